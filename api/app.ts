@@ -1,0 +1,49 @@
+/** The Hono app: middleware, every /api resource mounted, one error handler. */
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { ZodError } from 'zod';
+import { AppError } from './http/app-error.ts';
+import { sessionMiddleware } from './http/auth.ts';
+import type { AppEnv, Deps } from './http/env.ts';
+import { originCheck } from './http/origin-check.ts';
+import { describeIssues } from './http/validate.ts';
+import { botCheckRoutes } from './routes/bot-check.ts';
+import { cartItemsRoutes } from './routes/cart-items.ts';
+import { cartsRoutes } from './routes/carts.ts';
+import { devRoutes } from './routes/dev.ts';
+import { domainSearchRoutes } from './routes/domain-search.ts';
+import { tldsRoutes } from './routes/tlds.ts';
+
+export function createApp(deps: Deps) {
+  const api = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('deps', deps);
+      await next();
+    })
+    .use(originCheck)
+    .use(sessionMiddleware)
+    .route('/tlds', tldsRoutes)
+    .route('/domainSearch', domainSearchRoutes)
+    .route('/botCheck', botCheckRoutes)
+    .route('/carts', cartsRoutes)
+    .route('/cartItems', cartItemsRoutes)
+    .route('/dev', devRoutes)
+    .all('*', (c) => {
+      throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
+    });
+
+  api.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toJSON(), error.code as 400);
+    if (error instanceof ZodError) return c.json(new AppError(400, describeIssues(error)).toJSON(), 400);
+    if (error instanceof HTTPException) {
+      return c.json(new AppError(error.status, error.message || 'Request failed').toJSON(), error.status);
+    }
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    return c.json(new AppError(500, 'An error occurred while processing your request').toJSON(), 500);
+  });
+
+  return new Hono<AppEnv>().use(secureHeaders({ crossOriginEmbedderPolicy: false })).route('/api', api);
+}
+
+export type App = ReturnType<typeof createApp>;

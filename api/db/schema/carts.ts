@@ -1,0 +1,80 @@
+/** Carts, their items, phone verification codes, and orders made from carts. */
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { CartContact } from '../../contract/contact.ts';
+import { accounts } from './accounts.ts';
+
+export const carts = pgTable(
+  'carts',
+  {
+    cartId: serial().primaryKey(),
+    uuid: uuid().notNull().defaultRandom().unique(),
+    accountId: integer().references(() => accounts.accountId),
+    /** SHA-256 of the anonymous-cart cookie; null once the cart belongs to an account. */
+    anonTokenHash: text().unique(),
+    status: text({ enum: ['active', 'deleted', 'checkedOut'] }).notNull().default('active'),
+    contact: jsonb().$type<CartContact>(),
+    verified: boolean().notNull().default(false),
+    verifiedPhone: text(),
+    paymentMethodId: integer().notNull().default(-1),
+    paymentSetupComplete: boolean().notNull().default(false),
+    paymentStatus: text(),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    checkoutDate: timestamp({ withTimezone: true }),
+    deleteDate: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('carts_account').on(t.accountId, t.status)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    cartItemId: serial().primaryKey(),
+    cartId: integer()
+      .notNull()
+      .references(() => carts.cartId),
+    type: text({ enum: ['domain'] }).notNull().default('domain'),
+    domain: text().notNull(),
+    domainType: text({ enum: ['new', 'transfer', 'premium'] }).notNull(),
+    authCode: text(),
+    years: integer().notNull().default(1),
+    /** Registry premium price per year in cents; null for catalogue-priced names. */
+    premiumPrice: integer(),
+    emailEnabled: boolean().notNull().default(false),
+    hostingEnabled: boolean().notNull().default(false),
+    protectionEnabled: boolean().notNull().default(false),
+    status: text({ enum: ['active', 'deleted'] }).notNull().default('active'),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cart_items_cart').on(t.cartId)],
+);
+
+export const verificationCodes = pgTable('verification_codes', {
+  verificationCodeId: serial().primaryKey(),
+  cartId: integer()
+    .notNull()
+    .references(() => carts.cartId),
+  phone: text().notNull(),
+  codeHash: text().notNull(),
+  attempts: integer().notNull().default(0),
+  expireDate: timestamp({ withTimezone: true }).notNull(),
+  useDate: timestamp({ withTimezone: true }),
+  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One order per committed cart; the unique cart id makes checkout exactly-once. */
+export const orders = pgTable('orders', {
+  orderId: serial().primaryKey(),
+  cartId: integer()
+    .notNull()
+    .unique()
+    .references(() => carts.cartId),
+  accountId: integer().references(() => accounts.accountId),
+  status: text({ enum: ['pending', 'requiresAction', 'authorized', 'completed', 'failed'] }).notNull(),
+  totalPrice: integer().notNull(),
+  paymentIntentId: text(),
+  error: text(),
+  detail: jsonb(),
+  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,89 @@
+/** Domains owned by accounts, with their DNS records, custom nameservers and mailboxes. */
+import { boolean, index, integer, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+
+export const domains = pgTable(
+  'domains',
+  {
+    domainId: serial().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.accountId),
+    domain: text().notNull(),
+    status: text({ enum: ['active', 'transfer', 'expired', 'redemption', 'deleted'] }).notNull().default('active'),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expireDate: timestamp({ withTimezone: true }).notNull(),
+    autoRenewEnabled: boolean().notNull().default(true),
+    autoRenewDate: timestamp({ withTimezone: true }),
+    locked: boolean().notNull().default(true),
+    authCode: text(),
+    authCodeExpireDate: timestamp({ withTimezone: true }),
+    privacyEnabled: boolean().notNull().default(true),
+    protectionEnabled: boolean().notNull().default(false),
+    websiteType: text({ enum: ['builder', 'forward', 'park', 'custom'] }).notNull().default('park'),
+    forwardUrl: text(),
+    parkType: text({ enum: ['blank', 'default'] }).notNull().default('default'),
+    builderEnabled: boolean().notNull().default(false),
+    builderUrl: text(),
+    emailEnabled: boolean().notNull().default(false),
+    /** Monthly recurring charge in cents for the domain's plan. */
+    mrc: integer().notNull().default(0),
+    ns: text().array().notNull().default([]),
+    forSale: boolean().notNull().default(false),
+    listPrice: integer(),
+    floorPrice: integer(),
+    acceptOffers: boolean().notNull().default(true),
+    forSalePage: boolean().notNull().default(true),
+    outboundTransferStatus: text(),
+    inboundTransferStatus: text(),
+    outboundTransferApprovalDeadline: timestamp({ withTimezone: true }),
+    redemptionPeriodStartDate: timestamp({ withTimezone: true }),
+    tdrpHoldDate: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('domains_account').on(t.accountId), index('domains_name').on(t.domain)],
+);
+
+export const dnsRecordTypes = ['A', 'AAAA', 'ALIAS', 'CNAME', 'MX', 'NS', 'SRV', 'TXT'] as const;
+
+export const dnsRecords = pgTable('dns_records', {
+  dnsRecordId: serial().primaryKey(),
+  domainId: integer()
+    .notNull()
+    .references(() => domains.domainId),
+  type: text({ enum: dnsRecordTypes }).notNull(),
+  host: text().notNull(),
+  data: text().notNull(),
+  priority: integer(),
+  weight: integer(),
+  port: integer(),
+  ttl: integer().notNull().default(3600),
+  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const registeredNameservers = pgTable('registered_nameservers', {
+  registeredNameserverId: serial().primaryKey(),
+  domainId: integer()
+    .notNull()
+    .references(() => domains.domainId),
+  hostname: text().notNull(),
+  ipAddress: text().notNull(),
+  status: text({ enum: ['pending', 'active', 'deleted'] }).notNull().default('pending'),
+  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const emails = pgTable('emails', {
+  emailId: serial().primaryKey(),
+  domainId: integer()
+    .notNull()
+    .references(() => domains.domainId),
+  address: text().notNull(),
+  type: text({ enum: ['mailbox', 'forward'] }).notNull(),
+  passwordHash: text(),
+  destination: text(),
+  /** Gigabytes used and allowed. */
+  size: real().notNull().default(0),
+  quota: real().notNull().default(5),
+  status: text({ enum: ['active', 'deleted'] }).notNull().default('active'),
+  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,46 @@
+/** Cross-cutting tables: sandbox outbox, rate limits, spent bot-check tokens, the sandbox registry. */
+import { boolean, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Messages the sandbox SMS and mail providers "sent", readable at /api/dev/outbox. */
+export const outbox = pgTable('outbox', {
+  id: serial().primaryKey(),
+  channel: text({ enum: ['sms', 'email'] }).notNull(),
+  to: text().notNull(),
+  subject: text(),
+  body: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters shared by every API process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Bot-check solutions already used once; a replay is refused. */
+export const spentBotTokens = pgTable('spent_bot_tokens', {
+  signature: text().primaryKey(),
+  expireDate: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Names the sandbox registry holds for registrars, including those registered through this product. */
+export const registryDomains = pgTable('registry_domains', {
+  domain: text().primaryKey(),
+  registrarName: text().notNull(),
+  /** Registered through this product (its registrar of record is us). */
+  ours: boolean().notNull().default(false),
+  locked: boolean().notNull().default(true),
+  authCode: text().notNull(),
+  nameservers: text().array().notNull().default([]),
+  statuses: text().array().notNull().default([]),
+  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  expireDate: timestamp({ withTimezone: true }).notNull(),
+  /** Pending inbound transfer: when it completes. */
+  transferCompleteDate: timestamp({ withTimezone: true }),
+});

@@ -1,0 +1,35 @@
+/** Resolves the session cookie once per request and guards account-only routes. */
+import type { Context, MiddlewareHandler } from 'hono';
+import { resolveSession } from '../services/sessions.ts';
+import { AppError, notAuthenticated } from './app-error.ts';
+import { readCookie, sessionCookie } from './cookies.ts';
+import type { AppEnv } from './env.ts';
+
+export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = readCookie(c, sessionCookie);
+  c.set('auth', token ? await resolveSession(c.var.deps.db, token) : null);
+  await next();
+};
+
+/** The signed-in account, or a 401 the clients turn into a trip to /login. */
+export function requireAccount(c: Context<AppEnv>): { accountId: number; userId: number; sessionId: number } {
+  const auth = c.var.auth;
+  if (!auth || auth.state !== 'active' || auth.accountId == null || auth.userId == null) {
+    throw new AppError(401, 'Please log in to continue', undefined, '/login');
+  }
+  return { accountId: auth.accountId, userId: auth.userId, sessionId: auth.sessionId };
+}
+
+export function currentAccountId(c: Context<AppEnv>): number | null {
+  const auth = c.var.auth;
+  return auth?.state === 'active' ? auth.accountId : null;
+}
+
+/** Id 0 means the caller's own; any other id must be the caller's, else 403. */
+export function ownAccountId(c: Context<AppEnv>, id: number): number {
+  const { accountId } = requireAccount(c);
+  if (id !== 0 && id !== accountId) throw new AppError(403, 'You do not have access to this');
+  return accountId;
+}
+
+export { notAuthenticated };

@@ -1,0 +1,16 @@
+/** What every handler can reach through `c.var`. */
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Providers } from '../providers/index.ts';
+
+export type Deps = { db: Db; config: Config; providers: Providers };
+
+export type Auth = {
+  sessionId: number;
+  userId: number | null;
+  accountId: number | null;
+  state: 'active' | 'mfa' | 'recovery';
+  role: 'customer' | 'admin';
+};
+
+export type AppEnv = { Variables: { deps: Deps; auth: Auth | null } };

@@ -1,0 +1,46 @@
+/** Chooses each outside system's implementation from the config: sandboxes unless real credentials are set. */
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { createAltchaBotCheck } from './botcheck/altcha.ts';
+import { createCaptchaBotCheck } from './botcheck/captcha.ts';
+import type { BotCheckProvider } from './botcheck/index.ts';
+import type { MailProvider } from './mail/index.ts';
+import { createSandboxMail } from './mail/sandbox.ts';
+import { createSmtpMail } from './mail/smtp.ts';
+import type { PaymentsProvider } from './payments/index.ts';
+import { createSandboxPayments } from './payments/sandbox.ts';
+import type { RegistryProvider } from './registry/index.ts';
+import { createSandboxRegistry } from './registry/sandbox.ts';
+import { createHttpSms } from './sms/http.ts';
+import type { SmsProvider } from './sms/index.ts';
+import { createSandboxSms } from './sms/sandbox.ts';
+
+export type Providers = {
+  payments: PaymentsProvider;
+  mail: MailProvider;
+  sms: SmsProvider;
+  registry: RegistryProvider;
+  botCheck: BotCheckProvider;
+};
+
+export function createProviders(config: Config, db: Db, secrets: { botCheck: string }): Providers {
+  const registryOptions = { latencyMs: config.SANDBOX_REGISTRY_LATENCY_MS, registrarName: config.EPP_REGISTRAR_NAME };
+  return {
+    payments: createSandboxPayments(),
+    mail: config.SMTP_URL ? createSmtpMail(config.SMTP_URL, config.MAIL_FROM) : createSandboxMail(db),
+    sms: config.SMS_GATEWAY_URL
+      ? createHttpSms({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, from: config.SMS_FROM })
+      : createSandboxSms(db),
+    registry: createSandboxRegistry(db, registryOptions),
+    botCheck:
+      config.CAPTCHA_SECRET && config.CAPTCHA_VERIFY_URL
+        ? createCaptchaBotCheck({ verifyUrl: config.CAPTCHA_VERIFY_URL, secret: config.CAPTCHA_SECRET, siteKey: config.CAPTCHA_SITE_KEY ?? '' })
+        : createAltchaBotCheck(db, secrets.botCheck),
+  };
+}
+
+export function describeProviders(providers: Providers): string {
+  return Object.entries(providers)
+    .map(([kind, provider]) => `${kind}=${provider.name}`)
+    .join(' ');
+}

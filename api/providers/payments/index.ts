@@ -1,0 +1,35 @@
+/** Card payments: Stripe when STRIPE_SECRET_KEY is set, otherwise the offline sandbox with Stripe's test cards. */
+
+export type CardDetails = { brand: string; last4: string; expMonth: number; expYear: number };
+
+export type SetupIntent = {
+  id: string;
+  status: 'succeeded' | 'requires_action' | 'requires_payment_method' | 'processing' | 'canceled';
+  client_secret: string;
+  paymentMethodId: string;
+  card?: CardDetails;
+  error?: string;
+};
+
+export type PaymentIntent = {
+  id: string;
+  status: 'requires_capture' | 'requires_action' | 'succeeded' | 'canceled' | 'requires_payment_method';
+  amount: number;
+  client_secret: string;
+  error?: string;
+};
+
+export interface PaymentsProvider {
+  readonly name: 'sandbox' | 'stripe';
+  /** Given to the browser: which card form to show. */
+  publicConfig(): { provider: 'sandbox' | 'stripe'; publishableKey?: string };
+  createCustomer(input: { email?: string; name?: string }): Promise<string>;
+  /** Save a card for off-session use; may ask the buyer to authenticate. */
+  setupCard(input: { customerId: string; paymentMethodId: string; setupIntentId?: string }): Promise<SetupIntent>;
+  /** Authorise (not capture) a charge; captured once the domains are registered. */
+  authorize(input: { customerId: string; paymentMethodId: string; amount: number; idempotencyKey: string; description: string }): Promise<PaymentIntent>;
+  retrieve(paymentIntentId: string): Promise<PaymentIntent>;
+  capture(paymentIntentId: string, idempotencyKey: string): Promise<PaymentIntent>;
+  cancel(paymentIntentId: string): Promise<PaymentIntent>;
+  refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
+}

@@ -1,0 +1,46 @@
+/** The domain registry (EPP in production; a deterministic Postgres-backed registry in the sandbox). */
+import type { Contact } from '../../contract/contact.ts';
+
+export type Availability = {
+  domain: string;
+  available: boolean;
+  /** Registry premium price for one year in cents, when the registry prices the name above the catalogue. */
+  premiumPrice?: number;
+  /** Why a name cannot be registered (taken, reserved). */
+  reason?: 'taken' | 'reserved';
+};
+
+export type TransferEligibility = {
+  domain: string;
+  ok: boolean;
+  reason?: 'too-far-in-the-future' | 'too-new' | 'unsupported-tld' | 'ours' | 'not-registered' | 'locked' | string;
+  registrarName?: string;
+  createDate?: string;
+  expireDate?: string;
+};
+
+export type RegistryRecord = {
+  domain: string;
+  registrarName: string;
+  ours: boolean;
+  locked: boolean;
+  createDate: Date;
+  expireDate: Date;
+  nameservers: string[];
+  statuses: string[];
+};
+
+export interface RegistryProvider {
+  readonly name: 'sandbox' | 'epp';
+  /** Availability of many names; answers as each extension's registry replies. */
+  check(domains: string[]): Promise<Availability[]>;
+  info(domain: string): Promise<RegistryRecord | null>;
+  whois(domain: string): Promise<string | null>;
+  register(input: { domain: string; years: number; contact: Contact; nameservers: string[] }): Promise<RegistryRecord>;
+  renew(input: { domain: string; years: number }): Promise<RegistryRecord>;
+  transferCheck(domain: string, supportedTlds: ReadonlySet<string>): Promise<TransferEligibility>;
+  requestTransfer(input: { domain: string; authCode?: string | null }): Promise<{ status: 'pending' | 'auth-code-needed' | 'auth-code-rejected' }>;
+  setLock(domain: string, locked: boolean): Promise<void>;
+  authCode(domain: string, regenerate?: boolean): Promise<string>;
+  setNameservers(domain: string, nameservers: string[]): Promise<void>;
+}

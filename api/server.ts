@@ -1,0 +1,45 @@
+/** One Bun server on one port: /api and /api/ws from Hono, the account SPA at /account/*, Astro's build for the rest. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Context, MiddlewareHandler } from 'hono';
+import { serveStatic, websocket } from 'hono/bun';
+import { createApp } from './app.ts';
+import type { Deps } from './http/env.ts';
+
+export const rootDir = path.resolve(import.meta.dirname, '..');
+export const siteDir = path.join(rootDir, 'dist');
+export const accountDir = path.join(rootDir, 'account-app', 'dist');
+
+const immutable: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+};
+
+const revalidate: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
+};
+
+function htmlFile(file: string, status: 200 | 404) {
+  return (c: Context) => {
+    if (!existsSync(file)) return c.text('Not built yet: run npm start (it builds the site first).', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(file, 'utf8'), status);
+  };
+}
+
+export function createServerApp(deps: Deps) {
+  const app = createApp(deps);
+  app.get('/account', (c) => c.redirect('/account/domains', 302));
+  app.use('/account/assets/*', immutable, serveStatic({ root: accountDir, rewriteRequestPath: (p) => p.replace(/^\/account/, '') }));
+  app.get('/account/*', htmlFile(path.join(accountDir, 'index.html'), 200));
+  app.use('/_astro/*', immutable, serveStatic({ root: siteDir }));
+  app.use('*', revalidate, serveStatic({ root: siteDir }));
+  app.notFound(htmlFile(path.join(siteDir, '404.html'), 404));
+  return app;
+}
+
+export function serve(deps: Deps, port: number, hostname: string) {
+  const app = createServerApp(deps);
+  return Bun.serve({ port, hostname, fetch: app.fetch, websocket, idleTimeout: 60 });
+}

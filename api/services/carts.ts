@@ -1,0 +1,147 @@
+/** Carts: the caller's current cart (by session or anonymous cookie) and its server-computed view. */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { cartTotals, type ItemPrices, priceItem } from '../contract/cart-pricing.ts';
+import type { Db } from '../db/client.ts';
+import { cartItems, carts, paymentMethods } from '../db/schema/index.ts';
+import { AppError } from '../http/app-error.ts';
+import { catalogue } from './catalogue.ts';
+import { hashToken } from './tokens.ts';
+
+export type CartRow = typeof carts.$inferSelect;
+export type CartItemRow = typeof cartItems.$inferSelect;
+
+export type CartOwner = { accountId: number | null; anonToken: string | undefined };
+
+/** The caller's active cart, or null when they have none yet. */
+export async function findCurrentCart(db: Db, owner: CartOwner): Promise<CartRow | null> {
+  if (owner.accountId != null) {
+    const [row] = await db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.accountId, owner.accountId), eq(carts.status, 'active')))
+      .orderBy(desc(carts.cartId))
+      .limit(1);
+    return row ?? null;
+  }
+  if (!owner.anonToken) return null;
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.anonTokenHash, hashToken(owner.anonToken)), eq(carts.status, 'active')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Creates the caller's cart on first write. An anonymous cart is keyed by the hash of its cookie token. */
+export async function ensureCurrentCart(db: Db, owner: CartOwner & { newAnonToken: () => string }): Promise<CartRow> {
+  const existing = await findCurrentCart(db, owner);
+  if (existing) return existing;
+  if (owner.accountId != null) {
+    const [row] = await db.insert(carts).values({ accountId: owner.accountId }).returning();
+    return row;
+  }
+  const token = owner.anonToken ?? owner.newAnonToken();
+  const [row] = await db
+    .insert(carts)
+    .values({ anonTokenHash: hashToken(token) })
+    .onConflictDoUpdate({ target: carts.anonTokenHash, set: { status: 'active', modifyDate: new Date() } })
+    .returning();
+  return row;
+}
+
+/** Is this cart the caller's? Other people's carts answer 403. */
+export function assertCartOwner(cart: CartRow, owner: CartOwner): void {
+  const mine =
+    (owner.accountId != null && cart.accountId === owner.accountId) ||
+    (cart.accountId == null && owner.anonToken != null && cart.anonTokenHash === hashToken(owner.anonToken));
+  if (!mine) throw new AppError(403, 'You do not have access to this cart');
+}
+
+export async function activeItems(db: Db, cartId: number): Promise<CartItemRow[]> {
+  return db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.status, 'active')))
+    .orderBy(asc(cartItems.cartItemId));
+}
+
+export function priceCartItem(item: CartItemRow): ItemPrices {
+  const tld = catalogue().forDomain(item.domain);
+  if (!tld) throw new AppError(400, `We do not sell .${item.domain.split('.').slice(1).join('.')} names`);
+  return priceItem(tld, item);
+}
+
+export function cartItemView(item: CartItemRow) {
+  const prices = priceCartItem(item);
+  return {
+    cartItemId: item.cartItemId,
+    cartId: item.cartId,
+    type: item.type,
+    domain: item.domain,
+    domainType: item.domainType,
+    authCode: item.authCode,
+    years: item.years,
+    emailEnabled: item.emailEnabled,
+    hostingEnabled: item.hostingEnabled,
+    protectionEnabled: item.protectionEnabled,
+    status: item.status,
+    createDate: item.createDate,
+    ...prices,
+  };
+}
+
+export type CartView = Awaited<ReturnType<typeof cartView>>;
+
+export async function cartView(db: Db, cart: CartRow | null, options: { isLoggedIn: boolean; withItems: boolean }) {
+  const items = cart ? await activeItems(db, cart.cartId) : [];
+  const views = items.map(cartItemView);
+  const totals = cartTotals(views);
+  const methods =
+    cart?.accountId != null
+      ? await db
+          .select()
+          .from(paymentMethods)
+          .where(and(eq(paymentMethods.accountId, cart.accountId), eq(paymentMethods.status, 'active')))
+          .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.paymentMethodId))
+      : cart
+        ? await db
+            .select()
+            .from(paymentMethods)
+            .where(and(eq(paymentMethods.cartId, cart.cartId), eq(paymentMethods.status, 'active')))
+        : [];
+  const $paymentMethods = methods.map((m) => ({
+    paymentMethodId: m.paymentMethodId,
+    description: describeCard(m),
+    expMonth: m.expMonth,
+    expYear: m.expYear,
+    isDefault: m.isDefault,
+  }));
+  const chosen = $paymentMethods.find((m) => m.paymentMethodId === cart?.paymentMethodId) ?? $paymentMethods.find((m) => m.isDefault);
+  return {
+    cartId: cart?.cartId ?? 0,
+    uuid: cart?.uuid ?? null,
+    accountId: cart?.accountId ?? null,
+    status: cart?.status ?? 'active',
+    contact: cart?.contact ?? null,
+    verified: cart?.verified ?? false,
+    paymentMethodId: chosen?.paymentMethodId ?? cart?.paymentMethodId ?? -1,
+    paymentSetupComplete: Boolean(chosen),
+    paymentStatus: cart?.paymentStatus ?? null,
+    createDate: cart?.createDate ?? null,
+    modifyDate: cart?.modifyDate ?? null,
+    checkoutDate: cart?.checkoutDate ?? null,
+    deleteDate: cart?.deleteDate ?? null,
+    itemCount: views.length,
+    ...totals,
+    $isLoggedIn: options.isLoggedIn,
+    $paymentMethods,
+    $paymentMethodDescription: chosen?.description ?? null,
+    $virtualColumns: ['monthlyPrice', 'oneTimePrice', 'totalPrice', 'itemCount'],
+    ...(options.withItems ? { cartItems: views } : {}),
+  };
+}
+
+export function describeCard(m: { brand: string; last4: string; expMonth: number; expYear: number }): string {
+  const brand = m.brand.charAt(0).toUpperCase() + m.brand.slice(1);
+  return `${brand} ending in ${m.last4} (exp ${String(m.expMonth).padStart(2, '0')}/${String(m.expYear).slice(-2)})`;
+}

@@ -1,0 +1,43 @@
+/** Sessions: created at sign-in, resolved per request from the cookie, revoked at logout. */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { accounts, sessions } from '../db/schema/index.ts';
+import type { Auth } from '../http/env.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export const sessionLifetimeMs = 30 * 24 * 3600 * 1000;
+const pendingLifetimeMs = 15 * 60 * 1000;
+
+export async function createSession(
+  db: Db,
+  input: { userId: number; accountId: number; state: Auth['state']; ip?: string; userAgent?: string; postLoginUrl?: string },
+): Promise<{ token: string; sessionId: number }> {
+  const token = newToken();
+  const lifetime = input.state === 'active' ? sessionLifetimeMs : pendingLifetimeMs;
+  const [row] = await db
+    .insert(sessions)
+    .values({ ...input, tokenHash: hashToken(token), expireDate: new Date(Date.now() + lifetime) })
+    .returning({ sessionId: sessions.sessionId });
+  return { token, sessionId: row.sessionId };
+}
+
+export async function resolveSession(db: Db, token: string): Promise<Auth | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.sessionId,
+      userId: sessions.userId,
+      accountId: sessions.accountId,
+      state: sessions.state,
+      role: accounts.role,
+    })
+    .from(sessions)
+    .leftJoin(accounts, eq(accounts.accountId, sessions.accountId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokeDate), gt(sessions.expireDate, new Date())))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, role: row.role ?? 'customer' };
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokeDate: new Date() }).where(eq(sessions.sessionId, sessionId));
+}

@@ -1,0 +1,16 @@
+// @ts-check
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  srcDir: './site',
+  outDir: './dist',
+  output: 'static',
+  site: process.env.SITE_URL ?? 'http://localhost:3000',
+  trailingSlash: 'ignore',
+  build: { format: 'directory', assets: '_astro' },
+  integrations: [react(), mdx(), sitemap({ filter: (page) => !page.includes('/dev/') })],
+  devToolbar: { enabled: false },
+});
