@@ -21,7 +21,8 @@ export function normaliseDomainInput(input: string): NormalisedName {
   } catch {
     return { ok: false, message: 'Use only letters, numbers and hyphens' };
   }
-  if (ascii !== compact && !/[^\x00-\x7f]/.test(compact)) {
+  const hasUnicode = [...compact].some((ch) => ch.charCodeAt(0) > 0x7f);
+  if (ascii !== compact && !hasUnicode) {
     return { ok: false, message: 'Use only letters, numbers and hyphens' };
   }
   const labels = ascii.split('.');

@@ -14,7 +14,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** The signed-in account, or a 401 the clients turn into a trip to /login. */
 export function requireAccount(c: Context<AppEnv>): { accountId: number; userId: number; sessionId: number } {
   const auth = c.var.auth;
-  if (!auth || auth.state !== 'active' || auth.accountId == null || auth.userId == null) {
+  if (auth?.state !== 'active' || auth.accountId == null || auth.userId == null) {
     throw new AppError(401, 'Please log in to continue', undefined, '/login');
   }
   return { accountId: auth.accountId, userId: auth.userId, sessionId: auth.sessionId };

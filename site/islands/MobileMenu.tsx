@@ -23,6 +23,7 @@ export default function MobileMenu({ helpCenterUrl }: { helpCenterUrl: string })
     { label: 'Help Center', href: helpCenterUrl },
   ];
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the wrapper only tracks focus leaving the menu; the button and links are the controls.
     <div
       className="mobile-menu"
       onBlur={() => {

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const chromium = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
+if (!chromium) throw new Error('Chromium is required for the browser tests: apt-get install -y chromium');
+
+export const e2eDemo = { password: 'demo-password-e2e', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'rm -rf .data/e2e && bun api/start.ts',
+    url: `http://localhost:${port}/api/tlds?limit=1`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: '.data/e2e',
+      DEMO_PASSWORD: e2eDemo.password,
+      DEMO_TOTP_SECRET: e2eDemo.totpSecret,
+      NODE_ENV: 'production',
+    },
+  },
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    globalSetup: ['tests/setup/global-db.ts'],
+    include: ['tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/ui/**/*.test.tsx'],
+    pool: typeof Bun !== 'undefined' ? 'threads' : 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    environment: 'node',
+  },
+});
