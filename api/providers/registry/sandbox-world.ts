@@ -1,0 +1,113 @@
+/**
+ * The sandbox registry's picture of the world outside this product: a pure, deterministic function of the name,
+ * so every machine and every run gives the same answer. Names registered through this product live in the
+ * registry_domains table and take precedence (see sandbox-availability.ts and sandbox-lifecycle.ts).
+ *
+ * Rules (documented in README "Sandbox registry"):
+ * - reserved: the labels example, test, invalid, localhost, nic and whois in every extension;
+ * - transfer examples: labels starting `locked-` (registered elsewhere, locked), `newly-` (registered 10 days
+ *   ago), `maxed-` (renewed to the 10-year maximum) and `transfer-` (registered elsewhere, eligible) are taken;
+ * - common dictionary words (and pairs of them) are taken in popular extensions about 9 times in 10, elsewhere
+ *   about 4 in 10; labels of 4 characters or fewer are taken everywhere; other labels are free;
+ * - free names that are a single dictionary word, or 5 characters or fewer, are premium, at a registry price
+ *   chosen by the name's hash.
+ */
+
+export type ExternalRegistration = {
+  registrarName: string;
+  createDate: Date;
+  expireDate: Date;
+  locked: boolean;
+  nameservers: string[];
+  statuses: string[];
+};
+
+export const reservedLabels = new Set(['example', 'test', 'invalid', 'localhost', 'nic', 'whois']);
+
+export const commonWords = new Set(
+  `about account action active agency apple art arts auto baby bakery bank bar beach bear beauty best bike bird
+  black blog blue boat body book box brand bread build burger business buy cafe camera camp car card care cars
+  cat city clean clinic cloud club coach coffee cook cool craft cream dance data deal dental design dev diet digital
+  dog dream drive east easy eat eco energy event express family farm fashion fast file film finance fire fish fit
+  fitness flower fly food force forest free fresh fun fund game games garden gift global gold golf good green grill
+  group guide hair happy health help home homes hope horse hot hotel house hub ice idea inn island jet job joy key
+  kids king lab lake land law learn life light line link live local love lucky mail main market media medical metro
+  mind mobile money moon music net new news next north nova ocean one online open page paper park party pay pet
+  pets photo pixel pizza place plan play plus point power pro quick rain real red rent river road rock root rose
+  run safe sale salon sea secure shop shoe silver simple sky smart snow social soft solar sound south space spark
+  sport spot star start store studio style sun sushi taxi tea team tech time tool tools top tour town toy trade
+  travel tree trip true vet view village vision water wave web west wild wine wise wood work world yoga zen`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+export const popularForAvailability = new Set(['com', 'net', 'org', 'io', 'co', 'ai', 'app', 'dev', 'me', 'info', 'us', 'xyz']);
+
+const registrars = ['NameCheapish LLC', 'GoHost Registrar Inc.', 'Tucows Domains Inc.', 'Gandi SAS', 'Porkfolio Registrar LLC', 'Key Systems GmbH'];
+const premiumPrices = [24900, 49900, 99900, 149900, 249900, 499900];
+const day = 24 * 3600 * 1000;
+
+/** FNV-1a: a small, stable hash; the same name always gives the same number. */
+export function stableHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}
+
+function split(domain: string): { label: string; tld: string } {
+  const dot = domain.indexOf('.');
+  return { label: domain.slice(0, dot), tld: domain.slice(dot + 1) };
+}
+
+/** True when the label is one common word or two of them joined (coffeeshop, bluesky). */
+export function isDictionaryLabel(label: string): boolean {
+  const plain = label.replace(/-/g, '');
+  if (commonWords.has(plain)) return true;
+  for (let i = 2; i < plain.length - 1; i++) {
+    if (commonWords.has(plain.slice(0, i)) && commonWords.has(plain.slice(i))) return true;
+  }
+  return false;
+}
+
+export function isReserved(domain: string): boolean {
+  return reservedLabels.has(split(domain).label);
+}
+
+/** Fixed "today" for the sandbox world so dates in answers do not drift between runs of a test. */
+function worldDate(offsetDays: number, now = Date.now()): Date {
+  const today = Math.floor(now / day) * day;
+  return new Date(today + offsetDays * day);
+}
+
+/** The registration another registrar holds for this name, or null when the name is free. */
+export function externalRegistration(domain: string, now = Date.now()): ExternalRegistration | null {
+  const { label, tld } = split(domain);
+  const hash = stableHash(domain);
+  const base = {
+    registrarName: registrars[hash % registrars.length],
+    nameservers: [`ns1.host${hash % 97}.example.net`, `ns2.host${hash % 97}.example.net`],
+  };
+  const locked = { locked: true, statuses: ['clientTransferProhibited', 'clientUpdateProhibited'] };
+  const unlocked = { locked: false, statuses: ['ok'] };
+  if (label.startsWith('locked-')) return { ...base, ...locked, createDate: worldDate(-900, now), expireDate: worldDate(400, now) };
+  if (label.startsWith('newly-')) return { ...base, ...unlocked, createDate: worldDate(-10, now), expireDate: worldDate(355, now) };
+  if (label.startsWith('maxed-')) return { ...base, ...unlocked, createDate: worldDate(-400, now), expireDate: worldDate(3650, now) };
+  if (label.startsWith('transfer-')) return { ...base, ...unlocked, createDate: worldDate(-1200, now), expireDate: worldDate(200, now) };
+  const takenShare = popularForAvailability.has(tld) ? 9 : 4;
+  const taken = label.length <= 4 || (isDictionaryLabel(label) && hash % 10 < takenShare);
+  if (!taken) return null;
+  const ageDays = 200 + (hash % 5000);
+  const status = hash % 3 === 0 ? unlocked : locked;
+  return { ...base, ...status, createDate: worldDate(-ageDays, now), expireDate: worldDate(30 + (hash % 700), now) };
+}
+
+/** The registry's premium price for a free name, in cents per year, or null for a standard name. */
+export function premiumPrice(domain: string): number | null {
+  const { label } = split(domain);
+  if (externalRegistration(domain) || isReserved(domain)) return null;
+  if (!(commonWords.has(label) || label.length <= 5)) return null;
+  return premiumPrices[stableHash(`premium:${domain}`) % premiumPrices.length];
+}
