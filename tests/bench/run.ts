@@ -1,0 +1,21 @@
+/** `npm run bench`: every benchmark in turn; each prints its own figures. Not part of npm test. */
+export {};
+const benches: { name: string; module: string; fn: string }[] = [
+  { name: 'API throughput, cold start, build', module: './api.ts', fn: 'runApiBench' },
+  { name: 'Domain search socket', module: './search.ts', fn: 'runSearchBench' },
+  { name: 'Checkout', module: './checkout.ts', fn: 'runCheckoutBench' },
+  { name: 'Lighthouse and page weight', module: './lighthouse.ts', fn: 'runLighthouseBench' },
+];
+
+let failed = 0;
+for (const bench of benches) {
+  console.log(`\n=== ${bench.name} ===`);
+  try {
+    const mod = await import(bench.module);
+    await mod[bench.fn]();
+  } catch (error) {
+    failed++;
+    console.error(`${bench.name} failed: ${(error as Error).message}`);
+  }
+}
+process.exit(failed ? 1 : 0);
