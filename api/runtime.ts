@@ -20,7 +20,8 @@ function persistentSecret(dataDir: string, name: string): string {
 }
 
 function explainDatabaseError(error: unknown, url: string): StartupError {
-  const code = (error as { code?: string }).code;
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const code = (cause as { code?: string }).code;
   const where = (() => {
     try {
       const u = new URL(url);
@@ -37,7 +38,7 @@ function explainDatabaseError(error: unknown, url: string): StartupError {
     '28P01': 'the password was rejected',
     '3D000': 'the database does not exist',
   };
-  const reason = (code && reasons[code]) || (error as Error).message;
+  const reason = (code && reasons[code]) || (cause as Error).message;
   return new StartupError(`Cannot reach the database at ${where}: ${reason}. Check DATABASE_URL, or unset it to use the embedded PostgreSQL.`);
 }
 
