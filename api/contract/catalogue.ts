@@ -51,7 +51,7 @@ export function parseCatalogue(csv: string): Tld[] {
     const row = parsed.data;
     if (seen.has(row.tld)) throw new Error(`content/tlds.csv: .${row.tld} is listed twice`);
     seen.add(row.tld);
-    return tldSchema.parse({
+    const tld = tldSchema.safeParse({
       tld: row.tld,
       categories: row.categories.split(/\s+/).filter(Boolean),
       priority: row.priority ? Number(row.priority) : defaultPriority,
@@ -60,6 +60,8 @@ export function parseCatalogue(csv: string): Tld[] {
       renewPricing: perYear(row.renew, row.renew),
       redemptionPricing: perYear(row.redemption, row.redemption),
     });
+    if (!tld.success) throw new Error(`content/tlds.csv row ${index + 1} (${line}): ${z.prettifyError(tld.error)}`);
+    return tld.data;
   });
 }
 
