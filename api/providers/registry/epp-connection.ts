@@ -116,6 +116,7 @@ export class EppConnection {
   private session: Session | null = null;
   private queue: Job[] = [];
   private busy = false;
+  private onIdle: (() => void) | null = null;
   private closed = false;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private counter = 0;
@@ -126,6 +127,11 @@ export class EppConnection {
   constructor(options: EppConnectionOptions) {
     this.options = { commandTimeoutMs: 30_000, connectTimeoutMs: 15_000, keepAliveMs: 240_000, ...options };
     this.prefix = options.clTRIDPrefix ?? `DS-${randomBytes(3).toString('hex')}`;
+  }
+
+  /** Whether a logged-in session is open right now (a dropped one reopens on the next command). */
+  get isOpen(): boolean {
+    return !!this.session && !this.session.socket.destroyed;
   }
 
   /** Commands waiting or in flight on this connection (the registry provider sends new work to the least busy). */
@@ -154,13 +160,13 @@ export class EppConnection {
     this.closed = true;
     this.clearIdleTimer();
     for (const job of this.queue.splice(0)) job.reject(new EppError('The EPP connection was closed'));
+    // Let the command in flight finish (or time out) so its caller gets its answer.
+    if (this.busy) await new Promise<void>((resolve) => (this.onIdle = resolve));
     const session = this.session;
     if (!session) return;
     try {
-      if (!this.busy) {
-        session.socket.write(frame(commandXml('<logout/>', this.nextClTRID())));
-        await session.readFrame(Math.min(this.options.commandTimeoutMs, 5_000));
-      }
+      session.socket.write(frame(commandXml('<logout/>', this.nextClTRID())));
+      await session.readFrame(Math.min(this.options.commandTimeoutMs, 5_000));
     } catch {
       // The server may close first after 1500; either way the session ends here.
     } finally {
@@ -199,6 +205,8 @@ export class EppConnection {
       }
     } finally {
       this.busy = false;
+      this.onIdle?.();
+      this.onIdle = null;
       if (this.queue.length > 0) void this.pump();
       else this.armIdleTimer();
     }
@@ -275,6 +283,7 @@ export class EppConnection {
       const session: Session = { socket, greeting, readFrame };
       this.session = session;
       this.sessionsOpened += 1;
+      if (!this.busy) this.armIdleTimer();
       socket.once('close', () => {
         if (this.session === session) this.session = null;
         this.clearIdleTimer();
@@ -297,6 +306,7 @@ export class EppConnection {
   }
 
   private armIdleTimer(): void {
+    this.clearIdleTimer();
     if (this.closed || !this.session) return;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
