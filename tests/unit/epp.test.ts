@@ -154,10 +154,11 @@ describe('EPP transfers', () => {
     server.addDomain({ name: 'just-moved.com', trDate: daysAgo(20) });
     server.addDomain({ name: 'far-future.com', exDate: yearsAhead(9.5) });
     server.addDomain({ name: 'mine-already.com', clID: server.clID });
+    server.addDomain({ name: 'on-its-way.com', statuses: ['pendingTransfer'] });
     const provider = connect();
     const reasons = Object.fromEntries(
       await Promise.all(
-        ['movable.com', 'locked-away.com', 'server-locked.com', 'brand-new.com', 'just-moved.com', 'far-future.com', 'mine-already.com', 'never-registered.com', 'odd.xyz'].map(
+        ['movable.com', 'locked-away.com', 'server-locked.com', 'brand-new.com', 'just-moved.com', 'far-future.com', 'mine-already.com', 'on-its-way.com', 'never-registered.com', 'odd.xyz'].map(
           async (name) => [name, (await provider.transferCheck(name, tlds)).reason ?? 'ok'] as const,
         ),
       ),
@@ -170,6 +171,7 @@ describe('EPP transfers', () => {
       'just-moved.com': 'too-new',
       'far-future.com': 'too-far-in-the-future',
       'mine-already.com': 'ours',
+      'on-its-way.com': 'pending-transfer',
       'never-registered.com': 'not-registered',
       'odd.xyz': 'unsupported-tld',
     });
@@ -183,6 +185,13 @@ describe('EPP transfers', () => {
     expect(await provider.requestTransfer({ domain: 'incoming.com', authCode: 'wrong' })).toEqual({ status: 'auth-code-rejected' });
     expect(await provider.requestTransfer({ domain: 'incoming.com', authCode: 'Right-Code-9' })).toEqual({ status: 'pending' });
     expect(server.state.domains.get('incoming.com')?.statuses).toContain('pendingTransfer');
+  });
+
+  it('explains a transfer refused because the losing registrar locked the name', async () => {
+    server.addDomain({ name: 'held-tight.com', pw: 'Code-1', statuses: ['clientTransferProhibited'] });
+    await expect(connect().requestTransfer({ domain: 'held-tight.com', authCode: 'Code-1' })).rejects.toThrow(
+      'Could not request the transfer of held-tight.com: its status prohibits this operation (it may be locked) (EPP 2304 Object status prohibits operation)',
+    );
   });
 });
 

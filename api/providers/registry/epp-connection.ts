@@ -81,7 +81,7 @@ export class EppError extends Error {
   readonly response?: EppResponse;
   constructor(message: string, code: number | null = null, response?: EppResponse) {
     super(message);
-    this.name = 'EppError';
+    this.name = new.target.name;
     this.code = code;
     this.response = response;
   }
@@ -214,7 +214,16 @@ export class EppConnection {
 
   private async run(job: Job): Promise<EppResponse> {
     job.attempts += 1;
-    const session = await this.ensureSession();
+    let session: Session;
+    try {
+      session = await this.ensureSession();
+    } catch (error) {
+      // The registry is unreachable or refused the login: fail what is waiting now rather than have every
+      // queued command wait out its own connect timeout; the next command tries again.
+      job.retryOnDrop = false;
+      for (const waiting of this.queue.splice(0)) waiting.reject(error as Error);
+      throw error;
+    }
     const clTRID = this.nextClTRID();
     session.socket.write(frame(job.build(clTRID)));
     let xml: string;
@@ -280,6 +289,7 @@ export class EppConnection {
       const response = readResponse(parseXml(await readFrame(commandTimeoutMs)));
       if (!response) throw new EppError(`EPP server ${host}:${port} sent no answer to <login>`);
       if (response.code !== 1000) throw EppError.fromResponse(`EPP login to ${host}:${port} as ${this.options.username} failed`, response);
+      if (this.closed) throw new EppError('The EPP connection was closed');
       const session: Session = { socket, greeting, readFrame };
       this.session = session;
       this.sessionsOpened += 1;
@@ -416,7 +426,8 @@ function connectTls(options: EppConnectionOptions, timeoutMs: number): Promise<t
       socket.setKeepAlive(true, 60_000);
       resolve(socket);
     });
-    socket.once('error', (error) => {
+    // `on`, not `once`: a second error event without a listener would crash the process.
+    socket.on('error', (error) => {
       clearTimeout(timer);
       reject(new EppConnectionError(`Could not connect to the registry at ${options.host}:${options.port}: ${error.message}`));
     });

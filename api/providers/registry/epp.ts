@@ -275,6 +275,8 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
       const lastChange = Math.max(info.createDate?.getTime() ?? 0, info.transferDate?.getTime() ?? 0);
       if (info.clientId === options.username) return { ...result, reason: 'ours' };
       if (info.statuses.some((status) => lockStatuses.includes(status))) return { ...result, reason: 'locked' };
+      if (info.statuses.includes('pendingTransfer')) return { ...result, reason: 'pending-transfer' };
+      if (info.statuses.some((status) => status === 'pendingDelete' || status === 'redemptionPeriod')) return { ...result, reason: 'pending-delete' };
       if (now - lastChange < transferLockDays * dayMs) return { ...result, reason: 'too-new' };
       if (info.expireDate && info.expireDate.getTime() > addYears(new Date(now), maxYearsAfterTransfer).getTime()) {
         return { ...result, reason: 'too-far-in-the-future' };
