@@ -30,6 +30,7 @@ const envSchema = z.object({
   EPP_USERNAME: optional,
   EPP_PASSWORD: optional,
   EPP_REGISTRAR_NAME: z.string().default('Dotspot, Inc.'),
+  EPP_TLS_CA_FILE: optional,
   CAPTCHA_VERIFY_URL: optional,
   CAPTCHA_SECRET: optional,
   CAPTCHA_SITE_KEY: optional,

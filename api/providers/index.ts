@@ -10,6 +10,7 @@ import { createSmtpMail } from './mail/smtp.ts';
 import type { PaymentsProvider } from './payments/index.ts';
 import { createSandboxPayments } from './payments/sandbox.ts';
 import type { RegistryProvider } from './registry/index.ts';
+import { createEppRegistry, eppOptionsFromConfig } from './registry/epp.ts';
 import { createSandboxRegistry } from './registry/sandbox.ts';
 import { createHttpSms } from './sms/http.ts';
 import type { SmsProvider } from './sms/index.ts';
@@ -31,7 +32,7 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
     sms: config.SMS_GATEWAY_URL
       ? createHttpSms({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, from: config.SMS_FROM })
       : createSandboxSms(db),
-    registry: createSandboxRegistry(db, registryOptions),
+    registry: config.EPP_HOST ? createEppRegistry(eppOptionsFromConfig(config)) : createSandboxRegistry(db, registryOptions),
     botCheck:
       config.CAPTCHA_SECRET && config.CAPTCHA_VERIFY_URL
         ? createCaptchaBotCheck({ verifyUrl: config.CAPTCHA_VERIFY_URL, secret: config.CAPTCHA_SECRET, siteKey: config.CAPTCHA_SITE_KEY ?? '' })

@@ -1,0 +1,466 @@
+/**
+ * One EPP session over TLS (RFC 5730 core, RFC 5734 transport): length-prefixed frames, greeting and login,
+ * one command in flight matched by clTRID, <hello> keep-alive, lazy reconnect after a drop, command timeouts
+ * and <logout> on close. Uses node:tls so it runs under Bun and Node.
+ */
+import { randomBytes } from 'node:crypto';
+import tls from 'node:tls';
+import { childOf, childrenOf, commandXml, el, helloXml, ns, parseXml, pathOf, textOf, type XmlElement } from './epp-xml.ts';
+
+export type EppConnectionOptions = {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  /** PEM CA bundle, for a registry (or test server) whose certificate no public CA signed. */
+  ca?: string | Buffer;
+  /** Client certificate and key in PEM, when the registry authenticates registrars by certificate. */
+  cert?: string | Buffer;
+  key?: string | Buffer;
+  servername?: string;
+  /** Object services to log in with (default: domain, contact, host). */
+  objURIs?: string[];
+  /** Extensions we can use; only those the greeting offers are sent at login (default: fee-1.0). */
+  extURIs?: string[];
+  commandTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** Idle time after which a <hello> keeps the session open (registries drop idle sessions, often at 10 min). */
+  keepAliveMs?: number;
+  clTRIDPrefix?: string;
+};
+
+export type EppGreeting = { serverId: string; objURIs: string[]; extURIs: string[] };
+
+export type EppResponse = {
+  code: number;
+  message: string;
+  /** The server's extValue reason, when it explains a failure. */
+  reason?: string;
+  resData?: XmlElement;
+  extension?: XmlElement;
+  clTRID?: string;
+  svTRID?: string;
+};
+
+/** RFC 5730 §3 result codes, worded for people reading an error toast or a log. */
+const resultMessages: Record<number, string> = {
+  2000: 'unknown command',
+  2001: 'command syntax error',
+  2002: 'command use error',
+  2003: 'required parameter missing',
+  2004: 'parameter value out of range',
+  2005: 'parameter value syntax error',
+  2100: 'unimplemented protocol version',
+  2101: 'unimplemented command',
+  2102: 'unimplemented option',
+  2103: 'unimplemented extension',
+  2104: 'billing failure (the registrar account may be out of funds)',
+  2105: 'the domain is not eligible for renewal',
+  2106: 'the domain is not eligible for transfer',
+  2200: 'the registry rejected our login',
+  2201: 'not authorised (the domain belongs to another registrar or the auth code is wrong)',
+  2202: 'invalid authorisation information (wrong auth code)',
+  2300: 'a transfer is already pending',
+  2301: 'no transfer is pending',
+  2302: 'it already exists at the registry',
+  2303: 'it does not exist at the registry',
+  2304: 'its status prohibits this operation (it may be locked)',
+  2305: 'it is still associated with other objects',
+  2306: 'the registry policy refuses this value',
+  2307: 'the registry does not offer this object service',
+  2308: 'the registry data policy refuses this change',
+  2400: 'the registry command failed',
+  2500: 'the registry command failed and it closed the connection',
+  2501: 'authentication error; the registry closed the connection',
+  2502: 'session limit exceeded; the registry closed the connection',
+};
+
+export class EppError extends Error {
+  /** The EPP result code, or null when the failure is local (timeout, dropped connection, protocol). */
+  readonly code: number | null;
+  readonly response?: EppResponse;
+  constructor(message: string, code: number | null = null, response?: EppResponse) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.response = response;
+  }
+
+  /** An error whose message says what failed, why in plain words, and the registry's own code and text. */
+  static fromResponse(what: string, response: EppResponse): EppError {
+    const plain = resultMessages[response.code] ?? 'the registry refused the command';
+    const detail = [response.message, response.reason].filter(Boolean).join(': ');
+    return new EppError(`${what}: ${plain} (EPP ${response.code}${detail ? ` ${detail}` : ''})`, response.code, response);
+  }
+}
+
+/** The connection dropped (or was never made) before an answer came; the command may or may not have run. */
+export class EppConnectionError extends EppError {}
+
+const maxFrameBytes = 16 * 1024 * 1024;
+
+type Job = {
+  build: (clTRID: string) => string;
+  isHello: boolean;
+  /** Safe to send again after a drop (queries); mutations are not, their outcome is unknown. */
+  retryOnDrop: boolean;
+  attempts: number;
+  resolve: (response: EppResponse) => void;
+  reject: (error: Error) => void;
+};
+
+type Session = { socket: tls.TLSSocket; greeting: EppGreeting; readFrame: (timeoutMs: number) => Promise<string> };
+
+export class EppConnection {
+  private readonly options: Required<Pick<EppConnectionOptions, 'commandTimeoutMs' | 'connectTimeoutMs' | 'keepAliveMs'>> & EppConnectionOptions;
+  private session: Session | null = null;
+  private queue: Job[] = [];
+  private busy = false;
+  private onIdle: (() => void) | null = null;
+  private closed = false;
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  private counter = 0;
+  private readonly prefix: string;
+  /** How many sessions were opened (a reconnect counts); for logs and tests. */
+  sessionsOpened = 0;
+
+  constructor(options: EppConnectionOptions) {
+    this.options = { commandTimeoutMs: 30_000, connectTimeoutMs: 15_000, keepAliveMs: 240_000, ...options };
+    this.prefix = options.clTRIDPrefix ?? `DS-${randomBytes(3).toString('hex')}`;
+  }
+
+  /** Whether a logged-in session is open right now (a dropped one reopens on the next command). */
+  get isOpen(): boolean {
+    return !!this.session && !this.session.socket.destroyed;
+  }
+
+  /** Commands waiting or in flight on this connection (the registry provider sends new work to the least busy). */
+  get load(): number {
+    return this.queue.length + (this.busy ? 1 : 0);
+  }
+
+  /** Opens the session if needed and answers the server's greeting (what it offers). */
+  async greeting(): Promise<EppGreeting> {
+    if (this.closed) throw new EppError('The EPP connection is closed');
+    return (await this.ensureSession()).greeting;
+  }
+
+  /** Sends a command body (without envelope) and resolves with any response, success or failure code. */
+  send(body: string, options: { extension?: string; retryOnDrop?: boolean } = {}): Promise<EppResponse> {
+    return this.enqueue({
+      build: (clTRID) => commandXml(body, clTRID, options.extension),
+      isHello: false,
+      retryOnDrop: options.retryOnDrop ?? false,
+    });
+  }
+
+  /** Logs out and closes; later commands fail. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.clearIdleTimer();
+    for (const job of this.queue.splice(0)) job.reject(new EppError('The EPP connection was closed'));
+    // Let the command in flight finish (or time out) so its caller gets its answer.
+    if (this.busy) await new Promise<void>((resolve) => (this.onIdle = resolve));
+    const session = this.session;
+    if (!session) return;
+    try {
+      session.socket.write(frame(commandXml('<logout/>', this.nextClTRID())));
+      await session.readFrame(Math.min(this.options.commandTimeoutMs, 5_000));
+    } catch {
+      // The server may close first after 1500; either way the session ends here.
+    } finally {
+      session.socket.end();
+      session.socket.destroy();
+      this.session = null;
+    }
+  }
+
+  private enqueue(job: Omit<Job, 'attempts' | 'resolve' | 'reject'>): Promise<EppResponse> {
+    if (this.closed) return Promise.reject(new EppError('The EPP connection is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ...job, attempts: 0, resolve, reject });
+      void this.pump();
+    });
+  }
+
+  private nextClTRID(): string {
+    this.counter += 1;
+    return `${this.prefix}-${Date.now().toString(36)}-${this.counter}`;
+  }
+
+  private async pump(): Promise<void> {
+    if (this.busy) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    this.busy = true;
+    this.clearIdleTimer();
+    try {
+      job.resolve(await this.run(job));
+    } catch (error) {
+      if (error instanceof EppConnectionError && job.retryOnDrop && job.attempts < 2 && !this.closed) {
+        this.queue.unshift(job);
+      } else {
+        job.reject(error as Error);
+      }
+    } finally {
+      this.busy = false;
+      this.onIdle?.();
+      this.onIdle = null;
+      if (this.queue.length > 0) void this.pump();
+      else this.armIdleTimer();
+    }
+  }
+
+  private async run(job: Job): Promise<EppResponse> {
+    job.attempts += 1;
+    let session: Session;
+    try {
+      session = await this.ensureSession();
+    } catch (error) {
+      // The registry is unreachable or refused the login: fail what is waiting now rather than have every
+      // queued command wait out its own connect timeout; the next command tries again.
+      job.retryOnDrop = false;
+      for (const waiting of this.queue.splice(0)) waiting.reject(error as Error);
+      throw error;
+    }
+    const clTRID = this.nextClTRID();
+    session.socket.write(frame(job.build(clTRID)));
+    let xml: string;
+    try {
+      xml = await session.readFrame(this.options.commandTimeoutMs);
+    } catch (error) {
+      // After a timeout a late answer would be taken for the next command's; start a fresh session instead.
+      this.dropSession(session);
+      throw error;
+    }
+    const root = this.parseOrDrop(session, xml);
+    if (job.isHello) {
+      if (!childOf(root, ns.epp, 'greeting')) this.protocolError(session, 'expected a <greeting> in answer to <hello>');
+      return { code: 1000, message: 'hello' };
+    }
+    const response = readResponse(root);
+    if (!response) this.protocolError(session, 'expected a <response>');
+    if (response.clTRID !== clTRID) this.protocolError(session, `answer for transaction ${response.clTRID ?? '(none)'} while waiting for ${clTRID}`);
+    if (response.code >= 2500) this.dropSession(session);
+    return response;
+  }
+
+  private parseOrDrop(session: Session, xml: string): XmlElement {
+    try {
+      return parseXml(xml);
+    } catch (error) {
+      this.protocolError(session, `unreadable XML (${(error as Error).message})`);
+    }
+  }
+
+  private protocolError(session: Session, detail: string): never {
+    this.dropSession(session);
+    throw new EppError(`EPP protocol error from ${this.options.host}: ${detail}`);
+  }
+
+  private dropSession(session: Session): void {
+    if (this.session === session) this.session = null;
+    session.socket.destroy();
+  }
+
+  private opening: Promise<Session> | null = null;
+
+  private ensureSession(): Promise<Session> {
+    if (this.session && !this.session.socket.destroyed) return Promise.resolve(this.session);
+    if (!this.opening) {
+      this.opening = this.openSession().finally(() => {
+        this.opening = null;
+      });
+    }
+    return this.opening;
+  }
+
+  private async openSession(): Promise<Session> {
+    const { host, port, connectTimeoutMs, commandTimeoutMs } = this.options;
+    const socket = await connectTls(this.options, connectTimeoutMs);
+    const readFrame = frameReader(socket, host);
+    try {
+      const greetingRoot = parseXml(await readFrame(connectTimeoutMs));
+      const greeting = readGreeting(greetingRoot);
+      if (!greeting) throw new EppError(`EPP server ${host}:${port} did not send a greeting`);
+      const clTRID = this.nextClTRID();
+      socket.write(frame(this.loginXml(greeting, clTRID)));
+      const response = readResponse(parseXml(await readFrame(commandTimeoutMs)));
+      if (!response) throw new EppError(`EPP server ${host}:${port} sent no answer to <login>`);
+      if (response.code !== 1000) throw EppError.fromResponse(`EPP login to ${host}:${port} as ${this.options.username} failed`, response);
+      if (this.closed) throw new EppError('The EPP connection was closed');
+      const session: Session = { socket, greeting, readFrame };
+      this.session = session;
+      this.sessionsOpened += 1;
+      if (!this.busy) this.armIdleTimer();
+      socket.once('close', () => {
+        if (this.session === session) this.session = null;
+        this.clearIdleTimer();
+      });
+      return session;
+    } catch (error) {
+      socket.destroy();
+      throw error;
+    }
+  }
+
+  private loginXml(greeting: EppGreeting, clTRID: string): string {
+    const objURIs = this.options.objURIs ?? [ns.domain, ns.contact, ns.host];
+    const extURIs = (this.options.extURIs ?? [ns.fee]).filter((uri) => greeting.extURIs.includes(uri));
+    const svcExtension = extURIs.length ? `<svcExtension>${extURIs.map((uri) => el('extURI', uri)).join('')}</svcExtension>` : '';
+    return commandXml(
+      `<login>${el('clID', this.options.username)}${el('pw', this.options.password)}<options><version>1.0</version><lang>en</lang></options><svcs>${objURIs.map((uri) => el('objURI', uri)).join('')}${svcExtension}</svcs></login>`,
+      clTRID,
+    );
+  }
+
+  private armIdleTimer(): void {
+    this.clearIdleTimer();
+    if (this.closed || !this.session) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (!this.session || this.closed) return;
+      // A failed hello just ends the session; the next command reconnects.
+      this.enqueue({ build: () => helloXml, isHello: true, retryOnDrop: false }).catch(() => undefined);
+    }, this.options.keepAliveMs);
+    this.idleTimer.unref?.();
+  }
+
+  private clearIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+}
+
+/** RFC 5734 §4: a 32-bit big-endian total length (header included), then the XML. */
+export function frame(xml: string): Buffer {
+  const body = Buffer.from(xml, 'utf8');
+  const header = Buffer.alloc(4);
+  header.writeUInt32BE(body.length + 4);
+  return Buffer.concat([header, body]);
+}
+
+/** Splits a byte stream into frames; calls onFrame per complete frame. Throws on an impossible length. */
+export function createFrameDecoder(onFrame: (xml: string) => void): (chunk: Buffer) => void {
+  let buffered: Buffer = Buffer.alloc(0);
+  return (chunk) => {
+    buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+    while (buffered.length >= 4) {
+      const total = buffered.readUInt32BE(0);
+      if (total < 5 || total > maxFrameBytes) throw new EppError(`EPP frame length ${total} is invalid`);
+      if (buffered.length < total) return;
+      onFrame(buffered.subarray(4, total).toString('utf8'));
+      buffered = buffered.subarray(total);
+    }
+  };
+}
+
+function frameReader(socket: tls.TLSSocket, host: string): (timeoutMs: number) => Promise<string> {
+  const frames: string[] = [];
+  let waiter: { resolve: (xml: string) => void; reject: (error: Error) => void } | null = null;
+  let failure: Error | null = null;
+  const fail = (error: Error) => {
+    failure ??= error;
+    waiter?.reject(failure);
+    waiter = null;
+  };
+  const decode = createFrameDecoder((xml) => {
+    if (waiter) {
+      waiter.resolve(xml);
+      waiter = null;
+    } else {
+      frames.push(xml);
+    }
+  });
+  socket.on('data', (chunk: Buffer) => {
+    try {
+      decode(chunk);
+    } catch (error) {
+      fail(error as Error);
+      socket.destroy();
+    }
+  });
+  socket.on('error', (error) => fail(new EppConnectionError(`EPP connection to ${host} failed: ${error.message}`)));
+  socket.on('close', () => fail(new EppConnectionError(`EPP connection to ${host} dropped before the registry answered`)));
+  return (timeoutMs) => {
+    const ready = frames.shift();
+    if (ready !== undefined) return Promise.resolve(ready);
+    if (failure) return Promise.reject(failure);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiter = null;
+        reject(new EppError(`The registry at ${host} did not answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      waiter = {
+        resolve: (xml) => {
+          clearTimeout(timer);
+          resolve(xml);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+    });
+  };
+}
+
+function connectTls(options: EppConnectionOptions, timeoutMs: number): Promise<tls.TLSSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({
+      host: options.host,
+      port: options.port,
+      servername: options.servername ?? (/^[\d.:]+$/.test(options.host) ? undefined : options.host),
+      ca: options.ca,
+      cert: options.cert,
+      key: options.key,
+      minVersion: 'TLSv1.2',
+    });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new EppConnectionError(`Could not connect to the registry at ${options.host}:${options.port} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.once('secureConnect', () => {
+      clearTimeout(timer);
+      socket.setKeepAlive(true, 60_000);
+      resolve(socket);
+    });
+    // `on`, not `once`: a second error event without a listener would crash the process.
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new EppConnectionError(`Could not connect to the registry at ${options.host}:${options.port}: ${error.message}`));
+    });
+  });
+}
+
+export function readGreeting(root: XmlElement): EppGreeting | null {
+  const greeting = childOf(root, ns.epp, 'greeting');
+  if (!greeting) return null;
+  const menu = childOf(greeting, ns.epp, 'svcMenu');
+  return {
+    serverId: textOf(greeting, ns.epp, 'svID') ?? '',
+    objURIs: childrenOf(menu, ns.epp, 'objURI').map((uri) => uri.text),
+    extURIs: childrenOf(childOf(menu, ns.epp, 'svcExtension'), ns.epp, 'extURI').map((uri) => uri.text),
+  };
+}
+
+export function readResponse(root: XmlElement): EppResponse | null {
+  const response = childOf(root, ns.epp, 'response');
+  if (!response) return null;
+  const result = childOf(response, ns.epp, 'result');
+  const reason = childrenOf(result, ns.epp, 'extValue')
+    .map((value) => textOf(value, ns.epp, 'reason'))
+    .filter(Boolean)
+    .join('; ');
+  return {
+    code: Number(result?.attrs.code ?? 2400),
+    message: textOf(result, ns.epp, 'msg') ?? '',
+    reason: reason || undefined,
+    resData: childOf(response, ns.epp, 'resData'),
+    extension: childOf(response, ns.epp, 'extension'),
+    clTRID: pathOf(response, [ns.epp, 'trID'], [ns.epp, 'clTRID'])?.text,
+    svTRID: pathOf(response, [ns.epp, 'trID'], [ns.epp, 'svTRID'])?.text,
+  };
+}
+

@@ -1,0 +1,444 @@
+/**
+ * The production registry over EPP: RFC 5731 domains, 5732 hosts, 5733 contacts, and RFC 8748 fees for premium
+ * prices, on a small pool of EppConnection sessions to one registry (or registry gateway).
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { Config } from '../../config.ts';
+import type { Contact } from '../../contract/contact.ts';
+import { tldOf } from '../../contract/domain-name.ts';
+import { EppConnection, type EppConnectionOptions, EppError } from './epp-connection.ts';
+import { childOf, childrenOf, el, escapeXml, ns, pathOf, textOf, type XmlElement } from './epp-xml.ts';
+import type { Availability, RegistryProvider, RegistryRecord, TransferEligibility } from './index.ts';
+
+export type EppRegistryOptions = EppConnectionOptions & {
+  /** Our own name, shown for domains whose sponsoring clID is our login. */
+  registrarName: string;
+  /** Display names of other registrars by their registry clID (the registry only tells us the clID). */
+  registrarNames?: Record<string, string>;
+  /** Parallel sessions (each carries one command at a time). */
+  connections?: number;
+  /** Fee-extension currency; fees are returned as integer cents of it. */
+  currency?: string;
+};
+
+export type EppRegistry = RegistryProvider & {
+  /** Logs every session out. */
+  close(): Promise<void>;
+};
+
+/** A domain as <domain:info> describes it. */
+export type EppDomainInfo = {
+  name: string;
+  roid: string;
+  statuses: string[];
+  clientId: string;
+  createDate: Date | null;
+  updateDate: Date | null;
+  expireDate: Date | null;
+  transferDate: Date | null;
+  nameservers: string[];
+  authCode: string | null;
+};
+
+const checkBatchSize = 20;
+const dayMs = 24 * 3600 * 1000;
+const transferLockDays = 60;
+const maxYearsAfterTransfer = 9;
+const lockStatuses = ['clientTransferProhibited', 'serverTransferProhibited'];
+const domainNs = `xmlns:domain="${ns.domain}"`;
+
+/** The EPP registry from config (EPP_HOST set), reading the optional CA bundle file once. */
+export function eppOptionsFromConfig(config: Config): EppRegistryOptions {
+  return {
+    host: config.EPP_HOST ?? '',
+    port: config.EPP_PORT,
+    username: config.EPP_USERNAME ?? '',
+    password: config.EPP_PASSWORD ?? '',
+    registrarName: config.EPP_REGISTRAR_NAME,
+    ca: config.EPP_TLS_CA_FILE ? readFileSync(config.EPP_TLS_CA_FILE) : undefined,
+  };
+}
+
+export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
+  const pool = Array.from({ length: Math.max(1, options.connections ?? 2) }, () => new EppConnection(options));
+  const wantsFees = (options.extURIs ?? [ns.fee]).includes(ns.fee);
+  const currency = options.currency ?? 'USD';
+
+  const pick = () => pool.reduce((best, conn) => (conn.load < best.load ? conn : best));
+
+  async function command(what: string, body: string, opts: { extension?: string; query?: boolean; accept?: number[] } = {}) {
+    const response = await pick().send(body, { extension: opts.extension, retryOnDrop: opts.query ?? false });
+    if (response.code >= 2000 && !opts.accept?.includes(response.code)) throw EppError.fromResponse(what, response);
+    return response;
+  }
+
+  async function hasFees(): Promise<boolean> {
+    return wantsFees && (await pick().greeting()).extURIs.includes(ns.fee);
+  }
+
+  const registrarNameOf = (clientId: string) =>
+    clientId === options.username ? options.registrarName : (options.registrarNames?.[clientId] ?? clientId);
+
+  async function infoDomain(domain: string): Promise<EppDomainInfo | null> {
+    const response = await command(
+      `Could not look up ${domain}`,
+      `<info><domain:info ${domainNs}><domain:name hosts="all">${escapeXml(domain)}</domain:name></domain:info></info>`,
+      { query: true, accept: [2303] },
+    );
+    if (response.code === 2303) return null;
+    return readDomainInfo(domain, response.resData);
+  }
+
+  async function requireDomain(domain: string): Promise<EppDomainInfo> {
+    const info = await infoDomain(domain);
+    if (!info) throw new Error(`${domain} is not registered`);
+    return info;
+  }
+
+  function toRecord(info: EppDomainInfo): RegistryRecord {
+    return {
+      domain: info.name,
+      registrarName: registrarNameOf(info.clientId),
+      ours: info.clientId === options.username,
+      locked: info.statuses.some((status) => lockStatuses.includes(status)),
+      createDate: info.createDate ?? new Date(Number.NaN),
+      expireDate: info.expireDate ?? new Date(Number.NaN),
+      nameservers: info.nameservers,
+      statuses: info.statuses,
+    };
+  }
+
+  /** One <domain:check> (with fee check when offered) for up to 20 names. */
+  async function checkBatch(names: string[], withFees: boolean): Promise<Availability[]> {
+    const extension = withFees ? feeCheckXml(currency, 'create', 1) : undefined;
+    const response = await command(
+      `Could not check ${names.join(', ')}`,
+      `<check><domain:check ${domainNs}>${names.map((name) => el('domain:name', name)).join('')}</domain:check></check>`,
+      { extension, query: true },
+    );
+    const answers = new Map<string, { available: boolean; reason?: string }>();
+    for (const cd of childrenOf(childOf(response.resData, ns.domain, 'chkData'), ns.domain, 'cd')) {
+      const name = childOf(cd, ns.domain, 'name');
+      if (!name) continue;
+      answers.set(name.text.toLowerCase(), { available: isTrue(name.attrs.avail), reason: textOf(cd, ns.domain, 'reason') });
+    }
+    const fees = readFees(response.extension, 'create');
+    return names.map((domain) => {
+      const answer = answers.get(domain);
+      if (!answer) throw new EppError(`The registry did not say whether ${domain} is available`);
+      if (!answer.available) return { domain, available: false, reason: /reserv|block|restrict|prohibit|polic/i.test(answer.reason ?? '') ? 'reserved' : 'taken' };
+      const fee = fees.get(domain);
+      return fee?.premium ? { domain, available: true, premiumPrice: fee.cents } : { domain, available: true };
+    });
+  }
+
+  /** The registry's price for one command on one name, as the fee extension states it (null without it). */
+  async function quoteFee(domain: string, action: 'create' | 'renew', years: number): Promise<number | null> {
+    if (!(await hasFees())) return null;
+    const response = await command(
+      `Could not price ${domain}`,
+      `<check><domain:check ${domainNs}>${el('domain:name', domain)}</domain:check></check>`,
+      { extension: feeCheckXml(currency, action, years), query: true },
+    );
+    return readFees(response.extension, action).get(domain)?.cents ?? null;
+  }
+
+  function feeAckXml(action: 'create' | 'renew', cents: number | null): string | undefined {
+    if (cents === null) return undefined;
+    return `<fee:${action} xmlns:fee="${ns.fee}">${el('fee:currency', currency)}${el('fee:fee', formatDecimal(cents))}</fee:${action}>`;
+  }
+
+  /** Creates host objects for nameservers the registry does not know yet (external hosts need no addresses). */
+  async function ensureHosts(domain: string, nameservers: string[]): Promise<void> {
+    const external = nameservers.filter((host) => host !== domain && !host.endsWith(`.${domain}`));
+    if (external.length === 0) return;
+    const hostNs = `xmlns:host="${ns.host}"`;
+    const response = await command(
+      `Could not check nameservers ${external.join(', ')}`,
+      `<check><host:check ${hostNs}>${external.map((host) => el('host:name', host)).join('')}</host:check></check>`,
+      { query: true },
+    );
+    const missing = childrenOf(childOf(response.resData, ns.host, 'chkData'), ns.host, 'cd')
+      .map((cd) => childOf(cd, ns.host, 'name'))
+      .filter((name): name is XmlElement => !!name && isTrue(name.attrs.avail))
+      .map((name) => name.text.toLowerCase());
+    for (const host of missing) {
+      await command(`Could not create nameserver ${host}`, `<create><host:create ${hostNs}>${el('host:name', host)}</host:create></create>`, {
+        accept: [2302],
+      });
+    }
+  }
+
+  async function createContact(contact: Contact): Promise<string> {
+    for (let attempt = 0; ; attempt += 1) {
+      const id = `DS${randomBytes(7).toString('hex').toUpperCase()}`;
+      const response = await command('Could not create the registrant contact', contactCreateXml(id, contact), { accept: attempt === 0 ? [2302] : [] });
+      if (response.code < 2000) return id;
+    }
+  }
+
+  async function updateDomain(what: string, domain: string, parts: { add?: string; rem?: string; chg?: string }) {
+    const section = (tag: string, inner?: string) => (inner ? `<domain:${tag}>${inner}</domain:${tag}>` : '');
+    await command(
+      what,
+      `<update><domain:update ${domainNs}>${el('domain:name', domain)}${section('add', parts.add)}${section('rem', parts.rem)}${section('chg', parts.chg)}</domain:update></update>`,
+    );
+  }
+
+  return {
+    name: 'epp',
+
+    async check(domains) {
+      const names = [...new Set(domains.map((domain) => domain.trim().toLowerCase().replace(/\.$/, '')))];
+      const byTld = new Map<string, string[]>();
+      for (const name of names) byTld.set(tldOf(name), [...(byTld.get(tldOf(name)) ?? []), name]);
+      const batches: string[][] = [];
+      for (const group of byTld.values()) {
+        for (let i = 0; i < group.length; i += checkBatchSize) batches.push(group.slice(i, i + checkBatchSize));
+      }
+      const withFees = batches.length > 0 && (await hasFees());
+      const answers = new Map((await Promise.all(batches.map((batch) => checkBatch(batch, withFees)))).flat().map((a) => [a.domain, a]));
+      return domains.map((domain) => answers.get(domain.trim().toLowerCase().replace(/\.$/, '')) as Availability);
+    },
+
+    async info(domain) {
+      const info = await infoDomain(domain);
+      return info ? toRecord(info) : null;
+    },
+
+    async whois(domain) {
+      const info = await infoDomain(domain);
+      return info ? whoisText(info, registrarNameOf(info.clientId)) : null;
+    },
+
+    async register({ domain, years, contact, nameservers }) {
+      const registrant = await createContact(contact);
+      const hosts = nameservers.map(normaliseHost);
+      await ensureHosts(domain, hosts);
+      const fee = await quoteFee(domain, 'create', years);
+      const contacts = ['admin', 'tech', 'billing'].map((type) => `<domain:contact type="${type}">${escapeXml(registrant)}</domain:contact>`).join('');
+      const nsXml = hosts.length ? `<domain:ns>${hosts.map((host) => el('domain:hostObj', host)).join('')}</domain:ns>` : '';
+      const response = await command(
+        `Could not register ${domain}`,
+        `<create><domain:create ${domainNs}>${el('domain:name', domain)}<domain:period unit="y">${escapeXml(years)}</domain:period>${nsXml}${el('domain:registrant', registrant)}${contacts}<domain:authInfo>${el('domain:pw', newAuthCode())}</domain:authInfo></domain:create></create>`,
+        { extension: feeAckXml('create', fee) },
+      );
+      const info = await infoDomain(domain);
+      if (info) return toRecord(info);
+      const creData = childOf(response.resData, ns.domain, 'creData');
+      return {
+        domain,
+        registrarName: options.registrarName,
+        ours: true,
+        locked: false,
+        createDate: parseDate(textOf(creData, ns.domain, 'crDate')) ?? new Date(),
+        expireDate: parseDate(textOf(creData, ns.domain, 'exDate')) ?? new Date(Date.now() + years * 365 * dayMs),
+        nameservers: hosts,
+        statuses: [],
+      };
+    },
+
+    async renew({ domain, years }) {
+      const current = await requireDomain(domain);
+      if (!current.expireDate) throw new Error(`The registry gave no expiry date for ${domain}, so it cannot be renewed`);
+      const fee = await quoteFee(domain, 'renew', years);
+      await command(
+        `Could not renew ${domain}`,
+        `<renew><domain:renew ${domainNs}>${el('domain:name', domain)}${el('domain:curExpDate', current.expireDate.toISOString().slice(0, 10))}<domain:period unit="y">${escapeXml(years)}</domain:period></domain:renew></renew>`,
+        { extension: feeAckXml('renew', fee) },
+      );
+      return toRecord(await requireDomain(domain));
+    },
+
+    async transferCheck(domain, supportedTlds) {
+      const tld = tldOf(domain);
+      if (!supportedTlds.has(tld) && !supportedTlds.has(`.${tld}`)) return { domain, ok: false, reason: 'unsupported-tld' };
+      let info: EppDomainInfo | null;
+      try {
+        info = await infoDomain(domain);
+      } catch (error) {
+        // Some registries hide other registrars' domains from <info>: it exists, so the transfer request decides.
+        if (error instanceof EppError && error.code === 2201) return { domain, ok: true };
+        throw error;
+      }
+      if (!info) return { domain, ok: false, reason: 'not-registered' };
+      const result: TransferEligibility = {
+        domain,
+        ok: false,
+        registrarName: registrarNameOf(info.clientId),
+        createDate: info.createDate?.toISOString(),
+        expireDate: info.expireDate?.toISOString(),
+      };
+      const now = Date.now();
+      const lastChange = Math.max(info.createDate?.getTime() ?? 0, info.transferDate?.getTime() ?? 0);
+      if (info.clientId === options.username) return { ...result, reason: 'ours' };
+      if (info.statuses.some((status) => lockStatuses.includes(status))) return { ...result, reason: 'locked' };
+      if (info.statuses.includes('pendingTransfer')) return { ...result, reason: 'pending-transfer' };
+      if (info.statuses.some((status) => status === 'pendingDelete' || status === 'redemptionPeriod')) return { ...result, reason: 'pending-delete' };
+      if (now - lastChange < transferLockDays * dayMs) return { ...result, reason: 'too-new' };
+      if (info.expireDate && info.expireDate.getTime() > addYears(new Date(now), maxYearsAfterTransfer).getTime()) {
+        return { ...result, reason: 'too-far-in-the-future' };
+      }
+      return { ...result, ok: true };
+    },
+
+    async requestTransfer({ domain, authCode }) {
+      if (!authCode?.trim()) return { status: 'auth-code-needed' };
+      const response = await command(
+        `Could not request the transfer of ${domain}`,
+        `<transfer op="request"><domain:transfer ${domainNs}>${el('domain:name', domain)}<domain:authInfo>${el('domain:pw', authCode.trim())}</domain:authInfo></domain:transfer></transfer>`,
+        { accept: [2201, 2202] },
+      );
+      return { status: response.code >= 2000 ? 'auth-code-rejected' : 'pending' };
+    },
+
+    async setLock(domain, locked) {
+      const info = await requireDomain(domain);
+      const has = info.statuses.includes('clientTransferProhibited');
+      if (has === locked) return;
+      const status = '<domain:status s="clientTransferProhibited"/>';
+      await updateDomain(`Could not ${locked ? 'lock' : 'unlock'} ${domain}`, domain, locked ? { add: status } : { rem: status });
+    },
+
+    async authCode(domain, regenerate) {
+      if (regenerate) {
+        const code = newAuthCode();
+        await updateDomain(`Could not change the auth code of ${domain}`, domain, { chg: `<domain:authInfo>${el('domain:pw', code)}</domain:authInfo>` });
+        return code;
+      }
+      const info = await requireDomain(domain);
+      if (!info.authCode) throw new Error(`The registry did not return an auth code for ${domain}`);
+      return info.authCode;
+    },
+
+    async setNameservers(domain, nameservers) {
+      const info = await requireDomain(domain);
+      const wanted = [...new Set(nameservers.map(normaliseHost))];
+      const add = wanted.filter((host) => !info.nameservers.includes(host));
+      const rem = info.nameservers.filter((host) => !wanted.includes(host));
+      if (add.length === 0 && rem.length === 0) return;
+      await ensureHosts(domain, add);
+      const hostList = (hosts: string[]) => (hosts.length ? `<domain:ns>${hosts.map((host) => el('domain:hostObj', host)).join('')}</domain:ns>` : undefined);
+      await updateDomain(`Could not change the nameservers of ${domain}`, domain, { add: hostList(add), rem: hostList(rem) });
+    },
+
+    async close() {
+      await Promise.all(pool.map((conn) => conn.close()));
+    },
+  };
+}
+
+function readDomainInfo(domain: string, resData: XmlElement | undefined): EppDomainInfo {
+  const data = childOf(resData, ns.domain, 'infData');
+  if (!data) throw new EppError(`The registry answered the lookup of ${domain} without domain data`);
+  const nsList = childOf(data, ns.domain, 'ns');
+  const nameservers = [
+    ...childrenOf(nsList, ns.domain, 'hostObj').map((host) => host.text),
+    ...childrenOf(nsList, ns.domain, 'hostAttr').map((host) => textOf(host, ns.domain, 'hostName') ?? ''),
+  ]
+    .filter(Boolean)
+    .map(normaliseHost);
+  return {
+    name: (textOf(data, ns.domain, 'name') ?? domain).toLowerCase(),
+    roid: textOf(data, ns.domain, 'roid') ?? '',
+    statuses: childrenOf(data, ns.domain, 'status').map((status) => status.attrs.s ?? '').filter(Boolean),
+    clientId: textOf(data, ns.domain, 'clID') ?? '',
+    createDate: parseDate(textOf(data, ns.domain, 'crDate')),
+    updateDate: parseDate(textOf(data, ns.domain, 'upDate')),
+    expireDate: parseDate(textOf(data, ns.domain, 'exDate')),
+    transferDate: parseDate(textOf(data, ns.domain, 'trDate')),
+    nameservers,
+    authCode: pathOf(data, [ns.domain, 'authInfo'], [ns.domain, 'pw'])?.text || null,
+  };
+}
+
+/** WHOIS-style text from what <domain:info> tells us (EPP has no WHOIS command). */
+export function whoisText(info: EppDomainInfo, registrarName: string): string {
+  const date = (value: Date | null) => (value ? value.toISOString().replace(/\.\d{3}Z$/, 'Z') : '');
+  const lines = [
+    `Domain Name: ${info.name.toUpperCase()}`,
+    info.roid && `Registry Domain ID: ${info.roid}`,
+    `Registrar: ${registrarName}`,
+    info.updateDate && `Updated Date: ${date(info.updateDate)}`,
+    info.createDate && `Creation Date: ${date(info.createDate)}`,
+    info.expireDate && `Registry Expiry Date: ${date(info.expireDate)}`,
+    ...info.statuses.map((status) => `Domain Status: ${status} https://icann.org/epp#${status}`),
+    ...info.nameservers.map((host) => `Name Server: ${host.toUpperCase()}`),
+  ];
+  return `${lines.filter(Boolean).join('\n')}\n`;
+}
+
+function feeCheckXml(currency: string, action: 'create' | 'renew', years: number): string {
+  return `<fee:check xmlns:fee="${ns.fee}">${el('fee:currency', currency)}<fee:command name="${action}"><fee:period unit="y">${escapeXml(years)}</fee:period></fee:command></fee:check>`;
+}
+
+/** Fee-extension answers by name: the summed fees of one command in cents, and whether the class is premium. */
+function readFees(extension: XmlElement | undefined, action: string): Map<string, { cents: number; premium: boolean }> {
+  const fees = new Map<string, { cents: number; premium: boolean }>();
+  for (const cd of childrenOf(childOf(extension, ns.fee, 'chkData'), ns.fee, 'cd')) {
+    const name = textOf(cd, ns.fee, 'objID')?.toLowerCase();
+    const commandEl = childrenOf(cd, ns.fee, 'command').find((c) => c.attrs.name === action);
+    if (!name || !commandEl) continue;
+    const amounts = childrenOf(commandEl, ns.fee, 'fee').map((fee) => parseCents(fee.text));
+    if (amounts.length === 0 || amounts.some((cents) => cents === null)) continue;
+    const feeClass = `${textOf(cd, ns.fee, 'class') ?? ''} ${textOf(commandEl, ns.fee, 'class') ?? ''}`;
+    fees.set(name, { cents: amounts.reduce<number>((sum, cents) => sum + (cents ?? 0), 0), premium: /premium/i.test(feeClass) });
+  }
+  return fees;
+}
+
+/** "10", "10.5", "1234.567" -> integer cents (half up), exactly, without floating point; null if not a number. */
+export function parseCents(text: string): number | null {
+  const match = /^\s*(\d+)(?:\.(\d*))?\s*$/.exec(text);
+  if (!match) return null;
+  const fraction = (match[2] ?? '').padEnd(3, '0');
+  const cents = Number(match[1]) * 100 + Number(fraction.slice(0, 2));
+  return Number(fraction[2]) >= 5 ? cents + 1 : cents;
+}
+
+function formatDecimal(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+function contactCreateXml(id: string, contact: Contact): string {
+  const phone = parsePhoneNumberFromString(contact.phone);
+  const voice = phone ? `+${phone.countryCallingCode}.${phone.nationalNumber}` : contact.phone.replace(/^\+(\d{1,3})(\d+)$/, '+$1.$2');
+  const name = `${contact.firstName} ${contact.lastName}`;
+  return `<create><contact:create xmlns:contact="${ns.contact}">${el('contact:id', id)}<contact:postalInfo type="int">${el('contact:name', name)}${contact.company ? el('contact:org', contact.company) : ''}<contact:addr>${el('contact:street', contact.address)}${el('contact:city', contact.city)}${el('contact:sp', contact.state)}${el('contact:pc', contact.zip)}${el('contact:cc', contact.country)}</contact:addr></contact:postalInfo>${el('contact:voice', voice)}${el('contact:email', contact.email)}<contact:authInfo>${el('contact:pw', newAuthCode())}</contact:authInfo></contact:create></create>`;
+}
+
+/** A 16-character password with each character class registries commonly demand. */
+export function newAuthCode(): string {
+  const classes = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '+-=_!@#%'];
+  const all = classes.join('');
+  const chars = classes.map((set) => set[randomInt(set.length)] as string);
+  while (chars.length < 16) chars.push(all[randomInt(all.length)] as string);
+  for (let i = chars.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j] as string, chars[i] as string];
+  }
+  return chars.join('');
+}
+
+function normaliseHost(host: string): string {
+  return host.trim().toLowerCase().replace(/\.$/, '');
+}
+
+function isTrue(value: string | undefined): boolean {
+  return value === '1' || value === 'true';
+}
+
+function parseDate(value: string | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function addYears(date: Date, years: number): Date {
+  const next = new Date(date);
+  next.setUTCFullYear(next.getUTCFullYear() + years);
+  return next;
+}
+

@@ -1,0 +1,318 @@
+/**
+ * An in-process EPP registry for tests: TLS with a certificate made at start-up, RFC 5734 framing, and
+ * real-shaped RFC 5730-5733 (+ RFC 8748 fee) answers kept in memory. Hooks drop or stall the next command.
+ */
+import tls from 'node:tls';
+import selfsigned from 'selfsigned';
+import { createFrameDecoder, frame } from '../../api/providers/registry/epp-connection.ts';
+import { childOf, childrenOf, escapeXml, ns, parseXml, pathOf, textOf, type XmlElement } from '../../api/providers/registry/epp-xml.ts';
+
+export type FakeDomain = {
+  name: string;
+  roid: string;
+  clID: string;
+  crDate: Date;
+  exDate: Date;
+  upDate?: Date;
+  trDate?: Date;
+  statuses: string[];
+  ns: string[];
+  pw: string;
+  registrant?: string;
+};
+
+export type FakeContact = { id: string; name: string; org: string; city: string; cc: string; voice: string; email: string };
+
+export type FakeEppServer = Awaited<ReturnType<typeof startFakeEppServer>>;
+
+const day = 24 * 3600 * 1000;
+export const daysAgo = (days: number) => new Date(Date.now() - days * day);
+export const yearsAhead = (years: number) => new Date(Date.now() + years * 365.25 * day);
+
+export async function startFakeEppServer(options: { clID?: string; pw?: string; offerFees?: boolean; standardFee?: string } = {}) {
+  const clID = options.clID ?? 'dotspot';
+  const password = options.pw ?? 'secret-pw';
+  const standardFee = options.standardFee ?? '12.00';
+  const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], { keyType: 'ec', algorithm: 'sha256' });
+
+  const state = {
+    domains: new Map<string, FakeDomain>(),
+    contacts: new Map<string, FakeContact>(),
+    hosts: new Set<string>(['ns1.registry-dns.test', 'ns2.registry-dns.test']),
+    premium: new Map<string, string>(),
+    reserved: new Set<string>(),
+    offerFees: options.offerFees ?? true,
+    /** Every command received, by name, with the object names it carried. */
+    received: [] as Array<{ command: string; names: string[]; xml: string }>,
+    logins: 0,
+    hellos: 0,
+    logouts: 0,
+    /** Next command of this name: close the socket without answering. */
+    dropNext: null as string | null,
+    /** Next command of this name: never answer. */
+    stallNext: null as string | null,
+  };
+  let svCounter = 0;
+  let roidCounter = 0;
+  const sockets = new Set<tls.TLSSocket>();
+
+  const greeting = () =>
+    `<?xml version="1.0" encoding="UTF-8" standalone="no"?><epp xmlns="${ns.epp}"><greeting><svID>Fake Registry EPP</svID><svDate>${new Date().toISOString()}</svDate><svcMenu><version>1.0</version><lang>en</lang><objURI>${ns.domain}</objURI><objURI>${ns.contact}</objURI><objURI>${ns.host}</objURI>${state.offerFees ? `<svcExtension><extURI>${ns.fee}</extURI></svcExtension>` : ''}</svcMenu><dcp><access><all/></access><statement><purpose><admin/><prov/></purpose><recipient><ours/></recipient><retention><stated/></retention></statement></dcp></greeting></epp>`;
+
+  const respond = (code: number, msg: string, clTRID: string, resData = '', extension = '') =>
+    `<?xml version="1.0" encoding="UTF-8" standalone="no"?><epp xmlns="${ns.epp}"><response><result code="${code}"><msg>${escapeXml(msg)}</msg></result>${resData ? `<resData>${resData}</resData>` : ''}${extension ? `<extension>${extension}</extension>` : ''}<trID><clTRID>${escapeXml(clTRID)}</clTRID><svTRID>FAKE-${++svCounter}</svTRID></trID></response></epp>`;
+
+  const fail = (code: number, msg: string, clTRID: string, reason?: string) =>
+    reason
+      ? `<?xml version="1.0" encoding="UTF-8"?><epp xmlns="${ns.epp}"><response><result code="${code}"><msg>${escapeXml(msg)}</msg><extValue><value><domain:name xmlns:domain="${ns.domain}">x</domain:name></value><reason>${escapeXml(reason)}</reason></extValue></result><trID><clTRID>${escapeXml(clTRID)}</clTRID><svTRID>FAKE-${++svCounter}</svTRID></trID></response></epp>`
+      : respond(code, msg, clTRID);
+
+  const date = (d: Date) => d.toISOString();
+
+  function feeFor(name: string, action: string, years: number): { amount: string; premium: boolean } {
+    const premium = state.premium.get(name);
+    const unit = premium ?? standardFee;
+    const cents = Math.round(Number(unit) * 100) * (action === 'create' || action === 'renew' ? years : 1);
+    return { amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`, premium: premium !== undefined };
+  }
+
+  function handleCommand(command: XmlElement, loggedIn: { value: boolean }): string | null {
+    const clTRID = textOf(command, ns.epp, 'clTRID') ?? '';
+    const verb = command.children.find((child) => child.ns === ns.epp && child.name !== 'clTRID' && child.name !== 'extension');
+    if (!verb) return fail(2001, 'Command syntax error', clTRID);
+    const object = verb.children[0];
+    const names = object ? [...object.children.filter((c) => c.name === 'name' || c.name === 'id').map((c) => c.text)] : [];
+    const commandName = verb.name === 'transfer' ? `transfer-${verb.attrs.op}` : verb.name;
+    const kind = object?.ns === ns.domain ? 'domain' : object?.ns === ns.host ? 'host' : object?.ns === ns.contact ? 'contact' : '';
+    state.received.push({ command: kind ? `${commandName}:${kind}` : commandName, names, xml: '' });
+    if (state.dropNext === commandName) {
+      state.dropNext = null;
+      return 'DROP';
+    }
+    if (state.stallNext === commandName) {
+      state.stallNext = null;
+      return null;
+    }
+    if (verb.name === 'login') {
+      if (textOf(verb, ns.epp, 'clID') !== clID || textOf(verb, ns.epp, 'pw') !== password) return fail(2200, 'Authentication error', clTRID);
+      loggedIn.value = true;
+      state.logins += 1;
+      return respond(1000, 'Command completed successfully', clTRID);
+    }
+    if (!loggedIn.value) return fail(2002, 'Command use error: not logged in', clTRID);
+    if (verb.name === 'logout') {
+      state.logouts += 1;
+      return respond(1500, 'Command completed successfully; ending session', clTRID);
+    }
+    const extension = childOf(command, ns.epp, 'extension');
+    if (object?.ns === ns.domain) return handleDomain(verb.name, verb.attrs.op, object, extension, clTRID);
+    if (object?.ns === ns.host) return handleHost(verb.name, object, clTRID);
+    if (object?.ns === ns.contact) return handleContact(verb.name, object, clTRID);
+    return fail(2101, 'Unimplemented command', clTRID);
+  }
+
+  function handleHost(verb: string, object: XmlElement, clTRID: string): string {
+    const names = childrenOf(object, ns.host, 'name').map((n) => n.text.toLowerCase());
+    if (verb === 'check') {
+      const cds = names.map((name) => `<host:cd><host:name avail="${state.hosts.has(name) ? 0 : 1}">${name}</host:name></host:cd>`).join('');
+      return respond(1000, 'Command completed successfully', clTRID, `<host:chkData xmlns:host="${ns.host}">${cds}</host:chkData>`);
+    }
+    if (verb === 'create') {
+      const name = names[0] as string;
+      if (state.hosts.has(name)) return fail(2302, 'Object exists', clTRID);
+      state.hosts.add(name);
+      return respond(1000, 'Command completed successfully', clTRID, `<host:creData xmlns:host="${ns.host}"><host:name>${name}</host:name><host:crDate>${date(new Date())}</host:crDate></host:creData>`);
+    }
+    return fail(2101, 'Unimplemented command', clTRID);
+  }
+
+  function handleContact(verb: string, object: XmlElement, clTRID: string): string {
+    if (verb !== 'create') return fail(2101, 'Unimplemented command', clTRID);
+    const id = textOf(object, ns.contact, 'id') ?? '';
+    if (state.contacts.has(id)) return fail(2302, 'Object exists', clTRID);
+    const postal = childOf(object, ns.contact, 'postalInfo');
+    const addr = childOf(postal, ns.contact, 'addr');
+    const voice = textOf(object, ns.contact, 'voice') ?? '';
+    if (!/^\+\d{1,3}\.\d{1,14}$/.test(voice)) return fail(2005, 'Parameter value syntax error', clTRID, 'voice must be +CC.NUMBER');
+    state.contacts.set(id, {
+      id,
+      name: textOf(postal, ns.contact, 'name') ?? '',
+      org: textOf(postal, ns.contact, 'org') ?? '',
+      city: textOf(addr, ns.contact, 'city') ?? '',
+      cc: textOf(addr, ns.contact, 'cc') ?? '',
+      voice,
+      email: textOf(object, ns.contact, 'email') ?? '',
+    });
+    return respond(1000, 'Command completed successfully', clTRID, `<contact:creData xmlns:contact="${ns.contact}"><contact:id>${escapeXml(id)}</contact:id><contact:crDate>${date(new Date())}</contact:crDate></contact:creData>`);
+  }
+
+  function handleDomain(verb: string, op: string | undefined, object: XmlElement, extension: XmlElement | undefined, clTRID: string): string {
+    const name = (textOf(object, ns.domain, 'name') ?? '').toLowerCase();
+    const domain = state.domains.get(name);
+    const period = Number(childOf(object, ns.domain, 'period')?.text ?? 1);
+    if (verb === 'check') {
+      const names = childrenOf(object, ns.domain, 'name').map((n) => n.text.toLowerCase());
+      if (names.length > 20) return fail(2306, 'Parameter value policy error', clTRID, 'at most 20 names per check');
+      if (new Set(names.map((n) => n.slice(n.indexOf('.')))).size > 1) return fail(2306, 'Parameter value policy error', clTRID, 'one TLD per check');
+      const cds = names
+        .map((n) => {
+          const reason = state.domains.has(n) ? 'In use' : state.reserved.has(n) ? 'Reserved by registry policy' : '';
+          return `<domain:cd><domain:name avail="${reason ? 0 : 1}">${n}</domain:name>${reason ? `<domain:reason>${reason}</domain:reason>` : ''}</domain:cd>`;
+        })
+        .join('');
+      const feeCheck = childOf(extension, ns.fee, 'check');
+      let feeXml = '';
+      if (feeCheck && state.offerFees) {
+        const cmd = childOf(feeCheck, ns.fee, 'command');
+        const action = cmd?.attrs.name ?? 'create';
+        const years = Number(childOf(cmd, ns.fee, 'period')?.text ?? 1);
+        const feeCds = names
+          .map((n) => {
+            const fee = feeFor(n, action, years);
+            return `<fee:cd avail="1"><fee:objID>${n}</fee:objID><fee:class>${fee.premium ? 'premium' : 'standard'}</fee:class><fee:command name="${action}"><fee:period unit="y">${years}</fee:period><fee:fee description="Registration Fee" refundable="1" grace-period="P5D">${fee.amount}</fee:fee></fee:command></fee:cd>`;
+          })
+          .join('');
+        feeXml = `<fee:chkData xmlns:fee="${ns.fee}"><fee:currency>USD</fee:currency>${feeCds}</fee:chkData>`;
+      }
+      return respond(1000, 'Command completed successfully', clTRID, `<domain:chkData xmlns:domain="${ns.domain}">${cds}</domain:chkData>`, feeXml);
+    }
+    if (verb === 'info') {
+      if (!domain) return fail(2303, 'Object does not exist', clTRID);
+      const ours = domain.clID === clID;
+      // A different prefix than the request used, as real servers may: the client must resolve namespaces.
+      const d = 'dom';
+      const nsXml = domain.ns.length ? `<${d}:ns>${domain.ns.map((h) => `<${d}:hostObj>${h}</${d}:hostObj>`).join('')}</${d}:ns>` : '';
+      return respond(
+        1000,
+        'Command completed successfully',
+        clTRID,
+        `<${d}:infData xmlns:${d}="${ns.domain}"><${d}:name>${domain.name}</${d}:name><${d}:roid>${domain.roid}</${d}:roid>${domain.statuses.map((s) => `<${d}:status s="${s}"/>`).join('')}${ours && domain.registrant ? `<${d}:registrant>${domain.registrant}</${d}:registrant>` : ''}${nsXml}<${d}:clID>${domain.clID}</${d}:clID><${d}:crID>${domain.clID}</${d}:crID><${d}:crDate>${date(domain.crDate)}</${d}:crDate>${domain.upDate ? `<${d}:upDate>${date(domain.upDate)}</${d}:upDate>` : ''}<${d}:exDate>${date(domain.exDate)}</${d}:exDate>${domain.trDate ? `<${d}:trDate>${date(domain.trDate)}</${d}:trDate>` : ''}${ours ? `<${d}:authInfo><${d}:pw>${escapeXml(domain.pw)}</${d}:pw></${d}:authInfo>` : ''}</${d}:infData>`,
+      );
+    }
+    if (verb === 'create') {
+      if (domain) return fail(2302, 'Object exists', clTRID);
+      if (state.reserved.has(name)) return fail(2306, 'Parameter value policy error', clTRID, 'Reserved by registry policy');
+      const hosts = childrenOf(childOf(object, ns.domain, 'ns'), ns.domain, 'hostObj').map((h) => h.text.toLowerCase());
+      const missing = hosts.find((h) => !state.hosts.has(h));
+      if (missing) return fail(2303, 'Object does not exist', clTRID, `host ${missing} does not exist`);
+      const registrant = textOf(object, ns.domain, 'registrant') ?? '';
+      if (!state.contacts.has(registrant)) return fail(2303, 'Object does not exist', clTRID, `contact ${registrant} does not exist`);
+      if (state.premium.has(name) && state.offerFees) {
+        const ack = pathOf(extension, [ns.fee, 'create'], [ns.fee, 'fee'])?.text;
+        if (ack !== feeFor(name, 'create', period).amount) return fail(2004, 'Parameter value range error', clTRID, 'premium fee not acknowledged');
+      }
+      const now = new Date();
+      const created: FakeDomain = {
+        name,
+        roid: `D${++roidCounter}-FAKE`,
+        clID,
+        crDate: now,
+        exDate: new Date(Date.UTC(now.getUTCFullYear() + period, now.getUTCMonth(), now.getUTCDate(), now.getUTCHours(), now.getUTCMinutes())),
+        statuses: ['ok'],
+        ns: hosts,
+        pw: pathOf(object, [ns.domain, 'authInfo'], [ns.domain, 'pw'])?.text ?? '',
+        registrant,
+      };
+      state.domains.set(name, created);
+      return respond(1000, 'Command completed successfully', clTRID, `<domain:creData xmlns:domain="${ns.domain}"><domain:name>${name}</domain:name><domain:crDate>${date(created.crDate)}</domain:crDate><domain:exDate>${date(created.exDate)}</domain:exDate></domain:creData>`);
+    }
+    if (!domain) return fail(2303, 'Object does not exist', clTRID);
+    if (verb === 'renew') {
+      if (domain.clID !== clID) return fail(2201, 'Authorization error', clTRID);
+      if (textOf(object, ns.domain, 'curExpDate') !== date(domain.exDate).slice(0, 10)) return fail(2004, 'Parameter value range error', clTRID, 'curExpDate does not match');
+      domain.exDate = new Date(domain.exDate);
+      domain.exDate.setUTCFullYear(domain.exDate.getUTCFullYear() + period);
+      return respond(1000, 'Command completed successfully', clTRID, `<domain:renData xmlns:domain="${ns.domain}"><domain:name>${name}</domain:name><domain:exDate>${date(domain.exDate)}</domain:exDate></domain:renData>`);
+    }
+    if (verb === 'transfer' && op === 'request') {
+      if (domain.clID === clID) return fail(2106, 'Object is not eligible for transfer', clTRID);
+      const pw = pathOf(object, [ns.domain, 'authInfo'], [ns.domain, 'pw'])?.text;
+      if (pw !== domain.pw) return fail(2202, 'Invalid authorization information', clTRID);
+      if (domain.statuses.includes('clientTransferProhibited')) return fail(2304, 'Object status prohibits operation', clTRID);
+      domain.statuses = ['pendingTransfer'];
+      return respond(1001, 'Command completed successfully; action pending', clTRID, `<domain:trnData xmlns:domain="${ns.domain}"><domain:name>${name}</domain:name><domain:trStatus>pending</domain:trStatus><domain:reID>${clID}</domain:reID><domain:reDate>${date(new Date())}</domain:reDate><domain:acID>${domain.clID}</domain:acID><domain:acDate>${date(new Date(Date.now() + 5 * day))}</domain:acDate></domain:trnData>`);
+    }
+    if (verb === 'update') {
+      if (domain.clID !== clID) return fail(2201, 'Authorization error', clTRID);
+      const add = childOf(object, ns.domain, 'add');
+      const rem = childOf(object, ns.domain, 'rem');
+      const chg = childOf(object, ns.domain, 'chg');
+      const addStatus = childrenOf(add, ns.domain, 'status').map((s) => s.attrs.s ?? '');
+      const remStatus = childrenOf(rem, ns.domain, 'status').map((s) => s.attrs.s ?? '');
+      if (addStatus.some((s) => domain.statuses.includes(s))) return fail(2306, 'Parameter value policy error', clTRID, 'status already set');
+      if (remStatus.some((s) => !domain.statuses.includes(s))) return fail(2306, 'Parameter value policy error', clTRID, 'status not set');
+      const addNs = childrenOf(childOf(add, ns.domain, 'ns'), ns.domain, 'hostObj').map((h) => h.text.toLowerCase());
+      const remNs = childrenOf(childOf(rem, ns.domain, 'ns'), ns.domain, 'hostObj').map((h) => h.text.toLowerCase());
+      const missing = addNs.find((h) => !state.hosts.has(h));
+      if (missing) return fail(2303, 'Object does not exist', clTRID, `host ${missing} does not exist`);
+      domain.statuses = [...domain.statuses.filter((s) => !remStatus.includes(s) && s !== 'ok'), ...addStatus];
+      if (domain.statuses.length === 0) domain.statuses = ['ok'];
+      domain.ns = [...domain.ns.filter((h) => !remNs.includes(h)), ...addNs];
+      const newPw = pathOf(chg, [ns.domain, 'authInfo'], [ns.domain, 'pw'])?.text;
+      if (newPw !== undefined) domain.pw = newPw;
+      domain.upDate = new Date();
+      return respond(1000, 'Command completed successfully', clTRID);
+    }
+    return fail(2101, 'Unimplemented command', clTRID);
+  }
+
+  const server = tls.createServer({ key: pems.private, cert: pems.cert }, (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    const loggedIn = { value: false };
+    const decode = createFrameDecoder((xml) => {
+      const root = parseXml(xml);
+      if (childOf(root, ns.epp, 'hello')) {
+        state.hellos += 1;
+        socket.write(frame(greeting()));
+        return;
+      }
+      const command = childOf(root, ns.epp, 'command');
+      if (!command) return;
+      const answer = handleCommand(command, loggedIn);
+      const last = state.received.at(-1);
+      if (last) last.xml = xml;
+      if (answer === 'DROP') {
+        socket.destroy();
+        return;
+      }
+      if (answer === null) return;
+      socket.write(frame(answer));
+      if (childOf(command, ns.epp, 'logout')) socket.end();
+    });
+    socket.on('data', (chunk: Buffer) => decode(chunk));
+    socket.write(frame(greeting()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    state,
+    port,
+    ca: pems.cert,
+    clID,
+    password,
+    /** Closes every client socket (as a registry restart or a network cut would). */
+    cutConnections() {
+      for (const socket of sockets) socket.destroy();
+    },
+    addDomain(domain: Partial<FakeDomain> & { name: string }) {
+      state.domains.set(domain.name, {
+        roid: `D${++roidCounter}-FAKE`,
+        clID: 'other-registrar',
+        crDate: daysAgo(400),
+        exDate: yearsAhead(1),
+        statuses: ['ok'],
+        ns: [],
+        pw: 'Other-Code-1',
+        ...domain,
+      });
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,247 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Contact } from '../../api/contract/contact.ts';
+import { createEppRegistry, type EppRegistry, parseCents } from '../../api/providers/registry/epp.ts';
+import { daysAgo, type FakeEppServer, startFakeEppServer, yearsAhead } from './epp-fake-server.ts';
+
+const contact: Contact = {
+  firstName: 'Ada',
+  lastName: 'Lovelace & <Co>',
+  company: 'Analytical "Engines"',
+  address: '1 Main St',
+  city: 'Zürich',
+  state: 'ZH',
+  zip: '8001',
+  country: 'CH',
+  email: 'ada@example.com',
+  phone: '+41445550100',
+};
+const tlds = new Set(['com', 'net', 'org']);
+
+let server: FakeEppServer;
+let registry: EppRegistry;
+
+beforeAll(async () => {
+  server = await startFakeEppServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function connect(overrides: Partial<Parameters<typeof createEppRegistry>[0]> = {}) {
+  registry = createEppRegistry({
+    host: '127.0.0.1',
+    servername: 'localhost',
+    port: server.port,
+    username: server.clID,
+    password: server.password,
+    ca: server.ca,
+    registrarName: 'Dotspot, Inc.',
+    registrarNames: { 'other-registrar': 'Other Registrar LLC' },
+    ...overrides,
+  });
+  return registry;
+}
+afterEach(async () => {
+  await registry?.close();
+});
+
+describe('EPP check', () => {
+  it('answers availability, premium prices in cents and why names are unavailable, in the order asked', async () => {
+    server.addDomain({ name: 'taken-name.com' });
+    server.state.reserved.add('reserved-name.com');
+    server.state.premium.set('gold.com', '2500.50');
+    const answers = await connect().check(['gold.com', 'Taken-Name.com', 'fresh-name.com', 'reserved-name.com', 'fresh-name.net']);
+    expect(answers).toEqual([
+      { domain: 'gold.com', available: true, premiumPrice: 250050 },
+      { domain: 'taken-name.com', available: false, reason: 'taken' },
+      { domain: 'fresh-name.com', available: true },
+      { domain: 'reserved-name.com', available: false, reason: 'reserved' },
+      { domain: 'fresh-name.net', available: true },
+    ]);
+  });
+
+  it('checks many names across extensions (the registry takes at most 20 names of one TLD per command)', async () => {
+    const names = [...Array.from({ length: 45 }, (_, i) => `bulk-${i}.com`), ...Array.from({ length: 5 }, (_, i) => `bulk-${i}.org`)];
+    const answers = await connect().check(names);
+    expect(answers.map((a) => a.domain)).toEqual(names);
+    expect(answers.every((a) => a.available)).toBe(true);
+    const checks = server.state.received.filter((r) => r.command === 'check:domain' && r.names[0]?.startsWith('bulk-'));
+    expect(checks.map((c) => c.names.length).sort((a, b) => a - b)).toEqual([5, 5, 20, 20]);
+  });
+
+  it('leaves premium prices out when the registry offers no fee extension', async () => {
+    const plain = await startFakeEppServer({ offerFees: false });
+    plain.state.premium.set('gold.com', '2500.00');
+    const provider = createEppRegistry({
+      host: '127.0.0.1',
+      servername: 'localhost',
+      port: plain.port,
+      username: plain.clID,
+      password: plain.password,
+      ca: plain.ca,
+      registrarName: 'Dotspot, Inc.',
+    });
+    try {
+      expect(await provider.check(['gold.com'])).toEqual([{ domain: 'gold.com', available: true }]);
+      expect(plain.state.received.find((r) => r.command === 'login')?.xml).not.toContain('fee-1.0');
+    } finally {
+      await provider.close();
+      await plain.close();
+    }
+  });
+});
+
+describe('EPP register, renew, info and whois', () => {
+  it('registers a name with a new registrant contact and nameservers the registry did not know yet', async () => {
+    const record = await connect().register({ domain: 'new-shop.com', years: 2, contact, nameservers: ['NS1.Example-DNS.net.', 'ns2.registry-dns.test'] });
+    expect(record).toMatchObject({ domain: 'new-shop.com', ours: true, registrarName: 'Dotspot, Inc.', nameservers: ['ns1.example-dns.net', 'ns2.registry-dns.test'] });
+    expect(record.expireDate.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 2);
+    const registrant = server.state.domains.get('new-shop.com')?.registrant ?? '';
+    // Escaped on the way out, intact at the registry; the phone in EPP's +CC.NUMBER form.
+    expect(server.state.contacts.get(registrant)).toMatchObject({ name: 'Ada Lovelace & <Co>', org: 'Analytical "Engines"', city: 'Zürich', voice: '+41.445550100' });
+    expect(server.state.hosts.has('ns1.example-dns.net')).toBe(true);
+  });
+
+  it('registers a premium name by acknowledging the registry price for the whole period', async () => {
+    server.state.premium.set('diamond.com', '1000.00');
+    const record = await connect().register({ domain: 'diamond.com', years: 3, contact, nameservers: [] });
+    expect(record.ours).toBe(true);
+    const create = server.state.received.find((r) => r.command === 'create:domain' && r.names[0] === 'diamond.com');
+    expect(create?.xml).toContain('3000.00');
+  });
+
+  it('says clearly when the name is already registered', async () => {
+    server.addDomain({ name: 'already-there.com' });
+    await expect(connect().register({ domain: 'already-there.com', years: 1, contact, nameservers: [] })).rejects.toThrow(
+      'Could not register already-there.com: it already exists at the registry (EPP 2302 Object exists)',
+    );
+  });
+
+  it('renews from the current expiry date and reports the new one', async () => {
+    const provider = connect();
+    const before = await provider.register({ domain: 'renew-me.com', years: 1, contact, nameservers: [] });
+    const after = await provider.renew({ domain: 'renew-me.com', years: 2 });
+    expect(after.expireDate.getUTCFullYear()).toBe(before.expireDate.getUTCFullYear() + 2);
+  });
+
+  it('explains a renewal the registry refuses because the name belongs to another registrar', async () => {
+    server.addDomain({ name: 'not-ours.com' });
+    await expect(connect().renew({ domain: 'not-ours.com', years: 1 })).rejects.toThrow(/Could not renew not-ours.com: not authorised .*EPP 2201/);
+  });
+
+  it('reads a domain and builds WHOIS text; unknown names give null', async () => {
+    server.addDomain({ name: 'whois-me.com', ns: ['ns1.registry-dns.test'], statuses: ['clientTransferProhibited'] });
+    const provider = connect();
+    const record = await provider.info('whois-me.com');
+    expect(record).toMatchObject({ domain: 'whois-me.com', ours: false, locked: true, registrarName: 'Other Registrar LLC', nameservers: ['ns1.registry-dns.test'] });
+    const text = await provider.whois('whois-me.com');
+    expect(text).toContain('Domain Name: WHOIS-ME.COM\n');
+    expect(text).toContain('Registrar: Other Registrar LLC\n');
+    expect(text).toContain('Domain Status: clientTransferProhibited https://icann.org/epp#clientTransferProhibited\n');
+    expect(text).toContain('Name Server: NS1.REGISTRY-DNS.TEST\n');
+    expect(text).toMatch(/Registry Expiry Date: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/);
+    expect(await provider.info('nobody-has-this.com')).toBeNull();
+    expect(await provider.whois('nobody-has-this.com')).toBeNull();
+  });
+});
+
+describe('EPP transfers', () => {
+  it('gives the reason a name cannot be transferred in, or the current registrar when it can', async () => {
+    server.addDomain({ name: 'movable.com' });
+    server.addDomain({ name: 'locked-away.com', statuses: ['clientTransferProhibited'] });
+    server.addDomain({ name: 'server-locked.com', statuses: ['serverTransferProhibited'] });
+    server.addDomain({ name: 'brand-new.com', crDate: daysAgo(10) });
+    server.addDomain({ name: 'just-moved.com', trDate: daysAgo(20) });
+    server.addDomain({ name: 'far-future.com', exDate: yearsAhead(9.5) });
+    server.addDomain({ name: 'mine-already.com', clID: server.clID });
+    server.addDomain({ name: 'on-its-way.com', statuses: ['pendingTransfer'] });
+    const provider = connect();
+    const reasons = Object.fromEntries(
+      await Promise.all(
+        ['movable.com', 'locked-away.com', 'server-locked.com', 'brand-new.com', 'just-moved.com', 'far-future.com', 'mine-already.com', 'on-its-way.com', 'never-registered.com', 'odd.xyz'].map(
+          async (name) => [name, (await provider.transferCheck(name, tlds)).reason ?? 'ok'] as const,
+        ),
+      ),
+    );
+    expect(reasons).toEqual({
+      'movable.com': 'ok',
+      'locked-away.com': 'locked',
+      'server-locked.com': 'locked',
+      'brand-new.com': 'too-new',
+      'just-moved.com': 'too-new',
+      'far-future.com': 'too-far-in-the-future',
+      'mine-already.com': 'ours',
+      'on-its-way.com': 'pending-transfer',
+      'never-registered.com': 'not-registered',
+      'odd.xyz': 'unsupported-tld',
+    });
+    expect(await provider.transferCheck('movable.com', tlds)).toMatchObject({ ok: true, registrarName: 'Other Registrar LLC' });
+  });
+
+  it('requests a transfer only with the right auth code', async () => {
+    server.addDomain({ name: 'incoming.com', pw: 'Right-Code-9' });
+    const provider = connect();
+    expect(await provider.requestTransfer({ domain: 'incoming.com', authCode: '' })).toEqual({ status: 'auth-code-needed' });
+    expect(await provider.requestTransfer({ domain: 'incoming.com', authCode: 'wrong' })).toEqual({ status: 'auth-code-rejected' });
+    expect(await provider.requestTransfer({ domain: 'incoming.com', authCode: 'Right-Code-9' })).toEqual({ status: 'pending' });
+    expect(server.state.domains.get('incoming.com')?.statuses).toContain('pendingTransfer');
+  });
+
+  it('explains a transfer refused because the losing registrar locked the name', async () => {
+    server.addDomain({ name: 'held-tight.com', pw: 'Code-1', statuses: ['clientTransferProhibited'] });
+    await expect(connect().requestTransfer({ domain: 'held-tight.com', authCode: 'Code-1' })).rejects.toThrow(
+      'Could not request the transfer of held-tight.com: its status prohibits this operation (it may be locked) (EPP 2304 Object status prohibits operation)',
+    );
+  });
+});
+
+describe('EPP lock, auth code and nameservers', () => {
+  it('locks and unlocks a domain, and repeating either is harmless', async () => {
+    const provider = connect();
+    await provider.register({ domain: 'lock-me.com', years: 1, contact, nameservers: [] });
+    await provider.setLock('lock-me.com', true);
+    await provider.setLock('lock-me.com', true);
+    expect((await provider.info('lock-me.com'))?.locked).toBe(true);
+    await provider.setLock('lock-me.com', false);
+    await provider.setLock('lock-me.com', false);
+    expect((await provider.info('lock-me.com'))?.locked).toBe(false);
+  });
+
+  it('reads the auth code and regenerates a new one the registry accepts', async () => {
+    const provider = connect();
+    await provider.register({ domain: 'code-me.com', years: 1, contact, nameservers: [] });
+    const first = await provider.authCode('code-me.com');
+    const second = await provider.authCode('code-me.com', true);
+    expect(first).toHaveLength(16);
+    expect(second).not.toBe(first);
+    expect(await provider.authCode('code-me.com')).toBe(second);
+    expect(second).toMatch(/[A-Z]/);
+    expect(second).toMatch(/[a-z]/);
+    expect(second).toMatch(/\d/);
+  });
+
+  it('replaces nameservers, adding and removing only what changed', async () => {
+    const provider = connect();
+    await provider.register({ domain: 'dns-me.com', years: 1, contact, nameservers: ['ns1.registry-dns.test', 'ns2.registry-dns.test'] });
+    await provider.setNameservers('dns-me.com', ['ns2.registry-dns.test', 'ns.brand-new-dns.org']);
+    expect((await provider.info('dns-me.com'))?.nameservers.sort()).toEqual(['ns.brand-new-dns.org', 'ns2.registry-dns.test']);
+    const update = server.state.received.filter((r) => r.command === 'update:domain' && r.names[0] === 'dns-me.com').at(-1);
+    expect(update?.xml).not.toContain('<domain:hostObj>ns2.registry-dns.test</domain:hostObj>');
+  });
+
+  it('says a domain is not registered when changing one that does not exist', async () => {
+    await expect(connect().setLock('ghost-domain.com', true)).rejects.toThrow('ghost-domain.com is not registered');
+  });
+});
+
+describe('fee amounts', () => {
+  it('converts registry decimal fees to integer cents exactly', () => {
+    expect(parseCents('10')).toBe(1000);
+    expect(parseCents('10.5')).toBe(1050);
+    expect(parseCents('0.07')).toBe(7);
+    expect(parseCents('19.995')).toBe(2000);
+    expect(parseCents('1234567.89')).toBe(123456789);
+    expect(parseCents('-1.00')).toBeNull();
+    expect(parseCents('ten')).toBeNull();
+  });
+});
