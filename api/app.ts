@@ -13,7 +13,9 @@ import { cartItemsRoutes } from './routes/cart-items.ts';
 import { cartsRoutes } from './routes/carts.ts';
 import { devRoutes } from './routes/dev.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
+import { sessionRoutes } from './routes/session.ts';
 import { tldsRoutes } from './routes/tlds.ts';
+import { usersRoutes } from './routes/users.ts';
 
 export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>()
@@ -28,6 +30,8 @@ export function createApp(deps: Deps) {
     .route('/botCheck', botCheckRoutes)
     .route('/carts', cartsRoutes)
     .route('/cartItems', cartItemsRoutes)
+    .route('/session', sessionRoutes)
+    .route('/users', usersRoutes)
     .route('/dev', devRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
