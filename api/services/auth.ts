@@ -12,7 +12,7 @@ import type { Auth, Deps } from '../http/env.ts';
 import { adoptAnonymousCart } from './auth-cart.ts';
 import { activeMfas, describeMfa, startChallenge, verifyChallenge } from './mfa.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { enforce, type Limit } from './rate-limit.ts';
+import { countFailure, enforce, enforceWithoutHit, type Limit } from './rate-limit.ts';
 import { createSession, revokeSession } from './sessions.ts';
 
 export type Client = { ip: string; userAgent?: string; anonCartToken?: string };
@@ -24,10 +24,13 @@ export const invalidCredentialsMessage = 'The email or password is incorrect.';
 const tooManyMessage = 'Too many sign-in attempts.';
 
 const window15m = 15 * 60;
+/** Failed passwords per account (existing or not, so the limit reveals nothing) and per address. */
 export const loginLimits = (email: string, ip: string): Limit[] => [
   { key: `login:account:${email.toLowerCase()}`, max: 10, windowSeconds: window15m },
   { key: `login:ip:${ip}`, max: 50, windowSeconds: window15m },
 ];
+/** Every attempt from one address, failed or not, so a scripted client cannot hammer the hash function. */
+const loginAttemptLimit = (ip: string): Limit => ({ key: `login-attempt:ip:${ip}`, max: 300, windowSeconds: window15m });
 const codeLimits = (userId: number, ip: string): Limit[] => [
   { key: `mfa:account:${userId}`, max: 10, windowSeconds: window15m },
   { key: `mfa:ip:${ip}`, max: 50, windowSeconds: window15m },
@@ -59,12 +62,14 @@ export async function signInWithPassword(
 ): Promise<SignInResult> {
   const { db } = deps;
   const email = input.email.trim().toLowerCase();
-  await enforce(db, loginLimits(email, client.ip), tooManyMessage);
+  await enforceWithoutHit(db, loginLimits(email, client.ip), tooManyMessage);
+  await enforce(db, [loginAttemptLimit(client.ip)], tooManyMessage);
   const user = await findUserByEmail(db, email);
   // Verify against a throwaway hash when there is no such user so both answers take as long.
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
   if (!user || !ok) {
+    await countFailure(db, loginLimits(email, client.ip));
     await recordSignIn(db, { email, userId: user?.userId, ip: client.ip, kind: 'password', success: false, reason: user ? 'wrong-password' : 'no-account' });
     throw new AppError(400, invalidCredentialsMessage);
   }
@@ -159,10 +164,11 @@ export async function verifyMfa(
 ): Promise<SignInResult> {
   const pending = requirePendingMfa(auth);
   const [user] = await deps.db.select().from(users).where(eq(users.userId, pending.userId)).limit(1);
-  await enforce(deps.db, codeLimits(pending.userId, client.ip), 'Too many code attempts.');
+  await enforceWithoutHit(deps.db, codeLimits(pending.userId, client.ip), 'Too many code attempts.');
   try {
     await verifyChallenge(deps.db, { mfaChallengeId: input.mfaChallengeId, mfaId: input.mfaId, sessionId: pending.sessionId, code: input.mfaToken });
   } catch (error) {
+    await countFailure(deps.db, codeLimits(pending.userId, client.ip));
     await recordSignIn(deps.db, { email: user.email, userId: user.userId, ip: client.ip, kind: 'mfa', success: false, reason: (error as Error).message });
     throw error;
   }

@@ -189,6 +189,28 @@ describe('rate limits', () => {
     expect(results[10].body.message).not.toMatch(/ghost|exist|account/i);
   });
 
+  it('does not count successful sign-ins against the account', async () => {
+    const person = await makeAccount({ withTotp: false });
+    for (let i = 0; i < 12; i++) expect((await freshClient().post('/api/session', { email: person.email, password })).status).toBe(200);
+  });
+
+  it('stops code guessing across fresh challenges once ten wrong codes were tried', async () => {
+    const person = await makeAccount();
+    const wrong = person.totp.generate() === '000000' ? '111111' : '000000';
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const client = freshClient();
+      const { mfas: methods } = await passwordStep(client, person.email);
+      const picked = await client.post('/api/session', { mfaId: methods[0].mfaId });
+      for (let i = 0; i < 4; i++) {
+        const res = await client.post('/api/session', { mfaChallengeId: picked.body.mfaChallengeId, mfaId: methods[0].mfaId, mfaToken: wrong });
+        statuses.push(res.status);
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
   it('limits one address across many accounts', async () => {
     const client = freshClient();
     const statuses: number[] = [];
