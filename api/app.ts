@@ -8,12 +8,17 @@ import { sessionMiddleware } from './http/auth.ts';
 import type { AppEnv, Deps } from './http/env.ts';
 import { originCheck } from './http/origin-check.ts';
 import { describeIssues } from './http/validate.ts';
+import { accountsRoutes } from './routes/accounts.ts';
 import { botCheckRoutes } from './routes/bot-check.ts';
 import { cartItemsRoutes } from './routes/cart-items.ts';
 import { cartsRoutes } from './routes/carts.ts';
 import { devRoutes } from './routes/dev.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
+import { domainsRoutes } from './routes/domains.ts';
+import { mfasRoutes } from './routes/mfas.ts';
+import { sessionRoutes } from './routes/session.ts';
 import { tldsRoutes } from './routes/tlds.ts';
+import { usersRoutes } from './routes/users.ts';
 
 export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>()
@@ -28,6 +33,11 @@ export function createApp(deps: Deps) {
     .route('/botCheck', botCheckRoutes)
     .route('/carts', cartsRoutes)
     .route('/cartItems', cartItemsRoutes)
+    .route('/session', sessionRoutes)
+    .route('/users', usersRoutes)
+    .route('/accounts', accountsRoutes)
+    .route('/domains', domainsRoutes)
+    .route('/mfas', mfasRoutes)
     .route('/dev', devRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);

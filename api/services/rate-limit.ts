@@ -1,5 +1,5 @@
 /** Fixed-window rate limits in Postgres, so every API process shares the same counters. */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
@@ -43,4 +43,25 @@ function formatWait(seconds: number): string {
 /** The caller's address as the server saw it (first X-Forwarded-For hop behind a proxy). */
 export function clientAddress(headers: { header(name: string): string | undefined }, fallback = 'unknown'): string {
   return headers.header('x-forwarded-for')?.split(',')[0].trim() || headers.header('x-real-ip') || fallback;
+}
+
+/** Throws the same 429 as `enforce` when a limit is already used up, without counting a hit (for failures-only limits). */
+export async function enforceWithoutHit(db: Db, limits: Limit[], message: string): Promise<void> {
+  for (const { key, max, windowSeconds } of limits) {
+    const windowMs = windowSeconds * 1000;
+    const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+    const [row] = await db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+    if (row && row.count >= max) {
+      const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - Date.now()) / 1000);
+      throw new AppError(429, `${message} Please try again in ${formatWait(retryAfterSeconds)}.`, { retryAfterSeconds });
+    }
+  }
+}
+
+/** Counts one failure against each limit (paired with `enforceWithoutHit` before the attempt). */
+export async function countFailure(db: Db, limits: Limit[]): Promise<void> {
+  for (const limit of limits) await hit(db, limit);
 }

@@ -1,0 +1,23 @@
+/** /api/domains: the caller's domains (list shape, filters, $sort, $relations[]=dnsRecords|emails, $renewalPricing). */
+import { Hono } from 'hono';
+import { requireAccount } from '../http/auth.ts';
+import type { AppEnv } from '../http/env.ts';
+import { checkRelations, readListQuery } from '../http/list-query.ts';
+import { parseId } from '../http/validate.ts';
+import { domainRelations, findDomain, listDomains } from '../services/domains.ts';
+
+export const domainsRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { accountId } = requireAccount(c);
+    const query = readListQuery(c);
+    checkRelations(query, domainRelations);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listDomains(c.var.deps.db, accountId, query));
+  })
+  .get('/:id', async (c) => {
+    const { accountId } = requireAccount(c);
+    const query = readListQuery(c);
+    checkRelations(query, domainRelations);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await findDomain(c.var.deps.db, accountId, parseId(c), query));
+  });

@@ -1,0 +1,200 @@
+/**
+ * Signing in: password, then (when the account has active methods) a second factor, then an active session.
+ * Every attempt is rate-limited per account and per address, recorded in sign_in_events, and answered without
+ * revealing whether an account exists.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { type SessionResponse, safeRedirect } from '../contract/login.ts';
+import type { Db } from '../db/client.ts';
+import { sessions, signInEvents, users } from '../db/schema/index.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Auth, Deps } from '../http/env.ts';
+import { adoptAnonymousCart } from './auth-cart.ts';
+import { activeMfas, describeMfa, startChallenge, verifyChallenge } from './mfa.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { countFailure, enforce, enforceWithoutHit, type Limit } from './rate-limit.ts';
+import { createSession, revokeSession } from './sessions.ts';
+
+export type Client = { ip: string; userAgent?: string; anonCartToken?: string };
+
+/** A sign-in that produced a session the route must put in the cookie. */
+export type SignInResult = { body: SessionResponse; session?: { token: string; state: Auth['state'] }; clearCartCookie?: boolean };
+
+export const invalidCredentialsMessage = 'The email or password is incorrect.';
+const tooManyMessage = 'Too many sign-in attempts.';
+
+const window15m = 15 * 60;
+/** Failed passwords per account (existing or not, so the limit reveals nothing) and per address. */
+export const loginLimits = (email: string, ip: string): Limit[] => [
+  { key: `login:account:${email.toLowerCase()}`, max: 10, windowSeconds: window15m },
+  { key: `login:ip:${ip}`, max: 50, windowSeconds: window15m },
+];
+/** Every attempt from one address, failed or not, so a scripted client cannot hammer the hash function. */
+const loginAttemptLimit = (ip: string): Limit => ({ key: `login-attempt:ip:${ip}`, max: 300, windowSeconds: window15m });
+const codeLimits = (userId: number, ip: string): Limit[] => [
+  { key: `mfa:account:${userId}`, max: 10, windowSeconds: window15m },
+  { key: `mfa:ip:${ip}`, max: 50, windowSeconds: window15m },
+];
+
+let dummyHash: Promise<string> | null = null;
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return user ?? null;
+}
+
+export async function recordSignIn(
+  db: Db,
+  event: { email?: string | null; userId?: number | null; ip: string; kind: string; success: boolean; reason?: string },
+) {
+  await db.insert(signInEvents).values({ ...event, email: event.email?.toLowerCase() ?? null });
+}
+
+/** Step 1: email and password. */
+export async function signInWithPassword(
+  deps: Deps,
+  input: { email: string; password: string; postLoginUrl?: string | null },
+  client: Client,
+): Promise<SignInResult> {
+  const { db } = deps;
+  const email = input.email.trim().toLowerCase();
+  await enforceWithoutHit(db, loginLimits(email, client.ip), tooManyMessage);
+  await enforce(db, [loginAttemptLimit(client.ip)], tooManyMessage);
+  const user = await findUserByEmail(db, email);
+  // Verify against a throwaway hash when there is no such user so both answers take as long.
+  dummyHash ??= hashPassword('not-a-real-password');
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+  if (!user || !ok) {
+    await countFailure(db, loginLimits(email, client.ip));
+    await recordSignIn(db, { email, userId: user?.userId, ip: client.ip, kind: 'password', success: false, reason: user ? 'wrong-password' : 'no-account' });
+    throw new AppError(400, invalidCredentialsMessage);
+  }
+  return continueAfterPassword(deps, user, client, input.postLoginUrl, 'password');
+}
+
+/** After a verified password (or a fresh one set through recovery): the method picker, or straight in. */
+export async function continueAfterPassword(
+  deps: Deps,
+  user: { userId: number; accountId: number; email: string },
+  client: Client,
+  postLoginUrl: string | null | undefined,
+  kind: string,
+): Promise<SignInResult> {
+  const methods = await activeMfas(deps.db, user.accountId);
+  const redirect = safeRedirect(postLoginUrl);
+  if (methods.length === 0) return activate(deps, user, client, redirect, kind);
+  const session = await createSession(deps.db, {
+    userId: user.userId,
+    accountId: user.accountId,
+    state: 'mfa',
+    ip: client.ip,
+    userAgent: client.userAgent,
+    postLoginUrl: redirect,
+  });
+  await recordSignIn(deps.db, { email: user.email, userId: user.userId, ip: client.ip, kind, success: true, reason: 'mfa-required' });
+  return {
+    body: { mfas: methods.map((m) => ({ mfaId: m.mfaId, type: m.type, description: describeMfa(m) })) },
+    session: { token: session.token, state: 'mfa' },
+  };
+}
+
+/** A fresh active session (the token rotates at every sign-in) and the visitor's anonymous cart adopted. */
+async function activate(
+  deps: Deps,
+  user: { userId: number; accountId: number; email: string },
+  client: Client,
+  redirect: string,
+  kind: string,
+): Promise<SignInResult> {
+  const session = await createSession(deps.db, {
+    userId: user.userId,
+    accountId: user.accountId,
+    state: 'active',
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+  const adopted = await adoptAnonymousCart(deps.db, user.accountId, client.anonCartToken);
+  await recordSignIn(deps.db, { email: user.email, userId: user.userId, ip: client.ip, kind, success: true });
+  return { body: { redirect }, session: { token: session.token, state: 'active' }, clearCartCookie: adopted };
+}
+
+function requirePendingMfa(auth: Auth | null): Auth & { userId: number; accountId: number } {
+  if (auth?.state !== 'mfa' || auth.userId == null || auth.accountId == null) {
+    throw new AppError(401, 'Your sign-in has expired. Please enter your email and password again.', undefined, '/login');
+  }
+  return auth as Auth & { userId: number; accountId: number };
+}
+
+/** Step 2a: the method picker. SMS and email methods get a code sent. */
+export async function chooseMfa(deps: Deps, auth: Auth | null, mfaId: number, client: Client): Promise<SignInResult> {
+  const pending = requirePendingMfa(auth);
+  const method = (await activeMfas(deps.db, pending.accountId)).find((m) => m.mfaId === mfaId);
+  if (!method) throw new AppError(400, 'Choose one of your security methods.');
+  if (method.type !== 'totp') {
+    await enforce(
+      deps.db,
+      [
+        { key: `mfa-send:account:${pending.userId}`, max: 5, windowSeconds: window15m },
+        { key: `mfa-send:ip:${client.ip}`, max: 20, windowSeconds: window15m },
+      ],
+      'Too many codes requested.',
+    );
+  }
+  const challenge = await startChallenge(deps.db, deps.providers, method, pending.sessionId);
+  return {
+    body: {
+      mfaId: method.mfaId,
+      mfaType: method.type,
+      mfaDescription: describeMfa(method),
+      mfaChallengeId: challenge.mfaChallengeId,
+    },
+  };
+}
+
+/** Step 2b: the code. Success replaces the pending session with an active one. */
+export async function verifyMfa(
+  deps: Deps,
+  auth: Auth | null,
+  input: { mfaChallengeId: number; mfaId: number; mfaToken: string },
+  client: Client,
+): Promise<SignInResult> {
+  const pending = requirePendingMfa(auth);
+  const [user] = await deps.db.select().from(users).where(eq(users.userId, pending.userId)).limit(1);
+  await enforceWithoutHit(deps.db, codeLimits(pending.userId, client.ip), 'Too many code attempts.');
+  try {
+    await verifyChallenge(deps.db, { mfaChallengeId: input.mfaChallengeId, mfaId: input.mfaId, sessionId: pending.sessionId, code: input.mfaToken });
+  } catch (error) {
+    await countFailure(deps.db, codeLimits(pending.userId, client.ip));
+    await recordSignIn(deps.db, { email: user.email, userId: user.userId, ip: client.ip, kind: 'mfa', success: false, reason: (error as Error).message });
+    throw error;
+  }
+  const [row] = await deps.db
+    .select({ postLoginUrl: sessions.postLoginUrl })
+    .from(sessions)
+    .where(eq(sessions.sessionId, pending.sessionId));
+  await revokeSession(deps.db, pending.sessionId);
+  return activate(deps, user, client, safeRedirect(row?.postLoginUrl), 'mfa');
+}
+
+/** Logout: the session is revoked server-side, so a copied cookie is worthless afterwards. */
+export async function signOut(db: Db, auth: Auth | null): Promise<void> {
+  if (auth) await revokeSession(db, auth.sessionId);
+}
+
+/** Revoke every live session of a user (after a password change through recovery). */
+export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokeDate: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        sql`${sessions.revokeDate} is null`,
+        exceptSessionId ? sql`${sessions.sessionId} <> ${exceptSessionId}` : undefined,
+      ),
+    );
+}

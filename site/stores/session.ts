@@ -1,0 +1,32 @@
+/** The session as islands and the account app see it: logout with its 3-second notice. */
+import { atom } from 'nanostores';
+import { api, isFailure } from '../lib/api.ts';
+import { dismissToast, showToast } from '../lib/toasts.ts';
+import { clearCartCache } from './cart.ts';
+
+export const logoutMessage = 'You have logged out';
+export const logoutNoticeMs = 3000;
+
+/** True while the logout notice shows, so buttons can stay disabled. */
+export const $loggingOut = atom(false);
+
+/**
+ * Storefront spec §4 Logout: GET /api/session; on success 'You have logged out' for 3 s, the cart cache cleared,
+ * then /login?logout=true or the given (same-site) redirect.
+ */
+export async function logout(redirect?: string): Promise<boolean> {
+  if ($loggingOut.get()) return false;
+  $loggingOut.set(true);
+  const result = await api<{ success: boolean }>('/session', { toast: true });
+  if (isFailure(result) || !result.success) {
+    $loggingOut.set(false);
+    return false;
+  }
+  clearCartCache();
+  const toastId = showToast(logoutMessage, 'success');
+  await new Promise((resolve) => setTimeout(resolve, logoutNoticeMs));
+  dismissToast(toastId);
+  const target = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/login?logout=true';
+  window.location.assign(target);
+  return true;
+}

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { e2eDemo } from '../../playwright.config.ts';
+import { demoEmail, freshTotpCode, logInAsDemo, passTotpStep, submitCredentials } from './login-helpers.ts';
+
+// One worker signs the demo account in and out, and the recovery journey changes its password: run in order.
+test.describe.configure({ mode: 'serial' });
+
+test('a wrong password shows an error and keeps the visitor on the login page', async ({ page }) => {
+  await page.goto('/login');
+  await submitCredentials(page, 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText('The email or password is incorrect.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong code shows an error; choose another security method returns to the picker', async ({ page }) => {
+  await page.goto('/login');
+  await submitCredentials(page);
+  await expect(page.getByRole('heading', { name: 'Verify it’s you' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const code = page.getByLabel('Security code');
+  // Digits only, six at most.
+  await code.fill('12ab34567');
+  await expect(code).toHaveValue('123456');
+  const right = await freshTotpCode();
+  await code.fill(right === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toContainText('That code is not valid');
+  await page.getByRole('button', { name: 'Choose another security method' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify it’s you' })).toBeVisible();
+});
+
+test('the demo login with TOTP reaches My Domains; logout shows the message and lands on /login?logout=true', async ({ page }) => {
+  await page.goto('/login?as=demo%40example.com');
+  await expect(page.getByLabel('Email')).toHaveValue(demoEmail);
+  await logInAsDemo(page);
+  await expect(page).toHaveURL(/\/account\/domains$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+  // A signed-in visitor is sent away from /login.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/account\/domains$/);
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByText('You have logged out')).toBeVisible();
+  await page.waitForURL(/\/login\?logout=true$/);
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  await page.goto('/account/domains');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fdomains$/);
+});
+
+test('visiting /account/domains logged out goes to login and back after signing in', async ({ page }) => {
+  await page.goto('/account/domains?x=1');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await logInAsDemo(page);
+  await expect(page).toHaveURL(/\/account\/domains\?x=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+});
+
+test('recovery through the emailed link sets a new password that then works', async ({ page, request }) => {
+  const newPassword = 'a-brand-new-password-42';
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email').fill(demoEmail);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+
+  const outbox = await (await request.get('/api/dev/outbox')).json();
+  const mail = outbox.data.find((m: { to: string; subject: string }) => m.to === demoEmail && /Reset/.test(m.subject));
+  const link = new URL(mail.body.match(/https?:\/\/\S+\/login\?recovery=\S+/)[0]);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(page).not.toHaveURL(/recovery=/);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await passTotpStep(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+
+  // The link was single-use.
+  const again = await page.context().newPage();
+  await again.goto(`${link.pathname}${link.search}`);
+  await expect(again.getByRole('alert')).toContainText('expired or was already used');
+
+  // The old password no longer works; the new one does.
+  const fresh = await page.context().browser()?.newContext();
+  if (!fresh) throw new Error('no browser');
+  const other = await fresh.newPage();
+  await other.goto('/login');
+  await submitCredentials(other, e2eDemo.password);
+  await expect(other.getByRole('alert')).toHaveText('The email or password is incorrect.');
+  await submitCredentials(other, newPassword);
+  await expect(other.getByRole('heading', { name: 'Verify it’s you' })).toBeVisible();
+
+  // Put the demo password back (signed in, with the current password) for the tests that follow.
+  const restored = await page.request.patch('/api/users/0', { data: { password: e2eDemo.password, currentPassword: newPassword } });
+  expect(restored.ok()).toBe(true);
+  await fresh.close();
+});
