@@ -21,7 +21,7 @@ export type FakeDomain = {
   registrant?: string;
 };
 
-export type FakeContact = { id: string; name: string; org: string; city: string; cc: string; voice: string; email: string };
+export type FakeContact = { id: string; name: string; org: string; city: string; asciiCity: string; cc: string; voice: string; email: string };
 
 export type FakeEppServer = Awaited<ReturnType<typeof startFakeEppServer>>;
 
@@ -130,7 +130,10 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     if (verb !== 'create') return fail(2101, 'Unimplemented command', clTRID);
     const id = textOf(object, ns.contact, 'id') ?? '';
     if (state.contacts.has(id)) return fail(2302, 'Object exists', clTRID);
-    const postal = childOf(object, ns.contact, 'postalInfo');
+    const postals = childrenOf(object, ns.contact, 'postalInfo');
+    const ascii = postals.find((p) => p.attrs.type === 'int');
+    if (ascii && /[^\x20-\x7e]/.test(JSON.stringify(ascii))) return fail(2005, 'Parameter value syntax error', clTRID, 'int postalInfo must be ASCII');
+    const postal = postals.find((p) => p.attrs.type === 'loc') ?? ascii;
     const addr = childOf(postal, ns.contact, 'addr');
     const voice = textOf(object, ns.contact, 'voice') ?? '';
     if (!/^\+\d{1,3}\.\d{1,14}$/.test(voice)) return fail(2005, 'Parameter value syntax error', clTRID, 'voice must be +CC.NUMBER');
@@ -139,6 +142,7 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       name: textOf(postal, ns.contact, 'name') ?? '',
       org: textOf(postal, ns.contact, 'org') ?? '',
       city: textOf(addr, ns.contact, 'city') ?? '',
+      asciiCity: textOf(childOf(ascii, ns.contact, 'addr'), ns.contact, 'city') ?? '',
       cc: textOf(addr, ns.contact, 'cc') ?? '',
       voice,
       email: textOf(object, ns.contact, 'email') ?? '',

@@ -98,7 +98,7 @@ describe('EPP register, renew, info and whois', () => {
     expect(record.expireDate.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 2);
     const registrant = server.state.domains.get('new-shop.com')?.registrant ?? '';
     // Escaped on the way out, intact at the registry; the phone in EPP's +CC.NUMBER form.
-    expect(server.state.contacts.get(registrant)).toMatchObject({ name: 'Ada Lovelace & <Co>', org: 'Analytical "Engines"', city: 'Zürich', voice: '+41.445550100' });
+    expect(server.state.contacts.get(registrant)).toMatchObject({ name: 'Ada Lovelace & <Co>', org: 'Analytical "Engines"', city: 'Zürich', asciiCity: 'Zurich', voice: '+41.445550100' });
     expect(server.state.hosts.has('ns1.example-dns.net')).toBe(true);
   });
 

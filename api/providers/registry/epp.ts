@@ -405,8 +405,22 @@ function formatDecimal(cents: number): string {
 function contactCreateXml(id: string, contact: Contact): string {
   const phone = parsePhoneNumberFromString(contact.phone);
   const voice = phone ? `+${phone.countryCallingCode}.${phone.nationalNumber}` : contact.phone.replace(/^\+(\d{1,3})(\d+)$/, '+$1.$2');
-  const name = `${contact.firstName} ${contact.lastName}`;
-  return `<create><contact:create xmlns:contact="${ns.contact}">${el('contact:id', id)}<contact:postalInfo type="int">${el('contact:name', name)}${contact.company ? el('contact:org', contact.company) : ''}<contact:addr>${el('contact:street', contact.address)}${el('contact:city', contact.city)}${el('contact:sp', contact.state)}${el('contact:pc', contact.zip)}${el('contact:cc', contact.country)}</contact:addr></contact:postalInfo>${el('contact:voice', voice)}${el('contact:email', contact.email)}<contact:authInfo>${el('contact:pw', newAuthCode())}</contact:authInfo></contact:create></create>`;
+  const postalInfo = (type: 'int' | 'loc', text: (value: string) => string) =>
+    `<contact:postalInfo type="${type}">${el('contact:name', text(`${contact.firstName} ${contact.lastName}`))}${contact.company ? el('contact:org', text(contact.company)) : ''}<contact:addr>${el('contact:street', text(contact.address))}${el('contact:city', text(contact.city))}${el('contact:sp', text(contact.state))}${el('contact:pc', text(contact.zip))}${el('contact:cc', contact.country)}</contact:addr></contact:postalInfo>`;
+  const fields = [contact.firstName, contact.lastName, contact.company, contact.address, contact.city, contact.state, contact.zip];
+  // RFC 5733: "int" must be 7-bit ASCII; a name with other letters goes as "loc" too, with an ASCII "int" copy.
+  const isAscii = fields.every((field) => /^[\x20-\x7e]*$/.test(field ?? ''));
+  const postal = isAscii ? postalInfo('int', (v) => v) : `${postalInfo('loc', (v) => v)}${postalInfo('int', toAscii)}`;
+  return `<create><contact:create xmlns:contact="${ns.contact}">${el('contact:id', id)}${postal}${el('contact:voice', voice)}${el('contact:email', contact.email)}<contact:authInfo>${el('contact:pw', newAuthCode())}</contact:authInfo></contact:create></create>`;
+}
+
+/** Latin letters without their accents; anything else that is not ASCII becomes "?". */
+function toAscii(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[^\x20-\x7e]/g, '?');
 }
 
 /** A 16-character password with each character class registries commonly demand. */
