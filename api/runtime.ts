@@ -93,6 +93,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     demo,
     seeded,
     async stop() {
+      await providers.registry.close?.().catch(() => {});
       await db.$end();
       await embedded?.stop();
     },

@@ -43,4 +43,6 @@ export interface RegistryProvider {
   setLock(domain: string, locked: boolean): Promise<void>;
   authCode(domain: string, regenerate?: boolean): Promise<string>;
   setNameservers(domain: string, nameservers: string[]): Promise<void>;
+  /** Ends registry sessions cleanly at shutdown (EPP logout). */
+  close?(): Promise<void>;
 }
