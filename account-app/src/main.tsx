@@ -1,10 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SWRConfig } from 'swr';
 import '../../site/styles/base.css';
+import Toasts from '../../site/islands/Toasts.tsx';
+import './app.css';
 import { AppRoutes } from './routes.tsx';
+import { swrConfig } from './swr.ts';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <AppRoutes />
+    <SWRConfig value={swrConfig()}>
+      <AppRoutes />
+    </SWRConfig>
+    <Toasts />
   </StrictMode>,
 );

@@ -1,6 +1,9 @@
 /** Typed registry of the account app's paths. */
 export const paths = {
+  account: { path: '/account', href: () => '/account' },
   domains: { path: '/account/domains', href: () => '/account/domains' },
   summary: { path: '/account/summary', href: (view?: string) => (view ? `/account/summary?view=${view}` : '/account/summary') },
   notFound: { path: '/NotFound', href: () => '/NotFound' },
+  login: { path: '/login', href: (redirect: string) => `/login?redirect=${encodeURIComponent(redirect)}` },
+  search: { path: '/search', href: () => '/search' },
 } as const;

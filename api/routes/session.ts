@@ -46,8 +46,9 @@ export const sessionRoutes = new Hono<AppEnv>()
     if (body.type === 'recovery') {
       if ('token' in body) {
         const { token } = parseWith(recoveryTokenSchema, body);
+        const result = await redeemRecoveryToken(deps, token, client);
         if (c.var.auth) await signOut(deps.db, c.var.auth);
-        return applySignIn(c, await redeemRecoveryToken(deps, token, client));
+        return applySignIn(c, result);
       }
       const input = parseWith(recoveryRequestSchema, body);
       const verdict = await deps.providers.botCheck.verify(input.recaptchaToken);

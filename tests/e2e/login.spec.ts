@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { e2eDemo } from '../../playwright.config.ts';
-import { demoEmail, freshTotpCode, logInAsDemo, passTotpStep, submitCredentials } from './login-helpers.ts';
+import { demoEmail, freshTotpCode, logInAsDemo, passTotpStep, submitCredentials, whileDemoPasswordChanges } from './login-helpers.ts';
 
-// One worker signs the demo account in and out, and the recovery journey changes its password: run in order.
+// These journeys share the demo account: run them in order.
 test.describe.configure({ mode: 'serial' });
 
 test('a wrong password shows an error and keeps the visitor on the login page', async ({ page }) => {
@@ -19,7 +19,7 @@ test('a wrong code shows an error; choose another security method returns to the
   await page.getByRole('button', { name: 'Continue' }).click();
   const code = page.getByLabel('Security code');
   // Digits only, six at most.
-  await code.fill('12ab34567');
+  await code.pressSequentially('12ab34567');
   await expect(code).toHaveValue('123456');
   const right = await freshTotpCode();
   await code.fill(right === '000000' ? '111111' : '000000');
@@ -68,29 +68,31 @@ test('recovery through the emailed link sets a new password that then works', as
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await expect(page).not.toHaveURL(/recovery=/);
-  await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirm new password').fill(newPassword);
-  await page.getByRole('button', { name: 'Set New Password' }).click();
-  await passTotpStep(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+  await whileDemoPasswordChanges(async () => {
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await passTotpStep(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
 
-  // The link was single-use.
-  const again = await page.context().newPage();
-  await again.goto(`${link.pathname}${link.search}`);
-  await expect(again.getByRole('alert')).toContainText('expired or was already used');
+    // The link was single-use.
+    const again = await page.context().newPage();
+    await again.goto(`${link.pathname}${link.search}`);
+    await expect(again.getByRole('alert')).toContainText('expired or was already used');
 
-  // The old password no longer works; the new one does.
-  const fresh = await page.context().browser()?.newContext();
-  if (!fresh) throw new Error('no browser');
-  const other = await fresh.newPage();
-  await other.goto('/login');
-  await submitCredentials(other, e2eDemo.password);
-  await expect(other.getByRole('alert')).toHaveText('The email or password is incorrect.');
-  await submitCredentials(other, newPassword);
-  await expect(other.getByRole('heading', { name: 'Verify it’s you' })).toBeVisible();
+    // The old password no longer works; the new one does.
+    const fresh = await page.context().browser()?.newContext();
+    if (!fresh) throw new Error('no browser');
+    const other = await fresh.newPage();
+    await other.goto('/login');
+    await submitCredentials(other, e2eDemo.password, { waitForPassword: false });
+    await expect(other.getByRole('alert')).toHaveText('The email or password is incorrect.');
+    await submitCredentials(other, newPassword, { waitForPassword: false });
+    await expect(other.getByRole('heading', { name: 'Verify it’s you' })).toBeVisible();
 
-  // Put the demo password back (signed in, with the current password) for the tests that follow.
-  const restored = await page.request.patch('/api/users/0', { data: { password: e2eDemo.password, currentPassword: newPassword } });
-  expect(restored.ok()).toBe(true);
-  await fresh.close();
+    // Put the demo password back (signed in, with the current password) for the tests that follow.
+    const restored = await page.request.patch('/api/users/0', { data: { password: e2eDemo.password, currentPassword: newPassword } });
+    expect(restored.ok()).toBe(true);
+    await fresh.close();
+  });
 });

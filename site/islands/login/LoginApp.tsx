@@ -34,6 +34,8 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The server-rendered form is inert until hydrated, so an early click never submits the password natively.
+  const [ready, setReady] = useState(false);
   const [methods, setMethods] = useState<MfaOption[]>([]);
   const [chosen, setChosen] = useState<number | null>(null);
   const [challenge, setChallenge] = useState<Challenge | null>(null);
@@ -45,6 +47,7 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
 
   // Read the query words once, in the browser.
   useEffect(() => {
+    setReady(true);
     const params = new URLSearchParams(window.location.search);
     const target = safeRedirect(params.get('redirect'));
     setRedirect(target);
@@ -228,7 +231,7 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
       </div>
 
       {step === 'credentials' && (
-        <form onSubmit={submitCredentials} noValidate={false}>
+        <form method="post" onSubmit={submitCredentials}>
           {errorBox}
           <div className="field">
             <label htmlFor="login-email">Email</label>
@@ -247,10 +250,10 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
               onChange={(e) => setPassword(e.target.value)}
             />
           </div>
-          <button className="btn btn-primary login-submit" type="submit" disabled={busy}>
+          <button className="btn btn-primary login-submit" type="submit" disabled={busy || !ready}>
             {busy ? <span className="spinner" aria-hidden="true" /> : null} Log In
           </button>
-          <button type="button" className="link-button" onClick={() => go('forgot')}>
+          <button type="button" className="link-button" onClick={() => go('forgot')} disabled={!ready}>
             Forgot password?
           </button>
         </form>

@@ -1,0 +1,82 @@
+/** My Domains (control-panel spec §2): title, Buy / Transfer / Renew, the domain cards, and the account sidebar. */
+import { useState } from 'react';
+import { formatMoney } from '../../../../api/contract/money.ts';
+import Modal from '../../../../site/islands/shared/Modal.tsx';
+import { paths } from '../../paths.ts';
+import { useAccount, useDomains } from './api.ts';
+import { DomainCard } from './DomainCard.tsx';
+import { type PlaceholderKind, PlaceholderModal, placeholderTitle } from './PlaceholderModal.tsx';
+
+export function MyDomains() {
+  const { domains, error, isLoading, isSlow } = useDomains();
+  const account = useAccount();
+  const [modal, setModal] = useState<PlaceholderKind | null>(null);
+  const visible = domains.filter((d) => d.status !== 'deleted');
+
+  return (
+    <main id="main" className="container account-main">
+      <div className="domains-heading">
+        <h1>My Domains</h1>
+        <div className="domains-actions">
+          <a className="btn btn-spot" href={paths.search.href()}>
+            Buy
+          </a>
+          <button type="button" className="btn btn-secondary" onClick={() => setModal('transfer')}>
+            Transfer
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => setModal('renew')}>
+            Renew
+          </button>
+        </div>
+      </div>
+      <div className="domains-layout">
+        <section aria-label="Your domains" className="domains-list">
+          <div role="status" aria-live="polite" className="domains-status">
+            {isLoading && <p className="muted">{isSlow ? 'Still loading your domains…' : 'Loading your domains…'}</p>}
+            {error && <p className="field-error">We could not load your domains. {error.message}</p>}
+            {!isLoading && !error && visible.length === 0 && (
+              <div className="card empty-domains">
+                <h2>You don’t have any domains yet</h2>
+                <p>Search for a name and claim your spot on the web.</p>
+                <a className="btn btn-primary" href={paths.search.href()}>
+                  Find a Domain
+                </a>
+              </div>
+            )}
+          </div>
+          {visible.map((domain) => (
+            <DomainCard key={domain.domainId} domain={domain} advancedEnabled={account?.advancedEnabled ?? false} onAction={setModal} />
+          ))}
+        </section>
+        <aside className="domains-sidebar" aria-label="Account shortcuts">
+          <div className="card sidebar-card">
+            <h2>Your account</h2>
+            <ul className="sidebar-links">
+              <li>
+                <a href={paths.summary.href('contact_info')}>Contact Information</a>
+              </li>
+              <li>
+                <a href={paths.summary.href('payment')}>Payment Methods</a>
+              </li>
+            </ul>
+            {account && (
+              <dl className="sidebar-facts">
+                <div>
+                  <dt>Monthly plans</dt>
+                  <dd>{formatMoney(account.recurringBillAmount)}/mo</dd>
+                </div>
+                <div>
+                  <dt>Auto pay</dt>
+                  <dd>{account.autoPayDescription ?? 'Off: no default card'}</dd>
+                </div>
+              </dl>
+            )}
+          </div>
+        </aside>
+      </div>
+      <Modal open={modal !== null} title={modal ? placeholderTitle(modal) : ''} onClose={() => setModal(null)}>
+        {modal && <PlaceholderModal kind={modal} onClose={() => setModal(null)} />}
+      </Modal>
+    </main>
+  );
+}

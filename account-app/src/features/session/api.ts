@@ -1,0 +1,11 @@
+/** Who is signed in: GET /api/users/0 through SWR; a 401 means "go to /login". */
+import useSWR from 'swr';
+import { FetchError } from '../../swr.ts';
+
+export type CurrentUser = { userId: number; accountId: number; email: string };
+
+export function useCurrentUser() {
+  const { data, error, isLoading } = useSWR<CurrentUser | null>('/users/0');
+  const needsLogin = error instanceof FetchError && error.failure.status === 401;
+  return { user: data ?? null, needsLogin, error: needsLogin ? null : (error as Error | undefined), isLoading };
+}

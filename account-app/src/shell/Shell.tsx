@@ -1,0 +1,73 @@
+/** The control-panel shell: logo to /, Help Center, Domains and Account tabs following the path, Log Out; gated on a session. */
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { brand } from '../../../site/lib/brand.ts';
+import { $loggingOut, logout } from '../../../site/stores/session.ts';
+import { useCurrentUser } from '../features/session/api.ts';
+import { paths } from '../paths.ts';
+
+function Logo() {
+  return (
+    <span className="logo">
+      <svg aria-hidden="true" width="30" height="30" viewBox="0 0 32 32">
+        <circle cx="16" cy="16" r="15" fill="#2448c7" />
+        <circle cx="21" cy="11" r="5.5" fill="#ff5b2e" />
+      </svg>
+      <span className="logo-word">{brand.name.toLowerCase()}</span>
+    </span>
+  );
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const { user, needsLogin, isLoading } = useCurrentUser();
+  const loggingOut = useStore($loggingOut);
+
+  useEffect(() => {
+    if (needsLogin && !$loggingOut.get()) window.location.replace(paths.login.href(`${location.pathname}${location.search}`));
+  }, [needsLogin, location.pathname, location.search]);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell-header">
+        <div className="container shell-header-inner">
+          <a className="logo-link" href="/" aria-label={`${brand.name} home`}>
+            <Logo />
+          </a>
+          <nav className="shell-tabs" aria-label="Account sections">
+            <NavLink to={paths.domains.href()} className={({ isActive }) => `shell-tab${isActive ? ' is-active' : ''}`}>
+              Domains
+            </NavLink>
+            <NavLink to={paths.summary.href()} className={({ isActive }) => `shell-tab${isActive ? ' is-active' : ''}`}>
+              Account
+            </NavLink>
+          </nav>
+          <div className="shell-actions">
+            <a className="shell-help" href={brand.helpCenterUrl} target="_blank" rel="noopener noreferrer">
+              Help Center<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            {user && (
+              <span className="shell-user" title={user.email}>
+                {user.email}
+              </span>
+            )}
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void logout()} disabled={loggingOut || !user}>
+              Log Out
+            </button>
+          </div>
+        </div>
+      </header>
+      {user ? (
+        children
+      ) : (
+        <main id="main" className="container shell-loading" aria-busy="true">
+          <p role="status">{isLoading || needsLogin ? 'Loading your account…' : 'We could not load your account. Please reload the page.'}</p>
+        </main>
+      )}
+    </div>
+  );
+}
