@@ -1,6 +1,4 @@
-/** The domain-search socket protocol (DESIGN.md "Domain search"): messages, results and the search session. */
-import { z } from 'zod';
-
+/** The domain-search socket protocol (DESIGN.md "Domain search"): results, the search session, constants. No zod here: islands import it. */
 export const searchDebounceMs = 1000;
 export const featuredCount = 3;
 export const premiumPageSize = 3;
@@ -48,23 +46,5 @@ export type SearchResultsEvent = {
 };
 
 export type PremiumPage = { uuid: string; total: number; limit: number; skip: number; done: boolean; data: DomainSearchResult[] };
-
-export const socketRequestSchema = z.object({
-  id: z.union([z.number(), z.string()]),
-  method: z.string(),
-  service: z.string(),
-  params: z.record(z.string(), z.unknown()).default({}),
-});
-
-export const domainSearchParamsSchema = z.object({
-  search: z.string({ error: 'search is required' }).max(253, 'The search is too long'),
-  token: z.string().optional(),
-});
-
-export const premiumParamsSchema = z.object({
-  uuid: z.string(),
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(50).default(premiumPageSize),
-});
 
 export type SocketReply<T> = { id: number | string | null; result: T } | { id: number | string | null; error: { message: string; code: number } };

@@ -2,8 +2,8 @@
  * One search socket's conversation, independent of the transport: fed each incoming text message, it answers
  * through `send`. One search at a time: a new search supersedes the previous one, whose late results are dropped.
  */
-import { ZodError } from 'zod';
-import { domainSearchParamsSchema, premiumParamsSchema, type SocketReply, socketRequestSchema } from '../contract/domain-search.ts';
+import { ZodError, z } from 'zod';
+import { premiumPageSize, type SocketReply } from '../contract/domain-search.ts';
 import { AppError } from '../http/app-error.ts';
 import { describeIssues } from '../http/validate.ts';
 import type { BotCheckProvider } from '../providers/botcheck/index.ts';
@@ -23,6 +23,25 @@ export type SearchSocketSession = {
 };
 
 export const maxMessageBytes = 4096;
+
+export const socketRequestSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  method: z.string(),
+  service: z.string(),
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+
+export const domainSearchParamsSchema = z.object({
+  search: z.string({ error: 'search is required' }).max(253, 'The search is too long'),
+  token: z.string().optional(),
+});
+
+export const premiumParamsSchema = z.object({
+  uuid: z.string(),
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(50).default(premiumPageSize),
+});
+
 
 export function createSearchSocketSession(deps: SearchSessionDeps, send: (message: object) => void): SearchSocketSession {
   let current: DomainSearch | null = null;
