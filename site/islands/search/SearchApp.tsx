@@ -123,19 +123,18 @@ export default function SearchApp({ copy }: { copy: Copy }) {
     return () => s.close();
   }, [socket, run]);
 
-  // Announce the exact match and the end of the stream, politely.
+  // Announce the exact match as soon as it is known, and again with a count when the stream ends.
   const exact = session ? results.get(session.exact) : undefined;
+  const exactText = exact ? `${exact.unicode ?? exact.domain} ${exact.available ? `is available for ${exact.humanPrice} per year` : 'is taken'}.` : '';
   useEffect(() => {
-    if (!exact) return;
-    const name = exact.unicode ?? exact.domain;
-    setAnnouncement(exact.available ? `${name} is available for ${exact.humanPrice} per year` : `${name} is taken`);
-  }, [exact]);
+    if (exactText) setAnnouncement(exactText);
+  }, [exactText]);
   useEffect(() => {
     if (done && session) {
       const available = [...results.values()].filter((r) => r.available).length;
-      setAnnouncement(`Search complete: ${available} available names`);
+      setAnnouncement(`${exactText} Search complete: ${available} names available.`.trim());
     }
-  }, [done, session, results]);
+  }, [done, session, results, exactText]);
 
   const onChange = (value: string) => {
     setQuery(value);
