@@ -19,6 +19,7 @@ import { mfasRoutes } from './routes/mfas.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { tldsRoutes } from './routes/tlds.ts';
 import { usersRoutes } from './routes/users.ts';
+import { wsRoutes } from './routes/ws.ts';
 
 export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>()
@@ -39,6 +40,7 @@ export function createApp(deps: Deps) {
     .route('/domains', domainsRoutes)
     .route('/mfas', mfasRoutes)
     .route('/dev', devRoutes)
+    .route('/ws', wsRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });

@@ -37,6 +37,8 @@ const envSchema = z.object({
   BOT_CHECK_SECRET: optional,
   /** Sandbox registry answer delay in ms per extension, to make streaming visible. */
   SANDBOX_REGISTRY_LATENCY_MS: z.coerce.number().int().min(0).default(40),
+  /** Proof-of-work difficulty: leading zero hex digits of the derived key (3 ≈ 4,000 hashes). Lower only for tests and benchmarks. */
+  BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(3),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -36,7 +36,7 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
     botCheck:
       config.CAPTCHA_SECRET && config.CAPTCHA_VERIFY_URL
         ? createCaptchaBotCheck({ verifyUrl: config.CAPTCHA_VERIFY_URL, secret: config.CAPTCHA_SECRET, siteKey: config.CAPTCHA_SITE_KEY ?? '' })
-        : createAltchaBotCheck(db, secrets.botCheck),
+        : createAltchaBotCheck(db, secrets.botCheck, { keyPrefix: '0'.repeat(config.BOT_CHECK_DIFFICULTY) }),
   };
 }
 

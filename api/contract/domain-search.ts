@@ -1,0 +1,50 @@
+/** The domain-search socket protocol (DESIGN.md "Domain search"): results, the search session, constants. No zod here: islands import it. */
+export const searchDebounceMs = 1000;
+export const featuredCount = 3;
+export const premiumPageSize = 3;
+/** Path of the search socket. */
+export const searchSocketPath = '/api/ws';
+
+/** One name's answer (storefront spec §3), streamed in `domainSearchResults` events. */
+export type DomainSearchResult = {
+  domain: string;
+  available: boolean;
+  tld: string;
+  /** First-year price in cents: the catalogue's, or the registry's premium price. */
+  newPrice: number;
+  humanPrice: string;
+  isPremium: boolean;
+  /** The extension's catalogue category keys, plus 'featured' for the three featured picks and 'premium' for an available registry-premium name. */
+  categories: string[];
+  /** The name in Unicode, present only when it differs from `domain` (IDN). */
+  unicode?: string;
+};
+
+/** The acknowledgement of a search, sent before any availability is known. */
+export type SearchSession = {
+  uuid: string;
+  /** The normalised search (ASCII, punycode for IDN). */
+  search: string;
+  /** The same search as the visitor reads it (Unicode). */
+  displaySearch: string;
+  /** The exact-match name, checked and streamed first. */
+  exact: string;
+  /** Set when the typed extension is not sold and the exact match fell back to .com. */
+  notice?: string;
+  categoryNames: Record<string, string>;
+  /** Category key to names; `featured` holds featured candidates best value first, `premium` premium candidates. */
+  domainsByCategory: Record<string, string[]>;
+  /** Category key to how many names its list holds. */
+  categoryCount: Record<string, number>;
+  /** How many names this search checks. */
+  candidateCount: number;
+};
+
+export type SearchResultsEvent = {
+  event: 'domainSearchResults';
+  data: { uuid: string; results: DomainSearchResult[]; /** Names still being checked. */ pending: number; done: boolean };
+};
+
+export type PremiumPage = { uuid: string; total: number; limit: number; skip: number; done: boolean; data: DomainSearchResult[] };
+
+export type SocketReply<T> = { id: number | string | null; result: T } | { id: number | string | null; error: { message: string; code: number } };

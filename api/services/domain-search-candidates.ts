@@ -1,0 +1,98 @@
+/** Which names one search checks: the exact name, the label across the catalogue, name variants and a domain hack. */
+import type { Tld } from '../contract/catalogue.ts';
+import { catalogueCategoryKeys } from '../contract/categories.ts';
+import type { NormalisedName } from '../contract/domain-name.ts';
+import type { Catalogue } from './catalogue.ts';
+
+export type CandidateKind = 'exact' | 'catalogue' | 'variant' | 'hack';
+export type Candidate = { domain: string; label: string; tld: Tld; kind: CandidateKind };
+
+export type SearchPlan = {
+  exact: Candidate;
+  notice?: string;
+  /** Every name to check, exact first. */
+  candidates: Candidate[];
+  featured: string[];
+  premium: string[];
+  domainsByCategory: Record<string, string[]>;
+};
+
+const prefixes = ['get', 'my', 'the', 'try'];
+const suffixes = ['hq', 'app', 'online', 'hub', 'now'];
+/** Variants are offered in this many popular extensions (by priority). */
+const variantExtensionCount = 4;
+const maxLabelLength = 63;
+
+/** Sensible alternatives to a label: prefixes, suffixes, hyphens removed, plural or singular. */
+export function nameVariants(label: string): string[] {
+  const out: string[] = [];
+  if (label.includes('-')) out.push(label.replace(/-/g, ''));
+  if (!label.startsWith('xn--')) {
+    if (label.endsWith('s') && label.length > 4) out.push(label.slice(0, -1));
+    else if (!label.endsWith('s')) out.push(`${label}s`);
+  }
+  for (const prefix of prefixes) if (!label.startsWith(prefix)) out.push(`${prefix}${label}`);
+  for (const suffix of suffixes) if (!label.endsWith(suffix)) out.push(`${label}${suffix}`);
+  return [...new Set(out)].filter((v) => v !== label && v.length <= maxLabelLength && !v.startsWith('-') && !v.endsWith('-'));
+}
+
+/** coffeeshop -> coffee.shop when the label ends in an extension we sell and 3+ characters remain. */
+export function domainHack(label: string, byTld: Map<string, Tld>): { label: string; tld: Tld } | null {
+  if (label.startsWith('xn--')) return null;
+  for (let cut = 3; cut <= label.length - 2; cut++) {
+    const tld = byTld.get(label.slice(cut));
+    const head = label.slice(0, cut);
+    if (tld && !head.endsWith('-')) return { label: head, tld };
+  }
+  return null;
+}
+
+/** Two-year cost: a cheap first year with a dear renewal is not good value. */
+const twoYearCost = (tld: Tld) => tld.newPricing[0] + (tld.renewPricing[0] ?? tld.newPricing[0]);
+
+export function planSearch(name: Extract<NormalisedName, { ok: true }>, catalogue: Catalogue): SearchPlan {
+  const { label } = name;
+  const popular = catalogue.list
+    .filter((t) => t.categories.includes('popular'))
+    .sort((a, b) => a.priority - b.priority || a.tld.localeCompare(b.tld));
+  const com = catalogue.byTld.get('com') ?? popular[0] ?? catalogue.list[0];
+  const typed = name.tld ? catalogue.byTld.get(name.tld) : undefined;
+  const notice = name.tld && !typed ? `We don't offer .${name.tld} names, so here is ${label}.${com.tld} and every extension we sell.` : undefined;
+  const exactTld = typed ?? com;
+  const exact: Candidate = { domain: `${label}.${exactTld.tld}`, label, tld: exactTld, kind: 'exact' };
+
+  const seen = new Set([exact.domain]);
+  const candidates: Candidate[] = [exact];
+  const add = (candidate: Candidate) => {
+    if (seen.has(candidate.domain)) return;
+    seen.add(candidate.domain);
+    candidates.push(candidate);
+  };
+  const byPriority = [...catalogue.list].sort((a, b) => a.priority - b.priority || a.tld.localeCompare(b.tld));
+  for (const tld of byPriority) add({ domain: `${label}.${tld.tld}`, label, tld, kind: 'catalogue' });
+  const hack = domainHack(label, catalogue.byTld);
+  if (hack) add({ domain: `${hack.label}.${hack.tld.tld}`, label: hack.label, tld: hack.tld, kind: 'hack' });
+  for (const variant of nameVariants(label)) {
+    for (const tld of popular.slice(0, variantExtensionCount)) add({ domain: `${variant}.${tld.tld}`, label: variant, tld, kind: 'variant' });
+  }
+
+  // Best value first: the label in popular extensions by two-year cost, then the domain hack, then variants.
+  const group = { exact: 3, catalogue: 0, hack: 1, variant: 2 } as const;
+  const featured = candidates
+    .filter((c) => c.kind !== 'exact' && (c.kind === 'hack' || c.tld.categories.includes('popular')))
+    .map((c, index) => ({ c, index }))
+    .sort((a, b) => group[a.c.kind] - group[b.c.kind] || twoYearCost(a.c.tld) - twoYearCost(b.c.tld) || a.index - b.index)
+    .map(({ c }) => c.domain);
+  const premium = candidates
+    .filter((c) => c.kind === 'exact' || (c.kind === 'catalogue' && (c.tld.categories.includes('popular') || c.tld.categories.includes('premium'))))
+    .map((c) => c.domain);
+
+  const domainsByCategory: Record<string, string[]> = { all: candidates.map((c) => c.domain) };
+  for (const key of catalogueCategoryKeys) domainsByCategory[key] = [];
+  for (const candidate of candidates) {
+    for (const key of candidate.tld.categories) if (key !== 'premium') domainsByCategory[key]?.push(candidate.domain);
+  }
+  domainsByCategory.featured = featured;
+  domainsByCategory.premium = premium;
+  return { exact, notice, candidates, featured, premium, domainsByCategory };
+}

@@ -1,0 +1,65 @@
+/** A result's action: Add to Cart, a spinner while adding, then Buy Now (a link to /cart); back to Add to Cart on failure. */
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { DomainSearchResult } from '../../../api/contract/domain-search.ts';
+import { centsToDollars } from '../../../api/contract/money.ts';
+import { api, isFailure } from '../../lib/api.ts';
+import { $cart, refreshCart } from '../../stores/cart.ts';
+
+type Added = { cartItemId: number; domain: string; price: number };
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+function trackAddToCart(domain: string, price: number, domainType: string) {
+  window.dataLayer ??= [];
+  window.dataLayer.push({
+    event: 'add_to_cart',
+    ecommerce: {
+      currency: 'USD',
+      value: centsToDollars(price),
+      items: [{ item_id: domain, item_name: domain, item_category: 'domain', item_variant: domainType, price: centsToDollars(price), quantity: 1 }],
+    },
+  });
+}
+
+export function AddToCartButton({ result, label }: { result: DomainSearchResult; label: string }) {
+  const cart = useStore($cart);
+  const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
+  const inCart = state === 'added' || (state === 'idle' && cart?.cartItems?.some((item) => item.domain === result.domain));
+
+  if (inCart) {
+    return (
+      <a className="btn btn-sm btn-buy" href="/cart" aria-label={`Buy ${label} now`}>
+        Buy Now
+      </a>
+    );
+  }
+  if (state === 'adding') {
+    return (
+      <button type="button" className="btn btn-sm btn-primary btn-add" aria-busy="true" aria-disabled="true" aria-label={`Adding ${label} to cart`}>
+        <span className="spinner" aria-hidden="true" />
+      </button>
+    );
+  }
+  const add = async () => {
+    setState('adding');
+    const domainType = result.isPremium ? 'premium' : 'new';
+    const answer = await api<Added>('/cartItems', { method: 'POST', body: { type: 'domain', domain: result.domain, price: result.newPrice, domainType } });
+    if (isFailure(answer)) {
+      setState('idle');
+      return;
+    }
+    setState('added');
+    trackAddToCart(result.domain, answer.price ?? result.newPrice, domainType);
+    await refreshCart();
+  };
+  return (
+    <button type="button" className="btn btn-sm btn-primary btn-add" onClick={add} aria-label={`Add ${label} to cart`}>
+      Add to Cart
+    </button>
+  );
+}

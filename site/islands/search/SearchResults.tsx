@@ -1,0 +1,304 @@
+/** Search results: exact match, featured picks, premium picks with show more, and results by category. */
+import { useMemo, useState } from 'react';
+import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/domain-search.ts';
+import { featuredCount, premiumPageSize } from '../../../api/contract/domain-search.ts';
+import { AddToCartButton } from './AddToCartButton.tsx';
+
+type Results = ReadonlyMap<string, DomainSearchResult>;
+
+const nameOf = (result: DomainSearchResult) => result.unicode ?? result.domain;
+const defaultCategories = ['popular', 'business', 'technology'];
+const collapsedRows = 6;
+
+function Checking({ domain, wide = false }: { domain: string; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sr-exact is-checking' : 'sr-row is-checking'}>
+      <span className="sr-domain">{domain}</span>
+      <span className="sr-status sr-muted">
+        <span className="spinner" aria-hidden="true" /> Checking…
+      </span>
+    </div>
+  );
+}
+
+function Price({ result }: { result: DomainSearchResult }) {
+  return (
+    <span className="sr-price">
+      <strong>{result.humanPrice}</strong>
+      <span className="sr-per">/yr</span>
+    </span>
+  );
+}
+
+function Row({ result }: { result: DomainSearchResult }) {
+  const name = nameOf(result);
+  if (!result.available) {
+    return (
+      <li className="sr-row is-taken">
+        <span className="sr-domain">{name}</span>
+        <span className="sr-status">
+          <span className="badge">Taken</span>
+          <a className="sr-whois" href={`/whois?domain=${encodeURIComponent(result.domain)}`} aria-label={`WHOIS lookup for ${name}`}>
+            WHOIS
+          </a>
+        </span>
+      </li>
+    );
+  }
+  return (
+    <li className="sr-row">
+      <span className="sr-domain">
+        {name}
+        {result.isPremium && <span className="badge badge-warning">Premium</span>}
+      </span>
+      <span className="sr-status">
+        <Price result={result} />
+        <AddToCartButton result={result} label={name} />
+      </span>
+    </li>
+  );
+}
+
+function ExactMatch({ session, result }: { session: SearchSession; result: DomainSearchResult | undefined }) {
+  const display = session.displaySearch.includes('.') ? session.displaySearch : `${session.displaySearch}.${session.exact.split('.').slice(1).join('.')}`;
+  if (!result) return <Checking domain={display} wide />;
+  const name = nameOf(result);
+  if (!result.available) {
+    return (
+      <div className="sr-exact is-taken">
+        <div>
+          <p className="sr-eyebrow">Exact match</p>
+          <p className="sr-exact-name">{name}</p>
+          <p className="sr-exact-note">Sorry, {name} is taken. Try one of the names below, or see who owns it.</p>
+        </div>
+        <div className="sr-exact-actions">
+          <a className="btn btn-secondary btn-sm" href={`/whois?domain=${encodeURIComponent(result.domain)}`}>
+            WHOIS lookup for {name}
+          </a>
+          <a className="sr-link" href="/transfer">
+            Own it? Transfer it to us
+          </a>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="sr-exact is-available">
+      <div>
+        <p className="sr-eyebrow">
+          <span aria-hidden="true">✓</span> Exact match · Available{result.isPremium ? ' · Premium' : ''}
+        </p>
+        <p className="sr-exact-name">{name}</p>
+        <p className="sr-exact-note">Free WHOIS privacy, parking and forwarding included.</p>
+      </div>
+      <div className="sr-exact-actions">
+        <Price result={result} />
+        <AddToCartButton result={result} label={name} />
+      </div>
+    </div>
+  );
+}
+
+function Card({ result }: { result: DomainSearchResult }) {
+  const name = nameOf(result);
+  return (
+    <li className="sr-card">
+      <span className="sr-card-name">{name}</span>
+      <Price result={result} />
+      <AddToCartButton result={result} label={name} />
+    </li>
+  );
+}
+
+function Featured({ session, results }: { session: SearchSession; results: Results }) {
+  const candidates = session.domainsByCategory.featured ?? [];
+  const resolved = candidates.filter((d) => results.has(d)).length;
+  const picks = candidates.map((d) => results.get(d)).filter((r): r is DomainSearchResult => !!r?.categories.includes('featured'));
+  const waiting = resolved < candidates.length;
+  if (!waiting && picks.length === 0) return null;
+  return (
+    <section className="sr-block" aria-labelledby="sr-featured">
+      <h2 id="sr-featured" className="sr-heading">
+        Featured
+      </h2>
+      <ul className="sr-cards">
+        {picks.map((r) => (
+          <Card key={r.domain} result={r} />
+        ))}
+        {waiting &&
+          Array.from({ length: featuredCount - picks.length }, (_, i) => (
+            <li key={`wait-${i}`} className="sr-card is-checking" aria-hidden="true">
+              <span className="sr-skeleton" />
+              <span className="sr-skeleton sr-skeleton-short" />
+            </li>
+          ))}
+      </ul>
+    </section>
+  );
+}
+
+function Premium({
+  session,
+  results,
+  done,
+  loadMore,
+}: {
+  session: SearchSession;
+  results: Results;
+  done: boolean;
+  loadMore: (skip: number) => Promise<PremiumPage | null>;
+}) {
+  const [extra, setExtra] = useState<DomainSearchResult[]>([]);
+  const [total, setTotal] = useState<number | null>(null);
+  const [loading, setLoading] = useState(false);
+  const premium = useMemo(() => {
+    const rank = new Map(session.domainsByCategory.premium.map((d, i) => [d, i]));
+    return [...results.values()]
+      .filter((r) => r.available && r.isPremium)
+      .sort((a, b) => (rank.get(a.domain) ?? 1e6) - (rank.get(b.domain) ?? 1e6));
+  }, [results, session]);
+  if (premium.length <= 1) return null;
+  const shown = [...premium.slice(0, premiumPageSize)];
+  for (const r of extra) if (!shown.some((s) => s.domain === r.domain)) shown.push(r);
+  const known = total ?? premium.length;
+  const hasMore = shown.length < known || (!done && total === null);
+  const more = async () => {
+    setLoading(true);
+    const page = await loadMore(shown.length);
+    setLoading(false);
+    if (!page) return;
+    setExtra((list) => [...list, ...page.data]);
+    setTotal(page.done ? page.total : null);
+  };
+  return (
+    <section className="sr-block" aria-labelledby="sr-premium">
+      <h2 id="sr-premium" className="sr-heading">
+        Premium domains
+      </h2>
+      <p className="sr-sub">Short, memorable names the registry prices above standard. The price shown is for the first year.</p>
+      <ul className="sr-cards">
+        {shown.map((r) => (
+          <Card key={r.domain} result={r} />
+        ))}
+      </ul>
+      {hasMore && (
+        <button type="button" className="btn btn-ghost btn-sm sr-more" onClick={more} disabled={loading}>
+          {loading ? <span className="spinner" aria-hidden="true" /> : null} Show more premium domains
+        </button>
+      )}
+    </section>
+  );
+}
+
+function CategoryBlock({
+  categoryKey,
+  label,
+  session,
+  results,
+  onHide,
+}: {
+  categoryKey: string;
+  label: string;
+  session: SearchSession;
+  results: Results;
+  onHide: () => void;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const domains = (session.domainsByCategory[categoryKey] ?? []).filter((d) => d !== session.exact);
+  // Available names first, then those still being checked, then taken ones; list order otherwise.
+  const weight = (d: string) => {
+    const r = results.get(d);
+    return r ? (r.available ? 0 : 2) : 1;
+  };
+  const ordered = [...domains].sort((a, b) => weight(a) - weight(b));
+  const visible = expanded ? ordered : ordered.slice(0, collapsedRows);
+  const id = `sr-cat-${categoryKey}`;
+  return (
+    <section className="sr-block sr-category" aria-labelledby={id}>
+      <div className="sr-category-head">
+        <h3 id={id} className="sr-heading-sm">
+          {label} <span className="sr-count">{domains.length}</span>
+        </h3>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onHide} aria-label={`Hide ${label}`}>
+          Hide
+        </button>
+      </div>
+      <ul className="sr-list">
+        {visible.map((d) => {
+          const r = results.get(d);
+          return r ? (
+            <Row key={d} result={r} />
+          ) : (
+            <li key={d}>
+              <Checking domain={d} />
+            </li>
+          );
+        })}
+      </ul>
+      {domains.length > collapsedRows && (
+        <button type="button" className="btn btn-ghost btn-sm sr-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          {expanded ? `Show fewer ${label} results` : `Show all ${domains.length} ${label} results`}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Categories({ session, results }: { session: SearchSession; results: Results }) {
+  const keys = Object.keys(session.categoryNames).filter((k) => k !== 'featured' && k !== 'premium' && (session.categoryCount[k] ?? 0) > 0);
+  const [chosen, setChosen] = useState<string[]>(defaultCategories.filter((k) => keys.includes(k)));
+  const [open, setOpen] = useState(false);
+  const toggle = (key: string) => setChosen((list) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]));
+  return (
+    <section className="sr-block" aria-labelledby="sr-more-heading">
+      <div className="sr-category-bar">
+        <h2 id="sr-more-heading" className="sr-heading">
+          More results by category
+        </h2>
+        <button type="button" className="btn btn-secondary btn-sm" aria-expanded={open} aria-controls="sr-chooser" onClick={() => setOpen(!open)}>
+          {open ? 'Hide categories' : 'Choose categories'}
+        </button>
+      </div>
+      {open && (
+        <ul id="sr-chooser" className="sr-chooser" aria-label="Categories">
+          {keys.map((key) => (
+            <li key={key}>
+              <button type="button" className="sr-chip" aria-pressed={chosen.includes(key)} onClick={() => toggle(key)}>
+                {session.categoryNames[key]} <span className="sr-count">{session.categoryCount[key]}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {chosen.length === 0 && <p className="sr-sub">No category chosen. Use Choose categories to see more names.</p>}
+      {chosen.map((key) => (
+        <CategoryBlock
+          key={key}
+          categoryKey={key}
+          label={session.categoryNames[key] ?? key}
+          session={session}
+          results={results}
+          onHide={() => toggle(key)}
+        />
+      ))}
+    </section>
+  );
+}
+
+export function SearchResults(props: {
+  session: SearchSession;
+  results: Results;
+  done: boolean;
+  loadMorePremium: (skip: number) => Promise<PremiumPage | null>;
+}) {
+  const { session, results, done, loadMorePremium } = props;
+  return (
+    <div className="sr">
+      {session.notice && <p className="sr-notice">{session.notice}</p>}
+      <ExactMatch session={session} result={results.get(session.exact)} />
+      <Featured session={session} results={results} />
+      <Premium key={session.uuid} session={session} results={results} done={done} loadMore={loadMorePremium} />
+      <Categories key={`c-${session.uuid}`} session={session} results={results} />
+    </div>
+  );
+}

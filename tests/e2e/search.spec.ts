@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+
+test('a visitor searches from the home page, browses every block and adds two domains to the cart', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Search for a domain' }).fill('garden');
+  await page.getByRole('textbox', { name: 'Search for a domain' }).press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=garden$/);
+
+  // Exact match: taken, with a WHOIS link.
+  await expect(page.getByText('Sorry, garden.com is taken.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'WHOIS lookup for garden.com' }).first()).toHaveAttribute('href', '/whois?domain=garden.com');
+  await expect(page.locator('[aria-live="polite"]', { hasText: 'garden.com is taken' })).toBeAttached();
+
+  // Featured: three available names.
+  const featured = page.getByRole('region', { name: 'Featured' });
+  await expect(featured.getByRole('button', { name: /^Add .+ to cart$/ })).toHaveCount(3);
+
+  // Premium: three, then three more on request.
+  const premium = page.getByRole('region', { name: 'Premium domains' });
+  await expect(premium.getByRole('listitem')).toHaveCount(3);
+  await premium.getByRole('button', { name: 'Show more premium domains' }).click();
+  await expect(premium.getByRole('listitem')).toHaveCount(6);
+
+  // Categories: shown by default, chosen, hidden again; the chooser expands and collapses.
+  await expect(page.getByRole('region', { name: /^Popular \d+$/ })).toBeVisible();
+  const chooserToggle = page.getByRole('button', { name: 'Choose categories' });
+  await expect(chooserToggle).toHaveAttribute('aria-expanded', 'false');
+  await chooserToggle.click();
+  const chooser = page.getByRole('list', { name: 'Categories' });
+  await expect(chooser).toBeVisible();
+  await chooser.getByRole('button', { name: /^Travel \d+$/ }).click();
+  const travel = page.getByRole('region', { name: /^Travel \d+$/ });
+  await expect(travel.getByRole('listitem')).toHaveCount(6);
+  await travel.getByRole('button', { name: /Show all \d+ Travel results/ }).click();
+  await expect(travel.getByText('garden.travel')).toBeVisible();
+  expect(await travel.getByRole('listitem').count()).toBeGreaterThan(6);
+  await expect(travel.getByRole('button', { name: 'Show fewer Travel results' })).toBeVisible();
+  await travel.getByRole('button', { name: 'Hide Travel' }).click();
+  await expect(page.getByRole('region', { name: /^Travel \d+$/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Hide categories' }).click();
+  await expect(chooser).toBeHidden();
+
+  // Add two featured names: each button turns into Buy Now and the header badge counts them.
+  const firstAdd = featured.getByRole('button', { name: /^Add .+ to cart$/ }).first();
+  const first = (await firstAdd.getAttribute('aria-label'))!.replace(/^Add (.+) to cart$/, '$1');
+  await firstAdd.click();
+  await expect(featured.getByRole('link', { name: `Buy ${first} now` })).toHaveAttribute('href', '/cart');
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  const secondAdd = featured.getByRole('button', { name: /^Add .+ to cart$/ }).first();
+  const second = (await secondAdd.getAttribute('aria-label'))!.replace(/^Add (.+) to cart$/, '$1');
+  await secondAdd.click();
+  await expect(featured.getByRole('link', { name: `Buy ${second} now` })).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  const events = await page.evaluate(() => (window as unknown as { dataLayer: { event: string; ecommerce: { currency: string; value: number } }[] }).dataLayer);
+  expect(events.filter((e) => e.event === 'add_to_cart')).toEqual([
+    expect.objectContaining({ ecommerce: expect.objectContaining({ currency: 'USD', value: 10.28 }) }),
+    expect.objectContaining({ ecommerce: expect.objectContaining({ currency: 'USD', value: 10.28 }) }),
+  ]);
+
+  // A failed add shows the spinner, then reverts to Add to Cart.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/cartItems', async (route) => {
+    await held;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ name: 'Unavailable', code: 503, message: 'The cart is resting' }) });
+  });
+  const third = premium.getByRole('button', { name: /^Add .+ to cart$/ }).first();
+  const thirdName = (await third.getAttribute('aria-label'))!.replace(/^Add (.+) to cart$/, '$1');
+  await third.click();
+  await expect(premium.getByRole('button', { name: `Adding ${thirdName} to cart` })).toBeVisible();
+  release();
+  await expect(premium.getByRole('button', { name: `Add ${thirdName} to cart` })).toBeVisible();
+  await expect(page.getByText('The cart is resting')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+});
+
+test('typing searches after a pause, a too-short label searches nothing, and clearing resets', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('websocket', (ws) => ws.on('framesent', (frame) => sent.push(String(frame.payload))));
+  await page.goto('/search');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find your perfect domain');
+  await expect(page.getByRole('link', { name: /Transfer it to Dotspot/ })).toHaveAttribute('href', '/transfer');
+  await expect(page.getByRole('link', { name: 'See prices for every extension' })).toHaveAttribute('href', '/pricing#domainPricing');
+  for (const href of ['/domain-parking', '/domain-forwarding', '/whois-privacy']) await expect(page.locator(`a[href="${href}"]`).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Visit the Help Center' })).toBeVisible();
+
+  const box = page.getByRole('searchbox', { name: 'Search for a domain name' });
+  await box.fill('ab');
+  await expect(page.getByText('Type at least 3 characters to search.')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(sent.filter((f) => f.includes('"domainSearch"'))).toEqual([]);
+  await expect(page.getByRole('region', { name: 'Search results' })).toHaveCount(0);
+
+  await box.fill('zqxvbrtplm');
+  await expect(page.getByText('Searching…')).toBeVisible();
+  await expect(page.getByText('zqxvbrtplm.com', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add zqxvbrtplm.com to cart' })).toBeVisible();
+  await expect(page).toHaveURL(/\?q=zqxvbrtplm$/);
+  // No premium block for a name with no premium results.
+  await expect(page.getByRole('region', { name: 'Premium domains' })).toHaveCount(0);
+  expect(sent.filter((f) => f.includes('"domainSearch"'))).toHaveLength(1);
+
+  await box.fill('');
+  await expect(page.getByRole('region', { name: 'Search results' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/search\/?$/);
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseDomainInput } from '../../api/contract/domain-name.ts';
+import { extensionLatencyMs, worldAvailability } from '../../api/providers/registry/sandbox-availability.ts';
+import { externalRegistration, premiumPrice } from '../../api/providers/registry/sandbox-world.ts';
+import { catalogue } from '../../api/services/catalogue.ts';
+import { domainHack, nameVariants, planSearch } from '../../api/services/domain-search-candidates.ts';
+
+const plan = (input: string) => {
+  const name = normaliseDomainInput(input);
+  if (!name.ok) throw new Error(name.message);
+  return planSearch(name, catalogue());
+};
+
+describe('search input normalisation', () => {
+  it('removes spaces and lower-cases', () => {
+    expect(normaliseDomainInput('  Coffee Shop ')).toMatchObject({ ok: true, ascii: 'coffeeshop', label: 'coffeeshop', tld: null });
+    expect(normaliseDomainInput('Blue Bottle.IO')).toMatchObject({ ok: true, ascii: 'bluebottle.io', tld: 'io' });
+  });
+
+  it('turns IDN labels into punycode and keeps the Unicode form for display', () => {
+    expect(normaliseDomainInput('Café.com')).toMatchObject({ ok: true, ascii: 'xn--caf-dma.com', unicode: 'café.com', label: 'xn--caf-dma' });
+  });
+
+  it('strips a pasted address down to the name', () => {
+    expect(normaliseDomainInput('https://www.Example.com/path?q=1')).toMatchObject({ ok: true, ascii: 'example.com' });
+  });
+
+  it('rejects invalid characters with a message', () => {
+    const result = normaliseDomainInput('coffee_shop!');
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.message).toMatch(/letters, numbers and hyphens/);
+    expect(normaliseDomainInput('-coffee').ok).toBe(false);
+  });
+
+  it('refuses a label shorter than 3 characters, before or after an extension', () => {
+    for (const input of ['ab', 'ab.com', ' a b ', '']) expect(normaliseDomainInput(input).ok).toBe(false);
+    expect(normaliseDomainInput('ab.com')).toEqual({ ok: false, message: 'The name must have at least 3 characters' });
+    expect(normaliseDomainInput('abc').ok).toBe(true);
+  });
+});
+
+describe('search candidates', () => {
+  it('checks the exact name in the typed extension, else .com, first', () => {
+    expect(plan('coffee shop').exact.domain).toBe('coffeeshop.com');
+    expect(plan('coffeeshop.io').exact.domain).toBe('coffeeshop.io');
+    expect(plan('coffeeshop.io').candidates[0].domain).toBe('coffeeshop.io');
+  });
+
+  it('falls back to .com with a notice when the typed extension is not sold', () => {
+    const p = plan('coffeeshop.zz');
+    expect(p.exact.domain).toBe('coffeeshop.com');
+    expect(p.notice).toContain('.zz');
+  });
+
+  it('puts the label in every catalogue extension, grouped by every category key', () => {
+    const p = plan('bluebottle');
+    const { list } = catalogue();
+    expect(p.domainsByCategory.all).toEqual(expect.arrayContaining(list.map((t) => `bluebottle.${t.tld}`)));
+    expect(p.domainsByCategory.travel).toContain('bluebottle.travel');
+    expect(p.domainsByCategory.cctlds).toContain('bluebottle.de');
+    expect(p.domainsByCategory.cctlds).not.toContain('bluebottle.com');
+    for (const key of ['popular', 'technology', 'shopping', 'featured', 'premium']) expect(p.domainsByCategory[key].length).toBeGreaterThan(0);
+    expect(new Set(p.candidates.map((c) => c.domain)).size).toBe(p.candidates.length);
+  });
+
+  it('suggests sensible variants and a domain hack', () => {
+    expect(nameVariants('coffee')).toEqual(expect.arrayContaining(['getcoffee', 'mycoffee', 'coffeehq', 'coffeeapp', 'coffeeonline', 'coffees']));
+    expect(nameVariants('blue-bottle')).toContain('bluebottle');
+    expect(nameVariants('shoes')).toContain('shoe');
+    expect(domainHack('coffeeshop', catalogue().byTld)).toMatchObject({ label: 'coffee', tld: { tld: 'shop' } });
+    expect(plan('coffee shop').domainsByCategory.all).toEqual(expect.arrayContaining(['coffee.shop', 'getcoffeeshop.com', 'coffeeshophq.net']));
+  });
+
+  it('orders featured candidates best value first: the label in popular extensions by two-year cost', () => {
+    const p = plan('bluebottle');
+    const { byTld } = catalogue();
+    const plain = p.featured.filter((d) => d.startsWith('bluebottle.')).map((d) => byTld.get(d.slice('bluebottle.'.length))!);
+    const costs = plain.map((t) => t.newPricing[0] + t.renewPricing[0]);
+    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+    expect(p.featured).not.toContain(p.exact.domain);
+  });
+});
+
+describe('sandbox registry world', () => {
+  it('answers the same for the same name, every time', () => {
+    const names = ['coffee.com', 'coffee.io', 'coffeeshop.net', 'bluebottle.de', 'sun.xyz', 'zqxvbrtplm.com'];
+    const first = names.map(worldAvailability);
+    expect(names.map(worldAvailability)).toEqual(first);
+    expect(names.map((n) => premiumPrice(n))).toEqual(names.map((n) => premiumPrice(n)));
+    expect(names.map((n) => extensionLatencyMs(n.split('.')[1], 40))).toEqual(names.map((n) => extensionLatencyMs(n.split('.')[1], 40)));
+  });
+
+  it('keeps example and other reserved labels unavailable in every extension', () => {
+    for (const domain of ['example.com', 'example.io', 'test.shop', 'whois.net']) {
+      expect(worldAvailability(domain)).toEqual({ domain, available: false, reason: 'reserved' });
+    }
+  });
+
+  it('treats short labels as taken and long unusual labels as free and standard-priced', () => {
+    expect(worldAvailability('abcd.com').available).toBe(false);
+    for (const tld of ['com', 'net', 'io', 'shop', 'de']) {
+      expect(worldAvailability(`zqxvbrtplm.${tld}`)).toEqual({ domain: `zqxvbrtplm.${tld}`, available: true });
+    }
+  });
+
+  it('takes most common words in popular extensions and prices free single words as premium', () => {
+    const words = ['coffee', 'pizza', 'garden', 'music', 'travel', 'dream', 'house', 'water', 'money', 'cloud'];
+    const takenInCom = words.filter((w) => externalRegistration(`${w}.com`)).length;
+    expect(takenInCom).toBeGreaterThanOrEqual(7);
+    const free = words.flatMap((w) => ['xyz', 'shop', 'blog', 'club'].map((t) => `${w}.${t}`)).filter((d) => worldAvailability(d).available);
+    expect(free.length).toBeGreaterThan(0);
+    for (const domain of free) expect(worldAvailability(domain).premiumPrice).toBeGreaterThan(10_000);
+  });
+
+  it('makes some extensions slow but never a popular one', () => {
+    const { list } = catalogue();
+    const latencies = list.map((t) => ({ t, ms: extensionLatencyMs(t.tld, 40) }));
+    expect(latencies.filter((l) => l.ms === 240).length).toBeGreaterThan(10);
+    for (const { t, ms } of latencies) if (['com', 'net', 'org', 'io'].includes(t.tld)) expect(ms).toBeLessThanOrEqual(32);
+  });
+});
