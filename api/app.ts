@@ -12,6 +12,10 @@ import { botCheckRoutes } from './routes/bot-check.ts';
 import { cartItemsRoutes } from './routes/cart-items.ts';
 import { cartsRoutes } from './routes/carts.ts';
 import { devRoutes } from './routes/dev.ts';
+import { domainTransferCheckRoutes } from './routes/domain-transfer-check.ts';
+import { paymentMethodsRoutes } from './routes/payment-methods.ts';
+import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
+import { validateRoutes } from './routes/validate.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
 import { tldsRoutes } from './routes/tlds.ts';
 
@@ -28,6 +32,10 @@ export function createApp(deps: Deps) {
     .route('/botCheck', botCheckRoutes)
     .route('/carts', cartsRoutes)
     .route('/cartItems', cartItemsRoutes)
+    .route('/validate', validateRoutes)
+    .route('/paymentMethods', paymentMethodsRoutes)
+    .route('/domainTransferCheck', domainTransferCheckRoutes)
+    .route('/stripeWebhook', stripeWebhookRoutes)
     .route('/dev', devRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);

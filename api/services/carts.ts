@@ -116,14 +116,15 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
     expYear: m.expYear,
     isDefault: m.isDefault,
   }));
+  const { passwordHash, ...contact } = (cart?.contact ?? {}) as Record<string, string | undefined>;
   const chosen = $paymentMethods.find((m) => m.paymentMethodId === cart?.paymentMethodId) ?? $paymentMethods.find((m) => m.isDefault);
   return {
     cartId: cart?.cartId ?? 0,
     uuid: cart?.uuid ?? null,
     accountId: cart?.accountId ?? null,
     status: cart?.status ?? 'active',
-    contact: cart?.contact ?? null,
-    verified: cart?.verified ?? false,
+    contact: cart?.contact ? contact : null,
+    verified: Boolean(cart?.verified && cart.verifiedPhone && cart.verifiedPhone === contact.phone),
     paymentMethodId: chosen?.paymentMethodId ?? cart?.paymentMethodId ?? -1,
     paymentSetupComplete: Boolean(chosen),
     paymentStatus: cart?.paymentStatus ?? null,
@@ -134,6 +135,8 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
     itemCount: views.length,
     ...totals,
     $isLoggedIn: options.isLoggedIn,
+    /** A visitor's new-account password is stored hashed; the view only says whether one is set. */
+    $hasPassword: Boolean(passwordHash),
     $paymentMethods,
     $paymentMethodDescription: chosen?.description ?? null,
     $virtualColumns: ['monthlyPrice', 'oneTimePrice', 'totalPrice', 'itemCount'],
