@@ -68,8 +68,14 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
     timer.current = setTimeout(() => void flush(), saveDelayMs);
   };
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
+  useEffect(() => {
+    // The country select starts on the United States; save that default like any other choice.
+    if (!saved.country) queue({ country: 'US' });
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+    // Runs once on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const set = (name: keyof CartContact, value: string) => {
