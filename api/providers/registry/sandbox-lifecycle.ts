@@ -25,7 +25,7 @@ export function transferEligibility(
 ): TransferEligibility {
   const tld = domain.slice(domain.indexOf('.') + 1);
   if (!supportedTlds.has(tld)) return { domain, ok: false, reason: 'unsupported-tld' };
-  if (ours) {
+  if (ours?.ours) {
     return { domain, ok: false, reason: 'ours', registrarName: ours.registrarName, createDate: ours.createDate.toISOString(), expireDate: ours.expireDate.toISOString() };
   }
   const outside = isReserved(domain) ? null : externalRegistration(domain, now);

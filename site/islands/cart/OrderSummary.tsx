@@ -15,10 +15,9 @@ export default function OrderSummary({ cart }: { cart: CartSummary }) {
             <div className="summary-line">
               <span>
                 {item.domain}
-                <span className="muted">
-                  {' '}
-                  · {item.domainType === 'transfer' ? 'transfer, ' : ''}
-                  {item.years} yr{item.years === 1 ? '' : 's'}
+                <span className="summary-detail">
+                  {item.domainType === 'transfer' ? 'Transfer, adds ' : item.domainType === 'premium' ? 'Premium, ' : 'Registration, '}
+                  {item.years} year{item.years === 1 ? '' : 's'}
                 </span>
               </span>
               <span>{formatMoney(item.price)}</span>

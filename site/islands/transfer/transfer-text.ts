@@ -1,4 +1,6 @@
 /** Transfer headlines and 'Can't transfer: ...' texts (storefront spec §8), and the input split of §5. */
+import { brand } from '../../lib/brand.ts';
+
 export type TransferResult = {
   domain: string;
   ok: boolean;
@@ -15,7 +17,7 @@ const reasonTexts: Record<string, string> = {
   'too-far-in-the-future': 'At maximum renewal (10 yrs)',
   'too-new': '60 days or newer',
   'unsupported-tld': 'Unsupported-TLD',
-  ours: 'Already with Dotspot',
+  ours: `Already with ${brand.name}`,
   'not-registered': 'Unregistered domain',
   locked: 'Locked at registry',
   inCart: 'Domain already in Cart',
