@@ -13,6 +13,10 @@ import { botCheckRoutes } from './routes/bot-check.ts';
 import { cartItemsRoutes } from './routes/cart-items.ts';
 import { cartsRoutes } from './routes/carts.ts';
 import { devRoutes } from './routes/dev.ts';
+import { domainTransferCheckRoutes } from './routes/domain-transfer-check.ts';
+import { paymentMethodsRoutes } from './routes/payment-methods.ts';
+import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
+import { validateRoutes } from './routes/validate.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
 import { domainsRoutes } from './routes/domains.ts';
 import { mfasRoutes } from './routes/mfas.ts';
@@ -39,6 +43,10 @@ export function createApp(deps: Deps) {
     .route('/accounts', accountsRoutes)
     .route('/domains', domainsRoutes)
     .route('/mfas', mfasRoutes)
+    .route('/validate', validateRoutes)
+    .route('/paymentMethods', paymentMethodsRoutes)
+    .route('/domainTransferCheck', domainTransferCheckRoutes)
+    .route('/stripeWebhook', stripeWebhookRoutes)
     .route('/dev', devRoutes)
     .route('/ws', wsRoutes)
     .all('*', (c) => {

@@ -9,6 +9,7 @@ import { createSandboxMail } from './mail/sandbox.ts';
 import { createSmtpMail } from './mail/smtp.ts';
 import type { PaymentsProvider } from './payments/index.ts';
 import { createSandboxPayments } from './payments/sandbox.ts';
+import { createStripePayments } from './payments/stripe.ts';
 import type { RegistryProvider } from './registry/index.ts';
 import { createEppRegistry, eppOptionsFromConfig } from './registry/epp.ts';
 import { createSandboxRegistry } from './registry/sandbox.ts';
@@ -27,7 +28,13 @@ export type Providers = {
 export function createProviders(config: Config, db: Db, secrets: { botCheck: string }): Providers {
   const registryOptions = { latencyMs: config.SANDBOX_REGISTRY_LATENCY_MS, registrarName: config.EPP_REGISTRAR_NAME };
   return {
-    payments: createSandboxPayments(),
+    payments: config.STRIPE_SECRET_KEY
+      ? createStripePayments({
+          secretKey: config.STRIPE_SECRET_KEY,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        })
+      : createSandboxPayments(),
     mail: config.SMTP_URL ? createSmtpMail(config.SMTP_URL, config.MAIL_FROM) : createSandboxMail(db),
     sms: config.SMS_GATEWAY_URL
       ? createHttpSms({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, from: config.SMS_FROM })

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { cartTotals, type ItemPrices, priceItem } from '../contract/cart-pricing.ts';
 import type { Db } from '../db/client.ts';
-import { cartItems, carts, paymentMethods } from '../db/schema/index.ts';
+import { accounts, cartItems, carts, paymentMethods } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { catalogue } from './catalogue.ts';
 import { hashToken } from './tokens.ts';
@@ -116,14 +116,19 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
     expYear: m.expYear,
     isDefault: m.isDefault,
   }));
+  const [account] =
+    options.isLoggedIn && cart?.accountId != null
+      ? await db.select({ contact: accounts.registrantContact }).from(accounts).where(eq(accounts.accountId, cart.accountId))
+      : [];
+  const { passwordHash, ...contact } = (cart?.contact ?? {}) as Record<string, string | undefined>;
   const chosen = $paymentMethods.find((m) => m.paymentMethodId === cart?.paymentMethodId) ?? $paymentMethods.find((m) => m.isDefault);
   return {
     cartId: cart?.cartId ?? 0,
     uuid: cart?.uuid ?? null,
     accountId: cart?.accountId ?? null,
     status: cart?.status ?? 'active',
-    contact: cart?.contact ?? null,
-    verified: cart?.verified ?? false,
+    contact: cart?.contact ? contact : null,
+    verified: Boolean(cart?.verified && cart.verifiedPhone && cart.verifiedPhone === contact.phone),
     paymentMethodId: chosen?.paymentMethodId ?? cart?.paymentMethodId ?? -1,
     paymentSetupComplete: Boolean(chosen),
     paymentStatus: cart?.paymentStatus ?? null,
@@ -134,6 +139,10 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
     itemCount: views.length,
     ...totals,
     $isLoggedIn: options.isLoggedIn,
+    /** A visitor's new-account password is stored hashed; the view only says whether one is set. */
+    $hasPassword: Boolean(passwordHash),
+    /** A signed-in buyer's contact, shown as a summary in place of the checkout form. */
+    $accountContact: account?.contact ?? null,
     $paymentMethods,
     $paymentMethodDescription: chosen?.description ?? null,
     $virtualColumns: ['monthlyPrice', 'oneTimePrice', 'totalPrice', 'itemCount'],

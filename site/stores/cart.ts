@@ -1,13 +1,47 @@
-/** The cart as every island sees it: count for the header badge, logged-in flag, and a refresh action. */
+/** The cart as every island sees it: count for the header badge, logged-in flag, refresh, and the checkout source. */
 import { atom, computed } from 'nanostores';
+import type { CartContact } from '../../api/contract/contact.ts';
 import { api, isFailure } from '../lib/api.ts';
+
+export type YearOption = { years: number; price: number };
+
+export type CartItem = {
+  cartItemId: number;
+  cartId: number;
+  type: 'domain';
+  domain: string;
+  domainType: 'new' | 'transfer' | 'premium';
+  authCode: string | null;
+  years: number;
+  yearOptions: YearOption[];
+  price: number;
+  renewalPrice: number;
+  protectionPrice: number;
+  monthlyPrice: number;
+  totalPrice: number;
+  emailEnabled: boolean;
+  hostingEnabled: boolean;
+  protectionEnabled: boolean;
+};
+
+export type CartPaymentMethod = { paymentMethodId: number; description: string; expMonth: number; expYear: number; isDefault: boolean };
 
 export type CartSummary = {
   cartId: number;
   itemCount: number;
   totalPrice: number;
+  oneTimePrice: number;
+  monthlyPrice: number;
+  contact: CartContact | null;
+  verified: boolean;
+  paymentMethodId: number;
+  paymentSetupComplete: boolean;
   $isLoggedIn: boolean;
-  cartItems?: { cartItemId: number; domain: string }[];
+  $hasPassword: boolean;
+  $accountContact: (CartContact & { company?: string }) | null;
+  $paymentMethods: CartPaymentMethod[];
+  $paymentMethodDescription: string | null;
+  cartItems?: CartItem[];
 };
 
 export const $cart = atom<CartSummary | null>(null);
@@ -28,3 +62,54 @@ export function refreshCart(): Promise<void> {
 export function clearCartCache(): void {
   $cart.set(null);
 }
+
+/** Patches the cart only when there is a non-empty change and a cart id (storefront spec §5). */
+export async function patchCart(changes: Record<string, unknown>): Promise<boolean> {
+  const cartId = $cart.get()?.cartId;
+  if (!cartId || Object.keys(changes).length === 0) return false;
+  const answer = await api<CartSummary>(`/carts/${cartId}`, { method: 'PATCH', body: changes });
+  if (isFailure(answer)) return false;
+  $cart.set(answer);
+  return true;
+}
+
+export async function patchCartItem(cartItemId: number, changes: Record<string, unknown>): Promise<boolean> {
+  const answer = await api(`/cartItems/${cartItemId}`, { method: 'PATCH', body: { cartItemId, ...changes } });
+  if (isFailure(answer)) return false;
+  await refreshCart();
+  return true;
+}
+
+/** Adds many items (transfers) in one call; the caller then goes to /cart. */
+export async function addCartItems(items: { type: 'domain'; domain: string; domainType: 'new' | 'transfer' | 'premium'; authCode?: string; price?: number; cartId?: number }[]) {
+  const answer = await api<CartItem[]>('/cartItems', { method: 'POST', body: items });
+  if (isFailure(answer)) return answer;
+  await refreshCart();
+  return answer;
+}
+
+/** Referrer and landing page, kept in local storage from the first page of a visit and sent at checkout. */
+const sourceKey = 'ds_checkout_source';
+export type CheckoutSource = { referrer: string; landing: string };
+
+export function rememberCheckoutSource(): void {
+  if (typeof window === 'undefined' || !window.localStorage) return;
+  try {
+    if (localStorage.getItem(sourceKey)) return;
+    const external = document.referrer && !document.referrer.startsWith(location.origin) ? document.referrer : '';
+    localStorage.setItem(sourceKey, JSON.stringify({ referrer: external, landing: location.pathname + location.search }));
+  } catch {
+    // Storage can be unavailable (private mode); the source is optional.
+  }
+}
+
+export function checkoutSource(): CheckoutSource {
+  try {
+    const saved = JSON.parse(localStorage.getItem(sourceKey) ?? 'null') as CheckoutSource | null;
+    return saved ?? { referrer: '', landing: '' };
+  } catch {
+    return { referrer: '', landing: '' };
+  }
+}
+
+rememberCheckoutSource();

@@ -15,21 +15,41 @@ export type PaymentIntent = {
   id: string;
   status: 'requires_capture' | 'requires_action' | 'succeeded' | 'canceled' | 'requires_payment_method';
   amount: number;
+  /** What was captured so far (cents). */
+  amountReceived?: number;
   client_secret: string;
   error?: string;
 };
+
+/** A card declined by the issuer or the provider; the message is the provider's, shown to the buyer. */
+export class CardError extends Error {
+  constructor(
+    message: string,
+    readonly declineCode?: string,
+  ) {
+    super(message);
+    this.name = 'CardError';
+  }
+}
 
 export interface PaymentsProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Given to the browser: which card form to show. */
   publicConfig(): { provider: 'sandbox' | 'stripe'; publishableKey?: string };
   createCustomer(input: { email?: string; name?: string }): Promise<string>;
-  /** Save a card for off-session use; may ask the buyer to authenticate. */
+  /** Save a card for off-session use; may ask the buyer to authenticate. Throws CardError when declined. */
   setupCard(input: { customerId: string; paymentMethodId: string; setupIntentId?: string }): Promise<SetupIntent>;
-  /** Authorise (not capture) a charge; captured once the domains are registered. */
-  authorize(input: { customerId: string; paymentMethodId: string; amount: number; idempotencyKey: string; description: string }): Promise<PaymentIntent>;
+  /** Authorise (not capture) a charge; captured once the domains are registered. Throws CardError when declined. */
+  authorize(input: {
+    customerId: string;
+    paymentMethodId: string;
+    amount: number;
+    idempotencyKey: string;
+    description: string;
+  }): Promise<PaymentIntent>;
   retrieve(paymentIntentId: string): Promise<PaymentIntent>;
-  capture(paymentIntentId: string, idempotencyKey: string): Promise<PaymentIntent>;
+  /** Capture all of an authorisation, or `amount` cents of it (the rest is released). */
+  capture(paymentIntentId: string, idempotencyKey: string, amount?: number): Promise<PaymentIntent>;
   cancel(paymentIntentId: string): Promise<PaymentIntent>;
   refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
 }

@@ -1,0 +1,125 @@
+/**
+ * Real card payments through Stripe: SetupIntents save cards for off-session use, PaymentIntents with manual
+ * capture authorise at checkout and are captured once the domains are registered. Card numbers never reach
+ * this server: the browser creates the payment method with Stripe.js (Elements) and sends its id.
+ */
+import Stripe from 'stripe';
+import { CardError, type PaymentIntent, type PaymentsProvider, type SetupIntent } from './index.ts';
+
+function cardError(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeCardError) throw new CardError(error.message, error.decline_code ?? error.code);
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new CardError(error.message, error.code);
+  throw error;
+}
+
+function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  const status = intent.status === 'requires_confirmation' || intent.status === 'processing' ? 'requires_action' : intent.status;
+  return {
+    id: intent.id,
+    status: status as PaymentIntent['status'],
+    amount: intent.amount,
+    amountReceived: intent.amount_received,
+    client_secret: intent.client_secret ?? '',
+    error: intent.last_payment_error?.message,
+  };
+}
+
+export function createStripePayments(options: { secretKey: string; publishableKey?: string; webhookSecret?: string }) {
+  const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2 });
+
+  const provider: PaymentsProvider & { verifyWebhook(body: string, signature: string): Promise<Stripe.Event> } = {
+    name: 'stripe',
+    publicConfig: () => ({ provider: 'stripe', publishableKey: options.publishableKey }),
+
+    async createCustomer({ email, name }) {
+      const customer = await stripe.customers.create({ email, name });
+      return customer.id;
+    },
+
+    async setupCard({ customerId, paymentMethodId, setupIntentId }): Promise<SetupIntent> {
+      try {
+        const intent = setupIntentId
+          ? await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] })
+          : await stripe.setupIntents.create(
+              {
+                customer: customerId,
+                payment_method: paymentMethodId,
+                usage: 'off_session',
+                confirm: true,
+                expand: ['payment_method'],
+              },
+              { idempotencyKey: `setup-${customerId}-${paymentMethodId}` },
+            );
+        if (setupIntentId && intent.payment_method && typeof intent.payment_method !== 'string' && intent.payment_method.id !== paymentMethodId) {
+          throw new CardError('This setup belongs to another card', 'resource_mismatch');
+        }
+        if (intent.status === 'requires_payment_method' && intent.last_setup_error) throw new CardError(intent.last_setup_error.message ?? 'Failed to setup card');
+        const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+        const card = method?.card;
+        return {
+          id: intent.id,
+          status: intent.status === 'requires_confirmation' ? 'requires_action' : (intent.status as SetupIntent['status']),
+          client_secret: intent.client_secret ?? '',
+          paymentMethodId,
+          card: card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : undefined,
+        };
+      } catch (error) {
+        if (error instanceof CardError) throw error;
+        return cardError(error);
+      }
+    },
+
+    async authorize({ customerId, paymentMethodId, amount, idempotencyKey, description }) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount,
+            currency: 'usd',
+            customer: customerId,
+            payment_method: paymentMethodId,
+            capture_method: 'manual',
+            confirm: true,
+            off_session: false,
+            description,
+          },
+          { idempotencyKey },
+        );
+        return toPaymentIntent(intent);
+      } catch (error) {
+        return cardError(error);
+      }
+    },
+
+    async retrieve(paymentIntentId) {
+      return toPaymentIntent(await stripe.paymentIntents.retrieve(paymentIntentId));
+    },
+
+    async capture(paymentIntentId, idempotencyKey, amount) {
+      try {
+        const intent = await stripe.paymentIntents.capture(
+          paymentIntentId,
+          amount === undefined ? {} : { amount_to_capture: amount },
+          { idempotencyKey },
+        );
+        return toPaymentIntent(intent);
+      } catch (error) {
+        return cardError(error);
+      }
+    },
+
+    async cancel(paymentIntentId) {
+      return toPaymentIntent(await stripe.paymentIntents.cancel(paymentIntentId));
+    },
+
+    async refund(paymentIntentId, idempotencyKey) {
+      await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+    },
+
+    /** Webhook signature check; under Bun only the async variant works (SubtleCrypto). */
+    async verifyWebhook(body, signature) {
+      if (!options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+      return stripe.webhooks.constructEventAsync(body, signature, options.webhookSecret);
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,104 @@
+/**
+ * /api/paymentMethods: saved cards. POST /setup is the card setup call of storefront spec §4 (type and
+ * stripePaymentMethodId, then again with stripeSetupIntentId after authentication). In sandbox mode the local
+ * card form posts to /sandboxCard (in place of Stripe.js) and the test dialog to /sandboxAuthenticate.
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { AppError } from '../http/app-error.ts';
+import { currentAccountId } from '../http/auth.ts';
+import type { AppEnv } from '../http/env.ts';
+import { parseBody, parseId } from '../http/validate.ts';
+import { CardError } from '../providers/payments/index.ts';
+import type { SandboxPayments } from '../providers/payments/sandbox.ts';
+import { findCurrentCart } from '../services/carts.ts';
+import { listPaymentMethods, type MethodOwner, makeDefault, removeMethod, setupCard } from '../services/payment-methods.ts';
+import { clientAddress, enforce } from '../services/rate-limit.ts';
+import { cartOwner, writableCart } from './carts.ts';
+
+/** A signed-in caller's cards are the account's; a visitor's are their cart's. */
+async function methodOwner(c: Context<AppEnv>): Promise<MethodOwner | null> {
+  const accountId = currentAccountId(c);
+  if (accountId != null) return { accountId };
+  const cart = await findCurrentCart(c.var.deps.db, cartOwner(c));
+  return cart ? { cartId: cart.cartId } : null;
+}
+
+function sandbox(c: Context<AppEnv>): SandboxPayments {
+  const payments = c.var.deps.providers.payments;
+  if (payments.name !== 'sandbox') throw new AppError(404, 'The sandbox card form is off: real payments are configured');
+  return payments as SandboxPayments;
+}
+
+const setupSchema = z.object({
+  type: z.literal('card').default('card'),
+  stripePaymentMethodId: z.string().min(1, 'stripePaymentMethodId is required').max(200),
+  stripeSetupIntentId: z.string().max(200).optional(),
+});
+
+const sandboxCardSchema = z.object({
+  number: z.string().max(30),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  cvc: z.string().max(4),
+});
+
+export const paymentMethodsRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const owner = await methodOwner(c);
+    const status = c.req.query('status');
+    if (status && !['active', 'pending', 'deleted'].includes(status)) throw new AppError(400, 'status must be active, pending or deleted');
+    const data = owner ? await listPaymentMethods(c.var.deps.db, owner, status) : [];
+    return c.json({ total: data.length, limit: data.length, skip: 0, data });
+  })
+  .get('/config', (c) => c.json(c.var.deps.providers.payments.publicConfig()))
+  .post('/sandboxCard', async (c) => {
+    const payments = sandbox(c);
+    const body = await parseBody(c, sandboxCardSchema);
+    await enforce(c.var.deps.db, [{ key: `sandbox-card:${clientAddress(c.req)}`, max: 60, windowSeconds: 600 }], 'Too many card attempts.');
+    try {
+      return c.json(payments.createPaymentMethod(body), 201);
+    } catch (error) {
+      if (error instanceof CardError) throw new AppError(402, error.message, { declineCode: error.declineCode });
+      throw error;
+    }
+  })
+  .post('/sandboxAuthenticate', async (c) => {
+    const payments = sandbox(c);
+    const body = await parseBody(c, z.object({ intentId: z.string().max(200), outcome: z.enum(['complete', 'fail']) }));
+    try {
+      return c.json(payments.authenticate(body.intentId, body.outcome));
+    } catch (error) {
+      if (error instanceof CardError) throw new AppError(400, error.message);
+      throw error;
+    }
+  })
+  .post('/setup', async (c) => {
+    const body = await parseBody(c, setupSchema);
+    const { db, providers } = c.var.deps;
+    const accountId = currentAccountId(c);
+    const cart = accountId != null ? await findCurrentCart(db, cartOwner(c)) : await writableCart(c);
+    const owner: MethodOwner = accountId != null ? { accountId } : { cartId: cart?.cartId ?? 0 };
+    return c.json(
+      await setupCard(db, providers.payments, {
+        owner,
+        cartId: cart?.cartId ?? null,
+        providerPaymentMethodId: body.stripePaymentMethodId,
+        setupIntentId: body.stripeSetupIntentId,
+        email: cart?.contact?.email,
+      }),
+    );
+  })
+  .patch('/:id', async (c) => {
+    const body = await parseBody(c, z.object({ isDefault: z.literal(true) }).strict());
+    const owner = await methodOwner(c);
+    if (!owner) throw new AppError(404, 'Payment method not found');
+    void body;
+    return c.json(await makeDefault(c.var.deps.db, owner, parseId(c)));
+  })
+  .delete('/:id', async (c) => {
+    const owner = await methodOwner(c);
+    if (!owner) throw new AppError(404, 'Payment method not found');
+    return c.json(await removeMethod(c.var.deps.db, owner, parseId(c)));
+  });

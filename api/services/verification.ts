@@ -1,0 +1,107 @@
+/** Checkout phone verification: a 6-character SMS code per cart and phone, hashed, expiring, single-use, rate-limited. */
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { carts, users, verificationCodes } from '../db/schema/index.ts';
+import { AppError } from '../http/app-error.ts';
+import type { SmsProvider } from '../providers/sms/index.ts';
+import { enforce } from './rate-limit.ts';
+import { hashToken, sameHash } from './tokens.ts';
+
+export const codeLength = 6;
+export const codeLifetimeMs = 10 * 60 * 1000;
+export const maxCodeAttempts = 5;
+export const smsSendFailedMessage = 'Error sending SMS';
+export const phoneLimits = { perPhone: { max: 5, windowSeconds: 3600 }, perCart: { max: 8, windowSeconds: 3600 } };
+
+export type ValidateAnswer = { valid: boolean; msg: string };
+
+const e164 = /^\+[1-9]\d{6,14}$/;
+
+function newCode(): string {
+  return String(randomInt(0, 10 ** codeLength)).padStart(codeLength, '0');
+}
+
+function codeHash(cartId: number, phone: string, code: string): string {
+  return hashToken(`${cartId}:${phone}:${code}`);
+}
+
+export async function sendPhoneCode(db: Db, sms: SmsProvider, input: { cartId: number; phone: string; brandName: string }): Promise<{ sent: true; msg: string }> {
+  const phone = input.phone.trim();
+  if (!e164.test(phone)) throw new AppError(400, 'Phone must be in international format, like +14155550100');
+  await enforce(
+    db,
+    [
+      { key: `sms:phone:${phone}`, ...phoneLimits.perPhone },
+      { key: `sms:cart:${input.cartId}`, ...phoneLimits.perCart },
+    ],
+    'Too many verification codes were requested for this phone.',
+  );
+  const code = newCode();
+  await db.transaction(async (tx) => {
+    // A new code replaces any earlier one for this cart; the cart is unverified until it is entered.
+    await tx.update(verificationCodes).set({ useDate: new Date() }).where(and(eq(verificationCodes.cartId, input.cartId), isNull(verificationCodes.useDate)));
+    await tx.insert(verificationCodes).values({
+      cartId: input.cartId,
+      phone,
+      codeHash: codeHash(input.cartId, phone, code),
+      expireDate: new Date(Date.now() + codeLifetimeMs),
+    });
+    await tx.update(carts).set({ verified: false, verifiedPhone: null }).where(eq(carts.cartId, input.cartId));
+  });
+  try {
+    await sms.send({ to: phone, body: `${code} is your ${input.brandName} verification code. It expires in 10 minutes.` });
+  } catch (error) {
+    console.warn('SMS send failed:', (error as Error).message);
+    throw new AppError(502, smsSendFailedMessage);
+  }
+  return { sent: true, msg: `We sent a 6-digit code to ${phone}` };
+}
+
+export async function checkPhoneCode(db: Db, input: { cartId: number; phone: string; code: string }): Promise<ValidateAnswer> {
+  const code = input.code.trim();
+  if (code.length !== codeLength) return { valid: false, msg: '' };
+  const phone = input.phone.trim();
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.cartId, input.cartId), eq(verificationCodes.phone, phone), isNull(verificationCodes.useDate)))
+    .orderBy(desc(verificationCodes.verificationCodeId))
+    .limit(1);
+  if (!row) return { valid: false, msg: 'Request a new code: this one was already used or replaced.' };
+  if (row.expireDate.getTime() < Date.now()) return { valid: false, msg: 'This code has expired. Request a new code.' };
+  if (row.attempts >= maxCodeAttempts) return { valid: false, msg: 'Too many wrong codes. Request a new code.' };
+  if (!sameHash(row.codeHash, codeHash(input.cartId, phone, code))) {
+    await db.update(verificationCodes).set({ attempts: row.attempts + 1 }).where(eq(verificationCodes.verificationCodeId, row.verificationCodeId));
+    return { valid: false, msg: 'That code is not right. Check the text message and try again.' };
+  }
+  // Single use: only the request that marks the code used wins.
+  const used = await db
+    .update(verificationCodes)
+    .set({ useDate: new Date() })
+    .where(and(eq(verificationCodes.verificationCodeId, row.verificationCodeId), isNull(verificationCodes.useDate), gt(verificationCodes.expireDate, new Date())))
+    .returning({ id: verificationCodes.verificationCodeId });
+  if (used.length === 0) return { valid: false, msg: 'Request a new code: this one was already used or replaced.' };
+  await db.update(carts).set({ verified: true, verifiedPhone: phone }).where(eq(carts.cartId, input.cartId));
+  return { valid: true, msg: 'Phone verified' };
+}
+
+/** New-account email check while typing: '/login?as=...' as the message means the account exists. */
+export async function checkNewEmail(db: Db, raw: string): Promise<ValidateAnswer> {
+  const email = raw.trim().toLowerCase();
+  if (!email) return { valid: false, msg: 'Please enter a email' };
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email) || email.length > 254) return { valid: false, msg: 'Please enter a valid email' };
+  const [existing] = await db.select({ userId: users.userId }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  if (existing) return { valid: false, msg: `/login?as=${encodeURIComponent(email)}&redirect=${encodeURIComponent('/cart')}` };
+  return { valid: true, msg: '' };
+}
+
+export const minPasswordLength = 8;
+
+export function checkNewPassword(raw: string): ValidateAnswer {
+  const password = raw.trim();
+  if (!password) return { valid: false, msg: 'Please enter a password' };
+  if (password.length < minPasswordLength) return { valid: false, msg: `Password must be at least ${minPasswordLength} characters` };
+  if (password.length > 200) return { valid: false, msg: 'Password is too long' };
+  return { valid: true, msg: '' };
+}

@@ -1,0 +1,135 @@
+/** /cart: options per domain, the contact and payment step, order summary, CHECKOUT, Continue Shopping, consent. */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { isContactComplete } from '../../../api/contract/contact.ts';
+import { genericErrorMessage } from '../../lib/api.ts';
+import { showToast } from '../../lib/toasts.ts';
+import { $cart, clearCartCache, refreshCart } from '../../stores/cart.ts';
+import AuthDialog from './AuthDialog.tsx';
+import { checkoutFallbackMessage, completeCheckout } from './checkout-flow.ts';
+import ItemOptions from './ItemOptions.tsx';
+import LoggedInPayment from './LoggedInPayment.tsx';
+import OrderSummary from './OrderSummary.tsx';
+import VisitorCheckout from './VisitorCheckout.tsx';
+import './cart.css';
+
+type ButtonState = 'ready' | 'loading' | 'complete';
+
+export default function CartPage() {
+  const cart = useStore($cart);
+  const [loaded, setLoaded] = useState(false);
+  const [state, setState] = useState<ButtonState>('ready');
+  const [authIntent, setAuthIntent] = useState<string | null>(null);
+  const authAnswer = useRef<((outcome: 'complete' | 'fail') => void) | null>(null);
+
+  useEffect(() => {
+    void refreshCart().then(() => setLoaded(true));
+  }, []);
+
+  if (!loaded && !cart) {
+    return (
+      <p className="cart-loading" aria-live="polite">
+        <span className="spinner" aria-hidden="true" /> Loading your cart…
+      </p>
+    );
+  }
+
+  const items = cart?.cartItems ?? [];
+  if (!cart || items.length === 0) {
+    return (
+      <div className="cart-empty card">
+        <h1>Your cart is empty</h1>
+        <p className="muted">Find a name for your idea, or bring a domain you already own.</p>
+        <div className="button-row center">
+          <a className="btn btn-spot" href="/search">
+            Buy a Domain
+          </a>
+          <a className="btn btn-secondary" href="/transfer">
+            Transfer a Domain
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  const ready = cart.$isLoggedIn
+    ? cart.paymentSetupComplete
+    : cart.paymentSetupComplete && isContactComplete(cart.contact) && cart.verified && cart.$hasPassword;
+
+  const authenticate = (intentId: string) =>
+    new Promise<'complete' | 'fail'>((resolve) => {
+      authAnswer.current = resolve;
+      setAuthIntent(intentId);
+    });
+
+  const checkout = async () => {
+    if (!ready || state !== 'ready') return;
+    setState('loading');
+    const outcome = await completeCheckout(cart.cartId, cart.contact?.statedSource, authenticate);
+    if (outcome.ok) {
+      setState('complete');
+      clearCartCache();
+      window.location.assign('/account/domains');
+      return;
+    }
+    setState('ready');
+    showToast(outcome.message && outcome.message !== genericErrorMessage ? outcome.message : checkoutFallbackMessage, 'warning');
+    if (!outcome.requiredAction) void refreshCart();
+  };
+
+  const count = items.length;
+  return (
+    <div className="cart-layout">
+      <div className="cart-main">
+        <h1 className="cart-title">
+          Your cart <span className="muted">({count} domain{count === 1 ? '' : 's'})</span>
+        </h1>
+        {items.map((item) => (
+          <ItemOptions key={item.cartItemId} item={item} />
+        ))}
+        {cart.$isLoggedIn ? <LoggedInPayment cart={cart} /> : <VisitorCheckout cart={cart} />}
+      </div>
+      <aside className="cart-aside">
+        <OrderSummary cart={cart} />
+        <div className="checkout-actions">
+          <button
+            type="button"
+            className="btn btn-spot checkout-button"
+            aria-disabled={!ready || state !== 'ready'}
+            aria-describedby="checkout-hint"
+            onClick={checkout}
+          >
+            {state === 'loading' ? (
+              <>
+                <span className="spinner" aria-hidden="true" />
+                <span className="visually-hidden">Processing your order</span>
+              </>
+            ) : state === 'complete' ? (
+              'Done'
+            ) : (
+              'CHECKOUT'
+            )}
+          </button>
+          <p id="checkout-hint" className="field-hint" aria-live="polite">
+            {ready ? '' : cart.$isLoggedIn ? 'Choose a payment method to check out.' : 'Fill in your details, verify your phone and add a card to check out.'}
+          </p>
+          <p className="consent">
+            By registering an account, you agree to our <a href="/terms">Terms &amp; Conditions</a> and <a href="/privacy">Privacy Policy</a>.
+          </p>
+          <a className="continue-link" href="/search">
+            Continue Shopping
+          </a>
+        </div>
+      </aside>
+      <AuthDialog
+        open={authIntent != null}
+        what="payment"
+        onAnswer={(outcome) => {
+          setAuthIntent(null);
+          authAnswer.current?.(outcome);
+          authAnswer.current = null;
+        }}
+      />
+    </div>
+  );
+}

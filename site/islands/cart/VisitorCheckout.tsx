@@ -1,0 +1,243 @@
+/**
+ * A visitor's contact and payment step: contact form saved to the cart 500 ms after typing stops, new-account
+ * email and password, SMS code verification, then the card form and, once saved, a card summary with Edit.
+ */
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type CartContact, isContactComplete, statedSources } from '../../../api/contract/contact.ts';
+import { api, isFailure } from '../../lib/api.ts';
+import { $cart, type CartSummary, patchCart, refreshCart } from '../../stores/cart.ts';
+import AccountField from './AccountField.tsx';
+import CardForm from './CardForm.tsx';
+import { countryOptions } from './countries.ts';
+
+const saveDelayMs = 500;
+const codeLength = 6;
+
+type Field = 'firstName' | 'lastName' | 'company' | 'address' | 'city' | 'state' | 'zip';
+const textFields: { name: Field; label: string; autoComplete: string; optional?: boolean; wide?: boolean }[] = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'company', label: 'Company (optional)', autoComplete: 'organization', optional: true, wide: true },
+  { name: 'address', label: 'Address', autoComplete: 'street-address', wide: true },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State / Province', autoComplete: 'address-level1' },
+  { name: 'zip', label: 'ZIP / Postal code', autoComplete: 'postal-code' },
+];
+
+export function toE164(raw: string, country: string | undefined): string | null {
+  const parsed = parsePhoneNumberFromString(raw, (country || 'US') as CountryCode);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
+  const id = useId();
+  const saved = cart.contact ?? {};
+  const [values, setValues] = useState<CartContact>(() => ({ country: 'US', ...saved }));
+  const [phoneInput, setPhoneInput] = useState(saved.phone ?? '');
+  const [phoneTouched, setPhoneTouched] = useState(false);
+  const pending = useRef<Record<string, string>>({});
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lastSentPhone = useRef<string | null>(saved.phone && cart.verified ? saved.phone : null);
+  const [code, setCode] = useState('');
+  const [codeAnswer, setCodeAnswer] = useState<{ valid: boolean; msg: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  const [editingCard, setEditingCard] = useState(false);
+
+  const sendCode = async (phone: string) => {
+    const cartId = $cart.get()?.cartId;
+    if (!cartId || phone.length <= 1) return;
+    lastSentPhone.current = phone;
+    setSending(true);
+    const answer = await api<{ msg: string }>('/validate', { method: 'POST', body: { cartId, phone } });
+    setSending(false);
+    setCodeAnswer(isFailure(answer) ? null : { valid: false, msg: answer.msg });
+  };
+
+  const flush = async () => {
+    const changes = pending.current;
+    pending.current = {};
+    if (Object.keys(changes).length === 0) return;
+    const ok = await patchCart({ contact: changes });
+    if (ok && changes.phone && changes.phone !== lastSentPhone.current) await sendCode(changes.phone);
+  };
+
+  const queue = (changes: Record<string, string>) => {
+    Object.assign(pending.current, changes);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flush(), saveDelayMs);
+  };
+
+  useEffect(() => {
+    // The country select starts on the United States; save that default like any other choice.
+    if (!saved.country) queue({ country: 'US' });
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+    // Runs once on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const set = (name: keyof CartContact, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    queue({ [name]: value });
+  };
+
+  const changePhone = (raw: string, country = values.country) => {
+    setPhoneInput(raw);
+    const e164 = toE164(raw, country) ?? '';
+    if (e164 !== (values.phone ?? '')) {
+      // A new phone clears the code.
+      setCode('');
+      setCodeAnswer(null);
+    }
+    setValues((v) => ({ ...v, phone: e164 }));
+    queue({ phone: e164 });
+  };
+
+  const checkCode = async (raw: string) => {
+    setCode(raw);
+    if (raw.length !== codeLength) {
+      setCodeAnswer({ valid: false, msg: '' });
+      return;
+    }
+    const cartId = $cart.get()?.cartId;
+    const answer = await api<{ valid: boolean; msg: string }>('/validate', { method: 'POST', body: { code: raw, cartId, phone: values.phone }, toast: false });
+    if (isFailure(answer)) return;
+    setCodeAnswer(answer);
+    if (answer.valid) await refreshCart();
+  };
+
+  const contactComplete = isContactComplete(cart.contact);
+  const phoneInvalid = phoneTouched && phoneInput.trim() !== '' && !values.phone;
+
+  return (
+    <section className="checkout-step card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="step-title">
+        Your details
+      </h2>
+      <p className="muted">We create your account with these details and use them as the registrant contact for your domains.</p>
+      <div className="form-grid">
+        {textFields.map((field) => (
+          <div key={field.name} className={`field${field.wide ? ' wide' : ''}`}>
+            <label htmlFor={`contact-${field.name}`}>{field.label}</label>
+            <input
+              id={`contact-${field.name}`}
+              className="input"
+              autoComplete={field.autoComplete}
+              value={values[field.name] ?? ''}
+              onChange={(e) => set(field.name, e.target.value)}
+              required={!field.optional}
+            />
+          </div>
+        ))}
+        <div className="field">
+          <label htmlFor="contact-country">Country</label>
+          <select
+            id="contact-country"
+            className="select"
+            autoComplete="country"
+            value={values.country ?? 'US'}
+            onChange={(e) => {
+              set('country', e.target.value);
+              if (phoneInput) changePhone(phoneInput, e.target.value);
+            }}
+          >
+            {countryOptions.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="contact-phone">Mobile phone</label>
+          <input
+            id="contact-phone"
+            className={`input${values.phone ? ' is-valid' : ''}`}
+            type="tel"
+            autoComplete="tel"
+            placeholder="+1 415 555 0100"
+            value={phoneInput}
+            aria-invalid={phoneInvalid || undefined}
+            aria-describedby="contact-phone-hint"
+            onBlur={() => setPhoneTouched(true)}
+            onChange={(e) => changePhone(e.target.value)}
+          />
+          <span id="contact-phone-hint" className={phoneInvalid ? 'field-error' : 'field-hint'}>
+            {phoneInvalid ? 'Enter a valid phone number' : 'We text a 6-digit code to verify it.'}
+          </span>
+        </div>
+        <div className="wide">
+          <AccountField kind="email" label="Email (your login)" initial={saved.email ?? ''} onAccepted={(email) => set('email', email)} />
+        </div>
+        <div className="wide">
+          <AccountField kind="password" label="Password for your new account" initial="" onAccepted={(password) => queue({ password })} />
+        </div>
+        <div className="field wide">
+          <label htmlFor="contact-source">How did you hear about us?</label>
+          <select id="contact-source" className="select" value={values.statedSource ?? ''} onChange={(e) => set('statedSource', e.target.value)}>
+            <option value="">Choose one</option>
+            {statedSources.map((s) => (
+              <option key={s} value={s}>
+                {s.charAt(0).toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {contactComplete && !cart.verified && (
+        <section className="verify-step" aria-labelledby={`${id}-verify`}>
+          <h3 id={`${id}-verify`} className="label">
+            Verify your phone
+          </h3>
+          <div className="field">
+            <label htmlFor="contact-code">Verification code</label>
+            <input
+              id="contact-code"
+              className="input code-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={codeLength}
+              value={code}
+              aria-describedby="contact-code-msg"
+              aria-invalid={codeAnswer && !codeAnswer.valid && codeAnswer.msg && code.length === codeLength ? true : undefined}
+              onChange={(e) => void checkCode(e.target.value.trim())}
+            />
+            <span id="contact-code-msg" className={codeAnswer?.valid ? 'field-ok' : code.length === codeLength ? 'field-error' : 'field-hint'} aria-live="polite">
+              {codeAnswer?.msg}
+            </span>
+          </div>
+          <button type="button" className="btn btn-ghost btn-sm" disabled={sending || !values.phone} onClick={() => values.phone && sendCode(values.phone)}>
+            {sending ? <span className="spinner" aria-hidden="true" /> : null}
+            Send a new code
+          </button>
+        </section>
+      )}
+      {contactComplete && cart.verified && <p className="field-ok verified-note">✓ Phone {cart.contact?.phone} verified</p>}
+
+      {contactComplete && cart.verified && (
+        <div className="payment-step">
+          <h3 className="label">Payment method</h3>
+          {cart.paymentSetupComplete && !editingCard ? (
+            <div className="payment-summary">
+              <span>{cart.$paymentMethodDescription}</span>
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => setEditingCard(true)}>
+                Edit
+              </button>
+            </div>
+          ) : (
+            <CardForm
+              onSaved={async () => {
+                await refreshCart();
+                setEditingCard(false);
+              }}
+              onCancel={cart.paymentSetupComplete ? () => setEditingCard(false) : undefined}
+            />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

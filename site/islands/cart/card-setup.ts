@@ -1,0 +1,26 @@
+/** Card setup calls shared by the sandbox and Stripe card forms (storefront spec §4 'Card setup'). */
+import { api, isFailure } from '../../lib/api.ts';
+
+export const setupFailedMessage = 'Failed to setup card';
+export const authenticationFailedMessage = 'Error authenticating card :(';
+
+export type SetupAnswer = {
+  setupIntent: { id: string; status: string; client_secret: string };
+  paymentMethod: { paymentMethodId: number; description: string } | null;
+};
+
+export async function setupCard(stripePaymentMethodId: string, stripeSetupIntentId?: string) {
+  return api<SetupAnswer>('/paymentMethods/setup', {
+    method: 'POST',
+    body: { type: 'card', stripePaymentMethodId, ...(stripeSetupIntentId ? { stripeSetupIntentId } : {}) },
+    toast: false,
+  });
+}
+
+export type PaymentsConfig = { provider: 'sandbox' | 'stripe'; publishableKey?: string };
+let config: Promise<PaymentsConfig> | null = null;
+
+export function paymentsConfig(): Promise<PaymentsConfig> {
+  config ??= api<PaymentsConfig>('/paymentMethods/config', { toast: false }).then((answer) => (isFailure(answer) ? { provider: 'sandbox' } : answer));
+  return config;
+}

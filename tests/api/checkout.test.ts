@@ -1,0 +1,302 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, domains, orders, outbox, registryDomains, transactions, users } from '../../api/db/schema/index.ts';
+import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
+import { createSession } from '../../api/services/sessions.ts';
+import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
+
+let t: TestContext;
+let failRegistrations = new Set<string>();
+
+beforeAll(async () => {
+  t = await createTestContext({
+    providers: (defaults) => ({
+      registry: {
+        ...defaults.registry,
+        register: async (input) => {
+          if (failRegistrations.has(input.domain)) throw new Error('registry timeout');
+          return defaults.registry.register(input);
+        },
+      },
+    }),
+  });
+});
+afterAll(() => t.close());
+
+const payments = () => t.deps.providers.payments as SandboxPayments;
+
+let phoneCounter = 100;
+const contactFor = (email: string) => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  company: '',
+  address: '1 Analytical Way',
+  city: 'London',
+  state: 'LDN',
+  zip: 'N1 9GU',
+  country: 'GB',
+  email,
+  phone: `+1415556${String(phoneCounter++).padStart(4, '0')}`,
+});
+
+async function latestCode(phone: string): Promise<string> {
+  const [message] = await t.db.select().from(outbox).where(eq(outbox.to, phone)).orderBy(desc(outbox.id)).limit(1);
+  const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code sent to ${phone}`);
+  return code;
+}
+
+async function addCard(client: TestClient, number: string) {
+  const pm = await client.post('/api/paymentMethods/sandboxCard', { number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
+  expect(pm.status).toBe(201);
+  return client.post('/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: pm.body.id });
+}
+
+/** A visitor with a cart ready to check out: contact, password, verified phone and a saved card. */
+async function readyVisitor(domainsToBuy: string[], card = '4242424242424242') {
+  const client = t.client();
+  const added = await client.post('/api/cartItems', domainsToBuy.map((domain) => ({ domain, type: 'domain', domainType: 'new' })));
+  expect(added.status).toBe(201);
+  const cartId = added.body[0].cartId;
+  const contact = contactFor(`buyer-${Math.random().toString(36).slice(2)}@example.org`);
+  const patched = await client.patch(`/api/carts/${cartId}`, { contact: { ...contact, password: 'correct horse battery' } });
+  expect(patched.status).toBe(200);
+  expect((await client.post('/api/validate', { cartId, phone: contact.phone })).status).toBe(200);
+  const check = await client.post('/api/validate', { cartId, phone: contact.phone, code: await latestCode(contact.phone) });
+  expect(check.body).toEqual({ valid: true, msg: 'Phone verified' });
+  const setup = await addCard(client, card);
+  expect(setup.status).toBe(200);
+  return { client, cartId, contact, setup };
+}
+
+const commit = (client: TestClient, cartId: number, a: Record<string, unknown> = {}) =>
+  client.patch(`/api/carts/${cartId}`, { commit: true, $redirectHost: 'localhost', a: { referrer: 'https://news.example/', landing: '/search', statedSource: 'friend', ...a } });
+
+describe('visitor checkout', () => {
+  it('creates the account, registers the domain, records the ledger, signs the buyer in and starts a new cart', async () => {
+    const { client, cartId, contact } = await readyVisitor(['qwzxv-first-order.com']);
+    await client.patch('/api/cartItems/0', {}); // unknown id 0 is not found; nothing changes
+    const cart = await client.get('/api/carts/0?$relations[]=cartItems');
+    const item = cart.body.cartItems[0];
+    await client.patch(`/api/cartItems/${item.cartItemId}`, { years: 2, protectionEnabled: true, emailEnabled: true });
+    const priced = await client.get('/api/carts/0?$relations[]=cartItems');
+    expect(priced.body.paymentSetupComplete).toBe(true);
+    expect(priced.body.$paymentMethodDescription).toMatch(/^Visa ending in 4242/);
+
+    const done = await commit(client, cartId);
+    expect(done.status).toBe(200);
+    expect(done.body.requiresAction).toBe(false);
+    expect(done.body.totalPrice).toBe(priced.body.totalPrice);
+    expect(client.cookies.has('ds_session')).toBe(true);
+
+    const [user] = await t.db.select().from(users).where(eq(users.email, contact.email));
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.accountId, user.accountId));
+    expect(account.statedSource).toBe('friend');
+    expect(account.referrer).toBe('https://news.example/');
+    const [domain] = await t.db.select().from(domains).where(eq(domains.accountId, user.accountId));
+    expect(domain).toMatchObject({ domain: 'qwzxv-first-order.com', status: 'active', privacyEnabled: true, autoRenewEnabled: true, protectionEnabled: true, emailEnabled: true, mrc: 500 });
+    const years = (domain.expireDate.getTime() - Date.now()) / (365 * 24 * 3600 * 1000);
+    expect(years).toBeGreaterThan(1.99);
+    expect(years).toBeLessThan(2.01);
+    const [registry] = await t.db.select().from(registryDomains).where(eq(registryDomains.domain, 'qwzxv-first-order.com'));
+    expect(registry.ours).toBe(true);
+    const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, user.accountId));
+    expect(ledger.map((r) => r.type).sort()).toEqual(['mrc', 'nrc', 'other', 'payment']);
+    expect(ledger.reduce((sum, r) => sum + r.amount, 0)).toBe(0);
+
+    const fresh = await client.get('/api/carts/0?$relations[]=cartItems');
+    expect(fresh.body.$isLoggedIn).toBe(true);
+    expect(fresh.body.cartItems).toEqual([]);
+    expect(fresh.body.cartId).not.toBe(cartId);
+  });
+
+  it('refuses to check out before the phone is verified, and a new phone clears the verification', async () => {
+    const client = t.client();
+    const added = await client.post('/api/cartItems', { domain: 'qwzxv-unverified.com' });
+    const cartId = added.body.cartId;
+    const contact = contactFor('unverified@example.org');
+    await client.patch(`/api/carts/${cartId}`, { contact: { ...contact, password: 'long enough pass' } });
+    await client.post('/api/validate', { cartId, phone: contact.phone });
+    expect((await client.post('/api/validate', { cartId, phone: contact.phone, code: '12345' })).body).toEqual({ valid: false, msg: '' });
+    const code = await latestCode(contact.phone);
+    expect((await client.post('/api/validate', { cartId, phone: contact.phone, code })).body.valid).toBe(true);
+    expect((await client.post('/api/validate', { cartId, phone: contact.phone, code })).body.valid).toBe(false);
+    expect((await client.get('/api/carts/0')).body.verified).toBe(true);
+    await client.patch(`/api/carts/${cartId}`, { contact: { phone: '+14155559999' } });
+    expect((await client.get('/api/carts/0')).body.verified).toBe(false);
+    await addCard(client, '4242424242424242');
+    const refused = await commit(client, cartId);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Please verify your phone number with the code we sent');
+  });
+
+  it('rate-limits codes per phone with a clear message, and reports an SMS that cannot be sent', async () => {
+    const client = t.client();
+    const added = await client.post('/api/cartItems', { domain: 'qwzxv-ratelimit.com' });
+    const phone = '+14155550777';
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await client.post('/api/validate', { cartId: added.body.cartId, phone }));
+    expect(answers.slice(0, 5).every((a) => a.status === 200)).toBe(true);
+    expect(answers[5].status).toBe(429);
+    expect(answers[5].body.message).toMatch(/^Too many verification codes were requested for this phone\. Please try again in \d+ minutes?\.$/);
+    const other = t.client();
+    await other.post('/api/cartItems', { domain: 'qwzxv-nosms.com' });
+    const failed = await other.post('/api/validate', { cartId: 0, phone: '+14155550199' });
+    expect(failed.status).toBe(502);
+    expect(failed.body.message).toBe('Error sending SMS');
+  });
+
+  it('checks new-account email and password with the spec messages', async () => {
+    const client = t.client();
+    expect((await client.post('/api/validate', { email: '  ' })).body).toEqual({ valid: false, msg: 'Please enter a email' });
+    expect((await client.post('/api/validate', { password: ' ' })).body).toEqual({ valid: false, msg: 'Please enter a password' });
+    expect((await client.post('/api/validate', { email: ' Fresh@Example.org ' })).body).toEqual({ valid: true, msg: '' });
+    const { client: buyer, cartId, contact: existing } = await readyVisitor(['qwzxv-email-owner.com']);
+    expect((await commit(buyer, cartId)).status).toBe(200);
+    const answer = await client.post('/api/validate', { email: existing.email.toUpperCase() });
+    expect(answer.body.valid).toBe(false);
+    expect(answer.body.msg.startsWith('/login')).toBe(true);
+  });
+});
+
+describe('payments at checkout', () => {
+  it('answers a declined card with the provider message and leaves the cart intact', async () => {
+    const { client, cartId } = await readyVisitor(['qwzxv-declined.com'], '4000000000000341');
+    const declined = await commit(client, cartId);
+    expect(declined.status).toBe(402);
+    expect(declined.body.message).toBe('Your card was declined.');
+    const cart = await client.get('/api/carts/0?$relations[]=cartItems');
+    expect(cart.body.cartId).toBe(cartId);
+    expect(cart.body.cartItems.map((i: { domain: string }) => i.domain)).toEqual(['qwzxv-declined.com']);
+    // A working card then completes the same cart.
+    await addCard(client, '4242424242424242');
+    const done = await commit(client, cartId);
+    expect(done.status).toBe(200);
+  });
+
+  it('refuses a card declined at setup with the provider message', async () => {
+    const client = t.client();
+    await client.post('/api/cartItems', { domain: 'qwzxv-setup-decline.com' });
+    const setup = await addCard(client, '4000000000000002');
+    expect(setup.status).toBe(402);
+    expect(setup.body.message).toBe('Your card was declined.');
+  });
+
+  it('sets up a card that needs authentication only after the test dialog completes', async () => {
+    const client = t.client();
+    await client.post('/api/cartItems', { domain: 'qwzxv-three-d.com' });
+    const pm = await client.post('/api/paymentMethods/sandboxCard', { number: '4000 0025 0000 3155', expMonth: 1, expYear: new Date().getFullYear() + 1, cvc: '999' });
+    const first = await client.post('/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: pm.body.id });
+    expect(first.body.setupIntent.status).toBe('requires_action');
+    expect(first.body.paymentMethod).toBeNull();
+    await client.post('/api/paymentMethods/sandboxAuthenticate', { intentId: first.body.setupIntent.id, outcome: 'complete' });
+    const second = await client.post('/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: pm.body.id, stripeSetupIntentId: first.body.setupIntent.id });
+    expect(second.body.setupIntent.status).toBe('succeeded');
+    expect(second.body.paymentMethod.description).toMatch(/^Visa ending in 3155/);
+  });
+
+  it('asks for authentication at commit, then completes with the confirm call', async () => {
+    const { client, cartId } = await readyVisitor(['qwzxv-auth-always.com'], '4000002760003184');
+    // 3184 needs authentication at setup too
+    const pending = await client.get('/api/carts/0');
+    expect(pending.body.paymentSetupComplete).toBe(false);
+    const methods = await client.post('/api/paymentMethods/sandboxCard', { number: '4000002760003184', expMonth: 2, expYear: new Date().getFullYear() + 1, cvc: '123' });
+    const first = await client.post('/api/paymentMethods/setup', { stripePaymentMethodId: methods.body.id });
+    await client.post('/api/paymentMethods/sandboxAuthenticate', { intentId: first.body.setupIntent.id, outcome: 'complete' });
+    await client.post('/api/paymentMethods/setup', { stripePaymentMethodId: methods.body.id, stripeSetupIntentId: first.body.setupIntent.id });
+    const asked = await commit(client, cartId);
+    expect(asked.body.requiresAction).toBe(true);
+    const again = await commit(client, cartId);
+    expect(again.body.paymentIntentId).toBe(asked.body.paymentIntentId);
+    await client.post('/api/paymentMethods/sandboxAuthenticate', { intentId: asked.body.paymentIntentId, outcome: 'complete' });
+    const confirmed = await client.patch(`/api/carts/${cartId}`, { cartId, commit: true, a: { paymentIntentId: asked.body.paymentIntentId } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.requiresAction).toBe(false);
+    expect(payments().ledger().find((p) => p.id === asked.body.paymentIntentId)?.status).toBe('succeeded');
+  });
+});
+
+describe('exactly once', () => {
+  it('makes one order and one charge from 20 concurrent commits of one cart', async () => {
+    const { client, cartId } = await readyVisitor(['qwzxv-concurrent.com']);
+    const before = payments().ledger().length;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => commit(client, cartId)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.body.orderId)).size).toBe(1);
+    const charges = payments().ledger().slice(before);
+    expect(charges).toHaveLength(1);
+    expect(charges[0].status).toBe('succeeded');
+    expect(await t.db.select().from(orders).where(eq(orders.cartId, cartId))).toHaveLength(1);
+    const owned = await t.db.select().from(domains).where(eq(domains.domain, 'qwzxv-concurrent.com'));
+    expect(owned).toHaveLength(1);
+    const payment = await t.db.select().from(transactions).where(and(eq(transactions.accountId, owned[0].accountId), eq(transactions.type, 'payment')));
+    expect(payment).toHaveLength(1);
+    // a retry after the fact answers with the same order
+    const retry = await commit(client, cartId);
+    expect(retry.body.orderId).toBe(answers[0].body.orderId);
+  });
+
+  it('does not charge when the registry fails after authorisation, and tells the buyer', async () => {
+    failRegistrations = new Set(['qwzxv-registry-down.com']);
+    const { client, cartId } = await readyVisitor(['qwzxv-registry-down.com']);
+    const before = payments().ledger().length;
+    const answer = await commit(client, cartId);
+    expect(answer.status).toBe(502);
+    expect(answer.body.message).toBe('We could not register qwzxv-registry-down.com. Your card was not charged. Please try again later or contact support.');
+    const charges = payments().ledger().slice(before);
+    expect(charges.map((c) => c.status)).toEqual(['canceled']);
+    expect(await t.db.select().from(domains).where(eq(domains.domain, 'qwzxv-registry-down.com'))).toHaveLength(0);
+    expect((await client.get('/api/carts/0?$relations[]=cartItems')).body.cartItems).toHaveLength(1);
+    failRegistrations = new Set();
+  });
+
+  it('captures only what was registered when one of several names fails, and keeps the other in a new cart', async () => {
+    failRegistrations = new Set(['qwzxv-partial-bad.com']);
+    const { client, cartId } = await readyVisitor(['qwzxv-partial-good.com', 'qwzxv-partial-bad.com']);
+    const before = payments().ledger().length;
+    const cart = await client.get('/api/carts/0?$relations[]=cartItems');
+    const answer = await commit(client, cartId);
+    expect(answer.status).toBe(200);
+    expect(answer.body.failedDomains).toEqual(['qwzxv-partial-bad.com']);
+    const [charge] = payments().ledger().slice(before);
+    expect(charge.amountReceived).toBe(cart.body.cartItems[0].totalPrice);
+    const next = await client.get('/api/carts/0?$relations[]=cartItems');
+    expect(next.body.cartItems.map((i: { domain: string }) => i.domain)).toEqual(['qwzxv-partial-bad.com']);
+    failRegistrations = new Set();
+  });
+
+  it('names a domain taken since it was added and charges nothing', async () => {
+    const { client, cartId } = await readyVisitor(['qwzxv-sniped.com']);
+    await t.db.insert(registryDomains).values({ domain: 'qwzxv-sniped.com', registrarName: 'Other', authCode: 'x', expireDate: new Date(Date.now() + 1e10) });
+    const before = payments().ledger().length;
+    const answer = await commit(client, cartId);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('qwzxv-sniped.com is no longer available. Remove it from your cart to check out.');
+    expect(payments().ledger().length).toBe(before);
+  });
+});
+
+describe('logged-in checkout', () => {
+  it('uses a saved card without contact or code steps', async () => {
+    const visitor = await readyVisitor(['qwzxv-returning-one.com']);
+    await commit(visitor.client, visitor.cartId);
+    const [user] = await t.db.select().from(users).where(eq(users.email, visitor.contact.email));
+    const client = t.client();
+    const session = await createSession(t.db, { userId: user.userId, accountId: user.accountId, state: 'active' });
+    client.cookies.set('ds_session', session.token);
+    const added = await client.post('/api/cartItems', { domain: 'qwzxv-returning-two.net' });
+    const cart = await client.get('/api/carts/0?$relations[]=cartItems');
+    expect(cart.body.$isLoggedIn).toBe(true);
+    expect(cart.body.$paymentMethods).toHaveLength(1);
+    const picked = await client.patch(`/api/carts/${added.body.cartId}`, { paymentMethodId: cart.body.$paymentMethods[0].paymentMethodId });
+    expect(picked.body.paymentMethodId).toBe(cart.body.$paymentMethods[0].paymentMethodId);
+    const done = await commit(client, added.body.cartId);
+    expect(done.status).toBe(200);
+    const owned = await t.db.select().from(domains).where(eq(domains.accountId, user.accountId));
+    expect(owned.map((d) => d.domain).sort()).toEqual(['qwzxv-returning-one.com', 'qwzxv-returning-two.net']);
+    const list = await client.get('/api/paymentMethods?status=active');
+    expect(list.body.total).toBe(1);
+    const other = t.client();
+    expect((await other.delete(`/api/paymentMethods/${list.body.data[0].paymentMethodId}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,161 @@
+import { expect, type Page, test } from '@playwright/test';
+import { TOTP } from 'otpauth';
+import { e2eDemo } from '../../playwright.config.ts';
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+/** A phone the sandbox SMS delivers (numbers ending 01x9 in the 555 range are unreachable). */
+const newPhone = () => `+1415556${String(1000 + Math.floor(Math.random() * 8999))}`;
+
+async function addDomain(page: Page, domain: string) {
+  const added = await page.request.post('/api/cartItems', { data: { type: 'domain', domain, domainType: 'new' } });
+  expect(added.status()).toBe(201);
+}
+
+async function readCode(page: Page, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const outbox = await (await page.request.get('/api/dev/outbox')).json();
+      const message = outbox.data.find((m: { to: string; channel: string }) => m.to === phone && m.channel === 'sms');
+      code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+async function fillVisitorDetails(page: Page, email: string, phone: string) {
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Address').fill('1 Compiler Lane');
+  await page.getByLabel('City').fill('Arlington');
+  await page.getByLabel('State / Province').fill('VA');
+  await page.getByLabel('ZIP / Postal code').fill('22201');
+  await expect(page.getByLabel('Country')).toHaveValue('US');
+  await page.getByLabel('Email (your login)').fill(email);
+  await page.getByLabel('Password for your new account').fill('a long enough password');
+  await page.getByLabel('How did you hear about us?').selectOption('friend');
+  await page.getByLabel('Mobile phone').fill(phone.replace('+1', ''));
+  const code = await readCode(page, phone);
+  await page.getByLabel('Verification code').fill(code);
+  await expect(page.getByText(`Phone ${phone} verified`)).toBeVisible();
+}
+
+async function saveCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save Card' }).click();
+}
+
+test('the empty cart offers buying or transferring a domain', async ({ page }) => {
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Buy a Domain' })).toHaveAttribute('href', '/search');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Transfer a Domain' })).toHaveAttribute('href', '/transfer');
+});
+
+test('a new visitor picks options, verifies by SMS, pays with 4242 and lands in My Domains signed in', async ({ page }) => {
+  const domain = `qwzxv-visitor-${unique()}.com`;
+  const phone = newPhone();
+  await page.goto('/');
+  await addDomain(page, domain);
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: domain })).toBeVisible();
+  await page.getByLabel('Term').selectOption('2');
+  await page.getByRole('radio', { name: /^Email/ }).click();
+  await expect(page.getByRole('radio', { name: /^Email/ })).toBeChecked();
+  await page.getByRole('checkbox', { name: /Domain Protection/ }).click();
+  await expect(page.getByRole('checkbox', { name: /Domain Protection/ })).toBeChecked();
+  await expect(page.getByText('WHOIS privacy').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByText('By registering an account, you agree to our Terms & Conditions and Privacy Policy.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();
+
+  await fillVisitorDetails(page, `grace-${unique()}@example.org`, phone);
+  await saveCard(page, '4242 4242 4242 4242');
+  await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
+  const total = await page.getByTestId('cart-total').textContent();
+  expect(total).toMatch(/^\$\d+\.\d{2}$/);
+
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await page.waitForURL('**/account/domains');
+  // Signed in as the new account; its saved card and a fresh empty cart prove it (My Domains is the account app's).
+  const cart = await (await page.request.get('/api/carts/0?$relations[]=cartItems')).json();
+  expect(cart.$isLoggedIn).toBe(true);
+  expect(cart.cartItems).toEqual([]);
+  const methods = await (await page.request.get('/api/paymentMethods?status=active')).json();
+  expect(methods.data.map((m: { description: string }) => m.description)).toEqual([expect.stringMatching(/^Visa ending in 4242/)]);
+  const domains = await page.request.get('/api/domains');
+  if (domains.status() !== 404) {
+    expect(JSON.stringify(await domains.json())).toContain(domain);
+  }
+});
+
+test('a card that needs authentication is saved after the test dialog, and checkout completes', async ({ page }) => {
+  const domain = `qwzxv-threeds-${unique()}.net`;
+  const phone = newPhone();
+  await page.goto('/');
+  await addDomain(page, domain);
+  await page.goto('/cart');
+  await fillVisitorDetails(page, `auth-${unique()}@example.org`, phone);
+  await saveCard(page, '4000 0025 0000 3155');
+  const dialog = page.getByRole('dialog', { name: 'Test authentication' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByText(/^Visa ending in 3155/)).toBeVisible();
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await page.waitForURL('**/account/domains');
+  expect((await (await page.request.get('/api/carts/0')).json()).$isLoggedIn).toBe(true);
+});
+
+test('a declined card shows the provider message, and a failed authentication says so', async ({ page }) => {
+  const domain = `qwzxv-declined-${unique()}.com`;
+  await page.goto('/');
+  await addDomain(page, domain);
+  await page.goto('/cart');
+  await fillVisitorDetails(page, `declined-${unique()}@example.org`, newPhone());
+  await saveCard(page, '4000 0000 0000 0002');
+  await expect(page.locator('.toast-warning', { hasText: 'Your card was declined.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveAttribute('aria-disabled', 'true');
+
+  await page.getByLabel('Card number').fill('4000 0025 0000 3155');
+  await page.getByRole('button', { name: 'Save Card' }).click();
+  await page.getByRole('dialog', { name: 'Test authentication' }).getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(page.locator('.toast-warning', { hasText: 'We are unable to authenticate your payment method' })).toBeVisible();
+
+  // A card that saves but is declined when charged: the cart stays as it was.
+  await page.getByLabel('Card number').fill('4000 0000 0000 0341');
+  await page.getByRole('button', { name: 'Save Card' }).click();
+  await expect(page.getByText(/^Visa ending in 0341/)).toBeVisible();
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await expect(page.locator('.toast-warning', { hasText: 'Your card was declined.' }).last()).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { name: domain })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveAttribute('aria-disabled', 'false');
+});
+
+test('the demo customer checks out with a saved card, no contact or code step (needs the login branch)', async ({ page }) => {
+  await page.goto('/');
+  const login = await page.request.post('/api/session', { data: { email: 'demo@example.com', password: e2eDemo.password } });
+  expect(login.status(), 'POST /api/session comes with the login branch').toBe(200);
+  const first = await login.json();
+  const totp = new TOTP({ secret: e2eDemo.totpSecret });
+  const mfaId = first.mfas?.[0]?.mfaId ?? first.mfaId;
+  const chosen = await (await page.request.post('/api/session', { data: { mfaId } })).json();
+  const done = await page.request.post('/api/session', { data: { mfaId, mfaChallengeId: chosen.mfaChallengeId, mfaToken: totp.generate() } });
+  expect(done.status()).toBe(200);
+
+  const domain = `qwzxv-demo-${unique()}.com`;
+  await addDomain(page, domain);
+  await page.goto('/cart');
+  await expect(page.getByText('Registrant contact')).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveCount(0);
+  await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('radio', { name: 'New Payment Method' })).toBeVisible();
+  await page.getByRole('radio', { name: /Visa ending in 4242/ }).check();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await page.waitForURL('**/account/domains');
+});
