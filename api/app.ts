@@ -14,6 +14,7 @@ import { cartsRoutes } from './routes/carts.ts';
 import { devRoutes } from './routes/dev.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
 import { tldsRoutes } from './routes/tlds.ts';
+import { whoisRoutes } from './routes/whois.ts';
 
 export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>()
@@ -29,6 +30,7 @@ export function createApp(deps: Deps) {
     .route('/carts', cartsRoutes)
     .route('/cartItems', cartItemsRoutes)
     .route('/dev', devRoutes)
+    .route('/whois', whoisRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });
