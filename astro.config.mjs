@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 
 export default defineConfig({
   srcDir: './site',
+  publicDir: './site/public',
   outDir: './dist',
   output: 'static',
   site: process.env.SITE_URL ?? 'http://localhost:3000',

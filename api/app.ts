@@ -24,6 +24,7 @@ import { sessionRoutes } from './routes/session.ts';
 import { tldsRoutes } from './routes/tlds.ts';
 import { usersRoutes } from './routes/users.ts';
 import { wsRoutes } from './routes/ws.ts';
+import { whoisRoutes } from './routes/whois.ts';
 
 export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>()
@@ -49,6 +50,7 @@ export function createApp(deps: Deps) {
     .route('/stripeWebhook', stripeWebhookRoutes)
     .route('/dev', devRoutes)
     .route('/ws', wsRoutes)
+    .route('/whois', whoisRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });

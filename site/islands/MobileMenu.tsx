@@ -10,10 +10,11 @@ export default function MobileMenu({ helpCenterUrl }: { helpCenterUrl: string })
   const count = useStore($cartCount);
   const isLoggedIn = useStore($isLoggedIn);
   const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
-  const links = [
-    { label: `Shopping Cart (${count})`, href: '/cart' },
+  const links: { label: string; href: string; count?: number }[] = [
+    { label: 'Shopping Cart', href: '/cart', count },
     { label: 'Search Domains', href: '/search' },
     { label: 'Transfer a Domain', href: '/transfer' },
     { label: 'Domain Info', href: '/domains' },
@@ -31,10 +32,13 @@ export default function MobileMenu({ helpCenterUrl }: { helpCenterUrl: string })
       }}
       onFocus={() => clearTimeout(closeTimer.current)}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
       }}
     >
-      <button type="button" className="mobile-menu-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
+      <button ref={buttonRef} type="button" className="mobile-menu-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
         <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
@@ -44,7 +48,15 @@ export default function MobileMenu({ helpCenterUrl }: { helpCenterUrl: string })
         <ul>
           {links.map((link) => (
             <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
+              <a href={link.href}>
+                {link.label}
+                {link.count !== undefined && (
+                  <span className="menu-count">
+                    {link.count}
+                    <span className="visually-hidden"> {link.count === 1 ? 'item' : 'items'}</span>
+                  </span>
+                )}
+              </a>
             </li>
           ))}
         </ul>

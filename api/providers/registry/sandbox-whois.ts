@@ -1,14 +1,119 @@
-/** Sandbox WHOIS: TODO(public-site issue) real-format text for every registered name. */
+/**
+ * Sandbox WHOIS: the port-43 / RDDS answer a registry gives, in the ICANN 2013 RAA layout, for names registered
+ * through us (registry_domains) and for names the deterministic sandbox world says are registered elsewhere.
+ */
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { registryDomains } from '../../db/schema/index.ts';
 import type { RegistryProvider } from './index.ts';
-import { findRegistryRecord } from './sandbox-lifecycle.ts';
+import { externalRegistration, isReserved, stableHash } from './sandbox-world.ts';
 
-export function createSandboxWhois(db: Db, options: { registrarName: string }): Pick<RegistryProvider, 'whois'> {
+export type WhoisFacts = {
+  domain: string;
+  registrarName: string;
+  createDate: Date;
+  updateDate: Date;
+  expireDate: Date;
+  nameservers: string[];
+  statuses: string[];
+};
+
+const redacted = 'REDACTED FOR PRIVACY';
+const contactNotice =
+  'Please query the RDDS service of the Registrar of Record identified in this output for information on how to contact the Registrant, Admin, or Tech contact of the queried domain name.';
+
+/** "Dotspot, Inc." -> "dotspot": the host part used for the registrar's WHOIS server, web site and abuse desk. */
+function registrarSlug(registrarName: string): string {
+  const first = registrarName.toLowerCase().split(/[\s,]+/)[0] ?? 'registrar';
+  return first.replace(/[^a-z0-9]/g, '') || 'registrar';
+}
+
+/** Seconds-precision ISO 8601 in UTC, as registries print it: 2026-11-22T02:10:00Z. */
+function isoSeconds(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function contactBlock(role: 'Registrant' | 'Admin' | 'Tech'): string[] {
+  const fields = ['Name', 'Organization', 'Street', 'City', 'State/Province', 'Postal Code', 'Country', 'Phone', 'Fax'];
+  return [
+    `Registry ${role} ID: ${redacted}`,
+    ...fields.map((field) => `${role} ${field}: ${redacted}`),
+    `${role} Email: ${contactNotice}`,
+  ];
+}
+
+/** The WHOIS text for one registration; pure, so tests and other callers can format facts they already hold. */
+export function formatWhois(facts: WhoisFacts, now = new Date()): string {
+  const slug = registrarSlug(facts.registrarName);
+  const tld = facts.domain.slice(facts.domain.indexOf('.') + 1).toUpperCase().replace(/\./g, '-');
+  const hash = stableHash(facts.domain);
+  const statuses = facts.statuses.length > 0 ? facts.statuses : ['ok'];
+  const lines = [
+    `Domain Name: ${facts.domain.toUpperCase()}`,
+    `Registry Domain ID: ${hash}_DOMAIN_${tld}-SBX`,
+    `Registrar WHOIS Server: whois.${slug}.example`,
+    `Registrar URL: https://www.${slug}.example`,
+    `Updated Date: ${isoSeconds(facts.updateDate)}`,
+    `Creation Date: ${isoSeconds(facts.createDate)}`,
+    `Registry Expiry Date: ${isoSeconds(facts.expireDate)}`,
+    `Registrar: ${facts.registrarName}`,
+    `Registrar IANA ID: ${1000 + (stableHash(slug) % 3000)}`,
+    `Registrar Abuse Contact Email: abuse@${slug}.example`,
+    `Registrar Abuse Contact Phone: +1.555${String(stableHash(`${slug}:phone`) % 10_000_000).padStart(7, '0')}`,
+    ...statuses.map((status) => `Domain Status: ${status} https://icann.org/epp#${status}`),
+    ...contactBlock('Registrant'),
+    ...contactBlock('Admin'),
+    ...contactBlock('Tech'),
+    ...facts.nameservers.map((ns) => `Name Server: ${ns.toUpperCase()}`),
+    'DNSSEC: unsigned',
+    'URL of the ICANN Whois Inaccuracy Complaint Form: https://www.icann.org/wicf/',
+    `>>> Last update of WHOIS database: ${isoSeconds(now)} <<<`,
+    '',
+    'For more information on Whois status codes, please visit https://icann.org/epp',
+    '',
+    'NOTICE: The expiration date displayed in this record is the date the registrar\'s sponsorship of the domain',
+    'name registration in the registry is currently set to expire. This date does not necessarily reflect the',
+    'expiration date of the domain name registrant\'s agreement with the sponsoring registrar.',
+    '',
+    'TERMS OF USE: This data is provided for information purposes only, to assist in obtaining information about',
+    'or related to a domain name registration record. You agree not to use it to allow, enable, or otherwise',
+    'support the transmission of mass unsolicited, commercial advertising or solicitations, or to enable',
+    'high volume, automated, electronic processes. Resale or redistribution of this data is not permitted.',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export function createSandboxWhois(db: Db, _options: { registrarName: string }): Pick<RegistryProvider, 'whois'> {
   return {
     async whois(domain) {
-      const record = await findRegistryRecord(db, domain);
-      if (!record) return null;
-      return `Domain Name: ${record.domain.toUpperCase()}\nRegistrar: ${record.registrarName || options.registrarName}\n`;
+      const name = domain.toLowerCase();
+      const [row] = await db.select().from(registryDomains).where(eq(registryDomains.domain, name)).limit(1);
+      if (row) {
+        return formatWhois({
+          domain: row.domain,
+          registrarName: row.registrarName,
+          createDate: row.createDate,
+          updateDate: row.modifyDate,
+          expireDate: row.expireDate,
+          nameservers: row.nameservers,
+          statuses: row.statuses,
+        });
+      }
+      if (isReserved(name)) return null;
+      const external = externalRegistration(name);
+      if (!external) return null;
+      // The world has no update history: the registration was last touched on its most recent anniversary.
+      const yearMs = 365 * 24 * 3600 * 1000;
+      const years = Math.floor((Date.now() - external.createDate.getTime()) / yearMs);
+      return formatWhois({
+        domain: name,
+        registrarName: external.registrarName,
+        createDate: external.createDate,
+        updateDate: new Date(external.createDate.getTime() + Math.max(0, years) * yearMs),
+        expireDate: external.expireDate,
+        nameservers: external.nameservers,
+        statuses: external.statuses,
+      });
     },
   };
 }

@@ -1,0 +1,40 @@
+/** GET /api/whois/:domain?nonAuthoritative=true&token=: the registry's WHOIS text, bot-checked and rate-limited. */
+import { Hono } from 'hono';
+import { isDomainName } from '../contract/domain-name.ts';
+import { badRequest, notFound } from '../http/app-error.ts';
+import type { AppEnv } from '../http/env.ts';
+import { clientAddress, enforce } from '../services/rate-limit.ts';
+
+export const whoisLookupsPerMinute = 10;
+export const whoisRateLimitMessage = `You have reached the limit of ${whoisLookupsPerMinute} WHOIS lookups a minute.`;
+
+type BunServer = { requestIP?: (request: Request) => { address: string } | null };
+
+/** Lower-cased ASCII (IDN to punycode), without a scheme, path or trailing dot. */
+function normaliseLookup(raw: string): string | null {
+  const compact = raw.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '').replace(/\.$/, '');
+  try {
+    const ascii = new URL(`http://${compact}`).hostname;
+    return isDomainName(ascii) ? ascii : null;
+  } catch {
+    return null;
+  }
+}
+
+export const whoisRoutes = new Hono<AppEnv>().get('/:domain', async (c) => {
+  const { db, providers } = c.var.deps;
+  const domain = normaliseLookup(c.req.param('domain'));
+  if (!domain) throw badRequest('Enter a full domain name with its extension, such as example.com');
+  const verdict = await providers.botCheck.verify(c.req.query('token'));
+  if (!verdict.ok) throw badRequest(verdict.message);
+  // Behind a proxy the first X-Forwarded-For hop; otherwise the socket address Bun saw.
+  const socketAddress = (c.env as BunServer | undefined)?.requestIP?.(c.req.raw)?.address;
+  const who = clientAddress(c.req, socketAddress);
+  await enforce(db, [{ key: `whois:${who}`, max: whoisLookupsPerMinute, windowSeconds: 60 }], whoisRateLimitMessage);
+  const whois = await providers.registry.whois(domain);
+  if (!whois) throw notFound(`No WHOIS record was found for ${domain}: the name is not registered.`);
+  c.header('Cache-Control', 'no-store');
+  return c.json({ whois });
+});
+
+

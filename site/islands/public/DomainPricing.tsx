@@ -1,0 +1,103 @@
+/**
+ * The #domainPricing table: an extension search (prefix match on the tld, the input treated as a pattern; an
+ * invalid pattern leaves every row shown) and a category dropdown, over rows rendered from the catalogue.
+ */
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { formatMoney } from '../../../api/contract/money.ts';
+
+/** One extension: [tld, new, transfer, renew, categories] (compact, because every row ships in the page). */
+export type PriceRow = [tld: string, newPrice: number, transferPrice: number, renewPrice: number, categories: string];
+
+/** A matcher for the search box: `^input` as a case-insensitive pattern; a leading dot is ignored. */
+export function tldMatcher(input: string): (tld: string) => boolean {
+  const pattern = input.trim().replace(/^\./, '');
+  if (!pattern) return () => true;
+  try {
+    const regex = new RegExp(`^(?:${pattern})`, 'i');
+    return (tld) => regex.test(tld);
+  } catch {
+    return () => true;
+  }
+}
+
+export default function DomainPricing({ rows, categories }: { rows: PriceRow[]; categories: [key: string, label: string][] }) {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('all');
+  const deferredSearch = useDeferredValue(search);
+  const searchId = useId();
+  const categoryId = useId();
+  const visible = useMemo(() => {
+    const matches = tldMatcher(deferredSearch);
+    return rows.filter(([tld, , , , cats]) => matches(tld) && (category === 'all' || cats.split(' ').includes(category)));
+  }, [rows, deferredSearch, category]);
+
+  return (
+    <div className="domain-pricing">
+      <div className="pricing-tools">
+        <div className="field">
+          <label htmlFor={searchId}>Search extensions</label>
+          <input
+            id={searchId}
+            className="input"
+            type="search"
+            value={search}
+            placeholder="e.g. com, shop, co"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={categoryId}>Category</label>
+          <select id={categoryId} className="select input" value={category} onChange={(event) => setCategory(event.target.value)}>
+            {categories.map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="pricing-count" role="status" aria-live="polite">
+        {visible.length === rows.length ? `Showing all ${rows.length} extensions` : `Showing ${visible.length} of ${rows.length} extensions`}
+      </p>
+      <div className="price-table-wrap">
+        <table className="data-table price-table">
+          <caption className="visually-hidden">Domain prices per year in US dollars</caption>
+          <thead>
+            <tr>
+              <th scope="col">Extension</th>
+              <th scope="col" className="num">
+                New
+              </th>
+              <th scope="col" className="num">
+                Transfer
+              </th>
+              <th scope="col" className="num">
+                Renew
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {visible.map(([tld, newPrice, transferPrice, renewPrice]) => (
+              <tr key={tld}>
+                <th scope="row" className="tld-name">
+                  .{tld}
+                  {newPrice < renewPrice && <span className="badge badge-spot tld-sale">Sale</span>}
+                </th>
+                <td className="num">{formatMoney(newPrice)}</td>
+                <td className="num">{formatMoney(transferPrice)}</td>
+                <td className="num">{formatMoney(renewPrice)}</td>
+              </tr>
+            ))}
+            {visible.length === 0 && (
+              <tr>
+                <td colSpan={4}>No extensions match. Try a shorter search or another category.</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
