@@ -21,6 +21,8 @@ const headings: Record<Step, string> = {
   'new-password': 'Choose a new password',
 };
 
+const methodNames: Record<MfaOption['type'], string> = { totp: 'Authenticator app', sms: 'Text message', email: 'Email' };
+
 function codePrompt(challenge: Challenge): string {
   if (challenge.mfaType === 'totp') return 'Open your authenticator app and enter the 6-digit code it shows for your account.';
   return `We sent a 6-digit code (${challenge.mfaDescription.toLowerCase()}). It expires in 10 minutes.`;
@@ -267,8 +269,10 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
             {methods.map((m) => (
               <label key={m.mfaId} className={`method-option${chosen === m.mfaId ? ' is-chosen' : ''}`}>
                 <input type="radio" name="mfa" value={m.mfaId} checked={chosen === m.mfaId} onChange={() => setChosen(m.mfaId)} />
-                <span className="method-type">{m.type === 'totp' ? 'Authenticator app' : m.type === 'sms' ? 'Text message' : 'Email'}</span>
-                <span className="method-description">{m.description}</span>
+                <span className="method-text">
+                  <span className="method-type">{methodNames[m.type]}</span>
+                  {m.description !== methodNames[m.type] && <span className="method-description">{m.description}</span>}
+                </span>
               </label>
             ))}
           </fieldset>
