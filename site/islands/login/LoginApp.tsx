@@ -5,7 +5,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type MfaOption, mfaCodeMaxLength, type SessionResponse, safeRedirect } from '../../../api/contract/login.ts';
 import { api, isFailure } from '../../lib/api.ts';
-import { getBotToken } from '../../lib/bot-check.ts';
 
 type Step = 'credentials' | 'methods' | 'code' | 'forgot' | 'sent' | 'opening' | 'new-password';
 type Challenge = { mfaId: number; mfaType: MfaOption['type']; mfaDescription: string; mfaChallengeId: number };
@@ -181,6 +180,8 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    // The proof-of-work solver loads only when someone asks for a reset link.
+    const { getBotToken } = await import('../../lib/bot-check.ts');
     const recaptchaToken = await getBotToken();
     const answer = recaptchaToken
       ? await api<{ success: boolean }>('/session', { method: 'POST', body: { type: 'recovery', email, recaptchaToken }, toast: false })
