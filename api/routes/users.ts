@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { newPasswordSchema } from '../contract/login.ts';
+import { newPasswordSchema } from '../contract/login-schemas.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireAccount } from '../http/auth.ts';

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eDemo } from '../../playwright.config.ts';
 
@@ -59,8 +59,12 @@ export async function whileDemoPasswordChanges<T>(work: () => Promise<T>): Promi
   }
 }
 
-/** A TOTP code for a time step no worker has spent yet. */
-export async function freshTotpCode(): Promise<string> {
+/**
+ * A TOTP code for a time step no worker has spent yet. The previous step is preferred: specs that simply use
+ * `totp.generate()` spend the current one, and a past step never becomes current again. `soon` asks for a code that
+ * stays valid for at least half a minute.
+ */
+export async function freshTotpCode(options: { soon?: boolean } = {}): Promise<string> {
   for (;;) {
     await acquire(stepsLock);
     let step: number | undefined;
@@ -74,7 +78,8 @@ export async function freshTotpCode(): Promise<string> {
       })();
       const now = Math.floor(Date.now() / 30_000);
       // Leave a few seconds of margin at the edge of the window.
-      const candidates = Date.now() % 30_000 > 25_000 ? [now + 1, now] : [now, now + 1, now - 1];
+      const late = Date.now() % 30_000 > 25_000;
+      const candidates = options.soon ? [now + 1, now] : late ? [now, now + 1] : [now - 1, now, now + 1];
       step = candidates.find((s) => !spent.includes(s));
       if (step !== undefined) writeFileSync(spentFile, JSON.stringify([...spent.filter((s) => s >= now - 2), step]));
     } finally {
@@ -92,12 +97,25 @@ export async function submitCredentials(page: Page, password = e2eDemo.password,
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
 }
 
-export async function passTotpStep(page: Page) {
+export async function passTotpStep(page: Page, code?: string) {
   await expect(page.getByRole('heading', { name: 'Verify it’s you' })).toBeVisible();
   await page.getByRole('radio', { name: /Authenticator app/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Security code').fill(await freshTotpCode());
+  await page.getByLabel('Security code').fill(code ?? (await freshTotpCode()));
   await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** Signs the demo account in through the API (for specs that start signed in), sharing the spent-step record. */
+export async function signInDemoThroughApi(request: APIRequestContext, password = e2eDemo.password) {
+  await waitForPassword();
+  const first = await request.post('/api/session', { data: { email: demoEmail, password } });
+  expect(first.status()).toBe(200);
+  const { mfas } = await first.json();
+  const chosen = await (await request.post('/api/session', { data: { mfaId: mfas[0].mfaId } })).json();
+  const done = await request.post('/api/session', {
+    data: { mfaId: mfas[0].mfaId, mfaChallengeId: chosen.mfaChallengeId, mfaToken: await freshTotpCode() },
+  });
+  expect(done.status()).toBe(200);
 }
 
 /** From the login page (any query): password, then the authenticator code. */

@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import useSWR from 'swr';
 import { brand } from '../../../site/lib/brand.ts';
 import { $loggingOut, logout } from '../../../site/stores/session.ts';
 import { useCurrentUser } from '../features/session/api.ts';
@@ -23,6 +24,8 @@ export function Shell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { user, needsLogin, isLoading } = useCurrentUser();
   const loggingOut = useStore($loggingOut);
+  // Storefront spec §6: an admin session (jwt) turns the admin view on; its tab stays disabled. Customers get a silent 403.
+  const { data: admin } = useSWR<{ jwt: string; username: string } | null>(user ? '/session/admin' : null);
 
   useEffect(() => {
     if (needsLogin && !$loggingOut.get()) window.location.replace(paths.login.href(`${location.pathname}${location.search}`));
@@ -45,6 +48,11 @@ export function Shell({ children }: { children: ReactNode }) {
             <NavLink to={paths.summary.href()} className={({ isActive }) => `shell-tab${isActive ? ' is-active' : ''}`}>
               Account
             </NavLink>
+            {admin?.jwt && (
+              <span className="shell-tab is-disabled" aria-disabled="true" title={`Signed in as administrator ${admin.username}`}>
+                Admin
+              </span>
+            )}
           </nav>
           <div className="shell-actions">
             <a className="shell-help" href={brand.helpCenterUrl} target="_blank" rel="noopener noreferrer">

@@ -5,7 +5,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type MfaOption, mfaCodeMaxLength, type SessionResponse, safeRedirect } from '../../../api/contract/login.ts';
 import { api, isFailure } from '../../lib/api.ts';
-import { getBotToken } from '../../lib/bot-check.ts';
 
 type Step = 'credentials' | 'methods' | 'code' | 'forgot' | 'sent' | 'opening' | 'new-password';
 type Challenge = { mfaId: number; mfaType: MfaOption['type']; mfaDescription: string; mfaChallengeId: number };
@@ -20,6 +19,8 @@ const headings: Record<Step, string> = {
   opening: 'Opening your reset link',
   'new-password': 'Choose a new password',
 };
+
+const methodNames: Record<MfaOption['type'], string> = { totp: 'Authenticator app', sms: 'Text message', email: 'Email' };
 
 function codePrompt(challenge: Challenge): string {
   if (challenge.mfaType === 'totp') return 'Open your authenticator app and enter the 6-digit code it shows for your account.';
@@ -179,6 +180,8 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    // The proof-of-work solver loads only when someone asks for a reset link.
+    const { getBotToken } = await import('../../lib/bot-check.ts');
     const recaptchaToken = await getBotToken();
     const answer = recaptchaToken
       ? await api<{ success: boolean }>('/session', { method: 'POST', body: { type: 'recovery', email, recaptchaToken }, toast: false })
@@ -267,8 +270,10 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
             {methods.map((m) => (
               <label key={m.mfaId} className={`method-option${chosen === m.mfaId ? ' is-chosen' : ''}`}>
                 <input type="radio" name="mfa" value={m.mfaId} checked={chosen === m.mfaId} onChange={() => setChosen(m.mfaId)} />
-                <span className="method-type">{m.type === 'totp' ? 'Authenticator app' : m.type === 'sms' ? 'Text message' : 'Email'}</span>
-                <span className="method-description">{m.description}</span>
+                <span className="method-text">
+                  <span className="method-type">{methodNames[m.type]}</span>
+                  {m.description !== methodNames[m.type] && <span className="method-description">{m.description}</span>}
+                </span>
               </label>
             ))}
           </fieldset>

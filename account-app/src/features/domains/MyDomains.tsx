@@ -1,5 +1,6 @@
 /** My Domains (control-panel spec §2): title, Buy / Transfer / Renew, the domain cards, and the account sidebar. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { brand } from '../../../../site/lib/brand.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import Modal from '../../../../site/islands/shared/Modal.tsx';
 import { paths } from '../../paths.ts';
@@ -12,6 +13,9 @@ export function MyDomains() {
   const account = useAccount();
   const [modal, setModal] = useState<PlaceholderKind | null>(null);
   const visible = domains.filter((d) => d.status !== 'deleted');
+  useEffect(() => {
+    document.title = `My Domains | ${brand.name}`;
+  }, []);
 
   return (
     <main id="main" className="container account-main">
