@@ -25,6 +25,18 @@ export type DomainSearch = {
   premiumPage(skip: number, limit: number): PremiumPage;
 };
 
+const humanPrices = new Map<number, string>();
+/** formatMoney, remembered: a search prices ~500 names from a few dozen distinct prices. */
+function humanPrice(cents: number): string {
+  let text = humanPrices.get(cents);
+  if (text === undefined) {
+    text = formatMoney(cents);
+    if (humanPrices.size > 10_000) humanPrices.clear();
+    humanPrices.set(cents, text);
+  }
+  return text;
+}
+
 /** Results that arrive within this window go out in one message. */
 const flushWindowMs = 15;
 
@@ -72,7 +84,7 @@ export function createDomainSearch(
       available,
       tld: candidate.tld.tld,
       newPrice,
-      humanPrice: formatMoney(newPrice),
+      humanPrice: humanPrice(newPrice),
       isPremium,
       categories,
       ...(isIdn ? { unicode: domainToUnicode(candidate.domain) } : {}),

@@ -3,12 +3,12 @@
  * every other name follows the deterministic world rules of sandbox-world.ts. Each extension answers after a
  * simulated, deterministic latency so streaming is visible and a few extensions are slow (README "Sandbox registry").
  */
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { tldOf } from '../../contract/domain-name.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
 import type { Availability, RegistryProvider } from './index.ts';
-import { externalRegistration, isReserved, popularForAvailability, premiumPrice, stableHash } from './sandbox-world.ts';
+import { isExternallyTaken, isReserved, popularForAvailability, premiumPrice, stableHash } from './sandbox-world.ts';
 
 /** A name checked this recently answers without the simulated latency, as a registrar caches EPP check answers. */
 export const answerCacheMs = 30_000;
@@ -20,6 +20,18 @@ const answerCacheLimit = 200_000;
  */
 export function extensionLatencyMs(tld: string, baseMs: number): number {
   if (baseMs <= 0) return 0;
+  const key = `${tld}:${baseMs}`;
+  let ms = latencyMemo.get(key);
+  if (ms === undefined) {
+    ms = computeLatency(tld, baseMs);
+    latencyMemo.set(key, ms);
+  }
+  return ms;
+}
+
+const latencyMemo = new Map<string, number>();
+
+function computeLatency(tld: string, baseMs: number): number {
   const hash = stableHash(`latency:${tld}`);
   if (popularForAvailability.has(tld)) return Math.round(baseMs * (0.4 + (hash % 41) / 100));
   if (hash % 12 === 0) return baseMs * 6;
@@ -29,7 +41,7 @@ export function extensionLatencyMs(tld: string, baseMs: number): number {
 /** The world's answer for a name nobody registered through this product. */
 export function worldAvailability(domain: string): Availability {
   if (isReserved(domain)) return { domain, available: false, reason: 'reserved' };
-  if (externalRegistration(domain)) return { domain, available: false, reason: 'taken' };
+  if (isExternallyTaken(domain)) return { domain, available: false, reason: 'taken' };
   const premium = premiumPrice(domain);
   return premium == null ? { domain, available: true } : { domain, available: true, premiumPrice: premium };
 }
@@ -44,7 +56,11 @@ function createTakenLookup(db: Db) {
     queue = [];
     const names = [...new Set(batch.flatMap((l) => l.domains))];
     try {
-      const rows = await db.select({ domain: registryDomains.domain }).from(registryDomains).where(inArray(registryDomains.domain, names));
+      // One array parameter instead of one parameter per name: a search asks about ~500 names.
+      const rows = await db
+        .select({ domain: registryDomains.domain })
+        .from(registryDomains)
+        .where(sql`${registryDomains.domain} = any(${sql.param(names)}::text[])`);
       const taken = new Set(rows.map((r) => r.domain));
       for (const lookup of batch) lookup.resolve(taken);
     } catch (error) {
@@ -58,10 +74,29 @@ function createTakenLookup(db: Db) {
     });
 }
 
+/** Waits of the same length started in the same tick share one timer: a search asks ~500 extensions at once. */
+function createSharedSleep() {
+  const waiting = new Map<number, (() => void)[]>();
+  return (ms: number) =>
+    new Promise<void>((resolve) => {
+      let group = waiting.get(ms);
+      if (!group) {
+        const list: (() => void)[] = [];
+        group = list;
+        waiting.set(ms, list);
+        queueMicrotask(() => waiting.delete(ms));
+        setTimeout(() => {
+          for (const wake of list) wake();
+        }, ms);
+      }
+      group.push(resolve);
+    });
+}
+
 export function createSandboxAvailability(db: Db, options: { latencyMs: number }): Pick<RegistryProvider, 'check'> {
   const lookupTaken = createTakenLookup(db);
   const recentlyAnswered = new Map<string, number>();
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const sleep = createSharedSleep();
 
   return {
     async check(domains) {
