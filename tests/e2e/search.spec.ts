@@ -106,3 +106,20 @@ test('typing searches after a pause, a too-short label searches nothing, and cle
   await expect(page.getByRole('region', { name: 'Search results' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/search\/?$/);
 });
+
+test('a search survives the socket dropping: the page reconnects and searches again', async ({ page }) => {
+  let connections = 0;
+  await page.routeWebSocket(/\/api\/ws$/, (ws) => {
+    connections++;
+    const server = ws.connectToServer();
+    if (connections > 1) return;
+    // The first connection drops as soon as a search is sent, before any answer.
+    ws.onMessage((message) => {
+      if (String(message).includes('"domainSearch"')) ws.close({ code: 1011, reason: 'gone' });
+      else server.send(message);
+    });
+  });
+  await page.goto('/search?q=zqxvbrtplm');
+  await expect(page.getByRole('button', { name: 'Add zqxvbrtplm.com to cart' })).toBeVisible();
+  expect(connections).toBe(2);
+});
