@@ -133,29 +133,31 @@ export function createDomainSearch(
     settle();
   };
 
-  const check = async (names: string[]): Promise<Map<string, Availability>> => {
-    try {
-      return new Map((await deps.registry.check(names)).map((a) => [a.domain, a]));
-    } catch (error) {
-      if (cancelled) return new Map();
-      console.warn(`Availability check failed for ${names.length} names, retrying once:`, (error as Error).message);
-      return new Map((await deps.registry.check(names)).map((a) => [a.domain, a]));
-    }
-  };
+  const toAnswers = (list: Availability[]) => new Map(list.map((a) => [a.domain, a]));
 
-  const run = (names: string[], decorate?: (batch: DomainSearchResult[]) => void) =>
-    check(names)
-      .then((answers) => {
+  const run = (names: string[], decorate?: (batch: DomainSearchResult[]) => void) => {
+    const accept = (answers: Map<string, Availability>) => {
+      if (cancelled) return;
+      const batch = names.map((domain) => toResult(byDomain.get(domain)!, answers.get(domain)));
+      decorate?.(batch);
+      deliver(batch);
+    };
+    const giveUp = (error: unknown) => {
+      if (cancelled) return;
+      console.error(`Availability check failed for ${names.join(', ')}:`, error);
+      drop(names);
+    };
+    deps.registry
+      .check(names)
+      .then(toAnswers)
+      .then(accept, (error) => {
         if (cancelled) return;
-        const batch = names.map((domain) => toResult(byDomain.get(domain)!, answers.get(domain)));
-        decorate?.(batch);
-        deliver(batch);
+        // One retry: a registry connection that hiccups once should not cost the visitor results.
+        console.warn(`Availability check failed for ${names.length} names, retrying once:`, (error as Error).message);
+        return deps.registry.check(names).then(toAnswers).then(accept, giveUp);
       })
-      .catch((error) => {
-        if (cancelled) return;
-        console.error(`Availability check failed for ${names.join(', ')}:`, error);
-        drop(names);
-      });
+      .catch(giveUp);
+  };
 
   const markFeatured = (batch: DomainSearchResult[]) => {
     const answers = new Map(batch.map((r) => [r.domain, r]));
@@ -175,8 +177,8 @@ export function createDomainSearch(
     },
     start() {
       const featured = new Set(plan.featured);
-      void run([plan.exact.domain]);
-      void run(plan.featured, markFeatured);
+      run([plan.exact.domain]);
+      run(plan.featured, markFeatured);
       const byTld = new Map<string, string[]>();
       for (const candidate of plan.candidates) {
         if (candidate.kind === 'exact' || featured.has(candidate.domain)) continue;
@@ -184,7 +186,7 @@ export function createDomainSearch(
         list.push(candidate.domain);
         byTld.set(candidate.tld.tld, list);
       }
-      for (const names of byTld.values()) void run(names);
+      for (const names of byTld.values()) run(names);
     },
     cancel() {
       cancelled = true;

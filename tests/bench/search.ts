@@ -32,6 +32,9 @@ export type SearchBenchRow = {
   lastP50: number;
   lastP99: number;
   rssMb: number | null;
+  /** Server CPU per search, in ms (null without a server process id). */
+  serverCpuMsPerSearch: number | null;
+  wallSeconds: number;
   candidatesPerSearch: number;
 };
 
@@ -57,6 +60,17 @@ function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** CPU time the server has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 function rssMb(pid: number | undefined): number | null {
@@ -175,11 +189,13 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
     // Warm up: the first search pays for module loading and the catalogue.
     await runClient(baseUrl, 999, 2, [], []);
     log(`Search socket benchmark against ${baseUrl} (${searchesPerClient} searches per client)`);
-    log('clients  searches  errors  ack p50/p99 ms  first p50/p99 ms  last p50/p99 ms  RSS MB  names/search');
+    log('clients  searches  errors  ack p50/p99 ms  first p50/p99 ms  last p50/p99 ms  RSS MB  names/search  server CPU ms/search  wall s');
     for (const clients of clientCounts) {
       const timings: Timing[] = [];
       const errors: string[] = [];
       let peakRss = rssMb(pid);
+      const cpuBefore = cpuMs(pid);
+      const wallStart = performance.now();
       const sampler = setInterval(() => {
         const now = rssMb(pid);
         if (now != null) peakRss = Math.max(peakRss ?? 0, now);
@@ -192,6 +208,7 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
         ),
       );
       clearInterval(sampler);
+      const cpuAfter = cpuMs(pid);
       const row: SearchBenchRow = {
         clients,
         searches: timings.length + errors.length,
@@ -203,13 +220,16 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
         lastP50: percentile(timings.map((t) => t.last), 50),
         lastP99: percentile(timings.map((t) => t.last), 99),
         rssMb: peakRss,
+        serverCpuMsPerSearch: cpuBefore != null && cpuAfter != null ? Math.round(((cpuAfter - cpuBefore) / Math.max(1, timings.length + errors.length)) * 10) / 10 : null,
+        wallSeconds: Math.round((performance.now() - wallStart) / 100) / 10,
         candidatesPerSearch: Math.round(timings.reduce((sum, t) => sum + t.candidates, 0) / Math.max(1, timings.length)),
       };
       rows.push(row);
       const ms = (a: number, b: number) => `${Math.round(a)}/${Math.round(b)}`.padEnd(16);
       log(
         `${String(clients).padEnd(9)}${String(row.searches).padEnd(10)}${String(row.errors).padEnd(8)}${ms(row.ackP50, row.ackP99)}${ms(row.firstP50, row.firstP99)}` +
-          `${`${Math.round(row.lastP50)}/${Math.round(row.lastP99)}`.padEnd(17)}${String(row.rssMb ?? 'n/a').padEnd(8)}${row.candidatesPerSearch}`,
+          `${`${Math.round(row.lastP50)}/${Math.round(row.lastP99)}`.padEnd(17)}${String(row.rssMb ?? 'n/a').padEnd(8)}${String(row.candidatesPerSearch).padEnd(14)}` +
+          `${String(row.serverCpuMsPerSearch ?? 'n/a').padEnd(22)}${row.wallSeconds}`,
       );
       if (errors.length > 0) log(`  first errors: ${[...new Set(errors)].slice(0, 3).join('; ')}`);
     }
@@ -221,6 +241,7 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
 }
 
 if (import.meta.main) {
-  await runSearchBench({ baseUrl: process.argv[2], serverPid: process.argv[3] ? Number(process.argv[3]) : undefined });
+  const counts = process.env.BENCH_CLIENTS?.split(',').map(Number);
+  await runSearchBench({ baseUrl: process.argv[2] || undefined, serverPid: process.argv[3] ? Number(process.argv[3]) : undefined, clientCounts: counts });
   process.exit(0);
 }
