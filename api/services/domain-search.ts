@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { domainToUnicode } from 'node:url';
+import type { Tld } from '../contract/catalogue.ts';
 import { categoryNames } from '../contract/categories.ts';
 import { type DomainSearchResult, featuredCount, type PremiumPage, type SearchResultsEvent, type SearchSession } from '../contract/domain-search.ts';
 import { normaliseDomainInput } from '../contract/domain-name.ts';
@@ -35,6 +36,17 @@ function humanPrice(cents: number): string {
     humanPrices.set(cents, text);
   }
   return text;
+}
+
+const categoryMemo = new WeakMap<Tld, string[]>();
+/** An extension's catalogue categories as results list them (shared between results: copied before any change). */
+function categoriesOf(tld: Tld): string[] {
+  let list = categoryMemo.get(tld);
+  if (!list) {
+    list = tld.categories.filter((c) => c !== 'premium');
+    categoryMemo.set(tld, list);
+  }
+  return list;
 }
 
 /** Results that arrive within this window go out in one message. */
@@ -77,8 +89,8 @@ export function createDomainSearch(
     const isPremium = answer?.premiumPrice != null;
     const newPrice = isPremium ? answer!.premiumPrice! : candidate.tld.newPricing[0];
     const available = answer?.available ?? false;
-    const categories = candidate.tld.categories.filter((c) => c !== 'premium');
-    if (isPremium && available) categories.push('premium');
+    const base = categoriesOf(candidate.tld);
+    const categories = isPremium && available ? [...base, 'premium'] : base;
     return {
       domain: candidate.domain,
       available,
@@ -165,7 +177,7 @@ export function createDomainSearch(
     for (const domain of plan.featured) {
       const result = answers.get(domain);
       if (!result?.available || result.isPremium) continue;
-      result.categories.push('featured');
+      result.categories = [...result.categories, 'featured'];
       if (++picked === featuredCount) break;
     }
   };

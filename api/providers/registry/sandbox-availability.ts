@@ -12,7 +12,7 @@ import { isExternallyTaken, isReserved, popularForAvailability, premiumPrice, st
 
 /** A name checked this recently answers without the simulated latency, as a registrar caches EPP check answers. */
 export const answerCacheMs = 30_000;
-const answerCacheLimit = 200_000;
+const answerCacheLimit = 50_000;
 
 /**
  * Simulated answer time of an extension's registry, fixed per extension: popular extensions answer in 0.4-0.8 times
