@@ -50,26 +50,38 @@ export function domainHack(label: string, byTld: Map<string, Tld>): { label: str
 /** Two-year cost: a cheap first year with a dear renewal is not good value. */
 const twoYearCost = (tld: Tld) => tld.newPricing[0] + (tld.renewPricing[0] ?? tld.newPricing[0]);
 
+type Ordered = { byPriority: Tld[]; popular: Tld[] };
+const orderedCache = new WeakMap<Catalogue, Ordered>();
+
+/** The catalogue by priority, and its popular extensions: sorted once per catalogue, not per search. */
+function ordered(catalogue: Catalogue): Ordered {
+  let cached = orderedCache.get(catalogue);
+  if (!cached) {
+    const byPriority = [...catalogue.list].sort((a, b) => a.priority - b.priority || (a.tld < b.tld ? -1 : a.tld > b.tld ? 1 : 0));
+    cached = { byPriority, popular: byPriority.filter((t) => t.categories.includes('popular')) };
+    orderedCache.set(catalogue, cached);
+  }
+  return cached;
+}
+
 export function planSearch(name: Extract<NormalisedName, { ok: true }>, catalogue: Catalogue): SearchPlan {
   const { label } = name;
-  const popular = catalogue.list
-    .filter((t) => t.categories.includes('popular'))
-    .sort((a, b) => a.priority - b.priority || a.tld.localeCompare(b.tld));
+  const { byPriority, popular } = ordered(catalogue);
   const com = catalogue.byTld.get('com') ?? popular[0] ?? catalogue.list[0];
   const typed = name.tld ? catalogue.byTld.get(name.tld) : undefined;
   const notice = name.tld && !typed ? `We don't offer .${name.tld} names, so here is ${label}.${com.tld} and every extension we sell.` : undefined;
   const exactTld = typed ?? com;
   const exact: Candidate = { domain: `${label}.${exactTld.tld}`, label, tld: exactTld, kind: 'exact' };
 
-  const seen = new Set([exact.domain]);
   const candidates: Candidate[] = [exact];
+  for (const tld of byPriority) if (tld !== exactTld) candidates.push({ domain: `${label}.${tld.tld}`, label, tld, kind: 'catalogue' });
+  // Variant and hack labels differ from the label, so only they can repeat one another.
+  const seen = new Set<string>();
   const add = (candidate: Candidate) => {
     if (seen.has(candidate.domain)) return;
     seen.add(candidate.domain);
     candidates.push(candidate);
   };
-  const byPriority = [...catalogue.list].sort((a, b) => a.priority - b.priority || a.tld.localeCompare(b.tld));
-  for (const tld of byPriority) add({ domain: `${label}.${tld.tld}`, label, tld, kind: 'catalogue' });
   const hack = domainHack(label, catalogue.byTld);
   if (hack) add({ domain: `${hack.label}.${hack.tld.tld}`, label: hack.label, tld: hack.tld, kind: 'hack' });
   for (const variant of nameVariants(label)) {

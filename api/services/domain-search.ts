@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { domainToUnicode } from 'node:url';
+import type { Tld } from '../contract/catalogue.ts';
 import { categoryNames } from '../contract/categories.ts';
 import { type DomainSearchResult, featuredCount, type PremiumPage, type SearchResultsEvent, type SearchSession } from '../contract/domain-search.ts';
 import { normaliseDomainInput } from '../contract/domain-name.ts';
@@ -24,6 +25,29 @@ export type DomainSearch = {
   readonly done: boolean;
   premiumPage(skip: number, limit: number): PremiumPage;
 };
+
+const humanPrices = new Map<number, string>();
+/** formatMoney, remembered: a search prices ~500 names from a few dozen distinct prices. */
+function humanPrice(cents: number): string {
+  let text = humanPrices.get(cents);
+  if (text === undefined) {
+    text = formatMoney(cents);
+    if (humanPrices.size > 10_000) humanPrices.clear();
+    humanPrices.set(cents, text);
+  }
+  return text;
+}
+
+const categoryMemo = new WeakMap<Tld, string[]>();
+/** An extension's catalogue categories as results list them (shared between results: copied before any change). */
+function categoriesOf(tld: Tld): string[] {
+  let list = categoryMemo.get(tld);
+  if (!list) {
+    list = tld.categories.filter((c) => c !== 'premium');
+    categoryMemo.set(tld, list);
+  }
+  return list;
+}
 
 /** Results that arrive within this window go out in one message. */
 const flushWindowMs = 15;
@@ -65,14 +89,14 @@ export function createDomainSearch(
     const isPremium = answer?.premiumPrice != null;
     const newPrice = isPremium ? answer!.premiumPrice! : candidate.tld.newPricing[0];
     const available = answer?.available ?? false;
-    const categories = candidate.tld.categories.filter((c) => c !== 'premium');
-    if (isPremium && available) categories.push('premium');
+    const base = categoriesOf(candidate.tld);
+    const categories = isPremium && available ? [...base, 'premium'] : base;
     return {
       domain: candidate.domain,
       available,
       tld: candidate.tld.tld,
       newPrice,
-      humanPrice: formatMoney(newPrice),
+      humanPrice: humanPrice(newPrice),
       isPremium,
       categories,
       ...(isIdn ? { unicode: domainToUnicode(candidate.domain) } : {}),
@@ -121,29 +145,31 @@ export function createDomainSearch(
     settle();
   };
 
-  const check = async (names: string[]): Promise<Map<string, Availability>> => {
-    try {
-      return new Map((await deps.registry.check(names)).map((a) => [a.domain, a]));
-    } catch (error) {
-      if (cancelled) return new Map();
-      console.warn(`Availability check failed for ${names.length} names, retrying once:`, (error as Error).message);
-      return new Map((await deps.registry.check(names)).map((a) => [a.domain, a]));
-    }
-  };
+  const toAnswers = (list: Availability[]) => new Map(list.map((a) => [a.domain, a]));
 
-  const run = (names: string[], decorate?: (batch: DomainSearchResult[]) => void) =>
-    check(names)
-      .then((answers) => {
+  const run = (names: string[], decorate?: (batch: DomainSearchResult[]) => void) => {
+    const accept = (answers: Map<string, Availability>) => {
+      if (cancelled) return;
+      const batch = names.map((domain) => toResult(byDomain.get(domain)!, answers.get(domain)));
+      decorate?.(batch);
+      deliver(batch);
+    };
+    const giveUp = (error: unknown) => {
+      if (cancelled) return;
+      console.error(`Availability check failed for ${names.join(', ')}:`, error);
+      drop(names);
+    };
+    deps.registry
+      .check(names)
+      .then(toAnswers)
+      .then(accept, (error) => {
         if (cancelled) return;
-        const batch = names.map((domain) => toResult(byDomain.get(domain)!, answers.get(domain)));
-        decorate?.(batch);
-        deliver(batch);
+        // One retry: a registry connection that hiccups once should not cost the visitor results.
+        console.warn(`Availability check failed for ${names.length} names, retrying once:`, (error as Error).message);
+        return deps.registry.check(names).then(toAnswers).then(accept, giveUp);
       })
-      .catch((error) => {
-        if (cancelled) return;
-        console.error(`Availability check failed for ${names.join(', ')}:`, error);
-        drop(names);
-      });
+      .catch(giveUp);
+  };
 
   const markFeatured = (batch: DomainSearchResult[]) => {
     const answers = new Map(batch.map((r) => [r.domain, r]));
@@ -151,7 +177,7 @@ export function createDomainSearch(
     for (const domain of plan.featured) {
       const result = answers.get(domain);
       if (!result?.available || result.isPremium) continue;
-      result.categories.push('featured');
+      result.categories = [...result.categories, 'featured'];
       if (++picked === featuredCount) break;
     }
   };
@@ -163,8 +189,8 @@ export function createDomainSearch(
     },
     start() {
       const featured = new Set(plan.featured);
-      void run([plan.exact.domain]);
-      void run(plan.featured, markFeatured);
+      run([plan.exact.domain]);
+      run(plan.featured, markFeatured);
       const byTld = new Map<string, string[]>();
       for (const candidate of plan.candidates) {
         if (candidate.kind === 'exact' || featured.has(candidate.domain)) continue;
@@ -172,7 +198,7 @@ export function createDomainSearch(
         list.push(candidate.domain);
         byTld.set(candidate.tld.tld, list);
       }
-      for (const names of byTld.values()) void run(names);
+      for (const names of byTld.values()) run(names);
     },
     cancel() {
       cancelled = true;

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test('a visitor searches from the home page, browses every block and adds two domains to the cart', async ({ page }) => {
@@ -100,9 +101,29 @@ test('typing searches after a pause, a too-short label searches nothing, and cle
   await expect(page).toHaveURL(/\?q=zqxvbrtplm$/);
   // No premium block for a name with no premium results.
   await expect(page.getByRole('region', { name: 'Premium domains' })).toHaveCount(0);
+  await expect(page.locator('[aria-live="polite"]', { hasText: 'Search complete' })).toBeAttached();
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag22aa']).analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
   expect(sent.filter((f) => f.includes('"domainSearch"'))).toHaveLength(1);
 
   await box.fill('');
   await expect(page.getByRole('region', { name: 'Search results' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/search\/?$/);
+});
+
+test('a search survives the socket dropping: the page reconnects and searches again', async ({ page }) => {
+  let connections = 0;
+  await page.routeWebSocket(/\/api\/ws$/, (ws) => {
+    connections++;
+    const server = ws.connectToServer();
+    if (connections > 1) return;
+    // The first connection drops as soon as a search is sent, before any answer.
+    ws.onMessage((message) => {
+      if (String(message).includes('"domainSearch"')) ws.close({ code: 1011, reason: 'gone' });
+      else server.send(message);
+    });
+  });
+  await page.goto('/search?q=zqxvbrtplm');
+  await expect(page.getByRole('button', { name: 'Add zqxvbrtplm.com to cart' })).toBeVisible();
+  expect(connections).toBe(2);
 });

@@ -62,18 +62,55 @@ function split(domain: string): { label: string; tld: string } {
   return { label: domain.slice(0, dot), tld: domain.slice(dot + 1) };
 }
 
-/** True when the label is one common word or two of them joined (coffeeshop, bluesky). */
+const dictionaryMemo = new Map<string, boolean>();
+
+/** True when the label is one common word or two of them joined (coffeeshop, bluesky). Memoised: a search asks once per extension. */
 export function isDictionaryLabel(label: string): boolean {
+  const known = dictionaryMemo.get(label);
+  if (known !== undefined) return known;
   const plain = label.replace(/-/g, '');
-  if (commonWords.has(plain)) return true;
-  for (let i = 2; i < plain.length - 1; i++) {
-    if (commonWords.has(plain.slice(0, i)) && commonWords.has(plain.slice(i))) return true;
+  let answer = commonWords.has(plain);
+  for (let i = 2; !answer && i < plain.length - 1; i++) {
+    answer = commonWords.has(plain.slice(0, i)) && commonWords.has(plain.slice(i));
   }
-  return false;
+  if (dictionaryMemo.size > 50_000) dictionaryMemo.clear();
+  dictionaryMemo.set(label, answer);
+  return answer;
+}
+
+const transferPrefixes = ['locked-', 'newly-', 'maxed-', 'transfer-'];
+
+type LabelFacts = { alwaysTaken: boolean; dictionary: boolean; reserved: boolean; premiumShaped: boolean };
+const labelMemo = new Map<string, LabelFacts>();
+
+/** What the rules need to know about a label, worked out once: a search asks about the same label in ~500 extensions. */
+function labelFacts(label: string): LabelFacts {
+  let facts = labelMemo.get(label);
+  if (!facts) {
+    facts = {
+      alwaysTaken: label.length <= 4 || transferPrefixes.some((prefix) => label.startsWith(prefix)),
+      dictionary: isDictionaryLabel(label),
+      reserved: reservedLabels.has(label),
+      premiumShaped: commonWords.has(label) || label.length <= 5,
+    };
+    if (labelMemo.size > 50_000) labelMemo.clear();
+    labelMemo.set(label, facts);
+  }
+  return facts;
+}
+
+/** Whether another registrar holds the name: the cheap part of externalRegistration, without building the record. */
+export function isExternallyTaken(domain: string): boolean {
+  const dot = domain.indexOf('.');
+  const facts = labelFacts(domain.slice(0, dot));
+  if (facts.alwaysTaken) return true;
+  if (!facts.dictionary) return false;
+  const takenShare = popularForAvailability.has(domain.slice(dot + 1)) ? 9 : 4;
+  return stableHash(domain) % 10 < takenShare;
 }
 
 export function isReserved(domain: string): boolean {
-  return reservedLabels.has(split(domain).label);
+  return labelFacts(domain.slice(0, domain.indexOf('.'))).reserved;
 }
 
 /** Fixed "today" for the sandbox world so dates in answers do not drift between runs of a test. */
@@ -84,7 +121,7 @@ function worldDate(offsetDays: number, now = Date.now()): Date {
 
 /** The registration another registrar holds for this name, or null when the name is free. */
 export function externalRegistration(domain: string, now = Date.now()): ExternalRegistration | null {
-  const { label, tld } = split(domain);
+  const { label } = split(domain);
   const hash = stableHash(domain);
   const base = {
     registrarName: registrars[hash % registrars.length],
@@ -96,9 +133,7 @@ export function externalRegistration(domain: string, now = Date.now()): External
   if (label.startsWith('newly-')) return { ...base, ...unlocked, createDate: worldDate(-10, now), expireDate: worldDate(355, now) };
   if (label.startsWith('maxed-')) return { ...base, ...unlocked, createDate: worldDate(-400, now), expireDate: worldDate(3650, now) };
   if (label.startsWith('transfer-')) return { ...base, ...unlocked, createDate: worldDate(-1200, now), expireDate: worldDate(200, now) };
-  const takenShare = popularForAvailability.has(tld) ? 9 : 4;
-  const taken = label.length <= 4 || (isDictionaryLabel(label) && hash % 10 < takenShare);
-  if (!taken) return null;
+  if (!isExternallyTaken(domain)) return null;
   const ageDays = 200 + (hash % 5000);
   const status = hash % 3 === 0 ? unlocked : locked;
   return { ...base, ...status, createDate: worldDate(-ageDays, now), expireDate: worldDate(30 + (hash % 700), now) };
@@ -106,8 +141,7 @@ export function externalRegistration(domain: string, now = Date.now()): External
 
 /** The registry's premium price for a free name, in cents per year, or null for a standard name. */
 export function premiumPrice(domain: string): number | null {
-  const { label } = split(domain);
-  if (externalRegistration(domain) || isReserved(domain)) return null;
-  if (!(commonWords.has(label) || label.length <= 5)) return null;
+  if (!labelFacts(domain.slice(0, domain.indexOf('.'))).premiumShaped) return null;
+  if (isReserved(domain) || isExternallyTaken(domain)) return null;
   return premiumPrices[stableHash(`premium:${domain}`) % premiumPrices.length];
 }

@@ -204,7 +204,7 @@ function CategoryBlock({
   onHide: () => void;
 }) {
   const [expanded, setExpanded] = useState(false);
-  const domains = (session.domainsByCategory[categoryKey] ?? []).filter((d) => d !== session.exact);
+  const domains = session.domainsByCategory[categoryKey] ?? [];
   // Available names first, then those still being checked, then taken ones; list order otherwise.
   const weight = (d: string) => {
     const r = results.get(d);

@@ -27,7 +27,8 @@ export function createSearchSocket(): SearchSocket {
   let nextId = 1;
   let retryMs = 300;
   let closed = false;
-  let everOpened = false;
+  /** Set when a socket closed under us: the next open tells the page, which re-runs an unfinished search. */
+  let owesReplay = false;
   const pending = new Map<number, Pending>();
   const resultListeners: ((data: SearchResultsEvent['data']) => void)[] = [];
   const reconnectListeners: (() => void)[] = [];
@@ -40,10 +41,11 @@ export function createSearchSocket(): SearchSocket {
       ws = socket;
       socket.addEventListener('open', () => {
         retryMs = 300;
-        const isReconnect = everOpened;
-        everOpened = true;
         resolve(socket);
-        if (isReconnect) for (const listener of reconnectListeners) listener();
+        if (owesReplay) {
+          owesReplay = false;
+          for (const listener of reconnectListeners) listener();
+        }
       });
       socket.addEventListener('message', (event) => {
         let message: ReplyMessage | SearchResultsEvent;
@@ -69,6 +71,7 @@ export function createSearchSocket(): SearchSocket {
         pending.clear();
         reject(new SocketReplyError('Could not reach the search service', 0));
         if (closed) return;
+        owesReplay = true;
         // Reconnect with backoff while the page is open, whether or not a search is running.
         setTimeout(() => {
           if (!closed) connect().catch(() => {});

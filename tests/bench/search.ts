@@ -1,0 +1,247 @@
+/**
+ * Search socket benchmark: N concurrent WebSocket clients (1, 50, 200) each run 10 searches of 1-3 words and we
+ * print p50/p99 time to the acknowledgement, to the first result and to the last result, errors, server RSS and
+ * how many names one search checks. Runs alone (`bun tests/bench/search.ts [baseUrl]`) or from `npm run bench`.
+ * Without a base URL it starts its own server on a free port with a temporary DATA_DIR and an easy bot check.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+
+export type SearchBenchOptions = {
+  /** A running server, e.g. http://localhost:3000; omitted = start one. */
+  baseUrl?: string;
+  /** Process id of that server, to read its memory. */
+  serverPid?: number;
+  clientCounts?: number[];
+  searchesPerClient?: number;
+  log?: (line: string) => void;
+};
+
+export type SearchBenchRow = {
+  clients: number;
+  searches: number;
+  errors: number;
+  ackP50: number;
+  ackP99: number;
+  firstP50: number;
+  firstP99: number;
+  lastP50: number;
+  lastP99: number;
+  rssMb: number | null;
+  /** Server CPU per search, in ms (null without a server process id). */
+  serverCpuMsPerSearch: number | null;
+  wallSeconds: number;
+  candidatesPerSearch: number;
+};
+
+const root = path.resolve(import.meta.dirname, '../..');
+const words = `coffee shop blue river studio green tech garden bakery north pixel atlas maple harbor cloud lucky craft urban nova
+  zen bright rocket paper forest yoga market silver spark ocean tiny little happy wild golden stone bold fresh velvet`.split(/\s+/);
+const searchTimeoutMs = 15_000;
+
+/** A small seeded generator so every run searches the same queries. */
+function queries(seed: number, count: number): string[] {
+  let state = seed * 2654435761 + 1;
+  const next = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state;
+  };
+  return Array.from({ length: count }, () => {
+    const n = 1 + (next() % 3);
+    return Array.from({ length: n }, () => words[next() % words.length]).join(' ');
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** CPU time the server has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+function rssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function startServer(): Promise<{ baseUrl: string; pid: number; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dotspot-bench-'));
+  // The embedded PostgreSQL runs as its own user and must reach its data folder inside.
+  chmodSync(dir, 0o755);
+  const script = path.join(dir, 'serve.ts');
+  writeFileSync(
+    script,
+    `import { startRuntime } from ${JSON.stringify(path.join(root, 'api/runtime.ts'))};
+import { serve } from ${JSON.stringify(path.join(root, 'api/server.ts'))};
+const runtime = await startRuntime();
+const server = serve(runtime.deps, 0, '127.0.0.1');
+console.log('LISTENING ' + server.port);
+process.on('SIGTERM', async () => { server.stop(true); await runtime.stop(); process.exit(0); });`,
+  );
+  const child: ChildProcess = spawn('bun', [script], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dir, NODE_ENV: 'production', BOT_CHECK_DIFFICULTY: '1', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const found = /LISTENING (\d+)/.exec(out)?.[1];
+      if (found) resolve(found);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function botToken(baseUrl: string): Promise<string> {
+  const body = await (await fetch(`${baseUrl}/api/botCheck`)).json();
+  const solution = await solveChallenge({ challenge: body.challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: body.challenge, solution })).toString('base64');
+}
+
+type Timing = { ack: number; first: number; last: number; candidates: number };
+
+/** One client: one socket, `count` searches one after another. */
+async function runClient(baseUrl: string, seed: number, count: number, timings: Timing[], errors: string[]) {
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws`);
+  await new Promise<void>((resolve, reject) => {
+    ws.addEventListener('open', () => resolve(), { once: true });
+    ws.addEventListener('error', () => reject(new Error('socket error')), { once: true });
+  });
+  let onMessage: (message: any) => void = () => {};
+  ws.addEventListener('message', (event) => onMessage(JSON.parse(String(event.data))));
+  let id = 0;
+  for (const search of queries(seed, count)) {
+    const token = await botToken(baseUrl);
+    const requestId = ++id;
+    const started = performance.now();
+    const timing = await new Promise<Timing | string>((resolve) => {
+      let uuid = '';
+      let ack = 0;
+      let first = 0;
+      let candidates = 0;
+      const timer = setTimeout(() => resolve(`timeout after ${searchTimeoutMs} ms (${search})`), searchTimeoutMs);
+      onMessage = (message) => {
+        if (message.id === requestId) {
+          if (message.error) {
+            clearTimeout(timer);
+            resolve(`error ${message.error.code}: ${message.error.message}`);
+            return;
+          }
+          ack = performance.now() - started;
+          uuid = message.result.uuid;
+          candidates = message.result.candidateCount;
+        } else if (message.event === 'domainSearchResults' && message.data.uuid === uuid) {
+          if (!first) first = performance.now() - started;
+          if (message.data.done) {
+            clearTimeout(timer);
+            resolve({ ack, first, last: performance.now() - started, candidates });
+          }
+        }
+      };
+      ws.send(JSON.stringify({ id: requestId, method: 'find', service: 'domainSearch', params: { search, token } }));
+    });
+    if (typeof timing === 'string') errors.push(timing);
+    else timings.push(timing);
+  }
+  ws.close();
+}
+
+export async function runSearchBench(options: SearchBenchOptions = {}): Promise<SearchBenchRow[]> {
+  const log = options.log ?? console.log;
+  const clientCounts = options.clientCounts ?? [1, 50, 200];
+  const searchesPerClient = options.searchesPerClient ?? 10;
+  const own = options.baseUrl ? null : await startServer();
+  const baseUrl = options.baseUrl ?? own!.baseUrl;
+  const pid = options.serverPid ?? own?.pid;
+  const rows: SearchBenchRow[] = [];
+  try {
+    // Warm up: the first search pays for module loading and the catalogue.
+    await runClient(baseUrl, 999, 2, [], []);
+    log(`Search socket benchmark against ${baseUrl} (${searchesPerClient} searches per client)`);
+    log('clients  searches  errors  ack p50/p99 ms  first p50/p99 ms  last p50/p99 ms  RSS MB  names/search  server CPU ms/search  wall s');
+    for (const clients of clientCounts) {
+      const timings: Timing[] = [];
+      const errors: string[] = [];
+      let peakRss = rssMb(pid);
+      const cpuBefore = cpuMs(pid);
+      const wallStart = performance.now();
+      const sampler = setInterval(() => {
+        const now = rssMb(pid);
+        if (now != null) peakRss = Math.max(peakRss ?? 0, now);
+      }, 200);
+      await Promise.all(
+        Array.from({ length: clients }, (_, i) =>
+          runClient(baseUrl, clients * 1000 + i, searchesPerClient, timings, errors).catch((error) => {
+            errors.push(String(error));
+          }),
+        ),
+      );
+      clearInterval(sampler);
+      const cpuAfter = cpuMs(pid);
+      const row: SearchBenchRow = {
+        clients,
+        searches: timings.length + errors.length,
+        errors: errors.length,
+        ackP50: percentile(timings.map((t) => t.ack), 50),
+        ackP99: percentile(timings.map((t) => t.ack), 99),
+        firstP50: percentile(timings.map((t) => t.first), 50),
+        firstP99: percentile(timings.map((t) => t.first), 99),
+        lastP50: percentile(timings.map((t) => t.last), 50),
+        lastP99: percentile(timings.map((t) => t.last), 99),
+        rssMb: peakRss,
+        serverCpuMsPerSearch: cpuBefore != null && cpuAfter != null ? Math.round(((cpuAfter - cpuBefore) / Math.max(1, timings.length + errors.length)) * 10) / 10 : null,
+        wallSeconds: Math.round((performance.now() - wallStart) / 100) / 10,
+        candidatesPerSearch: Math.round(timings.reduce((sum, t) => sum + t.candidates, 0) / Math.max(1, timings.length)),
+      };
+      rows.push(row);
+      const ms = (a: number, b: number) => `${Math.round(a)}/${Math.round(b)}`.padEnd(16);
+      log(
+        `${String(clients).padEnd(9)}${String(row.searches).padEnd(10)}${String(row.errors).padEnd(8)}${ms(row.ackP50, row.ackP99)}${ms(row.firstP50, row.firstP99)}` +
+          `${`${Math.round(row.lastP50)}/${Math.round(row.lastP99)}`.padEnd(17)}${String(row.rssMb ?? 'n/a').padEnd(8)}${String(row.candidatesPerSearch).padEnd(14)}` +
+          `${String(row.serverCpuMsPerSearch ?? 'n/a').padEnd(22)}${row.wallSeconds}`,
+      );
+      if (errors.length > 0) log(`  first errors: ${[...new Set(errors)].slice(0, 3).join('; ')}`);
+    }
+    log('Targets: ack p99 < 50 ms and last p99 < 500 ms at 50 clients; 0 errors at 200 clients; RSS < 400 MB.');
+  } finally {
+    await own?.stop();
+  }
+  return rows;
+}
+
+if (import.meta.main) {
+  const counts = process.env.BENCH_CLIENTS?.split(',').map(Number);
+  await runSearchBench({ baseUrl: process.argv[2] || undefined, serverPid: process.argv[3] ? Number(process.argv[3]) : undefined, clientCounts: counts });
+  process.exit(0);
+}
