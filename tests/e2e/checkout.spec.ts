@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { e2eDemo } from '../../playwright.config.ts';
@@ -89,6 +90,7 @@ test('a new visitor picks options, verifies by SMS, pays with 4242 and lands in 
   await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByText('By registering an account, you agree to our Terms & Conditions and Privacy Policy.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
 
   await fillVisitorDetails(page, `grace-${unique()}@example.org`, phone);
   await saveCard(page, '4242 4242 4242 4242');
