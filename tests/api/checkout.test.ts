@@ -276,6 +276,19 @@ describe('exactly once', () => {
     failRegistrations = new Set();
   });
 
+  it('does not retry an order that stopped half-way, and says so', async () => {
+    const { client, cartId } = await readyVisitor(['qwzxv-stuck.com']);
+    const [order] = await t.db
+      .insert(orders)
+      .values({ cartId, status: 'authorized', totalPrice: 1, modifyDate: new Date(Date.now() - 3600_000), detail: { attempt: 1 } })
+      .returning();
+    const before = payments().ledger().length;
+    const answer = await commit(client, cartId);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(`Order ${order.orderId} did not finish. Please contact support before trying again.`);
+    expect(payments().ledger().length).toBe(before);
+  });
+
   it('names a domain taken since it was added and charges nothing', async () => {
     const { client, cartId } = await readyVisitor(['qwzxv-sniped.com']);
     await t.db.insert(registryDomains).values({ domain: 'qwzxv-sniped.com', registrarName: 'Other', authCode: 'x', expireDate: new Date(Date.now() + 1e10) });
