@@ -47,6 +47,7 @@ type Line = { item: CartItemRow; prices: ItemPrices };
 const yearMs = 365 * 24 * 3600 * 1000;
 const waitStepMs = 100;
 const waitLimitMs = 30_000;
+const stuckOrderMs = 10 * 60 * 1000;
 
 export type CommitInput = {
   cart: CartRow;
@@ -62,7 +63,13 @@ export async function commitCheckout(db: Db, providers: Providers, input: Commit
   if (cart.status !== 'active' && !existing) throw new AppError(409, 'This cart has already been checked out');
   if (source.paymentIntentId) return confirmAfterAction(db, providers, input);
   if (existing && existing.status === 'requiresAction') return requiresActionAnswer(existing);
-  if (existing && (existing.status === 'pending' || existing.status === 'authorized')) return waitForOrder(db, cart.cartId);
+  if (existing && (existing.status === 'pending' || existing.status === 'authorized')) {
+    // An order that stopped half-way (the process died) is never retried blindly: money may have moved.
+    if (Date.now() - existing.modifyDate.getTime() > stuckOrderMs) {
+      throw new AppError(409, `Order ${existing.orderId} did not finish. Please contact support before trying again.`);
+    }
+    return waitForOrder(db, cart.cartId);
+  }
 
   const prepared = await prepare(db, providers, input);
   const claimed = await claimOrder(db, cart, prepared.totalPrice, input.accountId);

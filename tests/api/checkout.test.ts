@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, domains, orders, outbox, registryDomains, transactions, users } from '../../api/db/schema/index.ts';
+import { accounts, domains, orders, outbox, registryDomains, transactions, users, verificationCodes } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
 import { createSession } from '../../api/services/sessions.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
@@ -128,6 +128,17 @@ describe('visitor checkout', () => {
     const refused = await commit(client, cartId);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Please verify your phone number with the code we sent');
+  });
+
+  it('refuses an expired code', async () => {
+    const client = t.client();
+    const added = await client.post('/api/cartItems', { domain: 'qwzxv-expired-code.com' });
+    const phone = '+14155560999';
+    await client.post('/api/validate', { cartId: added.body.cartId, phone });
+    const code = await latestCode(phone);
+    await t.db.update(verificationCodes).set({ expireDate: new Date(Date.now() - 1000) }).where(eq(verificationCodes.phone, phone));
+    const answer = await client.post('/api/validate', { cartId: added.body.cartId, phone, code });
+    expect(answer.body).toEqual({ valid: false, msg: 'This code has expired. Request a new code.' });
   });
 
   it('rate-limits codes per phone with a clear message, and reports an SMS that cannot be sent', async () => {
@@ -265,6 +276,19 @@ describe('exactly once', () => {
     failRegistrations = new Set();
   });
 
+  it('does not retry an order that stopped half-way, and says so', async () => {
+    const { client, cartId } = await readyVisitor(['qwzxv-stuck.com']);
+    const [order] = await t.db
+      .insert(orders)
+      .values({ cartId, status: 'authorized', totalPrice: 1, modifyDate: new Date(Date.now() - 3600_000), detail: { attempt: 1 } })
+      .returning();
+    const before = payments().ledger().length;
+    const answer = await commit(client, cartId);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(`Order ${order.orderId} did not finish. Please contact support before trying again.`);
+    expect(payments().ledger().length).toBe(before);
+  });
+
   it('names a domain taken since it was added and charges nothing', async () => {
     const { client, cartId } = await readyVisitor(['qwzxv-sniped.com']);
     await t.db.insert(registryDomains).values({ domain: 'qwzxv-sniped.com', registrarName: 'Other', authCode: 'x', expireDate: new Date(Date.now() + 1e10) });
@@ -294,8 +318,19 @@ describe('logged-in checkout', () => {
     expect(done.status).toBe(200);
     const owned = await t.db.select().from(domains).where(eq(domains.accountId, user.accountId));
     expect(owned.map((d) => d.domain).sort()).toEqual(['qwzxv-returning-one.com', 'qwzxv-returning-two.net']);
+    const pm = await client.post('/api/paymentMethods/sandboxCard', { number: '5555555555554444', expMonth: 3, expYear: 2041, cvc: '321' });
+    const second = await client.post('/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: pm.body.id });
+    expect(second.body.paymentMethod).toMatchObject({ description: 'Mastercard ending in 4444 (exp 03/41)', isDefault: false });
+    const made = await client.patch(`/api/paymentMethods/${second.body.paymentMethod.paymentMethodId}`, { isDefault: true });
+    expect(made.body.isDefault).toBe(true);
     const list = await client.get('/api/paymentMethods?status=active');
-    expect(list.body.total).toBe(1);
+    expect(list.body.total).toBe(2);
+    expect(list.body.data[0].paymentMethodId).toBe(second.body.paymentMethod.paymentMethodId);
+    const removed = await client.delete(`/api/paymentMethods/${second.body.paymentMethod.paymentMethodId}`);
+    expect(removed.body.status).toBe('deleted');
+    const after = await client.get('/api/paymentMethods?status=active');
+    expect(after.body.total).toBe(1);
+    expect(after.body.data[0].isDefault).toBe(true);
     const other = t.client();
     expect((await other.delete(`/api/paymentMethods/${list.body.data[0].paymentMethodId}`)).status).toBe(404);
   });

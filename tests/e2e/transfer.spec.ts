@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test('transfer flow: empty input, mixed results, auth codes, then the transfers are in the cart', async ({ page }) => {
@@ -13,6 +14,7 @@ test('transfer flow: empty input, mixed results, auth codes, then the transfers 
   await expect(page.getByText("Can't transfer: 60 days or newer")).toBeVisible();
   await expect(page.getByText("Can't transfer: Unregistered domain")).toBeVisible();
   await expect(page.getByText("Can't transfer: At maximum renewal (10 yrs)")).toBeVisible();
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
 
   // Start Over clears everything; the single eligible name then reads as one domain.
   await page.getByRole('button', { name: 'Start Over' }).click();

@@ -46,6 +46,8 @@ export function createStripePayments(options: { secretKey: string; publishableKe
                 payment_method: paymentMethodId,
                 usage: 'off_session',
                 confirm: true,
+                // The browser finishes any 3-D Secure step with stripe.handleNextAction.
+                use_stripe_sdk: true,
                 expand: ['payment_method'],
               },
               { idempotencyKey: `setup-${customerId}-${paymentMethodId}` },
@@ -80,6 +82,7 @@ export function createStripePayments(options: { secretKey: string; publishableKe
             capture_method: 'manual',
             confirm: true,
             off_session: false,
+            use_stripe_sdk: true,
             description,
           },
           { idempotencyKey },

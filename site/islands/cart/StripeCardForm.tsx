@@ -33,7 +33,7 @@ function Form({ onSaved, onCancel }: Omit<Props, 'publishableKey'>) {
     const first = await setupCard(methodId);
     if (isFailure(first)) return fail(first.message);
     if (first.setupIntent.status === 'requires_action') {
-      const authenticated = await stripe.confirmCardSetup(first.setupIntent.client_secret);
+      const authenticated = await stripe.handleNextAction({ clientSecret: first.setupIntent.client_secret });
       if (authenticated.error) return fail(authenticated.error.message, authenticationFailedMessage);
       const second = await setupCard(methodId, first.setupIntent.id);
       if (isFailure(second) || second.setupIntent.status !== 'succeeded') return fail(isFailure(second) ? second.message : undefined);

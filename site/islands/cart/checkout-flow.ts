@@ -26,7 +26,8 @@ export async function completeCheckout(cartId: number, statedSource: string | un
   if (config.provider === 'stripe' && config.publishableKey && first.clientSecret) {
     const { stripeFor } = await import('./StripeCardForm.tsx');
     const stripe = await stripeFor(config.publishableKey);
-    const handled = await stripe?.handleCardAction(first.clientSecret);
+    // Automatic confirmation on the server: the browser only finishes the next action (3-D Secure).
+    const handled = await stripe?.handleNextAction({ clientSecret: first.clientSecret });
     if (!handled || handled.error) return { ok: false, message: handled?.error?.message || authenticationFailedMessage, requiredAction: true };
   } else {
     const outcome = await authenticate(intentId);
