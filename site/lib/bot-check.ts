@@ -1,6 +1,7 @@
 /** Fetches a bot-check challenge at submit time and solves it in the browser (ALTCHA proof of work). */
 import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+// The web variant: the default one uses node:crypto, which does not exist in the browser.
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 
 type ChallengeAnswer = { provider: 'altcha'; challenge: Parameters<typeof solveChallenge>[0]['challenge'] } | { provider: 'captcha'; siteKey: string };
 
