@@ -63,7 +63,7 @@ export default function TemplateCarousel({ slides, label = 'Website templates' }
           style={{ transform: `translateX(-${index * 100}%)`, transitionDuration: `${carouselTransitionMs}ms` }}
         >
           {slides.map((slide, i) => (
-            <figure
+            <div
               key={slide.name}
               className="carousel-slide"
               role="group"
@@ -73,11 +73,11 @@ export default function TemplateCarousel({ slides, label = 'Website templates' }
               inert={i !== index}
             >
               <img src={slide.image} alt={`${slide.name} template: ${slide.description}`} width={960} height={600} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
-              <figcaption className="carousel-caption">
+              <p className="carousel-caption">
                 <strong>{slide.name}</strong>
                 <span>{slide.description}</span>
-              </figcaption>
-            </figure>
+              </p>
+            </div>
           ))}
         </div>
       </div>

@@ -61,7 +61,8 @@ export default function DomainPricing({ rows, categories }: { rows: PriceRow[]; 
       <p className="pricing-count" role="status" aria-live="polite">
         {visible.length === rows.length ? `Showing all ${rows.length} extensions` : `Showing ${visible.length} of ${rows.length} extensions`}
       </p>
-      <div className="price-table-wrap">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls, so keyboard users must be able to focus it. */}
+      <div className="price-table-wrap" role="region" aria-label="Domain prices" tabIndex={0}>
         <table className="data-table price-table">
           <caption className="visually-hidden">Domain prices per year in US dollars</caption>
           <thead>

@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './islands.ts';
+import { notFoundPath, publicPaths, storefrontPaths } from './public-pages.ts';
+
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+for (const path of [...publicPaths, notFoundPath]) {
+  test(`${path} passes axe (WCAG 2.2 AA) and has landmarks, one h1, a title, a description and a canonical`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await axeProblems(page)).toEqual([]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await expect(page.getByRole('banner')).toHaveCount(1);
+    await expect(page.getByRole('contentinfo')).toHaveCount(1);
+    expect((await page.locator('meta[name="description"]').getAttribute('content'))?.length ?? 0).toBeGreaterThan(50);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', await page.title());
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /.{50}/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\//);
+  });
+}
+
+test('every public page has its own title and description, and the sitemap lists exactly these pages', async ({ page, request }) => {
+  const seen = new Map<string, string>();
+  for (const path of publicPaths) {
+    await page.goto(path);
+    for (const text of [await page.title(), await page.locator('meta[name="description"]').getAttribute('content')]) {
+      expect(seen.get(text!), `"${text}" on ${path}`).toBeUndefined();
+      seen.set(text!, path);
+    }
+  }
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const child = new URL(xml.match(/<loc>([^<]+)<\/loc>/)![1]).pathname;
+  const listed = [...(await (await request.get(child)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname.replace(/(.)\/$/, '$1'));
+  expect(listed.filter((p) => !storefrontPaths.includes(p)).sort()).toEqual([...publicPaths].sort());
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+});
+
+test('the WHOIS result and the open mobile menu pass axe too', async ({ page }) => {
+  await page.goto('/whois');
+  await hydrated(page, 'WhoisLookup');
+  await page.getByRole('textbox', { name: 'Domain name' }).fill('brightbeancoffee.net');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { name: /Whois output for/ })).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await hydrated(page, 'MobileMenu');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
+});
