@@ -34,7 +34,9 @@ const pages = defineCollection({
       aside: z.object({ heading: z.string(), items: z.array(z.string()), cta: link.optional() }).optional(),
       closing: z.object({ heading: z.string(), text: z.string().optional(), links: z.array(link) }).optional(),
       // Home
-      popular: z.object({ heading: z.string(), footnote: z.string() }).optional(),
+      popular: z
+        .object({ heading: z.string(), footnote: z.string(), text: z.string().optional(), linkLabel: z.string().optional(), href: z.string().optional() })
+        .optional(),
       /** The illustrative result card beside the home search box. */
       heroCard: z.object({ domain: z.string(), status: z.string(), price: z.string(), items: z.array(z.string()) }).optional(),
       stats: z.array(z.object({ value: z.string(), label: z.string() })).optional(),

@@ -3,8 +3,8 @@ import { expect, test } from '@playwright/test';
 
 test('a visitor searches from the home page, browses every block and adds two domains to the cart', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('textbox', { name: 'Search for a domain' }).fill('garden');
-  await page.getByRole('textbox', { name: 'Search for a domain' }).press('Enter');
+  await page.getByRole('searchbox', { name: 'Search for a domain name' }).fill('garden');
+  await page.getByRole('searchbox', { name: 'Search for a domain name' }).press('Enter');
   await expect(page).toHaveURL(/\/search\?q=garden$/);
 
   // Exact match: taken, with a WHOIS link.
