@@ -204,7 +204,8 @@ function CategoryBlock({
   onHide: () => void;
 }) {
   const [expanded, setExpanded] = useState(false);
-  const domains = session.domainsByCategory[categoryKey] ?? [];
+  // The exact match has its own card above, so category lists leave it out.
+  const domains = (session.domainsByCategory[categoryKey] ?? []).filter((d) => d !== session.exact);
   // Available names first, then those still being checked, then taken ones; list order otherwise.
   const weight = (d: string) => {
     const r = results.get(d);
@@ -245,7 +246,11 @@ function CategoryBlock({
 }
 
 function Categories({ session, results }: { session: SearchSession; results: Results }) {
-  const keys = Object.keys(session.categoryNames).filter((k) => k !== 'featured' && k !== 'premium' && (session.categoryCount[k] ?? 0) > 0);
+  const counts = useMemo(
+    () => Object.fromEntries(Object.entries(session.domainsByCategory).map(([key, list]) => [key, list.filter((d) => d !== session.exact).length])),
+    [session],
+  );
+  const keys = Object.keys(session.categoryNames).filter((k) => k !== 'featured' && k !== 'premium' && (counts[k] ?? 0) > 0);
   const [chosen, setChosen] = useState<string[]>(defaultCategories.filter((k) => keys.includes(k)));
   const [open, setOpen] = useState(false);
   const toggle = (key: string) => setChosen((list) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]));
@@ -264,7 +269,7 @@ function Categories({ session, results }: { session: SearchSession; results: Res
           {keys.map((key) => (
             <li key={key}>
               <button type="button" className="sr-chip" aria-pressed={chosen.includes(key)} onClick={() => toggle(key)}>
-                {session.categoryNames[key]} <span className="sr-count">{session.categoryCount[key]}</span>
+                {session.categoryNames[key]} <span className="sr-count">{counts[key]}</span>
               </button>
             </li>
           ))}
