@@ -59,8 +59,19 @@ function Row({ result }: { result: DomainSearchResult }) {
   );
 }
 
-function ExactMatch({ session, result }: { session: SearchSession; result: DomainSearchResult | undefined }) {
+function ExactMatch({ session, result, done }: { session: SearchSession; result: DomainSearchResult | undefined; done: boolean }) {
   const display = session.displaySearch.includes('.') ? session.displaySearch : `${session.displaySearch}.${session.exact.split('.').slice(1).join('.')}`;
+  if (!result && done) {
+    return (
+      <div className="sr-exact">
+        <div>
+          <p className="sr-eyebrow">Exact match</p>
+          <p className="sr-exact-name">{display}</p>
+          <p className="sr-exact-note">The registry did not answer for this name. Please search again in a moment.</p>
+        </div>
+      </div>
+    );
+  }
   if (!result) return <Checking domain={display} wide />;
   const name = nameOf(result);
   if (!result.available) {
@@ -300,7 +311,7 @@ export function SearchResults(props: {
   return (
     <div className="sr">
       {session.notice && <p className="sr-notice">{session.notice}</p>}
-      <ExactMatch session={session} result={results.get(session.exact)} />
+      <ExactMatch session={session} result={results.get(session.exact)} done={done} />
       <Featured session={session} results={results} />
       <Premium key={session.uuid} session={session} results={results} done={done} loadMore={loadMorePremium} />
       <Categories key={`c-${session.uuid}`} session={session} results={results} />
