@@ -7,8 +7,9 @@ test('a visitor searches from the home page, browses every block and adds two do
   await page.getByRole('searchbox', { name: 'Search for a domain name' }).press('Enter');
   await expect(page).toHaveURL(/\/search\?q=garden$/);
 
-  // Exact match: taken, with a WHOIS link.
-  await expect(page.getByText('Sorry, garden.com is taken.')).toBeVisible();
+  // Exact match: taken, with a WHOIS link. The first answer waits for the proof of work, slow on a busy machine.
+  await expect(page.getByText('Sorry, garden.com is taken.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[aria-live="polite"]', { hasText: 'Search complete' })).toBeAttached({ timeout: 30_000 });
   await expect(page.getByRole('link', { name: 'WHOIS lookup for garden.com' }).first()).toHaveAttribute('href', '/whois?domain=garden.com');
   await expect(page.locator('[aria-live="polite"]', { hasText: 'garden.com is taken' })).toBeAttached();
 
@@ -96,8 +97,8 @@ test('typing searches after a pause, a too-short label searches nothing, and cle
 
   await box.fill('zqxvbrtplm');
   await expect(page.getByText('Searching…')).toBeVisible();
-  await expect(page.getByText('zqxvbrtplm.com', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add zqxvbrtplm.com to cart' })).toBeVisible();
+  await expect(page.getByText('zqxvbrtplm.com', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Add zqxvbrtplm.com to cart' })).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\?q=zqxvbrtplm$/);
   // No premium block for a name with no premium results.
   await expect(page.getByRole('region', { name: 'Premium domains' })).toHaveCount(0);
@@ -124,6 +125,6 @@ test('a search survives the socket dropping: the page reconnects and searches ag
     });
   });
   await page.goto('/search?q=zqxvbrtplm');
-  await expect(page.getByRole('button', { name: 'Add zqxvbrtplm.com to cart' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add zqxvbrtplm.com to cart' })).toBeVisible({ timeout: 30_000 });
   expect(connections).toBe(2);
 });

@@ -59,8 +59,19 @@ function Row({ result }: { result: DomainSearchResult }) {
   );
 }
 
-function ExactMatch({ session, result }: { session: SearchSession; result: DomainSearchResult | undefined }) {
+function ExactMatch({ session, result, done }: { session: SearchSession; result: DomainSearchResult | undefined; done: boolean }) {
   const display = session.displaySearch.includes('.') ? session.displaySearch : `${session.displaySearch}.${session.exact.split('.').slice(1).join('.')}`;
+  if (!result && done) {
+    return (
+      <div className="sr-exact">
+        <div>
+          <p className="sr-eyebrow">Exact match</p>
+          <p className="sr-exact-name">{display}</p>
+          <p className="sr-exact-note">The registry did not answer for this name. Please search again in a moment.</p>
+        </div>
+      </div>
+    );
+  }
   if (!result) return <Checking domain={display} wide />;
   const name = nameOf(result);
   if (!result.available) {
@@ -204,7 +215,8 @@ function CategoryBlock({
   onHide: () => void;
 }) {
   const [expanded, setExpanded] = useState(false);
-  const domains = session.domainsByCategory[categoryKey] ?? [];
+  // The exact match has its own card above, so category lists leave it out.
+  const domains = (session.domainsByCategory[categoryKey] ?? []).filter((d) => d !== session.exact);
   // Available names first, then those still being checked, then taken ones; list order otherwise.
   const weight = (d: string) => {
     const r = results.get(d);
@@ -245,7 +257,11 @@ function CategoryBlock({
 }
 
 function Categories({ session, results }: { session: SearchSession; results: Results }) {
-  const keys = Object.keys(session.categoryNames).filter((k) => k !== 'featured' && k !== 'premium' && (session.categoryCount[k] ?? 0) > 0);
+  const counts = useMemo(
+    () => Object.fromEntries(Object.entries(session.domainsByCategory).map(([key, list]) => [key, list.filter((d) => d !== session.exact).length])),
+    [session],
+  );
+  const keys = Object.keys(session.categoryNames).filter((k) => k !== 'featured' && k !== 'premium' && (counts[k] ?? 0) > 0);
   const [chosen, setChosen] = useState<string[]>(defaultCategories.filter((k) => keys.includes(k)));
   const [open, setOpen] = useState(false);
   const toggle = (key: string) => setChosen((list) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]));
@@ -264,7 +280,7 @@ function Categories({ session, results }: { session: SearchSession; results: Res
           {keys.map((key) => (
             <li key={key}>
               <button type="button" className="sr-chip" aria-pressed={chosen.includes(key)} onClick={() => toggle(key)}>
-                {session.categoryNames[key]} <span className="sr-count">{session.categoryCount[key]}</span>
+                {session.categoryNames[key]} <span className="sr-count">{counts[key]}</span>
               </button>
             </li>
           ))}
@@ -295,7 +311,7 @@ export function SearchResults(props: {
   return (
     <div className="sr">
       {session.notice && <p className="sr-notice">{session.notice}</p>}
-      <ExactMatch session={session} result={results.get(session.exact)} />
+      <ExactMatch session={session} result={results.get(session.exact)} done={done} />
       <Featured session={session} results={results} />
       <Premium key={session.uuid} session={session} results={results} done={done} loadMore={loadMorePremium} />
       <Categories key={`c-${session.uuid}`} session={session} results={results} />
