@@ -184,7 +184,7 @@ export default function SearchApp({ copy }: { copy: Copy }) {
           <h1>{copy.heading}</h1>
           <p>{copy.subheading}</p>
           <form
-            className="search-form"
+            className="sr-form"
             role="search"
             action="/search"
             method="get"
@@ -205,7 +205,7 @@ export default function SearchApp({ copy }: { copy: Copy }) {
                 id="domain-search"
                 name="q"
                 type="search"
-                className="search-input"
+                className="sr-input"
                 placeholder={copy.placeholder}
                 autoComplete="off"
                 autoCapitalize="none"
