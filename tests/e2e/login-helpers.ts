@@ -60,12 +60,13 @@ export async function whileDemoPasswordChanges<T>(work: () => Promise<T>): Promi
 }
 
 /**
- * A TOTP code for a time step no worker has spent yet. The previous step is preferred: specs that simply use
- * `totp.generate()` spend the current one, and a past step never becomes current again. `soon` asks for a code that
- * stays valid for at least half a minute.
+ * A TOTP code for a time step no worker has spent yet. The previous step comes first: specs that simply call
+ * `totp.generate()` spend the current step, and a past step never becomes current again. Near the end of a step
+ * we wait for the next one, so the code stays valid for ten seconds at least.
  */
-export async function freshTotpCode(options: { soon?: boolean } = {}): Promise<string> {
+export async function freshTotpCode(): Promise<string> {
   for (;;) {
+    if (Date.now() % 30_000 > 20_000) await sleep(30_000 - (Date.now() % 30_000) + 100);
     await acquire(stepsLock);
     let step: number | undefined;
     try {
@@ -77,10 +78,7 @@ export async function freshTotpCode(options: { soon?: boolean } = {}): Promise<s
         }
       })();
       const now = Math.floor(Date.now() / 30_000);
-      // Leave a few seconds of margin at the edge of the window.
-      const late = Date.now() % 30_000 > 25_000;
-      const candidates = options.soon ? [now + 1, now] : late ? [now, now + 1] : [now - 1, now, now + 1];
-      step = candidates.find((s) => !spent.includes(s));
+      step = [now - 1, now, now + 1].find((s) => !spent.includes(s));
       if (step !== undefined) writeFileSync(spentFile, JSON.stringify([...spent.filter((s) => s >= now - 2), step]));
     } finally {
       release(stepsLock);
@@ -92,6 +90,8 @@ export async function freshTotpCode(options: { soon?: boolean } = {}): Promise<s
 
 export async function submitCredentials(page: Page, password = e2eDemo.password, options: { waitForPassword?: boolean } = {}) {
   if (options.waitForPassword !== false) await waitForPassword();
+  // The form works once the island has hydrated (its button is enabled then); typing earlier would be lost.
+  await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeEnabled();
   await page.getByLabel('Email').fill(demoEmail);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
@@ -101,8 +101,17 @@ export async function passTotpStep(page: Page, code?: string) {
   await expect(page.getByRole('heading', { name: 'Verify it’s you' })).toBeVisible();
   await page.getByRole('radio', { name: /Authenticator app/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Security code').fill(code ?? (await freshTotpCode()));
-  await page.getByRole('button', { name: 'Verify' }).click();
+  // Another spec may have spent the same time step without telling us (totp.generate()): then take the next free one.
+  for (let attempt = 0; ; attempt++) {
+    await page.getByLabel('Security code').fill(attempt === 0 && code ? code : await freshTotpCode());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const reused = page.getByRole('alert').filter({ hasText: 'already used' });
+    const outcome = await Promise.race([
+      page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 }).then(() => 'in' as const),
+      reused.waitFor({ timeout: 15_000 }).then(() => 'reused' as const),
+    ]).catch(() => 'unknown' as const);
+    if (outcome !== 'reused' || attempt >= 2) return;
+  }
 }
 
 /** Signs the demo account in through the API (for specs that start signed in), sharing the spent-step record. */
@@ -112,10 +121,14 @@ export async function signInDemoThroughApi(request: APIRequestContext, password 
   expect(first.status()).toBe(200);
   const { mfas } = await first.json();
   const chosen = await (await request.post('/api/session', { data: { mfaId: mfas[0].mfaId } })).json();
-  const done = await request.post('/api/session', {
-    data: { mfaId: mfas[0].mfaId, mfaChallengeId: chosen.mfaChallengeId, mfaToken: await freshTotpCode() },
-  });
-  expect(done.status()).toBe(200);
+  for (let attempt = 0; ; attempt++) {
+    const done = await request.post('/api/session', {
+      data: { mfaId: mfas[0].mfaId, mfaChallengeId: chosen.mfaChallengeId, mfaToken: await freshTotpCode() },
+    });
+    if (done.status() === 200) return;
+    const { message } = await done.json();
+    if (!/already used/.test(message) || attempt >= 2) throw new Error(`Demo sign-in failed: ${message}`);
+  }
 }
 
 /** From the login page (any query): password, then the authenticator code. */
