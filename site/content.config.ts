@@ -39,6 +39,8 @@ const pages = defineCollection({
         .optional(),
       /** The illustrative result card beside the home search box. */
       heroCard: z.object({ domain: z.string(), status: z.string(), price: z.string(), items: z.array(z.string()) }).optional(),
+      /** Heading over a page's main section. */
+      intro: z.object({ eyebrow: z.string().optional(), heading: z.string(), text: z.string().optional() }).optional(),
       stats: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
       searchLabel: z.string().optional(),
       searchPlaceholder: z.string().optional(),

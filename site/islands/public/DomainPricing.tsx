@@ -5,8 +5,20 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { formatMoney } from '../../../api/contract/money.ts';
 
-/** One extension: [tld, new, transfer, renew, categories] (compact, because every row ships in the page). */
+/** One extension: [tld, new, transfer, renew, categories]. */
 export type PriceRow = [tld: string, newPrice: number, transferPrice: number, renewPrice: number, categories: string];
+
+/** Rows travel to the browser as one compact string ("com,1028,1128,1128,popular generic;net,..."): every row ships in the page. */
+export function encodeRows(rows: PriceRow[]): string {
+  return rows.map((row) => row.join(',')).join(';');
+}
+
+function decodeRows(encoded: string): PriceRow[] {
+  return encoded.split(';').map((line) => {
+    const [tld, newPrice, transferPrice, renewPrice, categories] = line.split(',');
+    return [tld, Number(newPrice), Number(transferPrice), Number(renewPrice), categories];
+  });
+}
 
 /** A matcher for the search box: `^input` as a case-insensitive pattern; a leading dot is ignored. */
 export function tldMatcher(input: string): (tld: string) => boolean {
@@ -20,7 +32,8 @@ export function tldMatcher(input: string): (tld: string) => boolean {
   }
 }
 
-export default function DomainPricing({ rows, categories }: { rows: PriceRow[]; categories: [key: string, label: string][] }) {
+export default function DomainPricing({ rows: encoded, categories }: { rows: string; categories: [key: string, label: string][] }) {
+  const rows = useMemo(() => decodeRows(encoded), [encoded]);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('all');
   const deferredSearch = useDeferredValue(search);

@@ -1,0 +1,142 @@
+/**
+ * Lighthouse (mobile preset) for /, /pricing, /terms, /website-builder and /whois: the four category scores and
+ * the bytes of JavaScript and CSS each page ships. Runs against BENCH_URL when set, otherwise starts `npm start`'s
+ * server on a free port with a throwaway DATA_DIR. Each page runs LIGHTHOUSE_RUNS times (default 3) and the median
+ * run by performance is printed. Prints figures; never fails on them.
+ * Run alone: `bun tests/bench/lighthouse.ts`.
+ */
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export const lighthousePages = ['/', '/pricing', '/terms', '/website-builder', '/whois'];
+const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
+const root = path.resolve(import.meta.dirname, '../..');
+const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+export type PageFigures = {
+  path: string;
+  scores: Record<keyof typeof targets, number>;
+  /** Transfer bytes of script and stylesheet files. */
+  jsBytes: number;
+  cssBytes: number;
+  /** Bytes of <script> and <style> written into the HTML itself (the site inlines its stylesheet). */
+  inlineJsBytes: number;
+  inlineCssBytes: number;
+  totalBytes: number;
+};
+
+async function inlineBytes(url: string): Promise<{ js: number; css: number }> {
+  const html = await (await fetch(url)).text();
+  const sum = (tag: string) =>
+    [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].reduce((total, m) => total + Buffer.byteLength(m[1]), 0);
+  return { js: sum('script'), css: sum('style') };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  // Inside the checkout, like the e2e server's: the embedded Postgres user must be able to reach it.
+  const dataDir = path.join(root, '.data', 'bench-lighthouse');
+  rmSync(dataDir, { recursive: true, force: true });
+  const proc = Bun.spawn(['bun', 'api/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
+  const url = `http://localhost:${port}`;
+  const started = Date.now();
+  while (!(await fetch(`${url}/api/tlds?limit=1`).then((r) => r.ok).catch(() => false))) {
+    if (proc.exitCode !== null) throw new Error('the server exited during start');
+    if (Date.now() - started > 180_000) throw new Error('the server did not start within 180 s');
+    await Bun.sleep(100);
+  }
+  return {
+    url,
+    async stop() {
+      proc.kill('SIGINT');
+      await proc.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type ResourceItem = { resourceType: string; transferSize: number };
+
+export async function measurePages(baseUrl: string, paths = lighthousePages): Promise<PageFigures[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const figures: PageFigures[] = [];
+  try {
+    for (const pagePath of paths) {
+      const runs: PageFigures[] = [];
+      for (let run = 0; run < runsPerPage; run++) {
+        // The default config is Lighthouse's mobile preset (Moto G class device, slow 4G, 4x CPU slowdown).
+        const result = await lighthouse(`${baseUrl}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+        const { lhr } = result;
+        const items = ((lhr.audits['resource-summary']?.details as { items?: ResourceItem[] } | undefined)?.items ?? []) as ResourceItem[];
+        const bytes = (type: string) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
+        const scores = Object.fromEntries(Object.keys(targets).map((key) => [key, Math.round((lhr.categories[key]?.score ?? 0) * 100)])) as PageFigures['scores'];
+        const inline = await inlineBytes(`${baseUrl}${pagePath}`);
+        runs.push({
+          path: pagePath,
+          scores,
+          jsBytes: bytes('script'),
+          cssBytes: bytes('stylesheet'),
+          inlineJsBytes: inline.js,
+          inlineCssBytes: inline.css,
+          totalBytes: bytes('total'),
+        });
+      }
+      // The median run by performance: one run on a busy machine swings by 10+ points.
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      figures.push(runs[Math.floor(runs.length / 2)]);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return figures;
+}
+
+function printFigures(figures: PageFigures[]): void {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
+  const mark = (key: keyof typeof targets, score: number) => `${String(score).padStart(3)}${score >= targets[key] ? ' ' : '!'}`;
+  console.log('page              perf  a11y  bp    seo   | JS files   CSS files | inline JS  inline CSS | total transfer');
+  for (const f of figures) {
+    console.log(
+      `${f.path.padEnd(17)} ${mark('performance', f.scores.performance)}  ${mark('accessibility', f.scores.accessibility)}  ${mark('best-practices', f.scores['best-practices'])}  ${mark('seo', f.scores.seo)}  | ${kb(f.jsBytes)} ${kb(f.cssBytes)} | ${kb(f.inlineJsBytes)} ${kb(f.inlineCssBytes)}  | ${kb(f.totalBytes)}`,
+    );
+  }
+  console.log('files: gzip transfer bytes; inline: uncompressed bytes inside the HTML (part of its transfer).');
+  console.log(`targets: performance >= ${targets.performance}, accessibility ${targets.accessibility}, best practices >= ${targets['best-practices']}, SEO ${targets.seo} ('!' marks a miss)`);
+}
+
+export async function runLighthouseBench(): Promise<PageFigures[]> {
+  const server = process.env.BENCH_URL ? null : await startServer();
+  try {
+    const figures = await measurePages(process.env.BENCH_URL ?? server!.url);
+    printFigures(figures);
+    return figures;
+  } finally {
+    await server?.stop();
+  }
+}
+
+if (import.meta.main) {
+  await runLighthouseBench();
+}
