@@ -1,25 +1,56 @@
-/** Fixed-window rate limits in Postgres, so every API process shares the same counters. */
-import { and, eq, sql } from 'drizzle-orm';
+/**
+ * Rate limits in Postgres, so every API process shares the same counters. Each key counts hits in fixed windows,
+ * and the limit applies to a sliding estimate: this window's hits plus the previous window's, weighted by how much
+ * of it still overlaps the last `windowSeconds`. So there is no burst (and no reset) at a window boundary.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
+type Verdict = { allowed: boolean; retryAfterSeconds: number };
 
-/** Counts one hit for `key`; false once more than `max` hits fall in the current window. */
-export async function hit(db: Db, { key, max, windowSeconds }: Limit): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+function windows(windowSeconds: number, now = Date.now()) {
   const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+  const current = Math.floor(now / windowMs) * windowMs;
+  return { windowMs, current: new Date(current), previous: new Date(current - windowMs), elapsed: (now - current) / windowMs };
+}
+
+/** Whether `current` hits in this window plus the overlapping share of `previous` stay within `max`, and the wait if not. */
+function judge(limit: Limit, counts: { current: number; previous: number }, elapsed: number, allowEqual: boolean): Verdict {
+  const fits = (estimate: number) => (allowEqual ? estimate <= limit.max : estimate < limit.max);
+  const estimateAt = (e: number) => (e < 1 ? counts.current + counts.previous * (1 - e) : counts.current * (2 - e));
+  if (fits(estimateAt(elapsed))) return { allowed: true, retryAfterSeconds: 0 };
+  // Without further hits the estimate only falls; find when it first fits again (within two windows).
+  const steps = 120;
+  for (let i = 1; i <= steps; i++) {
+    const e = elapsed + ((2 - elapsed) * i) / steps;
+    if (fits(estimateAt(e))) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((e - elapsed) * limit.windowSeconds)) };
+  }
+  return { allowed: false, retryAfterSeconds: Math.ceil((2 - elapsed) * limit.windowSeconds) };
+}
+
+async function previousCount(db: Db, key: string, previous: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, previous)));
+  return row?.count ?? 0;
+}
+
+/** Counts one hit for `key`; not allowed once the sliding count passes `max`. */
+export async function hit(db: Db, limit: Limit): Promise<Verdict> {
+  const { current, previous, elapsed } = windows(limit.windowSeconds);
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
+    .values({ key: limit.key, windowStart: current, count: 1 })
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
     .returning({ count: rateLimits.count });
   if (Math.random() < 0.005) {
     await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
   }
-  const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - Date.now()) / 1000);
-  return { allowed: row.count <= max, retryAfterSeconds };
+  return judge(limit, { current: row.count, previous: await previousCount(db, limit.key, previous) }, elapsed, true);
 }
 
 /** Throws a 429 with `message` (and the wait) when any of the limits is exceeded. */
@@ -35,7 +66,7 @@ export async function enforce(db: Db, limits: Limit[], message: string): Promise
 }
 
 function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
@@ -47,16 +78,18 @@ export function clientAddress(headers: { header(name: string): string | undefine
 
 /** Throws the same 429 as `enforce` when a limit is already used up, without counting a hit (for failures-only limits). */
 export async function enforceWithoutHit(db: Db, limits: Limit[], message: string): Promise<void> {
-  for (const { key, max, windowSeconds } of limits) {
-    const windowMs = windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
-    const [row] = await db
-      .select({ count: rateLimits.count })
+  for (const limit of limits) {
+    const { current, previous, elapsed } = windows(limit.windowSeconds);
+    const rows = await db
+      .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
       .from(rateLimits)
-      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
-    if (row && row.count >= max) {
-      const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - Date.now()) / 1000);
-      throw new AppError(429, `${message} Please try again in ${formatWait(retryAfterSeconds)}.`, { retryAfterSeconds });
+      .where(and(eq(rateLimits.key, limit.key), inArray(rateLimits.windowStart, [current, previous])));
+    const countAt = (start: Date) => rows.find((r) => r.windowStart.getTime() === start.getTime())?.count ?? 0;
+    const verdict = judge(limit, { current: countAt(current), previous: countAt(previous) }, elapsed, false);
+    if (!verdict.allowed) {
+      throw new AppError(429, `${message} Please try again in ${formatWait(verdict.retryAfterSeconds)}.`, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
     }
   }
 }
