@@ -1,5 +1,6 @@
 /** /transfer in three steps: enter names, see eligibility, add optional auth codes and check out. */
 import { useRef, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import { api, isFailure } from '../../lib/api.ts';
 import { getBotToken } from '../../lib/bot-check.ts';
@@ -11,6 +12,7 @@ import './transfer.css';
 type Step = 1 | 2 | 3;
 
 export default function TransferFlow() {
+  const hydrated = useHydrated();
   const [step, setStep] = useState<Step>(1);
   const [input, setInput] = useState('');
   const [error, setError] = useState('');
@@ -94,7 +96,7 @@ export default function TransferFlow() {
               {error || 'One or several names, separated by new lines, tabs, commas or spaces.'}
             </span>
           </div>
-          <button type="submit" className="btn btn-spot" disabled={busy}>
+          <button type="submit" className="btn btn-spot" disabled={busy || !hydrated}>
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
             {busy ? 'Checking…' : 'Check Transfer'}
           </button>
