@@ -93,22 +93,27 @@ export function cartItemView(item: CartItemRow) {
 export type CartView = Awaited<ReturnType<typeof cartView>>;
 
 export async function cartView(db: Db, cart: CartRow | null, options: { isLoggedIn: boolean; withItems: boolean }) {
-  const items = cart ? await activeItems(db, cart.cartId) : [];
-  const views = items.map(cartItemView);
-  const totals = cartTotals(views);
-  const methods =
-    cart?.accountId != null
-      ? await db
+  // The three reads are independent: run them together.
+  const [items, methods, [account]] = await Promise.all([
+    cart ? activeItems(db, cart.cartId) : [],
+    cart
+      ? db
           .select()
           .from(paymentMethods)
-          .where(and(eq(paymentMethods.accountId, cart.accountId), eq(paymentMethods.status, 'active')))
+          .where(
+            and(
+              cart.accountId != null ? eq(paymentMethods.accountId, cart.accountId) : eq(paymentMethods.cartId, cart.cartId),
+              eq(paymentMethods.status, 'active'),
+            ),
+          )
           .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.paymentMethodId))
-      : cart
-        ? await db
-            .select()
-            .from(paymentMethods)
-            .where(and(eq(paymentMethods.cartId, cart.cartId), eq(paymentMethods.status, 'active')))
-        : [];
+      : [],
+    options.isLoggedIn && cart?.accountId != null
+      ? db.select({ contact: accounts.registrantContact }).from(accounts).where(eq(accounts.accountId, cart.accountId))
+      : [],
+  ]);
+  const views = items.map(cartItemView);
+  const totals = cartTotals(views);
   const $paymentMethods = methods.map((m) => ({
     paymentMethodId: m.paymentMethodId,
     description: describeCard(m),
@@ -116,10 +121,6 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
     expYear: m.expYear,
     isDefault: m.isDefault,
   }));
-  const [account] =
-    options.isLoggedIn && cart?.accountId != null
-      ? await db.select({ contact: accounts.registrantContact }).from(accounts).where(eq(accounts.accountId, cart.accountId))
-      : [];
   const { passwordHash, ...contact } = (cart?.contact ?? {}) as Record<string, string | undefined>;
   const chosen = $paymentMethods.find((m) => m.paymentMethodId === cart?.paymentMethodId) ?? $paymentMethods.find((m) => m.isDefault);
   return {
