@@ -1,6 +1,7 @@
 /** The cart as every island sees it: count for the header badge, logged-in flag, refresh, and the checkout source. */
 import { atom, computed } from 'nanostores';
 import type { CartContact } from '../../api/contract/contact.ts';
+import { trackCartEvent } from '../lib/analytics.ts';
 import { api, isFailure } from '../lib/api.ts';
 
 export type YearOption = { years: number; price: number };
@@ -74,8 +75,9 @@ export async function patchCart(changes: Record<string, unknown>): Promise<boole
 }
 
 export async function patchCartItem(cartItemId: number, changes: Record<string, unknown>): Promise<boolean> {
-  const answer = await api(`/cartItems/${cartItemId}`, { method: 'PATCH', body: { cartItemId, ...changes } });
+  const answer = await api<CartItem>(`/cartItems/${cartItemId}`, { method: 'PATCH', body: { cartItemId, ...changes } });
   if (isFailure(answer)) return false;
+  if (changes.status === 'deleted') trackCartEvent('remove_from_cart', answer);
   await refreshCart();
   return true;
 }

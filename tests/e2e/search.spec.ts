@@ -76,6 +76,16 @@ test('a visitor searches from the home page, browses every block and adds two do
   await expect(premium.getByRole('button', { name: `Add ${thirdName} to cart` })).toBeVisible();
   await expect(page.getByText('The cart is resting')).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  // Removing one in the cart reports a remove_from_cart event and the badge follows.
+  await page.unroute('**/api/cartItems');
+  await page.goto('/cart');
+  await page.getByRole('button', { name: `Remove ${first}` }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  const removals = await page.evaluate(() => (window as unknown as { dataLayer?: { event: string; ecommerce: { value: number } }[] }).dataLayer ?? []);
+  expect(removals.filter((e) => e.event === 'remove_from_cart')).toEqual([
+    expect.objectContaining({ ecommerce: expect.objectContaining({ currency: 'USD', value: 10.28 }) }),
+  ]);
 });
 
 test('typing searches after a pause, a too-short label searches nothing, and clearing resets', async ({ page }) => {

@@ -2,29 +2,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { DomainSearchResult } from '../../../api/contract/domain-search.ts';
-import { centsToDollars } from '../../../api/contract/money.ts';
+import { trackCartEvent } from '../../lib/analytics.ts';
 import { api, isFailure } from '../../lib/api.ts';
 import { $cart, refreshCart } from '../../stores/cart.ts';
 
 type Added = { cartItemId: number; domain: string; price: number };
-
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-  }
-}
-
-function trackAddToCart(domain: string, price: number, domainType: string) {
-  window.dataLayer ??= [];
-  window.dataLayer.push({
-    event: 'add_to_cart',
-    ecommerce: {
-      currency: 'USD',
-      value: centsToDollars(price),
-      items: [{ item_id: domain, item_name: domain, item_category: 'domain', item_variant: domainType, price: centsToDollars(price), quantity: 1 }],
-    },
-  });
-}
 
 export function AddToCartButton({ result, label }: { result: DomainSearchResult; label: string }) {
   const cart = useStore($cart);
@@ -54,7 +36,7 @@ export function AddToCartButton({ result, label }: { result: DomainSearchResult;
       return;
     }
     setState('added');
-    trackAddToCart(result.domain, answer.price ?? result.newPrice, domainType);
+    trackCartEvent('add_to_cart', { domain: result.domain, price: answer.price ?? result.newPrice, domainType });
     await refreshCart();
   };
   return (
