@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { e2eDemo } from '../../playwright.config.ts';
-import { demoEmail, demoTotp, freshTotpCode, logInAsDemo, passTotpStep, submitCredentials, whileDemoPasswordChanges } from './login-helpers.ts';
+import { demoEmail, demoTotp, freshTotpCode, logInAsDemo, passTotpStep, signInDemoThroughApi, submitCredentials, whileDemoPasswordChanges } from './login-helpers.ts';
 
 // These journeys share the demo account: run them in order.
 test.describe.configure({ mode: 'serial' });
@@ -94,4 +94,16 @@ test('recovery through the emailed link sets a new password that then works', as
   // The link was single-use.
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('alert')).toContainText('expired or was already used');
+});
+
+test("the mobile menu's Log Out link signs a signed-in visitor out, with the notice", async ({ page }) => {
+  await signInDemoThroughApi(page.request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Log Out' }).click();
+  await expect(page.getByText('You have logged out').first()).toBeVisible();
+  await page.waitForURL(/\/login\?logout=true$/);
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  expect((await page.request.get('/api/users/0')).status()).toBe(401);
 });

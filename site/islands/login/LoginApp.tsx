@@ -5,6 +5,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type MfaOption, mfaCodeMaxLength, type SessionResponse, safeRedirect } from '../../../api/contract/login.ts';
 import { api, isFailure } from '../../lib/api.ts';
+import { logout } from '../../stores/session.ts';
 
 type Step = 'credentials' | 'methods' | 'code' | 'forgot' | 'sent' | 'opening' | 'new-password';
 type Challenge = { mfaId: number; mfaType: MfaOption['type']; mfaDescription: string; mfaChallengeId: number };
@@ -66,7 +67,11 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
     }
     void (async () => {
       const me = await api('/users/0', { toast: false });
-      if (!isFailure(me)) window.location.replace(target);
+      if (isFailure(me)) return;
+      // /login?logout=true is where the header's Log Out link points: a signed-in visitor arriving there is
+      // signed out (with the 3-second notice), not sent back to the account.
+      if (params.get('logout') === 'true') await logout();
+      else window.location.replace(target);
     })();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount
   }, []);
