@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated } from './islands.ts';
 
 const brand = JSON.parse(readFileSync('content/brand.json', 'utf8')) as typeof import('../../content/brand.json');
 
@@ -64,7 +63,7 @@ test.describe('mobile menu at 390 px', () => {
 
   test('opens with every entry and Log In, and closes when focus leaves it', async ({ page }) => {
     await page.goto('/');
-    await hydrated(page, 'MobileMenu');
+    await expect(page.locator('.site-header[data-ready]')).toBeAttached();
     await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeHidden();
     const toggle = page.getByRole('button', { name: 'Menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -86,7 +85,7 @@ test.describe('mobile menu at 390 px', () => {
 
   test('stays open while focus moves inside it, and closes on Escape', async ({ page }) => {
     await page.goto('/');
-    await hydrated(page, 'MobileMenu');
+    await expect(page.locator('.site-header[data-ready]')).toBeAttached();
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
@@ -102,7 +101,7 @@ test.describe('mobile menu at 390 px', () => {
   test('offers My Account and Log Out when logged in, with the cart count', async ({ page }) => {
     await pretendLoggedIn(page, 3);
     await page.goto('/');
-    await hydrated(page, 'MobileMenu');
+    await expect(page.locator('.site-header[data-ready]')).toBeAttached();
     await page.getByRole('button', { name: 'Menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect(menu.getByRole('link', { name: /Shopping Cart/ })).toContainText('3');
