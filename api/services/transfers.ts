@@ -1,20 +1,12 @@
 /** Transfer-in eligibility (storefront spec §8): per domain ok/reason with the catalogue's transfer and renewal prices. */
 import { isDomainName, normaliseDomainInput } from '../contract/domain-name.ts';
+import type { TransferCheckResult } from '../contract/transfer.ts';
 import type { Db } from '../db/client.ts';
 import type { RegistryProvider } from '../providers/registry/index.ts';
 import { activeItems, type CartRow } from './carts.ts';
 import { catalogue } from './catalogue.ts';
 
-export type TransferCheckResult = {
-  domain: string;
-  ok: boolean;
-  reason: string | null;
-  transferPrice: number | null;
-  renewPrice: number | null;
-  registrarName: string | null;
-  expireDate: string | null;
-  createDate: string | null;
-};
+export type { TransferCheckResult };
 
 export const maxTransferCheck = 50;
 

@@ -1,17 +1,9 @@
 /** Transfer headlines and 'Can't transfer: ...' texts (storefront spec §8), and the input split of §5. */
+import type { TransferCheckResult } from '../../../api/contract/transfer.ts';
 import { brand } from '../../lib/brand.ts';
 
-export type TransferResult = {
-  domain: string;
-  ok: boolean;
-  reason: string | null;
-  transferPrice: number | null;
-  renewPrice: number | null;
-  registrarName: string | null;
-  expireDate: string | null;
-  createDate: string | null;
-  authCode?: string;
-};
+/** A check result plus the auth code the visitor may enter in step 3. */
+export type TransferResult = TransferCheckResult & { authCode?: string };
 
 const reasonTexts: Record<string, string> = {
   'too-far-in-the-future': 'At maximum renewal (10 yrs)',
