@@ -19,8 +19,8 @@ export const wsRoutes = new Hono<AppEnv>().get('/', async (c, next) => {
     let session: SearchSocketSession | null = null;
     return {
       onOpen(_event, ws) {
-        session = createSearchSocketSession({ registry: providers.registry, botCheck: providers.botCheck, catalogue: catalogue() }, (message) => {
-          if (ws.readyState === 1) ws.send(JSON.stringify(message));
+        session = createSearchSocketSession({ registry: providers.registry, botCheck: providers.botCheck, catalogue: catalogue() }, (text) => {
+          if (ws.readyState === 1) ws.send(text);
         });
       },
       onMessage(event, ws) {

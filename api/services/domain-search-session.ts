@@ -1,6 +1,6 @@
 /**
  * One search socket's conversation, independent of the transport: fed each incoming text message, it answers
- * through `send`. One search at a time: a new search supersedes the previous one, whose late results are dropped.
+ * through `send` with JSON text. One search at a time: a new search supersedes the previous one, whose late results are dropped.
  */
 import { ZodError, z } from 'zod';
 import { premiumPageSize, type SocketReply } from '../contract/domain-search.ts';
@@ -12,7 +12,7 @@ import type { Catalogue } from './catalogue.ts';
 import { createDomainSearch, type DomainSearch } from './domain-search.ts';
 
 export type SearchSessionDeps = {
-  registry: Pick<RegistryProvider, 'check'>;
+  registry: Pick<RegistryProvider, 'checkStreaming'>;
   botCheck: Pick<BotCheckProvider, 'verify'>;
   catalogue: Catalogue;
 };
@@ -43,13 +43,13 @@ export const premiumParamsSchema = z.object({
 });
 
 
-export function createSearchSocketSession(deps: SearchSessionDeps, send: (message: object) => void): SearchSocketSession {
+export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: string) => void): SearchSocketSession {
   let current: DomainSearch | null = null;
   let latestRequest = 0;
   let closed = false;
 
   const reply = <T>(message: SocketReply<T>) => {
-    if (!closed) send(message);
+    if (!closed) send(JSON.stringify(message));
   };
   const fail = (id: number | string | null, code: number, message: string) => reply({ id, error: { code, message } });
 
@@ -62,8 +62,8 @@ export function createSearchSocketSession(deps: SearchSessionDeps, send: (messag
     const verdict = await deps.botCheck.verify(token);
     if (!verdict.ok) return fail(id, 400, verdict.message);
     if (request !== latestRequest || closed) return fail(id, 409, 'A newer search replaced this one');
-    const next = createDomainSearch(text, deps, (data) => {
-      if (current === next && !closed) send({ event: 'domainSearchResults', data });
+    const next = createDomainSearch(text, deps, (dataJson) => {
+      if (current === next && !closed) send(`{"event":"domainSearchResults","data":${dataJson}}`);
     });
     current = next;
     reply({ id, result: next.session });

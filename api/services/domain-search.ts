@@ -2,12 +2,15 @@
  * The search engine: plans a search, answers at once with the candidate lists, then checks availability in
  * parallel batches (the exact name, the featured candidates, then one batch per extension) and streams results
  * as each batch answers, exact match first. A cancelled search emits nothing more.
+ *
+ * A search streams ~500 results, most of them standard-priced, and those differ only in their name and availability:
+ * each is written as JSON text from a per-extension template instead of being built as an object and stringified.
  */
 import { randomUUID } from 'node:crypto';
 import { domainToUnicode } from 'node:url';
 import type { Tld } from '../contract/catalogue.ts';
 import { categoryNames } from '../contract/categories.ts';
-import { type DomainSearchResult, featuredCount, type PremiumPage, type SearchResultsEvent, type SearchSession } from '../contract/domain-search.ts';
+import { type DomainSearchResult, featuredCount, type PremiumPage, type SearchSession } from '../contract/domain-search.ts';
 import { normaliseDomainInput } from '../contract/domain-name.ts';
 import { formatMoney } from '../contract/money.ts';
 import { badRequest } from '../http/app-error.ts';
@@ -15,7 +18,8 @@ import type { Availability, RegistryProvider } from '../providers/registry/index
 import type { Catalogue } from './catalogue.ts';
 import { type Candidate, planSearch } from './domain-search-candidates.ts';
 
-export type SearchEmit = (data: SearchResultsEvent['data']) => void;
+/** Receives each `domainSearchResults` event's data (SearchResultsEvent['data'] in contract/domain-search.ts) as JSON text. */
+export type SearchEmit = (dataJson: string) => void;
 
 export type DomainSearch = {
   session: SearchSession;
@@ -38,15 +42,24 @@ function humanPrice(cents: number): string {
   return text;
 }
 
-const categoryMemo = new WeakMap<Tld, string[]>();
-/** An extension's catalogue categories as results list them (shared between results: copied before any change). */
-function categoriesOf(tld: Tld): string[] {
-  let list = categoryMemo.get(tld);
-  if (!list) {
-    list = tld.categories.filter((c) => c !== 'premium');
-    categoryMemo.set(tld, list);
+type ExtensionTemplate = {
+  /** The extension's catalogue categories as results list them. */
+  categories: string[];
+  /** A standard-priced result's JSON after `"available":…`, the same for every name in the extension. */
+  standardTail: string;
+};
+const templates = new WeakMap<Tld, ExtensionTemplate>();
+
+function templateOf(tld: Tld): ExtensionTemplate {
+  let template = templates.get(tld);
+  if (!template) {
+    const categories = tld.categories.filter((c) => c !== 'premium');
+    const newPrice = tld.newPricing[0];
+    const tail: Omit<DomainSearchResult, 'domain' | 'available'> = { tld: tld.tld, newPrice, humanPrice: humanPrice(newPrice), isPremium: false, categories };
+    template = { categories, standardTail: JSON.stringify(tail).slice(1, -1) };
+    templates.set(tld, template);
   }
-  return list;
+  return template;
 }
 
 /** Results that arrive within this window go out in one message. */
@@ -54,7 +67,7 @@ const flushWindowMs = 15;
 
 export function createDomainSearch(
   input: string,
-  deps: { registry: Pick<RegistryProvider, 'check'>; catalogue: Catalogue },
+  deps: { registry: Pick<RegistryProvider, 'checkStreaming'>; catalogue: Catalogue },
   emit: SearchEmit,
 ): DomainSearch {
   const name = normaliseDomainInput(input);
@@ -62,6 +75,7 @@ export function createDomainSearch(
   const plan = planSearch(name, deps.catalogue);
   const isIdn = name.unicode !== name.ascii;
   const uuid = randomUUID();
+  const eventHead = `{"uuid":"${uuid}","results":[`;
 
   const session: SearchSession = {
     uuid,
@@ -76,21 +90,24 @@ export function createDomainSearch(
   };
 
   const byDomain = new Map(plan.candidates.map((c) => [c.domain, c]));
-  const results = new Map<string, DomainSearchResult>();
+  const featured = new Set(plan.featured);
+  /** Available premium names, for the premium block's pages. */
+  const premiumResults: DomainSearchResult[] = [];
   /** Names whose result has not gone out yet (failed checks are dropped from it). */
   let unsent = plan.candidates.length;
   let cancelled = false;
   let exactSent = false;
   let finished = false;
-  let outbox: DomainSearchResult[] = [];
+  /** Results answered but not sent yet, as JSON text. */
+  let outbox: string[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
 
-  const toResult = (candidate: Candidate, answer: Availability | undefined): DomainSearchResult => {
+  /** The result as an object: premium names, featured picks and IDN names, a few per search. */
+  const resultObject = (candidate: Candidate, answer: Availability | undefined): DomainSearchResult => {
     const isPremium = answer?.premiumPrice != null;
     const newPrice = isPremium ? answer!.premiumPrice! : candidate.tld.newPricing[0];
     const available = answer?.available ?? false;
-    const base = categoriesOf(candidate.tld);
-    const categories = isPremium && available ? [...base, 'premium'] : base;
+    const { categories } = templateOf(candidate.tld);
     return {
       domain: candidate.domain,
       available,
@@ -98,15 +115,25 @@ export function createDomainSearch(
       newPrice,
       humanPrice: humanPrice(newPrice),
       isPremium,
-      categories,
+      categories: isPremium && available ? [...categories, 'premium'] : categories,
       ...(isIdn ? { unicode: domainToUnicode(candidate.domain) } : {}),
     };
   };
 
-  const send = (batch: DomainSearchResult[]) => {
+  const resultJson = (candidate: Candidate, answer: Availability | undefined, featuredPick: boolean): string => {
+    if (!featuredPick && !isIdn && answer?.premiumPrice == null) {
+      return `{"domain":"${candidate.domain}","available":${answer?.available ?? false},${templateOf(candidate.tld).standardTail}}`;
+    }
+    const result = resultObject(candidate, answer);
+    if (featuredPick) result.categories = [...result.categories, 'featured'];
+    if (result.isPremium && result.available) premiumResults.push(result);
+    return JSON.stringify(result);
+  };
+
+  const send = (batch: string[]) => {
     unsent -= batch.length;
     finished = unsent === 0;
-    emit({ uuid, results: batch, pending: unsent, done: finished });
+    emit(`${eventHead}${batch.join(',')}],"pending":${unsent},"done":${finished}}`);
   };
 
   const flushNow = () => {
@@ -125,62 +152,60 @@ export function createDomainSearch(
     else if (outbox.length > 0) timer ??= setTimeout(flushNow, flushWindowMs);
   };
 
-  const deliver = (batch: DomainSearchResult[]) => {
-    for (const result of batch) results.set(result.domain, result);
-    outbox.push(...batch);
-    if (!exactSent) {
-      const exact = outbox.find((r) => r.domain === plan.exact.domain);
-      if (!exact) return;
-      // The exact match goes out alone and first; whatever answered before it follows.
+  /** Featured candidates' answers, held until all have answered: the three picks depend on every one of them. */
+  const featuredAnswers = new Map<string, Availability | undefined>();
+  let featuredOutstanding = featured.size;
+
+  /** Featured picks: the first three available, standard-priced names in best-value order; then they all go out. */
+  const releaseFeatured = () => {
+    const picks = new Set<string>();
+    for (const domain of plan.featured) {
+      const answer = featuredAnswers.get(domain);
+      if (!answer?.available || answer.premiumPrice != null || picks.size === featuredCount) continue;
+      picks.add(domain);
+    }
+    for (const [domain, answer] of featuredAnswers) outbox.push(resultJson(byDomain.get(domain)!, answer, picks.has(domain)));
+  };
+
+  const onAnswers = (answers: Availability[]) => {
+    if (cancelled) return;
+    let exact: string | undefined;
+    let featuredDone = false;
+    for (const answer of answers) {
+      const candidate = byDomain.get(answer.domain);
+      if (!candidate) continue;
+      if (candidate.kind === 'exact') exact = resultJson(candidate, answer, false);
+      else if (featured.has(answer.domain)) {
+        featuredAnswers.set(answer.domain, answer);
+        featuredDone = --featuredOutstanding === 0;
+      } else outbox.push(resultJson(candidate, answer, false));
+    }
+    if (featuredDone) releaseFeatured();
+    // The exact match goes out alone and first; whatever answered before it follows.
+    if (exact !== undefined) {
       exactSent = true;
-      outbox = outbox.filter((r) => r !== exact);
       send([exact]);
     }
     settle();
   };
 
-  const drop = (names: string[]) => {
-    unsent -= names.length;
-    if (names.includes(plan.exact.domain)) exactSent = true;
+  /** Names the registry could not answer: they are left out, and the search can still finish. */
+  const onFailure = (names: string[], error: unknown) => {
+    if (cancelled) return;
+    console.error(`Availability check failed for ${names.length} names (${names.slice(0, 3).join(', ')}…):`, error);
+    let featuredDone = false;
+    for (const domain of names) {
+      const candidate = byDomain.get(domain);
+      if (!candidate) continue;
+      unsent--;
+      if (candidate.kind === 'exact') exactSent = true;
+      else if (featured.has(domain)) featuredDone = --featuredOutstanding === 0;
+    }
+    if (featuredDone) releaseFeatured();
     settle();
   };
 
-  const toAnswers = (list: Availability[]) => new Map(list.map((a) => [a.domain, a]));
-
-  const run = (names: string[], decorate?: (batch: DomainSearchResult[]) => void) => {
-    const accept = (answers: Map<string, Availability>) => {
-      if (cancelled) return;
-      const batch = names.map((domain) => toResult(byDomain.get(domain)!, answers.get(domain)));
-      decorate?.(batch);
-      deliver(batch);
-    };
-    const giveUp = (error: unknown) => {
-      if (cancelled) return;
-      console.error(`Availability check failed for ${names.join(', ')}:`, error);
-      drop(names);
-    };
-    deps.registry
-      .check(names)
-      .then(toAnswers)
-      .then(accept, (error) => {
-        if (cancelled) return;
-        // One retry: a registry connection that hiccups once should not cost the visitor results.
-        console.warn(`Availability check failed for ${names.length} names, retrying once:`, (error as Error).message);
-        return deps.registry.check(names).then(toAnswers).then(accept, giveUp);
-      })
-      .catch(giveUp);
-  };
-
-  const markFeatured = (batch: DomainSearchResult[]) => {
-    const answers = new Map(batch.map((r) => [r.domain, r]));
-    let picked = 0;
-    for (const domain of plan.featured) {
-      const result = answers.get(domain);
-      if (!result?.available || result.isPremium) continue;
-      result.categories = [...result.categories, 'featured'];
-      if (++picked === featuredCount) break;
-    }
-  };
+  const abort = new AbortController();
 
   return {
     session,
@@ -188,29 +213,22 @@ export function createDomainSearch(
       return finished;
     },
     start() {
-      const featured = new Set(plan.featured);
-      run([plan.exact.domain]);
-      run(plan.featured, markFeatured);
-      const byTld = new Map<string, string[]>();
-      for (const candidate of plan.candidates) {
-        if (candidate.kind === 'exact' || featured.has(candidate.domain)) continue;
-        const list = byTld.get(candidate.tld.tld) ?? [];
-        list.push(candidate.domain);
-        byTld.set(candidate.tld.tld, list);
-      }
-      for (const names of byTld.values()) run(names);
+      deps.registry.checkStreaming(
+        plan.candidates.map((c) => c.domain),
+        { onAnswers, onFailure, signal: abort.signal },
+      );
     },
     cancel() {
       cancelled = true;
+      abort.abort();
       if (timer) clearTimeout(timer);
       outbox = [];
     },
     premiumPage(skip, limit) {
       const rank = new Map(plan.premium.map((domain, index) => [domain, index]));
       const order = new Map(plan.candidates.map((c, index) => [c.domain, index]));
-      const premium = [...results.values()]
-        .filter((r) => r.available && r.isPremium)
-        .sort((a, b) => (rank.get(a.domain) ?? 1e6 + order.get(a.domain)!) - (rank.get(b.domain) ?? 1e6 + order.get(b.domain)!));
+      const place = (r: DomainSearchResult) => rank.get(r.domain) ?? 1e6 + order.get(r.domain)!;
+      const premium = [...premiumResults].sort((a, b) => place(a) - place(b));
       return { uuid, total: premium.length, limit, skip, done: finished, data: premium.slice(skip, skip + limit) };
     },
   };

@@ -20,8 +20,8 @@ function openSocket() {
   let waiters: (() => void)[] = [];
   const session = createSearchSocketSession(
     { registry: t.deps.providers.registry, botCheck: t.deps.providers.botCheck, catalogue: catalogue() },
-    (message) => {
-      messages.push(JSON.parse(JSON.stringify(message)));
+    (text) => {
+      messages.push(JSON.parse(text));
       for (const wake of waiters) wake();
       waiters = [];
     },

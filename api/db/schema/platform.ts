@@ -1,5 +1,6 @@
 /** Cross-cutting tables: sandbox outbox, rate limits, spent bot-check tokens, the sandbox registry. */
-import { boolean, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Messages the sandbox SMS and mail providers "sent", readable at /api/dev/outbox. */
 export const outbox = pgTable('outbox', {
@@ -29,18 +30,23 @@ export const spentBotTokens = pgTable('spent_bot_tokens', {
 });
 
 /** Names the sandbox registry holds for registrars, including those registered through this product. */
-export const registryDomains = pgTable('registry_domains', {
-  domain: text().primaryKey(),
-  registrarName: text().notNull(),
-  /** Registered through this product (its registrar of record is us). */
-  ours: boolean().notNull().default(false),
-  locked: boolean().notNull().default(true),
-  authCode: text().notNull(),
-  nameservers: text().array().notNull().default([]),
-  statuses: text().array().notNull().default([]),
-  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  expireDate: timestamp({ withTimezone: true }).notNull(),
-  /** Pending inbound transfer: when it completes. */
-  transferCompleteDate: timestamp({ withTimezone: true }),
-});
+export const registryDomains = pgTable(
+  'registry_domains',
+  {
+    domain: text().primaryKey(),
+    registrarName: text().notNull(),
+    /** Registered through this product (its registrar of record is us). */
+    ours: boolean().notNull().default(false),
+    locked: boolean().notNull().default(true),
+    authCode: text().notNull(),
+    nameservers: text().array().notNull().default([]),
+    statuses: text().array().notNull().default([]),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expireDate: timestamp({ withTimezone: true }).notNull(),
+    /** Pending inbound transfer: when it completes. */
+    transferCompleteDate: timestamp({ withTimezone: true }),
+  },
+  // A search asks about one label (and a few variants) in every extension: looked up by label, not by 500 names.
+  (t) => [index('registry_domains_label_idx').on(sql`split_part(${t.domain}, '.', 1)`)],
+);

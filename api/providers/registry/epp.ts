@@ -78,6 +78,41 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
     return wantsFees && (await pick().greeting()).extURIs.includes(ns.fee);
   }
 
+  /** Names as the registry spells them: trimmed, lower-case, no trailing dot. */
+  const registryName = (domain: string) => domain.trim().toLowerCase().replace(/\.$/, '');
+
+  /** Answers and failures name domains as registryName spells them. */
+  const checkStreaming: RegistryProvider['checkStreaming'] = (domains, listener) => {
+    // One <domain:check> per extension and 20 names, all in flight at once: each reports as its registry answers.
+    const byTld = new Map<string, string[]>();
+    for (const name of new Set(domains.map(registryName))) {
+      const group = byTld.get(tldOf(name));
+      if (group) group.push(name);
+      else byTld.set(tldOf(name), [name]);
+    }
+    const batches: string[][] = [];
+    for (const group of byTld.values()) {
+      for (let i = 0; i < group.length; i += checkBatchSize) batches.push(group.slice(i, i + checkBatchSize));
+    }
+    void hasFees().then(
+      (withFees) => {
+        for (const batch of batches) {
+          checkBatch(batch, withFees)
+            .catch(() => checkBatch(batch, withFees))
+            .then(
+              (answers) => {
+                if (!listener.signal?.aborted) listener.onAnswers(answers);
+              },
+              (error) => {
+                if (!listener.signal?.aborted) listener.onFailure(batch, error);
+              },
+            );
+        }
+      },
+      (error) => listener.onFailure(batches.flat(), error),
+    );
+  };
+
   const registrarNameOf = (clientId: string) =>
     clientId === options.username ? options.registrarName : (options.registrarNames?.[clientId] ?? clientId);
 
@@ -191,17 +226,32 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
     name: 'epp',
 
     async check(domains) {
-      const names = [...new Set(domains.map((domain) => domain.trim().toLowerCase().replace(/\.$/, '')))];
-      const byTld = new Map<string, string[]>();
-      for (const name of names) byTld.set(tldOf(name), [...(byTld.get(tldOf(name)) ?? []), name]);
-      const batches: string[][] = [];
-      for (const group of byTld.values()) {
-        for (let i = 0; i < group.length; i += checkBatchSize) batches.push(group.slice(i, i + checkBatchSize));
-      }
-      const withFees = batches.length > 0 && (await hasFees());
-      const answers = new Map((await Promise.all(batches.map((batch) => checkBatch(batch, withFees)))).flat().map((a) => [a.domain, a]));
-      return domains.map((domain) => answers.get(domain.trim().toLowerCase().replace(/\.$/, '')) as Availability);
+      const answers = new Map<string, Availability>();
+      let failure: unknown = null;
+      const wanted = new Set(domains.map(registryName)).size;
+      await new Promise<void>((resolve) => {
+        let outstanding = wanted;
+        const settle = (count: number) => {
+          outstanding -= count;
+          if (outstanding <= 0) resolve();
+        };
+        if (wanted === 0) resolve();
+        checkStreaming(domains, {
+          onAnswers(list) {
+            for (const answer of list) answers.set(answer.domain, answer);
+            settle(list.length);
+          },
+          onFailure(names, error) {
+            failure ??= error;
+            settle(names.length);
+          },
+        });
+      });
+      if (failure) throw failure;
+      return domains.map((domain) => answers.get(registryName(domain)) as Availability);
     },
+
+    checkStreaming,
 
     async info(domain) {
       const info = await infoDomain(domain);

@@ -10,6 +10,15 @@ export type Availability = {
   reason?: 'taken' | 'reserved';
 };
 
+/** Where a streamed availability check reports: each group of answers as its registry replies, and names it gave up on. */
+export type AvailabilityListener = {
+  onAnswers(answers: Availability[]): void;
+  /** Names whose check failed twice; they get no answer. */
+  onFailure(domains: string[], error: unknown): void;
+  /** Aborted when nobody wants the answers any more (a newer search replaced this one). */
+  signal?: AbortSignal;
+};
+
 export type TransferEligibility = {
   domain: string;
   ok: boolean;
@@ -32,8 +41,13 @@ export type RegistryRecord = {
 
 export interface RegistryProvider {
   readonly name: 'sandbox' | 'epp';
-  /** Availability of many names; answers as each extension's registry replies. */
+  /** Availability of many names, all at once. */
   check(domains: string[]): Promise<Availability[]>;
+  /**
+   * Availability of many names, streamed to `listener` as each extension's registry replies: a slow extension delays
+   * only its own names. A failed registry call is retried once before its names are reported as failed.
+   */
+  checkStreaming(domains: string[], listener: AvailabilityListener): void;
   info(domain: string): Promise<RegistryRecord | null>;
   whois(domain: string): Promise<string | null>;
   register(input: { domain: string; years: number; contact: Contact; nameservers: string[] }): Promise<RegistryRecord>;

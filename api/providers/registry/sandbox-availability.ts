@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { tldOf } from '../../contract/domain-name.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
-import type { Availability, RegistryProvider } from './index.ts';
+import type { Availability, AvailabilityListener, RegistryProvider } from './index.ts';
 import { isExternallyTaken, isReserved, popularForAvailability, premiumPrice, stableHash } from './sandbox-world.ts';
 
 /** A name checked this recently answers without the simulated latency, as a registrar caches EPP check answers. */
@@ -46,21 +46,54 @@ export function worldAvailability(domain: string): Availability {
   return premium == null ? { domain, available: true } : { domain, available: true, premiumPrice: premium };
 }
 
-type Pending = { domains: string[]; delay: number; resolve: (answers: Availability[]) => void; reject: (error: unknown) => void };
+/** One streamed check waiting for the registered-names lookup: its names grouped by answer time. */
+type Pending = { groups: Map<number, string[]>; listener: AvailabilityListener };
+
+const labelOf = (domain: string) => domain.slice(0, domain.indexOf('.'));
 
 /**
- * Every check made in the same tick shares one query for names registered here (one array parameter, however many
- * names) and one timer per distinct answer time: a search asks ~500 extensions at once and should not pay ~500 times.
+ * Every check made in the same tick shares one query for names registered here, asked by label (a search is one
+ * label and a few variants across ~500 extensions), and one timer per distinct answer time.
  */
-export function createSandboxAvailability(db: Db, options: { latencyMs: number }): Pick<RegistryProvider, 'check'> {
+export function createSandboxAvailability(db: Db, options: { latencyMs: number }): Pick<RegistryProvider, 'check' | 'checkStreaming'> {
   const recentlyAnswered = new Map<string, number>();
+  const latencyByTld = new Map<string, number>();
   let queue: Pending[] = [];
 
-  const answer = (pending: Pending, taken: Set<string>) => {
+  /** Simulated answer time of one name: its extension's, or none when the name was answered moments ago. */
+  const answerTime = (domain: string, now: number) => {
+    if ((recentlyAnswered.get(domain) ?? 0) > now) return 0;
+    const tld = tldOf(domain);
+    let ms = latencyByTld.get(tld);
+    if (ms === undefined) {
+      ms = extensionLatencyMs(tld, options.latencyMs);
+      latencyByTld.set(tld, ms);
+    }
+    return ms;
+  };
+
+  const answer = (domains: string[], taken: Set<string>, listener: AvailabilityListener) => {
+    if (listener.signal?.aborted) return;
     if (recentlyAnswered.size > answerCacheLimit) recentlyAnswered.clear();
     const expires = Date.now() + answerCacheMs;
-    for (const domain of pending.domains) recentlyAnswered.set(domain, expires);
-    pending.resolve(pending.domains.map((domain) => (taken.has(domain) ? { domain, available: false, reason: 'taken' as const } : worldAvailability(domain))));
+    const answers: Availability[] = [];
+    for (const domain of domains) {
+      recentlyAnswered.set(domain, expires);
+      answers.push(taken.has(domain) ? { domain, available: false, reason: 'taken' } : worldAvailability(domain));
+    }
+    listener.onAnswers(answers);
+  };
+
+  /** Names registered here among the labels asked about; labels are [a-z0-9-], so a comma joins them safely. */
+  const registeredAmong = async (labels: Set<string>): Promise<Set<string>> => {
+    const query = () =>
+      db
+        .select({ domain: registryDomains.domain })
+        .from(registryDomains)
+        .where(sql`split_part(${registryDomains.domain}, '.', 1) = any(string_to_array(${[...labels].join(',')}::text, ','))`);
+    // One retry: a database connection that hiccups once should not cost the visitor results.
+    const rows = await query().catch(query);
+    return new Set(rows.map((r) => r.domain));
   };
 
   const flush = async () => {
@@ -69,45 +102,61 @@ export function createSandboxAvailability(db: Db, options: { latencyMs: number }
     const started = Date.now();
     let taken: Set<string>;
     try {
-      const names = [...new Set(batch.flatMap((p) => p.domains))];
-      const rows = await db
-        .select({ domain: registryDomains.domain })
-        .from(registryDomains)
-        .where(sql`${registryDomains.domain} = any(${sql.param(names)}::text[])`);
-      taken = new Set(rows.map((r) => r.domain));
+      const labels = new Set<string>();
+      for (const { groups } of batch) for (const names of groups.values()) for (const domain of names) labels.add(labelOf(domain));
+      taken = await registeredAmong(labels);
     } catch (error) {
-      for (const pending of batch) pending.reject(error);
+      for (const { groups, listener } of batch) listener.onFailure([...groups.values()].flat(), error);
       return;
     }
-    const byDelay = new Map<number, Pending[]>();
-    for (const pending of batch) {
-      const group = byDelay.get(pending.delay);
-      if (group) group.push(pending);
-      else byDelay.set(pending.delay, [pending]);
+    // One timer per distinct answer time, shared by every check in this batch.
+    const wakeups = new Map<number, (() => void)[]>();
+    for (const { groups, listener } of batch) {
+      for (const [delay, names] of groups) {
+        const wake = () => answer(names, taken, listener);
+        const list = wakeups.get(delay);
+        if (list) list.push(wake);
+        else wakeups.set(delay, [wake]);
+      }
     }
     const elapsed = Date.now() - started;
-    for (const [delay, group] of byDelay) {
-      const wake = () => {
-        for (const pending of group) answer(pending, taken);
+    for (const [delay, wakes] of [...wakeups].sort((a, b) => a[0] - b[0])) {
+      const wakeAll = () => {
+        for (const wake of wakes) wake();
       };
-      if (delay - elapsed <= 0) wake();
-      else setTimeout(wake, delay - elapsed);
+      if (delay - elapsed <= 0) wakeAll();
+      else setTimeout(wakeAll, delay - elapsed);
     }
   };
 
+  const checkStreaming: RegistryProvider['checkStreaming'] = (domains, listener) => {
+    if (domains.length === 0) return;
+    const now = Date.now();
+    const groups = new Map<number, string[]>();
+    for (const domain of domains) {
+      const delay = answerTime(domain, now);
+      const group = groups.get(delay);
+      if (group) group.push(domain);
+      else groups.set(delay, [domain]);
+    }
+    if (queue.length === 0) setTimeout(flush, 0);
+    queue.push({ groups, listener });
+  };
+
   return {
+    checkStreaming,
     check(domains) {
       if (domains.length === 0) return Promise.resolve([]);
-      const now = Date.now();
-      // The slowest uncached extension in the request sets the answer time.
-      let delay = 0;
-      for (const domain of domains) {
-        if ((recentlyAnswered.get(domain) ?? 0) > now) continue;
-        delay = Math.max(delay, extensionLatencyMs(tldOf(domain), options.latencyMs));
-      }
-      return new Promise<Availability[]>((resolve, reject) => {
-        if (queue.length === 0) setTimeout(flush, 0);
-        queue.push({ domains, delay, resolve, reject });
+      const wanted = new Set(domains).size;
+      return new Promise((resolve, reject) => {
+        const answers = new Map<string, Availability>();
+        checkStreaming(domains, {
+          onAnswers(list) {
+            for (const answer of list) answers.set(answer.domain, answer);
+            if (answers.size === wanted) resolve(domains.map((domain) => answers.get(domain)!));
+          },
+          onFailure: (_names, error) => reject(error),
+        });
       });
     },
   };

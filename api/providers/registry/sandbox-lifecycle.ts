@@ -59,7 +59,7 @@ export async function findRegistryRecord(db: Db, domain: string): Promise<Regist
 export function createSandboxLifecycle(
   db: Db,
   options: { registrarName: string },
-): Omit<RegistryProvider, 'name' | 'check' | 'whois'> {
+): Omit<RegistryProvider, 'name' | 'check' | 'checkStreaming' | 'whois'> {
   const require = async (domain: string) => {
     const record = await findRegistryRecord(db, domain);
     if (!record) throw new Error(`${domain} is not registered`);

@@ -1,0 +1,1 @@
+CREATE INDEX "registry_domains_label_idx" ON "registry_domains" USING btree (split_part("domain", '.', 1));
