@@ -23,7 +23,7 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
-/** Bot-check solutions already used once; a replay is refused. */
+/** Bot-check solutions already used once; a replay is refused. UNLOGGED (migration 0002): no fsync per search. */
 export const spentBotTokens = pgTable('spent_bot_tokens', {
   signature: text().primaryKey(),
   expireDate: timestamp({ withTimezone: true }).notNull(),
