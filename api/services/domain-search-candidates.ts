@@ -12,6 +12,7 @@ export type SearchPlan = {
   notice?: string;
   /** Every name to check, exact first. */
   candidates: Candidate[];
+  byDomain: Map<string, Candidate>;
   featured: string[];
   premium: string[];
   domainsByCategory: Record<string, string[]>;
@@ -50,15 +51,34 @@ export function domainHack(label: string, byTld: Map<string, Tld>): { label: str
 /** Two-year cost: a cheap first year with a dear renewal is not good value. */
 const twoYearCost = (tld: Tld) => tld.newPricing[0] + (tld.renewPricing[0] ?? tld.newPricing[0]);
 
-type Ordered = { byPriority: Tld[]; popular: Tld[] };
+/** One extension as planning sees it, worked out once per catalogue. */
+type Extension = {
+  tld: Tld;
+  /** The result-list categories it belongs to (catalogue categories we list, without 'premium'). */
+  listedIn: string[];
+  popular: boolean;
+  /** Its names can be registry-premium: popular or premium extensions. */
+  premiumCandidate: boolean;
+};
+type Ordered = { byPriority: Extension[]; popular: Tld[]; byTld: Map<Tld, Extension> };
 const orderedCache = new WeakMap<Catalogue, Ordered>();
 
 /** The catalogue by priority, and its popular extensions: sorted once per catalogue, not per search. */
 function ordered(catalogue: Catalogue): Ordered {
   let cached = orderedCache.get(catalogue);
   if (!cached) {
-    const byPriority = [...catalogue.list].sort((a, b) => a.priority - b.priority || (a.tld < b.tld ? -1 : a.tld > b.tld ? 1 : 0));
-    cached = { byPriority, popular: byPriority.filter((t) => t.categories.includes('popular')) };
+    const listed = new Set<string>(catalogueCategoryKeys.filter((key) => key !== 'premium'));
+    const byPriority = [...catalogue.list]
+      .sort((a, b) => a.priority - b.priority || (a.tld < b.tld ? -1 : a.tld > b.tld ? 1 : 0))
+      .map((tld): Extension => {
+        const popular = tld.categories.includes('popular');
+        return { tld, listedIn: tld.categories.filter((key) => listed.has(key)), popular, premiumCandidate: popular || tld.categories.includes('premium') };
+      });
+    cached = {
+      byPriority,
+      popular: byPriority.filter((e) => e.popular).map((e) => e.tld),
+      byTld: new Map(byPriority.map((e) => [e.tld, e])),
+    };
     orderedCache.set(catalogue, cached);
   }
   return cached;
@@ -66,22 +86,36 @@ function ordered(catalogue: Catalogue): Ordered {
 
 export function planSearch(name: Extract<NormalisedName, { ok: true }>, catalogue: Catalogue): SearchPlan {
   const { label } = name;
-  const { byPriority, popular } = ordered(catalogue);
+  const { byPriority, popular, byTld } = ordered(catalogue);
   const com = catalogue.byTld.get('com') ?? popular[0] ?? catalogue.list[0];
   const typed = name.tld ? catalogue.byTld.get(name.tld) : undefined;
   const notice = name.tld && !typed ? `We don't offer .${name.tld} names, so here is ${label}.${com.tld} and every extension we sell.` : undefined;
   const exactTld = typed ?? com;
   const exact: Candidate = { domain: `${label}.${exactTld.tld}`, label, tld: exactTld, kind: 'exact' };
 
-  const candidates: Candidate[] = [exact];
-  for (const tld of byPriority) if (tld !== exactTld) candidates.push({ domain: `${label}.${tld.tld}`, label, tld, kind: 'catalogue' });
-  // Variant and hack labels differ from the label, so only they can repeat one another.
-  const seen = new Set<string>();
-  const add = (candidate: Candidate) => {
-    if (seen.has(candidate.domain)) return;
-    seen.add(candidate.domain);
-    candidates.push(candidate);
+  const candidates: Candidate[] = [];
+  const byDomain = new Map<string, Candidate>();
+  const all: string[] = [];
+  const domainsByCategory: Record<string, string[]> = { all };
+  for (const key of catalogueCategoryKeys) domainsByCategory[key] = [];
+  /** Candidates that can be featured (popular extensions, the hack, variants), with their place in `candidates`. */
+  const featurable: { c: Candidate; index: number }[] = [];
+  const premium: string[] = [];
+
+  const add = (candidate: Candidate, extension = byTld.get(candidate.tld)!) => {
+    if (byDomain.has(candidate.domain)) return;
+    byDomain.set(candidate.domain, candidate);
+    const index = candidates.push(candidate) - 1;
+    all.push(candidate.domain);
+    for (const key of extension.listedIn) domainsByCategory[key].push(candidate.domain);
+    if (candidate.kind !== 'exact' && (candidate.kind === 'hack' || extension.popular)) featurable.push({ c: candidate, index });
+    if (candidate.kind === 'exact' || (candidate.kind === 'catalogue' && extension.premiumCandidate)) premium.push(candidate.domain);
   };
+
+  add(exact);
+  for (const extension of byPriority) {
+    if (extension.tld !== exactTld) add({ domain: `${label}.${extension.tld.tld}`, label, tld: extension.tld, kind: 'catalogue' }, extension);
+  }
   const hack = domainHack(label, catalogue.byTld);
   if (hack) add({ domain: `${hack.label}.${hack.tld.tld}`, label: hack.label, tld: hack.tld, kind: 'hack' });
   for (const variant of nameVariants(label)) {
@@ -90,21 +124,10 @@ export function planSearch(name: Extract<NormalisedName, { ok: true }>, catalogu
 
   // Best value first: the label in popular extensions by two-year cost, then the domain hack, then variants.
   const group = { exact: 3, catalogue: 0, hack: 1, variant: 2 } as const;
-  const featured = candidates
-    .filter((c) => c.kind !== 'exact' && (c.kind === 'hack' || c.tld.categories.includes('popular')))
-    .map((c, index) => ({ c, index }))
+  const featured = featurable
     .sort((a, b) => group[a.c.kind] - group[b.c.kind] || twoYearCost(a.c.tld) - twoYearCost(b.c.tld) || a.index - b.index)
     .map(({ c }) => c.domain);
-  const premium = candidates
-    .filter((c) => c.kind === 'exact' || (c.kind === 'catalogue' && (c.tld.categories.includes('popular') || c.tld.categories.includes('premium'))))
-    .map((c) => c.domain);
-
-  const domainsByCategory: Record<string, string[]> = { all: candidates.map((c) => c.domain) };
-  for (const key of catalogueCategoryKeys) domainsByCategory[key] = [];
-  for (const candidate of candidates) {
-    for (const key of candidate.tld.categories) if (key !== 'premium') domainsByCategory[key]?.push(candidate.domain);
-  }
   domainsByCategory.featured = featured;
   domainsByCategory.premium = premium;
-  return { exact, notice, candidates, featured, premium, domainsByCategory };
+  return { exact, notice, candidates, byDomain, featured, premium, domainsByCategory };
 }

@@ -62,6 +62,12 @@ function templateOf(tld: Tld): ExtensionTemplate {
   return template;
 }
 
+function countsOf(lists: Record<string, string[]>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const key in lists) counts[key] = lists[key].length;
+  return counts;
+}
+
 /** Results that arrive within this window go out in one message. */
 const flushWindowMs = 15;
 
@@ -85,11 +91,11 @@ export function createDomainSearch(
     ...(plan.notice ? { notice: plan.notice } : {}),
     categoryNames: { ...categoryNames },
     domainsByCategory: plan.domainsByCategory,
-    categoryCount: Object.fromEntries(Object.entries(plan.domainsByCategory).map(([key, list]) => [key, list.length])),
+    categoryCount: countsOf(plan.domainsByCategory),
     candidateCount: plan.candidates.length,
   };
 
-  const byDomain = new Map(plan.candidates.map((c) => [c.domain, c]));
+  const { byDomain } = plan;
   const featured = new Set(plan.featured);
   /** Available premium names, for the premium block's pages. */
   const premiumResults: DomainSearchResult[] = [];
@@ -214,7 +220,7 @@ export function createDomainSearch(
     },
     start() {
       deps.registry.checkStreaming(
-        plan.candidates.map((c) => c.domain),
+        plan.domainsByCategory.all,
         { onAnswers, onFailure, signal: abort.signal },
       );
     },

@@ -17,6 +17,7 @@ export type SearchBenchOptions = {
   /** Process id of that server, to read its memory. */
   serverPid?: number;
   clientCounts?: number[];
+  seed?: number;
   searchesPerClient?: number;
   log?: (line: string) => void;
 };
@@ -41,19 +42,22 @@ export type SearchBenchRow = {
 const root = path.resolve(import.meta.dirname, '../..');
 const words = `coffee shop blue river studio green tech garden bakery north pixel atlas maple harbor cloud lucky craft urban nova
   zen bright rocket paper forest yoga market silver spark ocean tiny little happy wild golden stone bold fresh velvet`.split(/\s+/);
+const syllables = 'ba be bi bo bu da de di do ka ke ki ko la le li lo lu ma me mi mo na ne ni no ra re ri ro sa se si so ta te ti to va vi zo'.split(' ');
 const searchTimeoutMs = 15_000;
 
-/** A small seeded generator so every run searches the same queries. */
+/**
+ * A small seeded generator so every run searches the same queries: 1-3 words, each a common word or a made-up one
+ * of 2-3 syllables. The made-up words keep queries from repeating, so the server's 30-second answer cache does not
+ * flatter the figures.
+ */
 function queries(seed: number, count: number): string[] {
   let state = seed * 2654435761 + 1;
   const next = () => {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state;
+    return state >>> 8;
   };
-  return Array.from({ length: count }, () => {
-    const n = 1 + (next() % 3);
-    return Array.from({ length: n }, () => words[next() % words.length]).join(' ');
-  });
+  const word = () => (next() % 2 === 0 ? words[next() % words.length] : Array.from({ length: 2 + (next() % 2) }, () => syllables[next() % syllables.length]).join(''));
+  return Array.from({ length: count }, () => Array.from({ length: 1 + (next() % 3) }, word).join(' '));
 }
 
 function percentile(values: number[], p: number): number {
@@ -181,13 +185,15 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
   const log = options.log ?? console.log;
   const clientCounts = options.clientCounts ?? [1, 50, 200];
   const searchesPerClient = options.searchesPerClient ?? 10;
+  /** Another seed base searches other names (repeat runs against one server would otherwise hit its cache). */
+  const seedBase = options.seed ?? 0;
   const own = options.baseUrl ? null : await startServer();
   const baseUrl = options.baseUrl ?? own!.baseUrl;
   const pid = options.serverPid ?? own?.pid;
   const rows: SearchBenchRow[] = [];
   try {
     // Warm up: the first search pays for module loading and the catalogue.
-    await runClient(baseUrl, 999, 2, [], []);
+    await runClient(baseUrl, seedBase + 999, 2, [], []);
     log(`Search socket benchmark against ${baseUrl} (${searchesPerClient} searches per client)`);
     log('clients  searches  errors  ack p50/p99 ms  first p50/p99 ms  last p50/p99 ms  RSS MB  names/search  server CPU ms/search  wall s');
     for (const clients of clientCounts) {
@@ -202,7 +208,7 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
       }, 200);
       await Promise.all(
         Array.from({ length: clients }, (_, i) =>
-          runClient(baseUrl, clients * 1000 + i, searchesPerClient, timings, errors).catch((error) => {
+          runClient(baseUrl, seedBase + clients * 1000 + i, searchesPerClient, timings, errors).catch((error) => {
             errors.push(String(error));
           }),
         ),
@@ -242,6 +248,11 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
 
 if (import.meta.main) {
   const counts = process.env.BENCH_CLIENTS?.split(',').map(Number);
-  await runSearchBench({ baseUrl: process.argv[2] || undefined, serverPid: process.argv[3] ? Number(process.argv[3]) : undefined, clientCounts: counts });
+  await runSearchBench({
+    baseUrl: process.argv[2] || undefined,
+    serverPid: process.argv[3] ? Number(process.argv[3]) : undefined,
+    clientCounts: counts,
+    seed: Number(process.env.BENCH_SEED ?? 0),
+  });
   process.exit(0);
 }

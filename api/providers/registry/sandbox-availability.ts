@@ -8,11 +8,13 @@ import { tldOf } from '../../contract/domain-name.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
 import type { Availability, AvailabilityListener, RegistryProvider } from './index.ts';
-import { isExternallyTaken, isReserved, popularForAvailability, premiumPrice, stableHash } from './sandbox-world.ts';
+import { createAnswerCache } from './answer-cache.ts';
+import { popularForAvailability, stableHash, worldStatus } from './sandbox-world.ts';
 
 /** A name checked this recently answers without the simulated latency, as a registrar caches EPP check answers. */
 export const answerCacheMs = 30_000;
-const answerCacheLimit = 50_000;
+/** About 400 searches' worth of names. */
+const answerCacheNames = 200_000;
 
 /**
  * Simulated answer time of an extension's registry, fixed per extension: popular extensions answer in 0.4-0.8 times
@@ -40,10 +42,10 @@ function computeLatency(tld: string, baseMs: number): number {
 
 /** The world's answer for a name nobody registered through this product. */
 export function worldAvailability(domain: string): Availability {
-  if (isReserved(domain)) return { domain, available: false, reason: 'reserved' };
-  if (isExternallyTaken(domain)) return { domain, available: false, reason: 'taken' };
-  const premium = premiumPrice(domain);
-  return premium == null ? { domain, available: true } : { domain, available: true, premiumPrice: premium };
+  const status = worldStatus(domain);
+  if (status === 'free') return { domain, available: true };
+  if (status === 'reserved' || status === 'taken') return { domain, available: false, reason: status };
+  return { domain, available: true, premiumPrice: status.premiumPrice };
 }
 
 /** One streamed check waiting for the registered-names lookup: its names grouped by answer time. */
@@ -56,13 +58,13 @@ const labelOf = (domain: string) => domain.slice(0, domain.indexOf('.'));
  * label and a few variants across ~500 extensions), and one timer per distinct answer time.
  */
 export function createSandboxAvailability(db: Db, options: { latencyMs: number }): Pick<RegistryProvider, 'check' | 'checkStreaming'> {
-  const recentlyAnswered = new Map<string, number>();
+  const recentlyAnswered = createAnswerCache({ ttlMs: answerCacheMs, maxNames: answerCacheNames });
   const latencyByTld = new Map<string, number>();
   let queue: Pending[] = [];
 
   /** Simulated answer time of one name: its extension's, or none when the name was answered moments ago. */
   const answerTime = (domain: string, now: number) => {
-    if ((recentlyAnswered.get(domain) ?? 0) > now) return 0;
+    if (recentlyAnswered.has(domain, now)) return 0;
     const tld = tldOf(domain);
     let ms = latencyByTld.get(tld);
     if (ms === undefined) {
@@ -74,11 +76,9 @@ export function createSandboxAvailability(db: Db, options: { latencyMs: number }
 
   const answer = (domains: string[], taken: Set<string>, listener: AvailabilityListener) => {
     if (listener.signal?.aborted) return;
-    if (recentlyAnswered.size > answerCacheLimit) recentlyAnswered.clear();
-    const expires = Date.now() + answerCacheMs;
+    recentlyAnswered.addAll(domains, Date.now());
     const answers: Availability[] = [];
     for (const domain of domains) {
-      recentlyAnswered.set(domain, expires);
       answers.push(taken.has(domain) ? { domain, available: false, reason: 'taken' } : worldAvailability(domain));
     }
     listener.onAnswers(answers);
