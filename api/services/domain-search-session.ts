@@ -67,7 +67,10 @@ export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: 
     });
     current = next;
     reply({ id, result: next.session });
-    next.start();
+    // Availability checks start on the next turn: acknowledgements of searches that arrived meanwhile go out first.
+    setImmediate(() => {
+      if (current === next) next.start();
+    });
   }
 
   function premium(id: number | string, params: unknown) {

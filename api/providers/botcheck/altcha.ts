@@ -1,20 +1,20 @@
 /** ALTCHA-style proof of work with altcha-lib: signed challenges, verified solutions, replays refused. */
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { spentBotTokens } from '../../db/schema/index.ts';
 import {
   type BotCheckProvider,
   invalidTokenMessage,
   missingTokenMessage,
   reusedTokenMessage,
 } from './index.ts';
+import { createSpentTokens, isSignature } from './spent-tokens.ts';
 
 const challengeLifetimeSeconds = 10 * 60;
 
 /** `keyPrefix` '000' costs a browser about 4,000 SHA-256 rounds: a fraction of a second for a person, real work for a bot at scale. */
 export function createAltchaBotCheck(db: Db, secret: string, options: { keyPrefix?: string } = {}): BotCheckProvider {
+  const spentTokens = createSpentTokens(db, challengeLifetimeSeconds);
   return {
     name: 'altcha',
     async createChallenge() {
@@ -36,21 +36,16 @@ export function createAltchaBotCheck(db: Db, secret: string, options: { keyPrefi
       } catch {
         return { ok: false, message: invalidTokenMessage };
       }
-      if (!payload?.challenge?.signature || !payload.solution) return { ok: false, message: invalidTokenMessage };
-      const result = await verifySolution({
-        challenge: payload.challenge,
-        solution: payload.solution,
-        deriveKey,
-        hmacSignatureSecret: secret,
-      }).catch(() => null);
+      const signature = payload?.challenge?.signature;
+      if (!isSignature(signature) || !payload.solution) return { ok: false, message: invalidTokenMessage };
+      // The solution check and the spent-token record run side by side: a search waits for the slower, not for both.
+      // A row for a token that then fails the check is harmless; only that challenge's signature is spent.
+      const [result, firstUse] = await Promise.all([
+        verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: secret }).catch(() => null),
+        spentTokens.spend(signature),
+      ]);
       if (!result?.verified) return { ok: false, message: invalidTokenMessage };
-      const inserted = await db
-        .insert(spentBotTokens)
-        .values({ signature: payload.challenge.signature, expireDate: new Date(Date.now() + challengeLifetimeSeconds * 1000) })
-        .onConflictDoNothing()
-        .returning({ signature: spentBotTokens.signature });
-      if (inserted.length === 0) return { ok: false, message: reusedTokenMessage };
-      if (Math.random() < 0.01) await db.delete(spentBotTokens).where(lt(spentBotTokens.expireDate, sql`now()`));
+      if (!firstUse) return { ok: false, message: reusedTokenMessage };
       return { ok: true };
     },
   };

@@ -1,0 +1,46 @@
+/**
+ * Spent bot-check tokens, shared by every API process through Postgres. Spends made in the same tick go to the
+ * database as one INSERT (a burst of fifty searches costs one round trip, not fifty).
+ */
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { spentBotTokens } from '../../db/schema/index.ts';
+
+/** Signatures are hex HMACs; anything else is refused before it reaches the database. */
+export const isSignature = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{16,128}$/.test(value);
+
+type Waiting = { signature: string; resolve: (firstUse: boolean) => void; reject: (error: unknown) => void };
+
+export function createSpentTokens(db: Db, lifetimeSeconds: number) {
+  let queue: Waiting[] = [];
+
+  const flush = async () => {
+    const batch = queue;
+    queue = [];
+    const signatures = [...new Set(batch.map((w) => w.signature))];
+    try {
+      const rows = await db.execute<{ signature: string }>(sql`
+        insert into ${spentBotTokens} (signature, expire_date)
+        select s, now() + make_interval(secs => ${lifetimeSeconds}) from unnest(string_to_array(${signatures.join(',')}::text, ',')) as s
+        on conflict do nothing returning signature`);
+      const inserted = new Set(rows.map((r) => r.signature));
+      // The same token twice in one batch: only its first use counts.
+      for (const waiting of batch) {
+        waiting.resolve(inserted.delete(waiting.signature));
+      }
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+    }
+    if (Math.random() < 0.01) await db.delete(spentBotTokens).where(lt(spentBotTokens.expireDate, sql`now()`));
+  };
+
+  return {
+    /** Records the token as spent; true only for its first use. */
+    spend(signature: string): Promise<boolean> {
+      return new Promise((resolve, reject) => {
+        if (queue.length === 0) setImmediate(() => void flush());
+        queue.push({ signature, resolve, reject });
+      });
+    },
+  };
+}
