@@ -62,8 +62,8 @@ export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: 
     const verdict = await deps.botCheck.verify(token);
     if (!verdict.ok) return fail(id, 400, verdict.message);
     if (request !== latestRequest || closed) return fail(id, 409, 'A newer search replaced this one');
-    const next = createDomainSearch(text, deps, (dataJson) => {
-      if (current === next && !closed) send(`{"event":"domainSearchResults","data":${dataJson}}`);
+    const next = createDomainSearch(text, deps, (messageJson) => {
+      if (current === next && !closed) send(messageJson);
     });
     current = next;
     reply({ id, result: next.session });

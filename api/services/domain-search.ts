@@ -18,8 +18,8 @@ import type { Availability, RegistryProvider } from '../providers/registry/index
 import type { Catalogue } from './catalogue.ts';
 import { type Candidate, planSearch } from './domain-search-candidates.ts';
 
-/** Receives each `domainSearchResults` event's data (SearchResultsEvent['data'] in contract/domain-search.ts) as JSON text. */
-export type SearchEmit = (dataJson: string) => void;
+/** Receives each `domainSearchResults` event message (SearchResultsEvent in contract/domain-search.ts) as JSON text. */
+export type SearchEmit = (messageJson: string) => void;
 
 export type DomainSearch = {
   session: SearchSession;
@@ -81,7 +81,7 @@ export function createDomainSearch(
   const plan = planSearch(name, deps.catalogue);
   const isIdn = name.unicode !== name.ascii;
   const uuid = randomUUID();
-  const eventHead = `{"uuid":"${uuid}","results":[`;
+  const eventHead = `{"event":"domainSearchResults","data":{"uuid":"${uuid}","results":[`;
 
   const session: SearchSession = {
     uuid,
@@ -139,7 +139,15 @@ export function createDomainSearch(
   const send = (batch: string[]) => {
     unsent -= batch.length;
     finished = unsent === 0;
-    emit(`${eventHead}${batch.join(',')}],"pending":${unsent},"done":${finished}}`);
+    // One join writes the whole message: the head goes in front of the first result, the tail after the last.
+    const tail = `"pending":${unsent},"done":${finished}}}`;
+    if (batch.length === 0) emit(`${eventHead}],${tail}`);
+    else {
+      batch[0] = eventHead + batch[0];
+      batch[batch.length - 1] += ']';
+      batch.push(tail);
+      emit(batch.join(','));
+    }
   };
 
   const flushNow = () => {

@@ -13,8 +13,8 @@ import { popularForAvailability, stableHash, worldStatus } from './sandbox-world
 
 /** A name checked this recently answers without the simulated latency, as a registrar caches EPP check answers. */
 export const answerCacheMs = 30_000;
-/** About 400 searches' worth of names. */
-const answerCacheNames = 200_000;
+/** Labels remembered at most: a search asks about a dozen, so this is well over a thousand searches. */
+const answerCacheLabels = 20_000;
 
 /**
  * Simulated answer time of an extension's registry, fixed per extension: popular extensions answer in 0.4-0.8 times
@@ -58,7 +58,7 @@ const labelOf = (domain: string) => domain.slice(0, domain.indexOf('.'));
  * label and a few variants across ~500 extensions), and one timer per distinct answer time.
  */
 export function createSandboxAvailability(db: Db, options: { latencyMs: number }): Pick<RegistryProvider, 'check' | 'checkStreaming'> {
-  const recentlyAnswered = createAnswerCache({ ttlMs: answerCacheMs, maxNames: answerCacheNames });
+  const recentlyAnswered = createAnswerCache({ ttlMs: answerCacheMs, maxLabels: answerCacheLabels });
   const latencyByTld = new Map<string, number>();
   let queue: Pending[] = [];
 
