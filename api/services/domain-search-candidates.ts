@@ -12,7 +12,6 @@ export type SearchPlan = {
   notice?: string;
   /** Every name to check, exact first. */
   candidates: Candidate[];
-  byDomain: Map<string, Candidate>;
   featured: string[];
   premium: string[];
   domainsByCategory: Record<string, string[]>;
@@ -94,7 +93,6 @@ export function planSearch(name: Extract<NormalisedName, { ok: true }>, catalogu
   const exact: Candidate = { domain: `${label}.${exactTld.tld}`, label, tld: exactTld, kind: 'exact' };
 
   const candidates: Candidate[] = [];
-  const byDomain = new Map<string, Candidate>();
   const all: string[] = [];
   const domainsByCategory: Record<string, string[]> = { all };
   for (const key of catalogueCategoryKeys) domainsByCategory[key] = [];
@@ -102,9 +100,13 @@ export function planSearch(name: Extract<NormalisedName, { ok: true }>, catalogu
   const featurable: { c: Candidate; index: number }[] = [];
   const premium: string[] = [];
 
+  /** Catalogue names are unique by construction; only the hack and variants (other labels) can repeat. */
+  const extra = new Set<string>();
   const add = (candidate: Candidate, extension = byTld.get(candidate.tld)!) => {
-    if (byDomain.has(candidate.domain)) return;
-    byDomain.set(candidate.domain, candidate);
+    if (candidate.kind === 'hack' || candidate.kind === 'variant') {
+      if (extra.has(candidate.domain)) return;
+      extra.add(candidate.domain);
+    }
     const index = candidates.push(candidate) - 1;
     all.push(candidate.domain);
     for (const key of extension.listedIn) domainsByCategory[key].push(candidate.domain);
@@ -129,5 +131,5 @@ export function planSearch(name: Extract<NormalisedName, { ok: true }>, catalogu
     .map(({ c }) => c.domain);
   domainsByCategory.featured = featured;
   domainsByCategory.premium = premium;
-  return { exact, notice, candidates, byDomain, featured, premium, domainsByCategory };
+  return { exact, notice, candidates, featured, premium, domainsByCategory };
 }

@@ -95,7 +95,15 @@ export function createDomainSearch(
     candidateCount: plan.candidates.length,
   };
 
-  const { byDomain } = plan;
+  /** Candidates by name, built when the first answers arrive (after the acknowledgement has gone out). */
+  let byDomain: Map<string, Candidate> | null = null;
+  const candidateOf = (domain: string) => {
+    if (!byDomain) {
+      byDomain = new Map();
+      for (const candidate of plan.candidates) byDomain.set(candidate.domain, candidate);
+    }
+    return byDomain.get(domain);
+  };
   const featured = new Set(plan.featured);
   /** Available premium names, for the premium block's pages. */
   const premiumResults: DomainSearchResult[] = [];
@@ -178,7 +186,7 @@ export function createDomainSearch(
       if (!answer?.available || answer.premiumPrice != null || picks.size === featuredCount) continue;
       picks.add(domain);
     }
-    for (const [domain, answer] of featuredAnswers) outbox.push(resultJson(byDomain.get(domain)!, answer, picks.has(domain)));
+    for (const [domain, answer] of featuredAnswers) outbox.push(resultJson(candidateOf(domain)!, answer, picks.has(domain)));
   };
 
   const onAnswers = (answers: Availability[]) => {
@@ -186,7 +194,7 @@ export function createDomainSearch(
     let exact: string | undefined;
     let featuredDone = false;
     for (const answer of answers) {
-      const candidate = byDomain.get(answer.domain);
+      const candidate = candidateOf(answer.domain);
       if (!candidate) continue;
       if (candidate.kind === 'exact') exact = resultJson(candidate, answer, false);
       else if (featured.has(answer.domain)) {
@@ -209,7 +217,7 @@ export function createDomainSearch(
     console.error(`Availability check failed for ${names.length} names (${names.slice(0, 3).join(', ')}…):`, error);
     let featuredDone = false;
     for (const domain of names) {
-      const candidate = byDomain.get(domain);
+      const candidate = candidateOf(domain);
       if (!candidate) continue;
       unsent--;
       if (candidate.kind === 'exact') exactSent = true;

@@ -204,6 +204,18 @@ describe('domain search over the socket protocol', () => {
     expect(other.messages.filter((m) => m.event)).toEqual([]);
   });
 
+  it('accepts a token on only one of two sockets that send it at the same moment', async () => {
+    const token = await t.client().botToken();
+    const [a, b] = [openSocket(), openSocket()];
+    await Promise.all([
+      a.send({ id: 1, method: 'find', service: 'domainSearch', params: { search: 'twinsearch', token } }),
+      b.send({ id: 1, method: 'find', service: 'domainSearch', params: { search: 'twinsearch', token } }),
+    ]);
+    const replies = [await a.reply(1), await b.reply(1)];
+    expect(replies.filter((r) => r.result?.uuid)).toHaveLength(1);
+    expect(replies.filter((r) => r.error?.message === reusedTokenMessage)).toHaveLength(1);
+  });
+
   it('makes no search for a label under 3 characters or invalid input, and explains why', async () => {
     const socket = openSocket();
     const token = await t.client().botToken();

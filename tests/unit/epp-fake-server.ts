@@ -51,6 +51,8 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     dropNext: null as string | null,
     /** Next command of this name: never answer. */
     stallNext: null as string | null,
+    /** Checks of names in these extensions fail with a registry error (as a registry having an outage would). */
+    failingExtensions: new Set<string>(),
   };
   let svCounter = 0;
   let roidCounter = 0;
@@ -158,6 +160,7 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       const names = childrenOf(object, ns.domain, 'name').map((n) => n.text.toLowerCase());
       if (names.length > 20) return fail(2306, 'Parameter value policy error', clTRID, 'at most 20 names per check');
       if (new Set(names.map((n) => n.slice(n.indexOf('.')))).size > 1) return fail(2306, 'Parameter value policy error', clTRID, 'one TLD per check');
+      if (names.some((n) => state.failingExtensions.has(n.slice(n.indexOf('.') + 1)))) return fail(2400, 'Command failed', clTRID, 'registry unavailable');
       const cds = names
         .map((n) => {
           const reason = state.domains.has(n) ? 'In use' : state.reserved.has(n) ? 'Reserved by registry policy' : '';

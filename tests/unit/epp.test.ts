@@ -69,6 +69,37 @@ describe('EPP check', () => {
     expect(checks.map((c) => c.names.length).sort((a, b) => a - b)).toEqual([5, 5, 20, 20]);
   });
 
+  it('streams each extension as its registry answers, and reports an extension that fails twice without holding up the rest', async () => {
+    server.state.failingExtensions.add('org');
+    try {
+      const groups: string[][] = [];
+      const failures: string[][] = [];
+      await new Promise<void>((resolve) => {
+        let outstanding = 4;
+        const settle = (count: number) => {
+          outstanding -= count;
+          if (outstanding === 0) resolve();
+        };
+        connect().checkStreaming(['stream-a.com', 'stream-b.com', 'stream-a.net', 'stream-a.org'], {
+          onAnswers: (answers) => {
+            groups.push(answers.map((a) => a.domain));
+            settle(answers.length);
+          },
+          onFailure: (names) => {
+            failures.push(names);
+            settle(names.length);
+          },
+        });
+      });
+      expect(groups.map((g) => g.sort()).sort()).toEqual([['stream-a.com', 'stream-b.com'], ['stream-a.net']]);
+      expect(failures).toEqual([['stream-a.org']]);
+      const orgChecks = server.state.received.filter((r) => r.command === 'check:domain' && r.names.includes('stream-a.org'));
+      expect(orgChecks).toHaveLength(2);
+    } finally {
+      server.state.failingExtensions.clear();
+    }
+  });
+
   it('leaves premium prices out when the registry offers no fee extension', async () => {
     const plain = await startFakeEppServer({ offerFees: false });
     plain.state.premium.set('gold.com', '2500.00');

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { DomainSearchResult } from '../../api/contract/domain-search.ts';
 import { normaliseDomainInput } from '../../api/contract/domain-name.ts';
+import type { RegistryProvider } from '../../api/providers/registry/index.ts';
 import { extensionLatencyMs, worldAvailability } from '../../api/providers/registry/sandbox-availability.ts';
 import { externalRegistration, premiumPrice } from '../../api/providers/registry/sandbox-world.ts';
 import { catalogue } from '../../api/services/catalogue.ts';
+import { createDomainSearch } from '../../api/services/domain-search.ts';
 import { domainHack, nameVariants, planSearch } from '../../api/services/domain-search-candidates.ts';
 
 const plan = (input: string) => {
@@ -117,5 +120,52 @@ describe('sandbox registry world', () => {
     const latencies = list.map((t) => ({ t, ms: extensionLatencyMs(t.tld, 40) }));
     expect(latencies.filter((l) => l.ms === 240).length).toBeGreaterThan(10);
     for (const { t, ms } of latencies) if (['com', 'net', 'org', 'io'].includes(t.tld)) expect(ms).toBeLessThanOrEqual(32);
+  });
+});
+
+describe('search engine when the registry fails', () => {
+  type Event = { results: DomainSearchResult[]; pending: number; done: boolean };
+
+  /** Runs a search against a registry that answers every name from the world rules except those in failing extensions. */
+  async function searchWith(failing: Set<string>, input = 'zqxvbrtplm') {
+    const events: Event[] = [];
+    const registry: Pick<RegistryProvider, 'checkStreaming'> = {
+      checkStreaming(domains, listener) {
+        const failed = domains.filter((d) => failing.has(d.slice(d.indexOf('.') + 1)));
+        const answered = domains.filter((d) => !failed.includes(d));
+        setTimeout(() => {
+          listener.onAnswers(answered.map(worldAvailability));
+          if (failed.length > 0) listener.onFailure(failed, new Error('registry unavailable'));
+        }, 1);
+      },
+    };
+    const search = createDomainSearch(input, { registry, catalogue: catalogue() }, (text) => events.push(JSON.parse(text).data));
+    search.start();
+    const deadline = Date.now() + 5000;
+    while (!events.at(-1)?.done && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    return { session: search.session, events, results: events.flatMap((e) => e.results) };
+  }
+
+  it('leaves out names it could not check and still finishes', async () => {
+    const { session, events, results } = await searchWith(new Set(['net', 'shop']));
+    expect(events.at(-1)).toMatchObject({ pending: 0, done: true });
+    const domains = results.map((r) => r.domain);
+    expect(domains[0]).toBe(session.exact);
+    expect(domains.some((d) => d.endsWith('.net') || d.endsWith('.shop'))).toBe(false);
+    expect(domains).toHaveLength(session.candidateCount - session.domainsByCategory.all.filter((d) => d.endsWith('.net') || d.endsWith('.shop')).length);
+  });
+
+  it('still picks three featured names when some featured candidates fail', async () => {
+    const { results } = await searchWith(new Set(['net', 'org']));
+    const featured = results.filter((r) => r.categories.includes('featured'));
+    expect(featured).toHaveLength(3);
+    for (const r of featured) expect(r.available && !r.isPremium && r.tld !== 'net' && r.tld !== 'org').toBe(true);
+  });
+
+  it('finishes without an exact match when its extension fails', async () => {
+    const { session, events, results } = await searchWith(new Set(['com']));
+    expect(events.at(-1)?.done).toBe(true);
+    expect(results.map((r) => r.domain)).not.toContain(session.exact);
+    expect(results.length).toBeGreaterThan(400);
   });
 });

@@ -2,6 +2,7 @@
  * Which names were answered recently, by label. A search answers one label in ~500 extensions at once, so each
  * label gets one entry (expiring a fixed time after its first answer) holding one bit per extension: a few dozen
  * bytes instead of ~500 names kept alive. Holds at most `maxLabels` labels; past that the oldest go first.
+ * Callers give each name's extension bit (`bitOf`) and the position of its first dot, worked out once per name.
  */
 /** Extensions given a bit at most; names in others are simply not remembered. */
 const maxExtensions = 4096;
@@ -22,52 +23,43 @@ export function createAnswerCache(options: { ttlMs: number; maxLabels: number })
     return lastEntry;
   };
 
-  const bitOf = (domain: string, dotAt: number, assign: boolean): number => {
-    const extension = domain.slice(dotAt + 1);
-    let bit = bitOfExtension.get(extension);
-    if (bit === undefined && assign && bitOfExtension.size < maxExtensions) {
-      bit = bitOfExtension.size;
-      bitOfExtension.set(extension, bit);
-    }
-    return bit ?? -1;
-  };
-
   return {
-    has(domain: string, now: number): boolean {
-      const dotAt = domain.indexOf('.');
-      if (dotAt <= 0) return false;
-      const entry = entryOf(domain, dotAt);
-      if (!entry || entry.expires <= now) return false;
-      const bit = bitOf(domain, dotAt, false);
-      return bit >= 0 && bit >> 3 < entry.bits.length && (entry.bits[bit >> 3] & (1 << (bit & 7))) !== 0;
+    /** The extension's bit, or -1 once `maxExtensions` are taken. */
+    bitOf(extension: string): number {
+      let bit = bitOfExtension.get(extension);
+      if (bit === undefined && bitOfExtension.size < maxExtensions) {
+        bit = bitOfExtension.size;
+        bitOfExtension.set(extension, bit);
+      }
+      return bit ?? -1;
     },
 
-    addAll(domains: string[], now: number) {
-      for (const domain of domains) {
-        const dotAt = domain.indexOf('.');
-        if (dotAt <= 0) continue;
-        let entry = entryOf(domain, dotAt);
-        if (!entry || entry.expires <= now) {
-          byLabel.delete(lastLabel);
-          entry = { expires: now + options.ttlMs, bits: new Uint8Array((bitOfExtension.size >> 3) + 8) };
-          byLabel.set(lastLabel, entry);
-          lastEntry = entry;
+    has(domain: string, dotAt: number, bit: number, now: number): boolean {
+      if (dotAt <= 0 || bit < 0) return false;
+      const entry = entryOf(domain, dotAt);
+      return entry !== undefined && entry.expires > now && bit >> 3 < entry.bits.length && (entry.bits[bit >> 3] & (1 << (bit & 7))) !== 0;
+    },
+
+    add(domain: string, dotAt: number, bit: number, now: number) {
+      if (dotAt <= 0 || bit < 0) return;
+      let entry = entryOf(domain, dotAt);
+      if (!entry || entry.expires <= now) {
+        byLabel.delete(lastLabel);
+        entry = { expires: now + options.ttlMs, bits: new Uint8Array((bitOfExtension.size >> 3) + 8) };
+        byLabel.set(lastLabel, entry);
+        lastEntry = entry;
+        // Entries sit in insertion order, which is expiry order: the oldest go first.
+        for (const [label, old] of byLabel) {
+          if (byLabel.size <= options.maxLabels && old.expires > now) break;
+          byLabel.delete(label);
         }
-        const bit = bitOf(domain, dotAt, true);
-        if (bit < 0) continue;
-        if (bit >> 3 >= entry.bits.length) {
-          const grown = new Uint8Array((bit >> 3) + 8);
-          grown.set(entry.bits);
-          entry.bits = grown;
-        }
-        entry.bits[bit >> 3] |= 1 << (bit & 7);
       }
-      // Entries sit in insertion order, which is expiry order: the oldest go first.
-      for (const [label, entry] of byLabel) {
-        if (byLabel.size <= options.maxLabels && entry.expires > now) break;
-        byLabel.delete(label);
-        if (label === lastLabel) lastEntry = undefined;
+      if (bit >> 3 >= entry.bits.length) {
+        const grown = new Uint8Array((bit >> 3) + 8);
+        grown.set(entry.bits);
+        entry.bits = grown;
       }
+      entry.bits[bit >> 3] |= 1 << (bit & 7);
     },
   };
 }

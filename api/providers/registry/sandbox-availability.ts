@@ -4,7 +4,6 @@
  * simulated, deterministic latency so streaming is visible and a few extensions are slow (README "Sandbox registry").
  */
 import { sql } from 'drizzle-orm';
-import { tldOf } from '../../contract/domain-name.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
 import type { Availability, AvailabilityListener, RegistryProvider } from './index.ts';
@@ -48,10 +47,10 @@ export function worldAvailability(domain: string): Availability {
   return { domain, available: true, premiumPrice: status.premiumPrice };
 }
 
+/** Names that answer after the same time, with their extensions' bits in the answer cache. */
+type Group = { names: string[]; bits: number[] };
 /** One streamed check waiting for the registered-names lookup: its names grouped by answer time. */
-type Pending = { groups: Map<number, string[]>; listener: AvailabilityListener };
-
-const labelOf = (domain: string) => domain.slice(0, domain.indexOf('.'));
+type Pending = { groups: Map<number, Group>; listener: AvailabilityListener };
 
 /**
  * Every check made in the same tick shares one query for names registered here, asked by label (a search is one
@@ -59,26 +58,26 @@ const labelOf = (domain: string) => domain.slice(0, domain.indexOf('.'));
  */
 export function createSandboxAvailability(db: Db, options: { latencyMs: number }): Pick<RegistryProvider, 'check' | 'checkStreaming'> {
   const recentlyAnswered = createAnswerCache({ ttlMs: answerCacheMs, maxLabels: answerCacheLabels });
-  const latencyByTld = new Map<string, number>();
+  /** Per extension: its simulated answer time and its bit in the answer cache. */
+  const extensions = new Map<string, { latency: number; bit: number }>();
   let queue: Pending[] = [];
 
-  /** Simulated answer time of one name: its extension's, or none when the name was answered moments ago. */
-  const answerTime = (domain: string, now: number) => {
-    if (recentlyAnswered.has(domain, now)) return 0;
-    const tld = tldOf(domain);
-    let ms = latencyByTld.get(tld);
-    if (ms === undefined) {
-      ms = extensionLatencyMs(tld, options.latencyMs);
-      latencyByTld.set(tld, ms);
+  const extensionOf = (extension: string) => {
+    let facts = extensions.get(extension);
+    if (!facts) {
+      facts = { latency: extensionLatencyMs(extension, options.latencyMs), bit: recentlyAnswered.bitOf(extension) };
+      if (extensions.size < 10_000) extensions.set(extension, facts);
     }
-    return ms;
+    return facts;
   };
 
-  const answer = (domains: string[], taken: Set<string>, listener: AvailabilityListener) => {
+  const answer = ({ names, bits }: Group, taken: Set<string>, listener: AvailabilityListener) => {
     if (listener.signal?.aborted) return;
-    recentlyAnswered.addAll(domains, Date.now());
+    const now = Date.now();
     const answers: Availability[] = [];
-    for (const domain of domains) {
+    for (let i = 0; i < names.length; i++) {
+      const domain = names[i];
+      recentlyAnswered.add(domain, domain.indexOf('.'), bits[i], now);
       answers.push(taken.has(domain) ? { domain, available: false, reason: 'taken' } : worldAvailability(domain));
     }
     listener.onAnswers(answers);
@@ -96,24 +95,38 @@ export function createSandboxAvailability(db: Db, options: { latencyMs: number }
     return new Set(rows.map((r) => r.domain));
   };
 
+  const labelsOf = (batch: Pending[]): Set<string> => {
+    const labels = new Set<string>();
+    let label = '';
+    for (const { groups } of batch) {
+      for (const { names } of groups.values()) {
+        for (const domain of names) {
+          const dotAt = domain.indexOf('.');
+          if (dotAt === label.length && domain.startsWith(label)) continue;
+          label = domain.slice(0, dotAt);
+          labels.add(label);
+        }
+      }
+    }
+    return labels;
+  };
+
   const flush = async () => {
     const batch = queue;
     queue = [];
     const started = Date.now();
     let taken: Set<string>;
     try {
-      const labels = new Set<string>();
-      for (const { groups } of batch) for (const names of groups.values()) for (const domain of names) labels.add(labelOf(domain));
-      taken = await registeredAmong(labels);
+      taken = await registeredAmong(labelsOf(batch));
     } catch (error) {
-      for (const { groups, listener } of batch) listener.onFailure([...groups.values()].flat(), error);
+      for (const { groups, listener } of batch) listener.onFailure([...groups.values()].flatMap((g) => g.names), error);
       return;
     }
     // One timer per distinct answer time, shared by every check in this batch.
     const wakeups = new Map<number, (() => void)[]>();
     for (const { groups, listener } of batch) {
-      for (const [delay, names] of groups) {
-        const wake = () => answer(names, taken, listener);
+      for (const [delay, group] of groups) {
+        const wake = () => answer(group, taken, listener);
         const list = wakeups.get(delay);
         if (list) list.push(wake);
         else wakeups.set(delay, [wake]);
@@ -132,12 +145,17 @@ export function createSandboxAvailability(db: Db, options: { latencyMs: number }
   const checkStreaming: RegistryProvider['checkStreaming'] = (domains, listener) => {
     if (domains.length === 0) return;
     const now = Date.now();
-    const groups = new Map<number, string[]>();
+    const groups = new Map<number, Group>();
     for (const domain of domains) {
-      const delay = answerTime(domain, now);
+      const dotAt = domain.indexOf('.');
+      const { latency, bit } = extensionOf(domain.slice(dotAt + 1));
+      // A name answered moments ago answers at once.
+      const delay = recentlyAnswered.has(domain, dotAt, bit, now) ? 0 : latency;
       const group = groups.get(delay);
-      if (group) group.push(domain);
-      else groups.set(delay, [domain]);
+      if (group) {
+        group.names.push(domain);
+        group.bits.push(bit);
+      } else groups.set(delay, { names: [domain], bits: [bit] });
     }
     if (queue.length === 0) setTimeout(flush, 0);
     queue.push({ groups, listener });
