@@ -45,7 +45,7 @@ function humanPrice(cents: number): string {
 type ExtensionTemplate = {
   /** The extension's catalogue categories as results list them. */
   categories: string[];
-  /** A standard-priced result's JSON after `"available":…`, the same for every name in the extension. */
+  /** A standard-priced result's JSON after `"available":…,`, the same for every name in the extension. */
   standardTail: string;
 };
 const templates = new WeakMap<Tld, ExtensionTemplate>();
@@ -56,7 +56,7 @@ function templateOf(tld: Tld): ExtensionTemplate {
     const categories = tld.categories.filter((c) => c !== 'premium');
     const newPrice = tld.newPricing[0];
     const tail: Omit<DomainSearchResult, 'domain' | 'available'> = { tld: tld.tld, newPrice, humanPrice: humanPrice(newPrice), isPremium: false, categories };
-    template = { categories, standardTail: JSON.stringify(tail).slice(1, -1) };
+    template = { categories, standardTail: JSON.stringify(tail).slice(1) };
     templates.set(tld, template);
   }
   return template;
@@ -112,8 +112,9 @@ export function createDomainSearch(
   let cancelled = false;
   let exactSent = false;
   let finished = false;
-  /** Results answered but not sent yet, as JSON text. */
+  /** Results answered but not sent yet, as pieces of JSON text joined when sent, and how many results they make. */
   let outbox: string[] = [];
+  let outboxCount = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   /** The result as an object: premium names, featured picks and IDN names, a few per search. */
@@ -134,44 +135,49 @@ export function createDomainSearch(
     };
   };
 
-  const resultJson = (candidate: Candidate, answer: Availability | undefined, featuredPick: boolean): string => {
+  /**
+   * Adds one result's JSON to `pieces`. A standard-priced name is four pieces, none of them a new string: the name,
+   * its availability and its extension's template. Others (premium, featured, IDN) are stringified objects.
+   */
+  const writeResult = (pieces: string[], candidate: Candidate, answer: Availability | undefined, featuredPick: boolean) => {
     if (!featuredPick && !isIdn && answer?.premiumPrice == null) {
-      return `{"domain":"${candidate.domain}","available":${answer?.available ?? false},${templateOf(candidate.tld).standardTail}}`;
+      pieces.push('{"domain":"', candidate.domain, answer?.available ? '","available":true,' : '","available":false,', templateOf(candidate.tld).standardTail);
+      return;
     }
     const result = resultObject(candidate, answer);
     if (featuredPick) result.categories = [...result.categories, 'featured'];
     if (result.isPremium && result.available) premiumResults.push(result);
-    return JSON.stringify(result);
+    pieces.push(JSON.stringify(result));
   };
 
-  const send = (batch: string[]) => {
-    unsent -= batch.length;
+  const queueResult = (candidate: Candidate, answer: Availability | undefined, featuredPick: boolean) => {
+    if (outboxCount++ > 0) outbox.push(',');
+    writeResult(outbox, candidate, answer, featuredPick);
+  };
+
+  /** Sends `count` results written in `pieces` as one message, made by one join. */
+  const send = (pieces: string[], count: number) => {
+    unsent -= count;
     finished = unsent === 0;
-    // One join writes the whole message: the head goes in front of the first result, the tail after the last.
-    const tail = `"pending":${unsent},"done":${finished}}}`;
-    if (batch.length === 0) emit(`${eventHead}],${tail}`);
-    else {
-      batch[0] = eventHead + batch[0];
-      batch[batch.length - 1] += ']';
-      batch.push(tail);
-      emit(batch.join(','));
-    }
+    emit([eventHead, ...pieces, `],"pending":${unsent},"done":${finished}}}`].join(''));
   };
 
   const flushNow = () => {
     if (timer) clearTimeout(timer);
     timer = null;
     if (cancelled || finished) return;
-    const batch = outbox;
+    const pieces = outbox;
+    const count = outboxCount;
     outbox = [];
-    if (batch.length > 0 || unsent === 0) send(batch);
+    outboxCount = 0;
+    if (count > 0 || unsent === 0) send(pieces, count);
   };
 
   /** Sends what has arrived: at once when nothing else is outstanding, else after a short window that gathers a batch. */
   const settle = () => {
     if (cancelled || !exactSent) return;
-    if (outbox.length === unsent) flushNow();
-    else if (outbox.length > 0) timer ??= setTimeout(flushNow, flushWindowMs);
+    if (outboxCount === unsent) flushNow();
+    else if (outboxCount > 0) timer ??= setTimeout(flushNow, flushWindowMs);
   };
 
   /** Featured candidates' answers, held until all have answered: the three picks depend on every one of them. */
@@ -186,27 +192,27 @@ export function createDomainSearch(
       if (!answer?.available || answer.premiumPrice != null || picks.size === featuredCount) continue;
       picks.add(domain);
     }
-    for (const [domain, answer] of featuredAnswers) outbox.push(resultJson(candidateOf(domain)!, answer, picks.has(domain)));
+    for (const [domain, answer] of featuredAnswers) queueResult(candidateOf(domain)!, answer, picks.has(domain));
   };
 
   const onAnswers = (answers: Availability[]) => {
     if (cancelled) return;
-    let exact: string | undefined;
+    let exact: string[] | undefined;
     let featuredDone = false;
     for (const answer of answers) {
       const candidate = candidateOf(answer.domain);
       if (!candidate) continue;
-      if (candidate.kind === 'exact') exact = resultJson(candidate, answer, false);
+      if (candidate.kind === 'exact') writeResult((exact = []), candidate, answer, false);
       else if (featured.has(answer.domain)) {
         featuredAnswers.set(answer.domain, answer);
         featuredDone = --featuredOutstanding === 0;
-      } else outbox.push(resultJson(candidate, answer, false));
+      } else queueResult(candidate, answer, false);
     }
     if (featuredDone) releaseFeatured();
     // The exact match goes out alone and first; whatever answered before it follows.
     if (exact !== undefined) {
       exactSent = true;
-      send([exact]);
+      send(exact, 1);
     }
     settle();
   };
@@ -245,6 +251,7 @@ export function createDomainSearch(
       abort.abort();
       if (timer) clearTimeout(timer);
       outbox = [];
+      outboxCount = 0;
     },
     premiumPage(skip, limit) {
       const rank = new Map(plan.premium.map((domain, index) => [domain, index]));
