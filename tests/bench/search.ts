@@ -2,14 +2,12 @@
  * Search socket benchmark: N concurrent WebSocket clients (1, 50, 200) each run 10 searches of 1-3 words and we
  * print p50/p99 time to the acknowledgement, to the first result and to the last result, errors, server RSS and
  * how many names one search checks. Runs alone (`bun tests/bench/search.ts [baseUrl]`) or from `npm run bench`.
- * Without a base URL it starts its own server on a free port with a temporary DATA_DIR and an easy bot check.
+ * Without a base URL it starts `npm start`'s server on a free port with a temporary DATA_DIR and an easy bot check.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { startServer } from './server-process.ts';
 
 export type SearchBenchOptions = {
   /** A running server, e.g. http://localhost:3000; omitted = start one. */
@@ -39,7 +37,6 @@ export type SearchBenchRow = {
   candidatesPerSearch: number;
 };
 
-const root = path.resolve(import.meta.dirname, '../..');
 const words = `coffee shop blue river studio green tech garden bakery north pixel atlas maple harbor cloud lucky craft urban nova
   zen bright rocket paper forest yoga market silver spark ocean tiny little happy wild golden stone bold fresh velvet`.split(/\s+/);
 const syllables = 'ba be bi bo bu da de di do ka ke ki ko la le li lo lu ma me mi mo na ne ni no ra re ri ro sa se si so ta te ti to va vi zo'.split(' ');
@@ -86,45 +83,6 @@ function rssMb(pid: number | undefined): number | null {
   } catch {
     return null;
   }
-}
-
-async function startServer(): Promise<{ baseUrl: string; pid: number; stop: () => Promise<void> }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'dotspot-bench-'));
-  // The embedded PostgreSQL runs as its own user and must reach its data folder inside.
-  chmodSync(dir, 0o755);
-  const script = path.join(dir, 'serve.ts');
-  writeFileSync(
-    script,
-    `import { startRuntime } from ${JSON.stringify(path.join(root, 'api/runtime.ts'))};
-import { serve } from ${JSON.stringify(path.join(root, 'api/server.ts'))};
-const runtime = await startRuntime();
-const server = serve(runtime.deps, 0, '127.0.0.1');
-console.log('LISTENING ' + server.port);
-process.on('SIGTERM', async () => { server.stop(true); await runtime.stop(); process.exit(0); });`,
-  );
-  const child: ChildProcess = spawn(process.execPath, [script], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dir, NODE_ENV: 'production', BOT_CHECK_DIFFICULTY: '1', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const found = /LISTENING (\d+)/.exec(out)?.[1];
-      if (found) resolve(found);
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function botToken(baseUrl: string): Promise<string> {
@@ -195,8 +153,8 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
   const searchesPerClient = options.searchesPerClient ?? 10;
   /** Another seed base searches other names (repeat runs against one server would otherwise hit its cache). */
   const seedBase = options.seed ?? 0;
-  const own = options.baseUrl ? null : await startServer();
-  const baseUrl = options.baseUrl ?? own!.baseUrl;
+  const own = options.baseUrl ? null : await startServer({ BOT_CHECK_DIFFICULTY: '1', DATABASE_URL: '' });
+  const baseUrl = options.baseUrl ?? own!.url;
   const pid = options.serverPid ?? own?.pid;
   const rows: SearchBenchRow[] = [];
   try {

@@ -8,13 +8,16 @@ export type RunningServer = { url: string; pid: number; startMs: number; rssMb()
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** What package.json's "start" script sets before `bun api/start.ts` (README "Memory"). */
+export const npmStartEnv = { BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? '1073741824' };
+
 export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'dotspot-bench-'));
   const started = performance.now();
   const proc = Bun.spawn(['bun', 'api/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dir, NODE_ENV: 'production', ...env },
+    env: { ...process.env, ...npmStartEnv, PORT: String(port), DATA_DIR: dir, NODE_ENV: 'production', ...env },
     stdout: 'ignore',
     stderr: 'inherit',
   });
