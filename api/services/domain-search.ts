@@ -202,8 +202,10 @@ export function createDomainSearch(
     for (const answer of answers) {
       const candidate = candidateOf(answer.domain);
       if (!candidate) continue;
-      if (candidate.kind === 'exact') writeResult((exact = []), candidate, answer, false);
-      else if (featured.has(answer.domain)) {
+      if (candidate.kind === 'exact') {
+        exact = [];
+        writeResult(exact, candidate, answer, false);
+      } else if (featured.has(answer.domain)) {
         featuredAnswers.set(answer.domain, answer);
         featuredDone = --featuredOutstanding === 0;
       } else queueResult(candidate, answer, false);
