@@ -42,7 +42,15 @@ export type SearchSession = {
 
 export type SearchResultsEvent = {
   event: 'domainSearchResults';
-  data: { uuid: string; results: DomainSearchResult[]; /** Names still being checked. */ pending: number; done: boolean };
+  data: {
+    uuid: string;
+    results: DomainSearchResult[];
+    /** Names still being checked. */
+    pending: number;
+    done: boolean;
+    /** The search was refused after its acknowledgement (its bot-check token turned out to be spent already); no results follow. */
+    error?: { code: number; message: string };
+  };
 };
 
 export type PremiumPage = { uuid: string; total: number; limit: number; skip: number; done: boolean; data: DomainSearchResult[] };

@@ -3,7 +3,7 @@
  * through `send` with JSON text. One search at a time: a new search supersedes the previous one, whose late results are dropped.
  */
 import { ZodError, z } from 'zod';
-import { premiumPageSize, type SocketReply } from '../contract/domain-search.ts';
+import { premiumPageSize, type SearchResultsEvent, type SocketReply } from '../contract/domain-search.ts';
 import { AppError } from '../http/app-error.ts';
 import { describeIssues } from '../http/validate.ts';
 import type { BotCheckProvider } from '../providers/botcheck/index.ts';
@@ -13,7 +13,7 @@ import { createDomainSearch, type DomainSearch } from './domain-search.ts';
 
 export type SearchSessionDeps = {
   registry: Pick<RegistryProvider, 'checkStreaming'>;
-  botCheck: Pick<BotCheckProvider, 'verify'>;
+  botCheck: Pick<BotCheckProvider, 'verifyStaged'>;
   catalogue: Catalogue;
 };
 
@@ -53,29 +53,61 @@ export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: 
   };
   const fail = (id: number | string | null, code: number, message: string) => reply({ id, error: { code, message } });
 
+  /** Whether the current search's token is known to be spent everywhere, so its results may go out. */
+  let confirmed = false;
+
   async function search(id: number | string, params: unknown) {
     const request = ++latestRequest;
     // A new search stops the previous one straight away, even before its token is verified.
     current?.cancel();
     current = null;
     const { search: text, token } = domainSearchParamsSchema.parse(params);
-    const verdict = await deps.botCheck.verify(token);
+    const verdict = await deps.botCheck.verifyStaged(token);
     if (!verdict.ok) return fail(id, 400, verdict.message);
     if (request !== latestRequest || closed) return fail(id, 409, 'A newer search replaced this one');
+    // The acknowledgement holds names only, no availability, so it goes out once the token is proven; results wait
+    // until every process knows the token is spent (a replay sent to another process at the same moment gets none).
+    let held: string[] | null = [];
     const next = createDomainSearch(text, deps, (messageJson) => {
-      if (current === next && !closed) send(messageJson);
+      if (current !== next || closed) return;
+      if (held) held.push(messageJson);
+      else send(messageJson);
     });
     current = next;
+    confirmed = false;
     reply({ id, result: next.session });
     // Availability checks start on the next turn: acknowledgements of searches that arrived meanwhile go out first.
     setImmediate(() => {
       if (current === next) next.start();
     });
+    const refuse = (code: number, message: string) => {
+      held = null;
+      if (current !== next) return;
+      next.cancel();
+      current = null;
+      const refusal: SearchResultsEvent = { event: 'domainSearchResults', data: { uuid: next.session.uuid, results: [], pending: 0, done: true, error: { code, message } } };
+      if (!closed) send(JSON.stringify(refusal));
+    };
+    verdict.spent.then(
+      (spent) => {
+        if (!spent.ok) return refuse(400, spent.message);
+        const waiting = held ?? [];
+        held = null;
+        if (current !== next) return;
+        confirmed = true;
+        for (const message of waiting) if (!closed) send(message);
+      },
+      (error) => {
+        console.error('Recording a spent bot-check token failed:', error);
+        refuse(503, 'Search is unavailable right now. Please try again in a moment.');
+      },
+    );
   }
 
   function premium(id: number | string, params: unknown) {
     const { uuid, skip, limit } = premiumParamsSchema.parse(params);
     if (!current || current.session.uuid !== uuid) return fail(id, 404, 'That search has ended. Please search again.');
+    if (!confirmed) return fail(id, 409, 'That search has no results yet.');
     reply({ id, result: current.premiumPage(skip, limit) });
   }
 

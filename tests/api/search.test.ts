@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainSearchResult, PremiumPage, SearchSession } from '../../api/contract/domain-search.ts';
 import { registryDomains } from '../../api/db/schema/index.ts';
+import { createAltchaBotCheck } from '../../api/providers/botcheck/altcha.ts';
 import { missingTokenMessage, reusedTokenMessage } from '../../api/providers/botcheck/index.ts';
 import { catalogue } from '../../api/services/catalogue.ts';
 import { createSearchSocketSession } from '../../api/services/domain-search-session.ts';
@@ -214,6 +215,44 @@ describe('domain search over the socket protocol', () => {
     const replies = [await a.reply(1), await b.reply(1)];
     expect(replies.filter((r) => r.result?.uuid)).toHaveLength(1);
     expect(replies.filter((r) => r.error?.message === reusedTokenMessage)).toHaveLength(1);
+  });
+
+  it('gives a token replayed to another API process an acknowledgement at most, then a refusal and no results', async () => {
+    const token = await t.client().botToken();
+    const first = openSocket();
+    await first.send({ id: 1, method: 'find', service: 'domainSearch', params: { search: 'relayed', token } });
+    expect((await first.results((await first.reply(1)).result.uuid)).length).toBeGreaterThan(400);
+    // A second process: its own provider (nothing spent in its memory) on the same database.
+    const otherProcess = createAltchaBotCheck(t.deps.db, 'test-bot-check-secret', { keyPrefix: '0' });
+    const messages: Message[] = [];
+    const session = createSearchSocketSession({ registry: t.deps.providers.registry, botCheck: otherProcess, catalogue: catalogue() }, (text) =>
+      messages.push(JSON.parse(text)),
+    );
+    await session.handle(JSON.stringify({ id: 1, method: 'find', service: 'domainSearch', params: { search: 'relayed', token } }));
+    const deadline = Date.now() + 5000;
+    while (!messages.some((m) => m.data?.error) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const refusal = messages.find((m) => m.event === 'domainSearchResults')!;
+    expect(refusal.data).toMatchObject({ results: [], done: true, error: { code: 400, message: reusedTokenMessage } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(messages.filter((m) => m.event === 'domainSearchResults' && m.data.results.length > 0)).toEqual([]);
+  });
+
+  it('lets only one of two API processes sent the same token at the same moment stream results', async () => {
+    const token = await t.client().botToken();
+    const processes = [0, 1].map(() => {
+      const messages: Message[] = [];
+      const botCheck = createAltchaBotCheck(t.deps.db, 'test-bot-check-secret', { keyPrefix: '0' });
+      const session = createSearchSocketSession({ registry: t.deps.providers.registry, botCheck, catalogue: catalogue() }, (text) => messages.push(JSON.parse(text)));
+      return { messages, session };
+    });
+    await Promise.all(processes.map((p) => p.session.handle(JSON.stringify({ id: 1, method: 'find', service: 'domainSearch', params: { search: 'racedname', token } }))));
+    const finished = (p: (typeof processes)[number]) => p.messages.some((m) => m.event === 'domainSearchResults' && m.data.done);
+    const deadline = Date.now() + 5000;
+    while (!processes.every(finished) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const withResults = processes.filter((p) => p.messages.some((m) => m.data?.results?.length > 0));
+    const refused = processes.filter((p) => p.messages.some((m) => m.data?.error?.message === reusedTokenMessage));
+    expect(withResults).toHaveLength(1);
+    expect(refused).toHaveLength(1);
   });
 
   it('makes no search for a label under 3 characters or invalid input, and explains why', async () => {

@@ -138,3 +138,20 @@ test('a search survives the socket dropping: the page reconnects and searches ag
   await expect(page.getByRole('button', { name: 'Add zqxvbrtplm.com to cart' })).toBeVisible({ timeout: 30_000 });
   expect(connections).toBe(2);
 });
+
+test('a search refused after its acknowledgement shows why and no results', async ({ page }) => {
+  // Stands in for a token that another API process accepted at the same moment: the server refuses after the ack.
+  const refusal = 'This verification was already used. Please try again.';
+  await page.routeWebSocket(/\/api\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      const text = String(message);
+      const uuid = /"domainSearchResults","data":\{"uuid":"([^"]+)"/.exec(text)?.[1];
+      if (!uuid) return ws.send(text);
+      ws.send(JSON.stringify({ event: 'domainSearchResults', data: { uuid, results: [], pending: 0, done: true, error: { code: 400, message: refusal } } }));
+    });
+  });
+  await page.goto('/search?q=zqxvbrtplm');
+  await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /Add .* to cart/ })).toHaveCount(0);
+});

@@ -4,18 +4,20 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Db } from '../../db/client.ts';
 import {
   type BotCheckProvider,
+  type BotVerdict,
   invalidTokenMessage,
   missingTokenMessage,
   reusedTokenMessage,
 } from './index.ts';
-import { createSpentTokens, isSignature } from './spent-tokens.ts';
+import { createRecentlySpent, createSpentTokens, isSignature } from './spent-tokens.ts';
 
 const challengeLifetimeSeconds = 10 * 60;
 
 /** `keyPrefix` '000' costs a browser about 4,000 SHA-256 rounds: a fraction of a second for a person, real work for a bot at scale. */
 export function createAltchaBotCheck(db: Db, secret: string, options: { keyPrefix?: string } = {}): BotCheckProvider {
   const spentTokens = createSpentTokens(db, challengeLifetimeSeconds);
-  return {
+  const spentHere = createRecentlySpent(challengeLifetimeSeconds * 1000);
+  const provider: BotCheckProvider = {
     name: 'altcha',
     async createChallenge() {
       const challenge = await createChallenge({
@@ -28,7 +30,7 @@ export function createAltchaBotCheck(db: Db, secret: string, options: { keyPrefi
       });
       return { provider: 'altcha', challenge };
     },
-    async verify(token) {
+    async verifyStaged(token) {
       if (!token) return { ok: false, message: missingTokenMessage };
       let payload: { challenge: Parameters<typeof verifySolution>[0]['challenge']; solution: Parameters<typeof verifySolution>[0]['solution'] };
       try {
@@ -38,15 +40,17 @@ export function createAltchaBotCheck(db: Db, secret: string, options: { keyPrefi
       }
       const signature = payload?.challenge?.signature;
       if (!isSignature(signature) || !payload.solution) return { ok: false, message: invalidTokenMessage };
-      // The solution check and the spent-token record run side by side: a search waits for the slower, not for both.
-      // A row for a token that then fails the check is harmless; only that challenge's signature is spent.
-      const [result, firstUse] = await Promise.all([
-        verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: secret }).catch(() => null),
-        spentTokens.spend(signature),
-      ]);
+      if (spentHere.has(signature)) return { ok: false, message: reusedTokenMessage };
+      const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: secret }).catch(() => null);
       if (!result?.verified) return { ok: false, message: invalidTokenMessage };
-      if (!firstUse) return { ok: false, message: reusedTokenMessage };
-      return { ok: true };
+      if (!spentHere.add(signature)) return { ok: false, message: reusedTokenMessage };
+      const spent = spentTokens.spend(signature).then((firstUse): BotVerdict => (firstUse ? { ok: true } : { ok: false, message: reusedTokenMessage }));
+      return { ok: true, spent };
+    },
+    async verify(token) {
+      const verdict = await provider.verifyStaged(token);
+      return verdict.ok ? verdict.spent : verdict;
     },
   };
+  return provider;
 }

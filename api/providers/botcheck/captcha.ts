@@ -2,7 +2,7 @@
 import { type BotCheckProvider, invalidTokenMessage, missingTokenMessage } from './index.ts';
 
 export function createCaptchaBotCheck(options: { verifyUrl: string; secret: string; siteKey: string }): BotCheckProvider {
-  return {
+  const provider: BotCheckProvider = {
     name: 'captcha',
     async createChallenge() {
       return { provider: 'captcha', siteKey: options.siteKey };
@@ -17,5 +17,11 @@ export function createCaptchaBotCheck(options: { verifyUrl: string; secret: stri
       const body = (await response.json()) as { success?: boolean };
       return body.success ? { ok: true } : { ok: false, message: invalidTokenMessage };
     },
+    // The captcha service spends a token when it verifies it: one stage.
+    async verifyStaged(token) {
+      const verdict = await provider.verify(token);
+      return verdict.ok ? { ok: true, spent: Promise.resolve(verdict) } : verdict;
+    },
   };
+  return provider;
 }

@@ -4,12 +4,19 @@ export type BotChallenge =
   | { provider: 'captcha'; siteKey: string };
 
 export type BotVerdict = { ok: true } | { ok: false; message: string };
+/**
+ * A verdict given as soon as the token itself is proven and not spent in this process; `spent` settles once the
+ * token is recorded as used for every process (a replay sent to another process at the same moment fails there).
+ */
+export type StagedBotVerdict = { ok: false; message: string } | { ok: true; spent: Promise<BotVerdict> };
 
 export interface BotCheckProvider {
   readonly name: 'altcha' | 'captcha';
   createChallenge(): Promise<BotChallenge>;
   /** Checks a token once: a second use of the same token is refused. */
   verify(token: string | undefined | null): Promise<BotVerdict>;
+  /** The same check in two stages, for callers that can start work before every process knows the token is used. */
+  verifyStaged(token: string | undefined | null): Promise<StagedBotVerdict>;
 }
 
 export const missingTokenMessage = 'Human verification is required. Please try again.';

@@ -44,3 +44,27 @@ export function createSpentTokens(db: Db, lifetimeSeconds: number) {
     },
   };
 }
+
+/**
+ * Tokens this process has accepted, for the fast answer to a replay: kept for the challenge lifetime, at most
+ * `limit` (the oldest go first; the database still catches a replay of one dropped here).
+ */
+export function createRecentlySpent(lifetimeMs: number, limit = 200_000) {
+  const expiries = new Map<string, number>();
+  return {
+    has: (signature: string) => (expiries.get(signature) ?? 0) > Date.now(),
+    /** Records the token; false when it was already here. */
+    add(signature: string): boolean {
+      const now = Date.now();
+      if ((expiries.get(signature) ?? 0) > now) return false;
+      expiries.delete(signature);
+      expiries.set(signature, now + lifetimeMs);
+      // Insertion order is expiry order.
+      for (const [oldest, expires] of expiries) {
+        if (expiries.size <= limit && expires > now) break;
+        expiries.delete(oldest);
+      }
+      return true;
+    },
+  };
+}

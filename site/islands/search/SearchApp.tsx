@@ -105,6 +105,14 @@ export default function SearchApp({ copy }: { copy: Copy }) {
     const s = socket();
     s.onResults((data) => {
       if (data.uuid !== currentUuid.current) return;
+      if (data.error) {
+        currentUuid.current = null;
+        setSession(null);
+        setPhase('idle');
+        setError(data.error.message);
+        setAnnouncement(data.error.message);
+        return;
+      }
       setResults((previous) => {
         const next = new Map(previous);
         for (const r of data.results) next.set(r.domain, r);
