@@ -155,3 +155,12 @@ test('a search refused after its acknowledgement shows why and no results', asyn
   await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: /Add .* to cart/ })).toHaveCount(0);
 });
+
+test('results fit a 390 px phone screen without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/search?q=coffee%20shop');
+  await expect(page.getByRole('link', { name: 'WHOIS lookup for coffeeshop.com' }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /Add .* to cart/ }).first()).toBeVisible();
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+});
