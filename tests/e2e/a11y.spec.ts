@@ -56,3 +56,14 @@ test('the WHOIS result and the open mobile menu pass axe too', async ({ page }) 
   await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
   expect(await axeProblems(page)).toEqual([]);
 });
+
+test('no public or storefront page scrolls sideways on a 390 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wide: string[] = [];
+  for (const path of [...publicPaths, ...storefrontPaths]) {
+    await page.goto(path);
+    const { scroll, screen } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+    if (scroll > screen) wide.push(`${path}: ${scroll} px`);
+  }
+  expect(wide).toEqual([]);
+});
