@@ -65,8 +65,8 @@ export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: 
     const verdict = await deps.botCheck.verifyStaged(token);
     if (!verdict.ok) return fail(id, 400, verdict.message);
     if (request !== latestRequest || closed) return fail(id, 409, 'A newer search replaced this one');
-    // The acknowledgement holds names only, no availability, so it goes out once the token is proven; results wait
-    // until every process knows the token is spent (a replay sent to another process at the same moment gets none).
+    // The acknowledgement holds names only, no availability, so it goes out as soon as the token is well-formed and
+    // new here; results wait until its proof is checked and every process knows it is spent.
     let held: string[] | null = [];
     const next = createDomainSearch(text, deps, (messageJson) => {
       if (current !== next || closed) return;

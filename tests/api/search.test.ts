@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainSearchResult, PremiumPage, SearchSession } from '../../api/contract/domain-search.ts';
 import { registryDomains } from '../../api/db/schema/index.ts';
 import { createAltchaBotCheck } from '../../api/providers/botcheck/altcha.ts';
-import { missingTokenMessage, reusedTokenMessage } from '../../api/providers/botcheck/index.ts';
+import { invalidTokenMessage, missingTokenMessage, reusedTokenMessage } from '../../api/providers/botcheck/index.ts';
 import { catalogue } from '../../api/services/catalogue.ts';
 import { createSearchSocketSession } from '../../api/services/domain-search-session.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
@@ -235,6 +235,18 @@ describe('domain search over the socket protocol', () => {
     expect(refusal.data).toMatchObject({ results: [], done: true, error: { code: 400, message: reusedTokenMessage } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(messages.filter((m) => m.event === 'domainSearchResults' && m.data.results.length > 0)).toEqual([]);
+  });
+
+  it('gives a well-formed token with a wrong proof of work an acknowledgement, then a refusal and no results', async () => {
+    const real = JSON.parse(Buffer.from(await t.client().botToken(), 'base64').toString('utf8'));
+    const forged = Buffer.from(JSON.stringify({ ...real, solution: { ...real.solution, derivedKey: '00'.repeat(32) } })).toString('base64');
+    const socket = openSocket();
+    await socket.send({ id: 1, method: 'find', service: 'domainSearch', params: { search: 'forgedproof', token: forged } });
+    const ack = await socket.reply(1);
+    await socket.results(ack.result.uuid);
+    const events = socket.messages.filter((m) => m.event === 'domainSearchResults');
+    expect(events).toHaveLength(1);
+    expect(events[0].data).toMatchObject({ uuid: ack.result.uuid, results: [], done: true, error: { code: 400, message: invalidTokenMessage } });
   });
 
   it('lets only one of two API processes sent the same token at the same moment stream results', async () => {

@@ -40,11 +40,17 @@ export function createAltchaBotCheck(db: Db, secret: string, options: { keyPrefi
       }
       const signature = payload?.challenge?.signature;
       if (!isSignature(signature) || !payload.solution) return { ok: false, message: invalidTokenMessage };
-      if (spentHere.has(signature)) return { ok: false, message: reusedTokenMessage };
-      const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: secret }).catch(() => null);
-      if (!result?.verified) return { ok: false, message: invalidTokenMessage };
       if (!spentHere.add(signature)) return { ok: false, message: reusedTokenMessage };
-      const spent = spentTokens.spend(signature).then((firstUse): BotVerdict => (firstUse ? { ok: true } : { ok: false, message: reusedTokenMessage }));
+      // The proof (an HMAC through WebCrypto, answered on a later turn of the event loop) and the shared record run
+      // side by side. A forged solution spends only its own challenge's signature.
+      const proven = verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: secret }).then(
+        (result) => result.verified,
+        () => false,
+      );
+      const spent = Promise.all([proven, spentTokens.spend(signature)]).then(
+        ([valid, firstUse]): BotVerdict =>
+          !valid ? { ok: false, message: invalidTokenMessage } : firstUse ? { ok: true } : { ok: false, message: reusedTokenMessage },
+      );
       return { ok: true, spent };
     },
     async verify(token) {

@@ -5,8 +5,9 @@ export type BotChallenge =
 
 export type BotVerdict = { ok: true } | { ok: false; message: string };
 /**
- * A verdict given as soon as the token itself is proven and not spent in this process; `spent` settles once the
- * token is recorded as used for every process (a replay sent to another process at the same moment fails there).
+ * A verdict in two stages: at once, whether the token is well-formed and not already spent in this process; then
+ * `spent`, once its proof is checked and it is recorded as used for every process (a replay sent to another
+ * process at the same moment fails there).
  */
 export type StagedBotVerdict = { ok: false; message: string } | { ok: true; spent: Promise<BotVerdict> };
 
@@ -15,7 +16,7 @@ export interface BotCheckProvider {
   createChallenge(): Promise<BotChallenge>;
   /** Checks a token once: a second use of the same token is refused. */
   verify(token: string | undefined | null): Promise<BotVerdict>;
-  /** The same check in two stages, for callers that can start work before every process knows the token is used. */
+  /** The same check in two stages, for callers that can start work (and show nothing of value) before it settles. */
   verifyStaged(token: string | undefined | null): Promise<StagedBotVerdict>;
 }
 
