@@ -23,6 +23,10 @@ export type SearchSocketSession = {
 };
 
 export const maxMessageBytes = 4096;
+/** Searches one socket may start: a burst of this many, then one per `searchRefillMs` (people type; bots flood). */
+export const searchBurst = 10;
+const searchRefillMs = 250;
+export const tooManySearchesMessage = 'Too many searches at once. Please wait a moment and try again.';
 
 export const socketRequestSchema = z.object({
   id: z.union([z.number(), z.string()]),
@@ -52,6 +56,18 @@ export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: 
     if (!closed) send(JSON.stringify(message));
   };
   const fail = (id: number | string | null, code: number, message: string) => reply({ id, error: { code, message } });
+
+  let searchAllowance = searchBurst;
+  let allowanceAt = Date.now();
+  /** A token bucket per socket: acknowledging costs the server work before the token's proof is checked. */
+  const takeSearchAllowance = () => {
+    const now = Date.now();
+    searchAllowance = Math.min(searchBurst, searchAllowance + (now - allowanceAt) / searchRefillMs);
+    allowanceAt = now;
+    if (searchAllowance < 1) return false;
+    searchAllowance -= 1;
+    return true;
+  };
 
   /** Whether the current search's token is known to be spent everywhere, so its results may go out. */
   let confirmed = false;
@@ -126,7 +142,10 @@ export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: 
         const candidateId = (raw as { id?: unknown })?.id;
         if (typeof candidateId === 'number' || typeof candidateId === 'string') id = candidateId;
         const message = socketRequestSchema.parse(raw);
-        if (message.method === 'find' && message.service === 'domainSearch') return await search(message.id, message.params);
+        if (message.method === 'find' && message.service === 'domainSearch') {
+          if (!takeSearchAllowance()) throw new AppError(429, tooManySearchesMessage);
+          return await search(message.id, message.params);
+        }
         if (message.method === 'find' && message.service === 'domainSearchPremium') return premium(message.id, message.params);
         throw new AppError(404, `Unknown call ${message.method} ${message.service}`);
       } catch (error) {

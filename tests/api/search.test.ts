@@ -4,7 +4,7 @@ import { registryDomains } from '../../api/db/schema/index.ts';
 import { createAltchaBotCheck } from '../../api/providers/botcheck/altcha.ts';
 import { invalidTokenMessage, missingTokenMessage, reusedTokenMessage } from '../../api/providers/botcheck/index.ts';
 import { catalogue } from '../../api/services/catalogue.ts';
-import { createSearchSocketSession } from '../../api/services/domain-search-session.ts';
+import { createSearchSocketSession, searchBurst, tooManySearchesMessage } from '../../api/services/domain-search-session.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;
@@ -265,6 +265,18 @@ describe('domain search over the socket protocol', () => {
     const refused = processes.filter((p) => p.messages.some((m) => m.data?.error?.message === reusedTokenMessage));
     expect(withResults).toHaveLength(1);
     expect(refused).toHaveLength(1);
+  });
+
+  it('refuses a flood of searches on one socket once its burst is spent', async () => {
+    const socket = openSocket();
+    const sends = Array.from({ length: searchBurst + 3 }, (_, i) =>
+      socket.send({ id: i + 1, method: 'find', service: 'domainSearch', params: { search: `flood${i}name` } }),
+    );
+    await Promise.all(sends);
+    const replies = await Promise.all(Array.from({ length: searchBurst + 3 }, (_, i) => socket.reply(i + 1)));
+    expect(replies.filter((r) => r.error?.code === 429)).toHaveLength(3);
+    expect(replies.find((r) => r.error?.code === 429)?.error?.message).toBe(tooManySearchesMessage);
+    expect(replies.filter((r) => r.error?.message === missingTokenMessage)).toHaveLength(searchBurst);
   });
 
   it('makes no search for a label under 3 characters or invalid input, and explains why', async () => {
