@@ -10,7 +10,7 @@ import type { Contact } from '../../contract/contact.ts';
 import { tldOf } from '../../contract/domain-name.ts';
 import { EppConnection, type EppConnectionOptions, EppError } from './epp-connection.ts';
 import { childOf, childrenOf, el, escapeXml, ns, pathOf, textOf, type XmlElement } from './epp-xml.ts';
-import type { Availability, RegistryProvider, RegistryRecord, TransferEligibility } from './index.ts';
+import { type Availability, collectAnswers, type RegistryProvider, type RegistryRecord, type TransferEligibility } from './index.ts';
 
 export type EppRegistryOptions = EppConnectionOptions & {
   /** Our own name, shown for domains whose sponsoring clID is our login. */
@@ -225,32 +225,7 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
   return {
     name: 'epp',
 
-    async check(domains) {
-      const answers = new Map<string, Availability>();
-      let failure: unknown = null;
-      const wanted = new Set(domains.map(registryName)).size;
-      await new Promise<void>((resolve) => {
-        let outstanding = wanted;
-        const settle = (count: number) => {
-          outstanding -= count;
-          if (outstanding <= 0) resolve();
-        };
-        if (wanted === 0) resolve();
-        checkStreaming(domains, {
-          onAnswers(list) {
-            for (const answer of list) answers.set(answer.domain, answer);
-            settle(list.length);
-          },
-          onFailure(names, error) {
-            failure ??= error;
-            settle(names.length);
-          },
-        });
-      });
-      if (failure) throw failure;
-      return domains.map((domain) => answers.get(registryName(domain)) as Availability);
-    },
-
+    check: (domains) => collectAnswers(checkStreaming, domains, registryName),
     checkStreaming,
 
     async info(domain) {

@@ -60,3 +60,37 @@ export interface RegistryProvider {
   /** Ends registry sessions cleanly at shutdown (EPP logout). */
   close?(): Promise<void>;
 }
+
+/**
+ * `check` built on `checkStreaming`: every answer in the order asked, or the first failure once every name has
+ * reported. `keyOf` gives a name as the registry answers it (EPP lower-cases, for one).
+ */
+export function collectAnswers(
+  checkStreaming: RegistryProvider['checkStreaming'],
+  domains: string[],
+  keyOf: (domain: string) => string = (domain) => domain,
+): Promise<Availability[]> {
+  const wanted = new Set(domains.map(keyOf));
+  if (wanted.size === 0) return Promise.resolve([]);
+  return new Promise((resolve, reject) => {
+    const answers = new Map<string, Availability>();
+    let outstanding = wanted.size;
+    let failure: { error: unknown } | null = null;
+    const settle = (count: number) => {
+      outstanding -= count;
+      if (outstanding > 0) return;
+      if (failure) reject(failure.error);
+      else resolve(domains.map((domain) => answers.get(keyOf(domain))!));
+    };
+    checkStreaming(domains, {
+      onAnswers(list) {
+        for (const answer of list) answers.set(answer.domain, answer);
+        settle(list.length);
+      },
+      onFailure(names, error) {
+        failure ??= { error };
+        settle(names.length);
+      },
+    });
+  });
+}

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
-import type { Availability, AvailabilityListener, RegistryProvider } from './index.ts';
+import { type Availability, type AvailabilityListener, collectAnswers, type RegistryProvider } from './index.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { popularForAvailability, stableHash, worldStatus } from './sandbox-world.ts';
 
@@ -163,19 +163,6 @@ export function createSandboxAvailability(db: Db, options: { latencyMs: number }
 
   return {
     checkStreaming,
-    check(domains) {
-      if (domains.length === 0) return Promise.resolve([]);
-      const wanted = new Set(domains).size;
-      return new Promise((resolve, reject) => {
-        const answers = new Map<string, Availability>();
-        checkStreaming(domains, {
-          onAnswers(list) {
-            for (const answer of list) answers.set(answer.domain, answer);
-            if (answers.size === wanted) resolve(domains.map((domain) => answers.get(domain)!));
-          },
-          onFailure: (_names, error) => reject(error),
-        });
-      });
-    },
+    check: (domains) => collectAnswers(checkStreaming, domains),
   };
 }
