@@ -1,12 +1,14 @@
 /** The cart as every island sees it: count for the header badge, logged-in flag, refresh, and the checkout source. */
 import { atom, computed } from 'nanostores';
+import type { ItemPrices, YearOption } from '../../api/contract/cart-pricing.ts';
 import type { CartContact } from '../../api/contract/contact.ts';
 import { trackCartEvent } from '../lib/analytics.ts';
 import { api, isFailure } from '../lib/api.ts';
 
-export type YearOption = { years: number; price: number };
+export type { YearOption };
 
-export type CartItem = {
+/** One cart line as GET /api/carts/0 returns it (api/services/carts.ts cartItemView). */
+export type CartItem = ItemPrices & {
   cartItemId: number;
   cartId: number;
   type: 'domain';
@@ -14,12 +16,6 @@ export type CartItem = {
   domainType: 'new' | 'transfer' | 'premium';
   authCode: string | null;
   years: number;
-  yearOptions: YearOption[];
-  price: number;
-  renewalPrice: number;
-  protectionPrice: number;
-  monthlyPrice: number;
-  totalPrice: number;
   emailEnabled: boolean;
   hostingEnabled: boolean;
   protectionEnabled: boolean;
