@@ -4,6 +4,7 @@ import { api, isFailure } from '../../lib/api.ts';
 import { showToast } from '../../lib/toasts.ts';
 import AuthDialog from './AuthDialog.tsx';
 import { authenticationFailedMessage, setupCard, setupFailedMessage } from './card-setup.ts';
+import { CardFormButtons } from './CardFormButtons.tsx';
 
 type Props = { onSaved: () => void; onCancel?: () => void };
 
@@ -113,17 +114,7 @@ export default function SandboxCardForm({ onSaved, onCancel }: Props) {
           />
         </div>
       </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          Save Card
-        </button>
-        {onCancel && (
-          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <CardFormButtons busy={busy} onCancel={onCancel} />
       <AuthDialog open={pending != null} what="card" onAnswer={answerAuthentication} />
     </form>
   );

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { isFailure } from '../../lib/api.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { authenticationFailedMessage, setupCard, setupFailedMessage } from './card-setup.ts';
+import { CardFormButtons } from './CardFormButtons.tsx';
 
 type Props = { publishableKey: string; onSaved: () => void; onCancel?: () => void };
 
@@ -51,17 +52,7 @@ function Form({ onSaved, onCancel }: Omit<Props, 'publishableKey'>) {
           <CardElement options={{ hidePostalCode: true }} />
         </div>
       </div>
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={busy || !stripe}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          Save Card
-        </button>
-        {onCancel && (
-          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <CardFormButtons busy={busy} disabled={!stripe} onCancel={onCancel} />
     </form>
   );
 }
