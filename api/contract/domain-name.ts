@@ -38,6 +38,11 @@ export function normaliseDomainInput(input: string): NormalisedName {
   return { ok: true, ascii, label, tld, unicode: compact };
 }
 
+/** Whether `domain`, whose first dot is at `dotAt`, has the label `label`: a check without slicing the label out. */
+export function hasLabel(domain: string, dotAt: number, label: string): boolean {
+  return dotAt === label.length && domain.startsWith(label);
+}
+
 /** The top-level part of a full name: everything after the first label. */
 export function tldOf(domain: string): string {
   const dot = domain.indexOf('.');

@@ -109,13 +109,15 @@ export function createDomainSearch(
   const premiumResults: DomainSearchResult[] = [];
   /** Names whose result has not gone out yet (failed checks are dropped from it). */
   let unsent = plan.candidates.length;
-  let cancelled = false;
   let exactSent = false;
   let finished = false;
   /** Results answered but not sent yet, as pieces of JSON text joined when sent, and how many results they make. */
   let outbox: string[] = [];
   let outboxCount = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** Aborted when the search is cancelled: nothing more is sent, and the registry may stop answering. */
+  const abort = new AbortController();
+  const cancelled = () => abort.signal.aborted;
 
   /** The result as an object: premium names, featured picks and IDN names, a few per search. */
   const resultObject = (candidate: Candidate, answer: Availability | undefined): DomainSearchResult => {
@@ -165,7 +167,7 @@ export function createDomainSearch(
   const flushNow = () => {
     if (timer) clearTimeout(timer);
     timer = null;
-    if (cancelled || finished) return;
+    if (cancelled() || finished) return;
     const pieces = outbox;
     const count = outboxCount;
     outbox = [];
@@ -175,7 +177,7 @@ export function createDomainSearch(
 
   /** Sends what has arrived: at once when nothing else is outstanding, else after a short window that gathers a batch. */
   const settle = () => {
-    if (cancelled || !exactSent) return;
+    if (cancelled() || !exactSent) return;
     if (outboxCount === unsent) flushNow();
     else if (outboxCount > 0) timer ??= setTimeout(flushNow, flushWindowMs);
   };
@@ -196,7 +198,7 @@ export function createDomainSearch(
   };
 
   const onAnswers = (answers: Availability[]) => {
-    if (cancelled) return;
+    if (cancelled()) return;
     let exact: string[] | undefined;
     let featuredDone = false;
     for (const answer of answers) {
@@ -221,7 +223,7 @@ export function createDomainSearch(
 
   /** Names the registry could not answer: they are left out, and the search can still finish. */
   const onFailure = (names: string[], error: unknown) => {
-    if (cancelled) return;
+    if (cancelled()) return;
     console.error(`Availability check failed for ${names.length} names (${names.slice(0, 3).join(', ')}…):`, error);
     let featuredDone = false;
     for (const domain of names) {
@@ -235,8 +237,6 @@ export function createDomainSearch(
     settle();
   };
 
-  const abort = new AbortController();
-
   return {
     session,
     get done() {
@@ -249,7 +249,6 @@ export function createDomainSearch(
       );
     },
     cancel() {
-      cancelled = true;
       abort.abort();
       if (timer) clearTimeout(timer);
       outbox = [];

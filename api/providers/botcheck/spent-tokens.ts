@@ -52,7 +52,6 @@ export function createSpentTokens(db: Db, lifetimeSeconds: number) {
 export function createRecentlySpent(lifetimeMs: number, limit = 200_000) {
   const expiries = new Map<string, number>();
   return {
-    has: (signature: string) => (expiries.get(signature) ?? 0) > Date.now(),
     /** Records the token; false when it was already here. */
     add(signature: string): boolean {
       const now = Date.now();

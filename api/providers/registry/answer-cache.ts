@@ -4,6 +4,8 @@
  * bytes instead of ~500 names kept alive. Holds at most `maxLabels` labels; past that the oldest go first.
  * Callers give each name's extension bit (`bitOf`) and the position of its first dot, worked out once per name.
  */
+import { hasLabel } from '../../contract/domain-name.ts';
+
 /** Extensions given a bit at most; names in others are simply not remembered. */
 const maxExtensions = 4096;
 
@@ -16,7 +18,7 @@ export function createAnswerCache(options: { ttlMs: number; maxLabels: number })
   let lastEntry: Entry | undefined;
 
   const entryOf = (domain: string, dotAt: number): Entry | undefined => {
-    if (dotAt !== lastLabel.length || !domain.startsWith(lastLabel)) {
+    if (!hasLabel(domain, dotAt, lastLabel)) {
       lastLabel = domain.slice(0, dotAt);
       lastEntry = byLabel.get(lastLabel);
     }

@@ -4,6 +4,7 @@
  * simulated, deterministic latency so streaming is visible and a few extensions are slow (README "Sandbox registry").
  */
 import { sql } from 'drizzle-orm';
+import { hasLabel } from '../../contract/domain-name.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
 import { type Availability, type AvailabilityListener, collectAnswers, type RegistryProvider } from './index.ts';
@@ -21,18 +22,6 @@ const answerCacheLabels = 20_000;
  */
 export function extensionLatencyMs(tld: string, baseMs: number): number {
   if (baseMs <= 0) return 0;
-  const key = `${tld}:${baseMs}`;
-  let ms = latencyMemo.get(key);
-  if (ms === undefined) {
-    ms = computeLatency(tld, baseMs);
-    latencyMemo.set(key, ms);
-  }
-  return ms;
-}
-
-const latencyMemo = new Map<string, number>();
-
-function computeLatency(tld: string, baseMs: number): number {
   const hash = stableHash(`latency:${tld}`);
   if (popularForAvailability.has(tld)) return Math.round(baseMs * (0.4 + (hash % 41) / 100));
   if (hash % 12 === 0) return baseMs * 6;
@@ -102,7 +91,7 @@ export function createSandboxAvailability(db: Db, options: { latencyMs: number }
       for (const { names } of groups.values()) {
         for (const domain of names) {
           const dotAt = domain.indexOf('.');
-          if (dotAt === label.length && domain.startsWith(label)) continue;
+          if (hasLabel(domain, dotAt, label)) continue;
           label = domain.slice(0, dotAt);
           labels.add(label);
         }

@@ -12,6 +12,7 @@
  * - free names that are a single dictionary word, or 5 characters or fewer, are premium, at a registry price
  *   chosen by the name's hash.
  */
+import { hasLabel } from '../../contract/domain-name.ts';
 
 export type ExternalRegistration = {
   registrarName: string;
@@ -104,7 +105,7 @@ let lastFacts: LabelFacts | null = null;
 
 /** The facts of a name's label. A search asks about one label in ~500 extensions in a row, so the last one is kept. */
 function factsOfDomain(domain: string, dot: number): LabelFacts {
-  if (lastFacts && dot === lastLabel.length && domain.startsWith(lastLabel)) return lastFacts;
+  if (lastFacts && hasLabel(domain, dot, lastLabel)) return lastFacts;
   lastLabel = domain.slice(0, dot);
   lastFacts = labelFacts(lastLabel);
   return lastFacts;
