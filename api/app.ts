@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { ZodError } from 'zod';
 import { AppError } from './http/app-error.ts';
 import { sessionMiddleware } from './http/auth.ts';
+import { clientAddressMiddleware, parseTrustedProxies } from './http/client-address.ts';
 import type { AppEnv, Deps } from './http/env.ts';
 import { originCheck } from './http/origin-check.ts';
 import { describeIssues } from './http/validate.ts';
@@ -32,6 +33,7 @@ export function createApp(deps: Deps) {
       c.set('deps', deps);
       await next();
     })
+    .use(clientAddressMiddleware(parseTrustedProxies(deps.config.TRUSTED_PROXIES)))
     .use(originCheck)
     .use(sessionMiddleware)
     .route('/tlds', tldsRoutes)

@@ -1,5 +1,6 @@
 /** Environment parsed once with zod; nothing else reads process.env. */
 import { z } from 'zod';
+import { parseTrustedProxies } from './http/client-address.ts';
 
 const optional = z
   .string()
@@ -13,6 +14,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: optional,
+  /** Proxies whose X-Forwarded-For we believe: a hop count (`1`) or comma-separated addresses and CIDRs. Unset: none. */
+  TRUSTED_PROXIES: optional,
   /** Public origin of the site, used for links in emails and the Origin check. */
   PUBLIC_URL: optional,
   DEMO_PASSWORD: optional,
@@ -51,6 +54,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
   const c = parsed.data;
+  try {
+    parseTrustedProxies(c.TRUSTED_PROXIES);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n${(error as Error).message}`);
+  }
   return {
     ...c,
     providers: {

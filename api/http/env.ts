@@ -13,4 +13,4 @@ export type Auth = {
   role: 'customer' | 'admin';
 };
 
-export type AppEnv = { Variables: { deps: Deps; auth: Auth | null } };
+export type AppEnv = { Variables: { deps: Deps; auth: Auth | null; /** From the socket or trusted proxies only (client-address.ts). */ clientIp: string } };

@@ -14,7 +14,6 @@ import { parseBody, parseId } from '../http/validate.ts';
 import { assertCartOwner, type CartOwner, cartView, ensureCurrentCart, findCurrentCart } from '../services/carts.ts';
 import { commitCheckout, orderForAnonToken } from '../services/checkout.ts';
 import { hashPassword } from '../services/passwords.ts';
-import { clientAddress } from '../services/rate-limit.ts';
 import { createSession, sessionLifetimeMs } from '../services/sessions.ts';
 import { hashToken, newToken } from '../services/tokens.ts';
 import { checkNewPassword } from '../services/verification.ts';
@@ -92,7 +91,7 @@ async function checkout(c: Context<AppEnv>, id: number, body: z.infer<typeof car
       userId: result.userId,
       accountId: result.accountId,
       state: 'active',
-      ip: clientAddress(c.req),
+      ip: c.var.clientIp,
       userAgent: c.req.header('user-agent')?.slice(0, 300),
     });
     writeCookie(c, sessionCookie, session.token, sessionLifetimeMs / 1000);

@@ -14,7 +14,7 @@ import { CardError } from '../providers/payments/index.ts';
 import type { SandboxPayments } from '../providers/payments/sandbox.ts';
 import { findCurrentCart } from '../services/carts.ts';
 import { listPaymentMethods, type MethodOwner, makeDefault, removeMethod, setupCard } from '../services/payment-methods.ts';
-import { clientAddress, enforce } from '../services/rate-limit.ts';
+import { enforce } from '../services/rate-limit.ts';
 import { cartOwner, writableCart } from './carts.ts';
 
 /** A signed-in caller's cards are the account's; a visitor's are their cart's. */
@@ -56,7 +56,7 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
   .post('/sandboxCard', async (c) => {
     const payments = sandbox(c);
     const body = await parseBody(c, sandboxCardSchema);
-    await enforce(c.var.deps.db, [{ key: `sandbox-card:${clientAddress(c.req)}`, max: 60, windowSeconds: 600 }], 'Too many card attempts.');
+    await enforce(c.var.deps.db, [{ key: `sandbox-card:${c.var.clientIp}`, max: 60, windowSeconds: 600 }], 'Too many card attempts.');
     try {
       return c.json(payments.createPaymentMethod(body), 201);
     } catch (error) {

@@ -13,13 +13,12 @@ import { parseWith, readJson } from '../http/validate.ts';
 import { type Client, chooseMfa, type SignInResult, signInWithPassword, signOut, verifyMfa } from '../services/auth.ts';
 import { adminSession } from '../services/auth-admin.ts';
 import { recoverySentMessage, redeemRecoveryToken, requestRecovery } from '../services/recovery.ts';
-import { clientAddress } from '../services/rate-limit.ts';
 import { sessionLifetimeMs } from '../services/sessions.ts';
 
 const pendingCookieSeconds = 15 * 60;
 
 export function clientOf(c: Context<AppEnv>): Client {
-  return { ip: clientAddress(c.req, 'local'), userAgent: c.req.header('user-agent'), anonCartToken: readCookie(c, cartCookie) };
+  return { ip: c.var.clientIp, userAgent: c.req.header('user-agent'), anonCartToken: readCookie(c, cartCookie) };
 }
 
 /** Puts a new session in the cookie; the previous pending session (if any) stops being usable. */

@@ -5,7 +5,7 @@ import brand from '../../content/brand.json' with { type: 'json' };
 import { AppError } from '../http/app-error.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
-import { clientAddress, enforce } from '../services/rate-limit.ts';
+import { enforce } from '../services/rate-limit.ts';
 import { checkNewEmail, checkNewPassword, checkPhoneCode, sendPhoneCode } from '../services/verification.ts';
 import { cartById } from './carts.ts';
 
@@ -20,7 +20,7 @@ export const validateRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const body = await parseBody(c, validateSchema);
   const { db, providers } = c.var.deps;
   if ('email' in body) {
-    await enforce(db, [{ key: `validate-email:${clientAddress(c.req)}`, max: 120, windowSeconds: 600 }], 'Too many checks.');
+    await enforce(db, [{ key: `validate-email:${c.var.clientIp}`, max: 120, windowSeconds: 600 }], 'Too many checks.');
     return c.json(await checkNewEmail(db, body.email));
   }
   if ('password' in body) return c.json(checkNewPassword(body.password));

@@ -3,12 +3,10 @@ import { Hono } from 'hono';
 import { isDomainName } from '../contract/domain-name.ts';
 import { badRequest, notFound } from '../http/app-error.ts';
 import type { AppEnv } from '../http/env.ts';
-import { clientAddress, enforce } from '../services/rate-limit.ts';
+import { enforce } from '../services/rate-limit.ts';
 
 export const whoisLookupsPerMinute = 10;
 export const whoisRateLimitMessage = `You have reached the limit of ${whoisLookupsPerMinute} WHOIS lookups a minute.`;
-
-type BunServer = { requestIP?: (request: Request) => { address: string } | null };
 
 /** Lower-cased ASCII (IDN to punycode), without a scheme, path or trailing dot. */
 function normaliseLookup(raw: string): string | null {
@@ -27,10 +25,7 @@ export const whoisRoutes = new Hono<AppEnv>().get('/:domain', async (c) => {
   if (!domain) throw badRequest('Enter a full domain name with its extension, such as example.com');
   const verdict = await providers.botCheck.verify(c.req.query('token'));
   if (!verdict.ok) throw badRequest(verdict.message);
-  // Behind a proxy the first X-Forwarded-For hop; otherwise the socket address Bun saw.
-  const socketAddress = (c.env as BunServer | undefined)?.requestIP?.(c.req.raw)?.address;
-  const who = clientAddress(c.req, socketAddress);
-  await enforce(db, [{ key: `whois:${who}`, max: whoisLookupsPerMinute, windowSeconds: 60 }], whoisRateLimitMessage);
+  await enforce(db, [{ key: `whois:${c.var.clientIp}`, max: whoisLookupsPerMinute, windowSeconds: 60 }], whoisRateLimitMessage);
   const whois = await providers.registry.whois(domain);
   if (!whois) throw notFound(`No WHOIS record was found for ${domain}: the name is not registered.`);
   c.header('Cache-Control', 'no-store');

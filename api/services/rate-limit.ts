@@ -71,11 +71,6 @@ function formatWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** The caller's address as the server saw it (first X-Forwarded-For hop behind a proxy). */
-export function clientAddress(headers: { header(name: string): string | undefined }, fallback = 'unknown'): string {
-  return headers.header('x-forwarded-for')?.split(',')[0].trim() || headers.header('x-real-ip') || fallback;
-}
-
 /** Throws the same 429 as `enforce` when a limit is already used up, without counting a hit (for failures-only limits). */
 export async function enforceWithoutHit(db: Db, limits: Limit[], message: string): Promise<void> {
   for (const limit of limits) {

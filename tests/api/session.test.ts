@@ -32,11 +32,7 @@ async function makeAccount(options: { role?: 'customer' | 'admin'; withTotp?: bo
 }
 /** A client at its own address, so per-address limits of one test do not touch another. */
 function freshClient(): TestClient {
-  const client = t.client();
-  const ip = `198.51.100.${++address}`;
-  const request = client.request.bind(client);
-  client.request = (method, path, body, headers = {}) => request(method, path, body, { 'x-forwarded-for': ip, ...headers });
-  return client;
+  return t.client({ ip: `198.51.100.${++address}` });
 }
 
 async function passwordStep(client: TestClient, email = 'Demo@Example.com', postLoginUrl?: string) {

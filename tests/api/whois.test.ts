@@ -29,12 +29,11 @@ afterEach(() => {
 let address = 0;
 /** Each test looks up from its own client address, so the per-address limit of one test does not leak into another. */
 function newVisitor() {
-  const client = t.client();
-  const ip = `198.51.100.${++address}`;
+  const client = t.client({ ip: `198.51.100.${++address}` });
   return {
     client,
-    lookup: async (domain: string) => client.get(`/api/whois/${domain}?nonAuthoritative=true&token=${encodeURIComponent(await client.botToken())}`, { 'x-forwarded-for': ip }),
-    lookupWithToken: (domain: string, token: string) => client.get(`/api/whois/${domain}?nonAuthoritative=true&token=${encodeURIComponent(token)}`, { 'x-forwarded-for': ip }),
+    lookup: async (domain: string) => client.get(`/api/whois/${domain}?nonAuthoritative=true&token=${encodeURIComponent(await client.botToken())}`),
+    lookupWithToken: (domain: string, token: string) => client.get(`/api/whois/${domain}?nonAuthoritative=true&token=${encodeURIComponent(token)}`),
   };
 }
 
@@ -97,7 +96,7 @@ describe('GET /api/whois/:domain', () => {
 
   it('refuses a lookup without a bot-check token, with a bad token, or with a token already used', async () => {
     const visitor = newVisitor();
-    const missing = await visitor.client.get('/api/whois/brightbeancoffee.com?nonAuthoritative=true', { 'x-forwarded-for': '203.0.113.9' });
+    const missing = await visitor.client.get('/api/whois/brightbeancoffee.com?nonAuthoritative=true');
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Human verification is required. Please try again.');
     const bad = await visitor.lookupWithToken('brightbeancoffee.com', 'not-a-token');

@@ -17,7 +17,8 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   const started = performance.now();
   const proc = Bun.spawn(['bun', 'api/start.ts'], {
     cwd: root,
-    env: { ...process.env, ...npmStartEnv, PORT: String(port), DATA_DIR: dir, NODE_ENV: 'production', ...env },
+    // Load clients pose as many addresses through X-Forwarded-For, so the bench server trusts loopback as a proxy.
+    env: { ...process.env, ...npmStartEnv, PORT: String(port), DATA_DIR: dir, NODE_ENV: 'production', TRUSTED_PROXIES: '127.0.0.1,::1', ...env },
     stdout: 'ignore',
     stderr: 'inherit',
   });
