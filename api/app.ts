@@ -4,7 +4,9 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { ZodError } from 'zod';
 import { AppError } from './http/app-error.ts';
+import { requestBodyLimit } from './http/body-limit.ts';
 import { sessionMiddleware } from './http/auth.ts';
+import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { clientAddressMiddleware, parseTrustedProxies } from './http/client-address.ts';
 import type { AppEnv, Deps } from './http/env.ts';
 import { originCheck } from './http/origin-check.ts';
@@ -27,13 +29,15 @@ import { usersRoutes } from './routes/users.ts';
 import { wsRoutes } from './routes/ws.ts';
 import { whoisRoutes } from './routes/whois.ts';
 
-export function createApp(deps: Deps) {
+/** `inlineScriptHashes`: the built pages' inline scripts (server.ts reads them), allowed by the page policy. */
+export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly string[] } = {}) {
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('deps', deps);
       await next();
     })
     .use(clientAddressMiddleware(parseTrustedProxies(deps.config.TRUSTED_PROXIES)))
+    .use(requestBodyLimit)
     .use(originCheck)
     .use(sessionMiddleware)
     .route('/tlds', tldsRoutes)
@@ -67,7 +71,10 @@ export function createApp(deps: Deps) {
     return c.json(new AppError(500, 'An error occurred while processing your request').toJSON(), 500);
   });
 
-  return new Hono<AppEnv>().use(secureHeaders({ crossOriginEmbedderPolicy: false })).route('/api', api);
+  return new Hono<AppEnv>()
+    .use(secureHeaders({ crossOriginEmbedderPolicy: false, xFrameOptions: 'DENY' }))
+    .use(contentSecurityPolicy(deps.config, options.inlineScriptHashes ?? []))
+    .route('/api', api);
 }
 
 export type App = ReturnType<typeof createApp>;

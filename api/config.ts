@@ -16,8 +16,8 @@ const envSchema = z.object({
   DATABASE_URL: optional,
   /** Proxies whose X-Forwarded-For we believe: a hop count (`1`) or comma-separated addresses and CIDRs. Unset: none. */
   TRUSTED_PROXIES: optional,
-  /** Public origin of the site, used for links in emails and the Origin check. */
-  PUBLIC_URL: optional,
+  /** Public origin of the site, used for links in emails, the Origin check and cookie names. Required outside sandbox mode. */
+  PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional()),
   DEMO_PASSWORD: optional,
   DEMO_TOTP_SECRET: optional,
   STRIPE_SECRET_KEY: optional,
@@ -44,9 +44,26 @@ const envSchema = z.object({
   BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(3),
 });
 
+export type ProviderChoice = { payments: 'stripe' | 'sandbox'; mail: 'smtp' | 'sandbox'; sms: 'http' | 'sandbox'; registry: 'epp' | 'sandbox'; botCheck: 'captcha' | 'altcha' };
+
 export type Config = z.infer<typeof envSchema> & {
-  providers: { payments: 'stripe' | 'sandbox'; mail: 'smtp' | 'sandbox'; sms: 'http' | 'sandbox'; registry: 'epp' | 'sandbox'; botCheck: 'captcha' | 'altcha' };
+  providers: ProviderChoice;
+  /**
+   * Every provider is its offline stand-in: only then is the outbox served, the demo account seeded and usable,
+   * and PUBLIC_URL optional. One real provider means real customers, so all of that is off.
+   */
+  sandboxMode: boolean;
+  /** PUBLIC_URL's origin, or http://localhost:PORT in sandbox mode. Emailed links and the Origin checks use this, never the Host header. */
+  publicOrigin: string;
 };
+
+/** Variables each real provider needs before it can stand in front of customers. */
+const realProviderVariables = {
+  payments: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
+  mail: ['SMTP_URL'],
+  sms: ['SMS_GATEWAY_URL'],
+  registry: ['EPP_HOST', 'EPP_USERNAME', 'EPP_PASSWORD'],
+} as const;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -59,14 +76,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (error) {
     throw new Error(`Invalid configuration:\n${(error as Error).message}`);
   }
+  const providers: ProviderChoice = {
+    payments: c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
+    mail: c.SMTP_URL ? 'smtp' : 'sandbox',
+    sms: c.SMS_GATEWAY_URL ? 'http' : 'sandbox',
+    registry: c.EPP_HOST ? 'epp' : 'sandbox',
+    // createProviders needs both to use the hosted captcha; with one it stays on the proof of work.
+    botCheck: c.CAPTCHA_SECRET && c.CAPTCHA_VERIFY_URL ? 'captcha' : 'altcha',
+  };
+  const sandboxMode =
+    providers.payments === 'sandbox' && providers.mail === 'sandbox' && providers.sms === 'sandbox' && providers.registry === 'sandbox' && providers.botCheck === 'altcha';
   return {
     ...c,
-    providers: {
-      payments: c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
-      mail: c.SMTP_URL ? 'smtp' : 'sandbox',
-      sms: c.SMS_GATEWAY_URL ? 'http' : 'sandbox',
-      registry: c.EPP_HOST ? 'epp' : 'sandbox',
-      botCheck: c.CAPTCHA_SECRET ? 'captcha' : 'altcha',
-    },
+    providers,
+    sandboxMode,
+    publicOrigin: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : `http://localhost:${c.PORT}`,
   };
+}
+
+/**
+ * The start-up rule for real deployments. Outside sandbox mode payments, mail, SMS and the registry must all be
+ * real: a sandbox beside a real provider would swallow real customers' codes (mail, SMS) or take money for names
+ * no registry holds (payments, registry). The bot check may stay on the self-hosted proof of work, a real defence
+ * that swallows nothing. Returns the one-line problem, or null when the configuration may serve customers.
+ */
+export function findUnsafeProviderMix(config: Config): string | null {
+  if (config.sandboxMode) return null;
+  const missing: string[] = Object.values(realProviderVariables)
+    .flat()
+    .filter((name) => !config[name]);
+  if (!config.PUBLIC_URL) missing.push('PUBLIC_URL');
+  if (!missing.length) return null;
+  const real = Object.entries(config.providers)
+    .filter(([, name]) => name !== 'sandbox' && name !== 'altcha')
+    .map(([kind, name]) => `${kind}=${name}`);
+  return (
+    `Real providers are configured (${real.join(', ')}), so this is not sandbox mode and every provider that handles ` +
+    `customers' codes or money must be real, with a public address: set ${missing.join(', ')}. ` +
+    'Or unset every real provider variable to run in sandbox mode.'
+  );
 }

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Config, loadConfig } from './config.ts';
+import { type Config, findUnsafeProviderMix, loadConfig } from './config.ts';
 import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres, UnreachableBinariesError } from './db/client.ts';
 import type { Deps } from './http/env.ts';
 import { createProviders } from './providers/index.ts';
@@ -47,7 +47,8 @@ export type Runtime = {
   deps: Deps;
   databaseUrl: string;
   embedded: EmbeddedServer | null;
-  demo: DemoCredentials;
+  /** The demo login, in sandbox mode only. */
+  demo: DemoCredentials | null;
   seeded: boolean;
   stop(): Promise<void>;
 };
@@ -59,6 +60,8 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   } catch (error) {
     throw new StartupError((error as Error).message);
   }
+  const unsafeMix = findUnsafeProviderMix(config);
+  if (unsafeMix) throw new StartupError(unsafeMix);
   const dataDir = path.resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
 
@@ -84,8 +87,9 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   }
   const db: Db = createDb(databaseUrl, { max: 20 });
   const providers = createProviders(config, db, { botCheck: config.BOT_CHECK_SECRET ?? persistentSecret(dataDir, 'bot-check') });
-  const demo = demoCredentials(dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET });
-  const seeded = await seedDemoAccount(db, demo);
+  // A demo login with a known password has no place beside real customers.
+  const demo = config.sandboxMode ? demoCredentials(dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET }) : null;
+  const seeded = demo ? await seedDemoAccount(db, demo) : false;
   return {
     config,
     deps: { db, config, providers },

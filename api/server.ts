@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic, websocket } from 'hono/bun';
 import { compress } from 'hono/compress';
 import { createApp } from './app.ts';
+import { hashInlineScripts } from './http/content-security-policy.ts';
 import type { Deps } from './http/env.ts';
 
 export const rootDir = path.resolve(import.meta.dirname, '..');
@@ -29,8 +30,19 @@ function htmlFile(file: string, status: 200 | 404) {
   };
 }
 
+/** Outside sandbox mode the sandbox pages (the outbox) are not there at all, whatever spelling of the path is asked for. */
+function sandboxPagesOnly(deps: Deps): MiddlewareHandler {
+  return async (c, next) => {
+    if (deps.config.sandboxMode || !/^\/dev(\/|$)/i.test(path.posix.normalize(c.req.path))) return next();
+    const page = path.join(siteDir, '404.html');
+    c.header('Cache-Control', 'no-cache');
+    return existsSync(page) ? c.html(readFileSync(page, 'utf8'), 404) : c.text('Not found', 404);
+  };
+}
+
 export function createServerApp(deps: Deps) {
-  const app = createApp(deps);
+  const app = createApp(deps, { inlineScriptHashes: hashInlineScripts([siteDir, accountDir]) });
+  app.use('*', sandboxPagesOnly(deps));
   app.get('/account', (c) => c.redirect('/account/domains', 302));
   app.use('/account/assets/*', immutable, serveStatic({ root: accountDir, rewriteRequestPath: (p) => p.replace(/^\/account/, '') }));
   app.get('/account/*', htmlFile(path.join(accountDir, 'index.html'), 200));

@@ -37,15 +37,24 @@ try {
   );
 }
 
-const url = config.PUBLIC_URL ?? `http://localhost:${server.port}`;
-console.log(`
-Dotspot is running at ${url}  (ready in ${Math.round(performance.now() - started)} ms)
-  Database:   ${runtime.embedded ? `embedded PostgreSQL in ${runtime.embedded.dir}` : 'DATABASE_URL'}
-  Providers:  ${describeProviders(runtime.deps.providers)}
-  Demo login: ${runtime.demo.email} / ${runtime.demo.password}
-  Demo TOTP secret (add to an authenticator app): ${runtime.demo.totpSecret}
-  Sandbox SMS codes and emails: ${url}/dev/outbox
-Press Ctrl-C to stop.`);
+const url = config.PUBLIC_URL ? config.publicOrigin : `http://localhost:${server.port}`;
+const { demo } = runtime;
+console.log(
+  [
+    '',
+    `Dotspot is running at ${url}  (ready in ${Math.round(performance.now() - started)} ms)`,
+    `  Database:   ${runtime.embedded ? `embedded PostgreSQL in ${runtime.embedded.dir}` : 'DATABASE_URL'}`,
+    `  Providers:  ${describeProviders(runtime.deps.providers)}${config.sandboxMode ? '  (sandbox mode)' : ''}`,
+    ...(demo
+      ? [
+          `  Demo login: ${demo.email} / ${demo.password}`,
+          `  Demo TOTP secret (add to an authenticator app): ${demo.totpSecret}`,
+          `  Sandbox SMS codes and emails: ${url}/dev/outbox`,
+        ]
+      : []),
+    'Press Ctrl-C to stop.',
+  ].join('\n'),
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

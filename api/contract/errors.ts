@@ -19,6 +19,7 @@ export const errorNames: Record<number, string> = {
   405: 'MethodNotAllowed',
   409: 'Conflict',
   410: 'Gone',
+  413: 'PayloadTooLarge',
   422: 'Unprocessable',
   429: 'TooManyRequests',
   500: 'GeneralError',

@@ -1,6 +1,6 @@
 /** The database: a given DATABASE_URL, or a real PostgreSQL embedded in DATA_DIR; migrations applied on start. */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
@@ -83,6 +83,38 @@ function assertBinariesReachable() {
   }
 }
 
+/** What every cluster before per-directory passwords was created with; such a cluster gets its own at next start. */
+const legacyPassword = 'dotspot';
+
+/**
+ * The superuser password of the cluster in `clusterDir`, kept beside it in `<clusterDir>.password` (mode 0600): any
+ * local user can reach the loopback port, so a password shared by every installation would be no password.
+ * `replacesLegacy`: the cluster predates the file and still has the old shared password, which the caller changes
+ * to this one before saving it.
+ */
+function clusterPassword(clusterDir: string): { password: string; file: string; replacesLegacy: boolean } {
+  const file = `${clusterDir}.password`;
+  if (existsSync(file)) return { password: readFileSync(file, 'utf8').trim(), file, replacesLegacy: false };
+  const password = randomBytes(24).toString('base64url');
+  const replacesLegacy = existsSync(path.join(clusterDir, 'PG_VERSION'));
+  // A new cluster is created with this password, so it must be kept before initdb runs.
+  if (!replacesLegacy) writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return { password, file, replacesLegacy };
+}
+
+async function replaceLegacyPassword(port: number, password: string, file: string): Promise<void> {
+  const old = postgres(`postgres://postgres:${legacyPassword}@127.0.0.1:${port}/postgres`, { max: 1, onnotice: () => {} });
+  try {
+    // base64url: nothing to escape in the literal.
+    await old.unsafe(`alter role postgres password '${password}'`);
+  } catch (error) {
+    throw new Error(`its superuser password is kept in ${file}, which is missing (${(error as Error).message}). Restore that file, or move the cluster away to start afresh`);
+  } finally {
+    await old.end({ timeout: 5 });
+  }
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+}
+
 /** Start (creating on first use) a PostgreSQL cluster in `dir` on a free loopback port. */
 export async function startEmbeddedPostgres(
   dir: string,
@@ -90,9 +122,10 @@ export async function startEmbeddedPostgres(
   options: { durable?: boolean } = {},
 ): Promise<EmbeddedServer> {
   const port = await freePort();
-  const password = 'dotspot';
   assertBinariesReachable();
   const clusterDir = reachableClusterDir(dir);
+  mkdirSync(path.dirname(clusterDir), { recursive: true });
+  const { password, file, replacesLegacy } = clusterPassword(clusterDir);
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -113,7 +146,15 @@ export async function startEmbeddedPostgres(
   });
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
-  const url = (name: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${name}`;
+  const url = (name: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
+  if (replacesLegacy) {
+    try {
+      await replaceLegacyPassword(port, password, file);
+    } catch (error) {
+      await pg.stop();
+      throw error;
+    }
+  }
   const admin = postgres(url('postgres'), { max: 1, onnotice: () => {} });
   try {
     const found = await admin`select 1 from pg_database where datname = ${database}`;

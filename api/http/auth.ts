@@ -7,7 +7,8 @@ import type { AppEnv } from './env.ts';
 
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = readCookie(c, sessionCookie);
-  c.set('auth', token ? await resolveSession(c.var.deps.db, token) : null);
+  const { db, config } = c.var.deps;
+  c.set('auth', token ? await resolveSession(db, token, { allowDemo: config.sandboxMode }) : null);
   await next();
 };
 

@@ -17,7 +17,8 @@ const maxLimit = 1000;
 
 export function readListQuery(c: Context, options: { defaultLimit?: number } = {}): ListQuery {
   const params = new URL(c.req.url).searchParams;
-  const query: ListQuery = { limit: options.defaultLimit ?? maxLimit, skip: 0, sort: [], relations: [], filters: {}, flags: {} };
+  // Keys come from the URL: without a prototype, `__proto__` or `constructor` is just an unknown field (a 400 later).
+  const query: ListQuery = { limit: options.defaultLimit ?? maxLimit, skip: 0, sort: [], relations: [], filters: Object.create(null), flags: Object.create(null) };
   for (const [key, value] of params) {
     if (key === 'limit' || key === '$limit') {
       const n = Number(value);
@@ -54,10 +55,15 @@ export function checkRelations(query: ListQuery, allowed: readonly string[]): vo
 
 type Columns = Record<string, AnyColumn>;
 
+/** The allowlisted column for a field from the URL; an own property only, so `constructor` is not a column. */
+function columnFor(columns: Columns, field: string): AnyColumn | undefined {
+  return Object.hasOwn(columns, field) ? columns[field] : undefined;
+}
+
 /** SQL conditions for plain filters over whitelisted columns; an unknown field is a 400. */
 export function filterConditions(query: ListQuery, columns: Columns): SQL[] {
   return Object.entries(query.filters).map(([field, values]) => {
-    const column = columns[field];
+    const column = columnFor(columns, field);
     if (!column) throw new AppError(400, `Cannot filter by ${field}`);
     const coerced = values.map((v) => coerceFilterValue(column, v));
     return coerced.length === 1 ? eq(column, coerced[0]) : inArray(column, coerced);
@@ -80,7 +86,7 @@ function coerceFilterValue(column: AnyColumn, value: string): unknown {
 export function sortOrder(query: ListQuery, columns: Columns, fallback: SQL[]): SQL[] {
   if (!query.sort.length) return fallback;
   return query.sort.map(({ field, direction }) => {
-    const column = columns[field];
+    const column = columnFor(columns, field);
     if (!column) throw new AppError(400, `Cannot sort by ${field}`);
     return direction === 1 ? asc(column) : desc(column);
   });

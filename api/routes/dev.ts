@@ -1,4 +1,4 @@
-/** Dev-only: the sandbox outbox, so a tester can read SMS codes and reset links. 404 with real providers. */
+/** Sandbox mode only: the outbox, so a tester can read SMS codes and reset links. 404 once any provider is real. */
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { outbox } from '../db/schema/index.ts';
@@ -6,8 +6,7 @@ import { notFound } from '../http/app-error.ts';
 import type { AppEnv } from '../http/env.ts';
 
 export const devRoutes = new Hono<AppEnv>().get('/outbox', async (c) => {
-  const { providers } = c.var.deps;
-  if (providers.mail.name !== 'sandbox' && providers.sms.name !== 'sandbox') throw notFound();
+  if (!c.var.deps.config.sandboxMode) throw notFound();
   const rows = await c.var.deps.db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
   c.header('Cache-Control', 'no-store');
   return c.json({ data: rows });

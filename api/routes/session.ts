@@ -14,6 +14,7 @@ import { type Client, chooseMfa, type SignInResult, signInWithPassword, signOut,
 import { adminSession } from '../services/auth-admin.ts';
 import { recoverySentMessage, redeemRecoveryToken, requestRecovery } from '../services/recovery.ts';
 import { sessionLifetimeMs } from '../services/sessions.ts';
+import { assertSignInAllowed } from '../services/sign-in-guard.ts';
 
 const pendingCookieSeconds = 15 * 60;
 
@@ -32,10 +33,6 @@ export function applySignIn(c: Context<AppEnv>, result: SignInResult) {
   return c.json(result.body);
 }
 
-function publicOrigin(c: Context<AppEnv>): string {
-  return c.var.deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
-}
-
 export const sessionRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
     const body = (await readJson(c)) as Record<string, unknown>;
@@ -52,7 +49,7 @@ export const sessionRoutes = new Hono<AppEnv>()
       const input = parseWith(recoveryRequestSchema, body);
       const verdict = await deps.providers.botCheck.verify(input.recaptchaToken);
       if (!verdict.ok) throw new AppError(400, verdict.message);
-      await requestRecovery(deps, { email: input.email, origin: publicOrigin(c) }, client);
+      await requestRecovery(deps, { email: input.email, origin: deps.config.publicOrigin }, client);
       return c.json({ success: true, message: recoverySentMessage });
     }
     if ('mfaChallengeId' in body || 'mfaToken' in body) {
@@ -63,6 +60,7 @@ export const sessionRoutes = new Hono<AppEnv>()
     }
     if ('email' in body || 'password' in body) {
       const input = parseWith(passwordLoginSchema, body);
+      await assertSignInAllowed(deps, input.email);
       const postLoginUrl = parseWith(z.string().max(2000).optional(), c.req.query('postLoginUrl'));
       const result = await signInWithPassword(deps, { ...input, postLoginUrl }, client);
       // A new sign-in replaces whatever session the browser held.

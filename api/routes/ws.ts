@@ -1,6 +1,8 @@
 /** GET /api/ws: the domain-search WebSocket (DESIGN.md "Domain search"); the conversation lives in domain-search-session.ts. */
 import { Hono } from 'hono';
+import { AppError } from '../http/app-error.ts';
 import type { AppEnv } from '../http/env.ts';
+import { isCrossSite } from '../http/origin-check.ts';
 import { catalogue } from '../services/catalogue.ts';
 import { createSearchSocketSession, maxMessageBytes, type SearchSocketSession } from '../services/domain-search-session.ts';
 
@@ -8,6 +10,10 @@ import { createSearchSocketSession, maxMessageBytes, type SearchSocketSession } 
 let bunAdapter: Promise<typeof import('hono/bun')> | undefined;
 
 export const wsRoutes = new Hono<AppEnv>().get('/', async (c, next) => {
+  // A page elsewhere may open a socket to us with the visitor's cookies; browsers always say where it came from.
+  if (isCrossSite(c.var.deps.config, { origin: c.req.header('origin'), secFetchSite: c.req.header('sec-fetch-site') })) {
+    throw new AppError(403, 'Cross-site WebSocket connections are not allowed');
+  }
   if (typeof Bun === 'undefined') return c.json({ name: 'NotImplemented', message: 'The search socket needs the Bun server', code: 501 }, 501);
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
     return c.json({ name: 'BadRequest', message: 'Connect with a WebSocket client', code: 426 }, 426);

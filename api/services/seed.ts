@@ -64,6 +64,7 @@ export async function seedDemoAccount(db: Db, credentials: DemoCredentials): Pro
     const [account] = await tx
       .insert(accounts)
       .values({
+        isDemo: true,
         advancedEnabled: true,
         registrantContact: demoContact,
         whoisAdminContact: demoContact,

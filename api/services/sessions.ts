@@ -21,7 +21,8 @@ export async function createSession(
   return { token, sessionId: row.sessionId };
 }
 
-export async function resolveSession(db: Db, token: string): Promise<Auth | null> {
+/** The live session behind a cookie token. `allowDemo` is false outside sandbox mode: a demo account's sessions are dead there. */
+export async function resolveSession(db: Db, token: string, options: { allowDemo: boolean }): Promise<Auth | null> {
   const [row] = await db
     .select({
       sessionId: sessions.sessionId,
@@ -29,13 +30,15 @@ export async function resolveSession(db: Db, token: string): Promise<Auth | null
       accountId: sessions.accountId,
       state: sessions.state,
       role: accounts.role,
+      isDemo: accounts.isDemo,
     })
     .from(sessions)
     .leftJoin(accounts, eq(accounts.accountId, sessions.accountId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokeDate), gt(sessions.expireDate, new Date())))
     .limit(1);
-  if (!row) return null;
-  return { ...row, role: row.role ?? 'customer' };
+  if (!row || (row.isDemo && !options.allowDemo)) return null;
+  const { isDemo: _, ...auth } = row;
+  return { ...auth, role: auth.role ?? 'customer' };
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

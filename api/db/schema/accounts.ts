@@ -18,6 +18,8 @@ export const accounts = pgTable('accounts', {
   referrer: text(),
   landing: text(),
   paymentCustomerId: text(),
+  /** The seeded demo account: its password is printed at start, so it may only sign in in sandbox mode. */
+  isDemo: boolean().notNull().default(false),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
