@@ -1,4 +1,5 @@
 /** The extension catalogue: parsing `content/tlds.csv` and the price lists derived from it. */
+import './zod-config.ts';
 import { z } from 'zod';
 import { catalogueCategoryKeys } from './categories.ts';
 

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 
 const trimmed = (label: string, max = 200) =>

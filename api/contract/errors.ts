@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 
 /** Error body every API failure answers with (DESIGN.md "API conventions"). */

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'zod';
 
 /** Every list answer: `{ total, limit, skip, data }`. */

@@ -1,4 +1,5 @@
 /** Bodies of the session calls (storefront spec §7), validated by the API. */
+import './zod-config.ts';
 import { z } from 'zod';
 
 const email = z.string().trim().min(1, 'Enter your email address').max(254).email('Enter a valid email address');
