@@ -24,8 +24,14 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
   };
 }
 
-export function createStripePayments(options: { secretKey: string; publishableKey?: string; webhookSecret?: string }) {
-  const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2 });
+export function createStripePayments(options: {
+  secretKey: string;
+  publishableKey?: string;
+  webhookSecret?: string;
+  /** Where the Stripe API is; only tests point it elsewhere (a local stand-in for api.stripe.com). */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}) {
+  const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2, ...options.api });
 
   const provider: PaymentsProvider & { verifyWebhook(body: string, signature: string): Promise<Stripe.Event> } = {
     name: 'stripe',
