@@ -562,14 +562,22 @@ async function undoUnrecordedOrder(db: Db, providers: Providers, fulfilment: Ful
   return new AppError(500, message);
 }
 
-/** Drops the account reserved for a visitor whose order ended with nothing in it, so the email can check out again. */
+/**
+ * Drops the account reserved for a visitor whose order ended with nothing in it, so the email can check out again.
+ * Best effort: should something have come to point at it meanwhile (a password-reset token), it stays, and the order's
+ * failure is still recorded.
+ */
 async function releaseReservedAccount(db: Db, owner: Owner, orderId: number): Promise<void> {
   if (!owner.isNew) return;
-  await db.transaction(async (tx) => {
-    await tx.update(orders).set({ accountId: null }).where(eq(orders.orderId, orderId));
-    if (owner.userId != null) await tx.delete(users).where(eq(users.userId, owner.userId));
-    await tx.delete(accounts).where(eq(accounts.accountId, owner.accountId));
-  });
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(orders).set({ accountId: null }).where(eq(orders.orderId, orderId));
+      if (owner.userId != null) await tx.delete(users).where(eq(users.userId, owner.userId));
+      await tx.delete(accounts).where(eq(accounts.accountId, owner.accountId));
+    });
+  } catch (error) {
+    console.error(`order ${orderId}: could not release the account reserved for it`, error);
+  }
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {

@@ -261,10 +261,12 @@ describe('exactly once', () => {
 
   it('does not charge when the registry fails after authorisation, and tells the buyer', async () => {
     failRegistrations = new Set(['qwzxv-registry-down.com']);
-    const { client, cartId } = await readyVisitor(['qwzxv-registry-down.com']);
+    const { client, cartId, contact } = await readyVisitor(['qwzxv-registry-down.com']);
     const before = payments().ledger().length;
     const answer = await commit(client, cartId);
     expect(answer.status).toBe(502);
+    // The account reserved for the order is gone again: the buyer can try once more with the same email.
+    expect(await t.db.select().from(users).where(eq(users.email, contact.email))).toHaveLength(0);
     expect(answer.body.message).toBe('We could not register qwzxv-registry-down.com. Your card was not charged. Please try again later or contact support.');
     const charges = payments().ledger().slice(before);
     expect(charges.map((c) => c.status)).toEqual(['canceled']);
