@@ -34,6 +34,12 @@ const envSchema = z.object({
   EPP_PASSWORD: optional,
   EPP_REGISTRAR_NAME: z.string().default('Dotspot, Inc.'),
   EPP_TLS_CA_FILE: optional,
+  /** Nameservers new registrations get, comma-separated. The default is the sandbox's placeholder, which EPP refuses. */
+  DEFAULT_NAMESERVERS: z
+    .string()
+    .default('NS1.DOTSPOT.EXAMPLE,NS2.DOTSPOT.EXAMPLE')
+    .transform((list) => list.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}\.?$/i, 'a host name')).min(1)),
   CAPTCHA_VERIFY_URL: optional,
   CAPTCHA_SECRET: optional,
   CAPTCHA_SITE_KEY: optional,

@@ -6,6 +6,7 @@ import { type Config, findUnsafeProviderMix, loadConfig } from './config.ts';
 import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres, UnreachableBinariesError } from './db/client.ts';
 import type { Deps } from './http/env.ts';
 import { createProviders } from './providers/index.ts';
+import { reconcileUnknownOrders } from './services/reconcile-orders.ts';
 import { type DemoCredentials, demoCredentials, seedDemoAccount } from './services/seed.ts';
 
 export class StartupError extends Error {}
@@ -86,10 +87,21 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     throw explainDatabaseError(error, databaseUrl);
   }
   const db: Db = createDb(databaseUrl, { max: 20 });
-  const providers = createProviders(config, db, { botCheck: config.BOT_CHECK_SECRET ?? persistentSecret(dataDir, 'bot-check') });
+  let providers: ReturnType<typeof createProviders>;
+  try {
+    providers = createProviders(config, db, { botCheck: config.BOT_CHECK_SECRET ?? persistentSecret(dataDir, 'bot-check') });
+  } catch (error) {
+    // A provider refusing its configuration (EPP with placeholder nameservers) is a start-up error, said in one line.
+    await db.$end();
+    await embedded?.stop();
+    throw new StartupError((error as Error).message);
+  }
   // A demo login with a known password has no place beside real customers.
   const demo = config.sandboxMode ? demoCredentials(dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET }) : null;
-  const seeded = demo ? await seedDemoAccount(db, demo) : false;
+  const seeded = demo ? await seedDemoAccount(db, demo, config.DEFAULT_NAMESERVERS) : false;
+  // Orders whose registry answer never came (the process may have stopped before asking again): settled in the
+  // background, so a slow registry does not hold up start-up.
+  const reconciling = reconcileUnknownOrders({ db, providers }).catch((error) => console.error('reconciling unknown orders failed:', error));
   return {
     config,
     deps: { db, config, providers },
@@ -98,6 +110,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     demo,
     seeded,
     async stop() {
+      await reconciling;
       await providers.registry.close?.().catch(() => {});
       await db.$end();
       await embedded?.stop();

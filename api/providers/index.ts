@@ -26,7 +26,11 @@ export type Providers = {
 };
 
 export function createProviders(config: Config, db: Db, secrets: { botCheck: string }): Providers {
-  const registryOptions = { latencyMs: config.SANDBOX_REGISTRY_LATENCY_MS, registrarName: config.EPP_REGISTRAR_NAME };
+  const registryOptions = {
+    latencyMs: config.SANDBOX_REGISTRY_LATENCY_MS,
+    registrarName: config.EPP_REGISTRAR_NAME,
+    defaultNameservers: config.DEFAULT_NAMESERVERS,
+  };
   return {
     payments: config.STRIPE_SECRET_KEY
       ? createStripePayments({

@@ -5,6 +5,7 @@ import type { AppEnv } from '../http/env.ts';
 import { checkRelations, readListQuery } from '../http/list-query.ts';
 import { parseId } from '../http/validate.ts';
 import { domainRelations, findDomain, listDomains } from '../services/domains.ts';
+import { reconcileUnknownOrders } from '../services/reconcile-orders.ts';
 
 export const domainsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
@@ -12,6 +13,8 @@ export const domainsRoutes = new Hono<AppEnv>()
     const query = readListQuery(c);
     checkRelations(query, domainRelations);
     c.header('Cache-Control', 'no-store');
+    // An order whose registry answer never came is settled before the customer looks at their domains.
+    await reconcileUnknownOrders(c.var.deps, { accountId });
     return c.json(await listDomains(c.var.deps.db, accountId, query));
   })
   .get('/:id', async (c) => {

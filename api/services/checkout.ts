@@ -1,25 +1,34 @@
 /**
  * Checkout: turns a cart into an order exactly once. Phases around each outside call:
  * validate and re-price (no side effects) -> claim the order (unique cartId) -> authorise the card ->
- * register domains / request transfers -> capture what was delivered (release the rest) -> record
- * (account, domains, ledger, cart checked out, a new empty cart). A concurrent or retried commit waits
- * for the claimed order and answers with its result; nothing is charged twice.
+ * reserve a visitor's account (unique email) -> ask the registry for each name (every line on the order
+ * first) -> capture what was delivered (release the rest; hold it all while an answer is unknown) ->
+ * record (account, domains, ledger, cart checked out, a new empty cart), refunding if that fails.
+ * A concurrent or retried commit waits for the claimed order and answers with its result; nothing is
+ * charged twice. Unknown registry answers are settled later by reconcile-orders.ts.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { type ItemPrices, planOf } from '../contract/cart-pricing.ts';
+import { addYears } from 'date-fns';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { now, nowMs } from '../clock.ts';
+import type { ItemPrices } from '../contract/cart-pricing.ts';
 import { type Contact, contactSchema } from '../contract/contact.ts';
 import { formatMoney } from '../contract/money.ts';
 import type { Db } from '../db/client.ts';
-import { accounts, cartItems, carts, domains, orders, paymentMethods, transactions, users } from '../db/schema/index.ts';
+import { accounts, cartItems, carts, type OrderLineState, orderLines, orders, paymentMethods, users } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Providers } from '../providers/index.ts';
 import { CardError, type PaymentIntent } from '../providers/payments/index.ts';
+import { RegistryOutcomeUnknownError, type TransferRequestAnswer } from '../providers/registry/index.ts';
 import { activeItems, type CartItemRow, type CartRow, priceCartItem } from './carts.ts';
 import { catalogue } from './catalogue.ts';
-import { defaultNameservers } from './seed.ts';
+import { copyItemsToCart, isAwaitingCode, isRecordedState, recordDomain, recordPayment } from './order-delivery.ts';
 
 export const checkoutFailedMessage = 'There was a processing your payment. Please contact support if issue continues.';
 export const authenticationFailedMessage = 'Error authenticating card :(';
+export const emailTakenMessage = 'An account with this email already exists. Please log in to check out.';
+
+/** One idempotency key per order for its capture, whether checkout or reconciliation takes it. */
+export const captureKey = (orderId: number) => `order-${orderId}-capture`;
 
 export type CheckoutSource = { referrer?: string; landing?: string; statedSource?: string; paymentIntentId?: string };
 
@@ -36,6 +45,10 @@ export type CheckoutResult = {
   isNewAccount?: boolean;
   registered?: string[];
   failedDomains?: string[];
+  /** Transfers the registry answered auth-code-needed or auth-code-rejected: recorded, not charged. */
+  awaitingAuthCode?: string[];
+  /** Names whose registry answer never came: charged only once reconciliation finds them registered. */
+  unconfirmedDomains?: string[];
   message?: string;
 };
 
@@ -44,7 +57,6 @@ type OrderDetail = { attempt: number; anonTokenHash?: string | null; result?: Ch
 
 type Line = { item: CartItemRow; prices: ItemPrices };
 
-const yearMs = 365 * 24 * 3600 * 1000;
 const waitStepMs = 100;
 const waitLimitMs = 30_000;
 const stuckOrderMs = 10 * 60 * 1000;
@@ -59,13 +71,13 @@ export type CommitInput = {
 export async function commitCheckout(db: Db, providers: Providers, input: CommitInput): Promise<CheckoutResult> {
   const { cart, source } = input;
   const existing = await findOrder(db, cart.cartId);
-  if (existing && existing.status === 'completed') return completedAnswer(existing);
+  if (existing && isAnswered(existing)) return completedAnswer(existing);
   if (cart.status !== 'active' && !existing) throw new AppError(409, 'This cart has already been checked out');
   if (source.paymentIntentId) return confirmAfterAction(db, providers, input);
   if (existing && existing.status === 'requiresAction') return requiresActionAnswer(existing);
   if (existing && (existing.status === 'pending' || existing.status === 'authorized')) {
     // An order that stopped half-way (the process died) is never retried blindly: money may have moved.
-    if (Date.now() - existing.modifyDate.getTime() > stuckOrderMs) {
+    if (nowMs() - existing.modifyDate.getTime() > stuckOrderMs) {
       throw new AppError(409, `Order ${existing.orderId} did not finish. Please contact support before trying again.`);
     }
     return waitForOrder(db, cart.cartId);
@@ -91,9 +103,9 @@ export async function commitCheckout(db: Db, providers: Providers, input: Commit
     await failOrder(db, claimed.orderId, message);
     throw new AppError(402, message);
   }
-  await db.update(orders).set({ paymentIntentId: intent.id, modifyDate: new Date() }).where(eq(orders.orderId, claimed.orderId));
+  await db.update(orders).set({ paymentIntentId: intent.id, modifyDate: now() }).where(eq(orders.orderId, claimed.orderId));
   if (intent.status === 'requires_action') {
-    await db.update(orders).set({ status: 'requiresAction', modifyDate: new Date() }).where(eq(orders.orderId, claimed.orderId));
+    await db.update(orders).set({ status: 'requiresAction', modifyDate: now() }).where(eq(orders.orderId, claimed.orderId));
     return { cartId: cart.cartId, orderId: claimed.orderId, totalPrice: prepared.totalPrice, requiresAction: true, clientSecret: intent.client_secret, paymentIntentId: intent.id };
   }
   if (intent.status !== 'requires_capture') {
@@ -108,13 +120,13 @@ async function confirmAfterAction(db: Db, providers: Providers, input: CommitInp
   const { cart, source } = input;
   const [order] = await db
     .update(orders)
-    .set({ status: 'pending', modifyDate: new Date() })
+    .set({ status: 'pending', modifyDate: now() })
     .where(and(eq(orders.cartId, cart.cartId), eq(orders.status, 'requiresAction'), eq(orders.paymentIntentId, source.paymentIntentId ?? '')))
     .returning();
   if (!order) {
     const current = await findOrder(db, cart.cartId);
     if (!current || current.paymentIntentId !== source.paymentIntentId) throw new AppError(400, 'This payment does not belong to this cart');
-    if (current.status === 'completed') return completedAnswer(current);
+    if (isAnswered(current)) return completedAnswer(current);
     if (current.status === 'failed') throw new AppError(402, current.error ?? checkoutFailedMessage);
     return waitForOrder(db, cart.cartId);
   }
@@ -167,7 +179,7 @@ async function prepare(db: Db, providers: Providers, { cart, accountId }: Commit
     if (!passwordHash) throw new AppError(400, 'Please enter a password');
     if (!cart.verified || cart.verifiedPhone !== contact.phone) throw new AppError(400, 'Please verify your phone number with the code we sent');
     const [taken] = await db.select({ userId: users.userId }).from(users).where(sql`lower(${users.email}) = ${contact.email}`).limit(1);
-    if (taken) throw new AppError(409, 'An account with this email already exists. Please log in to check out.', undefined);
+    if (taken) throw new AppError(409, emailTakenMessage);
   } else {
     const [account] = await db.select().from(accounts).where(eq(accounts.accountId, accountId));
     const parsed = contactSchema.safeParse(account?.registrantContact ?? cart.contact ?? {});
@@ -234,7 +246,7 @@ async function claimOrder(db: Db, cart: CartRow, totalPrice: number, accountId: 
       totalPrice,
       error: null,
       paymentIntentId: null,
-      modifyDate: new Date(),
+      modifyDate: now(),
       detail: sql`jsonb_set(coalesce(${orders.detail}, '{}'::jsonb), '{attempt}', to_jsonb(coalesce((${orders.detail}->>'attempt')::int, 1) + 1))`,
     })
     .where(and(eq(orders.cartId, cart.cartId), eq(orders.status, 'failed')))
@@ -243,7 +255,12 @@ async function claimOrder(db: Db, cart: CartRow, totalPrice: number, accountId: 
 }
 
 async function failOrder(db: Db, orderId: number, error: string) {
-  await db.update(orders).set({ status: 'failed', error, modifyDate: new Date() }).where(eq(orders.orderId, orderId));
+  await db.update(orders).set({ status: 'failed', error, modifyDate: now() }).where(eq(orders.orderId, orderId));
+}
+
+/** The buyer has had the order's answer: done, or recorded with some registry answers still being confirmed. */
+function isAnswered(order: OrderRow): boolean {
+  return order.status === 'completed' || order.status === 'unconfirmed';
 }
 
 function completedAnswer(order: OrderRow): CheckoutResult {
@@ -265,11 +282,12 @@ function requiresActionAnswer(order: OrderRow, clientSecret?: string): CheckoutR
 
 /** A second request for the same cart waits for the first and gives the same answer. */
 async function waitForOrder(db: Db, cartId: number): Promise<CheckoutResult> {
-  const deadline = Date.now() + waitLimitMs;
-  while (Date.now() < deadline) {
+  // Real elapsed time, not the clock: this is a wait, however a test sets the date.
+  const deadline = performance.now() + waitLimitMs;
+  while (performance.now() < deadline) {
     const order = await findOrder(db, cartId);
     if (!order) break;
-    if (order.status === 'completed') return completedAnswer(order);
+    if (isAnswered(order)) return completedAnswer(order);
     if (order.status === 'failed') throw new AppError(402, order.error ?? checkoutFailedMessage);
     if (order.status === 'requiresAction') return requiresActionAnswer(order);
     await new Promise((resolve) => setTimeout(resolve, waitStepMs));
@@ -277,43 +295,44 @@ async function waitForOrder(db: Db, cartId: number): Promise<CheckoutResult> {
   throw new AppError(409, 'Your order is still being processed. Please wait a moment and reload.');
 }
 
-/** Register and transfer, capture what was delivered, then record it all in one transaction. */
-async function fulfil(db: Db, providers: Providers, input: CommitInput, prepared: Prepared, orderId: number, intent: PaymentIntent): Promise<CheckoutResult> {
-  const { cart, source } = input;
-  await db.update(orders).set({ status: 'authorized', modifyDate: new Date() }).where(eq(orders.orderId, orderId));
-  const delivered: { line: Line; expireDate: Date; transfer: boolean }[] = [];
-  const failed: Line[] = [];
-  for (const line of prepared.lines) {
-    const { item } = line;
-    try {
-      if (item.domainType === 'transfer') {
-        await providers.registry.requestTransfer({ domain: item.domain, authCode: item.authCode });
-        const current = prepared.transferFacts.get(item.domain)?.expireDate;
-        const base = current ? new Date(current).getTime() : Date.now();
-        delivered.push({ line, expireDate: new Date(base + item.years * yearMs), transfer: true });
-      } else {
-        const record = await providers.registry.register({ domain: item.domain, years: item.years, contact: prepared.contact, nameservers: defaultNameservers });
-        delivered.push({ line, expireDate: record.expireDate, transfer: false });
-      }
-    } catch (error) {
-      console.warn(`registry refused ${item.domain}:`, (error as Error).message);
-      failed.push(line);
-    }
-  }
-  const failedNames = failed.map((l) => l.item.domain);
-  if (delivered.length === 0) {
-    await providers.payments.cancel(intent.id).catch((error) => console.error('cancel failed', error));
-    const message = `We could not register ${failedNames.join(', ')}. Your card was not charged. Please try again later or contact support.`;
-    await failOrder(db, orderId, message);
-    throw new AppError(502, message, { failedDomains: failedNames });
-  }
-  const captureAmount = delivered.reduce((sum, d) => sum + d.line.prices.totalPrice, 0);
-  await providers.payments.capture(intent.id, `order-${orderId}-capture`, captureAmount < intent.amount ? captureAmount : undefined);
+/** A line's answer from the registry, as checkout saw it. */
+type Outcome = { line: Line; orderLineId: number; state: OrderLineState; expireDate: Date; error?: string };
 
-  const result = await db.transaction(async (tx) => {
-    let accountId = input.accountId;
-    let userId: number | undefined;
-    if (accountId == null) {
+/** The account an order is recorded in: the buyer's, or one reserved for a visitor before any name is registered. */
+type Owner = { accountId: number; userId?: number; isNew: boolean };
+
+/** What happened to the money after the registry answered. */
+type Settlement = { captured: number; held: boolean };
+
+/**
+ * After authorisation: reserve the visitor's account, ask the registry, settle the money for what it delivered, then
+ * record it all. A failure after the capture gives the money back.
+ */
+async function fulfil(db: Db, providers: Providers, input: CommitInput, prepared: Prepared, orderId: number, intent: PaymentIntent): Promise<CheckoutResult> {
+  await db
+    .update(orders)
+    .set({ status: 'authorized', paymentMethodId: prepared.method.paymentMethodId, modifyDate: now() })
+    .where(eq(orders.orderId, orderId));
+  const owner = await reserveAccount(db, providers, input, prepared, orderId, intent);
+  const outcomes = await askRegistry(db, providers, prepared, orderId);
+  const settlement = await settlePayment(db, providers, orderId, intent, owner, outcomes);
+  try {
+    return await recordOrder(db, providers, input, prepared, { orderId, intent, owner, outcomes, settlement });
+  } catch (error) {
+    throw await undoUnrecordedOrder(db, providers, { orderId, intent, owner, outcomes, settlement }, error);
+  }
+}
+
+/**
+ * A visitor's account and user exist before any name is registered: the unique index on lower(email) settles two
+ * checkouts racing for one new email here, and the loser's authorisation is released. The password is set when the
+ * order is recorded, so nobody signs in to an account whose order may still fail.
+ */
+async function reserveAccount(db: Db, providers: Providers, input: CommitInput, prepared: Prepared, orderId: number, intent: PaymentIntent): Promise<Owner> {
+  if (input.accountId != null) return { accountId: input.accountId, isNew: false };
+  const { cart, source } = input;
+  try {
+    return await db.transaction(async (tx) => {
       const [account] = await tx
         .insert(accounts)
         .values({
@@ -326,121 +345,251 @@ async function fulfil(db: Db, providers: Providers, input: CommitInput, prepared
           landing: source.landing?.slice(0, 500) ?? null,
           paymentCustomerId: prepared.method.providerCustomerId,
         })
-        .returning();
-      accountId = account.accountId;
-      const [user] = await tx.insert(users).values({ accountId, email: prepared.contact.email, passwordHash: prepared.passwordHash ?? '' }).returning();
-      userId = user.userId;
+        .returning({ accountId: accounts.accountId });
+      const [user] = await tx.insert(users).values({ accountId: account.accountId, email: prepared.contact.email, passwordHash: '' }).returning({ userId: users.userId });
+      await tx.update(orders).set({ accountId: account.accountId }).where(eq(orders.orderId, orderId));
+      return { accountId: account.accountId, userId: user.userId, isNew: true };
+    });
+  } catch (error) {
+    await providers.payments.cancel(intent.id).catch((cancelError) => console.error(`order ${orderId}: cancel failed`, cancelError));
+    if (isUniqueViolation(error, 'users_email_lower')) {
+      await failOrder(db, orderId, emailTakenMessage);
+      throw new AppError(409, emailTakenMessage);
+    }
+    await failOrder(db, orderId, checkoutFailedMessage);
+    throw error;
+  }
+}
+
+/** Every line goes on the order first, so an answer that never comes is still on record; then each name is asked for. */
+async function askRegistry(db: Db, providers: Providers, prepared: Prepared, orderId: number): Promise<Outcome[]> {
+  const rows = await db
+    .insert(orderLines)
+    .values(
+      prepared.lines.map(({ item, prices }) => ({
+        orderId,
+        cartItemId: item.cartItemId,
+        domain: item.domain,
+        kind: item.domainType === 'transfer' ? ('transfer' as const) : ('registration' as const),
+        price: prices.price,
+        protectionPrice: prices.protectionPrice,
+        monthlyPrice: prices.monthlyPrice,
+        totalPrice: prices.totalPrice,
+      })),
+    )
+    .returning({ orderLineId: orderLines.orderLineId });
+  const outcomes: Outcome[] = [];
+  for (const [index, line] of prepared.lines.entries()) {
+    const answer = await askRegistryFor(providers, prepared, line);
+    if (answer.state === 'failed' || answer.state === 'unknown') console.warn(`registry ${answer.state === 'unknown' ? 'did not answer for' : 'refused'} ${line.item.domain}: ${answer.error}`);
+    const orderLineId = rows[index].orderLineId;
+    await db
+      .update(orderLines)
+      .set({ state: answer.state, expireDate: answer.expireDate, error: answer.error ?? null, modifyDate: now() })
+      .where(eq(orderLines.orderLineId, orderLineId));
+    outcomes.push({ line, orderLineId, ...answer });
+  }
+  return outcomes;
+}
+
+async function askRegistryFor(providers: Providers, prepared: Prepared, { item }: Line): Promise<Omit<Outcome, 'line' | 'orderLineId'>> {
+  const today = now();
+  if (item.domainType === 'transfer') {
+    const current = prepared.transferFacts.get(item.domain)?.expireDate;
+    const expireDate = addYears(current ? new Date(current) : today, item.years);
+    let answer: TransferRequestAnswer;
+    try {
+      answer = await providers.registry.requestTransfer({ domain: item.domain, authCode: item.authCode });
+    } catch (error) {
+      answer = { status: 'failed', reason: (error as Error).message };
+    }
+    if (answer.status === 'pending') return { state: 'delivered', expireDate };
+    if (answer.status === 'failed' || answer.status === 'unknown') return { state: answer.status, expireDate, error: answer.reason };
+    return { state: answer.status, expireDate };
+  }
+  try {
+    const record = await providers.registry.register({ domain: item.domain, years: item.years, contact: prepared.contact, nameservers: providers.registry.defaultNameservers });
+    return { state: 'delivered', expireDate: validDate(record.expireDate) ?? addYears(today, item.years) };
+  } catch (error) {
+    const state = error instanceof RegistryOutcomeUnknownError ? 'unknown' : 'failed';
+    return { state, expireDate: addYears(today, item.years), error: (error as Error).message };
+  }
+}
+
+/**
+ * Capture only what the registry delivered. While any answer is unknown the authorisation is held whole, for
+ * reconcileUnknownOrders to capture or release once the registry has been asked again.
+ */
+async function settlePayment(db: Db, providers: Providers, orderId: number, intent: PaymentIntent, owner: Owner, outcomes: Outcome[]): Promise<Settlement> {
+  const delivered = outcomes.filter((o) => o.state === 'delivered').reduce((sum, o) => sum + o.line.prices.totalPrice, 0);
+  if (outcomes.some((o) => o.state === 'unknown')) return { captured: 0, held: true };
+  if (!outcomes.some((o) => isRecordedState(o.state))) {
+    await providers.payments.cancel(intent.id).catch((error) => console.error(`order ${orderId}: cancel failed`, error));
+    const failedNames = outcomes.map((o) => o.line.item.domain);
+    const message = `We could not register ${failedNames.join(', ')}. Your card was not charged. Please try again later or contact support.`;
+    await releaseReservedAccount(db, owner, orderId);
+    await failOrder(db, orderId, message);
+    throw new AppError(502, message, { failedDomains: failedNames });
+  }
+  if (delivered === 0) {
+    // Only transfers waiting for an auth code: nothing to charge until the code comes.
+    await providers.payments.cancel(intent.id).catch((error) => console.error(`order ${orderId}: cancel failed`, error));
+    return { captured: 0, held: false };
+  }
+  await providers.payments.capture(intent.id, captureKey(orderId), delivered < intent.amount ? delivered : undefined);
+  return { captured: delivered, held: false };
+}
+
+type Fulfilment = { orderId: number; intent: PaymentIntent; owner: Owner; outcomes: Outcome[]; settlement: Settlement };
+
+/** Account, domains, ledger, the cart checked out and a new one, the order's answer: one transaction. */
+async function recordOrder(db: Db, providers: Providers, input: CommitInput, prepared: Prepared, fulfilment: Fulfilment): Promise<CheckoutResult> {
+  const { cart } = input;
+  const { orderId, intent, owner, outcomes, settlement } = fulfilment;
+  const today = now();
+  const result = await db.transaction(async (tx) => {
+    if (owner.isNew && owner.userId != null) {
+      await tx.update(users).set({ passwordHash: prepared.passwordHash ?? '' }).where(eq(users.userId, owner.userId));
       await tx
         .update(paymentMethods)
-        .set({ accountId, isDefault: sql`${paymentMethods.paymentMethodId} = ${prepared.method.paymentMethodId}` })
+        .set({ accountId: owner.accountId, isDefault: sql`${paymentMethods.paymentMethodId} = ${prepared.method.paymentMethodId}` })
         .where(and(eq(paymentMethods.cartId, cart.cartId), sql`${paymentMethods.accountId} is null`));
     }
-    const owner = accountId;
-    const now = new Date();
-    for (const { line, expireDate, transfer } of delivered) {
-      const { item, prices } = line;
-      const plan = planOf(item);
-      const [domain] = await tx
-        .insert(domains)
-        .values({
-          accountId: owner,
-          domain: item.domain,
-          status: transfer ? 'transfer' : 'active',
-          inboundTransferStatus: transfer ? 'pending' : null,
-          authCode: transfer ? item.authCode : null,
-          createDate: now,
-          expireDate,
-          autoRenewEnabled: true,
-          privacyEnabled: true,
-          protectionEnabled: item.protectionEnabled,
-          emailEnabled: item.emailEnabled,
-          builderEnabled: item.hostingEnabled,
-          websiteType: item.hostingEnabled ? 'builder' : 'park',
-          mrc: prices.monthlyPrice,
-          ns: defaultNameservers,
-        })
-        .returning();
-      const term = `${item.years} year${item.years === 1 ? '' : 's'}`;
-      const rows: (typeof transactions.$inferInsert)[] = [
-        {
-          accountId: owner,
-          type: transfer ? 'transfer' : 'nrc',
-          description: `${transfer ? 'Transfer' : item.domainType === 'premium' ? 'Premium registration' : 'Registration'} of ${item.domain} (${term})`,
-          amount: prices.price,
-          domainId: domain.domainId,
-          orderId,
-          startDate: now,
-          endDate: expireDate,
-        },
-      ];
-      if (prices.protectionPrice > 0) {
-        rows.push({ accountId: owner, type: 'other', description: `Domain Protection for ${item.domain} (${term})`, amount: prices.protectionPrice, domainId: domain.domainId, orderId, startDate: now, endDate: expireDate });
-      }
-      if (prices.monthlyPrice > 0) {
-        rows.push({
-          accountId: owner,
-          type: 'mrc',
-          description: `${plan === 'email' ? 'Email' : plan === 'website' ? 'Website Builder' : 'Website & Email'} plan for ${item.domain} (first month)`,
-          amount: prices.monthlyPrice,
-          domainId: domain.domainId,
-          orderId,
-          startDate: now,
-          endDate: new Date(now.getTime() + 30 * 24 * 3600 * 1000),
-        });
-      }
-      await tx.insert(transactions).values(rows);
+    for (const outcome of outcomes) {
+      if (!isRecordedState(outcome.state)) continue;
+      const domainId = await recordDomain(tx, {
+        accountId: owner.accountId,
+        orderId,
+        item: outcome.line.item,
+        prices: outcome.line.prices,
+        state: outcome.state,
+        expireDate: outcome.expireDate,
+        nameservers: providers.registry.defaultNameservers,
+        today,
+      });
+      await tx.update(orderLines).set({ domainId, modifyDate: today }).where(eq(orderLines.orderLineId, outcome.orderLineId));
     }
-    await tx.insert(transactions).values({
-      accountId: owner,
-      type: 'payment',
-      description: `Card payment, ${prepared.method.brand} ending in ${prepared.method.last4}`,
-      amount: -captureAmount,
-      orderId,
-      paymentReference: intent.id,
-    });
+    if (settlement.captured > 0) {
+      await recordPayment(tx, { accountId: owner.accountId, orderId, paymentIntentId: intent.id, paymentMethodId: prepared.method.paymentMethodId, amount: settlement.captured, today });
+    }
     await tx
       .update(carts)
-      .set({ status: 'checkedOut', checkoutDate: now, modifyDate: now, accountId: owner, anonTokenHash: null, paymentStatus: 'paid' })
+      .set({ status: 'checkedOut', checkoutDate: today, modifyDate: today, accountId: owner.accountId, anonTokenHash: null, paymentStatus: 'paid' })
       .where(eq(carts.cartId, cart.cartId));
     // A new empty cart starts; names the registry refused wait in it for another try.
-    const [next] = await tx.insert(carts).values({ accountId: owner }).returning();
-    if (failed.length) {
-      await tx.insert(cartItems).values(
-        failed.map(({ item }) => ({
-          cartId: next.cartId,
-          domain: item.domain,
-          domainType: item.domainType,
-          authCode: item.authCode,
-          years: item.years,
-          premiumPrice: item.premiumPrice,
-          emailEnabled: item.emailEnabled,
-          hostingEnabled: item.hostingEnabled,
-          protectionEnabled: item.protectionEnabled,
-        })),
-      );
-    }
-    const answer: CheckoutResult = {
-      cartId: cart.cartId,
-      orderId,
-      totalPrice: captureAmount,
-      requiresAction: false,
-      paymentIntentId: intent.id,
-      accountId: owner,
-      userId,
-      registered: delivered.map((d) => d.line.item.domain),
-      failedDomains: failedNames,
-      ...(failed.length
-        ? { message: `We could not register ${failedNames.join(', ')}, so it was not charged and is back in your cart. Everything else is yours.` }
-        : {}),
-    };
+    const [next] = await tx.insert(carts).values({ accountId: owner.accountId }).returning({ cartId: carts.cartId });
+    await copyItemsToCart(
+      tx,
+      next.cartId,
+      outcomes.filter((o) => o.state === 'failed').map((o) => o.line.item),
+    );
+    const answer = orderAnswer(cart.cartId, orderId, intent, owner, outcomes);
     const [order] = await tx.select({ detail: orders.detail }).from(orders).where(eq(orders.orderId, orderId));
     await tx
       .update(orders)
-      .set({ status: 'completed', accountId: owner, error: null, modifyDate: now, detail: { ...(order?.detail as OrderDetail), result: answer } })
+      .set({
+        status: settlement.held ? 'unconfirmed' : 'completed',
+        accountId: owner.accountId,
+        error: null,
+        modifyDate: today,
+        detail: { ...(order?.detail as OrderDetail), result: answer },
+      })
       .where(eq(orders.orderId, orderId));
     return answer;
   });
-  return { ...result, isNewAccount: input.accountId == null };
+  return { ...result, isNewAccount: owner.isNew };
+}
+
+function orderAnswer(cartId: number, orderId: number, intent: PaymentIntent, owner: Owner, outcomes: Outcome[]): CheckoutResult {
+  const names = (wanted: (state: OrderLineState) => boolean) => outcomes.filter((o) => wanted(o.state)).map((o) => o.line.item.domain);
+  const registered = names((state) => state === 'delivered');
+  const failedDomains = names((state) => state === 'failed');
+  const awaitingAuthCode = names(isAwaitingCode);
+  const unconfirmedDomains = names((state) => state === 'unknown');
+  const messages = [
+    failedDomains.length && `We could not register ${failedDomains.join(', ')}, so it was not charged and is back in your cart. Everything else is yours.`,
+    awaitingAuthCode.length &&
+      `The transfer of ${awaitingAuthCode.join(', ')} waits for a new auth code from the current registrar, so it was not charged. Enter the code in My Domains; the transfer is charged when it goes ahead.`,
+    unconfirmedDomains.length &&
+      `The registry has not confirmed ${unconfirmedDomains.join(', ')} yet. We are checking with it: your card is charged for it only once it is registered, and it then appears in My Domains.`,
+  ].filter(Boolean);
+  return {
+    cartId,
+    orderId,
+    totalPrice: outcomes.filter((o) => o.state === 'delivered').reduce((sum, o) => sum + o.line.prices.totalPrice, 0),
+    requiresAction: false,
+    paymentIntentId: intent.id,
+    accountId: owner.accountId,
+    userId: owner.userId,
+    registered,
+    failedDomains,
+    awaitingAuthCode,
+    unconfirmedDomains,
+    ...(messages.length ? { message: messages.join(' ') } : {}),
+  };
+}
+
+/**
+ * The record transaction failed after the registry delivered: give back what was captured (or release the hold),
+ * mark the lines as not recorded for support, free a visitor's reserved email, and fail the order with a message.
+ */
+async function undoUnrecordedOrder(db: Db, providers: Providers, fulfilment: Fulfilment, cause: unknown): Promise<AppError> {
+  const { orderId, intent, owner, outcomes, settlement } = fulfilment;
+  const delivered = outcomes.filter((o) => o.state === 'delivered' || o.state === 'unknown').map((o) => o.line.item.domain);
+  console.error(`order ${orderId}: recording failed after the registry answered (${delivered.join(', ') || 'nothing delivered'}); undoing the payment`, cause);
+  let message = 'We could not record your order. Your card was not charged. Please contact support.';
+  if (settlement.captured > 0) {
+    try {
+      await providers.payments.refund(intent.id, settlement.captured, `order-${orderId}-refund`);
+      message = `We could not record your order, so the ${formatMoney(settlement.captured)} charged to your card was refunded. Please contact support.`;
+    } catch (refundError) {
+      console.error(`order ${orderId}: refund failed`, refundError);
+      message = `We could not record your order after charging your card, and the refund did not go through yet. Please contact support about order ${orderId}.`;
+    }
+  } else {
+    await providers.payments.cancel(intent.id).catch((error) => console.error(`order ${orderId}: cancel failed`, error));
+  }
+  try {
+    await db
+      .update(orderLines)
+      .set({ state: 'failed', error: sql`concat('not recorded (was ', ${orderLines.state}, '); ', ${orderLines.error})`, modifyDate: now() })
+      .where(and(eq(orderLines.orderId, orderId), inArray(orderLines.state, ['delivered', 'unknown', 'auth-code-needed', 'auth-code-rejected'])));
+    await releaseReservedAccount(db, owner, orderId);
+    await failOrder(db, orderId, message);
+  } catch (error) {
+    console.error(`order ${orderId}: could not mark the order failed`, error);
+  }
+  return new AppError(500, message);
+}
+
+/**
+ * Drops the account reserved for a visitor whose order ended with nothing in it, so the email can check out again.
+ * Best effort: should something have come to point at it meanwhile (a password-reset token), it stays, and the order's
+ * failure is still recorded.
+ */
+async function releaseReservedAccount(db: Db, owner: Owner, orderId: number): Promise<void> {
+  if (!owner.isNew) return;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(orders).set({ accountId: null }).where(eq(orders.orderId, orderId));
+      if (owner.userId != null) await tx.delete(users).where(eq(users.userId, owner.userId));
+      await tx.delete(accounts).where(eq(accounts.accountId, owner.accountId));
+    });
+  } catch (error) {
+    console.error(`order ${orderId}: could not release the account reserved for it`, error);
+  }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const pg = current as { code?: string; constraint_name?: string };
+    if (pg.code === '23505' && pg.constraint_name === constraint) return true;
+  }
+  return false;
+}
+
+function validDate(date: Date | undefined): Date | null {
+  return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
 /** For a commit replayed by a visitor whose cart is already checked out: is this their order? */

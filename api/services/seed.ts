@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { Secret } from 'otpauth';
+import { loadConfig } from '../config.ts';
 import type { Contact } from '../contract/contact.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -21,7 +22,6 @@ import { newAuthCode } from '../providers/registry/sandbox-lifecycle.ts';
 import { hashPassword } from './passwords.ts';
 
 export const demoEmail = 'demo@example.com';
-export const defaultNameservers = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
 
 export type DemoCredentials = { email: string; password: string; totpSecret: string };
 
@@ -56,7 +56,12 @@ export function demoCredentials(dataDir: string, env: { password?: string; totpS
 
 type SeedDomain = Partial<typeof domains.$inferInsert> & { domain: string; expireDate: Date; createDate: Date };
 
-export async function seedDemoAccount(db: Db, credentials: DemoCredentials): Promise<boolean> {
+/** `nameservers`: the demo domains' delegation, the registry's DEFAULT_NAMESERVERS (by default the configured default). */
+export async function seedDemoAccount(
+  db: Db,
+  credentials: DemoCredentials,
+  nameservers: readonly string[] = loadConfig({}).DEFAULT_NAMESERVERS,
+): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
   const passwordHash = await hashPassword(credentials.password);
@@ -129,7 +134,7 @@ export async function seedDemoAccount(db: Db, credentials: DemoCredentials): Pro
     for (const seed of seeds) {
       const [row] = await tx
         .insert(domains)
-        .values({ accountId, ns: defaultNameservers, modifyDate: seed.createDate, authCode: newAuthCode(), ...seed })
+        .values({ accountId, ns: [...nameservers], modifyDate: seed.createDate, authCode: newAuthCode(), ...seed })
         .returning();
       await tx
         .insert(registryDomains)
@@ -139,7 +144,7 @@ export async function seedDemoAccount(db: Db, credentials: DemoCredentials): Pro
           ours: seed.status !== 'transfer',
           locked: seed.locked ?? true,
           authCode: row.authCode ?? newAuthCode(),
-          nameservers: defaultNameservers,
+          nameservers: [...nameservers],
           statuses: ['clientTransferProhibited'],
           createDate: seed.createDate,
           expireDate: seed.expireDate,

@@ -1,21 +1,30 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, domains, orders, outbox, registryDomains, transactions, users, verificationCodes } from '../../api/db/schema/index.ts';
+import { accounts, domains, orderLines, orders, outbox, registryDomains, transactions, users, verificationCodes } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
+import { emailTakenMessage } from '../../api/services/checkout.ts';
+import { reconcileUnknownOrders } from '../../api/services/reconcile-orders.ts';
 import { createSession } from '../../api/services/sessions.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;
 let failRegistrations = new Set<string>();
+let registryUnreachable = false;
+const configuredNameservers = ['ns1.customer-dns.net', 'ns2.customer-dns.net'];
 
 beforeAll(async () => {
   t = await createTestContext({
+    env: { DEFAULT_NAMESERVERS: configuredNameservers.join(', ') },
     providers: (defaults) => ({
       registry: {
         ...defaults.registry,
         register: async (input) => {
           if (failRegistrations.has(input.domain)) throw new Error('registry timeout');
           return defaults.registry.register(input);
+        },
+        info: async (domain) => {
+          if (registryUnreachable) throw new Error('Could not connect to the registry');
+          return defaults.registry.info(domain);
         },
       },
     }),
@@ -53,12 +62,12 @@ async function addCard(client: TestClient, number: string) {
 }
 
 /** A visitor with a cart ready to check out: contact, password, verified phone and a saved card. */
-async function readyVisitor(domainsToBuy: string[], card = '4242424242424242') {
+async function readyVisitor(domainsToBuy: string[], card = '4242424242424242', email = `buyer-${Math.random().toString(36).slice(2)}@example.org`) {
   const client = t.client();
   const added = await client.post('/api/cartItems', domainsToBuy.map((domain) => ({ domain, type: 'domain', domainType: 'new' })));
   expect(added.status).toBe(201);
   const cartId = added.body[0].cartId;
-  const contact = contactFor(`buyer-${Math.random().toString(36).slice(2)}@example.org`);
+  const contact = contactFor(email);
   const patched = await client.patch(`/api/carts/${cartId}`, { contact: { ...contact, password: 'correct horse battery' } });
   expect(patched.status).toBe(200);
   expect((await client.post('/api/validate', { cartId, phone: contact.phone })).status).toBe(200);
@@ -100,6 +109,9 @@ describe('visitor checkout', () => {
     expect(years).toBeLessThan(2.01);
     const [registry] = await t.db.select().from(registryDomains).where(eq(registryDomains.domain, 'qwzxv-first-order.com'));
     expect(registry.ours).toBe(true);
+    // Delegated to DEFAULT_NAMESERVERS, at the registry and in the account.
+    expect(registry.nameservers).toEqual(configuredNameservers);
+    expect(domain.ns).toEqual(configuredNameservers);
     const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, user.accountId));
     expect(ledger.map((r) => r.type).sort()).toEqual(['mrc', 'nrc', 'other', 'payment']);
     expect(ledger.reduce((sum, r) => sum + r.amount, 0)).toBe(0);
@@ -249,10 +261,12 @@ describe('exactly once', () => {
 
   it('does not charge when the registry fails after authorisation, and tells the buyer', async () => {
     failRegistrations = new Set(['qwzxv-registry-down.com']);
-    const { client, cartId } = await readyVisitor(['qwzxv-registry-down.com']);
+    const { client, cartId, contact } = await readyVisitor(['qwzxv-registry-down.com']);
     const before = payments().ledger().length;
     const answer = await commit(client, cartId);
     expect(answer.status).toBe(502);
+    // The account reserved for the order is gone again: the buyer can try once more with the same email.
+    expect(await t.db.select().from(users).where(eq(users.email, contact.email))).toHaveLength(0);
     expect(answer.body.message).toBe('We could not register qwzxv-registry-down.com. Your card was not charged. Please try again later or contact support.');
     const charges = payments().ledger().slice(before);
     expect(charges.map((c) => c.status)).toEqual(['canceled']);
@@ -333,5 +347,129 @@ describe('logged-in checkout', () => {
     expect(after.body.data[0].isDefault).toBe(true);
     const other = t.client();
     expect((await other.delete(`/api/paymentMethods/${list.body.data[0].paymentMethodId}`)).status).toBe(404);
+  });
+});
+
+/** Every payment intent this test's orders made, by status, for "charged once / not charged" checks. */
+const intentsSince = (before: number) => payments().ledger().slice(before);
+
+async function paymentRows(accountId: number) {
+  return t.db.select().from(transactions).where(and(eq(transactions.accountId, accountId), eq(transactions.type, 'payment')));
+}
+
+describe('registry answers that never came', () => {
+  it('holds the authorisation for a registration whose answer never came, and captures it once when the registry says the name is ours', async () => {
+    const { client, cartId, contact } = await readyVisitor(['timeout-qwzxv-held.com', 'qwzxv-beside-held.com']);
+    const cart = await client.get('/api/carts/0?$relations[]=cartItems');
+    const before = payments().ledger().length;
+    const answer = await commit(client, cartId);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ registered: ['qwzxv-beside-held.com'], unconfirmedDomains: ['timeout-qwzxv-held.com'] });
+    expect(answer.body.message).toContain('The registry has not confirmed timeout-qwzxv-held.com yet.');
+    const [held] = intentsSince(before);
+    expect(held).toMatchObject({ status: 'requires_capture', amountReceived: 0 });
+    const [line] = await t.db.select().from(orderLines).where(eq(orderLines.domain, 'timeout-qwzxv-held.com'));
+    expect(line.state).toBe('unknown');
+
+    // Opening My Domains asks the registry, records the name and takes the money for both names, once.
+    const list = await client.get('/api/domains');
+    expect(list.body.data.map((d: { domain: string }) => d.domain)).toEqual(['qwzxv-beside-held.com', 'timeout-qwzxv-held.com']);
+    expect(payments().ledger().find((p) => p.id === held.id)).toMatchObject({ status: 'succeeded', amountReceived: cart.body.totalPrice });
+    const [user] = await t.db.select().from(users).where(eq(users.email, contact.email));
+    await Promise.all([reconcileUnknownOrders(t.deps), reconcileUnknownOrders(t.deps), client.get('/api/domains')]);
+    expect((await paymentRows(user.accountId)).map((r) => r.amount)).toEqual([-cart.body.totalPrice]);
+    expect(await t.db.select().from(domains).where(eq(domains.domain, 'timeout-qwzxv-held.com'))).toHaveLength(1);
+    expect(intentsSince(before)).toHaveLength(1);
+    // A replayed commit answers with the same order and moves no money.
+    expect((await commit(client, cartId)).body.orderId).toBe(answer.body.orderId);
+    expect(intentsSince(before)).toHaveLength(1);
+  });
+
+  it('releases the authorisation when the registry has no record of the name, and puts it back in the cart', async () => {
+    const { client, cartId, contact } = await readyVisitor(['dropped-qwzxv-lost.com']);
+    const before = payments().ledger().length;
+    const answer = await commit(client, cartId);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ registered: [], unconfirmedDomains: ['dropped-qwzxv-lost.com'], totalPrice: 0 });
+    // What start-up runs: every unconfirmed order is settled.
+    expect((await reconcileUnknownOrders(t.deps)).settled).toBeGreaterThanOrEqual(1);
+    expect(intentsSince(before).map((p) => p.status)).toEqual(['canceled']);
+    expect((await client.get('/api/domains')).body.total).toBe(0);
+    const [user] = await t.db.select().from(users).where(eq(users.email, contact.email));
+    expect(await paymentRows(user.accountId)).toEqual([]);
+    const cart = await client.get('/api/carts/0?$relations[]=cartItems');
+    expect(cart.body.cartItems.map((i: { domain: string }) => i.domain)).toEqual(['dropped-qwzxv-lost.com']);
+  });
+
+  it('keeps an order waiting while the registry cannot be asked, and settles it when it can', async () => {
+    const { client, cartId } = await readyVisitor(['timeout-qwzxv-patient.com']);
+    const before = payments().ledger().length;
+    expect((await commit(client, cartId)).status).toBe(200);
+    registryUnreachable = true;
+    try {
+      const waiting = await client.get('/api/domains');
+      expect(waiting.status).toBe(200);
+      expect(waiting.body.total).toBe(0);
+      expect(intentsSince(before).map((p) => p.status)).toEqual(['requires_capture']);
+    } finally {
+      registryUnreachable = false;
+    }
+    expect((await client.get('/api/domains')).body.data.map((d: { domain: string }) => d.domain)).toEqual(['timeout-qwzxv-patient.com']);
+    expect(intentsSince(before).map((p) => p.status)).toEqual(['succeeded']);
+  });
+});
+
+describe('one new email, two checkouts at once', () => {
+  it('makes exactly one account; the other buyer is told to log in and is not charged', async () => {
+    const a = await readyVisitor(['qwzxv-race-first.com'], '4242424242424242', 'racer@example.org');
+    const b = await readyVisitor(['qwzxv-race-second.com'], '4242424242424242', 'Racer@Example.org');
+    const before = payments().ledger().length;
+    const [first, second] = await Promise.all([commit(a.client, a.cartId), commit(b.client, b.cartId)]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const [winner, loser] = first.status === 200 ? [a, b] : [b, a];
+    const lost = first.status === 200 ? second : first;
+    expect(lost.body.message).toBe(emailTakenMessage);
+    const accountsForEmail = await t.db.select().from(users).where(sql`lower(${users.email}) = 'racer@example.org'`);
+    expect(accountsForEmail).toHaveLength(1);
+    // One charge captured; the loser's authorisation, if it got that far, was released.
+    const charges = intentsSince(before);
+    expect(charges.filter((c) => c.status === 'succeeded')).toHaveLength(1);
+    expect(charges.filter((c) => c.status !== 'succeeded').every((c) => c.status === 'canceled')).toBe(true);
+    const loserDomain = winner === a ? 'qwzxv-race-second.com' : 'qwzxv-race-first.com';
+    expect(await t.db.select().from(registryDomains).where(eq(registryDomains.domain, loserDomain))).toHaveLength(0);
+    expect(await t.db.select().from(domains).where(eq(domains.domain, loserDomain))).toHaveLength(0);
+    // The loser keeps their cart, still signed out.
+    const kept = await loser.client.get('/api/carts/0?$relations[]=cartItems');
+    expect(kept.body.$isLoggedIn).toBe(false);
+    expect(kept.body.cartItems.map((i: { domain: string }) => i.domain)).toEqual([loserDomain]);
+  });
+});
+
+describe('a failure after the capture', () => {
+  beforeAll(async () => {
+    // The ledger write of one order fails, as a database error in the recording transaction would.
+    await t.db.execute(sql`
+      create function fail_ledger_write() returns trigger language plpgsql as $$
+      begin
+        if new.description like '%qwzxv-record-fails%' then raise exception 'ledger write failed (injected by the test)'; end if;
+        return new;
+      end $$`);
+    await t.db.execute(sql`create trigger fail_ledger_write before insert on transactions for each row execute function fail_ledger_write()`);
+  });
+
+  it('refunds what was captured, fails the order with a message, and frees the email', async () => {
+    const { client, cartId, contact } = await readyVisitor(['qwzxv-record-fails.com']);
+    const cart = await client.get('/api/carts/0?$relations[]=cartItems');
+    const before = payments().ledger().length;
+    const answer = await commit(client, cartId);
+    expect(answer.status).toBe(500);
+    const charged = `$${(cart.body.totalPrice / 100).toFixed(2)}`;
+    expect(answer.body.message).toBe(`We could not record your order, so the ${charged} charged to your card was refunded. Please contact support.`);
+    expect(intentsSince(before)).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: cart.body.totalPrice, amountRefunded: cart.body.totalPrice })]);
+    const [order] = await t.db.select().from(orders).where(eq(orders.cartId, cartId));
+    expect(order).toMatchObject({ status: 'failed', error: answer.body.message });
+    expect(await t.db.select().from(domains).where(eq(domains.domain, 'qwzxv-record-fails.com'))).toHaveLength(0);
+    expect(await t.db.select().from(users).where(eq(users.email, contact.email))).toHaveLength(0);
+    expect(client.cookies.has('ds_session')).toBe(false);
   });
 });

@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, domains, paymentMethods, transactions, users } from '../../api/db/schema/index.ts';
+import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
+import { reconcileUnknownOrders } from '../../api/services/reconcile-orders.ts';
 import { demoContact } from '../../api/services/seed.ts';
-import { domains } from '../../api/db/schema/index.ts';
-import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
+import { createSession } from '../../api/services/sessions.ts';
+import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -87,5 +90,103 @@ describe('transfer check', () => {
     expect(done.status).toBe(200);
     const [domain] = await t.db.select().from(domains).where(eq(domains.domain, 'transfer-logged-in.com'));
     expect(domain).toMatchObject({ status: 'transfer', inboundTransferStatus: 'pending', privacyEnabled: true, autoRenewEnabled: true });
+  });
+});
+
+const payments = () => t.deps.providers.payments as SandboxPayments;
+
+/** A signed-in customer with a saved card, as the demo account has. */
+async function signedInBuyer(email: string): Promise<{ client: TestClient; accountId: number }> {
+  const [account] = await t.db.insert(accounts).values({ registrantContact: demoContact }).returning();
+  const [user] = await t.db.insert(users).values({ accountId: account.accountId, email, passwordHash: 'x' }).returning();
+  await t.db.insert(paymentMethods).values({
+    accountId: account.accountId,
+    provider: 'sandbox',
+    providerPaymentMethodId: 'pm_sandbox_demo_visa_4242',
+    providerCustomerId: 'cus_sandbox_demo',
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2040,
+    isDefault: true,
+  });
+  const client = t.client();
+  client.cookies.set('ds_session', (await createSession(t.db, { userId: user.userId, accountId: account.accountId, state: 'active' })).token);
+  return { client, accountId: account.accountId };
+}
+
+type PricedItem = { domain: string; totalPrice: number };
+
+async function buyTransfers(client: TestClient, items: { domain: string; authCode: string }[]) {
+  const added = await client.post('/api/cartItems', items.map((item) => ({ type: 'domain', domainType: 'transfer', ...item })));
+  expect(added.status).toBe(201);
+  const cart = await client.get('/api/carts/0?$relations[]=cartItems');
+  const prices = new Map<string, number>(cart.body.cartItems.map((i: PricedItem) => [i.domain, i.totalPrice]));
+  const before = payments().ledger().length;
+  const answer = await client.patch(`/api/carts/${cart.body.cartId}`, { commit: true, a: {} });
+  return { answer, prices, intents: () => payments().ledger().slice(before) };
+}
+
+describe('transfers the registry answers with auth-code-needed or auth-code-rejected', () => {
+  it('records them in the account, waiting for a new code, and charges only the transfer the registry took', async () => {
+    const { client, accountId } = await signedInBuyer('codes@example.org');
+    const { answer, prices, intents } = await buyTransfers(client, [
+      { domain: 'authneeded-qwzxv-one.com', authCode: '' },
+      { domain: 'badcode-qwzxv-two.com', authCode: 'WRONG-CODE-1' },
+      { domain: 'transfer-qwzxv-three.com', authCode: 'GOOD-CODE-1' },
+    ]);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      registered: ['transfer-qwzxv-three.com'],
+      awaitingAuthCode: ['authneeded-qwzxv-one.com', 'badcode-qwzxv-two.com'],
+      totalPrice: prices.get('transfer-qwzxv-three.com'),
+    });
+    expect(answer.body.message).toBe(
+      'The transfer of authneeded-qwzxv-one.com, badcode-qwzxv-two.com waits for a new auth code from the current registrar, so it was not charged. Enter the code in My Domains; the transfer is charged when it goes ahead.',
+    );
+    expect(intents()).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: prices.get('transfer-qwzxv-three.com') })]);
+
+    const rows = await t.db.select().from(domains).where(eq(domains.accountId, accountId));
+    const byName = Object.fromEntries(rows.map((row) => [row.domain, row]));
+    expect(byName['authneeded-qwzxv-one.com']).toMatchObject({ status: 'transfer', inboundTransferStatus: 'auth-code-needed', pendingCharge: prices.get('authneeded-qwzxv-one.com') });
+    expect(byName['badcode-qwzxv-two.com']).toMatchObject({ status: 'transfer', inboundTransferStatus: 'auth-code-rejected', pendingCharge: prices.get('badcode-qwzxv-two.com') });
+    expect(byName['transfer-qwzxv-three.com']).toMatchObject({ status: 'transfer', inboundTransferStatus: 'pending', pendingCharge: null });
+    const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
+    expect(ledger.map((row) => [row.type, row.amount])).toEqual([
+      ['transfer', prices.get('transfer-qwzxv-three.com')],
+      ['payment', -(prices.get('transfer-qwzxv-three.com') ?? 0)],
+    ]);
+    // The control panel shows them as transfers in progress.
+    const list = await client.get('/api/domains');
+    expect(list.body.data.filter((d: { $transferPending: boolean }) => d.$transferPending)).toHaveLength(3);
+  });
+
+  it('charges nothing when every transfer waits for a code, and still records them', async () => {
+    const { client, accountId } = await signedInBuyer('only-codes@example.org');
+    const { answer, intents } = await buyTransfers(client, [{ domain: 'badcode-qwzxv-alone.com', authCode: 'NOPE' }]);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ registered: [], awaitingAuthCode: ['badcode-qwzxv-alone.com'], totalPrice: 0 });
+    expect(intents().map((p) => p.status)).toEqual(['canceled']);
+    expect(await t.db.select().from(transactions).where(eq(transactions.accountId, accountId))).toEqual([]);
+    const [row] = await t.db.select().from(domains).where(eq(domains.domain, 'badcode-qwzxv-alone.com'));
+    expect(row).toMatchObject({ accountId, inboundTransferStatus: 'auth-code-rejected' });
+  });
+});
+
+describe('a transfer request whose answer never came', () => {
+  it('waits unconfirmed, then is charged once when the registry shows it pending for us', async () => {
+    const { client, accountId } = await signedInBuyer('lost-transfer@example.org');
+    const { answer, prices, intents } = await buyTransfers(client, [{ domain: 'transfer-timeout-qwzxv-shop.com', authCode: 'CODE-9' }]);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ unconfirmedDomains: ['transfer-timeout-qwzxv-shop.com'], totalPrice: 0 });
+    expect(intents().map((p) => p.status)).toEqual(['requires_capture']);
+    expect(await t.db.select().from(domains).where(eq(domains.accountId, accountId))).toEqual([]);
+
+    await Promise.all([reconcileUnknownOrders(t.deps), reconcileUnknownOrders(t.deps, { accountId })]);
+    expect(intents()).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: prices.get('transfer-timeout-qwzxv-shop.com') })]);
+    const [row] = await t.db.select().from(domains).where(eq(domains.accountId, accountId));
+    expect(row).toMatchObject({ domain: 'transfer-timeout-qwzxv-shop.com', status: 'transfer', inboundTransferStatus: 'pending' });
+    const ledger = await t.db.select().from(transactions).where(and(eq(transactions.accountId, accountId), inArray(transactions.type, ['transfer', 'payment'])));
+    expect(ledger.map((r) => r.amount).sort((a, b) => a - b)).toEqual([-(prices.get('transfer-timeout-qwzxv-shop.com') ?? 0), prices.get('transfer-timeout-qwzxv-shop.com')]);
   });
 });

@@ -26,9 +26,9 @@ class Buyer {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await this.app.request(`http://localhost${url}`, {
       method,
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': this.address, ...(cookie ? { cookie } : {}) },
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    }, { requestIP: () => ({ address: this.address }) });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, ...rest] = pair.split('=');

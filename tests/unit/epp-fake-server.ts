@@ -19,6 +19,8 @@ export type FakeDomain = {
   ns: string[];
   pw: string;
   registrant?: string;
+  /** A transfer request the registry holds: who asked, and where it stands. */
+  transfer?: { reID: string; status: 'pending' | 'clientApproved' | 'serverApproved' };
 };
 
 export type FakeContact = { id: string; name: string; org: string; city: string; asciiCity: string; cc: string; voice: string; email: string };
@@ -47,10 +49,12 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     logins: 0,
     hellos: 0,
     logouts: 0,
-    /** Next command of this name: close the socket without answering. */
+    /** Next command of this name (`create`, or `create:domain` for one object type): close the socket without answering. */
     dropNext: null as string | null,
     /** Next command of this name: never answer. */
     stallNext: null as string | null,
+    /** Next command of this name: carry it out, then close the socket before the answer goes out (the answer is lost). */
+    loseAnswerNext: null as string | null,
     /** Checks of names in these extensions fail with a registry error (as a registry having an outage would). */
     failingExtensions: new Set<string>(),
   };
@@ -86,9 +90,15 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     const names = object ? [...object.children.filter((c) => c.name === 'name' || c.name === 'id').map((c) => c.text)] : [];
     const commandName = verb.name === 'transfer' ? `transfer-${verb.attrs.op}` : verb.name;
     const kind = object?.ns === ns.domain ? 'domain' : object?.ns === ns.host ? 'host' : object?.ns === ns.contact ? 'contact' : '';
-    state.received.push({ command: kind ? `${commandName}:${kind}` : commandName, names, xml: '' });
-    if (state.dropNext === commandName) {
+    const fullName = kind ? `${commandName}:${kind}` : commandName;
+    state.received.push({ command: fullName, names, xml: '' });
+    if (state.dropNext === commandName || state.dropNext === fullName) {
       state.dropNext = null;
+      return 'DROP';
+    }
+    if (state.loseAnswerNext === commandName || state.loseAnswerNext === fullName) {
+      state.loseAnswerNext = null;
+      if (loggedIn.value) handleLoggedIn(verb, object, command, clTRID);
       return 'DROP';
     }
     if (state.stallNext === commandName) {
@@ -106,6 +116,10 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       state.logouts += 1;
       return respond(1500, 'Command completed successfully; ending session', clTRID);
     }
+    return handleLoggedIn(verb, object, command, clTRID);
+  }
+
+  function handleLoggedIn(verb: XmlElement, object: XmlElement | undefined, command: XmlElement, clTRID: string): string {
     const extension = childOf(command, ns.epp, 'extension');
     if (object?.ns === ns.domain) return handleDomain(verb.name, verb.attrs.op, object, extension, clTRID);
     if (object?.ns === ns.host) return handleHost(verb.name, object, clTRID);
@@ -236,8 +250,16 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       const pw = pathOf(object, [ns.domain, 'authInfo'], [ns.domain, 'pw'])?.text;
       if (pw !== domain.pw) return fail(2202, 'Invalid authorization information', clTRID);
       if (domain.statuses.includes('clientTransferProhibited')) return fail(2304, 'Object status prohibits operation', clTRID);
+      if (domain.transfer) return fail(2300, 'Object pending transfer', clTRID);
       domain.statuses = ['pendingTransfer'];
-      return respond(1001, 'Command completed successfully; action pending', clTRID, `<domain:trnData xmlns:domain="${ns.domain}"><domain:name>${name}</domain:name><domain:trStatus>pending</domain:trStatus><domain:reID>${clID}</domain:reID><domain:reDate>${date(new Date())}</domain:reDate><domain:acID>${domain.clID}</domain:acID><domain:acDate>${date(new Date(Date.now() + 5 * day))}</domain:acDate></domain:trnData>`);
+      domain.transfer = { reID: clID, status: 'pending' };
+      return respond(1001, 'Command completed successfully; action pending', clTRID, trnData(domain));
+    }
+    if (verb === 'transfer' && op === 'query') {
+      if (!domain.transfer) return fail(2301, 'Object not pending transfer', clTRID);
+      // RFC 5731 §3.1.3: the requesting client and the sponsoring one may see the transfer.
+      if (domain.transfer.reID !== clID && domain.clID !== clID) return fail(2201, 'Authorization error', clTRID);
+      return respond(1000, 'Command completed successfully', clTRID, trnData(domain));
     }
     if (verb === 'update') {
       if (domain.clID !== clID) return fail(2201, 'Authorization error', clTRID);
@@ -261,6 +283,11 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       return respond(1000, 'Command completed successfully', clTRID);
     }
     return fail(2101, 'Unimplemented command', clTRID);
+  }
+
+  function trnData(domain: FakeDomain): string {
+    const requested = new Date();
+    return `<domain:trnData xmlns:domain="${ns.domain}"><domain:name>${domain.name}</domain:name><domain:trStatus>${domain.transfer?.status ?? 'pending'}</domain:trStatus><domain:reID>${domain.transfer?.reID ?? clID}</domain:reID><domain:reDate>${date(requested)}</domain:reDate><domain:acID>${domain.clID}</domain:acID><domain:acDate>${date(new Date(requested.getTime() + 5 * day))}</domain:acDate></domain:trnData>`;
   }
 
   const server = tls.createServer({ key: pems.private, cert: pems.cert }, (socket) => {

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Contact } from '../../api/contract/contact.ts';
-import { createEppRegistry, type EppRegistry, parseCents } from '../../api/providers/registry/epp.ts';
+import { loadConfig } from '../../api/config.ts';
+import { createEppRegistry, type EppRegistry, eppOptionsFromConfig, parseCents } from '../../api/providers/registry/epp.ts';
+import { RegistryOutcomeUnknownError } from '../../api/providers/registry/index.ts';
 import { daysAgo, type FakeEppServer, startFakeEppServer, yearsAhead } from './epp-fake-server.ts';
 
 const contact: Contact = {
@@ -220,9 +222,73 @@ describe('EPP transfers', () => {
 
   it('explains a transfer refused because the losing registrar locked the name', async () => {
     server.addDomain({ name: 'held-tight.com', pw: 'Code-1', statuses: ['clientTransferProhibited'] });
-    await expect(connect().requestTransfer({ domain: 'held-tight.com', authCode: 'Code-1' })).rejects.toThrow(
-      'Could not request the transfer of held-tight.com: its status prohibits this operation (it may be locked) (EPP 2304 Object status prohibits operation)',
+    expect(await connect().requestTransfer({ domain: 'held-tight.com', authCode: 'Code-1' })).toEqual({
+      status: 'failed',
+      reason: 'Could not request the transfer of held-tight.com: its status prohibits this operation (it may be locked) (EPP 2304 Object status prohibits operation)',
+    });
+  });
+
+  it('answers a transfer request whose answer was lost as unknown; info then shows the registry holding it for us', async () => {
+    server.addDomain({ name: 'lost-reply.com', pw: 'Code-7' });
+    server.addDomain({ name: 'someone-elses.com', statuses: ['pendingTransfer'], transfer: { reID: 'third-registrar', status: 'pending' } });
+    const provider = connect();
+    server.state.loseAnswerNext = 'transfer-request:domain';
+    expect(await provider.requestTransfer({ domain: 'lost-reply.com', authCode: 'Code-7' })).toEqual({
+      status: 'unknown',
+      reason: 'Could not request the transfer of lost-reply.com: EPP connection to 127.0.0.1 dropped before the registry answered',
+    });
+    expect(await provider.info('lost-reply.com')).toMatchObject({ ours: false, transferPending: true });
+    // A transfer another registrar asked for is not ours to pay for.
+    expect(await provider.info('someone-elses.com')).toMatchObject({ ours: false, transferPending: false });
+    // Sent once: a mutation is never resent after a drop.
+    expect(server.state.received.filter((r) => r.command === 'transfer-request:domain' && r.names[0] === 'lost-reply.com')).toHaveLength(1);
+  });
+});
+
+describe('EPP registrations with an unknown outcome', () => {
+  it('reports a create whose answer was lost as unknown, and info tells that the name is ours', async () => {
+    const provider = connect();
+    server.state.loseAnswerNext = 'create:domain';
+    const lost = provider.register({ domain: 'answer-lost.com', years: 1, contact, nameservers: [] });
+    await expect(lost).rejects.toBeInstanceOf(RegistryOutcomeUnknownError);
+    await expect(lost).rejects.toThrow('Could not register answer-lost.com: EPP connection to 127.0.0.1 dropped before the registry answered');
+    expect(await provider.info('answer-lost.com')).toMatchObject({ domain: 'answer-lost.com', ours: true });
+  });
+
+  it('reports a create cut off on the way as unknown too, and info tells that nothing happened', async () => {
+    const provider = connect();
+    server.state.dropNext = 'create:domain';
+    await expect(provider.register({ domain: 'never-arrived.com', years: 1, contact, nameservers: [] })).rejects.toBeInstanceOf(RegistryOutcomeUnknownError);
+    expect(await provider.info('never-arrived.com')).toBeNull();
+  });
+
+  it('says a registration the registry refused is a plain failure, not an unknown one', async () => {
+    server.addDomain({ name: 'plainly-taken.com' });
+    const refused = connect().register({ domain: 'plainly-taken.com', years: 1, contact, nameservers: [] });
+    await expect(refused).rejects.toThrow('already exists at the registry');
+    await expect(refused).rejects.not.toBeInstanceOf(RegistryOutcomeUnknownError);
+  });
+});
+
+describe('EPP placeholder nameservers', () => {
+  it('refuses to start with the sandbox placeholder nameservers (the default of DEFAULT_NAMESERVERS)', () => {
+    const config = loadConfig({ EPP_HOST: 'epp.registry.test', EPP_USERNAME: 'dotspot', EPP_PASSWORD: 'pw' });
+    expect(() => createEppRegistry(eppOptionsFromConfig(config))).toThrow(
+      'The EPP registry cannot start with these default nameservers: NS1.DOTSPOT.EXAMPLE, NS2.DOTSPOT.EXAMPLE are placeholders (.example); set DEFAULT_NAMESERVERS to your real nameservers',
     );
+    const configured = loadConfig({ EPP_HOST: 'epp.registry.test', DEFAULT_NAMESERVERS: 'ns1.registry-dns.test, ns2.registry-dns.test' });
+    const provider = createEppRegistry(eppOptionsFromConfig(configured));
+    expect(provider.defaultNameservers).toEqual(['ns1.registry-dns.test', 'ns2.registry-dns.test']);
+    void provider.close();
+  });
+
+  it('refuses to register a name with a .example nameserver, before sending anything', async () => {
+    const provider = connect();
+    const before = server.state.received.length;
+    await expect(provider.register({ domain: 'placeholder-ns.com', years: 1, contact, nameservers: ['ns1.registry-dns.test', 'NS2.DOTSPOT.EXAMPLE.'] })).rejects.toThrow(
+      'Refusing to register placeholder-ns.com: ns2.dotspot.example is a placeholder (.example); set DEFAULT_NAMESERVERS to your real nameservers',
+    );
+    expect(server.state.received.length).toBe(before);
   });
 });
 

@@ -1,4 +1,5 @@
 /** Carts, their items, phone verification codes, and orders made from carts. */
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { CartContact } from '../../contract/contact.ts';
 import { accounts } from './accounts.ts';
@@ -62,19 +63,62 @@ export const verificationCodes = pgTable('verification_codes', {
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One order per committed cart; the unique cart id makes checkout exactly-once. */
-export const orders = pgTable('orders', {
-  orderId: serial().primaryKey(),
-  cartId: integer()
-    .notNull()
-    .unique()
-    .references(() => carts.cartId),
-  accountId: integer().references(() => accounts.accountId),
-  status: text({ enum: ['pending', 'requiresAction', 'authorized', 'completed', 'failed'] }).notNull(),
-  totalPrice: integer().notNull(),
-  paymentIntentId: text(),
-  error: text(),
-  detail: jsonb(),
-  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * One order per committed cart; the unique cart id makes checkout exactly-once. `unconfirmed`: recorded, but the
+ * registry has not confirmed some lines, so the authorisation is held until reconcileUnknownOrders settles them.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    orderId: serial().primaryKey(),
+    cartId: integer()
+      .notNull()
+      .unique()
+      .references(() => carts.cartId),
+    accountId: integer().references(() => accounts.accountId),
+    status: text({ enum: ['pending', 'requiresAction', 'authorized', 'unconfirmed', 'completed', 'failed'] }).notNull(),
+    totalPrice: integer().notNull(),
+    paymentIntentId: text(),
+    /** The card the order was authorised on (its brand and last 4 go into the ledger when it is captured later). */
+    paymentMethodId: integer(),
+    error: text(),
+    detail: jsonb(),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_unconfirmed').on(t.accountId).where(sql`${t.status} = 'unconfirmed'`)],
+);
+
+export const orderLineStates = ['pending', 'delivered', 'failed', 'unknown', 'auth-code-needed', 'auth-code-rejected'] as const;
+export type OrderLineState = (typeof orderLineStates)[number];
+
+/** What the registry was asked for one cart item of an order, what it answered, and what that costs. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderLineId: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.orderId),
+    cartItemId: integer()
+      .notNull()
+      .references(() => cartItems.cartItemId),
+    domain: text().notNull(),
+    kind: text({ enum: ['registration', 'transfer'] }).notNull(),
+    /** pending: about to be asked; unknown: asked and no answer came (settled by asking the registry again). */
+    state: text({ enum: orderLineStates }).notNull().default('pending'),
+    /** Cents for the term, protection and the plan's first month; charged only for what the registry delivered. */
+    price: integer().notNull(),
+    protectionPrice: integer().notNull(),
+    monthlyPrice: integer().notNull(),
+    totalPrice: integer().notNull(),
+    /** The registry's expiry once delivered (for a transfer: the current expiry plus the term). */
+    expireDate: timestamp({ withTimezone: true }),
+    /** The account's domain row, once recorded. */
+    domainId: integer(),
+    error: text(),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_lines_order').on(t.orderId)],
+);

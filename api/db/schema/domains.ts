@@ -37,6 +37,11 @@ export const domains = pgTable(
     forSalePage: boolean().notNull().default(true),
     outboundTransferStatus: text(),
     inboundTransferStatus: text(),
+    /**
+     * Cents owed once a pending registry step goes ahead and not charged yet: an inbound transfer waiting for a new
+     * auth code carries its order line's price here, to be charged when the customer's code gets it going.
+     */
+    pendingCharge: integer(),
     outboundTransferApprovalDeadline: timestamp({ withTimezone: true }),
     redemptionPeriodStartDate: timestamp({ withTimezone: true }),
     tdrpHoldDate: timestamp({ withTimezone: true }),

@@ -17,9 +17,13 @@ export type PaymentIntent = {
   amount: number;
   /** What was captured so far (cents). */
   amountReceived?: number;
+  /** What was refunded of the capture (cents). */
+  amountRefunded?: number;
   client_secret: string;
   error?: string;
 };
+
+export type Refund = { id: string; paymentIntentId: string; amount: number; status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action' };
 
 /** A card declined by the issuer or the provider; the message is the provider's, shown to the buyer. */
 export class CardError extends Error {
@@ -50,6 +54,8 @@ export interface PaymentsProvider {
   retrieve(paymentIntentId: string): Promise<PaymentIntent>;
   /** Capture all of an authorisation, or `amount` cents of it (the rest is released). */
   capture(paymentIntentId: string, idempotencyKey: string, amount?: number): Promise<PaymentIntent>;
+  /** Releases an authorisation that was not captured. */
   cancel(paymentIntentId: string): Promise<PaymentIntent>;
-  refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
+  /** Gives back `amount` cents of a capture; the same idempotency key never refunds twice. */
+  refund(paymentIntentId: string, amount: number, idempotencyKey: string): Promise<Refund>;
 }

@@ -11,7 +11,7 @@
  * working after a restart; intents live in memory, which is enough for one offline process.
  */
 import { randomBytes } from 'node:crypto';
-import { type CardDetails, CardError, type PaymentIntent, type PaymentsProvider, type SetupIntent } from './index.ts';
+import { type CardDetails, CardError, type PaymentIntent, type PaymentsProvider, type Refund, type SetupIntent } from './index.ts';
 
 export const declinedMessage = 'Your card was declined.';
 export const insufficientFundsMessage = 'Your card has insufficient funds.';
@@ -69,8 +69,9 @@ export type SandboxPayments = PaymentsProvider & {
 export function createSandboxPayments(): SandboxPayments {
   const cards = new Map<string, CardDetails>();
   const setupIntents = new Map<string, SetupIntent & { authenticated?: 'complete' | 'fail' }>();
-  const paymentIntents = new Map<string, PaymentIntent & { refunded?: boolean }>();
+  const paymentIntents = new Map<string, PaymentIntent>();
   const byIdempotencyKey = new Map<string, string>();
+  const refunds = new Map<string, Refund>();
 
   function cardFor(paymentMethodId: string): CardDetails {
     const saved = cards.get(paymentMethodId);
@@ -191,10 +192,17 @@ export function createSandboxPayments(): SandboxPayments {
       return { ...payment };
     },
 
-    async refund(paymentIntentId) {
+    async refund(paymentIntentId, amount, idempotencyKey) {
+      const earlier = refunds.get(idempotencyKey);
+      if (earlier) return { ...earlier };
       const payment = intent(paymentIntentId);
       if (payment.status !== 'succeeded') throw new CardError('Only a captured payment can be refunded', 'unexpected_state');
-      payment.refunded = true;
+      const refundable = (payment.amountReceived ?? 0) - (payment.amountRefunded ?? 0);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > refundable) throw new CardError(`Cannot refund ${amount} cents of ${refundable} refundable`, 'amount_too_large');
+      payment.amountRefunded = (payment.amountRefunded ?? 0) + amount;
+      const refund: Refund = { id: id('re'), paymentIntentId, amount, status: 'succeeded' };
+      refunds.set(idempotencyKey, refund);
+      return { ...refund };
     },
 
     ledger: () => [...paymentIntents.values()].map((p) => ({ ...p })),

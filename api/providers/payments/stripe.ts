@@ -4,7 +4,7 @@
  * this server: the browser creates the payment method with Stripe.js (Elements) and sends its id.
  */
 import Stripe from 'stripe';
-import { CardError, type PaymentIntent, type PaymentsProvider, type SetupIntent } from './index.ts';
+import { CardError, type PaymentIntent, type PaymentsProvider, type Refund, type SetupIntent } from './index.ts';
 
 function cardError(error: unknown): never {
   if (error instanceof Stripe.errors.StripeCardError) throw new CardError(error.message, error.decline_code ?? error.code);
@@ -24,8 +24,14 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
   };
 }
 
-export function createStripePayments(options: { secretKey: string; publishableKey?: string; webhookSecret?: string }) {
-  const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2 });
+export function createStripePayments(options: {
+  secretKey: string;
+  publishableKey?: string;
+  webhookSecret?: string;
+  /** Where the Stripe API is; only tests point it elsewhere (a local stand-in for api.stripe.com). */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}) {
+  const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2, ...options.api });
 
   const provider: PaymentsProvider & { verifyWebhook(body: string, signature: string): Promise<Stripe.Event> } = {
     name: 'stripe',
@@ -114,8 +120,9 @@ export function createStripePayments(options: { secretKey: string; publishableKe
       return toPaymentIntent(await stripe.paymentIntents.cancel(paymentIntentId));
     },
 
-    async refund(paymentIntentId, idempotencyKey) {
-      await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+    async refund(paymentIntentId, amount, idempotencyKey) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount }, { idempotencyKey });
+      return { id: refund.id, paymentIntentId, amount: refund.amount, status: (refund.status ?? 'pending') as Refund['status'] };
     },
 
     /** Webhook signature check; under Bun only the async variant works (SubtleCrypto). */

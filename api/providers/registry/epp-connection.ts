@@ -94,8 +94,21 @@ export class EppError extends Error {
   }
 }
 
-/** The connection dropped (or was never made) before an answer came; the command may or may not have run. */
+/** The connection dropped (or was never made) before an answer came. */
 export class EppConnectionError extends EppError {}
+
+/**
+ * The command went out and no usable answer came back (timeout, dropped connection, unreadable answer): the registry
+ * may or may not have carried it out. `dropped` says the connection closed (a query may be sent again on a new one).
+ */
+export class EppNoAnswerError extends EppError {
+  constructor(
+    message: string,
+    readonly dropped: boolean,
+  ) {
+    super(message);
+  }
+}
 
 const maxFrameBytes = 16 * 1024 * 1024;
 
@@ -198,7 +211,7 @@ export class EppConnection {
     try {
       job.resolve(await this.run(job));
     } catch (error) {
-      if (error instanceof EppConnectionError && job.retryOnDrop && job.attempts < 2 && !this.closed) {
+      if (error instanceof EppNoAnswerError && error.dropped && job.retryOnDrop && job.attempts < 2 && !this.closed) {
         this.queue.unshift(job);
       } else {
         job.reject(error as Error);
@@ -232,7 +245,7 @@ export class EppConnection {
     } catch (error) {
       // After a timeout a late answer would be taken for the next command's; start a fresh session instead.
       this.dropSession(session);
-      throw error;
+      throw new EppNoAnswerError((error as Error).message, error instanceof EppConnectionError);
     }
     const root = this.parseOrDrop(session, xml);
     if (job.isHello) {
@@ -254,9 +267,10 @@ export class EppConnection {
     }
   }
 
+  /** Only ever after a command went out: what it did at the registry is unknown. */
   private protocolError(session: Session, detail: string): never {
     this.dropSession(session);
-    throw new EppError(`EPP protocol error from ${this.options.host}: ${detail}`);
+    throw new EppNoAnswerError(`EPP protocol error from ${this.options.host}: ${detail}`, false);
   }
 
   private dropSession(session: Session): void {

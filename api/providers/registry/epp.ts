@@ -8,9 +8,18 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Config } from '../../config.ts';
 import type { Contact } from '../../contract/contact.ts';
 import { tldOf } from '../../contract/domain-name.ts';
-import { EppConnection, type EppConnectionOptions, EppError } from './epp-connection.ts';
+import { EppConnection, type EppConnectionOptions, EppError, EppNoAnswerError } from './epp-connection.ts';
 import { childOf, childrenOf, el, escapeXml, ns, pathOf, textOf, type XmlElement } from './epp-xml.ts';
-import { type Availability, collectAnswers, type RegistryProvider, type RegistryRecord, type TransferEligibility } from './index.ts';
+import {
+  type Availability,
+  collectAnswers,
+  isPlaceholderHost,
+  type RegistryProvider,
+  RegistryOutcomeUnknownError,
+  type RegistryRecord,
+  type TransferEligibility,
+  type TransferRequestAnswer,
+} from './index.ts';
 
 export type EppRegistryOptions = EppConnectionOptions & {
   /** Our own name, shown for domains whose sponsoring clID is our login. */
@@ -21,6 +30,8 @@ export type EppRegistryOptions = EppConnectionOptions & {
   connections?: number;
   /** Fee-extension currency; fees are returned as integer cents of it. */
   currency?: string;
+  /** Nameservers new registrations get (DEFAULT_NAMESERVERS); placeholder `.example` names are refused. */
+  defaultNameservers?: readonly string[];
 };
 
 export type EppRegistry = RegistryProvider & {
@@ -58,10 +69,21 @@ export function eppOptionsFromConfig(config: Config): EppRegistryOptions {
     password: config.EPP_PASSWORD ?? '',
     registrarName: config.EPP_REGISTRAR_NAME,
     ca: config.EPP_TLS_CA_FILE ? readFileSync(config.EPP_TLS_CA_FILE) : undefined,
+    defaultNameservers: config.DEFAULT_NAMESERVERS,
   };
 }
 
+/** A real registry must never be given the sandbox's placeholder nameservers: the names would not resolve. */
+function refusePlaceholderHosts(hosts: readonly string[], what: string): void {
+  const placeholders = hosts.filter(isPlaceholderHost);
+  if (placeholders.length) {
+    throw new Error(`${what}: ${placeholders.join(', ')} ${placeholders.length === 1 ? 'is a placeholder' : 'are placeholders'} (.example); set DEFAULT_NAMESERVERS to your real nameservers`);
+  }
+}
+
 export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
+  const defaultNameservers = options.defaultNameservers ?? [];
+  refusePlaceholderHosts(defaultNameservers, 'The EPP registry cannot start with these default nameservers');
   const pool = Array.from({ length: Math.max(1, options.connections ?? 2) }, () => new EppConnection(options));
   const wantsFees = (options.extURIs ?? [ns.fee]).includes(ns.fee);
   const currency = options.currency ?? 'USD';
@@ -124,6 +146,30 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
     );
     if (response.code === 2303) return null;
     return readDomainInfo(domain, response.resData);
+  }
+
+  /** RFC 5731 transfer query: whether the registry holds a transfer of this name that we requested. */
+  async function isTransferPendingToUs(domain: string): Promise<boolean> {
+    const response = await command(
+      `Could not query the transfer of ${domain}`,
+      `<transfer op="query"><domain:transfer ${domainNs}>${el('domain:name', domain)}</domain:transfer></transfer>`,
+      // 2301: no transfer pending; 2201/2202: not ours to see.
+      { query: true, accept: [2201, 2202, 2301] },
+    );
+    if (response.code >= 2000) return false;
+    const trnData = childOf(response.resData, ns.domain, 'trnData');
+    const status = textOf(trnData, ns.domain, 'trStatus');
+    return textOf(trnData, ns.domain, 'reID') === options.username && (status === 'pending' || status === 'clientApproved' || status === 'serverApproved');
+  }
+
+  /** A create, renew or transfer request that went out unanswered becomes RegistryOutcomeUnknownError. */
+  async function mutate(what: string, body: string, opts: { extension?: string; accept?: number[] } = {}) {
+    try {
+      return await command(what, body, opts);
+    } catch (error) {
+      if (error instanceof EppNoAnswerError) throw new RegistryOutcomeUnknownError(`${what}: ${error.message}`, { cause: error });
+      throw error;
+    }
   }
 
   async function requireDomain(domain: string): Promise<EppDomainInfo> {
@@ -224,13 +270,17 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
 
   return {
     name: 'epp',
+    defaultNameservers,
 
     check: (domains) => collectAnswers(checkStreaming, domains, registryName),
     checkStreaming,
 
     async info(domain) {
       const info = await infoDomain(domain);
-      return info ? toRecord(info) : null;
+      if (!info) return null;
+      const record = toRecord(info);
+      if (!record.ours && info.statuses.includes('pendingTransfer')) record.transferPending = await isTransferPendingToUs(domain);
+      return record;
     },
 
     async whois(domain) {
@@ -239,18 +289,20 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
     },
 
     async register({ domain, years, contact, nameservers }) {
-      const registrant = await createContact(contact);
       const hosts = nameservers.map(normaliseHost);
+      refusePlaceholderHosts(hosts, `Refusing to register ${domain}`);
+      const registrant = await createContact(contact);
       await ensureHosts(domain, hosts);
       const fee = await quoteFee(domain, 'create', years);
       const contacts = ['admin', 'tech', 'billing'].map((type) => `<domain:contact type="${type}">${escapeXml(registrant)}</domain:contact>`).join('');
       const nsXml = hosts.length ? `<domain:ns>${hosts.map((host) => el('domain:hostObj', host)).join('')}</domain:ns>` : '';
-      const response = await command(
+      const response = await mutate(
         `Could not register ${domain}`,
         `<create><domain:create ${domainNs}>${el('domain:name', domain)}<domain:period unit="y">${escapeXml(years)}</domain:period>${nsXml}${el('domain:registrant', registrant)}${contacts}<domain:authInfo>${el('domain:pw', newAuthCode())}</domain:authInfo></domain:create></create>`,
         { extension: feeAckXml('create', fee) },
       );
-      const info = await infoDomain(domain);
+      // The name is ours now: a failed look-up afterwards must not turn the registration into a failure.
+      const info = await infoDomain(domain).catch(() => null);
       if (info) return toRecord(info);
       const creData = childOf(response.resData, ns.domain, 'creData');
       return {
@@ -269,7 +321,7 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
       const current = await requireDomain(domain);
       if (!current.expireDate) throw new Error(`The registry gave no expiry date for ${domain}, so it cannot be renewed`);
       const fee = await quoteFee(domain, 'renew', years);
-      await command(
+      await mutate(
         `Could not renew ${domain}`,
         `<renew><domain:renew ${domainNs}>${el('domain:name', domain)}${el('domain:curExpDate', current.expireDate.toISOString().slice(0, 10))}<domain:period unit="y">${escapeXml(years)}</domain:period></domain:renew></renew>`,
         { extension: feeAckXml('renew', fee) },
@@ -309,14 +361,22 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
       return { ...result, ok: true };
     },
 
-    async requestTransfer({ domain, authCode }) {
+    async requestTransfer({ domain, authCode }): Promise<TransferRequestAnswer> {
+      // RFC 5731 §3.2.4: a transfer request carries the name's authInfo; without one there is nothing to send.
       if (!authCode?.trim()) return { status: 'auth-code-needed' };
-      const response = await command(
-        `Could not request the transfer of ${domain}`,
-        `<transfer op="request"><domain:transfer ${domainNs}>${el('domain:name', domain)}<domain:authInfo>${el('domain:pw', authCode.trim())}</domain:authInfo></domain:transfer></transfer>`,
-        { accept: [2201, 2202] },
-      );
-      return { status: response.code >= 2000 ? 'auth-code-rejected' : 'pending' };
+      try {
+        const response = await mutate(
+          `Could not request the transfer of ${domain}`,
+          `<transfer op="request"><domain:transfer ${domainNs}>${el('domain:name', domain)}<domain:authInfo>${el('domain:pw', authCode.trim())}</domain:authInfo></domain:transfer></transfer>`,
+          { accept: [2202] },
+        );
+        // RFC 5730 §3: 2202 "Invalid authorization information".
+        return response.code === 2202 ? { status: 'auth-code-rejected' } : { status: 'pending' };
+      } catch (error) {
+        if (error instanceof RegistryOutcomeUnknownError) return { status: 'unknown', reason: error.message };
+        // Refused by the registry, or never sent (no session): either way nothing is pending.
+        return { status: 'failed', reason: (error as Error).message };
+      }
     },
 
     async setLock(domain, locked) {

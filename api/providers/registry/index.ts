@@ -37,10 +37,42 @@ export type RegistryRecord = {
   expireDate: Date;
   nameservers: string[];
   statuses: string[];
+  /** An inbound transfer to us that the registry holds (requested, not yet completed). */
+  transferPending?: boolean;
 };
+
+/**
+ * What the registry answered to an inbound transfer request. `auth-code-needed` and `auth-code-rejected` wait for the
+ * customer to bring a (new) code; `failed` is a definite refusal; `unknown` means the request went out and no answer
+ * came back (timeout, dropped connection): ask `info` before doing anything else with the name.
+ */
+export type TransferRequestAnswer =
+  | { status: 'pending' }
+  | { status: 'auth-code-needed' }
+  | { status: 'auth-code-rejected' }
+  | { status: 'failed'; reason: string }
+  | { status: 'unknown'; reason: string };
+
+/**
+ * A change the registry may or may not have carried out: the command went out and no answer came back. Never retried
+ * blindly; `info` tells what happened.
+ */
+export class RegistryOutcomeUnknownError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RegistryOutcomeUnknownError';
+  }
+}
+
+/** Placeholder host names (RFC 2606 `.example`) that must never reach a real registry. */
+export function isPlaceholderHost(host: string): boolean {
+  return /\.example\.?$/i.test(host.trim());
+}
 
 export interface RegistryProvider {
   readonly name: 'sandbox' | 'epp';
+  /** Nameservers a new registration gets (DEFAULT_NAMESERVERS). */
+  readonly defaultNameservers: readonly string[];
   /** Availability of many names, all at once. */
   check(domains: string[]): Promise<Availability[]>;
   /**
@@ -48,12 +80,14 @@ export interface RegistryProvider {
    * only its own names. A failed registry call is retried once before its names are reported as failed.
    */
   checkStreaming(domains: string[], listener: AvailabilityListener): void;
+  /** What the registry holds for a name now (null: not registered); how an unknown outcome is settled. */
   info(domain: string): Promise<RegistryRecord | null>;
   whois(domain: string): Promise<string | null>;
-  register(input: { domain: string; years: number; contact: Contact; nameservers: string[] }): Promise<RegistryRecord>;
+  /** Throws RegistryOutcomeUnknownError when the create went out unanswered; any other error is a definite failure. */
+  register(input: { domain: string; years: number; contact: Contact; nameservers: readonly string[] }): Promise<RegistryRecord>;
   renew(input: { domain: string; years: number }): Promise<RegistryRecord>;
   transferCheck(domain: string, supportedTlds: ReadonlySet<string>): Promise<TransferEligibility>;
-  requestTransfer(input: { domain: string; authCode?: string | null }): Promise<{ status: 'pending' | 'auth-code-needed' | 'auth-code-rejected' }>;
+  requestTransfer(input: { domain: string; authCode?: string | null }): Promise<TransferRequestAnswer>;
   setLock(domain: string, locked: boolean): Promise<void>;
   authCode(domain: string, regenerate?: boolean): Promise<string>;
   setNameservers(domain: string, nameservers: string[]): Promise<void>;

@@ -1,10 +1,12 @@
 /** Sandbox registrations kept in registry_domains: register, renew, locks, auth codes, nameservers, transfers. */
 import { randomBytes } from 'node:crypto';
+import { addDays, addYears } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
+import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
-import type { RegistryProvider, RegistryRecord, TransferEligibility } from './index.ts';
-import { externalRegistration, isReserved } from './sandbox-world.ts';
+import { type RegistryProvider, RegistryOutcomeUnknownError, type RegistryRecord, type TransferEligibility } from './index.ts';
+import { externalRegistration, isReserved, registryMishap } from './sandbox-world.ts';
 
 const yearMs = 365 * 24 * 3600 * 1000;
 const dayMs = 24 * 3600 * 1000;
@@ -53,13 +55,18 @@ export async function findRegistryRecord(db: Db, domain: string): Promise<Regist
     expireDate: row.expireDate,
     nameservers: row.nameservers,
     statuses: row.statuses,
+    // Only this product asks the sandbox registry for transfers, so a pending one is ours.
+    transferPending: !row.ours && row.statuses.includes('pendingTransfer'),
   };
 }
+
+/** A simulated registry answer that never came (README "Sandbox registry"). */
+const lostAnswer = (what: string) => new RegistryOutcomeUnknownError(`The registry did not answer ${what} within 30000 ms`);
 
 export function createSandboxLifecycle(
   db: Db,
   options: { registrarName: string },
-): Omit<RegistryProvider, 'name' | 'check' | 'checkStreaming' | 'whois'> {
+): Omit<RegistryProvider, 'name' | 'defaultNameservers' | 'check' | 'checkStreaming' | 'whois'> {
   const require = async (domain: string) => {
     const record = await findRegistryRecord(db, domain);
     if (!record) throw new Error(`${domain} is not registered`);
@@ -70,7 +77,9 @@ export function createSandboxLifecycle(
     async register({ domain, years, nameservers }) {
       if (isReserved(domain)) throw new Error(`${domain} is reserved by the registry`);
       if (externalRegistration(domain)) throw new Error(`${domain} is already registered`);
-      const now = new Date();
+      const mishap = registryMishap(domain);
+      if (mishap === 'dropped') throw lostAnswer(`the registration of ${domain}`);
+      const today = now();
       const inserted = await db
         .insert(registryDomains)
         .values({
@@ -79,15 +88,16 @@ export function createSandboxLifecycle(
           ours: true,
           locked: true,
           authCode: newAuthCode(),
-          nameservers,
+          nameservers: [...nameservers],
           statuses: ['clientTransferProhibited'],
-          createDate: now,
-          modifyDate: now,
-          expireDate: new Date(now.getTime() + years * yearMs),
+          createDate: today,
+          modifyDate: today,
+          expireDate: addYears(today, years),
         })
         .onConflictDoNothing()
         .returning();
       if (inserted.length === 0) throw new Error(`${domain} is already registered`);
+      if (mishap === 'timeout') throw lostAnswer(`the registration of ${domain}`);
       return require(domain);
     },
     async renew({ domain, years }) {
@@ -100,10 +110,35 @@ export function createSandboxLifecycle(
     async transferCheck(domain, supportedTlds) {
       return transferEligibility(domain, await findRegistryRecord(db, domain), supportedTlds);
     },
-    /** Starts an inbound transfer; the auth code may follow later, so an eligible name is always pending. */
+    /**
+     * Starts an inbound transfer and records it as pending at the registry (so `info` can tell). The auth code may
+     * follow later, so an eligible name is pending even without one, except the fixtures of `registryMishap`.
+     */
     async requestTransfer({ domain }) {
-      const outside = externalRegistration(domain);
-      if (!outside || outside.locked) throw new Error(`${domain} cannot be transferred`);
+      const today = now();
+      const outside = externalRegistration(domain, today.getTime());
+      if (!outside) return { status: 'failed', reason: `${domain} is not registered` };
+      if (outside.locked) return { status: 'failed', reason: `${domain} is locked at its current registrar` };
+      const mishap = registryMishap(domain);
+      if (mishap === 'auth-code-needed') return { status: 'auth-code-needed' };
+      if (mishap === 'auth-code-rejected') return { status: 'auth-code-rejected' };
+      await db
+        .insert(registryDomains)
+        .values({
+          domain,
+          registrarName: outside.registrarName,
+          ours: false,
+          locked: false,
+          authCode: newAuthCode(),
+          nameservers: outside.nameservers,
+          statuses: ['pendingTransfer'],
+          createDate: outside.createDate,
+          modifyDate: today,
+          expireDate: outside.expireDate,
+          transferCompleteDate: addDays(today, 5),
+        })
+        .onConflictDoNothing();
+      if (mishap === 'transfer-timeout') return { status: 'unknown', reason: lostAnswer(`the transfer request of ${domain}`).message };
       return { status: 'pending' };
     },
     async setLock(domain, locked) {

@@ -6,7 +6,10 @@
  * Rules (documented in README "Sandbox registry"):
  * - reserved: the labels example, test, invalid, localhost, nic and whois in every extension;
  * - transfer examples: labels starting `locked-` (registered elsewhere, locked), `newly-` (registered 10 days
- *   ago), `maxed-` (renewed to the 10-year maximum) and `transfer-` (registered elsewhere, eligible) are taken;
+ *   ago), `maxed-` (renewed to the 10-year maximum) and `transfer-`, `authneeded-`, `badcode-` (registered elsewhere,
+ *   eligible; the last two answer the transfer request with auth-code-needed / auth-code-rejected) are taken;
+ * - registry trouble: `timeout-` and `dropped-` names are free; registering one goes unanswered (see
+ *   `registryMishap`), as does requesting the transfer of a `transfer-timeout-` name;
  * - common dictionary words (and pairs of them) are taken in popular extensions about 9 times in 10, elsewhere
  *   about 4 in 10; labels of 4 characters or fewer are taken everywhere; other labels are free;
  * - free names that are a single dictionary word, or 5 characters or fewer, are premium, at a registry price
@@ -79,7 +82,24 @@ export function isDictionaryLabel(label: string): boolean {
   return answer;
 }
 
-const transferPrefixes = ['locked-', 'newly-', 'maxed-', 'transfer-'];
+const transferPrefixes = ['locked-', 'newly-', 'maxed-', 'transfer-', 'authneeded-', 'badcode-'];
+
+/**
+ * Names whose registry call goes wrong in a fixed way, so checkout's unknown outcomes can be seen and tested:
+ * - `timeout-…`: registering it takes effect, but the answer never comes (a timeout after the registry acted);
+ * - `dropped-…`: registering it goes unanswered and never takes effect (the connection dropped on the way);
+ * - `transfer-timeout-…`: the transfer request takes effect (pending), but the answer never comes;
+ * - `authneeded-…` / `badcode-…`: the transfer request is answered auth-code-needed / auth-code-rejected.
+ */
+export function registryMishap(domain: string): 'timeout' | 'dropped' | 'transfer-timeout' | 'auth-code-needed' | 'auth-code-rejected' | null {
+  const label = domain.slice(0, domain.indexOf('.'));
+  if (label.startsWith('timeout-')) return 'timeout';
+  if (label.startsWith('dropped-')) return 'dropped';
+  if (label.startsWith('transfer-timeout-')) return 'transfer-timeout';
+  if (label.startsWith('authneeded-')) return 'auth-code-needed';
+  if (label.startsWith('badcode-')) return 'auth-code-rejected';
+  return null;
+}
 
 type LabelFacts = { alwaysTaken: boolean; dictionary: boolean; reserved: boolean; premiumShaped: boolean };
 const labelMemo = new Map<string, LabelFacts>();
@@ -157,7 +177,9 @@ export function externalRegistration(domain: string, now = Date.now()): External
   if (label.startsWith('locked-')) return { ...base, ...locked, createDate: worldDate(-900, now), expireDate: worldDate(400, now) };
   if (label.startsWith('newly-')) return { ...base, ...unlocked, createDate: worldDate(-10, now), expireDate: worldDate(355, now) };
   if (label.startsWith('maxed-')) return { ...base, ...unlocked, createDate: worldDate(-400, now), expireDate: worldDate(3650, now) };
-  if (label.startsWith('transfer-')) return { ...base, ...unlocked, createDate: worldDate(-1200, now), expireDate: worldDate(200, now) };
+  if (label.startsWith('transfer-') || label.startsWith('authneeded-') || label.startsWith('badcode-')) {
+    return { ...base, ...unlocked, createDate: worldDate(-1200, now), expireDate: worldDate(200, now) };
+  }
   if (!isExternallyTaken(domain)) return null;
   const ageDays = 200 + (hash % 5000);
   const status = hash % 3 === 0 ? unlocked : locked;

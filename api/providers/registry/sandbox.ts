@@ -8,9 +8,12 @@ import { createSandboxAvailability } from './sandbox-availability.ts';
 import { createSandboxLifecycle } from './sandbox-lifecycle.ts';
 import { createSandboxWhois } from './sandbox-whois.ts';
 
-export function createSandboxRegistry(db: Db, options: { latencyMs: number; registrarName: string }): RegistryProvider {
+export function createSandboxRegistry(
+  db: Db,
+  options: { latencyMs: number; registrarName: string; defaultNameservers: readonly string[] },
+): RegistryProvider {
   const availability = createSandboxAvailability(db, options);
   const lifecycle = createSandboxLifecycle(db, options);
   const whois = createSandboxWhois(db, options);
-  return { name: 'sandbox', ...availability, ...lifecycle, ...whois };
+  return { name: 'sandbox', defaultNameservers: options.defaultNameservers, ...availability, ...lifecycle, ...whois };
 }
