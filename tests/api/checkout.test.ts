@@ -26,6 +26,10 @@ afterAll(() => t.close());
 
 const payments = () => t.deps.providers.payments as SandboxPayments;
 
+let addressCounter = 0;
+/** A buyer at an address of their own, as real buyers are (codes and card setups are limited per address). */
+const newClient = () => t.client({ ip: `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}` });
+
 let phoneCounter = 100;
 const contactFor = (email: string) => ({
   firstName: 'Ada',
@@ -63,7 +67,7 @@ const sendCode = async (client: TestClient, cartId: number, phone: string) =>
 
 /** A visitor with a cart ready to check out: contact, password, verified phone and a saved card. */
 async function readyVisitor(domainsToBuy: string[], card = '4242424242424242') {
-  const client = t.client();
+  const client = newClient();
   const added = await client.post('/api/cartItems', domainsToBuy.map((domain) => ({ domain, type: 'domain', domainType: 'new' })));
   expect(added.status).toBe(201);
   const cartId = added.body[0].cartId;
@@ -120,7 +124,7 @@ describe('visitor checkout', () => {
   });
 
   it('refuses to check out before the phone is verified, and a new phone clears the verification', async () => {
-    const client = t.client();
+    const client = newClient();
     const added = await client.post('/api/cartItems', { domain: 'qwzxv-unverified.com' });
     const cartId = added.body.cartId;
     const contact = contactFor('unverified@example.org');
@@ -140,7 +144,7 @@ describe('visitor checkout', () => {
   });
 
   it('refuses an expired code', async () => {
-    const client = t.client();
+    const client = newClient();
     const added = await client.post('/api/cartItems', { domain: 'qwzxv-expired-code.com' });
     const phone = '+14155560999';
     await sendCode(client, added.body.cartId, phone);
@@ -151,7 +155,7 @@ describe('visitor checkout', () => {
   });
 
   it('rate-limits codes per phone with a clear message, and reports an SMS that cannot be sent', async () => {
-    const client = t.client();
+    const client = newClient();
     const added = await client.post('/api/cartItems', { domain: 'qwzxv-ratelimit.com' });
     const phone = '+14155550777';
     const answers = [];
@@ -159,7 +163,7 @@ describe('visitor checkout', () => {
     expect(answers.slice(0, 5).every((a) => a.status === 200)).toBe(true);
     expect(answers[5].status).toBe(429);
     expect(answers[5].body.message).toMatch(/^Too many verification codes were requested for this phone\. Please try again in \d+ minutes?\.$/);
-    const other = t.client();
+    const other = newClient();
     await other.post('/api/cartItems', { domain: 'qwzxv-nosms.com' });
     const failed = await sendCode(other, 0, '+14155550199');
     expect(failed.status).toBe(502);
@@ -167,7 +171,7 @@ describe('visitor checkout', () => {
   });
 
   it('checks new-account email and password with the spec messages', async () => {
-    const client = t.client();
+    const client = newClient();
     expect((await client.post('/api/validate', { email: '  ' })).body).toEqual({ valid: false, msg: 'Please enter a email' });
     expect((await client.post('/api/validate', { email: 'not-an-email' })).body).toEqual({ valid: false, msg: 'Please enter a valid email' });
     expect((await client.post('/api/validate', { password: ' ' })).body).toEqual({ valid: false, msg: 'Please enter a password' });
@@ -183,7 +187,7 @@ describe('visitor checkout', () => {
   it('tells whether an email has an account only to a request with a solved bot check', async () => {
     const { client: buyer, cartId, contact: existing } = await readyVisitor(['qwzxv-email-secret.com']);
     expect((await commit(buyer, cartId)).status).toBe(200);
-    const client = t.client();
+    const client = newClient();
     const known = await client.post('/api/validate', { email: existing.email });
     const unknown = await client.post('/api/validate', { email: 'nobody-here@example.org' });
     expect(known.status).toBe(400);
@@ -238,7 +242,7 @@ describe('payments at checkout', () => {
   });
 
   it('refuses a card declined at setup with the provider message', async () => {
-    const client = t.client();
+    const client = newClient();
     await client.post('/api/cartItems', { domain: 'qwzxv-setup-decline.com' });
     const setup = await addCard(client, '4000000000000002');
     expect(setup.status).toBe(402);
@@ -246,7 +250,7 @@ describe('payments at checkout', () => {
   });
 
   it('sets up a card that needs authentication only after the test dialog completes', async () => {
-    const client = t.client();
+    const client = newClient();
     await client.post('/api/cartItems', { domain: 'qwzxv-three-d.com' });
     const pm = await client.post('/api/paymentMethods/sandboxCard', { number: '4000 0025 0000 3155', expMonth: 1, expYear: new Date().getFullYear() + 1, cvc: '999' });
     const first = await setup(client, { stripePaymentMethodId: pm.body.id });
@@ -357,7 +361,7 @@ describe('logged-in checkout', () => {
     const visitor = await readyVisitor(['qwzxv-returning-one.com']);
     await commit(visitor.client, visitor.cartId);
     const [user] = await t.db.select().from(users).where(eq(users.email, visitor.contact.email));
-    const client = t.client();
+    const client = newClient();
     const session = await createSession(t.db, { userId: user.userId, accountId: user.accountId, state: 'active' });
     client.cookies.set('ds_session', session.token);
     const added = await client.post('/api/cartItems', { domain: 'qwzxv-returning-two.net' });
@@ -383,7 +387,7 @@ describe('logged-in checkout', () => {
     const after = await client.get('/api/paymentMethods?status=active');
     expect(after.body.total).toBe(1);
     expect(after.body.data[0].isDefault).toBe(true);
-    const other = t.client();
+    const other = newClient();
     expect((await other.delete(`/api/paymentMethods/${list.body.data[0].paymentMethodId}`)).status).toBe(404);
   });
 });

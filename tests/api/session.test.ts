@@ -119,18 +119,18 @@ describe('the TOTP step', () => {
     expect(previous.status).toBe(200);
   });
 
-  it('signs in once when one authenticator code is sent twice at the same moment', async () => {
+  it('signs in once when one authenticator code is sent from five sign-ins at the same moment', async () => {
     const person = await makeAccount();
     const pending = [];
-    for (const client of [freshClient(), freshClient()]) {
+    for (const client of Array.from({ length: 5 }, freshClient)) {
       const { mfas: methods } = await passwordStep(client, person.email);
       const picked = await client.post('/api/session', { mfaId: methods[0].mfaId });
       pending.push({ client, body: { mfaChallengeId: picked.body.mfaChallengeId, mfaId: methods[0].mfaId } });
     }
     const code = person.totp.generate();
     const answers = await Promise.all(pending.map(({ client, body }) => client.post('/api/session', { ...body, mfaToken: code })));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
-    expect(answers.find((a) => a.status === 400)?.body.message).toMatch(/already used/);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    expect(answers.filter((a) => a.status === 400).every((a) => /already used/.test(a.body.message))).toBe(true);
   });
 
   it('never accepts the same TOTP code twice', async () => {
