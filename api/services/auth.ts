@@ -12,7 +12,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Auth, Deps } from '../http/env.ts';
 import { adoptAnonymousCart } from './auth-cart.ts';
 import { requireBotCheck } from './bot-check.ts';
-import { activeMfas, describeMfa, startChallenge, verifyChallenge, WrongCode } from './mfa.ts';
+import { activeMfas, describeMfa, type MfaRow, startChallenge, verifyChallenge, WrongCode } from './mfa.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { countFailure, enforce, enforceWithoutHit, isUsedUp, type Limit } from './rate-limit.ts';
 import { createSession, revokeSession } from './sessions.ts';
@@ -44,11 +44,21 @@ const codeLimits = (userId: number, ip: string): Limit[] => [
   { key: `mfa:account:${userId}`, max: 10, windowSeconds: window15m },
   { key: `mfa:ip:${ip}`, max: 50, windowSeconds: window15m },
 ];
-/** Challenges started per account and address, whatever the method: a TOTP challenge counts like a sent code. */
-const challengeStartLimits = (userId: number, ip: string): Limit[] => [
-  { key: `mfa-send:account:${userId}`, max: 5, windowSeconds: window15m },
-  { key: `mfa-send:ip:${ip}`, max: 20, windowSeconds: window15m },
-];
+/**
+ * Challenges started per account and address. A texted or emailed code costs a message, so few; an authenticator
+ * challenge costs only a row (the wrong-code limits cap the guesses either way), so more, and kept apart so that
+ * signing in with an app never uses up the codes a person may need by text.
+ */
+const challengeStartLimits = (type: MfaRow['type'], userId: number, ip: string): Limit[] =>
+  type === 'totp'
+    ? [
+        { key: `mfa-start:account:${userId}`, max: 30, windowSeconds: window15m },
+        { key: `mfa-start:ip:${ip}`, max: 100, windowSeconds: window15m },
+      ]
+    : [
+        { key: `mfa-send:account:${userId}`, max: 5, windowSeconds: window15m },
+        { key: `mfa-send:ip:${ip}`, max: 20, windowSeconds: window15m },
+      ];
 
 
 let dummyHash: Promise<string> | null = null;
@@ -160,7 +170,7 @@ export async function chooseMfa(deps: Deps, auth: Auth | null, mfaId: number, cl
   const pending = requirePendingMfa(auth);
   const method = (await activeMfas(deps.db, pending.accountId)).find((m) => m.mfaId === mfaId);
   if (!method) throw new AppError(400, 'Choose one of your security methods.');
-  await enforce(deps.db, challengeStartLimits(pending.userId, client.ip), method.type === 'totp' ? 'Too many sign-in attempts.' : 'Too many codes requested.');
+  await enforce(deps.db, challengeStartLimits(method.type, pending.userId, client.ip), method.type === 'totp' ? 'Too many sign-in attempts.' : 'Too many codes requested.');
   const challenge = await startChallenge(deps.db, deps.providers, method, pending.sessionId);
   return {
     body: {
