@@ -40,7 +40,7 @@ const setupSchema = z.object({
   recaptchaToken: z.string().max(20000).optional(),
 });
 
-const setupsPerAddress = { max: 20, windowSeconds: 3600 };
+const setupsPerAddress = { max: 30, windowSeconds: 3600 };
 
 const sandboxCardSchema = z.object({
   number: z.string().max(30),

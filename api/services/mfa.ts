@@ -122,6 +122,8 @@ export async function verifyChallenge(db: Db, input: { mfaChallengeId: number; m
     const step = Math.floor(time.getTime() / 1000 / totpPeriod) + delta;
     const spent = await db.insert(totpSpentSteps).values({ mfaId: method.mfaId, step, createDate: time }).onConflictDoNothing().returning();
     if (spent.length === 0) throw new AppError(400, 'This code was already used. Wait for the next code from your app.');
+    // Steps older than the validation window can never be offered again: keep only the few that still matter.
+    await db.delete(totpSpentSteps).where(and(eq(totpSpentSteps.mfaId, method.mfaId), lt(totpSpentSteps.step, step - 2)));
     await db.update(mfaChallenges).set({ useDate: time }).where(eq(mfaChallenges.mfaChallengeId, input.mfaChallengeId));
     return;
   }

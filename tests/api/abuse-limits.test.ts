@@ -91,15 +91,15 @@ describe('setting up a card', () => {
     expect((await client.get('/api/paymentMethods')).body.total).toBe(0);
   });
 
-  it('stops one address after twenty setups', async () => {
+  it('stops one address after thirty setups', async () => {
     const { client } = await visitor(t, '198.51.100.5');
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) {
+    for (let i = 0; i < 31; i++) {
       const answer = await client.post('/api/paymentMethods/setup', { stripePaymentMethodId: await newCard(client), recaptchaToken: await client.botToken() });
       statuses.push(answer.status);
-      if (i === 20) expect(answer.body.message).toMatch(/^Too many card attempts\. Please try again in \d+ minutes?\.$/);
+      if (i === 30) expect(answer.body.message).toMatch(/^Too many card attempts\. Please try again in \d+ minutes?\.$/);
     }
-    expect(statuses).toEqual([...Array(20).fill(200), 429]);
+    expect(statuses).toEqual([...Array(30).fill(200), 429]);
   });
 
   it('refuses to finish a card setup another visitor started, and saves nothing for the intruder', async () => {
