@@ -14,7 +14,7 @@ import { adoptAnonymousCart } from './auth-cart.ts';
 import { requireBotCheck } from './bot-check.ts';
 import { activeMfas, describeMfa, type MfaRow, startChallenge, verifyChallenge, WrongCode } from './mfa.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { countFailure, enforce, enforceWithoutHit, isUsedUp, type Limit } from './rate-limit.ts';
+import { countFailure, enforce, enforceWithoutHit, giveBack, hit, type Limit, reserve } from './rate-limit.ts';
 import { createSession, revokeSession } from './sessions.ts';
 
 export type Client = { ip: string; userAgent?: string; anonCartToken?: string };
@@ -60,7 +60,6 @@ const challengeStartLimits = (type: MfaRow['type'], userId: number, ip: string):
         { key: `mfa-send:ip:${ip}`, max: 20, windowSeconds: window15m },
       ];
 
-
 let dummyHash: Promise<string> | null = null;
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -92,10 +91,14 @@ export async function signInWithPassword(
   const email = input.email.trim().toLowerCase();
   await enforceWithoutHit(db, [addressFailureLimit(client.ip)], tooManyMessage);
   await enforce(db, [loginAttemptLimit(client.ip)], tooManyMessage);
-  if (await isUsedUp(db, accountFailureLimit(email))) {
+  // Counted as a failure before the password is checked, so a burst of parallel guesses cannot all slip in under
+  // the limit; given back when the password was right (or never judged).
+  const accountFailures = accountFailureLimit(email);
+  if (!(await hit(db, accountFailures)).allowed) {
     try {
       await requireBotCheck(deps.providers.botCheck, input.recaptchaToken);
     } catch (error) {
+      await giveBack(db, [accountFailures]);
       await recordSignIn(db, { email, ip: client.ip, kind: 'password', success: false, reason: 'bot-check' });
       throw error;
     }
@@ -104,8 +107,9 @@ export async function signInWithPassword(
   // Verify against a throwaway hash when there is no such user so both answers take as long.
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+  if (ok && user) await giveBack(db, [accountFailures]);
   if (!user || !ok) {
-    await countFailure(db, [accountFailureLimit(email), addressFailureLimit(client.ip)]);
+    await countFailure(db, [addressFailureLimit(client.ip)]);
     await recordSignIn(db, { email, userId: user?.userId, ip: client.ip, kind: 'password', success: false, reason: user ? 'wrong-password' : 'no-account' });
     throw new AppError(400, invalidCredentialsMessage);
   }
@@ -191,15 +195,19 @@ export async function verifyMfa(
 ): Promise<SignInResult> {
   const pending = requirePendingMfa(auth);
   const [user] = await deps.db.select().from(users).where(eq(users.userId, pending.userId)).limit(1);
-  await enforceWithoutHit(deps.db, codeLimits(pending.userId, client.ip), 'Too many code attempts.');
+  // Counted before the code is compared (parallel codes across challenges cannot all pass under the limit), and
+  // given back unless the code was compared and wrong: a refusal before that (spent, expired, locked challenge)
+  // tested nothing, and a right code is no failure.
+  const limits = codeLimits(pending.userId, client.ip);
+  await reserve(deps.db, limits, 'Too many code attempts.');
   try {
     await verifyChallenge(deps.db, { mfaChallengeId: input.mfaChallengeId, mfaId: input.mfaId, sessionId: pending.sessionId, code: input.mfaToken });
   } catch (error) {
-    // Only a code that was compared counts; a refusal before that (spent, expired, locked challenge) tested nothing.
-    if (error instanceof WrongCode) await countFailure(deps.db, codeLimits(pending.userId, client.ip));
+    if (!(error instanceof WrongCode)) await giveBack(deps.db, limits);
     await recordSignIn(deps.db, { email: user.email, userId: user.userId, ip: client.ip, kind: 'mfa', success: false, reason: (error as Error).message });
     throw error;
   }
+  await giveBack(deps.db, limits);
   const [row] = await deps.db
     .select({ postLoginUrl: sessions.postLoginUrl })
     .from(sessions)

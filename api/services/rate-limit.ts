@@ -83,11 +83,6 @@ async function peek(db: Db, limit: Limit): Promise<Verdict> {
   return judge(limit, { current: countAt(current), previous: countAt(previous) }, elapsed, false);
 }
 
-/** Whether `limit` is already used up (for a limit that asks for more, such as a bot check, instead of refusing). */
-export async function isUsedUp(db: Db, limit: Limit): Promise<boolean> {
-  return !(await peek(db, limit)).allowed;
-}
-
 /** Throws the same 429 as `enforce` when a limit is already used up, without counting a hit (for failures-only limits). */
 export async function enforceWithoutHit(db: Db, limits: Limit[], message: string): Promise<void> {
   for (const limit of limits) {
@@ -98,6 +93,35 @@ export async function enforceWithoutHit(db: Db, limits: Limit[], message: string
       });
     }
   }
+}
+
+/**
+ * Takes back one hit `hit` counted in the current window, for an attempt counted before its outcome was known
+ * (so parallel attempts cannot all pass under the limit) that turned out not to count.
+ */
+export async function giveBack(db: Db, limits: Limit[]): Promise<void> {
+  for (const limit of limits) {
+    const { current } = windows(limit.windowSeconds);
+    await db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, current)));
+  }
+}
+
+/**
+ * Counts one hit against every limit before the attempt; when any is over, takes them all back and throws the 429
+ * of `enforce`. Pair with `giveBack` for attempts whose outcome should not count.
+ */
+export async function reserve(db: Db, limits: Limit[], message: string): Promise<void> {
+  const verdicts = [];
+  for (const limit of limits) verdicts.push(await hit(db, limit));
+  const refused = verdicts.find((v) => !v.allowed);
+  if (!refused) return;
+  await giveBack(db, limits);
+  throw new AppError(429, `${message} Please try again in ${formatWait(refused.retryAfterSeconds)}.`, {
+    retryAfterSeconds: refused.retryAfterSeconds,
+  });
 }
 
 /** Counts one failure against each limit (paired with `enforceWithoutHit` before the attempt). */

@@ -84,11 +84,12 @@ describe('one-time codes by SMS and email', () => {
     const code = (await lastMessageTo(person.phone)).match(/\b(\d{6})\b/)?.[1] as string;
     const wrong = code === '000000' ? '111111' : '000000';
     const answers = await Promise.all(Array.from({ length: 50 }, () => client.post('/api/session', { ...challenge, mfaToken: wrong })));
-    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(400));
     const judged = answers.filter((a) => /not valid/.test(a.body.message));
     expect(judged.length).toBeGreaterThan(0);
     expect(judged.length).toBeLessThanOrEqual(maxCodeAttempts);
-    expect(answers.filter((a) => /Too many wrong codes/.test(a.body.message))).toHaveLength(50 - judged.length);
+    // The rest were refused unjudged: the challenge was used up, or the account's code limit was full at that moment.
+    const refused = answers.filter((a) => /Too many wrong codes|Too many code attempts/.test(a.body.message));
+    expect(refused).toHaveLength(50 - judged.length);
     const right = await client.post('/api/session', { ...challenge, mfaToken: code });
     expect(right.status).toBe(400);
     expect(right.body.message).toMatch(/Too many wrong codes/);

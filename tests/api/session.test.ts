@@ -227,6 +227,17 @@ describe('rate limits', () => {
     expect(right.body.redirect).toBe('/account');
   });
 
+  it('judges at most five of fifty wrong passwords sent at once from fifty addresses', async () => {
+    const person = await makeAccount({ withTotp: false });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => t.client({ ip: `203.0.113.${100 + i}` }).post('/api/session', { email: person.email, password: `burst-${i}` })),
+    );
+    const judged = answers.filter((a) => a.body.message === 'The email or password is incorrect.');
+    expect(judged.length).toBeGreaterThan(0);
+    expect(judged.length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.body.data?.botCheckRequired === true)).toHaveLength(50 - judged.length);
+  });
+
   it('signs the owner in with password and authenticator code while strangers guess from 60 addresses', async () => {
     const person = await makeAccount();
     const guesses = [];
