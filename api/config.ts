@@ -28,6 +28,9 @@ const envSchema = z.object({
   SMS_GATEWAY_URL: optional,
   SMS_GATEWAY_TOKEN: optional,
   SMS_FROM: z.string().default('Dotspot'),
+  /** Checkout phone codes sent per hour across every visitor, and cards set up per hour: caps on SMS pumping and card testing. */
+  VERIFICATION_SMS_PER_HOUR: z.coerce.number().int().min(1).default(500),
+  CARD_SETUPS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
   EPP_HOST: optional,
   EPP_PORT: z.coerce.number().int().default(700),
   EPP_USERNAME: optional,

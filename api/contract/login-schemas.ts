@@ -4,7 +4,10 @@ import { z } from 'zod';
 
 const email = z.string().trim().min(1, 'Enter your email address').max(254).email('Enter a valid email address');
 
-export const passwordLoginSchema = z.object({ email, password: z.string().min(1, 'Enter your password').max(1024) });
+/** A bot-check token, as GET /api/botCheck's challenge solved (the spec's name for it in session bodies). */
+const recaptchaToken = z.string().max(20000).optional();
+
+export const passwordLoginSchema = z.object({ email, password: z.string().min(1, 'Enter your password').max(1024), recaptchaToken });
 export const mfaPickSchema = z.object({ mfaId: z.number().int().positive() });
 export const mfaVerifySchema = z.object({
   mfaChallengeId: z.number().int().positive(),
@@ -15,7 +18,7 @@ export const mfaVerifySchema = z.object({
     .regex(/^\d{1,6}$/, 'The code is up to 6 digits'),
 });
 export const recoveryTokenSchema = z.object({ type: z.literal('recovery'), token: z.string().min(10).max(200) });
-export const recoveryRequestSchema = z.object({ type: z.literal('recovery'), email, recaptchaToken: z.string().max(20000).optional() });
+export const recoveryRequestSchema = z.object({ type: z.literal('recovery'), email, recaptchaToken });
 
 export const newPasswordSchema = z
   .string()

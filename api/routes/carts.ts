@@ -86,7 +86,9 @@ async function checkout(c: Context<AppEnv>, id: number, body: z.infer<typeof car
   const source = { ...body.a, paymentIntentId: body.a?.paymentIntentId ?? body.paymentIntentId };
   const clean = Object.fromEntries(Object.entries(source).filter(([, v]) => v != null)) as Record<string, string>;
   const result = await commitCheckout(db, providers, { cart, accountId: owner.accountId, source: clean });
-  if (!result.requiresAction && owner.accountId == null && result.accountId != null && result.userId != null) {
+  // The session goes only with the answer of the commit that created the account. Any later answer for this cart
+  // (a replay with the old cart cookie, a duplicate that waited, a retry after a password change) carries none.
+  if (result.isNewAccount && !result.requiresAction && owner.accountId == null && result.accountId != null && result.userId != null) {
     const session = await createSession(db, {
       userId: result.userId,
       accountId: result.accountId,

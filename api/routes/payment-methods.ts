@@ -12,6 +12,7 @@ import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';
 import { CardError } from '../providers/payments/index.ts';
 import type { SandboxPayments } from '../providers/payments/sandbox.ts';
+import { requireBotCheck } from '../services/bot-check.ts';
 import { findCurrentCart } from '../services/carts.ts';
 import { listPaymentMethods, type MethodOwner, makeDefault, removeMethod, setupCard } from '../services/payment-methods.ts';
 import { enforce } from '../services/rate-limit.ts';
@@ -35,7 +36,11 @@ const setupSchema = z.object({
   type: z.literal('card').default('card'),
   stripePaymentMethodId: z.string().min(1, 'stripePaymentMethodId is required').max(200),
   stripeSetupIntentId: z.string().max(200).optional(),
+  /** A solved bot check: every setup tries a card on the provider, which card testers would otherwise use for free. */
+  recaptchaToken: z.string().max(20000).optional(),
 });
+
+const setupsPerAddress = { max: 30, windowSeconds: 3600 };
 
 const sandboxCardSchema = z.object({
   number: z.string().max(30),
@@ -76,7 +81,10 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
   })
   .post('/setup', async (c) => {
     const body = await parseBody(c, setupSchema);
-    const { db, providers } = c.var.deps;
+    const { db, providers, config } = c.var.deps;
+    await requireBotCheck(providers.botCheck, body.recaptchaToken);
+    await enforce(db, [{ key: `card-setup:ip:${c.var.clientIp}`, ...setupsPerAddress }], 'Too many card attempts.');
+    await enforce(db, [{ key: 'card-setup:all', max: config.CARD_SETUPS_PER_HOUR, windowSeconds: 3600 }], 'We are setting up too many cards right now.');
     const accountId = currentAccountId(c);
     const cart = accountId != null ? await findCurrentCart(db, cartOwner(c)) : await writableCart(c);
     const owner: MethodOwner = accountId != null ? { accountId } : { cartId: cart?.cartId ?? 0 };

@@ -70,6 +70,8 @@ export const sessionRoutes = new Hono<AppEnv>()
     throw new AppError(400, 'Send email and password, mfaId, mfaChallengeId with mfaToken and mfaId, or type recovery');
   })
   .get('/', async (c) => {
+    // Logout stays a GET (storefront spec §7), so another site could fire it from an <img>: the browser says so.
+    if (c.req.header('sec-fetch-site') === 'cross-site') throw new AppError(403, 'Cross-site requests are not allowed');
     await signOut(c.var.deps.db, c.var.auth);
     clearCookie(c, sessionCookie);
     c.header('Cache-Control', 'no-store');

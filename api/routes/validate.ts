@@ -1,31 +1,49 @@
-/** POST /api/validate: new-account email or password while typing, and the checkout phone code (send and check). */
+/**
+ * POST /api/validate: new-account email or password while typing, and the checkout phone code (send and check).
+ * Sending a code and learning whether an email has an account both need a solved bot check (`recaptchaToken`).
+ */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import brand from '../../content/brand.json' with { type: 'json' };
 import { AppError } from '../http/app-error.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
+import { requireBotCheck } from '../services/bot-check.ts';
 import { enforce } from '../services/rate-limit.ts';
-import { checkNewEmail, checkNewPassword, checkPhoneCode, sendPhoneCode } from '../services/verification.ts';
+import { checkEmailFormat, checkNewEmail, checkNewPassword, checkPhoneCode, sendPhoneCode } from '../services/verification.ts';
 import { cartById } from './carts.ts';
+
+const recaptchaToken = z.string().max(20000).optional();
 
 const validateSchema = z.union([
   z.object({ cartId: z.number().int().min(0), phone: z.string().max(20), code: z.string().max(12) }).strict(),
-  z.object({ cartId: z.number().int().min(0), phone: z.string().max(20) }).strict(),
-  z.object({ email: z.string().max(320) }).strict(),
+  z.object({ cartId: z.number().int().min(0), phone: z.string().max(20), recaptchaToken }).strict(),
+  z.object({ email: z.string().max(320), recaptchaToken }).strict(),
   z.object({ password: z.string().max(500) }).strict(),
 ]);
 
 export const validateRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const body = await parseBody(c, validateSchema);
-  const { db, providers } = c.var.deps;
+  const { db, providers, config } = c.var.deps;
   if ('email' in body) {
     await enforce(db, [{ key: `validate-email:${c.var.clientIp}`, max: 120, windowSeconds: 600 }], 'Too many checks.');
+    const format = checkEmailFormat(body.email);
+    if (!format.valid) return c.json(format);
+    // Whether an account exists is worth a proof of work, so this is no cheaper a list of customers than login.
+    await requireBotCheck(providers.botCheck, body.recaptchaToken);
     return c.json(await checkNewEmail(db, body.email));
   }
   if ('password' in body) return c.json(checkNewPassword(body.password));
   const cart = await cartById(c, body.cartId, { create: false });
   if (!cart) throw new AppError(400, 'Add a domain to your cart first');
   if ('code' in body) return c.json(await checkPhoneCode(db, { cartId: cart.cartId, phone: body.phone, code: body.code }));
-  return c.json(await sendPhoneCode(db, providers.sms, { cartId: cart.cartId, phone: body.phone, brandName: brand.name }));
+  await requireBotCheck(providers.botCheck, body.recaptchaToken);
+  return c.json(
+    await sendPhoneCode(
+      db,
+      providers.sms,
+      { cartId: cart.cartId, phone: body.phone, brandName: brand.name },
+      { ip: c.var.clientIp, hourlyLimit: config.VERIFICATION_SMS_PER_HOUR },
+    ),
+  );
 });

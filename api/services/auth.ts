@@ -1,18 +1,20 @@
 /**
  * Signing in: password, then (when the account has active methods) a second factor, then an active session.
- * Every attempt is rate-limited per account and per address, recorded in sign_in_events, and answered without
- * revealing whether an account exists.
+ * Every attempt is limited per address (hard) and recorded in sign_in_events; an account under guessing asks for a
+ * bot check instead of locking its owner out. No answer reveals whether an account exists.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { now } from '../clock.ts';
 import { type SessionResponse, safeRedirect } from '../contract/login.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, signInEvents, users } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Auth, Deps } from '../http/env.ts';
 import { adoptAnonymousCart } from './auth-cart.ts';
-import { activeMfas, describeMfa, startChallenge, verifyChallenge } from './mfa.ts';
+import { requireBotCheck } from './bot-check.ts';
+import { activeMfas, describeMfa, type MfaRow, startChallenge, verifyChallenge, WrongCode } from './mfa.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { countFailure, enforce, enforceWithoutHit, type Limit } from './rate-limit.ts';
+import { countFailure, enforce, enforceWithoutHit, giveBack, hit, type Limit, reserve } from './rate-limit.ts';
 import { createSession, revokeSession } from './sessions.ts';
 
 export type Client = { ip: string; userAgent?: string; anonCartToken?: string };
@@ -24,17 +26,39 @@ export const invalidCredentialsMessage = 'The email or password is incorrect.';
 const tooManyMessage = 'Too many sign-in attempts.';
 
 const window15m = 15 * 60;
-/** Failed passwords per account (existing or not, so the limit reveals nothing) and per address. */
-export const loginLimits = (email: string, ip: string): Limit[] => [
-  { key: `login:account:${email.toLowerCase()}`, max: 10, windowSeconds: window15m },
-  { key: `login:ip:${ip}`, max: 50, windowSeconds: window15m },
-];
+/**
+ * Failed passwords per account (existing or not, so the answer reveals nothing). Anyone can fail on anyone's
+ * email, so this limit never refuses: past it, each further try must carry a solved bot check.
+ */
+export const accountFailuresBeforeBotCheck = 5;
+const accountFailureLimit = (email: string): Limit => ({ key: `login:account:${email}`, max: accountFailuresBeforeBotCheck, windowSeconds: window15m });
+/** Failed passwords per address: hard, since the address is the client's own (`c.var.clientIp`). */
+const addressFailureLimit = (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 50, windowSeconds: window15m });
 /** Every attempt from one address, failed or not, so a scripted client cannot hammer the hash function. */
 const loginAttemptLimit = (ip: string): Limit => ({ key: `login-attempt:ip:${ip}`, max: 300, windowSeconds: window15m });
+/**
+ * Wrong second-factor codes per account, hard. Only someone who got past the password reaches this step, so it is
+ * no stranger's lever against the owner (and each challenge takes at most `maxCodeAttempts` codes).
+ */
 const codeLimits = (userId: number, ip: string): Limit[] => [
   { key: `mfa:account:${userId}`, max: 10, windowSeconds: window15m },
   { key: `mfa:ip:${ip}`, max: 50, windowSeconds: window15m },
 ];
+/**
+ * Challenges started per account and address. A texted or emailed code costs a message, so few; an authenticator
+ * challenge costs only a row (the wrong-code limits cap the guesses either way), so more, and kept apart so that
+ * signing in with an app never uses up the codes a person may need by text.
+ */
+const challengeStartLimits = (type: MfaRow['type'], userId: number, ip: string): Limit[] =>
+  type === 'totp'
+    ? [
+        { key: `mfa-start:account:${userId}`, max: 30, windowSeconds: window15m },
+        { key: `mfa-start:ip:${ip}`, max: 100, windowSeconds: window15m },
+      ]
+    : [
+        { key: `mfa-send:account:${userId}`, max: 5, windowSeconds: window15m },
+        { key: `mfa-send:ip:${ip}`, max: 20, windowSeconds: window15m },
+      ];
 
 let dummyHash: Promise<string> | null = null;
 
@@ -54,22 +78,38 @@ export async function recordSignIn(
   await db.insert(signInEvents).values({ ...event, email: event.email?.toLowerCase() ?? null });
 }
 
-/** Step 1: email and password. */
+/**
+ * Step 1: email and password. Once the account has `accountFailuresBeforeBotCheck` recent failures, the attempt
+ * must carry a bot-check token (`recaptchaToken`), checked before the password is.
+ */
 export async function signInWithPassword(
   deps: Deps,
-  input: { email: string; password: string; postLoginUrl?: string | null },
+  input: { email: string; password: string; postLoginUrl?: string | null; recaptchaToken?: string },
   client: Client,
 ): Promise<SignInResult> {
   const { db } = deps;
   const email = input.email.trim().toLowerCase();
-  await enforceWithoutHit(db, loginLimits(email, client.ip), tooManyMessage);
+  await enforceWithoutHit(db, [addressFailureLimit(client.ip)], tooManyMessage);
   await enforce(db, [loginAttemptLimit(client.ip)], tooManyMessage);
+  // Counted as a failure before the password is checked, so a burst of parallel guesses cannot all slip in under
+  // the limit; given back when the password was right (or never judged).
+  const accountFailures = accountFailureLimit(email);
+  if (!(await hit(db, accountFailures)).allowed) {
+    try {
+      await requireBotCheck(deps.providers.botCheck, input.recaptchaToken);
+    } catch (error) {
+      await giveBack(db, [accountFailures]);
+      await recordSignIn(db, { email, ip: client.ip, kind: 'password', success: false, reason: 'bot-check' });
+      throw error;
+    }
+  }
   const user = await findUserByEmail(db, email);
   // Verify against a throwaway hash when there is no such user so both answers take as long.
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+  if (ok && user) await giveBack(db, [accountFailures]);
   if (!user || !ok) {
-    await countFailure(db, loginLimits(email, client.ip));
+    await countFailure(db, [addressFailureLimit(client.ip)]);
     await recordSignIn(db, { email, userId: user?.userId, ip: client.ip, kind: 'password', success: false, reason: user ? 'wrong-password' : 'no-account' });
     throw new AppError(400, invalidCredentialsMessage);
   }
@@ -134,16 +174,7 @@ export async function chooseMfa(deps: Deps, auth: Auth | null, mfaId: number, cl
   const pending = requirePendingMfa(auth);
   const method = (await activeMfas(deps.db, pending.accountId)).find((m) => m.mfaId === mfaId);
   if (!method) throw new AppError(400, 'Choose one of your security methods.');
-  if (method.type !== 'totp') {
-    await enforce(
-      deps.db,
-      [
-        { key: `mfa-send:account:${pending.userId}`, max: 5, windowSeconds: window15m },
-        { key: `mfa-send:ip:${client.ip}`, max: 20, windowSeconds: window15m },
-      ],
-      'Too many codes requested.',
-    );
-  }
+  await enforce(deps.db, challengeStartLimits(method.type, pending.userId, client.ip), method.type === 'totp' ? 'Too many sign-in attempts.' : 'Too many codes requested.');
   const challenge = await startChallenge(deps.db, deps.providers, method, pending.sessionId);
   return {
     body: {
@@ -164,14 +195,19 @@ export async function verifyMfa(
 ): Promise<SignInResult> {
   const pending = requirePendingMfa(auth);
   const [user] = await deps.db.select().from(users).where(eq(users.userId, pending.userId)).limit(1);
-  await enforceWithoutHit(deps.db, codeLimits(pending.userId, client.ip), 'Too many code attempts.');
+  // Counted before the code is compared (parallel codes across challenges cannot all pass under the limit), and
+  // given back unless the code was compared and wrong: a refusal before that (spent, expired, locked challenge)
+  // tested nothing, and a right code is no failure.
+  const limits = codeLimits(pending.userId, client.ip);
+  await reserve(deps.db, limits, 'Too many code attempts.');
   try {
     await verifyChallenge(deps.db, { mfaChallengeId: input.mfaChallengeId, mfaId: input.mfaId, sessionId: pending.sessionId, code: input.mfaToken });
   } catch (error) {
-    await countFailure(deps.db, codeLimits(pending.userId, client.ip));
+    if (!(error instanceof WrongCode)) await giveBack(deps.db, limits);
     await recordSignIn(deps.db, { email: user.email, userId: user.userId, ip: client.ip, kind: 'mfa', success: false, reason: (error as Error).message });
     throw error;
   }
+  await giveBack(deps.db, limits);
   const [row] = await deps.db
     .select({ postLoginUrl: sessions.postLoginUrl })
     .from(sessions)
@@ -189,7 +225,7 @@ export async function signOut(db: Db, auth: Auth | null): Promise<void> {
 export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokeDate: new Date() })
+    .set({ revokeDate: now() })
     .where(
       and(
         eq(sessions.userId, userId),

@@ -1,9 +1,10 @@
 /** Second factors: TOTP (RFC 6238, ±1 step) and one-time codes sent by SMS or email; expiring and single-use. */
 import { randomInt } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
+import { now, nowMs } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { mfaChallenges, mfas } from '../db/schema/index.ts';
+import { mfaChallenges, mfas, totpSpentSteps } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Providers } from '../providers/index.ts';
 import { hashToken, sameHash } from './tokens.ts';
@@ -55,7 +56,7 @@ export async function startChallenge(db: Db, providers: Providers, method: MfaRo
       mfaId: method.mfaId,
       sessionId,
       codeHash: code ? hashToken(`${method.mfaId}:${code}`) : 'totp',
-      expireDate: new Date(Date.now() + codeLifetimeMs),
+      expireDate: new Date(nowMs() + codeLifetimeMs),
     })
     .returning();
   if (code && method.type === 'sms') {
@@ -70,7 +71,18 @@ export async function startChallenge(db: Db, providers: Providers, method: MfaRo
   return row;
 }
 
-/** Checks a code against a challenge; throws a 400 when wrong, expired, spent or tried too often. */
+/** A code that was compared and did not match: the one refusal that counts against the account's code limit. */
+export class WrongCode extends AppError {
+  constructor() {
+    super(400, 'That code is not valid. Check it and try again, or choose another security method.');
+  }
+}
+
+/**
+ * Checks a code against a challenge; throws a 400 when wrong, expired, spent or tried too often. The attempt is
+ * counted in the same statement that checks the limit, before any comparison, so parallel guesses on one
+ * challenge get no more than `maxCodeAttempts` comparisons between them.
+ */
 export async function verifyChallenge(db: Db, input: { mfaChallengeId: number; mfaId: number; sessionId: number; code: string }): Promise<void> {
   const [row] = await db
     .select({ challenge: mfaChallenges, method: mfas })
@@ -78,38 +90,48 @@ export async function verifyChallenge(db: Db, input: { mfaChallengeId: number; m
     .innerJoin(mfas, eq(mfas.mfaId, mfaChallenges.mfaId))
     .where(eq(mfaChallenges.mfaChallengeId, input.mfaChallengeId))
     .limit(1);
-  const invalid = new AppError(400, 'That code is not valid. Check it and try again, or choose another security method.');
   if (!row || row.challenge.sessionId !== input.sessionId || row.challenge.mfaId !== input.mfaId || row.method.status !== 'active') {
-    throw invalid;
+    throw new AppError(400, 'That code is not valid. Check it and try again, or choose another security method.');
   }
-  const { challenge, method } = row;
-  if (challenge.useDate) throw new AppError(400, 'This code was already used. Please request a new one.');
-  if (challenge.expireDate < new Date()) throw new AppError(400, 'This code has expired. Please request a new one.');
-  if (challenge.attempts >= maxCodeAttempts) throw new AppError(400, 'Too many wrong codes. Please choose a security method again.');
-  await db
+  const { method } = row;
+  const time = now();
+  const [counted] = await db
     .update(mfaChallenges)
-    .set({ attempts: challenge.attempts + 1 })
-    .where(eq(mfaChallenges.mfaChallengeId, challenge.mfaChallengeId));
-  if (!/^\d{6}$/.test(input.code)) throw invalid;
+    .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(mfaChallenges.mfaChallengeId, input.mfaChallengeId),
+        isNull(mfaChallenges.useDate),
+        gt(mfaChallenges.expireDate, time),
+        lt(mfaChallenges.attempts, maxCodeAttempts),
+      ),
+    )
+    .returning({ mfaChallengeId: mfaChallenges.mfaChallengeId });
+  if (!counted) {
+    const [current] = await db.select().from(mfaChallenges).where(eq(mfaChallenges.mfaChallengeId, input.mfaChallengeId));
+    if (current.useDate) throw new AppError(400, 'This code was already used. Please request a new one.');
+    if (current.expireDate <= time) throw new AppError(400, 'This code has expired. Please request a new one.');
+    throw new AppError(400, 'Too many wrong codes. Please choose a security method again.');
+  }
+  if (!/^\d{6}$/.test(input.code)) throw new WrongCode();
 
   if (method.type === 'totp') {
-    const totp = totpFor(method.data);
-    const delta = totp.validate({ token: input.code, window: 1 });
-    if (delta === null) throw invalid;
-    // A TOTP code is single-use: remember the time step it belongs to and refuse it a second time.
-    const step = `totp:${Math.floor(Date.now() / 1000 / totpPeriod) + delta}`;
-    const [spent] = await db
-      .select({ id: mfaChallenges.mfaChallengeId })
-      .from(mfaChallenges)
-      .where(and(eq(mfaChallenges.mfaId, method.mfaId), eq(mfaChallenges.codeHash, step), isNotNull(mfaChallenges.useDate)))
-      .limit(1);
-    if (spent) throw new AppError(400, 'This code was already used. Wait for the next code from your app.');
-    await db
-      .update(mfaChallenges)
-      .set({ useDate: new Date(), codeHash: step })
-      .where(eq(mfaChallenges.mfaChallengeId, challenge.mfaChallengeId));
+    const delta = totpFor(method.data).validate({ token: input.code, window: 1, timestamp: time.getTime() });
+    if (delta === null) throw new WrongCode();
+    // A TOTP code is single-use: the insert of its time step is the one place two requests with it can meet.
+    const step = Math.floor(time.getTime() / 1000 / totpPeriod) + delta;
+    const spent = await db.insert(totpSpentSteps).values({ mfaId: method.mfaId, step, createDate: time }).onConflictDoNothing().returning();
+    if (spent.length === 0) throw new AppError(400, 'This code was already used. Wait for the next code from your app.');
+    // Steps older than the validation window can never be offered again: keep only the few that still matter.
+    await db.delete(totpSpentSteps).where(and(eq(totpSpentSteps.mfaId, method.mfaId), lt(totpSpentSteps.step, step - 2)));
+    await db.update(mfaChallenges).set({ useDate: time }).where(eq(mfaChallenges.mfaChallengeId, input.mfaChallengeId));
     return;
   }
-  if (!sameHash(challenge.codeHash, hashToken(`${method.mfaId}:${input.code}`))) throw invalid;
-  await db.update(mfaChallenges).set({ useDate: new Date() }).where(eq(mfaChallenges.mfaChallengeId, challenge.mfaChallengeId));
+  if (!sameHash(row.challenge.codeHash, hashToken(`${method.mfaId}:${input.code}`))) throw new WrongCode();
+  const used = await db
+    .update(mfaChallenges)
+    .set({ useDate: time })
+    .where(and(eq(mfaChallenges.mfaChallengeId, input.mfaChallengeId), isNull(mfaChallenges.useDate)))
+    .returning({ mfaChallengeId: mfaChallenges.mfaChallengeId });
+  if (used.length === 0) throw new AppError(400, 'This code was already used. Please request a new one.');
 }

@@ -1,9 +1,9 @@
 /** Saved cards: set up through the payments provider, owned by an account (or by a visitor's cart until checkout). */
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, carts, paymentMethods } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
-import { CardError, type PaymentsProvider } from '../providers/payments/index.ts';
+import { CardError, type PaymentsProvider, setupIntentMismatchCode } from '../providers/payments/index.ts';
 import { describeCard } from './carts.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -46,21 +46,42 @@ export async function findOwnedMethod(db: Db, owner: MethodOwner, paymentMethodI
   return row;
 }
 
-/** The provider customer a new card is saved under: the account's, or the one a visitor's cart already uses. */
+/**
+ * The provider customer a card is set up under: the account's, or the visitor's cart's, created at the first setup
+ * and then fixed, so the call that finishes an authenticated setup names the customer that started it. Of two
+ * first setups at once, the first to record its customer wins and the other uses that one.
+ */
 async function customerFor(db: Db, payments: PaymentsProvider, owner: MethodOwner, email?: string): Promise<string> {
   if ('accountId' in owner) {
-    const [account] = await db.select().from(accounts).where(eq(accounts.accountId, owner.accountId));
-    if (account?.paymentCustomerId) return account.paymentCustomerId;
-    const customerId = await payments.createCustomer({ email });
-    await db.update(accounts).set({ paymentCustomerId: customerId }).where(eq(accounts.accountId, owner.accountId));
-    return customerId;
+    const [account] = await db.select({ customer: accounts.paymentCustomerId }).from(accounts).where(eq(accounts.accountId, owner.accountId));
+    if (account?.customer) return account.customer;
+    const created = await payments.createCustomer({ email });
+    const [kept] = await db
+      .update(accounts)
+      .set({ paymentCustomerId: created })
+      .where(and(eq(accounts.accountId, owner.accountId), isNull(accounts.paymentCustomerId)))
+      .returning({ customer: accounts.paymentCustomerId });
+    if (kept) return created;
+    const [winner] = await db.select({ customer: accounts.paymentCustomerId }).from(accounts).where(eq(accounts.accountId, owner.accountId));
+    return winner.customer ?? created;
   }
+  const [cart] = await db.select({ customer: carts.paymentCustomerId }).from(carts).where(eq(carts.cartId, owner.cartId));
+  if (cart?.customer) return cart.customer;
+  // A cart whose first card predates the cart's own record: keep that card's customer.
   const [earlier] = await db
     .select({ customer: paymentMethods.providerCustomerId })
     .from(paymentMethods)
     .where(eq(paymentMethods.cartId, owner.cartId))
     .limit(1);
-  return earlier?.customer ?? payments.createCustomer({ email });
+  const candidate = earlier?.customer ?? (await payments.createCustomer({ email }));
+  const [kept] = await db
+    .update(carts)
+    .set({ paymentCustomerId: candidate })
+    .where(and(eq(carts.cartId, owner.cartId), isNull(carts.paymentCustomerId)))
+    .returning({ customer: carts.paymentCustomerId });
+  if (kept) return candidate;
+  const [winner] = await db.select({ customer: carts.paymentCustomerId }).from(carts).where(eq(carts.cartId, owner.cartId));
+  return winner?.customer ?? candidate;
 }
 
 /**
@@ -78,6 +99,7 @@ export async function setupCard(
   try {
     setupIntent = await payments.setupCard({ customerId, paymentMethodId: input.providerPaymentMethodId, setupIntentId: input.setupIntentId });
   } catch (error) {
+    if (error instanceof CardError && error.declineCode === setupIntentMismatchCode) throw new AppError(403, error.message);
     if (error instanceof CardError) throw new AppError(402, error.message || setupFailedMessage, { declineCode: error.declineCode });
     throw error;
   }

@@ -3,15 +3,16 @@
  * and the limit applies to a sliding estimate: this window's hits plus the previous window's, weighted by how much
  * of it still overlaps the last `windowSeconds`. So there is no burst (and no reset) at a window boundary.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { nowMs } from '../clock.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 type Verdict = { allowed: boolean; retryAfterSeconds: number };
 
-function windows(windowSeconds: number, now = Date.now()) {
+function windows(windowSeconds: number, now = nowMs()) {
   const windowMs = windowSeconds * 1000;
   const current = Math.floor(now / windowMs) * windowMs;
   return { windowMs, current: new Date(current), previous: new Date(current - windowMs), elapsed: (now - current) / windowMs };
@@ -48,7 +49,7 @@ export async function hit(db: Db, limit: Limit): Promise<Verdict> {
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
     .returning({ count: rateLimits.count });
   if (Math.random() < 0.005) {
-    await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(nowMs() - 24 * 3600 * 1000)));
   }
   return judge(limit, { current: row.count, previous: await previousCount(db, limit.key, previous) }, elapsed, true);
 }
@@ -71,22 +72,56 @@ function formatWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+/** The verdict on `limit` as it stands, without counting a hit: not allowed once `max` hits are in the window. */
+async function peek(db: Db, limit: Limit): Promise<Verdict> {
+  const { current, previous, elapsed } = windows(limit.windowSeconds);
+  const rows = await db
+    .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, limit.key), inArray(rateLimits.windowStart, [current, previous])));
+  const countAt = (start: Date) => rows.find((r) => r.windowStart.getTime() === start.getTime())?.count ?? 0;
+  return judge(limit, { current: countAt(current), previous: countAt(previous) }, elapsed, false);
+}
+
 /** Throws the same 429 as `enforce` when a limit is already used up, without counting a hit (for failures-only limits). */
 export async function enforceWithoutHit(db: Db, limits: Limit[], message: string): Promise<void> {
   for (const limit of limits) {
-    const { current, previous, elapsed } = windows(limit.windowSeconds);
-    const rows = await db
-      .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
-      .from(rateLimits)
-      .where(and(eq(rateLimits.key, limit.key), inArray(rateLimits.windowStart, [current, previous])));
-    const countAt = (start: Date) => rows.find((r) => r.windowStart.getTime() === start.getTime())?.count ?? 0;
-    const verdict = judge(limit, { current: countAt(current), previous: countAt(previous) }, elapsed, false);
+    const verdict = await peek(db, limit);
     if (!verdict.allowed) {
       throw new AppError(429, `${message} Please try again in ${formatWait(verdict.retryAfterSeconds)}.`, {
         retryAfterSeconds: verdict.retryAfterSeconds,
       });
     }
   }
+}
+
+/**
+ * Takes back one hit `hit` counted in the current window, for an attempt counted before its outcome was known
+ * (so parallel attempts cannot all pass under the limit) that turned out not to count.
+ */
+export async function giveBack(db: Db, limits: Limit[]): Promise<void> {
+  for (const limit of limits) {
+    const { current } = windows(limit.windowSeconds);
+    await db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, current)));
+  }
+}
+
+/**
+ * Counts one hit against every limit before the attempt; when any is over, takes them all back and throws the 429
+ * of `enforce`. Pair with `giveBack` for attempts whose outcome should not count.
+ */
+export async function reserve(db: Db, limits: Limit[], message: string): Promise<void> {
+  const verdicts = [];
+  for (const limit of limits) verdicts.push(await hit(db, limit));
+  const refused = verdicts.find((v) => !v.allowed);
+  if (!refused) return;
+  await giveBack(db, limits);
+  throw new AppError(429, `${message} Please try again in ${formatWait(refused.retryAfterSeconds)}.`, {
+    retryAfterSeconds: refused.retryAfterSeconds,
+  });
 }
 
 /** Counts one failure against each limit (paired with `enforceWithoutHit` before the attempt). */

@@ -55,7 +55,7 @@ describe('cart items', () => {
     const other = t.client();
     await other.post('/api/cartItems', { domain: 'qwzxv-other.com' });
     const pm = await other.post('/api/paymentMethods/sandboxCard', { number: '4242424242424242', expMonth: 1, expYear: 2040, cvc: '123' });
-    const setup = await other.post('/api/paymentMethods/setup', { stripePaymentMethodId: pm.body.id });
+    const setup = await other.post('/api/paymentMethods/setup', { stripePaymentMethodId: pm.body.id, recaptchaToken: await other.botToken() });
     const stolen = await client.patch(`/api/carts/${added.body.cartId}`, { paymentMethodId: setup.body.paymentMethod.paymentMethodId });
     expect(stolen.status).toBe(400);
   });

@@ -14,7 +14,7 @@ const configuredNameservers = ['ns1.customer-dns.net', 'ns2.customer-dns.net'];
 
 beforeAll(async () => {
   t = await createTestContext({
-    env: { DEFAULT_NAMESERVERS: configuredNameservers.join(', ') },
+    env: { DEFAULT_NAMESERVERS: configuredNameservers.join(', '), BOT_CHECK_DIFFICULTY: '1' },
     providers: (defaults) => ({
       registry: {
         ...defaults.registry,
@@ -33,6 +33,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const payments = () => t.deps.providers.payments as SandboxPayments;
+
+let addressCounter = 0;
+/** A buyer at an address of their own, as real buyers are (codes and card setups are limited per address). */
+const newClient = () => t.client({ ip: `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}` });
 
 let phoneCounter = 100;
 const contactFor = (email: string) => ({
@@ -58,19 +62,27 @@ async function latestCode(phone: string): Promise<string> {
 async function addCard(client: TestClient, number: string) {
   const pm = await client.post('/api/paymentMethods/sandboxCard', { number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
   expect(pm.status).toBe(201);
-  return client.post('/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: pm.body.id });
+  return setup(client, { stripePaymentMethodId: pm.body.id });
 }
+
+/** The card setup call as the card form makes it: with a solved bot check. */
+const setup = async (client: TestClient, body: { stripePaymentMethodId: string; stripeSetupIntentId?: string }) =>
+  client.post('/api/paymentMethods/setup', { type: 'card', ...body, recaptchaToken: await client.botToken() });
+
+/** The SMS code request as the cart makes it: with a solved bot check. */
+const sendCode = async (client: TestClient, cartId: number, phone: string) =>
+  client.post('/api/validate', { cartId, phone, recaptchaToken: await client.botToken() });
 
 /** A visitor with a cart ready to check out: contact, password, verified phone and a saved card. */
 async function readyVisitor(domainsToBuy: string[], card = '4242424242424242', email = `buyer-${Math.random().toString(36).slice(2)}@example.org`) {
-  const client = t.client();
+  const client = newClient();
   const added = await client.post('/api/cartItems', domainsToBuy.map((domain) => ({ domain, type: 'domain', domainType: 'new' })));
   expect(added.status).toBe(201);
   const cartId = added.body[0].cartId;
   const contact = contactFor(email);
   const patched = await client.patch(`/api/carts/${cartId}`, { contact: { ...contact, password: 'correct horse battery' } });
   expect(patched.status).toBe(200);
-  expect((await client.post('/api/validate', { cartId, phone: contact.phone })).status).toBe(200);
+  expect((await sendCode(client, cartId, contact.phone)).status).toBe(200);
   const check = await client.post('/api/validate', { cartId, phone: contact.phone, code: await latestCode(contact.phone) });
   expect(check.body).toEqual({ valid: true, msg: 'Phone verified' });
   const setup = await addCard(client, card);
@@ -123,12 +135,12 @@ describe('visitor checkout', () => {
   });
 
   it('refuses to check out before the phone is verified, and a new phone clears the verification', async () => {
-    const client = t.client();
+    const client = newClient();
     const added = await client.post('/api/cartItems', { domain: 'qwzxv-unverified.com' });
     const cartId = added.body.cartId;
     const contact = contactFor('unverified@example.org');
     await client.patch(`/api/carts/${cartId}`, { contact: { ...contact, password: 'long enough pass' } });
-    await client.post('/api/validate', { cartId, phone: contact.phone });
+    await sendCode(client, cartId, contact.phone);
     expect((await client.post('/api/validate', { cartId, phone: contact.phone, code: '12345' })).body).toEqual({ valid: false, msg: '' });
     const code = await latestCode(contact.phone);
     expect((await client.post('/api/validate', { cartId, phone: contact.phone, code })).body.valid).toBe(true);
@@ -143,10 +155,10 @@ describe('visitor checkout', () => {
   });
 
   it('refuses an expired code', async () => {
-    const client = t.client();
+    const client = newClient();
     const added = await client.post('/api/cartItems', { domain: 'qwzxv-expired-code.com' });
     const phone = '+14155560999';
-    await client.post('/api/validate', { cartId: added.body.cartId, phone });
+    await sendCode(client, added.body.cartId, phone);
     const code = await latestCode(phone);
     await t.db.update(verificationCodes).set({ expireDate: new Date(Date.now() - 1000) }).where(eq(verificationCodes.phone, phone));
     const answer = await client.post('/api/validate', { cartId: added.body.cartId, phone, code });
@@ -154,31 +166,74 @@ describe('visitor checkout', () => {
   });
 
   it('rate-limits codes per phone with a clear message, and reports an SMS that cannot be sent', async () => {
-    const client = t.client();
+    const client = newClient();
     const added = await client.post('/api/cartItems', { domain: 'qwzxv-ratelimit.com' });
     const phone = '+14155550777';
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await client.post('/api/validate', { cartId: added.body.cartId, phone }));
+    for (let i = 0; i < 6; i++) answers.push(await sendCode(client, added.body.cartId, phone));
     expect(answers.slice(0, 5).every((a) => a.status === 200)).toBe(true);
     expect(answers[5].status).toBe(429);
     expect(answers[5].body.message).toMatch(/^Too many verification codes were requested for this phone\. Please try again in \d+ minutes?\.$/);
-    const other = t.client();
+    const other = newClient();
     await other.post('/api/cartItems', { domain: 'qwzxv-nosms.com' });
-    const failed = await other.post('/api/validate', { cartId: 0, phone: '+14155550199' });
+    const failed = await sendCode(other, 0, '+14155550199');
     expect(failed.status).toBe(502);
     expect(failed.body.message).toBe('Error sending SMS');
   });
 
   it('checks new-account email and password with the spec messages', async () => {
-    const client = t.client();
+    const client = newClient();
     expect((await client.post('/api/validate', { email: '  ' })).body).toEqual({ valid: false, msg: 'Please enter a email' });
+    expect((await client.post('/api/validate', { email: 'not-an-email' })).body).toEqual({ valid: false, msg: 'Please enter a valid email' });
     expect((await client.post('/api/validate', { password: ' ' })).body).toEqual({ valid: false, msg: 'Please enter a password' });
-    expect((await client.post('/api/validate', { email: ' Fresh@Example.org ' })).body).toEqual({ valid: true, msg: '' });
+    const fresh = await client.post('/api/validate', { email: ' Fresh@Example.org ', recaptchaToken: await client.botToken() });
+    expect(fresh.body).toEqual({ valid: true, msg: '' });
     const { client: buyer, cartId, contact: existing } = await readyVisitor(['qwzxv-email-owner.com']);
     expect((await commit(buyer, cartId)).status).toBe(200);
-    const answer = await client.post('/api/validate', { email: existing.email.toUpperCase() });
+    const answer = await client.post('/api/validate', { email: existing.email.toUpperCase(), recaptchaToken: await client.botToken() });
     expect(answer.body.valid).toBe(false);
     expect(answer.body.msg.startsWith('/login')).toBe(true);
+  });
+
+  it('tells whether an email has an account only to a request with a solved bot check', async () => {
+    const { client: buyer, cartId, contact: existing } = await readyVisitor(['qwzxv-email-secret.com']);
+    expect((await commit(buyer, cartId)).status).toBe(200);
+    const client = newClient();
+    const known = await client.post('/api/validate', { email: existing.email });
+    const unknown = await client.post('/api/validate', { email: 'nobody-here@example.org' });
+    expect(known.status).toBe(400);
+    expect(known.body.data).toEqual({ botCheckRequired: true });
+    expect(unknown.body).toEqual(known.body);
+    const token = await client.botToken();
+    expect((await client.post('/api/validate', { email: existing.email, recaptchaToken: token })).body.msg).toMatch(/^\/login\?as=/);
+    // Each answer costs a new proof of work.
+    expect((await client.post('/api/validate', { email: existing.email, recaptchaToken: token })).status).toBe(400);
+  });
+});
+
+describe('the session a visitor checkout hands over', () => {
+  it('goes once, to the commit that created the account; a replay with the old cart cookie gets the order but no session', async () => {
+    const { client, cartId } = await readyVisitor(['qwzxv-replayed-commit.com']);
+    const oldCartCookie = client.cookies.get('ds_cart') as string;
+    const done = await commit(client, cartId);
+    expect(done.status).toBe(200);
+    expect(client.cookies.has('ds_session')).toBe(true);
+
+    const replayer = t.client({ ip: '198.51.100.99' });
+    replayer.cookies.set('ds_cart', oldCartCookie);
+    const replay = await commit(replayer, cartId);
+    expect(replay.status).toBe(200);
+    expect(replay.body.orderId).toBe(done.body.orderId);
+    expect(replayer.cookies.has('ds_session')).toBe(false);
+    expect((await replayer.get('/api/carts/0')).body.$isLoggedIn).toBe(false);
+
+    // Nor after the owner changed the password.
+    expect((await client.patch('/api/users/0', { password: 'a changed password', currentPassword: 'correct horse battery' })).status).toBe(200);
+    const later = t.client({ ip: '198.51.100.98' });
+    later.cookies.set('ds_cart', oldCartCookie);
+    expect((await commit(later, cartId)).status).toBe(200);
+    expect(later.cookies.has('ds_session')).toBe(false);
+    expect((await later.get('/api/users/0')).status).toBe(401);
   });
 });
 
@@ -198,7 +253,7 @@ describe('payments at checkout', () => {
   });
 
   it('refuses a card declined at setup with the provider message', async () => {
-    const client = t.client();
+    const client = newClient();
     await client.post('/api/cartItems', { domain: 'qwzxv-setup-decline.com' });
     const setup = await addCard(client, '4000000000000002');
     expect(setup.status).toBe(402);
@@ -206,14 +261,14 @@ describe('payments at checkout', () => {
   });
 
   it('sets up a card that needs authentication only after the test dialog completes', async () => {
-    const client = t.client();
+    const client = newClient();
     await client.post('/api/cartItems', { domain: 'qwzxv-three-d.com' });
     const pm = await client.post('/api/paymentMethods/sandboxCard', { number: '4000 0025 0000 3155', expMonth: 1, expYear: new Date().getFullYear() + 1, cvc: '999' });
-    const first = await client.post('/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: pm.body.id });
+    const first = await setup(client, { stripePaymentMethodId: pm.body.id });
     expect(first.body.setupIntent.status).toBe('requires_action');
     expect(first.body.paymentMethod).toBeNull();
     await client.post('/api/paymentMethods/sandboxAuthenticate', { intentId: first.body.setupIntent.id, outcome: 'complete' });
-    const second = await client.post('/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: pm.body.id, stripeSetupIntentId: first.body.setupIntent.id });
+    const second = await setup(client, { stripePaymentMethodId: pm.body.id, stripeSetupIntentId: first.body.setupIntent.id });
     expect(second.body.setupIntent.status).toBe('succeeded');
     expect(second.body.paymentMethod.description).toMatch(/^Visa ending in 3155/);
   });
@@ -224,9 +279,9 @@ describe('payments at checkout', () => {
     const pending = await client.get('/api/carts/0');
     expect(pending.body.paymentSetupComplete).toBe(false);
     const methods = await client.post('/api/paymentMethods/sandboxCard', { number: '4000002760003184', expMonth: 2, expYear: new Date().getFullYear() + 1, cvc: '123' });
-    const first = await client.post('/api/paymentMethods/setup', { stripePaymentMethodId: methods.body.id });
+    const first = await setup(client, { stripePaymentMethodId: methods.body.id });
     await client.post('/api/paymentMethods/sandboxAuthenticate', { intentId: first.body.setupIntent.id, outcome: 'complete' });
-    await client.post('/api/paymentMethods/setup', { stripePaymentMethodId: methods.body.id, stripeSetupIntentId: first.body.setupIntent.id });
+    await setup(client, { stripePaymentMethodId: methods.body.id, stripeSetupIntentId: first.body.setupIntent.id });
     const asked = await commit(client, cartId);
     expect(asked.body.requiresAction).toBe(true);
     const again = await commit(client, cartId);
@@ -319,7 +374,7 @@ describe('logged-in checkout', () => {
     const visitor = await readyVisitor(['qwzxv-returning-one.com']);
     await commit(visitor.client, visitor.cartId);
     const [user] = await t.db.select().from(users).where(eq(users.email, visitor.contact.email));
-    const client = t.client();
+    const client = newClient();
     const session = await createSession(t.db, { userId: user.userId, accountId: user.accountId, state: 'active' });
     client.cookies.set('ds_session', session.token);
     const added = await client.post('/api/cartItems', { domain: 'qwzxv-returning-two.net' });
@@ -333,7 +388,7 @@ describe('logged-in checkout', () => {
     const owned = await t.db.select().from(domains).where(eq(domains.accountId, user.accountId));
     expect(owned.map((d) => d.domain).sort()).toEqual(['qwzxv-returning-one.com', 'qwzxv-returning-two.net']);
     const pm = await client.post('/api/paymentMethods/sandboxCard', { number: '5555555555554444', expMonth: 3, expYear: 2041, cvc: '321' });
-    const second = await client.post('/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: pm.body.id });
+    const second = await setup(client, { stripePaymentMethodId: pm.body.id });
     expect(second.body.paymentMethod).toMatchObject({ description: 'Mastercard ending in 4444 (exp 03/41)', isDefault: false });
     const made = await client.patch(`/api/paymentMethods/${second.body.paymentMethod.paymentMethodId}`, { isDefault: true });
     expect(made.body.isDefault).toBe(true);
@@ -345,7 +400,7 @@ describe('logged-in checkout', () => {
     const after = await client.get('/api/paymentMethods?status=active');
     expect(after.body.total).toBe(1);
     expect(after.body.data[0].isDefault).toBe(true);
-    const other = t.client();
+    const other = newClient();
     expect((await other.delete(`/api/paymentMethods/${list.body.data[0].paymentMethodId}`)).status).toBe(404);
   });
 });

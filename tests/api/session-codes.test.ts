@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, mfaChallenges, mfas, outbox, recoveryTokens, users } from '../../api/db/schema/index.ts';
+import { maxCodeAttempts } from '../../api/services/mfa.ts';
 import { hashPassword } from '../../api/services/passwords.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
@@ -74,6 +75,35 @@ describe('one-time codes by SMS and email', () => {
     const fresh = (await lastMessageTo(person.email)).match(/\b(\d{6})\b/)?.[1];
     const ok = await client.post('/api/session', { mfaChallengeId: second.body.mfaChallengeId, mfaId: first.mfaId, mfaToken: fresh });
     expect(ok.status).toBe(200);
+  });
+
+  it('judges at most five of fifty wrong codes sent at once, and then refuses the right one', async () => {
+    const person = await accountWithMethods();
+    const client = t.client({ ip: '198.51.100.50' });
+    const challenge = await startWith(client, person.email, 'sms');
+    const code = (await lastMessageTo(person.phone)).match(/\b(\d{6})\b/)?.[1] as string;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 50 }, () => client.post('/api/session', { ...challenge, mfaToken: wrong })));
+    const judged = answers.filter((a) => /not valid/.test(a.body.message));
+    expect(judged.length).toBeGreaterThan(0);
+    expect(judged.length).toBeLessThanOrEqual(maxCodeAttempts);
+    // The rest were refused unjudged: the challenge was used up, or the account's code limit was full at that moment.
+    const refused = answers.filter((a) => /Too many wrong codes|Too many code attempts/.test(a.body.message));
+    expect(refused).toHaveLength(50 - judged.length);
+    const right = await client.post('/api/session', { ...challenge, mfaToken: code });
+    expect(right.status).toBe(400);
+    expect(right.body.message).toMatch(/Too many wrong codes/);
+    expect((await client.get('/api/carts/0')).body.$isLoggedIn).toBe(false);
+  });
+
+  it('signs in once when one texted code is sent twice at the same moment', async () => {
+    const person = await accountWithMethods();
+    const client = t.client({ ip: '198.51.100.51' });
+    const challenge = await startWith(client, person.email, 'email');
+    const code = (await lastMessageTo(person.email)).match(/\b(\d{6})\b/)?.[1] as string;
+    const answers = await Promise.all([1, 2].map(() => client.post('/api/session', { ...challenge, mfaToken: code })));
+    // The other is refused: the code is spent (400), or its pending sign-in already ended (401).
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
   });
 
   it('limits how many codes one account can have sent', async () => {

@@ -119,6 +119,20 @@ describe('the TOTP step', () => {
     expect(previous.status).toBe(200);
   });
 
+  it('signs in once when one authenticator code is sent from five sign-ins at the same moment', async () => {
+    const person = await makeAccount();
+    const pending = [];
+    for (const client of Array.from({ length: 5 }, freshClient)) {
+      const { mfas: methods } = await passwordStep(client, person.email);
+      const picked = await client.post('/api/session', { mfaId: methods[0].mfaId });
+      pending.push({ client, body: { mfaChallengeId: picked.body.mfaChallengeId, mfaId: methods[0].mfaId } });
+    }
+    const code = person.totp.generate();
+    const answers = await Promise.all(pending.map(({ client, body }) => client.post('/api/session', { ...body, mfaToken: code })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    expect(answers.filter((a) => a.status === 400).every((a) => /already used/.test(a.body.message))).toBe(true);
+  });
+
   it('never accepts the same TOTP code twice', async () => {
     const person = await makeAccount();
     const code = person.totp.generate();
@@ -173,18 +187,81 @@ describe('GET /api/session (logout)', () => {
     const replay = await t.client().get('/api/carts/0', { cookie: `ds_session=${token}` });
     expect(replay.body.$isLoggedIn).toBe(false);
   });
+
+  it('refuses a logout another site fires, and keeps the session', async () => {
+    const person = await makeAccount({ withTotp: false });
+    const client = freshClient();
+    await client.post('/api/session', { email: person.email, password });
+    const forged = await client.get('/api/session', { 'sec-fetch-site': 'cross-site' });
+    expect(forged.status).toBe(403);
+    expect(client.cookies.has('ds_session')).toBe(true);
+    expect((await client.get('/api/carts/0')).body.$isLoggedIn).toBe(true);
+    const own = await client.get('/api/session', { 'sec-fetch-site': 'same-origin' });
+    expect(own.body).toEqual({ success: true });
+    expect((await client.get('/api/carts/0')).body.$isLoggedIn).toBe(false);
+  });
 });
 
 describe('rate limits', () => {
-  it('stops password guessing on one account with a message that does not reveal whether it exists', async () => {
-    const results = [];
-    for (let i = 0; i < 11; i++) {
-      results.push(await freshClient().post('/api/session', { email: 'ghost@example.com', password: `guess-${i}` }));
+  it('asks for a bot check, not a lockout, after five failed passwords on one email, the same whether it has an account or not', async () => {
+    const person = await makeAccount({ withTotp: false });
+    const answers: Record<string, { status: number; body: any }[]> = {};
+    for (const email of [person.email, 'ghost@example.com']) {
+      answers[email] = [];
+      for (let i = 0; i < 6; i++) answers[email].push(await freshClient().post('/api/session', { email, password: `guess-${i}` }));
     }
-    expect(results.slice(0, 10).every((r) => r.status === 400)).toBe(true);
-    expect(results[10].status).toBe(429);
-    expect(results[10].body.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\./);
-    expect(results[10].body.message).not.toMatch(/ghost|exist|account/i);
+    for (const results of Object.values(answers)) {
+      expect(results.slice(0, 5).map((r) => r.body.message)).toEqual(Array(5).fill('The email or password is incorrect.'));
+      expect(results[5].status).toBe(400);
+      expect(results[5].body.data).toEqual({ botCheckRequired: true });
+      expect(results[5].body.message).not.toMatch(/ghost|exist|account/i);
+    }
+    expect(answers['ghost@example.com'][5].body).toEqual(answers[person.email][5].body);
+    // With a solved bot check the password is judged again: a person can keep trying, and so can the owner.
+    const human = freshClient();
+    const wrong = await human.post('/api/session', { email: person.email, password: 'still-wrong', recaptchaToken: await human.botToken() });
+    expect(wrong.body.message).toBe('The email or password is incorrect.');
+    const owner = freshClient();
+    const right = await owner.post('/api/session', { email: person.email, password, recaptchaToken: await owner.botToken() });
+    expect(right.status).toBe(200);
+    expect(right.body.redirect).toBe('/account');
+  });
+
+  it('judges at most five of fifty wrong passwords sent at once from fifty addresses', async () => {
+    const person = await makeAccount({ withTotp: false });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => t.client({ ip: `203.0.113.${100 + i}` }).post('/api/session', { email: person.email, password: `burst-${i}` })),
+    );
+    const judged = answers.filter((a) => a.body.message === 'The email or password is incorrect.');
+    expect(judged.length).toBeGreaterThan(0);
+    expect(judged.length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.body.data?.botCheckRequired === true)).toHaveLength(50 - judged.length);
+  });
+
+  it('signs the owner in with password and authenticator code while strangers guess from 60 addresses', async () => {
+    const person = await makeAccount();
+    const guesses = [];
+    for (let i = 1; i <= 60; i++) {
+      guesses.push(await t.client({ ip: `203.0.113.${i}` }).post('/api/session', { email: person.email, password: `guess-${i}` }));
+    }
+    expect(guesses.map((g) => g.status)).toEqual(Array(60).fill(400));
+    // Past the fifth failure no stranger's script learns anything more about the password without a proof of work.
+    expect(guesses.slice(5).every((g) => g.body.data?.botCheckRequired === true)).toBe(true);
+
+    const owner = freshClient();
+    const asked = await owner.post('/api/session', { email: person.email, password });
+    expect(asked.status).toBe(400);
+    expect(asked.body.data).toEqual({ botCheckRequired: true });
+    expect((await owner.get('/api/carts/0')).body.$isLoggedIn).toBe(false);
+    // What the login page then does out of sight: solve a challenge and send the same request again.
+    const first = await owner.post('/api/session', { email: person.email, password, recaptchaToken: await owner.botToken() });
+    expect(first.status).toBe(200);
+    const picked = await owner.post('/api/session', { mfaId: first.body.mfas[0].mfaId });
+    expect(picked.status).toBe(200);
+    const done = await owner.post('/api/session', { mfaChallengeId: picked.body.mfaChallengeId, mfaId: first.body.mfas[0].mfaId, mfaToken: person.totp.generate() });
+    expect(done.status).toBe(200);
+    expect(done.body.redirect).toBe('/account');
+    expect((await owner.get('/api/carts/0')).body.$isLoggedIn).toBe(true);
   });
 
   it('does not count successful sign-ins against the account', async () => {
@@ -207,6 +284,15 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('limits how many authenticator challenges one account can start, as for texted codes', async () => {
+    const person = await makeAccount();
+    const client = freshClient();
+    const { mfas: methods } = await passwordStep(client, person.email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await client.post('/api/session', { mfaId: methods[0].mfaId })).status);
+    expect(statuses).toEqual([...Array(30).fill(200), 429]);
   });
 
   it('limits one address across many accounts', async () => {
@@ -246,10 +332,10 @@ describe('the anonymous cart at sign-in', () => {
 });
 
 describe('password recovery', () => {
-  async function latestLink(): Promise<string> {
-    const rows = await t.db.select().from(outbox).where(eq(outbox.to, demoEmail)).orderBy(outbox.id);
+  async function latestLink(email = demoEmail): Promise<string> {
+    const rows = await t.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.id);
     const last = rows.at(-1);
-    if (!last) throw new Error('no email to the demo account');
+    if (!last) throw new Error(`no email to ${email}`);
     const match = last.body.match(/\/login\?recovery=([\w-]+)/);
     if (!match) throw new Error(`no link in ${last.body}`);
     return decodeURIComponent(match[1]);
@@ -293,6 +379,49 @@ describe('password recovery', () => {
     const again = freshClient();
     await again.post('/api/session', { type: 'recovery', token: await latestLink() });
     expect((await again.patch('/api/users/0', { password })).status).toBe(200);
+  });
+});
+
+describe('password recovery cannot be turned against the owner', () => {
+  async function linksTo(email: string): Promise<string[]> {
+    const rows = await t.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.id);
+    return rows.map((row) => decodeURIComponent(row.body.match(/\/login\?recovery=([\w%-]+)/)?.[1] ?? ''));
+  }
+  async function askForLink(email: string) {
+    const client = freshClient();
+    return client.post('/api/session', { type: 'recovery', email, recaptchaToken: await client.botToken() });
+  }
+
+  it('a new reset link revokes the earlier unused one, and a completed reset revokes any other', async () => {
+    const person = await makeAccount({ withTotp: false });
+    await askForLink(person.email);
+    await askForLink(person.email);
+    const [first, second] = await linksTo(person.email);
+    const stale = await freshClient().post('/api/session', { type: 'recovery', token: first });
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toMatch(/expired or was already used/);
+
+    const resetting = freshClient();
+    expect((await resetting.post('/api/session', { type: 'recovery', token: second })).status).toBe(200);
+    await askForLink(person.email);
+    const third = (await linksTo(person.email))[2];
+    expect((await resetting.patch('/api/users/0', { password: 'reset-and-revoked-1' })).status).toBe(200);
+    const late = await freshClient().post('/api/session', { type: 'recovery', token: third });
+    expect(late.status).toBe(400);
+    expect(late.body.message).toMatch(/expired or was already used/);
+  });
+
+  it('past the per-email limit answers the same, sends nothing, and leaves the newest link working', async () => {
+    const person = await makeAccount({ withTotp: false });
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await askForLink(person.email));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    const links = await linksTo(person.email);
+    expect(links).toHaveLength(3);
+    const opened = await freshClient().post('/api/session', { type: 'recovery', token: links[2] });
+    expect(opened.status).toBe(200);
+    expect(opened.body.recovery).toBe(true);
   });
 });
 

@@ -107,3 +107,13 @@ test("the mobile menu's Log Out link signs a signed-in visitor out, with the not
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
   expect((await page.request.get('/api/users/0')).status()).toBe(401);
 });
+
+// Last in this file: it leaves the demo account asking every password sign-in for a bot check for 15 minutes.
+test('while strangers guess the password, the login page passes the bot check unseen and the owner signs in', async ({ page, request }) => {
+  for (let i = 0; i < 5; i++) await request.post('/api/session', { data: { email: demoEmail, password: `a-stranger-guesses-${i}` } });
+  const asked = await request.post('/api/session', { data: { email: demoEmail, password: e2eDemo.password } });
+  expect((await asked.json()).data).toEqual({ botCheckRequired: true });
+  await page.goto('/login?redirect=%2Faccount%2Fdomains');
+  await logInAsDemo(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+});

@@ -1,6 +1,6 @@
 /** Accounts, their users, sessions, two-factor methods and sign-in records. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Contact } from '../../contract/contact.ts';
 
 export const accounts = pgTable('accounts', {
@@ -85,6 +85,23 @@ export const mfaChallenges = pgTable('mfa_challenges', {
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * TOTP time steps already accepted for a method. The primary key makes spending a step atomic: of two requests
+ * with one code, only the one whose insert lands signs in.
+ */
+export const totpSpentSteps = pgTable(
+  'totp_spent_steps',
+  {
+    mfaId: integer()
+      .notNull()
+      .references(() => mfas.mfaId),
+    /** Seconds since the epoch divided by the 30-second period. */
+    step: integer().notNull(),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.mfaId, t.step] })],
+);
+
 export const recoveryTokens = pgTable('recovery_tokens', {
   recoveryTokenId: serial().primaryKey(),
   userId: integer()
@@ -92,6 +109,7 @@ export const recoveryTokens = pgTable('recovery_tokens', {
     .references(() => users.userId),
   tokenHash: text().notNull().unique(),
   expireDate: timestamp({ withTimezone: true }).notNull(),
+  /** Set when the link is opened, or when a newer link or a completed reset makes it worthless. */
   useDate: timestamp({ withTimezone: true }),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

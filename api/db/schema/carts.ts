@@ -18,6 +18,8 @@ export const carts = pgTable(
     verifiedPhone: text(),
     paymentMethodId: integer().notNull().default(-1),
     paymentSetupComplete: boolean().notNull().default(false),
+    /** The payments provider's customer a visitor's cards are set up under, fixed at the first setup. */
+    paymentCustomerId: text(),
     paymentStatus: text(),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),

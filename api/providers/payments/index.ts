@@ -36,12 +36,20 @@ export class CardError extends Error {
   }
 }
 
+/** A setup intent id sent by a client that belongs to another customer (or another card). */
+export const setupIntentMismatchCode = 'setup_intent_mismatch';
+export const setupIntentMismatchMessage = 'This card setup is not yours. Please enter the card again.';
+
 export interface PaymentsProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Given to the browser: which card form to show. */
   publicConfig(): { provider: 'sandbox' | 'stripe'; publishableKey?: string };
   createCustomer(input: { email?: string; name?: string }): Promise<string>;
-  /** Save a card for off-session use; may ask the buyer to authenticate. Throws CardError when declined. */
+  /**
+   * Save a card for off-session use; may ask the buyer to authenticate. Throws CardError when declined. With
+   * `setupIntentId` it continues that setup, which must be this customer's and this card's: another's is refused
+   * with CardError code `setupIntentMismatchCode`.
+   */
   setupCard(input: { customerId: string; paymentMethodId: string; setupIntentId?: string }): Promise<SetupIntent>;
   /** Authorise (not capture) a charge; captured once the domains are registered. Throws CardError when declined. */
   authorize(input: {

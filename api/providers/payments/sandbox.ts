@@ -11,7 +11,16 @@
  * working after a restart; intents live in memory, which is enough for one offline process.
  */
 import { randomBytes } from 'node:crypto';
-import { type CardDetails, CardError, type PaymentIntent, type PaymentsProvider, type Refund, type SetupIntent } from './index.ts';
+import {
+  type CardDetails,
+  CardError,
+  type PaymentIntent,
+  type PaymentsProvider,
+  type Refund,
+  type SetupIntent,
+  setupIntentMismatchCode,
+  setupIntentMismatchMessage,
+} from './index.ts';
 
 export const declinedMessage = 'Your card was declined.';
 export const insufficientFundsMessage = 'Your card has insufficient funds.';
@@ -68,7 +77,7 @@ export type SandboxPayments = PaymentsProvider & {
 
 export function createSandboxPayments(): SandboxPayments {
   const cards = new Map<string, CardDetails>();
-  const setupIntents = new Map<string, SetupIntent & { authenticated?: 'complete' | 'fail' }>();
+  const setupIntents = new Map<string, SetupIntent & { customerId: string; authenticated?: 'complete' | 'fail' }>();
   const paymentIntents = new Map<string, PaymentIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const refunds = new Map<string, Refund>();
@@ -110,16 +119,21 @@ export function createSandboxPayments(): SandboxPayments {
       return id('cus');
     },
 
-    async setupCard({ paymentMethodId, setupIntentId }) {
+    async setupCard({ customerId, paymentMethodId, setupIntentId }) {
       const { behaviour } = parseMethodId(paymentMethodId);
       const card = cardFor(paymentMethodId);
       if (behaviour === 'decline-setup') throw new CardError(declinedMessage, 'card_declined');
       if (setupIntentId) {
         const existing = setupIntents.get(setupIntentId);
-        if (!existing || existing.paymentMethodId !== paymentMethodId) throw new CardError('No such setup intent', 'resource_missing');
+        if (!existing) throw new CardError('No such setup intent', 'resource_missing');
+        // As Stripe's intent carries its customer: one visitor cannot finish (and keep) another's setup.
+        if (existing.customerId !== customerId || existing.paymentMethodId !== paymentMethodId) {
+          throw new CardError(setupIntentMismatchMessage, setupIntentMismatchCode);
+        }
         if (existing.authenticated === 'fail') throw new CardError(authenticationFailedMessage, 'authentication_failed');
         if (existing.authenticated === 'complete') existing.status = 'succeeded';
-        return { ...existing, card };
+        const { customerId: _customer, authenticated: _authenticated, ...intent } = existing;
+        return { ...intent, card };
       }
       const needsAuthentication = behaviour === 'authenticate-setup' || behaviour === 'authenticate-always';
       const setupIntent: SetupIntent = {
@@ -129,7 +143,7 @@ export function createSandboxPayments(): SandboxPayments {
         paymentMethodId,
         card,
       };
-      setupIntents.set(setupIntent.id, setupIntent);
+      setupIntents.set(setupIntent.id, { ...setupIntent, customerId });
       return setupIntent;
     },
 

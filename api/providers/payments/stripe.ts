@@ -4,7 +4,7 @@
  * this server: the browser creates the payment method with Stripe.js (Elements) and sends its id.
  */
 import Stripe from 'stripe';
-import { CardError, type PaymentIntent, type PaymentsProvider, type Refund, type SetupIntent } from './index.ts';
+import { CardError, type PaymentIntent, type PaymentsProvider, type Refund, type SetupIntent, setupIntentMismatchCode, setupIntentMismatchMessage } from './index.ts';
 
 function cardError(error: unknown): never {
   if (error instanceof Stripe.errors.StripeCardError) throw new CardError(error.message, error.decline_code ?? error.code);
@@ -58,8 +58,11 @@ export function createStripePayments(options: {
               },
               { idempotencyKey: `setup-${customerId}-${paymentMethodId}` },
             );
-        if (setupIntentId && intent.payment_method && typeof intent.payment_method !== 'string' && intent.payment_method.id !== paymentMethodId) {
-          throw new CardError('This setup belongs to another card', 'resource_mismatch');
+        if (setupIntentId) {
+          // The id came from the browser: it must be a setup this customer started, for this card.
+          const owner = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+          const method = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+          if (owner !== customerId || method !== paymentMethodId) throw new CardError(setupIntentMismatchMessage, setupIntentMismatchCode);
         }
         if (intent.status === 'requires_payment_method' && intent.last_setup_error) throw new CardError(intent.last_setup_error.message ?? 'Failed to setup card');
         const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;

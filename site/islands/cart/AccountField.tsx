@@ -4,7 +4,11 @@
  * starting with '/' means the account exists and links to log in.
  */
 import { useEffect, useRef, useState } from 'react';
+import { asksForBotCheck } from '../../../api/contract/bot-check.ts';
 import { api, isFailure } from '../../lib/api.ts';
+import { solveBotCheck } from '../../lib/bot-check-retry.ts';
+
+const botCheckPauseMs = 400;
 
 type Props = {
   kind: 'email' | 'password';
@@ -27,7 +31,15 @@ export default function AccountField({ kind, label, initial, onAccepted }: Props
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
-    const answer = await api<{ valid: boolean; msg: string }>('/validate', { method: 'POST', body: { [kind]: trimmed }, toast: false, signal: current.signal });
+    const ask = (recaptchaToken?: string) =>
+      api<{ valid: boolean; msg: string }>('/validate', { method: 'POST', body: { [kind]: trimmed, recaptchaToken }, toast: false, signal: current.signal });
+    let answer = await ask();
+    if (isFailure(answer) && asksForBotCheck(answer.data)) {
+      // A well-formed email: whether it has an account costs a bot check. Solve one once typing pauses.
+      await new Promise((resolve) => setTimeout(resolve, botCheckPauseMs));
+      if (current.signal.aborted) return;
+      answer = await ask(await solveBotCheck());
+    }
     if (current.signal.aborted || isFailure(answer)) return;
     setVerdict(answer);
     onAccepted(answer.valid ? trimmed : '');

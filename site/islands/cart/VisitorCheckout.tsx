@@ -6,6 +6,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import { useEffect, useId, useRef, useState } from 'react';
 import { type CartContact, isContactComplete, statedSources } from '../../../api/contract/contact.ts';
 import { api, isFailure } from '../../lib/api.ts';
+import { solveBotCheck } from '../../lib/bot-check-retry.ts';
 import { $cart, type CartSummary, patchCart, refreshCart } from '../../stores/cart.ts';
 import AccountField from './AccountField.tsx';
 import CardForm from './CardForm.tsx';
@@ -49,7 +50,9 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
     if (!cartId || phone.length <= 1) return;
     lastSentPhone.current = phone;
     setSending(true);
-    const answer = await api<{ msg: string }>('/validate', { method: 'POST', body: { cartId, phone } });
+    // Each text message needs a solved bot check, as a search does.
+    const recaptchaToken = await solveBotCheck();
+    const answer = await api<{ msg: string }>('/validate', { method: 'POST', body: { cartId, phone, recaptchaToken } });
     setSending(false);
     setCodeAnswer(isFailure(answer) ? null : { valid: false, msg: answer.msg });
   };

@@ -1,5 +1,6 @@
 /** Card setup calls shared by the sandbox and Stripe card forms (storefront spec §4 'Card setup'). */
 import { api, isFailure } from '../../lib/api.ts';
+import { solveBotCheck } from '../../lib/bot-check-retry.ts';
 
 export const setupFailedMessage = 'Failed to setup card';
 export const authenticationFailedMessage = 'Error authenticating card :(';
@@ -9,10 +10,12 @@ export type SetupAnswer = {
   paymentMethod: { paymentMethodId: number; description: string } | null;
 };
 
+/** Every setup call carries a solved bot check (card testers would otherwise try cards through it). */
 export async function setupCard(stripePaymentMethodId: string, stripeSetupIntentId?: string) {
+  const recaptchaToken = await solveBotCheck();
   return api<SetupAnswer>('/paymentMethods/setup', {
     method: 'POST',
-    body: { type: 'card', stripePaymentMethodId, ...(stripeSetupIntentId ? { stripeSetupIntentId } : {}) },
+    body: { type: 'card', stripePaymentMethodId, ...(stripeSetupIntentId ? { stripeSetupIntentId } : {}), recaptchaToken },
     toast: false,
   });
 }
