@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type Config, loadConfig } from './config.ts';
 import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres, UnreachableBinariesError } from './db/client.ts';
 import type { Deps } from './http/env.ts';
-import { createProviders } from './providers/index.ts';
+import { closeProviders, createProviders } from './providers/index.ts';
 import { type DemoCredentials, demoCredentials, seedDemoAccount } from './services/seed.ts';
 
 export class StartupError extends Error {}
@@ -94,7 +94,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     demo,
     seeded,
     async stop() {
-      await providers.registry.close?.().catch(() => {});
+      await closeProviders(providers);
       await db.$end();
       await embedded?.stop();
     },
