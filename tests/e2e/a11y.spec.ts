@@ -83,8 +83,8 @@ test('every control is named by the words it shows, through search, cart, login,
   await page.goto(`/search?q=qwzxv${Date.now().toString(36)}`);
   await expect(page.locator('[aria-live="polite"]', { hasText: 'Search complete' })).toBeAttached({ timeout: 30_000 });
   await sweep('search results');
-  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
-  await expect(page.getByRole('link', { name: 'Buy Now' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+  await expect(page.getByRole('link', { name: 'Buy Now', exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await sweep('search results with an item added');
 
