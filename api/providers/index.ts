@@ -56,3 +56,15 @@ export function describeProviders(providers: Providers): string {
     .map(([kind, provider]) => `${kind}=${provider.name}`)
     .join(' ');
 }
+
+/**
+ * Lets every provider finish what it started before the database closes: the bot check's pending spent-token
+ * write, the EPP sessions' logout. Call it before `db.$end()`; a provider that fails to close is reported, not thrown.
+ */
+export async function closeProviders(...sets: Providers[]): Promise<void> {
+  const all = new Set<Providers[keyof Providers]>(sets.flatMap((set) => Object.values(set)));
+  const results = await Promise.allSettled([...all].map((provider) => ('close' in provider ? provider.close?.() : undefined)));
+  for (const result of results) {
+    if (result.status === 'rejected') console.error('A provider did not close cleanly:', result.reason);
+  }
+}

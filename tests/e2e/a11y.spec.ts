@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { namesWithoutVisibleLabel } from './accessible-names.ts';
 import { hydrated } from './islands.ts';
+import { signInDemoThroughApi } from './login-helpers.ts';
 import { notFoundPath, publicPaths, storefrontPaths } from './public-pages.ts';
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -15,6 +17,7 @@ for (const path of [...publicPaths, notFoundPath]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     expect(await axeProblems(page)).toEqual([]);
+    expect(await namesWithoutVisibleLabel(page)).toEqual([]);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.getByRole('main')).toHaveCount(1);
     await expect(page.getByRole('banner')).toHaveCount(1);
@@ -66,4 +69,55 @@ test('no public or storefront page scrolls sideways on a 390 px phone', async ({
     if (scroll > screen) wide.push(`${path}: ${scroll} px`);
   }
   expect(wide).toEqual([]);
+});
+
+test('every control is named by the words it shows, through search, cart, login, transfer and My Domains (WCAG 2.5.3)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const sweep = async (state: string) => expect.soft(await namesWithoutVisibleLabel(page), state).toEqual([]);
+
+  await page.goto('/');
+  await expect(page.locator('.site-header[data-ready]')).toBeAttached();
+  await sweep('home');
+
+  // A name nobody owns, so the exact match and every block offer Add to Cart.
+  await page.goto(`/search?q=qwzxv${Date.now().toString(36)}`);
+  await expect(page.locator('[aria-live="polite"]', { hasText: 'Search complete' })).toBeAttached({ timeout: 30_000 });
+  await sweep('search results');
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+  await expect(page.getByRole('link', { name: 'Buy Now', exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await sweep('search results with an item added');
+
+  await page.goto('/cart');
+  await expect(page.getByRole('button', { name: 'CHECKOUT' })).toBeVisible();
+  await sweep('cart with an item');
+
+  await page.goto('/transfer');
+  await hydrated(page, 'TransferFlow');
+  await sweep('transfer');
+  const stamp = Date.now().toString(36);
+  await page.getByLabel('Domains to transfer').fill(`transfer-${stamp}.com locked-${stamp}.com`);
+  await page.getByRole('button', { name: 'Check Transfer' }).click();
+  await expect(page.getByRole('heading', { name: 'Some of your domains can transfer' })).toBeVisible();
+  await sweep('transfer results');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Authorization codes' })).toBeVisible();
+  await sweep('transfer codes');
+
+  await page.goto('/website-builder');
+  await hydrated(page, 'TemplateCarousel');
+  await sweep('template carousel');
+
+  await page.goto('/login');
+  await hydrated(page, 'LoginApp');
+  await sweep('login');
+
+  await signInDemoThroughApi(page.request);
+  await page.goto('/account/domains');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+  await expect(page.getByTestId('domain-card').first()).toBeVisible();
+  await sweep('My Domains');
+  await page.getByRole('article', { name: 'brightbeancoffee.com' }).getByRole('button', { name: 'Manage' }).click();
+  await expect(page.getByRole('tablist')).toBeVisible();
+  await sweep('My Domains with a card open');
 });

@@ -179,11 +179,21 @@ test('a returning customer checks out with the saved card: contact summary, no c
   await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveAttribute('aria-disabled', 'false');
   await page.getByRole('button', { name: 'Edit' }).click();
+  const savedCard = page.getByRole('radio', { name: /Visa ending in 4242/ });
+  await expect(savedCard).toBeFocused();
   await page.getByRole('radio', { name: 'New Payment Method' }).check();
   await expect(page.getByLabel('Card number')).toBeVisible();
-  await page.getByRole('radio', { name: /Visa ending in 4242/ }).check();
+  const patched = page.waitForResponse((response) => response.request().method() === 'PATCH' && /\/api\/carts\/\d+$/.test(response.url()));
+  await savedCard.check();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  // The list stays while the buyer is in it, the picked card checked and focused, once the cart has it too.
+  expect((await patched).status()).toBe(200);
+  await expect(savedCard).toBeChecked();
+  await expect(savedCard).toBeFocused();
+  // Done is enabled once the pick is saved; it closes the list and gives focus to Edit.
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await page.waitForURL('**/account/domains');
   const cart = await (await page.request.get('/api/carts/0?$relations[]=cartItems')).json();

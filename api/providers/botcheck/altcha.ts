@@ -57,6 +57,7 @@ export function createAltchaBotCheck(db: Db, secret: string, options: { keyPrefi
       const verdict = await provider.verifyStaged(token);
       return verdict.ok ? verdict.spent : verdict;
     },
+    close: () => spentTokens.close(),
   };
   return provider;
 }

@@ -18,6 +18,8 @@ export interface BotCheckProvider {
   verify(token: string | undefined | null): Promise<BotVerdict>;
   /** The same check in two stages, for callers that can start work (and show nothing of value) before it settles. */
   verifyStaged(token: string | undefined | null): Promise<StagedBotVerdict>;
+  /** Finishes what it started (the spent-token write) before the database closes; later tokens are refused. */
+  close?(): Promise<void>;
 }
 
 export const missingTokenMessage = 'Human verification is required. Please try again.';

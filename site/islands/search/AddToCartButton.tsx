@@ -1,4 +1,8 @@
-/** A result's action: Add to Cart, a spinner while adding, then Buy Now (a link to /cart); back to Add to Cart on failure. */
+/**
+ * A result's action: Add to Cart, a spinner while adding, then Buy Now (a link to /cart); back to Add to Cart on failure.
+ * The accessible name is the visible words, so "click Add to Cart" works by voice (WCAG 2.5.3); the domain comes
+ * from the visible name beside the button (`nameId`) as its description.
+ */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { DomainSearchResult } from '../../../api/contract/domain-search.ts';
@@ -8,21 +12,21 @@ import { $cart, refreshCart } from '../../stores/cart.ts';
 
 type Added = { cartItemId: number; domain: string; price: number };
 
-export function AddToCartButton({ result, label }: { result: DomainSearchResult; label: string }) {
+export function AddToCartButton({ result, nameId }: { result: DomainSearchResult; nameId: string }) {
   const cart = useStore($cart);
   const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
   const inCart = state === 'added' || (state === 'idle' && cart?.cartItems?.some((item) => item.domain === result.domain));
 
   if (inCart) {
     return (
-      <a className="btn btn-sm btn-buy" href="/cart" aria-label={`Buy ${label} now`}>
+      <a className="btn btn-sm btn-buy" href="/cart" aria-describedby={nameId}>
         Buy Now
       </a>
     );
   }
   if (state === 'adding') {
     return (
-      <button type="button" className="btn btn-sm btn-primary btn-add" aria-busy="true" aria-disabled="true" aria-label={`Adding ${label} to cart`}>
+      <button type="button" className="btn btn-sm btn-primary btn-add" aria-busy="true" aria-disabled="true" aria-label="Adding to Cart" aria-describedby={nameId}>
         <span className="spinner" aria-hidden="true" />
       </button>
     );
@@ -40,7 +44,7 @@ export function AddToCartButton({ result, label }: { result: DomainSearchResult;
     await refreshCart();
   };
   return (
-    <button type="button" className="btn btn-sm btn-primary btn-add" onClick={add} aria-label={`Add ${label} to cart`}>
+    <button type="button" className="btn btn-sm btn-primary btn-add" onClick={add} aria-describedby={nameId}>
       Add to Cart
     </button>
   );

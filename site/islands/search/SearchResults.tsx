@@ -1,5 +1,5 @@
 /** Search results: exact match, featured picks, premium picks with show more, and results by category. */
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/domain-search.ts';
 import { featuredCount, premiumPageSize } from '../../../api/contract/domain-search.ts';
 import { AddToCartButton } from './AddToCartButton.tsx';
@@ -32,6 +32,7 @@ function Price({ result }: { result: DomainSearchResult }) {
 
 function Row({ result }: { result: DomainSearchResult }) {
   const name = nameOf(result);
+  const nameId = useId();
   if (!result.available) {
     return (
       <li className="sr-row is-taken">
@@ -47,19 +48,20 @@ function Row({ result }: { result: DomainSearchResult }) {
   }
   return (
     <li className="sr-row">
-      <span className="sr-domain">
+      <span className="sr-domain" id={nameId}>
         {name}
         {result.isPremium && <span className="badge badge-warning">Premium</span>}
       </span>
       <span className="sr-status">
         <Price result={result} />
-        <AddToCartButton result={result} label={name} />
+        <AddToCartButton result={result} nameId={nameId} />
       </span>
     </li>
   );
 }
 
 function ExactMatch({ session, result, done }: { session: SearchSession; result: DomainSearchResult | undefined; done: boolean }) {
+  const nameId = useId();
   const display = session.displaySearch.includes('.') ? session.displaySearch : `${session.displaySearch}.${session.exact.split('.').slice(1).join('.')}`;
   if (!result && done) {
     return (
@@ -99,12 +101,14 @@ function ExactMatch({ session, result, done }: { session: SearchSession; result:
         <p className="sr-eyebrow">
           <span aria-hidden="true">✓</span> Exact match · Available{result.isPremium ? ' · Premium' : ''}
         </p>
-        <p className="sr-exact-name">{name}</p>
+        <p className="sr-exact-name" id={nameId}>
+          {name}
+        </p>
         <p className="sr-exact-note">Free WHOIS privacy, parking and forwarding included.</p>
       </div>
       <div className="sr-exact-actions">
         <Price result={result} />
-        <AddToCartButton result={result} label={name} />
+        <AddToCartButton result={result} nameId={nameId} />
       </div>
     </div>
   );
@@ -112,11 +116,14 @@ function ExactMatch({ session, result, done }: { session: SearchSession; result:
 
 function Card({ result }: { result: DomainSearchResult }) {
   const name = nameOf(result);
+  const nameId = useId();
   return (
     <li className="sr-card">
-      <span className="sr-card-name">{name}</span>
+      <span className="sr-card-name" id={nameId}>
+        {name}
+      </span>
       <Price result={result} />
-      <AddToCartButton result={result} label={name} />
+      <AddToCartButton result={result} nameId={nameId} />
     </li>
   );
 }
