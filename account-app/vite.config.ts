@@ -6,5 +6,7 @@ export default defineConfig({
   root: path.resolve(import.meta.dirname),
   base: '/account/',
   plugins: [react()],
+  // The front-end kit shared with the site: the only part of site/ this app may import (tests/unit/layers.test.ts).
+  resolve: { alias: { '@kit': path.resolve(import.meta.dirname, '../site/kit') } },
   build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'assets', sourcemap: false },
 });

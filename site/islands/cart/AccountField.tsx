@@ -4,7 +4,7 @@
  * starting with '/' means the account exists and links to log in.
  */
 import { useEffect, useRef, useState } from 'react';
-import { api, isFailure } from '../../lib/api.ts';
+import { api, isFailure } from '@kit/api.ts';
 
 type Props = {
   kind: 'email' | 'password';

@@ -4,8 +4,8 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type MfaOption, mfaCodeMaxLength, type SessionResponse, safeRedirect } from '../../../api/contract/login.ts';
-import { api, isFailure } from '../../lib/api.ts';
-import { logout } from '../../stores/session.ts';
+import { api, isFailure } from '@kit/api.ts';
+import { logout } from '@kit/session.ts';
 
 type Step = 'credentials' | 'methods' | 'code' | 'forgot' | 'sent' | 'opening' | 'new-password';
 type Challenge = { mfaId: number; mfaType: MfaOption['type']; mfaDescription: string; mfaChallengeId: number };
