@@ -4,8 +4,10 @@ import { SWRConfig } from 'swr';
 import '@kit/base.css';
 import Toasts from '@kit/Toasts.tsx';
 import './app.css';
-import { AppRoutes } from './routes.tsx';
+import { AppRoutes, preloadRoute } from './routes.tsx';
 import { swrConfig } from './swr.ts';
+
+preloadRoute(window.location.pathname);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
