@@ -4,7 +4,8 @@
  * each page ships. First, the gzipped script the account app's first load of /account/domains fetches, from its
  * build manifest. Runs against BENCH_URL when set (then DEMO_PASSWORD and DEMO_TOTP_SECRET must be the server's),
  * otherwise starts `npm start`'s server on a free port with a throwaway DATA_DIR. Each page runs LIGHTHOUSE_RUNS
- * times (default 3) and the median run by performance is printed. Prints figures; never fails on them.
+ * times (default 3) and the median run by performance is printed; LIGHTHOUSE_PAGES=/login,/cart picks pages.
+ * Prints figures; never fails on them.
  * Run alone: `bun tests/bench/lighthouse.ts`.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -202,7 +203,8 @@ export async function runLighthouseBench(): Promise<PageFigures[]> {
   printFirstLoad();
   const server = process.env.BENCH_URL ? null : await startServer();
   try {
-    const figures = await measurePages(process.env.BENCH_URL ?? server!.url);
+    const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : lighthousePages;
+    const figures = await measurePages(process.env.BENCH_URL ?? server!.url, pages);
     printFigures(figures);
     return figures;
   } finally {
