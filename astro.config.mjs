@@ -1,4 +1,5 @@
 // @ts-check
+import path from 'node:path';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -15,4 +16,6 @@ export default defineConfig({
   build: { format: 'directory', assets: '_astro', inlineStylesheets: 'always' },
   integrations: [react(), mdx(), sitemap({ filter: (page) => !page.includes('/dev/') })],
   devToolbar: { enabled: false },
+  // The front-end kit both front ends share (DESIGN.md "Front ends"); also in tsconfig.json, account-app/vite.config.ts, vitest.config.ts.
+  vite: { resolve: { alias: { '@kit': path.resolve(import.meta.dirname, 'site/kit') } } },
 });

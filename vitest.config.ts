@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: { alias: { '@kit': path.resolve(import.meta.dirname, 'site/kit') } },
   test: {
     globalSetup: ['tests/setup/global-db.ts'],
     include: ['tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/ui/**/*.test.tsx'],

@@ -28,7 +28,7 @@ const targets: Target[] = [
   {
     name: 'account app',
     stamp: 'account-app/dist/index.html',
-    inputs: ['account-app/src', 'account-app/index.html', 'account-app/vite.config.ts', 'site/lib', 'site/styles', 'api/contract', 'content/brand.json'],
+    inputs: ['account-app/src', 'account-app/index.html', 'account-app/vite.config.ts', 'site/kit', 'api/contract', 'content/brand.json'],
     command: ['bun', '--bun', 'vite', 'build', '--config', 'account-app/vite.config.ts', '--logLevel', 'warn'],
   },
 ];

@@ -44,7 +44,7 @@ export function createServerApp(deps: Deps) {
   const app = createApp(deps, { inlineScriptHashes: hashInlineScripts([siteDir, accountDir]) });
   app.use('*', sandboxPagesOnly(deps));
   app.get('/account', (c) => c.redirect('/account/domains', 302));
-  app.use('/account/assets/*', immutable, serveStatic({ root: accountDir, rewriteRequestPath: (p) => p.replace(/^\/account/, '') }));
+  app.use('/account/assets/*', compress(), immutable, serveStatic({ root: accountDir, rewriteRequestPath: (p) => p.replace(/^\/account/, '') }));
   app.get('/account/*', htmlFile(path.join(accountDir, 'index.html'), 200));
   // Static files go out gzip-compressed (the site's JS and HTML shrink to about a third).
   app.use('/_astro/*', compress(), immutable, serveStatic({ root: siteDir }));

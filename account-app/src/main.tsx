@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
-import '../../site/styles/base.css';
-import Toasts from '../../site/islands/Toasts.tsx';
+import '@kit/base.css';
+import Toasts from '@kit/Toasts.tsx';
 import './app.css';
-import { AppRoutes } from './routes.tsx';
+import { AppRoutes, preloadRoute } from './routes.tsx';
 import { swrConfig } from './swr.ts';
+
+preloadRoute(window.location.pathname);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -1,14 +1,33 @@
-/** The account app's router: /account goes to My Domains, unknown routes to /NotFound. */
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { MyDomains } from './features/domains/MyDomains.tsx';
+/**
+ * The account app's router: /account goes to My Domains, unknown routes to /NotFound. Each feature route is its own
+ * chunk (React.lazy), so the first load fetches the shell and the one feature it shows, however many the app grows;
+ * while a chunk arrives the shell is already up, with a loading notice where the page goes.
+ */
+import { type ComponentType, lazy, Suspense } from 'react';
+import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router';
 import { paths } from './paths.ts';
 import { NotFound } from './shell/NotFound.tsx';
 import { Shell } from './shell/Shell.tsx';
 
-function Placeholder({ title }: { title: string }) {
+type FeatureRoute = { path: string; load: () => Promise<{ default: ComponentType }> };
+
+const featureRoutes: FeatureRoute[] = [
+  { path: paths.domains.path, load: () => import('./features/domains/MyDomains.tsx').then((m) => ({ default: m.MyDomains })) },
+  { path: paths.summary.path, load: () => import('./features/account/AccountSummary.tsx').then((m) => ({ default: m.AccountSummary })) },
+];
+
+const pages = new Map(featureRoutes.map((route) => [route.path, lazy(route.load)]));
+
+/** Starts fetching the chunk of the page being opened at once, not after the session check the shell waits for. */
+export function preloadRoute(pathname: string): void {
+  const route = featureRoutes.find((candidate) => matchPath(candidate.path, pathname));
+  void route?.load();
+}
+
+function PageLoading() {
   return (
-    <main id="main" className="container account-main">
-      <h1>{title}</h1>
+    <main id="main" className="container shell-loading" aria-busy="true">
+      <p role="status">Loading…</p>
     </main>
   );
 }
@@ -18,22 +37,22 @@ export function AppRoutes() {
     <BrowserRouter>
       <Routes>
         <Route path={paths.account.path} element={<Navigate to={paths.domains.href()} replace />} />
-        <Route
-          path={paths.domains.path}
-          element={
-            <Shell>
-              <MyDomains />
-            </Shell>
-          }
-        />
-        <Route
-          path={paths.summary.path}
-          element={
-            <Shell>
-              <Placeholder title="Account Information" />
-            </Shell>
-          }
-        />
+        {featureRoutes.map(({ path }) => {
+          const Page = pages.get(path)!;
+          return (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Shell>
+                  <Suspense fallback={<PageLoading />}>
+                    <Page />
+                  </Suspense>
+                </Shell>
+              }
+            />
+          );
+        })}
         <Route path={paths.notFound.path} element={<NotFound />} />
         <Route path="*" element={<Navigate to={paths.notFound.href()} replace />} />
       </Routes>

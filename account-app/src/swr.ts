@@ -3,7 +3,7 @@
  * networks), loading-slow 3 s (5 s on slow networks). The fetcher is the site's one `api` with its toast rules.
  */
 import type { SWRConfiguration } from 'swr';
-import { type ApiFailure, api, isFailure } from '../../site/lib/api.ts';
+import { type ApiFailure, api, isFailure } from '@kit/api.ts';
 
 export class FetchError extends Error {
   constructor(readonly failure: ApiFailure) {

@@ -3,7 +3,7 @@
  * a challenge and send again with its token. The proof-of-work solver loads only when a token is needed.
  */
 import { asksForBotCheck } from '../../api/contract/bot-check.ts';
-import { type ApiFailure, isFailure } from './api.ts';
+import { type ApiFailure, isFailure } from '@kit/api.ts';
 
 export async function sendWithBotCheckIfAsked<T>(send: (recaptchaToken?: string) => Promise<T | ApiFailure>): Promise<T | ApiFailure> {
   const first = await send();

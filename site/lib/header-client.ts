@@ -4,7 +4,7 @@
  * Pages without a real island therefore load no React at all.
  */
 import { $cartCount, $isLoggedIn, refreshCart } from '../stores/cart.ts';
-import { $toasts, dismissToast } from './toasts.ts';
+import { $toasts, dismissToast } from '@kit/toasts.ts';
 
 export const mobileMenuCloseDelayMs = 50;
 

@@ -3,7 +3,8 @@ import { atom, computed } from 'nanostores';
 import type { ItemPrices, YearOption } from '../../api/contract/cart-pricing.ts';
 import type { CartContact } from '../../api/contract/contact.ts';
 import { trackCartEvent } from '../lib/analytics.ts';
-import { api, isFailure } from '../lib/api.ts';
+import { api, isFailure } from '@kit/api.ts';
+import { $loggedOut } from '@kit/session.ts';
 
 export type { YearOption };
 
@@ -59,6 +60,11 @@ export function refreshCart(): Promise<void> {
 export function clearCartCache(): void {
   $cart.set(null);
 }
+
+// Storefront spec §4: a logout clears the cart cache.
+$loggedOut.listen((loggedOut) => {
+  if (loggedOut) clearCartCache();
+});
 
 /** Patches the cart only when there is a non-empty change and a cart id (storefront spec §5). */
 export async function patchCart(changes: Record<string, unknown>): Promise<boolean> {

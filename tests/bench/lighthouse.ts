@@ -1,17 +1,26 @@
 /**
- * Lighthouse (mobile preset) for /, /pricing, /terms, /website-builder and /whois: the four category scores and
- * the bytes of JavaScript and CSS each page ships. Runs against BENCH_URL when set, otherwise starts `npm start`'s
- * server on a free port with a throwaway DATA_DIR. Each page runs LIGHTHOUSE_RUNS times (default 3) and the median
- * run by performance is printed. Prints figures; never fails on them.
+ * Lighthouse (mobile preset) for /, /pricing, /terms, /website-builder, /whois, /search, /cart, /login and
+ * /account/domains (signed in as the demo account): the four category scores and the bytes of JavaScript and CSS
+ * each page ships. First, the gzipped script the account app's first load of /account/domains fetches, from its
+ * build manifest. Runs against BENCH_URL when set (then DEMO_PASSWORD and DEMO_TOTP_SECRET must be the server's),
+ * otherwise starts `npm start`'s server on a free port with a throwaway DATA_DIR. Each page runs LIGHTHOUSE_RUNS
+ * times (default 3) and the median run by performance is printed; LIGHTHOUSE_PAGES=/login,/cart picks pages.
+ * Prints figures; never fails on them.
  * Run alone: `bun tests/bench/lighthouse.ts`.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { Secret, TOTP } from 'otpauth';
 
-export const lighthousePages = ['/', '/pricing', '/terms', '/website-builder', '/whois'];
+/** Pages under /account need the demo account signed in; the others are measured as a new visitor sees them. */
+export const lighthousePages = ['/', '/pricing', '/terms', '/website-builder', '/whois', '/search', '/cart', '/login', '/account/domains'];
+const firstLoadTargetBytes = 120 * 1024;
+/** Sandbox mode seeds the demo account with these when the bench starts the server (DATA_DIR is thrown away). */
+const benchDemo = { email: 'demo@example.com', password: process.env.DEMO_PASSWORD ?? 'demo-password-bench', totpSecret: process.env.DEMO_TOTP_SECRET ?? 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
 const root = path.resolve(import.meta.dirname, '../..');
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -52,7 +61,7 @@ async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   rmSync(dataDir, { recursive: true, force: true });
   const proc = Bun.spawn(['bun', 'api/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_PASSWORD: benchDemo.password, DEMO_TOTP_SECRET: benchDemo.totpSecret },
     stdout: 'ignore',
     stderr: 'inherit',
   });
@@ -73,9 +82,72 @@ async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   };
 }
 
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+/**
+ * The script a first load of an account-app route fetches: the entry chunk, the route's lazy chunk, and the chunks
+ * both import statically, each gzipped as the server sends it. From the account app's build manifest.
+ */
+export function accountFirstLoadScript(routeModule = 'src/features/domains/MyDomains.tsx'): { chunks: { file: string; gzipBytes: number }[]; gzipBytes: number } {
+  const dist = path.join(root, 'account-app', 'dist');
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) throw new Error('no account-app/dist/.vite/manifest.json: run npm run build');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry || !manifest[routeModule]) throw new Error(`the manifest has no entry or no ${routeModule}`);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  visit(entry);
+  visit(routeModule);
+  const chunks = [...seen].map((key) => ({ file: manifest[key].file, gzipBytes: gzipSync(readFileSync(path.join(dist, manifest[key].file))).length }));
+  return { chunks, gzipBytes: chunks.reduce((total, chunk) => total + chunk.gzipBytes, 0) };
+}
+
+function printFirstLoad(): void {
+  const { chunks, gzipBytes } = accountFirstLoadScript();
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const verdict = gzipBytes < firstLoadTargetBytes ? '' : '!';
+  console.log(`Account app, first load of /account/domains: ${kb(gzipBytes)}${verdict} of script gzipped (target < ${kb(firstLoadTargetBytes)})`);
+  for (const chunk of chunks) console.log(`  ${chunk.file.padEnd(40)} ${kb(chunk.gzipBytes).padStart(9)}`);
+}
+
+/** Signs the demo account in (password, then its authenticator code) and returns the session cookie. */
+export async function signInDemo(baseUrl: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const post = async (body: unknown) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(`${baseUrl}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: new URL(baseUrl).origin, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    for (const set of response.headers.getSetCookie()) {
+      const [pair] = set.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    const answer = (await response.json()) as Record<string, any>;
+    if (!response.ok) throw new Error(`demo sign-in failed: ${answer.message}`);
+    return answer;
+  };
+  const first = await post({ email: benchDemo.email, password: benchDemo.password });
+  const mfaId = first.mfas?.[0]?.mfaId;
+  if (mfaId !== undefined) {
+    const challenge = await post({ mfaId });
+    const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(benchDemo.totpSecret) });
+    await post({ mfaId, mfaChallengeId: challenge.mfaChallengeId, mfaToken: totp.generate() });
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
 type ResourceItem = { resourceType: string; transferSize: number };
 
 export async function measurePages(baseUrl: string, paths = lighthousePages): Promise<PageFigures[]> {
+  const cookie = paths.some((p) => p.startsWith('/account')) ? await signInDemo(baseUrl) : null;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -86,7 +158,8 @@ export async function measurePages(baseUrl: string, paths = lighthousePages): Pr
       const runs: PageFigures[] = [];
       for (let run = 0; run < runsPerPage; run++) {
         // The default config is Lighthouse's mobile preset (Moto G class device, slow 4G, 4x CPU slowdown).
-        const result = await lighthouse(`${baseUrl}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets) });
+        const extraHeaders = cookie && pagePath.startsWith('/account') ? { Cookie: cookie } : undefined;
+        const result = await lighthouse(`${baseUrl}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets), extraHeaders });
         if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
         const { lhr } = result;
         const items = ((lhr.audits['resource-summary']?.details as { items?: ResourceItem[] } | undefined)?.items ?? []) as ResourceItem[];
@@ -127,9 +200,11 @@ function printFigures(figures: PageFigures[]): void {
 }
 
 export async function runLighthouseBench(): Promise<PageFigures[]> {
+  printFirstLoad();
   const server = process.env.BENCH_URL ? null : await startServer();
   try {
-    const figures = await measurePages(process.env.BENCH_URL ?? server!.url);
+    const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : lighthousePages;
+    const figures = await measurePages(process.env.BENCH_URL ?? server!.url, pages);
     printFigures(figures);
     return figures;
   } finally {

@@ -108,6 +108,26 @@ test("the mobile menu's Log Out link signs a signed-in visitor out, with the not
   expect((await page.request.get('/api/users/0')).status()).toBe(401);
 });
 
+test('an anonymous visitor on /login meets no failed request and no console error (no 401 from a session probe)', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
+test('a signed-in visitor opening /login goes on to the redirect target', async ({ page }) => {
+  await signInDemoThroughApi(page.request);
+  await page.goto('/login?redirect=%2Faccount%2Fdomains');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+});
+
 // Last in this file: it leaves the demo account asking every password sign-in for a bot check for 15 minutes.
 test('while strangers guess the password, the login page passes the bot check unseen and the owner signs in', async ({ page, request }) => {
   for (let i = 0; i < 5; i++) await request.post('/api/session', { data: { email: demoEmail, password: `a-stranger-guesses-${i}` } });

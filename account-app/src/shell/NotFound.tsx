@@ -1,6 +1,6 @@
 /** /NotFound: sends the visitor to the brand's external 404 page (control-panel spec §2). */
 import { useEffect } from 'react';
-import { brand } from '../../../site/lib/brand.ts';
+import { brand } from '@kit/brand.ts';
 
 export function NotFound() {
   useEffect(() => {

@@ -3,8 +3,8 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import useSWR from 'swr';
-import { brand } from '../../../site/lib/brand.ts';
-import { $loggingOut, logout } from '../../../site/stores/session.ts';
+import { brand } from '@kit/brand.ts';
+import { $loggingOut, logout } from '@kit/session.ts';
 import { useCurrentUser } from '../features/session/api.ts';
 import { paths } from '../paths.ts';
 

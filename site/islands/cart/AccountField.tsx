@@ -4,8 +4,8 @@
  * starting with '/' means the account exists and links to log in.
  */
 import { useEffect, useRef, useState } from 'react';
+import { api, isFailure } from '@kit/api.ts';
 import { asksForBotCheck } from '../../../api/contract/bot-check.ts';
-import { api, isFailure } from '../../lib/api.ts';
 import { solveBotCheck } from '../../lib/bot-check-retry.ts';
 
 const botCheckPauseMs = 400;

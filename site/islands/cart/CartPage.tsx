@@ -2,8 +2,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { isContactComplete } from '../../../api/contract/contact.ts';
-import { genericErrorMessage } from '../../lib/api.ts';
-import { showToast } from '../../lib/toasts.ts';
+import { genericErrorMessage } from '@kit/api.ts';
+import { showToast } from '@kit/toasts.ts';
 import { $cart, clearCartCache, refreshCart } from '../../stores/cart.ts';
 import AuthDialog from './AuthDialog.tsx';
 import { checkoutFallbackMessage, completeCheckout } from './checkout-flow.ts';

@@ -5,7 +5,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type CartContact, isContactComplete, statedSources } from '../../../api/contract/contact.ts';
-import { api, isFailure } from '../../lib/api.ts';
+import { api, isFailure } from '@kit/api.ts';
 import { solveBotCheck } from '../../lib/bot-check-retry.ts';
 import { $cart, type CartSummary, patchCart, refreshCart } from '../../stores/cart.ts';
 import AccountField from './AccountField.tsx';

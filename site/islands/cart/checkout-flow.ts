@@ -1,5 +1,5 @@
 /** CHECKOUT (storefront spec §4): commit, handle a required card action, confirm with the payment intent id. */
-import { api, isFailure } from '../../lib/api.ts';
+import { api, isFailure } from '@kit/api.ts';
 import { checkoutSource } from '../../stores/cart.ts';
 import { paymentsConfig } from './card-setup.ts';
 

@@ -4,9 +4,10 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type MfaOption, mfaCodeMaxLength, type SessionResponse, safeRedirect } from '../../../api/contract/login.ts';
-import { api, isFailure } from '../../lib/api.ts';
+import { api, isFailure } from '@kit/api.ts';
+import { logout } from '@kit/session.ts';
+import { $isLoggedIn, refreshCart } from '../../stores/cart.ts';
 import { sendWithBotCheckIfAsked } from '../../lib/bot-check-retry.ts';
-import { logout } from '../../stores/session.ts';
 
 type Step = 'credentials' | 'methods' | 'code' | 'forgot' | 'sent' | 'opening' | 'new-password';
 type Challenge = { mfaId: number; mfaType: MfaOption['type']; mfaDescription: string; mfaChallengeId: number };
@@ -67,8 +68,9 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
       return;
     }
     void (async () => {
-      const me = await api('/users/0', { toast: false });
-      if (isFailure(me)) return;
+      // The cart answers every visitor with its logged-in flag (storefront spec §5): no 401 for an anonymous one.
+      await refreshCart();
+      if (!$isLoggedIn.get()) return;
       // /login?logout=true is where the header's Log Out link points: a signed-in visitor arriving there is
       // signed out (with the 3-second notice), not sent back to the account.
       if (params.get('logout') === 'true') await logout();

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { DomainSearchResult } from '../../../api/contract/domain-search.ts';
 import { trackCartEvent } from '../../lib/analytics.ts';
-import { api, isFailure } from '../../lib/api.ts';
+import { api, isFailure } from '@kit/api.ts';
 import { $cart, refreshCart } from '../../stores/cart.ts';
 
 type Added = { cartItemId: number; domain: string; price: number };

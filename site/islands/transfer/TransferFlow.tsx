@@ -2,9 +2,9 @@
 import { useRef, useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
-import { api, isFailure } from '../../lib/api.ts';
+import { api, isFailure } from '@kit/api.ts';
 import { getBotToken } from '../../lib/bot-check.ts';
-import { showToast } from '../../lib/toasts.ts';
+import { showToast } from '@kit/toasts.ts';
 import { addCartItems } from '../../stores/cart.ts';
 import { headline, reasonText, splitDomains, type TransferResult } from './transfer-text.ts';
 import './transfer.css';

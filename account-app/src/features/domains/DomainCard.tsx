@@ -2,7 +2,7 @@
  * One domain card (control-panel spec §2, §4): name, display status, service label, monthly price, privacy and
  * protection icons, badges; Manage/Hide opens Service, Settings, Email and (with advancedEnabled) Advanced.
  */
-import { format } from 'date-fns';
+import { DateText, formatDate } from '@kit/DateText.tsx';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import {
   activeNowNote,
@@ -23,10 +23,6 @@ const statusBadge: Record<DisplayStatus, string> = {
   expired: 'badge-danger',
   pending: 'badge-info',
 };
-
-export function formatDate(value: string | Date | null | undefined): string {
-  return value ? format(new Date(value), 'MMM d, yyyy') : '—';
-}
 
 type Tab = 'service' | 'settings' | 'email' | 'advanced';
 const tabLabels: Record<Tab, string> = { service: 'Service', settings: 'Settings', email: 'Email', advanced: 'Advanced' };
@@ -207,15 +203,21 @@ function SettingsTab({ domain, onAction }: { domain: Domain; onAction: (kind: Pl
       <dl className="settings-list">
         <div>
           <dt>Expiration date</dt>
-          <dd>{formatDate(domain.expireDate)}</dd>
+          <dd>
+            <DateText value={domain.expireDate} />
+          </dd>
         </div>
         <div>
           <dt>Created</dt>
-          <dd>{formatDate(domain.createDate)}</dd>
+          <dd>
+            <DateText value={domain.createDate} />
+          </dd>
         </div>
         <div>
           <dt>Last modified</dt>
-          <dd>{formatDate(domain.modifyDate)}</dd>
+          <dd>
+            <DateText value={domain.modifyDate} />
+          </dd>
         </div>
         <div>
           <dt>Renewal method</dt>

@@ -1,8 +1,8 @@
 /** My Domains (control-panel spec §2): title, Buy / Transfer / Renew, the domain cards, and the account sidebar. */
 import { useEffect, useState } from 'react';
-import { brand } from '../../../../site/lib/brand.ts';
+import { brand } from '@kit/brand.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import Modal from '../../../../site/islands/shared/Modal.tsx';
+import Modal from '@kit/Modal.tsx';
 import { paths } from '../../paths.ts';
 import { useAccount, useDomains } from './api.ts';
 import { DomainCard } from './DomainCard.tsx';

@@ -1,5 +1,5 @@
 /** Stand-ins for the flows the control-panel issues bring (renew, transfer, sell, DNS): honest, and easy to leave. */
-import { brand } from '../../../../site/lib/brand.ts';
+import { brand } from '@kit/brand.ts';
 
 export type PlaceholderKind = 'renew' | 'transfer' | 'sell' | 'nameservers' | 'customNameservers' | 'dnsRecords';
 

@@ -1,6 +1,6 @@
 /** Renders $toasts bottom-left; each stays until its close button is pressed. */
 import { useStore } from '@nanostores/react';
-import { $toasts, dismissToast } from '../lib/toasts.ts';
+import { $toasts, dismissToast } from './toasts.ts';
 
 export default function Toasts() {
   const toasts = useStore($toasts);

@@ -1,14 +1,16 @@
 /** The session as islands and the account app see it: logout with its 3-second notice. */
 import { atom } from 'nanostores';
-import { api, isFailure } from '../lib/api.ts';
-import { dismissToast, showToast } from '../lib/toasts.ts';
-import { clearCartCache } from './cart.ts';
+import { api, isFailure } from './api.ts';
+import { dismissToast, showToast } from './toasts.ts';
 
 export const logoutMessage = 'You have logged out';
 export const logoutNoticeMs = 3000;
 
 /** True while the logout notice shows, so buttons can stay disabled. */
 export const $loggingOut = atom(false);
+
+/** Set once a logout succeeded: stores that cache the visitor's data (the site's cart) clear themselves on it. */
+export const $loggedOut = atom(false);
 
 /**
  * Storefront spec §4 Logout: GET /api/session; on success 'You have logged out' for 3 s, the cart cache cleared,
@@ -22,7 +24,7 @@ export async function logout(redirect?: string): Promise<boolean> {
     $loggingOut.set(false);
     return false;
   }
-  clearCartCache();
+  $loggedOut.set(true);
   const toastId = showToast(logoutMessage, 'success');
   await new Promise((resolve) => setTimeout(resolve, logoutNoticeMs));
   dismissToast(toastId);

@@ -1,0 +1,207 @@
+/**
+ * Imports run one way (DESIGN.md "Layers"): this reads every source file's imports and fails on one that crosses a
+ * layer the wrong way. What is already crossed today is listed below by name; the layering refactor removes those
+ * entries, and an entry that no longer happens fails too, so the list only shrinks.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const sourceRoots = ['api', 'site', 'account-app/src'];
+const sourceExtensions = ['.ts', '.tsx', '.astro', '.mjs'];
+
+/** npm packages that run in a browser as well as on the server: the only ones api/contract may use. */
+const isomorphicPackages = ['zod', 'date-fns', 'libphonenumber-js', 'i18n-iso-countries'];
+
+type Import = { from: string; to: string };
+type Rule = { name: string; why: string; breaks: (edge: Import) => boolean };
+
+const within = (file: string, folder: string) => file.startsWith(`${folder}/`);
+const isRelativeTarget = (to: string) => !to.startsWith('package:');
+
+export const rules: Rule[] = [
+  {
+    name: 'a route does not touch the database',
+    why: 'routes parse, call one service and answer; SQL lives in services',
+    breaks: ({ from, to }) => within(from, 'api/routes') && within(to, 'api/db'),
+  },
+  {
+    name: 'a route does not import another route',
+    why: 'what routes share lives in api/http or a service',
+    breaks: ({ from, to }) => within(from, 'api/routes') && within(to, 'api/routes') && from !== to,
+  },
+  {
+    name: 'a service does not import api/http',
+    why: 'services know nothing of HTTP: jobs and tests call them without a request',
+    breaks: ({ from, to }) => within(from, 'api/services') && within(to, 'api/http'),
+  },
+  {
+    name: 'services, jobs, the database and providers do not import routes',
+    why: 'imports run routes → services → db and providers',
+    breaks: ({ from, to }) => ['api/services', 'api/jobs', 'api/db', 'api/providers'].some((f) => within(from, f)) && within(to, 'api/routes'),
+  },
+  {
+    name: 'a job does not import api/http',
+    why: 'jobs call services, as routes do, with no request around them',
+    breaks: ({ from, to }) => within(from, 'api/jobs') && within(to, 'api/http'),
+  },
+  {
+    name: 'api/contract imports nothing server-side',
+    why: 'both front ends import the contract; only other contract files and isomorphic packages may come with it',
+    breaks: ({ from, to }) =>
+      within(from, 'api/contract') &&
+      (isRelativeTarget(to) ? !within(to, 'api/contract') : !isomorphicPackages.includes(to.slice('package:'.length))),
+  },
+  {
+    name: 'the account app imports nothing from site/ but the kit',
+    why: 'the two front ends share only the front-end kit (@kit) and the contract',
+    breaks: ({ from, to }) => within(from, 'account-app/src') && within(to, 'site') && !within(to, 'site/kit'),
+  },
+  {
+    name: 'the site imports nothing from the account app',
+    why: 'the two front ends share only the front-end kit (@kit) and the contract',
+    breaks: ({ from, to }) => within(from, 'site') && within(to, 'account-app'),
+  },
+  {
+    name: 'the kit imports only itself, the contract and content',
+    why: 'both front ends import the kit; it cannot lean on either of them (content/ holds the brand settings)',
+    breaks: ({ from, to }) =>
+      within(from, 'site/kit') && isRelativeTarget(to) && !['site/kit', 'api/contract', 'content'].some((folder) => within(to, folder)),
+  },
+  {
+    name: 'the front ends reach the server only over HTTP',
+    why: 'site/ and account-app/ may import api/contract and nothing else of api/',
+    breaks: ({ from, to }) => (within(from, 'site') || within(from, 'account-app')) && within(to, 'api') && !within(to, 'api/contract'),
+  },
+];
+
+/**
+ * Known crossings, to be removed by the layering refactor (not to be added to: fix the import instead).
+ * Each names the file, the file it imports, and the rule it breaks.
+ */
+export const knownViolations: (Import & { rule: string })[] = [
+  // Routes that run SQL themselves.
+  { rule: 'a route does not touch the database', from: 'api/routes/cart-items.ts', to: 'api/db/schema/index.ts' },
+  { rule: 'a route does not touch the database', from: 'api/routes/carts.ts', to: 'api/db/schema/index.ts' },
+  { rule: 'a route does not touch the database', from: 'api/routes/dev.ts', to: 'api/db/schema/index.ts' },
+  { rule: 'a route does not touch the database', from: 'api/routes/mfas.ts', to: 'api/db/schema/index.ts' },
+  { rule: 'a route does not touch the database', from: 'api/routes/users.ts', to: 'api/db/schema/index.ts' },
+  // Routes sharing helpers through each other (cartOwner / writableCart / cartById, applySignIn / clientOf).
+  { rule: 'a route does not import another route', from: 'api/routes/cart-items.ts', to: 'api/routes/carts.ts' },
+  { rule: 'a route does not import another route', from: 'api/routes/domain-transfer-check.ts', to: 'api/routes/carts.ts' },
+  { rule: 'a route does not import another route', from: 'api/routes/payment-methods.ts', to: 'api/routes/carts.ts' },
+  { rule: 'a route does not import another route', from: 'api/routes/users.ts', to: 'api/routes/session.ts' },
+  { rule: 'a route does not import another route', from: 'api/routes/validate.ts', to: 'api/routes/carts.ts' },
+  // Services throwing the HTTP layer's AppError, typed with its Auth / Deps, or using its list-query and zod helpers.
+  { rule: 'a service does not import api/http', from: 'api/services/auth-admin.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/auth-admin.ts', to: 'api/http/env.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/auth-password.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/auth.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/auth.ts', to: 'api/http/env.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/carts.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/checkout.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/domain-search-session.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/domain-search-session.ts', to: 'api/http/validate.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/domain-search.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/domains-account.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/domains.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/domains.ts', to: 'api/http/list-query.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/mfa.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/payment-methods.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/rate-limit.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/recovery.ts', to: 'api/http/app-error.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/recovery.ts', to: 'api/http/env.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/sessions.ts', to: 'api/http/env.ts' },
+  { rule: 'a service does not import api/http', from: 'api/services/verification.ts', to: 'api/http/app-error.ts' },
+];
+
+function listSources(folder: string): string[] {
+  const entries = readdirSync(path.join(root, folder), { withFileTypes: true });
+  return entries.flatMap((entry) => {
+    const relative = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return ['node_modules', 'dist', '.astro', 'public'].includes(entry.name) ? [] : listSources(relative);
+    return sourceExtensions.some((ext) => entry.name.endsWith(ext)) ? [relative] : [];
+  });
+}
+
+// Static imports and re-exports (type-only too: they still tie one layer to another), side-effect imports, import().
+const importPattern = /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?['"]([^'"\n]+)['"]|\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g;
+
+/** The specifiers a source file imports, resolved to repository paths, or `package:<name>` for npm packages. */
+export function importsOf(file: string, source: string): Import[] {
+  return [...source.matchAll(importPattern)].map((match) => {
+    const specifier = match[1] ?? match[2];
+    if (specifier.startsWith('@kit/')) return { from: file, to: `site/kit/${specifier.slice('@kit/'.length)}` };
+    if (specifier.startsWith('.')) return { from: file, to: path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)) };
+    const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+    return { from: file, to: `package:${name}` };
+  });
+}
+
+function violationsOf(edges: Import[]) {
+  return edges.flatMap((edge) => rules.filter((rule) => rule.breaks(edge)).map((rule) => ({ rule: rule.name, from: edge.from, to: edge.to })));
+}
+
+const key = (v: { rule: string; from: string; to: string }) => `${v.from} → ${v.to} (${v.rule})`;
+
+describe('import directions', () => {
+  const files = sourceRoots.flatMap(listSources);
+  const edges = files.flatMap((file) => importsOf(file, readFileSync(path.join(root, file), 'utf8')));
+  const found = violationsOf(edges);
+  const known = new Set(knownViolations.map(key));
+
+  test('the check sees the sources and their imports', () => {
+    for (const folder of ['api/routes', 'api/services', 'api/contract', 'site/kit', 'site/islands', 'account-app/src']) {
+      expect(edges.some((edge) => within(edge.from, folder)), `no imports read in ${folder}`).toBe(true);
+    }
+    // The known crossings are found by the same reading, so the reader does see multi-line and type-only imports.
+    expect(found.some((v) => key(v) === key(knownViolations[0]))).toBe(true);
+  });
+
+  test('no import crosses a layer the wrong way, beyond the known ones', () => {
+    const fresh = found.filter((v) => !known.has(key(v)));
+    const explained = fresh.map((v) => `${key(v)}: ${rules.find((rule) => rule.name === v.rule)?.why}`);
+    expect(explained).toEqual([]);
+  });
+
+  test('every known crossing still happens (remove the entry once it is fixed)', () => {
+    const current = new Set(found.map(key));
+    expect(knownViolations.map(key).filter((k) => !current.has(k))).toEqual([]);
+  });
+
+  test('each rule catches what it forbids, and lets the allowed direction through', () => {
+    const cases: [Import, string | null][] = [
+      [{ from: 'api/routes/domains.ts', to: 'api/db/client.ts' }, 'a route does not touch the database'],
+      [{ from: 'api/routes/domains.ts', to: 'api/routes/carts.ts' }, 'a route does not import another route'],
+      [{ from: 'api/routes/domains.ts', to: 'api/services/domains.ts' }, null],
+      [{ from: 'api/services/renewals.ts', to: 'api/http/app-error.ts' }, 'a service does not import api/http'],
+      [{ from: 'api/services/renewals.ts', to: 'api/db/schema/index.ts' }, null],
+      [{ from: 'api/contract/money.ts', to: 'api/db/schema/index.ts' }, 'api/contract imports nothing server-side'],
+      [{ from: 'api/contract/money.ts', to: 'package:drizzle-orm' }, 'api/contract imports nothing server-side'],
+      [{ from: 'api/contract/money.ts', to: 'package:zod' }, null],
+      [{ from: 'account-app/src/routes.tsx', to: 'site/stores/cart.ts' }, 'the account app imports nothing from site/ but the kit'],
+      [{ from: 'account-app/src/routes.tsx', to: 'site/kit/Modal.tsx' }, null],
+      [{ from: 'site/kit/api.ts', to: 'site/stores/cart.ts' }, 'the kit imports only itself, the contract and content'],
+      [{ from: 'site/islands/cart/CartPage.tsx', to: 'api/services/carts.ts' }, 'the front ends reach the server only over HTTP'],
+    ];
+    for (const [edge, rule] of cases) expect(violationsOf([edge]).map((v) => v.rule), `${edge.from} → ${edge.to}`).toEqual(rule ? [rule] : []);
+  });
+
+  test('the reader resolves relative, aliased, multi-line, type-only and dynamic imports', () => {
+    const source = [
+      "import { a,\n  b } from '../db/schema/index.ts';",
+      "import type { Auth } from '../http/env.ts';",
+      "import '@kit/base.css';",
+      "const lazy = import('./carts.ts');",
+      "export { thing } from '@scope/pkg/deep';",
+    ].join('\n');
+    expect(importsOf('api/routes/x.ts', source).map((edge) => edge.to)).toEqual([
+      'api/db/schema/index.ts',
+      'api/http/env.ts',
+      'site/kit/base.css',
+      'api/routes/carts.ts',
+      'package:@scope/pkg',
+    ]);
+  });
+});
