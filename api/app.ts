@@ -20,6 +20,7 @@ import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { validateRoutes } from './routes/validate.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
 import { domainsRoutes } from './routes/domains.ts';
+import { healthRoutes } from './routes/health.ts';
 import { mfasRoutes } from './routes/mfas.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { tldsRoutes } from './routes/tlds.ts';
@@ -27,12 +28,17 @@ import { usersRoutes } from './routes/users.ts';
 import { wsRoutes } from './routes/ws.ts';
 import { whoisRoutes } from './routes/whois.ts';
 
+function withDeps(deps: Deps) {
+  return new Hono<AppEnv>().use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+}
+
 export function createApp(deps: Deps) {
-  const api = new Hono<AppEnv>()
-    .use(async (c, next) => {
-      c.set('deps', deps);
-      await next();
-    })
+  const api = withDeps(deps)
+    // Before the session lookup: a probe must not need the database to hear that the process is alive.
+    .route('/', healthRoutes)
     .use(clientAddressMiddleware(parseTrustedProxies(deps.config.TRUSTED_PROXIES)))
     .use(originCheck)
     .use(sessionMiddleware)
@@ -68,6 +74,13 @@ export function createApp(deps: Deps) {
   });
 
   return new Hono<AppEnv>().use(secureHeaders({ crossOriginEmbedderPolicy: false })).route('/api', api);
+}
+
+/** A worker (ROLE=worker) answers only its probes. */
+export function createHealthApp(deps: Deps) {
+  return new Hono<AppEnv>()
+    .route('/api', withDeps(deps).route('/', healthRoutes))
+    .notFound((c) => c.json(new AppError(404, 'This process runs jobs only (ROLE=worker)').toJSON(), 404));
 }
 
 export type App = ReturnType<typeof createApp>;

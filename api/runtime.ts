@@ -1,23 +1,16 @@
-/** Brings the whole product up: config, database (embedded or DATABASE_URL), migrations, seed, providers. */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+/** Brings the whole product up: config, database (embedded or DATABASE_URL), migrations, job queue, shared secrets, seed, providers. */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Config, loadConfig } from './config.ts';
 import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres, UnreachableBinariesError } from './db/client.ts';
 import type { Deps } from './http/env.ts';
+import { jobKinds } from './jobs/kinds.ts';
+import { createJobQueue, type JobRunner, runsWorker } from './jobs/queue.ts';
 import { createProviders } from './providers/index.ts';
+import { readSharedSecret } from './services/secrets.ts';
 import { type DemoCredentials, demoCredentials, seedDemoAccount } from './services/seed.ts';
 
 export class StartupError extends Error {}
-
-/** A secret kept in DATA_DIR so restarts keep issued bot-check challenges valid. */
-function persistentSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, `${name}.secret`);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
 
 function explainDatabaseError(error: unknown, url: string): StartupError {
   const cause = (error as { cause?: unknown }).cause ?? error;
@@ -47,6 +40,7 @@ export type Runtime = {
   deps: Deps;
   databaseUrl: string;
   embedded: EmbeddedServer | null;
+  jobs: JobRunner;
   demo: DemoCredentials;
   seeded: boolean;
   stop(): Promise<void>;
@@ -83,17 +77,27 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     throw explainDatabaseError(error, databaseUrl);
   }
   const db: Db = createDb(databaseUrl, { max: 20 });
-  const providers = createProviders(config, db, { botCheck: config.BOT_CHECK_SECRET ?? persistentSecret(dataDir, 'bot-check') });
-  const demo = demoCredentials(dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET });
+  const jobs = createJobQueue({ url: databaseUrl, role: config.ROLE, kinds: jobKinds, scheduleCheckSeconds: config.JOB_SCHEDULE_CHECK_SECONDS });
+  await jobs.start();
+  // Keys every process must agree on: configured, or one value in the database shared by all.
+  const botCheck = config.BOT_CHECK_SECRET ?? (await readSharedSecret(db, 'bot-check'));
+  const adminJwt = config.ADMIN_JWT_SECRET ?? (await readSharedSecret(db, 'admin-jwt'));
+  const providers = createProviders(config, db, { botCheck });
+  const deps: Deps = { db, config, providers, jobs, secrets: { adminJwt } };
+  const demo = await demoCredentials(db, dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET });
   const seeded = await seedDemoAccount(db, demo);
+  if (runsWorker(config.ROLE)) await jobs.startWorkers(deps);
   return {
     config,
-    deps: { db, config, providers },
+    deps,
     databaseUrl,
     embedded,
+    jobs,
     demo,
     seeded,
     async stop() {
+      // Jobs in flight finish first: they still need the database and the providers.
+      await jobs.stop();
       await providers.registry.close?.().catch(() => {});
       await db.$end();
       await embedded?.stop();

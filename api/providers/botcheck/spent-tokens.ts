@@ -1,8 +1,9 @@
 /**
  * Spent bot-check tokens, shared by every API process through Postgres. Spends made in the same tick go to the
- * database as one INSERT (a burst of fifty searches costs one round trip, not fifty).
+ * database as one INSERT (a burst of fifty searches costs one round trip, not fifty). The housekeeping job deletes
+ * expired ones.
  */
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { spentBotTokens } from '../../db/schema/index.ts';
 
@@ -31,7 +32,6 @@ export function createSpentTokens(db: Db, lifetimeSeconds: number) {
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
     }
-    if (Math.random() < 0.01) await db.delete(spentBotTokens).where(lt(spentBotTokens.expireDate, sql`now()`));
   };
 
   return {
