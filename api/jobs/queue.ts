@@ -60,14 +60,19 @@ export function createJobQueue(options: {
     // Only workers run the cron pass and pg-boss's maintenance; a web process only creates queues and sends.
     schedule: worker,
     supervise: worker,
-    // A worker hears about a new job at once instead of at its next poll (one connection held for LISTEN).
-    useListenNotify: worker,
+    // Workers poll instead of LISTENing: pg-boss 12.35 drops the listener's error handler before closing it, so a
+    // database going down with us (Ctrl-C reaches the embedded PostgreSQL too) crashed the process mid-shutdown.
+    useListenNotify: false,
     cronMonitorIntervalSeconds: scheduleCheckSeconds,
     cronWorkerIntervalSeconds: scheduleCheckSeconds,
   });
-  boss.on('error', (error) => console.error(`Job queue: ${error.message}`));
   let started = false;
   let working = false;
+  let stopping = false;
+  // Once stopping, connection errors are expected (Ctrl-C stops the embedded PostgreSQL alongside us).
+  boss.on('error', (error) => {
+    if (!stopping) console.error(`Job queue: ${error.message}`);
+  });
 
   async function runJob(kind: JobKind<any>, deps: Deps, job: Job<object>) {
     try {
@@ -83,13 +88,13 @@ export function createJobQueue(options: {
     kinds,
     async start() {
       await boss.start();
-      for (const kind of kinds) await boss.createQueue(kind.name, { ...kind.queue, notify: true });
+      for (const kind of kinds) await boss.createQueue(kind.name, kind.queue);
       started = true;
     },
     async startWorkers(deps) {
       for (const kind of kinds) {
         // createQueue keeps an existing queue as it was; this brings its retry and retention settings up to date.
-        await boss.updateQueue(kind.name, { ...kind.queue, notify: true });
+        await boss.updateQueue(kind.name, kind.queue);
         await boss.work<object>(kind.name, { ...kind.work }, ([job]) => runJob(kind, deps, job));
         if (kind.cron) await boss.schedule(kind.name, kind.cron, null, { tz: 'UTC' });
       }
@@ -100,6 +105,7 @@ export function createJobQueue(options: {
     },
     status: () => ({ started, working, role }),
     async stop(timeoutMs = 20_000) {
+      stopping = true;
       working = false;
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
       started = false;

@@ -14,6 +14,7 @@ export const sendMessageJob: JobKind<OutgoingMessage> = {
     // The payload holds the message itself (a reset link): kept a day for diagnosis, not pg-boss's default week.
     deleteAfterSeconds: 24 * 3600,
   },
-  work: { localConcurrency: 2 },
+  // Someone may be watching their inbox: look every second (pg-boss's default is every two).
+  work: { localConcurrency: 2, pollingIntervalSeconds: 1 },
   run: (deps, message) => deliverMessage(deps.providers, message),
 };
