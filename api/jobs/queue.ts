@@ -94,7 +94,7 @@ export function createJobQueue(options: {
     async startWorkers(deps) {
       for (const kind of kinds) {
         // createQueue keeps an existing queue as it was; this brings its retry and retention settings up to date.
-        await boss.updateQueue(kind.name, kind.queue);
+        if (Object.keys(kind.queue).length > 0) await boss.updateQueue(kind.name, kind.queue);
         await boss.work<object>(kind.name, { ...kind.work }, ([job]) => runJob(kind, deps, job));
         if (kind.cron) await boss.schedule(kind.name, kind.cron, null, { tz: 'UTC' });
       }
