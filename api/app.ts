@@ -22,6 +22,7 @@ import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { validateRoutes } from './routes/validate.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
 import { domainsRoutes } from './routes/domains.ts';
+import { healthRoutes } from './routes/health.ts';
 import { mfasRoutes } from './routes/mfas.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { tldsRoutes } from './routes/tlds.ts';
@@ -29,13 +30,18 @@ import { usersRoutes } from './routes/users.ts';
 import { wsRoutes } from './routes/ws.ts';
 import { whoisRoutes } from './routes/whois.ts';
 
+function withDeps(deps: Deps) {
+  return new Hono<AppEnv>().use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+}
+
 /** `inlineScriptHashes`: the built pages' inline scripts (server.ts reads them), allowed by the page policy. */
 export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly string[] } = {}) {
-  const api = new Hono<AppEnv>()
-    .use(async (c, next) => {
-      c.set('deps', deps);
-      await next();
-    })
+  const api = withDeps(deps)
+    // Before the session lookup: a probe must not need the database to hear that the process is alive.
+    .route('/', healthRoutes)
     .use(clientAddressMiddleware(parseTrustedProxies(deps.config.TRUSTED_PROXIES)))
     .use(requestBodyLimit)
     .use(originCheck)
@@ -75,6 +81,13 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .use(secureHeaders({ crossOriginEmbedderPolicy: false, xFrameOptions: 'DENY' }))
     .use(contentSecurityPolicy(deps.config, options.inlineScriptHashes ?? []))
     .route('/api', api);
+}
+
+/** A worker (ROLE=worker) answers only its probes. */
+export function createHealthApp(deps: Deps) {
+  return new Hono<AppEnv>()
+    .route('/api', withDeps(deps).route('/', healthRoutes))
+    .notFound((c) => c.json(new AppError(404, 'This process runs jobs only (ROLE=worker)').toJSON(), 404));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -13,6 +13,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
+  /** `all`: HTTP and the job worker; `web`: HTTP only (enqueues jobs); `worker`: jobs, with only /api/health and /api/ready on PORT. */
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** Serve the site and account app as built, never build at start (images, and processes beside one that builds). */
+  SKIP_BUILD: z.stringbool().default(false),
+  /** How often a worker looks for scheduled jobs that fell due (pg-boss's cron pass), in seconds. */
+  JOB_SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1).max(45).default(30),
   DATABASE_URL: optional,
   /** Proxies whose X-Forwarded-For we believe: a hop count (`1`) or comma-separated addresses and CIDRs. Unset: none. */
   TRUSTED_PROXIES: optional,
@@ -47,6 +53,8 @@ const envSchema = z.object({
   CAPTCHA_SECRET: optional,
   CAPTCHA_SITE_KEY: optional,
   BOT_CHECK_SECRET: optional,
+  /** HMAC key of admin JWTs; unset, one random key in the secrets table serves every process. */
+  ADMIN_JWT_SECRET: optional,
   /** Sandbox registry answer delay in ms per extension, to make streaming visible. */
   SANDBOX_REGISTRY_LATENCY_MS: z.coerce.number().int().min(0).default(40),
   /** Proof-of-work difficulty: leading zero hex digits of the derived key (3 ≈ 4,000 hashes). Lower only for tests and benchmarks. */

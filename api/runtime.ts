@@ -1,24 +1,17 @@
-/** Brings the whole product up: config, database (embedded or DATABASE_URL), migrations, seed, providers. */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+/** Brings the whole product up: config, database (embedded or DATABASE_URL), migrations, job queue, shared secrets, seed, providers. */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Config, findUnsafeProviderMix, loadConfig } from './config.ts';
 import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres, UnreachableBinariesError } from './db/client.ts';
 import type { Deps } from './http/env.ts';
+import { jobKinds } from './jobs/kinds.ts';
+import { createJobQueue, type JobRunner, runsWorker } from './jobs/queue.ts';
 import { closeProviders, createProviders } from './providers/index.ts';
 import { reconcileUnknownOrders } from './services/reconcile-orders.ts';
+import { readSharedSecret } from './services/secrets.ts';
 import { type DemoCredentials, demoCredentials, seedDemoAccount } from './services/seed.ts';
 
 export class StartupError extends Error {}
-
-/** A secret kept in DATA_DIR so restarts keep issued bot-check challenges valid. */
-function persistentSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, `${name}.secret`);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
 
 function explainDatabaseError(error: unknown, url: string): StartupError {
   const cause = (error as { cause?: unknown }).cause ?? error;
@@ -48,6 +41,7 @@ export type Runtime = {
   deps: Deps;
   databaseUrl: string;
   embedded: EmbeddedServer | null;
+  jobs: JobRunner;
   /** The demo login, in sandbox mode only. */
   demo: DemoCredentials | null;
   seeded: boolean;
@@ -87,30 +81,40 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     throw explainDatabaseError(error, databaseUrl);
   }
   const db: Db = createDb(databaseUrl, { max: 20 });
+  // Keys every process must agree on: configured, or one value in the database shared by all.
+  const botCheck = config.BOT_CHECK_SECRET ?? (await readSharedSecret(db, 'bot-check'));
+  const adminJwt = config.ADMIN_JWT_SECRET ?? (await readSharedSecret(db, 'admin-jwt'));
   let providers: ReturnType<typeof createProviders>;
   try {
-    providers = createProviders(config, db, { botCheck: config.BOT_CHECK_SECRET ?? persistentSecret(dataDir, 'bot-check') });
+    providers = createProviders(config, db, { botCheck });
   } catch (error) {
     // A provider refusing its configuration (EPP with placeholder nameservers) is a start-up error, said in one line.
     await db.$end();
     await embedded?.stop();
     throw new StartupError((error as Error).message);
   }
+  const jobs = createJobQueue({ url: databaseUrl, role: config.ROLE, kinds: jobKinds, scheduleCheckSeconds: config.JOB_SCHEDULE_CHECK_SECONDS });
+  await jobs.start();
+  const deps: Deps = { db, config, providers, jobs, secrets: { adminJwt } };
   // A demo login with a known password has no place beside real customers.
-  const demo = config.sandboxMode ? demoCredentials(dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET }) : null;
+  const demo = config.sandboxMode ? await demoCredentials(db, dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET }) : null;
   const seeded = demo ? await seedDemoAccount(db, demo, config.DEFAULT_NAMESERVERS) : false;
+  if (runsWorker(config.ROLE)) await jobs.startWorkers(deps);
   // Orders whose registry answer never came (the process may have stopped before asking again): settled in the
   // background, so a slow registry does not hold up start-up.
   const reconciling = reconcileUnknownOrders({ db, providers }).catch((error) => console.error('reconciling unknown orders failed:', error));
   return {
     config,
-    deps: { db, config, providers },
+    deps,
     databaseUrl,
     embedded,
+    jobs,
     demo,
     seeded,
     async stop() {
       await reconciling;
+      // Jobs in flight finish first: they still need the database and the providers.
+      await jobs.stop();
       await closeProviders(providers);
       await db.$end();
       await embedded?.stop();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic, websocket } from 'hono/bun';
 import { compress } from 'hono/compress';
-import { createApp } from './app.ts';
+import { createApp, createHealthApp } from './app.ts';
 import { hashInlineScripts } from './http/content-security-policy.ts';
 import type { Deps } from './http/env.ts';
 
@@ -56,4 +56,9 @@ export function createServerApp(deps: Deps) {
 export function serve(deps: Deps, port: number, hostname: string) {
   const app = createServerApp(deps);
   return Bun.serve({ port, hostname, fetch: app.fetch, websocket, idleTimeout: 60 });
+}
+
+/** ROLE=worker: no site and no API, only the probes an orchestrator asks. */
+export function serveHealth(deps: Deps, port: number, hostname: string) {
+  return Bun.serve({ port, hostname, fetch: createHealthApp(deps).fetch, idleTimeout: 60 });
 }

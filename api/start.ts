@@ -1,8 +1,12 @@
-/** `npm start`: build what is missing, start the database, migrate, seed, serve everything on one port. */
+/**
+ * `npm start`: build what is missing, start the database, migrate, seed, serve everything on one port and run the
+ * jobs. ROLE=web serves without working jobs; ROLE=worker works jobs and answers only /api/health and /api/ready.
+ */
 import { buildWhatIsMissing } from './build.ts';
+import { loadConfig } from './config.ts';
 import { describeProviders } from './providers/index.ts';
 import { StartupError, startRuntime } from './runtime.ts';
-import { serve } from './server.ts';
+import { serve, serveHealth } from './server.ts';
 
 process.env.NODE_ENV ??= 'production';
 const started = performance.now();
@@ -13,7 +17,9 @@ function fail(message: string): never {
 }
 
 try {
-  await buildWhatIsMissing();
+  const { ROLE, SKIP_BUILD } = loadConfig();
+  // A worker serves no pages; SKIP_BUILD leaves building to one process (or the image) when several start together.
+  if (ROLE !== 'worker' && !SKIP_BUILD) await buildWhatIsMissing();
 } catch (error) {
   fail((error as Error).message);
 }
@@ -24,9 +30,9 @@ const runtime = await startRuntime().catch((error) => {
 });
 const { config } = runtime;
 
-let server: ReturnType<typeof serve>;
+let server: Pick<ReturnType<typeof serve>, 'port' | 'stop'>;
 try {
-  server = serve(runtime.deps, config.PORT, config.HOST);
+  server = config.ROLE === 'worker' ? serveHealth(runtime.deps, config.PORT, config.HOST) : serve(runtime.deps, config.PORT, config.HOST);
 } catch (error) {
   await runtime.stop();
   const code = (error as { code?: string }).code;
@@ -39,28 +45,44 @@ try {
 
 const url = config.PUBLIC_URL ? config.publicOrigin : `http://localhost:${server.port}`;
 const { demo } = runtime;
+const readyIn = `ready in ${Math.round(performance.now() - started)} ms`;
+const jobsSummary = `  Jobs (${config.ROLE === 'web' ? 'sent from here, worked by ROLE=worker processes' : 'worked here, schedules run here'}):
+${runtime.jobs
+  .describe()
+  .map((line) => `    ${line}`)
+  .join('\n')}`;
+const database = `  Database:   ${runtime.embedded ? `embedded PostgreSQL in ${runtime.embedded.dir}` : 'DATABASE_URL'}`;
 console.log(
-  [
-    '',
-    `Dotspot is running at ${url}  (ready in ${Math.round(performance.now() - started)} ms)`,
-    `  Database:   ${runtime.embedded ? `embedded PostgreSQL in ${runtime.embedded.dir}` : 'DATABASE_URL'}`,
-    `  Providers:  ${describeProviders(runtime.deps.providers)}${config.sandboxMode ? '  (sandbox mode)' : ''}`,
-    ...(demo
-      ? [
-          `  Demo login: ${demo.email} / ${demo.password}`,
-          `  Demo TOTP secret (add to an authenticator app): ${demo.totpSecret}`,
-          `  Sandbox SMS codes and emails: ${url}/dev/outbox`,
-        ]
-      : []),
-    'Press Ctrl-C to stop.',
-  ].join('\n'),
+  config.ROLE === 'worker'
+    ? [
+        '',
+        `Dotspot worker is running (ROLE=worker, ${readyIn}); http://localhost:${server.port}/api/health and /api/ready only`,
+        database,
+        jobsSummary,
+        'Press Ctrl-C to stop.',
+      ].join('\n')
+    : [
+        '',
+        `Dotspot is running at ${url}  (ROLE=${config.ROLE}, ${readyIn})`,
+        database,
+        `  Providers:  ${describeProviders(runtime.deps.providers)}${config.sandboxMode ? '  (sandbox mode)' : ''}`,
+        ...(demo
+          ? [
+              `  Demo login: ${demo.email} / ${demo.password}`,
+              `  Demo TOTP secret (add to an authenticator app): ${demo.totpSecret}`,
+              `  Sandbox SMS codes and emails: ${url}/dev/outbox`,
+            ]
+          : []),
+        jobsSummary,
+        'Press Ctrl-C to stop.',
+      ].join('\n'),
 );
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`\n${signal}: stopping the server and the database...`);
+  console.log(`\n${signal}: stopping the server, letting running jobs finish, then stopping the database...`);
   server.stop(true);
   await runtime.stop();
   process.exit(0);

@@ -21,6 +21,8 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../migrati
 export async function migrateDatabase(url: string) {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
+    // Processes starting together on one database take turns; the later ones find nothing left to apply.
+    await client`select pg_advisory_lock(hashtext('dotspot:migrate'))`;
     await migrate(drizzle(client), { migrationsFolder });
   } finally {
     await client.end({ timeout: 5 });

@@ -1,9 +1,17 @@
 /** What every handler can reach through `c.var`. */
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { Providers } from '../providers/index.ts';
 
-export type Deps = { db: Db; config: Config; providers: Providers };
+export type Deps = {
+  db: Db;
+  config: Config;
+  providers: Providers;
+  jobs: JobQueue;
+  /** Keys every process shares: from configuration, else from the secrets table (services/secrets.ts). */
+  secrets: { adminJwt: string };
+};
 
 export type Auth = {
   sessionId: number;

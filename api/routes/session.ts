@@ -79,5 +79,5 @@ export const sessionRoutes = new Hono<AppEnv>()
   })
   .get('/admin', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await adminSession(c.var.deps.db, c.var.auth));
+    return c.json(await adminSession(c.var.deps.db, c.var.auth, c.var.deps.secrets.adminJwt));
   });

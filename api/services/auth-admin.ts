@@ -1,5 +1,4 @@
 /** The admin session: a short-lived signed JWT for admin users (storefront spec §6); everyone else gets 403. */
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { sign } from 'hono/jwt';
 import type { Db } from '../db/client.ts';
@@ -8,10 +7,9 @@ import { AppError } from '../http/app-error.ts';
 import type { Auth } from '../http/env.ts';
 
 const adminJwtLifetimeSeconds = 15 * 60;
-// Nothing in this process verifies the JWT yet; a per-process key keeps it from being forged meanwhile.
-const fallbackKey = randomBytes(32).toString('hex');
 
-export async function adminSession(db: Db, auth: Auth | null, key = fallbackKey): Promise<{ jwt: string; username: string }> {
+/** `key` is shared by every process (Deps.secrets.adminJwt), so a JWT from one verifies on any other. */
+export async function adminSession(db: Db, auth: Auth | null, key: string): Promise<{ jwt: string; username: string }> {
   if (auth?.state !== 'active' || auth.role !== 'admin' || auth.userId == null) throw new AppError(403, 'You do not have access to this');
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.userId, auth.userId));
   const now = Math.floor(Date.now() / 1000);

@@ -12,7 +12,11 @@ import { AppError } from '../http/app-error.ts';
 export type Limit = { key: string; max: number; windowSeconds: number };
 type Verdict = { allowed: boolean; retryAfterSeconds: number };
 
+/** The daily housekeeping job deletes windows two of these old; a longer limit would lose its history early. */
+export const longestRateLimitWindowSeconds = 24 * 3600;
+
 function windows(windowSeconds: number, now = nowMs()) {
+  if (windowSeconds > longestRateLimitWindowSeconds) throw new Error(`Rate-limit windows are at most ${longestRateLimitWindowSeconds} s (housekeeping deletes older ones)`);
   const windowMs = windowSeconds * 1000;
   const current = Math.floor(now / windowMs) * windowMs;
   return { windowMs, current: new Date(current), previous: new Date(current - windowMs), elapsed: (now - current) / windowMs };
@@ -48,9 +52,6 @@ export async function hit(db: Db, limit: Limit): Promise<Verdict> {
     .values({ key: limit.key, windowStart: current, count: 1 })
     .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
     .returning({ count: rateLimits.count });
-  if (Math.random() < 0.005) {
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(nowMs() - 24 * 3600 * 1000)));
-  }
   return judge(limit, { current: row.count, previous: await previousCount(db, limit.key, previous) }, elapsed, true);
 }
 

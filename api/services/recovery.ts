@@ -5,6 +5,7 @@ import { recoveryTokens, users } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Auth, Deps } from '../http/env.ts';
 import { type Client, continueAfterPassword, findUserByEmail, recordSignIn, revokeAllSessions, type SignInResult } from './auth.ts';
+import { queueMessage } from './messages.ts';
 import { hashPassword } from './passwords.ts';
 import { enforce, hit } from './rate-limit.ts';
 import { createSession } from './sessions.ts';
@@ -46,7 +47,10 @@ export async function requestRecovery(deps: Deps, input: { email: string; origin
   });
   const brand = input.brandName ?? 'Dotspot';
   const link = `${input.origin}/login?recovery=${encodeURIComponent(token)}`;
-  await deps.providers.mail.send({
+  // Queued: nobody waits for it (the answer is the same either way), and the mail server's latency no longer tells
+  // whether the account exists.
+  await queueMessage(deps.jobs, {
+    channel: 'email',
     to: user.email,
     subject: `Reset your ${brand} password`,
     text:

@@ -1,6 +1,6 @@
 /** Seed data: on an empty database, a demo account whose domains cover every control-panel state. */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { Secret } from 'otpauth';
@@ -20,6 +20,7 @@ import {
 } from '../db/schema/index.ts';
 import { newAuthCode } from '../providers/registry/sandbox-lifecycle.ts';
 import { hashPassword } from './passwords.ts';
+import { readSharedSecret } from './secrets.ts';
 
 export const demoEmail = 'demo@example.com';
 
@@ -41,17 +42,19 @@ export const demoContact: Contact = {
   phone: '+14155550123',
 };
 
-/** The demo login: from DEMO_PASSWORD / DEMO_TOTP_SECRET, else generated once and kept in DATA_DIR. */
-export function demoCredentials(dataDir: string, env: { password?: string; totpSecret?: string }): DemoCredentials {
+/**
+ * The demo login: from DEMO_PASSWORD / DEMO_TOTP_SECRET, else generated once and kept in the secrets table, so every
+ * process sharing the database prints the login that works. Installs from before that table kept it in DATA_DIR;
+ * the first start since takes it from there.
+ */
+export async function demoCredentials(db: Db, dataDir: string, env: { password?: string; totpSecret?: string }): Promise<DemoCredentials> {
   const file = path.join(dataDir, 'demo-credentials.json');
   const saved: Partial<DemoCredentials> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  const credentials = {
+  return {
     email: demoEmail,
-    password: env.password ?? saved.password ?? randomBytes(9).toString('base64url'),
-    totpSecret: env.totpSecret ?? saved.totpSecret ?? new Secret({ size: 20 }).base32,
+    password: env.password ?? (await readSharedSecret(db, 'demo-password', () => saved.password ?? randomBytes(9).toString('base64url'))),
+    totpSecret: env.totpSecret ?? (await readSharedSecret(db, 'demo-totp-secret', () => saved.totpSecret ?? new Secret({ size: 20 }).base32)),
   };
-  writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
-  return credentials;
 }
 
 type SeedDomain = Partial<typeof domains.$inferInsert> & { domain: string; expireDate: Date; createDate: Date };
@@ -65,7 +68,11 @@ export async function seedDemoAccount(
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
   const passwordHash = await hashPassword(credentials.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Several processes may start on one empty database at once: one seeds, the others find it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('dotspot:seed-demo'))`);
+    const [{ count: seededMeanwhile }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
+    if (seededMeanwhile > 0) return false;
     const [account] = await tx
       .insert(accounts)
       .values({
@@ -178,8 +185,8 @@ export async function seedDemoAccount(
         { accountId, type: 'payment' as const, description: 'Payment: Visa ending in 4242', amount: -899, startDate: month(m) },
       ]),
     ]);
+    return true;
   });
-  return true;
 }
 
 export async function findDemoAccountId(db: Db): Promise<number | null> {

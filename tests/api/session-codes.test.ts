@@ -22,6 +22,7 @@ async function accountWithMethods() {
 }
 
 async function lastMessageTo(to: string): Promise<string> {
+  await t.runJobs(); // recovery emails leave through the queue; sign-in codes are already there
   const [row] = await t.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1);
   return row.body;
 }

@@ -333,6 +333,7 @@ describe('the anonymous cart at sign-in', () => {
 
 describe('password recovery', () => {
   async function latestLink(email = demoEmail): Promise<string> {
+    await t.runJobs(); // recovery emails leave through the queue
     const rows = await t.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(outbox.id);
     const last = rows.at(-1);
     if (!last) throw new Error(`no email to ${email}`);

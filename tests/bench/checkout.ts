@@ -13,6 +13,8 @@ import { createApp } from '../../api/app.ts';
 import { loadConfig } from '../../api/config.ts';
 import { createDb, migrateDatabase, startEmbeddedPostgres } from '../../api/db/client.ts';
 import { outbox } from '../../api/db/schema/index.ts';
+import { jobKinds } from '../../api/jobs/kinds.ts';
+import { createJobQueue } from '../../api/jobs/queue.ts';
 import { createProviders } from '../../api/providers/index.ts';
 
 type App = ReturnType<typeof createApp>;
@@ -58,11 +60,13 @@ export async function benchCheckout(options: { orders?: number; concurrency?: nu
   const url = server.url('bench');
   await migrateDatabase(url);
   const db = createDb(url, { max: 20 });
+  const jobs = createJobQueue({ url, role: 'web', kinds: jobKinds });
+  await jobs.start();
   try {
     // Preparing buyers is untimed; the easiest proof of work keeps it short.
     const config = loadConfig({ NODE_ENV: 'production', SANDBOX_REGISTRY_LATENCY_MS: '0', BOT_CHECK_DIFFICULTY: '1' });
     const providers = createProviders(config, db, { botCheck: 'bench-secret' });
-    const app = createApp({ db, config, providers });
+    const app = createApp({ db, config, providers, jobs, secrets: { adminJwt: 'bench-secret' } });
     const run = Date.now().toString(36);
 
     const prepare = async (i: number) => {
@@ -120,6 +124,7 @@ export async function benchCheckout(options: { orders?: number; concurrency?: nu
       maxMs: Math.round(latencies[latencies.length - 1]),
     };
   } finally {
+    await jobs.stop();
     await db.$end();
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

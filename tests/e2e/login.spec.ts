@@ -65,8 +65,13 @@ test('recovery through the emailed link sets a new password that then works', as
   // The browser solves a proof-of-work bot check first; on a busy machine that can take a while.
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible({ timeout: 30_000 });
 
-  const outbox = await (await request.get('/api/dev/outbox')).json();
-  const mail = outbox.data.find((m: { to: string; subject: string }) => m.to === demoEmail && /Reset/.test(m.subject));
+  // The email leaves through the job queue: a worker delivers it moments later.
+  const resetMail = async () => {
+    const outbox = await (await request.get('/api/dev/outbox')).json();
+    return outbox.data.find((m: { to: string; subject: string }) => m.to === demoEmail && /Reset/.test(m.subject));
+  };
+  await expect.poll(resetMail).toBeTruthy();
+  const mail = await resetMail();
   const link = new URL(mail.body.match(/https?:\/\/\S+\/login\?recovery=\S+/)[0]);
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();

@@ -1,6 +1,16 @@
-/** Cross-cutting tables: sandbox outbox, rate limits, spent bot-check tokens, the sandbox registry. */
+/** Cross-cutting tables: shared secrets, sandbox outbox, rate limits, spent bot-check tokens, the sandbox registry. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Keys every process must agree on (the bot-check HMAC key, the admin JWT key) when configuration does not give
+ * them: the first process to start inserts a random value, every process reads the same row.
+ */
+export const secrets = pgTable('secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createDate: timestamp({ withTimezone: true }).notNull(),
+});
 
 /** Messages the sandbox SMS and mail providers "sent", readable at /api/dev/outbox. */
 export const outbox = pgTable('outbox', {

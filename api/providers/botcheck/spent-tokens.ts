@@ -1,10 +1,11 @@
 /**
  * Spent bot-check tokens, shared by every API process through Postgres. Spends made in the same tick go to the
  * database as one INSERT (a burst of fifty searches costs one round trip, not fifty). `close()` waits for the
- * writes already asked for, so a shutdown records every token it accepted before the database goes away.
+ * writes already asked for, so a shutdown records every token it accepted before the database goes away. The
+ * housekeeping job deletes expired ones.
  */
 import { addSeconds } from 'date-fns';
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { spentBotTokens } from '../../db/schema/index.ts';
@@ -41,13 +42,6 @@ export function createSpentTokens(db: Db, lifetimeSeconds: number) {
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
       return;
-    }
-    if (Math.random() < 0.01) {
-      // Expired rows only cost space; a failed sweep waits for the next one.
-      await db
-        .delete(spentBotTokens)
-        .where(lt(spentBotTokens.expireDate, at))
-        .catch((error) => console.error('Removing expired bot-check tokens failed:', error));
     }
   };
 

@@ -1,4 +1,5 @@
 /** Email that goes to the outbox table instead of the internet; read it at /dev/outbox. */
+import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
 import type { MailProvider } from './index.ts';
@@ -7,7 +8,7 @@ export function createSandboxMail(db: Db): MailProvider {
   return {
     name: 'sandbox',
     async send({ to, subject, text }) {
-      await db.insert(outbox).values({ channel: 'email', to, subject, body: text });
+      await db.insert(outbox).values({ channel: 'email', to, subject, body: text, createdAt: now() });
     },
   };
 }

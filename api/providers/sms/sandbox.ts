@@ -1,4 +1,5 @@
 /** SMS that goes to the outbox table; a tester reads codes at /dev/outbox. */
+import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
 import type { SmsProvider } from './index.ts';
@@ -11,7 +12,7 @@ export function createSandboxSms(db: Db): SmsProvider {
     name: 'sandbox',
     async send({ to, body }) {
       if (undeliverableSandboxPhone.test(to)) throw new Error(`SMS gateway rejected ${to}: unreachable`);
-      await db.insert(outbox).values({ channel: 'sms', to, body });
+      await db.insert(outbox).values({ channel: 'sms', to, body, createdAt: now() });
     },
   };
 }
