@@ -12,7 +12,7 @@ const dayMs = 24 * 3600 * 1000;
 
 type StatusFields = { status: string; expireDate: string | Date };
 
-export function displayStatus(domain: StatusFields, now: Date = new Date()): DisplayStatus {
+export function displayStatus(domain: StatusFields, now: Date): DisplayStatus {
   if (domain.status === 'transfer') return 'pending';
   const expiry = new Date(domain.expireDate).getTime();
   if (expiry <= now.getTime() || domain.status === 'expired' || domain.status === 'redemption') return 'expired';

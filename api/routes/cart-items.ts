@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { now } from '../clock.ts';
 import { isDomainName, normaliseDomainInput } from '../contract/domain-name.ts';
 import { cartItems, carts } from '../db/schema/index.ts';
 import { AppError, conflict } from '../http/app-error.ts';
@@ -89,7 +90,7 @@ async function addItems(c: Context<AppEnv>, items: NewCartItem[]) {
       .returning();
     added.push(row);
   }
-  await db.update(carts).set({ modifyDate: new Date() }).where(eq(carts.cartId, cart.cartId));
+  await db.update(carts).set({ modifyDate: now() }).where(eq(carts.cartId, cart.cartId));
   return added.map(cartItemView);
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { now } from '../clock.ts';
 import { cartContactSchema } from '../contract/contact.ts';
 import { carts, paymentMethods } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
@@ -124,7 +125,7 @@ export const cartsRoutes = new Hono<AppEnv>()
     const cart = await cartById(c, id, { create: true });
     if (!cart) throw new AppError(404, 'Cart not found');
     if (cart.status !== 'active') throw new AppError(409, 'This cart has already been checked out');
-    const changes: Partial<typeof carts.$inferInsert> = { modifyDate: new Date() };
+    const changes: Partial<typeof carts.$inferInsert> = { modifyDate: now() };
     if (body.contact) {
       const { password, code: _code, ...fields } = body.contact;
       const next: Record<string, unknown> = { ...(cart.contact ?? {}), ...fields };

@@ -1,5 +1,6 @@
 /** At sign-in the visitor's anonymous cart joins the account: handed over whole, or its new items moved over. */
 import { and, eq, inArray } from 'drizzle-orm';
+import { now } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, carts } from '../db/schema/index.ts';
 import { activeItems, findCurrentCart } from './carts.ts';
@@ -15,7 +16,7 @@ export async function adoptAnonymousCart(db: Db, accountId: number, anonToken: s
     if (!own) {
       await tx
         .update(carts)
-        .set({ accountId, anonTokenHash: null, modifyDate: new Date() })
+        .set({ accountId, anonTokenHash: null, modifyDate: now() })
         .where(eq(carts.cartId, anonymous.cartId));
       return;
     }
@@ -26,11 +27,11 @@ export async function adoptAnonymousCart(db: Db, accountId: number, anonToken: s
         .update(cartItems)
         .set({ cartId: own.cartId })
         .where(and(eq(cartItems.cartId, anonymous.cartId), inArray(cartItems.cartItemId, moving.map((i) => i.cartItemId))));
-      await tx.update(carts).set({ modifyDate: new Date() }).where(eq(carts.cartId, own.cartId));
+      await tx.update(carts).set({ modifyDate: now() }).where(eq(carts.cartId, own.cartId));
     }
     await tx
       .update(carts)
-      .set({ status: 'deleted', anonTokenHash: null, deleteDate: new Date(), modifyDate: new Date() })
+      .set({ status: 'deleted', anonTokenHash: null, deleteDate: now(), modifyDate: now() })
       .where(eq(carts.cartId, anonymous.cartId));
   });
   return true;

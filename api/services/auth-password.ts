@@ -1,5 +1,6 @@
 /** A signed-in password change: the current password is checked and every other session ends. */
 import { eq } from 'drizzle-orm';
+import { now } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
@@ -13,7 +14,7 @@ export async function changePassword(db: Db, input: { userId: number; sessionId:
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError(400, 'The current password is incorrect');
   await db
     .update(users)
-    .set({ passwordHash: await hashPassword(input.password), modifyDate: new Date() })
+    .set({ passwordHash: await hashPassword(input.password), modifyDate: now() })
     .where(eq(users.userId, input.userId));
   await revokeAllSessions(db, input.userId, input.sessionId);
 }

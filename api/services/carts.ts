@@ -1,5 +1,6 @@
 /** Carts: the caller's current cart (by session or anonymous cookie) and its server-computed view. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { now } from '../clock.ts';
 import { cartTotals, type ItemPrices, priceItem } from '../contract/cart-pricing.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, cartItems, carts, paymentMethods } from '../db/schema/index.ts';
@@ -87,7 +88,7 @@ export async function ensureCurrentCart(db: Db, owner: CartOwner & { newAnonToke
   const [row] = await db
     .insert(carts)
     .values({ anonTokenHash: hashToken(token) })
-    .onConflictDoUpdate({ target: carts.anonTokenHash, set: { status: 'active', modifyDate: new Date() } })
+    .onConflictDoUpdate({ target: carts.anonTokenHash, set: { status: 'active', modifyDate: now() } })
     .returning();
   return row;
 }

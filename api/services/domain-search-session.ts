@@ -58,10 +58,10 @@ export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: 
   const fail = (id: number | string | null, code: number, message: string) => reply({ id, error: { code, message } });
 
   let searchAllowance = searchBurst;
-  let allowanceAt = Date.now();
+  let allowanceAt = performance.now();
   /** A token bucket per socket: acknowledging costs the server work before the token's proof is checked. */
   const takeSearchAllowance = () => {
-    const now = Date.now();
+    const now = performance.now();
     searchAllowance = Math.min(searchBurst, searchAllowance + (now - allowanceAt) / searchRefillMs);
     allowanceAt = now;
     if (searchAllowance < 1) return false;

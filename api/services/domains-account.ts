@@ -1,5 +1,6 @@
 /** The account as the control panel reads it (control-panel spec §3 Account), with billing figures derived from domains. */
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { nowMs } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, domains, paymentMethods } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
@@ -10,7 +11,7 @@ import { describeCard } from './carts.ts';
 export const autoRenewLeadDays = 15;
 const dayMs = 24 * 3600 * 1000;
 
-export async function accountView(db: Db, accountId: number, now = new Date()) {
+export async function accountView(db: Db, accountId: number, now = new Date(nowMs())) {
   const [account] = await db.select().from(accounts).where(eq(accounts.accountId, accountId));
   if (!account) throw new AppError(404, 'Account not found');
   const owned = await db

@@ -1,5 +1,6 @@
 /** The caller's domains: list with filters, sort, paging and relations, one by id; display rules from the contract. */
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { now } from '../clock.ts';
 import { activeNowNote, displayStatus, hasEmailOverLimit, isPendingTransfer, serviceLabel } from '../contract/domain-status.ts';
 import type { Db } from '../db/client.ts';
 import { dnsRecords, domains, emails } from '../db/schema/index.ts';
@@ -33,7 +34,7 @@ export function domainView(row: DomainRow, extra: { emails?: { size: number; sta
   return {
     ...rest,
     authCode: row.locked ? null : authCode,
-    $displayStatus: displayStatus(row),
+    $displayStatus: displayStatus(row, now()),
     $serviceLabel: serviceLabel(row),
     $activeNow: activeNowNote(row),
     $transferPending: isPendingTransfer(row),

@@ -5,6 +5,7 @@ import { accounts, carts, paymentMethods } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { CardError, type PaymentsProvider, setupIntentMismatchCode } from '../providers/payments/index.ts';
 import { describeCard } from './carts.ts';
+import { now } from '../clock.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type MethodOwner = { accountId: number } | { cartId: number };
@@ -129,7 +130,7 @@ export async function setupCard(
       })
       .returning();
     if (input.cartId != null) {
-      await tx.update(carts).set({ paymentMethodId: row.paymentMethodId, paymentSetupComplete: true, modifyDate: new Date() }).where(eq(carts.cartId, input.cartId));
+      await tx.update(carts).set({ paymentMethodId: row.paymentMethodId, paymentSetupComplete: true, modifyDate: now() }).where(eq(carts.cartId, input.cartId));
     }
     return row;
   });

@@ -3,7 +3,7 @@
  * and the limit applies to a sliding estimate: this window's hits plus the previous window's, weighted by how much
  * of it still overlaps the last `windowSeconds`. So there is no burst (and no reset) at a window boundary.
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { nowMs } from '../clock.ts';
 import { rateLimits } from '../db/schema/index.ts';

@@ -21,13 +21,14 @@ import {
 import { newAuthCode } from '../providers/registry/sandbox-lifecycle.ts';
 import { hashPassword } from './passwords.ts';
 import { readSharedSecret } from './secrets.ts';
+import { nowMs } from '../clock.ts';
 
 export const demoEmail = 'demo@example.com';
 
 export type DemoCredentials = { email: string; password: string; totpSecret: string };
 
 const day = 24 * 3600 * 1000;
-const fromNow = (days: number) => new Date(Date.now() + days * day);
+const fromNow = (days: number) => new Date(nowMs() + days * day);
 
 export const demoContact: Contact = {
   firstName: 'Dana',
@@ -96,7 +97,7 @@ export async function seedDemoAccount(
       brand: 'visa',
       last4: '4242',
       expMonth: 12,
-      expYear: new Date().getFullYear() + 3,
+      expYear: new Date(nowMs()).getFullYear() + 3,
       isDefault: true,
     });
     const seeds: SeedDomain[] = [
@@ -175,7 +176,7 @@ export async function seedDemoAccount(
         ]);
       }
     }
-    const month = (monthsAgo: number) => new Date(Date.now() - monthsAgo * 30 * day);
+    const month = (monthsAgo: number) => new Date(nowMs() - monthsAgo * 30 * day);
     await tx.insert(transactions).values([
       { accountId, type: 'nrc', description: 'Registration: brightbeancoffee.com (1 year)', amount: 1028, startDate: month(13) },
       { accountId, type: 'nrc', description: 'Registration: brightbeancoffee.net (1 year)', amount: 1198, startDate: month(13) },

@@ -1,5 +1,6 @@
 /** Sessions: created at sign-in, resolved per request from the cookie, revoked at logout. */
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { now, nowMs } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions } from '../db/schema/index.ts';
 import type { Auth } from '../http/env.ts';
@@ -16,7 +17,7 @@ export async function createSession(
   const lifetime = input.state === 'active' ? sessionLifetimeMs : pendingLifetimeMs;
   const [row] = await db
     .insert(sessions)
-    .values({ ...input, tokenHash: hashToken(token), expireDate: new Date(Date.now() + lifetime) })
+    .values({ ...input, tokenHash: hashToken(token), expireDate: new Date(nowMs() + lifetime) })
     .returning({ sessionId: sessions.sessionId });
   return { token, sessionId: row.sessionId };
 }
@@ -34,7 +35,7 @@ export async function resolveSession(db: Db, token: string, options: { allowDemo
     })
     .from(sessions)
     .leftJoin(accounts, eq(accounts.accountId, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokeDate), gt(sessions.expireDate, new Date())))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokeDate), gt(sessions.expireDate, now())))
     .limit(1);
   if (!row || (row.isDemo && !options.allowDemo)) return null;
   const { isDemo: _, ...auth } = row;
@@ -42,5 +43,5 @@ export async function resolveSession(db: Db, token: string, options: { allowDemo
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokeDate: new Date() }).where(eq(sessions.sessionId, sessionId));
+  await db.update(sessions).set({ revokeDate: now() }).where(eq(sessions.sessionId, sessionId));
 }

@@ -1,6 +1,7 @@
 /** ALTCHA-style proof of work with altcha-lib: signed challenges, verified solutions, replays refused. */
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import {
   type BotCheckProvider,
@@ -26,7 +27,7 @@ export function createAltchaBotCheck(db: Db, secret: string, options: { keyPrefi
         keyPrefix: options.keyPrefix ?? '000',
         deriveKey,
         hmacSignatureSecret: secret,
-        expiresAt: Math.floor(Date.now() / 1000) + challengeLifetimeSeconds,
+        expiresAt: Math.floor(nowMs() / 1000) + challengeLifetimeSeconds,
       });
       return { provider: 'altcha', challenge };
     },

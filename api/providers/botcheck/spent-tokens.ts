@@ -6,7 +6,7 @@
  */
 import { addSeconds } from 'date-fns';
 import { sql } from 'drizzle-orm';
-import { now } from '../../clock.ts';
+import { now, nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { spentBotTokens } from '../../db/schema/index.ts';
 
@@ -77,7 +77,7 @@ export function createRecentlySpent(lifetimeMs: number, limit = 200_000) {
   return {
     /** Records the token; false when it was already here. */
     add(signature: string): boolean {
-      const now = Date.now();
+      const now = nowMs();
       if ((expiries.get(signature) ?? 0) > now) return false;
       expiries.delete(signature);
       expiries.set(signature, now + lifetimeMs);

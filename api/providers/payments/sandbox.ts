@@ -21,6 +21,7 @@ import {
   setupIntentMismatchCode,
   setupIntentMismatchMessage,
 } from './index.ts';
+import { nowMs } from '../../clock.ts';
 
 export const declinedMessage = 'Your card was declined.';
 export const insufficientFundsMessage = 'Your card has insufficient funds.';
@@ -86,7 +87,7 @@ export function createSandboxPayments(): SandboxPayments {
     const saved = cards.get(paymentMethodId);
     if (saved) return saved;
     const { brand, last4 } = parseMethodId(paymentMethodId);
-    return { brand, last4, expMonth: 12, expYear: new Date().getFullYear() + 3 };
+    return { brand, last4, expMonth: 12, expYear: new Date(nowMs()).getFullYear() + 3 };
   }
 
   function intent(intentId: string) {
@@ -102,7 +103,7 @@ export function createSandboxPayments(): SandboxPayments {
     createPaymentMethod({ number, expMonth, expYear, cvc }) {
       const digits = number.replace(/[\s-]/g, '');
       if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) throw new CardError('Your card number is invalid.', 'invalid_number');
-      const now = new Date();
+      const now = new Date(nowMs());
       const fullYear = expYear < 100 ? 2000 + expYear : expYear;
       if (!(expMonth >= 1 && expMonth <= 12)) throw new CardError("Your card's expiration month is invalid.", 'invalid_expiry_month');
       if (fullYear < now.getFullYear() || (fullYear === now.getFullYear() && expMonth < now.getMonth() + 1)) {

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import tls from 'node:tls';
+import { nowMs } from '../../clock.ts';
 import { childOf, childrenOf, commandXml, el, helloXml, ns, parseXml, pathOf, textOf, type XmlElement } from './epp-xml.ts';
 
 export type EppConnectionOptions = {
@@ -199,7 +200,7 @@ export class EppConnection {
 
   private nextClTRID(): string {
     this.counter += 1;
-    return `${this.prefix}-${Date.now().toString(36)}-${this.counter}`;
+    return `${this.prefix}-${nowMs().toString(36)}-${this.counter}`;
   }
 
   private async pump(): Promise<void> {

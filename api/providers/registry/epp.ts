@@ -5,6 +5,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { nowMs } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Contact } from '../../contract/contact.ts';
 import { tldOf } from '../../contract/domain-name.ts';
@@ -310,8 +311,8 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
         registrarName: options.registrarName,
         ours: true,
         locked: false,
-        createDate: parseDate(textOf(creData, ns.domain, 'crDate')) ?? new Date(),
-        expireDate: parseDate(textOf(creData, ns.domain, 'exDate')) ?? new Date(Date.now() + years * 365 * dayMs),
+        createDate: parseDate(textOf(creData, ns.domain, 'crDate')) ?? new Date(nowMs()),
+        expireDate: parseDate(textOf(creData, ns.domain, 'exDate')) ?? new Date(nowMs() + years * 365 * dayMs),
         nameservers: hosts,
         statuses: [],
       };
@@ -348,7 +349,7 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
         createDate: info.createDate?.toISOString(),
         expireDate: info.expireDate?.toISOString(),
       };
-      const now = Date.now();
+      const now = nowMs();
       const lastChange = Math.max(info.createDate?.getTime() ?? 0, info.transferDate?.getTime() ?? 0);
       if (info.clientId === options.username) return { ...result, reason: 'ours' };
       if (info.statuses.some((status) => lockStatuses.includes(status))) return { ...result, reason: 'locked' };

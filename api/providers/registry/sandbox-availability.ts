@@ -4,6 +4,7 @@
  * simulated, deterministic latency so streaming is visible and a few extensions are slow (README "Sandbox registry").
  */
 import { sql } from 'drizzle-orm';
+import { nowMs } from '../../clock.ts';
 import { hasLabel } from '../../contract/domain-name.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
@@ -62,7 +63,7 @@ export function createSandboxAvailability(db: Db, options: { latencyMs: number }
 
   const answer = ({ names, bits }: Group, taken: Set<string>, listener: AvailabilityListener) => {
     if (listener.signal?.aborted) return;
-    const now = Date.now();
+    const now = nowMs();
     const answers: Availability[] = [];
     for (let i = 0; i < names.length; i++) {
       const domain = names[i];
@@ -103,7 +104,7 @@ export function createSandboxAvailability(db: Db, options: { latencyMs: number }
   const flush = async () => {
     const batch = queue;
     queue = [];
-    const started = Date.now();
+    const started = performance.now();
     let taken: Set<string>;
     try {
       taken = await registeredAmong(labelsOf(batch));
@@ -121,7 +122,7 @@ export function createSandboxAvailability(db: Db, options: { latencyMs: number }
         else wakeups.set(delay, [wake]);
       }
     }
-    const elapsed = Date.now() - started;
+    const elapsed = performance.now() - started;
     for (const [delay, wakes] of [...wakeups].sort((a, b) => a[0] - b[0])) {
       const wakeAll = () => {
         for (const wake of wakes) wake();
@@ -133,7 +134,7 @@ export function createSandboxAvailability(db: Db, options: { latencyMs: number }
 
   const checkStreaming: RegistryProvider['checkStreaming'] = (domains, listener) => {
     if (domains.length === 0) return;
-    const now = Date.now();
+    const now = nowMs();
     const groups = new Map<number, Group>();
     for (const domain of domains) {
       const dotAt = domain.indexOf('.');

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, addYears } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
-import { now } from '../../clock.ts';
+import { now, nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
 import { type RegistryProvider, RegistryOutcomeUnknownError, type RegistryRecord, type TransferEligibility } from './index.ts';
@@ -23,7 +23,7 @@ export function transferEligibility(
   domain: string,
   ours: RegistryRecord | null,
   supportedTlds: ReadonlySet<string>,
-  now = Date.now(),
+  now = nowMs(),
 ): TransferEligibility {
   const tld = domain.slice(domain.indexOf('.') + 1);
   if (!supportedTlds.has(tld)) return { domain, ok: false, reason: 'unsupported-tld' };
@@ -103,7 +103,7 @@ export function createSandboxLifecycle(
     async renew({ domain, years }) {
       await db
         .update(registryDomains)
-        .set({ expireDate: sql`${registryDomains.expireDate} + make_interval(years => ${years})`, modifyDate: new Date() })
+        .set({ expireDate: sql`${registryDomains.expireDate} + make_interval(years => ${years})`, modifyDate: now() })
         .where(eq(registryDomains.domain, domain));
       return require(domain);
     },
@@ -142,7 +142,7 @@ export function createSandboxLifecycle(
       return { status: 'pending' };
     },
     async setLock(domain, locked) {
-      await db.update(registryDomains).set({ locked, modifyDate: new Date() }).where(eq(registryDomains.domain, domain));
+      await db.update(registryDomains).set({ locked, modifyDate: now() }).where(eq(registryDomains.domain, domain));
     },
     async authCode(domain, regenerate) {
       if (regenerate) {
@@ -155,7 +155,7 @@ export function createSandboxLifecycle(
       return row.authCode;
     },
     async setNameservers(domain, nameservers) {
-      await db.update(registryDomains).set({ nameservers, modifyDate: new Date() }).where(eq(registryDomains.domain, domain));
+      await db.update(registryDomains).set({ nameservers, modifyDate: now() }).where(eq(registryDomains.domain, domain));
     },
   };
 }

@@ -3,6 +3,7 @@
  * through us (registry_domains) and for names the deterministic sandbox world says are registered elsewhere.
  */
 import { eq } from 'drizzle-orm';
+import { nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
 import type { RegistryProvider } from './index.ts';
@@ -43,7 +44,7 @@ function contactBlock(role: 'Registrant' | 'Admin' | 'Tech'): string[] {
 }
 
 /** The WHOIS text for one registration; pure, so tests and other callers can format facts they already hold. */
-export function formatWhois(facts: WhoisFacts, now = new Date()): string {
+export function formatWhois(facts: WhoisFacts, now = new Date(nowMs())): string {
   const slug = registrarSlug(facts.registrarName);
   const tld = facts.domain.slice(facts.domain.indexOf('.') + 1).toUpperCase().replace(/\./g, '-');
   const hash = stableHash(facts.domain);
@@ -104,7 +105,7 @@ export function createSandboxWhois(db: Db, _options: { registrarName: string }):
       if (!external) return null;
       // The world has no update history: the registration was last touched on its most recent anniversary.
       const yearMs = 365 * 24 * 3600 * 1000;
-      const years = Math.floor((Date.now() - external.createDate.getTime()) / yearMs);
+      const years = Math.floor((nowMs() - external.createDate.getTime()) / yearMs);
       return formatWhois({
         domain: name,
         registrarName: external.registrarName,

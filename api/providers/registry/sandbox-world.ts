@@ -15,6 +15,7 @@
  * - free names that are a single dictionary word, or 5 characters or fewer, are premium, at a registry price
  *   chosen by the name's hash.
  */
+import { nowMs } from '../../clock.ts';
 import { hasLabel } from '../../contract/domain-name.ts';
 
 export type ExternalRegistration = {
@@ -159,13 +160,13 @@ export function worldStatus(domain: string): 'reserved' | 'taken' | { premiumPri
 }
 
 /** Fixed "today" for the sandbox world so dates in answers do not drift between runs of a test. */
-function worldDate(offsetDays: number, now = Date.now()): Date {
+function worldDate(offsetDays: number, now = nowMs()): Date {
   const today = Math.floor(now / day) * day;
   return new Date(today + offsetDays * day);
 }
 
 /** The registration another registrar holds for this name, or null when the name is free. */
-export function externalRegistration(domain: string, now = Date.now()): ExternalRegistration | null {
+export function externalRegistration(domain: string, now = nowMs()): ExternalRegistration | null {
   const { label } = split(domain);
   const hash = stableHash(domain);
   const base = {

@@ -49,7 +49,7 @@ export function DomainCard({ domain, advancedEnabled, onAction }: { domain: Doma
   const [advancedClicks, setAdvancedClicks] = useState(0);
   const panelId = useId();
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
-  const status = displayStatus(domain);
+  const status = displayStatus(domain, new Date());
   const label = serviceLabel(domain);
   const note = activeNowNote(domain);
   const tabs: Tab[] = advancedEnabled ? ['service', 'settings', 'email', 'advanced'] : ['service', 'settings', 'email'];
