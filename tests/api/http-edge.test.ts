@@ -21,6 +21,7 @@ async function makeCustomer(t: TestContext): Promise<string> {
 }
 
 async function lastMailTo(t: TestContext, to: string): Promise<string> {
+  await t.runJobs(); // recovery emails leave through the queue
   const [row] = await t.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1);
   return row?.body ?? '';
 }
