@@ -83,7 +83,16 @@ export async function commitCheckout(db: Db, providers: Providers, input: Commit
     return waitForOrder(db, cart.cartId);
   }
 
-  const prepared = await prepare(db, providers, input);
+  let prepared: Prepared;
+  try {
+    prepared = await prepare(db, providers, input);
+  } catch (error) {
+    // A concurrent commit of this cart may have claimed the order and registered its names while this one was
+    // checking them ("no longer available"): that order's answer is this request's answer too.
+    const raced = await findOrder(db, cart.cartId);
+    if (raced && raced.status !== 'failed') return waitForOrder(db, cart.cartId);
+    throw error;
+  }
   const claimed = await claimOrder(db, cart, prepared.totalPrice, input.accountId);
   if (!claimed) return waitForOrder(db, cart.cartId);
   const detail = (claimed.detail ?? { attempt: 1 }) as OrderDetail;
