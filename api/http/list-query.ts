@@ -1,7 +1,7 @@
 /** The list query words of the API: limit, skip, `$sort[field]=1|-1`, `$relations[]=name`, plain `field=value` filters. */
 import { type AnyColumn, and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 
 export type ListQuery = {
   limit: number;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { now } from '../clock.ts';
 import { isDomainName, normaliseDomainInput } from '../contract/domain-name.ts';
 import { cartItems, carts } from '../db/schema/index.ts';
-import { AppError, conflict } from '../http/app-error.ts';
+import { AppError, conflict } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';
 import { assertCartOwner, cartItemView, priceCartItem } from '../services/carts.ts';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { now } from '../clock.ts';
 import { cartContactSchema } from '../contract/contact.ts';
 import { carts, paymentMethods } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { currentAccountId } from '../http/auth.ts';
 import { cartCookie, clearCookie, readCookie, sessionCookie, writeCookie } from '../http/cookies.ts';
 import type { AppEnv } from '../http/env.ts';

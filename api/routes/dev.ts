@@ -2,7 +2,7 @@
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { outbox } from '../db/schema/index.ts';
-import { notFound } from '../http/app-error.ts';
+import { notFound } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 
 export const devRoutes = new Hono<AppEnv>().get('/outbox', async (c) => {

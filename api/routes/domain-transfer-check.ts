@@ -1,7 +1,7 @@
 /** POST /api/domainTransferCheck?token=: transfer eligibility per domain, behind the bot check. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
 import { findCurrentCart } from '../services/carts.ts';

@@ -5,7 +5,7 @@ import { mfas } from '../db/schema/index.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readListQuery } from '../http/list-query.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { mfaView } from '../services/mfa.ts';
 
 const statuses = ['pending', 'active', 'deleted'] as const;

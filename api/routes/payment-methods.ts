@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { currentAccountId } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';

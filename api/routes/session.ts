@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { mfaPickSchema, mfaVerifySchema, passwordLoginSchema, recoveryRequestSchema, recoveryTokenSchema } from '../contract/login-schemas.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { cartCookie, clearCookie, readCookie, sessionCookie, writeCookie } from '../http/cookies.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseWith, readJson } from '../http/validate.ts';

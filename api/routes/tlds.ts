@@ -1,6 +1,6 @@
 /** GET /api/tlds: the extension catalogue, with the list query words. */
 import { Hono } from 'hono';
-import { notFound } from '../http/app-error.ts';
+import { notFound } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { applyToArray, readListQuery } from '../http/list-query.ts';
 import { catalogue } from '../services/catalogue.ts';

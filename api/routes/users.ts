@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { newPasswordSchema } from '../contract/login-schemas.ts';
 import { users } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';

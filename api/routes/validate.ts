@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import brand from '../../content/brand.json' with { type: 'json' };
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
 import { requireBotCheck } from '../services/bot-check.ts';

@@ -4,7 +4,7 @@ import { now } from '../clock.ts';
 import { cartTotals, type ItemPrices, priceItem } from '../contract/cart-pricing.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, cartItems, carts, paymentMethods } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { catalogue } from './catalogue.ts';
 import { hashToken } from './tokens.ts';
 

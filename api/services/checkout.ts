@@ -15,7 +15,7 @@ import { type Contact, contactSchema } from '../contract/contact.ts';
 import { formatMoney } from '../contract/money.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, cartItems, carts, type OrderLineState, orderLines, orders, paymentMethods, users } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import type { Providers } from '../providers/index.ts';
 import { CardError, type PaymentIntent } from '../providers/payments/index.ts';
 import { RegistryOutcomeUnknownError, type TransferRequestAnswer } from '../providers/registry/index.ts';

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { nowMs } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, domains, paymentMethods } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { catalogue } from './catalogue.ts';
 import { describeCard } from './carts.ts';
 

@@ -4,7 +4,7 @@ import { now } from '../clock.ts';
 import { activeNowNote, displayStatus, hasEmailOverLimit, isPendingTransfer, serviceLabel } from '../contract/domain-status.ts';
 import type { Db } from '../db/client.ts';
 import { dnsRecords, domains, emails } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { filterConditions, type ListQuery, sortOrder, whereAll } from '../http/list-query.ts';
 import { catalogue } from './catalogue.ts';
 

@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { now, nowMs } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { mfaChallenges, mfas, totpSpentSteps } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import type { Providers } from '../providers/index.ts';
 import { hashToken, sameHash } from './tokens.ts';
 

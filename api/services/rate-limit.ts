@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { nowMs } from '../clock.ts';
 import { rateLimits } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 type Verdict = { allowed: boolean; retryAfterSeconds: number };

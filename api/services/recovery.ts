@@ -2,8 +2,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { now } from '../clock.ts';
 import { recoveryTokens, users } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
-import type { Auth, Deps } from '../http/env.ts';
+import { AppError } from '../errors.ts';
+import type { Auth, Deps } from '../deps.ts';
 import { type Client, continueAfterPassword, findUserByEmail, recordSignIn, revokeAllSessions, type SignInResult } from './auth.ts';
 import { queueMessage } from './messages.ts';
 import { hashPassword } from './passwords.ts';

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { now, nowMs } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions } from '../db/schema/index.ts';
-import type { Auth } from '../http/env.ts';
+import type { Auth } from '../deps.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const sessionLifetimeMs = 30 * 24 * 3600 * 1000;

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { now } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { carts, users, verificationCodes } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
 import { enforce } from './rate-limit.ts';
 import { hashToken, sameHash } from './tokens.ts';
