@@ -2,10 +2,11 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { now } from '../clock.ts';
 import { activeNowNote, displayStatus, hasEmailOverLimit, isPendingTransfer, serviceLabel } from '../contract/domain-status.ts';
+import type { ListQuery } from '../contract/list.ts';
 import type { Db } from '../db/client.ts';
 import { dnsRecords, domains, emails } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
-import { filterConditions, type ListQuery, sortOrder, whereAll } from '../http/list-query.ts';
+import { filterConditions, sortOrder, whereAll } from './apply-list-query.ts';
 import { catalogue } from './catalogue.ts';
 
 export type DomainRow = typeof domains.$inferSelect;
