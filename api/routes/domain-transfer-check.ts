@@ -2,11 +2,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
+import { cartOwner } from '../http/cart-owner.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
 import { findCurrentCart } from '../services/carts.ts';
 import { checkTransfers, maxTransferCheck } from '../services/transfers.ts';
-import { cartOwner } from './carts.ts';
 
 const bodySchema = z.object({
   domains: z

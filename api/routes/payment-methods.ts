@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { currentAccountId } from '../http/auth.ts';
+import { cartOwner, writableCart } from '../http/cart-owner.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';
 import { CardError } from '../providers/payments/index.ts';
@@ -16,7 +17,6 @@ import { requireBotCheck } from '../services/bot-check.ts';
 import { findCurrentCart } from '../services/carts.ts';
 import { listPaymentMethods, type MethodOwner, makeDefault, removeMethod, setupCard } from '../services/payment-methods.ts';
 import { enforce } from '../services/rate-limit.ts';
-import { cartOwner, writableCart } from './carts.ts';
 
 /** A signed-in caller's cards are the account's; a visitor's are their cart's. */
 async function methodOwner(c: Context<AppEnv>): Promise<MethodOwner | null> {

@@ -6,12 +6,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import brand from '../../content/brand.json' with { type: 'json' };
 import { AppError } from '../errors.ts';
+import { cartById } from '../http/cart-owner.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
 import { requireBotCheck } from '../services/bot-check.ts';
 import { enforce } from '../services/rate-limit.ts';
 import { checkEmailFormat, checkNewEmail, checkNewPassword, checkPhoneCode, sendPhoneCode } from '../services/verification.ts';
-import { cartById } from './carts.ts';
 
 const recaptchaToken = z.string().max(20000).optional();
 

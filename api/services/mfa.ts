@@ -2,7 +2,8 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { now, nowMs } from '../clock.ts';
+import { addMinutes } from 'date-fns';
+import { now } from '../clock.ts';
 import type { ListQuery, ListResult } from '../contract/list.ts';
 import type { Db } from '../db/client.ts';
 import { mfaChallenges, mfas, totpSpentSteps } from '../db/schema/index.ts';
@@ -13,7 +14,7 @@ import { hashToken, sameHash } from './tokens.ts';
 export type MfaRow = typeof mfas.$inferSelect;
 export type MfaType = MfaRow['type'];
 
-export const codeLifetimeMs = 10 * 60 * 1000;
+export const codeLifetimeMinutes = 10;
 export const maxCodeAttempts = 5;
 const totpPeriod = 30;
 
@@ -75,7 +76,7 @@ export async function startChallenge(db: Db, providers: Providers, method: MfaRo
       mfaId: method.mfaId,
       sessionId,
       codeHash: code ? hashToken(`${method.mfaId}:${code}`) : 'totp',
-      expireDate: new Date(nowMs() + codeLifetimeMs),
+      expireDate: addMinutes(now(), codeLifetimeMinutes),
     })
     .returning();
   if (code && method.type === 'sms') {
