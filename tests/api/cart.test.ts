@@ -99,7 +99,7 @@ describe('a double click on Add to cart', () => {
   let racing: TestContext;
   beforeAll(async () => {
     // The registry answers the clicks' checks together, so every request has looked for the name before any adds it.
-    let waiting: (() => void)[] = [];
+    const waiting: (() => void)[] = [];
     racing = await createTestContext({
       providers: (defaults) => {
         const registry = Object.create(defaults.registry) as typeof defaults.registry;
