@@ -77,6 +77,7 @@ export async function runApiBench() {
     console.log(`Server RSS after load: ${server.rssMb()} MB`);
   } finally {
     bare.kill();
+    await bare.exited;
     await server.stop();
     await database.stop();
     rmSync(tmp, { recursive: true, force: true });
