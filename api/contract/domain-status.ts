@@ -4,6 +4,8 @@ import { addDays, isBefore } from 'date-fns';
 export type DisplayStatus = 'pending' | 'expired' | 'expiring' | 'active';
 export type ServiceLabel = 'Parking' | 'Forwarding' | 'Website' | 'Email' | 'Custom' | "Spot's Suite";
 
+/** Auto-renew runs about this many days before expiry (control-panel spec §4). */
+export const autoRenewLeadDays = 15;
 /** Fewer than this many days to expiry makes a card "expiring". */
 export const expiringWithinDays = 5;
 /** Mailboxes above this many gigabytes earn the email warning badge. */

@@ -3,14 +3,12 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { isSameDay, max, subDays } from 'date-fns';
 import { now as currentTime } from '../clock.ts';
 import type { Account } from '../contract/domain.ts';
+import { autoRenewLeadDays } from '../contract/domain-status.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, domains, paymentMethods } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { catalogue } from './catalogue.ts';
 import { describeCard } from './carts.ts';
-
-/** Auto-renew runs about 15 days before expiry (control-panel spec §4). */
-export const autoRenewLeadDays = 15;
 
 export async function accountView(db: Db, accountId: number, now = currentTime()): Promise<Account> {
   const [account] = await db.select().from(accounts).where(eq(accounts.accountId, accountId));
