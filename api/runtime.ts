@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Config, findUnsafeProviderMix, loadConfig } from './config.ts';
 import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres, UnreachableBinariesError } from './db/client.ts';
-import type { Deps } from './http/env.ts';
+import type { Deps } from './deps.ts';
 import { jobKinds } from './jobs/kinds.ts';
 import { createJobQueue, type JobRunner, runsWorker } from './jobs/queue.ts';
 import { closeProviders, createProviders } from './providers/index.ts';

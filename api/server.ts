@@ -6,7 +6,7 @@ import { serveStatic, websocket } from 'hono/bun';
 import { compress } from 'hono/compress';
 import { createApp, createHealthApp } from './app.ts';
 import { hashInlineScripts } from './http/content-security-policy.ts';
-import type { Deps } from './http/env.ts';
+import type { Deps } from './deps.ts';
 
 export const rootDir = path.resolve(import.meta.dirname, '..');
 export const siteDir = path.join(rootDir, 'dist');

@@ -1,5 +1,6 @@
 import './zod-config.ts';
 import { z } from 'zod';
+import { isE164Phone, phoneFormatMessage } from './phone.ts';
 
 const trimmed = (label: string, max = 200) =>
   z
@@ -22,10 +23,7 @@ export const contactSchema = z.object({
     .trim()
     .regex(/^[A-Z]{2}$/, 'Country must be a two-letter code'),
   email: z.email('Please enter a valid email').trim().toLowerCase(),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+[1-9]\d{6,14}$/, 'Phone must be in international format, like +14155550100'),
+  phone: z.string().trim().refine(isE164Phone, phoneFormatMessage),
 });
 export type Contact = z.infer<typeof contactSchema>;
 

@@ -1,22 +1,23 @@
 /** Derived display rules of a domain card (control-panel spec §4), shared by the API and the account app. */
+import { addDays, isBefore } from 'date-fns';
 
 export type DisplayStatus = 'pending' | 'expired' | 'expiring' | 'active';
 export type ServiceLabel = 'Parking' | 'Forwarding' | 'Website' | 'Email' | 'Custom' | "Spot's Suite";
 
+/** Auto-renew runs about this many days before expiry (control-panel spec §4). */
+export const autoRenewLeadDays = 15;
 /** Fewer than this many days to expiry makes a card "expiring". */
 export const expiringWithinDays = 5;
 /** Mailboxes above this many gigabytes earn the email warning badge. */
 export const emailWarningGigabytes = 5;
 
-const dayMs = 24 * 3600 * 1000;
-
 type StatusFields = { status: string; expireDate: string | Date };
 
 export function displayStatus(domain: StatusFields, now: Date): DisplayStatus {
   if (domain.status === 'transfer') return 'pending';
-  const expiry = new Date(domain.expireDate).getTime();
-  if (expiry <= now.getTime() || domain.status === 'expired' || domain.status === 'redemption') return 'expired';
-  if (expiry - now.getTime() < expiringWithinDays * dayMs) return 'expiring';
+  const expiry = new Date(domain.expireDate);
+  if (expiry <= now || domain.status === 'expired' || domain.status === 'redemption') return 'expired';
+  if (isBefore(expiry, addDays(now, expiringWithinDays))) return 'expiring';
   return 'active';
 }
 

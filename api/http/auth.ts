@@ -1,7 +1,7 @@
 /** Resolves the session cookie once per request and guards account-only routes. */
 import type { Context, MiddlewareHandler } from 'hono';
 import { resolveSession } from '../services/sessions.ts';
-import { AppError, notAuthenticated } from './app-error.ts';
+import { AppError } from '../errors.ts';
 import { readCookie, sessionCookie } from './cookies.ts';
 import type { AppEnv } from './env.ts';
 
@@ -32,5 +32,3 @@ export function ownAccountId(c: Context<AppEnv>, id: number): number {
   if (id !== 0 && id !== accountId) throw new AppError(403, 'You do not have access to this');
   return accountId;
 }
-
-export { notAuthenticated };

@@ -1,7 +1,7 @@
 /** Request bodies are refused past a ceiling before anything reads or parses them (a 413 in the usual JSON error). */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 import type { AppEnv } from './env.ts';
 
 /** Every API body is a small JSON object; the largest real one (a cart with contacts) is a few KB. */

@@ -4,7 +4,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 import type { AppEnv } from './env.ts';
 
 /** `TRUSTED_PROXIES`: unset (trust no one), a hop count (`1`: one proxy in front), or CIDRs and addresses. */

@@ -1,24 +1,4 @@
 /** What every handler can reach through `c.var`. */
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { Providers } from '../providers/index.ts';
-
-export type Deps = {
-  db: Db;
-  config: Config;
-  providers: Providers;
-  jobs: JobQueue;
-  /** Keys every process shares: from configuration, else from the secrets table (services/secrets.ts). */
-  secrets: { adminJwt: string };
-};
-
-export type Auth = {
-  sessionId: number;
-  userId: number | null;
-  accountId: number | null;
-  state: 'active' | 'mfa' | 'recovery';
-  role: 'customer' | 'admin';
-};
+import type { Auth, Deps } from '../deps.ts';
 
 export type AppEnv = { Variables: { deps: Deps; auth: Auth | null; /** From the socket or trusted proxies only (client-address.ts). */ clientIp: string } };

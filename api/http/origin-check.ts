@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 import type { AppEnv } from './env.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

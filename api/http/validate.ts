@@ -1,17 +1,7 @@
 /** zod validation of bodies, params and queries, failing with a readable 400. */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { AppError } from './app-error.ts';
-
-/** "years: must be one of 1, 2, 3" style text, one line per issue. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const where = issue.path.join('.');
-      return where ? `${where}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
-}
+import { AppError, describeIssues } from '../errors.ts';
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value);

@@ -4,7 +4,7 @@
  * however many workers run. stop() lets jobs in flight finish before the connections close.
  */
 import { type Job, PgBoss, type QueueOptions, type WorkOptions } from 'pg-boss';
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 
 export type Role = 'all' | 'web' | 'worker';
 

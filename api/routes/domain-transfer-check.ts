@@ -1,22 +1,15 @@
 /** POST /api/domainTransferCheck?token=: transfer eligibility per domain, behind the bot check. */
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { transferCheckSchema } from '../contract/transfer.ts';
+import { AppError } from '../errors.ts';
+import { cartOwner } from '../http/cart-owner.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
 import { findCurrentCart } from '../services/carts.ts';
-import { checkTransfers, maxTransferCheck } from '../services/transfers.ts';
-import { cartOwner } from './carts.ts';
-
-const bodySchema = z.object({
-  domains: z
-    .array(z.string().max(253))
-    .min(1, 'No domains entered')
-    .max(maxTransferCheck, `Check at most ${maxTransferCheck} domains at a time`),
-});
+import { checkTransfers } from '../services/transfers.ts';
 
 export const domainTransferCheckRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  const body = await parseBody(c, bodySchema);
+  const body = await parseBody(c, transferCheckSchema);
   const { db, providers } = c.var.deps;
   const verdict = await providers.botCheck.verify(c.req.query('token'));
   if (!verdict.ok) throw new AppError(400, verdict.message);

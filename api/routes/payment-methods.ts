@@ -5,9 +5,10 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { AppError } from '../http/app-error.ts';
+import { cardSetupSchema, paymentMethodPatchSchema, sandboxAuthenticationSchema, sandboxCardSchema } from '../contract/payment-methods.ts';
+import { AppError } from '../errors.ts';
 import { currentAccountId } from '../http/auth.ts';
+import { cartOwner, writableCart } from '../http/cart-owner.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';
 import { CardError } from '../providers/payments/index.ts';
@@ -16,7 +17,6 @@ import { requireBotCheck } from '../services/bot-check.ts';
 import { findCurrentCart } from '../services/carts.ts';
 import { listPaymentMethods, type MethodOwner, makeDefault, removeMethod, setupCard } from '../services/payment-methods.ts';
 import { enforce } from '../services/rate-limit.ts';
-import { cartOwner, writableCart } from './carts.ts';
 
 /** A signed-in caller's cards are the account's; a visitor's are their cart's. */
 async function methodOwner(c: Context<AppEnv>): Promise<MethodOwner | null> {
@@ -32,22 +32,7 @@ function sandbox(c: Context<AppEnv>): SandboxPayments {
   return payments as SandboxPayments;
 }
 
-const setupSchema = z.object({
-  type: z.literal('card').default('card'),
-  stripePaymentMethodId: z.string().min(1, 'stripePaymentMethodId is required').max(200),
-  stripeSetupIntentId: z.string().max(200).optional(),
-  /** A solved bot check: every setup tries a card on the provider, which card testers would otherwise use for free. */
-  recaptchaToken: z.string().max(20000).optional(),
-});
-
 const setupsPerAddress = { max: 30, windowSeconds: 3600 };
-
-const sandboxCardSchema = z.object({
-  number: z.string().max(30),
-  expMonth: z.number().int(),
-  expYear: z.number().int(),
-  cvc: z.string().max(4),
-});
 
 export const paymentMethodsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
@@ -71,7 +56,7 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
   })
   .post('/sandboxAuthenticate', async (c) => {
     const payments = sandbox(c);
-    const body = await parseBody(c, z.object({ intentId: z.string().max(200), outcome: z.enum(['complete', 'fail']) }));
+    const body = await parseBody(c, sandboxAuthenticationSchema);
     try {
       return c.json(payments.authenticate(body.intentId, body.outcome));
     } catch (error) {
@@ -80,7 +65,7 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
     }
   })
   .post('/setup', async (c) => {
-    const body = await parseBody(c, setupSchema);
+    const body = await parseBody(c, cardSetupSchema);
     const { db, providers, config } = c.var.deps;
     await requireBotCheck(providers.botCheck, body.recaptchaToken);
     await enforce(db, [{ key: `card-setup:ip:${c.var.clientIp}`, ...setupsPerAddress }], 'Too many card attempts.');
@@ -99,10 +84,9 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
     );
   })
   .patch('/:id', async (c) => {
-    const body = await parseBody(c, z.object({ isDefault: z.literal(true) }).strict());
+    await parseBody(c, paymentMethodPatchSchema);
     const owner = await methodOwner(c);
     if (!owner) throw new AppError(404, 'Payment method not found');
-    void body;
     return c.json(await makeDefault(c.var.deps.db, owner, parseId(c)));
   })
   .delete('/:id', async (c) => {

@@ -2,36 +2,18 @@
  * /api/session (storefront spec §7): POST signs in step by step, by the body's shape; GET logs out;
  * GET /admin gives admins their JWT.
  */
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { mfaPickSchema, mfaVerifySchema, passwordLoginSchema, recoveryRequestSchema, recoveryTokenSchema } from '../contract/login-schemas.ts';
-import { AppError } from '../http/app-error.ts';
-import { cartCookie, clearCookie, readCookie, sessionCookie, writeCookie } from '../http/cookies.ts';
+import { AppError } from '../errors.ts';
+import { clearCookie, sessionCookie } from '../http/cookies.ts';
 import type { AppEnv } from '../http/env.ts';
+import { applySignIn, clientOf } from '../http/sign-in.ts';
 import { parseWith, readJson } from '../http/validate.ts';
-import { type Client, chooseMfa, type SignInResult, signInWithPassword, signOut, verifyMfa } from '../services/auth.ts';
+import { chooseMfa, signInWithPassword, signOut, verifyMfa } from '../services/auth.ts';
 import { adminSession } from '../services/auth-admin.ts';
 import { recoverySentMessage, redeemRecoveryToken, requestRecovery } from '../services/recovery.ts';
-import { sessionLifetimeMs } from '../services/sessions.ts';
 import { assertSignInAllowed } from '../services/sign-in-guard.ts';
-
-const pendingCookieSeconds = 15 * 60;
-
-export function clientOf(c: Context<AppEnv>): Client {
-  return { ip: c.var.clientIp, userAgent: c.req.header('user-agent'), anonCartToken: readCookie(c, cartCookie) };
-}
-
-/** Puts a new session in the cookie; the previous pending session (if any) stops being usable. */
-export function applySignIn(c: Context<AppEnv>, result: SignInResult) {
-  if (result.session) {
-    const maxAge = result.session.state === 'active' ? sessionLifetimeMs / 1000 : pendingCookieSeconds;
-    writeCookie(c, sessionCookie, result.session.token, maxAge);
-  }
-  if (result.clearCartCookie) clearCookie(c, cartCookie);
-  c.header('Cache-Control', 'no-store');
-  return c.json(result.body);
-}
 
 export const sessionRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {

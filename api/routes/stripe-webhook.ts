@@ -1,6 +1,6 @@
 /** POST /api/stripeWebhook: Stripe events, signature-checked; logs payment outcomes (checkout itself is synchronous). */
 import { Hono } from 'hono';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 
 type WebhookCapable = { verifyWebhook?: (body: string, signature: string) => Promise<{ type: string; id: string }> };

@@ -1,11 +1,8 @@
 /** GET /api/tlds: the extension catalogue, with the list query words. */
 import { Hono } from 'hono';
-import { notFound } from '../http/app-error.ts';
 import type { AppEnv } from '../http/env.ts';
-import { applyToArray, readListQuery } from '../http/list-query.ts';
-import { catalogue } from '../services/catalogue.ts';
-
-const fields = ['tld', 'categories', 'priority'] as const;
+import { readListQuery } from '../http/list-query.ts';
+import { findTld, listTlds } from '../services/catalogue.ts';
 
 /** The catalogue does not change while the process runs, so each distinct query is serialised once. */
 const answers = new Map<string, string>();
@@ -16,14 +13,12 @@ export const tldsRoutes = new Hono<AppEnv>()
     const search = new URL(c.req.url).search;
     let body = answers.get(search);
     if (body === undefined) {
-      body = JSON.stringify(applyToArray(catalogue().list, readListQuery(c), fields));
+      body = JSON.stringify(listTlds(readListQuery(c)));
       if (answers.size < maxCachedAnswers) answers.set(search, body);
     }
     c.header('Cache-Control', 'public, max-age=300');
     return c.body(body, 200, { 'content-type': 'application/json' });
   })
   .get('/:tld', (c) => {
-    const tld = catalogue().byTld.get(c.req.param('tld').toLowerCase().replace(/^\./, ''));
-    if (!tld) throw notFound(`We do not sell .${c.req.param('tld')} names`);
-    return c.json(tld);
+    return c.json(findTld(c.req.param('tld')));
   });

@@ -1,28 +1,21 @@
 /** /api/users/0: the caller's user (email only, never the hash); PATCH sets a new password (recovery or signed in). */
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { newPasswordSchema } from '../contract/login-schemas.ts';
-import { users } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { userPatchSchema } from '../contract/login-schemas.ts';
+import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
+import { applySignIn, clientOf } from '../http/sign-in.ts';
 import { parseBody, parseId } from '../http/validate.ts';
 import { changePassword } from '../services/auth-password.ts';
 import { completeRecovery } from '../services/recovery.ts';
-import { applySignIn, clientOf } from './session.ts';
-
-const userPatchSchema = z.object({ password: newPasswordSchema, currentPassword: z.string().max(1024).optional() });
+import { userView } from '../services/users.ts';
 
 export const usersRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const id = parseId(c);
     const { userId } = requireAccount(c);
     if (id !== 0 && id !== userId) throw new AppError(403, 'You do not have access to this');
-    const [user] = await c.var.deps.db
-      .select({ userId: users.userId, accountId: users.accountId, email: users.email, createDate: users.createDate, modifyDate: users.modifyDate })
-      .from(users)
-      .where(eq(users.userId, userId));
+    const user = await userView(c.var.deps.db, userId);
     c.header('Cache-Control', 'no-store');
     return c.json(user);
   })

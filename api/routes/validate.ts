@@ -3,27 +3,18 @@
  * Sending a code and learning whether an email has an account both need a solved bot check (`recaptchaToken`).
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
 import brand from '../../content/brand.json' with { type: 'json' };
-import { AppError } from '../http/app-error.ts';
+import { validateRequestSchema } from '../contract/validate.ts';
+import { AppError } from '../errors.ts';
+import { cartById } from '../http/cart-owner.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
 import { requireBotCheck } from '../services/bot-check.ts';
 import { enforce } from '../services/rate-limit.ts';
 import { checkEmailFormat, checkNewEmail, checkNewPassword, checkPhoneCode, sendPhoneCode } from '../services/verification.ts';
-import { cartById } from './carts.ts';
-
-const recaptchaToken = z.string().max(20000).optional();
-
-const validateSchema = z.union([
-  z.object({ cartId: z.number().int().min(0), phone: z.string().max(20), code: z.string().max(12) }).strict(),
-  z.object({ cartId: z.number().int().min(0), phone: z.string().max(20), recaptchaToken }).strict(),
-  z.object({ email: z.string().max(320), recaptchaToken }).strict(),
-  z.object({ password: z.string().max(500) }).strict(),
-]);
 
 export const validateRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  const body = await parseBody(c, validateSchema);
+  const body = await parseBody(c, validateRequestSchema);
   const { db, providers, config } = c.var.deps;
   if ('email' in body) {
     await enforce(db, [{ key: `validate-email:${c.var.clientIp}`, max: 120, windowSeconds: 600 }], 'Too many checks.');

@@ -1,7 +1,7 @@
 /** GET /api/whois/:domain?nonAuthoritative=true&token=: the registry's WHOIS text, bot-checked and rate-limited. */
 import { Hono } from 'hono';
 import { isDomainName } from '../contract/domain-name.ts';
-import { badRequest, notFound } from '../http/app-error.ts';
+import { badRequest, notFound } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { enforce } from '../services/rate-limit.ts';
 

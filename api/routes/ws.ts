@@ -1,6 +1,6 @@
 /** GET /api/ws: the domain-search WebSocket (DESIGN.md "Domain search"); the conversation lives in domain-search-session.ts. */
 import { Hono } from 'hono';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { isCrossSite } from '../http/origin-check.ts';
 import { catalogue } from '../services/catalogue.ts';

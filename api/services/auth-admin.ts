@@ -4,8 +4,8 @@ import { sign } from 'hono/jwt';
 import { nowMs } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
-import type { Auth } from '../http/env.ts';
+import { AppError } from '../errors.ts';
+import type { Auth } from '../deps.ts';
 
 const adminJwtLifetimeSeconds = 15 * 60;
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { now } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { revokeAllSessions } from './auth.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { enforce } from './rate-limit.ts';

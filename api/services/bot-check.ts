@@ -1,6 +1,6 @@
 /** Requests that must carry a solved bot check (the token a client gets from GET /api/botCheck, used once). */
 import type { BotCheckRequiredData } from '../contract/bot-check.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import type { BotCheckProvider } from '../providers/botcheck/index.ts';
 
 export const botCheckRequiredMessage = 'Please confirm you are not a robot, then try again.';

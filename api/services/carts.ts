@@ -1,12 +1,15 @@
-/** Carts: the caller's current cart (by session or anonymous cookie) and its server-computed view. */
+/** Carts: the caller's current cart (by session or anonymous cookie), its server-computed view, and changes to its fields. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { now } from '../clock.ts';
+import type { Cart, CartItem, CartPatch } from '../contract/cart.ts';
 import { cartTotals, type ItemPrices, priceItem } from '../contract/cart-pricing.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, cartItems, carts, paymentMethods } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { catalogue } from './catalogue.ts';
+import { hashPassword } from './passwords.ts';
 import { hashToken } from './tokens.ts';
+import { checkNewPassword } from './verification.ts';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -93,6 +96,20 @@ export async function ensureCurrentCart(db: Db, owner: CartOwner & { newAnonToke
   return row;
 }
 
+/** A cart by its id, whoever owns it: 404 when there is none. */
+export async function findCartById(db: Db, cartId: number): Promise<CartRow> {
+  const [cart] = await db.select().from(carts).where(eq(carts.cartId, cartId)).limit(1);
+  if (!cart) throw new AppError(404, 'Cart not found');
+  return cart;
+}
+
+/** A cart by its id, when it is the caller's: 404 when there is none, 403 when it is someone else's. */
+export async function findOwnedCart(db: Db, cartId: number, owner: CartOwner): Promise<CartRow> {
+  const cart = await findCartById(db, cartId);
+  assertCartOwner(cart, owner);
+  return cart;
+}
+
 /** Is this cart the caller's? Other people's carts answer 403. */
 export function assertCartOwner(cart: CartRow, owner: CartOwner): void {
   const mine =
@@ -111,7 +128,7 @@ export function priceCartItem(item: CartItemRow): ItemPrices {
   return priceItem(tld, item);
 }
 
-export function cartItemView(item: CartItemRow) {
+export function cartItemView(item: CartItemRow): CartItem {
   const prices = priceCartItem(item);
   return {
     cartItemId: item.cartItemId,
@@ -125,14 +142,12 @@ export function cartItemView(item: CartItemRow) {
     hostingEnabled: item.hostingEnabled,
     protectionEnabled: item.protectionEnabled,
     status: item.status,
-    createDate: item.createDate,
+    createDate: item.createDate.toISOString(),
     ...prices,
   };
 }
 
-export type CartView = Awaited<ReturnType<typeof cartView>>;
-
-export async function cartView(db: Db, cart: CartRow | null, options: { isLoggedIn: boolean; withItems: boolean }) {
+export async function cartView(db: Db, cart: CartRow | null, options: { isLoggedIn: boolean; withItems: boolean }): Promise<Cart> {
   // The three reads are independent: run them together.
   const [items, methods, [account]] = await Promise.all([
     cart ? activeItems(db, cart.cartId) : [],
@@ -154,7 +169,7 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
     expYear: m.expYear,
     isDefault: m.isDefault,
   }));
-  const { passwordHash, ...contact } = (cart?.contact ?? {}) as Record<string, string | undefined>;
+  const { passwordHash, ...contact } = (cart?.contact ?? {}) as CartRow['contact'] & { passwordHash?: string };
   const chosen = $paymentMethods.find((m) => m.paymentMethodId === cart?.paymentMethodId) ?? $paymentMethods.find((m) => m.isDefault);
   return {
     cartId: cart?.cartId ?? 0,
@@ -166,22 +181,57 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
     paymentMethodId: chosen?.paymentMethodId ?? cart?.paymentMethodId ?? -1,
     paymentSetupComplete: Boolean(chosen),
     paymentStatus: cart?.paymentStatus ?? null,
-    createDate: cart?.createDate ?? null,
-    modifyDate: cart?.modifyDate ?? null,
-    checkoutDate: cart?.checkoutDate ?? null,
-    deleteDate: cart?.deleteDate ?? null,
+    createDate: cart?.createDate.toISOString() ?? null,
+    modifyDate: cart?.modifyDate.toISOString() ?? null,
+    checkoutDate: cart?.checkoutDate?.toISOString() ?? null,
+    deleteDate: cart?.deleteDate?.toISOString() ?? null,
     itemCount: views.length,
     ...totals,
     $isLoggedIn: options.isLoggedIn,
-    /** A visitor's new-account password is stored hashed; the view only says whether one is set. */
     $hasPassword: Boolean(passwordHash),
-    /** A signed-in buyer's contact, shown as a summary in place of the checkout form. */
     $accountContact: account?.contact ?? null,
     $paymentMethods,
     $paymentMethodDescription: chosen?.description ?? null,
     $virtualColumns: ['monthlyPrice', 'oneTimePrice', 'totalPrice', 'itemCount'],
     ...(options.withItems ? { cartItems: views } : {}),
   };
+}
+
+/**
+ * PATCH /api/carts/:id without `commit`: the checkout form's fields and the chosen card. A new phone must be verified
+ * again; a visitor's new-account password is kept only as its hash.
+ */
+export async function changeCart(db: Db, cart: CartRow, patch: Omit<CartPatch, 'commit'>, options: { isLoggedIn: boolean }): Promise<Cart> {
+  if (cart.status !== 'active') throw new AppError(409, 'This cart has already been checked out');
+  const changes: Partial<typeof carts.$inferInsert> = { modifyDate: now() };
+  if (patch.contact) {
+    const { password, code: _code, ...fields } = patch.contact;
+    const next: Record<string, unknown> = { ...(cart.contact ?? {}), ...fields };
+    if (fields.phone !== undefined && fields.phone.trim() !== (cart.contact?.phone ?? '')) {
+      changes.verified = false;
+      changes.verifiedPhone = null;
+    }
+    if (password !== undefined) {
+      const verdict = checkNewPassword(password);
+      if (password.trim() && !verdict.valid) throw new AppError(400, verdict.msg);
+      if (password.trim()) next.passwordHash = await hashPassword(password.trim());
+      else delete next.passwordHash;
+    }
+    changes.contact = next;
+  }
+  if (patch.paymentMethodId !== undefined) {
+    if (patch.paymentMethodId !== -1) {
+      const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.paymentMethodId, patch.paymentMethodId)).limit(1);
+      const mine =
+        method &&
+        method.status === 'active' &&
+        (cart.accountId != null ? method.accountId === cart.accountId : method.cartId === cart.cartId && method.accountId == null);
+      if (!mine) throw new AppError(400, 'paymentMethodId: not one of your payment methods');
+    }
+    changes.paymentMethodId = patch.paymentMethodId;
+  }
+  const [fresh] = await db.update(carts).set(changes).where(eq(carts.cartId, cart.cartId)).returning();
+  return cartView(db, fresh, { isLoggedIn: options.isLoggedIn, withItems: true });
 }
 
 export function describeCard(m: { brand: string; last4: string; expMonth: number; expYear: number }): string {

@@ -7,15 +7,15 @@
  * A concurrent or retried commit waits for the claimed order and answers with its result; nothing is
  * charged twice. Unknown registry answers are settled later by reconcile-orders.ts.
  */
-import { addYears } from 'date-fns';
+import { addYears, isBefore, subMinutes } from 'date-fns';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { now, nowMs } from '../clock.ts';
+import { now } from '../clock.ts';
 import type { ItemPrices } from '../contract/cart-pricing.ts';
 import { type Contact, contactSchema } from '../contract/contact.ts';
 import { formatMoney } from '../contract/money.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, cartItems, carts, type OrderLineState, orderLines, orders, paymentMethods, users } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import type { Providers } from '../providers/index.ts';
 import { CardError, type PaymentIntent } from '../providers/payments/index.ts';
 import { RegistryOutcomeUnknownError, type TransferRequestAnswer } from '../providers/registry/index.ts';
@@ -59,7 +59,7 @@ type Line = { item: CartItemRow; prices: ItemPrices };
 
 const waitStepMs = 100;
 const waitLimitMs = 30_000;
-const stuckOrderMs = 10 * 60 * 1000;
+const stuckOrderMinutes = 10;
 
 export type CommitInput = {
   cart: CartRow;
@@ -77,7 +77,7 @@ export async function commitCheckout(db: Db, providers: Providers, input: Commit
   if (existing && existing.status === 'requiresAction') return requiresActionAnswer(existing);
   if (existing && (existing.status === 'pending' || existing.status === 'authorized')) {
     // An order that stopped half-way (the process died) is never retried blindly: money may have moved.
-    if (nowMs() - existing.modifyDate.getTime() > stuckOrderMs) {
+    if (isBefore(existing.modifyDate, subMinutes(now(), stuckOrderMinutes))) {
       throw new AppError(409, `Order ${existing.orderId} did not finish. Please contact support before trying again.`);
     }
     return waitForOrder(db, cart.cartId);

@@ -4,8 +4,7 @@
  */
 import { ZodError, z } from 'zod';
 import { premiumPageSize, type SearchResultsEvent, type SocketReply } from '../contract/domain-search.ts';
-import { AppError } from '../http/app-error.ts';
-import { describeIssues } from '../http/validate.ts';
+import { AppError, describeIssues } from '../errors.ts';
 import type { BotCheckProvider } from '../providers/botcheck/index.ts';
 import type { RegistryProvider } from '../providers/registry/index.ts';
 import type { Catalogue } from './catalogue.ts';

@@ -13,7 +13,7 @@ import { categoryNames } from '../contract/categories.ts';
 import { type DomainSearchResult, featuredCount, type PremiumPage, type SearchSession } from '../contract/domain-search.ts';
 import { normaliseDomainInput } from '../contract/domain-name.ts';
 import { formatMoney } from '../contract/money.ts';
-import { badRequest } from '../http/app-error.ts';
+import { badRequest } from '../errors.ts';
 import type { Availability, RegistryProvider } from '../providers/registry/index.ts';
 import type { Catalogue } from './catalogue.ts';
 import { type Candidate, planSearch } from './domain-search-candidates.ts';

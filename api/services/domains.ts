@@ -2,10 +2,12 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { now } from '../clock.ts';
 import { activeNowNote, displayStatus, hasEmailOverLimit, isPendingTransfer, serviceLabel } from '../contract/domain-status.ts';
+import type { Domain, DomainEmail } from '../contract/domain.ts';
+import type { ListQuery, ListResult } from '../contract/list.ts';
 import type { Db } from '../db/client.ts';
 import { dnsRecords, domains, emails } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
-import { filterConditions, type ListQuery, sortOrder, whereAll } from '../http/list-query.ts';
+import { AppError } from '../errors.ts';
+import { filterConditions, sortOrder, whereAll } from './apply-list-query.ts';
 import { catalogue } from './catalogue.ts';
 
 export type DomainRow = typeof domains.$inferSelect;
@@ -28,12 +30,19 @@ const filterable = {
 const sortable = { ...filterable, expireDate: domains.expireDate, createDate: domains.createDate, modifyDate: domains.modifyDate, mrc: domains.mrc };
 
 /** A domain as the client sees it: the auth code only once the domain is unlocked, and the derived display fields. */
-export function domainView(row: DomainRow, extra: { emails?: { size: number; status: string }[]; renewalPricing?: boolean } = {}) {
-  const { authCode, ...rest } = row;
+export function domainView(row: DomainRow, extra: { emails?: { size: number; status: string }[]; renewalPricing?: boolean } = {}): Domain {
   const tld = extra.renewalPricing ? catalogue().forDomain(row.domain) : undefined;
   return {
-    ...rest,
-    authCode: row.locked ? null : authCode,
+    ...row,
+    authCode: row.locked ? null : row.authCode,
+    createDate: row.createDate.toISOString(),
+    modifyDate: row.modifyDate.toISOString(),
+    expireDate: row.expireDate.toISOString(),
+    autoRenewDate: row.autoRenewDate?.toISOString() ?? null,
+    authCodeExpireDate: row.authCodeExpireDate?.toISOString() ?? null,
+    outboundTransferApprovalDeadline: row.outboundTransferApprovalDeadline?.toISOString() ?? null,
+    redemptionPeriodStartDate: row.redemptionPeriodStartDate?.toISOString() ?? null,
+    tdrpHoldDate: row.tdrpHoldDate?.toISOString() ?? null,
     $displayStatus: displayStatus(row, now()),
     $serviceLabel: serviceLabel(row),
     $activeNow: activeNowNote(row),
@@ -48,7 +57,7 @@ export function domainView(row: DomainRow, extra: { emails?: { size: number; sta
   };
 }
 
-export async function listDomains(db: Db, accountId: number, query: ListQuery) {
+export async function listDomains(db: Db, accountId: number, query: ListQuery): Promise<ListResult<Domain>> {
   const where = whereAll([eq(domains.accountId, accountId), ...filterConditions(query, filterable)]);
   const [{ total }] = await db.select({ total: count() }).from(domains).where(where);
   const rows = await db
@@ -62,7 +71,7 @@ export async function listDomains(db: Db, accountId: number, query: ListQuery) {
   return { total, limit: query.limit, skip: query.skip, data };
 }
 
-export async function findDomain(db: Db, accountId: number, domainId: number, query: ListQuery) {
+export async function findDomain(db: Db, accountId: number, domainId: number, query: ListQuery): Promise<Domain> {
   const [row] = await db.select().from(domains).where(eq(domains.domainId, domainId)).limit(1);
   if (!row) throw new AppError(404, 'Domain not found');
   if (row.accountId !== accountId) throw new AppError(403, 'You do not have access to this domain');
@@ -70,7 +79,7 @@ export async function findDomain(db: Db, accountId: number, domainId: number, qu
   return view;
 }
 
-async function withRelations(db: Db, rows: DomainRow[], query: ListQuery) {
+async function withRelations(db: Db, rows: DomainRow[], query: ListQuery): Promise<Domain[]> {
   const ids = rows.map((r) => r.domainId);
   const renewalPricing = query.flags.$renewalPricing === 'true';
   const wantsDns = query.relations.includes('dnsRecords');
@@ -95,10 +104,12 @@ async function withRelations(db: Db, rows: DomainRow[], query: ListQuery) {
           .orderBy(asc(emails.address))
       : [];
   return rows.map((row) => {
-    const own = wantsEmails ? mail.filter((m) => m.domainId === row.domainId) : undefined;
+    const own: DomainEmail[] | undefined = wantsEmails
+      ? mail.filter((m) => m.domainId === row.domainId).map((m) => ({ ...m, createDate: m.createDate.toISOString() }))
+      : undefined;
     return {
       ...domainView(row, { emails: own, renewalPricing }),
-      ...(wantsDns ? { dnsRecords: records.filter((r) => r.domainId === row.domainId) } : {}),
+      ...(wantsDns ? { dnsRecords: records.filter((r) => r.domainId === row.domainId).map((r) => ({ ...r, createDate: r.createDate.toISOString() })) } : {}),
       ...(own ? { emails: own } : {}),
     };
   });

@@ -2,7 +2,7 @@
  * What the daily housekeeping job deletes: everything expired as of `asOf`. Idempotent, so a run that comes late,
  * twice or after a missed day simply catches up.
  */
-import { subDays } from 'date-fns';
+import { subDays, subSeconds } from 'date-fns';
 import { inArray, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mfaChallenges, outbox, rateLimits, recoveryTokens, sessions, spentBotTokens, verificationCodes } from '../db/schema/index.ts';
@@ -34,7 +34,7 @@ export async function deleteExpiredRecords(db: Db, asOf: Date): Promise<Housekee
     return [challenges.count, gone.count];
   });
   // A window is still read as the previous one until two of its lengths have passed since it began.
-  const windowsEnd = new Date(asOf.getTime() - 2 * longestRateLimitWindowSeconds * 1000);
+  const windowsEnd = subSeconds(asOf, 2 * longestRateLimitWindowSeconds);
   return {
     sessions: sessionsGone,
     mfaChallenges: challengesGone,

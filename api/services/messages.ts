@@ -3,6 +3,9 @@
  * job with retries. Codes a person waits for on screen (the checkout phone code, sign-in codes) are sent at once
  * instead, so a refusal reaches them as an error they can act on (verification.ts, mfa.ts).
  */
+import { desc } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema/index.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Providers } from '../providers/index.ts';
 
@@ -18,4 +21,9 @@ export async function queueMessage(jobs: JobQueue, message: OutgoingMessage): Pr
 export async function deliverMessage(providers: Pick<Providers, 'mail' | 'sms'>, message: OutgoingMessage): Promise<void> {
   if (message.channel === 'email') await providers.mail.send({ to: message.to, subject: message.subject, text: message.text });
   else await providers.sms.send({ to: message.to, body: message.body });
+}
+
+/** The newest 200 messages the sandbox mail and SMS providers kept instead of sending (read at /dev/outbox). */
+export async function readOutbox(db: Db) {
+  return db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
 }

@@ -1,24 +1,44 @@
 /** Second factors: TOTP (RFC 6238, ±1 step) and one-time codes sent by SMS or email; expiring and single-use. */
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { now, nowMs } from '../clock.ts';
+import { addMinutes } from 'date-fns';
+import { now } from '../clock.ts';
+import type { ListQuery, ListResult } from '../contract/list.ts';
 import type { Db } from '../db/client.ts';
 import { mfaChallenges, mfas, totpSpentSteps } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import type { Providers } from '../providers/index.ts';
 import { hashToken, sameHash } from './tokens.ts';
 
 export type MfaRow = typeof mfas.$inferSelect;
 export type MfaType = MfaRow['type'];
 
-export const codeLifetimeMs = 10 * 60 * 1000;
+export const codeLifetimeMinutes = 10;
 export const maxCodeAttempts = 5;
 const totpPeriod = 30;
 
 /** What a client may see of a method: never its secret, phone or address in full. */
 export function mfaView(m: MfaRow) {
   return { mfaId: m.mfaId, type: m.type, status: m.status, description: describeMfa(m), createDate: m.createDate };
+}
+
+const mfaStatuses = ['pending', 'active', 'deleted'] as const;
+type MfaStatus = (typeof mfaStatuses)[number];
+
+/** GET /api/mfas: the account's methods, filtered by status only. */
+export async function listMfas(db: Db, accountId: number, query: ListQuery): Promise<ListResult<ReturnType<typeof mfaView>>> {
+  const { status = [], ...others } = query.filters;
+  if (Object.keys(others).length) throw new AppError(400, `Cannot filter by ${Object.keys(others).join(', ')}`);
+  const bad = status.filter((s) => !mfaStatuses.includes(s as MfaStatus));
+  if (bad.length) throw new AppError(400, `status must be one of ${mfaStatuses.join(', ')}`);
+  const rows = await db
+    .select()
+    .from(mfas)
+    .where(and(eq(mfas.accountId, accountId), status.length ? inArray(mfas.status, status as MfaStatus[]) : undefined))
+    .orderBy(asc(mfas.mfaId));
+  const data = rows.map(mfaView);
+  return { total: data.length, limit: query.limit, skip: query.skip, data: data.slice(query.skip, query.skip + query.limit) };
 }
 
 export function describeMfa(m: Pick<MfaRow, 'type' | 'data'>): string {
@@ -56,7 +76,7 @@ export async function startChallenge(db: Db, providers: Providers, method: MfaRo
       mfaId: method.mfaId,
       sessionId,
       codeHash: code ? hashToken(`${method.mfaId}:${code}`) : 'totp',
-      expireDate: new Date(nowMs() + codeLifetimeMs),
+      expireDate: addMinutes(now(), codeLifetimeMinutes),
     })
     .returning();
   if (code && method.type === 'sms') {

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, carts, paymentMethods } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { CardError, type PaymentsProvider, setupIntentMismatchCode } from '../providers/payments/index.ts';
 import { describeCard } from './carts.ts';
 import { now } from '../clock.ts';

@@ -3,17 +3,18 @@
  * and the limit applies to a sliding estimate: this window's hits plus the previous window's, weighted by how much
  * of it still overlaps the last `windowSeconds`. So there is no burst (and no reset) at a window boundary.
  */
+import { secondsInDay } from 'date-fns/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { nowMs } from '../clock.ts';
 import { rateLimits } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 type Verdict = { allowed: boolean; retryAfterSeconds: number };
 
 /** The daily housekeeping job deletes windows two of these old; a longer limit would lose its history early. */
-export const longestRateLimitWindowSeconds = 24 * 3600;
+export const longestRateLimitWindowSeconds = secondsInDay;
 
 function windows(windowSeconds: number, now = nowMs()) {
   if (windowSeconds > longestRateLimitWindowSeconds) throw new Error(`Rate-limit windows are at most ${longestRateLimitWindowSeconds} s (housekeeping deletes older ones)`);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder } from '../db/client.ts';
-import type { Deps } from '../http/env.ts';
+import type { Deps } from '../deps.ts';
 import { runsWorker } from '../jobs/queue.ts';
 
 type Check = 'database' | 'migrations' | 'queue';

@@ -1,9 +1,10 @@
 /** Password recovery: an emailed single-use link that opens a recovery session allowed only to set a new password. */
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { addHours } from 'date-fns';
 import { now } from '../clock.ts';
 import { recoveryTokens, users } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
-import type { Auth, Deps } from '../http/env.ts';
+import { AppError } from '../errors.ts';
+import type { Auth, Deps } from '../deps.ts';
 import { type Client, continueAfterPassword, findUserByEmail, recordSignIn, revokeAllSessions, type SignInResult } from './auth.ts';
 import { queueMessage } from './messages.ts';
 import { hashPassword } from './passwords.ts';
@@ -11,7 +12,7 @@ import { enforce, hit } from './rate-limit.ts';
 import { createSession } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const recoveryLifetimeMs = 60 * 60 * 1000;
+export const recoveryLifetimeHours = 1;
 export const recoverySentMessage = 'If an account uses that email, we have sent it a link to reset the password.';
 const window15m = 15 * 60;
 
@@ -43,7 +44,7 @@ export async function requestRecovery(deps: Deps, input: { email: string; origin
       .where(and(eq(recoveryTokens.userId, user.userId), isNull(recoveryTokens.useDate)));
     await tx
       .insert(recoveryTokens)
-      .values({ userId: user.userId, tokenHash: hashToken(token), expireDate: new Date(time.getTime() + recoveryLifetimeMs) });
+      .values({ userId: user.userId, tokenHash: hashToken(token), expireDate: addHours(time, recoveryLifetimeHours) });
   });
   const brand = input.brandName ?? 'Dotspot';
   const link = `${input.origin}/login?recovery=${encodeURIComponent(token)}`;

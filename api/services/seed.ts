@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { addDays, getYear, subDays } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import { loadConfig } from '../config.ts';
@@ -21,14 +22,13 @@ import {
 import { newAuthCode } from '../providers/registry/sandbox-lifecycle.ts';
 import { hashPassword } from './passwords.ts';
 import { readSharedSecret } from './secrets.ts';
-import { nowMs } from '../clock.ts';
+import { now } from '../clock.ts';
 
 export const demoEmail = 'demo@example.com';
 
 export type DemoCredentials = { email: string; password: string; totpSecret: string };
 
-const day = 24 * 3600 * 1000;
-const fromNow = (days: number) => new Date(nowMs() + days * day);
+const fromNow = (days: number) => addDays(now(), days);
 
 export const demoContact: Contact = {
   firstName: 'Dana',
@@ -97,7 +97,7 @@ export async function seedDemoAccount(
       brand: 'visa',
       last4: '4242',
       expMonth: 12,
-      expYear: new Date(nowMs()).getFullYear() + 3,
+      expYear: getYear(now()) + 3,
       isDefault: true,
     });
     const seeds: SeedDomain[] = [
@@ -176,7 +176,7 @@ export async function seedDemoAccount(
         ]);
       }
     }
-    const month = (monthsAgo: number) => new Date(nowMs() - monthsAgo * 30 * day);
+    const month = (monthsAgo: number) => subDays(now(), monthsAgo * 30);
     await tx.insert(transactions).values([
       { accountId, type: 'nrc', description: 'Registration: brightbeancoffee.com (1 year)', amount: 1028, startDate: month(13) },
       { accountId, type: 'nrc', description: 'Registration: brightbeancoffee.net (1 year)', amount: 1198, startDate: month(13) },

@@ -1,23 +1,27 @@
 /** Sessions: created at sign-in, resolved per request from the cookie, revoked at logout. */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { now, nowMs } from '../clock.ts';
+import { addDays, addMinutes } from 'date-fns';
+import { secondsInDay } from 'date-fns/constants';
+import { now } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions } from '../db/schema/index.ts';
-import type { Auth } from '../http/env.ts';
+import type { Auth } from '../deps.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const sessionLifetimeMs = 30 * 24 * 3600 * 1000;
-const pendingLifetimeMs = 15 * 60 * 1000;
+const sessionLifetimeDays = 30;
+/** A signed-in session's cookie lives as long as the session. */
+export const sessionCookieSeconds = sessionLifetimeDays * secondsInDay;
+/** Between the password and the second factor, or in a recovery. */
+const pendingLifetimeMinutes = 15;
 
 export async function createSession(
   db: Db,
   input: { userId: number; accountId: number; state: Auth['state']; ip?: string; userAgent?: string; postLoginUrl?: string },
 ): Promise<{ token: string; sessionId: number }> {
   const token = newToken();
-  const lifetime = input.state === 'active' ? sessionLifetimeMs : pendingLifetimeMs;
   const [row] = await db
     .insert(sessions)
-    .values({ ...input, tokenHash: hashToken(token), expireDate: new Date(nowMs() + lifetime) })
+    .values({ ...input, tokenHash: hashToken(token), expireDate: input.state === 'active' ? addDays(now(), sessionLifetimeDays) : addMinutes(now(), pendingLifetimeMinutes) })
     .returning({ sessionId: sessions.sessionId });
   return { token, sessionId: row.sessionId };
 }

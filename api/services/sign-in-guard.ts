@@ -1,8 +1,8 @@
 /** Who may sign in at all: outside sandbox mode not the seeded demo account, whose password start-up printed. */
 import { eq, sql } from 'drizzle-orm';
 import { accounts, users } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
-import type { Deps } from '../http/env.ts';
+import { AppError } from '../errors.ts';
+import type { Deps } from '../deps.ts';
 import { invalidCredentialsMessage } from './auth.ts';
 
 /** Throws the ordinary wrong-password answer for a demo account outside sandbox mode (its sessions are refused too). */

@@ -6,8 +6,6 @@ import type { RegistryProvider } from '../providers/registry/index.ts';
 import { activeItems, type CartRow } from './carts.ts';
 import { catalogue } from './catalogue.ts';
 
-export const maxTransferCheck = 50;
-
 export async function checkTransfers(db: Db, registry: RegistryProvider, input: { domains: string[]; cart: CartRow | null }): Promise<TransferCheckResult[]> {
   const inCart = new Set(input.cart ? (await activeItems(db, input.cart.cartId)).map((i) => i.domain) : []);
   const supported = new Set(catalogue().list.map((t) => t.tld));

@@ -1,16 +1,18 @@
 /** Checkout phone verification: a 6-character SMS code per cart and phone, hashed, expiring, single-use, rate-limited. */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { addMinutes } from 'date-fns';
 import { now } from '../clock.ts';
+import { isE164Phone, phoneFormatMessage } from '../contract/phone.ts';
 import type { Db } from '../db/client.ts';
 import { carts, users, verificationCodes } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
 import { enforce } from './rate-limit.ts';
 import { hashToken, sameHash } from './tokens.ts';
 
 export const codeLength = 6;
-export const codeLifetimeMs = 10 * 60 * 1000;
+export const codeLifetimeMinutes = 10;
 export const maxCodeAttempts = 5;
 export const smsSendFailedMessage = 'Error sending SMS';
 export const phoneLimits = {
@@ -20,8 +22,6 @@ export const phoneLimits = {
 };
 
 export type ValidateAnswer = { valid: boolean; msg: string };
-
-const e164 = /^\+[1-9]\d{6,14}$/;
 
 function newCode(): string {
   return String(randomInt(0, 10 ** codeLength)).padStart(codeLength, '0');
@@ -41,7 +41,7 @@ export async function sendPhoneCode(
   requester: SmsRequester,
 ): Promise<{ sent: true; msg: string }> {
   const phone = input.phone.trim();
-  if (!e164.test(phone)) throw new AppError(400, 'Phone must be in international format, like +14155550100');
+  if (!isE164Phone(phone)) throw new AppError(400, phoneFormatMessage);
   await enforce(
     db,
     [
@@ -65,7 +65,7 @@ export async function sendPhoneCode(
       cartId: input.cartId,
       phone,
       codeHash: codeHash(input.cartId, phone, code),
-      expireDate: new Date(time.getTime() + codeLifetimeMs),
+      expireDate: addMinutes(time, codeLifetimeMinutes),
     });
     await tx.update(carts).set({ verified: false, verifiedPhone: null }).where(eq(carts.cartId, input.cartId));
   });

@@ -1,46 +1,14 @@
 /** The cart as every island sees it: count for the header badge, logged-in flag, refresh, and the checkout source. */
 import { atom, computed } from 'nanostores';
-import type { ItemPrices, YearOption } from '../../api/contract/cart-pricing.ts';
-import type { CartContact } from '../../api/contract/contact.ts';
+import type { Cart, CartItem, CartPaymentMethod } from '../../api/contract/cart.ts';
+import type { YearOption } from '../../api/contract/cart-pricing.ts';
 import { trackCartEvent } from '../lib/analytics.ts';
 import { api, isFailure } from '@kit/api.ts';
 import { $loggedOut } from '@kit/session.ts';
 
-export type { YearOption };
-
-/** One cart line as GET /api/carts/0 returns it (api/services/carts.ts cartItemView). */
-export type CartItem = ItemPrices & {
-  cartItemId: number;
-  cartId: number;
-  type: 'domain';
-  domain: string;
-  domainType: 'new' | 'transfer' | 'premium';
-  authCode: string | null;
-  years: number;
-  emailEnabled: boolean;
-  hostingEnabled: boolean;
-  protectionEnabled: boolean;
-};
-
-export type CartPaymentMethod = { paymentMethodId: number; description: string; expMonth: number; expYear: number; isDefault: boolean };
-
-export type CartSummary = {
-  cartId: number;
-  itemCount: number;
-  totalPrice: number;
-  oneTimePrice: number;
-  monthlyPrice: number;
-  contact: CartContact | null;
-  verified: boolean;
-  paymentMethodId: number;
-  paymentSetupComplete: boolean;
-  $isLoggedIn: boolean;
-  $hasPassword: boolean;
-  $accountContact: (CartContact & { company?: string }) | null;
-  $paymentMethods: CartPaymentMethod[];
-  $paymentMethodDescription: string | null;
-  cartItems?: CartItem[];
-};
+/** The cart and its lines as the API answers them (api/contract/cart.ts), under the names the islands use. */
+export type { CartItem, CartPaymentMethod, YearOption };
+export type CartSummary = Cart;
 
 export const $cart = atom<CartSummary | null>(null);
 export const $cartCount = computed($cart, (cart) => cart?.itemCount ?? 0);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItemSchema, cartSchema } from '../../api/contract/cart.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;
@@ -58,5 +59,72 @@ describe('cart items', () => {
     const setup = await other.post('/api/paymentMethods/setup', { stripePaymentMethodId: pm.body.id, recaptchaToken: await other.botToken() });
     const stolen = await client.patch(`/api/carts/${added.body.cartId}`, { paymentMethodId: setup.body.paymentMethod.paymentMethodId });
     expect(stolen.status).toBe(400);
+  });
+
+  it('adds a name once when one request names it twice, in any case', async () => {
+    const client = t.client();
+    const added = await client.post('/api/cartItems', [{ domain: 'qwzxv-Repeat.com' }, { domain: 'QWZXV-repeat.com' }]);
+    expect(added.status).toBe(201);
+    expect(added.body[0].cartItemId).toBe(added.body[1].cartItemId);
+    expect((await client.get('/api/carts/0')).body.itemCount).toBe(1);
+  });
+
+  it('refuses to bring back a removed item whose name was added again', async () => {
+    const client = t.client();
+    const first = await client.post('/api/cartItems', { domain: 'qwzxv-back.com' });
+    await client.delete(`/api/cartItems/${first.body.cartItemId}`);
+    await client.post('/api/cartItems', { domain: 'qwzxv-back.com' });
+    const revived = await client.patch(`/api/cartItems/${first.body.cartItemId}`, { status: 'active' });
+    expect(revived.status).toBe(409);
+    expect(revived.body.message).toBe('qwzxv-back.com is already in your cart');
+    expect((await client.get('/api/carts/0')).body.itemCount).toBe(1);
+  });
+
+  it('answers carts and cart items in the shapes the contract gives the site', async () => {
+    const client = t.client();
+    expect(cartSchema.safeParse((await client.get('/api/carts/0')).body).error).toBeUndefined();
+    const added = await client.post('/api/cartItems', { domain: 'qwzxv-shape.com' });
+    expect(cartItemSchema.safeParse(added.body).error).toBeUndefined();
+    const patched = await client.patch('/api/carts/0', { contact: { firstName: 'Ada', phone: '+14155550100', password: 'a secret phrase' } });
+    expect(cartSchema.safeParse(patched.body).error).toBeUndefined();
+    expect(patched.body.cartItems).toHaveLength(1);
+    const cart = await client.get('/api/carts/0?$relations[]=cartItems');
+    expect(cartSchema.safeParse(cart.body).error).toBeUndefined();
+    expect(cart.body.createDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});
+
+describe('a double click on Add to cart', () => {
+  const clicks = 4;
+  let racing: TestContext;
+  beforeAll(async () => {
+    // The registry answers the clicks' checks together, so every request has looked for the name before any adds it.
+    const waiting: (() => void)[] = [];
+    racing = await createTestContext({
+      providers: (defaults) => {
+        const registry = Object.create(defaults.registry) as typeof defaults.registry;
+        registry.check = async (names) => {
+          if (names.includes('qwzxv-twice.com')) {
+            await new Promise<void>((resolve) => {
+              waiting.push(resolve);
+              if (waiting.length === clicks) for (const release of waiting.splice(0)) release();
+            });
+          }
+          return defaults.registry.check(names);
+        };
+        return { registry };
+      },
+    });
+  });
+  afterAll(() => racing.close());
+
+  it('adds the name once, and answers every click with that one item', async () => {
+    const client = racing.client();
+    await client.post('/api/cartItems', { domain: 'qwzxv-first.com' });
+    const adds = await Promise.all(Array.from({ length: clicks }, () => client.post('/api/cartItems', { domain: 'qwzxv-twice.com' })));
+    expect(adds.map((a) => a.status)).toEqual(Array(clicks).fill(201));
+    expect(new Set(adds.map((a) => a.body.cartItemId)).size).toBe(1);
+    const cart = await client.get('/api/carts/0?$relations[]=cartItems');
+    expect(cart.body.cartItems.map((i: { domain: string }) => i.domain)).toEqual(['qwzxv-first.com', 'qwzxv-twice.com']);
   });
 });

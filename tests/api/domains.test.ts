@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountSchema, domainSchema } from '../../api/contract/domain.ts';
 import { accounts, domains, users } from '../../api/db/schema/index.ts';
 import { hashPassword } from '../../api/services/passwords.ts';
 import { demoEmail, seedDemoAccount } from '../../api/services/seed.ts';
@@ -94,5 +95,16 @@ describe('GET /api/accounts/0 for the demo account', () => {
     expect(res.body.recurringBillAmount).toBe(899);
     expect(res.body.autoPayDescription).toMatch(/^Visa ending in 4242/);
     expect(res.body.advancedEnabled).toBe(true);
+  });
+});
+
+describe('the contract', () => {
+  it('gives the shapes of domains (with their relations and renewal prices) and the account, as the account app reads them', async () => {
+    const list = await demo.get('/api/domains?$relations[]=dnsRecords&$relations[]=emails&$renewalPricing=true');
+    expect(list.body.data.length).toBeGreaterThan(0);
+    for (const domain of list.body.data) expect(domainSchema.safeParse(domain).error).toBeUndefined();
+    const one = await demo.get(`/api/domains/${list.body.data[0].domainId}`);
+    expect(domainSchema.safeParse(one.body).error).toBeUndefined();
+    expect(accountSchema.safeParse((await demo.get('/api/accounts/0')).body).error).toBeUndefined();
   });
 });

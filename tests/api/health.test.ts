@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, createHealthApp } from '../../api/app.ts';
 import { createDb } from '../../api/db/client.ts';
-import type { Deps } from '../../api/http/env.ts';
+import type { Deps } from '../../api/deps.ts';
 import { jobKinds } from '../../api/jobs/kinds.ts';
 import { createJobQueue } from '../../api/jobs/queue.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';

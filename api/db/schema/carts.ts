@@ -1,6 +1,6 @@
 /** Carts, their items, phone verification codes, and orders made from carts. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CartContact } from '../../contract/contact.ts';
 import { accounts } from './accounts.ts';
 
@@ -49,7 +49,13 @@ export const cartItems = pgTable(
     status: text({ enum: ['active', 'deleted'] }).notNull().default('active'),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cart_items_cart').on(t.cartId)],
+  (t) => [
+    index('cart_items_cart').on(t.cartId),
+    /** A name is in a cart once: two adds racing each other (a double click) meet here. */
+    uniqueIndex('cart_items_active_domain')
+      .on(t.cartId, sql`lower(${t.domain})`)
+      .where(sql`${t.status} = 'active'`),
+  ],
 );
 
 export const verificationCodes = pgTable('verification_codes', {

@@ -1,5 +1,6 @@
 /** Domains owned by accounts, with their DNS records, custom nameservers and mailboxes. */
 import { boolean, index, integer, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { dnsRecordTypes } from '../../contract/domain.ts';
 import { accounts } from './accounts.ts';
 
 export const domains = pgTable(
@@ -48,8 +49,6 @@ export const domains = pgTable(
   },
   (t) => [index('domains_account').on(t.accountId), index('domains_name').on(t.domain)],
 );
-
-export const dnsRecordTypes = ['A', 'AAAA', 'ALIAS', 'CNAME', 'MX', 'NS', 'SRV', 'TXT'] as const;
 
 export const dnsRecords = pgTable('dns_records', {
   dnsRecordId: serial().primaryKey(),

@@ -1,46 +1,16 @@
 /** My Domains data: the caller's domains (with DNS records and mailboxes) and account, through SWR. */
 import { useState } from 'react';
 import useSWR from 'swr';
+import type { Account, Domain } from '../../../../api/contract/domain.ts';
+import type { ListResult } from '../../../../api/contract/list.ts';
 
-export type DomainEmail = { emailId: number; address: string; type: 'mailbox' | 'forward'; destination: string | null; size: number; quota: number };
-export type DnsRecord = { dnsRecordId: number; type: string; host: string; data: string };
-
-export type Domain = {
-  domainId: number;
-  domain: string;
-  status: 'active' | 'transfer' | 'expired' | 'redemption' | 'deleted';
-  createDate: string;
-  modifyDate: string;
-  expireDate: string;
-  autoRenewEnabled: boolean;
-  autoRenewDate: string | null;
-  locked: boolean;
-  privacyEnabled: boolean;
-  protectionEnabled: boolean;
-  websiteType: 'builder' | 'forward' | 'park' | 'custom';
-  forwardUrl: string | null;
-  parkType: 'blank' | 'default';
-  builderEnabled: boolean;
-  builderUrl: string | null;
-  emailEnabled: boolean;
-  mrc: number;
-  ns: string[];
-  forSale: boolean;
-  listPrice: number | null;
-  outboundTransferStatus: string | null;
-  inboundTransferStatus: string | null;
-  dnsRecords?: DnsRecord[];
-  emails?: DomainEmail[];
-};
-
-export type Account = { accountId: number; advancedEnabled: boolean; $pendingChanges: boolean; autoPayDescription: string | null; recurringBillAmount: number };
-type List<T> = { total: number; limit: number; skip: number; data: T[] };
+export type { Account, DnsRecord, Domain, DomainEmail } from '../../../../api/contract/domain.ts';
 
 export const domainsKey = '/domains?$relations[]=dnsRecords&$relations[]=emails&$sort[domain]=1';
 
 export function useDomains() {
   const [isSlow, setSlow] = useState(false);
-  const { data, error, isLoading } = useSWR<List<Domain> | null>(domainsKey, {
+  const { data, error, isLoading } = useSWR<ListResult<Domain> | null>(domainsKey, {
     onLoadingSlow: () => setSlow(true),
     onSuccess: () => setSlow(false),
   });

@@ -1,5 +1,6 @@
-/** The one error type routes and services throw; `onError` turns it into `{ name, message, code, data? }`. */
-import { errorNames } from '../contract/errors.ts';
+/** The one error type routes, services and jobs throw, and the readable text of zod issues; `onError` (app.ts) turns an AppError into `{ name, message, code, data? }`. */
+import type { z } from 'zod';
+import { errorNames } from './contract/errors.ts';
 
 export class AppError extends Error {
   constructor(
@@ -29,3 +30,13 @@ export const forbidden = (message = 'You do not have access to this') => new App
 export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string, data?: unknown) => new AppError(409, message, data);
 export const tooManyRequests = (message: string) => new AppError(429, message);
+
+/** "years: must be one of 1, 2, 3" style text, one line per issue. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const where = issue.path.join('.');
+      return where ? `${where}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}

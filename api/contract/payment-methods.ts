@@ -1,0 +1,24 @@
+/** /api/paymentMethods: the card setup call (storefront spec §4), and the sandbox's stand-ins for Stripe.js. */
+import './zod-config.ts';
+import { z } from 'zod';
+
+export const cardSetupSchema = z.object({
+  type: z.literal('card').default('card'),
+  stripePaymentMethodId: z.string().min(1, 'stripePaymentMethodId is required').max(200),
+  stripeSetupIntentId: z.string().max(200).optional(),
+  /** A solved bot check: every setup tries a card on the provider, which card testers would otherwise use for free. */
+  recaptchaToken: z.string().max(20000).optional(),
+});
+
+export const paymentMethodPatchSchema = z.object({ isDefault: z.literal(true) }).strict();
+
+/** The sandbox card form, posted in place of Stripe.js. */
+export const sandboxCardSchema = z.object({
+  number: z.string().max(30),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  cvc: z.string().max(4),
+});
+
+/** The sandbox's test dialog for a card that asks for authentication. */
+export const sandboxAuthenticationSchema = z.object({ intentId: z.string().max(200), outcome: z.enum(['complete', 'fail']) });

@@ -1,0 +1,22 @@
+/** What a request, a job or a test hands to services: the process's dependencies, and who is signed in. */
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { Providers } from './providers/index.ts';
+
+export type Deps = {
+  db: Db;
+  config: Config;
+  providers: Providers;
+  jobs: JobQueue;
+  /** Keys every process shares: from configuration, else from the secrets table (services/secrets.ts). */
+  secrets: { adminJwt: string };
+};
+
+export type Auth = {
+  sessionId: number;
+  userId: number | null;
+  accountId: number | null;
+  state: 'active' | 'mfa' | 'recovery';
+  role: 'customer' | 'admin';
+};
