@@ -396,16 +396,18 @@ async function askRegistry(db: Db, providers: Providers, prepared: Prepared, ord
     .returning({ orderLineId: orderLines.orderLineId });
   const outcomes: Outcome[] = [];
   for (const [index, line] of prepared.lines.entries()) {
-    // The heartbeat that tells reconciliation this checkout is alive; if it took over meanwhile, ask nothing more.
-    const [alive] = await db
-      .update(orders)
-      .set({ modifyDate: now() })
-      .where(and(eq(orders.orderId, orderId), eq(orders.status, 'authorized')))
-      .returning({ orderId: orders.orderId });
-    if (!alive) throw new OrderTakenOverError();
+    // If reconciliation took the order over meanwhile (this checkout stalled), ask nothing more.
+    if (!(await touchOrder(db, orderId))) throw new OrderTakenOverError();
     const answer = await askRegistryFor(providers, prepared, line);
     if (answer.state === 'failed' || answer.state === 'unknown') console.warn(`registry ${answer.state === 'unknown' ? 'did not answer for' : 'refused'} ${line.item.domain}: ${answer.error}`);
     const orderLineId = rows[index].orderLineId;
+    if (!(await touchOrder(db, orderId))) {
+      const [settled] = await db.select({ state: orderLines.state }).from(orderLines).where(eq(orderLines.orderLineId, orderLineId));
+      if (settled?.state !== answer.state) {
+        console.error(`order ${orderId}: the registry answered ${answer.state} for ${line.item.domain} after reconciliation had recorded ${settled?.state}; support must settle it by hand`);
+      }
+      throw new OrderTakenOverError();
+    }
     await db
       .update(orderLines)
       .set({ state: answer.state, expireDate: answer.expireDate, error: answer.error ?? null, modifyDate: now() })
@@ -413,6 +415,19 @@ async function askRegistry(db: Db, providers: Providers, prepared: Prepared, ord
     outcomes.push({ line, orderLineId, ...answer });
   }
   return outcomes;
+}
+
+/**
+ * The heartbeat that tells reconciliation this checkout is alive (the order moved just now); false when the order is
+ * no longer this checkout's to finish.
+ */
+async function touchOrder(db: Db, orderId: number): Promise<boolean> {
+  const [alive] = await db
+    .update(orders)
+    .set({ modifyDate: now() })
+    .where(and(eq(orders.orderId, orderId), eq(orders.status, 'authorized')))
+    .returning({ orderId: orders.orderId });
+  return alive != null;
 }
 
 async function askRegistryFor(providers: Providers, prepared: Prepared, { item }: Line): Promise<Omit<Outcome, 'line' | 'orderLineId'>> {

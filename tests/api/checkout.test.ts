@@ -345,7 +345,7 @@ describe('exactly once', () => {
     failRegistrations = new Set();
   });
 
-  it('does not retry an order that stopped half-way, and says so', async () => {
+  it('does not retry an order that stopped half-way, says so, and checks out again once reconciliation failed it', async () => {
     const { client, cartId } = await readyVisitor(['qwzxv-stuck.com']);
     const [order] = await t.db
       .insert(orders)
@@ -354,8 +354,18 @@ describe('exactly once', () => {
     const before = (await payments().ledger()).length;
     const answer = await commit(client, cartId);
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe(`Order ${order.orderId} did not finish. Please contact support before trying again.`);
+    expect(answer.body.message).toBe(
+      `Order ${order.orderId} did not finish. We are checking with the registry what was done and will charge only for that; please reload in a few minutes.`,
+    );
     expect((await payments().ledger()).length).toBe(before);
+    // No line on record: the registry was never asked, so the order fails and the same cart checks out afresh.
+    await reconcileUnknownOrders(t.deps);
+    const [failed] = await t.db.select().from(orders).where(eq(orders.orderId, order.orderId));
+    expect(failed.status).toBe('failed');
+    const again = await commit(client, cartId);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ orderId: order.orderId, registered: ['qwzxv-stuck.com'] });
+    expect((await intentsSince(before)).map((p) => p.status)).toEqual(['succeeded']);
   });
 
   it('names a domain taken since it was added and charges nothing', async () => {
