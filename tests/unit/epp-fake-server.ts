@@ -365,14 +365,13 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     enqueue,
     /**
      * Ends a pending transfer as the losing registrar (or, after the wait, the registry) would: approved moves the
-     * name to the gaining registrar with a year added; rejected leaves it where it was. The gaining registrar is told
-     * through its message queue.
+     * name to us with a year added; rejected leaves it where it was. We are told through our message queue.
      */
     settleTransfer(name: string, outcome: 'clientApproved' | 'serverApproved' | 'clientRejected' | 'serverCancelled') {
       const domain = state.domains.get(name);
-      if (!domain?.transfer) throw new Error(`${name} has no pending transfer`);
+      if (domain?.transfer?.reID !== clID) throw new Error(`${name} has no pending transfer to us`);
       const losing = domain.clID;
-      const gaining = domain.transfer.reID;
+      const gaining = clID;
       if (outcome === 'clientApproved' || outcome === 'serverApproved') {
         domain.clID = gaining;
         domain.exDate = new Date(domain.exDate);
@@ -385,8 +384,7 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       const d = 'domain';
       const exDate = outcome === 'clientApproved' || outcome === 'serverApproved' ? `<${d}:exDate>${date(domain.exDate)}</${d}:exDate>` : '';
       const resData = `<${d}:trnData xmlns:${d}="${ns.domain}"><${d}:name>${name}</${d}:name><${d}:trStatus>${outcome}</${d}:trStatus><${d}:reID>${gaining}</${d}:reID><${d}:reDate>${date(daysAgo(5))}</${d}:reDate><${d}:acID>${losing}</${d}:acID><${d}:acDate>${date(new Date())}</${d}:acDate>${exDate}</${d}:trnData>`;
-      if (gaining === clID) return enqueue(`Transfer ${outcome === 'clientRejected' || outcome === 'serverCancelled' ? 'rejected' : 'completed'}.`, resData);
-      return null;
+      return enqueue(`Transfer ${outcome === 'clientRejected' || outcome === 'serverCancelled' ? 'rejected' : 'completed'}.`, resData);
     },
     addDomain(domain: Partial<FakeDomain> & { name: string }) {
       state.domains.set(domain.name, {
