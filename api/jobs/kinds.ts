@@ -1,10 +1,8 @@
-/**
- * Every job kind the workers run. Still to come, each its own file here once the work it reconciles lands:
- * transfer-poll (asks the registry how pending inbound transfers stand) and order-reconcile (settles orders whose
- * registry or payment outcome was lost, through checkout's reconcileUnknownOrders), both scheduled.
- */
+/** Every job kind the workers run (README "Jobs and scale-out" lists them with their schedules). */
 import { housekeepingJob } from './housekeeping.ts';
+import { orderReconcileJob } from './order-reconcile.ts';
 import type { JobKind } from './queue.ts';
 import { sendMessageJob } from './send-message.ts';
+import { transferPollJob } from './transfer-poll.ts';
 
-export const jobKinds: readonly JobKind<any>[] = [sendMessageJob, housekeepingJob];
+export const jobKinds: readonly JobKind<any>[] = [sendMessageJob, housekeepingJob, orderReconcileJob, transferPollJob];

@@ -38,7 +38,7 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
           publishableKey: config.STRIPE_PUBLISHABLE_KEY,
           webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         })
-      : createSandboxPayments(),
+      : createSandboxPayments(db),
     mail: config.SMTP_URL ? createSmtpMail(config.SMTP_URL, config.MAIL_FROM) : createSandboxMail(db),
     sms: config.SMS_GATEWAY_URL
       ? createHttpSms({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, from: config.SMS_FROM })

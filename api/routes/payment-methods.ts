@@ -48,7 +48,7 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
     const body = await parseBody(c, sandboxCardSchema);
     await enforce(c.var.deps.db, [{ key: `sandbox-card:${c.var.clientIp}`, max: 60, windowSeconds: 600 }], 'Too many card attempts.');
     try {
-      return c.json(payments.createPaymentMethod(body), 201);
+      return c.json(await payments.createPaymentMethod(body), 201);
     } catch (error) {
       if (error instanceof CardError) throw new AppError(402, error.message, { declineCode: error.declineCode });
       throw error;
@@ -58,7 +58,7 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
     const payments = sandbox(c);
     const body = await parseBody(c, sandboxAuthenticationSchema);
     try {
-      return c.json(payments.authenticate(body.intentId, body.outcome));
+      return c.json(await payments.authenticate(body.intentId, body.outcome));
     } catch (error) {
       if (error instanceof CardError) throw new AppError(400, error.message);
       throw error;

@@ -5,12 +5,12 @@
  * first) -> capture what was delivered (release the rest; hold it all while an answer is unknown) ->
  * record (account, domains, ledger, cart checked out, a new empty cart), refunding if that fails.
  * A concurrent or retried commit waits for the claimed order and answers with its result; nothing is
- * charged twice. Unknown registry answers are settled later by reconcile-orders.ts.
+ * charged twice. Unknown registry answers, and orders whose checkout stopped half-way (the process died),
+ * are settled later by reconcile-orders.ts from what the order has on record.
  */
-import { addYears, isBefore, subMinutes } from 'date-fns';
+import { addYears } from 'date-fns';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { now } from '../clock.ts';
-import type { ItemPrices } from '../contract/cart-pricing.ts';
+import { now, nowMs } from '../clock.ts';
 import { type Contact, contactSchema } from '../contract/contact.ts';
 import { formatMoney } from '../contract/money.ts';
 import type { Db } from '../db/client.ts';
@@ -21,11 +21,13 @@ import { CardError, type PaymentIntent } from '../providers/payments/index.ts';
 import { RegistryOutcomeUnknownError, type TransferRequestAnswer } from '../providers/registry/index.ts';
 import { activeItems, type CartItemRow, type CartRow, priceCartItem } from './carts.ts';
 import { catalogue } from './catalogue.ts';
-import { copyItemsToCart, isAwaitingCode, isRecordedState, recordDomain, recordPayment } from './order-delivery.ts';
+import { copyItemsToCart, type DbOrTx, isAwaitingCode, isRecordedState, type LinePrices, recordDomain, recordPayment } from './order-delivery.ts';
 
 export const checkoutFailedMessage = 'There was a processing your payment. Please contact support if issue continues.';
 export const authenticationFailedMessage = 'Error authenticating card :(';
 export const emailTakenMessage = 'An account with this email already exists. Please log in to check out.';
+export const stoppedOrderMessage = (orderId: number) =>
+  `Order ${orderId} did not finish. We are checking with the registry what was done and will charge only for that; please reload in a few minutes.`;
 
 /** One idempotency key per order for its capture, whether checkout or reconciliation takes it. */
 export const captureKey = (orderId: number) => `order-${orderId}-capture`;
@@ -55,11 +57,15 @@ export type CheckoutResult = {
 type OrderRow = typeof orders.$inferSelect;
 type OrderDetail = { attempt: number; anonTokenHash?: string | null; result?: CheckoutResult };
 
-type Line = { item: CartItemRow; prices: ItemPrices };
+type Line = { item: CartItemRow; prices: LinePrices };
 
 const waitStepMs = 100;
 const waitLimitMs = 30_000;
-const stuckOrderMinutes = 10;
+/**
+ * An order in progress that has not moved for this long stopped half-way (its process died): checkout touches the
+ * order before every registry call (each times out well within this), so a live checkout never looks stopped.
+ */
+export const stoppedOrderMs = 10 * 60 * 1000;
 
 export type CommitInput = {
   cart: CartRow;
@@ -76,10 +82,9 @@ export async function commitCheckout(db: Db, providers: Providers, input: Commit
   if (source.paymentIntentId) return confirmAfterAction(db, providers, input);
   if (existing && existing.status === 'requiresAction') return requiresActionAnswer(existing);
   if (existing && (existing.status === 'pending' || existing.status === 'authorized')) {
-    // An order that stopped half-way (the process died) is never retried blindly: money may have moved.
-    if (isBefore(existing.modifyDate, subMinutes(now(), stuckOrderMinutes))) {
-      throw new AppError(409, `Order ${existing.orderId} did not finish. Please contact support before trying again.`);
-    }
+    // An order that stopped half-way (the process died) is never retried blindly: money may have moved and names may
+    // be registered. Reconciliation settles it from its order lines within minutes; then this cart answers again.
+    if (nowMs() - existing.modifyDate.getTime() > stoppedOrderMs) throw new AppError(409, stoppedOrderMessage(existing.orderId));
     return waitForOrder(db, cart.cartId);
   }
 
@@ -263,7 +268,7 @@ async function claimOrder(db: Db, cart: CartRow, totalPrice: number, accountId: 
   return retaken ?? null;
 }
 
-async function failOrder(db: Db, orderId: number, error: string) {
+export async function failOrder(db: DbOrTx, orderId: number, error: string) {
   await db.update(orders).set({ status: 'failed', error, modifyDate: now() }).where(eq(orders.orderId, orderId));
 }
 
@@ -304,14 +309,21 @@ async function waitForOrder(db: Db, cartId: number): Promise<CheckoutResult> {
   throw new AppError(409, 'Your order is still being processed. Please wait a moment and reload.');
 }
 
-/** A line's answer from the registry, as checkout saw it. */
-type Outcome = { line: Line; orderLineId: number; state: OrderLineState; expireDate: Date; error?: string };
+/** A line's answer from the registry, as checkout saw it (or reconciliation found out). */
+export type Outcome = { line: Line; orderLineId: number; state: OrderLineState; expireDate: Date; error?: string };
 
 /** The account an order is recorded in: the buyer's, or one reserved for a visitor before any name is registered. */
-type Owner = { accountId: number; userId?: number; isNew: boolean };
+export type Owner = { accountId: number; userId?: number; isNew: boolean };
 
 /** What happened to the money after the registry answered. */
-type Settlement = { captured: number; held: boolean };
+export type Settlement = { captured: number; held: boolean };
+
+/** Reconciliation finished this order while its checkout was stalled: the checkout leaves the money alone. */
+class OrderTakenOverError extends AppError {
+  constructor() {
+    super(409, 'Your order is still being processed. Please wait a moment and reload.');
+  }
+}
 
 /**
  * After authorisation: reserve the visitor's account, ask the registry, settle the money for what it delivered, then
@@ -325,11 +337,15 @@ async function fulfil(db: Db, providers: Providers, input: CommitInput, prepared
   const owner = await reserveAccount(db, providers, input, prepared, orderId, intent);
   const outcomes = await askRegistry(db, providers, prepared, orderId);
   const settlement = await settlePayment(db, providers, orderId, intent, owner, outcomes);
+  const order = { cartId: input.cart.cartId, passwordHash: prepared.passwordHash, paymentMethodId: prepared.method.paymentMethodId, nameservers: providers.registry.defaultNameservers };
+  let result: CheckoutResult;
   try {
-    return await recordOrder(db, providers, input, prepared, { orderId, intent, owner, outcomes, settlement });
+    result = await recordOrder(db, order, { orderId, intent, owner, outcomes, settlement });
   } catch (error) {
+    if (error instanceof OrderTakenOverError) throw error;
     throw await undoUnrecordedOrder(db, providers, { orderId, intent, owner, outcomes, settlement }, error);
   }
+  return { ...result, isNewAccount: owner.isNew };
 }
 
 /**
@@ -389,9 +405,18 @@ async function askRegistry(db: Db, providers: Providers, prepared: Prepared, ord
     .returning({ orderLineId: orderLines.orderLineId });
   const outcomes: Outcome[] = [];
   for (const [index, line] of prepared.lines.entries()) {
+    // If reconciliation took the order over meanwhile (this checkout stalled), ask nothing more.
+    if (!(await touchOrder(db, orderId))) throw new OrderTakenOverError();
     const answer = await askRegistryFor(providers, prepared, line);
     if (answer.state === 'failed' || answer.state === 'unknown') console.warn(`registry ${answer.state === 'unknown' ? 'did not answer for' : 'refused'} ${line.item.domain}: ${answer.error}`);
     const orderLineId = rows[index].orderLineId;
+    if (!(await touchOrder(db, orderId))) {
+      const [settled] = await db.select({ state: orderLines.state }).from(orderLines).where(eq(orderLines.orderLineId, orderLineId));
+      if (settled?.state !== answer.state) {
+        console.error(`order ${orderId}: the registry answered ${answer.state} for ${line.item.domain} after reconciliation had recorded ${settled?.state}; support must settle it by hand`);
+      }
+      throw new OrderTakenOverError();
+    }
     await db
       .update(orderLines)
       .set({ state: answer.state, expireDate: answer.expireDate, error: answer.error ?? null, modifyDate: now() })
@@ -399,6 +424,19 @@ async function askRegistry(db: Db, providers: Providers, prepared: Prepared, ord
     outcomes.push({ line, orderLineId, ...answer });
   }
   return outcomes;
+}
+
+/**
+ * The heartbeat that tells reconciliation this checkout is alive (the order moved just now); false when the order is
+ * no longer this checkout's to finish.
+ */
+async function touchOrder(db: Db, orderId: number): Promise<boolean> {
+  const [alive] = await db
+    .update(orders)
+    .set({ modifyDate: now() })
+    .where(and(eq(orders.orderId, orderId), eq(orders.status, 'authorized')))
+    .returning({ orderId: orders.orderId });
+  return alive != null;
 }
 
 async function askRegistryFor(providers: Providers, prepared: Prepared, { item }: Line): Promise<Omit<Outcome, 'line' | 'orderLineId'>> {
@@ -449,20 +487,31 @@ async function settlePayment(db: Db, providers: Providers, orderId: number, inte
   return { captured: delivered, held: false };
 }
 
-type Fulfilment = { orderId: number; intent: PaymentIntent; owner: Owner; outcomes: Outcome[]; settlement: Settlement };
+export type Fulfilment = { orderId: number; intent: Pick<PaymentIntent, 'id'>; owner: Owner; outcomes: Outcome[]; settlement: Settlement };
 
-/** Account, domains, ledger, the cart checked out and a new one, the order's answer: one transaction. */
-async function recordOrder(db: Db, providers: Providers, input: CommitInput, prepared: Prepared, fulfilment: Fulfilment): Promise<CheckoutResult> {
-  const { cart } = input;
+/** What recording an order needs besides the registry's answers: from the commit, or from the database afterwards. */
+export type OrderToRecord = { cartId: number; passwordHash: string | null; paymentMethodId: number | null; nameservers: readonly string[] };
+
+/**
+ * Account, domains, ledger, the cart checked out and a new one, the order's answer: one transaction (a savepoint
+ * when `db` is already one). Only an order still `authorized` is recorded, so checkout and reconciliation never both do.
+ */
+export async function recordOrder(db: DbOrTx, order: OrderToRecord, fulfilment: Fulfilment): Promise<CheckoutResult> {
   const { orderId, intent, owner, outcomes, settlement } = fulfilment;
   const today = now();
-  const result = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .update(orders)
+      .set({ modifyDate: today })
+      .where(and(eq(orders.orderId, orderId), eq(orders.status, 'authorized')))
+      .returning({ detail: orders.detail });
+    if (!current) throw new OrderTakenOverError();
     if (owner.isNew && owner.userId != null) {
-      await tx.update(users).set({ passwordHash: prepared.passwordHash ?? '' }).where(eq(users.userId, owner.userId));
+      await tx.update(users).set({ passwordHash: order.passwordHash ?? '' }).where(eq(users.userId, owner.userId));
       await tx
         .update(paymentMethods)
-        .set({ accountId: owner.accountId, isDefault: sql`${paymentMethods.paymentMethodId} = ${prepared.method.paymentMethodId}` })
-        .where(and(eq(paymentMethods.cartId, cart.cartId), sql`${paymentMethods.accountId} is null`));
+        .set({ accountId: owner.accountId, isDefault: sql`${paymentMethods.paymentMethodId} = ${order.paymentMethodId}` })
+        .where(and(eq(paymentMethods.cartId, order.cartId), sql`${paymentMethods.accountId} is null`));
     }
     for (const outcome of outcomes) {
       if (!isRecordedState(outcome.state)) continue;
@@ -473,18 +522,18 @@ async function recordOrder(db: Db, providers: Providers, input: CommitInput, pre
         prices: outcome.line.prices,
         state: outcome.state,
         expireDate: outcome.expireDate,
-        nameservers: providers.registry.defaultNameservers,
+        nameservers: order.nameservers,
         today,
       });
       await tx.update(orderLines).set({ domainId, modifyDate: today }).where(eq(orderLines.orderLineId, outcome.orderLineId));
     }
     if (settlement.captured > 0) {
-      await recordPayment(tx, { accountId: owner.accountId, orderId, paymentIntentId: intent.id, paymentMethodId: prepared.method.paymentMethodId, amount: settlement.captured, today });
+      await recordPayment(tx, { accountId: owner.accountId, orderId, paymentIntentId: intent.id, paymentMethodId: order.paymentMethodId, amount: settlement.captured, today });
     }
     await tx
       .update(carts)
       .set({ status: 'checkedOut', checkoutDate: today, modifyDate: today, accountId: owner.accountId, anonTokenHash: null, paymentStatus: 'paid' })
-      .where(eq(carts.cartId, cart.cartId));
+      .where(eq(carts.cartId, order.cartId));
     // A new empty cart starts; names the registry refused wait in it for another try.
     const [next] = await tx.insert(carts).values({ accountId: owner.accountId }).returning({ cartId: carts.cartId });
     await copyItemsToCart(
@@ -492,8 +541,7 @@ async function recordOrder(db: Db, providers: Providers, input: CommitInput, pre
       next.cartId,
       outcomes.filter((o) => o.state === 'failed').map((o) => o.line.item),
     );
-    const answer = orderAnswer(cart.cartId, orderId, intent, owner, outcomes);
-    const [order] = await tx.select({ detail: orders.detail }).from(orders).where(eq(orders.orderId, orderId));
+    const answer = orderAnswer(order.cartId, orderId, intent, owner, outcomes);
     await tx
       .update(orders)
       .set({
@@ -501,15 +549,14 @@ async function recordOrder(db: Db, providers: Providers, input: CommitInput, pre
         accountId: owner.accountId,
         error: null,
         modifyDate: today,
-        detail: { ...(order?.detail as OrderDetail), result: answer },
+        detail: { ...(current.detail as OrderDetail), result: answer },
       })
       .where(eq(orders.orderId, orderId));
     return answer;
   });
-  return { ...result, isNewAccount: owner.isNew };
 }
 
-function orderAnswer(cartId: number, orderId: number, intent: PaymentIntent, owner: Owner, outcomes: Outcome[]): CheckoutResult {
+function orderAnswer(cartId: number, orderId: number, intent: Pick<PaymentIntent, 'id'>, owner: Owner, outcomes: Outcome[]): CheckoutResult {
   const names = (wanted: (state: OrderLineState) => boolean) => outcomes.filter((o) => wanted(o.state)).map((o) => o.line.item.domain);
   const registered = names((state) => state === 'delivered');
   const failedDomains = names((state) => state === 'failed');
@@ -576,7 +623,7 @@ async function undoUnrecordedOrder(db: Db, providers: Providers, fulfilment: Ful
  * Best effort: should something have come to point at it meanwhile (a password-reset token), it stays, and the order's
  * failure is still recorded.
  */
-async function releaseReservedAccount(db: Db, owner: Owner, orderId: number): Promise<void> {
+export async function releaseReservedAccount(db: DbOrTx, owner: Owner, orderId: number): Promise<void> {
   if (!owner.isNew) return;
   try {
     await db.transaction(async (tx) => {

@@ -20,6 +20,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { newAuthCode } from '../providers/registry/sandbox-lifecycle.ts';
+import { transferSettleDate } from '../providers/registry/sandbox-transfers.ts';
 import { hashPassword } from './passwords.ts';
 import { readSharedSecret } from './secrets.ts';
 import { now } from '../clock.ts';
@@ -144,18 +145,21 @@ export async function seedDemoAccount(
         .insert(domains)
         .values({ accountId, ns: [...nameservers], modifyDate: seed.createDate, authCode: newAuthCode(), ...seed })
         .returning();
+      const transferring = seed.status === 'transfer';
       await tx
         .insert(registryDomains)
         .values({
           domain: seed.domain,
-          registrarName: 'Dotspot, Inc.',
-          ours: seed.status !== 'transfer',
-          locked: seed.locked ?? true,
+          registrarName: transferring ? 'GoHost Registrar Inc.' : 'Dotspot, Inc.',
+          ours: !transferring,
+          locked: transferring ? false : (seed.locked ?? true),
           authCode: row.authCode ?? newAuthCode(),
           nameservers: [...nameservers],
-          statuses: ['clientTransferProhibited'],
+          statuses: transferring ? ['pendingTransfer'] : ['clientTransferProhibited'],
           createDate: seed.createDate,
           expireDate: seed.expireDate,
+          // The demo's inbound transfer, requested when it was seeded "2 days ago", completes as sandbox transfers do.
+          transferCompleteDate: transferring ? transferSettleDate(seed.domain, seed.createDate) : null,
         })
         .onConflictDoNothing();
       if (seed.domain === 'brightbeancoffee.com') {

@@ -290,18 +290,18 @@ describe('payments at checkout', () => {
     const confirmed = await client.patch(`/api/carts/${cartId}`, { cartId, commit: true, a: { paymentIntentId: asked.body.paymentIntentId } });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.requiresAction).toBe(false);
-    expect(payments().ledger().find((p) => p.id === asked.body.paymentIntentId)?.status).toBe('succeeded');
+    expect((await payments().ledger()).find((p) => p.id === asked.body.paymentIntentId)?.status).toBe('succeeded');
   });
 });
 
 describe('exactly once', () => {
   it('makes one order and one charge from 20 concurrent commits of one cart', async () => {
     const { client, cartId } = await readyVisitor(['qwzxv-concurrent.com']);
-    const before = payments().ledger().length;
+    const before = (await payments().ledger()).length;
     const answers = await Promise.all(Array.from({ length: 20 }, () => commit(client, cartId)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.body.orderId)).size).toBe(1);
-    const charges = payments().ledger().slice(before);
+    const charges = (await payments().ledger()).slice(before);
     expect(charges).toHaveLength(1);
     expect(charges[0].status).toBe('succeeded');
     expect(await t.db.select().from(orders).where(eq(orders.cartId, cartId))).toHaveLength(1);
@@ -317,13 +317,13 @@ describe('exactly once', () => {
   it('does not charge when the registry fails after authorisation, and tells the buyer', async () => {
     failRegistrations = new Set(['qwzxv-registry-down.com']);
     const { client, cartId, contact } = await readyVisitor(['qwzxv-registry-down.com']);
-    const before = payments().ledger().length;
+    const before = (await payments().ledger()).length;
     const answer = await commit(client, cartId);
     expect(answer.status).toBe(502);
     // The account reserved for the order is gone again: the buyer can try once more with the same email.
     expect(await t.db.select().from(users).where(eq(users.email, contact.email))).toHaveLength(0);
     expect(answer.body.message).toBe('We could not register qwzxv-registry-down.com. Your card was not charged. Please try again later or contact support.');
-    const charges = payments().ledger().slice(before);
+    const charges = (await payments().ledger()).slice(before);
     expect(charges.map((c) => c.status)).toEqual(['canceled']);
     expect(await t.db.select().from(domains).where(eq(domains.domain, 'qwzxv-registry-down.com'))).toHaveLength(0);
     expect((await client.get('/api/carts/0?$relations[]=cartItems')).body.cartItems).toHaveLength(1);
@@ -333,39 +333,49 @@ describe('exactly once', () => {
   it('captures only what was registered when one of several names fails, and keeps the other in a new cart', async () => {
     failRegistrations = new Set(['qwzxv-partial-bad.com']);
     const { client, cartId } = await readyVisitor(['qwzxv-partial-good.com', 'qwzxv-partial-bad.com']);
-    const before = payments().ledger().length;
+    const before = (await payments().ledger()).length;
     const cart = await client.get('/api/carts/0?$relations[]=cartItems');
     const answer = await commit(client, cartId);
     expect(answer.status).toBe(200);
     expect(answer.body.failedDomains).toEqual(['qwzxv-partial-bad.com']);
-    const [charge] = payments().ledger().slice(before);
+    const [charge] = (await payments().ledger()).slice(before);
     expect(charge.amountReceived).toBe(cart.body.cartItems[0].totalPrice);
     const next = await client.get('/api/carts/0?$relations[]=cartItems');
     expect(next.body.cartItems.map((i: { domain: string }) => i.domain)).toEqual(['qwzxv-partial-bad.com']);
     failRegistrations = new Set();
   });
 
-  it('does not retry an order that stopped half-way, and says so', async () => {
+  it('does not retry an order that stopped half-way, says so, and checks out again once reconciliation failed it', async () => {
     const { client, cartId } = await readyVisitor(['qwzxv-stuck.com']);
     const [order] = await t.db
       .insert(orders)
       .values({ cartId, status: 'authorized', totalPrice: 1, modifyDate: new Date(Date.now() - 3600_000), detail: { attempt: 1 } })
       .returning();
-    const before = payments().ledger().length;
+    const before = (await payments().ledger()).length;
     const answer = await commit(client, cartId);
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe(`Order ${order.orderId} did not finish. Please contact support before trying again.`);
-    expect(payments().ledger().length).toBe(before);
+    expect(answer.body.message).toBe(
+      `Order ${order.orderId} did not finish. We are checking with the registry what was done and will charge only for that; please reload in a few minutes.`,
+    );
+    expect((await payments().ledger()).length).toBe(before);
+    // No line on record: the registry was never asked, so the order fails and the same cart checks out afresh.
+    await reconcileUnknownOrders(t.deps);
+    const [failed] = await t.db.select().from(orders).where(eq(orders.orderId, order.orderId));
+    expect(failed.status).toBe('failed');
+    const again = await commit(client, cartId);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ orderId: order.orderId, registered: ['qwzxv-stuck.com'] });
+    expect((await intentsSince(before)).map((p) => p.status)).toEqual(['succeeded']);
   });
 
   it('names a domain taken since it was added and charges nothing', async () => {
     const { client, cartId } = await readyVisitor(['qwzxv-sniped.com']);
     await t.db.insert(registryDomains).values({ domain: 'qwzxv-sniped.com', registrarName: 'Other', authCode: 'x', expireDate: new Date(Date.now() + 1e10) });
-    const before = payments().ledger().length;
+    const before = (await payments().ledger()).length;
     const answer = await commit(client, cartId);
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe('qwzxv-sniped.com is no longer available. Remove it from your cart to check out.');
-    expect(payments().ledger().length).toBe(before);
+    expect((await payments().ledger()).length).toBe(before);
   });
 });
 
@@ -406,7 +416,7 @@ describe('logged-in checkout', () => {
 });
 
 /** Every payment intent this test's orders made, by status, for "charged once / not charged" checks. */
-const intentsSince = (before: number) => payments().ledger().slice(before);
+const intentsSince = async (before: number) => (await payments().ledger()).slice(before);
 
 async function paymentRows(accountId: number) {
   return t.db.select().from(transactions).where(and(eq(transactions.accountId, accountId), eq(transactions.type, 'payment')));
@@ -416,12 +426,12 @@ describe('registry answers that never came', () => {
   it('holds the authorisation for a registration whose answer never came, and captures it once when the registry says the name is ours', async () => {
     const { client, cartId, contact } = await readyVisitor(['timeout-qwzxv-held.com', 'qwzxv-beside-held.com']);
     const cart = await client.get('/api/carts/0?$relations[]=cartItems');
-    const before = payments().ledger().length;
+    const before = (await payments().ledger()).length;
     const answer = await commit(client, cartId);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ registered: ['qwzxv-beside-held.com'], unconfirmedDomains: ['timeout-qwzxv-held.com'] });
     expect(answer.body.message).toContain('The registry has not confirmed timeout-qwzxv-held.com yet.');
-    const [held] = intentsSince(before);
+    const [held] = await intentsSince(before);
     expect(held).toMatchObject({ status: 'requires_capture', amountReceived: 0 });
     const [line] = await t.db.select().from(orderLines).where(eq(orderLines.domain, 'timeout-qwzxv-held.com'));
     expect(line.state).toBe('unknown');
@@ -429,26 +439,26 @@ describe('registry answers that never came', () => {
     // Opening My Domains asks the registry, records the name and takes the money for both names, once.
     const list = await client.get('/api/domains');
     expect(list.body.data.map((d: { domain: string }) => d.domain)).toEqual(['qwzxv-beside-held.com', 'timeout-qwzxv-held.com']);
-    expect(payments().ledger().find((p) => p.id === held.id)).toMatchObject({ status: 'succeeded', amountReceived: cart.body.totalPrice });
+    expect((await payments().ledger()).find((p) => p.id === held.id)).toMatchObject({ status: 'succeeded', amountReceived: cart.body.totalPrice });
     const [user] = await t.db.select().from(users).where(eq(users.email, contact.email));
     await Promise.all([reconcileUnknownOrders(t.deps), reconcileUnknownOrders(t.deps), client.get('/api/domains')]);
     expect((await paymentRows(user.accountId)).map((r) => r.amount)).toEqual([-cart.body.totalPrice]);
     expect(await t.db.select().from(domains).where(eq(domains.domain, 'timeout-qwzxv-held.com'))).toHaveLength(1);
-    expect(intentsSince(before)).toHaveLength(1);
+    expect(await intentsSince(before)).toHaveLength(1);
     // A replayed commit answers with the same order and moves no money.
     expect((await commit(client, cartId)).body.orderId).toBe(answer.body.orderId);
-    expect(intentsSince(before)).toHaveLength(1);
+    expect(await intentsSince(before)).toHaveLength(1);
   });
 
   it('releases the authorisation when the registry has no record of the name, and puts it back in the cart', async () => {
     const { client, cartId, contact } = await readyVisitor(['dropped-qwzxv-lost.com']);
-    const before = payments().ledger().length;
+    const before = (await payments().ledger()).length;
     const answer = await commit(client, cartId);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ registered: [], unconfirmedDomains: ['dropped-qwzxv-lost.com'], totalPrice: 0 });
     // What start-up runs: every unconfirmed order is settled.
     expect((await reconcileUnknownOrders(t.deps)).settled).toBeGreaterThanOrEqual(1);
-    expect(intentsSince(before).map((p) => p.status)).toEqual(['canceled']);
+    expect((await intentsSince(before)).map((p) => p.status)).toEqual(['canceled']);
     expect((await client.get('/api/domains')).body.total).toBe(0);
     const [user] = await t.db.select().from(users).where(eq(users.email, contact.email));
     expect(await paymentRows(user.accountId)).toEqual([]);
@@ -458,19 +468,19 @@ describe('registry answers that never came', () => {
 
   it('keeps an order waiting while the registry cannot be asked, and settles it when it can', async () => {
     const { client, cartId } = await readyVisitor(['timeout-qwzxv-patient.com']);
-    const before = payments().ledger().length;
+    const before = (await payments().ledger()).length;
     expect((await commit(client, cartId)).status).toBe(200);
     registryUnreachable = true;
     try {
       const waiting = await client.get('/api/domains');
       expect(waiting.status).toBe(200);
       expect(waiting.body.total).toBe(0);
-      expect(intentsSince(before).map((p) => p.status)).toEqual(['requires_capture']);
+      expect((await intentsSince(before)).map((p) => p.status)).toEqual(['requires_capture']);
     } finally {
       registryUnreachable = false;
     }
     expect((await client.get('/api/domains')).body.data.map((d: { domain: string }) => d.domain)).toEqual(['timeout-qwzxv-patient.com']);
-    expect(intentsSince(before).map((p) => p.status)).toEqual(['succeeded']);
+    expect((await intentsSince(before)).map((p) => p.status)).toEqual(['succeeded']);
   });
 });
 
@@ -478,7 +488,7 @@ describe('one new email, two checkouts at once', () => {
   it('makes exactly one account; the other buyer is told to log in and is not charged', async () => {
     const a = await readyVisitor(['qwzxv-race-first.com'], '4242424242424242', 'racer@example.org');
     const b = await readyVisitor(['qwzxv-race-second.com'], '4242424242424242', 'Racer@Example.org');
-    const before = payments().ledger().length;
+    const before = (await payments().ledger()).length;
     const [first, second] = await Promise.all([commit(a.client, a.cartId), commit(b.client, b.cartId)]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const [winner, loser] = first.status === 200 ? [a, b] : [b, a];
@@ -487,7 +497,7 @@ describe('one new email, two checkouts at once', () => {
     const accountsForEmail = await t.db.select().from(users).where(sql`lower(${users.email}) = 'racer@example.org'`);
     expect(accountsForEmail).toHaveLength(1);
     // One charge captured; the loser's authorisation, if it got that far, was released.
-    const charges = intentsSince(before);
+    const charges = await intentsSince(before);
     expect(charges.filter((c) => c.status === 'succeeded')).toHaveLength(1);
     expect(charges.filter((c) => c.status !== 'succeeded').every((c) => c.status === 'canceled')).toBe(true);
     const loserDomain = winner === a ? 'qwzxv-race-second.com' : 'qwzxv-race-first.com';
@@ -515,12 +525,12 @@ describe('a failure after the capture', () => {
   it('refunds what was captured, fails the order with a message, and frees the email', async () => {
     const { client, cartId, contact } = await readyVisitor(['qwzxv-record-fails.com']);
     const cart = await client.get('/api/carts/0?$relations[]=cartItems');
-    const before = payments().ledger().length;
+    const before = (await payments().ledger()).length;
     const answer = await commit(client, cartId);
     expect(answer.status).toBe(500);
     const charged = `$${(cart.body.totalPrice / 100).toFixed(2)}`;
     expect(answer.body.message).toBe(`We could not record your order, so the ${charged} charged to your card was refunded. Please contact support.`);
-    expect(intentsSince(before)).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: cart.body.totalPrice, amountRefunded: cart.body.totalPrice })]);
+    expect(await intentsSince(before)).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: cart.body.totalPrice, amountRefunded: cart.body.totalPrice })]);
     const [order] = await t.db.select().from(orders).where(eq(orders.cartId, cartId));
     expect(order).toMatchObject({ status: 'failed', error: answer.body.message });
     expect(await t.db.select().from(domains).where(eq(domains.domain, 'qwzxv-record-fails.com'))).toHaveLength(0);

@@ -138,6 +138,11 @@ describe('workers', () => {
   });
 
   it('describes every kind for the start-up summary', () => {
-    expect(t.jobs.describe()).toEqual(['send-message: on demand, 6 retries, backoff from 15 s', 'housekeeping: scheduled "17 3 * * *" UTC, 3 retries']);
+    expect(t.jobs.describe()).toEqual([
+      'send-message: on demand, 6 retries, backoff from 15 s',
+      'housekeeping: scheduled "17 3 * * *" UTC, 3 retries',
+      'order-reconcile: scheduled "*/5 * * * *" UTC, 0 retries',
+      'transfer-poll: scheduled "*/15 * * * *" UTC, 0 retries',
+    ]);
   });
 });

@@ -103,6 +103,13 @@ class Browser {
     }
     return { status: response.status, body: await response.json() };
   }
+
+  /** A solved bot check from `server`, as the browser's widget makes one before a guarded request. */
+  async botToken(server: Server): Promise<string> {
+    const { challenge } = (await this.call(server, 'GET', '/api/botCheck')).body;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  }
 }
 
 async function search(server: Server, text: string, token: string): Promise<any[]> {
@@ -150,13 +157,7 @@ describe('two processes, one database', () => {
   it('a visitor solves a challenge from one, searches on the other over the socket, and checks out across both', async () => {
     const [a, b] = servers;
     const visitor = new Browser();
-    // A bot-check token minted by one process and spent on the other: the key is shared through the database.
-    const solveOn = async (server: Server) => {
-      const challenge = (await visitor.call(server, 'GET', '/api/botCheck')).body.challenge;
-      const solution = await solveChallenge({ challenge, deriveKey });
-      return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-    };
-    const token = await solveOn(a);
+    const token = await visitor.botToken(a);
     const label = `qwzxv-scale-${randomBytes(3).toString('hex')}`;
     const messages = await search(b, label, token);
     expect(messages[0]).toMatchObject({ id: 1, result: { exact: `${label}.com` } });
@@ -170,12 +171,13 @@ describe('two processes, one database', () => {
     const email = `${label}@example.org`;
     const contact = { firstName: 'Ada', lastName: 'Lovelace', company: '', address: '1 Analytical Way', city: 'London', state: 'LDN', zip: 'N1 9GU', country: 'GB', email, phone };
     expect((await visitor.call(b, 'PATCH', `/api/carts/${cartId}`, { contact: { ...contact, password: 'correct horse battery' } })).status).toBe(200);
-    expect((await visitor.call(a, 'POST', '/api/validate', { cartId, phone, recaptchaToken: await solveOn(b) })).status).toBe(200);
+    expect((await visitor.call(a, 'POST', '/api/validate', { cartId, phone, recaptchaToken: await visitor.botToken(b) })).status).toBe(200);
     const [sms] = await db.select().from(outbox).where(and(eq(outbox.to, phone), eq(outbox.channel, 'sms'))).orderBy(desc(outbox.id)).limit(1);
     const code = /\b(\d{6})\b/.exec(sms.body)?.[1];
     expect((await visitor.call(b, 'POST', '/api/validate', { cartId, phone, code })).body).toEqual({ valid: true, msg: 'Phone verified' });
     const card = await visitor.call(a, 'POST', '/api/paymentMethods/sandboxCard', { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' });
-    expect((await visitor.call(b, 'POST', '/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: card.body.id, recaptchaToken: await solveOn(a) })).status).toBe(200);
+    const setup = await visitor.call(b, 'POST', '/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: card.body.id, recaptchaToken: await visitor.botToken(a) });
+    expect(setup.status).toBe(200);
     const done = await visitor.call(b, 'PATCH', `/api/carts/${cartId}`, { commit: true, $redirectHost: '127.0.0.1', a: {} });
     expect(done.status).toBe(200);
     expect(done.body.requiresAction).toBe(false);
@@ -186,6 +188,44 @@ describe('two processes, one database', () => {
     const mine = await customer.call(b, 'GET', '/api/domains');
     expect(mine.status).toBe(200);
     expect(mine.body.data.map((d: { domain: string }) => d.domain)).toEqual([`${label}.com`]);
+  });
+
+  it('a card that needs 3-D Secure is set up and charged with each step on a different process', async () => {
+    const [a, b] = servers;
+    const visitor = new Browser();
+    const label = `qwzxv-three-d-${randomBytes(3).toString('hex')}`;
+    const cartId = (await visitor.call(a, 'POST', '/api/cartItems', { domain: `${label}.com` })).body.cartId;
+    const phone = `+1415557${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    const email = `${label}@example.org`;
+    const contact = { firstName: 'Ada', lastName: 'Lovelace', company: '', address: '1 Analytical Way', city: 'London', state: 'LDN', zip: 'N1 9GU', country: 'GB', email, phone };
+    await visitor.call(b, 'PATCH', `/api/carts/${cartId}`, { contact: { ...contact, password: 'correct horse battery' } });
+    await visitor.call(a, 'POST', '/api/validate', { cartId, phone, recaptchaToken: await visitor.botToken(a) });
+    const [sms] = await db.select().from(outbox).where(and(eq(outbox.to, phone), eq(outbox.channel, 'sms'))).orderBy(desc(outbox.id)).limit(1);
+    await visitor.call(b, 'POST', '/api/validate', { cartId, phone, code: /\b(\d{6})\b/.exec(sms.body)?.[1] });
+
+    // 4000 0027 6000 3184: the setup and every charge ask for authentication.
+    const card = await visitor.call(a, 'POST', '/api/paymentMethods/sandboxCard', { number: '4000002760003184', expMonth: 12, expYear: 2040, cvc: '123' });
+    const asked = await visitor.call(b, 'POST', '/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: card.body.id, recaptchaToken: await visitor.botToken(b) });
+    expect(asked.body.setupIntent.status).toBe('requires_action');
+    expect((await visitor.call(a, 'POST', '/api/paymentMethods/sandboxAuthenticate', { intentId: asked.body.setupIntent.id, outcome: 'complete' })).body).toEqual({
+      status: 'requires_action',
+    });
+    const saved = await visitor.call(b, 'POST', '/api/paymentMethods/setup', {
+      type: 'card',
+      stripePaymentMethodId: card.body.id,
+      stripeSetupIntentId: asked.body.setupIntent.id,
+      recaptchaToken: await visitor.botToken(a),
+    });
+    expect(saved.body.paymentMethod).toMatchObject({ description: 'Visa ending in 3184 (exp 12/40)' });
+
+    const charge = await visitor.call(a, 'PATCH', `/api/carts/${cartId}`, { commit: true, a: {} });
+    expect(charge.body.requiresAction).toBe(true);
+    expect((await visitor.call(b, 'POST', '/api/paymentMethods/sandboxAuthenticate', { intentId: charge.body.paymentIntentId, outcome: 'complete' })).body).toEqual({
+      status: 'requires_capture',
+    });
+    const done = await visitor.call(a, 'PATCH', `/api/carts/${cartId}`, { commit: true, a: { paymentIntentId: charge.body.paymentIntentId } });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ requiresAction: false, registered: [`${label}.com`] });
   });
 
   it('an admin JWT from either process is signed with the one shared key', async () => {

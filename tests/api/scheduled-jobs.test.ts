@@ -19,6 +19,7 @@ import {
   users,
   verificationCodes,
 } from '../../api/db/schema/index.ts';
+import { housekeepingJob } from '../../api/jobs/housekeeping.ts';
 import type { HousekeepingReport } from '../../api/services/housekeeping.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
@@ -95,7 +96,7 @@ describe('daily housekeeping over 45 days', () => {
       { channel: 'sms', to: '+14155550100', body: 'newer', createdAt: at(14) },
     ]);
 
-    const scheduled = scheduledJobRunner(t.deps);
+    const scheduled = scheduledJobRunner(t.deps, [housekeepingJob]);
     const days: Record<string, unknown>[] = [];
     for (let day = 1; day <= 45; day++) {
       clock.set(at(day));
@@ -124,7 +125,7 @@ describe('daily housekeeping over 45 days', () => {
 
   it('runs once for a day however often the clock is read, and once to catch up after a week without runs', async () => {
     clock.set(at(100));
-    const scheduled = scheduledJobRunner(t.deps);
+    const scheduled = scheduledJobRunner(t.deps, [housekeepingJob]);
     clock.set(addHours(at(100), 10)); // 22:00, before the 03:17 run
     expect(await scheduled.runDue()).toEqual({});
     clock.set(addHours(at(101), -6)); // 06:00: the 03:17 run came due

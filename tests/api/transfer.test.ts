@@ -122,9 +122,9 @@ async function buyTransfers(client: TestClient, items: { domain: string; authCod
   expect(added.status).toBe(201);
   const cart = await client.get('/api/carts/0?$relations[]=cartItems');
   const prices = new Map<string, number>(cart.body.cartItems.map((i: PricedItem) => [i.domain, i.totalPrice]));
-  const before = payments().ledger().length;
+  const before = (await payments().ledger()).length;
   const answer = await client.patch(`/api/carts/${cart.body.cartId}`, { commit: true, a: {} });
-  return { answer, prices, intents: () => payments().ledger().slice(before) };
+  return { answer, prices, intents: async () => (await payments().ledger()).slice(before) };
 }
 
 describe('transfers the registry answers with auth-code-needed or auth-code-rejected', () => {
@@ -144,7 +144,7 @@ describe('transfers the registry answers with auth-code-needed or auth-code-reje
     expect(answer.body.message).toBe(
       'The transfer of authneeded-qwzxv-one.com, badcode-qwzxv-two.com waits for a new auth code from the current registrar, so it was not charged. Enter the code in My Domains; the transfer is charged when it goes ahead.',
     );
-    expect(intents()).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: prices.get('transfer-qwzxv-three.com') })]);
+    expect(await intents()).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: prices.get('transfer-qwzxv-three.com') })]);
 
     const rows = await t.db.select().from(domains).where(eq(domains.accountId, accountId));
     const byName = Object.fromEntries(rows.map((row) => [row.domain, row]));
@@ -166,7 +166,7 @@ describe('transfers the registry answers with auth-code-needed or auth-code-reje
     const { answer, intents } = await buyTransfers(client, [{ domain: 'badcode-qwzxv-alone.com', authCode: 'NOPE' }]);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ registered: [], awaitingAuthCode: ['badcode-qwzxv-alone.com'], totalPrice: 0 });
-    expect(intents().map((p) => p.status)).toEqual(['canceled']);
+    expect((await intents()).map((p) => p.status)).toEqual(['canceled']);
     expect(await t.db.select().from(transactions).where(eq(transactions.accountId, accountId))).toEqual([]);
     const [row] = await t.db.select().from(domains).where(eq(domains.domain, 'badcode-qwzxv-alone.com'));
     expect(row).toMatchObject({ accountId, inboundTransferStatus: 'auth-code-rejected' });
@@ -179,11 +179,11 @@ describe('a transfer request whose answer never came', () => {
     const { answer, prices, intents } = await buyTransfers(client, [{ domain: 'transfer-timeout-qwzxv-shop.com', authCode: 'CODE-9' }]);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ unconfirmedDomains: ['transfer-timeout-qwzxv-shop.com'], totalPrice: 0 });
-    expect(intents().map((p) => p.status)).toEqual(['requires_capture']);
+    expect((await intents()).map((p) => p.status)).toEqual(['requires_capture']);
     expect(await t.db.select().from(domains).where(eq(domains.accountId, accountId))).toEqual([]);
 
     await Promise.all([reconcileUnknownOrders(t.deps), reconcileUnknownOrders(t.deps, { accountId })]);
-    expect(intents()).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: prices.get('transfer-timeout-qwzxv-shop.com') })]);
+    expect(await intents()).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: prices.get('transfer-timeout-qwzxv-shop.com') })]);
     const [row] = await t.db.select().from(domains).where(eq(domains.accountId, accountId));
     expect(row).toMatchObject({ domain: 'transfer-timeout-qwzxv-shop.com', status: 'transfer', inboundTransferStatus: 'pending' });
     const ledger = await t.db.select().from(transactions).where(and(eq(transactions.accountId, accountId), inArray(transactions.type, ['transfer', 'payment'])));

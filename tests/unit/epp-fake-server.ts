@@ -23,6 +23,8 @@ export type FakeDomain = {
   transfer?: { reID: string; status: 'pending' | 'clientApproved' | 'serverApproved' };
 };
 
+export type FakeMessage = { id: string; qDate: Date; msg: string; resData: string };
+
 export type FakeContact = { id: string; name: string; org: string; city: string; asciiCity: string; cc: string; voice: string; email: string };
 
 export type FakeEppServer = Awaited<ReturnType<typeof startFakeEppServer>>;
@@ -57,7 +59,10 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     loseAnswerNext: null as string | null,
     /** Checks of names in these extensions fail with a registry error (as a registry having an outage would). */
     failingExtensions: new Set<string>(),
+    /** Our message queue (RFC 5730 poll), oldest first; acknowledged messages leave it. */
+    messages: [] as FakeMessage[],
   };
+  let messageCounter = 0;
   let svCounter = 0;
   let roidCounter = 0;
   const sockets = new Set<tls.TLSSocket>();
@@ -65,8 +70,8 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
   const greeting = () =>
     `<?xml version="1.0" encoding="UTF-8" standalone="no"?><epp xmlns="${ns.epp}"><greeting><svID>Fake Registry EPP</svID><svDate>${new Date().toISOString()}</svDate><svcMenu><version>1.0</version><lang>en</lang><objURI>${ns.domain}</objURI><objURI>${ns.contact}</objURI><objURI>${ns.host}</objURI>${state.offerFees ? `<svcExtension><extURI>${ns.fee}</extURI></svcExtension>` : ''}</svcMenu><dcp><access><all/></access><statement><purpose><admin/><prov/></purpose><recipient><ours/></recipient><retention><stated/></retention></statement></dcp></greeting></epp>`;
 
-  const respond = (code: number, msg: string, clTRID: string, resData = '', extension = '') =>
-    `<?xml version="1.0" encoding="UTF-8" standalone="no"?><epp xmlns="${ns.epp}"><response><result code="${code}"><msg>${escapeXml(msg)}</msg></result>${resData ? `<resData>${resData}</resData>` : ''}${extension ? `<extension>${extension}</extension>` : ''}<trID><clTRID>${escapeXml(clTRID)}</clTRID><svTRID>FAKE-${++svCounter}</svTRID></trID></response></epp>`;
+  const respond = (code: number, msg: string, clTRID: string, resData = '', extension = '', msgQ = '') =>
+    `<?xml version="1.0" encoding="UTF-8" standalone="no"?><epp xmlns="${ns.epp}"><response><result code="${code}"><msg>${escapeXml(msg)}</msg></result>${msgQ}${resData ? `<resData>${resData}</resData>` : ''}${extension ? `<extension>${extension}</extension>` : ''}<trID><clTRID>${escapeXml(clTRID)}</clTRID><svTRID>FAKE-${++svCounter}</svTRID></trID></response></epp>`;
 
   const fail = (code: number, msg: string, clTRID: string, reason?: string) =>
     reason
@@ -88,7 +93,7 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     if (!verb) return fail(2001, 'Command syntax error', clTRID);
     const object = verb.children[0];
     const names = object ? [...object.children.filter((c) => c.name === 'name' || c.name === 'id').map((c) => c.text)] : [];
-    const commandName = verb.name === 'transfer' ? `transfer-${verb.attrs.op}` : verb.name;
+    const commandName = verb.name === 'transfer' || verb.name === 'poll' ? `${verb.name}-${verb.attrs.op}` : verb.name;
     const kind = object?.ns === ns.domain ? 'domain' : object?.ns === ns.host ? 'host' : object?.ns === ns.contact ? 'contact' : '';
     const fullName = kind ? `${commandName}:${kind}` : commandName;
     state.received.push({ command: fullName, names, xml: '' });
@@ -121,10 +126,35 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
 
   function handleLoggedIn(verb: XmlElement, object: XmlElement | undefined, command: XmlElement, clTRID: string): string {
     const extension = childOf(command, ns.epp, 'extension');
+    if (verb.name === 'poll') return handlePoll(verb.attrs.op, verb.attrs.msgID, clTRID);
     if (object?.ns === ns.domain) return handleDomain(verb.name, verb.attrs.op, object, extension, clTRID);
     if (object?.ns === ns.host) return handleHost(verb.name, object, clTRID);
     if (object?.ns === ns.contact) return handleContact(verb.name, object, clTRID);
     return fail(2101, 'Unimplemented command', clTRID);
+  }
+
+  function handlePoll(op: string | undefined, msgID: string | undefined, clTRID: string): string {
+    if (op === 'req') {
+      const [head] = state.messages;
+      if (!head) return respond(1300, 'Command completed successfully; no messages', clTRID);
+      const msgQ = `<msgQ count="${state.messages.length}" id="${head.id}"><qDate>${date(head.qDate)}</qDate><msg>${escapeXml(head.msg)}</msg></msgQ>`;
+      return respond(1301, 'Command completed successfully; ack to dequeue', clTRID, head.resData, '', msgQ);
+    }
+    if (op === 'ack') {
+      const index = state.messages.findIndex((message) => message.id === msgID);
+      if (index === -1) return fail(2303, 'Object does not exist', clTRID);
+      state.messages.splice(index, 1);
+      const next = state.messages[0];
+      return respond(1000, 'Command completed successfully', clTRID, '', '', `<msgQ count="${state.messages.length}"${next ? ` id="${next.id}"` : ''}/>`);
+    }
+    return fail(2005, 'Parameter value syntax error', clTRID, 'poll op must be req or ack');
+  }
+
+  /** Queues a message for us, as the registry does when something happens to our objects. */
+  function enqueue(msg: string, resData = ''): string {
+    const id = String(++messageCounter + 900);
+    state.messages.push({ id, qDate: new Date(), msg, resData });
+    return id;
   }
 
   function handleHost(verb: string, object: XmlElement, clTRID: string): string {
@@ -331,6 +361,30 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     /** Closes every client socket (as a registry restart or a network cut would). */
     cutConnections() {
       for (const socket of sockets) socket.destroy();
+    },
+    enqueue,
+    /**
+     * Ends a pending transfer as the losing registrar (or, after the wait, the registry) would: approved moves the
+     * name to us with a year added; rejected leaves it where it was. We are told through our message queue.
+     */
+    settleTransfer(name: string, outcome: 'clientApproved' | 'serverApproved' | 'clientRejected' | 'serverCancelled') {
+      const domain = state.domains.get(name);
+      if (domain?.transfer?.reID !== clID) throw new Error(`${name} has no pending transfer to us`);
+      const losing = domain.clID;
+      const gaining = clID;
+      if (outcome === 'clientApproved' || outcome === 'serverApproved') {
+        domain.clID = gaining;
+        domain.exDate = new Date(domain.exDate);
+        domain.exDate.setUTCFullYear(domain.exDate.getUTCFullYear() + 1);
+        domain.trDate = new Date();
+        domain.pw = `New-Code-${roidCounter}`;
+      }
+      domain.statuses = ['ok'];
+      domain.transfer = undefined;
+      const d = 'domain';
+      const exDate = outcome === 'clientApproved' || outcome === 'serverApproved' ? `<${d}:exDate>${date(domain.exDate)}</${d}:exDate>` : '';
+      const resData = `<${d}:trnData xmlns:${d}="${ns.domain}"><${d}:name>${name}</${d}:name><${d}:trStatus>${outcome}</${d}:trStatus><${d}:reID>${gaining}</${d}:reID><${d}:reDate>${date(daysAgo(5))}</${d}:reDate><${d}:acID>${losing}</${d}:acID><${d}:acDate>${date(new Date())}</${d}:acDate>${exDate}</${d}:trnData>`;
+      return enqueue(`Transfer ${outcome === 'clientRejected' || outcome === 'serverCancelled' ? 'rejected' : 'completed'}.`, resData);
     },
     addDomain(domain: Partial<FakeDomain> & { name: string }) {
       state.domains.set(domain.name, {

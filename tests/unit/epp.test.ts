@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Contact } from '../../api/contract/contact.ts';
 import { loadConfig } from '../../api/config.ts';
 import { createEppRegistry, type EppRegistry, eppOptionsFromConfig, parseCents } from '../../api/providers/registry/epp.ts';
+import { ns } from '../../api/providers/registry/epp-xml.ts';
 import { RegistryOutcomeUnknownError } from '../../api/providers/registry/index.ts';
 import { daysAgo, type FakeEppServer, startFakeEppServer, yearsAhead } from './epp-fake-server.ts';
 
@@ -242,6 +243,67 @@ describe('EPP transfers', () => {
     expect(await provider.info('someone-elses.com')).toMatchObject({ ours: false, transferPending: false });
     // Sent once: a mutation is never resent after a drop.
     expect(server.state.received.filter((r) => r.command === 'transfer-request:domain' && r.names[0] === 'lost-reply.com')).toHaveLength(1);
+  });
+});
+
+describe('EPP message queue', () => {
+  it('reads transfer notices oldest first, keeps each until it is acknowledged, and tells ours from notices about names leaving us', async () => {
+    const provider = connect();
+    server.state.messages.length = 0;
+    expect(await provider.pollMessage()).toBeNull();
+
+    server.addDomain({ name: 'arriving.com', pw: 'Code-A', exDate: new Date(Date.UTC(2027, 2, 1)) });
+    server.addDomain({ name: 'refused-here.com', pw: 'Code-B' });
+    server.addDomain({ name: 'leaving-us.com', clID: server.clID, statuses: ['pendingTransfer'], transfer: { reID: 'other-registrar', status: 'pending' } });
+    expect(await provider.requestTransfer({ domain: 'arriving.com', authCode: 'Code-A' })).toEqual({ status: 'pending' });
+    expect(await provider.requestTransfer({ domain: 'refused-here.com', authCode: 'Code-B' })).toEqual({ status: 'pending' });
+    const approved = server.settleTransfer('arriving.com', 'serverApproved');
+    const rejected = server.settleTransfer('refused-here.com', 'clientRejected');
+    const away = server.enqueue(
+      'Transfer requested.',
+      `<domain:trnData xmlns:domain="${ns.domain}"><domain:name>leaving-us.com</domain:name><domain:trStatus>pending</domain:trStatus><domain:reID>other-registrar</domain:reID><domain:reDate>2026-01-10T00:00:00.0Z</domain:reDate><domain:acID>${server.clID}</domain:acID><domain:acDate>2026-01-15T00:00:00.0Z</domain:acDate></domain:trnData>`,
+    );
+    const notice = server.enqueue('Scheduled maintenance on Sunday.');
+
+    const first = await provider.pollMessage();
+    expect(first).toMatchObject({
+      id: approved,
+      text: 'Transfer completed.',
+      transfer: { domain: 'arriving.com', status: 'completed', inbound: true, expireDate: new Date(Date.UTC(2028, 2, 1)) },
+    });
+    expect(first?.date).toBeInstanceOf(Date);
+    // Not acknowledged: the registry hands out the same message again.
+    expect((await provider.pollMessage())?.id).toBe(approved);
+    await provider.ackMessage(approved);
+    expect(await provider.pollMessage()).toMatchObject({ id: rejected, transfer: { domain: 'refused-here.com', status: 'rejected', inbound: true } });
+    await provider.ackMessage(rejected);
+    // Acknowledging again (a resent ack) is harmless.
+    await provider.ackMessage(rejected);
+    expect(await provider.pollMessage()).toMatchObject({ id: away, transfer: { domain: 'leaving-us.com', status: 'pending', inbound: false } });
+    await provider.ackMessage(away);
+    const plain = await provider.pollMessage();
+    expect(plain).toMatchObject({ id: notice, text: 'Scheduled maintenance on Sunday.' });
+    expect(plain?.transfer).toBeUndefined();
+    await provider.ackMessage(notice);
+    expect(await provider.pollMessage()).toBeNull();
+
+    const acks = server.state.received.filter((r) => r.command === 'poll-ack');
+    expect(acks.map((r) => /msgID="(\d+)"/.exec(r.xml)?.[1])).toEqual([approved, rejected, rejected, away, notice]);
+    // After the approval the name is ours at the registry, with the year the transfer added.
+    expect(await provider.info('arriving.com')).toMatchObject({ ours: true, expireDate: new Date(Date.UTC(2028, 2, 1)) });
+    expect(await provider.info('refused-here.com')).toMatchObject({ ours: false });
+  });
+
+  it('asks for the head of the queue again after a dropped connection (reading it changes nothing)', async () => {
+    const provider = connect();
+    server.state.messages.length = 0;
+    const id = server.enqueue('Hello again.');
+    const before = server.state.received.filter((r) => r.command === 'poll-req').length;
+    server.state.dropNext = 'poll-req';
+    expect((await provider.pollMessage())?.id).toBe(id);
+    expect(server.state.received.filter((r) => r.command === 'poll-req').length - before).toBe(2);
+    await provider.ackMessage(id);
+    expect(server.state.messages).toEqual([]);
   });
 });
 

@@ -94,7 +94,11 @@ export const orders = pgTable(
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_unconfirmed').on(t.accountId).where(sql`${t.status} = 'unconfirmed'`)],
+  (t) => [
+    index('orders_unconfirmed').on(t.accountId).where(sql`${t.status} = 'unconfirmed'`),
+    // Orders a checkout is still working on: the reconcile job looks for ones that stopped half-way.
+    index('orders_in_progress').on(t.modifyDate).where(sql`${t.status} in ('pending', 'authorized')`),
+  ],
 );
 
 export const orderLineStates = ['pending', 'delivered', 'failed', 'unknown', 'auth-code-needed', 'auth-code-rejected'] as const;

@@ -1,6 +1,6 @@
 /** Cross-cutting tables: shared secrets, sandbox outbox, rate limits, spent bot-check tokens, the sandbox registry. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Keys every process must agree on (the bot-check HMAC key, the admin JWT key) when configuration does not give
@@ -54,9 +54,43 @@ export const registryDomains = pgTable(
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expireDate: timestamp({ withTimezone: true }).notNull(),
-    /** Pending inbound transfer: when it completes. */
+    /** Pending inbound transfer: when the registry settles it (completes it, or the losing registrar rejects it). */
     transferCompleteDate: timestamp({ withTimezone: true }),
   },
   // A search asks about one label (and a few variants) in every extension: looked up by label, not by 500 names.
-  (t) => [index('registry_domains_label_idx').on(sql`split_part(${t.domain}, '.', 1)`)],
+  (t) => [
+    index('registry_domains_label_idx').on(sql`split_part(${t.domain}, '.', 1)`),
+    // Every info and poll looks for transfers that fell due.
+    index('registry_domains_transfer_due').on(t.transferCompleteDate).where(sql`${t.transferCompleteDate} is not null`),
+  ],
 );
+
+/**
+ * The sandbox registry's message queue (EPP `<poll>`): a transfer's outcome waits here until the registrar reads it
+ * and acknowledges it (which deletes it).
+ */
+export const registryMessages = pgTable('registry_messages', {
+  messageId: serial().primaryKey(),
+  domain: text().notNull(),
+  /** RFC 5731 trStatus of the transfer the message reports. */
+  transferStatus: text({ enum: ['pending', 'clientApproved', 'clientCancelled', 'clientRejected', 'serverApproved', 'serverCancelled'] }).notNull(),
+  text: text().notNull(),
+  /** The name's expiry after the transfer (completed transfers). */
+  expireDate: timestamp({ withTimezone: true }),
+  createDate: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * What the sandbox payments provider keeps in place of Stripe's servers: cards, setup and payment intents, refunds.
+ * In PostgreSQL, so a card authentication started on one process can be finished on another.
+ */
+export const sandboxPaymentObjects = pgTable('sandbox_payment_objects', {
+  /** Creation order (the ledger lists intents in it). */
+  objectId: serial().primaryKey(),
+  id: text().notNull().unique(),
+  kind: text({ enum: ['card', 'setupIntent', 'paymentIntent', 'refund'] }).notNull(),
+  /** An authorisation's or refund's idempotency key: the same key answers with the same object. */
+  idempotencyKey: text().unique(),
+  data: jsonb().notNull(),
+  createDate: timestamp({ withTimezone: true }).notNull(),
+});

@@ -8,9 +8,15 @@
  * - 4000 0000 0000 9995: sets up fine, charges fail for insufficient funds.
  * Card numbers stay in the browser's request to createPaymentMethod; only brand, last 4 and expiry are kept.
  * The behaviour of a card is carried in its id (`pm_sandbox_<random>_<brand>_<last4>`), so a saved card keeps
- * working after a restart; intents live in memory, which is enough for one offline process.
+ * working after a restart. Cards, intents and refunds live in PostgreSQL (sandbox_payment_objects), as Stripe keeps
+ * them on its servers: a 3-D Secure setup started on one process can be finished on another, and a worker can capture
+ * what a web process authorised. Every change to an intent is made under its row lock.
  */
 import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { nowMs } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { sandboxPaymentObjects } from '../../db/schema/index.ts';
 import {
   type CardDetails,
   CardError,
@@ -21,7 +27,6 @@ import {
   setupIntentMismatchCode,
   setupIntentMismatchMessage,
 } from './index.ts';
-import { nowMs } from '../../clock.ts';
 
 export const declinedMessage = 'Your card was declined.';
 export const insufficientFundsMessage = 'Your card has insufficient funds.';
@@ -69,38 +74,71 @@ function parseMethodId(paymentMethodId: string): { brand: string; last4: string;
 
 export type SandboxPayments = PaymentsProvider & {
   /** What Stripe.js's createPaymentMethod does in the browser; here the sandbox card form posts to our API. */
-  createPaymentMethod(input: { number: string; expMonth: number; expYear: number; cvc: string }): { id: string; card: CardDetails };
+  createPaymentMethod(input: { number: string; expMonth: number; expYear: number; cvc: string }): Promise<{ id: string; card: CardDetails }>;
   /** The local test dialog's answer for an intent waiting on authentication. */
-  authenticate(intentId: string, outcome: 'complete' | 'fail'): { status: string };
-  /** Every charge authorised, captured, released or refunded; for tests and the benchmark. */
-  ledger(): PaymentIntent[];
+  authenticate(intentId: string, outcome: 'complete' | 'fail'): Promise<{ status: string }>;
+  /** Every charge authorised, captured, released or refunded, oldest first; for tests and the benchmark. */
+  ledger(): Promise<PaymentIntent[]>;
 };
 
-export function createSandboxPayments(): SandboxPayments {
-  const cards = new Map<string, CardDetails>();
-  const setupIntents = new Map<string, SetupIntent & { customerId: string; authenticated?: 'complete' | 'fail' }>();
-  const paymentIntents = new Map<string, PaymentIntent>();
-  const byIdempotencyKey = new Map<string, string>();
-  const refunds = new Map<string, Refund>();
+type StoredSetupIntent = SetupIntent & { customerId: string; authenticated?: 'complete' | 'fail' };
+type Kind = (typeof sandboxPaymentObjects.$inferSelect)['kind'];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-  function cardFor(paymentMethodId: string): CardDetails {
-    const saved = cards.get(paymentMethodId);
+export function createSandboxPayments(db: Db): SandboxPayments {
+  async function insert(kind: Kind, objectId: string, data: object, idempotencyKey?: string, tx: Db | Tx = db): Promise<boolean> {
+    const rows = await tx
+      .insert(sandboxPaymentObjects)
+      .values({ id: objectId, kind, data, idempotencyKey, createDate: new Date(nowMs()) })
+      .onConflictDoNothing()
+      .returning({ id: sandboxPaymentObjects.id });
+    return rows.length > 0;
+  }
+
+  async function find<T>(kind: Kind, objectId: string, options: { tx?: Tx; forUpdate?: boolean } = {}): Promise<T | null> {
+    const query = (options.tx ?? db)
+      .select({ data: sandboxPaymentObjects.data })
+      .from(sandboxPaymentObjects)
+      .where(and(eq(sandboxPaymentObjects.id, objectId), eq(sandboxPaymentObjects.kind, kind)));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return (row?.data as T) ?? null;
+  }
+
+  async function findByKey<T>(kind: Kind, idempotencyKey: string, tx: Db | Tx = db): Promise<T | null> {
+    const [row] = await tx
+      .select({ data: sandboxPaymentObjects.data })
+      .from(sandboxPaymentObjects)
+      .where(and(eq(sandboxPaymentObjects.idempotencyKey, idempotencyKey), eq(sandboxPaymentObjects.kind, kind)));
+    return (row?.data as T) ?? null;
+  }
+
+  async function save(objectId: string, data: object, tx: Tx) {
+    await tx.update(sandboxPaymentObjects).set({ data }).where(eq(sandboxPaymentObjects.id, objectId));
+  }
+
+  /** Runs `change` on a payment intent under its row lock and stores what it leaves. */
+  function changeIntent<T>(paymentIntentId: string, change: (payment: PaymentIntent, tx: Tx) => Promise<T> | T): Promise<T> {
+    return db.transaction(async (tx) => {
+      const payment = await find<PaymentIntent>('paymentIntent', paymentIntentId, { tx, forUpdate: true });
+      if (!payment) throw new CardError('No such payment intent', 'resource_missing');
+      const result = await change(payment, tx);
+      await save(paymentIntentId, payment, tx);
+      return result;
+    });
+  }
+
+  async function cardFor(paymentMethodId: string): Promise<CardDetails> {
+    const saved = await find<CardDetails>('card', paymentMethodId);
     if (saved) return saved;
     const { brand, last4 } = parseMethodId(paymentMethodId);
     return { brand, last4, expMonth: 12, expYear: new Date(nowMs()).getFullYear() + 3 };
-  }
-
-  function intent(intentId: string) {
-    const found = paymentIntents.get(intentId);
-    if (!found) throw new CardError('No such payment intent', 'resource_missing');
-    return found;
   }
 
   return {
     name: 'sandbox',
     publicConfig: () => ({ provider: 'sandbox' }),
 
-    createPaymentMethod({ number, expMonth, expYear, cvc }) {
+    async createPaymentMethod({ number, expMonth, expYear, cvc }) {
       const digits = number.replace(/[\s-]/g, '');
       if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) throw new CardError('Your card number is invalid.', 'invalid_number');
       const now = new Date(nowMs());
@@ -112,7 +150,7 @@ export function createSandboxPayments(): SandboxPayments {
       if (!/^\d{3,4}$/.test(cvc)) throw new CardError("Your card's security code is incomplete.", 'incomplete_cvc');
       const card = { brand: cardBrand(digits), last4: digits.slice(-4), expMonth, expYear: fullYear };
       const paymentMethodId = `${id('pm')}_${card.brand}_${card.last4}`;
-      cards.set(paymentMethodId, card);
+      await insert('card', paymentMethodId, card);
       return { id: paymentMethodId, card };
     },
 
@@ -122,19 +160,18 @@ export function createSandboxPayments(): SandboxPayments {
 
     async setupCard({ customerId, paymentMethodId, setupIntentId }) {
       const { behaviour } = parseMethodId(paymentMethodId);
-      const card = cardFor(paymentMethodId);
+      const card = await cardFor(paymentMethodId);
       if (behaviour === 'decline-setup') throw new CardError(declinedMessage, 'card_declined');
       if (setupIntentId) {
-        const existing = setupIntents.get(setupIntentId);
+        const existing = await find<StoredSetupIntent>('setupIntent', setupIntentId);
         if (!existing) throw new CardError('No such setup intent', 'resource_missing');
         // As Stripe's intent carries its customer: one visitor cannot finish (and keep) another's setup.
         if (existing.customerId !== customerId || existing.paymentMethodId !== paymentMethodId) {
           throw new CardError(setupIntentMismatchMessage, setupIntentMismatchCode);
         }
         if (existing.authenticated === 'fail') throw new CardError(authenticationFailedMessage, 'authentication_failed');
-        if (existing.authenticated === 'complete') existing.status = 'succeeded';
-        const { customerId: _customer, authenticated: _authenticated, ...intent } = existing;
-        return { ...intent, card };
+        const { customerId: _customer, authenticated, ...intent } = existing;
+        return { ...intent, status: authenticated === 'complete' ? 'succeeded' : intent.status, card };
       }
       const needsAuthentication = behaviour === 'authenticate-setup' || behaviour === 'authenticate-always';
       const setupIntent: SetupIntent = {
@@ -144,31 +181,36 @@ export function createSandboxPayments(): SandboxPayments {
         paymentMethodId,
         card,
       };
-      setupIntents.set(setupIntent.id, { ...setupIntent, customerId });
+      await insert('setupIntent', setupIntent.id, { ...setupIntent, customerId });
       return setupIntent;
     },
 
-    authenticate(intentId, outcome) {
-      const setup = setupIntents.get(intentId);
-      if (setup) {
-        if (setup.status !== 'requires_action') throw new CardError('This setup does not need authentication', 'unexpected_state');
-        setup.authenticated = outcome;
-        if (outcome === 'fail') setup.status = 'requires_payment_method';
-        return { status: setup.status };
-      }
-      const payment = intent(intentId);
-      if (payment.status !== 'requires_action') throw new CardError('This payment does not need authentication', 'unexpected_state');
-      if (outcome === 'complete') payment.status = 'requires_capture';
-      else {
-        payment.status = 'requires_payment_method';
-        payment.error = authenticationFailedMessage;
-      }
-      return { status: payment.status };
+    async authenticate(intentId, outcome) {
+      return db.transaction(async (tx) => {
+        const setup = await find<StoredSetupIntent>('setupIntent', intentId, { tx, forUpdate: true });
+        if (setup) {
+          if (setup.status !== 'requires_action') throw new CardError('This setup does not need authentication', 'unexpected_state');
+          setup.authenticated = outcome;
+          if (outcome === 'fail') setup.status = 'requires_payment_method';
+          await save(intentId, setup, tx);
+          return { status: setup.status };
+        }
+        const payment = await find<PaymentIntent>('paymentIntent', intentId, { tx, forUpdate: true });
+        if (!payment) throw new CardError('No such payment intent', 'resource_missing');
+        if (payment.status !== 'requires_action') throw new CardError('This payment does not need authentication', 'unexpected_state');
+        if (outcome === 'complete') payment.status = 'requires_capture';
+        else {
+          payment.status = 'requires_payment_method';
+          payment.error = authenticationFailedMessage;
+        }
+        await save(intentId, payment, tx);
+        return { status: payment.status };
+      });
     },
 
     async authorize({ paymentMethodId, amount, idempotencyKey }) {
-      const earlier = byIdempotencyKey.get(idempotencyKey);
-      if (earlier) return { ...intent(earlier) };
+      const earlier = await findByKey<PaymentIntent>('paymentIntent', idempotencyKey);
+      if (earlier) return earlier;
       const { behaviour } = parseMethodId(paymentMethodId);
       if (!Number.isInteger(amount) || amount <= 0) throw new CardError('The amount must be a positive number of cents', 'invalid_amount');
       if (behaviour === 'decline-setup' || behaviour === 'decline-charge') throw new CardError(declinedMessage, 'card_declined');
@@ -180,46 +222,58 @@ export function createSandboxPayments(): SandboxPayments {
         amountReceived: 0,
         client_secret: `${id('pi')}_secret`,
       };
-      paymentIntents.set(paymentIntent.id, paymentIntent);
-      byIdempotencyKey.set(idempotencyKey, paymentIntent.id);
-      return { ...paymentIntent };
+      // Two calls with one key at once: the first insert wins, the other answers with its intent.
+      if (await insert('paymentIntent', paymentIntent.id, paymentIntent, idempotencyKey)) return paymentIntent;
+      const winner = await findByKey<PaymentIntent>('paymentIntent', idempotencyKey);
+      if (!winner) throw new CardError('The authorisation could not be recorded', 'processing_error');
+      return winner;
     },
 
     async retrieve(paymentIntentId) {
-      return { ...intent(paymentIntentId) };
+      const payment = await find<PaymentIntent>('paymentIntent', paymentIntentId);
+      if (!payment) throw new CardError('No such payment intent', 'resource_missing');
+      return payment;
     },
 
-    async capture(paymentIntentId, _idempotencyKey, amount) {
-      const payment = intent(paymentIntentId);
-      if (payment.status === 'succeeded') return { ...payment };
-      if (payment.status !== 'requires_capture') throw new CardError(`This payment cannot be captured (${payment.status})`, 'unexpected_state');
-      const captured = amount ?? payment.amount;
-      if (captured > payment.amount) throw new CardError('Cannot capture more than was authorised', 'amount_too_large');
-      payment.status = 'succeeded';
-      payment.amountReceived = captured;
-      return { ...payment };
-    },
+    capture: (paymentIntentId, _idempotencyKey, amount) =>
+      changeIntent(paymentIntentId, (payment) => {
+        if (payment.status === 'succeeded') return { ...payment };
+        if (payment.status !== 'requires_capture') throw new CardError(`This payment cannot be captured (${payment.status})`, 'unexpected_state');
+        const captured = amount ?? payment.amount;
+        if (captured > payment.amount) throw new CardError('Cannot capture more than was authorised', 'amount_too_large');
+        payment.status = 'succeeded';
+        payment.amountReceived = captured;
+        return { ...payment };
+      }),
 
-    async cancel(paymentIntentId) {
-      const payment = intent(paymentIntentId);
-      if (payment.status === 'succeeded') throw new CardError('A captured payment cannot be canceled; refund it', 'unexpected_state');
-      payment.status = 'canceled';
-      return { ...payment };
-    },
+    cancel: (paymentIntentId) =>
+      changeIntent(paymentIntentId, (payment) => {
+        if (payment.status === 'succeeded') throw new CardError('A captured payment cannot be canceled; refund it', 'unexpected_state');
+        payment.status = 'canceled';
+        return { ...payment };
+      }),
 
-    async refund(paymentIntentId, amount, idempotencyKey) {
-      const earlier = refunds.get(idempotencyKey);
-      if (earlier) return { ...earlier };
-      const payment = intent(paymentIntentId);
-      if (payment.status !== 'succeeded') throw new CardError('Only a captured payment can be refunded', 'unexpected_state');
-      const refundable = (payment.amountReceived ?? 0) - (payment.amountRefunded ?? 0);
-      if (!Number.isInteger(amount) || amount <= 0 || amount > refundable) throw new CardError(`Cannot refund ${amount} cents of ${refundable} refundable`, 'amount_too_large');
-      payment.amountRefunded = (payment.amountRefunded ?? 0) + amount;
-      const refund: Refund = { id: id('re'), paymentIntentId, amount, status: 'succeeded' };
-      refunds.set(idempotencyKey, refund);
-      return { ...refund };
-    },
+    refund: (paymentIntentId, amount, idempotencyKey) =>
+      changeIntent(paymentIntentId, async (payment, tx) => {
+        // Under the intent's lock: a second refund with the same key waits, then finds the first.
+        const earlier = await findByKey<Refund>('refund', idempotencyKey, tx);
+        if (earlier) return earlier;
+        if (payment.status !== 'succeeded') throw new CardError('Only a captured payment can be refunded', 'unexpected_state');
+        const refundable = (payment.amountReceived ?? 0) - (payment.amountRefunded ?? 0);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > refundable) throw new CardError(`Cannot refund ${amount} cents of ${refundable} refundable`, 'amount_too_large');
+        payment.amountRefunded = (payment.amountRefunded ?? 0) + amount;
+        const refund: Refund = { id: id('re'), paymentIntentId, amount, status: 'succeeded' };
+        await insert('refund', refund.id, refund, idempotencyKey, tx);
+        return refund;
+      }),
 
-    ledger: () => [...paymentIntents.values()].map((p) => ({ ...p })),
+    async ledger() {
+      const rows = await db
+        .select({ data: sandboxPaymentObjects.data })
+        .from(sandboxPaymentObjects)
+        .where(eq(sandboxPaymentObjects.kind, 'paymentIntent'))
+        .orderBy(asc(sandboxPaymentObjects.objectId));
+      return rows.map((row) => row.data as PaymentIntent);
+    },
   };
 }

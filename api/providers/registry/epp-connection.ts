@@ -39,6 +39,8 @@ export type EppResponse = {
   reason?: string;
   resData?: XmlElement;
   extension?: XmlElement;
+  /** RFC 5730 §2.6 message queue state: the message a poll returned (id, qDate, msg), or how many are waiting. */
+  msgQ?: XmlElement;
   clTRID?: string;
   svTRID?: string;
 };
@@ -474,6 +476,7 @@ export function readResponse(root: XmlElement): EppResponse | null {
     reason: reason || undefined,
     resData: childOf(response, ns.epp, 'resData'),
     extension: childOf(response, ns.epp, 'extension'),
+    msgQ: childOf(response, ns.epp, 'msgQ'),
     clTRID: pathOf(response, [ns.epp, 'trID'], [ns.epp, 'clTRID'])?.text,
     svTRID: pathOf(response, [ns.epp, 'trID'], [ns.epp, 'svTRID'])?.text,
   };

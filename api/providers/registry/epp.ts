@@ -15,6 +15,7 @@ import {
   type Availability,
   collectAnswers,
   isPlaceholderHost,
+  type RegistryMessage,
   type RegistryProvider,
   RegistryOutcomeUnknownError,
   type RegistryRecord,
@@ -410,10 +411,54 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
       await updateDomain(`Could not change the nameservers of ${domain}`, domain, { add: hostList(add), rem: hostList(rem) });
     },
 
+    async pollMessage() {
+      // A request only reads the head of the queue, so it is safe to resend after a dropped connection.
+      const response = await command('Could not read the registry message queue', '<poll op="req"/>', { query: true });
+      // 1300: the queue is empty; 1301: here is the oldest message, "ack to dequeue".
+      if (response.code !== 1301 || !response.msgQ) return null;
+      return readMessage(response.msgQ, response.resData, options.username);
+    },
+
+    async ackMessage(id) {
+      // 2303: already acknowledged (a resent ack, or another session's), which is what we wanted.
+      await command(`Could not acknowledge registry message ${id}`, `<poll op="ack" msgID="${escapeXml(id)}"/>`, { query: true, accept: [2303] });
+    },
+
     async close() {
       await Promise.all(pool.map((conn) => conn.close()));
     },
   };
+}
+
+/** RFC 5731 §3.2.4 transfer statuses as outcomes for the gaining registrar. */
+const transferOutcomes: Record<string, 'pending' | 'completed' | 'rejected'> = {
+  pending: 'pending',
+  clientApproved: 'completed',
+  serverApproved: 'completed',
+  clientRejected: 'rejected',
+  clientCancelled: 'rejected',
+  serverCancelled: 'rejected',
+};
+
+/** A polled message; a transfer notice (<domain:trnData>) says which name, how it ended and whether we gain it. */
+function readMessage(msgQ: XmlElement, resData: XmlElement | undefined, clientId: string): RegistryMessage {
+  const message: RegistryMessage = {
+    id: msgQ.attrs.id ?? '',
+    date: parseDate(textOf(msgQ, ns.epp, 'qDate')) ?? new Date(nowMs()),
+    text: childOf(msgQ, ns.epp, 'msg')?.text ?? '',
+  };
+  const trnData = childOf(resData, ns.domain, 'trnData');
+  const domain = textOf(trnData, ns.domain, 'name');
+  const status = transferOutcomes[textOf(trnData, ns.domain, 'trStatus') ?? ''];
+  if (trnData && domain && status) {
+    message.transfer = {
+      domain: domain.toLowerCase(),
+      status,
+      inbound: textOf(trnData, ns.domain, 'reID') === clientId,
+      expireDate: parseDate(textOf(trnData, ns.domain, 'exDate')) ?? undefined,
+    };
+  }
+  return message;
 }
 
 function readDomainInfo(domain: string, resData: XmlElement | undefined): EppDomainInfo {

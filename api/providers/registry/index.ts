@@ -53,6 +53,24 @@ export type TransferRequestAnswer =
   | { status: 'failed'; reason: string }
   | { status: 'unknown'; reason: string };
 
+/** One message from the registrar's queue at the registry (EPP `<poll>`), kept there until acknowledged. */
+export type RegistryMessage = {
+  id: string;
+  date: Date;
+  /** The registry's own words. */
+  text: string;
+  /** The transfer the message reports on, when it is a transfer notice. */
+  transfer?: {
+    domain: string;
+    /** completed: approved (by the losing registrar or, after the wait, the registry); rejected: refused or cancelled. */
+    status: 'pending' | 'completed' | 'rejected';
+    /** We are the gaining registrar (otherwise a name of ours is being transferred away). */
+    inbound: boolean;
+    /** The name's expiry after the transfer, when the notice gives it. */
+    expireDate?: Date;
+  };
+};
+
 /**
  * A change the registry may or may not have carried out: the command went out and no answer came back. Never retried
  * blindly; `info` tells what happened.
@@ -91,6 +109,10 @@ export interface RegistryProvider {
   setLock(domain: string, locked: boolean): Promise<void>;
   authCode(domain: string, regenerate?: boolean): Promise<string>;
   setNameservers(domain: string, nameservers: string[]): Promise<void>;
+  /** The oldest message in our queue at the registry, or null when it is empty; it stays there until acknowledged. */
+  pollMessage(): Promise<RegistryMessage | null>;
+  /** Removes a handled message from the queue; acknowledging one already gone is harmless. */
+  ackMessage(id: string): Promise<void>;
   /** Ends registry sessions cleanly at shutdown (EPP logout). */
   close?(): Promise<void>;
 }

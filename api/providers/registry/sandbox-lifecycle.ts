@@ -1,11 +1,12 @@
-/** Sandbox registrations kept in registry_domains: register, renew, locks, auth codes, nameservers, transfers. */
+/** Sandbox registrations kept in registry_domains: register, renew, locks, auth codes, nameservers, transfers (and their messages). */
 import { randomBytes } from 'node:crypto';
-import { addDays, addYears } from 'date-fns';
+import { addYears } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import { now, nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
 import { type RegistryProvider, RegistryOutcomeUnknownError, type RegistryRecord, type TransferEligibility } from './index.ts';
+import { acknowledgeRegistryMessage, nextRegistryMessage, settleDueTransfers, transferSettleDate } from './sandbox-transfers.ts';
 import { externalRegistration, isReserved, registryMishap } from './sandbox-world.ts';
 
 const yearMs = 365 * 24 * 3600 * 1000;
@@ -73,7 +74,10 @@ export function createSandboxLifecycle(
     return record;
   };
   return {
-    info: (domain) => findRegistryRecord(db, domain),
+    async info(domain) {
+      await settleDueTransfers(db, options.registrarName);
+      return findRegistryRecord(db, domain);
+    },
     async register({ domain, years, nameservers }) {
       if (isReserved(domain)) throw new Error(`${domain} is reserved by the registry`);
       if (externalRegistration(domain)) throw new Error(`${domain} is already registered`);
@@ -108,6 +112,7 @@ export function createSandboxLifecycle(
       return require(domain);
     },
     async transferCheck(domain, supportedTlds) {
+      await settleDueTransfers(db, options.registrarName);
       return transferEligibility(domain, await findRegistryRecord(db, domain), supportedTlds);
     },
     /**
@@ -135,7 +140,7 @@ export function createSandboxLifecycle(
           createDate: outside.createDate,
           modifyDate: today,
           expireDate: outside.expireDate,
-          transferCompleteDate: addDays(today, 5),
+          transferCompleteDate: transferSettleDate(domain, today),
         })
         .onConflictDoNothing();
       if (mishap === 'transfer-timeout') return { status: 'unknown', reason: lostAnswer(`the transfer request of ${domain}`).message };
@@ -157,5 +162,7 @@ export function createSandboxLifecycle(
     async setNameservers(domain, nameservers) {
       await db.update(registryDomains).set({ nameservers, modifyDate: now() }).where(eq(registryDomains.domain, domain));
     },
+    pollMessage: () => nextRegistryMessage(db, options.registrarName),
+    ackMessage: (id) => acknowledgeRegistryMessage(db, id),
   };
 }

@@ -9,7 +9,8 @@
  *   ago), `maxed-` (renewed to the 10-year maximum) and `transfer-`, `authneeded-`, `badcode-` (registered elsewhere,
  *   eligible; the last two answer the transfer request with auth-code-needed / auth-code-rejected) are taken;
  * - registry trouble: `timeout-` and `dropped-` names are free; registering one goes unanswered (see
- *   `registryMishap`), as does requesting the transfer of a `transfer-timeout-` name;
+ *   `registryMishap`), as does requesting the transfer of a `transfer-timeout-` name; the losing registrar of a
+ *   `transfer-rejected-` name rejects its transfer;
  * - common dictionary words (and pairs of them) are taken in popular extensions about 9 times in 10, elsewhere
  *   about 4 in 10; labels of 4 characters or fewer are taken everywhere; other labels are free;
  * - free names that are a single dictionary word, or 5 characters or fewer, are premium, at a registry price
@@ -90,13 +91,17 @@ const transferPrefixes = ['locked-', 'newly-', 'maxed-', 'transfer-', 'authneede
  * - `timeout-…`: registering it takes effect, but the answer never comes (a timeout after the registry acted);
  * - `dropped-…`: registering it goes unanswered and never takes effect (the connection dropped on the way);
  * - `transfer-timeout-…`: the transfer request takes effect (pending), but the answer never comes;
+ * - `transfer-rejected-…`: the transfer request is pending, then the losing registrar rejects it (sandbox-transfers.ts);
  * - `authneeded-…` / `badcode-…`: the transfer request is answered auth-code-needed / auth-code-rejected.
  */
-export function registryMishap(domain: string): 'timeout' | 'dropped' | 'transfer-timeout' | 'auth-code-needed' | 'auth-code-rejected' | null {
+export function registryMishap(
+  domain: string,
+): 'timeout' | 'dropped' | 'transfer-timeout' | 'transfer-rejected' | 'auth-code-needed' | 'auth-code-rejected' | null {
   const label = domain.slice(0, domain.indexOf('.'));
   if (label.startsWith('timeout-')) return 'timeout';
   if (label.startsWith('dropped-')) return 'dropped';
   if (label.startsWith('transfer-timeout-')) return 'transfer-timeout';
+  if (label.startsWith('transfer-rejected-')) return 'transfer-rejected';
   if (label.startsWith('authneeded-')) return 'auth-code-needed';
   if (label.startsWith('badcode-')) return 'auth-code-rejected';
   return null;
