@@ -35,6 +35,9 @@ export type PageFigures = {
   inlineJsBytes: number;
   inlineCssBytes: number;
   totalBytes: number;
+  /** Total blocking time and largest contentful paint in ms: what moves the performance score on a script-heavy page. */
+  tbtMs: number;
+  lcpMs: number;
 };
 
 async function inlineBytes(url: string): Promise<{ js: number; css: number }> {
@@ -174,6 +177,8 @@ export async function measurePages(baseUrl: string, paths = lighthousePages): Pr
           inlineJsBytes: inline.js,
           inlineCssBytes: inline.css,
           totalBytes: bytes('total'),
+          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+          lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
         });
       }
       // The median run by performance: one run on a busy machine swings by 10+ points.
@@ -189,13 +194,13 @@ export async function measurePages(baseUrl: string, paths = lighthousePages): Pr
 function printFigures(figures: PageFigures[]): void {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
   const mark = (key: keyof typeof targets, score: number) => `${String(score).padStart(3)}${score >= targets[key] ? ' ' : '!'}`;
-  console.log('page              perf  a11y  bp    seo   | JS files   CSS files | inline JS  inline CSS | total transfer');
+  console.log('page              perf  a11y  bp    seo   | JS files   CSS files | inline JS  inline CSS | total transfer |   TBT    LCP');
   for (const f of figures) {
     console.log(
-      `${f.path.padEnd(17)} ${mark('performance', f.scores.performance)}  ${mark('accessibility', f.scores.accessibility)}  ${mark('best-practices', f.scores['best-practices'])}  ${mark('seo', f.scores.seo)}  | ${kb(f.jsBytes)} ${kb(f.cssBytes)} | ${kb(f.inlineJsBytes)} ${kb(f.inlineCssBytes)}  | ${kb(f.totalBytes)}`,
+      `${f.path.padEnd(17)} ${mark('performance', f.scores.performance)}  ${mark('accessibility', f.scores.accessibility)}  ${mark('best-practices', f.scores['best-practices'])}  ${mark('seo', f.scores.seo)}  | ${kb(f.jsBytes)} ${kb(f.cssBytes)} | ${kb(f.inlineJsBytes)} ${kb(f.inlineCssBytes)}  | ${kb(f.totalBytes)}      | ${String(f.tbtMs).padStart(5)} ${String(f.lcpMs).padStart(6)}`,
     );
   }
-  console.log('files: gzip transfer bytes; inline: uncompressed bytes inside the HTML (part of its transfer).');
+  console.log('files: gzip transfer bytes; inline: uncompressed bytes inside the HTML (part of its transfer); TBT, LCP: ms.');
   console.log(`targets: performance >= ${targets.performance}, accessibility ${targets.accessibility}, best practices >= ${targets['best-practices']}, SEO ${targets.seo} ('!' marks a miss)`);
 }
 
