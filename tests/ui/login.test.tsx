@@ -15,7 +15,7 @@ type Call = { method: string; path: string; body: Record<string, unknown> };
 
 let routes: Record<string, Route[]> = {};
 let calls: Call[] = [];
-let assign: ReturnType<typeof vi.fn>;
+let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
 
 /** Scripts the next answers to `METHOD /api/path` (query ignored), in order; the last one repeats. */
 function answer(route: string, ...replies: (Reply | Route)[]) {
@@ -43,7 +43,7 @@ beforeEach(() => {
       return new Response(JSON.stringify(reply), { status, headers: { 'content-type': 'application/json' } });
     }),
   );
-  assign = vi.fn();
+  assign = vi.fn<(url: string | URL) => void>();
   vi.spyOn(window.location, 'assign').mockImplementation(assign);
   window.history.replaceState(null, '', '/login');
 });

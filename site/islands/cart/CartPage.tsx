@@ -1,17 +1,33 @@
 /** /cart: options per domain, the contact and payment step, order summary, CHECKOUT, Continue Shopping, consent. */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import { isContactComplete } from '../../../api/contract/contact.ts';
+import { lazy, useEffect, useRef, useState } from 'react';
+import { isContactComplete } from '../../../api/contract/checkout-contact.ts';
 import { genericErrorMessage } from '@kit/api.ts';
+import { carryToast } from '@kit/carried-toasts.ts';
 import { showToast } from '@kit/toasts.ts';
+import { LoadWhenNear } from '../../lib/LoadWhenNear.tsx';
 import { $cart, clearCartCache, refreshCart } from '../../stores/cart.ts';
 import AuthDialog from './AuthDialog.tsx';
 import { checkoutFallbackMessage, completeCheckout } from './checkout-flow.ts';
 import ItemOptions from './ItemOptions.tsx';
-import LoggedInPayment from './LoggedInPayment.tsx';
 import OrderSummary from './OrderSummary.tsx';
-import VisitorCheckout from './VisitorCheckout.tsx';
 import './cart.css';
+
+// The contact and payment step is most of the cart's script (phone numbers, countries, card form): it loads as the
+// visitor nears it, so the items and the summary paint without waiting for it.
+const VisitorCheckout = lazy(() => import('./VisitorCheckout.tsx'));
+const LoggedInPayment = lazy(() => import('./LoggedInPayment.tsx'));
+
+function CheckoutStepPlaceholder({ title }: { title: string }) {
+  return (
+    <section className="checkout-step card checkout-step-loading" aria-busy="true">
+      <h2 className="step-title">{title}</h2>
+      <p className="muted">
+        <span className="spinner" aria-hidden="true" /> Loading…
+      </p>
+    </section>
+  );
+}
 
 type ButtonState = 'ready' | 'loading' | 'complete';
 
@@ -69,6 +85,9 @@ export default function CartPage() {
     if (outcome.ok) {
       setState('complete');
       clearCartCache();
+      // What the order left undone (a transfer waiting for a new auth code, a name refused or not yet confirmed, none
+      // of them charged) is said where the buyer lands, until they close it.
+      if (outcome.answer.message) carryToast(outcome.answer.message, 'info');
       window.location.assign('/account/domains');
       return;
     }
@@ -87,7 +106,15 @@ export default function CartPage() {
         {items.map((item) => (
           <ItemOptions key={item.cartItemId} item={item} />
         ))}
-        {cart.$isLoggedIn ? <LoggedInPayment cart={cart} /> : <VisitorCheckout cart={cart} />}
+        {cart.$isLoggedIn ? (
+          <LoadWhenNear placeholder={<CheckoutStepPlaceholder title="Contact & payment" />}>
+            <LoggedInPayment cart={cart} />
+          </LoadWhenNear>
+        ) : (
+          <LoadWhenNear placeholder={<CheckoutStepPlaceholder title="Your details" />}>
+            <VisitorCheckout cart={cart} />
+          </LoadWhenNear>
+        )}
       </div>
       <aside className="cart-aside">
         <OrderSummary cart={cart} />
