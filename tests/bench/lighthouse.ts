@@ -162,9 +162,13 @@ export async function measurePages(baseUrl: string, paths = lighthousePages): Pr
       for (let run = 0; run < runsPerPage; run++) {
         // The default config is Lighthouse's mobile preset (Moto G class device, slow 4G, 4x CPU slowdown).
         const extraHeaders = cookie && pagePath.startsWith('/account') ? { Cookie: cookie } : undefined;
-        const result = await lighthouse(`${baseUrl}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets), extraHeaders });
+        const measure = () => lighthouse(`${baseUrl}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets), extraHeaders });
+        let result = await measure();
+        // On a busy machine the trace sometimes misses the navigation (NO_NAVSTART) and every score reads 0: measure again.
+        for (let retry = 0; result?.lhr.runtimeError && retry < 2; retry++) result = await measure();
         if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
         const { lhr } = result;
+        if (lhr.runtimeError) console.log(`${pagePath}: Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const items = ((lhr.audits['resource-summary']?.details as { items?: ResourceItem[] } | undefined)?.items ?? []) as ResourceItem[];
         const bytes = (type: string) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
         const scores = Object.fromEntries(Object.keys(targets).map((key) => [key, Math.round((lhr.categories[key]?.score ?? 0) * 100)])) as PageFigures['scores'];
