@@ -199,6 +199,8 @@ test('a recovery link opens the new-password step and leaves the address bar; th
   await waitFor(() => expect(heading('Choose a new password')).toBeTruthy());
   expect(sessionPosts()).toEqual([{ type: 'recovery', token: 'tok-123' }]);
   expect(window.location.search).toBe('?redirect=%2Faccount');
+  // Arriving from the link is the page loading, not a step taken: the focus stays where the page put it.
+  expect(document.activeElement).toBe(document.body);
 
   type('New password', 'a-brand-new-password');
   type('Confirm new password', 'a-different-password');

@@ -31,7 +31,7 @@ const steps: Record<LoginStep, ComponentType<StepProps>> = {
 export default function LoginApp({ brandName, webmailUrl }: Props) {
   const [state, send] = useReducer(loginReducer, initialLoginState);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
+  const shownStep = useRef<LoginStep>(state.step);
 
   // Read the query words once, in the browser.
   useEffect(() => {
@@ -58,12 +58,12 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
     })();
   }, []);
 
-  // Move focus to the new step's heading so keyboard and screen-reader users follow along.
+  // Move focus to the new step's heading so keyboard and screen-reader users follow along. Not while a recovery
+  // link opens: that is the page loading, no step the visitor took, and a focus ring on arrival reads as a glitch.
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    const previous = shownStep.current;
+    shownStep.current = state.step;
+    if (previous === state.step || previous === 'opening' || state.step === 'opening') return;
     headingRef.current?.focus();
   }, [state.step]);
 
