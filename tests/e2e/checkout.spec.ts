@@ -86,6 +86,32 @@ test('a card that needs authentication is saved after the test dialog, and check
   expect((await (await page.request.get('/api/carts/0')).json()).$isLoggedIn).toBe(true);
 });
 
+test('a card that asks for authentication at every charge: CHECKOUT opens the test dialog; failing keeps the cart, completing lands in My Domains', async ({ page }) => {
+  const domain = `qwzxv-every-charge-${unique()}.com`;
+  await page.goto('/');
+  await addDomain(page, domain);
+  await page.goto('/cart');
+  await fillVisitorDetails(page, `every-${unique()}@example.org`, newPhone());
+  await saveCard(page, '4000 0027 6000 3184');
+  const dialog = page.getByRole('dialog', { name: 'Test authentication' });
+  await dialog.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByText(/^Visa ending in 3184/)).toBeVisible();
+
+  const checkout = page.getByRole('button', { name: 'CHECKOUT' });
+  await checkout.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('3-D Secure check of the payment');
+  await dialog.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(page.locator('.toast-warning').last()).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(checkout).toHaveAttribute('aria-disabled', 'false');
+
+  await checkout.click();
+  await dialog.getByRole('button', { name: 'Complete authentication' }).click();
+  await page.waitForURL('**/account/domains');
+  expect((await (await page.request.get('/api/carts/0')).json()).$isLoggedIn).toBe(true);
+});
+
 test('a declined card shows the provider message, and a failed authentication says so', async ({ page }) => {
   const domain = `qwzxv-declined-${unique()}.com`;
   await page.goto('/');

@@ -1,14 +1,12 @@
 /** /cart: options per domain, the contact and payment step, order summary, CHECKOUT, Continue Shopping, consent. */
 import { useStore } from '@nanostores/react';
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isContactComplete } from '../../../api/contract/checkout-contact.ts';
 import { genericErrorMessage } from '@kit/api.ts';
 import { carryToast } from '@kit/carried-toasts.ts';
 import { showToast } from '@kit/toasts.ts';
 import { LoadWhenNear } from '../../lib/LoadWhenNear.tsx';
 import { $cart, clearCartCache, refreshCart } from '../../stores/cart.ts';
-import AuthDialog from './AuthDialog.tsx';
-import { checkoutFallbackMessage, completeCheckout } from './checkout-flow.ts';
 import ItemOptions from './ItemOptions.tsx';
 import OrderSummary from './OrderSummary.tsx';
 import './cart.css';
@@ -17,6 +15,8 @@ import './cart.css';
 // visitor nears it, so the items and the summary paint without waiting for it.
 const VisitorCheckout = lazy(() => import('./VisitorCheckout.tsx'));
 const LoggedInPayment = lazy(() => import('./LoggedInPayment.tsx'));
+// Only for a card that asks for authentication at checkout (sandbox mode).
+const AuthDialog = lazy(() => import('./AuthDialog.tsx'));
 
 function CheckoutStepPlaceholder({ title }: { title: string }) {
   return (
@@ -36,6 +36,8 @@ export default function CartPage() {
   const [loaded, setLoaded] = useState(false);
   const [state, setState] = useState<ButtonState>('ready');
   const [authIntent, setAuthIntent] = useState<string | null>(null);
+  // Mounted from the first authentication on and kept, so closing it hands the focus back like any dialog.
+  const [authAsked, setAuthAsked] = useState(false);
   const authAnswer = useRef<((outcome: 'complete' | 'fail') => void) | null>(null);
 
   useEffect(() => {
@@ -75,12 +77,14 @@ export default function CartPage() {
   const authenticate = (intentId: string) =>
     new Promise<'complete' | 'fail'>((resolve) => {
       authAnswer.current = resolve;
+      setAuthAsked(true);
       setAuthIntent(intentId);
     });
 
   const checkout = async () => {
     if (!ready || state !== 'ready') return;
     setState('loading');
+    const { checkoutFallbackMessage, completeCheckout } = await import('./checkout-flow.ts');
     const outcome = await completeCheckout(cart.cartId, cart.contact?.statedSource, authenticate);
     if (outcome.ok) {
       setState('complete');
@@ -148,15 +152,19 @@ export default function CartPage() {
           </a>
         </div>
       </aside>
-      <AuthDialog
-        open={authIntent != null}
-        what="payment"
-        onAnswer={(outcome) => {
-          setAuthIntent(null);
-          authAnswer.current?.(outcome);
-          authAnswer.current = null;
-        }}
-      />
+      {authAsked && (
+        <Suspense fallback={null}>
+          <AuthDialog
+            open={authIntent != null}
+            what="payment"
+            onAnswer={(outcome) => {
+              setAuthIntent(null);
+              authAnswer.current?.(outcome);
+              authAnswer.current = null;
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
