@@ -5,23 +5,34 @@
  */
 import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router';
+import { preload } from 'swr';
+import { domainsKey } from './features/domains/api.ts';
 import { paths } from './paths.ts';
 import { NotFound } from './shell/NotFound.tsx';
 import { Shell } from './shell/Shell.tsx';
+import { fetcher } from './swr.ts';
 
-type FeatureRoute = { path: string; load: () => Promise<{ default: ComponentType }> };
+/** `data`: the SWR keys the page reads first, fetched beside the session check rather than after it. */
+type FeatureRoute = { path: string; load: () => Promise<{ default: ComponentType }>; data?: string[] };
 
 const featureRoutes: FeatureRoute[] = [
-  { path: paths.domains.path, load: () => import('./features/domains/MyDomains.tsx').then((m) => ({ default: m.MyDomains })) },
+  {
+    path: paths.domains.path,
+    load: () => import('./features/domains/MyDomains.tsx').then((m) => ({ default: m.MyDomains })),
+    data: [domainsKey, '/accounts/0'],
+  },
   { path: paths.summary.path, load: () => import('./features/account/AccountSummary.tsx').then((m) => ({ default: m.AccountSummary })) },
 ];
 
 const pages = new Map(featureRoutes.map((route) => [route.path, lazy(route.load)]));
 
-/** Starts fetching the chunk of the page being opened at once, not after the session check the shell waits for. */
+/** Starts fetching the chunk and the data of the page being opened at once, not after the session check the shell waits for. */
 export function preloadRoute(pathname: string): void {
   const route = featureRoutes.find((candidate) => matchPath(candidate.path, pathname));
-  void route?.load();
+  if (!route) return;
+  void route.load();
+  // Signed out, these fail like the session check does and the shell sends the visitor to log in; nobody reads them.
+  for (const key of route.data ?? []) preload(key, fetcher).catch(() => {});
 }
 
 function PageLoading() {

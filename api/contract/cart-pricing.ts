@@ -1,5 +1,6 @@
 /** Cart prices computed from the catalogue (never from the client): terms, plans, protection, totals. */
-import { maxTermYears, type Tld, termPrice } from './catalogue.ts';
+import type { Tld } from './catalogue.ts';
+import { maxTermYears, termPrice } from './term-prices.ts';
 
 export const protectionPricePerYear = 500;
 

@@ -2,8 +2,9 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { catalogueCategoryKeys } from './categories.ts';
+import { maxTermYears } from './term-prices.ts';
 
-export const maxTermYears = 10;
+export { maxTermYears, termPrice } from './term-prices.ts';
 export const defaultPriority = 999;
 
 export const tldSchema = z.object({
@@ -64,11 +65,6 @@ export function parseCatalogue(csv: string): Tld[] {
     if (!tld.success) throw new Error(`content/tlds.csv row ${index + 1} (${line}): ${z.prettifyError(tld.error)}`);
     return tld.data;
   });
-}
-
-/** Total cents for a term of `years` from a per-year price list. */
-export function termPrice(pricing: number[], years: number): number {
-  return pricing.slice(0, years).reduce((sum, price) => sum + price, 0);
 }
 
 /** Popular extensions by priority (missing counts as 999), then by name. */

@@ -42,23 +42,3 @@ export const cartContactSchema = z.object({
   statedSource: z.string().max(40).optional(),
 });
 export type CartContact = z.infer<typeof cartContactSchema>;
-
-/** Fields that must be non-empty before an anonymous checkout (company and code are optional). */
-export const requiredContactFields = [
-  'firstName',
-  'lastName',
-  'address',
-  'city',
-  'state',
-  'zip',
-  'country',
-  'email',
-  'phone',
-] as const;
-
-export function isContactComplete(contact: CartContact | null | undefined): boolean {
-  if (!contact) return false;
-  return requiredContactFields.every((field) => (contact[field] ?? '').trim().length > 0);
-}
-
-export const statedSources = ['search', 'social media', 'friend', 'email', 'blog', 'advertisement', 'other'] as const;

@@ -20,6 +20,9 @@ export type SessionResponse = {
   message?: string;
 };
 
+/** What GET /api/session/admin answers a signed-in user: an admin's JWT, or nulls for everyone else. */
+export type AdminSession = { jwt: string; username: string } | { jwt: null; username: null };
+
 /**
  * Only same-site paths may be a post-login target: one leading slash, no scheme, no protocol-relative
  * `//host` or `/\host` tricks. Anything else falls back to /account.

@@ -4,6 +4,7 @@
  * Pages without a real island therefore load no React at all.
  */
 import { $cartCount, $isLoggedIn, refreshCart } from '../stores/cart.ts';
+import { showCarriedToasts } from '@kit/carried-toasts.ts';
 import { $toasts, dismissToast } from '@kit/toasts.ts';
 
 export const mobileMenuCloseDelayMs = 50;
@@ -84,7 +85,9 @@ function bindToasts(stack: HTMLElement) {
 /** The toast stack every page has (Base layout), header or not. */
 export function startToasts() {
   const stack = document.querySelector<HTMLElement>('[data-toasts]');
-  if (stack) bindToasts(stack);
+  if (!stack) return;
+  bindToasts(stack);
+  showCarriedToasts();
 }
 
 export function startHeader() {

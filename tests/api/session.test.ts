@@ -439,12 +439,19 @@ describe('password recovery cannot be turned against the owner', () => {
 });
 
 describe('GET /api/session/admin', () => {
-  it('gives admins a JWT and their username, and answers 403 to customers and visitors', async () => {
+  it('gives admins a JWT and their username, customers nulls (no error for the browser to log), and visitors 403', async () => {
     expect((await freshClient().get('/api/session/admin')).status).toBe(403);
     const customer = await makeAccount({ withTotp: false });
     const client = freshClient();
     await client.post('/api/session', { email: customer.email, password });
-    expect((await client.get('/api/session/admin')).status).toBe(403);
+    const customerAnswer = await client.get('/api/session/admin');
+    expect(customerAnswer.status).toBe(200);
+    expect(customerAnswer.body).toEqual({ jwt: null, username: null });
+    // Half signed in (password given, second factor not yet): no answer at all.
+    const pending = await makeAccount({ withTotp: true });
+    const pendingClient = freshClient();
+    await pendingClient.post('/api/session', { email: pending.email, password });
+    expect((await pendingClient.get('/api/session/admin')).status).toBe(403);
     const admin = await makeAccount({ withTotp: false, role: 'admin' });
     const adminClient = freshClient();
     await adminClient.post('/api/session', { email: admin.email, password });

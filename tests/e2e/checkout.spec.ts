@@ -1,51 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-/** A phone the sandbox SMS delivers (numbers ending 01x9 in the 555 range are unreachable). */
-const newPhone = () => `+1415556${String(1000 + Math.floor(Math.random() * 8999))}`;
-
-async function addDomain(page: Page, domain: string) {
-  const added = await page.request.post('/api/cartItems', { data: { type: 'domain', domain, domainType: 'new' } });
-  expect(added.status()).toBe(201);
-}
-
-async function readCode(page: Page, phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const outbox = await (await page.request.get('/api/dev/outbox')).json();
-      const message = outbox.data.find((m: { to: string; channel: string }) => m.to === phone && m.channel === 'sms');
-      code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
-
-async function fillVisitorDetails(page: Page, email: string, phone: string) {
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Address').fill('1 Compiler Lane');
-  await page.getByLabel('City').fill('Arlington');
-  await page.getByLabel('State / Province').fill('VA');
-  await page.getByLabel('ZIP / Postal code').fill('22201');
-  await expect(page.getByLabel('Country')).toHaveValue('US');
-  await page.getByLabel('Email (your login)').fill(email);
-  await page.getByLabel('Password for your new account').fill('a long enough password');
-  await page.getByLabel('How did you hear about us?').selectOption('friend');
-  await page.getByLabel('Mobile phone').fill(phone.replace('+1', ''));
-  const code = await readCode(page, phone);
-  await page.getByLabel('Verification code').fill(code);
-  await expect(page.getByText(`Phone ${phone} verified`)).toBeVisible();
-}
-
-async function saveCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Save Card' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from './checkout-helpers.ts';
 
 test('the empty cart offers buying or transferring a domain', async ({ page }) => {
   await page.goto('/cart');
@@ -127,6 +82,32 @@ test('a card that needs authentication is saved after the test dialog, and check
   await dialog.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page.getByText(/^Visa ending in 3155/)).toBeVisible();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await page.waitForURL('**/account/domains');
+  expect((await (await page.request.get('/api/carts/0')).json()).$isLoggedIn).toBe(true);
+});
+
+test('a card that asks for authentication at every charge: CHECKOUT opens the test dialog; failing keeps the cart, completing lands in My Domains', async ({ page }) => {
+  const domain = `qwzxv-every-charge-${unique()}.com`;
+  await page.goto('/');
+  await addDomain(page, domain);
+  await page.goto('/cart');
+  await fillVisitorDetails(page, `every-${unique()}@example.org`, newPhone());
+  await saveCard(page, '4000 0027 6000 3184');
+  const dialog = page.getByRole('dialog', { name: 'Test authentication' });
+  await dialog.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByText(/^Visa ending in 3184/)).toBeVisible();
+
+  const checkout = page.getByRole('button', { name: 'CHECKOUT' });
+  await checkout.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('3-D Secure check of the payment');
+  await dialog.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(page.locator('.toast-warning').last()).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(checkout).toHaveAttribute('aria-disabled', 'false');
+
+  await checkout.click();
+  await dialog.getByRole('button', { name: 'Complete authentication' }).click();
   await page.waitForURL('**/account/domains');
   expect((await (await page.request.get('/api/carts/0')).json()).$isLoggedIn).toBe(true);
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { fillVisitorDetails, newPhone, saveCard, unique } from './checkout-helpers.ts';
 
 test('transfer flow: empty input, mixed results, auth codes, then the transfers are in the cart', async ({ page }) => {
   const stamp = Date.now().toString(36);
@@ -49,4 +50,37 @@ test('transfer flow: empty input, mixed results, auth codes, then the transfers 
   await page.getByRole('button', { name: 'Check Transfer' }).click();
   await expect(page.getByRole('heading', { name: 'Your domain can not transfer' })).toBeVisible();
   await expect(page.getByText("Can't transfer: Domain already in Cart")).toBeVisible();
+});
+
+test('a transfer whose auth code the registry rejects is not charged, and My Domains says so until the buyer closes the note', async ({ page }) => {
+  test.setTimeout(120_000);
+  const domain = `badcode-${unique()}.com`;
+  await page.goto('/transfer');
+  await page.getByLabel('Domains to transfer').fill(domain);
+  await page.getByRole('button', { name: 'Check Transfer' }).click();
+  await expect(page.getByRole('heading', { name: 'Your domain can transfer' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel(`Authorization code for ${domain} (optional)`).fill('NOT-THE-CODE');
+  await page.getByRole('button', { name: 'Check Out' }).click();
+  await page.waitForURL('**/cart');
+  await expect(page.getByRole('heading', { name: domain })).toBeVisible();
+
+  await fillVisitorDetails(page, `badcode-${unique()}@example.org`, newPhone());
+  await saveCard(page, '4242 4242 4242 4242');
+  await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await page.waitForURL('**/account/domains');
+
+  const note = page.locator('.toast', { hasText: `The transfer of ${domain} waits for a new auth code from the current registrar, so it was not charged.` });
+  await expect(note).toBeVisible();
+  await expect(note).toContainText('Enter the code in My Domains; the transfer is charged when it goes ahead.');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+  // It stays until closed (no timer), and once closed it is gone for good: a reload does not bring it back.
+  await page.waitForTimeout(4000);
+  await expect(note).toBeVisible();
+  await note.getByRole('button', { name: 'Close notification' }).click();
+  await expect(note).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+  await expect(page.locator('.toast')).toHaveCount(0);
 });

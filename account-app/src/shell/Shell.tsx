@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import useSWR from 'swr';
+import type { AdminSession } from '../../../api/contract/login.ts';
 import { brand } from '@kit/brand.ts';
 import { $loggingOut, logout } from '@kit/session.ts';
 import { useCurrentUser } from '../features/session/api.ts';
@@ -24,8 +25,8 @@ export function Shell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { user, needsLogin, isLoading } = useCurrentUser();
   const loggingOut = useStore($loggingOut);
-  // Storefront spec §6: an admin session (jwt) turns the admin view on; its tab stays disabled. Customers get a silent 403.
-  const { data: admin } = useSWR<{ jwt: string; username: string } | null>(user ? '/session/admin' : null);
+  // Storefront spec §6: an admin session (jwt) turns the admin view on; its tab stays disabled. Customers get nulls.
+  const { data: admin } = useSWR<AdminSession | null>(user ? '/session/admin' : null);
 
   useEffect(() => {
     if (needsLogin && !$loggingOut.get()) window.location.replace(paths.login.href(`${location.pathname}${location.search}`));

@@ -1,17 +1,33 @@
 /** /cart: options per domain, the contact and payment step, order summary, CHECKOUT, Continue Shopping, consent. */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import { isContactComplete } from '../../../api/contract/contact.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { isContactComplete } from '../../../api/contract/checkout-contact.ts';
 import { genericErrorMessage } from '@kit/api.ts';
+import { carryToast } from '@kit/carried-toasts.ts';
 import { showToast } from '@kit/toasts.ts';
+import { LoadWhenNear } from '../../lib/LoadWhenNear.tsx';
 import { $cart, clearCartCache, refreshCart } from '../../stores/cart.ts';
-import AuthDialog from './AuthDialog.tsx';
-import { checkoutFallbackMessage, completeCheckout } from './checkout-flow.ts';
 import ItemOptions from './ItemOptions.tsx';
-import LoggedInPayment from './LoggedInPayment.tsx';
 import OrderSummary from './OrderSummary.tsx';
-import VisitorCheckout from './VisitorCheckout.tsx';
 import './cart.css';
+
+// The contact and payment step is most of the cart's script (phone numbers, countries, card form): it loads as the
+// visitor nears it, so the items and the summary paint without waiting for it.
+const VisitorCheckout = lazy(() => import('./VisitorCheckout.tsx'));
+const LoggedInPayment = lazy(() => import('./LoggedInPayment.tsx'));
+// Only for a card that asks for authentication at checkout (sandbox mode).
+const AuthDialog = lazy(() => import('./AuthDialog.tsx'));
+
+function CheckoutStepPlaceholder({ title }: { title: string }) {
+  return (
+    <section className="checkout-step card checkout-step-loading" aria-busy="true">
+      <h2 className="step-title">{title}</h2>
+      <p className="muted">
+        <span className="spinner" aria-hidden="true" /> Loading…
+      </p>
+    </section>
+  );
+}
 
 type ButtonState = 'ready' | 'loading' | 'complete';
 
@@ -20,6 +36,8 @@ export default function CartPage() {
   const [loaded, setLoaded] = useState(false);
   const [state, setState] = useState<ButtonState>('ready');
   const [authIntent, setAuthIntent] = useState<string | null>(null);
+  // Mounted from the first authentication on and kept, so closing it hands the focus back like any dialog.
+  const [authAsked, setAuthAsked] = useState(false);
   const authAnswer = useRef<((outcome: 'complete' | 'fail') => void) | null>(null);
 
   useEffect(() => {
@@ -59,16 +77,21 @@ export default function CartPage() {
   const authenticate = (intentId: string) =>
     new Promise<'complete' | 'fail'>((resolve) => {
       authAnswer.current = resolve;
+      setAuthAsked(true);
       setAuthIntent(intentId);
     });
 
   const checkout = async () => {
     if (!ready || state !== 'ready') return;
     setState('loading');
+    const { checkoutFallbackMessage, completeCheckout } = await import('./checkout-flow.ts');
     const outcome = await completeCheckout(cart.cartId, cart.contact?.statedSource, authenticate);
     if (outcome.ok) {
       setState('complete');
       clearCartCache();
+      // What the order left undone (a transfer waiting for a new auth code, a name refused or not yet confirmed, none
+      // of them charged) is said where the buyer lands, until they close it.
+      if (outcome.answer.message) carryToast(outcome.answer.message, 'info');
       window.location.assign('/account/domains');
       return;
     }
@@ -87,7 +110,15 @@ export default function CartPage() {
         {items.map((item) => (
           <ItemOptions key={item.cartItemId} item={item} />
         ))}
-        {cart.$isLoggedIn ? <LoggedInPayment cart={cart} /> : <VisitorCheckout cart={cart} />}
+        {cart.$isLoggedIn ? (
+          <LoadWhenNear placeholder={<CheckoutStepPlaceholder title="Contact & payment" />}>
+            <LoggedInPayment cart={cart} />
+          </LoadWhenNear>
+        ) : (
+          <LoadWhenNear placeholder={<CheckoutStepPlaceholder title="Your details" />}>
+            <VisitorCheckout cart={cart} />
+          </LoadWhenNear>
+        )}
       </div>
       <aside className="cart-aside">
         <OrderSummary cart={cart} />
@@ -121,15 +152,19 @@ export default function CartPage() {
           </a>
         </div>
       </aside>
-      <AuthDialog
-        open={authIntent != null}
-        what="payment"
-        onAnswer={(outcome) => {
-          setAuthIntent(null);
-          authAnswer.current?.(outcome);
-          authAnswer.current = null;
-        }}
-      />
+      {authAsked && (
+        <Suspense fallback={null}>
+          <AuthDialog
+            open={authIntent != null}
+            what="payment"
+            onAnswer={(outcome) => {
+              setAuthIntent(null);
+              authAnswer.current?.(outcome);
+              authAnswer.current = null;
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -4,9 +4,11 @@
  * pulled the focused radio out from under the buyer (a keyboard user arrowing through the cards was thrown out
  * after the first one, WCAG 3.2.2) and made browser tests flaky.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type CartSummary, patchCart, refreshCart } from '../../stores/cart.ts';
-import CardForm from './CardForm.tsx';
+
+// Only for 'New Payment Method': a returning buyer usually picks a saved card.
+const CardForm = lazy(() => import('./CardForm.tsx'));
 
 export default function LoggedInPayment({ cart }: { cart: CartSummary }) {
   const id = useId();
@@ -84,14 +86,16 @@ export default function LoggedInPayment({ cart }: { cart: CartSummary }) {
             <span>New Payment Method</span>
           </label>
           {adding && (
-            <CardForm
-              onSaved={async () => {
-                await refreshCart();
-                setAdding(false);
-                closeList();
-              }}
-              onCancel={cart.$paymentMethods.length ? () => setAdding(false) : undefined}
-            />
+            <Suspense fallback={<p className="muted">Loading the card form…</p>}>
+              <CardForm
+                onSaved={async () => {
+                  await refreshCart();
+                  setAdding(false);
+                  closeList();
+                }}
+                onCancel={cart.$paymentMethods.length ? () => setAdding(false) : undefined}
+              />
+            </Suspense>
           )}
           {cart.paymentSetupComplete && !adding && (
             <button type="button" className="btn btn-ghost btn-sm" onClick={closeList} disabled={picked !== null}>

@@ -2,15 +2,17 @@
  * A visitor's contact and payment step: contact form saved to the cart 500 ms after typing stops, new-account
  * email and password, SMS code verification, then the card form and, once saved, a card summary with Edit.
  */
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { useEffect, useId, useRef, useState } from 'react';
-import { type CartContact, isContactComplete, statedSources } from '../../../api/contract/contact.ts';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { isContactComplete, statedSources } from '../../../api/contract/checkout-contact.ts';
+import type { CartContact } from '../../../api/contract/contact.ts';
 import { api, isFailure } from '@kit/api.ts';
 import { solveBotCheck } from '../../lib/bot-check-retry.ts';
 import { $cart, type CartSummary, patchCart, refreshCart } from '../../stores/cart.ts';
 import AccountField from './AccountField.tsx';
-import CardForm from './CardForm.tsx';
-import { countryOptions } from './countries.ts';
+import { loadPhoneNumbers, toE164 } from './phone-number.ts';
+
+// Shown only once the contact is complete and the phone verified.
+const CardForm = lazy(() => import('./CardForm.tsx'));
 
 const saveDelayMs = 500;
 const codeLength = 6;
@@ -26,10 +28,7 @@ const textFields: { name: Field; label: string; autoComplete: string; optional?:
   { name: 'zip', label: 'ZIP / Postal code', autoComplete: 'postal-code' },
 ];
 
-export function toE164(raw: string, country: string | undefined): string | null {
-  const parsed = parsePhoneNumberFromString(raw, (country || 'US') as CountryCode);
-  return parsed?.isValid() ? parsed.number : null;
-}
+type CountryOption = { code: string; name: string };
 
 export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
   const id = useId();
@@ -44,6 +43,11 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
   const [codeAnswer, setCodeAnswer] = useState<{ valid: boolean; msg: string } | null>(null);
   const [sending, setSending] = useState(false);
   const [editingCard, setEditingCard] = useState(false);
+  // The saved country alone until the full list (a chunk of its own) arrives, right after the form shows.
+  const [countries, setCountries] = useState<CountryOption[]>(() => [{ code: saved.country ?? 'US', name: saved.country && saved.country !== 'US' ? saved.country : 'United States' }]);
+  // The phone the visitor typed last, as E.164: answers of the phone library may land after later keystrokes.
+  const latestPhone = useRef(saved.phone ?? '');
+  const phoneEdits = useRef(0);
 
   const sendCode = async (phone: string) => {
     const cartId = $cart.get()?.cartId;
@@ -72,6 +76,7 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
   };
 
   useEffect(() => {
+    void import('./countries.ts').then(({ countryOptions }) => setCountries(countryOptions));
     // The country select starts on the United States; save that default like any other choice.
     if (!saved.country) queue({ country: 'US' });
     return () => {
@@ -86,14 +91,18 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
     queue({ [name]: value });
   };
 
-  const changePhone = (raw: string, country = values.country) => {
+  const changePhone = async (raw: string, country = values.country) => {
     setPhoneInput(raw);
-    const e164 = toE164(raw, country) ?? '';
-    if (e164 !== (values.phone ?? '')) {
+    const edit = ++phoneEdits.current;
+    const e164 = (await toE164(raw, country)) ?? '';
+    // A later keystroke already answered (or is about to): this one's answer is stale.
+    if (edit !== phoneEdits.current) return;
+    if (e164 !== latestPhone.current) {
       // A new phone clears the code.
       setCode('');
       setCodeAnswer(null);
     }
+    latestPhone.current = e164;
     setValues((v) => ({ ...v, phone: e164 }));
     queue({ phone: e164 });
   };
@@ -143,10 +152,10 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
             value={values.country ?? 'US'}
             onChange={(e) => {
               set('country', e.target.value);
-              if (phoneInput) changePhone(phoneInput, e.target.value);
+              if (phoneInput) void changePhone(phoneInput, e.target.value);
             }}
           >
-            {countryOptions.map((c) => (
+            {countries.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
               </option>
@@ -164,8 +173,9 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
             value={phoneInput}
             aria-invalid={phoneInvalid || undefined}
             aria-describedby="contact-phone-hint"
+            onFocus={() => void loadPhoneNumbers()}
             onBlur={() => setPhoneTouched(true)}
-            onChange={(e) => changePhone(e.target.value)}
+            onChange={(e) => void changePhone(e.target.value)}
           />
           <span id="contact-phone-hint" className={phoneInvalid ? 'field-error' : 'field-hint'}>
             {phoneInvalid ? 'Enter a valid phone number' : 'We text a 6-digit code to verify it.'}
@@ -231,13 +241,15 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
               </button>
             </div>
           ) : (
-            <CardForm
-              onSaved={async () => {
-                await refreshCart();
-                setEditingCard(false);
-              }}
-              onCancel={cart.paymentSetupComplete ? () => setEditingCard(false) : undefined}
-            />
+            <Suspense fallback={<p className="muted">Loading the card form…</p>}>
+              <CardForm
+                onSaved={async () => {
+                  await refreshCart();
+                  setEditingCard(false);
+                }}
+                onCancel={cart.paymentSetupComplete ? () => setEditingCard(false) : undefined}
+              />
+            </Suspense>
           )}
         </div>
       )}

@@ -52,31 +52,34 @@ export function MyDomains() {
             <DomainCard key={domain.domainId} domain={domain} advancedEnabled={account?.advancedEnabled ?? false} onAction={setModal} />
           ))}
         </section>
-        <aside className="domains-sidebar" aria-label="Account shortcuts">
-          <div className="card sidebar-card">
-            <h2>Your account</h2>
-            <ul className="sidebar-links">
-              <li>
-                <a href={paths.summary.href('contact_info')}>Contact Information</a>
-              </li>
-              <li>
-                <a href={paths.summary.href('payment')}>Payment Methods</a>
-              </li>
-            </ul>
-            {account && (
-              <dl className="sidebar-facts">
-                <div>
-                  <dt>Monthly plans</dt>
-                  <dd>{formatMoney(account.recurringBillAmount)}/mo</dd>
-                </div>
-                <div>
-                  <dt>Auto pay</dt>
-                  <dd>{account.autoPayDescription ?? 'Off: no default card'}</dd>
-                </div>
-              </dl>
-            )}
-          </div>
-        </aside>
+        {/* On a phone the sidebar sits under the list: shown once the list is in, so it appears rather than jumps. */}
+        {!isLoading && (
+          <aside className="domains-sidebar" aria-label="Account shortcuts">
+            <div className="card sidebar-card">
+              <h2>Your account</h2>
+              <ul className="sidebar-links">
+                <li>
+                  <a href={paths.summary.href('contact_info')}>Contact Information</a>
+                </li>
+                <li>
+                  <a href={paths.summary.href('payment')}>Payment Methods</a>
+                </li>
+              </ul>
+              {account && (
+                <dl className="sidebar-facts">
+                  <div>
+                    <dt>Monthly plans</dt>
+                    <dd>{formatMoney(account.recurringBillAmount)}/mo</dd>
+                  </div>
+                  <div>
+                    <dt>Auto pay</dt>
+                    <dd>{account.autoPayDescription ?? 'Off: no default card'}</dd>
+                  </div>
+                </dl>
+              )}
+            </div>
+          </aside>
+        )}
       </div>
       <Modal open={modal !== null} title={modal ? placeholderTitle(modal) : ''} onClose={() => setModal(null)}>
         {modal && <PlaceholderModal kind={modal} onClose={() => setModal(null)} />}

@@ -1,0 +1,38 @@
+/** Step 2: the second-factor method picker, shown when the password answer lists methods (storefront spec §4 Login). */
+import type { FormEvent } from 'react';
+import type { MfaOption } from '../../../../api/contract/login.ts';
+import { chooseMethod } from '../login-calls.ts';
+import type { StepProps } from '../login-state.ts';
+import { LoginError } from './LoginError.tsx';
+
+export const methodNames: Record<MfaOption['type'], string> = { totp: 'Authenticator app', sms: 'Text message', email: 'Email' };
+
+export function MethodsStep({ state, send }: StepProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void chooseMethod(state, send);
+  };
+  return (
+    <form onSubmit={submit}>
+      <LoginError message={state.error} />
+      <fieldset className="method-list">
+        <legend>Choose how to receive your security code</legend>
+        {state.methods.map((m) => (
+          <label key={m.mfaId} className={`method-option${state.chosen === m.mfaId ? ' is-chosen' : ''}`}>
+            <input type="radio" name="mfa" value={m.mfaId} checked={state.chosen === m.mfaId} onChange={() => send({ type: 'choose', mfaId: m.mfaId })} />
+            <span className="method-text">
+              <span className="method-type">{methodNames[m.type]}</span>
+              {m.description !== methodNames[m.type] && <span className="method-description">{m.description}</span>}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <button className="btn btn-primary login-submit" type="submit" disabled={state.busy}>
+        Continue
+      </button>
+      <button type="button" className="link-button" onClick={() => send({ type: 'go', step: 'credentials' })}>
+        Use a different account
+      </button>
+    </form>
+  );
+}

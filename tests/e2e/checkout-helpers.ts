@@ -1,0 +1,48 @@
+/** A visitor's way through the cart, for specs that check out: a domain added, contact and SMS code, a sandbox card. */
+import { expect, type Page } from '@playwright/test';
+
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+/** A phone the sandbox SMS delivers (numbers ending 01x9 in the 555 range are unreachable). */
+export const newPhone = () => `+1415556${String(1000 + Math.floor(Math.random() * 8999))}`;
+
+export async function addDomain(page: Page, domain: string) {
+  const added = await page.request.post('/api/cartItems', { data: { type: 'domain', domain, domainType: 'new' } });
+  expect(added.status()).toBe(201);
+}
+
+async function readCode(page: Page, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const outbox = await (await page.request.get('/api/dev/outbox')).json();
+      const message = outbox.data.find((m: { to: string; channel: string }) => m.to === phone && m.channel === 'sms');
+      code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+export async function fillVisitorDetails(page: Page, email: string, phone: string) {
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Address').fill('1 Compiler Lane');
+  await page.getByLabel('City').fill('Arlington');
+  await page.getByLabel('State / Province').fill('VA');
+  await page.getByLabel('ZIP / Postal code').fill('22201');
+  await expect(page.getByLabel('Country')).toHaveValue('US');
+  await page.getByLabel('Email (your login)').fill(email);
+  await page.getByLabel('Password for your new account').fill('a long enough password');
+  await page.getByLabel('How did you hear about us?').selectOption('friend');
+  await page.getByLabel('Mobile phone').fill(phone.replace('+1', ''));
+  const code = await readCode(page, phone);
+  await page.getByLabel('Verification code').fill(code);
+  await expect(page.getByText(`Phone ${phone} verified`)).toBeVisible();
+}
+
+export async function saveCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save Card' }).click();
+}
