@@ -7,11 +7,10 @@ import { addMinutes } from 'date-fns';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
-import { accounts, carts, domains, orderLines, orders, paymentMethods, registryDomains, transactions, users } from '../../api/db/schema/index.ts';
+import { carts, domains, orderLines, orders, registryDomains, transactions, } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
-import { demoContact } from '../../api/services/seed.ts';
-import { createSession } from '../../api/services/sessions.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
+import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 /** A call that stops there, as if its process died; `resume()` lets it carry on (a process that was only stalled). */
@@ -75,28 +74,11 @@ const payments = () => t.deps.providers.payments as SandboxPayments;
 let buyers = 0;
 /** A signed-in customer with a saved card, and a cart of new names. */
 async function buyerWithCart(names: string[]): Promise<{ client: TestClient; accountId: number; cartId: number; prices: Map<string, number> }> {
-  const [account] = await t.db.insert(accounts).values({ registrantContact: demoContact }).returning();
-  const [user] = await t.db
-    .insert(users)
-    .values({ accountId: account.accountId, email: `stopped-${++buyers}@example.org`, passwordHash: 'x' })
-    .returning();
-  await t.db.insert(paymentMethods).values({
-    accountId: account.accountId,
-    provider: 'sandbox',
-    providerPaymentMethodId: 'pm_sandbox_demo_visa_4242',
-    providerCustomerId: 'cus_sandbox_demo',
-    brand: 'visa',
-    last4: '4242',
-    expMonth: 12,
-    expYear: 2040,
-    isDefault: true,
-  });
-  const client = t.client();
-  client.cookies.set('ds_session', (await createSession(t.db, { userId: user.userId, accountId: account.accountId, state: 'active' })).token);
+  const { client, accountId } = await signedInBuyer(t, `stopped-${++buyers}@example.org`);
   expect((await client.post('/api/cartItems', names.map((domain) => ({ type: 'domain', domain, domainType: 'new' })))).status).toBe(201);
   const cart = await client.get('/api/carts/0?$relations[]=cartItems');
   const prices = new Map<string, number>(cart.body.cartItems.map((item: { domain: string; totalPrice: number }) => [item.domain, item.totalPrice]));
-  return { client, accountId: account.accountId, cartId: cart.body.cartId, prices };
+  return { client, accountId, cartId: cart.body.cartId, prices };
 }
 
 const commit = (client: TestClient, cartId: number) => client.patch(`/api/carts/${cartId}`, { commit: true, a: {} });

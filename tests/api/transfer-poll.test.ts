@@ -8,12 +8,11 @@ import { addDays } from 'date-fns';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
-import { accounts, domains, paymentMethods, registryMessages, transactions, users } from '../../api/db/schema/index.ts';
+import { domains, registryMessages, transactions, } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
 import { pollInboundTransfers } from '../../api/services/inbound-transfers.ts';
-import { demoContact } from '../../api/services/seed.ts';
-import { createSession } from '../../api/services/sessions.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
+import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;
@@ -33,27 +32,7 @@ const payments = () => t.deps.providers.payments as SandboxPayments;
 const registry = () => t.deps.providers.registry;
 
 let buyers = 0;
-async function signedInBuyer(): Promise<{ client: TestClient; accountId: number }> {
-  const [account] = await t.db.insert(accounts).values({ registrantContact: demoContact }).returning();
-  const [user] = await t.db
-    .insert(users)
-    .values({ accountId: account.accountId, email: `transfer-poll-${++buyers}@example.org`, passwordHash: 'x' })
-    .returning();
-  await t.db.insert(paymentMethods).values({
-    accountId: account.accountId,
-    provider: 'sandbox',
-    providerPaymentMethodId: 'pm_sandbox_demo_visa_4242',
-    providerCustomerId: 'cus_sandbox_demo',
-    brand: 'visa',
-    last4: '4242',
-    expMonth: 12,
-    expYear: 2040,
-    isDefault: true,
-  });
-  const client = t.client();
-  client.cookies.set('ds_session', (await createSession(t.db, { userId: user.userId, accountId: account.accountId, state: 'active' })).token);
-  return { client, accountId: account.accountId };
-}
+const nextBuyer = () => signedInBuyer(t, `transfer-poll-${++buyers}@example.org`);
 
 /** Checks out transfers; answers with each line's price and the order's one payment intent. */
 async function buyTransfers(client: TestClient, names: string[]) {
@@ -74,7 +53,7 @@ describe('transfers over the days after checkout', () => {
   it('completes one on day 5 with the registry expiry, refunds the rejected one on day 2, and then does nothing more', async () => {
     const arrives = 'transfer-qwzxv-arrives.com';
     const refused = 'transfer-rejected-qwzxv-refused.com';
-    const { client, accountId } = await signedInBuyer();
+    const { client, accountId } = await nextBuyer();
     const scheduled = scheduledJobRunner(t.deps);
     const start = clock.now();
     const { prices, intentId, captured } = await buyTransfers(client, [arrives, refused]);
@@ -150,7 +129,7 @@ describe('transfers over the days after checkout', () => {
 
   it('completes a transfer from the registry record when no message comes, and never twice', async () => {
     const quiet = 'transfer-qwzxv-quiet.com';
-    const { client } = await signedInBuyer();
+    const { client } = await nextBuyer();
     const start = clock.now();
     const { intentId, captured } = await buyTransfers(client, [quiet]);
     clock.set(addDays(start, 5));

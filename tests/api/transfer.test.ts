@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, domains, paymentMethods, transactions, users } from '../../api/db/schema/index.ts';
+import { domains, transactions, } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
 import { reconcileUnknownOrders } from '../../api/services/reconcile-orders.ts';
 import { demoContact } from '../../api/services/seed.ts';
-import { createSession } from '../../api/services/sessions.ts';
+import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;
@@ -67,24 +67,7 @@ describe('transfer check', () => {
     expect(added.status).toBe(201);
     expect(added.body.map((i: { domainType: string }) => i.domainType)).toEqual(['transfer', 'transfer']);
     expect(added.body[0].yearOptions).toHaveLength(9);
-    // Logged-in buyer: sign in the demo-like account directly.
-    const { accounts, users, paymentMethods } = await import('../../api/db/schema/index.ts');
-    const [account] = await t.db.insert(accounts).values({ registrantContact: demoContact }).returning();
-    const [user] = await t.db.insert(users).values({ accountId: account.accountId, email: 'transfer-buyer@example.org', passwordHash: 'x' }).returning();
-    await t.db.insert(paymentMethods).values({
-      accountId: account.accountId,
-      provider: 'sandbox',
-      providerPaymentMethodId: 'pm_sandbox_demo_visa_4242',
-      providerCustomerId: 'cus_sandbox_demo',
-      brand: 'visa',
-      last4: '4242',
-      expMonth: 12,
-      expYear: 2040,
-      isDefault: true,
-    });
-    const { createSession } = await import('../../api/services/sessions.ts');
-    const buyer = t.client();
-    buyer.cookies.set('ds_session', (await createSession(t.db, { userId: user.userId, accountId: account.accountId, state: 'active' })).token);
+    const { client: buyer } = await signedInBuyer(t, 'transfer-buyer@example.org');
     const cart = await buyer.post('/api/cartItems', { domain: 'transfer-logged-in.com', domainType: 'transfer' });
     const done = await buyer.patch(`/api/carts/${cart.body.cartId}`, { commit: true, a: {} });
     expect(done.status).toBe(200);
@@ -95,25 +78,6 @@ describe('transfer check', () => {
 
 const payments = () => t.deps.providers.payments as SandboxPayments;
 
-/** A signed-in customer with a saved card, as the demo account has. */
-async function signedInBuyer(email: string): Promise<{ client: TestClient; accountId: number }> {
-  const [account] = await t.db.insert(accounts).values({ registrantContact: demoContact }).returning();
-  const [user] = await t.db.insert(users).values({ accountId: account.accountId, email, passwordHash: 'x' }).returning();
-  await t.db.insert(paymentMethods).values({
-    accountId: account.accountId,
-    provider: 'sandbox',
-    providerPaymentMethodId: 'pm_sandbox_demo_visa_4242',
-    providerCustomerId: 'cus_sandbox_demo',
-    brand: 'visa',
-    last4: '4242',
-    expMonth: 12,
-    expYear: 2040,
-    isDefault: true,
-  });
-  const client = t.client();
-  client.cookies.set('ds_session', (await createSession(t.db, { userId: user.userId, accountId: account.accountId, state: 'active' })).token);
-  return { client, accountId: account.accountId };
-}
 
 type PricedItem = { domain: string; totalPrice: number };
 
@@ -129,7 +93,7 @@ async function buyTransfers(client: TestClient, items: { domain: string; authCod
 
 describe('transfers the registry answers with auth-code-needed or auth-code-rejected', () => {
   it('records them in the account, waiting for a new code, and charges only the transfer the registry took', async () => {
-    const { client, accountId } = await signedInBuyer('codes@example.org');
+    const { client, accountId } = await signedInBuyer(t, 'codes@example.org');
     const { answer, prices, intents } = await buyTransfers(client, [
       { domain: 'authneeded-qwzxv-one.com', authCode: '' },
       { domain: 'badcode-qwzxv-two.com', authCode: 'WRONG-CODE-1' },
@@ -162,7 +126,7 @@ describe('transfers the registry answers with auth-code-needed or auth-code-reje
   });
 
   it('charges nothing when every transfer waits for a code, and still records them', async () => {
-    const { client, accountId } = await signedInBuyer('only-codes@example.org');
+    const { client, accountId } = await signedInBuyer(t, 'only-codes@example.org');
     const { answer, intents } = await buyTransfers(client, [{ domain: 'badcode-qwzxv-alone.com', authCode: 'NOPE' }]);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ registered: [], awaitingAuthCode: ['badcode-qwzxv-alone.com'], totalPrice: 0 });
@@ -175,7 +139,7 @@ describe('transfers the registry answers with auth-code-needed or auth-code-reje
 
 describe('a transfer request whose answer never came', () => {
   it('waits unconfirmed, then is charged once when the registry shows it pending for us', async () => {
-    const { client, accountId } = await signedInBuyer('lost-transfer@example.org');
+    const { client, accountId } = await signedInBuyer(t, 'lost-transfer@example.org');
     const { answer, prices, intents } = await buyTransfers(client, [{ domain: 'transfer-timeout-qwzxv-shop.com', authCode: 'CODE-9' }]);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ unconfirmedDomains: ['transfer-timeout-qwzxv-shop.com'], totalPrice: 0 });
