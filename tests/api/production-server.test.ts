@@ -1,54 +1,18 @@
 /** The real Bun server with every provider real: no sandbox pages, CSP on every answer, foreign sockets refused. */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../fixtures/server-process.ts';
 import { realProviderEnv } from '../fixtures/real-providers.ts';
-import { createTestDatabase } from '../fixtures/test-app.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-let server: ChildProcess;
+let server: ServerProcess;
 let port = 0;
-let dir = '';
-let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  dropDatabase = database.drop;
-  dir = mkdtempSync(path.join(tmpdir(), 'dotspot-production-'));
-  const script = path.join(dir, 'serve.ts');
-  writeFileSync(
-    script,
-    `import { startRuntime } from ${JSON.stringify(path.join(root, 'api/runtime.ts'))};
-import { serve } from ${JSON.stringify(path.join(root, 'api/server.ts'))};
-const runtime = await startRuntime();
-const server = serve(runtime.deps, 0, '127.0.0.1');
-console.log('LISTENING ' + server.port);`,
-  );
-  server = spawn('bun', [script], {
-    cwd: root,
-    env: { ...process.env, ...realProviderEnv, DATABASE_URL: database.url, DATA_DIR: dir, NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    server.stdout?.on('data', (chunk) => {
-      out += chunk;
-      const found = /LISTENING (\d+)/.exec(out)?.[1];
-      if (found) resolve(Number(found));
-    });
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
+  server = await startServerProcess(realProviderEnv);
+  port = server.port;
 }, 60_000);
 
-afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => server?.once('exit', resolve));
-  await dropDatabase?.();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 const get = (pathname: string) => fetch(`http://127.0.0.1:${port}${pathname}`, { redirect: 'manual' });
 

@@ -1,54 +1,18 @@
 /** The real /api/ws socket: the Bun server in a child process, spoken to with the standard WebSocket client. */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../fixtures/test-app.ts';
+import { type ServerProcess, startServerProcess } from '../fixtures/server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-let server: ChildProcess;
+let server: ServerProcess;
 let base = '';
-let dir = '';
-let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  dropDatabase = database.drop;
-  dir = mkdtempSync(path.join(tmpdir(), 'dotspot-ws-'));
-  const script = path.join(dir, 'serve.ts');
-  writeFileSync(
-    script,
-    `import { startRuntime } from ${JSON.stringify(path.join(root, 'api/runtime.ts'))};
-import { serve } from ${JSON.stringify(path.join(root, 'api/server.ts'))};
-const runtime = await startRuntime();
-const server = serve(runtime.deps, 0, '127.0.0.1');
-console.log('LISTENING ' + server.port);`,
-  );
-  server = spawn('bun', [script], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dir, NODE_ENV: 'test', BOT_CHECK_DIFFICULTY: '1', SANDBOX_REGISTRY_LATENCY_MS: '20' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const port = /LISTENING (\d+)/.exec(out)?.[1];
-      if (port) resolve(`127.0.0.1:${port}`);
-    });
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
+  server = await startServerProcess({ BOT_CHECK_DIFFICULTY: '1', SANDBOX_REGISTRY_LATENCY_MS: '20' });
+  base = `127.0.0.1:${server.port}`;
 }, 60_000);
 
-afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => server?.once('exit', resolve));
-  await dropDatabase?.();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 async function botToken(): Promise<string> {
   const body = await (await fetch(`http://${base}/api/botCheck`)).json();
