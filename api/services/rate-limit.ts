@@ -60,12 +60,13 @@ export async function hit(db: Db, limit: Limit): Promise<Verdict> {
 export async function enforce(db: Db, limits: Limit[], message: string): Promise<void> {
   for (const limit of limits) {
     const result = await hit(db, limit);
-    if (!result.allowed) {
-      throw new AppError(429, `${message} Please try again in ${formatWait(result.retryAfterSeconds)}.`, {
-        retryAfterSeconds: result.retryAfterSeconds,
-      });
-    }
+    if (!result.allowed) throw tooMany(message, result.retryAfterSeconds);
   }
+}
+
+/** The one 429 every limit here answers with: the caller's message and how long to wait. */
+function tooMany(message: string, retryAfterSeconds: number): AppError {
+  return new AppError(429, `${message} Please try again in ${formatWait(retryAfterSeconds)}.`, { retryAfterSeconds });
 }
 
 function formatWait(seconds: number): string {
@@ -89,11 +90,7 @@ async function peek(db: Db, limit: Limit): Promise<Verdict> {
 export async function enforceWithoutHit(db: Db, limits: Limit[], message: string): Promise<void> {
   for (const limit of limits) {
     const verdict = await peek(db, limit);
-    if (!verdict.allowed) {
-      throw new AppError(429, `${message} Please try again in ${formatWait(verdict.retryAfterSeconds)}.`, {
-        retryAfterSeconds: verdict.retryAfterSeconds,
-      });
-    }
+    if (!verdict.allowed) throw tooMany(message, verdict.retryAfterSeconds);
   }
 }
 
@@ -121,9 +118,7 @@ export async function reserve(db: Db, limits: Limit[], message: string): Promise
   const refused = verdicts.find((v) => !v.allowed);
   if (!refused) return;
   await giveBack(db, limits);
-  throw new AppError(429, `${message} Please try again in ${formatWait(refused.retryAfterSeconds)}.`, {
-    retryAfterSeconds: refused.retryAfterSeconds,
-  });
+  throw tooMany(message, refused.retryAfterSeconds);
 }
 
 /** Counts one failure against each limit (paired with `enforceWithoutHit` before the attempt). */
