@@ -101,8 +101,11 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   const seeded = demo ? await seedDemoAccount(db, demo, config.DEFAULT_NAMESERVERS) : false;
   if (runsWorker(config.ROLE)) await jobs.startWorkers(deps);
   // Orders whose registry answer never came (the process may have stopped before asking again): settled in the
-  // background, so a slow registry does not hold up start-up.
-  const reconciling = reconcileUnknownOrders({ db, providers }).catch((error) => console.error('reconciling unknown orders failed:', error));
+  // background, so a slow registry does not hold up start-up. Only where jobs run: the order-reconcile job does the
+  // same every few minutes there, and a fleet of web processes starting together need not all ask the registry.
+  const reconciling = runsWorker(config.ROLE)
+    ? reconcileUnknownOrders({ db, providers }).catch((error) => console.error('reconciling unknown orders failed:', error))
+    : Promise.resolve();
   return {
     config,
     deps,
