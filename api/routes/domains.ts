@@ -1,9 +1,11 @@
-/** /api/domains: the caller's domains (list shape, filters, $sort, $relations[]=dnsRecords|emails, $renewalPricing). */
+/** /api/domains: the caller's domains (list shape, filters, $sort, $relations[]=dnsRecords|emails, $renewalPricing); PATCH one. */
 import { Hono } from 'hono';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { checkRelations, readListQuery } from '../http/list-query.ts';
-import { parseId } from '../http/validate.ts';
+import { parseBody, parseId } from '../http/validate.ts';
+import { domainUpdateSchema } from '../contract/domain-update.ts';
+import { updateDomain } from '../services/domain-update.ts';
 import { domainRelations, findDomain, listDomains } from '../services/domains.ts';
 import { reconcileUnknownOrders } from '../services/reconcile-orders.ts';
 
@@ -23,4 +25,10 @@ export const domainsRoutes = new Hono<AppEnv>()
     checkRelations(query, domainRelations);
     c.header('Cache-Control', 'no-store');
     return c.json(await findDomain(c.var.deps.db, accountId, parseId(c), query));
+  })
+  .patch('/:id', async (c) => {
+    const auth = requireAccount(c);
+    const update = await parseBody(c, domainUpdateSchema);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await updateDomain({ deps: c.var.deps, ...auth, clientIp: c.var.clientIp }, parseId(c), update));
   });

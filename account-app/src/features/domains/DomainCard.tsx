@@ -15,7 +15,13 @@ import {
 } from '../../../../api/contract/domain-status.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { Domain } from './api.ts';
-import type { PlaceholderKind } from './PlaceholderModal.tsx';
+import { AdvancedTab } from '../dns/AdvancedTab.tsx';
+import { EmailTab } from '../email/EmailTab.tsx';
+import { ServiceTab } from '../website/ServiceTab.tsx';
+import type { OpenDomainModal } from './domain-modals.tsx';
+
+/** What a tab owned by another feature folder receives. */
+export type DomainTabProps = { domain: Domain; openModal: OpenDomainModal; onAdvanced: () => void };
 
 const statusBadge: Record<DisplayStatus, string> = {
   active: 'badge-success',
@@ -43,7 +49,7 @@ function EyeOffIcon() {
   );
 }
 
-export function DomainCard({ domain, advancedEnabled, onAction }: { domain: Domain; advancedEnabled: boolean; onAction: (kind: PlaceholderKind) => void }) {
+export function DomainCard({ domain, advancedEnabled, openModal }: { domain: Domain; advancedEnabled: boolean; openModal: OpenDomainModal }) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<Tab>('service');
   const [advancedClicks, setAdvancedClicks] = useState(0);
@@ -54,6 +60,7 @@ export function DomainCard({ domain, advancedEnabled, onAction }: { domain: Doma
   const note = activeNowNote(domain);
   const tabs: Tab[] = advancedEnabled ? ['service', 'settings', 'email', 'advanced'] : ['service', 'settings', 'email'];
   const titleId = `${panelId}-title`;
+  const tabProps: DomainTabProps = { domain, openModal, onAdvanced: () => advancedEnabled && setTab('advanced') };
 
   function selectTab(next: Tab) {
     if (next === 'advanced' && tab === 'advanced') setAdvancedClicks(advancedClicks + 1);
@@ -99,7 +106,7 @@ export function DomainCard({ domain, advancedEnabled, onAction }: { domain: Doma
         </ul>
         <div className="domain-card-actions">
           {status === 'expired' ? (
-            <button type="button" className="btn btn-spot btn-sm" onClick={() => onAction('renew')}>
+            <button type="button" className="btn btn-spot btn-sm" onClick={() => openModal('renew', domain)}>
               Renew
             </button>
           ) : status === 'pending' ? (
@@ -143,10 +150,10 @@ export function DomainCard({ domain, advancedEnabled, onAction }: { domain: Doma
             ))}
           </div>
           <div role="tabpanel" id={`${panelId}-${tab}-panel`} aria-labelledby={`${panelId}-${tab}`} className="manage-panel" data-advanced-clicks={advancedClicks}>
-            {tab === 'service' && <ServiceTab domain={domain} onAdvanced={() => advancedEnabled && setTab('advanced')} />}
-            {tab === 'settings' && <SettingsTab domain={domain} onAction={onAction} />}
-            {tab === 'email' && <EmailTab domain={domain} />}
-            {tab === 'advanced' && <AdvancedTab domain={domain} onAction={onAction} />}
+            {tab === 'service' && <ServiceTab {...tabProps} />}
+            {tab === 'settings' && <SettingsTab domain={domain} openModal={openModal} />}
+            {tab === 'email' && <EmailTab {...tabProps} />}
+            {tab === 'advanced' && <AdvancedTab {...tabProps} />}
           </div>
         </div>
       )}
@@ -154,47 +161,7 @@ export function DomainCard({ domain, advancedEnabled, onAction }: { domain: Doma
   );
 }
 
-function ServiceTab({ domain, onAdvanced }: { domain: Domain; onAdvanced: () => void }) {
-  if (domain.websiteType === 'custom') {
-    const conflicts = (domain.dnsRecords ?? []).filter((r) => ['@', 'www', ''].includes(r.host) && ['A', 'AAAA', 'ALIAS', 'CNAME', 'NS'].includes(r.type));
-    return (
-      <div className="conflict-panel">
-        <h3>This Domain is using Custom DNS Records</h3>
-        <p>Website builder, forwarding and parking are off while these records point the domain elsewhere:</p>
-        <ul>
-          {conflicts.map((r) => (
-            <li key={r.dnsRecordId}>
-              <code>
-                {r.type} {r.host} → {r.data}
-              </code>
-            </li>
-          ))}
-        </ul>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onAdvanced}>
-          Edit Advanced Settings
-        </button>
-      </div>
-    );
-  }
-  const options = [
-    { key: 'builder', title: 'Website Builder', text: domain.builderEnabled ? `Your site: ${domain.builderUrl ?? 'not published yet'}` : 'Build a site on this domain.' },
-    { key: 'forward', title: 'Forwarding', text: domain.forwardUrl ? `Forwards to ${domain.forwardUrl}` : 'Send visitors to another address.' },
-    { key: 'park', title: 'Parking', text: domain.parkType === 'blank' ? 'A blank page.' : 'A simple “coming soon” page.' },
-  ];
-  return (
-    <ul className="service-options">
-      {options.map((o) => (
-        <li key={o.key} className={domain.websiteType === o.key ? 'is-current' : ''}>
-          <strong>{o.title}</strong>
-          {domain.websiteType === o.key && <span className="badge badge-success">In use</span>}
-          <p className="muted small">{o.text}</p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function SettingsTab({ domain, onAction }: { domain: Domain; onAction: (kind: PlaceholderKind) => void }) {
+function SettingsTab({ domain, openModal }: { domain: Domain; openModal: OpenDomainModal }) {
   // Auto-renew runs about 15 days before expiry (control-panel spec §4) unless the domain carries its own date.
   const autoRenewOn = domain.autoRenewDate ?? new Date(new Date(domain.expireDate).getTime() - 15 * 24 * 3600 * 1000);
   const renewal = domain.autoRenewEnabled ? `Auto-renew on ${formatDate(autoRenewOn)}` : 'Manual renewal';
@@ -225,21 +192,33 @@ function SettingsTab({ domain, onAction }: { domain: Domain; onAction: (kind: Pl
         </div>
         <div>
           <dt>WHOIS privacy</dt>
-          <dd>{domain.privacyEnabled ? 'On' : 'Off'}</dd>
+          <dd>
+            {domain.privacyEnabled ? 'On' : 'Off'}{' '}
+            <button type="button" className="link-action" onClick={() => openModal('privacy', domain)}>
+              {domain.privacyEnabled ? 'Turn off' : 'Turn on'}
+              <span className="visually-hidden"> WHOIS privacy</span>
+            </button>
+          </dd>
         </div>
         <div>
           <dt>Domain protection</dt>
-          <dd>{domain.protectionEnabled ? 'On' : 'Off'}</dd>
+          <dd>
+            {domain.protectionEnabled ? 'On' : 'Off'}{' '}
+            <button type="button" className="link-action" onClick={() => openModal('protection', domain)}>
+              {domain.protectionEnabled ? 'Remove' : 'Add'}
+              <span className="visually-hidden"> domain protection</span>
+            </button>
+          </dd>
         </div>
       </dl>
       <div className="settings-actions">
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => onAction('renew')}>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => openModal('renew', domain)}>
           Renew
         </button>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => onAction('transfer')}>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => openModal('transfers', domain)}>
           Transfer
         </button>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => onAction('sell')}>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => openModal('sell', domain)}>
           Sell
         </button>
       </div>
@@ -247,50 +226,3 @@ function SettingsTab({ domain, onAction }: { domain: Domain; onAction: (kind: Pl
   );
 }
 
-function EmailTab({ domain }: { domain: Domain }) {
-  const list = domain.emails ?? [];
-  if (!domain.emailEnabled && list.length === 0) {
-    return <p className="muted">No email on this domain yet. Email plans start at {formatMoney(500)}/mo.</p>;
-  }
-  return (
-    <ul className="email-list">
-      {list.map((e) => (
-        <li key={e.emailId}>
-          <span className="email-address">{e.address}</span>
-          {e.type === 'mailbox' ? (
-            <span className={e.size > e.quota ? 'field-error' : 'muted small'}>
-              Mailbox · {e.size.toFixed(1)} GB of {e.quota} GB
-            </span>
-          ) : (
-            <span className="muted small">Forwards to {e.destination}</span>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function AdvancedTab({ domain, onAction }: { domain: Domain; onAction: (kind: PlaceholderKind) => void }) {
-  return (
-    <div>
-      <p className="muted small">Nameservers: {domain.ns.length ? domain.ns.join(', ') : 'none'}</p>
-      <ul className="advanced-links">
-        <li>
-          <button type="button" className="link-action" onClick={() => onAction('nameservers')}>
-            Change Nameservers
-          </button>
-        </li>
-        <li>
-          <button type="button" className="link-action" onClick={() => onAction('customNameservers')}>
-            Manage Custom Nameservers
-          </button>
-        </li>
-        <li>
-          <button type="button" className="link-action" onClick={() => onAction('dnsRecords')}>
-            Manage DNS Records
-          </button>
-        </li>
-      </ul>
-    </div>
-  );
-}

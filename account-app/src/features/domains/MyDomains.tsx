@@ -2,16 +2,16 @@
 import { useEffect, useState } from 'react';
 import { brand } from '@kit/brand.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import Modal from '@kit/Modal.tsx';
 import { paths } from '../../paths.ts';
-import { useAccount, useDomains } from './api.ts';
+import { type Domain, useAccount, useDomains } from './api.ts';
 import { DomainCard } from './DomainCard.tsx';
-import { type PlaceholderKind, PlaceholderModal, placeholderTitle } from './PlaceholderModal.tsx';
+import { type DomainModalKind, DomainModals, type OpenDomainModal } from './domain-modals.tsx';
 
 export function MyDomains() {
   const { domains, error, isLoading, isSlow } = useDomains();
   const account = useAccount();
-  const [modal, setModal] = useState<PlaceholderKind | null>(null);
+  const [modal, setModal] = useState<{ kind: DomainModalKind; domain: Domain | null } | null>(null);
+  const openModal: OpenDomainModal = (kind, domain) => setModal({ kind, domain: domain ?? null });
   const visible = domains.filter((d) => d.status !== 'deleted');
   useEffect(() => {
     document.title = `My Domains | ${brand.name}`;
@@ -25,10 +25,10 @@ export function MyDomains() {
           <a className="btn btn-spot" href={paths.search.href()}>
             Buy
           </a>
-          <button type="button" className="btn btn-secondary" onClick={() => setModal('transfer')}>
+          <button type="button" className="btn btn-secondary" onClick={() => openModal('transfers')}>
             Transfer
           </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setModal('renew')}>
+          <button type="button" className="btn btn-secondary" onClick={() => openModal('renewAll')}>
             Renew
           </button>
         </div>
@@ -49,7 +49,7 @@ export function MyDomains() {
             )}
           </div>
           {visible.map((domain) => (
-            <DomainCard key={domain.domainId} domain={domain} advancedEnabled={account?.advancedEnabled ?? false} onAction={setModal} />
+            <DomainCard key={domain.domainId} domain={domain} advancedEnabled={account?.advancedEnabled ?? false} openModal={openModal} />
           ))}
         </section>
         {/* On a phone the sidebar sits under the list: shown once the list is in, so it appears rather than jumps. */}
@@ -81,9 +81,7 @@ export function MyDomains() {
           </aside>
         )}
       </div>
-      <Modal open={modal !== null} title={modal ? placeholderTitle(modal) : ''} onClose={() => setModal(null)}>
-        {modal && <PlaceholderModal kind={modal} onClose={() => setModal(null)} />}
-      </Modal>
+      <DomainModals open={modal?.kind ?? null} domain={modal?.domain ?? null} domains={visible} onClose={() => setModal(null)} />
     </main>
   );
 }

@@ -1,0 +1,52 @@
+/**
+ * PATCH /api/domains/:id: checks ownership once, then hands each group of fields present to the service that owns it
+ * (api/services/domain-updates/), in a fixed order, and answers with the domain as it now is.
+ */
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type DomainUpdate, type DomainUpdateGroup, domainUpdateGroups } from '../contract/domain-update.ts';
+import type { Domain } from '../contract/domain.ts';
+import { domains } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import { applyEmailServiceUpdate } from './domain-updates/email-service.ts';
+import { applyNameserversUpdate } from './domain-updates/nameservers.ts';
+import { applyPrivacyUpdate } from './domain-updates/privacy.ts';
+import { applyRenewalSettings } from './domain-updates/renewal-settings.ts';
+import { applySaleUpdate } from './domain-updates/sale.ts';
+import { applyTransferUpdate } from './domain-updates/transfer.ts';
+import type { DomainUpdateContext } from './domain-updates/types.ts';
+import { applyWebsiteUpdate } from './domain-updates/website.ts';
+import { findDomain } from './domains.ts';
+
+type Handlers = { [G in DomainUpdateGroup]: (ctx: DomainUpdateContext, fields: z.infer<(typeof domainUpdateGroups)[G]>) => Promise<void> };
+
+const handlers: Handlers = {
+  renewalSettings: applyRenewalSettings,
+  transfer: applyTransferUpdate,
+  privacy: applyPrivacyUpdate,
+  sale: applySaleUpdate,
+  nameservers: applyNameserversUpdate,
+  website: applyWebsiteUpdate,
+  emailService: applyEmailServiceUpdate,
+};
+
+export async function updateDomain(ctx: Omit<DomainUpdateContext, 'domain'>, domainId: number, update: DomainUpdate): Promise<Domain> {
+  const { db } = ctx.deps;
+  const groups = (Object.keys(domainUpdateGroups) as DomainUpdateGroup[]).filter((group) =>
+    Object.keys(domainUpdateGroups[group].shape).some((key) => update[key as keyof DomainUpdate] !== undefined),
+  );
+  if (groups.length === 0) throw new AppError(400, 'Nothing to change');
+  for (const group of groups) {
+    // Re-read between groups: each one sees what the previous one wrote.
+    const [domain] = await db.select().from(domains).where(eq(domains.domainId, domainId)).limit(1);
+    if (!domain || domain.status === 'deleted') throw new AppError(404, 'Domain not found');
+    if (domain.accountId !== ctx.accountId) throw new AppError(403, 'You do not have access to this domain');
+    const fields = domainUpdateGroups[group].parse(pick(update, Object.keys(domainUpdateGroups[group].shape)));
+    await (handlers[group] as (ctx: DomainUpdateContext, fields: unknown) => Promise<void>)({ ...ctx, domain }, fields);
+  }
+  return findDomain(db, ctx.accountId, domainId, { limit: 1, skip: 0, sort: [], relations: ['dnsRecords', 'emails'], filters: {}, flags: {} });
+}
+
+function pick(update: DomainUpdate, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => key in update).map((key) => [key, update[key as keyof DomainUpdate]]));
+}
