@@ -55,6 +55,8 @@ export const sessions = pgTable(
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expireDate: timestamp({ withTimezone: true }).notNull(),
     revokeDate: timestamp({ withTimezone: true }),
+    /** When the holder last proved who they are (password, second factor or passkey): sign-in or a later confirmation. */
+    confirmedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );
