@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { contentCheck } from './site/integrations/content-check.ts';
 
 export default defineConfig({
   srcDir: './site',
@@ -14,8 +15,26 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Inline the one site stylesheet (~8 KB gzipped): no render-blocking request before the first paint.
   build: { format: 'directory', assets: '_astro', inlineStylesheets: 'always' },
-  integrations: [react(), mdx(), sitemap({ filter: (page) => !page.includes('/dev/') })],
+  integrations: [contentCheck(), react(), mdx(), sitemap({ filter: (page) => !page.includes('/dev/') })],
   devToolbar: { enabled: false },
   // The front-end kit both front ends share (DESIGN.md "Front ends"); also in tsconfig.json, account-app/vite.config.ts, vitest.config.ts.
-  vite: { resolve: { alias: { '@kit': path.resolve(import.meta.dirname, 'site/kit') } } },
+  vite: {
+    resolve: { alias: { '@kit': path.resolve(import.meta.dirname, 'site/kit') } },
+    // `npm run dev` (api/dev.ts): the API and the account app's dev server behind this one port.
+    server: devProxy(),
+  },
 });
+
+/** Only under `npm run dev`, which passes the API's and the account app's ports. */
+function devProxy() {
+  const { DOTSPOT_DEV_API_PORT: api, DOTSPOT_DEV_ACCOUNT_PORT: account } = process.env;
+  if (!api || !account) return {};
+  return {
+    proxy: {
+      // Not /api/contract/…: the islands' own source modules (api/contract/*.ts) are served by this dev server.
+      '^/api/(?!contract/)': { target: `http://127.0.0.1:${api}`, ws: true },
+      // The account app's dev server lives at /account/; /account alone is the app's index too, as `npm start` has it.
+      '^/account(/|\\?|$)': { target: `http://127.0.0.1:${account}`, ws: true, rewrite: (url) => url.replace(/^\/account(?=\?|$)/, '/account/') },
+    },
+  };
+}

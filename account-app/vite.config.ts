@@ -23,9 +23,13 @@ function preloadLandingRoute(routeModule: string): Plugin {
 export default defineConfig({
   root: path.resolve(import.meta.dirname),
   base: '/account/',
+  // Its own dependency cache: beside the site's dev server (npm run dev) they would overwrite each other's.
+  cacheDir: path.resolve(import.meta.dirname, '../node_modules/.vite-account'),
   plugins: [react(), preloadLandingRoute('/src/features/domains/MyDomains.tsx')],
   // The front-end kit shared with the site: the only part of site/ this app may import (tests/unit/layers.test.ts).
   resolve: { alias: { '@kit': path.resolve(import.meta.dirname, '../site/kit') } },
   // The manifest (dist/.vite/, not served) lets tests/bench/lighthouse.ts weigh what a first load fetches.
+  // Under `npm run dev` pages come through the site's port; hot reload talks to this server directly.
+  server: process.env.DOTSPOT_DEV_ACCOUNT_PORT ? { hmr: { clientPort: Number(process.env.DOTSPOT_DEV_ACCOUNT_PORT) } } : {},
   build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'assets', sourcemap: false, manifest: true },
 });

@@ -1,6 +1,7 @@
 /** Builds the Astro site and the account SPA when their sources are newer than their output (or with --force). */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { checkContent, describeProblems } from '../site/lib/content-check.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -42,6 +43,11 @@ export async function buildWhatIsMissing(options: { force?: boolean } = {}): Pro
       !existsSync(stamp) ||
       target.inputs.some((input) => newestMtime(path.join(root, input)) > statSync(stamp).mtimeMs);
     if (!stale) continue;
+    if (target.name === 'site') {
+      // Before Astro starts: an editor's mistake is a list of lines to fix, not a build stack trace.
+      const problems = checkContent(root);
+      if (problems.length) throw new Error(describeProblems(problems));
+    }
     const started = performance.now();
     console.log(`Building the ${target.name}...`);
     const proc = Bun.spawn(target.command, {

@@ -17,6 +17,8 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   /** Serve the site and account app as built, never build at start (images, and processes beside one that builds). */
   SKIP_BUILD: z.stringbool().default(false),
+  /** Re-read content/tlds.csv when an editor saves it (`npm run dev` sets it); a file with mistakes keeps the last good one. */
+  WATCH_CONTENT: z.stringbool().default(false),
   /** How often a worker looks for scheduled jobs that fell due (pg-boss's cron pass), in seconds. */
   JOB_SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1).max(45).default(30),
   DATABASE_URL: optional,

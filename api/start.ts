@@ -5,6 +5,7 @@
 import { buildWhatIsMissing } from './build.ts';
 import { loadConfig } from './config.ts';
 import { describeProviders } from './providers/index.ts';
+import { watchCatalogue } from './services/catalogue.ts';
 import { StartupError, startRuntime } from './runtime.ts';
 import { serve, serveHealth } from './server.ts';
 
@@ -29,6 +30,7 @@ const runtime = await startRuntime().catch((error) => {
   throw error;
 });
 const { config } = runtime;
+if (config.WATCH_CONTENT) watchCatalogue();
 
 let server: Pick<ReturnType<typeof serve>, 'port' | 'stop'>;
 try {

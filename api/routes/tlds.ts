@@ -2,21 +2,27 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { readListQuery } from '../http/list-query.ts';
-import { findTld, listTlds } from '../services/catalogue.ts';
+import { type Catalogue, catalogue, findTld, listTlds } from '../services/catalogue.ts';
 
-/** The catalogue does not change while the process runs, so each distinct query is serialised once. */
+/** Each distinct query is serialised once per catalogue (a new one only under WATCH_CONTENT, when an editor saves). */
 const answers = new Map<string, string>();
+let answersFor: Catalogue | undefined;
 const maxCachedAnswers = 200;
 
 export const tldsRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
     const search = new URL(c.req.url).search;
+    if (answersFor !== catalogue()) {
+      answers.clear();
+      answersFor = catalogue();
+    }
     let body = answers.get(search);
     if (body === undefined) {
       body = JSON.stringify(listTlds(readListQuery(c)));
       if (answers.size < maxCachedAnswers) answers.set(search, body);
     }
-    c.header('Cache-Control', 'public, max-age=300');
+    // In the live preview a saved price must show on the next request, not in five minutes.
+    c.header('Cache-Control', c.var.deps.config.WATCH_CONTENT ? 'no-cache' : 'public, max-age=300');
     return c.body(body, 200, { 'content-type': 'application/json' });
   })
   .get('/:tld', (c) => {

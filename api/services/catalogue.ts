@@ -1,5 +1,5 @@
 /** The extension catalogue read once from content/tlds.csv; editors change prices and categories there. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, unwatchFile, watchFile } from 'node:fs';
 import path from 'node:path';
 import { parseCatalogue, type Tld } from '../contract/catalogue.ts';
 import type { ListQuery, ListResult } from '../contract/list.ts';
@@ -26,6 +26,24 @@ let cached: Catalogue | undefined;
 export function catalogue(): Catalogue {
   cached ??= loadCatalogue();
   return cached;
+}
+
+/**
+ * Reloads the catalogue whenever the file changes (`npm run dev`), so a new price reaches search, cart and checkout
+ * without a restart. A file with a mistake is reported and the last good catalogue stays.
+ */
+export function watchCatalogue(file = cataloguePath): () => void {
+  // Polling the file's time, not an inotify watch: editors save by replacing the file, which ends a watch on it.
+  watchFile(file, { interval: 300 }, (current, previous) => {
+    if (current.mtimeMs === previous.mtimeMs || current.mtimeMs === 0) return;
+    try {
+      cached = loadCatalogue(file);
+      console.log(`Reloaded ${path.relative(process.cwd(), file)}: ${cached.list.length} extensions`);
+    } catch (error) {
+      console.error(`Kept the last good catalogue: ${(error as Error).message}`);
+    }
+  });
+  return () => unwatchFile(file);
 }
 
 const listFields = ['tld', 'categories', 'priority'] as const;

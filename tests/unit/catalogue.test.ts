@@ -25,10 +25,10 @@ describe('extension catalogue', () => {
     expect(termPrice(xyz.newPricing, 2)).toBe(1598);
   });
 
-  it('names the bad row when an editor makes a mistake', () => {
-    expect(() => parseCatalogue(`${header}\ncom,generic,1,ten,1128,1128,8000`)).toThrow(/row 1/);
-    expect(() => parseCatalogue(`${header}\ncom,notacategory,1,1,1,1,1`)).toThrow(/row 1/);
-    expect(() => parseCatalogue(`${header}\ncom,generic,1,1,1,1,1\ncom,generic,1,1,1,1,1`)).toThrow(/listed twice/);
+  it('names the bad line and what to write instead when an editor makes a mistake', () => {
+    expect(() => parseCatalogue(`${header}\ncom,generic,1,ten,1128,1128,8000`)).toThrow('content/tlds.csv line 2: The new price "ten" is not a number of cents');
+    expect(() => parseCatalogue(`${header}\ncom,notacategory,1,1,1,1,1`)).toThrow('line 2: Unknown category "notacategory"');
+    expect(() => parseCatalogue(`${header}\ncom,generic,1,1,1,1,1\ncom,generic,1,1,1,1,1`)).toThrow('line 3: .com is listed twice (first on line 2)');
   });
 
   it('orders popular extensions by priority (missing = 999), then by name, at most four', () => {

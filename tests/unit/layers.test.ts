@@ -12,7 +12,7 @@ const sourceRoots = ['api', 'site', 'account-app/src'];
 const sourceExtensions = ['.ts', '.tsx', '.astro', '.mjs'];
 
 /** npm packages that run in a browser as well as on the server: the only ones api/contract may use. */
-const isomorphicPackages = ['zod', 'date-fns', 'libphonenumber-js', 'i18n-iso-countries'];
+const isomorphicPackages = ['zod', 'date-fns', 'libphonenumber-js', 'i18n-iso-countries', 'fastest-levenshtein'];
 
 type Import = { from: string; to: string };
 type Rule = { name: string; why: string; breaks: (edge: Import) => boolean };

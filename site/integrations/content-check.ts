@@ -1,0 +1,88 @@
+/**
+ * Runs the content check (site/lib/content-check.ts) where editors will see it: a build stops with every mistake
+ * listed (file, line, fix) instead of a stack trace; the dev server prints them in the terminal and shows them in the
+ * browser overlay each time a content file is saved, and clears the overlay once they are fixed.
+ */
+import { unwatchFile, watchFile } from 'node:fs';
+import path from 'node:path';
+import type { AstroIntegration } from 'astro';
+import { isRunnableDevEnvironment, type ViteDevServer } from 'vite';
+import { AstroError } from 'astro/errors';
+import { checkContent, describeProblems } from '../lib/content-check.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Astro's module holding the content store (astro/dist/content/consts.js RESOLVED_DATA_STORE_VIRTUAL_ID). */
+const contentStoreModule = '\0astro:data-layer-content';
+
+function forgetContentStore(server: ViteDevServer) {
+  for (const environment of Object.values(server.environments)) {
+    const module = environment.moduleGraph.getModuleById(contentStoreModule);
+    if (module) environment.moduleGraph.invalidateModule(module);
+    if (isRunnableDevEnvironment(environment)) {
+      const evaluated = environment.runner.evaluatedModules.getModuleById(contentStoreModule);
+      if (evaluated) environment.runner.evaluatedModules.invalidateModule(evaluated);
+    }
+  }
+}
+
+export function contentCheck(): AstroIntegration {
+  return {
+    name: 'dotspot:content-check',
+    hooks: {
+      'astro:config:setup': ({ command }) => {
+        if (command !== 'build') return;
+        const problems = checkContent(root);
+        if (problems.length) throw new AstroError(describeProblems(problems), 'Fix the lines above, then build again (npm run dev shows them as you save).');
+      },
+      'astro:server:setup': ({ server, logger }) => {
+        let hadProblems = false;
+        const run = () => {
+          const problems = checkContent(root);
+          if (problems.length) {
+            logger.error(describeProblems(problems));
+            const [first] = problems;
+            server.ws.send({
+              type: 'error',
+              err: {
+                message: describeProblems(problems),
+                stack: '',
+                id: path.join(root, first.file),
+                loc: { file: path.join(root, first.file), line: first.line, column: 1 },
+                plugin: 'content check',
+              },
+            });
+          } else if (hadProblems) {
+            logger.info('The content check passes again.');
+            server.ws.send({ type: 'full-reload' });
+          }
+          hadProblems = problems.length > 0;
+        };
+        const contentDir = path.join(root, 'content');
+        server.watcher.add(contentDir);
+        let pending: ReturnType<typeof setTimeout> | undefined;
+        server.watcher.on('all', (_event, file) => {
+          if (!file.startsWith(contentDir)) return;
+          clearTimeout(pending);
+          pending = setTimeout(run, 400);
+        });
+        // Also after a reload of the page: the overlay is sent once the browser has connected.
+        server.ws.on('connection', () => {
+          if (hadProblems) setTimeout(run, 200);
+        });
+        // Astro reloads the open page as soon as a content file changes, re-reading its content store from disk before
+        // the new store is written, and takes the write a moment later for an echo of its own: the tab keeps the old
+        // text. When the store is written, drop the server's copy of it and reload the tab once more.
+        const store = path.join(root, '.astro/data-store.json');
+        watchFile(store, { interval: 200 }, (current, previous) => {
+          if (current.mtimeMs === previous.mtimeMs || hadProblems) return;
+          forgetContentStore(server);
+          server.ws.send({ type: 'full-reload' });
+        });
+        server.httpServer?.once('close', () => unwatchFile(store));
+        hadProblems = checkContent(root).length > 0;
+        if (hadProblems) run();
+      },
+    },
+  };
+}
