@@ -20,7 +20,7 @@ export function hostNameOf(header: string | undefined): string {
 }
 
 export function isOwnHost(host: string, publicHost: string): boolean {
-  if (!host || !host.includes('.') || isIP(host) !== 0) return true;
+  if (!host.includes('.') || isIP(host) !== 0) return true;
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   return host === publicHost || host === `www.${publicHost}`;
 }
