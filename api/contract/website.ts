@@ -5,17 +5,8 @@
  */
 import './zod-config.ts';
 import { z } from 'zod';
-import { planPrices } from './cart-pricing.ts';
 
-/** The builder's monthly price (spec §9: $5 per month). */
-export const builderMonthlyPrice = planPrices.website;
-/** Days of the builder's free trial: the first charge for it comes after them. One trial per domain. */
-export const builderTrialDays = 14;
-
-/** The starter page's headline until the owner writes one. */
-export const starterHeadline = 'Something great is coming soon';
-export const defaultAccentColor = '#ff5b2e';
-export const defaultBackgroundColor = '#ffffff';
+export { builderMonthlyPrice, builderTrialDays, defaultAccentColor, defaultBackgroundColor, starterHeadline } from './website-plan.ts';
 
 const hexColor = z
   .string()
