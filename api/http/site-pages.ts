@@ -35,6 +35,9 @@ ${body}
 `;
 }
 
+/** The name escaped, allowed to wrap before each dot rather than mid-label. */
+const breakable = (domain: string) => domain.split('.').map(esc).join('<wbr>.');
+
 /** The label a "find similar names" search starts from: the name without its extension. */
 const labelOf = (domain: string) => domain.split('.')[0] ?? domain;
 
@@ -47,7 +50,7 @@ export function parkingPage(domain: string, options: { publicOrigin: string; for
 main{flex:1;display:flex;align-items:center;justify-content:center;padding:24px}
 .panel{width:100%;max-width:640px;background:#fff;border:1px solid #dfe3ec;border-radius:16px;box-shadow:0 18px 40px rgb(15 26 54/.10);padding:48px 40px;text-align:center}
 .eyebrow{display:inline-block;margin:0 0 16px;padding:4px 12px;border-radius:999px;background:#e8edfd;color:#1a3597;font-size:.8125rem;font-weight:700;letter-spacing:.04em;text-transform:uppercase}
-h1{margin:0 0 12px;font-size:clamp(1.75rem,6vw,3rem);line-height:1.1;color:#0f1a36;letter-spacing:-0.02em;overflow-wrap:anywhere}
+h1{margin:0 0 12px;font-size:clamp(1.75rem,6vw,3rem);line-height:1.1;color:#0f1a36;letter-spacing:-0.02em;overflow-wrap:anywhere}h1.long{font-size:clamp(1.5rem,5vw,2.5rem)}
 .lead{margin:0 auto 32px;max-width:30rem;color:#4a5568;font-size:1.0625rem}
 .actions{display:flex;flex-wrap:wrap;gap:12px;justify-content:center}
 .btn{display:inline-flex;align-items:center;justify-content:center;min-height:48px;padding:12px 22px;border-radius:10px;font-weight:700;text-decoration:none}
@@ -64,7 +67,7 @@ footer{padding:20px 24px;text-align:center;color:#4a5568;font-size:.875rem}
   const body = `<header class="top"><a class="brand" href="${esc(origin)}/">${mark}<span>${esc(brand.name.toLowerCase())}</span></a></header>
 <main><div class="panel">
 <p class="eyebrow">Parked with ${esc(brand.name)}</p>
-<h1>${esc(domain)}</h1>
+<h1${domain.length > 18 ? ' class="long"' : ''}>${breakable(domain)}</h1>
 <p class="lead">This domain is parked. Its owner has not set up a website here yet.</p>
 ${sale}<div class="actions"><a class="btn ${options.forSale ? 'btn-secondary' : 'btn-primary'}" href="${esc(searchUrl)}">Find a name like this</a><a class="btn btn-secondary" href="${esc(origin)}/">Get your own domain</a></div>
 </div></main>

@@ -171,7 +171,7 @@ function ForwardOption({ domain, isCurrent, pending, apply, onInvalid }: OptionP
         <label className="check-row">
           <input type="checkbox" checked={keep} onChange={(e) => setKeepPath(e.target.checked)} />
           <span>
-            Keep the path <span className="muted small">({domain.domain}/menu goes to …/menu)</span>
+            Keep the path <span className="muted small">/menu on your domain goes to /menu there</span>
           </span>
         </label>
         <fieldset className="choice-group">
