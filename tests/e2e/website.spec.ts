@@ -1,4 +1,5 @@
 /** What a domain shows, from the Service tab: forward, park, and the website builder's add and cancel. */
+import { existsSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { signInDemoThroughApi } from './login-helpers.ts';
 
@@ -109,4 +110,35 @@ test('the website builder: offer, confirm, added with its link; the site editor;
   await card.getByRole('button', { name: 'Add Website Builder' }).click();
   await expect(page.getByRole('dialog', { name: 'Website Builder' })).not.toContainText('Free for 14 days');
   await page.keyboard.press('Escape');
+});
+
+test('customers’ domains show their parking page and builder site from our server, within the page policy, at any width', async ({ playwright, baseURL }) => {
+  const port = new URL(baseURL ?? '').port;
+  // Chromium resolves the customers' names to this machine, as their DNS would to our server.
+  const browser = await playwright.chromium.launch({
+    executablePath: ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p)),
+    args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP maplestreetbakery.com 127.0.0.1, MAP www.brightbeancoffee.com 127.0.0.1'],
+  });
+  try {
+    for (const width of [390, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await page.goto(`http://maplestreetbakery.com:${port}/`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+      await expect(page.getByText('This domain is parked')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Find a name like this' })).toHaveAttribute('href', /\/search\?q=maplestreetbakery$/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      await page.goto(`http://www.brightbeancoffee.com:${port}/`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Small-batch coffee, roasted on Market Street');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(violations).toEqual([]);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
 });
