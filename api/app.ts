@@ -1,5 +1,5 @@
 /** The Hono app: middleware, every /api resource mounted, one error handler. */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { ZodError } from 'zod';
@@ -28,6 +28,7 @@ import { sessionRoutes } from './routes/session.ts';
 import { tldsRoutes } from './routes/tlds.ts';
 import { usersRoutes } from './routes/users.ts';
 import { wsRoutes } from './routes/ws.ts';
+import { websitesRoutes } from './routes/websites.ts';
 import { whoisRoutes } from './routes/whois.ts';
 
 function withDeps(deps: Deps) {
@@ -37,8 +38,12 @@ function withDeps(deps: Deps) {
   });
 }
 
-/** `inlineScriptHashes`: the built pages' inline scripts (server.ts reads them), allowed by the page policy. */
-export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly string[] } = {}) {
+/**
+ * `inlineScriptHashes`: the built pages' inline scripts (server.ts reads them), allowed by the page policy.
+ * `customerSites`: what customers' domains show (server.ts passes http/customer-sites.ts); it runs before /api because
+ * every path on a customer's host is theirs.
+ */
+export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly string[]; customerSites?: MiddlewareHandler<AppEnv> } = {}) {
   const api = withDeps(deps)
     // Before the session lookup: a probe must not need the database to hear that the process is alive.
     .route('/', healthRoutes)
@@ -63,6 +68,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/dev', devRoutes)
     .route('/ws', wsRoutes)
     .route('/whois', whoisRoutes)
+    .route('/websites', websitesRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });
@@ -80,6 +86,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
   return new Hono<AppEnv>()
     .use(secureHeaders({ crossOriginEmbedderPolicy: false, xFrameOptions: 'DENY' }))
     .use(contentSecurityPolicy(deps.config, options.inlineScriptHashes ?? []))
+    .use(options.customerSites ?? ((_c, next) => next()))
     .route('/api', api);
 }
 

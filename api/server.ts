@@ -1,4 +1,4 @@
-/** One Bun server on one port: /api and /api/ws from Hono, the account SPA at /account/*, Astro's build for the rest. */
+/** One Bun server on one port: customers' domains by Host, /api and /api/ws from Hono, the account SPA at /account/*, Astro's build for the rest. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -6,6 +6,7 @@ import { serveStatic, websocket } from 'hono/bun';
 import { compress } from 'hono/compress';
 import { createApp, createHealthApp } from './app.ts';
 import { hashInlineScripts } from './http/content-security-policy.ts';
+import { customerSites } from './http/customer-sites.ts';
 import type { Deps } from './deps.ts';
 
 export const rootDir = path.resolve(import.meta.dirname, '..');
@@ -41,7 +42,7 @@ function sandboxPagesOnly(deps: Deps): MiddlewareHandler {
 }
 
 export function createServerApp(deps: Deps) {
-  const app = createApp(deps, { inlineScriptHashes: hashInlineScripts([siteDir, accountDir]) });
+  const app = createApp(deps, { inlineScriptHashes: hashInlineScripts([siteDir, accountDir]), customerSites: customerSites(deps) });
   app.use('*', sandboxPagesOnly(deps));
   app.get('/account', (c) => c.redirect('/account/domains', 302));
   app.use('/account/assets/*', compress(), immutable, serveStatic({ root: accountDir, rewriteRequestPath: (p) => p.replace(/^\/account/, '') }));

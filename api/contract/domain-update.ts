@@ -38,11 +38,17 @@ export const saleUpdate = z.strictObject({
 /** Nameservers (#13). */
 export const nameserversUpdate = z.strictObject({ ns: z.array(z.string()).max(13).optional() });
 
-/** What the domain shows (#13): builder, forward, park, custom. */
+/**
+ * What the domain shows (#13): builder, forward, park, custom. `forwardUrl` follows api/contract/forward-url.ts (checked
+ * by the service, which answers its spec message); `forwardKeepPath` and `forwardPermanent` are the forward's options
+ * (append the visitor's path; 301 rather than 302), kept in the websites table.
+ */
 export const websiteUpdate = z.strictObject({
   websiteType: z.enum(['builder', 'forward', 'park', 'custom']).optional(),
   parkType: z.enum(['blank', 'default']).optional(),
-  forwardUrl: z.string().optional(),
+  forwardUrl: z.string().max(2000, 'Please enter a valid website address').optional(),
+  forwardKeepPath: z.boolean().optional(),
+  forwardPermanent: z.boolean().optional(),
   builderEnabled: z.boolean().optional(),
 });
 

@@ -18,7 +18,9 @@ import {
   registryDomains,
   transactions,
   users,
+  websites,
 } from '../db/schema/index.ts';
+import { builderTrialDays } from '../contract/website.ts';
 import { newAuthCode } from '../providers/registry/sandbox-lifecycle.ts';
 import { transferSettleDate } from '../providers/registry/sandbox-transfers.ts';
 import { hashPassword } from './passwords.ts';
@@ -139,6 +141,8 @@ export async function seedDemoAccount(
         floorPrice: 150000,
         locked: false,
       },
+      // #13 website: a parked domain of its own for trying forwarding, parking and the builder.
+      { domain: 'maplestreetbakery.com', createDate: fromNow(-200), expireDate: fromNow(165) },
     ];
     for (const seed of seeds) {
       const [row] = await tx
@@ -172,6 +176,19 @@ export async function seedDemoAccount(
           { domainId: row.domainId, type: 'MX', host: '@', data: 'mx1.dotspot.example', priority: 10 },
           { domainId: row.domainId, type: 'TXT', host: '@', data: 'v=spf1 include:spf.dotspot.example ~all' },
         ]);
+      }
+      // #13 website: the demo's builder site, edited in the account app and served on its domain.
+      if (seed.domain === 'brightbeancoffee.com') {
+        await tx.update(domains).set({ builderUrl: `/account/website/${row.domainId}` }).where(eq(domains.domainId, row.domainId));
+        await tx.insert(websites).values({
+          domainId: row.domainId,
+          builderTrialStartDate: seed.createDate,
+          builderTrialEndDate: addDays(seed.createDate, builderTrialDays),
+          siteHeadline: 'Small-batch coffee, roasted on Market Street',
+          siteText: 'Bright Bean roasts fresh every morning in San Francisco.\n\nOpen daily 7am to 5pm. Beans to go, pour-overs and the best cardamom bun in town.',
+          siteAccentColor: '#b5542a',
+          siteBackgroundColor: '#fff8f0',
+        });
       }
       if (seed.domain === 'quietharbor.org') {
         await tx.insert(dnsRecords).values([

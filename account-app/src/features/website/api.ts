@@ -1,0 +1,32 @@
+/** What a domain shows: its website settings (forward options, builder trial, builder site) and the domain update. */
+import { api } from '@kit/api.ts';
+import useSWR, { mutate } from 'swr';
+import type { DomainUpdate } from '../../../../api/contract/domain-update.ts';
+import type { SiteContentUpdate, WebsiteSettings } from '../../../../api/contract/website.ts';
+import { type Domain, domainsKey } from '../domains/api.ts';
+
+export type { WebsiteSettings } from '../../../../api/contract/website.ts';
+
+export const websiteKey = (domainId: number) => `/websites/${domainId}`;
+
+export function useWebsite(domainId: number | null) {
+  const { data, error, isLoading } = useSWR<WebsiteSettings | null>(domainId == null ? null : websiteKey(domainId));
+  return { website: data ?? null, error: error as Error | undefined, isLoading };
+}
+
+/** PATCH /api/domains/:id with the website group; the card list and the settings are refreshed after a change. */
+export async function updateWebsite(domainId: number, body: DomainUpdate) {
+  const answer = await api<Domain>(`/domains/${domainId}`, { method: 'PATCH', body, toast: false });
+  void mutate(domainsKey);
+  void mutate(websiteKey(domainId));
+  return answer;
+}
+
+export async function saveSite(domainId: number, content: SiteContentUpdate) {
+  const answer = await api<WebsiteSettings>(websiteKey(domainId), { method: 'PATCH', body: content, toast: false });
+  void mutate(websiteKey(domainId));
+  return answer;
+}
+
+/** The address a visitor types to reach the domain. */
+export const siteAddress = (domain: string) => `http://${domain}/`;
