@@ -29,6 +29,8 @@ import { tldsRoutes } from './routes/tlds.ts';
 import { usersRoutes } from './routes/users.ts';
 import { wsRoutes } from './routes/ws.ts';
 import { whoisRoutes } from './routes/whois.ts';
+import { forSaleRoutes } from './routes/for-sale.ts';
+import { outboundTransfersRoutes } from './routes/outbound-transfers.ts';
 
 function withDeps(deps: Deps) {
   return new Hono<AppEnv>().use(async (c, next) => {
@@ -63,6 +65,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/dev', devRoutes)
     .route('/ws', wsRoutes)
     .route('/whois', whoisRoutes)
+    .route('/forSale', forSaleRoutes)
+    .route('/outboundTransfers', outboundTransfersRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });
