@@ -23,7 +23,7 @@ export async function encryptAuthCode(deps: Pick<Deps, 'db' | 'config'>, domainI
 /** The code, or null when there is none or it cannot be opened (another key, another row, a legacy plaintext value). */
 export async function decryptAuthCode(deps: Pick<Deps, 'db' | 'config'>, domainId: number, stored: string | null): Promise<string | null> {
   const parts = stored?.split('.');
-  if (!parts || parts.length !== 4 || parts[0] !== 'v1') return null;
+  if (parts?.length !== 4 || parts[0] !== 'v1') return null;
   try {
     const decipher = createDecipheriv('aes-256-gcm', await vaultKey(deps), Buffer.from(parts[1], 'base64url'));
     decipher.setAAD(Buffer.from(`domain:${domainId}`));

@@ -14,16 +14,16 @@ test('list a domain for sale, make an offer on its page, then remove it', async 
   await card.getByRole('button', { name: 'Sell' }).click();
 
   const form = page.getByRole('dialog', { name: 'Sell Your Domain' });
-  await expect(form.getByLabel('Floor Price')).toHaveValue('99');
-  await expect(form.getByLabel('List Price')).toHaveValue('100');
+  await expect(form.getByLabel('Floor Price', { exact: true })).toHaveValue('99');
+  await expect(form.getByLabel('List Price', { exact: true })).toHaveValue('100');
   await expect(form).toContainText('Minimum price of $99');
-  await form.getByLabel('Floor Price').fill('50');
+  await form.getByLabel('Floor Price', { exact: true }).fill('50');
   await expect(form).toContainText('Minimum Floor Price is $99');
   await form.getByLabel(/I agree to the/).check();
   await expect(form.getByRole('button', { name: 'Continue' })).toBeDisabled();
-  await form.getByLabel('Floor Price').fill('150');
+  await form.getByLabel('Floor Price', { exact: true }).fill('150');
   await expect(form).toContainText('Minimum List Price must be above Floor Price');
-  await form.getByLabel('List Price').fill('300');
+  await form.getByLabel('List Price', { exact: true }).fill('300');
   await expect(form).toContainText('You receive $210.00 (70%)');
   await form.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('dialog', { name: 'Confirm Listing' }).getByRole('button', { name: 'List for Sale' }).click();

@@ -60,7 +60,8 @@ test('cancel a pending transfer away, and give a rejected transfer in a new auth
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(leaving).not.toContainText('Transfer pending');
 
-  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  // My Domains' own Transfer button (the open card's Settings tab has one too).
+  await page.getByRole('button', { name: 'Transfer', exact: true }).first().click();
   await page.getByRole('dialog', { name: 'Domain Transfers' }).getByRole('button', { name: 'Pending Transfers' }).click();
   const pending = page.getByRole('dialog', { name: 'Pending Transfers' });
   await pending.getByRole('button', { name: 'View badcode-maplebakery.com' }).click();
@@ -83,7 +84,7 @@ test('turn WHOIS privacy off and see the registrant in the WHOIS, then back on',
     await lookup.getByRole('button', { name: 'Search' }).click();
     const output = lookup.getByRole('region', { name: `WHOIS record for ${name}` });
     await expect(output).toBeVisible();
-    const text = await output.innerText();
+    const text = (await output.textContent()) ?? '';
     await lookup.close();
     return text;
   };
