@@ -15,41 +15,8 @@ import type { Domain } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-modals.tsx';
 import { paths } from '../../paths.ts';
 import { needsReauth, reauthMessage, updateDomain } from './api.ts';
+import { startViewFor, type TransferView as View } from './start-view.ts';
 import './transfers.css';
-
-type View =
-  | 'default'
-  | 'transferAway'
-  | 'confirmGenerateNewCode'
-  | 'viewPendingTransfers'
-  | 'outboundUnlocked'
-  | 'outboundPending'
-  | 'outboundApproved'
-  | 'confirmCancelOutbound'
-  | 'outboundCancelling'
-  | 'outboundEmailResent'
-  | 'inboundCode'
-  | 'inboundPending'
-  | 'inboundRestarted'
-  | 'contactSupport';
-
-/** The view a domain's transfer state opens on (spec §4): outbound status first, then inbound, else its unlock view. */
-export function startViewFor(domain: Pick<Domain, 'outboundTransferStatus' | 'inboundTransferStatus'>): View {
-  const outbound = domain.outboundTransferStatus;
-  if (outbound) {
-    if (outbound === 'unlocked') return 'outboundUnlocked';
-    if (outbound === 'pending') return 'outboundPending';
-    if (outbound === 'approved') return 'outboundApproved';
-    return 'contactSupport';
-  }
-  const inbound = domain.inboundTransferStatus;
-  if (inbound) {
-    if (inbound === 'auth-code-needed' || inbound === 'auth-code-rejected' || inbound === 'rejected') return 'inboundCode';
-    if (inbound === 'pending') return 'inboundPending';
-    return 'contactSupport';
-  }
-  return 'outboundUnlocked';
-}
 
 function LockIcon({ locked }: { locked: boolean }) {
   return (
