@@ -108,7 +108,13 @@ export async function cancelOutboundTransfer(deps: OutboundTransferDeps, domain:
   if (domain.outboundTransferStatus !== 'pending' && domain.outboundTransferStatus !== 'approved') {
     throw new AppError(400, 'No transfer of this domain is pending');
   }
-  await deps.providers.registry.rejectTransfer(domain.domain);
+  try {
+    await deps.providers.registry.rejectTransfer(domain.domain);
+  } catch (error) {
+    // Too late: the registry already let it go (the job records that within minutes).
+    if (await settleIfGone(deps, domain.domain)) throw new AppError(409, `The transfer of ${domain.domain} has already completed.`);
+    throw error;
+  }
   await closeOutboundTransfer(deps, domain.domain, 'cancelled');
   // Whoever asked had the code: a new one (unseen) and the lock keep them from asking again.
   await deps.providers.registry.setLock(domain.domain, true);

@@ -43,9 +43,10 @@ export async function applyTransferUpdate(ctx: DomainUpdateContext, fields: z.in
  */
 async function revealAuthCode(ctx: DomainUpdateContext, { regenerate }: { regenerate: boolean }): Promise<Partial<Domain>> {
   const { deps, domain } = ctx;
-  if (domain.tdrpHoldDate) throw new AppError(400, tdrpHoldMessage(domain.tdrpHoldDate));
-  await requireRecentAuth(deps.db, ctx.sessionId);
   const today = now();
+  // A hold that has run out no longer holds.
+  if (domain.tdrpHoldDate && domain.tdrpHoldDate > today) throw new AppError(400, tdrpHoldMessage(domain.tdrpHoldDate));
+  await requireRecentAuth(deps.db, ctx.sessionId);
   const onFile = domain.authCodeExpireDate && domain.authCodeExpireDate > today ? await decryptAuthCode(deps, domain.domainId, domain.authCode) : null;
   const { registry } = deps.providers;
   await registry.setLock(domain.domain, false);

@@ -111,7 +111,7 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
 
   function awayRow(domain: Domain) {
     const revealed = codes[domain.domainId];
-    const held = domain.tdrpHoldDate;
+    const held = isHeld(domain) ? domain.tdrpHoldDate : null;
     return (
       <li key={domain.domainId} className="transfer-row">
         <div className="transfer-row-name">
@@ -231,7 +231,7 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
       title: current?.locked === false ? 'Domain Unlocked' : 'Unlock Domain',
       body: (
         <div>
-          {current?.tdrpHoldDate ? (
+          {current && isHeld(current) && current.tdrpHoldDate ? (
             <p className="transfer-note is-warning">{tdrpHoldMessage(current.tdrpHoldDate)}</p>
           ) : revealedCurrent && current?.locked === false ? (
             <>
@@ -250,7 +250,7 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
         </div>
       ),
       actions:
-        current?.tdrpHoldDate || !current
+        !current || isHeld(current)
           ? [{ label: 'Close', close: true }]
           : revealedCurrent && !current.locked
             ? [
@@ -400,6 +400,11 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
   };
 
   return <SteppedModal modal={modal} views={views} />;
+}
+
+/** Under a transfer hold (TDRP, a registrant change) until its date. */
+function isHeld(domain: Domain): boolean {
+  return Boolean(domain.tdrpHoldDate && new Date(domain.tdrpHoldDate) > new Date());
 }
 
 function transferLabel(domain: Domain): string {
