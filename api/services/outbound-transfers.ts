@@ -5,7 +5,7 @@
  * the account. The `transfer-away` job also locks again a domain whose auth code expired (unlockDays).
  */
 import { addDays, format } from 'date-fns';
-import { and, eq, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import brand from '../../content/brand.json' with { type: 'json' };
 import { now } from '../clock.ts';
 import { accounts, domains, outboundTransfers, users } from '../db/schema/index.ts';
@@ -155,7 +155,8 @@ async function releaseDomain(deps: OutboundTransferDeps, domain: string): Promis
       autoRenewEnabled: false,
       modifyDate: today,
     })
-    .where(and(eq(domains.domain, domain), ne(domains.status, 'deleted'), isNotNull(domains.outboundTransferStatus)))
+    // The registry's word is final, even for a request whose pending notice we never read.
+    .where(and(eq(domains.domain, domain), ne(domains.status, 'deleted')))
     .returning({ domainId: domains.domainId });
   for (const { domainId } of rows) {
     await deps.db
