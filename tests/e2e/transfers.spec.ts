@@ -104,3 +104,30 @@ test('turn WHOIS privacy off and see the registrant in the WHOIS, then back on',
   await expect(page.getByRole('dialog', { name: 'Whois Privacy' })).toContainText('hides your name');
   expect(await whoisOf('brightbeancoffee.net')).toContain('Registrant Name: REDACTED FOR PRIVACY');
 });
+
+test('another registrar asks for a domain; the emailed link shows the request and cancels it', async ({ page }) => {
+  await openMyDomains(page);
+  await page.getByRole('button', { name: 'Transfer', exact: true }).first().click();
+  await page.getByRole('dialog', { name: 'Domain Transfers' }).getByRole('button', { name: 'Transfer AWAY' }).click();
+  const away = page.getByRole('dialog', { name: 'Transfer AWAY Domains' });
+  await away.getByRole('button', { name: /View Code for quietharbor\.org/ }).click();
+  const authCode = await away.getByLabel('Auth code').inputValue();
+  await page.keyboard.press('Escape');
+
+  const asked = await page.request.post('/api/dev/outboundTransfers', { data: { domain: 'quietharbor.org', authCode, gainingRegistrar: 'GoHost Registrar Inc.' } });
+  expect(asked.status()).toBe(200);
+  let link = '';
+  await expect(async () => {
+    const { data } = (await (await page.request.get('/api/dev/outbox')).json()) as { data: { subject: string | null; body: string }[] };
+    const email = data.find((m) => m.subject?.includes('quietharbor.org'));
+    link = /https?:\/\/\S+\/transfer-away\?token=[\w-]+/.exec(email?.body ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+  }).toPass({ timeout: 15_000 });
+
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Transfer of quietharbor.org' })).toBeVisible();
+  await expect(page.getByText('GoHost Registrar Inc. has asked to transfer quietharbor.org')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots-transfers/transfer-away-link.png' });
+  await page.getByRole('button', { name: 'Cancel Transfer' }).click();
+  await expect(page.getByText('The transfer is cancelled. quietharbor.org stays with us, locked.')).toBeVisible();
+});
