@@ -15,7 +15,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Inline the one site stylesheet (~8 KB gzipped): no render-blocking request before the first paint.
   build: { format: 'directory', assets: '_astro', inlineStylesheets: 'always' },
-  integrations: [contentCheck(), react(), mdx(), sitemap({ filter: (page) => !page.includes('/dev/') })],
+  integrations: [contentCheck(), react(), mdx(), sitemap({ filter: (page) => !page.includes('/dev/') && !page.includes('/for-sale/') && !page.includes('/transfer-away') })],
   devToolbar: { enabled: false },
   // The front-end kit both front ends share (DESIGN.md "Front ends"); also in tsconfig.json, account-app/vite.config.ts, vitest.config.ts.
   vite: {

@@ -30,6 +30,8 @@ import { usersRoutes } from './routes/users.ts';
 import { wsRoutes } from './routes/ws.ts';
 import { websitesRoutes } from './routes/websites.ts';
 import { whoisRoutes } from './routes/whois.ts';
+import { forSaleRoutes } from './routes/for-sale.ts';
+import { outboundTransfersRoutes } from './routes/outbound-transfers.ts';
 
 function withDeps(deps: Deps) {
   return new Hono<AppEnv>().use(async (c, next) => {
@@ -69,6 +71,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/ws', wsRoutes)
     .route('/whois', whoisRoutes)
     .route('/websites', websitesRoutes)
+    .route('/forSale', forSaleRoutes)
+    .route('/outboundTransfers', outboundTransfersRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });

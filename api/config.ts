@@ -57,6 +57,8 @@ const envSchema = z.object({
   BOT_CHECK_SECRET: optional,
   /** HMAC key of admin JWTs; unset, one random key in the secrets table serves every process. */
   ADMIN_JWT_SECRET: optional,
+  /** AES-256 key (64 hex digits) that encrypts stored transfer auth codes; unset, one random key in the secrets table. */
+  AUTH_CODE_KEY: optional.pipe(z.string().regex(/^[0-9a-f]{64}$/i, 'AUTH_CODE_KEY must be 64 hex digits (32 bytes)').optional()),
   /** Sandbox registry answer delay in ms per extension, to make streaming visible. */
   SANDBOX_REGISTRY_LATENCY_MS: z.coerce.number().int().min(0).default(40),
   /** Proof-of-work difficulty: leading zero hex digits of the derived key (3 ≈ 4,000 hashes). Lower only for tests and benchmarks. */

@@ -49,6 +49,8 @@ export function createServerApp(deps: Deps) {
   app.get('/account/*', htmlFile(path.join(accountDir, 'index.html'), 200));
   // Static files go out gzip-compressed (the site's JS and HTML shrink to about a third).
   app.use('/_astro/*', compress(), immutable, serveStatic({ root: siteDir }));
+  // One static For Sale page serves every listed domain; its island reads the name from the address.
+  app.get('/for-sale/:domain', htmlFile(path.join(siteDir, 'for-sale', 'index.html'), 200));
   app.use('*', compress(), revalidate, serveStatic({ root: siteDir }));
   app.notFound(htmlFile(path.join(siteDir, '404.html'), 404));
   return app;

@@ -18,7 +18,9 @@ import type { DomainUpdateContext } from './domain-updates/types.ts';
 import { applyWebsiteUpdate } from './domain-updates/website.ts';
 import { findDomain } from './domains.ts';
 
-type Handlers = { [G in DomainUpdateGroup]: (ctx: DomainUpdateContext, fields: z.infer<(typeof domainUpdateGroups)[G]>) => Promise<void> };
+/** A handler may add to the answer what only it can say (the auth code it just revealed). */
+// biome-ignore lint/suspicious/noConfusingVoidType: most handlers return Promise<void>
+type Handlers = { [G in DomainUpdateGroup]: (ctx: DomainUpdateContext, fields: z.infer<(typeof domainUpdateGroups)[G]>) => Promise<void | Partial<Domain>> };
 
 const handlers: Handlers = {
   renewalSettings: applyRenewalSettings,
@@ -36,15 +38,19 @@ export async function updateDomain(ctx: Omit<DomainUpdateContext, 'domain'>, dom
     Object.keys(domainUpdateGroups[group].shape).some((key) => update[key as keyof DomainUpdate] !== undefined),
   );
   if (groups.length === 0) throw new AppError(400, 'Nothing to change');
+  let additions: Partial<Domain> = {};
   for (const group of groups) {
     // Re-read between groups: each one sees what the previous one wrote.
     const [domain] = await db.select().from(domains).where(eq(domains.domainId, domainId)).limit(1);
     if (!domain || domain.status === 'deleted') throw new AppError(404, 'Domain not found');
     if (domain.accountId !== ctx.accountId) throw new AppError(403, 'You do not have access to this domain');
     const fields = domainUpdateGroups[group].parse(pick(update, Object.keys(domainUpdateGroups[group].shape)));
-    await (handlers[group] as (ctx: DomainUpdateContext, fields: unknown) => Promise<void>)({ ...ctx, domain }, fields);
+    const handler = handlers[group] as (ctx: DomainUpdateContext, fields: unknown) => Promise<Partial<Domain> | undefined>;
+    const added = await handler({ ...ctx, domain }, fields);
+    if (added) additions = { ...additions, ...added };
   }
-  return findDomain(db, ctx.accountId, domainId, { limit: 1, skip: 0, sort: [], relations: ['dnsRecords', 'emails'], filters: {}, flags: {} });
+  const answer = await findDomain(db, ctx.accountId, domainId, { limit: 1, skip: 0, sort: [], relations: ['dnsRecords', 'emails'], filters: {}, flags: {} });
+  return { ...answer, ...additions };
 }
 
 function pick(update: DomainUpdate, keys: string[]): Record<string, unknown> {

@@ -29,12 +29,15 @@ const filterable = {
 };
 const sortable = { ...filterable, expireDate: domains.expireDate, createDate: domains.createDate, modifyDate: domains.modifyDate, mrc: domains.mrc };
 
-/** A domain as the client sees it: the auth code only once the domain is unlocked, and the derived display fields. */
+/**
+ * A domain as the client sees it, with the derived display fields. The auth code is stored encrypted and shown only in
+ * the answer to the unlock itself (domain-updates/transfer.ts), which needs a recent sign-in.
+ */
 export function domainView(row: DomainRow, extra: { emails?: { size: number; status: string }[]; renewalPricing?: boolean } = {}): Domain {
   const tld = extra.renewalPricing ? catalogue().forDomain(row.domain) : undefined;
   return {
     ...row,
-    authCode: row.locked ? null : row.authCode,
+    authCode: null,
     createDate: row.createDate.toISOString(),
     modifyDate: row.modifyDate.toISOString(),
     expireDate: row.expireDate.toISOString(),

@@ -10,7 +10,7 @@ import { now } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { domains, orderLines, orders, paymentMethods, transactions } from '../db/schema/index.ts';
 import type { Providers } from '../providers/index.ts';
-import type { RegistryRecord } from '../providers/registry/index.ts';
+import type { RegistryMessage, RegistryRecord } from '../providers/registry/index.ts';
 
 export type TransferPollDeps = { db: Db; providers: Pick<Providers, 'registry' | 'payments'> };
 
@@ -25,7 +25,11 @@ const messagesPerRun = 200;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DomainRow = typeof domains.$inferSelect;
 
-export async function pollInboundTransfers(deps: TransferPollDeps): Promise<TransferPollReport> {
+/** `onOutboundNotice`: what to do with a notice about a name of ours leaving (services/outbound-transfers.ts). */
+export async function pollInboundTransfers(
+  deps: TransferPollDeps,
+  options: { onOutboundNotice?: (message: RegistryMessage) => Promise<void> } = {},
+): Promise<TransferPollReport> {
   const report: TransferPollReport = { messages: 0, completed: 0, rejected: 0, pending: 0 };
   const count = (settled: TransferOutcome['state'] | null) => {
     if (settled) report[settled] += 1;
@@ -45,6 +49,8 @@ export async function pollInboundTransfers(deps: TransferPollDeps): Promise<Tran
             ? { state: 'completed', expireDate: transfer.expireDate ?? (await expiryAtRegistry(deps, transfer.domain)) }
             : { state: 'rejected', reason: message.text };
         count(await settleInboundTransfer(deps, transfer.domain, outcome));
+      } else if (transfer && !transfer.inbound && options.onOutboundNotice) {
+        await options.onOutboundNotice(message);
       } else {
         // Nothing for us to do (a notice about a name of ours, a pending-transfer notice): read, logged, dropped.
         console.info(`registry message ${message.id} (${message.date.toISOString()}): ${message.text}`);

@@ -14,6 +14,7 @@ import {
   domains,
   emails,
   mfas,
+  outboundTransfers,
   paymentMethods,
   registryDomains,
   transactions,
@@ -23,6 +24,7 @@ import {
 import { builderTrialDays } from '../contract/website.ts';
 import { newAuthCode } from '../providers/registry/sandbox-lifecycle.ts';
 import { transferSettleDate } from '../providers/registry/sandbox-transfers.ts';
+import { catalogue } from './catalogue.ts';
 import { hashPassword } from './passwords.ts';
 import { readSharedSecret } from './secrets.ts';
 import { now } from '../clock.ts';
@@ -147,7 +149,7 @@ export async function seedDemoAccount(
     for (const seed of seeds) {
       const [row] = await tx
         .insert(domains)
-        .values({ accountId, ns: [...nameservers], modifyDate: seed.createDate, authCode: newAuthCode(), ...seed })
+        .values({ accountId, ns: [...nameservers], modifyDate: seed.createDate, ...seed })
         .returning();
       const transferring = seed.status === 'transfer';
       await tx
@@ -157,7 +159,7 @@ export async function seedDemoAccount(
           registrarName: transferring ? 'GoHost Registrar Inc.' : 'Dotspot, Inc.',
           ours: !transferring,
           locked: transferring ? false : (seed.locked ?? true),
-          authCode: row.authCode ?? newAuthCode(),
+          authCode: newAuthCode(),
           nameservers: [...nameservers],
           statuses: transferring ? ['pendingTransfer'] : ['clientTransferProhibited'],
           createDate: seed.createDate,
@@ -197,6 +199,7 @@ export async function seedDemoAccount(
         ]);
       }
     }
+    await seedTransferExamples(tx, accountId, nameservers);
     const month = (monthsAgo: number) => subDays(now(), monthsAgo * 30);
     await tx.insert(transactions).values([
       { accountId, type: 'nrc', description: 'Registration: brightbeancoffee.com (1 year)', amount: 1028, startDate: month(13) },
@@ -208,6 +211,64 @@ export async function seedDemoAccount(
       ]),
     ]);
     return true;
+  });
+}
+
+/**
+ * Transfers (#12): a name another registrar asked for 1 day ago (waiting for approval; completes in 4 days unless
+ * cancelled) and a transfer in whose auth code the losing registrar rejected (a new, strong code gets it going).
+ */
+async function seedTransferExamples(tx: Parameters<Parameters<Db['transaction']>[0]>[0], accountId: number, nameservers: readonly string[]) {
+  const requested = fromNow(-1);
+  const deadline = addDays(requested, 5);
+  const [leaving] = await tx
+    .insert(domains)
+    .values({
+      accountId,
+      domain: 'sunsetyogastudio.com',
+      ns: [...nameservers],
+      createDate: fromNow(-900),
+      modifyDate: requested,
+      expireDate: fromNow(200),
+      locked: false,
+      authCodeExpireDate: fromNow(10),
+      outboundTransferStatus: 'pending',
+      outboundTransferApprovalDeadline: deadline,
+    })
+    .returning();
+  await tx.insert(registryDomains).values({
+    domain: leaving.domain,
+    registrarName: 'Dotspot, Inc.',
+    ours: true,
+    locked: false,
+    authCode: newAuthCode(),
+    nameservers: [...nameservers],
+    statuses: ['pendingTransfer'],
+    createDate: leaving.createDate,
+    expireDate: leaving.expireDate,
+    gainingRegistrar: 'GoHost Registrar Inc.',
+    transferCompleteDate: deadline,
+  });
+  await tx.insert(outboundTransfers).values({
+    domainId: leaving.domainId,
+    accountId,
+    domain: leaving.domain,
+    gainingRegistrar: 'GoHost Registrar Inc.',
+    // No email went out for the seeded request; "Resend approval email" sends a working link.
+    tokenHash: randomBytes(32).toString('hex'),
+    requestDate: requested,
+    deadline,
+  });
+  await tx.insert(domains).values({
+    accountId,
+    domain: 'badcode-maplebakery.com',
+    ns: [...nameservers],
+    status: 'transfer',
+    inboundTransferStatus: 'auth-code-rejected',
+    pendingCharge: catalogue().forDomain('badcode-maplebakery.com')?.transferPricing[0] ?? 1599,
+    createDate: fromNow(-1),
+    modifyDate: fromNow(-1),
+    expireDate: fromNow(180),
   });
 }
 

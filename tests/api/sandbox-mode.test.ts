@@ -124,6 +124,8 @@ describe('with real providers', () => {
 
   it('does not serve the outbox, even with only the registry real', async () => {
     expect((await t.client().get('/api/dev/outbox')).status).toBe(404);
+    // Nor lets anyone play another registrar asking for a transfer away.
+    expect((await t.client().post('/api/dev/outboundTransfers', { domain: 'example.com', authCode: 'x' })).status).toBe(404);
     const registryOnly = await createTestContext({ env: { EPP_HOST: 'epp.invalid', DEFAULT_NAMESERVERS: realProviderEnv.DEFAULT_NAMESERVERS } });
     try {
       expect((await registryOnly.client().get('/api/dev/outbox')).status).toBe(404);

@@ -25,7 +25,18 @@ export type FakeDomain = {
 
 export type FakeMessage = { id: string; qDate: Date; msg: string; resData: string };
 
-export type FakeContact = { id: string; name: string; org: string; city: string; asciiCity: string; cc: string; voice: string; email: string };
+export type FakeContact = {
+  id: string;
+  name: string;
+  org: string;
+  city: string;
+  asciiCity: string;
+  cc: string;
+  voice: string;
+  email: string;
+  /** RFC 5733 §2.9 disclose flag last set by a contact update (undefined: the server's policy). */
+  disclose?: boolean;
+};
 
 export type FakeEppServer = Awaited<ReturnType<typeof startFakeEppServer>>;
 
@@ -173,6 +184,13 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
   }
 
   function handleContact(verb: string, object: XmlElement, clTRID: string): string {
+    if (verb === 'update') {
+      const contact = state.contacts.get(textOf(object, ns.contact, 'id') ?? '');
+      if (!contact) return fail(2303, 'Object does not exist', clTRID);
+      const disclose = childOf(childOf(object, ns.contact, 'chg'), ns.contact, 'disclose');
+      if (disclose) contact.disclose = disclose.attrs.flag === '1';
+      return respond(1000, 'Command completed successfully', clTRID);
+    }
     if (verb !== 'create') return fail(2101, 'Unimplemented command', clTRID);
     const id = textOf(object, ns.contact, 'id') ?? '';
     if (state.contacts.has(id)) return fail(2302, 'Object exists', clTRID);
@@ -284,6 +302,20 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       domain.statuses = ['pendingTransfer'];
       domain.transfer = { reID: clID, status: 'pending' };
       return respond(1001, 'Command completed successfully; action pending', clTRID, trnData(domain));
+    }
+    if (verb === 'transfer' && (op === 'approve' || op === 'reject')) {
+      // Only the sponsoring (losing) registrar answers a pending transfer.
+      if (domain.clID !== clID) return fail(2201, 'Authorization error', clTRID);
+      if (!domain.transfer) return fail(2301, 'Object not pending transfer', clTRID);
+      domain.transfer.status = op === 'approve' ? 'clientApproved' : 'pending';
+      const answer = trnData(domain).replace('<domain:trStatus>pending<', `<domain:trStatus>${op === 'approve' ? 'clientApproved' : 'clientRejected'}<`);
+      if (op === 'approve') {
+        domain.clID = domain.transfer.reID;
+        domain.trDate = new Date();
+      }
+      domain.statuses = ['ok'];
+      domain.transfer = undefined;
+      return respond(1000, 'Command completed successfully', clTRID, answer);
     }
     if (verb === 'transfer' && op === 'query') {
       if (!domain.transfer) return fail(2301, 'Object not pending transfer', clTRID);

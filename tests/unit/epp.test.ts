@@ -354,6 +354,30 @@ describe('EPP placeholder nameservers', () => {
   });
 });
 
+describe('EPP as the losing registrar, and WHOIS privacy', () => {
+  it('approves or rejects another registrar’s transfer of one of our names', async () => {
+    const provider = connect();
+    server.addDomain({ name: 'going-away.com', clID: server.clID, statuses: ['pendingTransfer'], transfer: { reID: 'other-registrar', status: 'pending' } });
+    server.addDomain({ name: 'staying-here.com', clID: server.clID, statuses: ['pendingTransfer'], transfer: { reID: 'other-registrar', status: 'pending' } });
+    await provider.approveTransfer('going-away.com');
+    await provider.rejectTransfer('staying-here.com');
+    expect(await provider.info('going-away.com')).toMatchObject({ ours: false });
+    expect(await provider.info('staying-here.com')).toMatchObject({ ours: true, statuses: ['ok'] });
+    // Nothing pending any more: the registry refuses a second answer.
+    await expect(provider.rejectTransfer('staying-here.com')).rejects.toThrow(/not pending transfer/i);
+  });
+
+  it('turns WHOIS privacy on and off through the registrant contact’s disclose flag', async () => {
+    const provider = connect();
+    await provider.register({ domain: 'private-me.com', years: 1, contact, nameservers: [] });
+    const registrant = server.state.domains.get('private-me.com')?.registrant ?? '';
+    await provider.setWhoisPrivacy('private-me.com', false, contact);
+    expect(server.state.contacts.get(registrant)?.disclose).toBe(true);
+    await provider.setWhoisPrivacy('private-me.com', true, contact);
+    expect(server.state.contacts.get(registrant)?.disclose).toBe(false);
+  });
+});
+
 describe('EPP lock, auth code and nameservers', () => {
   it('locks and unlocks a domain, and repeating either is harmless', async () => {
     const provider = connect();

@@ -4,3 +4,4 @@ export * from './carts.ts';
 export * from './domains.ts';
 export * from './platform.ts';
 export * from './websites.ts';
+export * from './transfers-sales.ts';

@@ -56,6 +56,11 @@ export const registryDomains = pgTable(
     expireDate: timestamp({ withTimezone: true }).notNull(),
     /** Pending inbound transfer: when the registry settles it (completes it, or the losing registrar rejects it). */
     transferCompleteDate: timestamp({ withTimezone: true }),
+    /** Pending outbound transfer (a name of ours another registrar asked for): who gains it. */
+    gainingRegistrar: text(),
+    /** WHOIS shows the registrant's contact only with privacy off (disclose flags at a real registry). */
+    privacy: boolean().notNull().default(true),
+    registrantContact: jsonb(),
   },
   // A search asks about one label (and a few variants) in every extension: looked up by label, not by 500 names.
   (t) => [
@@ -74,6 +79,10 @@ export const registryMessages = pgTable('registry_messages', {
   domain: text().notNull(),
   /** RFC 5731 trStatus of the transfer the message reports. */
   transferStatus: text({ enum: ['pending', 'clientApproved', 'clientCancelled', 'clientRejected', 'serverApproved', 'serverCancelled'] }).notNull(),
+  /** We are the gaining registrar (false: a name of ours is leaving). */
+  inbound: boolean().notNull().default(true),
+  /** The other registrar (the gaining one of an outbound transfer). */
+  otherRegistrar: text(),
   text: text().notNull(),
   /** The name's expiry after the transfer (completed transfers). */
   expireDate: timestamp({ withTimezone: true }),

@@ -2,13 +2,14 @@
  * The production registry over EPP: RFC 5731 domains, 5732 hosts, 5733 contacts, and RFC 8748 fees for premium
  * prices, on a small pool of EppConnection sessions to one registry (or registry gateway).
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { nowMs } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Contact } from '../../contract/contact.ts';
 import { tldOf } from '../../contract/domain-name.ts';
+import { newAuthCode } from './auth-code.ts';
 import { EppConnection, type EppConnectionOptions, EppError, EppNoAnswerError } from './epp-connection.ts';
 import { childOf, childrenOf, el, escapeXml, ns, pathOf, textOf, type XmlElement } from './epp-xml.ts';
 import {
@@ -53,6 +54,8 @@ export type EppDomainInfo = {
   transferDate: Date | null;
   nameservers: string[];
   authCode: string | null;
+  /** The registrant contact's id. */
+  registrant: string | null;
 };
 
 const checkBatchSize = 20;
@@ -400,6 +403,25 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
       return info.authCode;
     },
 
+    async approveTransfer(domain) {
+      await mutate(`Could not approve the transfer of ${domain}`, `<transfer op="approve"><domain:transfer ${domainNs}>${el('domain:name', domain)}</domain:transfer></transfer>`);
+    },
+
+    async rejectTransfer(domain) {
+      await mutate(`Could not reject the transfer of ${domain}`, `<transfer op="reject"><domain:transfer ${domainNs}>${el('domain:name', domain)}</domain:transfer></transfer>`);
+    },
+
+    async setWhoisPrivacy(domain, enabled) {
+      // RFC 5733 §2.9: the registrant contact's disclose flags decide what the registry's WHOIS/RDDS shows.
+      const info = await requireDomain(domain);
+      if (!info.registrant) throw new Error(`The registry gave no registrant contact for ${domain}`);
+      const fields = '<contact:name type="int"/><contact:org type="int"/><contact:addr type="int"/><contact:voice/><contact:fax/><contact:email/>';
+      await command(
+        `Could not change the WHOIS privacy of ${domain}`,
+        `<update><contact:update xmlns:contact="${ns.contact}">${el('contact:id', info.registrant)}<contact:chg><contact:disclose flag="${enabled ? 0 : 1}">${fields}</contact:disclose></contact:chg></contact:update></update>`,
+      );
+    },
+
     async setNameservers(domain, nameservers) {
       const info = await requireDomain(domain);
       const wanted = [...new Set(nameservers.map(normaliseHost))];
@@ -455,6 +477,7 @@ function readMessage(msgQ: XmlElement, resData: XmlElement | undefined, clientId
       domain: domain.toLowerCase(),
       status,
       inbound: textOf(trnData, ns.domain, 'reID') === clientId,
+      otherRegistrar: (textOf(trnData, ns.domain, 'reID') === clientId ? textOf(trnData, ns.domain, 'acID') : textOf(trnData, ns.domain, 'reID')) ?? undefined,
       expireDate: parseDate(textOf(trnData, ns.domain, 'exDate')) ?? undefined,
     };
   }
@@ -482,6 +505,7 @@ function readDomainInfo(domain: string, resData: XmlElement | undefined): EppDom
     transferDate: parseDate(textOf(data, ns.domain, 'trDate')),
     nameservers,
     authCode: pathOf(data, [ns.domain, 'authInfo'], [ns.domain, 'pw'])?.text || null,
+    registrant: textOf(data, ns.domain, 'registrant') ?? null,
   };
 }
 
@@ -554,18 +578,7 @@ function toAscii(value: string): string {
     .replace(/[^\x20-\x7e]/g, '?');
 }
 
-/** A 16-character password with each character class registries commonly demand. */
-export function newAuthCode(): string {
-  const classes = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '+-=_!@#%'];
-  const all = classes.join('');
-  const chars = classes.map((set) => set[randomInt(set.length)] as string);
-  while (chars.length < 16) chars.push(all[randomInt(all.length)] as string);
-  for (let i = chars.length - 1; i > 0; i -= 1) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j] as string, chars[i] as string];
-  }
-  return chars.join('');
-}
+export { newAuthCode };
 
 function normaliseHost(host: string): string {
   return host.trim().toLowerCase().replace(/\.$/, '');

@@ -68,6 +68,8 @@ export type RegistryMessage = {
     inbound: boolean;
     /** The name's expiry after the transfer, when the notice gives it. */
     expireDate?: Date;
+    /** The other registrar's id or name (the gaining one when a name of ours is leaving). */
+    otherRegistrar?: string;
   };
 };
 
@@ -109,6 +111,12 @@ export interface RegistryProvider {
   setLock(domain: string, locked: boolean): Promise<void>;
   authCode(domain: string, regenerate?: boolean): Promise<string>;
   setNameservers(domain: string, nameservers: string[]): Promise<void>;
+  /** As the losing registrar: let a transfer of one of our names go now (EPP `<transfer op="approve">`). */
+  approveTransfer(domain: string): Promise<void>;
+  /** As the losing registrar: refuse a transfer of one of our names (EPP `<transfer op="reject">`). */
+  rejectTransfer(domain: string): Promise<void>;
+  /** Whether WHOIS hides the registrant's contact (`registrant`: the contact the registry shows when it does not). */
+  setWhoisPrivacy(domain: string, enabled: boolean, registrant: Contact | null): Promise<void>;
   /** The oldest message in our queue at the registry, or null when it is empty; it stays there until acknowledged. */
   pollMessage(): Promise<RegistryMessage | null>;
   /** Removes a handled message from the queue; acknowledging one already gone is harmless. */

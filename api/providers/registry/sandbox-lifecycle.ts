@@ -1,12 +1,12 @@
 /** Sandbox registrations kept in registry_domains: register, renew, locks, auth codes, nameservers, transfers (and their messages). */
-import { randomBytes } from 'node:crypto';
 import { addYears } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import { now, nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
 import { type RegistryProvider, RegistryOutcomeUnknownError, type RegistryRecord, type TransferEligibility } from './index.ts';
-import { acknowledgeRegistryMessage, nextRegistryMessage, settleDueTransfers, transferSettleDate } from './sandbox-transfers.ts';
+import { isStrongAuthCode, newAuthCode } from './auth-code.ts';
+import { acknowledgeRegistryMessage, approveOutboundTransfer, rejectOutboundTransfer, nextRegistryMessage, settleDueTransfers, transferSettleDate } from './sandbox-transfers.ts';
 import { externalRegistration, isReserved, registryMishap } from './sandbox-world.ts';
 
 const yearMs = 365 * 24 * 3600 * 1000;
@@ -40,9 +40,7 @@ export function transferEligibility(
   return { domain, ok: true, ...facts };
 }
 
-export function newAuthCode(): string {
-  return randomBytes(12).toString('base64url');
-}
+export { newAuthCode };
 
 export async function findRegistryRecord(db: Db, domain: string): Promise<RegistryRecord | null> {
   const [row] = await db.select().from(registryDomains).where(eq(registryDomains.domain, domain)).limit(1);
@@ -78,7 +76,7 @@ export function createSandboxLifecycle(
       await settleDueTransfers(db, options.registrarName);
       return findRegistryRecord(db, domain);
     },
-    async register({ domain, years, nameservers }) {
+    async register({ domain, years, nameservers, contact }) {
       if (isReserved(domain)) throw new Error(`${domain} is reserved by the registry`);
       if (externalRegistration(domain)) throw new Error(`${domain} is already registered`);
       const mishap = registryMishap(domain);
@@ -94,6 +92,7 @@ export function createSandboxLifecycle(
           authCode: newAuthCode(),
           nameservers: [...nameservers],
           statuses: ['clientTransferProhibited'],
+          registrantContact: contact,
           createDate: today,
           modifyDate: today,
           expireDate: addYears(today, years),
@@ -119,14 +118,16 @@ export function createSandboxLifecycle(
      * Starts an inbound transfer and records it as pending at the registry (so `info` can tell). The auth code may
      * follow later, so an eligible name is pending even without one, except the fixtures of `registryMishap`.
      */
-    async requestTransfer({ domain }) {
+    async requestTransfer({ domain, authCode }) {
       const today = now();
       const outside = externalRegistration(domain, today.getTime());
       if (!outside) return { status: 'failed', reason: `${domain} is not registered` };
       if (outside.locked) return { status: 'failed', reason: `${domain} is locked at its current registrar` };
       const mishap = registryMishap(domain);
-      if (mishap === 'auth-code-needed') return { status: 'auth-code-needed' };
-      if (mishap === 'auth-code-rejected') return { status: 'auth-code-rejected' };
+      // The losing registrars of these names issue strong codes only (auth-code.ts): a weak code is a wrong one.
+      const rightCode = !!authCode && isStrongAuthCode(authCode.trim());
+      if (mishap === 'auth-code-needed' && !authCode?.trim()) return { status: 'auth-code-needed' };
+      if ((mishap === 'auth-code-needed' || mishap === 'auth-code-rejected') && !rightCode) return { status: 'auth-code-rejected' };
       await db
         .insert(registryDomains)
         .values({
@@ -147,7 +148,17 @@ export function createSandboxLifecycle(
       return { status: 'pending' };
     },
     async setLock(domain, locked) {
-      await db.update(registryDomains).set({ locked, modifyDate: now() }).where(eq(registryDomains.domain, domain));
+      // The lock is the clientTransferProhibited status, as EPP shows it.
+      await db
+        .update(registryDomains)
+        .set({
+          locked,
+          statuses: locked
+            ? sql`array_append(array_remove(${registryDomains.statuses}, 'clientTransferProhibited'), 'clientTransferProhibited')`
+            : sql`array_remove(${registryDomains.statuses}, 'clientTransferProhibited')`,
+          modifyDate: now(),
+        })
+        .where(eq(registryDomains.domain, domain));
     },
     async authCode(domain, regenerate) {
       if (regenerate) {
@@ -158,6 +169,14 @@ export function createSandboxLifecycle(
       const [row] = await db.select({ authCode: registryDomains.authCode }).from(registryDomains).where(eq(registryDomains.domain, domain));
       if (!row) throw new Error(`${domain} is not registered`);
       return row.authCode;
+    },
+    approveTransfer: (domain) => approveOutboundTransfer(db, domain),
+    rejectTransfer: (domain) => rejectOutboundTransfer(db, domain),
+    async setWhoisPrivacy(domain, enabled, registrant) {
+      await db
+        .update(registryDomains)
+        .set({ privacy: enabled, ...(registrant ? { registrantContact: registrant } : {}), modifyDate: now() })
+        .where(eq(registryDomains.domain, domain));
     },
     async setNameservers(domain, nameservers) {
       await db.update(registryDomains).set({ nameservers, modifyDate: now() }).where(eq(registryDomains.domain, domain));

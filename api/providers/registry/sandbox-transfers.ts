@@ -6,7 +6,7 @@
  * what fell due first, as a real registry would have by then.
  */
 import { addDays, addYears } from 'date-fns';
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains, registryMessages } from '../../db/schema/index.ts';
@@ -35,6 +35,10 @@ export async function settleDueTransfers(db: Db, registrarName: string): Promise
     const due = await tx.select().from(registryDomains).where(isDue).for('update', { skipLocked: true });
     for (const row of due) {
       const settled = row.transferCompleteDate ?? today;
+      if (row.ours && row.gainingRegistrar) {
+        await completeOutbound(tx, row, 'serverApproved', settled);
+        continue;
+      }
       if (registryMishap(row.domain) === 'transfer-rejected') {
         // The name stays with the losing registrar (the sandbox world), eligible to be asked for again.
         await tx.delete(registryDomains).where(eq(registryDomains.domain, row.domain));
@@ -63,6 +67,85 @@ export async function settleDueTransfers(db: Db, registrarName: string): Promise
   });
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type RegistryRow = typeof registryDomains.$inferSelect;
+
+/** A name of ours goes to the gaining registrar (with the year a transfer adds); we hear of it in our queue. */
+async function completeOutbound(tx: Tx | Db, row: RegistryRow, how: 'clientApproved' | 'serverApproved', settled: Date): Promise<void> {
+  const gaining = row.gainingRegistrar ?? 'another registrar';
+  const expireDate = addYears(row.expireDate, 1);
+  await tx
+    .update(registryDomains)
+    .set({ registrarName: gaining, ours: false, locked: false, statuses: ['ok'], expireDate, gainingRegistrar: null, transferCompleteDate: null, modifyDate: settled })
+    .where(eq(registryDomains.domain, row.domain));
+  await tx.insert(registryMessages).values({
+    domain: row.domain,
+    transferStatus: how,
+    inbound: false,
+    otherRegistrar: gaining,
+    text: `Transfer of ${row.domain} to ${gaining} completed (${how === 'clientApproved' ? 'approved by the registrar' : `approved by the registry after ${transferDays} days`})`,
+    expireDate,
+    createDate: settled,
+  });
+}
+
+/**
+ * Sandbox only: another registrar asks for one of our names with its auth code, as a gaining registrar's EPP
+ * `<transfer op="request">` would. The registry refuses a locked name or a wrong code; otherwise the transfer is
+ * pending for `transferDays` and we (the losing registrar) get a pending notice in our queue.
+ */
+export async function requestTransferByOtherRegistrar(
+  db: Db,
+  input: { domain: string; authCode: string; gainingRegistrar: string },
+): Promise<{ status: 'pending'; completeDate: Date } | { status: 'refused'; reason: string }> {
+  const today = now();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(registryDomains).where(eq(registryDomains.domain, input.domain)).for('update');
+    if (!row?.ours) return { status: 'refused', reason: `${input.domain} is not sponsored by this registrar` };
+    if (row.locked || row.statuses.includes('clientTransferProhibited')) return { status: 'refused', reason: 'Object status prohibits operation (clientTransferProhibited)' };
+    if (row.gainingRegistrar) return { status: 'refused', reason: 'Object pending transfer' };
+    if (row.authCode !== input.authCode) return { status: 'refused', reason: 'Invalid authorization information' };
+    const completeDate = addDays(today, transferDays);
+    await tx
+      .update(registryDomains)
+      .set({ gainingRegistrar: input.gainingRegistrar, statuses: [...row.statuses, 'pendingTransfer'], transferCompleteDate: completeDate, modifyDate: today })
+      .where(eq(registryDomains.domain, input.domain));
+    await tx.insert(registryMessages).values({
+      domain: input.domain,
+      transferStatus: 'pending',
+      inbound: false,
+      otherRegistrar: input.gainingRegistrar,
+      text: `Transfer of ${input.domain} requested by ${input.gainingRegistrar}`,
+      createDate: today,
+    });
+    return { status: 'pending', completeDate };
+  });
+}
+
+/** The losing registrar (us) lets a pending transfer go at once. */
+export async function approveOutboundTransfer(db: Db, domain: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(registryDomains).where(eq(registryDomains.domain, domain)).for('update');
+    if (!row?.ours || !row.gainingRegistrar) throw new Error(`No transfer of ${domain} is pending`);
+    await completeOutbound(tx, row, 'clientApproved', now());
+  });
+}
+
+/** The losing registrar (us) refuses a pending transfer: the name stays ours. */
+export async function rejectOutboundTransfer(db: Db, domain: string): Promise<void> {
+  const rows = await db
+    .update(registryDomains)
+    .set({
+      gainingRegistrar: null,
+      transferCompleteDate: null,
+      statuses: sql`array_remove(${registryDomains.statuses}, 'pendingTransfer')`,
+      modifyDate: now(),
+    })
+    .where(and(eq(registryDomains.domain, domain), eq(registryDomains.ours, true), isNotNull(registryDomains.gainingRegistrar)))
+    .returning({ domain: registryDomains.domain });
+  if (rows.length === 0) throw new Error(`No transfer of ${domain} is pending`);
+}
+
 /** The oldest message not yet acknowledged. */
 export async function nextRegistryMessage(db: Db, registrarName: string): Promise<RegistryMessage | null> {
   await settleDueTransfers(db, registrarName);
@@ -76,9 +159,9 @@ export async function nextRegistryMessage(db: Db, registrarName: string): Promis
     transfer: {
       domain: row.domain,
       status: row.transferStatus === 'pending' ? 'pending' : completed ? 'completed' : 'rejected',
-      // Only this product asks the sandbox registry for transfers.
-      inbound: true,
+      inbound: row.inbound,
       expireDate: row.expireDate ?? undefined,
+      otherRegistrar: row.otherRegistrar ?? undefined,
     },
   };
 }

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
+import type { Contact } from '../../contract/contact.ts';
 import type { RegistryProvider } from './index.ts';
 import { externalRegistration, isReserved, stableHash } from './sandbox-world.ts';
 
@@ -17,6 +18,8 @@ export type WhoisFacts = {
   expireDate: Date;
   nameservers: string[];
   statuses: string[];
+  /** Shown in place of the redaction when WHOIS privacy is off. */
+  registrant?: Contact | null;
 };
 
 const redacted = 'REDACTED FOR PRIVACY';
@@ -34,7 +37,23 @@ function isoSeconds(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function contactBlock(role: 'Registrant' | 'Admin' | 'Tech'): string[] {
+function contactBlock(role: 'Registrant' | 'Admin' | 'Tech', contact?: Contact | null): string[] {
+  if (contact) {
+    const phone = contact.phone.replace(/^\+(\d{1,3})(\d+)$/, '+$1.$2');
+    return [
+      `Registry ${role} ID: C${stableHash(`${contact.email}:${role}`)}-SBX`,
+      `${role} Name: ${contact.firstName} ${contact.lastName}`,
+      `${role} Organization: ${contact.company ?? ''}`,
+      `${role} Street: ${contact.address}`,
+      `${role} City: ${contact.city}`,
+      `${role} State/Province: ${contact.state}`,
+      `${role} Postal Code: ${contact.zip}`,
+      `${role} Country: ${contact.country}`,
+      `${role} Phone: ${phone}`,
+      `${role} Fax: `,
+      `${role} Email: ${contact.email}`,
+    ];
+  }
   const fields = ['Name', 'Organization', 'Street', 'City', 'State/Province', 'Postal Code', 'Country', 'Phone', 'Fax'];
   return [
     `Registry ${role} ID: ${redacted}`,
@@ -62,9 +81,9 @@ export function formatWhois(facts: WhoisFacts, now = new Date(nowMs())): string 
     `Registrar Abuse Contact Email: abuse@${slug}.example`,
     `Registrar Abuse Contact Phone: +1.555${String(stableHash(`${slug}:phone`) % 10_000_000).padStart(7, '0')}`,
     ...statuses.map((status) => `Domain Status: ${status} https://icann.org/epp#${status}`),
-    ...contactBlock('Registrant'),
-    ...contactBlock('Admin'),
-    ...contactBlock('Tech'),
+    ...contactBlock('Registrant', facts.registrant),
+    ...contactBlock('Admin', facts.registrant),
+    ...contactBlock('Tech', facts.registrant),
     ...facts.nameservers.map((ns) => `Name Server: ${ns.toUpperCase()}`),
     'DNSSEC: unsigned',
     'URL of the ICANN Whois Inaccuracy Complaint Form: https://www.icann.org/wicf/',
@@ -98,6 +117,7 @@ export function createSandboxWhois(db: Db, _options: { registrarName: string }):
           expireDate: row.expireDate,
           nameservers: row.nameservers,
           statuses: row.statuses,
+          registrant: row.privacy ? null : (row.registrantContact as Contact | null),
         });
       }
       if (isReserved(name)) return null;

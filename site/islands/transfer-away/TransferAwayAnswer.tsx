@@ -1,0 +1,73 @@
+/**
+ * The link in a transfer-away approval email (/transfer-away?token=…): shows which registrar asked for which domain,
+ * and lets the registrant approve it now or cancel it. Nothing happens on opening: email scanners open links too.
+ */
+import { useEffect, useState } from 'react';
+
+type Transfer = { domain: string; gainingRegistrar: string; deadline: string; status: 'pending' | 'approved' | 'cancelled' | 'completed' };
+type State = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; transfer: Transfer; busy: boolean; error?: string };
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export default function TransferAwayAnswer() {
+  const [state, setState] = useState<State>({ phase: 'loading' });
+  const token = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('token') ?? '');
+
+  useEffect(() => {
+    if (!token) return setState({ phase: 'error', message: 'This link is incomplete. Open the link in the email again.' });
+    fetch(`/api/outboundTransfers/${encodeURIComponent(token)}`, { headers: { accept: 'application/json' } })
+      .then(async (response) => {
+        const body = await response.json().catch(() => null);
+        if (response.ok) setState({ phase: 'ready', transfer: body as Transfer, busy: false });
+        else setState({ phase: 'error', message: body?.message ?? 'This link is no longer valid.' });
+      })
+      .catch(() => setState({ phase: 'error', message: 'We could not reach the server. Please try again.' }));
+  }, [token]);
+
+  async function answer(action: 'approve' | 'cancel') {
+    if (state.phase !== 'ready') return;
+    setState({ ...state, busy: true, error: undefined });
+    const response = await fetch(`/api/outboundTransfers/${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ action }),
+    }).catch(() => null);
+    const body = await response?.json().catch(() => null);
+    if (response?.ok) setState({ phase: 'ready', transfer: body as Transfer, busy: false });
+    else setState({ ...state, busy: false, error: body?.message ?? 'That did not work. Please try again.' });
+  }
+
+  if (state.phase === 'loading') return <p role="status">Loading…</p>;
+  if (state.phase === 'error') return <p className="field-error" role="alert">{state.message}</p>;
+  const { transfer } = state;
+  const outcomes: Record<Transfer['status'], string> = {
+    pending: '',
+    approved: `You approved the transfer. ${transfer.domain} moves to ${transfer.gainingRegistrar} shortly.`,
+    completed: `${transfer.domain} has moved to ${transfer.gainingRegistrar}.`,
+    cancelled: `The transfer is cancelled. ${transfer.domain} stays with us, locked.`,
+  };
+  return (
+    <div className="transfer-away-answer">
+      <h1>Transfer of {transfer.domain}</h1>
+      {transfer.status === 'pending' ? (
+        <>
+          <p>
+            <strong>{transfer.gainingRegistrar}</strong> has asked to transfer <strong>{transfer.domain}</strong> away from us. If you do nothing,
+            it completes on {dateFormat.format(new Date(transfer.deadline))}.
+          </p>
+          {state.error && <p className="field-error" role="alert">{state.error}</p>}
+          <div className="transfer-away-actions">
+            <button type="button" className="btn btn-primary" disabled={state.busy} onClick={() => answer('approve')}>
+              Approve Transfer
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={state.busy} onClick={() => answer('cancel')}>
+              Cancel Transfer
+            </button>
+          </div>
+        </>
+      ) : (
+        <p role="status">{outcomes[transfer.status]}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Selling (control-panel spec §5 "Sell form", §9): the server checks the form's rules; a listed domain has a public
+ * For Sale page whose offers are bot-checked, rate-limited, stored and emailed to the owner.
+ */
+import { addDays } from 'date-fns';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../../api/clock.ts';
+import { domainOffers, domains, outbox } from '../../api/db/schema/index.ts';
+import { signedInBuyer } from '../fixtures/buyers.ts';
+import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ env: { BOT_CHECK_DIFFICULTY: '1' } });
+});
+afterAll(() => t.close());
+
+async function listedDomain(email: string, name: string) {
+  const { client, accountId } = await signedInBuyer(t, email);
+  const [row] = await t.db.insert(domains).values({ accountId, domain: name, expireDate: addDays(now(), 300) }).returning();
+  return { client, domainId: row.domainId };
+}
+
+describe('the Sell form on the server', () => {
+  it('refuses a floor under $99 and a list price not above the floor, then lists with the defaults on', async () => {
+    const { client, domainId } = await listedDomain('seller-one@example.org', 'qwzxv-sell-one.com');
+    const low = await client.patch(`/api/domains/${domainId}`, { forSale: true, floorPrice: 9800, listPrice: 20000 });
+    expect(low.status).toBe(400);
+    expect(low.body.message).toBe('Minimum Floor Price is $99');
+    const inverted = await client.patch(`/api/domains/${domainId}`, { forSale: true, floorPrice: 20000, listPrice: 20000 });
+    expect(inverted.status).toBe(400);
+    expect(inverted.body.message).toBe('Minimum List Price must be above Floor Price');
+    expect((await client.get(`/api/domains/${domainId}`)).body.forSale).toBe(false);
+
+    const listed = await client.patch(`/api/domains/${domainId}`, { forSale: true, floorPrice: 9900, listPrice: 10000 });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ forSale: true, floorPrice: 9900, listPrice: 10000, acceptOffers: true, forSalePage: true });
+    expect((await t.client().get('/api/forSale/qwzxv-sell-one.com')).body).toEqual({ domain: 'qwzxv-sell-one.com', listPrice: 10000, acceptOffers: true });
+
+    const removed = await client.patch(`/api/domains/${domainId}`, { forSale: false });
+    expect(removed.body.forSale).toBe(false);
+    expect((await t.client().get('/api/forSale/qwzxv-sell-one.com')).status).toBe(404);
+  });
+
+  it("answers 403 for another account's domain", async () => {
+    const { domainId } = await listedDomain('seller-two@example.org', 'qwzxv-sell-two.com');
+    const { client: stranger } = await signedInBuyer(t, 'sell-stranger@example.org');
+    expect((await stranger.patch(`/api/domains/${domainId}`, { forSale: true, floorPrice: 9900, listPrice: 10000 })).status).toBe(403);
+  });
+
+  it('hides the page when forSalePage is off', async () => {
+    const { client, domainId } = await listedDomain('seller-three@example.org', 'qwzxv-sell-three.com');
+    await client.patch(`/api/domains/${domainId}`, { forSale: true, floorPrice: 9900, listPrice: 10000, forSalePage: false });
+    expect((await t.client().get('/api/forSale/qwzxv-sell-three.com')).status).toBe(404);
+  });
+});
+
+describe('offers on the For Sale page', () => {
+  it('stores a bot-checked offer, emails the owner, refuses one under the floor and limits offers per address', async () => {
+    const name = 'qwzxv-offers-one.com';
+    const { client, domainId } = await listedDomain('seller-offers@example.org', name);
+    await client.patch(`/api/domains/${domainId}`, { forSale: true, floorPrice: 15000, listPrice: 30000 });
+    const visitor = t.client({ ip: '198.51.100.7' });
+    const offer = { amount: 20000, name: 'Olive Offerer', email: 'olive@example.org', message: 'Love the name' };
+    expect((await visitor.post(`/api/forSale/${name}/offers`, { ...offer, token: 'forged' })).status).toBe(400);
+    const made = await visitor.post(`/api/forSale/${name}/offers`, { ...offer, token: await visitor.botToken() });
+    expect(made.status).toBe(200);
+    expect(made.body.message).toContain('was sent to its owner');
+    expect(await t.db.select().from(domainOffers).where(eq(domainOffers.domainId, domainId))).toHaveLength(1);
+    await t.runJobs();
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, 'seller-offers@example.org'));
+    expect(mail.subject).toBe(`New offer of $200.00 for ${name}`);
+
+    const under = await visitor.post(`/api/forSale/${name}/offers`, { ...offer, amount: 10000, token: await visitor.botToken() });
+    expect(under.status).toBe(400);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await visitor.post(`/api/forSale/${name}/offers`, { ...offer, token: await visitor.botToken() })).status);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
