@@ -2,7 +2,8 @@
 import { housekeepingJob } from './housekeeping.ts';
 import { orderReconcileJob } from './order-reconcile.ts';
 import type { JobKind } from './queue.ts';
+import { recurringBillingJob } from './recurring-billing.ts';
 import { sendMessageJob } from './send-message.ts';
 import { transferPollJob } from './transfer-poll.ts';
 
-export const jobKinds: readonly JobKind<any>[] = [sendMessageJob, housekeepingJob, orderReconcileJob, transferPollJob];
+export const jobKinds: readonly JobKind<any>[] = [sendMessageJob, housekeepingJob, orderReconcileJob, transferPollJob, recurringBillingJob];
