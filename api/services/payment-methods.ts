@@ -1,5 +1,6 @@
 /** Saved cards: set up through the payments provider, owned by an account (or by a visitor's cart until checkout). */
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { PaymentMethod } from '../contract/payment-methods.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, carts, domains, paymentMethods } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -16,7 +17,7 @@ function ownerCondition(owner: MethodOwner) {
   return 'accountId' in owner ? eq(paymentMethods.accountId, owner.accountId) : eq(paymentMethods.cartId, owner.cartId);
 }
 
-export function paymentMethodView(m: PaymentMethodRow) {
+export function paymentMethodView(m: PaymentMethodRow): PaymentMethod {
   return {
     paymentMethodId: m.paymentMethodId,
     description: describeCard(m),
@@ -26,7 +27,7 @@ export function paymentMethodView(m: PaymentMethodRow) {
     expYear: m.expYear,
     isDefault: m.isDefault,
     status: m.status,
-    createDate: m.createDate,
+    createDate: m.createDate.toISOString(),
   };
 }
 

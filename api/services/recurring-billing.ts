@@ -3,7 +3,8 @@
  * on its bill date, on its default card, through account-charges.ts.
  *
  * - The billing day is the day of the month (1-28, UTC) of the account's first plan charge; it is stored with the
- *   next bill date in `billing_schedules` when the account is first seen with a plan.
+ *   next bill date (the first billing day after the last plan charge) in `billing_schedules` when the account is
+ *   first seen with a plan (by the job or the account's figures).
  * - On the bill date a bill for that month is opened (unique per account and month: the idempotency key) with the
  *   plans due then; a plan whose paid period (checkout charges its first 30 days) runs past the bill date waits for the
  *   next one, so no day is charged twice. A plan cancelled during the month has `mrc` 0 by the next bill date and is
@@ -67,7 +68,7 @@ export async function plansDue(db: Db, accountId: number, billDate: Date): Promi
 
 /**
  * The account's schedule, made on first sight of a plan: the billing day from its first plan charge (or today), the
- * next bill date the first billing day after now. Null when the account has no plan and never had one.
+ * next bill date the first billing day after its last plan charge. Null when the account has no plan and never had one.
  */
 export async function ensureBillingSchedule(db: Db, accountId: number): Promise<typeof billingSchedules.$inferSelect | null> {
   const [existing] = await db.select().from(billingSchedules).where(eq(billingSchedules.accountId, accountId));
@@ -79,16 +80,16 @@ export async function ensureBillingSchedule(db: Db, accountId: number): Promise<
     .limit(1);
   if (!planned) return null;
   const today = now();
-  const [firstPlan] = await db
-    .select({ startDate: transactions.startDate })
-    .from(transactions)
-    .where(and(eq(transactions.accountId, accountId), eq(transactions.type, 'mrc')))
-    .orderBy(asc(transactions.startDate))
-    .limit(1);
+  const mine = and(eq(transactions.accountId, accountId), eq(transactions.type, 'mrc'));
+  const [[firstPlan], [lastPlan]] = await Promise.all([
+    db.select({ startDate: transactions.startDate }).from(transactions).where(mine).orderBy(asc(transactions.startDate)).limit(1),
+    db.select({ startDate: transactions.startDate }).from(transactions).where(mine).orderBy(desc(transactions.startDate)).limit(1),
+  ]);
   const billingDay = Math.min((firstPlan?.startDate ?? today).getUTCDate(), 28);
+  // The bill after the last plan charge (checkout's first month); a date already past is billed on the next run.
   await db
     .insert(billingSchedules)
-    .values({ accountId, billingDay, nextBillDate: nextBillDateAfter(billingDay, today), createDate: today })
+    .values({ accountId, billingDay, nextBillDate: nextBillDateAfter(billingDay, lastPlan?.startDate ?? today), createDate: today })
     .onConflictDoNothing();
   const [kept] = await db.select().from(billingSchedules).where(eq(billingSchedules.accountId, accountId));
   return kept ?? null;
