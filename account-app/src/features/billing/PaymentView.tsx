@@ -77,12 +77,14 @@ function CardRow({ method, busy, onMakeDefault, onDelete }: { method: PaymentMet
         {brandName(method.brand).slice(0, 4)}
       </span>
       <div className="payment-card-text">
-        <span id={titleId} className="payment-card-name">
-          {brandName(method.brand)} ending in {method.last4}
+        <span className="payment-card-name-line">
+          <span id={titleId} className="payment-card-name">
+            {brandName(method.brand)} ending in {method.last4}
+          </span>
+          {method.isDefault && <span className="badge badge-success">Default</span>}
         </span>
         <span className="muted small">Expires {expiry(method)}</span>
       </div>
-      {method.isDefault && <span className="badge badge-success">Default</span>}
       <div className="payment-card-actions">
         {!method.isDefault && (
           <button type="button" className="btn btn-secondary btn-sm" onClick={onMakeDefault} disabled={busy} aria-describedby={titleId}>
