@@ -6,6 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
+import { paymentMethodSchema } from '../../api/contract/payment-methods.ts';
+import { transactionsAnswerSchema } from '../../api/contract/transactions.ts';
 import { accounts, domains, paymentMethods, transactions } from '../../api/db/schema/index.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { readPdfText } from '../fixtures/pdf-text.ts';
@@ -59,6 +61,7 @@ describe('GET /api/transactions?yyyymm=', () => {
     ]);
     const february = await client.get('/api/transactions?yyyymm=202602');
     expect(february.status).toBe(200);
+    expect(() => transactionsAnswerSchema.parse(february.body)).not.toThrow();
     expect(february.body.data.map((row: { description: string }) => row.description)).toEqual([
       'Registration of february.com (1 year)',
       'Email plan for february.com',
@@ -174,6 +177,7 @@ describe('payment methods', () => {
     const second = await addCard(accountId, '4444');
     expect((await client.patch(`/api/paymentMethods/${second}`, { isDefault: true })).status).toBe(200);
     const cards = (await client.get('/api/paymentMethods')).body.data;
+    expect(() => paymentMethodSchema.array().parse(cards)).not.toThrow();
     expect(cards.map((c: { last4: string; isDefault: boolean }) => [c.last4, c.isDefault])).toEqual([
       ['4444', true],
       ['4242', false],

@@ -12,10 +12,10 @@ import {
   ledgerTypes,
   monthLabel,
   selectableMonths,
-  type Transaction,
   type TransactionType,
   transactionTypeLabels,
-} from '../../../../api/contract/transactions.ts';
+} from '../../../../api/contract/transaction-types.ts';
+import type { Transaction } from '../../../../api/contract/transactions.ts';
 import { useAccount } from '../domains/api.ts';
 import { statementHref, useTransactions } from './api.ts';
 import './billing.css';
