@@ -25,7 +25,7 @@ import type { Db } from '../db/client.ts';
 import { billingSchedules, domains, type RecurringBillLine, recurringBills, transactions, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { authorizeDefaultCard, captureCharge, type ChargeLine } from './account-charges.ts';
+import { authorizeDefaultCard, captureCharge, type ChargeLine, findDefaultCard, type HeldCharge } from './account-charges.ts';
 import { queueMessage } from './messages.ts';
 
 /** The first try and 3 retries. */
@@ -245,9 +245,16 @@ async function sendFailureNotice(deps: Deps, bill: Bill, reason: string, retryDa
 
 type Outcome = 'paid' | 'retrying' | 'failed';
 
+/** Captures the held amount (one capture key per bill, so a repeat is a no-op), writes the rows, sends the receipt. */
+async function recordPaid(deps: Deps, bill: Bill, held: HeldCharge): Promise<void> {
+  await captureCharge(deps, held, billLines(bill), `recurring-capture:${bill.accountId}:${bill.period}`);
+  await settle(deps.db, bill, { status: 'paid', paymentIntentId: held.paymentIntentId, lastError: null });
+  await sendReceipt(deps, bill, held.cardDescription);
+}
+
 async function chargeBill(deps: Deps, bill: Bill): Promise<Outcome> {
   const { db } = deps;
-  // A taken-over claim whose charge was recorded before the worker died: nothing left but to say so.
+  // A taken-over claim: the dead worker may have authorised, captured, or recorded the charge already.
   if (bill.paymentIntentId) {
     const [recorded] = await db
       .select({ id: transactions.transactionId })
@@ -256,6 +263,19 @@ async function chargeBill(deps: Deps, bill: Bill): Promise<Outcome> {
       .limit(1);
     if (recorded) {
       await settle(db, bill, { status: 'paid', lastError: null });
+      return 'paid';
+    }
+    const intent = await deps.providers.payments.retrieve(bill.paymentIntentId);
+    if (intent.status === 'requires_capture' || intent.status === 'succeeded') {
+      const card = await findDefaultCard(db, bill.accountId);
+      const held: HeldCharge = {
+        accountId: bill.accountId,
+        paymentIntentId: intent.id,
+        amount: intent.amount,
+        paymentMethodId: card?.paymentMethodId ?? 0,
+        cardDescription: card ? `${card.brand} ending in ${card.last4}` : 'card',
+      };
+      await recordPaid(deps, bill, held);
       return 'paid';
     }
   }
@@ -270,9 +290,7 @@ async function chargeBill(deps: Deps, bill: Bill): Promise<Outcome> {
     });
     if (attempt.status === 'authorized') {
       await db.update(recurringBills).set({ paymentIntentId: attempt.held.paymentIntentId }).where(eq(recurringBills.recurringBillId, bill.recurringBillId));
-      await captureCharge(deps, attempt.held, billLines(bill), `recurring-capture:${bill.accountId}:${bill.period}`);
-      await settle(db, bill, { status: 'paid', paymentIntentId: attempt.held.paymentIntentId, lastError: null });
-      await sendReceipt(deps, bill, attempt.held.cardDescription);
+      await recordPaid(deps, bill, attempt.held);
       return 'paid';
     }
     reason = 'your bank asked to confirm the payment, which cannot be done while you are away.';

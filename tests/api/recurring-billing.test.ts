@@ -8,10 +8,11 @@ import { addDays } from 'date-fns';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
-import { domains, outbox, paymentMethods, recurringBills, transactions } from '../../api/db/schema/index.ts';
+import { billingSchedules, domains, outbox, paymentMethods, recurringBills, transactions } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
 import { accountView } from '../../api/services/domains-account.ts';
-import { runRecurringBilling } from '../../api/services/recurring-billing.ts';
+import { authorizeDefaultCard } from '../../api/services/account-charges.ts';
+import { ensureBillingSchedule, runRecurringBilling } from '../../api/services/recurring-billing.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
@@ -180,5 +181,43 @@ describe('recurring billing', () => {
     expect(after.status).toBe('paid');
     const july = (await charges(customer.accountId)).filter((row) => row.type === 'payment');
     expect(july.map((row) => row.amount)).toEqual([-1399]);
+  });
+
+  it('finishes a bill whose worker died after capturing, before recording: recorded once, not charged again', async () => {
+    clock.set(new Date('2026-08-04T10:00:00Z'));
+    const customer = await customerWithPlans();
+    clock.set(new Date('2026-09-04T00:10:00Z'));
+    await ensureBillingSchedule(t.db, customer.accountId);
+    // What the dead worker did: opened and claimed the bill, authorised and captured the charge, and died.
+    const attempt = await authorizeDefaultCard(t.deps, { accountId: customer.accountId, amount: 1399, idempotencyKey: `recurring:${customer.accountId}:202609:1`, description: 'plans' });
+    expect(attempt.status).toBe('authorized');
+    const intentId = attempt.status === 'authorized' ? attempt.held.paymentIntentId : '';
+    await payments().capture(intentId, `recurring-capture:${customer.accountId}:202609`);
+    await t.db.insert(recurringBills).values({
+      accountId: customer.accountId,
+      period: '202609',
+      billDate: new Date('2026-09-04T00:00:00Z'),
+      endDate: new Date('2026-10-04T00:00:00Z'),
+      amount: 1399,
+      lines: [{ domainId: customer.suite.domainId, domain: customer.suite.domain, plan: 'Website & Email', amount: 899 }, { domainId: customer.mail.domainId, domain: customer.mail.domain, plan: 'Email', amount: 500 }],
+      status: 'charging',
+      attempts: 1,
+      nextAttemptDate: clock.now(),
+      claimDate: clock.now(),
+      paymentIntentId: intentId,
+      createDate: clock.now(),
+      modifyDate: clock.now(),
+    });
+    await t.db.update(billingSchedules).set({ nextBillDate: new Date('2026-10-04T00:00:00Z') }).where(eq(billingSchedules.accountId, customer.accountId));
+    clock.set(new Date('2026-09-04T00:30:00Z'));
+    await runDueTwice();
+    await runDueTwice();
+    const [bill] = await t.db.select().from(recurringBills).where(eq(recurringBills.accountId, customer.accountId));
+    expect(bill.status).toBe('paid');
+    const paid = (await charges(customer.accountId)).filter((row) => row.type === 'payment');
+    expect(paid.map((row) => [row.amount, row.paymentReference])).toEqual([[-1399, intentId]]);
+    const [intent] = (await payments().ledger()).filter((p) => p.id === intentId);
+    expect(intent).toMatchObject({ status: 'succeeded', amountReceived: 1399 });
+    expect((await mailTo(customer.email)).map((m) => m.subject)).toEqual(['Your Dotspot receipt: monthly plans, Sep 4, 2026']);
   });
 });
