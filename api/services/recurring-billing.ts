@@ -293,6 +293,8 @@ async function chargeBill(deps: Deps, bill: Bill): Promise<Outcome> {
       await recordPaid(deps, bill, attempt.held);
       return 'paid';
     }
+    // Nobody is there to confirm it: drop the intent rather than leave it waiting.
+    await deps.providers.payments.cancel(attempt.paymentIntentId).catch(() => {});
     reason = 'your bank asked to confirm the payment, which cannot be done while you are away.';
   } catch (error) {
     // Declines and a missing card are the customer's to fix; anything else (an outage) leaves the claim to be taken over.

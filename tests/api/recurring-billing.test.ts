@@ -132,6 +132,11 @@ describe('recurring billing', () => {
     const badCard = await payments().createPaymentMethod({ number: '4000000000009995', expMonth: 1, expYear: 2035, cvc: '123' });
     await t.db.update(paymentMethods).set({ providerPaymentMethodId: badCard.id, last4: '9995' }).where(eq(paymentMethods.accountId, recovers.accountId));
 
+    // A card whose bank asks to confirm every charge cannot be charged while the customer is away.
+    const confirms = await customerWithPlans();
+    const asking = await payments().createPaymentMethod({ number: '4000002760003184', expMonth: 1, expYear: 2035, cvc: '123' });
+    await t.db.update(paymentMethods).set({ providerPaymentMethodId: asking.id, last4: '3184' }).where(eq(paymentMethods.accountId, confirms.accountId));
+
     const attempts: string[] = [];
     for (const day of ['2026-05-05T00:30:00Z', '2026-05-06T00:30:00Z', '2026-05-07T01:00:00Z', '2026-05-09T01:30:00Z', '2026-05-11T02:00:00Z', '2026-05-20T00:00:00Z']) {
       clock.set(new Date(day));
@@ -150,6 +155,10 @@ describe('recurring billing', () => {
     expect(notices[0].body).toContain('We will try again on May 7, 2026');
     expect(notices[3].body).toContain('This was our last try');
     expect((await charges(customer.accountId)).filter((row) => row.startDate >= new Date('2026-05-01'))).toEqual([]);
+
+    const [confirmNotice] = await mailTo(confirms.email);
+    expect(confirmNotice.body).toContain('your bank asked to confirm the payment');
+    expect((await charges(confirms.accountId)).filter((row) => row.type === 'payment')).toEqual([]);
 
     const recovered = (await charges(recovers.accountId)).filter((row) => row.startDate >= new Date('2026-05-01'));
     expect(recovered.map((row) => [row.type, row.amount])).toEqual([
