@@ -32,6 +32,7 @@ test('cards: the only card stays while auto-renew needs it, a 3-D Secure card is
   const dialog = page.getByRole('dialog', { name: 'Delete Payment Method' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toContainText(/You can't delete your only card while it pays for auto-renew of \d+ domains and monthly plans on 1 domain\. Add another card first/);
+  if (process.env.BILLING_SHOTS) await page.screenshot({ path: testInfo.outputPath('payment-refused.png') });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(cards.getByRole('listitem')).toHaveCount(1);
