@@ -26,6 +26,7 @@ import { healthRoutes } from './routes/health.ts';
 import { mfasRoutes } from './routes/mfas.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { tldsRoutes } from './routes/tlds.ts';
+import { transactionsRoutes } from './routes/transactions.ts';
 import { usersRoutes } from './routes/users.ts';
 import { wsRoutes } from './routes/ws.ts';
 import { websitesRoutes } from './routes/websites.ts';
@@ -65,6 +66,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/mfas', mfasRoutes)
     .route('/validate', validateRoutes)
     .route('/paymentMethods', paymentMethodsRoutes)
+    .route('/transactions', transactionsRoutes)
     .route('/domainTransferCheck', domainTransferCheckRoutes)
     .route('/stripeWebhook', stripeWebhookRoutes)
     .route('/dev', devRoutes)

@@ -22,3 +22,17 @@ export const sandboxCardSchema = z.object({
 
 /** The sandbox's test dialog for a card that asks for authentication. */
 export const sandboxAuthenticationSchema = z.object({ intentId: z.string().max(200), outcome: z.enum(['complete', 'fail']) });
+
+/** A saved card as GET /api/paymentMethods lists it (control-panel spec §3 Payment method). */
+export const paymentMethodSchema = z.strictObject({
+  paymentMethodId: z.number().int(),
+  description: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  isDefault: z.boolean(),
+  status: z.enum(['pending', 'active', 'deleted']),
+  createDate: z.iso.datetime(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;

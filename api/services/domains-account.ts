@@ -1,6 +1,6 @@
 /** The account as the control panel reads it (control-panel spec §3 Account), with billing figures derived from domains. */
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import { isSameDay, max, subDays } from 'date-fns';
+import { max, subDays } from 'date-fns';
 import { now as currentTime } from '../clock.ts';
 import type { Account } from '../contract/domain.ts';
 import { autoRenewLeadDays } from '../contract/domain-status.ts';
@@ -9,6 +9,7 @@ import { accounts, domains, paymentMethods } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { catalogue } from './catalogue.ts';
 import { describeCard } from './carts.ts';
+import { nextRecurringBill } from './recurring-billing.ts';
 
 export async function accountView(db: Db, accountId: number, now = currentTime()): Promise<Account> {
   const [account] = await db.select().from(accounts).where(eq(accounts.accountId, accountId));
@@ -25,19 +26,8 @@ export async function accountView(db: Db, accountId: number, now = currentTime()
     .orderBy(desc(paymentMethods.paymentMethodId))
     .limit(1);
 
-  const recurringBillAmount = owned.reduce((sum, d) => sum + d.mrc, 0);
-  // The first of next month in UTC (date-fns' startOfMonth would take the server's time zone).
-  const firstOfNextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  const renewals = owned
-    .filter((d) => d.autoRenewEnabled && d.status === 'active')
-    .map((d) => ({ date: max([now, subDays(d.expireDate, autoRenewLeadDays)]), domain: d.domain }));
-  const next = renewals[0];
-  const autoRenewAmount = next
-    ? renewals
-        .filter((r) => isSameDay(r.date, next.date))
-        .reduce((sum, r) => sum + (catalogue().forDomain(r.domain)?.renewPricing[0] ?? 0), 0)
-    : 0;
-
+  const recurring = await nextRecurringBill(db, accountId);
+  const autoRenew = nextAutoRenewal(owned, now);
   return {
     accountId: account.accountId,
     createDate: account.createDate.toISOString(),
@@ -50,10 +40,29 @@ export async function accountView(db: Db, accountId: number, now = currentTime()
     tdrpOptOut: account.tdrpOptOut,
     advancedEnabled: account.advancedEnabled,
     $pendingChanges: account.pendingChanges,
-    recurringBillDate: recurringBillAmount > 0 ? firstOfNextMonth.toISOString() : null,
-    recurringBillAmount,
-    autoRenewDate: next?.date.toISOString() ?? null,
-    autoRenewAmount,
+    recurringBillDate: recurring.date?.toISOString() ?? null,
+    recurringBillAmount: recurring.amount,
+    autoRenewDate: autoRenew.date?.toISOString() ?? null,
+    autoRenewAmount: autoRenew.amount,
     autoPayDescription: card ? describeCard(card) : null,
   };
+}
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The next auto-renewal: the day the first active auto-renewing domain renews (15 days before it expires, or today
+ * when that day passed), and the sum of the one-year renew prices of every domain renewing that day.
+ */
+export function nextAutoRenewal(owned: (typeof domains.$inferSelect)[], now: Date): { date: Date | null; amount: number } {
+  const renewals = owned
+    .filter((d) => d.autoRenewEnabled && d.status === 'active')
+    .map((d) => ({ date: max([now, subDays(d.expireDate, autoRenewLeadDays)]), domain: d.domain }))
+    .sort((a, b) => a.date.getTime() - b.date.getTime());
+  const next = renewals[0];
+  if (!next) return { date: null, amount: 0 };
+  const amount = renewals
+    .filter((r) => utcDay(r.date) === utcDay(next.date))
+    .reduce((sum, r) => sum + (catalogue().forDomain(r.domain)?.renewPricing[0] ?? 0), 0);
+  return { date: next.date, amount };
 }

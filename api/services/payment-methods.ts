@@ -1,7 +1,8 @@
 /** Saved cards: set up through the payments provider, owned by an account (or by a visitor's cart until checkout). */
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { PaymentMethod } from '../contract/payment-methods.ts';
 import type { Db } from '../db/client.ts';
-import { accounts, carts, paymentMethods } from '../db/schema/index.ts';
+import { accounts, carts, domains, paymentMethods } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { CardError, type PaymentsProvider, setupIntentMismatchCode } from '../providers/payments/index.ts';
 import { describeCard } from './carts.ts';
@@ -16,7 +17,7 @@ function ownerCondition(owner: MethodOwner) {
   return 'accountId' in owner ? eq(paymentMethods.accountId, owner.accountId) : eq(paymentMethods.cartId, owner.cartId);
 }
 
-export function paymentMethodView(m: PaymentMethodRow) {
+export function paymentMethodView(m: PaymentMethodRow): PaymentMethod {
   return {
     paymentMethodId: m.paymentMethodId,
     description: describeCard(m),
@@ -26,7 +27,7 @@ export function paymentMethodView(m: PaymentMethodRow) {
     expYear: m.expYear,
     isDefault: m.isDefault,
     status: m.status,
-    createDate: m.createDate,
+    createDate: m.createDate.toISOString(),
   };
 }
 
@@ -146,8 +147,40 @@ export async function makeDefault(db: Db, owner: MethodOwner, paymentMethodId: n
   return paymentMethodView({ ...method, isDefault: true });
 }
 
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * Why the account's only card cannot go: the auto-renewals and monthly plans charged to it, in words; null when
+ * nothing depends on it or another card remains.
+ */
+async function dependentsOfOnlyCard(db: Db, accountId: number, paymentMethodId: number): Promise<string | null> {
+  const others = await db
+    .select({ id: paymentMethods.paymentMethodId })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.accountId, accountId), eq(paymentMethods.status, 'active'), ne(paymentMethods.paymentMethodId, paymentMethodId)))
+    .limit(1);
+  if (others.length > 0) return null;
+  const [counts] = await db
+    .select({
+      autoRenew: sql<number>`count(*) filter (where ${domains.autoRenewEnabled} and ${domains.status} = 'active')::int`,
+      plans: sql<number>`count(*) filter (where ${domains.mrc} > 0)::int`,
+    })
+    .from(domains)
+    .where(and(eq(domains.accountId, accountId), ne(domains.status, 'deleted')));
+  const reasons = [
+    counts.autoRenew > 0 ? `auto-renew of ${plural(counts.autoRenew, 'domain')}` : null,
+    counts.plans > 0 ? `monthly plans on ${plural(counts.plans, 'domain')}` : null,
+  ].filter(Boolean);
+  if (reasons.length === 0) return null;
+  return `You can't delete your only card while it pays for ${reasons.join(' and ')}. Add another card first, or turn those off.`;
+}
+
 export async function removeMethod(db: Db, owner: MethodOwner, paymentMethodId: number) {
   const method = await findOwnedMethod(db, owner, paymentMethodId);
+  if ('accountId' in owner && method.status === 'active') {
+    const why = await dependentsOfOnlyCard(db, owner.accountId, method.paymentMethodId);
+    if (why) throw new AppError(409, why, { reason: 'only-card-in-use' });
+  }
   const [row] = await db
     .update(paymentMethods)
     .set({ status: 'deleted', isDefault: false })

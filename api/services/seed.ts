@@ -146,11 +146,13 @@ export async function seedDemoAccount(
       // #13 website: a parked domain of its own for trying forwarding, parking and the builder.
       { domain: 'maplestreetbakery.com', createDate: fromNow(-200), expireDate: fromNow(165) },
     ];
+    const domainIds = new Map<string, number>();
     for (const seed of seeds) {
       const [row] = await tx
         .insert(domains)
         .values({ accountId, ns: [...nameservers], modifyDate: seed.createDate, ...seed })
         .returning();
+      domainIds.set(seed.domain, row.domainId);
       const transferring = seed.status === 'transfer';
       await tx
         .insert(registryDomains)
@@ -200,16 +202,7 @@ export async function seedDemoAccount(
       }
     }
     await seedTransferExamples(tx, accountId, nameservers);
-    const month = (monthsAgo: number) => subDays(now(), monthsAgo * 30);
-    await tx.insert(transactions).values([
-      { accountId, type: 'nrc', description: 'Registration: brightbeancoffee.com (1 year)', amount: 1028, startDate: month(13) },
-      { accountId, type: 'nrc', description: 'Registration: brightbeancoffee.net (1 year)', amount: 1198, startDate: month(13) },
-      { accountId, type: 'payment', description: 'Payment: Visa ending in 4242', amount: -2226, startDate: month(13) },
-      ...[3, 2, 1].flatMap((m) => [
-        { accountId, type: 'mrc' as const, description: "Spot's Suite: brightbeancoffee.com", amount: 899, startDate: month(m) },
-        { accountId, type: 'payment' as const, description: 'Payment: Visa ending in 4242', amount: -899, startDate: month(m) },
-      ]),
-    ]);
+    await tx.insert(transactions).values(demoBillingHistory(accountId, domainIds));
     return true;
   });
 }
@@ -270,6 +263,47 @@ async function seedTransferExamples(tx: Parameters<Parameters<Db['transaction']>
     modifyDate: fromNow(-1),
     expireDate: fromNow(180),
   });
+
+}
+
+/**
+ * A year of the demo's billing history: the Website & Email plan charged on its billing day each month (the next bill
+ * is due in a few days), registrations when the account opened, last month's six brand-protection registrations (a
+ * group long enough to open collapsed) and this month's transfer, each paid by card, so the balance is $0.00.
+ */
+function demoBillingHistory(accountId: number, domainIds: Map<string, number>): (typeof transactions.$inferInsert)[] {
+  const today = now();
+  const soon = addDays(today, 6);
+  const billingDay = Math.min(soon.getUTCDate(), 28);
+  const billDate = (monthsAgo: number) => new Date(Date.UTC(soon.getUTCFullYear(), soon.getUTCMonth() - monthsAgo, billingDay));
+  const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const card = 'Card payment, visa ending in 4242';
+  const suite = domainIds.get('brightbeancoffee.com');
+  const rows: (typeof transactions.$inferInsert)[] = [];
+  const paid = (row: typeof transactions.$inferInsert) => rows.push(row, { accountId, type: 'payment', description: card, amount: -row.amount, startDate: row.startDate });
+  const opened = subDays(today, 400);
+  rows.push(
+    { accountId, type: 'nrc', description: 'Registration of brightbeancoffee.com (1 year)', amount: 1028, domainId: suite, startDate: opened },
+    { accountId, type: 'nrc', description: 'Registration of brightbeancoffee.net (1 year)', amount: 1198, domainId: domainIds.get('brightbeancoffee.net'), startDate: opened },
+    { accountId, type: 'other', description: 'Domain Protection for brightbeancoffee.com (1 year)', amount: 500, domainId: suite, startDate: opened },
+    { accountId, type: 'payment', description: card, amount: -2726, startDate: opened },
+  );
+  for (let monthsAgo = 12; monthsAgo >= 1; monthsAgo--) {
+    const from = billDate(monthsAgo);
+    const to = billDate(monthsAgo - 1);
+    const period = `${short.format(from)} – ${short.format(subDays(to, 1))}`;
+    paid({ accountId, type: 'mrc', description: `Website & Email plan for brightbeancoffee.com (${period})`, amount: 899, domainId: suite, startDate: from, endDate: to });
+  }
+  const lastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 12, 15));
+  const family = ['brightbean.cafe', 'brightbean.coffee', 'brightbean.shop', 'brightbeancoffee.store', 'brightbeancoffee.online', 'brightbeancoffee.site'];
+  const prices = [3298, 4498, 3498, 5998, 3298, 2998];
+  for (const [index, name] of family.entries()) {
+    rows.push({ accountId, type: 'nrc', description: `Registration of ${name} (1 year)`, amount: prices[index], startDate: lastMonth });
+  }
+  rows.push({ accountId, type: 'payment', description: card, amount: -prices.reduce((sum, price) => sum + price, 0), startDate: lastMonth });
+  const transferred = subDays(today, 2);
+  paid({ accountId, type: 'transfer', description: 'Transfer of northwindlabs.io (adds 1 year)', amount: 4498, domainId: domainIds.get('northwindlabs.io'), startDate: transferred });
+  return rows;
 }
 
 export async function findDemoAccountId(db: Db): Promise<number | null> {

@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import LoginApp from '../../site/islands/login/LoginApp.tsx';
 
-vi.mock('../../site/lib/bot-check.ts', () => ({ getBotToken: async () => 'solved-bot-check' }));
+vi.mock('../../site/kit/bot-check.ts', () => ({ getBotToken: async () => 'solved-bot-check' }));
 
 type Reply = [status: number, body: unknown];
 type Route = (body: Record<string, unknown>) => Reply;

@@ -5,3 +5,4 @@ export * from './domains.ts';
 export * from './platform.ts';
 export * from './websites.ts';
 export * from './transfers-sales.ts';
+export * from './recurring-billing.ts';

@@ -16,7 +16,7 @@ import './cart.css';
 const VisitorCheckout = lazy(() => import('./VisitorCheckout.tsx'));
 const LoggedInPayment = lazy(() => import('./LoggedInPayment.tsx'));
 // Only for a card that asks for authentication at checkout (sandbox mode).
-const AuthDialog = lazy(() => import('./AuthDialog.tsx'));
+const AuthDialog = lazy(() => import('@kit/card/AuthDialog.tsx'));
 
 function CheckoutStepPlaceholder({ title }: { title: string }) {
   return (

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type CartSummary, patchCart, refreshCart } from '../../stores/cart.ts';
 
 // Only for 'New Payment Method': a returning buyer usually picks a saved card.
-const CardForm = lazy(() => import('./CardForm.tsx'));
+const CardForm = lazy(() => import('@kit/card/CardForm.tsx'));
 
 export default function LoggedInPayment({ cart }: { cart: CartSummary }) {
   const id = useId();

@@ -12,7 +12,7 @@ import AccountField from './AccountField.tsx';
 import { loadPhoneNumbers, toE164 } from './phone-number.ts';
 
 // Shown only once the contact is complete and the phone verified.
-const CardForm = lazy(() => import('./CardForm.tsx'));
+const CardForm = lazy(() => import('@kit/card/CardForm.tsx'));
 
 const saveDelayMs = 500;
 const codeLength = 6;

@@ -1,7 +1,7 @@
 /** CHECKOUT (storefront spec §4): commit, handle a required card action, confirm with the payment intent id. */
 import { api, isFailure } from '@kit/api.ts';
 import { checkoutSource } from '../../stores/cart.ts';
-import { paymentsConfig } from './card-setup.ts';
+import { paymentsConfig } from '@kit/card/card-setup.ts';
 
 export const checkoutFallbackMessage = 'There was a processing your payment. Please contact support if issue continues.';
 export const authenticationFailedMessage = 'Error authenticating card :(';
@@ -24,7 +24,7 @@ export async function completeCheckout(cartId: number, statedSource: string | un
   const intentId = first.paymentIntentId ?? '';
   const config = await paymentsConfig();
   if (config.provider === 'stripe' && config.publishableKey && first.clientSecret) {
-    const { stripeFor } = await import('./StripeCardForm.tsx');
+    const { stripeFor } = await import('@kit/card/StripeCardForm.tsx');
     const stripe = await stripeFor(config.publishableKey);
     // Automatic confirmation on the server: the browser only finishes the next action (3-D Secure).
     const handled = await stripe?.handleNextAction({ clientSecret: first.clientSecret });

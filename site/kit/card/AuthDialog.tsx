@@ -1,5 +1,5 @@
 /** The sandbox's stand-in for the bank's 3-D Secure page: the tester completes or fails the authentication. */
-import Modal from '@kit/Modal.tsx';
+import Modal from '../Modal.tsx';
 
 type Props = { open: boolean; what: 'card' | 'payment'; onAnswer: (outcome: 'complete' | 'fail') => void };
 

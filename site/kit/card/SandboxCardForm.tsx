@@ -1,7 +1,7 @@
 /** The local card form that replaces Stripe.js in sandbox mode. Only brand, last 4 and expiry are kept. */
 import { type FormEvent, useId, useState } from 'react';
-import { api, isFailure } from '@kit/api.ts';
-import { showToast } from '@kit/toasts.ts';
+import { api, isFailure } from '../api.ts';
+import { showToast } from '../toasts.ts';
 import AuthDialog from './AuthDialog.tsx';
 import { authenticationFailedMessage, setupCard, setupFailedMessage } from './card-setup.ts';
 import { CardFormButtons } from './CardFormButtons.tsx';

@@ -1,6 +1,6 @@
 /** Card setup calls shared by the sandbox and Stripe card forms (storefront spec §4 'Card setup'). */
-import { api, isFailure } from '@kit/api.ts';
-import { solveBotCheck } from '../../lib/bot-check-retry.ts';
+import { api, isFailure } from '../api.ts';
+import { solveBotCheck } from '../bot-check-retry.ts';
 
 export const setupFailedMessage = 'Failed to setup card';
 export const authenticationFailedMessage = 'Error authenticating card :(';

@@ -2,8 +2,8 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useState } from 'react';
-import { isFailure } from '@kit/api.ts';
-import { showToast } from '@kit/toasts.ts';
+import { isFailure } from '../api.ts';
+import { showToast } from '../toasts.ts';
 import { authenticationFailedMessage, setupCard, setupFailedMessage } from './card-setup.ts';
 import { CardFormButtons } from './CardFormButtons.tsx';
 
