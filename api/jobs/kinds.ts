@@ -2,7 +2,9 @@
 import { housekeepingJob } from './housekeeping.ts';
 import { orderReconcileJob } from './order-reconcile.ts';
 import type { JobKind } from './queue.ts';
+import { registryContactsJob } from './registry-contacts.ts';
 import { sendMessageJob } from './send-message.ts';
+import { tdrpExpireJob } from './tdrp-expire.ts';
 import { transferPollJob } from './transfer-poll.ts';
 
-export const jobKinds: readonly JobKind<any>[] = [sendMessageJob, housekeepingJob, orderReconcileJob, transferPollJob];
+export const jobKinds: readonly JobKind<any>[] = [sendMessageJob, housekeepingJob, orderReconcileJob, transferPollJob, registryContactsJob, tdrpExpireJob];

@@ -1,6 +1,7 @@
 /** Cross-cutting tables: shared secrets, sandbox outbox, rate limits, spent bot-check tokens, the sandbox registry. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { DomainContacts as RegistryContacts } from '../../contract/account-info.ts';
 
 /**
  * Keys every process must agree on (the bot-check HMAC key, the admin JWT key) when configuration does not give
@@ -56,6 +57,8 @@ export const registryDomains = pgTable(
     expireDate: timestamp({ withTimezone: true }).notNull(),
     /** Pending inbound transfer: when the registry settles it (completes it, or the losing registrar rejects it). */
     transferCompleteDate: timestamp({ withTimezone: true }),
+    /** The registrant, admin, tech and billing contacts the registrar last sent (EPP contact objects, flattened). */
+    contacts: jsonb().$type<RegistryContacts>(),
   },
   // A search asks about one label (and a few variants) in every extension: looked up by label, not by 500 names.
   (t) => [

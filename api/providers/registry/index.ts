@@ -1,4 +1,5 @@
 /** The domain registry (EPP in production; a deterministic Postgres-backed registry in the sandbox). */
+import type { DomainContacts } from '../../contract/account-info.ts';
 import type { Contact } from '../../contract/contact.ts';
 
 export type Availability = {
@@ -109,6 +110,11 @@ export interface RegistryProvider {
   setLock(domain: string, locked: boolean): Promise<void>;
   authCode(domain: string, regenerate?: boolean): Promise<string>;
   setNameservers(domain: string, nameservers: string[]): Promise<void>;
+  /**
+   * Sets the contacts given (EPP `contact:update`, or a new contact object where one is shared with a role left as
+   * it is); roles not given stay. Setting what the registry already holds is harmless, so a retry is safe.
+   */
+  updateContacts(domain: string, contacts: DomainContacts): Promise<void>;
   /** The oldest message in our queue at the registry, or null when it is empty; it stays there until acknowledged. */
   pollMessage(): Promise<RegistryMessage | null>;
   /** Removes a handled message from the queue; acknowledging one already gone is harmless. */

@@ -159,6 +159,14 @@ export function createSandboxLifecycle(
       if (!row) throw new Error(`${domain} is not registered`);
       return row.authCode;
     },
+    async updateContacts(domain, contacts) {
+      const [row] = await db.select({ contacts: registryDomains.contacts }).from(registryDomains).where(eq(registryDomains.domain, domain));
+      if (!row) throw new Error(`${domain} is not registered`);
+      await db
+        .update(registryDomains)
+        .set({ contacts: { ...row.contacts, ...contacts }, modifyDate: now() })
+        .where(eq(registryDomains.domain, domain));
+    },
     async setNameservers(domain, nameservers) {
       await db.update(registryDomains).set({ nameservers, modifyDate: now() }).where(eq(registryDomains.domain, domain));
     },

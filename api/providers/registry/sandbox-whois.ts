@@ -4,6 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { nowMs } from '../../clock.ts';
+import type { DomainContacts } from '../../contract/account-info.ts';
+import type { Contact } from '../../contract/contact.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
 import type { RegistryProvider } from './index.ts';
@@ -17,6 +19,8 @@ export type WhoisFacts = {
   expireDate: Date;
   nameservers: string[];
   statuses: string[];
+  /** Contacts the registrar disclosed; a role left out is printed redacted (privacy). */
+  contacts?: DomainContacts | null;
 };
 
 const redacted = 'REDACTED FOR PRIVACY';
@@ -34,8 +38,12 @@ function isoSeconds(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function contactBlock(role: 'Registrant' | 'Admin' | 'Tech'): string[] {
+function contactBlock(role: 'Registrant' | 'Admin' | 'Tech', contact?: Contact): string[] {
   const fields = ['Name', 'Organization', 'Street', 'City', 'State/Province', 'Postal Code', 'Country', 'Phone', 'Fax'];
+  if (contact) {
+    const values = [`${contact.firstName} ${contact.lastName}`, contact.company ?? '', contact.address, contact.city, contact.state, contact.zip, contact.country, contact.phone, ''];
+    return [`Registry ${role} ID: ${stableHash(`${role}:${contact.email}`)}_CONTACT-SBX`, ...fields.map((field, i) => `${role} ${field}: ${values[i]}`), `${role} Email: ${contact.email}`];
+  }
   return [
     `Registry ${role} ID: ${redacted}`,
     ...fields.map((field) => `${role} ${field}: ${redacted}`),
@@ -62,9 +70,9 @@ export function formatWhois(facts: WhoisFacts, now = new Date(nowMs())): string 
     `Registrar Abuse Contact Email: abuse@${slug}.example`,
     `Registrar Abuse Contact Phone: +1.555${String(stableHash(`${slug}:phone`) % 10_000_000).padStart(7, '0')}`,
     ...statuses.map((status) => `Domain Status: ${status} https://icann.org/epp#${status}`),
-    ...contactBlock('Registrant'),
-    ...contactBlock('Admin'),
-    ...contactBlock('Tech'),
+    ...contactBlock('Registrant', facts.contacts?.registrant),
+    ...contactBlock('Admin', facts.contacts?.admin),
+    ...contactBlock('Tech', facts.contacts?.tech),
     ...facts.nameservers.map((ns) => `Name Server: ${ns.toUpperCase()}`),
     'DNSSEC: unsigned',
     'URL of the ICANN Whois Inaccuracy Complaint Form: https://www.icann.org/wicf/',
@@ -98,6 +106,7 @@ export function createSandboxWhois(db: Db, _options: { registrarName: string }):
           expireDate: row.expireDate,
           nameservers: row.nameservers,
           statuses: row.statuses,
+          contacts: row.contacts,
         });
       }
       if (isReserved(name)) return null;
