@@ -32,7 +32,7 @@ export function ApproveChangePage() {
   return (
     <main id="main" className="container approve-page">
       <p>
-        <a href="/" className="logo-word">
+        <a href="/" className="logo-word approve-brand">
           {brand.name.toLowerCase()}
         </a>
       </p>
