@@ -15,6 +15,7 @@ import { accounts } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { accountView } from './domains-account.ts';
+import { enforce } from './rate-limit.ts';
 import { queueRegistryContactSync } from './registry-contacts.ts';
 import { createTdrpRequest, expireTdrpRequests, sendTdrpApprovalEmail, type TdrpChange } from './tdrp.ts';
 
@@ -31,6 +32,8 @@ function sameContact(a: Contact | null, b: Contact): boolean {
 
 export async function updateAccount(deps: Deps, accountId: number, update: AccountUpdate): Promise<Account> {
   const { db } = deps;
+  // It may send an approval email and queues registry work: a bound on both however the client behaves.
+  await enforce(db, [{ key: `account-update:${accountId}`, max: 30, windowSeconds: 15 * 60 }], 'Too many account changes.');
   await expireTdrpRequests(db, { accountId });
   const outcome = await db.transaction(async (tx) => {
     // Locked for the transaction: two saves at once cannot both start an approval, nor slip past a pending one.

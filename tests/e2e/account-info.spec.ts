@@ -3,6 +3,7 @@
  * 60-day hold locks no demo domain other specs unlock), then on the demo account the login email change with the live
  * check, an administrative contact edit and the preferences (each put back for the other specs).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { e2eDemo } from '../../playwright.config.ts';
 import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from './checkout-helpers.ts';
@@ -12,6 +13,10 @@ import { demoEmail, logInAsDemo, passTotpStep, whileDemoPasswordChanges } from '
 test.describe.configure({ mode: 'serial' });
 
 let customerEmail = '';
+
+async function expectAccessible(page: Page) {
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+}
 
 async function mailTo(page: Page, to: string, subject: RegExp): Promise<{ body: string }> {
   let found: { body: string } | undefined;
@@ -25,7 +30,7 @@ async function mailTo(page: Page, to: string, subject: RegExp): Promise<{ body: 
   return found!;
 }
 
-test('a registrant change waits for the emailed approval behind the TDRP banner, then holds the domains 60 days', async ({ page }) => {
+test('a registrant change waits for the emailed approval behind the TDRP banner, then holds the domains 60 days', async ({ page, browser }) => {
   test.setTimeout(180_000);
   customerEmail = `tdrp-${unique()}@example.org`;
   await page.goto('/');
@@ -59,6 +64,7 @@ test('a registrant change waits for the emailed approval behind the TDRP banner,
   // Pending: the banner, the registrant locked (no Edit), the preferences locked; the registrant is unchanged so far.
   await expect(page).toHaveURL(/view=contact_info/);
   await expect(page.getByText('***TDRP Request Pending, Account modification temporarily suspended')).toBeVisible();
+  await expectAccessible(page);
   const registrant = page.getByRole('region', { name: 'Registrant (Organizational) Contact' });
   await expect(registrant).toContainText('Approval pending');
   await expect(registrant).toContainText('Grace Hopper');
@@ -68,15 +74,18 @@ test('a registrant change waits for the emailed approval behind the TDRP banner,
 
   const mail = await mailTo(page, customerEmail, /Approve the change/);
   const link = new URL(mail.body.match(/https?:\/\/\S+\/account\/approve-change\?token=\S+/)![0]);
-  const approver = await page.context().browser()!.newPage();
+  // Whoever reads the registrant email, not necessarily signed in.
+  const approverContext = await browser.newContext();
+  const approver = await approverContext.newPage();
   await approver.goto(`http://localhost:${new URL(page.url()).port}${link.pathname}${link.search}`);
+  await expectAccessible(approver);
   await approver.getByRole('button', { name: 'Approve Change' }).click();
   await expect(approver.getByText('The change has been approved and applied.')).toBeVisible();
   await expect(approver.getByText(/locked against transfer to another registrar until [A-Z][a-z]{2} \d{1,2}, \d{4} \(60 days\)/)).toBeVisible();
   await approver.reload();
   await approver.getByRole('button', { name: 'Approve Change' }).click();
   await expect(approver.getByRole('alert')).toHaveText('This approval link has expired or was already used.');
-  await approver.close();
+  await approverContext.close();
 
   await page.goto('/account/summary?view=contact_info');
   await expect(page.getByText(/TDRP Request Pending/)).toHaveCount(0);
@@ -95,14 +104,16 @@ test('the demo changes its login email with the live check, signs in with it, ed
   await logInAsDemo(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Account Information' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Login Information' })).toContainText(demoEmail);
-  await expect(page.getByRole('region', { name: 'Two-Factor Authentication' })).toContainText('On');
+  await expect(page.getByRole('region', { name: 'Two-Factor Authentication' }).getByText('On', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Payments and Amounts Due' })).toContainText(/Visa ending in 4242/);
+  await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Edit login information' }).click();
   const email = page.getByLabel('Login email');
   await expect(email).toHaveValue(demoEmail);
   const save = page.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeDisabled();
+  await expectAccessible(page);
   await email.fill(customerEmail);
   await expect(page.getByText('Account already exist! Login')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', `/login?as=${encodeURIComponent(customerEmail)}`);
@@ -146,6 +157,7 @@ test('the demo changes its login email with the live check, signs in with it, ed
   await page.goto('/account/summary?view=contact_info');
   await page.getByRole('link', { name: 'Edit Administrative Contact' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Administrative Contact' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel('First name').fill('Avery');
   await page.getByLabel('Email').fill('avery.admin@example.org');
   await page.getByRole('button', { name: 'Save Contact' }).click();
