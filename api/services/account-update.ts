@@ -60,7 +60,11 @@ export async function updateAccount(deps: Deps, accountId: number, update: Accou
         contactsChanged.push(true);
       }
     }
-    if (update.whoisRedactionOptOut !== undefined) direct.whoisRedactionOptOut = update.whoisRedactionOptOut;
+    if (update.whoisRedactionOptOut !== undefined && update.whoisRedactionOptOut !== account.whoisRedactionOptOut) {
+      direct.whoisRedactionOptOut = update.whoisRedactionOptOut;
+      // What WHOIS publishes changes with it.
+      contactsChanged.push(true);
+    }
     if (update.advancedEnabled !== undefined) direct.advancedEnabled = update.advancedEnabled;
     // Turning the lock back on only adds protection: at once. Turning it off is what a hijacker would do first.
     if (update.tdrpOptOut === false) direct.tdrpOptOut = false;
@@ -82,11 +86,11 @@ export async function updateAccount(deps: Deps, accountId: number, update: Accou
     const needsApproval = change.registrantContact !== undefined || change.tdrpOptOut !== undefined;
     if (needsApproval && !registrantEmail) throw new AppError(400, 'Add the registrant contact first: its email approves this change');
     const token = needsApproval ? await createTdrpRequest(tx, accountId, registrantEmail!, change) : null;
-    return { token, change, sentTo: registrantEmail, contactsChanged: contactsChanged.length > 0 };
+    return { token, change, sentTo: registrantEmail, registryChanged: contactsChanged.length > 0 };
   });
   if (outcome.token && outcome.sentTo) {
     await sendTdrpApprovalEmail(deps, { to: outcome.sentTo, token: outcome.token, change: outcome.change, brandName: brand.name });
   }
-  if (outcome.contactsChanged) await queueRegistryContactSync(deps.jobs, accountId);
+  if (outcome.registryChanged) await queueRegistryContactSync(deps.jobs, accountId);
   return accountView(db, accountId);
 }

@@ -1,6 +1,7 @@
 /**
- * Brings the registry in line with the account: every domain it holds gets the account's contacts, and a domain in a
- * TDRP hold is locked. Run as a job after a contact change (registry-contacts), so a registry that is down delays the
+ * Brings the registry in line with the account: every domain it holds gets the account's contacts (published in WHOIS
+ * only when the account opted out of redaction and the domain has no Whois Privacy), and a domain in a TDRP hold is
+ * locked. Run as a job after a contact change (registry-contacts), so a registry that is down delays the
  * change instead of losing it; it sets a state rather than applying a difference, so a retry or a second run is harmless.
  */
 import { and, eq, inArray } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 
 export const registryContactsQueue = 'registry-contacts';
 
+/** After a change of contacts, of `whoisRedactionOptOut` or of a domain's Whois Privacy. */
 export async function queueRegistryContactSync(jobs: JobQueue, accountId: number): Promise<void> {
   await jobs.send(registryContactsQueue, { accountId });
 }
@@ -25,13 +27,13 @@ export async function syncRegistryContacts(deps: Pick<Deps, 'db' | 'providers'>,
   if (!account) return { domains: 0 };
   const contacts = domainContactsOf(account);
   const owned = await db
-    .select({ domain: domains.domain, tdrpHoldDate: domains.tdrpHoldDate })
+    .select({ domain: domains.domain, tdrpHoldDate: domains.tdrpHoldDate, privacyEnabled: domains.privacyEnabled })
     .from(domains)
     .where(and(eq(domains.accountId, accountId), inArray(domains.status, [...heldStatuses])));
   const failures: string[] = [];
-  for (const { domain, tdrpHoldDate } of owned) {
+  for (const { domain, tdrpHoldDate, privacyEnabled } of owned) {
     try {
-      await providers.registry.updateContacts(domain, contacts);
+      await providers.registry.updateContacts(domain, contacts, { disclose: account.whoisRedactionOptOut && !privacyEnabled });
       if (tdrpHoldDate && tdrpHoldDate > now()) await providers.registry.setLock(domain, true);
     } catch (error) {
       // One name's trouble must not keep the others from the change; the job is retried for the lot.

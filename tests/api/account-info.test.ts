@@ -5,7 +5,7 @@ import { accountExistsNotice, contactSavedMessage, registrantEmailFixedMessage }
 import type { Contact } from '../../api/contract/contact.ts';
 import { accountSchema } from '../../api/contract/domain.ts';
 import { phoneFormatMessage } from '../../api/contract/phone.ts';
-import { accounts, domains, outbox, sessions, users } from '../../api/db/schema/index.ts';
+import { accounts, domains, outbox, registryDomains, sessions, users } from '../../api/db/schema/index.ts';
 import { hashPassword } from '../../api/services/passwords.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
@@ -61,13 +61,26 @@ describe('PATCH /api/accounts/0: contacts', () => {
     expect(res.body.$pendingChanges).toBe(false);
     expect((await rita.client.get('/api/accounts/0')).body.whoisAdminContact.lastName).toBe('Admin');
 
-    expect(await t.deps.providers.registry.whois('zqxvbrtplm-rita.com')).not.toContain('Admin Name: Adam Admin');
+    const atRegistry = async (domain: string) =>
+      (await t.db.select().from(registryDomains).where(eq(registryDomains.domain, domain)))[0];
+    expect((await atRegistry('zqxvbrtplm-rita.com')).contacts?.admin).toBeUndefined();
     expect((await t.runJobs())['registry-contacts']).toBe(1);
+    expect((await atRegistry('zqxvbrtplm-rita.com')).contacts).toMatchObject({ admin: { lastName: 'Admin' }, registrant: { firstName: 'Rita' } });
+    // Another account's domain is untouched.
+    expect((await atRegistry('zqxvbrtplm-otto.com')).contacts).toBeNull();
+
+    // WHOIS keeps them redacted until the account opts out of redaction and the domain has no Whois Privacy.
+    expect(await t.deps.providers.registry.whois('zqxvbrtplm-rita.com')).toContain('Admin Name: REDACTED FOR PRIVACY');
+    await t.db.update(domains).set({ privacyEnabled: false }).where(eq(domains.domain, 'zqxvbrtplm-rita.com'));
+    await rita.client.patch('/api/accounts/0', { whoisRedactionOptOut: true });
+    await t.runJobs();
     const whois = await t.deps.providers.registry.whois('zqxvbrtplm-rita.com');
     expect(whois).toContain('Admin Name: Adam Admin');
     expect(whois).toContain('Admin Email: adam@example.org');
-    // Another account's domain is untouched.
-    expect(await t.deps.providers.registry.whois('zqxvbrtplm-otto.com')).not.toContain('Adam');
+    expect(whois).toContain('Registrant Name: Rita Registrant');
+    await rita.client.patch('/api/accounts/0', { whoisRedactionOptOut: false });
+    await t.runJobs();
+    expect(await t.deps.providers.registry.whois('zqxvbrtplm-rita.com')).not.toContain('Adam');
     expect(contactSavedMessage).toMatch(/successfully updated/);
   });
 

@@ -59,6 +59,8 @@ export const registryDomains = pgTable(
     transferCompleteDate: timestamp({ withTimezone: true }),
     /** The registrant, admin, tech and billing contacts the registrar last sent (EPP contact objects, flattened). */
     contacts: jsonb().$type<RegistryContacts>(),
+    /** Whether WHOIS may publish them (RFC 5733 disclose); redacted unless the registrar says so. */
+    contactsDisclosed: boolean().notNull().default(false),
   },
   // A search asks about one label (and a few variants) in every extension: looked up by label, not by 500 names.
   (t) => [

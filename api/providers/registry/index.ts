@@ -113,8 +113,10 @@ export interface RegistryProvider {
   /**
    * Sets the contacts given (EPP `contact:update`, or a new contact object where one is shared with a role left as
    * it is); roles not given stay. Setting what the registry already holds is harmless, so a retry is safe.
+   * `disclose`: whether WHOIS may publish them (the registrant opted out of redaction and has no privacy service);
+   * the sandbox honours it, EPP registries apply their own publication policy.
    */
-  updateContacts(domain: string, contacts: DomainContacts): Promise<void>;
+  updateContacts(domain: string, contacts: DomainContacts, options?: { disclose?: boolean }): Promise<void>;
   /** The oldest message in our queue at the registry, or null when it is empty; it stays there until acknowledged. */
   pollMessage(): Promise<RegistryMessage | null>;
   /** Removes a handled message from the queue; acknowledging one already gone is harmless. */

@@ -159,12 +159,12 @@ export function createSandboxLifecycle(
       if (!row) throw new Error(`${domain} is not registered`);
       return row.authCode;
     },
-    async updateContacts(domain, contacts) {
+    async updateContacts(domain, contacts, options) {
       const [row] = await db.select({ contacts: registryDomains.contacts }).from(registryDomains).where(eq(registryDomains.domain, domain));
       if (!row) throw new Error(`${domain} is not registered`);
       await db
         .update(registryDomains)
-        .set({ contacts: { ...row.contacts, ...contacts }, modifyDate: now() })
+        .set({ contacts: { ...row.contacts, ...contacts }, contactsDisclosed: options?.disclose ?? false, modifyDate: now() })
         .where(eq(registryDomains.domain, domain));
     },
     async setNameservers(domain, nameservers) {

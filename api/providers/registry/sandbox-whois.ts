@@ -106,7 +106,7 @@ export function createSandboxWhois(db: Db, _options: { registrarName: string }):
           expireDate: row.expireDate,
           nameservers: row.nameservers,
           statuses: row.statuses,
-          contacts: row.contacts,
+          contacts: row.contactsDisclosed ? row.contacts : null,
         });
       }
       if (isReserved(name)) return null;
