@@ -12,6 +12,7 @@ import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { originCheck } from './http/origin-check.ts';
 import { accountsRoutes } from './routes/accounts.ts';
+import { tdrpApprovalsRoutes } from './routes/tdrp-approvals.ts';
 import { botCheckRoutes } from './routes/bot-check.ts';
 import { cartItemsRoutes } from './routes/cart-items.ts';
 import { cartsRoutes } from './routes/carts.ts';
@@ -62,6 +63,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/session', sessionRoutes)
     .route('/users', usersRoutes)
     .route('/accounts', accountsRoutes)
+    .route('/tdrpApprovals', tdrpApprovalsRoutes)
     .route('/domains', domainsRoutes)
     .route('/mfas', mfasRoutes)
     .route('/validate', validateRoutes)

@@ -25,6 +25,8 @@ const featureRoutes: FeatureRoute[] = [
   { path: paths.website.path, load: () => import('./features/website/SiteEditor.tsx'), data: [domainsKey] },
 ];
 
+const ApproveChangePage = lazy(() => import('./features/account/ApproveChangePage.tsx').then((m) => ({ default: m.ApproveChangePage })));
+
 const pages = new Map(featureRoutes.map((route) => [route.path, lazy(route.load)]));
 
 /** Starts fetching the chunk and the data of the page being opened at once, not after the session check the shell waits for. */
@@ -65,6 +67,15 @@ export function AppRoutes() {
             />
           );
         })}
+        {/* The TDRP approval link: no shell and no sign-in (the emailed token is the proof). */}
+        <Route
+          path={paths.approveChange.path}
+          element={
+            <Suspense fallback={<PageLoading />}>
+              <ApproveChangePage />
+            </Suspense>
+          }
+        />
         <Route path={paths.notFound.path} element={<NotFound />} />
         <Route path="*" element={<Navigate to={paths.notFound.href()} replace />} />
       </Routes>

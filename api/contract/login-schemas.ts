@@ -24,6 +24,3 @@ export const newPasswordSchema = z
   .string()
   .min(8, 'Use at least 8 characters')
   .max(128, 'Use at most 128 characters');
-
-/** PATCH /api/users/:id: a new password, with the current one unless the session is a recovery. */
-export const userPatchSchema = z.object({ password: newPasswordSchema, currentPassword: z.string().max(1024).optional() });

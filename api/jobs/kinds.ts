@@ -3,8 +3,19 @@ import { housekeepingJob } from './housekeeping.ts';
 import { orderReconcileJob } from './order-reconcile.ts';
 import type { JobKind } from './queue.ts';
 import { recurringBillingJob } from './recurring-billing.ts';
+import { registryContactsJob } from './registry-contacts.ts';
 import { sendMessageJob } from './send-message.ts';
+import { tdrpExpireJob } from './tdrp-expire.ts';
 import { transferAwayJob } from './transfer-away.ts';
 import { transferPollJob } from './transfer-poll.ts';
 
-export const jobKinds: readonly JobKind<any>[] = [sendMessageJob, housekeepingJob, orderReconcileJob, transferPollJob, transferAwayJob, recurringBillingJob];
+export const jobKinds: readonly JobKind<any>[] = [
+  sendMessageJob,
+  housekeepingJob,
+  orderReconcileJob,
+  transferPollJob,
+  transferAwayJob,
+  recurringBillingJob,
+  registryContactsJob,
+  tdrpExpireJob,
+];

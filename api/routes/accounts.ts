@@ -1,12 +1,19 @@
-/** /api/accounts/0: the caller's account; any other account's id answers 403. */
+/** /api/accounts/0: the caller's account (GET) and its contacts and preferences (PATCH); any other account's id answers 403. */
 import { Hono } from 'hono';
+import { accountUpdateSchema } from '../contract/account-update.ts';
 import { ownAccountId } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
-import { parseId } from '../http/validate.ts';
-import { accountView } from '../services/domains-account.ts';
+import { parseBody, parseId } from '../http/validate.ts';
+import { readAccount, updateAccount } from '../services/account-update.ts';
 
-export const accountsRoutes = new Hono<AppEnv>().get('/:id', async (c) => {
-  const accountId = ownAccountId(c, parseId(c));
-  c.header('Cache-Control', 'no-store');
-  return c.json(await accountView(c.var.deps.db, accountId));
-});
+export const accountsRoutes = new Hono<AppEnv>()
+  .get('/:id', async (c) => {
+    const accountId = ownAccountId(c, parseId(c));
+    c.header('Cache-Control', 'no-store');
+    return c.json(await readAccount(c.var.deps.db, accountId));
+  })
+  .patch('/:id', async (c) => {
+    const accountId = ownAccountId(c, parseId(c));
+    const update = await parseBody(c, accountUpdateSchema);
+    return c.json(await updateAccount(c.var.deps, accountId, update));
+  });

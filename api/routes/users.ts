@@ -1,12 +1,15 @@
-/** /api/users/0: the caller's user (email only, never the hash); PATCH sets a new password (recovery or signed in). */
+/**
+ * /api/users/0: the caller's user (email only, never the hash). PATCH: a recovery session sets a new password; a
+ * signed-in user changes the login email and/or password (login-change.ts).
+ */
 import { Hono } from 'hono';
-import { userPatchSchema } from '../contract/login-schemas.ts';
+import { loginUpdateSchema } from '../contract/account-update.ts';
 import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { applySignIn, clientOf } from '../http/sign-in.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { changePassword } from '../services/auth-password.ts';
+import { updateLogin } from '../services/login-change.ts';
 import { completeRecovery } from '../services/recovery.ts';
 import { userView } from '../services/users.ts';
 
@@ -21,15 +24,14 @@ export const usersRoutes = new Hono<AppEnv>()
   })
   .patch('/:id', async (c) => {
     const id = parseId(c);
-    const body = await parseBody(c, userPatchSchema);
+    const body = await parseBody(c, loginUpdateSchema);
     const auth = c.var.auth;
     if (auth?.state === 'recovery') {
       if (id !== 0 && id !== auth.userId) throw new AppError(403, 'You do not have access to this');
+      if (!body.password || body.email) throw new AppError(400, 'Choose a new password');
       return applySignIn(c, await completeRecovery(c.var.deps, auth, body.password, clientOf(c)));
     }
     const { userId, sessionId } = requireAccount(c);
     if (id !== 0 && id !== userId) throw new AppError(403, 'You do not have access to this');
-    if (!body.currentPassword) throw new AppError(400, 'Enter your current password');
-    await changePassword(c.var.deps.db, { userId, sessionId, currentPassword: body.currentPassword, password: body.password });
-    return c.json({ userId, message: 'Your password was changed' });
+    return c.json(await updateLogin(c.var.deps, { userId, sessionId }, body));
   });

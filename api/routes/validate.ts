@@ -10,6 +10,7 @@ import { cartById } from '../http/cart-owner.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
 import { requireBotCheck } from '../services/bot-check.ts';
+import { checkLoginEmail } from '../services/login-change.ts';
 import { enforce } from '../services/rate-limit.ts';
 import { checkEmailFormat, checkNewEmail, checkNewPassword, checkPhoneCode, sendPhoneCode } from '../services/verification.ts';
 
@@ -17,6 +18,12 @@ export const validateRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const body = await parseBody(c, validateRequestSchema);
   const { db, providers, config } = c.var.deps;
   if ('email' in body) {
+    const auth = c.var.auth;
+    // A signed-in user changing their login email: their session stands in for the bot check, limited per account.
+    if (auth?.state === 'active' && auth.userId != null && auth.accountId != null) {
+      await enforce(db, [{ key: `validate-email:account:${auth.accountId}`, max: 120, windowSeconds: 600 }], 'Too many checks.');
+      return c.json(await checkLoginEmail(db, auth.userId, body.email));
+    }
     await enforce(db, [{ key: `validate-email:${c.var.clientIp}`, max: 120, windowSeconds: 600 }], 'Too many checks.');
     const format = checkEmailFormat(body.email);
     if (!format.valid) return c.json(format);

@@ -9,8 +9,8 @@ export type FieldControlProps = { id: string; 'aria-invalid': true | undefined; 
 
 type FieldProps = {
   label: ReactNode;
-  /** Shown under the control and read with it; null or empty means valid. */
-  error?: string | null;
+  /** Shown under the control and read with it (text, or text with a link); null or empty means valid. */
+  error?: ReactNode;
   hint?: ReactNode;
   children: (control: FieldControlProps) => ReactNode;
 };
@@ -39,7 +39,7 @@ export function Field({ label, error, hint, children }: FieldProps) {
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'> & {
   label: ReactNode;
-  error?: string | null;
+  error?: ReactNode;
   hint?: ReactNode;
 };
 

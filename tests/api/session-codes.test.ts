@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, mfaChallenges, mfas, outbox, recoveryTokens, users } from '../../api/db/schema/index.ts';
+import { accounts, mfaChallenges, mfas, outbox, recoveryTokens, sessions, users } from '../../api/db/schema/index.ts';
 import { maxCodeAttempts } from '../../api/services/mfa.ts';
 import { hashPassword } from '../../api/services/passwords.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
@@ -144,13 +144,16 @@ describe('recovery tokens', () => {
     expect(res.body.message).toMatch(/expired or was already used/);
   });
 
-  it('does not let a signed-in session set a password without the current one', async () => {
+  it('does not let a signed-in session set a password without the current one once its sign-in is not recent', async () => {
     const [account] = await t.db.insert(accounts).values({}).returning();
-    await t.db.insert(users).values({ accountId: account.accountId, email: 'plain@example.com', passwordHash: await hashPassword(password) });
+    const [user] = await t.db.insert(users).values({ accountId: account.accountId, email: 'plain@example.com', passwordHash: await hashPassword(password) }).returning();
     const client = t.client();
     await client.post('/api/session', { email: 'plain@example.com', password });
+    // Signed in 20 minutes ago: past the recent-auth window (api/services/recent-auth.ts).
+    await t.db.update(sessions).set({ createDate: new Date(Date.now() - 20 * 60_000) }).where(eq(sessions.userId, user.userId));
     const res = await client.patch('/api/users/0', { password: 'another-password' });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(403);
+    expect(res.body.data).toEqual({ reauthRequired: true });
     expect((await t.client().patch('/api/users/0', { password: 'another-password' })).status).toBe(401);
   });
 });

@@ -19,6 +19,8 @@ export type FakeDomain = {
   ns: string[];
   pw: string;
   registrant?: string;
+  /** Contact ids of the other roles (admin, tech, billing). */
+  contacts?: Record<string, string>;
   /** A transfer request the registry holds: who asked, and where it stands. */
   transfer?: { reID: string; status: 'pending' | 'clientApproved' | 'serverApproved' };
 };
@@ -183,17 +185,20 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     return fail(2101, 'Unimplemented command', clTRID);
   }
 
-  function handleContact(verb: string, object: XmlElement, clTRID: string): string {
+  function handleContact(verb: string, command: XmlElement, clTRID: string): string {
+    if (verb !== 'create' && verb !== 'update') return fail(2101, 'Unimplemented command', clTRID);
+    const id = textOf(command, ns.contact, 'id') ?? '';
+    if (verb === 'create' && state.contacts.has(id)) return fail(2302, 'Object exists', clTRID);
+    if (verb === 'update' && !state.contacts.has(id)) return fail(2303, 'Object does not exist', clTRID);
+    // An update carries the same details inside <contact:chg>.
+    const object = verb === 'update' ? childOf(command, ns.contact, 'chg') : command;
     if (verb === 'update') {
-      const contact = state.contacts.get(textOf(object, ns.contact, 'id') ?? '');
-      if (!contact) return fail(2303, 'Object does not exist', clTRID);
-      const disclose = childOf(childOf(object, ns.contact, 'chg'), ns.contact, 'disclose');
-      if (disclose) contact.disclose = disclose.attrs.flag === '1';
-      return respond(1000, 'Command completed successfully', clTRID);
+      // Privacy changes only the disclose flag; a contact change carries new details.
+      const disclose = childOf(object, ns.contact, 'disclose');
+      const existing = state.contacts.get(id);
+      if (disclose && existing) existing.disclose = disclose.attrs.flag === '1';
+      if (childrenOf(object, ns.contact, 'postalInfo').length === 0) return respond(1000, 'Command completed successfully', clTRID);
     }
-    if (verb !== 'create') return fail(2101, 'Unimplemented command', clTRID);
-    const id = textOf(object, ns.contact, 'id') ?? '';
-    if (state.contacts.has(id)) return fail(2302, 'Object exists', clTRID);
     const postals = childrenOf(object, ns.contact, 'postalInfo');
     const ascii = postals.find((p) => p.attrs.type === 'int');
     if (ascii && /[^\x20-\x7e]/.test(JSON.stringify(ascii))) return fail(2005, 'Parameter value syntax error', clTRID, 'int postalInfo must be ASCII');
@@ -202,6 +207,7 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     const voice = textOf(object, ns.contact, 'voice') ?? '';
     if (!/^\+\d{1,3}\.\d{1,14}$/.test(voice)) return fail(2005, 'Parameter value syntax error', clTRID, 'voice must be +CC.NUMBER');
     state.contacts.set(id, {
+      ...state.contacts.get(id),
       id,
       name: textOf(postal, ns.contact, 'name') ?? '',
       org: textOf(postal, ns.contact, 'org') ?? '',
@@ -211,6 +217,7 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       voice,
       email: textOf(object, ns.contact, 'email') ?? '',
     });
+    if (verb === 'update') return respond(1000, 'Command completed successfully', clTRID);
     return respond(1000, 'Command completed successfully', clTRID, `<contact:creData xmlns:contact="${ns.contact}"><contact:id>${escapeXml(id)}</contact:id><contact:crDate>${date(new Date())}</contact:crDate></contact:creData>`);
   }
 
@@ -255,7 +262,7 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
         1000,
         'Command completed successfully',
         clTRID,
-        `<${d}:infData xmlns:${d}="${ns.domain}"><${d}:name>${domain.name}</${d}:name><${d}:roid>${domain.roid}</${d}:roid>${domain.statuses.map((s) => `<${d}:status s="${s}"/>`).join('')}${ours && domain.registrant ? `<${d}:registrant>${domain.registrant}</${d}:registrant>` : ''}${nsXml}<${d}:clID>${domain.clID}</${d}:clID><${d}:crID>${domain.clID}</${d}:crID><${d}:crDate>${date(domain.crDate)}</${d}:crDate>${domain.upDate ? `<${d}:upDate>${date(domain.upDate)}</${d}:upDate>` : ''}<${d}:exDate>${date(domain.exDate)}</${d}:exDate>${domain.trDate ? `<${d}:trDate>${date(domain.trDate)}</${d}:trDate>` : ''}${ours ? `<${d}:authInfo><${d}:pw>${escapeXml(domain.pw)}</${d}:pw></${d}:authInfo>` : ''}</${d}:infData>`,
+        `<${d}:infData xmlns:${d}="${ns.domain}"><${d}:name>${domain.name}</${d}:name><${d}:roid>${domain.roid}</${d}:roid>${domain.statuses.map((s) => `<${d}:status s="${s}"/>`).join('')}${ours && domain.registrant ? `<${d}:registrant>${domain.registrant}</${d}:registrant>` : ''}${ours ? Object.entries(domain.contacts ?? {}).map(([type, id]) => `<${d}:contact type="${type}">${id}</${d}:contact>`).join('') : ''}${nsXml}<${d}:clID>${domain.clID}</${d}:clID><${d}:crID>${domain.clID}</${d}:crID><${d}:crDate>${date(domain.crDate)}</${d}:crDate>${domain.upDate ? `<${d}:upDate>${date(domain.upDate)}</${d}:upDate>` : ''}<${d}:exDate>${date(domain.exDate)}</${d}:exDate>${domain.trDate ? `<${d}:trDate>${date(domain.trDate)}</${d}:trDate>` : ''}${ours ? `<${d}:authInfo><${d}:pw>${escapeXml(domain.pw)}</${d}:pw></${d}:authInfo>` : ''}</${d}:infData>`,
       );
     }
     if (verb === 'create') {
@@ -281,6 +288,7 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
         ns: hosts,
         pw: pathOf(object, [ns.domain, 'authInfo'], [ns.domain, 'pw'])?.text ?? '',
         registrant,
+        contacts: Object.fromEntries(childrenOf(object, ns.domain, 'contact').map((c) => [c.attrs.type ?? '', c.text])),
       };
       state.domains.set(name, created);
       return respond(1000, 'Command completed successfully', clTRID, `<domain:creData xmlns:domain="${ns.domain}"><domain:name>${name}</domain:name><domain:crDate>${date(created.crDate)}</domain:crDate><domain:exDate>${date(created.exDate)}</domain:exDate></domain:creData>`);
@@ -339,6 +347,22 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       domain.statuses = [...domain.statuses.filter((s) => !remStatus.includes(s) && s !== 'ok'), ...addStatus];
       if (domain.statuses.length === 0) domain.statuses = ['ok'];
       domain.ns = [...domain.ns.filter((h) => !remNs.includes(h)), ...addNs];
+      const addContacts = childrenOf(add, ns.domain, 'contact').map((c) => [c.attrs.type ?? '', c.text] as const);
+      const remContacts = childrenOf(rem, ns.domain, 'contact').map((c) => [c.attrs.type ?? '', c.text] as const);
+      const newRegistrant = textOf(chg, ns.domain, 'registrant');
+      const unknown = [...addContacts.map(([, id]) => id), ...(newRegistrant ? [newRegistrant] : [])].find((id) => !state.contacts.has(id));
+      if (unknown) return fail(2303, 'Object does not exist', clTRID, `contact ${unknown} does not exist`);
+      const contacts = { ...domain.contacts };
+      for (const [type, id] of remContacts) {
+        if (contacts[type] !== id) return fail(2306, 'Parameter value policy error', clTRID, `${type} contact is not ${id}`);
+        delete contacts[type];
+      }
+      for (const [type, id] of addContacts) {
+        if (contacts[type]) return fail(2306, 'Parameter value policy error', clTRID, `${type} contact already set`);
+        contacts[type] = id;
+      }
+      domain.contacts = contacts;
+      if (newRegistrant) domain.registrant = newRegistrant;
       const newPw = pathOf(chg, [ns.domain, 'authInfo'], [ns.domain, 'pw'])?.text;
       if (newPw !== undefined) domain.pw = newPw;
       domain.upDate = new Date();

@@ -417,6 +417,43 @@ describe('EPP lock, auth code and nameservers', () => {
   });
 });
 
+describe('EPP contacts', () => {
+  it('gives a role its own contact object while another role shares the old one, and updates an unshared one in place', async () => {
+    const provider = connect();
+    await provider.register({ domain: 'contacts-me.com', years: 1, contact, nameservers: [] });
+    const domain = () => server.state.domains.get('contacts-me.com')!;
+    const original = domain().registrant!;
+    expect(domain().contacts).toEqual({ admin: original, tech: original, billing: original });
+
+    // The admin changes alone: the registrant, tech and billing keep the shared object untouched.
+    await provider.updateContacts('contacts-me.com', { admin: { ...contact, firstName: 'Adam', lastName: 'Admin', email: 'adam@example.org' } });
+    const admin = domain().contacts!.admin;
+    expect(admin).not.toBe(original);
+    expect(server.state.contacts.get(admin)).toMatchObject({ name: 'Adam Admin', email: 'adam@example.org' });
+    expect(server.state.contacts.get(original)?.name).toBe('Ada Lovelace & <Co>');
+    expect(domain()).toMatchObject({ registrant: original, contacts: { tech: original, billing: original } });
+
+    // Now the admin's object is its own: changed in place (contact:update), no new object.
+    const objects = server.state.contacts.size;
+    await provider.updateContacts('contacts-me.com', { admin: { ...contact, firstName: 'Avery', lastName: 'Admin', email: 'adam@example.org' } });
+    expect(server.state.contacts.size).toBe(objects);
+    expect(server.state.contacts.get(admin)?.name).toBe('Avery Admin');
+
+    // Every role that shares the old object moves to the same details: one contact:update; repeating it is harmless.
+    const moved = { ...contact, firstName: 'Nina', lastName: 'New', city: 'Basel', email: 'nina@example.com' };
+    await provider.updateContacts('contacts-me.com', { registrant: moved, tech: moved, billing: moved });
+    await provider.updateContacts('contacts-me.com', { registrant: moved, tech: moved, billing: moved });
+    expect(domain().registrant).toBe(original);
+    expect(server.state.contacts.get(original)).toMatchObject({ name: 'Nina New', city: 'Basel', email: 'nina@example.com' });
+
+    // The registrant alone, while tech and billing still share its object: a new registrant object (domain:update chg).
+    await provider.updateContacts('contacts-me.com', { registrant: { ...moved, lastName: 'Owner' } });
+    expect(domain().registrant).not.toBe(original);
+    expect(server.state.contacts.get(domain().registrant!)?.name).toBe('Nina Owner');
+    expect(domain().contacts).toMatchObject({ tech: original, billing: original, admin });
+  });
+});
+
 describe('fee amounts', () => {
   it('converts registry decimal fees to integer cents exactly', () => {
     expect(parseCents('10')).toBe(1000);

@@ -6,3 +6,4 @@ export * from './platform.ts';
 export * from './websites.ts';
 export * from './transfers-sales.ts';
 export * from './recurring-billing.ts';
+export * from './account-changes.ts';

@@ -1,6 +1,7 @@
 /** Cross-cutting tables: shared secrets, sandbox outbox, rate limits, spent bot-check tokens, the sandbox registry. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { DomainContacts as RegistryContacts } from '../../contract/account-info.ts';
 
 /**
  * Keys every process must agree on (the bot-check HMAC key, the admin JWT key) when configuration does not give
@@ -61,6 +62,10 @@ export const registryDomains = pgTable(
     /** WHOIS shows the registrant's contact only with privacy off (disclose flags at a real registry). */
     privacy: boolean().notNull().default(true),
     registrantContact: jsonb(),
+    /** The registrant, admin, tech and billing contacts the registrar last sent (EPP contact objects, flattened). */
+    contacts: jsonb().$type<RegistryContacts>(),
+    /** Whether WHOIS may publish them (RFC 5733 disclose); redacted unless the registrar says so. */
+    contactsDisclosed: boolean().notNull().default(false),
   },
   // A search asks about one label (and a few variants) in every extension: looked up by label, not by 500 names.
   (t) => [

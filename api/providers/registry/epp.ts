@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { nowMs } from '../../clock.ts';
 import type { Config } from '../../config.ts';
+import type { ContactRole } from '../../contract/account-info.ts';
 import type { Contact } from '../../contract/contact.ts';
 import { tldOf } from '../../contract/domain-name.ts';
 import { newAuthCode } from './auth-code.ts';
@@ -54,8 +55,9 @@ export type EppDomainInfo = {
   transferDate: Date | null;
   nameservers: string[];
   authCode: string | null;
-  /** The registrant contact's id. */
+  /** Contact object ids: the registrant's and each other role's. */
   registrant: string | null;
+  contacts: { type: string; id: string }[];
 };
 
 const checkBatchSize = 20;
@@ -433,6 +435,41 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
       await updateDomain(`Could not change the nameservers of ${domain}`, domain, { add: hostList(add), rem: hostList(rem) });
     },
 
+    async updateContacts(domain, contacts) {
+      const info = await requireDomain(domain);
+      const current: Record<ContactRole, string | null> = {
+        registrant: info.registrant,
+        admin: info.contacts.find((c) => c.type === 'admin')?.id ?? null,
+        tech: info.contacts.find((c) => c.type === 'tech')?.id ?? null,
+        billing: info.contacts.find((c) => c.type === 'billing')?.id ?? null,
+      };
+      const given = (Object.keys(contacts) as ContactRole[]).filter((role) => contacts[role]);
+      const replaced = new Map<ContactRole, string>();
+      for (const id of new Set(given.map((role) => current[role]))) {
+        const roles = given.filter((role) => current[role] === id);
+        const users = (Object.keys(current) as ContactRole[]).filter((role) => id !== null && current[role] === id);
+        const wanted = contacts[roles[0]]!;
+        // One object for roles that all change to the same details: update it in place (the object keeps its id).
+        // An object another role still uses, or roles going separate ways, get new objects instead.
+        const inPlace = id !== null && users.every((role) => roles.includes(role)) && roles.every((role) => sameContact(contacts[role]!, wanted));
+        if (inPlace) {
+          await command(`Could not update the contact of ${domain}`, contactUpdateXml(id, wanted));
+          continue;
+        }
+        for (const role of roles) replaced.set(role, await createContact(contacts[role]!));
+      }
+      if (replaced.size === 0) return;
+      const others = [...replaced].filter(([role]) => role !== 'registrant');
+      const contactXml = (list: [ContactRole, string | null][]) =>
+        list.filter(([, id]) => id).map(([role, id]) => `<domain:contact type="${role}">${escapeXml(id!)}</domain:contact>`).join('') || undefined;
+      const registrant = replaced.get('registrant');
+      await updateDomain(`Could not change the contacts of ${domain}`, domain, {
+        add: contactXml(others),
+        rem: contactXml(others.map(([role]) => [role, current[role]])),
+        chg: registrant ? el('domain:registrant', registrant) : undefined,
+      });
+    },
+
     async pollMessage() {
       // A request only reads the head of the queue, so it is safe to resend after a dropped connection.
       const response = await command('Could not read the registry message queue', '<poll op="req"/>', { query: true });
@@ -505,7 +542,8 @@ function readDomainInfo(domain: string, resData: XmlElement | undefined): EppDom
     transferDate: parseDate(textOf(data, ns.domain, 'trDate')),
     nameservers,
     authCode: pathOf(data, [ns.domain, 'authInfo'], [ns.domain, 'pw'])?.text || null,
-    registrant: textOf(data, ns.domain, 'registrant') ?? null,
+    registrant: textOf(data, ns.domain, 'registrant') || null,
+    contacts: childrenOf(data, ns.domain, 'contact').map((contact) => ({ type: contact.attrs.type ?? '', id: contact.text })),
   };
 }
 
@@ -558,6 +596,15 @@ function formatDecimal(cents: number): string {
 }
 
 function contactCreateXml(id: string, contact: Contact): string {
+  return `<create><contact:create xmlns:contact="${ns.contact}">${el('contact:id', id)}${contactDetailsXml(contact)}<contact:authInfo>${el('contact:pw', newAuthCode())}</contact:authInfo></contact:create></create>`;
+}
+
+function contactUpdateXml(id: string, contact: Contact): string {
+  return `<update><contact:update xmlns:contact="${ns.contact}">${el('contact:id', id)}<contact:chg>${contactDetailsXml(contact)}</contact:chg></contact:update></update>`;
+}
+
+/** RFC 5733 postal info, voice and email, in the order both create and update's chg want them. */
+function contactDetailsXml(contact: Contact): string {
   const phone = parsePhoneNumberFromString(contact.phone);
   const voice = phone ? `+${phone.countryCallingCode}.${phone.nationalNumber}` : contact.phone.replace(/^\+(\d{1,3})(\d+)$/, '+$1.$2');
   const postalInfo = (type: 'int' | 'loc', text: (value: string) => string) =>
@@ -566,7 +613,7 @@ function contactCreateXml(id: string, contact: Contact): string {
   // RFC 5733: "int" must be 7-bit ASCII; a name with other letters goes as "loc" too, with an ASCII "int" copy.
   const isAscii = fields.every((field) => /^[\x20-\x7e]*$/.test(field ?? ''));
   const postal = isAscii ? postalInfo('int', (v) => v) : `${postalInfo('loc', (v) => v)}${postalInfo('int', toAscii)}`;
-  return `<create><contact:create xmlns:contact="${ns.contact}">${el('contact:id', id)}${postal}${el('contact:voice', voice)}${el('contact:email', contact.email)}<contact:authInfo>${el('contact:pw', newAuthCode())}</contact:authInfo></contact:create></create>`;
+  return `${postal}${el('contact:voice', voice)}${el('contact:email', contact.email)}`;
 }
 
 /** Latin letters without their accents; anything else that is not ASCII becomes "?". */
@@ -600,3 +647,7 @@ function addYears(date: Date, years: number): Date {
   return next;
 }
 
+
+function sameContact(a: Contact, b: Contact): boolean {
+  return (Object.keys(a) as (keyof Contact)[]).every((key) => (a[key] ?? '') === (b[key] ?? ''));
+}

@@ -1,4 +1,5 @@
 /** The domain registry (EPP in production; a deterministic Postgres-backed registry in the sandbox). */
+import type { DomainContacts } from '../../contract/account-info.ts';
 import type { Contact } from '../../contract/contact.ts';
 
 export type Availability = {
@@ -117,6 +118,13 @@ export interface RegistryProvider {
   rejectTransfer(domain: string): Promise<void>;
   /** Whether WHOIS hides the registrant's contact (`registrant`: the contact the registry shows when it does not). */
   setWhoisPrivacy(domain: string, enabled: boolean, registrant: Contact | null): Promise<void>;
+  /**
+   * Sets the contacts given (EPP `contact:update`, or a new contact object where one is shared with a role left as
+   * it is); roles not given stay. Setting what the registry already holds is harmless, so a retry is safe.
+   * `disclose`: whether WHOIS may publish them (the registrant opted out of redaction and has no privacy service);
+   * the sandbox honours it, EPP registries apply their own publication policy.
+   */
+  updateContacts(domain: string, contacts: DomainContacts, options?: { disclose?: boolean }): Promise<void>;
   /** The oldest message in our queue at the registry, or null when it is empty; it stays there until acknowledged. */
   pollMessage(): Promise<RegistryMessage | null>;
   /** Removes a handled message from the queue; acknowledging one already gone is harmless. */

@@ -178,6 +178,14 @@ export function createSandboxLifecycle(
         .set({ privacy: enabled, ...(registrant ? { registrantContact: registrant } : {}), modifyDate: now() })
         .where(eq(registryDomains.domain, domain));
     },
+    async updateContacts(domain, contacts, options) {
+      const [row] = await db.select({ contacts: registryDomains.contacts }).from(registryDomains).where(eq(registryDomains.domain, domain));
+      if (!row) throw new Error(`${domain} is not registered`);
+      await db
+        .update(registryDomains)
+        .set({ contacts: { ...row.contacts, ...contacts }, contactsDisclosed: options?.disclose ?? false, modifyDate: now() })
+        .where(eq(registryDomains.domain, domain));
+    },
     async setNameservers(domain, nameservers) {
       await db.update(registryDomains).set({ nameservers, modifyDate: now() }).where(eq(registryDomains.domain, domain));
     },

@@ -4,9 +4,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { nowMs } from '../../clock.ts';
+import type { DomainContacts } from '../../contract/account-info.ts';
+import type { Contact } from '../../contract/contact.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
-import type { Contact } from '../../contract/contact.ts';
 import type { RegistryProvider } from './index.ts';
 import { externalRegistration, isReserved, stableHash } from './sandbox-world.ts';
 
@@ -20,6 +21,8 @@ export type WhoisFacts = {
   statuses: string[];
   /** Shown in place of the redaction when WHOIS privacy is off. */
   registrant?: Contact | null;
+  /** Contacts the registrar disclosed; a role left out is printed redacted (privacy). */
+  contacts?: DomainContacts | null;
 };
 
 const redacted = 'REDACTED FOR PRIVACY';
@@ -35,6 +38,12 @@ function registrarSlug(registrarName: string): string {
 /** Seconds-precision ISO 8601 in UTC, as registries print it: 2026-11-22T02:10:00Z. */
 function isoSeconds(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The contacts WHOIS prints: the registrar's for each role, else the registrant's for all three. */
+function shownContacts(facts: { registrant?: Contact | null; contacts?: DomainContacts | null }): DomainContacts | null {
+  if (facts.contacts) return facts.contacts;
+  return facts.registrant ? { registrant: facts.registrant, admin: facts.registrant, tech: facts.registrant } : null;
 }
 
 function contactBlock(role: 'Registrant' | 'Admin' | 'Tech', contact?: Contact | null): string[] {
@@ -81,9 +90,9 @@ export function formatWhois(facts: WhoisFacts, now = new Date(nowMs())): string 
     `Registrar Abuse Contact Email: abuse@${slug}.example`,
     `Registrar Abuse Contact Phone: +1.555${String(stableHash(`${slug}:phone`) % 10_000_000).padStart(7, '0')}`,
     ...statuses.map((status) => `Domain Status: ${status} https://icann.org/epp#${status}`),
-    ...contactBlock('Registrant', facts.registrant),
-    ...contactBlock('Admin', facts.registrant),
-    ...contactBlock('Tech', facts.registrant),
+    ...contactBlock('Registrant', shownContacts(facts)?.registrant),
+    ...contactBlock('Admin', shownContacts(facts)?.admin),
+    ...contactBlock('Tech', shownContacts(facts)?.tech),
     ...facts.nameservers.map((ns) => `Name Server: ${ns.toUpperCase()}`),
     'DNSSEC: unsigned',
     'URL of the ICANN Whois Inaccuracy Complaint Form: https://www.icann.org/wicf/',
@@ -117,7 +126,10 @@ export function createSandboxWhois(db: Db, _options: { registrarName: string }):
           expireDate: row.expireDate,
           nameservers: row.nameservers,
           statuses: row.statuses,
-          registrant: row.privacy ? null : (row.registrantContact as Contact | null),
+          // Published when the domain's privacy is off (transfers/privacy) or the registrar disclosed them (account
+          // contacts with redaction opted out); otherwise redacted.
+          registrant: row.privacy && !row.contactsDisclosed ? null : (row.registrantContact as Contact | null),
+          contacts: row.privacy && !row.contactsDisclosed ? null : row.contacts,
         });
       }
       if (isReserved(name)) return null;

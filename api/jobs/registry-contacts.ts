@@ -1,0 +1,9 @@
+/** Sends an account's contacts (and TDRP locks) to the registry for each of its domains; retried while the registry refuses. */
+import { registryContactsQueue, syncRegistryContacts } from '../services/registry-contacts.ts';
+import type { JobKind } from './queue.ts';
+
+export const registryContactsJob: JobKind<{ accountId: number }> = {
+  name: registryContactsQueue,
+  queue: { retryLimit: 8, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 600 },
+  run: (deps, { accountId }) => syncRegistryContacts(deps, accountId),
+};
