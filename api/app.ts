@@ -17,6 +17,7 @@ import { cartItemsRoutes } from './routes/cart-items.ts';
 import { cartsRoutes } from './routes/carts.ts';
 import { devRoutes } from './routes/dev.ts';
 import { domainTransferCheckRoutes } from './routes/domain-transfer-check.ts';
+import { passkeysRoutes } from './routes/passkeys.ts';
 import { paymentMethodsRoutes } from './routes/payment-methods.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { validateRoutes } from './routes/validate.ts';
@@ -56,6 +57,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/accounts', accountsRoutes)
     .route('/domains', domainsRoutes)
     .route('/mfas', mfasRoutes)
+    .route('/passkeys', passkeysRoutes)
     .route('/validate', validateRoutes)
     .route('/paymentMethods', paymentMethodsRoutes)
     .route('/domainTransferCheck', domainTransferCheckRoutes)

@@ -10,6 +10,8 @@ export type MfaOption = { mfaId: number; type: MfaType; description: string };
 /** What POST /api/session answers at each step. */
 export type SessionResponse = {
   mfas?: MfaOption[];
+  /** The account has a passkey, which may stand in for the listed methods as the second factor. */
+  passkey?: boolean;
   mfaId?: number;
   mfaType?: MfaType;
   mfaDescription?: string;
