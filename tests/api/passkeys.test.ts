@@ -195,6 +195,6 @@ describe('managing passkeys', () => {
     expect((await h.client.request('DELETE', `/api/passkeys/${second.body.passkeyId}`, { password: holderPassword })).status).toBe(200);
     await t.runJobs();
     const notices = await t.db.select().from(outbox).where(eq(outbox.to, h.email));
-    expect(notices.filter((m) => /Passkey removed/.test(m.subject))).toHaveLength(2);
+    expect(notices.filter((m) => /Passkey removed/.test(m.subject ?? ""))).toHaveLength(2);
   });
 });
