@@ -3,22 +3,41 @@
  * authenticator app stays; what a test adds it removes. While the demo has an extra method, other workers must not
  * sign it in (they pick "Authenticator app" and count methods), so those windows hold the demo sign-in lock.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eDemo } from '../../playwright.config.ts';
 import { logInAsDemo, whileDemoPasswordChanges } from './login-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-async function openSecurity(page: Page) {
+// One sign-in for the whole file: every spec shares the demo's authenticator, whose codes each sign in once.
+let context: BrowserContext;
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  context = await browser.newContext();
+  // The QR code, the passkey ceremonies and the confirm dialog must run under the Content-Security-Policy.
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  page = await context.newPage();
   await page.goto('/login?redirect=%2Faccount%2Fsummary%3Fview%3Dmanage_MFA');
   await logInAsDemo(page);
+});
+test.afterAll(() => context.close());
+
+const cspViolations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+
+async function openSecurity(page: Page) {
+  await page.goto('/account/summary?view=manage_MFA');
   await expect(page.getByRole('heading', { level: 2, name: 'Two-Factor Authentication' })).toBeVisible();
 }
 
 const methodsList = (page: Page) => page.getByRole('list', { name: 'Two-factor methods' });
 
-test('adds an authenticator app from its QR code secret, verifies it, then removes it after confirming', async ({ page }) => {
+test('adds an authenticator app from its QR code secret, verifies it, then removes it after confirming', async () => {
   await openSecurity(page);
   await expect(methodsList(page).getByRole('listitem')).toHaveCount(1);
   await whileDemoPasswordChanges(async () => {
@@ -29,6 +48,7 @@ test('adds an authenticator app from its QR code secret, verifies it, then remov
 
     const verify = page.getByRole('dialog', { name: 'Verify Your Method' });
     await expect(verify.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    expect(await cspViolations()).toEqual([]);
     const secret = (await verify.locator('.totp-secret').textContent())?.replace(/\s/g, '') ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     // A code that is not six digits is refused before any call.
@@ -54,7 +74,8 @@ test('adds an authenticator app from its QR code secret, verifies it, then remov
   });
 });
 
-test('adds an email method and verifies it with the code from the sandbox outbox', async ({ page, request }) => {
+test('adds an email method and verifies it with the code from the sandbox outbox', async () => {
+  const request = page.request;
   const address = 'demo-codes@example.com';
   await openSecurity(page);
   await whileDemoPasswordChanges(async () => {
@@ -97,7 +118,7 @@ test('adds an email method and verifies it with the code from the sandbox outbox
   });
 });
 
-test('registers a passkey with a virtual authenticator, signs out, signs in with it; the last method needs the password', async ({ page }) => {
+test('registers a passkey with a virtual authenticator, signs out, signs in with it; the last method needs the password', async () => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -121,6 +142,7 @@ test('registers a passkey with a virtual authenticator, signs out, signs in with
   await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeEnabled();
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+  expect(await cspViolations()).toEqual([]);
   await page.goto('/account/summary?view=manage_MFA');
   await expect(passkeys).toContainText(/Last used [A-Z][a-z]{2} \d{1,2}, \d{4}/);
 
