@@ -81,6 +81,7 @@ export function AddMfaModal({ modal, method, setMethod }: { modal: SteppedModalH
       setCode('');
       return answer;
     }
+    setMethod({ ...method, ...answer });
     return 'finishVerifyMfa' as const;
   }
 

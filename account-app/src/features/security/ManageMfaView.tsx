@@ -10,7 +10,7 @@ import { showToast } from '@kit/toasts.ts';
 import { useState } from 'react';
 import { AddMfaModal, type AddMfaView } from './AddMfaModal.tsx';
 import { AddPasskeyModal, type AddPasskeyView } from './AddPasskeyModal.tsx';
-import { countSecondFactors, type MfaAdded, type MfaMethod, refreshSecurity, resendCode, useSecurity } from './api.ts';
+import { abandonMethod, countSecondFactors, type MfaAdded, type MfaMethod, refreshSecurity, resendCode, useSecurity } from './api.ts';
 import { methodLabels } from './method-labels.ts';
 import { RemoveModal, type RemoveTarget, type RemoveView } from './RemoveModal.tsx';
 import './security.css';
@@ -34,7 +34,13 @@ function Icon({ kind }: { kind: keyof typeof icons }) {
 
 export default function ManageMfaView() {
   const { methods, passkeys, isLoading, error } = useSecurity();
-  const addModal = useSteppedModal<AddMfaView>({ onClose: refreshSecurity });
+  const addModal = useSteppedModal<AddMfaView>({
+    onClose: () => {
+      // An authenticator app left unverified can never show its QR code again: drop it rather than list a dead end.
+      if (adding?.type === 'totp' && adding.status === 'pending') void abandonMethod(adding.mfaId).then(refreshSecurity);
+      else refreshSecurity();
+    },
+  });
   const passkeyModal = useSteppedModal<AddPasskeyView>({ onClose: refreshSecurity });
   const removeModal = useSteppedModal<RemoveView>({ onClose: refreshSecurity });
   const [adding, setAdding] = useState<MfaAdded | null>(null);

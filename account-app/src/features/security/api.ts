@@ -42,6 +42,9 @@ export const resendCode = (mfaId: number) => api<MfaMethod>(`/mfas/${mfaId}/code
 export const removeMethod = (mfaId: number, password?: string) =>
   withRecentAuth(() => api<{ success: true }>(`/mfas/${mfaId}`, { method: 'DELETE', body: password ? { password } : {}, toast: false }));
 
+/** Drops a method still being added (no confirmation needed: it never verified anything). */
+export const abandonMethod = (mfaId: number) => api<{ success: true }>(`/mfas/${mfaId}`, { method: 'DELETE', body: {}, toast: false });
+
 export const removePasskey = (passkeyId: number, password?: string) =>
   withRecentAuth(() => api<{ success: true }>(`/passkeys/${passkeyId}`, { method: 'DELETE', body: password ? { password } : {}, toast: false }));
 
