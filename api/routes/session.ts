@@ -44,7 +44,8 @@ export const sessionRoutes = new Hono<AppEnv>()
       const { passkey } = parseWith(confirmPasskeySchema, body);
       const postLoginUrl = parseWith(z.string().max(2000).optional(), c.req.query('postLoginUrl'));
       const result = await signInWithPasskey(deps, c.var.auth, passkey as unknown as AuthenticationResponseJSON, client, postLoginUrl);
-      if (c.var.auth?.state === 'active') await signOut(deps.db, c.var.auth);
+      // A pending sign-in's session is replaced inside; any other session the browser held ends here.
+      if (c.var.auth && c.var.auth.state !== 'mfa') await signOut(deps.db, c.var.auth);
       return applySignIn(c, result);
     }
     if ('mfaChallengeId' in body || 'mfaToken' in body) {
