@@ -24,7 +24,7 @@ import { safeRedirect } from '../contract/login.ts';
 import { passkeys, sessions, users, webauthnChallenges } from '../db/schema/index.ts';
 import type { Auth, Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { activate, type Client, requirePendingMfa, type SignInResult } from './auth.ts';
+import { activate, type Client, recordSignIn, requirePendingMfa, type SignInResult } from './auth.ts';
 import { findPasskeyByCredential, type PasskeyRow, passkeyView, recordPasskeyUse, userPasskeys } from './passkey-credentials.ts';
 import { countFailure, enforce, enforceWithoutHit, type Limit } from './rate-limit.ts';
 import { markConfirmed, requireRecentAuth } from './recent-auth.ts';
@@ -272,13 +272,21 @@ export async function signInWithPasskey(
 ): Promise<SignInResult> {
   if (auth?.state === 'mfa') {
     const pending = requirePendingMfa(auth);
-    const passkey = await verifyAssertion(deps, response, { purpose: 'second-factor', sessionId: pending.sessionId, userId: pending.userId }, client);
+    const passkey = await verifyAssertion(deps, response, { purpose: 'second-factor', sessionId: pending.sessionId, userId: pending.userId }, client).catch(
+      async (error) => {
+        await recordSignIn(deps.db, { userId: pending.userId, ip: client.ip, kind: 'passkey-mfa', success: false, reason: (error as Error).message });
+        throw error;
+      },
+    );
     const [user] = await deps.db.select().from(users).where(eq(users.userId, passkey.userId));
     const [row] = await deps.db.select({ postLoginUrl: sessions.postLoginUrl }).from(sessions).where(eq(sessions.sessionId, pending.sessionId));
     await revokeSession(deps.db, pending.sessionId);
     return activate(deps, user, client, safeRedirect(row?.postLoginUrl), 'passkey-mfa');
   }
-  const passkey = await verifyAssertion(deps, response, { purpose: 'sign-in', sessionId: null }, client);
+  const passkey = await verifyAssertion(deps, response, { purpose: 'sign-in', sessionId: null }, client).catch(async (error) => {
+    await recordSignIn(deps.db, { ip: client.ip, kind: 'passkey', success: false, reason: (error as Error).message });
+    throw error;
+  });
   const [user] = await deps.db.select().from(users).where(eq(users.userId, passkey.userId));
   await assertSignInAllowed(deps, user.email);
   return activate(deps, user, client, safeRedirect(postLoginUrl), 'passkey');

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, passkeys, webauthnChallenges } from '../../api/db/schema/index.ts';
+import { outbox, passkeys, signInEvents, webauthnChallenges } from '../../api/db/schema/index.ts';
 import { ageSession, holderPassword, signedInHolder, type TestHolder } from '../fixtures/security-holders.ts';
 import { SoftAuthenticator } from '../fixtures/soft-authenticator.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
@@ -136,6 +136,9 @@ describe('signing in with a passkey', () => {
     expect(phished.answer.status).toBe(400);
     expect(phished.answer.body.message).toBe('Your passkey could not be verified. Please try again.');
     expect((await client.get('/api/users/0')).status).toBe(401);
+    // Each refusal is on the sign-in record.
+    const refused = await t.db.select().from(signInEvents).where(and(eq(signInEvents.kind, 'passkey'), eq(signInEvents.success, false)));
+    expect(refused.length).toBeGreaterThanOrEqual(4);
   });
 
   it('refuses a garbled answer with a 400, not a 500', async () => {

@@ -3,6 +3,7 @@
  * authenticator app stays; what a test adds it removes. While the demo has an extra method, other workers must not
  * sign it in (they pick "Authenticator app" and count methods), so those windows hold the demo sign-in lock.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eDemo } from '../../playwright.config.ts';
@@ -28,6 +29,10 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(() => context.close());
 
+const axeProblems = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()).violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`,
+  );
 const cspViolations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
 async function openSecurity(page: Page) {
@@ -40,6 +45,7 @@ const methodsList = (page: Page) => page.getByRole('list', { name: 'Two-factor m
 test('adds an authenticator app from its QR code secret, verifies it, then removes it after confirming', async () => {
   await openSecurity(page);
   await expect(methodsList(page).getByRole('listitem')).toHaveCount(1);
+  expect(await axeProblems(page)).toEqual([]);
   await whileDemoPasswordChanges(async () => {
     await page.getByRole('button', { name: 'Add a Method' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a Two-Factor Method' });
@@ -49,6 +55,7 @@ test('adds an authenticator app from its QR code secret, verifies it, then remov
     const verify = page.getByRole('dialog', { name: 'Verify Your Method' });
     await expect(verify.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
     expect(await cspViolations()).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
     const secret = (await verify.locator('.totp-secret').textContent())?.replace(/\s/g, '') ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     // A code that is not six digits is refused before any call.
