@@ -125,7 +125,7 @@ test('adds an email method and verifies it with the code from the sandbox outbox
   });
 });
 
-test('registers a passkey with a virtual authenticator, signs out, signs in with it; the last method needs the password', async () => {
+test('registers a passkey with a virtual authenticator, signs out, signs in with it, renames and removes it; the last method needs the password', async () => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -153,8 +153,13 @@ test('registers a passkey with a virtual authenticator, signs out, signs in with
   await page.goto('/account/summary?view=manage_MFA');
   await expect(passkeys).toContainText(/Last used [A-Z][a-z]{2} \d{1,2}, \d{4}/);
 
-  // Remove the passkey (not the last factor: the authenticator app stays).
-  await passkeys.getByRole('button', { name: 'Remove E2E laptop' }).click();
+  // Rename it, then remove it (not the last factor: the authenticator app stays).
+  await passkeys.getByRole('button', { name: 'Rename E2E laptop' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename Passkey' });
+  await rename.getByLabel('Passkey name').fill('E2E work laptop');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(passkeys).toContainText('E2E work laptop');
+  await passkeys.getByRole('button', { name: 'Remove E2E work laptop' }).click();
   const removePasskey = page.getByRole('dialog', { name: 'Remove Passkey' });
   await expect(removePasskey.getByLabel('Current password')).toHaveCount(0);
   await removePasskey.getByRole('button', { name: 'Remove' }).click();

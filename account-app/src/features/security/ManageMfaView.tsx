@@ -10,9 +10,10 @@ import { showToast } from '@kit/toasts.ts';
 import { useState } from 'react';
 import { AddMfaModal, type AddMfaView } from './AddMfaModal.tsx';
 import { AddPasskeyModal, type AddPasskeyView } from './AddPasskeyModal.tsx';
-import { abandonMethod, countSecondFactors, type MfaAdded, type MfaMethod, refreshSecurity, resendCode, useSecurity } from './api.ts';
+import { abandonMethod, countSecondFactors, type MfaAdded, type MfaMethod, type PasskeyView, refreshSecurity, resendCode, useSecurity } from './api.ts';
 import { methodLabels } from './method-labels.ts';
 import { RemoveModal, type RemoveTarget, type RemoveView } from './RemoveModal.tsx';
+import { RenamePasskeyModal, type RenamePasskeyView } from './RenamePasskeyModal.tsx';
 import './security.css';
 
 const icons: Record<MfaMethod['type'] | 'passkey', string> = {
@@ -43,6 +44,8 @@ export default function ManageMfaView() {
   });
   const passkeyModal = useSteppedModal<AddPasskeyView>({ onClose: refreshSecurity });
   const removeModal = useSteppedModal<RemoveView>({ onClose: refreshSecurity });
+  const renameModal = useSteppedModal<RenamePasskeyView>({ onClose: refreshSecurity });
+  const [renaming, setRenaming] = useState<PasskeyView | null>(null);
   const [adding, setAdding] = useState<MfaAdded | null>(null);
   const [removing, setRemoving] = useState<RemoveTarget | null>(null);
   const [resuming, setResuming] = useState<number | null>(null);
@@ -151,6 +154,16 @@ export default function ManageMfaView() {
                     </span>
                   </div>
                   <div className="security-item-actions">
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      onClick={() => {
+                        setRenaming(passkey);
+                        renameModal.open('renamePasskey');
+                      }}
+                    >
+                      Rename<span className="visually-hidden"> {passkey.name}</span>
+                    </button>
                     <button type="button" className="btn btn-ghost btn-sm" onClick={() => remove({ kind: 'passkey', passkey })}>
                       Remove<span className="visually-hidden"> {passkey.name}</span>
                     </button>
@@ -167,6 +180,7 @@ export default function ManageMfaView() {
       <AddMfaModal modal={addModal} method={adding} setMethod={setAdding} />
       <AddPasskeyModal modal={passkeyModal} />
       <RemoveModal modal={removeModal} target={removing} isLast={isLastTarget} />
+      <RenamePasskeyModal modal={renameModal} passkey={renaming} />
     </div>
   );
 }
