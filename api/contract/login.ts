@@ -3,6 +3,9 @@ export const mfaTypes = ['totp', 'sms', 'email'] as const;
 export type MfaType = (typeof mfaTypes)[number];
 
 export const mfaCodeMaxLength = 6;
+/** Control-panel spec §9: an MFA code is six digits (sign-in accepts up to six as typed; adding a method wants all six). */
+export const mfaCodeLength = 6;
+export const mfaCodeMessage = 'Enter the 6-digit code';
 export const defaultPostLoginUrl = '/account';
 
 export type MfaOption = { mfaId: number; type: MfaType; description: string };

@@ -4,12 +4,10 @@
  */
 import './zod-config.ts';
 import { z } from 'zod';
-import type { MfaOption, MfaType } from './login.ts';
+import { type MfaOption, type MfaType, mfaCodeLength, mfaCodeMessage } from './login.ts';
 import { toE164 } from './phone.ts';
 
-/** Control-panel spec §9: an MFA code is six digits. */
-export const mfaCodeLength = 6;
-export const mfaCodeMessage = 'Enter the 6-digit code';
+export { mfaCodeLength, mfaCodeMessage };
 
 export const mfaTokenSchema = z.string({ error: mfaCodeMessage }).trim().regex(/^\d{6}$/, mfaCodeMessage);
 

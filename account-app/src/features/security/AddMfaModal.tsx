@@ -9,8 +9,7 @@ import { type SteppedModalHandle, SteppedModal, type StepViews } from '@kit/Step
 import { finishView } from '@kit/step-views.ts';
 import { showToast } from '@kit/toasts.ts';
 import { useState } from 'react';
-import { mfaCodeLength, mfaCodeMessage } from '../../../../api/contract/mfa.ts';
-import { toE164 } from '../../../../api/contract/phone.ts';
+import { mfaCodeLength, mfaCodeMessage } from '../../../../api/contract/login.ts';
 import { addMethod, type MfaAdded, resendCode, verifyMethod } from './api.ts';
 import { methodLabels } from './method-labels.ts';
 import { TotpSetup } from './TotpQr.tsx';
@@ -53,7 +52,8 @@ export function AddMfaModal({ modal, method, setMethod }: { modal: SteppedModalH
 
   async function add() {
     setDataError(null);
-    if (type === 'sms' && !toE164(data)) {
+    // Phone parsing (libphonenumber-js) loads only when someone adds a phone.
+    if (type === 'sms' && !(await import('../../../../api/contract/phone.ts')).toE164(data)) {
       setDataError(data.trim() ? 'Enter a valid phone number, like +1 415 555 0100' : 'Enter the phone number to text codes to');
       return undefined;
     }
