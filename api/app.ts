@@ -18,6 +18,7 @@ import { cartItemsRoutes } from './routes/cart-items.ts';
 import { cartsRoutes } from './routes/carts.ts';
 import { devRoutes } from './routes/dev.ts';
 import { domainTransferCheckRoutes } from './routes/domain-transfer-check.ts';
+import { passkeysRoutes } from './routes/passkeys.ts';
 import { paymentMethodsRoutes } from './routes/payment-methods.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { validateRoutes } from './routes/validate.ts';
@@ -66,6 +67,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/tdrpApprovals', tdrpApprovalsRoutes)
     .route('/domains', domainsRoutes)
     .route('/mfas', mfasRoutes)
+    .route('/passkeys', passkeysRoutes)
     .route('/validate', validateRoutes)
     .route('/paymentMethods', paymentMethodsRoutes)
     .route('/transactions', transactionsRoutes)

@@ -3,6 +3,9 @@ export const mfaTypes = ['totp', 'sms', 'email'] as const;
 export type MfaType = (typeof mfaTypes)[number];
 
 export const mfaCodeMaxLength = 6;
+/** Control-panel spec §9: an MFA code is six digits (sign-in accepts up to six as typed; adding a method wants all six). */
+export const mfaCodeLength = 6;
+export const mfaCodeMessage = 'Enter the 6-digit code';
 export const defaultPostLoginUrl = '/account';
 
 export type MfaOption = { mfaId: number; type: MfaType; description: string };
@@ -10,6 +13,8 @@ export type MfaOption = { mfaId: number; type: MfaType; description: string };
 /** What POST /api/session answers at each step. */
 export type SessionResponse = {
   mfas?: MfaOption[];
+  /** The account has a passkey, which may stand in for the listed methods as the second factor. */
+  passkey?: boolean;
   mfaId?: number;
   mfaType?: MfaType;
   mfaDescription?: string;

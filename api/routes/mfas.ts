@@ -1,13 +1,45 @@
-/** /api/mfas: the caller's two-factor methods, never their secrets (enrolment comes with the account-information work). */
+/**
+ * /api/mfas: the caller's two-factor methods (control-panel spec §7 MFA add, verify, delete), never their secrets
+ * (an authenticator app's `$totpUrl` is in the add answer only). POST /:id/codes sends a new code while adding.
+ */
 import { Hono } from 'hono';
+import brand from '../../content/brand.json' with { type: 'json' };
+import { mfaAddSchema, mfaVerifySchema, secondFactorDeleteSchema } from '../contract/mfa.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readListQuery } from '../http/list-query.ts';
+import { clientOf } from '../http/sign-in.ts';
+import { parseBody, parseId } from '../http/validate.ts';
 import { listMfas } from '../services/mfa.ts';
+import { addMfa, deleteMfa, resendMfaCode, verifyNewMfa } from '../services/mfa-manage.ts';
 
-export const mfasRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const { accountId } = requireAccount(c);
-  const answer = await listMfas(c.var.deps.db, accountId, readListQuery(c));
-  c.header('Cache-Control', 'no-store');
-  return c.json(answer);
-});
+export const mfasRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { accountId } = requireAccount(c);
+    const answer = await listMfas(c.var.deps.db, accountId, readListQuery(c));
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer);
+  })
+  .post('/', async (c) => {
+    const holder = requireAccount(c);
+    const input = await parseBody(c, mfaAddSchema);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await addMfa(c.var.deps, holder, input, clientOf(c), brand.name), 201);
+  })
+  .post('/:id/codes', async (c) => {
+    const holder = requireAccount(c);
+    return c.json(await resendMfaCode(c.var.deps, holder, parseId(c), clientOf(c), brand.name));
+  })
+  .patch('/:id', async (c) => {
+    const holder = requireAccount(c);
+    const id = parseId(c);
+    const { token } = await parseBody(c, mfaVerifySchema);
+    return c.json(await verifyNewMfa(c.var.deps, holder, id, token, clientOf(c), brand.name));
+  })
+  .delete('/:id', async (c) => {
+    const holder = requireAccount(c);
+    const id = parseId(c);
+    const { password } = await parseBody(c, secondFactorDeleteSchema);
+    await deleteMfa(c.var.deps, holder, id, password, clientOf(c), brand.name);
+    return c.json({ success: true });
+  });

@@ -4,14 +4,20 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import brand from '../../content/brand.json' with { type: 'json' };
+import { confirmCodeSchema, confirmPasskeySchema, confirmPasswordSchema, confirmPickSchema, passkeyOptionsSchema } from '../contract/mfa.ts';
 import { mfaPickSchema, mfaVerifySchema, passwordLoginSchema, recoveryRequestSchema, recoveryTokenSchema } from '../contract/login-schemas.ts';
 import { AppError } from '../errors.ts';
+import { requireAccount } from '../http/auth.ts';
 import { clearCookie, sessionCookie } from '../http/cookies.ts';
 import type { AppEnv } from '../http/env.ts';
 import { applySignIn, clientOf } from '../http/sign-in.ts';
-import { parseWith, readJson } from '../http/validate.ts';
+import { parseBody, parseWith, readJson } from '../http/validate.ts';
 import { chooseMfa, signInWithPassword, signOut, verifyMfa } from '../services/auth.ts';
 import { adminSession } from '../services/auth-admin.ts';
+import { confirmChoices, confirmWithCode, confirmWithPassword, startConfirmCode } from '../services/confirm-identity.ts';
+import { confirmWithPasskey, passkeyAuthenticationOptions, signInWithPasskey } from '../services/passkeys.ts';
 import { recoverySentMessage, redeemRecoveryToken, requestRecovery } from '../services/recovery.ts';
 import { assertSignInAllowed } from '../services/sign-in-guard.ts';
 
@@ -34,6 +40,14 @@ export const sessionRoutes = new Hono<AppEnv>()
       await requestRecovery(deps, { email: input.email, origin: deps.config.publicOrigin }, client);
       return c.json({ success: true, message: recoverySentMessage });
     }
+    if ('passkey' in body) {
+      const { passkey } = parseWith(confirmPasskeySchema, body);
+      const postLoginUrl = parseWith(z.string().max(2000).optional(), c.req.query('postLoginUrl'));
+      const result = await signInWithPasskey(deps, c.var.auth, passkey as unknown as AuthenticationResponseJSON, client, postLoginUrl);
+      // A pending sign-in's session is replaced inside; any other session the browser held ends here.
+      if (c.var.auth && c.var.auth.state !== 'mfa') await signOut(deps.db, c.var.auth);
+      return applySignIn(c, result);
+    }
     if ('mfaChallengeId' in body || 'mfaToken' in body) {
       return applySignIn(c, await verifyMfa(deps, c.var.auth, parseWith(mfaVerifySchema, body), client));
     }
@@ -49,7 +63,43 @@ export const sessionRoutes = new Hono<AppEnv>()
       if (c.var.auth) await signOut(deps.db, c.var.auth);
       return applySignIn(c, result);
     }
-    throw new AppError(400, 'Send email and password, mfaId, mfaChallengeId with mfaToken and mfaId, or type recovery');
+    throw new AppError(400, 'Send email and password, mfaId, mfaChallengeId with mfaToken and mfaId, passkey, or type recovery');
+  })
+  /** Options for navigator.credentials.get: a passkey sign-in, the second factor of a pending one, or a confirmation. */
+  .post('/passkeyOptions', async (c) => {
+    const { purpose } = await parseBody(c, passkeyOptionsSchema);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await passkeyAuthenticationOptions(c.var.deps, c.var.auth, purpose, clientOf(c)));
+  })
+  /** "Confirm it's you": the proofs this holder can give. */
+  .get('/confirm', async (c) => {
+    const holder = requireAccount(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await confirmChoices(c.var.deps, holder));
+  })
+  /** "Confirm it's you": a password, a code (mfaId to send one, then mfaChallengeId with mfaToken) or a passkey. */
+  .post('/confirm', async (c) => {
+    const holder = requireAccount(c);
+    const body = (await readJson(c)) as Record<string, unknown>;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(400, 'The request body must be an object');
+    const { deps } = c.var;
+    const client = clientOf(c);
+    c.header('Cache-Control', 'no-store');
+    if ('passkey' in body) {
+      const { passkey } = parseWith(confirmPasskeySchema, body);
+      await confirmWithPasskey(deps, holder, passkey as unknown as AuthenticationResponseJSON, client);
+      return c.json({ confirmed: true });
+    }
+    if ('mfaChallengeId' in body || 'mfaToken' in body) {
+      await confirmWithCode(deps, holder, parseWith(confirmCodeSchema, body), client);
+      return c.json({ confirmed: true });
+    }
+    if ('mfaId' in body) return c.json(await startConfirmCode(deps, holder, parseWith(confirmPickSchema, body).mfaId, client, brand.name));
+    if ('password' in body) {
+      await confirmWithPassword(deps, holder, parseWith(confirmPasswordSchema, body).password, client);
+      return c.json({ confirmed: true });
+    }
+    throw new AppError(400, 'Send password, mfaId, mfaChallengeId with mfaToken and mfaId, or passkey');
   })
   .get('/', async (c) => {
     // Logout stays a GET (storefront spec §7), so another site could fire it from an <img>: the browser says so.

@@ -13,6 +13,7 @@ import type { Auth, Deps } from '../deps.ts';
 import { adoptAnonymousCart } from './auth-cart.ts';
 import { requireBotCheck } from './bot-check.ts';
 import { activeMfas, describeMfa, type MfaRow, startChallenge, verifyChallenge, WrongCode } from './mfa.ts';
+import { hasPasskeys } from './passkey-credentials.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { countFailure, enforce, enforceWithoutHit, giveBack, hit, type Limit, reserve } from './rate-limit.ts';
 import { createSession, revokeSession } from './sessions.ts';
@@ -40,7 +41,7 @@ const loginAttemptLimit = (ip: string): Limit => ({ key: `login-attempt:ip:${ip}
  * Wrong second-factor codes per account, hard. Only someone who got past the password reaches this step, so it is
  * no stranger's lever against the owner (and each challenge takes at most `maxCodeAttempts` codes).
  */
-const codeLimits = (userId: number, ip: string): Limit[] => [
+export const codeLimits = (userId: number, ip: string): Limit[] => [
   { key: `mfa:account:${userId}`, max: 10, windowSeconds: window15m },
   { key: `mfa:ip:${ip}`, max: 50, windowSeconds: window15m },
 ];
@@ -49,7 +50,7 @@ const codeLimits = (userId: number, ip: string): Limit[] => [
  * challenge costs only a row (the wrong-code limits cap the guesses either way), so more, and kept apart so that
  * signing in with an app never uses up the codes a person may need by text.
  */
-const challengeStartLimits = (type: MfaRow['type'], userId: number, ip: string): Limit[] =>
+export const challengeStartLimits = (type: MfaRow['type'], userId: number, ip: string): Limit[] =>
   type === 'totp'
     ? [
         { key: `mfa-start:account:${userId}`, max: 30, windowSeconds: window15m },
@@ -125,8 +126,9 @@ export async function continueAfterPassword(
   kind: string,
 ): Promise<SignInResult> {
   const methods = await activeMfas(deps.db, user.accountId);
+  const passkey = await hasPasskeys(deps.db, user.userId);
   const redirect = safeRedirect(postLoginUrl);
-  if (methods.length === 0) return activate(deps, user, client, redirect, kind);
+  if (methods.length === 0 && !passkey) return activate(deps, user, client, redirect, kind);
   const session = await createSession(deps.db, {
     userId: user.userId,
     accountId: user.accountId,
@@ -137,13 +139,13 @@ export async function continueAfterPassword(
   });
   await recordSignIn(deps.db, { email: user.email, userId: user.userId, ip: client.ip, kind, success: true, reason: 'mfa-required' });
   return {
-    body: { mfas: methods.map((m) => ({ mfaId: m.mfaId, type: m.type, description: describeMfa(m) })) },
+    body: { mfas: methods.map((m) => ({ mfaId: m.mfaId, type: m.type, description: describeMfa(m) })), ...(passkey ? { passkey: true } : {}) },
     session: { token: session.token, state: 'mfa' },
   };
 }
 
 /** A fresh active session (the token rotates at every sign-in) and the visitor's anonymous cart adopted. */
-async function activate(
+export async function activate(
   deps: Deps,
   user: { userId: number; accountId: number; email: string },
   client: Client,
@@ -162,7 +164,7 @@ async function activate(
   return { body: { redirect }, session: { token: session.token, state: 'active' }, clearCartCookie: adopted };
 }
 
-function requirePendingMfa(auth: Auth | null): Auth & { userId: number; accountId: number } {
+export function requirePendingMfa(auth: Auth | null): Auth & { userId: number; accountId: number } {
   if (auth?.state !== 'mfa' || auth.userId == null || auth.accountId == null) {
     throw new AppError(401, 'Your sign-in has expired. Please enter your email and password again.', undefined, '/login');
   }

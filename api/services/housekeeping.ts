@@ -5,7 +5,7 @@
 import { subDays, subSeconds } from 'date-fns';
 import { inArray, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { mfaChallenges, outbox, rateLimits, recoveryTokens, sessions, spentBotTokens, verificationCodes } from '../db/schema/index.ts';
+import { mfaChallenges, outbox, rateLimits, recoveryTokens, sessions, spentBotTokens, verificationCodes, webauthnChallenges } from '../db/schema/index.ts';
 import { longestRateLimitWindowSeconds } from './rate-limit.ts';
 
 /** Sandbox messages stay readable at /dev/outbox this long. */
@@ -16,6 +16,8 @@ const codeGraceDays = 1;
 export type HousekeepingReport = {
   sessions: number;
   mfaChallenges: number;
+  /** Passkey challenges (a session's go with it too). */
+  webauthnChallenges: number;
   verificationCodes: number;
   recoveryTokens: number;
   spentBotTokens: number;
@@ -38,6 +40,7 @@ export async function deleteExpiredRecords(db: Db, asOf: Date): Promise<Housekee
   return {
     sessions: sessionsGone,
     mfaChallenges: challengesGone,
+    webauthnChallenges: (await db.delete(webauthnChallenges).where(lte(webauthnChallenges.expireDate, graceEnd))).count,
     verificationCodes: (await db.delete(verificationCodes).where(lte(verificationCodes.expireDate, graceEnd))).count,
     recoveryTokens: (await db.delete(recoveryTokens).where(lte(recoveryTokens.expireDate, graceEnd))).count,
     spentBotTokens: (await db.delete(spentBotTokens).where(lte(spentBotTokens.expireDate, asOf))).count,

@@ -5,6 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { addMinutes } from 'date-fns';
 import { now } from '../clock.ts';
 import type { ListQuery, ListResult } from '../contract/list.ts';
+import type { MfaMethod } from '../contract/mfa.ts';
 import type { Db } from '../db/client.ts';
 import { mfaChallenges, mfas, totpSpentSteps } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
@@ -19,8 +20,8 @@ export const maxCodeAttempts = 5;
 const totpPeriod = 30;
 
 /** What a client may see of a method: never its secret, phone or address in full. */
-export function mfaView(m: MfaRow) {
-  return { mfaId: m.mfaId, type: m.type, status: m.status, description: describeMfa(m), createDate: m.createDate };
+export function mfaView(m: MfaRow): MfaMethod {
+  return { mfaId: m.mfaId, type: m.type, status: m.status, description: describeMfa(m), createDate: m.createDate.toISOString() };
 }
 
 const mfaStatuses = ['pending', 'active', 'deleted'] as const;
@@ -64,11 +65,20 @@ function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
+/** Why a code is sent: the message says so, and what to do if it was not the reader. */
+export type ChallengePurpose = 'sign-in' | 'add' | 'confirm';
+const ifNotYou: Record<ChallengePurpose, string> = {
+  'sign-in': 'If you did not try to sign in, change your password.',
+  add: 'It confirms this address as a way to verify your sign-ins. If you did not ask for it, change your password.',
+  confirm: 'If you did not ask for it, change your password.',
+};
+
 /**
- * Starts a challenge for the chosen method within a pending sign-in session. SMS and email methods get a fresh
- * code sent through the provider; TOTP challenges only count attempts.
+ * Starts a challenge for the chosen method within a session (a pending sign-in, or a signed-in one adding the method
+ * or confirming it's them). SMS and email methods get a fresh code sent through the provider; TOTP challenges only
+ * count attempts.
  */
-export async function startChallenge(db: Db, providers: Providers, method: MfaRow, sessionId: number, brandName = 'Dotspot') {
+export async function startChallenge(db: Db, providers: Providers, method: MfaRow, sessionId: number, brandName = 'Dotspot', purpose: ChallengePurpose = 'sign-in') {
   const code = method.type === 'totp' ? null : newCode();
   const [row] = await db
     .insert(mfaChallenges)
@@ -85,7 +95,7 @@ export async function startChallenge(db: Db, providers: Providers, method: MfaRo
     await providers.mail.send({
       to: method.data,
       subject: `Your ${brandName} security code`,
-      text: `Your ${brandName} security code is ${code}.\n\nIt expires in 10 minutes. If you did not try to sign in, change your password.`,
+      text: `Your ${brandName} security code is ${code}.\n\nIt expires in 10 minutes. ${ifNotYou[purpose]}`,
     });
   }
   return row;
@@ -103,14 +113,20 @@ export class WrongCode extends AppError {
  * counted in the same statement that checks the limit, before any comparison, so parallel guesses on one
  * challenge get no more than `maxCodeAttempts` comparisons between them.
  */
-export async function verifyChallenge(db: Db, input: { mfaChallengeId: number; mfaId: number; sessionId: number; code: string }): Promise<void> {
+export async function verifyChallenge(
+  db: Db,
+  input: { mfaChallengeId: number; mfaId: number; sessionId: number; code: string },
+  /** 'pending' while the method is being added (its first code proves it works). */
+  methodStatus: 'active' | 'pending' = 'active',
+  tooManyMessage = 'Too many wrong codes. Please choose a security method again.',
+): Promise<void> {
   const [row] = await db
     .select({ challenge: mfaChallenges, method: mfas })
     .from(mfaChallenges)
     .innerJoin(mfas, eq(mfas.mfaId, mfaChallenges.mfaId))
     .where(eq(mfaChallenges.mfaChallengeId, input.mfaChallengeId))
     .limit(1);
-  if (!row || row.challenge.sessionId !== input.sessionId || row.challenge.mfaId !== input.mfaId || row.method.status !== 'active') {
+  if (!row || row.challenge.sessionId !== input.sessionId || row.challenge.mfaId !== input.mfaId || row.method.status !== methodStatus) {
     throw new AppError(400, 'That code is not valid. Check it and try again, or choose another security method.');
   }
   const { method } = row;
@@ -131,7 +147,7 @@ export async function verifyChallenge(db: Db, input: { mfaChallengeId: number; m
     const [current] = await db.select().from(mfaChallenges).where(eq(mfaChallenges.mfaChallengeId, input.mfaChallengeId));
     if (current.useDate) throw new AppError(400, 'This code was already used. Please request a new one.');
     if (current.expireDate <= time) throw new AppError(400, 'This code has expired. Please request a new one.');
-    throw new AppError(400, 'Too many wrong codes. Please choose a security method again.');
+    throw new AppError(400, tooManyMessage);
   }
   if (!/^\d{6}$/.test(input.code)) throw new WrongCode();
 

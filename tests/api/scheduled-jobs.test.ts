@@ -42,6 +42,7 @@ afterAll(async () => {
 const nothing: HousekeepingReport = {
   sessions: 0,
   mfaChallenges: 0,
+  webauthnChallenges: 0,
   verificationCodes: 0,
   recoveryTokens: 0,
   spentBotTokens: 0,

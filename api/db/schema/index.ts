@@ -7,3 +7,4 @@ export * from './websites.ts';
 export * from './transfers-sales.ts';
 export * from './recurring-billing.ts';
 export * from './account-changes.ts';
+export * from './passkeys.ts';

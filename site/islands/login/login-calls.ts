@@ -12,7 +12,7 @@ type Send = Dispatch<LoginEvent>;
 
 /** After a password, code or new password: pick a second factor, or go where the answer (or the query) says. */
 function follow(state: LoginState, answer: SessionResponse, send: Send) {
-  if (answer.mfas?.length) send({ type: 'askMethod', methods: answer.mfas });
+  if (answer.mfas?.length || answer.passkey) send({ type: 'askMethod', methods: answer.mfas ?? [], passkey: answer.passkey });
   else send({ type: 'signedIn', to: safeRedirect(answer.redirect ?? state.redirect) });
 }
 
@@ -103,4 +103,38 @@ export async function submitNewPassword(state: LoginState, send: Send) {
   }
   send({ type: 'passwordChanged' });
   follow(state, answer, send);
+}
+
+/**
+ * "Sign in with a passkey" on the credentials step (a discoverable credential: no email typed), or the passkey as
+ * the second step after a password: the server tells them apart by the session. The WebAuthn helper loads only here.
+ */
+export async function signInWithPasskey(state: LoginState, send: Send) {
+  send({ type: 'start', call: 'passkey' });
+  const options = await api<Parameters<typeof import('@simplewebauthn/browser').startAuthentication>[0]['optionsJSON']>('/session/passkeyOptions', {
+    method: 'POST',
+    body: {},
+    toast: false,
+  });
+  if (isFailure(options)) {
+    send({ type: 'fail', call: 'passkey', status: options.status, message: options.message });
+    return;
+  }
+  let passkey: unknown;
+  try {
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    passkey = await startAuthentication({ optionsJSON: options });
+  } catch (error) {
+    const cancelled = (error as Error).name === 'NotAllowedError';
+    send({
+      type: 'fail',
+      call: 'passkey',
+      status: 0,
+      message: cancelled ? 'The passkey sign-in was cancelled or timed out. Try again, or use your password.' : `Your browser could not use a passkey: ${(error as Error).message}`,
+    });
+    return;
+  }
+  const answer = await api<SessionResponse>(`/session?postLoginUrl=${encodeURIComponent(state.redirect)}`, { method: 'POST', body: { passkey }, toast: false });
+  if (isFailure(answer)) send({ type: 'fail', call: 'passkey', status: answer.status, message: answer.message });
+  else follow(state, answer, send);
 }

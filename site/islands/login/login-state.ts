@@ -9,7 +9,7 @@ import type { MfaOption } from '../../../api/contract/login.ts';
 export type LoginStep = 'credentials' | 'methods' | 'code' | 'forgot' | 'sent' | 'opening' | 'new-password';
 export type Challenge = { mfaId: number; mfaType: MfaOption['type']; mfaDescription: string; mfaChallengeId: number };
 /** The calls the island makes; a refusal's consequences depend on which one it was. */
-export type LoginCall = 'credentials' | 'method' | 'code' | 'forgot' | 'recovery' | 'new-password';
+export type LoginCall = 'credentials' | 'method' | 'code' | 'forgot' | 'recovery' | 'new-password' | 'passkey';
 export type TypedField = 'email' | 'password' | 'code' | 'newPassword' | 'confirmPassword';
 
 export type LoginState = {
@@ -27,6 +27,8 @@ export type LoginState = {
   /** The server-rendered form is inert until hydrated, so an early click never submits the password natively. */
   ready: boolean;
   methods: MfaOption[];
+  /** The pending sign-in may finish with a passkey instead of a code. */
+  passkey: boolean;
   chosen: number | null;
   challenge: Challenge | null;
   /** Set once signed in: the island navigates there. */
@@ -42,7 +44,7 @@ export type LoginEvent =
   | { type: 'refuse'; message: string }
   | { type: 'start'; call: LoginCall }
   | { type: 'fail'; call: LoginCall; status: number; message: string }
-  | { type: 'askMethod'; methods: MfaOption[] }
+  | { type: 'askMethod'; methods: MfaOption[]; passkey?: boolean }
   | { type: 'challenge'; challenge: Challenge }
   | { type: 'recoverySent' }
   | { type: 'recoveryOpened' }
@@ -75,6 +77,7 @@ export const initialLoginState: LoginState = {
   busy: false,
   ready: false,
   methods: [],
+  passkey: false,
   chosen: null,
   challenge: null,
   leavingTo: null,
@@ -108,7 +111,14 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
       return failed(state, event.call, event.status, event.message);
     case 'askMethod':
       // One method needs no choice: it is picked already, Continue sends it.
-      return { ...go(state, 'methods'), busy: false, password: '', methods: event.methods, chosen: event.methods.length === 1 ? event.methods[0].mfaId : null };
+      return {
+        ...go(state, 'methods'),
+        busy: false,
+        password: '',
+        methods: event.methods,
+        passkey: event.passkey ?? false,
+        chosen: event.methods.length === 1 ? event.methods[0].mfaId : null,
+      };
     case 'challenge':
       return { ...go(state, 'code'), busy: false, challenge: event.challenge, code: '' };
     case 'recoverySent':
@@ -129,6 +139,9 @@ function failed(state: LoginState, call: LoginCall, status: number, message: str
   switch (call) {
     case 'credentials':
       return shown;
+    case 'passkey':
+      // A passkey second step whose pending sign-in expired starts again from the password.
+      return status === 401 ? { ...shown, step: 'credentials' } : shown;
     case 'method':
       return status === 401 ? { ...shown, step: 'credentials' } : shown;
     case 'code':

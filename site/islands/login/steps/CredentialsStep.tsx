@@ -1,6 +1,6 @@
 /** Step 1: email and password (storefront spec §2 Login), with the way to the forgot-password form. */
 import type { FormEvent } from 'react';
-import { submitCredentials } from '../login-calls.ts';
+import { signInWithPasskey, submitCredentials } from '../login-calls.ts';
 import type { StepProps } from '../login-state.ts';
 import { LoginError } from './LoginError.tsx';
 
@@ -43,6 +43,15 @@ export function CredentialsStep({ state, send }: StepProps) {
       </button>
       <button type="button" className="link-button" onClick={() => send({ type: 'go', step: 'forgot' })} disabled={!state.ready}>
         Forgot password?
+      </button>
+      <p className="login-or">
+        <span>or</span>
+      </p>
+      <button type="button" className="btn btn-secondary login-passkey" onClick={() => void signInWithPasskey(state, send)} disabled={state.busy || !state.ready}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M14.5 10.5a4.5 4.5 0 1 0-4.2 4.5L9 16.5V19H6.5v2.5H3V18l7.1-7.1M16 8h.01" />
+        </svg>
+        Sign in with a passkey
       </button>
     </form>
   );

@@ -1,7 +1,7 @@
 /** Step 2: the second-factor method picker, shown when the password answer lists methods (storefront spec §4 Login). */
 import type { FormEvent } from 'react';
 import type { MfaOption } from '../../../../api/contract/login.ts';
-import { chooseMethod } from '../login-calls.ts';
+import { chooseMethod, signInWithPasskey } from '../login-calls.ts';
 import type { StepProps } from '../login-state.ts';
 import { LoginError } from './LoginError.tsx';
 
@@ -15,6 +15,8 @@ export function MethodsStep({ state, send }: StepProps) {
   return (
     <form onSubmit={submit}>
       <LoginError message={state.error} />
+      {state.methods.length === 0 && <p className="login-muted">Use your passkey to finish signing in.</p>}
+      {state.methods.length > 0 && (
       <fieldset className="method-list">
         <legend>Choose how to receive your security code</legend>
         {state.methods.map((m) => (
@@ -27,9 +29,22 @@ export function MethodsStep({ state, send }: StepProps) {
           </label>
         ))}
       </fieldset>
-      <button className="btn btn-primary login-submit" type="submit" disabled={state.busy}>
-        Continue
-      </button>
+      )}
+      {state.methods.length > 0 && (
+        <button className="btn btn-primary login-submit" type="submit" disabled={state.busy}>
+          Continue
+        </button>
+      )}
+      {state.passkey && (
+        <button
+          type="button"
+          className={`btn ${state.methods.length > 0 ? 'btn-secondary' : 'btn-primary'} login-submit`}
+          onClick={() => void signInWithPasskey(state, send)}
+          disabled={state.busy}
+        >
+          {state.methods.length > 0 ? 'Use a passkey instead' : 'Use a passkey'}
+        </button>
+      )}
       <button type="button" className="link-button" onClick={() => send({ type: 'go', step: 'credentials' })}>
         Use a different account
       </button>

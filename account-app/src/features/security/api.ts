@@ -1,0 +1,71 @@
+/** Two-factor methods and passkeys of the signed-in holder (GET /api/mfas, GET /api/passkeys) through SWR, and the calls that change them. */
+import { type ApiFailure, api, isFailure } from '@kit/api.ts';
+import { withRecentAuth } from '@kit/ConfirmIdentity.tsx';
+import useSWR, { mutate } from 'swr';
+import type { ListResult } from '../../../../api/contract/list.ts';
+import type { MfaAdd, MfaAdded, MfaMethod, PasskeyView } from '../../../../api/contract/mfa.ts';
+
+export type { MfaAdded, MfaMethod, PasskeyView };
+
+export const mfasKey = '/mfas?status=active&status=pending';
+export const passkeysKey = '/passkeys';
+
+export function useSecurity() {
+  const methods = useSWR<ListResult<MfaMethod> | null>(mfasKey);
+  const passkeys = useSWR<ListResult<PasskeyView> | null>(passkeysKey);
+  return {
+    methods: methods.data?.data ?? [],
+    passkeys: passkeys.data?.data ?? [],
+    isLoading: methods.isLoading || passkeys.isLoading,
+    error: (methods.error ?? passkeys.error) as Error | undefined,
+  };
+}
+
+export function refreshSecurity() {
+  void mutate(mfasKey);
+  void mutate(passkeysKey);
+}
+
+/** What sign-in asks for after the password: active methods and passkeys together. */
+export function countSecondFactors(methods: MfaMethod[], passkeys: PasskeyView[]): number {
+  return methods.filter((m) => m.status === 'active').length + passkeys.length;
+}
+
+export const addMethod = (input: MfaAdd) =>
+  withRecentAuth(() => api<MfaAdded>('/mfas', { method: 'POST', body: input.type === 'totp' ? { type: 'totp' } : input, toast: false }));
+
+export const verifyMethod = (mfaId: number, token: string) =>
+  api<MfaMethod>(`/mfas/${mfaId}`, { method: 'PATCH', body: { token, status: 'active' }, toast: false });
+
+export const resendCode = (mfaId: number) => api<MfaMethod>(`/mfas/${mfaId}/codes`, { method: 'POST', toast: false });
+
+export const removeMethod = (mfaId: number, password?: string) =>
+  withRecentAuth(() => api<{ success: true }>(`/mfas/${mfaId}`, { method: 'DELETE', body: password ? { password } : {}, toast: false }));
+
+/** Drops a method still being added (no confirmation needed: it never verified anything). */
+export const abandonMethod = (mfaId: number) => api<{ success: true }>(`/mfas/${mfaId}`, { method: 'DELETE', body: {}, toast: false });
+
+export const removePasskey = (passkeyId: number, password?: string) =>
+  withRecentAuth(() => api<{ success: true }>(`/passkeys/${passkeyId}`, { method: 'DELETE', body: password ? { password } : {}, toast: false }));
+
+/** Registers a passkey: options (after "confirm it's you" if needed), the browser's ceremony, then the answer. */
+export async function registerPasskey(name: string): Promise<PasskeyView | ApiFailure> {
+  type Options = Parameters<typeof import('@simplewebauthn/browser').startRegistration>[0]['optionsJSON'];
+  const options = await withRecentAuth(() => api<Options>('/passkeys/registrationOptions', { method: 'POST', toast: false }));
+  if (isFailure(options)) return options;
+  // The WebAuthn helper loads only when someone adds a passkey.
+  const { startRegistration, WebAuthnError } = await import('@simplewebauthn/browser');
+  try {
+    const response = await startRegistration({ optionsJSON: options });
+    return await api<PasskeyView>('/passkeys', { method: 'POST', body: { name, response }, toast: false });
+  } catch (error) {
+    const code = error instanceof WebAuthnError ? error.code : '';
+    const message =
+      code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED'
+        ? 'This device already holds a passkey for your account.'
+        : (error as Error).name === 'NotAllowedError'
+          ? 'The passkey was not created: the request was cancelled or timed out.'
+          : `The passkey was not created: ${(error as Error).message}`;
+    return { error: true, status: 0, message };
+  }
+}

@@ -1,0 +1,42 @@
+/** /api/passkeys: the caller's passkeys: list, registration options then registration, rename, delete. */
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import { Hono } from 'hono';
+import brand from '../../content/brand.json' with { type: 'json' };
+import { passkeyRegisterSchema, passkeyRenameSchema, secondFactorDeleteSchema } from '../contract/mfa.ts';
+import { requireAccount } from '../http/auth.ts';
+import type { AppEnv } from '../http/env.ts';
+import { clientOf } from '../http/sign-in.ts';
+import { parseBody, parseId } from '../http/validate.ts';
+import { deletePasskey, listPasskeys, passkeyRegistrationOptions, registerPasskey, renamePasskey } from '../services/passkeys.ts';
+
+export const passkeysRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const holder = requireAccount(c);
+    const data = await listPasskeys(c.var.deps, holder);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ total: data.length, limit: data.length, skip: 0, data });
+  })
+  .post('/registrationOptions', async (c) => {
+    const holder = requireAccount(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await passkeyRegistrationOptions(c.var.deps, holder, brand.name));
+  })
+  .post('/', async (c) => {
+    const holder = requireAccount(c);
+    const input = await parseBody(c, passkeyRegisterSchema);
+    const view = await registerPasskey(c.var.deps, holder, { name: input.name, response: input.response as unknown as RegistrationResponseJSON }, clientOf(c), brand.name);
+    return c.json(view, 201);
+  })
+  .patch('/:id', async (c) => {
+    const holder = requireAccount(c);
+    const id = parseId(c);
+    const { name } = await parseBody(c, passkeyRenameSchema);
+    return c.json(await renamePasskey(c.var.deps, holder, id, name));
+  })
+  .delete('/:id', async (c) => {
+    const holder = requireAccount(c);
+    const id = parseId(c);
+    const { password } = await parseBody(c, secondFactorDeleteSchema);
+    await deletePasskey(c.var.deps, holder, id, password, clientOf(c), brand.name);
+    return c.json({ success: true });
+  });
