@@ -18,6 +18,7 @@ import { cartsRoutes } from './routes/carts.ts';
 import { devRoutes } from './routes/dev.ts';
 import { domainTransferCheckRoutes } from './routes/domain-transfer-check.ts';
 import { paymentMethodsRoutes } from './routes/payment-methods.ts';
+import { renewalsRoutes } from './routes/renewals.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { validateRoutes } from './routes/validate.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
@@ -58,6 +59,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/mfas', mfasRoutes)
     .route('/validate', validateRoutes)
     .route('/paymentMethods', paymentMethodsRoutes)
+    .route('/renewals', renewalsRoutes)
     .route('/domainTransferCheck', domainTransferCheckRoutes)
     .route('/stripeWebhook', stripeWebhookRoutes)
     .route('/dev', devRoutes)
