@@ -188,7 +188,7 @@ export async function sendReminders(deps: Deps): Promise<number> {
     const candidates = await deps.db
       .select({ domainId: domains.domainId, expireDate: domains.expireDate })
       .from(domains)
-      .where(and(inArray(domains.status, ['active', 'expired']), gt(domains.expireDate, subDays(today, window.from)), lte(domains.expireDate, subDays(today, window.to))));
+      .where(and(inArray(domains.status, ['active', 'expired']), gt(domains.expireDate, addDays(today, window.to)), lte(domains.expireDate, addDays(today, window.from))));
     const claimed: { domainId: number }[] = [];
     for (let i = 0; i < candidates.length; i += 1000) {
       const batch = candidates.slice(i, i + 1000);

@@ -218,3 +218,48 @@ describe('POST /api/renewals commit', () => {
     expect((await rowOf(row.domainId)).expireDate).toEqual(addYears(row.expireDate, 1));
   });
 });
+
+describe('PATCH /api/domains/:id renewal settings', () => {
+  it('turns auto-renew off and on, keeping autoRenewDate 15 days before expiry while it is on', async () => {
+    const { client, accountId } = await nextBuyer();
+    const row = await ownDomain(t, accountId, 'qwzx-toggle.com', { expireDate: addYears(today, 1) });
+    const off = await client.patch(`/api/domains/${row.domainId}`, { autoRenewEnabled: false });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ autoRenewEnabled: false, autoRenewDate: null });
+    const on = await client.patch(`/api/domains/${row.domainId}`, { autoRenewEnabled: true });
+    expect(on.body).toMatchObject({ autoRenewEnabled: true, autoRenewDate: subDays(addYears(today, 1), 15).toISOString() });
+  });
+
+  it('charges $5 per year left in the term to add protection, refunds nothing on removal, and re-adds it free', async () => {
+    const { client, accountId } = await nextBuyer();
+    const row = await ownDomain(t, accountId, 'qwzx-guard.com', { expireDate: subDays(addYears(today, 2), 30) });
+    const added = await client.patch(`/api/domains/${row.domainId}`, { protectionEnabled: true });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ protectionEnabled: true, protectionPaidUntil: row.expireDate.toISOString() });
+    const charged = async () => (await ledgerOf(accountId)).filter((r) => r.type === 'nrc').map((r) => [r.description, r.amount]);
+    expect(await charged()).toEqual([['Domain Protection: qwzx-guard.com (2 years)', 1000]]);
+    const removed = await client.patch(`/api/domains/${row.domainId}`, { protectionEnabled: false });
+    expect(removed.body.protectionEnabled).toBe(false);
+    expect((await ledgerOf(accountId)).length).toBe(2);
+    const again = await client.patch(`/api/domains/${row.domainId}`, { protectionEnabled: true });
+    expect(again.body.protectionEnabled).toBe(true);
+    expect(await charged()).toEqual([['Domain Protection: qwzx-guard.com (2 years)', 1000]]);
+  });
+
+  it('adds no protection when the card is declined', async () => {
+    const { client, accountId } = await nextBuyer();
+    await useCard(t, accountId, '0341');
+    const row = await ownDomain(t, accountId, 'qwzx-guard-declined.com', { expireDate: addYears(today, 1) });
+    const refused = await client.patch(`/api/domains/${row.domainId}`, { protectionEnabled: true });
+    expect(refused.status).toBe(402);
+    expect((await rowOf(row.domainId)).protectionEnabled).toBe(false);
+    expect(await ledgerOf(accountId)).toEqual([]);
+  });
+
+  it("refuses another account's domain with 403", async () => {
+    const { accountId } = await nextBuyer();
+    const theirs = await ownDomain(t, accountId, 'qwzx-not-yours.com', { expireDate: addYears(today, 1) });
+    const { client } = await nextBuyer();
+    expect((await client.patch(`/api/domains/${theirs.domainId}`, { protectionEnabled: true })).status).toBe(403);
+  });
+});
