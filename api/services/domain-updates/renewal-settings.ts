@@ -3,12 +3,11 @@
  * domain-year for the rest of the current term to the default card (spec §9); removing it refunds nothing, and adding
  * it again while the term it was paid for lasts is free.
  */
-import { addYears } from 'date-fns';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { now } from '../../clock.ts';
 import type { renewalSettingsUpdate } from '../../contract/domain-update.ts';
-import { protectionPricePerYear } from '../../contract/renewals.ts';
+import { protectionPricePerYear, protectionYearsLeft } from '../../contract/renewals.ts';
 import { domains } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharge, releaseCharge } from '../account-charges.ts';
@@ -16,13 +15,6 @@ import { autoRenewDateFor } from '../renewals.ts';
 import type { DomainUpdateContext } from './types.ts';
 
 export const authenticationNeededMessage = 'Your bank asks you to confirm this payment';
-
-/** Whole years of protection the rest of the term needs (a part year counts as one). */
-export function protectionYearsLeft(expireDate: Date, today: Date): number {
-  let years = 1;
-  while (addYears(today, years) < expireDate) years += 1;
-  return years;
-}
 
 export async function applyRenewalSettings(ctx: DomainUpdateContext, fields: z.infer<typeof renewalSettingsUpdate>): Promise<void> {
   const { db } = ctx.deps;
