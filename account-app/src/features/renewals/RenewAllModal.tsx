@@ -68,6 +68,7 @@ export default function RenewAllModal({ domain, onClose }: DomainModalProps) {
           {list && list.length > 0 && (
             <>
               <PeriodField value={period} onChange={setPeriod} />
+              <div className="renew-table-wrap">
               <table className="renew-table">
                 <thead>
                   <tr>
@@ -75,10 +76,11 @@ export default function RenewAllModal({ domain, onClose }: DomainModalProps) {
                       <label className="renew-check-label">
                         <input
                           type="checkbox"
+                          aria-label="Select all"
                           checked={state.selectAll}
                           onChange={(event) => dispatch({ type: 'selectAll', on: event.currentTarget.checked })}
                         />
-                        <span>Select all</span>
+                        <span aria-hidden="true">All</span>
                       </label>
                     </th>
                     <th scope="col" aria-sort={ariaSort(sort, 'domain')}>
@@ -99,10 +101,11 @@ export default function RenewAllModal({ domain, onClose }: DomainModalProps) {
                       <label className="renew-check-label">
                         <input
                           type="checkbox"
+                          aria-label="Protect all"
                           checked={state.protectAll}
                           onChange={(event) => dispatch({ type: 'protectAll', on: event.currentTarget.checked })}
                         />
-                        <span>Protect all</span>
+                        <span aria-hidden="true">Protect</span>
                       </label>
                     </th>
                   </tr>
@@ -123,7 +126,7 @@ export default function RenewAllModal({ domain, onClose }: DomainModalProps) {
                           />
                         </td>
                         <th scope="row" className="renew-domain">
-                          {row.domain}
+                          <DomainName name={row.domain} />
                           {row.status !== 'active' && <span className="badge badge-danger renew-status">{row.status === 'redemption' ? 'Redemption' : 'Expired'}</span>}
                           {row.isPremium && <span className="badge badge-spot renew-status">Premium</span>}
                           {atMax && <span className="renew-row-note">At the 10-year maximum</span>}
@@ -159,6 +162,7 @@ export default function RenewAllModal({ domain, onClose }: DomainModalProps) {
                   })}
                 </tbody>
               </table>
+              </div>
               <p className="renew-hint muted small">
                 Domain Protection: $5 per domain a year. It extends the Renewal Grace Period by a year.
               </p>
@@ -224,5 +228,18 @@ function SortButton({ label, active, direction, onClick }: { label: string; acti
       <span aria-hidden="true">{active ? (direction === -1 ? ' ▼' : ' ▲') : ' ↕'}</span>
       <span className="visually-hidden">, sort</span>
     </button>
+  );
+}
+
+/** A name that may wrap before its extension rather than mid-label. */
+function DomainName({ name }: { name: string }) {
+  const dot = name.indexOf('.');
+  if (dot < 0) return <>{name}</>;
+  return (
+    <>
+      {name.slice(0, dot)}
+      <wbr />
+      {name.slice(dot)}
+    </>
   );
 }
