@@ -34,7 +34,7 @@ export const reminderKinds = {
 } as const;
 
 /** Auto-renewals charged at once in the nightly run. */
-const concurrency = 8;
+const concurrency = 16;
 
 export type CalendarReport = {
   autoRenewed: number;
@@ -128,8 +128,9 @@ export async function runAutoRenewals(deps: Deps): Promise<{ autoRenewed: number
 
 /** One auto-renewal attempt of a claimed order: a year, with protection when the domain has it. */
 async function autoRenew(deps: Deps, order: RenewalOrderRow, claimedDomain: DomainRow): Promise<'renewed' | 'failed'> {
-  // The domain as it is now: renewed by hand, auto-renew switched off or deleted since the claim means nothing to do.
-  const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, claimedDomain.domainId));
+  // A retry reads the domain as it is now: renewed by hand, auto-renew switched off or deleted since means nothing to do.
+  const [domain] =
+    order.attempts === 1 ? [claimedDomain] : await deps.db.select().from(domains).where(eq(domains.domainId, claimedDomain.domainId));
   if (!domain || !domain.autoRenewEnabled || domain.expireDate.getTime() !== order.termExpireDate?.getTime() || !['active', 'expired'].includes(domain.status)) {
     await setOrder(deps.db, order.renewalOrderId, { status: 'failed', lastError: 'No longer due' });
     return 'failed';

@@ -5,7 +5,7 @@
  * term the registry did not extend, and a term is renewed once whoever asks (the unique index on renewals).
  */
 import { addYears, subDays, subMinutes } from 'date-fns';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { now } from '../clock.ts';
 import { autoRenewLeadDays } from '../contract/domain-status.ts';
 import {
@@ -310,15 +310,15 @@ async function markLine(db: Db, line: RenewalRow, status: RenewalRow['status'], 
 
 async function recordRenewed(db: Db, line: RenewalRow, registryExpiry: Date): Promise<RenewalRow> {
   const newExpireDate = Number.isNaN(registryExpiry.getTime()) ? line.newExpireDate : registryExpiry;
+  const nextAutoRenew = autoRenewDateFor(newExpireDate, true)?.toISOString();
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(domains).where(eq(domains.domainId, line.domainId)).for('update');
     await tx
       .update(domains)
       .set({
         expireDate: newExpireDate,
         status: 'active',
         redemptionPeriodStartDate: null,
-        autoRenewDate: autoRenewDateFor(newExpireDate, current.autoRenewEnabled),
+        autoRenewDate: sql`case when ${domains.autoRenewEnabled} then ${nextAutoRenew}::timestamptz end`,
         modifyDate: now(),
         ...(line.protectionEnabled ? { protectionEnabled: true, protectionPaidUntil: newExpireDate } : {}),
       })

@@ -115,12 +115,14 @@ export function createSandboxLifecycle(
       const mishap = registryMishap(domain);
       if (mishap === 'dropped') throw lostAnswer(`the renewal of ${domain}`);
       // Conditional on the expiry it renews from (EPP curExpDate), so a repeated command cannot add a second term.
-      await db
+      const [row] = await db
         .update(registryDomains)
         .set({ expireDate: renewed, modifyDate: now() })
-        .where(and(eq(registryDomains.domain, domain), eq(registryDomains.expireDate, current.expireDate)));
+        .where(and(eq(registryDomains.domain, domain), eq(registryDomains.expireDate, current.expireDate)))
+        .returning({ expireDate: registryDomains.expireDate });
       if (mishap === 'timeout') throw lostAnswer(`the renewal of ${domain}`);
-      return require(domain);
+      if (!row) throw new Error(`${domain} was renewed by another command meanwhile`);
+      return { ...current, expireDate: row.expireDate };
     },
     async premiumRenewPrice(domain, years) {
       const perYear = premiumPrice(domain);
