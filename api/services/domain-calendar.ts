@@ -12,13 +12,26 @@ import { addDays, subDays, subYears } from 'date-fns';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import { now } from '../clock.ts';
 import { autoRenewLeadDays } from '../contract/domain-status.ts';
-import { domainNotices, domains, renewalOrders, users } from '../db/schema/index.ts';
+import { domainNotices, domains, paymentMethods, renewalOrders, renewals, users } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { authorizeDefaultCard } from './account-charges.ts';
+import { authorizeDefaultCard, captureCharges, type HeldCharge } from './account-charges.ts';
 import type { DomainRow } from './domains.ts';
 import { queueMessage } from './messages.ts';
-import { eachLimited, priceLine, reconcileHeldRenewals, renewOrderLines, type RenewalOrderRow, setOrder, settleRenewalOrder } from './renewals.ts';
+import { lineTotal, type RenewLine } from '../contract/renewals.ts';
+import { RegistryOutcomeUnknownError } from '../providers/registry/index.ts';
+import {
+  eachLimited,
+  ledgerLines,
+  markLine,
+  priceLine,
+  reconcileHeldRenewals,
+  type RenewalOrderRow,
+  type RenewalRow,
+  setOrder,
+  settleRenewalOrder,
+  settleUnknownLine,
+} from './renewals.ts';
 
 /** Days in each phase after expiry (ICANN's usual figures): grace before redemption, redemption, pending delete. */
 export const renewalGraceDays = 30;
@@ -119,66 +132,177 @@ export async function runAutoRenewals(deps: Deps): Promise<{ autoRenewed: number
   }
   let autoRenewed = 0;
   let autoRenewFailed = 0;
-  await eachLimited(claimed, concurrency, async ({ order, domain }) => {
-    if ((await autoRenew(deps, order, domain)) === 'renewed') autoRenewed += 1;
-    else autoRenewFailed += 1;
-  });
+  for (let i = 0; i < claimed.length; i += 500) {
+    const outcome = await autoRenewBatch(deps, claimed.slice(i, i + 500));
+    autoRenewed += outcome.renewed;
+    autoRenewFailed += outcome.failed;
+  }
   return { autoRenewed, autoRenewFailed };
 }
 
-/** One auto-renewal attempt of a claimed order: a year, with protection when the domain has it. */
-async function autoRenew(deps: Deps, order: RenewalOrderRow, claimedDomain: DomainRow): Promise<'renewed' | 'failed'> {
+type Claimed = { order: RenewalOrderRow; domain: DomainRow };
+type Charged = Claimed & { line: RenewLine; held: HeldCharge };
+
+/**
+ * Auto-renewals of claimed orders, a batch at a time: what touches the outside (authorise, renew, capture) goes one
+ * call per domain, a few at once; what only records goes in one statement per batch. A year each, with protection
+ * when the domain has it.
+ */
+async function autoRenewBatch(deps: Deps, claimed: Claimed[]): Promise<{ renewed: number; failed: number }> {
+  let failed = 0;
   // A retry reads the domain as it is now: renewed by hand, auto-renew switched off or deleted since means nothing to do.
-  const [domain] =
-    order.attempts === 1 ? [claimedDomain] : await deps.db.select().from(domains).where(eq(domains.domainId, claimedDomain.domainId));
-  if (!domain || !domain.autoRenewEnabled || domain.expireDate.getTime() !== order.termExpireDate?.getTime() || !['active', 'expired'].includes(domain.status)) {
-    await setOrder(deps.db, order.renewalOrderId, { status: 'failed', lastError: 'No longer due' });
-    return 'failed';
-  }
-  let line: Awaited<ReturnType<typeof priceLine>>;
-  try {
-    line = await priceLine(deps, domain, 1, domain.protectionEnabled);
-  } catch (error) {
-    await setOrder(deps.db, order.renewalOrderId, { status: 'failed', lastError: (error as Error).message });
-    await notify(deps, domain, 'auto-renew-impossible', autoRenewImpossibleMail(domain, (error as Error).message));
-    return 'failed';
-  }
-  const amount = line.renewPrice + (line.redemptionPrice ?? 0) + line.protectionPrice;
-  let failure: string | null = null;
-  try {
-    const attempt = await authorizeDefaultCard(deps, {
-      accountId: domain.accountId,
-      amount,
-      idempotencyKey: `renewal-order:${order.renewalOrderId}:${order.attempts}`,
-      description: `Auto-renewal: ${domain.domain}`,
-    });
-    if (attempt.status === 'requires_action') {
-      // Nobody is there to authenticate: drop the intent and ask the customer to renew on-session.
-      await deps.providers.payments.cancel(attempt.paymentIntentId).catch(() => {});
-      failure = 'Your bank asks you to confirm this payment, which we cannot do while you are away.';
-    } else {
-      await setOrder(deps.db, order.renewalOrderId, {
-        status: 'held',
-        amount,
-        paymentIntentId: attempt.held.paymentIntentId,
-        paymentMethodId: attempt.held.paymentMethodId,
-        cardDescription: attempt.held.cardDescription,
-      });
+  const retried = claimed.filter((c) => c.order.attempts > 1).map((c) => c.domain.domainId);
+  const fresh = new Map<number, DomainRow>(
+    retried.length ? (await deps.db.select().from(domains).where(inArray(domains.domainId, retried))).map((d) => [d.domainId, d]) : [],
+  );
+  const accountIds = [...new Set(claimed.map((c) => c.domain.accountId))];
+  const cards = new Map(
+    (
+      await deps.db
+        .select()
+        .from(paymentMethods)
+        .where(and(inArray(paymentMethods.accountId, accountIds), eq(paymentMethods.isDefault, true), eq(paymentMethods.status, 'active')))
+    ).map((card) => [card.accountId, card]),
+  );
+  const charged: Charged[] = [];
+  await eachLimited(claimed, concurrency, async ({ order, domain: claimedDomain }) => {
+    const domain = order.attempts > 1 ? fresh.get(claimedDomain.domainId) : claimedDomain;
+    const due = domain?.autoRenewEnabled && domain.expireDate.getTime() === order.termExpireDate?.getTime() && ['active', 'expired'].includes(domain.status);
+    if (!domain || !due) {
+      await setOrder(deps.db, order.renewalOrderId, { status: 'failed', lastError: 'No longer due' });
+      failed += 1;
+      return;
     }
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    failure = error.message;
+    let line: RenewLine;
+    try {
+      line = await priceLine(deps, domain, 1, domain.protectionEnabled);
+    } catch (error) {
+      await setOrder(deps.db, order.renewalOrderId, { status: 'failed', lastError: (error as Error).message });
+      await notify(deps, domain, 'auto-renew-impossible', autoRenewImpossibleMail(domain, (error as Error).message));
+      failed += 1;
+      return;
+    }
+    const amount = lineTotal(line);
+    let failure: string | null = null;
+    try {
+      const attempt = await authorizeDefaultCard(deps, {
+        accountId: domain.accountId,
+        amount,
+        idempotencyKey: `renewal-order:${order.renewalOrderId}:${order.attempts}`,
+        description: `Auto-renewal: ${domain.domain}`,
+        card: cards.get(domain.accountId) ?? null,
+      });
+      if (attempt.status === 'requires_action') {
+        // Nobody is there to authenticate: drop the intent and ask the customer to renew on-session.
+        await deps.providers.payments.cancel(attempt.paymentIntentId).catch(() => {});
+        failure = 'Your bank asks you to confirm this payment, which we cannot do while you are away.';
+      } else charged.push({ order, domain, line, held: attempt.held });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      failure = error.message;
+    }
+    if (failure !== null) {
+      const retrying = order.attempts <= autoRenewRetries;
+      const nextAttemptDate = retrying ? addDays(now(), 1) : null;
+      await setOrder(deps.db, order.renewalOrderId, { status: retrying ? 'retrying' : 'failed', amount, lastError: failure, nextAttemptDate });
+      await notify(deps, domain, `auto-renew-failed-${order.attempts}`, autoRenewFailedMail(domain, failure, nextAttemptDate));
+      failed += 1;
+    }
+  });
+  if (charged.length === 0) return { renewed: 0, failed };
+  const today = now();
+  const heldRows = charged.map((c) => ({
+    id: c.order.renewalOrderId,
+    pi: c.held.paymentIntentId,
+    pm: c.held.paymentMethodId,
+    card: c.held.cardDescription,
+    amount: c.held.amount,
+  }));
+  await deps.db.execute(sql`
+    update ${renewalOrders} set status = 'held', payment_intent_id = v.pi, payment_method_id = v.pm, card_description = v.card,
+      amount = v.amount, modify_date = ${today.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(heldRows)}::jsonb) as v(id int, pi text, pm int, card text, amount int)
+    where ${renewalOrders.renewalOrderId} = v.id`);
+  const lines = await deps.db
+    .insert(renewals)
+    .values(
+      charged.map(({ order, line }) => ({
+        renewalOrderId: order.renewalOrderId,
+        domainId: line.domainId,
+        domain: line.domain,
+        fromExpireDate: new Date(line.expireDate),
+        renewalPeriod: line.renewalPeriod,
+        newExpireDate: new Date(line.newExpireDate),
+        renewPrice: line.renewPrice,
+        redemptionPrice: line.redemptionPrice ?? 0,
+        protectionPrice: line.protectionPrice,
+        protectionEnabled: line.protectionEnabled,
+        createDate: today,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+  const lineOfOrder = new Map(lines.map((l) => [l.renewalOrderId, l]));
+  const renewedLines: RenewalRow[] = [];
+  const settleOneByOne: number[] = [];
+  await eachLimited(charged, concurrency, async ({ order }) => {
+    const line = lineOfOrder.get(order.renewalOrderId);
+    if (!line) {
+      // The term was renewed another way meanwhile: nothing renewed here, so the authorisation is released.
+      settleOneByOne.push(order.renewalOrderId);
+      return;
+    }
+    try {
+      const record = await deps.providers.registry.renew({ domain: line.domain, years: line.renewalPeriod });
+      renewedLines.push({ ...line, status: 'renewed', newExpireDate: Number.isNaN(record.expireDate.getTime()) ? line.newExpireDate : record.expireDate });
+    } catch (error) {
+      if (error instanceof RegistryOutcomeUnknownError) await settleUnknownLine(deps, line);
+      else await markLine(deps.db, line, 'failed', (error as Error).message);
+      settleOneByOne.push(order.renewalOrderId);
+    }
+  });
+  if (renewedLines.length) await recordAndCapture(deps, renewedLines, charged, today);
+  for (const id of settleOneByOne) await settleRenewalOrder(deps, id).catch(() => {});
+  return { renewed: renewedLines.length, failed: failed + (charged.length - renewedLines.length) };
+}
+
+/** Records a batch of registry renewals on the domains and lines, then captures each order once, ledger rows in one insert. */
+async function recordAndCapture(deps: Deps, renewedLines: RenewalRow[], charged: Charged[], today: Date): Promise<void> {
+  const rows = JSON.stringify(renewedLines.map((l) => ({ id: l.domainId, line: l.renewalId, exp: l.newExpireDate.toISOString(), protect: l.protectionEnabled })));
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update ${domains} set expire_date = v.exp, status = 'active', redemption_period_start_date = null,
+        auto_renew_date = case when ${domains.autoRenewEnabled} then v.exp - make_interval(days => ${autoRenewLeadDays}) end,
+        modify_date = ${today.toISOString()}::timestamptz,
+        protection_enabled = ${domains.protectionEnabled} or v.protect,
+        protection_paid_until = case when v.protect then v.exp else ${domains.protectionPaidUntil} end
+      from jsonb_to_recordset(${rows}::jsonb) as v(id int, line int, exp timestamptz, protect boolean)
+      where ${domains.domainId} = v.id`);
+    await tx.execute(sql`
+      update ${renewals} set status = 'renewed', new_expire_date = v.exp, error = null
+      from jsonb_to_recordset(${rows}::jsonb) as v(id int, line int, exp timestamptz, protect boolean)
+      where ${renewals.renewalId} = v.line`);
+  });
+  // Claimed held → settled first, so a concurrent settler captures none of these twice.
+  const settling = await deps.db
+    .update(renewalOrders)
+    .set({ status: 'settled', modifyDate: today })
+    .where(and(inArray(renewalOrders.renewalOrderId, renewedLines.map((l) => l.renewalOrderId)), eq(renewalOrders.status, 'held')))
+    .returning({ id: renewalOrders.renewalOrderId });
+  const settlingIds = new Set(settling.map((o) => o.id));
+  const heldOf = new Map(charged.map((c) => [c.order.renewalOrderId, c.held]));
+  const { failed } = await captureCharges(
+    deps,
+    renewedLines
+      .filter((l) => settlingIds.has(l.renewalOrderId))
+      .map((l) => ({ held: heldOf.get(l.renewalOrderId) as HeldCharge, lines: ledgerLines(l), captureKey: `renewal-order:${l.renewalOrderId}:capture` })),
+    concurrency,
+  );
+  // Left held for the calendar's reconciliation; the capture key keeps a repeat from charging twice.
+  for (const { held, error } of failed) {
+    const order = charged.find((c) => c.held.paymentIntentId === held.paymentIntentId)?.order;
+    if (order) await setOrder(deps.db, order.renewalOrderId, { status: 'held', lastError: error.message });
   }
-  if (failure !== null) {
-    const retrying = order.attempts <= autoRenewRetries;
-    const nextAttemptDate = retrying ? addDays(now(), 1) : null;
-    await setOrder(deps.db, order.renewalOrderId, { status: retrying ? 'retrying' : 'failed', amount, lastError: failure, nextAttemptDate });
-    await notify(deps, domain, `auto-renew-failed-${order.attempts}`, autoRenewFailedMail(domain, failure, nextAttemptDate));
-    return 'failed';
-  }
-  const [result] = await renewOrderLines(deps, order.renewalOrderId, [line]);
-  await settleRenewalOrder(deps, order.renewalOrderId);
-  return result.status === 'renewed' ? 'renewed' : 'failed';
 }
 
 /** ERRP reminders: each kind once per domain and term, claimed by the unique notice row. */
@@ -227,6 +351,11 @@ export async function advanceExpiry(deps: Deps): Promise<{ expired: number; rede
     .set({ status: 'expired', autoRenewDate: null, modifyDate: today })
     .where(and(eq(domains.status, 'active'), lte(domains.expireDate, today)))
     .returning({ id: domains.domainId });
+  // Names that arrived without one (checkout, transfers in) get their auto-renew date, so the card can show it.
+  await db
+    .update(domains)
+    .set({ autoRenewDate: sql`${domains.expireDate} - make_interval(days => ${autoRenewLeadDays})` })
+    .where(and(eq(domains.status, 'active'), eq(domains.autoRenewEnabled, true), isNull(domains.autoRenewDate)));
   const graceEnded = subDays(today, renewalGraceDays);
   const redemption = await db
     .update(domains)

@@ -30,7 +30,7 @@ import type { DomainRow } from './domains.ts';
 
 type RenewRequestInput = z.output<typeof renewRequestSchema>;
 export type RenewalOrderRow = typeof renewalOrders.$inferSelect;
-type RenewalRow = typeof renewals.$inferSelect;
+export type RenewalRow = typeof renewals.$inferSelect;
 
 export const renewableStatuses = ['active', 'expired', 'redemption'] as const;
 /** How many registry renewals run at once in a bulk order or the nightly run. */
@@ -303,7 +303,7 @@ export async function settleUnknownLine(deps: Deps, line: RenewalRow): Promise<R
   }
 }
 
-async function markLine(db: Db, line: RenewalRow, status: RenewalRow['status'], error: string | null): Promise<RenewalRow> {
+export async function markLine(db: Db, line: RenewalRow, status: RenewalRow['status'], error: string | null): Promise<RenewalRow> {
   const [row] = await db.update(renewals).set({ status, error }).where(eq(renewals.renewalId, line.renewalId)).returning();
   return row;
 }
@@ -363,7 +363,7 @@ export async function settleRenewalOrder(deps: Deps, renewalOrderId: number): Pr
   }
 }
 
-function ledgerLines(line: RenewalRow): ChargeLine[] {
+export function ledgerLines(line: RenewalRow): ChargeLine[] {
   const years = `${line.renewalPeriod} year${line.renewalPeriod === 1 ? '' : 's'}`;
   const span = { domainId: line.domainId, startDate: line.fromExpireDate, endDate: line.newExpireDate };
   return [

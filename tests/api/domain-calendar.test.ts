@@ -46,11 +46,12 @@ describe('auto-renew', () => {
     const { accountId } = await nextBuyer('auto');
     const expiry = addDays(start, 20);
     const row = await ownDomain(t, accountId, 'qwzx-auto.com', { expireDate: expiry, protectionEnabled: true, protectionPaidUntil: expiry });
+    expect(row.autoRenewDate).toBeNull();
     const other = createDb(t.databaseUrl, { max: 5 });
     const secondWorker: Deps = { ...t.deps, db: other };
     try {
       await runDomainCalendar(t.deps);
-      expect((await rowOf(row.domainId)).expireDate).toEqual(expiry);
+      expect(await rowOf(row.domainId)).toMatchObject({ expireDate: expiry, autoRenewDate: subDays(expiry, 15) });
       clock.set(addDays(start, 5));
       const [a, b] = await Promise.all([runDomainCalendar(t.deps), runDomainCalendar(secondWorker)]);
       expect(a.autoRenewed + b.autoRenewed).toBe(1);
