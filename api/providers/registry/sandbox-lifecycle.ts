@@ -1,7 +1,7 @@
 /** Sandbox registrations kept in registry_domains: register, renew, locks, auth codes, nameservers, transfers (and their messages). */
 import { randomBytes } from 'node:crypto';
 import { addYears } from 'date-fns';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { now, nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
@@ -106,23 +106,32 @@ export function createSandboxLifecycle(
       return require(domain);
     },
     async renew({ domain, years }) {
-      const current = await require(domain);
-      if (!current.ours) throw new Error(`${domain} is not sponsored by ${options.registrarName}`);
-      const renewed = addYears(current.expireDate, years);
-      if (renewed.getTime() > addYears(now(), maxRenewalYears).getTime()) {
-        throw new Error(`Renewing ${domain} for ${years} years would pass the ${maxRenewalYears}-year maximum`);
-      }
       const mishap = registryMishap(domain);
       if (mishap === 'dropped') throw lostAnswer(`the renewal of ${domain}`);
-      // Conditional on the expiry it renews from (EPP curExpDate), so a repeated command cannot add a second term.
+      const limit = addYears(now(), maxRenewalYears);
+      const renewed = sql`${registryDomains.expireDate} + make_interval(years => ${years})`;
+      // One conditional statement, as the registry checks curExpDate and the 10-year cap before it extends the term.
       const [row] = await db
         .update(registryDomains)
         .set({ expireDate: renewed, modifyDate: now() })
-        .where(and(eq(registryDomains.domain, domain), eq(registryDomains.expireDate, current.expireDate)))
-        .returning({ expireDate: registryDomains.expireDate });
+        .where(and(eq(registryDomains.domain, domain), eq(registryDomains.ours, true), sql`${renewed} <= ${limit.toISOString()}::timestamptz`))
+        .returning();
+      if (!row) {
+        const current = await require(domain);
+        if (!current.ours) throw new Error(`${domain} is not sponsored by ${options.registrarName}`);
+        throw new Error(`Renewing ${domain} for ${years} years would pass the ${maxRenewalYears}-year maximum`);
+      }
       if (mishap === 'timeout') throw lostAnswer(`the renewal of ${domain}`);
-      if (!row) throw new Error(`${domain} was renewed by another command meanwhile`);
-      return { ...current, expireDate: row.expireDate };
+      return {
+        domain: row.domain,
+        registrarName: row.registrarName,
+        ours: row.ours,
+        locked: row.locked,
+        createDate: row.createDate,
+        expireDate: row.expireDate,
+        nameservers: row.nameservers,
+        statuses: row.statuses,
+      };
     },
     async premiumRenewPrice(domain, years) {
       const perYear = premiumPrice(domain);
