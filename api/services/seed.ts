@@ -112,6 +112,7 @@ export async function seedDemoAccount(
         emailEnabled: true,
         mrc: 899,
         protectionEnabled: true,
+        protectionPaidUntil: fromNow(330),
       },
       {
         domain: 'brightbeancoffee.net',
