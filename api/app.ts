@@ -20,6 +20,7 @@ import { devRoutes } from './routes/dev.ts';
 import { domainTransferCheckRoutes } from './routes/domain-transfer-check.ts';
 import { passkeysRoutes } from './routes/passkeys.ts';
 import { paymentMethodsRoutes } from './routes/payment-methods.ts';
+import { renewalsRoutes } from './routes/renewals.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { validateRoutes } from './routes/validate.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
@@ -71,6 +72,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/validate', validateRoutes)
     .route('/paymentMethods', paymentMethodsRoutes)
     .route('/transactions', transactionsRoutes)
+    .route('/renewals', renewalsRoutes)
     .route('/domainTransferCheck', domainTransferCheckRoutes)
     .route('/stripeWebhook', stripeWebhookRoutes)
     .route('/dev', devRoutes)

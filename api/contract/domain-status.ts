@@ -16,7 +16,7 @@ type StatusFields = { status: string; expireDate: string | Date };
 export function displayStatus(domain: StatusFields, now: Date): DisplayStatus {
   if (domain.status === 'transfer') return 'pending';
   const expiry = new Date(domain.expireDate);
-  if (expiry <= now || domain.status === 'expired' || domain.status === 'redemption') return 'expired';
+  if (expiry <= now || domain.status === 'expired' || domain.status === 'redemption' || domain.status === 'pendingDelete') return 'expired';
   if (isBefore(expiry, addDays(now, expiringWithinDays))) return 'expiring';
   return 'active';
 }

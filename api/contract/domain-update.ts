@@ -11,6 +11,8 @@ import { z } from 'zod';
 export const renewalSettingsUpdate = z.strictObject({
   autoRenewEnabled: z.boolean().optional(),
   protectionEnabled: z.boolean().optional(),
+  /** Adding protection after the customer authenticated the card (3-D Secure): the intent to go on with. */
+  $paymentIntentId: z.string().trim().min(1).max(200).optional(),
 });
 
 /** Transfers away and in (#12): lock / auth code, outbound transfer answers, a new inbound auth code. */

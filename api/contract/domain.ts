@@ -44,7 +44,7 @@ export const domainSchema = z.strictObject({
   domainId: z.number().int(),
   accountId: z.number().int(),
   domain: z.string(),
-  status: z.enum(['active', 'transfer', 'expired', 'redemption', 'deleted']),
+  status: z.enum(['active', 'transfer', 'expired', 'redemption', 'pendingDelete', 'deleted']),
   createDate: timestamp,
   modifyDate: timestamp,
   expireDate: timestamp,
@@ -56,6 +56,8 @@ export const domainSchema = z.strictObject({
   authCodeExpireDate: timestamp.nullable(),
   privacyEnabled: z.boolean(),
   protectionEnabled: z.boolean(),
+  /** Domain Protection is paid up to here: adding it again before then is free. */
+  protectionPaidUntil: timestamp.nullable(),
   websiteType: z.enum(['builder', 'forward', 'park', 'custom']),
   forwardUrl: z.string().nullable(),
   parkType: z.enum(['blank', 'default']),

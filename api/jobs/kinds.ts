@@ -1,4 +1,5 @@
 /** Every job kind the workers run (README "Jobs and scale-out" lists them with their schedules). */
+import { domainCalendarJob } from './domain-calendar.ts';
 import { housekeepingJob } from './housekeeping.ts';
 import { orderReconcileJob } from './order-reconcile.ts';
 import type { JobKind } from './queue.ts';
@@ -18,4 +19,5 @@ export const jobKinds: readonly JobKind<any>[] = [
   recurringBillingJob,
   registryContactsJob,
   tdrpExpireJob,
+  domainCalendarJob,
 ];

@@ -54,9 +54,17 @@ export async function findDefaultCard(db: DbOrTx, accountId: number) {
  */
 export async function authorizeDefaultCard(
   deps: Deps,
-  input: { accountId: number; amount: number; idempotencyKey: string; description: string; paymentIntentId?: string },
+  input: {
+    accountId: number;
+    amount: number;
+    idempotencyKey: string;
+    description: string;
+    paymentIntentId?: string;
+    /** The default card when the caller already read it (a batch of charges reads them in one query). */
+    card?: typeof paymentMethods.$inferSelect | null;
+  },
 ): Promise<ChargeAttempt> {
-  const card = await findDefaultCard(deps.db, input.accountId);
+  const card = input.card === undefined ? await findDefaultCard(deps.db, input.accountId) : input.card;
   if (!card) throw new AppError(402, noDefaultCardMessage);
   const { payments } = deps.providers;
   let intent: Awaited<ReturnType<typeof payments.authorize>>;
@@ -123,6 +131,59 @@ export async function captureCharge(deps: Deps, held: HeldCharge, lines: ChargeL
       },
     ]);
   });
+}
+
+/**
+ * Many captures at once (the nightly auto-renewal run): each at the provider with its own capture key, then every
+ * charge and payment row in one insert. A capture that fails is left out and reported.
+ */
+export async function captureCharges(
+  deps: Deps,
+  charges: { held: HeldCharge; lines: ChargeLine[]; captureKey: string }[],
+  concurrency = 16,
+): Promise<{ failed: { held: HeldCharge; error: Error }[] }> {
+  const captured: typeof charges = [];
+  const failed: { held: HeldCharge; error: Error }[] = [];
+  let next = 0;
+  const capture = async () => {
+    while (next < charges.length) {
+      const charge = charges[next++];
+      const delivered = charge.lines.reduce((sum, line) => sum + line.amount, 0);
+      try {
+        if (delivered > charge.held.amount) throw new Error(`Capture of ${delivered} exceeds the ${charge.held.amount} held`);
+        await deps.providers.payments.capture(charge.held.paymentIntentId, charge.captureKey, delivered < charge.held.amount ? delivered : undefined);
+        captured.push(charge);
+      } catch (error) {
+        failed.push({ held: charge.held, error: error as Error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, charges.length) }, capture));
+  const today = now();
+  const rows = captured.flatMap(({ held, lines }) => [
+    ...lines.map((line) => ({
+      accountId: held.accountId,
+      type: line.type,
+      description: line.description,
+      amount: line.amount,
+      domainId: line.domainId ?? null,
+      paymentReference: held.paymentIntentId,
+      startDate: line.startDate ?? today,
+      endDate: line.endDate ?? null,
+      createDate: today,
+    })),
+    {
+      accountId: held.accountId,
+      type: 'payment' as const,
+      description: `Card payment, ${held.cardDescription}`,
+      amount: -lines.reduce((sum, line) => sum + line.amount, 0),
+      paymentReference: held.paymentIntentId,
+      startDate: today,
+      createDate: today,
+    },
+  ]);
+  for (let i = 0; i < rows.length; i += 2000) await deps.db.insert(transactions).values(rows.slice(i, i + 2000));
+  return { failed };
 }
 
 export async function releaseCharge(deps: Deps, held: HeldCharge): Promise<void> {

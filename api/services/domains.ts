@@ -46,6 +46,7 @@ export function domainView(row: DomainRow, extra: { emails?: { size: number; sta
     outboundTransferApprovalDeadline: row.outboundTransferApprovalDeadline?.toISOString() ?? null,
     redemptionPeriodStartDate: row.redemptionPeriodStartDate?.toISOString() ?? null,
     tdrpHoldDate: row.tdrpHoldDate?.toISOString() ?? null,
+    protectionPaidUntil: row.protectionPaidUntil?.toISOString() ?? null,
     $displayStatus: displayStatus(row, now()),
     $serviceLabel: serviceLabel(row),
     $activeNow: activeNowNote(row),

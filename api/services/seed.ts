@@ -116,6 +116,7 @@ export async function seedDemoAccount(
         emailEnabled: true,
         mrc: 899,
         protectionEnabled: true,
+        protectionPaidUntil: fromNow(330),
       },
       {
         domain: 'brightbeancoffee.net',

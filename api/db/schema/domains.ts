@@ -11,7 +11,7 @@ export const domains = pgTable(
       .notNull()
       .references(() => accounts.accountId),
     domain: text().notNull(),
-    status: text({ enum: ['active', 'transfer', 'expired', 'redemption', 'deleted'] }).notNull().default('active'),
+    status: text({ enum: ['active', 'transfer', 'expired', 'redemption', 'pendingDelete', 'deleted'] }).notNull().default('active'),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expireDate: timestamp({ withTimezone: true }).notNull(),
@@ -22,6 +22,8 @@ export const domains = pgTable(
     authCodeExpireDate: timestamp({ withTimezone: true }),
     privacyEnabled: boolean().notNull().default(true),
     protectionEnabled: boolean().notNull().default(false),
+    /** Domain Protection is paid up to here (the end of the term it was bought for): re-adding it before then is free. */
+    protectionPaidUntil: timestamp({ withTimezone: true }),
     websiteType: text({ enum: ['builder', 'forward', 'park', 'custom'] }).notNull().default('park'),
     forwardUrl: text(),
     parkType: text({ enum: ['blank', 'default'] }).notNull().default('default'),
@@ -47,7 +49,7 @@ export const domains = pgTable(
     redemptionPeriodStartDate: timestamp({ withTimezone: true }),
     tdrpHoldDate: timestamp({ withTimezone: true }),
   },
-  (t) => [index('domains_account').on(t.accountId), index('domains_name').on(t.domain)],
+  (t) => [index('domains_account').on(t.accountId), index('domains_name').on(t.domain), index('domains_expiry').on(t.expireDate)],
 );
 
 export const dnsRecords = pgTable('dns_records', {

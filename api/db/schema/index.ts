@@ -8,3 +8,4 @@ export * from './transfers-sales.ts';
 export * from './recurring-billing.ts';
 export * from './account-changes.ts';
 export * from './passkeys.ts';
+export * from './renewals.ts';

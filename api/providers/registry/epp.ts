@@ -336,6 +336,21 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
       return toRecord(await requireDomain(domain));
     },
 
+    async premiumRenewPrice(domain, years) {
+      if (!(await hasFees())) return null;
+      const response = await command(
+        `Could not price ${domain}`,
+        `<check><domain:check ${domainNs}>${el('domain:name', domain)}</domain:check></check>`,
+        { extension: feeCheckXml(currency, 'renew', years), query: true },
+      );
+      const fee = readFees(response.extension, 'renew').get(domain);
+      return fee?.premium ? fee.cents : null;
+    },
+
+    async delete(domain) {
+      await mutate(`Could not delete ${domain}`, `<delete><domain:delete ${domainNs}>${el('domain:name', domain)}</domain:delete></delete>`);
+    },
+
     async transferCheck(domain, supportedTlds) {
       const tld = tldOf(domain);
       if (!supportedTlds.has(tld) && !supportedTlds.has(`.${tld}`)) return { domain, ok: false, reason: 'unsupported-tld' };

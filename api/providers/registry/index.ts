@@ -106,7 +106,15 @@ export interface RegistryProvider {
   whois(domain: string): Promise<string | null>;
   /** Throws RegistryOutcomeUnknownError when the create went out unanswered; any other error is a definite failure. */
   register(input: { domain: string; years: number; contact: Contact; nameservers: readonly string[] }): Promise<RegistryRecord>;
+  /**
+   * Adds `years` to the name's term (EPP `<domain:renew>` with its current expiry). Refused past 10 years from today.
+   * Throws RegistryOutcomeUnknownError when the renew went out unanswered; any other error is a definite failure.
+   */
   renew(input: { domain: string; years: number }): Promise<RegistryRecord>;
+  /** The registry's price in cents to renew a premium name for `years`, or null when the name renews at the standard price. */
+  premiumRenewPrice(domain: string, years: number): Promise<number | null>;
+  /** Deletes one of our names at the registry (it becomes free to register again). */
+  delete(domain: string): Promise<void>;
   transferCheck(domain: string, supportedTlds: ReadonlySet<string>): Promise<TransferEligibility>;
   requestTransfer(input: { domain: string; authCode?: string | null }): Promise<TransferRequestAnswer>;
   setLock(domain: string, locked: boolean): Promise<void>;

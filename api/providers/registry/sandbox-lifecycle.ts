@@ -1,18 +1,19 @@
 /** Sandbox registrations kept in registry_domains: register, renew, locks, auth codes, nameservers, transfers (and their messages). */
 import { addYears } from 'date-fns';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { now, nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';
 import { type RegistryProvider, RegistryOutcomeUnknownError, type RegistryRecord, type TransferEligibility } from './index.ts';
 import { isStrongAuthCode, newAuthCode } from './auth-code.ts';
 import { acknowledgeRegistryMessage, approveOutboundTransfer, rejectOutboundTransfer, nextRegistryMessage, settleDueTransfers, transferSettleDate } from './sandbox-transfers.ts';
-import { externalRegistration, isReserved, registryMishap } from './sandbox-world.ts';
+import { externalRegistration, isReserved, premiumPrice, registryMishap } from './sandbox-world.ts';
 
 const yearMs = 365 * 24 * 3600 * 1000;
 const dayMs = 24 * 3600 * 1000;
 /** A transfer adds a year, and no name may be registered more than 10 years ahead (storefront spec §9). */
-const maxRenewalMs = 10 * yearMs;
+const maxRenewalYears = 10;
+const maxRenewalMs = maxRenewalYears * yearMs;
 const minTransferAgeMs = 60 * dayMs;
 
 /**
@@ -104,11 +105,39 @@ export function createSandboxLifecycle(
       return require(domain);
     },
     async renew({ domain, years }) {
-      await db
+      const mishap = registryMishap(domain);
+      if (mishap === 'dropped') throw lostAnswer(`the renewal of ${domain}`);
+      const limit = addYears(now(), maxRenewalYears);
+      const renewed = sql`${registryDomains.expireDate} + make_interval(years => ${years})`;
+      // One conditional statement, as the registry checks curExpDate and the 10-year cap before it extends the term.
+      const [row] = await db
         .update(registryDomains)
-        .set({ expireDate: sql`${registryDomains.expireDate} + make_interval(years => ${years})`, modifyDate: now() })
-        .where(eq(registryDomains.domain, domain));
-      return require(domain);
+        .set({ expireDate: renewed, modifyDate: now() })
+        .where(and(eq(registryDomains.domain, domain), eq(registryDomains.ours, true), sql`${renewed} <= ${limit.toISOString()}::timestamptz`))
+        .returning();
+      if (!row) {
+        const current = await require(domain);
+        if (!current.ours) throw new Error(`${domain} is not sponsored by ${options.registrarName}`);
+        throw new Error(`Renewing ${domain} for ${years} years would pass the ${maxRenewalYears}-year maximum`);
+      }
+      if (mishap === 'timeout') throw lostAnswer(`the renewal of ${domain}`);
+      return {
+        domain: row.domain,
+        registrarName: row.registrarName,
+        ours: row.ours,
+        locked: row.locked,
+        createDate: row.createDate,
+        expireDate: row.expireDate,
+        nameservers: row.nameservers,
+        statuses: row.statuses,
+      };
+    },
+    async premiumRenewPrice(domain, years) {
+      const perYear = premiumPrice(domain);
+      return perYear === null ? null : perYear * years;
+    },
+    async delete(domain) {
+      await db.delete(registryDomains).where(and(eq(registryDomains.domain, domain), eq(registryDomains.ours, true)));
     },
     async transferCheck(domain, supportedTlds) {
       await settleDueTransfers(db, options.registrarName);

@@ -1,6 +1,171 @@
-import { ComingSoonModal } from '../domains/ComingSoonModal.tsx';
+/**
+ * One domain's renewal and auto-renew (control-panel spec §2 modal 3, §4 "Auto-renew"): default (Renew My Domain),
+ * confirmAutoRenewOff (Cancel Auto-Renewal) → finishAutoRenewOff (Auto-Renewal Cancelled), confirmAutoRenewOn
+ * (Enable Auto-Renewal) → finishAutoRenewOn (Auto-Renewal Enabled); renewing goes on to Review Your Order.
+ */
+import { api, isFailure } from '@kit/api.ts';
+import { DateText } from '@kit/DateText.tsx';
+import { Money } from '@kit/Money.tsx';
+import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
+import { confirmView, finishView } from '@kit/step-views.ts';
+import { showToast } from '@kit/toasts.ts';
+import { subDays } from 'date-fns';
+import { useEffect, useState } from 'react';
+import useSWR, { mutate } from 'swr';
+import { autoRenewLeadDays } from '../../../../api/contract/domain-status.ts';
+import type { ListResult } from '../../../../api/contract/list.ts';
+import { noRenewPriceMessage, protectionPricePerYear, type RenewableDomain } from '../../../../api/contract/renew-rules.ts';
+import { type Domain, domainsKey, useAccount } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-modals.tsx';
+import { PeriodField } from './PeriodField.tsx';
+import { type OrderView, useRenewOrder } from './renew-order.tsx';
 
-export default function RenewDomainModal({ onClose }: DomainModalProps) {
-  return <ComingSoonModal title="Renew My Domain" onClose={onClose} />;
+type View = 'default' | 'confirmAutoRenewOff' | 'finishAutoRenewOff' | 'confirmAutoRenewOn' | 'finishAutoRenewOn' | OrderView;
+
+export default function RenewDomainModal({ domain: opened, onClose }: DomainModalProps) {
+  const modal = useSteppedModal<View>({ onClose });
+  const [domain, setDomain] = useState<Domain | null>(opened);
+  const account = useAccount();
+  const { data } = useSWR<ListResult<RenewableDomain> | null>(opened ? `/renewals?domainId=${opened.domainId}` : null);
+  const renewable = data?.data.find((d) => d.domainId === opened?.domainId) ?? null;
+  const [period, setPeriod] = useState(1);
+  const [protect, setProtect] = useState(opened?.protectionEnabled ?? false);
+  const order = useRenewOrder<View>();
+
+  useEffect(() => {
+    modal.open('default');
+  }, []);
+
+  if (!domain) return null;
+  const autoPay = Boolean(account?.autoPayDescription);
+  const autoRenewOn = domain.autoRenewDate ?? subDays(new Date(domain.expireDate), autoRenewLeadDays).toISOString();
+
+  async function setAutoRenew(on: boolean, next: View) {
+    const answer = await api<Domain>(`/domains/${domain?.domainId}`, { method: 'PATCH', body: { autoRenewEnabled: on }, toast: false });
+    if (isFailure(answer)) return answer;
+    setDomain(answer);
+    void mutate(domainsKey);
+    return next;
+  }
+
+  const years = renewable ? Math.min(period, Math.max(renewable.maxRenewalPeriod, 1)) : period;
+  const views: StepViews<View> = {
+    default: {
+      title: 'Renew My Domain',
+      body: (m) => (
+        <div className="renew-one">
+          <div className="renew-one-head">
+            <strong className="renew-line-domain">{domain.domain}</strong>
+            <span className="muted">
+              Expires <DateText value={domain.expireDate} />
+            </span>
+          </div>
+          <PeriodField value={period} onChange={setPeriod} />
+          <label className="renew-check-label renew-protect">
+            <input type="checkbox" checked={protect} onChange={(event) => setProtect(event.currentTarget.checked)} />
+            <span>
+              Domain Protection (<Money cents={protectionPricePerYear} per="yr" />): extends the Renewal Grace Period by a year
+            </span>
+          </label>
+          <p className="renew-total">
+            <span>Renewal price</span>
+            <strong>
+              {renewable?.renewPrice == null ? (
+                <span className="muted">{data ? 'Contact support' : '…'}</span>
+              ) : (
+                <Money cents={renewable.renewPrice * years + (renewable.redemptionPrice ?? 0) + (protect ? protectionPricePerYear * years : 0)} />
+              )}
+            </strong>
+          </p>
+          <dl className="renew-settings">
+            <div>
+              <dt>Auto-Renew</dt>
+              <dd>
+                {domain.autoRenewEnabled ? (
+                  <>
+                    On, <DateText value={autoRenewOn} />{' '}
+                    <button type="button" className="link-action" onClick={() => m.go('confirmAutoRenewOff')}>
+                      Turn off
+                      <span className="visually-hidden"> auto-renew</span>
+                    </button>
+                  </>
+                ) : (
+                  <>
+                    Off{' '}
+                    <button type="button" className="link-action" onClick={() => m.go('confirmAutoRenewOn')}>
+                      Turn on
+                      <span className="visually-hidden"> auto-renew</span>
+                    </button>
+                  </>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>Auto Pay</dt>
+              <dd>{autoPay ? `On (${account?.autoPayDescription})` : 'Off'}</dd>
+            </div>
+          </dl>
+        </div>
+      ),
+      actions: [
+        {
+          label: 'Renew',
+          variant: 'spot',
+          run: async () => {
+            if (data && renewable?.renewPrice == null) {
+              showToast(noRenewPriceMessage, 'error');
+              return undefined;
+            }
+            return order.preview({ renewalPeriod: period, domains: [{ domainId: domain.domainId, protectionEnabled: protect }] });
+          },
+        },
+      ],
+    },
+    confirmAutoRenewOff: confirmView<View>({
+      title: 'Cancel Auto-Renewal',
+      body: (
+        <p>
+          Without auto-renewal, {domain.domain} expires on <DateText value={domain.expireDate} /> and is then removed, unless you renew it
+          yourself.
+        </p>
+      ),
+      confirm: 'Cancel Auto-Renewal',
+      variant: 'danger',
+      back: true,
+      run: () => setAutoRenew(false, 'finishAutoRenewOff'),
+    }),
+    finishAutoRenewOff: finishView<View>({
+      title: 'Auto-Renewal Cancelled',
+      body: (
+        <p>
+          {domain.domain} will not renew automatically. It expires on <DateText value={domain.expireDate} />.
+        </p>
+      ),
+    }),
+    confirmAutoRenewOn: confirmView<View>({
+      title: 'Enable Auto-Renewal',
+      body: (
+        <>
+          <p>
+            We will renew {domain.domain} for a year about {autoRenewLeadDays} days before it expires, on{' '}
+            <DateText value={subDays(new Date(domain.expireDate), autoRenewLeadDays)} />, with your default payment method.
+          </p>
+          {!autoPay && <p className="step-error">You have no default payment method yet: add one under Payment, or the renewal will fail.</p>}
+        </>
+      ),
+      confirm: 'Enable Auto-Renewal',
+      back: true,
+      run: () => setAutoRenew(true, 'finishAutoRenewOn'),
+    }),
+    finishAutoRenewOn: finishView<View>({
+      title: 'Auto-Renewal Enabled',
+      body: (
+        <p>
+          {domain.domain} will renew automatically on <DateText value={autoRenewOn} />.
+        </p>
+      ),
+    }),
+    ...order.views,
+  };
+  return <SteppedModal modal={modal} views={views} />;
 }

@@ -1,0 +1,184 @@
+/**
+ * The order half of both renew modals: preview (Continue), Review Your Order, Place Order (once: one order key per
+ * review, disabled while it runs), 3-D Secure when the card asks, and Domains Renewed.
+ */
+import { api, isFailure } from '@kit/api.ts';
+import { DateText } from '@kit/DateText.tsx';
+import { Money } from '@kit/Money.tsx';
+import type { StepOutcome, StepView } from '@kit/SteppedModal.tsx';
+import { confirmView, finishView } from '@kit/step-views.ts';
+import { useRef, useState } from 'react';
+import { mutate } from 'swr';
+import { cappedTermMessage, lineTotal, type RenewAnswer, type RenewLine, type RenewRequest } from '../../../../api/contract/renew-rules.ts';
+import { domainsKey } from '../domains/api.ts';
+import { answerSandboxAuthentication, authenticateWithStripe, authenticationFailedMessage } from './payment-authentication.ts';
+import './renewals.css';
+
+export type OrderView = 'confirmRenewDomains' | 'confirmRenewPayment' | 'finishRenewDomains';
+
+const newOrderKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).toString();
+
+export function useRenewOrder<V extends string>() {
+  const [request, setRequest] = useState<RenewRequest | null>(null);
+  const [order, setOrder] = useState<RenewAnswer | null>(null);
+  const [result, setResult] = useState<RenewAnswer | null>(null);
+  const [intentId, setIntentId] = useState<string | null>(null);
+  const orderKey = useRef(newOrderKey());
+
+  /** Continue: the preview, then Review Your Order. */
+  async function preview(next: RenewRequest): Promise<StepOutcome<V | OrderView>> {
+    const answer = await api<RenewAnswer>('/renewals', { method: 'POST', body: { ...next, commit: false }, toast: false });
+    if (isFailure(answer)) return answer;
+    setRequest(next);
+    setOrder(answer);
+    orderKey.current = newOrderKey();
+    return 'confirmRenewDomains';
+  }
+
+  async function place(paymentIntentId?: string): Promise<StepOutcome<V | OrderView>> {
+    const answer = await api<RenewAnswer>('/renewals', {
+      method: 'POST',
+      body: { ...request, commit: true, orderKey: orderKey.current, ...(paymentIntentId ? { paymentIntentId } : {}) },
+      toast: false,
+    });
+    if (isFailure(answer)) return answer;
+    if (answer.requiresAction && answer.paymentIntentId) {
+      if (paymentIntentId) return { error: true, status: 402, message: authenticationFailedMessage };
+      const viaStripe = await authenticateWithStripe(answer.clientSecret ?? '');
+      if (isFailure(viaStripe)) return viaStripe;
+      if (viaStripe) return place(answer.paymentIntentId);
+      setIntentId(answer.paymentIntentId);
+      return 'confirmRenewPayment';
+    }
+    setResult(answer);
+    void mutate(domainsKey);
+    return 'finishRenewDomains';
+  }
+
+  async function answerAuthentication(outcome: 'complete' | 'fail'): Promise<StepOutcome<V | OrderView>> {
+    const failed = await answerSandboxAuthentication(intentId ?? '', outcome);
+    if (failed) return failed;
+    return place(intentId ?? undefined);
+  }
+
+  const views: Record<OrderView, StepView<V | OrderView>> = {
+    confirmRenewDomains: confirmView<V | OrderView>({
+      title: 'Review Your Order',
+      body: order ? <OrderLines answer={order} requested={request?.renewalPeriod ?? 1} /> : null,
+      confirm: 'Place Order',
+      variant: 'spot',
+      back: true,
+      run: () => place(),
+    }),
+    confirmRenewPayment: {
+      title: 'Confirm Your Payment',
+      body: (
+        <div className="renew-auth">
+          <p>Your bank asks you to confirm this payment of {order ? <Money cents={order.totalPrice} /> : null}.</p>
+          <p className="muted small">Sandbox test dialog: in production your bank's own 3-D Secure page appears here.</p>
+        </div>
+      ),
+      actions: [
+        { label: 'Complete authentication', run: () => answerAuthentication('complete') },
+        { label: 'Fail authentication', variant: 'secondary', run: () => answerAuthentication('fail') },
+      ],
+    },
+    finishRenewDomains: finishView<V | OrderView>({
+      title: 'Domains Renewed',
+      body: result ? <Renewed answer={result} /> : null,
+    }),
+  };
+  return { preview, views };
+}
+
+function OrderLines({ answer, requested }: { answer: RenewAnswer; requested: number }) {
+  return (
+    <div className="renew-review">
+      <p className="muted small">Renewals are processed with the registry immediately and are non-refundable.</p>
+      <ul className="renew-lines">
+        {answer.domains.map((line) => (
+          <li key={line.domainId}>
+            <LineSummary line={line} />
+            {line.renewalPeriod !== requested && <p className="renew-note">{cappedTermMessage}</p>}
+          </li>
+        ))}
+      </ul>
+      <p className="renew-total">
+        <span>Total</span>
+        <strong>
+          <Money cents={answer.totalPrice} />
+        </strong>
+      </p>
+    </div>
+  );
+}
+
+function LineSummary({ line }: { line: RenewLine }) {
+  const years = `${line.renewalPeriod} year${line.renewalPeriod === 1 ? '' : 's'}`;
+  return (
+    <>
+      <div className="renew-line-head">
+        <strong className="renew-line-domain">{line.domain}</strong>
+        <strong>
+          <Money cents={lineTotal(line)} />
+        </strong>
+      </div>
+      <dl className="renew-line-facts">
+        <div>
+          <dt>New expiration</dt>
+          <dd>
+            <DateText value={line.newExpireDate} />
+          </dd>
+        </div>
+        <div>
+          <dt>Renewal ({years})</dt>
+          <dd>
+            <Money cents={line.renewPrice} />
+          </dd>
+        </div>
+        {line.redemptionPrice ? (
+          <div>
+            <dt>Redemption</dt>
+            <dd>
+              <Money cents={line.redemptionPrice} />
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Protection</dt>
+          <dd>{line.protectionEnabled ? <Money cents={line.protectionPrice} /> : 'None'}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+function Renewed({ answer }: { answer: RenewAnswer }) {
+  const renewed = answer.domains.filter((line) => line.status === 'renewed');
+  const missed = answer.domains.filter((line) => line.status !== 'renewed');
+  return (
+    <div className="renew-review">
+      <p>
+        We charged <Money cents={answer.totalPrice} />
+        {answer.cardDescription ? ` to your ${answer.cardDescription}` : ''}.
+      </p>
+      <ul className="renew-lines">
+        {renewed.map((line) => (
+          <li key={line.domainId}>
+            <div className="renew-line-head">
+              <strong className="renew-line-domain">{line.domain}</strong>
+              <span>
+                Now expires <DateText value={line.newExpireDate} />
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {missed.length > 0 && (
+        <p className="step-error">
+          Not renewed, and not charged: {missed.map((line) => `${line.domain}${line.error ? ` (${line.error})` : ''}`).join(', ')}.
+        </p>
+      )}
+    </div>
+  );
+}
