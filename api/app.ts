@@ -18,9 +18,11 @@ import { cartsRoutes } from './routes/carts.ts';
 import { devRoutes } from './routes/dev.ts';
 import { domainTransferCheckRoutes } from './routes/domain-transfer-check.ts';
 import { paymentMethodsRoutes } from './routes/payment-methods.ts';
+import { registeredNameserversRoutes } from './routes/registered-nameservers.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { validateRoutes } from './routes/validate.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
+import { dnsRecordsRoutes } from './routes/dns-records.ts';
 import { domainsRoutes } from './routes/domains.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mfasRoutes } from './routes/mfas.ts';
@@ -55,6 +57,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/users', usersRoutes)
     .route('/accounts', accountsRoutes)
     .route('/domains', domainsRoutes)
+    .route('/dnsRecords', dnsRecordsRoutes)
+    .route('/registeredNameservers', registeredNameserversRoutes)
     .route('/mfas', mfasRoutes)
     .route('/validate', validateRoutes)
     .route('/paymentMethods', paymentMethodsRoutes)

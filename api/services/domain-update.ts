@@ -16,6 +16,7 @@ import { applySaleUpdate } from './domain-updates/sale.ts';
 import { applyTransferUpdate } from './domain-updates/transfer.ts';
 import type { DomainUpdateContext } from './domain-updates/types.ts';
 import { applyWebsiteUpdate } from './domain-updates/website.ts';
+import { syncZone } from './dns-zone.ts';
 import { findDomain } from './domains.ts';
 
 type Handlers = { [G in DomainUpdateGroup]: (ctx: DomainUpdateContext, fields: z.infer<(typeof domainUpdateGroups)[G]>) => Promise<void> };
@@ -44,6 +45,8 @@ export async function updateDomain(ctx: Omit<DomainUpdateContext, 'domain'>, dom
     const fields = domainUpdateGroups[group].parse(pick(update, Object.keys(domainUpdateGroups[group].shape)));
     await (handlers[group] as (ctx: DomainUpdateContext, fields: unknown) => Promise<void>)({ ...ctx, domain }, fields);
   }
+  // Whatever changed (nameservers, email, website type, forwarding, builder), the served zone and the website type follow.
+  await syncZone(ctx.deps, domainId);
   return findDomain(db, ctx.accountId, domainId, { limit: 1, skip: 0, sort: [], relations: ['dnsRecords', 'emails'], filters: {}, flags: {} });
 }
 
