@@ -101,7 +101,7 @@ const targetLabel = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
 
 /** Unicode labels to punycode through the URL parser (browser and server alike); null when it is not a name at all. */
 function toAscii(name: string): string | null {
-  if (/^[\x21-\x7e]*$/.test(name)) return name.toLowerCase();
+  if ([...name].every((ch) => ch > ' ' && ch <= '~')) return name.toLowerCase();
   try {
     return new URL(`http://${name}`).hostname;
   } catch {
@@ -213,7 +213,7 @@ export function validateDnsRecord(
     else data = raw.toLowerCase();
   } else if (type === 'TXT') {
     if (utf8Length(raw) > maxTxtBytes) errors.data = `Text can be at most ${maxTxtBytes} bytes`;
-    else if (/[\0-\x08\x0a-\x1f\x7f]/.test(raw)) errors.data = 'Text cannot contain line breaks or control characters';
+    else if ([...raw].some((ch) => ch.charCodeAt(0) < 0x20 ? ch !== '\t' : ch.charCodeAt(0) === 0x7f)) errors.data = 'Text cannot contain line breaks or control characters';
   } else {
     const label = { CNAME: 'Target', ALIAS: 'Target', MX: 'Mail server', NS: 'Nameserver', SRV: 'Target' }[type];
     const target = normaliseTargetName(raw, label);
@@ -230,7 +230,7 @@ export function validateDnsRecord(
   const number = (field: 'priority' | 'weight' | 'port', needed: boolean, name: string) => {
     const value = input[field];
     if (!needed) return null;
-    if (value === undefined || value === null || Number.isNaN(value)) {
+    if (value === undefined || value === null) {
       errors[field] = `${name} is required for ${type} records`;
       return null;
     }
