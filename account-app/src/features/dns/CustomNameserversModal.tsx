@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { mutate } from 'swr';
 import type { RegisteredNameserver } from '../../../../api/contract/dns.ts';
 import type { DomainModalProps } from '../domains/domain-modals.tsx';
-import { fieldErrorsOf, registeredNameserversKey, useRegisteredNameservers } from './api.ts';
+import { registeredNameserversKey, useRegisteredNameservers, withFieldErrors } from './api.ts';
 import './dns.css';
 
 type View = 'manageCustomNameservers' | 'finishAddNameserver' | 'editNameserver' | 'finishEditNameserver' | 'confirmDeleteNameserver' | 'finishDeleteNameserver';
@@ -77,15 +77,14 @@ export default function CustomNameserversModal({ domain, onClose }: DomainModalP
   async function add() {
     const found = check(draft);
     setErrors(found);
-    if (Object.keys(found).length) return { error: true as const, status: 400, message: 'Hostname and IP address are required' };
+    if (Object.keys(found).length) return { error: true as const, status: 400, message: 'Please correct the highlighted fields' };
     const created = await api<RegisteredNameserver>('/registeredNameservers', {
       method: 'POST',
       body: { domainId, hostname: draft.hostname.trim(), ipAddress: draft.ipAddress.trim() },
       toast: false,
     });
     if (isFailure(created)) {
-      setErrors(fieldErrorsOf(created.data));
-      return created;
+      return withFieldErrors(created, setErrors);
     }
     setSelected(created);
     setDraft({ hostname: '', ipAddress: '' });
@@ -104,15 +103,14 @@ export default function CustomNameserversModal({ domain, onClose }: DomainModalP
     if (!selected) return 'manageCustomNameservers' as const;
     const found = check(editDraft);
     setEditErrors(found);
-    if (Object.keys(found).length) return { error: true as const, status: 400, message: 'Hostname and IP address are required' };
+    if (Object.keys(found).length) return { error: true as const, status: 400, message: 'Please correct the highlighted fields' };
     const updated = await api<RegisteredNameserver>(`/registeredNameservers/${selected.registeredNameserverId}`, {
       method: 'PATCH',
       body: { id: selected.registeredNameserverId, hostname: editDraft.hostname.trim(), ipAddress: editDraft.ipAddress.trim() },
       toast: false,
     });
     if (isFailure(updated)) {
-      setEditErrors(fieldErrorsOf(updated.data));
-      return updated;
+      return withFieldErrors(updated, setEditErrors);
     }
     setSelected(updated);
     await refresh();

@@ -11,7 +11,7 @@ import { mutate } from 'swr';
 import type { DnsFieldErrors } from '../../../../api/contract/dns.ts';
 import { type DnsRecord, domainsKey } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-modals.tsx';
-import { dnsRecordsKey, fieldErrorsOf, useDnsRecords } from './api.ts';
+import { dnsRecordsKey, useDnsRecords, withFieldErrors } from './api.ts';
 import { checkRecord, draftOf, emptyDraft, type RecordDraft, RecordFields, recordPayload } from './RecordForm.tsx';
 import './dns.css';
 
@@ -67,8 +67,7 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
     if (Object.keys(found).length) return { error: true as const, status: 400, message: 'Please correct the highlighted fields' };
     const created = await api<DnsRecord>('/dnsRecords', { method: 'POST', body: { domainId, type: draft.type, ...recordPayload(draft) }, toast: false });
     if (isFailure(created)) {
-      setErrors(fieldErrorsOf(created.data));
-      return created;
+      return withFieldErrors(created, setErrors);
     }
     setDraft({ ...emptyDraft, type: draft.type });
     await refresh();
@@ -86,8 +85,7 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
     const body = { dnsRecordId: editing.dnsRecordId, host: '', ...payload };
     const updated = await api<DnsRecord>(`/dnsRecords/${editing.dnsRecordId}`, { method: 'PATCH', body, toast: false });
     if (isFailure(updated)) {
-      setEditErrors(fieldErrorsOf(updated.data));
-      return updated;
+      return withFieldErrors(updated, setEditErrors);
     }
     setEditing(updated);
     await refresh();

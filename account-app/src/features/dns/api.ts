@@ -1,4 +1,5 @@
 /** DNS data for the Advanced tab's modals: a domain's DNS records and custom nameservers, through SWR. */
+import type { ApiFailure } from '@kit/api.ts';
 import useSWR from 'swr';
 import type { RegisteredNameserver } from '../../../../api/contract/dns.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
@@ -26,4 +27,11 @@ export function fieldErrorsOf(data: unknown): Record<string, string> {
       .map(([field, value]) => [field, Array.isArray(value) ? String(value[0] ?? '') : String(value ?? '')])
       .filter(([, value]) => value),
   );
+}
+
+/** Shows a 400's field errors under their fields; the view's own error line then only points at them. */
+export function withFieldErrors(failure: ApiFailure, show: (errors: Record<string, string>) => void): ApiFailure {
+  const errors = fieldErrorsOf(failure.data);
+  show(errors);
+  return Object.keys(errors).length ? { ...failure, message: 'Please correct the highlighted fields' } : failure;
 }
