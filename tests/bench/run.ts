@@ -4,6 +4,7 @@ const benches: { name: string; module: string; fn: string }[] = [
   { name: 'API throughput, cold start, build', module: './api.ts', fn: 'runApiBench' },
   { name: 'Domain search socket', module: './search.ts', fn: 'runSearchBench' },
   { name: 'Checkout', module: './checkout.ts', fn: 'runCheckoutBench' },
+  { name: 'DNS (built-in server beside bare dns-packet)', module: './dns.ts', fn: 'runDnsBench' },
   { name: 'Lighthouse and page weight', module: './lighthouse.ts', fn: 'runLighthouseBench' },
 ];
 
