@@ -72,7 +72,10 @@ export default function NameserversModal({ domain, onClose }: DomainModalProps) 
     <Modal open title="Change Nameservers" onClose={onClose} dismissible={!processing}>
       <form className="ns-form" noValidate onSubmit={save} aria-busy={processing}>
         <p className="muted small">
-          Nameservers for <strong>{domain.domain}</strong>. Leave every field empty to use our default nameservers.
+          Nameservers for <strong>{domain.domain}</strong>. Leave every field empty to use our default nameservers.{' '}
+          <button type="button" className="link-action" onClick={() => setFields(fields.map(() => ''))} disabled={processing}>
+            Use Defaults
+          </button>
         </p>
         <div className="ns-fields">
           {fields.map((value, index) => (
@@ -94,9 +97,6 @@ export default function NameserversModal({ domain, onClose }: DomainModalProps) 
           </p>
         )}
         <div className="step-actions">
-          <button type="button" className="btn btn-ghost" onClick={() => setFields(fields.map(() => ''))} disabled={processing}>
-            Use Defaults
-          </button>
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={processing}>
             Cancel
           </button>

@@ -71,7 +71,7 @@ export function RecordFields({ draft, errors, zone, onChange, typeFixed = false 
     <div className="record-fields">
       <Field label="Type">
         {(control) => (
-          <select className="input" value={draft.type} onChange={set('type')} disabled={typeFixed} {...control}>
+          <select className="select" value={draft.type} onChange={set('type')} disabled={typeFixed} {...control}>
             {dnsRecordTypes.map((type) => (
               <option key={type} value={type}>
                 {type}
