@@ -101,13 +101,15 @@ export function RecordFields({ draft, errors, zone, onChange, typeFixed = false 
         className="input record-value"
       />
       {usesPriority(draft.type) && (
-        <TextField label="Priority" inputMode="numeric" value={draft.priority} onChange={set('priority')} placeholder="10" error={errors.priority} />
-      )}
-      {usesWeightAndPort(draft.type) && (
-        <>
-          <TextField label="Weight" inputMode="numeric" value={draft.weight} onChange={set('weight')} placeholder="5" error={errors.weight} />
-          <TextField label="Port" inputMode="numeric" value={draft.port} onChange={set('port')} placeholder="5060" error={errors.port} />
-        </>
+        <div className="record-numbers">
+          <TextField label="Priority" inputMode="numeric" value={draft.priority} onChange={set('priority')} placeholder="10" error={errors.priority} />
+          {usesWeightAndPort(draft.type) && (
+            <>
+              <TextField label="Weight" inputMode="numeric" value={draft.weight} onChange={set('weight')} placeholder="5" error={errors.weight} />
+              <TextField label="Port" inputMode="numeric" value={draft.port} onChange={set('port')} placeholder="5060" error={errors.port} />
+            </>
+          )}
+        </div>
       )}
     </div>
   );
