@@ -55,6 +55,10 @@ function indexZone(zone: Zone): IndexedZone {
   return { zone, names, interior };
 }
 
+function reportFailure(error: unknown): void {
+  console.error('DNS: a query could not be answered:', error);
+}
+
 function parentOf(name: string): string | null {
   const dot = name.indexOf('.');
   return dot < 0 ? null : name.slice(dot + 1);
@@ -358,13 +362,15 @@ export function createBuiltinDns(): BuiltinDns {
         if (buffered.length < length + 2) break;
         const message = buffered.subarray(2, length + 2);
         buffered = buffered.subarray(length + 2);
-        void track(handle(message, null)).then((answer) => {
-          if (!answer || socket.destroyed) return;
-          const framed = Buffer.alloc(answer.length + 2);
-          framed.writeUInt16BE(answer.length, 0);
-          answer.copy(framed, 2);
-          if (!socket.writableEnded) socket.write(framed);
-        });
+        void track(
+          handle(message, null).then((answer) => {
+            if (!answer || socket.destroyed || socket.writableEnded) return;
+            const framed = Buffer.alloc(answer.length + 2);
+            framed.writeUInt16BE(answer.length, 0);
+            answer.copy(framed, 2);
+            return new Promise<void>((resolve) => socket.write(framed, () => resolve()));
+          }),
+        ).catch(reportFailure);
       }
     });
   }
@@ -396,9 +402,10 @@ export function createBuiltinDns(): BuiltinDns {
     socket.on('error', (error) => console.error('DNS (UDP):', error.message));
     socket.on('message', (message, peer) => {
       if (closing) return;
-      void track(handle(message, plainUdpBytes)).then((answer) => {
-        if (answer) socket.send(answer, peer.port, peer.address);
-      });
+      // The send is part of the work close() waits for: a datagram queued on a socket being closed is dropped.
+      void track(
+        handle(message, plainUdpBytes).then((answer) => answer && new Promise<void>((resolve) => socket.send(answer, peer.port, peer.address, () => resolve()))),
+      ).catch(reportFailure);
     });
     udp = socket;
     tcp = server;
