@@ -30,7 +30,7 @@ test('Change Nameservers: fewer than 2 is refused with a toast, then the set is 
   await dialog.getByLabel('Nameserver 2').fill('  NS2.dotspot.example ');
   await dialog.getByLabel('Nameserver 3').fill('ns1.DOTSPOT.example');
   await dialog.getByRole('button', { name: 'Save Nameservers' }).click();
-  const success = page.getByRole('dialog', { name: 'Nameservers Updated' });
+  const success = page.getByRole('dialog', { name: 'Success!' });
   await expect(success).toContainText('oldtownbikes.shop now uses NS1.DOTSPOT.EXAMPLE, NS2.DOTSPOT.EXAMPLE.');
   await success.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

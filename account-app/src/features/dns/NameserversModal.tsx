@@ -54,11 +54,10 @@ export default function NameserversModal({ domain, onClose }: DomainModalProps) 
     return (
       <SuccessModal
         open
-        title="Nameservers Updated"
         message={
           <>
             <p>
-              {saved.domain} now uses {saved.ns.join(', ')}.
+              Your nameservers have been updated: {saved.domain} now uses {saved.ns.join(', ')}.
             </p>
             <p className="muted small">Other networks may keep the old nameservers for up to 48 hours.</p>
           </>
