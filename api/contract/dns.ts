@@ -19,9 +19,7 @@ export const maxTxtBytes = 4000;
 /** Spec §5 "Up to six fields are offered". */
 export const nameserverFieldCount = 6;
 
-/** Types whose records at the root or www point the website elsewhere (spec §4 "Website type auto-sync"). */
-export const websiteRecordTypes: readonly DnsRecordType[] = ['A', 'AAAA', 'ALIAS', 'CNAME', 'NS'];
-export const websiteHosts = ['@', 'www'] as const;
+export { isWebsiteRecord, websiteHosts, websiteRecordTypes } from './dns-website.ts';
 
 /** Types carrying a priority (MX, SRV) and a weight and port (SRV only). */
 export const usesPriority = (type: DnsRecordType) => type === 'MX' || type === 'SRV';
@@ -276,9 +274,4 @@ export function findRecordConflict(
 export function isProviderNameservers(ns: readonly string[], defaults: readonly string[]): boolean {
   const own = new Set(defaults.map((name) => name.toUpperCase().replace(/\.$/, '')));
   return ns.length > 0 && ns.every((name) => own.has(name.toUpperCase().replace(/\.$/, '')));
-}
-
-/** Spec §4: custom when custom nameservers, or root/www A, AAAA, ALIAS, CNAME or NS records, exist. */
-export function isWebsiteRecord(record: { type: string; host: string }): boolean {
-  return (websiteHosts as readonly string[]).includes(record.host) && (websiteRecordTypes as readonly string[]).includes(record.type);
 }
