@@ -21,9 +21,11 @@ import { domainTransferCheckRoutes } from './routes/domain-transfer-check.ts';
 import { passkeysRoutes } from './routes/passkeys.ts';
 import { paymentMethodsRoutes } from './routes/payment-methods.ts';
 import { renewalsRoutes } from './routes/renewals.ts';
+import { registeredNameserversRoutes } from './routes/registered-nameservers.ts';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { validateRoutes } from './routes/validate.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
+import { dnsRecordsRoutes } from './routes/dns-records.ts';
 import { domainsRoutes } from './routes/domains.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mfasRoutes } from './routes/mfas.ts';
@@ -67,6 +69,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/accounts', accountsRoutes)
     .route('/tdrpApprovals', tdrpApprovalsRoutes)
     .route('/domains', domainsRoutes)
+    .route('/dnsRecords', dnsRecordsRoutes)
+    .route('/registeredNameservers', registeredNameserversRoutes)
     .route('/mfas', mfasRoutes)
     .route('/passkeys', passkeysRoutes)
     .route('/validate', validateRoutes)

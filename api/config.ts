@@ -51,6 +51,22 @@ const envSchema = z.object({
     .default('NS1.DOTSPOT.EXAMPLE,NS2.DOTSPOT.EXAMPLE')
     .transform((list) => list.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}\.?$/i, 'a host name')).min(1)),
+  /**
+   * The built-in DNS server's port (UDP and TCP): unset, a free port (printed at start); 0, off. Ignored with
+   * PDNS_API_URL, where PowerDNS serves the zones.
+   */
+  DNS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** PowerDNS Authoritative's HTTP API (e.g. http://pdns:8081) and its key: zones are published there instead. */
+  PDNS_API_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'PDNS_API_URL must be an http:// or https:// address' }).optional()),
+  PDNS_API_KEY: optional,
+  PDNS_SERVER_ID: z.string().default('localhost'),
+  /** This web server's public addresses: parked, forwarded and builder domains point their root and www here. */
+  WEB_IPV4: z.ipv4({ error: 'WEB_IPV4 must be an IPv4 address' }).default('127.0.0.1'),
+  WEB_IPV6: optional.pipe(z.ipv6({ error: 'WEB_IPV6 must be an IPv6 address' }).optional()),
+  /** The mail host of the email service: domains with email get MX and SPF records naming it. */
+  MAIL_HOST: z.string().default('mail.dotspot.example'),
+  /** How long a new custom nameserver waits for review before it is made active at the registry (spec: up to 48 hours). */
+  GLUE_REVIEW_MINUTES: z.coerce.number().int().min(0).max(2880).default(60),
   CAPTCHA_VERIFY_URL: optional,
   CAPTCHA_SECRET: optional,
   CAPTCHA_SITE_KEY: optional,
@@ -105,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // createProviders needs both to use the hosted captcha; with one it stays on the proof of work.
     botCheck: c.CAPTCHA_SECRET && c.CAPTCHA_VERIFY_URL ? 'captcha' : 'altcha',
   };
+  if (c.PDNS_API_URL && !c.PDNS_API_KEY) throw new Error('Invalid configuration:\nPDNS_API_URL is set without PDNS_API_KEY');
   const sandboxMode =
     providers.payments === 'sandbox' && providers.mail === 'sandbox' && providers.sms === 'sandbox' && providers.registry === 'sandbox' && providers.botCheck === 'altcha';
   return {

@@ -8,6 +8,7 @@ import { describeProviders } from './providers/index.ts';
 import { watchCatalogue } from './services/catalogue.ts';
 import { StartupError, startRuntime } from './runtime.ts';
 import { serve, serveHealth } from './server.ts';
+import { startDnsServer, syncAllZones } from './services/dns-zone.ts';
 
 process.env.NODE_ENV ??= 'production';
 const started = performance.now();
@@ -45,6 +46,22 @@ try {
   );
 }
 
+// DNS is answered where pages are served; zones are (re)published where jobs run.
+let dnsLine = '  DNS:        off (DNS_PORT=0)';
+if (config.PDNS_API_URL) dnsLine = `  DNS:        PowerDNS at ${config.PDNS_API_URL}`;
+else if (config.ROLE !== 'worker') {
+  try {
+    const dnsPort = await startDnsServer(runtime.deps);
+    if (dnsPort !== null) dnsLine = `  DNS:        built-in authoritative server on port ${dnsPort} (UDP and TCP), e.g. dig @127.0.0.1 -p ${dnsPort} brightbeancoffee.com`;
+  } catch (error) {
+    server.stop(true);
+    await runtime.stop();
+    const code = (error as { code?: string }).code;
+    fail(code === 'EADDRINUSE' ? `DNS port ${config.DNS_PORT} is already in use. Choose another (DNS_PORT=5353), or DNS_PORT=0 to turn the built-in DNS server off` : (error as Error).message);
+  }
+}
+if (config.ROLE !== 'web') void syncAllZones(runtime.deps).catch((error) => console.error('Publishing DNS zones failed:', error));
+
 const url = config.PUBLIC_URL ? config.publicOrigin : `http://localhost:${server.port}`;
 const { demo } = runtime;
 const readyIn = `ready in ${Math.round(performance.now() - started)} ms`;
@@ -68,6 +85,7 @@ console.log(
         `Dotspot is running at ${url}  (ROLE=${config.ROLE}, ${readyIn})`,
         database,
         `  Providers:  ${describeProviders(runtime.deps.providers)}${config.sandboxMode ? '  (sandbox mode)' : ''}`,
+        dnsLine,
         ...(demo
           ? [
               `  Demo login: ${demo.email} / ${demo.password}`,

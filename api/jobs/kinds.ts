@@ -1,5 +1,6 @@
 /** Every job kind the workers run (README "Jobs and scale-out" lists them with their schedules). */
 import { domainCalendarJob } from './domain-calendar.ts';
+import { glueReviewJob } from './glue-review.ts';
 import { housekeepingJob } from './housekeeping.ts';
 import { orderReconcileJob } from './order-reconcile.ts';
 import type { JobKind } from './queue.ts';
@@ -20,4 +21,5 @@ export const jobKinds: readonly JobKind<any>[] = [
   registryContactsJob,
   tdrpExpireJob,
   domainCalendarJob,
+  glueReviewJob,
 ];

@@ -4,6 +4,9 @@ import type { Db } from '../db/client.ts';
 import { createAltchaBotCheck } from './botcheck/altcha.ts';
 import { createCaptchaBotCheck } from './botcheck/captcha.ts';
 import type { BotCheckProvider } from './botcheck/index.ts';
+import { createBuiltinDns } from './dns/builtin.ts';
+import type { DnsProvider } from './dns/index.ts';
+import { createPowerDns } from './dns/powerdns.ts';
 import type { MailProvider } from './mail/index.ts';
 import { createSandboxMail } from './mail/sandbox.ts';
 import { createSmtpMail } from './mail/smtp.ts';
@@ -23,6 +26,7 @@ export type Providers = {
   sms: SmsProvider;
   registry: RegistryProvider;
   botCheck: BotCheckProvider;
+  dns: DnsProvider;
 };
 
 export function createProviders(config: Config, db: Db, secrets: { botCheck: string }): Providers {
@@ -48,6 +52,9 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
       config.CAPTCHA_SECRET && config.CAPTCHA_VERIFY_URL
         ? createCaptchaBotCheck({ verifyUrl: config.CAPTCHA_VERIFY_URL, secret: config.CAPTCHA_SECRET, siteKey: config.CAPTCHA_SITE_KEY ?? '' })
         : createAltchaBotCheck(db, secrets.botCheck, { keyPrefix: '0'.repeat(config.BOT_CHECK_DIFFICULTY) }),
+    dns: config.PDNS_API_URL
+      ? createPowerDns({ url: config.PDNS_API_URL, apiKey: config.PDNS_API_KEY ?? '', serverId: config.PDNS_SERVER_ID })
+      : createBuiltinDns(),
   };
 }
 

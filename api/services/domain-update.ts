@@ -16,6 +16,7 @@ import { applySaleUpdate } from './domain-updates/sale.ts';
 import { applyTransferUpdate } from './domain-updates/transfer.ts';
 import type { DomainUpdateContext } from './domain-updates/types.ts';
 import { applyWebsiteUpdate } from './domain-updates/website.ts';
+import { syncZone } from './dns-zone.ts';
 import { findDomain } from './domains.ts';
 
 /** A handler may add to the answer what only it can say (the auth code it just revealed). */
@@ -49,6 +50,8 @@ export async function updateDomain(ctx: Omit<DomainUpdateContext, 'domain'>, dom
     const added = await handler({ ...ctx, domain }, fields);
     if (added) additions = { ...additions, ...added };
   }
+  // Whatever changed (nameservers, email, website type, forwarding, builder), the served zone and the website type follow.
+  await syncZone(ctx.deps, domainId);
   const answer = await findDomain(db, ctx.accountId, domainId, { limit: 1, skip: 0, sort: [], relations: ['dnsRecords', 'emails'], filters: {}, flags: {} });
   return { ...answer, ...additions };
 }

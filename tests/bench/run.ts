@@ -5,6 +5,7 @@ const benches: { name: string; module: string; fn: string }[] = [
   { name: 'Domain search socket', module: './search.ts', fn: 'runSearchBench' },
   { name: 'Checkout', module: './checkout.ts', fn: 'runCheckoutBench' },
   { name: 'Nightly renewal run', module: './renewals.ts', fn: 'runRenewalBench' },
+  { name: 'DNS (built-in server beside bare dns-packet)', module: './dns.ts', fn: 'runDnsBench' },
   { name: 'Lighthouse and page weight', module: './lighthouse.ts', fn: 'runLighthouseBench' },
 ];
 

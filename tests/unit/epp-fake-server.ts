@@ -56,6 +56,8 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     domains: new Map<string, FakeDomain>(),
     contacts: new Map<string, FakeContact>(),
     hosts: new Set<string>(['ns1.registry-dns.test', 'ns2.registry-dns.test']),
+    /** Glue: the addresses of host objects created with them (RFC 5732 host:addr). */
+    hostAddrs: new Map<string, string[]>(),
     premium: new Map<string, string>(),
     reserved: new Set<string>(),
     offerFees: options.offerFees ?? true,
@@ -180,7 +182,26 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       const name = names[0] as string;
       if (state.hosts.has(name)) return fail(2302, 'Object exists', clTRID);
       state.hosts.add(name);
+      state.hostAddrs.set(name, childrenOf(object, ns.host, 'addr').map((a) => a.text));
       return respond(1000, 'Command completed successfully', clTRID, `<host:creData xmlns:host="${ns.host}"><host:name>${name}</host:name><host:crDate>${date(new Date())}</host:crDate></host:creData>`);
+    }
+    const name = names[0] as string;
+    if (!state.hosts.has(name)) return fail(2303, 'Object does not exist', clTRID);
+    if (verb === 'info') {
+      const addrs = (state.hostAddrs.get(name) ?? []).map((ip) => `<host:addr ip="${ip.includes(':') ? 'v6' : 'v4'}">${ip}</host:addr>`).join('');
+      return respond(1000, 'Command completed successfully', clTRID, `<host:infData xmlns:host="${ns.host}"><host:name>${name}</host:name>${addrs}</host:infData>`);
+    }
+    if (verb === 'update') {
+      const list = (tag: string) => childrenOf(childOf(object, ns.host, tag), ns.host, 'addr').map((a) => a.text);
+      const held = (state.hostAddrs.get(name) ?? []).filter((ip) => !list('rem').includes(ip));
+      state.hostAddrs.set(name, [...held, ...list('add')]);
+      return respond(1000, 'Command completed successfully', clTRID);
+    }
+    if (verb === 'delete') {
+      if ([...state.domains.values()].some((d) => d.ns.map((n) => n.toLowerCase()).includes(name))) return fail(2305, 'Object association prohibits operation', clTRID);
+      state.hosts.delete(name);
+      state.hostAddrs.delete(name);
+      return respond(1000, 'Command completed successfully', clTRID);
     }
     return fail(2101, 'Unimplemented command', clTRID);
   }

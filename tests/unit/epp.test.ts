@@ -3,7 +3,7 @@ import type { Contact } from '../../api/contract/contact.ts';
 import { loadConfig } from '../../api/config.ts';
 import { createEppRegistry, type EppRegistry, eppOptionsFromConfig, parseCents } from '../../api/providers/registry/epp.ts';
 import { ns } from '../../api/providers/registry/epp-xml.ts';
-import { RegistryOutcomeUnknownError } from '../../api/providers/registry/index.ts';
+import { RegistryHostInUseError, RegistryOutcomeUnknownError } from '../../api/providers/registry/index.ts';
 import { daysAgo, type FakeEppServer, startFakeEppServer, yearsAhead } from './epp-fake-server.ts';
 
 const contact: Contact = {
@@ -451,6 +451,31 @@ describe('EPP contacts', () => {
     expect(domain().registrant).not.toBe(original);
     expect(server.state.contacts.get(domain().registrant!)?.name).toBe('Nina Owner');
     expect(domain().contacts).toMatchObject({ tech: original, billing: original, admin });
+  });
+});
+
+describe('glue (custom nameservers)', () => {
+  it('creates a host with its addresses, changes them with add and rem, and refuses to delete it while a domain uses it', async () => {
+    const registry = connect();
+    server.addDomain({ name: 'glue-me.com', clID: server.clID, ns: ['ns1.registry-dns.test'] });
+    await registry.setHost('NS1.Glue-Me.com', ['203.0.113.53', '2001:DB8::53']);
+    expect(server.state.hostAddrs.get('ns1.glue-me.com')).toEqual(['203.0.113.53', '2001:DB8::53']);
+    await registry.setHost('ns1.glue-me.com', ['203.0.113.54', '2001:DB8::53']);
+    expect(server.state.hostAddrs.get('ns1.glue-me.com')).toEqual(['2001:DB8::53', '203.0.113.54']);
+    const update = server.state.received.filter((r) => r.command === 'update:host').at(-1);
+    expect(update?.xml).toContain('<host:rem><host:addr ip="v4">203.0.113.53</host:addr></host:rem>');
+    // Unchanged: no update goes out.
+    const updates = server.state.received.filter((r) => r.command === 'update:host').length;
+    await registry.setHost('ns1.glue-me.com', ['203.0.113.54', '2001:db8::53']);
+    expect(server.state.received.filter((r) => r.command === 'update:host').length).toBe(updates);
+
+    await registry.setNameservers('glue-me.com', ['ns1.glue-me.com', 'ns1.registry-dns.test']);
+    await expect(registry.deleteHost('ns1.glue-me.com')).rejects.toBeInstanceOf(RegistryHostInUseError);
+    await registry.setNameservers('glue-me.com', ['ns1.registry-dns.test', 'ns2.registry-dns.test']);
+    await registry.deleteHost('ns1.glue-me.com');
+    expect(server.state.hosts.has('ns1.glue-me.com')).toBe(false);
+    // Already gone is what we wanted.
+    await registry.deleteHost('ns1.glue-me.com');
   });
 });
 

@@ -76,6 +76,8 @@ export const registeredNameservers = pgTable('registered_nameservers', {
   ipAddress: text().notNull(),
   status: text({ enum: ['pending', 'active', 'deleted'] }).notNull().default('pending'),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** A pending one is reviewed, and if approved made active at the registry, once this time has come (up to 48 hours). */
+  reviewDate: timestamp({ withTimezone: true }),
 });
 
 export const emails = pgTable('emails', {

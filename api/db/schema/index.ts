@@ -9,3 +9,4 @@ export * from './recurring-billing.ts';
 export * from './account-changes.ts';
 export * from './passkeys.ts';
 export * from './renewals.ts';
+export * from './dns.ts';

@@ -17,6 +17,7 @@ import {
   type Availability,
   collectAnswers,
   isPlaceholderHost,
+  RegistryHostInUseError,
   type RegistryMessage,
   type RegistryProvider,
   RegistryOutcomeUnknownError,
@@ -483,6 +484,38 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
         rem: contactXml(others.map(([role]) => [role, current[role]])),
         chg: registrant ? el('domain:registrant', registrant) : undefined,
       });
+    },
+
+    async setHost(host, addresses) {
+      const name = normaliseHost(host);
+      const hostNs = `xmlns:host="${ns.host}"`;
+      const addrXml = (list: string[]) => list.map((ip) => `<host:addr ip="${ip.includes(':') ? 'v6' : 'v4'}">${escapeXml(ip)}</host:addr>`).join('');
+      const info = await command(`Could not read nameserver ${name}`, `<info><host:info ${hostNs}>${el('host:name', name)}</host:info></info>`, {
+        query: true,
+        accept: [2303],
+      });
+      if (info.code === 2303) {
+        await command(`Could not create nameserver ${name}`, `<create><host:create ${hostNs}>${el('host:name', name)}${addrXml(addresses)}</host:create></create>`);
+        return;
+      }
+      const held = childrenOf(childOf(info.resData, ns.host, 'infData'), ns.host, 'addr').map((addr) => addr.text.toLowerCase());
+      const add = addresses.filter((ip) => !held.includes(ip.toLowerCase()));
+      const rem = held.filter((ip) => !addresses.some((wanted) => wanted.toLowerCase() === ip));
+      if (add.length === 0 && rem.length === 0) return;
+      const section = (tag: string, list: string[]) => (list.length ? `<host:${tag}>${addrXml(list)}</host:${tag}>` : '');
+      await command(
+        `Could not change nameserver ${name}`,
+        `<update><host:update ${hostNs}>${el('host:name', name)}${section('add', add)}${section('rem', rem)}</host:update></update>`,
+      );
+    },
+
+    async deleteHost(host) {
+      const name = normaliseHost(host);
+      // 2303: already gone, which is what we wanted; 2305: a domain still names it.
+      const response = await command(`Could not delete nameserver ${name}`, `<delete><host:delete xmlns:host="${ns.host}">${el('host:name', name)}</host:delete></delete>`, {
+        accept: [2303, 2305],
+      });
+      if (response.code === 2305) throw new RegistryHostInUseError(name);
     },
 
     async pollMessage() {

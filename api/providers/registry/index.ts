@@ -85,6 +85,14 @@ export class RegistryOutcomeUnknownError extends Error {
   }
 }
 
+/** The registry refused to delete a host object some domain still uses as a nameserver (EPP 2305). */
+export class RegistryHostInUseError extends Error {
+  constructor(readonly host: string) {
+    super(`${host} is still used as a nameserver by a domain`);
+    this.name = 'RegistryHostInUseError';
+  }
+}
+
 /** Placeholder host names (RFC 2606 `.example`) that must never reach a real registry. */
 export function isPlaceholderHost(host: string): boolean {
   return /\.example\.?$/i.test(host.trim());
@@ -133,6 +141,13 @@ export interface RegistryProvider {
    * the sandbox honours it, EPP registries apply their own publication policy.
    */
   updateContacts(domain: string, contacts: DomainContacts, options?: { disclose?: boolean }): Promise<void>;
+  /**
+   * Glue for a nameserver under one of our domains (RFC 5732): creates the host object with these IPv4/IPv6
+   * addresses, or sets them on the one the registry holds.
+   */
+  setHost(host: string, addresses: string[]): Promise<void>;
+  /** Deletes a host object; throws RegistryHostInUseError while a domain still names it as a nameserver. */
+  deleteHost(host: string): Promise<void>;
   /** The oldest message in our queue at the registry, or null when it is empty; it stays there until acknowledged. */
   pollMessage(): Promise<RegistryMessage | null>;
   /** Removes a handled message from the queue; acknowledging one already gone is harmless. */

@@ -66,7 +66,7 @@ const lostAnswer = (what: string) => new RegistryOutcomeUnknownError(`The regist
 export function createSandboxLifecycle(
   db: Db,
   options: { registrarName: string },
-): Omit<RegistryProvider, 'name' | 'defaultNameservers' | 'check' | 'checkStreaming' | 'whois'> {
+): Omit<RegistryProvider, 'name' | 'defaultNameservers' | 'check' | 'checkStreaming' | 'whois' | 'setHost' | 'deleteHost'> {
   const require = async (domain: string) => {
     const record = await findRegistryRecord(db, domain);
     if (!record) throw new Error(`${domain} is not registered`);

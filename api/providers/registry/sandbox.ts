@@ -5,6 +5,7 @@
 import type { Db } from '../../db/client.ts';
 import type { RegistryProvider } from './index.ts';
 import { createSandboxAvailability } from './sandbox-availability.ts';
+import { createSandboxHosts } from './sandbox-hosts.ts';
 import { createSandboxLifecycle } from './sandbox-lifecycle.ts';
 import { createSandboxWhois } from './sandbox-whois.ts';
 
@@ -15,5 +16,6 @@ export function createSandboxRegistry(
   const availability = createSandboxAvailability(db, options);
   const lifecycle = createSandboxLifecycle(db, options);
   const whois = createSandboxWhois(db, options);
-  return { name: 'sandbox', defaultNameservers: options.defaultNameservers, ...availability, ...lifecycle, ...whois };
+  const hosts = createSandboxHosts(db);
+  return { name: 'sandbox', defaultNameservers: options.defaultNameservers, ...availability, ...lifecycle, ...whois, ...hosts };
 }

@@ -1,10 +1,21 @@
 /** The card's Advanced tab (control-panel spec §2): nameservers, custom nameservers and DNS records. */
 import type { DomainTabProps } from '../domains/DomainCard.tsx';
+import './dns.css';
 
 export function AdvancedTab({ domain, openModal }: DomainTabProps) {
+  const records = domain.dnsRecords?.length ?? 0;
   return (
-    <div>
-      <p className="muted small">Nameservers: {domain.ns.length ? domain.ns.join(', ') : 'none'}</p>
+    <div className="advanced-tab">
+      <dl className="advanced-facts">
+        <div>
+          <dt>Nameservers</dt>
+          <dd>{domain.ns.length ? domain.ns.join(', ') : 'none'}</dd>
+        </div>
+        <div>
+          <dt>DNS records</dt>
+          <dd>{records === 1 ? '1 record' : `${records} records`}</dd>
+        </div>
+      </dl>
       <ul className="advanced-links">
         <li>
           <button type="button" className="link-action" onClick={() => openModal('nameservers', domain)}>

@@ -14,6 +14,7 @@ import { invalidForwardUrlMessage, isValidForwardUrl } from '../../../../api/con
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { builderMonthlyPrice, builderTrialDays } from '../../../../api/contract/website-plan.ts';
 import { paths } from '../../paths.ts';
+import { ConflictPanel } from '../dns/ConflictPanel.tsx';
 import type { DomainTabProps } from '../domains/DomainCard.tsx';
 import type { Domain } from '../domains/api.ts';
 import { siteAddress, updateWebsite, useWebsite } from './api.ts';
@@ -22,27 +23,7 @@ import './website.css';
 type Result = { kind: 'success'; message: string } | { kind: 'error'; message: string } | null;
 
 export function ServiceTab({ domain, openModal, onAdvanced }: DomainTabProps) {
-  if (domain.websiteType === 'custom') {
-    const conflicts = (domain.dnsRecords ?? []).filter((r) => ['@', 'www', ''].includes(r.host) && ['A', 'AAAA', 'ALIAS', 'CNAME', 'NS'].includes(r.type));
-    return (
-      <div className="conflict-panel">
-        <h3>This Domain is using Custom DNS Records</h3>
-        <p>Website builder, forwarding and parking are off while these records point the domain elsewhere:</p>
-        <ul>
-          {conflicts.map((r) => (
-            <li key={r.dnsRecordId}>
-              <code>
-                {r.type} {r.host} → {r.data}
-              </code>
-            </li>
-          ))}
-        </ul>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onAdvanced}>
-          Edit Advanced Settings
-        </button>
-      </div>
-    );
-  }
+  if (domain.websiteType === 'custom') return <ConflictPanel domain={domain} onAdvanced={onAdvanced} />;
   return <ServiceOptions domain={domain} openModal={openModal} onAdvanced={onAdvanced} />;
 }
 

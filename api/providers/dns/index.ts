@@ -1,0 +1,29 @@
+/**
+ * Authoritative DNS for customer zones: the built-in server (UDP and TCP, the default) or PowerDNS Authoritative
+ * through its HTTP API (PDNS_API_URL). Services build each zone (api/services/dns-zone.ts) and publish it here.
+ */
+
+export type ZoneRecordType = 'A' | 'AAAA' | 'ALIAS' | 'CNAME' | 'MX' | 'NS' | 'SRV' | 'TXT';
+
+/** One record: owner name fully qualified, lower-case, without the trailing dot. */
+export type ZoneRecord = {
+  name: string;
+  type: ZoneRecordType;
+  ttl: number;
+  /** Address, target host name or text (TXT as the customer wrote it; the wire splits it into 255-byte strings). */
+  data: string;
+  priority?: number;
+  weight?: number;
+  port?: number;
+};
+
+export type Soa = { mname: string; rname: string; serial: number; refresh: number; retry: number; expire: number; minimum: number; ttl: number };
+
+export type Zone = { name: string; soa: Soa; records: ZoneRecord[] };
+
+export interface DnsProvider {
+  readonly name: 'builtin' | 'powerdns';
+  /** Publishes the zone as given, replacing what was served; null stops serving it. Within a second, everywhere. */
+  publishZone(name: string, zone: Zone | null): Promise<void>;
+  close?(): Promise<void>;
+}

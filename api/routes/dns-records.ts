@@ -1,0 +1,32 @@
+/** /api/dnsRecords (spec §7 Add / Update / Delete DNS): GET ?domainId=, POST, PATCH /:id, DELETE /:id. */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { dnsRecordCreateSchema, dnsRecordUpdateSchema } from '../contract/dns.ts';
+import { requireAccount } from '../http/auth.ts';
+import type { AppEnv } from '../http/env.ts';
+import { parseBody, parseId, parseWith } from '../http/validate.ts';
+import { createDnsRecord, deleteDnsRecord, listDnsRecords, updateDnsRecord } from '../services/dns-records.ts';
+
+const listQuery = z.object({ domainId: z.coerce.number({ error: 'domainId is required' }).int().positive('domainId is required') });
+
+export const dnsRecordsRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { accountId } = requireAccount(c);
+    const { domainId } = parseWith(listQuery, c.req.query());
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listDnsRecords(c.var.deps.db, accountId, domainId));
+  })
+  .post('/', async (c) => {
+    const { accountId } = requireAccount(c);
+    const input = await parseBody(c, dnsRecordCreateSchema);
+    return c.json(await createDnsRecord(c.var.deps, accountId, input), 201);
+  })
+  .patch('/:id', async (c) => {
+    const { accountId } = requireAccount(c);
+    const input = await parseBody(c, dnsRecordUpdateSchema);
+    return c.json(await updateDnsRecord(c.var.deps, accountId, parseId(c), input));
+  })
+  .delete('/:id', async (c) => {
+    const { accountId } = requireAccount(c);
+    return c.json(await deleteDnsRecord(c.var.deps, accountId, parseId(c)));
+  });

@@ -1,0 +1,40 @@
+/** /api/registeredNameservers (spec §7): GET ?domainId=, POST (Add nameserver), PATCH /:id (Update), DELETE /:id. */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { registeredNameserverCreateSchema, registeredNameserverUpdateSchema } from '../contract/dns.ts';
+import { AppError } from '../errors.ts';
+import { requireAccount } from '../http/auth.ts';
+import type { AppEnv } from '../http/env.ts';
+import { parseBody, parseId, parseWith } from '../http/validate.ts';
+import {
+  addRegisteredNameserver,
+  deleteRegisteredNameserver,
+  listRegisteredNameservers,
+  updateRegisteredNameserver,
+} from '../services/registered-nameservers.ts';
+
+const listQuery = z.object({ domainId: z.coerce.number({ error: 'domainId is required' }).int().positive('domainId is required') });
+
+export const registeredNameserversRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { accountId } = requireAccount(c);
+    const { domainId } = parseWith(listQuery, c.req.query());
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listRegisteredNameservers(c.var.deps.db, accountId, domainId));
+  })
+  .post('/', async (c) => {
+    const { accountId } = requireAccount(c);
+    const input = await parseBody(c, registeredNameserverCreateSchema);
+    return c.json(await addRegisteredNameserver(c.var.deps, accountId, input), 201);
+  })
+  .patch('/:id', async (c) => {
+    const { accountId } = requireAccount(c);
+    const input = await parseBody(c, registeredNameserverUpdateSchema);
+    const id = parseId(c);
+    if (input.id !== undefined && input.id !== id) throw new AppError(400, 'id does not match the address');
+    return c.json(await updateRegisteredNameserver(c.var.deps, accountId, id, input));
+  })
+  .delete('/:id', async (c) => {
+    const { accountId } = requireAccount(c);
+    return c.json(await deleteRegisteredNameserver(c.var.deps, accountId, parseId(c)));
+  });

@@ -1,0 +1,104 @@
+/** The DNS providers without a database: PowerDNS's HTTP calls against a fake API, and the built-in server's lifecycle. */
+import { Resolver } from 'node:dns/promises';
+import { describe, expect, it } from 'vitest';
+import { createBuiltinDns } from '../../api/providers/dns/builtin.ts';
+import type { Zone } from '../../api/providers/dns/index.ts';
+import { createPowerDns } from '../../api/providers/dns/powerdns.ts';
+
+const zone: Zone = {
+  name: 'example.com',
+  soa: { mname: 'ns1.dotspot.example', rname: 'hostmaster.dotspot.example', serial: 2026112300, refresh: 3600, retry: 600, expire: 1209600, minimum: 300, ttl: 3600 },
+  records: [
+    { name: 'example.com', type: 'NS', ttl: 3600, data: 'ns1.dotspot.example' },
+    { name: 'example.com', type: 'A', ttl: 300, data: '203.0.113.1' },
+    { name: 'example.com', type: 'MX', ttl: 300, data: 'mx.example.net', priority: 10 },
+    { name: 'example.com', type: 'TXT', ttl: 300, data: `say "hi" ${'x'.repeat(300)}` },
+    { name: '_sip._tcp.example.com', type: 'SRV', ttl: 300, data: 'sip.example.net', priority: 1, weight: 2, port: 5060 },
+  ],
+};
+
+function fakePowerDns(held: { rrsets: { name: string; type: string }[] } | null) {
+  const calls: { method: string; url: string; body: any; key: string | null }[] = [];
+  const fetch = (async (url: string, init: RequestInit) => {
+    const body = init.body ? JSON.parse(String(init.body)) : null;
+    calls.push({ method: init.method ?? 'GET', url, body, key: new Headers(init.headers).get('X-API-Key') });
+    if (init.method === 'GET') return held ? Response.json({ rrsets: held.rrsets }) : Response.json({ error: 'Could not find domain' }, { status: 404 });
+    if (init.method === 'POST') return Response.json({}, { status: 201 });
+    return new Response(null, { status: 204 });
+  }) as unknown as typeof globalThis.fetch;
+  return { calls, provider: createPowerDns({ url: 'http://pdns:8081/', apiKey: 'k', fetch }) };
+}
+
+describe('PowerDNS provider', () => {
+  it('creates a missing zone as Native with our SOA serial and zone-file content', async () => {
+    const { calls, provider } = fakePowerDns(null);
+    await provider.publishZone('example.com', zone);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET http://pdns:8081/api/v1/servers/localhost/zones/example.com.',
+      'POST http://pdns:8081/api/v1/servers/localhost/zones',
+    ]);
+    expect(calls.every((c) => c.key === 'k')).toBe(true);
+    const created = calls[1].body;
+    expect(created).toMatchObject({ name: 'example.com.', kind: 'Native', soa_edit_api: '' });
+    const content = Object.fromEntries(created.rrsets.map((s: { name: string; type: string; records: { content: string }[] }) => [`${s.name} ${s.type}`, s.records.map((r) => r.content)]));
+    expect(content['example.com. SOA']).toEqual(['ns1.dotspot.example. hostmaster.dotspot.example. 2026112300 3600 600 1209600 300']);
+    expect(content['example.com. MX']).toEqual(['10 mx.example.net.']);
+    expect(content['_sip._tcp.example.com. SRV']).toEqual(['1 2 5060 sip.example.net.']);
+    // TXT: quoted, quotes escaped, split at 255 bytes.
+    expect(content['example.com. TXT'][0]).toMatch(/^"say \\"hi\\" x+" "x+"$/);
+  });
+
+  it('replaces the zone’s RRsets and deletes those no longer there in one PATCH; deletes a zone no longer served', async () => {
+    const { calls, provider } = fakePowerDns({ rrsets: [{ name: 'old.example.com.', type: 'A' }, { name: 'example.com.', type: 'A' }] });
+    await provider.publishZone('example.com', zone);
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.body.rrsets).toEqual(
+      expect.arrayContaining([
+        { name: 'old.example.com.', type: 'A', changetype: 'DELETE' },
+        expect.objectContaining({ name: 'example.com.', type: 'A', changetype: 'REPLACE', records: [{ content: '203.0.113.1', disabled: false }] }),
+      ]),
+    );
+    await provider.publishZone('example.com', null);
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', url: 'http://pdns:8081/api/v1/servers/localhost/zones/example.com.' });
+  });
+});
+
+describe('built-in DNS server', () => {
+  it('starts on a free port, answers, and frees the port when closed', async () => {
+    const dns = createBuiltinDns();
+    const { port } = await dns.listen({ port: 0, host: '127.0.0.1', loadZones: async (names) => new Map(names.map((n) => [n, n === zone.name ? zone : null])) });
+    const resolver = new Resolver({ timeout: 2000, tries: 1 });
+    resolver.setServers([`127.0.0.1:${port}`]);
+    expect(await resolver.resolve4('example.com')).toEqual(['203.0.113.1']);
+    expect(await resolver.resolveSrv('_sip._tcp.example.com')).toEqual([{ name: 'sip.example.net', port: 5060, priority: 1, weight: 2 }]);
+    await dns.close?.();
+    const again = createBuiltinDns();
+    const reopened = await again.listen({ port, host: '127.0.0.1', loadZones: async () => new Map() });
+    expect(reopened.port).toBe(port);
+    await again.close?.();
+  });
+
+  it('answers a query it is working on when close() begins before it lets go of the port', async () => {
+    const dns = createBuiltinDns();
+    let received!: () => void;
+    const queried = new Promise<void>((resolve) => {
+      received = resolve;
+    });
+    const { port } = await dns.listen({
+      port: 0,
+      host: '127.0.0.1',
+      // A slow zone read: the query is inside the server when close() is called.
+      loadZones: async (names) => {
+        received();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return new Map(names.map((n) => [n, n === zone.name ? zone : null]));
+      },
+    });
+    const resolver = new Resolver({ timeout: 3000, tries: 1 });
+    resolver.setServers([`127.0.0.1:${port}`]);
+    const answer = resolver.resolveMx('example.com');
+    await queried;
+    await dns.close?.();
+    expect(await answer).toEqual([{ exchange: 'mx.example.net', priority: 10 }]);
+  });
+});
