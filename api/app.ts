@@ -22,6 +22,8 @@ import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { validateRoutes } from './routes/validate.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
 import { domainsRoutes } from './routes/domains.ts';
+import { emailSetupRoutes, mailAutoconfigRoutes } from './routes/email-setup.ts';
+import { emailsRoutes } from './routes/emails.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mfasRoutes } from './routes/mfas.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -55,6 +57,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/users', usersRoutes)
     .route('/accounts', accountsRoutes)
     .route('/domains', domainsRoutes)
+    .route('/emails', emailsRoutes)
+    .route('/emailSetup', emailSetupRoutes)
     .route('/mfas', mfasRoutes)
     .route('/validate', validateRoutes)
     .route('/paymentMethods', paymentMethodsRoutes)
@@ -80,7 +84,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
   return new Hono<AppEnv>()
     .use(secureHeaders({ crossOriginEmbedderPolicy: false, xFrameOptions: 'DENY' }))
     .use(contentSecurityPolicy(deps.config, options.inlineScriptHashes ?? []))
-    .route('/api', api);
+    .route('/api', api)
+    .route('/', withDeps(deps).route('/', mailAutoconfigRoutes));
 }
 
 /** A worker (ROLE=worker) answers only its probes. */

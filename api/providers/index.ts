@@ -7,6 +7,9 @@ import type { BotCheckProvider } from './botcheck/index.ts';
 import type { MailProvider } from './mail/index.ts';
 import { createSandboxMail } from './mail/sandbox.ts';
 import { createSmtpMail } from './mail/smtp.ts';
+import type { MailHostProvider } from './mailhost/index.ts';
+import { createSandboxMailHost } from './mailhost/sandbox.ts';
+import { createStalwartMailHost } from './mailhost/stalwart.ts';
 import type { PaymentsProvider } from './payments/index.ts';
 import { createSandboxPayments } from './payments/sandbox.ts';
 import { createStripePayments } from './payments/stripe.ts';
@@ -23,6 +26,7 @@ export type Providers = {
   sms: SmsProvider;
   registry: RegistryProvider;
   botCheck: BotCheckProvider;
+  mailHost: MailHostProvider;
 };
 
 export function createProviders(config: Config, db: Db, secrets: { botCheck: string }): Providers {
@@ -48,6 +52,9 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
       config.CAPTCHA_SECRET && config.CAPTCHA_VERIFY_URL
         ? createCaptchaBotCheck({ verifyUrl: config.CAPTCHA_VERIFY_URL, secret: config.CAPTCHA_SECRET, siteKey: config.CAPTCHA_SITE_KEY ?? '' })
         : createAltchaBotCheck(db, secrets.botCheck, { keyPrefix: '0'.repeat(config.BOT_CHECK_DIFFICULTY) }),
+    mailHost: config.MAILHOST_API_URL
+      ? createStalwartMailHost({ url: config.MAILHOST_API_URL, apiKey: config.MAILHOST_API_KEY ?? '' })
+      : createSandboxMailHost(db),
   };
 }
 
