@@ -69,15 +69,25 @@ export const emailCreateSchema = z.discriminatedUnion(
 export type EmailCreate = z.infer<typeof emailCreateSchema>;
 
 /** PATCH /api/emails/:id: one of convert to forward, convert to mailbox, a new destination, a new password. */
-export const emailUpdateSchema = z.union(
-  [
-    z.strictObject({ type: z.literal('forward'), destination }),
-    z.strictObject({ type: z.literal('mailbox'), password }),
-    z.strictObject({ destination }),
-    z.strictObject({ password }),
-  ],
-  { error: 'Send one of: {type: forward, destination}, {type: mailbox, password}, {destination}, {password}' },
-);
+export const emailUpdateShapes = {
+  toForward: z.strictObject({ type: z.literal('forward'), destination }),
+  toMailbox: z.strictObject({ type: z.literal('mailbox'), password }),
+  destination: z.strictObject({ destination }),
+  password: z.strictObject({ password }),
+} as const;
+export const emailUpdateSchema = z.union(Object.values(emailUpdateShapes), {
+  error: 'Send one of: {type: forward, destination}, {type: mailbox, password}, {destination}, {password}',
+});
+
+/** The shape a body means (by its fields), so its errors speak of that shape: "Destination email is required". */
+export function emailUpdateSchemaFor(body: unknown) {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  if (fields.type === 'forward') return emailUpdateShapes.toForward;
+  if (fields.type === 'mailbox') return emailUpdateShapes.toMailbox;
+  if ('destination' in fields) return emailUpdateShapes.destination;
+  if ('password' in fields) return emailUpdateShapes.password;
+  return emailUpdateSchema;
+}
 export type EmailUpdate = z.infer<typeof emailUpdateSchema>;
 
 /** POST /api/emails/:id/instructions: where to send the set-up instructions of a mailbox. */

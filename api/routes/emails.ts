@@ -1,10 +1,10 @@
 /** /api/emails: the caller's mailboxes and forwards (list by domainId, add, update, delete), usage, set-up instructions. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { emailCreateSchema, emailUpdateSchema, sendInstructionsSchema } from '../contract/email.ts';
+import { emailCreateSchema, emailUpdateSchemaFor, sendInstructionsSchema } from '../contract/email.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
-import { idParamSchema, parseBody, parseId, parseWith } from '../http/validate.ts';
+import { idParamSchema, parseBody, parseId, parseWith, readJson } from '../http/validate.ts';
 import { createEmail, deleteEmail, listEmails, readEmailUsage, sendSetupInstructions, updateEmail } from '../services/emails.ts';
 
 const listQuerySchema = z.object({ domainId: idParamSchema.pipe(z.number().positive('Choose a domain: ?domainId=')) });
@@ -26,7 +26,8 @@ export const emailsRoutes = new Hono<AppEnv>()
   })
   .patch('/:id', async (c) => {
     const { accountId } = requireAccount(c);
-    const update = await parseBody(c, emailUpdateSchema);
+    const body = await readJson(c);
+    const update = parseWith(emailUpdateSchemaFor(body), body);
     return c.json(await updateEmail(c.var.deps, accountId, parseId(c), update));
   })
   .delete('/:id', async (c) => {
