@@ -62,7 +62,7 @@ async function findOwnedDomain(db: Db, accountId: number, domainId: number): Pro
 /** The live address and its domain; 404 when there is none, 403 when it is another account's. */
 export async function findOwnedEmail(db: Db, accountId: number, emailId: number): Promise<{ email: EmailRow; domain: DomainRow }> {
   const [row] = await db.select({ email: emails, domain: domains }).from(emails).innerJoin(domains, eq(domains.domainId, emails.domainId)).where(eq(emails.emailId, emailId));
-  if (!row || row.email.status !== 'active' || row.domain.status === 'deleted') throw new AppError(404, 'Email address not found');
+  if (row?.email.status !== 'active' || row.domain.status === 'deleted') throw new AppError(404, 'Email address not found');
   if (row.domain.accountId !== accountId) throw new AppError(403, 'You do not have access to this email address');
   return row;
 }
