@@ -174,7 +174,7 @@ test('adds, changes, converts and deletes mailboxes and forwards, with the limit
   await expect(panel).toContainText('4 of 5 forwards remaining');
 });
 
-test('shows no mailboxes left once the limit is reached', async ({ page }) => {
+test('shows no forwards left once the limit is reached', async ({ page }) => {
   await page.goto('/account/domains');
   await logInAsDemo(page);
   const panel = await openEmailTab(page, 'brightbeancoffee.com');
