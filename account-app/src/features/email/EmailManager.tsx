@@ -524,7 +524,9 @@ function AddressRow({
       <div className="email-row-head">
         <div>
           <span className="email-address">{email.address}</span>
-          <span className="muted small email-row-kind">{email.type === 'mailbox' ? 'Mailbox' : `Forwards to ${email.destination}`}</span>
+          <span className="muted small email-row-kind">
+            {email.type === 'mailbox' ? `Mailbox · ${formatGigabytes(email.size)} of ${email.quota} GB` : `Forwards to ${email.destination}`}
+          </span>
         </div>
         {overQuota && <span className="badge badge-warning">Over {email.quota} GB</span>}
         <button type="button" className="btn btn-ghost btn-sm" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded(!expanded)}>
