@@ -46,7 +46,7 @@ async function askMailHost<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof MailHostError) {
       console.error('mail host:', error.message);
-      throw new AppError(502, 'The mail server could not make this change. Please try again in a few minutes.');
+      throw new AppError(502, 'The mail server could not complete this request. Please try again in a few minutes.');
     }
     throw error;
   }

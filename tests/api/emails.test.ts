@@ -64,6 +64,16 @@ describe('buying and removing the email service', () => {
     expect(row).toMatchObject({ emailEnabled: false, mrc: 0 });
   });
 
+  it('charges nothing and changes nothing when the mail host refuses the domain', async () => {
+    const domainId = await addDomain(ownerAccountId, 'refused-mail.com');
+    const res = await buyEmail(owner, domainId);
+    expect(res.status).toBe(502);
+    expect(res.body.message).toMatch(/mail server could not complete this request/);
+    expect(await t.db.select().from(transactions).where(eq(transactions.domainId, domainId))).toHaveLength(0);
+    const [row] = await t.db.select().from(domains).where(eq(domains.domainId, domainId));
+    expect(row).toMatchObject({ emailEnabled: false, mrc: 0 });
+  });
+
   it('removal deletes every mailbox and forward at the mail host and drops the plan', async () => {
     const domainId = await addDomain(ownerAccountId, 'removeemail.com');
     await buyEmail(owner, domainId);
@@ -206,7 +216,7 @@ describe('/api/emails', () => {
   it('says so when the mail host refuses, and keeps nothing', async () => {
     const res = await owner.post('/api/emails', { domainId, type: 'mailbox', address: 'refused-box', password: 'sunny-day-42' });
     expect(res.status).toBe(502);
-    expect(res.body.message).toMatch(/mail server could not make this change/);
+    expect(res.body.message).toMatch(/mail server could not complete this request/);
     const rows = await t.db.select().from(emails).where(and(eq(emails.address, 'refused-box@mailrules.com'), eq(emails.status, 'active')));
     expect(rows).toHaveLength(0);
   });

@@ -1,7 +1,7 @@
 /**
  * The offline mail host: domains, mailboxes and forwards in PostgreSQL, shaped like the real server's (a domain must
  * be hosted before addresses on it; an address exists once). The built-in SMTP receiver reads it to relay forwards
- * and store mailbox mail. Addresses starting `refused-` are refused, as a real server refuses a change it dislikes.
+ * and store mailbox mail. Addresses and domains starting `refused-` are refused, as a real server refuses a change it dislikes.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
@@ -41,6 +41,7 @@ export function createSandboxMailHost(db: Db): SandboxMailHost {
   return {
     name: 'sandbox',
     async addDomain(domain) {
+      if (domain.startsWith('refused-')) throw new MailHostError(`The mail server refused to host ${domain}`);
       await db.insert(sandboxMailDomains).values({ domain, createDate: now() }).onConflictDoNothing();
     },
     async removeDomain(domain) {

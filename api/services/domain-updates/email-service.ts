@@ -15,7 +15,7 @@ import { MailHostError } from '../../providers/mailhost/index.ts';
 import { authorizeDefaultCard, captureCharge, releaseCharge } from '../account-charges.ts';
 import type { DomainUpdateContext } from './types.ts';
 
-const mailServerTrouble = 'The mail server could not make this change. Please try again in a few minutes.';
+const mailServerTrouble = 'The mail server could not complete this request. Please try again in a few minutes.';
 
 export function monthlyPrice(domain: { emailEnabled: boolean; builderEnabled: boolean }): number {
   return planPrices[planOf({ emailEnabled: domain.emailEnabled, hostingEnabled: domain.builderEnabled })];
