@@ -206,7 +206,8 @@ export default function EmailManager({ domain }: { domain: Domain }) {
       run: async () => {
         const problem = destinationProblem(convertValue);
         setConvertError(problem);
-        if (problem || !target) return invalid(problem ?? '');
+        // The field shows what is wrong; stay on the view.
+        if (problem || !target) return undefined;
         const answer = await updateEmail(target.emailId, { type: 'forward', destination: convertValue.trim() });
         if (isFailure(answer)) return answer;
         setTarget(answer);
@@ -244,7 +245,8 @@ export default function EmailManager({ domain }: { domain: Domain }) {
       run: async () => {
         const problem = convertValue ? passwordProblem(convertValue, usernameOf(address)) : passwordRequiredMessage;
         setConvertError(problem);
-        if (problem || !target) return invalid(problem ?? '');
+        // The field shows what is wrong; stay on the view.
+        if (problem || !target) return undefined;
         const answer = await updateEmail(target.emailId, { type: 'mailbox', password: convertValue });
         if (isFailure(answer)) return answer;
         setTarget(answer);
@@ -302,7 +304,7 @@ export default function EmailManager({ domain }: { domain: Domain }) {
             const to = recipient.trim();
             const problem = !to ? recipientRequiredMessage : isEmailAddress(to) ? null : invalidEmailMessage;
             setRecipientError(problem);
-            if (problem || !created) return invalid(problem ?? '');
+            if (problem || !created) return undefined;
             const answer = await sendInstructions(created.emailId, to);
             if (isFailure(answer)) return answer;
             setSentTo(to);
