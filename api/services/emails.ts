@@ -4,7 +4,7 @@
  * host (providers/mailhost) holds the real thing. A row is claimed first (limits and the unique address decided under
  * a lock on the domain), then the mail host is asked, and a refusal undoes the claim.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import brand from '../../content/brand.json' with { type: 'json' };
 import {
   type EmailCreate,
@@ -260,12 +260,4 @@ export async function sendSetupInstructions(deps: Deps, input: { accountId: numb
     ].join('\n'),
   });
   return { message: `Instructions sent to ${input.to}` };
-}
-
-export async function countEmails(db: Db, domainId: number): Promise<number> {
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(emails)
-    .where(and(eq(emails.domainId, domainId), eq(emails.status, 'active')));
-  return total;
 }

@@ -16,14 +16,16 @@ import {
   emailLimits,
   emailServicePrice,
   invalidEmailMessage,
+  invalidUsernameMessage,
   isEmailAddress,
+  isUsername,
   mailboxQuotaGigabytes,
   passwordProblem,
   passwordRequiredMessage,
   recipientRequiredMessage,
   usernameOf,
   usernameRequiredMessage,
-} from '../../../../api/contract/email.ts';
+} from '../../../../api/contract/email-rules.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { Domain, DomainEmail } from '../domains/api.ts';
 import {
@@ -420,7 +422,7 @@ function AddAddressForm({
     event.preventDefault();
     if (pending || full) return;
     const next: AddErrors = {
-      address: username.trim() ? null : usernameRequiredMessage,
+      address: !username.trim() ? usernameRequiredMessage : isUsername(username) ? null : invalidUsernameMessage,
       password: type === 'mailbox' ? (password ? passwordProblem(password, usernameOf(username)) : passwordRequiredMessage) : null,
       destination: type === 'forward' ? destinationProblem(destination) : null,
     };
