@@ -22,7 +22,7 @@ import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { validateRoutes } from './routes/validate.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
 import { domainsRoutes } from './routes/domains.ts';
-import { emailSetupRoutes, mailAutoconfigRoutes } from './routes/email-setup.ts';
+import { createMailAutoconfigRoutes, emailSetupRoutes } from './routes/email-setup.ts';
 import { emailsRoutes } from './routes/emails.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mfasRoutes } from './routes/mfas.ts';
@@ -85,7 +85,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .use(secureHeaders({ crossOriginEmbedderPolicy: false, xFrameOptions: 'DENY' }))
     .use(contentSecurityPolicy(deps.config, options.inlineScriptHashes ?? []))
     .route('/api', api)
-    .route('/', withDeps(deps).route('/', mailAutoconfigRoutes));
+    .route('/', createMailAutoconfigRoutes(deps));
 }
 
 /** A worker (ROLE=worker) answers only its probes. */

@@ -82,5 +82,6 @@ describe('Thunderbird autoconfig', () => {
   it('answers 404 for a domain we host no mail for', async () => {
     expect((await anyone().get('/api/emailSetup/config-v1.1.xml?emailaddress=a%40example.org')).status).toBe(404);
     expect((await anyone().get('/api/emailSetup/config-v1.1.xml')).status).toBe(404);
+    expect((await anyone().get('/mail/config-v1.1.xml?emailaddress=a%40example.org')).status).toBe(404);
   });
 });
