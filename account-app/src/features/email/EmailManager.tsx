@@ -287,7 +287,14 @@ export default function EmailManager({ domain }: { domain: Domain }) {
             <strong>{created?.address}</strong> is ready. Set it up on a phone by scanning this code; it installs the mail settings and asks for the
             mailbox password.
           </p>
-          {created?.$mobileConfigUrl && <SetupQrCode url={created.$mobileConfigUrl} />}
+          {created?.$mobileConfigUrl && (
+            <>
+              <SetupQrCode url={created.$mobileConfigUrl} />
+              <p className="muted small email-profile-link">
+                Already on your iPhone or iPad? <a href={created.$mobileConfigUrl}>Install the email settings</a>
+              </p>
+            </>
+          )}
           <p className="muted small">Or send the set-up instructions to any email address:</p>
           <TextField
             label="Recipient email"
