@@ -8,37 +8,32 @@ import { isFailure } from '@kit/api.ts';
 import { TextField } from '@kit/Field.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
-import { type FormEvent, useId, useState } from 'react';
-import useSWR from 'swr';
+import { useState } from 'react';
 import { planOf, planPrices } from '../../../../api/contract/cart-pricing.ts';
 import {
-  destinationRequiredMessage,
   emailLimits,
   emailServicePrice,
   invalidEmailMessage,
-  invalidUsernameMessage,
   isEmailAddress,
-  isUsername,
   mailboxQuotaGigabytes,
   passwordProblem,
   passwordRequiredMessage,
   recipientRequiredMessage,
   usernameOf,
-  usernameRequiredMessage,
 } from '../../../../api/contract/email-rules.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { Domain, DomainEmail } from '../domains/api.ts';
 import {
-  createEmail,
   deleteEmail,
   type EmailCreated,
-  type EmailUsage,
   refreshDomains,
   sendInstructions,
   setEmailService,
   updateEmail,
-  usageKey,
 } from './api.ts';
+import { AddAddressForm } from './AddAddressForm.tsx';
+import { AddressRow } from './AddressRow.tsx';
+import { destinationProblem } from './email-format.ts';
 import { SetupQrCode } from './SetupQrCode.tsx';
 import './email.css';
 
@@ -61,17 +56,6 @@ type EmailView =
 
 /** A failure a view shows under its fields (the stepped modal reads `message`). */
 const invalid = (message: string) => ({ error: true as const, status: 0, message });
-
-function destinationProblem(value: string): string | null {
-  if (!value.trim()) return destinationRequiredMessage;
-  return isEmailAddress(value.trim()) ? null : invalidEmailMessage;
-}
-
-function formatGigabytes(gigabytes: number): string {
-  if (gigabytes >= 1) return `${gigabytes.toFixed(1)} GB`;
-  const megabytes = gigabytes * 1000;
-  return megabytes >= 0.1 ? `${megabytes.toFixed(1)} MB` : `${Math.round(megabytes * 1000)} KB`;
-}
 
 export default function EmailManager({ domain }: { domain: Domain }) {
   const modal = useSteppedModal<EmailView>();
@@ -402,229 +386,5 @@ export default function EmailManager({ domain }: { domain: Domain }) {
       )}
       <SteppedModal modal={modal} views={views} />
     </div>
-  );
-}
-
-type AddErrors = { address?: string | null; password?: string | null; destination?: string | null; form?: string | null };
-
-function AddAddressForm({
-  domain,
-  remaining,
-  onAdded,
-}: {
-  domain: Domain;
-  remaining: { mailbox: number; forward: number };
-  onAdded: (email: EmailCreated) => void;
-}) {
-  const [type, setType] = useState<'mailbox' | 'forward'>(remaining.mailbox > 0 || remaining.forward === 0 ? 'mailbox' : 'forward');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [destination, setDestination] = useState('');
-  const [errors, setErrors] = useState<AddErrors>({});
-  const [pending, setPending] = useState(false);
-  const typeName = useId();
-  const full = remaining[type] <= 0;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending || full) return;
-    const next: AddErrors = {
-      address: !username.trim() ? usernameRequiredMessage : isUsername(username) ? null : invalidUsernameMessage,
-      password: type === 'mailbox' ? (password ? passwordProblem(password, usernameOf(username)) : passwordRequiredMessage) : null,
-      destination: type === 'forward' ? destinationProblem(destination) : null,
-    };
-    setErrors(next);
-    if (next.address || next.password || next.destination) return;
-    setPending(true);
-    const body =
-      type === 'mailbox'
-        ? { type, domainId: domain.domainId, address: username.trim(), password }
-        : { type, domainId: domain.domainId, address: username.trim(), destination: destination.trim() };
-    const answer = await createEmail(body);
-    setPending(false);
-    if (isFailure(answer)) {
-      setErrors({ form: answer.message });
-      return;
-    }
-    setUsername('');
-    setPassword('');
-    setDestination('');
-    await refreshDomains();
-    onAdded(answer);
-  }
-
-  return (
-    <form className="email-add" noValidate onSubmit={submit} aria-label="Add an email address">
-      <h3>Add an email address</h3>
-      <fieldset className="email-type">
-        <legend className="visually-hidden">Type</legend>
-        {(['mailbox', 'forward'] as const).map((option) => (
-          <label key={option} className={`email-type-option${type === option ? ' is-selected' : ''}`}>
-            <input type="radio" name={typeName} value={option} checked={type === option} onChange={() => setType(option)} />
-            <span>
-              <strong>{option === 'mailbox' ? 'Mailbox' : 'Forward'}</strong>
-              <span className="muted small">{option === 'mailbox' ? 'Keep mail here, read it in any app' : 'Send mail on to another address'}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <div className="email-add-fields">
-        <div className="email-username">
-          <TextField
-            label="Username"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={username}
-            error={errors.address}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-          <span className="email-at" aria-hidden="true">
-            @{domain.domain}
-          </span>
-        </div>
-        {type === 'mailbox' ? (
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            error={errors.password}
-            hint="At least 8 characters, with letters and a digit."
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        ) : (
-          <TextField
-            label="Destination email"
-            type="email"
-            autoComplete="email"
-            value={destination}
-            error={errors.destination}
-            onChange={(event) => setDestination(event.target.value)}
-          />
-        )}
-      </div>
-      {full && <p className="field-error">You have no {type === 'mailbox' ? 'mailboxes' : 'forwards'} left on this domain. Delete or convert one first.</p>}
-      {errors.form && (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary btn-sm" disabled={pending || full}>
-        {pending && <span className="spinner" aria-hidden="true" />}
-        {type === 'mailbox' ? 'Add Mailbox' : 'Add Forward'}
-      </button>
-    </form>
-  );
-}
-
-function AddressRow({
-  email,
-  onOpen,
-  onChanged,
-}: {
-  email: DomainEmail;
-  onOpen: (view: EmailView, email: DomainEmail) => void;
-  onChanged: (view: 'finishUpdatePassword' | 'finishUpdateDestination', email: DomainEmail) => void;
-}) {
-  const [expanded, setExpanded] = useState(false);
-  const panelId = useId();
-  const overQuota = email.type === 'mailbox' && email.size > email.quota;
-  return (
-    <li className={`email-row${overQuota ? ' is-over' : ''}`}>
-      <div className="email-row-head">
-        <div>
-          <span className="email-address">{email.address}</span>
-          <span className="muted small email-row-kind">
-            {email.type === 'mailbox' ? `Mailbox · ${formatGigabytes(email.size)} of ${email.quota} GB` : `Forwards to ${email.destination}`}
-          </span>
-        </div>
-        {overQuota && <span className="badge badge-warning">Over {email.quota} GB</span>}
-        <button type="button" className="btn btn-ghost btn-sm" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded(!expanded)}>
-          {expanded ? 'Close' : 'Manage'}
-          <span className="visually-hidden"> {email.address}</span>
-        </button>
-      </div>
-      {expanded && (
-        <div id={panelId} className="email-row-panel">
-          {email.type === 'mailbox' ? <MailboxUsage email={email} /> : null}
-          <ChangeForm email={email} onChanged={onChanged} />
-          <div className="email-row-actions">
-            {email.type === 'mailbox' ? (
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => onOpen('confirmConvertToForward', email)}>
-                Convert to Forward
-              </button>
-            ) : (
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => onOpen('confirmConvertToMailbox', email)}>
-                Convert to Mailbox
-              </button>
-            )}
-            <button type="button" className="btn btn-danger btn-sm" onClick={() => onOpen('confirmDelete', email)}>
-              Delete
-            </button>
-          </div>
-        </div>
-      )}
-    </li>
-  );
-}
-
-/** Asked of the mail host each time the mailbox is opened (control-panel spec §7 "Query email usage"). */
-function MailboxUsage({ email }: { email: DomainEmail }) {
-  const { data, error } = useSWR<EmailUsage | null>(usageKey(email.emailId), { revalidateOnFocus: false });
-  if (error) return <p className="muted small">Usage is not available right now.</p>;
-  if (!data) return <p className="muted small">Checking usage…</p>;
-  const percent = Math.min(100, (data.size / data.quota) * 100);
-  return (
-    <div className={`email-usage${data.$overQuota ? ' is-over' : ''}`}>
-      <div className="email-usage-text">
-        <span>
-          {formatGigabytes(data.size)} of {data.quota} GB used
-        </span>
-        {data.$overQuota && <strong>Over the {data.quota} GB limit: new mail is refused until you delete some.</strong>}
-      </div>
-      <div className="email-usage-bar" role="progressbar" aria-label={`Storage used by ${email.address}`} aria-valuenow={Math.round(percent)} aria-valuemin={0} aria-valuemax={100}>
-        <span style={{ width: `${Math.max(percent, 1)}%` }} />
-      </div>
-    </div>
-  );
-}
-
-function ChangeForm({ email, onChanged }: { email: DomainEmail; onChanged: (view: 'finishUpdatePassword' | 'finishUpdateDestination', email: DomainEmail) => void }) {
-  const isMailbox = email.type === 'mailbox';
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const problem = isMailbox ? (value ? passwordProblem(value, usernameOf(email.address)) : passwordRequiredMessage) : destinationProblem(value);
-    setError(problem);
-    if (problem) return;
-    setPending(true);
-    const answer = await updateEmail(email.emailId, isMailbox ? { password: value } : { destination: value.trim() });
-    setPending(false);
-    if (isFailure(answer)) {
-      setError(answer.message);
-      return;
-    }
-    setValue('');
-    await refreshDomains();
-    onChanged(isMailbox ? 'finishUpdatePassword' : 'finishUpdateDestination', answer);
-  }
-
-  return (
-    <form className="email-change" noValidate onSubmit={submit}>
-      {isMailbox ? (
-        <TextField label="New password" type="password" autoComplete="new-password" value={value} error={error} onChange={(event) => setValue(event.target.value)} />
-      ) : (
-        <TextField label="New destination email" type="email" autoComplete="email" value={value} error={error} onChange={(event) => setValue(event.target.value)} />
-      )}
-      <button type="submit" className="btn btn-secondary btn-sm" disabled={pending}>
-        {pending && <span className="spinner" aria-hidden="true" />}
-        {isMailbox ? 'Change Password' : 'Change Destination'}
-      </button>
-    </form>
   );
 }
