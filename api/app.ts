@@ -27,6 +27,8 @@ import { validateRoutes } from './routes/validate.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
 import { dnsRecordsRoutes } from './routes/dns-records.ts';
 import { domainsRoutes } from './routes/domains.ts';
+import { createMailAutoconfigRoutes, emailSetupRoutes } from './routes/email-setup.ts';
+import { emailsRoutes } from './routes/emails.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mfasRoutes } from './routes/mfas.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -71,6 +73,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/domains', domainsRoutes)
     .route('/dnsRecords', dnsRecordsRoutes)
     .route('/registeredNameservers', registeredNameserversRoutes)
+    .route('/emails', emailsRoutes)
+    .route('/emailSetup', emailSetupRoutes)
     .route('/mfas', mfasRoutes)
     .route('/passkeys', passkeysRoutes)
     .route('/validate', validateRoutes)
@@ -102,6 +106,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
   return new Hono<AppEnv>()
     .use(secureHeaders({ crossOriginEmbedderPolicy: false, xFrameOptions: 'DENY' }))
     .use(contentSecurityPolicy(deps.config, options.inlineScriptHashes ?? []))
+    // Mail clients ask any of a customer's hosts (autoconfig.<domain>, <domain>/.well-known/autoconfig/…) for settings.
+    .route('/', createMailAutoconfigRoutes(deps))
     .use(options.customerSites ?? ((_c, next) => next()))
     .route('/api', api);
 }

@@ -75,13 +75,23 @@ const envSchema = z.object({
   ADMIN_JWT_SECRET: optional,
   /** AES-256 key (64 hex digits) that encrypts stored transfer auth codes; unset, one random key in the secrets table. */
   AUTH_CODE_KEY: optional.pipe(z.string().regex(/^[0-9a-f]{64}$/i, 'AUTH_CODE_KEY must be 64 hex digits (32 bytes)').optional()),
+  /** Mail hosting on a Stalwart server's management API (https://mail.example.com) with an API key (`api_…`). */
+  MAILHOST_API_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'MAILHOST_API_URL must be an http:// or https:// address' }).optional()),
+  MAILHOST_API_KEY: optional,
+  /** Where customers' mail clients connect (IMAP 993, SMTP 465), written into the set-up documents. Default: mail.<PUBLIC_URL host>. */
+  MAIL_CLIENT_HOST: optional,
+  /**
+   * The built-in SMTP receiver (sandbox mail host): relays mail for forwards, stores mail for mailboxes. Unset: a free
+   * port, printed at start; 0: off.
+   */
+  SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Sandbox registry answer delay in ms per extension, to make streaming visible. */
   SANDBOX_REGISTRY_LATENCY_MS: z.coerce.number().int().min(0).default(40),
   /** Proof-of-work difficulty: leading zero hex digits of the derived key (3 ≈ 4,000 hashes). Lower only for tests and benchmarks. */
   BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(3),
 });
 
-export type ProviderChoice = { payments: 'stripe' | 'sandbox'; mail: 'smtp' | 'sandbox'; sms: 'http' | 'sandbox'; registry: 'epp' | 'sandbox'; botCheck: 'captcha' | 'altcha' };
+export type ProviderChoice = { payments: 'stripe' | 'sandbox'; mail: 'smtp' | 'sandbox'; sms: 'http' | 'sandbox'; registry: 'epp' | 'sandbox'; botCheck: 'captcha' | 'altcha'; mailHost: 'stalwart' | 'sandbox' };
 
 export type Config = z.infer<typeof envSchema> & {
   providers: ProviderChoice;
@@ -92,6 +102,8 @@ export type Config = z.infer<typeof envSchema> & {
   sandboxMode: boolean;
   /** PUBLIC_URL's origin, or http://localhost:PORT in sandbox mode. Emailed links and the Origin checks use this, never the Host header. */
   publicOrigin: string;
+  /** The host customers' mail clients use (MAIL_CLIENT_HOST, else mail.<public host>). */
+  mailClientHost: string;
 };
 
 /** Variables each real provider needs before it can stand in front of customers. */
@@ -100,6 +112,8 @@ const realProviderVariables = {
   mail: ['SMTP_URL'],
   sms: ['SMS_GATEWAY_URL'],
   registry: ['EPP_HOST', 'EPP_USERNAME', 'EPP_PASSWORD'],
+  // The sandbox mail host keeps mailboxes nobody can read (no IMAP): real customers' mail would vanish there.
+  mailHost: ['MAILHOST_API_URL', 'MAILHOST_API_KEY'],
 } as const;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -120,15 +134,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     registry: c.EPP_HOST ? 'epp' : 'sandbox',
     // createProviders needs both to use the hosted captcha; with one it stays on the proof of work.
     botCheck: c.CAPTCHA_SECRET && c.CAPTCHA_VERIFY_URL ? 'captcha' : 'altcha',
+    mailHost: c.MAILHOST_API_URL ? 'stalwart' : 'sandbox',
   };
   if (c.PDNS_API_URL && !c.PDNS_API_KEY) throw new Error('Invalid configuration:\nPDNS_API_URL is set without PDNS_API_KEY');
   const sandboxMode =
-    providers.payments === 'sandbox' && providers.mail === 'sandbox' && providers.sms === 'sandbox' && providers.registry === 'sandbox' && providers.botCheck === 'altcha';
+    providers.payments === 'sandbox' && providers.mail === 'sandbox' && providers.sms === 'sandbox' && providers.registry === 'sandbox' && providers.botCheck === 'altcha' && providers.mailHost === 'sandbox';
   return {
     ...c,
     providers,
     sandboxMode,
     publicOrigin: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : `http://localhost:${c.PORT}`,
+    mailClientHost: c.MAIL_CLIENT_HOST ?? `mail.${c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : 'dotspot.example'}`,
   };
 }
 

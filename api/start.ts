@@ -4,8 +4,10 @@
  */
 import { buildWhatIsMissing } from './build.ts';
 import { loadConfig } from './config.ts';
+import { type MailReceiver, startMailReceiver } from './mail-receiver.ts';
 import { describeProviders } from './providers/index.ts';
 import { watchCatalogue } from './services/catalogue.ts';
+import { isSandboxMailHost } from './providers/mailhost/sandbox.ts';
 import { StartupError, startRuntime } from './runtime.ts';
 import { serve, serveHealth } from './server.ts';
 import { startDnsServer, syncAllZones } from './services/dns-zone.ts';
@@ -61,6 +63,18 @@ else if (config.ROLE !== 'worker') {
   }
 }
 if (config.ROLE !== 'web') void syncAllZones(runtime.deps).catch((error) => console.error('Publishing DNS zones failed:', error));
+// The sandbox mail host's inbound SMTP (a real mail host receives its own mail). SMTP_PORT=0 turns it off.
+let mailReceiver: MailReceiver | null = null;
+const { mailHost } = runtime.deps.providers;
+if (config.ROLE !== 'worker' && config.SMTP_PORT !== 0 && isSandboxMailHost(mailHost)) {
+  try {
+    mailReceiver = await startMailReceiver(runtime.deps, mailHost, { port: config.SMTP_PORT ?? 0, host: config.HOST });
+  } catch (error) {
+    server.stop(true);
+    await runtime.stop();
+    fail(`the SMTP receiver could not listen on port ${config.SMTP_PORT}: ${(error as Error).message}. Choose another (SMTP_PORT=2525) or turn it off (SMTP_PORT=0)`);
+  }
+}
 
 const url = config.PUBLIC_URL ? config.publicOrigin : `http://localhost:${server.port}`;
 const { demo } = runtime;
@@ -86,6 +100,7 @@ console.log(
         database,
         `  Providers:  ${describeProviders(runtime.deps.providers)}${config.sandboxMode ? '  (sandbox mode)' : ''}`,
         dnsLine,
+        ...(mailReceiver ? [`  SMTP receiver (mail for forwards and mailboxes): localhost:${mailReceiver.port}`] : []),
         ...(demo
           ? [
               `  Demo login: ${demo.email} / ${demo.password}`,
@@ -113,6 +128,7 @@ async function shutdown(signal: NodeJS.Signals) {
   console.log(`\n${signal}: stopping the server, letting running jobs finish, then stopping the database...`);
   server.stop(true);
   try {
+    await mailReceiver?.close();
     await runtime.stop();
   } catch (error) {
     console.error('Dotspot did not stop cleanly:', error);

@@ -55,7 +55,11 @@ export const websiteUpdate = z.strictObject({
 });
 
 /** The email service (#13). */
-export const emailServiceUpdate = z.strictObject({ emailEnabled: z.boolean().optional() });
+export const emailServiceUpdate = z.strictObject({
+  emailEnabled: z.boolean().optional(),
+  /** Buying again after the card's 3-D Secure step: the intent the first answer named. */
+  $paymentIntentId: z.string().max(255).optional(),
+});
 
 export const domainUpdateGroups = {
   renewalSettings: renewalSettingsUpdate,

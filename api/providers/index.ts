@@ -10,6 +10,9 @@ import { createPowerDns } from './dns/powerdns.ts';
 import type { MailProvider } from './mail/index.ts';
 import { createSandboxMail } from './mail/sandbox.ts';
 import { createSmtpMail } from './mail/smtp.ts';
+import type { MailHostProvider } from './mailhost/index.ts';
+import { createSandboxMailHost } from './mailhost/sandbox.ts';
+import { createStalwartMailHost } from './mailhost/stalwart.ts';
 import type { PaymentsProvider } from './payments/index.ts';
 import { createSandboxPayments } from './payments/sandbox.ts';
 import { createStripePayments } from './payments/stripe.ts';
@@ -27,6 +30,7 @@ export type Providers = {
   registry: RegistryProvider;
   botCheck: BotCheckProvider;
   dns: DnsProvider;
+  mailHost: MailHostProvider;
 };
 
 export function createProviders(config: Config, db: Db, secrets: { botCheck: string }): Providers {
@@ -55,6 +59,9 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
     dns: config.PDNS_API_URL
       ? createPowerDns({ url: config.PDNS_API_URL, apiKey: config.PDNS_API_KEY ?? '', serverId: config.PDNS_SERVER_ID })
       : createBuiltinDns(),
+    mailHost: config.MAILHOST_API_URL
+      ? createStalwartMailHost({ url: config.MAILHOST_API_URL, apiKey: config.MAILHOST_API_KEY ?? '' })
+      : createSandboxMailHost(db),
   };
 }
 

@@ -17,6 +17,8 @@ import {
   outboundTransfers,
   paymentMethods,
   registryDomains,
+  sandboxMailAddresses,
+  sandboxMailDomains,
   transactions,
   users,
   websites,
@@ -177,6 +179,17 @@ export async function seedDemoAccount(
           { domainId: row.domainId, address: `dana@${seed.domain}`, type: 'mailbox', size: 1.2, quota: 5 },
           { domainId: row.domainId, address: `orders@${seed.domain}`, type: 'forward', destination: 'dana.demo@example.org' },
         ]);
+        // Email service (#13): the sandbox mail host holds the same addresses, so usage and the SMTP receiver work.
+        const gigabytes = (n: number) => Math.round(n * 1_000_000_000);
+        await tx.insert(sandboxMailDomains).values({ domain: seed.domain, createDate: seed.createDate }).onConflictDoNothing();
+        await tx
+          .insert(sandboxMailAddresses)
+          .values([
+            { address: `hello@${seed.domain}`, domain: seed.domain, kind: 'mailbox', quotaBytes: gigabytes(5), usedBytes: gigabytes(5.4), createDate: seed.createDate },
+            { address: `dana@${seed.domain}`, domain: seed.domain, kind: 'mailbox', quotaBytes: gigabytes(5), usedBytes: gigabytes(1.2), createDate: seed.createDate },
+            { address: `orders@${seed.domain}`, domain: seed.domain, kind: 'forward', destination: 'dana.demo@example.org', createDate: seed.createDate },
+          ])
+          .onConflictDoNothing();
         await tx.insert(dnsRecords).values([
           { domainId: row.domainId, type: 'MX', host: '@', data: 'mx1.dotspot.example', priority: 10 },
           { domainId: row.domainId, type: 'TXT', host: '@', data: 'v=spf1 include:spf.dotspot.example ~all' },

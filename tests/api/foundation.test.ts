@@ -63,14 +63,17 @@ describe('sandbox outbox', () => {
 
 describe('providers', () => {
   it('uses sandboxes by default and the real implementations when their settings are present', () => {
-    expect(loadConfig({}).providers).toEqual({ payments: 'sandbox', mail: 'sandbox', sms: 'sandbox', registry: 'sandbox', botCheck: 'altcha' });
+    expect(loadConfig({}).providers).toEqual({ payments: 'sandbox', mail: 'sandbox', sms: 'sandbox', registry: 'sandbox', botCheck: 'altcha', mailHost: 'sandbox' });
     const real = loadConfig({
       SMTP_URL: 'smtp://mail.invalid:25',
       SMS_GATEWAY_URL: 'https://sms.invalid/send',
       CAPTCHA_SECRET: 'secret',
       CAPTCHA_VERIFY_URL: 'https://captcha.invalid/siteverify',
+      MAILHOST_API_URL: 'https://mail.invalid',
+      MAILHOST_API_KEY: 'api_x',
     });
     const providers = createProviders(real, t.db, { botCheck: 'x' });
+    expect(providers.mailHost.name).toBe('stalwart');
     expect(providers.mail.name).toBe('smtp');
     expect(providers.sms.name).toBe('http');
     expect(providers.botCheck.name).toBe('captcha');

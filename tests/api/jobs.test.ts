@@ -24,6 +24,7 @@ beforeAll(async () => {
           }
           await defaults.mail.send(message);
         },
+        relay: (message) => defaults.mail.relay(message),
       },
     }),
   });

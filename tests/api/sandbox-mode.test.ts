@@ -25,6 +25,7 @@ describe('sandbox mode', () => {
       { SMS_GATEWAY_URL: 'https://sms.invalid/send' },
       { EPP_HOST: 'epp.invalid' },
       { CAPTCHA_SECRET: 'secret', CAPTCHA_VERIFY_URL: 'https://captcha.invalid/verify' },
+      { MAILHOST_API_URL: 'https://mail.invalid' },
     ];
     for (const env of oneRealProvider) expect(loadConfig(env).sandboxMode, Object.keys(env)[0]).toBe(false);
   });
@@ -51,7 +52,7 @@ describe('start-up outside sandbox mode', () => {
   it('refuses real mail beside sandbox SMS and payments, naming every missing variable', async () => {
     const message = await startupError({ SMTP_URL: 'smtp://mail.invalid:25' });
     expect(message).toContain('mail=smtp');
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'SMS_GATEWAY_URL', 'EPP_HOST', 'EPP_USERNAME', 'EPP_PASSWORD', 'PUBLIC_URL']) {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'SMS_GATEWAY_URL', 'EPP_HOST', 'EPP_USERNAME', 'EPP_PASSWORD', 'MAILHOST_API_URL', 'MAILHOST_API_KEY', 'PUBLIC_URL']) {
       expect(message).toContain(name);
     }
     expect(message).not.toContain('SMTP_URL');
@@ -62,6 +63,11 @@ describe('start-up outside sandbox mode', () => {
     expect(await startupError(withoutRegistry)).toMatch(/set EPP_HOST, EPP_USERNAME, EPP_PASSWORD\./);
     const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, ...withoutPayments } = realProviderEnv;
     expect(await startupError(withoutPayments)).toMatch(/set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY\./);
+  });
+
+  it('refuses the sandbox mail host beside real providers: its mailboxes cannot be read, so real mail would vanish', async () => {
+    const { MAILHOST_API_URL, MAILHOST_API_KEY, ...withoutMailHost } = realProviderEnv;
+    expect(await startupError(withoutMailHost)).toMatch(/set MAILHOST_API_URL, MAILHOST_API_KEY\./);
   });
 
   it('requires PUBLIC_URL once every provider is real', async () => {

@@ -1,5 +1,6 @@
 /** Domains owned by accounts, with their DNS records, custom nameservers and mailboxes. */
-import { boolean, index, integer, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { dnsRecordTypes } from '../../contract/domain.ts';
 import { accounts } from './accounts.ts';
 
@@ -80,18 +81,23 @@ export const registeredNameservers = pgTable('registered_nameservers', {
   reviewDate: timestamp({ withTimezone: true }),
 });
 
-export const emails = pgTable('emails', {
-  emailId: serial().primaryKey(),
-  domainId: integer()
-    .notNull()
-    .references(() => domains.domainId),
-  address: text().notNull(),
-  type: text({ enum: ['mailbox', 'forward'] }).notNull(),
-  passwordHash: text(),
-  destination: text(),
-  /** Gigabytes used and allowed. */
-  size: real().notNull().default(0),
-  quota: real().notNull().default(5),
-  status: text({ enum: ['active', 'deleted'] }).notNull().default('active'),
-  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const emails = pgTable(
+  'emails',
+  {
+    emailId: serial().primaryKey(),
+    domainId: integer()
+      .notNull()
+      .references(() => domains.domainId),
+    address: text().notNull(),
+    type: text({ enum: ['mailbox', 'forward'] }).notNull(),
+    passwordHash: text(),
+    destination: text(),
+    /** Gigabytes used and allowed. */
+    size: real().notNull().default(0),
+    quota: real().notNull().default(5),
+    status: text({ enum: ['active', 'deleted'] }).notNull().default('active'),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // One live mailbox or forward per address: two adds racing for a name cannot both win.
+  (t) => [uniqueIndex('emails_address_active').on(sql`lower(${t.address})`).where(sql`${t.status} = 'active'`), index('emails_domain').on(t.domainId)],
+);

@@ -10,3 +10,4 @@ export * from './account-changes.ts';
 export * from './passkeys.ts';
 export * from './renewals.ts';
 export * from './dns.ts';
+export * from './mail.ts';

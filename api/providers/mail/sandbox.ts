@@ -10,5 +10,8 @@ export function createSandboxMail(db: Db): MailProvider {
     async send({ to, subject, text }) {
       await db.insert(outbox).values({ channel: 'email', to, subject, body: text, createdAt: now() });
     },
+    async relay({ to, subject, raw }) {
+      await db.insert(outbox).values({ channel: 'email', to, subject, body: raw, createdAt: now() });
+    },
   };
 }

@@ -9,5 +9,8 @@ export function createSmtpMail(url: string, from: string): MailProvider {
     async send({ to, subject, text }) {
       await transport.sendMail({ from, to, subject, text });
     },
+    async relay({ from: sender, to, raw }) {
+      await transport.sendMail({ envelope: { from: sender, to }, raw });
+    },
   };
 }
