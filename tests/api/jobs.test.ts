@@ -144,10 +144,12 @@ describe('workers', () => {
       'housekeeping: scheduled "17 3 * * *" UTC, 3 retries',
       'order-reconcile: scheduled "*/5 * * * *" UTC, 0 retries',
       'transfer-poll: scheduled "*/15 * * * *" UTC, 0 retries',
-      'glue-review: scheduled "*/5 * * * *" UTC, 0 retries',
+      'transfer-away: scheduled "7,22,37,52 * * * *" UTC, 0 retries',
       'recurring-billing: scheduled "20 * * * *" UTC, 0 retries',
       'registry-contacts: on demand, 8 retries, backoff from 60 s',
       'tdrp-expire: scheduled "*/15 * * * *" UTC, 2 retries',
+      'domain-calendar: scheduled "41 * * * *" UTC, 0 retries',
+      'glue-review: scheduled "*/5 * * * *" UTC, 0 retries',
     ]);
   });
 });
