@@ -271,6 +271,12 @@ export function findRecordConflict(
 }
 
 /** Whether a set of nameservers is the provider's own (compared case-insensitively; spec §4 "not the provider's"). */
+/** Spec §4 auto-sync: nameservers that are not the provider's. A domain with none listed has no custom ones. */
+export function hasCustomNameservers(ns: readonly string[], defaults: readonly string[]): boolean {
+  const own = new Set(defaults.map((name) => name.toUpperCase().replace(/\.$/, '')));
+  return ns.some((name) => !own.has(name.toUpperCase().replace(/\.$/, '')));
+}
+
 export function isProviderNameservers(ns: readonly string[], defaults: readonly string[]): boolean {
   const own = new Set(defaults.map((name) => name.toUpperCase().replace(/\.$/, '')));
   return ns.length > 0 && ns.every((name) => own.has(name.toUpperCase().replace(/\.$/, '')));

@@ -8,7 +8,7 @@ import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { now } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { isProviderNameservers, isWebsiteRecord } from '../contract/dns.ts';
+import { hasCustomNameservers, isProviderNameservers, isWebsiteRecord } from '../contract/dns.ts';
 import { dnsRecords, dnsZones, domains, registeredNameservers } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
@@ -96,7 +96,7 @@ function dateSerial(): number {
  * of the website type is not overwritten.
  */
 async function syncWebsiteType(db: Db, config: Config, domain: DomainRow, records: readonly Pick<RecordRow, 'type' | 'host'>[]): Promise<DomainRow['websiteType']> {
-  const isCustom = !isProviderNameservers(domain.ns, config.DEFAULT_NAMESERVERS) || records.some(isWebsiteRecord);
+  const isCustom = hasCustomNameservers(domain.ns, config.DEFAULT_NAMESERVERS) || records.some(isWebsiteRecord);
   const wanted = isCustom ? 'custom' : domain.websiteType === 'custom' ? 'park' : domain.websiteType;
   if (wanted === domain.websiteType) return wanted;
   await db

@@ -50,8 +50,9 @@ test('a call that needs a recent sign-in asks for the password, shows a wrong on
   const pending = removeThing().then((r) => {
     result = r;
   });
-  const password = await screen.findByLabelText('Password');
-  expect(screen.getByRole('heading', { name: 'Confirm it’s you' })).toBeTruthy();
+  // The dialog opens (showModal) after its content renders: wait for the heading a user would read first.
+  expect(await screen.findByRole('heading', { name: 'Confirm it’s you' })).toBeTruthy();
+  const password = screen.getByLabelText('Password');
   await act(async () => {
     fireEvent.change(password, { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
