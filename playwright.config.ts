@@ -5,6 +5,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const chromium = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
 if (!chromium) throw new Error('Chromium is required for the browser tests: apt-get install -y chromium');
 
+const browser = { ...devices['Desktop Chrome'], channel: undefined };
+const demoSessionSpecs = [/login\.spec\.ts/, /mfa\.spec\.ts/, /account-info\.spec\.ts/];
+
 export const e2eDemo = { password: 'demo-password-e2e', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 
 export default defineConfig({
@@ -22,7 +25,17 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: demoSessionSpecs, use: browser },
+    // These specs change how the shared demo account signs in (its login email, its methods, its password) and a login
+    // change signs its other sessions out: each runs alone, after the rest, so no other spec loses its session.
+    ...demoSessionSpecs.map((spec, index) => ({
+      name: `demo sign-in ${index + 1}`,
+      testMatch: spec,
+      dependencies: [index === 0 ? 'chromium' : `demo sign-in ${index}`],
+      use: browser,
+    })),
+  ],
   webServer: {
     command: 'rm -rf .data/e2e && bun api/start.ts',
     url: `http://localhost:${port}/api/tlds?limit=1`,
