@@ -85,7 +85,11 @@ test.afterAll(async () => {
 });
 
 test('a saved MDX page shows in the open tab, and a mistake shows in the overlay until fixed', async ({ page }) => {
+  // The tab follows saves once its live-reload connection is up (Vite logs "[vite] connected."): wait for it, as an
+  // editor's tab has it long before they type.
+  const connected = page.waitForEvent('console', { predicate: (message) => message.text().includes('[vite] connected'), timeout: 30_000 });
   await page.goto(`http://localhost:${port}/about`);
+  await connected;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Helping you claim your spot on the web since 1999');
 
   save('content/pages/about.mdx', (text) => text.replace('Helping you claim your spot on the web since 1999', 'Edited while the preview was open'));
