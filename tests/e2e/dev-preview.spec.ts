@@ -125,7 +125,7 @@ test('search answers through the preview’s port (the API and its WebSocket beh
 test('signing in leads to the account app, served by its own dev server behind the same port', async ({ page }) => {
   await page.goto(`http://localhost:${port}/account`);
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fdomains$/, { timeout: 30_000 });
-  await logInAsDemo(page);
+  await logInAsDemo(page, { fresh: true });
   await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('article', { name: 'brightbeancoffee.com' })).toBeVisible();
 });

@@ -148,11 +148,14 @@ export async function signInDemoThroughApi(request: APIRequestContext, password 
 /**
  * Signs the demo in from the login page (any query). Every sign-in spends one authenticator time step (30 s, replays
  * refused), so specs share one demo session: the first sign-in is saved and later ones reuse it, going straight to the
- * page the login was for; a session that was signed out meanwhile is replaced by a full sign-in.
+ * page the login was for; a session that was signed out meanwhile is replaced by a full sign-in. `fresh`: a real
+ * sign-in that is neither reused nor saved (the login journeys, and servers other than the e2e one).
  */
-export async function logInAsDemo(page: Page) {
+export async function logInAsDemo(page: Page, options: { fresh?: boolean } = {}) {
+  // Callers come from a page that needs a session: the account app sends them to /login once it has checked.
+  await expect(page).toHaveURL(/\/login(\?|$)/);
   const target = new URL(page.url()).searchParams.get('redirect') ?? '/account/domains';
-  const saved = readSavedSession();
+  const saved = options.fresh ? [] : readSavedSession();
   if (saved.length) {
     await page.context().addCookies(saved);
     await page.goto(target);
@@ -164,6 +167,7 @@ export async function logInAsDemo(page: Page) {
   }
   await submitCredentials(page);
   await passTotpStep(page);
+  if (options.fresh) return;
   const session = (await page.context().cookies()).filter((cookie) => cookie.name.endsWith('ds_session'));
   mkdirSync(coordinationDir, { recursive: true });
   writeFileSync(sessionFile, JSON.stringify(session));

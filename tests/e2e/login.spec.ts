@@ -34,7 +34,7 @@ test('the demo login with TOTP reaches My Domains; logout shows the message and 
   await page.goto('/login?as=demo%40example.com');
   await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeEnabled();
   await expect(page.getByLabel('Email')).toHaveValue(demoEmail);
-  await logInAsDemo(page);
+  await logInAsDemo(page, { fresh: true });
   await expect(page).toHaveURL(/\/account\/domains$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
   // A signed-in visitor is sent away from /login.
@@ -51,7 +51,7 @@ test('the demo login with TOTP reaches My Domains; logout shows the message and 
 test('visiting /account/domains logged out goes to login and back after signing in', async ({ page }) => {
   await page.goto('/account/domains?x=1');
   await expect(page).toHaveURL(/\/login\?redirect=/);
-  await logInAsDemo(page);
+  await logInAsDemo(page, { fresh: true });
   await expect(page).toHaveURL(/\/account\/domains\?x=1$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
 });
@@ -139,6 +139,6 @@ test('while strangers guess the password, the login page passes the bot check un
   const asked = await request.post('/api/session', { data: { email: demoEmail, password: e2eDemo.password } });
   expect((await asked.json()).data).toEqual({ botCheckRequired: true });
   await page.goto('/login?redirect=%2Faccount%2Fdomains');
-  await logInAsDemo(page);
+  await logInAsDemo(page, { fresh: true });
   await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
 });
