@@ -97,6 +97,32 @@ export async function authorizeDefaultCard(
   };
 }
 
+/** The charge rows of a capture and its payment row (the sum of the charges, negative). */
+function ledgerRows(held: HeldCharge, lines: ChargeLine[], today: Date): (typeof transactions.$inferInsert)[] {
+  return [
+    ...lines.map((line) => ({
+      accountId: held.accountId,
+      type: line.type,
+      description: line.description,
+      amount: line.amount,
+      domainId: line.domainId ?? null,
+      paymentReference: held.paymentIntentId,
+      startDate: line.startDate ?? today,
+      endDate: line.endDate ?? null,
+      createDate: today,
+    })),
+    {
+      accountId: held.accountId,
+      type: 'payment',
+      description: `Card payment, ${held.cardDescription}`,
+      amount: -lines.reduce((sum, line) => sum + line.amount, 0),
+      paymentReference: held.paymentIntentId,
+      startDate: today,
+      createDate: today,
+    },
+  ];
+}
+
 /**
  * Captures the sum of `lines` (at most what was held; the rest is released) and writes the charge rows and the
  * payment row. `captureKey` makes a retried capture a no-op at the provider.
@@ -108,28 +134,7 @@ export async function captureCharge(deps: Deps, held: HeldCharge, lines: ChargeL
   await deps.providers.payments.capture(held.paymentIntentId, captureKey, delivered < held.amount ? delivered : undefined);
   const today = now();
   await deps.db.transaction(async (tx) => {
-    await tx.insert(transactions).values([
-      ...lines.map((line) => ({
-        accountId: held.accountId,
-        type: line.type,
-        description: line.description,
-        amount: line.amount,
-        domainId: line.domainId ?? null,
-        paymentReference: held.paymentIntentId,
-        startDate: line.startDate ?? today,
-        endDate: line.endDate ?? null,
-        createDate: today,
-      })),
-      {
-        accountId: held.accountId,
-        type: 'payment' as const,
-        description: `Card payment, ${held.cardDescription}`,
-        amount: -delivered,
-        paymentReference: held.paymentIntentId,
-        startDate: today,
-        createDate: today,
-      },
-    ]);
+    await tx.insert(transactions).values(ledgerRows(held, lines, today));
   });
 }
 
@@ -160,28 +165,7 @@ export async function captureCharges(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, charges.length) }, capture));
   const today = now();
-  const rows = captured.flatMap(({ held, lines }) => [
-    ...lines.map((line) => ({
-      accountId: held.accountId,
-      type: line.type,
-      description: line.description,
-      amount: line.amount,
-      domainId: line.domainId ?? null,
-      paymentReference: held.paymentIntentId,
-      startDate: line.startDate ?? today,
-      endDate: line.endDate ?? null,
-      createDate: today,
-    })),
-    {
-      accountId: held.accountId,
-      type: 'payment' as const,
-      description: `Card payment, ${held.cardDescription}`,
-      amount: -lines.reduce((sum, line) => sum + line.amount, 0),
-      paymentReference: held.paymentIntentId,
-      startDate: today,
-      createDate: today,
-    },
-  ]);
+  const rows = captured.flatMap(({ held, lines }) => ledgerRows(held, lines, today));
   for (let i = 0; i < rows.length; i += 2000) await deps.db.insert(transactions).values(rows.slice(i, i + 2000));
   return { failed };
 }
