@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { AppError, describeIssues } from './errors.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { sessionMiddleware } from './http/auth.ts';
+import { bearerAuth } from './http/bearer-auth.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { clientAddressMiddleware, parseTrustedProxies } from './http/client-address.ts';
 import type { Deps } from './deps.ts';
@@ -61,6 +62,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .use(requestBodyLimit)
     .use(originCheck)
     .use(sessionMiddleware)
+    .use(bearerAuth)
     .route('/tlds', tldsRoutes)
     .route('/domainSearch', domainSearchRoutes)
     .route('/botCheck', botCheckRoutes)
@@ -94,7 +96,11 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     });
 
   api.onError((error, c) => {
-    if (error instanceof AppError) return c.json(error.toJSON(), error.code as 400);
+    if (error instanceof AppError) {
+      const wait = (error.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (error.code === 429 && typeof wait === 'number') c.header('Retry-After', String(wait));
+      return c.json(error.toJSON(), error.code as 400);
+    }
     if (error instanceof ZodError) return c.json(new AppError(400, describeIssues(error)).toJSON(), 400);
     if (error instanceof HTTPException) {
       return c.json(new AppError(error.status, error.message || 'Request failed').toJSON(), error.status);

@@ -1,5 +1,6 @@
 /** What a request, a job or a test hands to services: the process's dependencies, and who is signed in. */
 import type { Config } from './config.ts';
+import type { ApiScope } from './contract/api-scopes.ts';
 import type { Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Providers } from './providers/index.ts';
@@ -19,4 +20,6 @@ export type Auth = {
   accountId: number | null;
   state: 'active' | 'mfa' | 'recovery';
   role: 'customer' | 'admin';
+  /** Set when the caller presented an API token (http/bearer-auth.ts) instead of a session cookie. */
+  apiToken?: { apiTokenId: number; scopes: ApiScope[] };
 };

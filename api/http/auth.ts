@@ -6,6 +6,8 @@ import { readCookie, sessionCookie } from './cookies.ts';
 import type { AppEnv } from './env.ts';
 
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // An API token (bearer-auth.ts) decides alone: a request that carries one never falls back to the cookie.
+  if (c.req.header('authorization')) return next();
   const token = readCookie(c, sessionCookie);
   const { db, config } = c.var.deps;
   c.set('auth', token ? await resolveSession(db, token, { allowDemo: config.sandboxMode }) : null);

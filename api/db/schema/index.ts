@@ -11,3 +11,4 @@ export * from './passkeys.ts';
 export * from './renewals.ts';
 export * from './dns.ts';
 export * from './mail.ts';
+export * from './api-tokens.ts';
