@@ -26,11 +26,24 @@ function forgetContentStore(server: ViteDevServer) {
   }
 }
 
+const contentVersionCookie = 'dotspot_content_version';
+const contentVersionEvent = 'dotspot:content-version';
+
+/** Runs in every page in dev: reload when the server's content store is newer than the one this page was rendered from. */
+const followContentVersion = `if (import.meta.hot) {
+  const rendered = /(?:^|; )${contentVersionCookie}=(\\d+)/.exec(document.cookie)?.[1];
+  import.meta.hot.on('${contentVersionEvent}', ({ version }) => {
+    if (rendered !== undefined && String(version) !== rendered) location.reload();
+  });
+  import.meta.hot.send('${contentVersionEvent}?');
+}`;
+
 export function contentCheck(): AstroIntegration {
   return {
     name: 'dotspot:content-check',
     hooks: {
-      'astro:config:setup': ({ command }) => {
+      'astro:config:setup': ({ command, injectScript }) => {
+        if (command === 'dev') injectScript('page', followContentVersion);
         if (command !== 'build') return;
         const problems = checkContent(root);
         if (problems.length) throw new AstroError(describeProblems(problems), 'Fix the lines above, then build again (npm run dev shows them as you save).');
@@ -72,12 +85,24 @@ export function contentCheck(): AstroIntegration {
         });
         // Astro reloads the open page as soon as a content file changes, re-reading its content store from disk before
         // the new store is written, and takes the write a moment later for an echo of its own: the tab keeps the old
-        // text. When the store is written, drop the server's copy of it and reload the tab once more.
+        // text. So each page learns which store it was rendered from (a cookie set with the page), and when the store
+        // is written the server drops its copy, counts a new version and tells every tab; a tab that was reloading at
+        // that moment asks once it reconnects. A tab older than the store reloads itself, so no save is missed.
+        let contentVersion = 0;
+        server.middlewares.use((req, res, next) => {
+          if (req.headers['sec-fetch-dest'] === 'document' || req.headers.accept?.startsWith('text/html')) {
+            res.setHeader('Set-Cookie', `${contentVersionCookie}=${contentVersion}; Path=/; SameSite=Lax`);
+          }
+          next();
+        });
+        const announceVersion = () => server.ws.send(contentVersionEvent, { version: contentVersion });
+        server.ws.on(`${contentVersionEvent}?`, announceVersion);
         const store = path.join(root, '.astro/data-store.json');
         watchFile(store, { interval: 200 }, (current, previous) => {
-          if (current.mtimeMs === previous.mtimeMs || hadProblems) return;
+          if (current.mtimeMs === previous.mtimeMs) return;
           forgetContentStore(server);
-          server.ws.send({ type: 'full-reload' });
+          contentVersion += 1;
+          if (!hadProblems) announceVersion();
         });
         server.httpServer?.once('close', () => unwatchFile(store));
         hadProblems = checkContent(root).length > 0;
