@@ -8,7 +8,7 @@
  *   Renewal Grace Period by a year); pending delete after the 30-day redemption period; deleted 5 days after that,
  *   when the registry frees the name.
  */
-import { addDays, subDays, subYears } from 'date-fns';
+import { addDays, subDays, subMinutes, subYears } from 'date-fns';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import { now } from '../clock.ts';
 import { autoRenewLeadDays } from '../contract/domain-status.ts';
@@ -48,6 +48,8 @@ export const reminderKinds = {
 
 /** Auto-renewals charged at once in the nightly run. */
 const concurrency = 16;
+/** How long a claimed auto-renewal may sit unauthorised before another run takes it over. */
+const stalledClaimMinutes = 30;
 
 export type CalendarReport = {
   autoRenewed: number;
@@ -88,7 +90,7 @@ export async function runAutoRenewals(deps: Deps): Promise<{ autoRenewed: number
       ),
     )
     .orderBy(asc(domains.expireDate));
-  const claimed: { order: RenewalOrderRow; domain: DomainRow }[] = [];
+  const claimed: Claimed[] = [];
   for (let i = 0; i < due.length; i += 500) {
     const batch = due.slice(i, i + 500);
     const orders = await deps.db
@@ -119,21 +121,37 @@ export async function runAutoRenewals(deps: Deps): Promise<{ autoRenewed: number
     .set({ status: 'pending', attempts: sql`${renewalOrders.attempts} + 1`, modifyDate: today })
     .where(and(eq(renewalOrders.kind, 'auto'), eq(renewalOrders.status, 'retrying'), lte(renewalOrders.nextAttemptDate, today)))
     .returning();
-  if (retries.length) {
+  // A claim whose worker stopped before authorising (a crash, a deploy) would hold the term forever: after a quiet
+  // spell another run takes it over, with the same attempt number, so an authorisation the stopped worker did make is
+  // found again by its idempotency key rather than made twice.
+  const stalled = await deps.db
+    .update(renewalOrders)
+    .set({ modifyDate: today })
+    .where(and(eq(renewalOrders.kind, 'auto'), eq(renewalOrders.status, 'pending'), lt(renewalOrders.modifyDate, subMinutes(today, stalledClaimMinutes))))
+    .returning();
+  const reread = [...retries, ...stalled];
+  if (reread.length) {
     const rows = await deps.db
       .select()
       .from(domains)
-      .where(inArray(domains.domainId, retries.map((o) => o.domainId ?? 0)));
+      .where(inArray(domains.domainId, reread.map((o) => o.domainId ?? 0)));
     const byId = new Map(rows.map((d) => [d.domainId, d]));
-    for (const order of retries) {
+    for (const order of reread) {
       const domain = byId.get(order.domainId ?? 0);
       if (domain) claimed.push({ order, domain });
+      else await setOrder(deps.db, order.renewalOrderId, { status: 'failed', lastError: 'No longer due' });
     }
   }
   let autoRenewed = 0;
   let autoRenewFailed = 0;
   for (let i = 0; i < claimed.length; i += 500) {
-    const outcome = await autoRenewBatch(deps, claimed.slice(i, i + 500));
+    const batch = claimed.slice(i, i + 500);
+    // Still ours: a long run must not look stalled to the next one.
+    await deps.db
+      .update(renewalOrders)
+      .set({ modifyDate: now() })
+      .where(and(inArray(renewalOrders.renewalOrderId, batch.map((c) => c.order.renewalOrderId)), eq(renewalOrders.status, 'pending')));
+    const outcome = await autoRenewBatch(deps, batch);
     autoRenewed += outcome.renewed;
     autoRenewFailed += outcome.failed;
   }
@@ -151,10 +169,7 @@ type Charged = Claimed & { line: RenewLine; held: HeldCharge };
 async function autoRenewBatch(deps: Deps, claimed: Claimed[]): Promise<{ renewed: number; failed: number }> {
   let failed = 0;
   // A retry reads the domain as it is now: renewed by hand, auto-renew switched off or deleted since means nothing to do.
-  const retried = claimed.filter((c) => c.order.attempts > 1).map((c) => c.domain.domainId);
-  const fresh = new Map<number, DomainRow>(
-    retried.length ? (await deps.db.select().from(domains).where(inArray(domains.domainId, retried))).map((d) => [d.domainId, d]) : [],
-  );
+
   const accountIds = [...new Set(claimed.map((c) => c.domain.accountId))];
   const cards = new Map(
     (
@@ -165,10 +180,9 @@ async function autoRenewBatch(deps: Deps, claimed: Claimed[]): Promise<{ renewed
     ).map((card) => [card.accountId, card]),
   );
   const charged: Charged[] = [];
-  await eachLimited(claimed, concurrency, async ({ order, domain: claimedDomain }) => {
-    const domain = order.attempts > 1 ? fresh.get(claimedDomain.domainId) : claimedDomain;
-    const due = domain?.autoRenewEnabled && domain.expireDate.getTime() === order.termExpireDate?.getTime() && ['active', 'expired'].includes(domain.status);
-    if (!domain || !due) {
+  await eachLimited(claimed, concurrency, async ({ order, domain }) => {
+    const due = domain.autoRenewEnabled && domain.expireDate.getTime() === order.termExpireDate?.getTime() && ['active', 'expired'].includes(domain.status);
+    if (!due) {
       await setOrder(deps.db, order.renewalOrderId, { status: 'failed', lastError: 'No longer due' });
       failed += 1;
       return;

@@ -2,12 +2,12 @@
  * The domain calendar with the clock moved day by day: auto-renew once per term however many workers run, failed
  * charges retried and emailed, ERRP reminders once each, and an expired name through redemption to deletion.
  */
-import { addDays, addYears, subDays } from 'date-fns';
+import { addDays, addMinutes, addYears, subDays } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
 import { createDb } from '../../api/db/client.ts';
-import { domains, outbox, registryDomains, transactions } from '../../api/db/schema/index.ts';
+import { domains, outbox, registryDomains, renewalOrders, transactions } from '../../api/db/schema/index.ts';
 import type { Deps } from '../../api/deps.ts';
 import { runDomainCalendar } from '../../api/services/domain-calendar.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
@@ -84,6 +84,34 @@ describe('auto-renew', () => {
     expect(failures).toHaveLength(4);
     expect((await rowOf(row.domainId)).expireDate).toEqual(expiry);
     expect(await ledgerOf(accountId)).toEqual([]);
+  });
+
+  it('takes over an auto-renewal whose worker stopped after claiming it, and charges it once', async () => {
+    clock.set(start);
+    const { accountId } = await nextBuyer('stalled');
+    const expiry = addDays(start, 10);
+    const row = await ownDomain(t, accountId, 'qwzx-stalled.com', { expireDate: expiry });
+    // What a worker that died right after its claim leaves behind.
+    await t.db.insert(renewalOrders).values({
+      accountId,
+      orderKey: `auto:${row.domainId}:${expiry.toISOString()}`,
+      kind: 'auto',
+      status: 'pending',
+      domainId: row.domainId,
+      termExpireDate: expiry,
+      renewalPeriod: 1,
+      amount: 0,
+      attempts: 1,
+      createDate: start,
+      modifyDate: start,
+    });
+    await runDomainCalendar(t.deps);
+    expect((await rowOf(row.domainId)).expireDate).toEqual(expiry);
+    clock.set(addMinutes(start, 31));
+    await Promise.all([runDomainCalendar(t.deps), runDomainCalendar(t.deps)]);
+    await runDomainCalendar(t.deps);
+    expect((await rowOf(row.domainId)).expireDate).toEqual(addYears(expiry, 1));
+    expect((await ledgerOf(accountId)).filter((r) => r.type === 'payment').map((r) => r.amount)).toEqual([-1128]);
   });
 
   it('leaves a domain with auto-renew off to expire, charging nothing', async () => {
