@@ -14,7 +14,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

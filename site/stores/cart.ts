@@ -34,14 +34,23 @@ $loggedOut.listen((loggedOut) => {
   if (loggedOut) clearCartCache();
 });
 
-/** Patches the cart only when there is a non-empty change and a cart id (storefront spec §5). */
-export async function patchCart(changes: Record<string, unknown>): Promise<boolean> {
-  const cartId = $cart.get()?.cartId;
-  if (!cartId || Object.keys(changes).length === 0) return false;
-  const answer = await api<CartSummary>(`/carts/${cartId}`, { method: 'PATCH', body: changes });
-  if (isFailure(answer)) return false;
-  $cart.set(answer);
-  return true;
+let patches: Promise<unknown> = Promise.resolve();
+
+/**
+ * Patches the cart only when there is a non-empty change and a cart id (storefront spec §5). One patch at a time:
+ * each answer is the whole cart, so an earlier patch answering late would put back what a later one changed.
+ */
+export function patchCart(changes: Record<string, unknown>): Promise<boolean> {
+  const patched = patches.then(async () => {
+    const cartId = $cart.get()?.cartId;
+    if (!cartId || Object.keys(changes).length === 0) return false;
+    const answer = await api<CartSummary>(`/carts/${cartId}`, { method: 'PATCH', body: changes });
+    if (isFailure(answer)) return false;
+    $cart.set(answer);
+    return true;
+  });
+  patches = patched.catch(() => {});
+  return patched;
 }
 
 export async function patchCartItem(cartItemId: number, changes: Record<string, unknown>): Promise<boolean> {
