@@ -3,85 +3,24 @@
  * the open browser and the API without a restart, a mistake shows in the browser overlay with its file and fix, and
  * search (the API's WebSocket behind the same port) and signing in to the account app work in the preview.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { e2eDemo } from '../../playwright.config.ts';
+import { type DevCheckout, startDevCheckout } from '../fixtures/dev-checkout.ts';
 import { logInAsDemo } from './login-helpers.ts';
 
-const repo = path.resolve(import.meta.dirname, '../..');
-const fixture = path.join(repo, '.data', `dev-preview-${process.pid}`);
-let dev: ChildProcess | undefined;
+let dev: DevCheckout;
 let port = 0;
-let output = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as { port: number };
-      server.close(() => resolve(free));
-    });
-  });
-}
-
-/** Saves a new version as an editor's save does: a new file in place of the old (the copy's files are not hard links to the checkout's). */
-function save(file: string, change: (text: string) => string) {
-  const full = path.join(fixture, file);
-  const before = readFileSync(full, 'utf8');
-  const after = change(before);
-  expect(after).not.toBe(before);
-  writeFileSync(full, after);
-}
-
-async function waitForPreview() {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (dev?.exitCode != null) throw new Error(`npm run dev stopped:\n${output}`);
-    const answers = await Promise.all(
-      ['/api/tlds?limit=1', '/about'].map((p) =>
-        fetch(`http://localhost:${port}${p}`)
-          .then((res) => res.ok)
-          .catch(() => false),
-      ),
-    );
-    if (answers.every(Boolean)) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error(`npm run dev did not answer within 150 s:\n${output}`);
-}
+const save: DevCheckout['save'] = (file, change) => dev.save(file, change);
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 test.beforeAll(async () => {
-  rmSync(fixture, { recursive: true, force: true });
-  mkdirSync(fixture, { recursive: true });
-  for (const entry of ['api', 'site', 'content', 'migrations', 'package.json', 'tsconfig.json', 'astro.config.mjs', 'drizzle.config.ts']) {
-    cpSync(path.join(repo, entry), path.join(fixture, entry), { recursive: true });
-  }
-  cpSync(path.join(repo, 'account-app'), path.join(fixture, 'account-app'), { recursive: true, filter: (source) => !source.includes(`${path.sep}dist`) });
-  // Hard links: a copy of node_modules in seconds; nothing in it is edited (Vite writes its cache as new files).
-  execFileSync('cp', ['-al', path.join(repo, 'node_modules'), path.join(fixture, 'node_modules')]);
-  port = await freePort();
-  dev = spawn('npm', ['run', 'dev'], {
-    cwd: fixture,
-    env: { ...process.env, PORT: String(port), DEMO_PASSWORD: e2eDemo.password, DEMO_TOTP_SECRET: e2eDemo.totpSecret, NODE_ENV: '' },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  dev.stdout?.on('data', (chunk) => (output += chunk));
-  dev.stderr?.on('data', (chunk) => (output += chunk));
-  await waitForPreview();
+  dev = await startDevCheckout('dev-preview', { DEMO_PASSWORD: e2eDemo.password, DEMO_TOTP_SECRET: e2eDemo.totpSecret });
+  port = dev.port;
 });
 
 test.afterAll(async () => {
-  if (dev?.pid && dev.exitCode == null) {
-    const exited = new Promise((resolve) => dev?.once('exit', resolve));
-    process.kill(-dev.pid, 'SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-  }
-  rmSync(fixture, { recursive: true, force: true });
+  await dev?.stop();
 });
 
 test('a saved MDX page shows in the open tab, and a mistake shows in the overlay until fixed', async ({ page }) => {
