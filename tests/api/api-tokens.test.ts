@@ -15,6 +15,7 @@ import { apiTokenCallsPerMinute } from '../../api/http/bearer-auth.ts';
 import { findTokenRoute } from '../../api/http/token-routes.ts';
 import { createApiToken } from '../../api/services/api-tokens.ts';
 import { holderPassword, signedInHolder, type TestHolder } from '../fixtures/security-holders.ts';
+import { SoftAuthenticator } from '../fixtures/soft-authenticator.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;
@@ -110,6 +111,18 @@ describe('creating a token needs a fresh second factor', () => {
     await t.runJobs();
     const mail = await t.db.select().from(outbox).where(eq(outbox.to, h.email));
     expect(mail.map((m) => m.subject)).toContain('A new API token on your Dotspot account');
+  });
+
+  it('a passkey (an account whose only second factor it is) creates one, once per assertion', async () => {
+    const h = await signedInHolder(t, nextEmail());
+    const authenticator = new SoftAuthenticator();
+    const options = await h.client.post('/api/passkeys/registrationOptions');
+    expect((await h.client.post('/api/passkeys', { name: 'Laptop', response: authenticator.register(options.body) })).status).toBe(201);
+    const request = await h.client.post('/api/session/passkeyOptions', { purpose: 'confirm' });
+    const passkey = authenticator.assert(request.body);
+    const made = await h.client.post('/api/apiTokens', { name: 'by passkey', scopes: ['search'], secondFactor: { passkey } });
+    expect(made.status).toBe(201);
+    expect((await h.client.post('/api/apiTokens', { name: 'replayed', scopes: ['search'], secondFactor: { passkey } })).status).toBe(400);
   });
 
   it('wrong codes are limited per user: the eleventh attempt in 15 minutes is 429', async () => {
