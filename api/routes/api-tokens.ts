@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import brand from '../../content/brand.json' with { type: 'json' };
-import { apiTokenCreateSchema } from '../contract/api-tokens.ts';
+import { apiTokenCreateSchema } from '../contract/api-token-create.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { clientOf } from '../http/sign-in.ts';

@@ -6,7 +6,8 @@
 import { addDays, format } from 'date-fns';
 import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type apiTokenCreateSchema, apiTokenMaxLifetimeDays, apiTokensPerAccount, type CreatedApiToken } from '../contract/api-tokens.ts';
+import type { apiTokenCreateSchema } from '../contract/api-token-create.ts';
+import { apiTokenMaxLifetimeDays, apiTokensPerAccount, type CreatedApiToken } from '../contract/api-tokens.ts';
 import { apiScopeLabels } from '../contract/api-scopes.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, apiTokens } from '../db/schema/index.ts';

@@ -5,7 +5,7 @@
  */
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { and, eq } from 'drizzle-orm';
-import type { SecondFactorProof } from '../contract/api-tokens.ts';
+import type { SecondFactorProof } from '../contract/api-token-create.ts';
 import type { ConfirmChallenge, ConfirmChoices } from '../contract/mfa.ts';
 import { mfas } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';

@@ -71,6 +71,9 @@ export default function SummaryView() {
               </>
             )}
           </dl>
+          <div className="info-links">
+            <Link to={paths.summary.href('apiTokens')}>API tokens</Link>
+          </div>
         </section>
 
         <PreferencesForm account={account} />
