@@ -7,7 +7,7 @@ import { api, isFailure } from '@kit/api.ts';
 import { Field, TextField } from '@kit/Field.tsx';
 import { type SteppedModalHandle, SteppedModal, type StepViews } from '@kit/SteppedModal.tsx';
 import { showToast } from '@kit/toasts.ts';
-import { addDays, format } from 'date-fns';
+import { addDays, endOfDay, format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { type ApiScope, apiScopeLabels, apiScopes } from '../../../../api/contract/api-scopes.ts';
 import { apiTokenMaxLifetimeDays, splitIpRanges } from '../../../../api/contract/api-tokens.ts';
@@ -77,7 +77,12 @@ export function CreateTokenModal({ modal, state: s }: { modal: SteppedModalHandl
 
   function details(): TokenDetails {
     const expireDate =
-      s.expiry === 'never' ? null : s.expiry === 'custom' ? s.customDate : addDays(new Date(), Number(s.expiry)).toISOString();
+      s.expiry === 'never'
+        ? null
+        : // A chosen date lasts to the end of that day where the holder is.
+          s.expiry === 'custom'
+          ? endOfDay(parseISO(s.customDate)).toISOString()
+          : addDays(new Date(), Number(s.expiry)).toISOString();
     return { name: s.name.trim(), scopes: s.scopes, expireDate, allowedIps: splitIpRanges(s.ipText) };
   }
 
