@@ -3,8 +3,15 @@
  * once, calls the API with it, and revokes it. Runs in the main project: it signs in with the shared demo session and
  * leaves the demo's sign-in methods alone. TOKENS_SHOTS=1 saves screenshots at 1280 and 390 px.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test, type TestInfo } from '@playwright/test';
 import { freshTotpCode, logInAsDemo } from './login-helpers.ts';
+
+/** WCAG 2.2 AA problems axe finds on the page as it is. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   if (!process.env.TOKENS_SHOTS) return;
@@ -19,15 +26,19 @@ test('create a token with a fresh code, see its secret once, call the API with i
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/account/summary');
   await logInAsDemo(page);
+  await expect(page.getByRole('link', { name: 'API tokens' })).toBeVisible();
   await shot(page, testInfo, 'tokens-summary');
   await page.getByRole('link', { name: 'API tokens' }).click();
   await expect(page).toHaveURL(/\/account\/summary\?view=apiTokens$/);
   await expect(page.getByRole('heading', { level: 2, name: 'API Tokens' })).toBeVisible();
   await shot(page, testInfo, 'tokens-empty');
+  expect(await axeProblems(page)).toEqual([]);
 
   const name = `Deploy script ${Date.now() % 100000}`;
   await page.getByRole('button', { name: 'Create Token' }).click();
   const details = page.getByRole('dialog', { name: 'Create an API Token' });
+  await expect(details.getByLabel('Token name')).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
   await details.getByLabel('Token name').fill(name);
   await details.getByRole('checkbox', { name: /Manage DNS/ }).check();
   await details.getByLabel('Allowed IP addresses (optional)').fill('not-an-address');
@@ -63,6 +74,7 @@ test('create a token with a fresh code, see its secret once, call the API with i
   await expect(created.getByRole('button', { name: 'Copied!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await shot(page, testInfo, 'tokens-secret');
+  expect(await axeProblems(page)).toEqual([]);
   await created.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -87,6 +99,7 @@ test('create a token with a fresh code, see its secret once, call the API with i
   await page.reload();
   await expect(row).toContainText(/Last used [A-Z][a-z]{2} \d{1,2}, \d{4} from /);
   await shot(page, testInfo, 'tokens-list');
+  expect(await axeProblems(page)).toEqual([]);
 
   await row.getByRole('button', { name: `Revoke ${name}` }).click();
   const revoke = page.getByRole('dialog', { name: 'Revoke API Token' });

@@ -14,7 +14,14 @@ import { CreateTokenModal, type CreateTokenView, useCreateTokenState } from './C
 import { RevokeTokenModal, type RevokeTokenView } from './RevokeTokenModal.tsx';
 import './api-tokens.css';
 
-const keyIcon = 'M14.5 10.5a4.5 4.5 0 1 0-4.2 4.5L9 16.5V19H6.5v2.5H3V18l7.1-7.1M16 8h.01';
+function KeyIcon({ size }: { size: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="7.5" cy="15.5" r="5.5" />
+      <path d="m21 2-9.6 9.6M15.5 7.5l3 3L22 7l-3-3" />
+    </svg>
+  );
+}
 
 export const isExpired = (token: ApiToken, at = new Date()) => token.expireDate !== null && new Date(token.expireDate) <= at;
 
@@ -64,9 +71,7 @@ export default function ApiTokensView() {
         ) : tokens.length === 0 ? (
           <div className="tokens-empty">
             <span className="tokens-empty-icon" aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-                <path d={keyIcon} />
-              </svg>
+              <KeyIcon size={26} />
             </span>
             <p className="tokens-empty-title">No API tokens yet</p>
             <p className="muted">Create one to script DNS changes, renewals or domain checks.</p>
@@ -99,9 +104,7 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
   return (
     <li className={`token-item${expired ? ' is-expired' : ''}`}>
       <span className="token-icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-          <path d={keyIcon} />
-        </svg>
+        <KeyIcon size={20} />
       </span>
       <div className="token-text">
         <span className="token-name">
