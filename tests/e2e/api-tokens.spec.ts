@@ -26,9 +26,9 @@ test('create a token with a fresh code, see its secret once, call the API with i
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/account/summary');
   await logInAsDemo(page);
-  await expect(page.getByRole('link', { name: 'API tokens' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage API tokens' })).toBeVisible();
   await shot(page, testInfo, 'tokens-summary');
-  await page.getByRole('link', { name: 'API tokens' }).click();
+  await page.getByRole('link', { name: 'Manage API tokens' }).click();
   await expect(page).toHaveURL(/\/account\/summary\?view=apiTokens$/);
   await expect(page.getByRole('heading', { level: 2, name: 'API Tokens' })).toBeVisible();
   await shot(page, testInfo, 'tokens-empty');

@@ -70,10 +70,11 @@ export default function SummaryView() {
                 </dd>
               </>
             )}
+            <dt>API tokens</dt>
+            <dd>
+              <Link to={paths.summary.href('apiTokens')}>Manage API tokens</Link>
+            </dd>
           </dl>
-          <div className="info-links">
-            <Link to={paths.summary.href('apiTokens')}>API tokens</Link>
-          </div>
         </section>
 
         <PreferencesForm account={account} />
