@@ -13,6 +13,7 @@ import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { originCheck } from './http/origin-check.ts';
 import { accountsRoutes } from './routes/accounts.ts';
+import { apiTokensRoutes } from './routes/api-tokens.ts';
 import { tdrpApprovalsRoutes } from './routes/tdrp-approvals.ts';
 import { botCheckRoutes } from './routes/bot-check.ts';
 import { cartItemsRoutes } from './routes/cart-items.ts';
@@ -79,6 +80,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/emailSetup', emailSetupRoutes)
     .route('/mfas', mfasRoutes)
     .route('/passkeys', passkeysRoutes)
+    .route('/apiTokens', apiTokensRoutes)
     .route('/validate', validateRoutes)
     .route('/paymentMethods', paymentMethodsRoutes)
     .route('/transactions', transactionsRoutes)

@@ -39,7 +39,7 @@ export function ipAllowed(allowedIps: readonly string[], address: string): boole
 }
 
 /** Stores a new token and gives back its one-time secret. */
-export async function createApiToken(db: Db, owner: { accountId: number; userId: number }, input: NewApiToken) {
+export async function createApiToken(db: Pick<Db, 'insert'>, owner: { accountId: number; userId: number }, input: NewApiToken) {
   const secret = `${apiTokenPrefix}${newToken(32)}`;
   const [row] = await db
     .insert(apiTokens)

@@ -3,7 +3,9 @@
  * second-factor code or a passkey (passkeys.ts), and the session counts as recently authenticated (recent-auth.ts).
  * Limited as sign-in is: wrong passwords per user and address, codes sent and codes tried per user and address.
  */
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { and, eq } from 'drizzle-orm';
+import type { SecondFactorProof } from '../contract/api-token-create.ts';
 import type { ConfirmChallenge, ConfirmChoices } from '../contract/mfa.ts';
 import { mfas } from '../db/schema/index.ts';
 import type { Deps } from '../deps.ts';
@@ -11,6 +13,7 @@ import { AppError } from '../errors.ts';
 import { challengeStartLimits, type Client, codeLimits } from './auth.ts';
 import { activeMfas, describeMfa, startChallenge, verifyChallenge, WrongCode } from './mfa.ts';
 import { hasPasskeys } from './passkey-credentials.ts';
+import { checkConfirmPasskey } from './passkeys.ts';
 import { enforce, giveBack, reserve } from './rate-limit.ts';
 import { markConfirmed } from './recent-auth.ts';
 import { checkCurrentPassword, type Holder } from './second-factors.ts';
@@ -46,6 +49,21 @@ export async function confirmWithCode(
   input: { mfaId: number; mfaChallengeId: number; mfaToken: string },
   client: Client,
 ): Promise<void> {
+  await checkCode(deps, holder, input, client);
+  await markConfirmed(deps.db, holder.sessionId);
+}
+
+/**
+ * A second factor given with the action it authorizes (creating an API token): a code from a challenge opened by
+ * startConfirmCode, or a passkey assertion for "confirm". It is spent here, limited as confirming is, and does not
+ * mark the session confirmed: an earlier confirmation never stands in for it, and it stands in for nothing else.
+ */
+export async function checkSecondFactor(deps: Deps, holder: Holder, proof: SecondFactorProof, client: Client): Promise<void> {
+  if ('passkey' in proof) return checkConfirmPasskey(deps, holder, proof.passkey as unknown as AuthenticationResponseJSON, client);
+  await checkCode(deps, holder, proof, client);
+}
+
+async function checkCode(deps: Deps, holder: Holder, input: { mfaId: number; mfaChallengeId: number; mfaToken: string }, client: Client): Promise<void> {
   const limits = codeLimits(holder.userId, client.ip);
   await reserve(deps.db, limits, 'Too many code attempts.');
   try {
@@ -55,5 +73,4 @@ export async function confirmWithCode(
     throw error;
   }
   await giveBack(deps.db, limits);
-  await markConfirmed(deps.db, holder.sessionId);
 }

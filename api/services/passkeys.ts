@@ -294,6 +294,11 @@ export async function signInWithPasskey(
 
 /** "Confirm it's you" with a passkey. */
 export async function confirmWithPasskey(deps: Deps, holder: Holder, response: AuthenticationResponseJSON, client: Client): Promise<void> {
-  await verifyAssertion(deps, response, { purpose: 'confirm', sessionId: holder.sessionId, userId: holder.userId }, client);
+  await checkConfirmPasskey(deps, holder, response, client);
   await markConfirmed(deps.db, holder.sessionId);
+}
+
+/** A "confirm" assertion checked and spent without marking the session: for an action that asks for it in the same request. */
+export async function checkConfirmPasskey(deps: Deps, holder: Holder, response: AuthenticationResponseJSON, client: Client): Promise<void> {
+  await verifyAssertion(deps, response, { purpose: 'confirm', sessionId: holder.sessionId, userId: holder.userId }, client);
 }

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../paths.ts';
 
-export type AccountView = 'summary' | 'update_login' | 'contact_info' | 'update_contact' | 'manage_MFA' | 'billing' | 'payment';
+export type AccountView = 'summary' | 'update_login' | 'contact_info' | 'update_contact' | 'manage_MFA' | 'apiTokens' | 'billing' | 'payment';
 
 const views = {
   summary: lazy(() => import('./SummaryView.tsx')),
@@ -15,6 +15,7 @@ const views = {
   contact_info: lazy(() => import('./ContactInfoView.tsx')),
   update_contact: lazy(() => import('./UpdateContactView.tsx')),
   manage_MFA: lazy(() => import('../security/ManageMfaView.tsx')),
+  apiTokens: lazy(() => import('../api-tokens/ApiTokensView.tsx')),
   billing: lazy(() => import('../billing/BillingView.tsx')),
   payment: lazy(() => import('../billing/PaymentView.tsx')),
 } satisfies Record<AccountView, unknown>;

@@ -70,6 +70,10 @@ export default function SummaryView() {
                 </dd>
               </>
             )}
+            <dt>API tokens</dt>
+            <dd>
+              <Link to={paths.summary.href('apiTokens')}>Manage API tokens</Link>
+            </dd>
           </dl>
         </section>
 
