@@ -18,7 +18,7 @@ export async function api<T>(path: string, options: Options = {}): Promise<T | A
   const { method = 'GET', body, toast = true, signal } = options;
   let response: Response;
   try {
-    response = await fetch(path.startsWith('/api') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`, {
+    response = await fetch(path === '/api' || path.startsWith('/api/') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`, {
       method,
       credentials: 'include',
       headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },

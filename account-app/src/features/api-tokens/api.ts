@@ -8,8 +8,7 @@ import type { ConfirmChallenge, ConfirmChoices } from '../../../../api/contract/
 
 export type { ApiToken, ConfirmChallenge, ConfirmChoices, CreatedApiToken };
 
-// Spelled out: the client prefixes /api only to paths that do not already start with it, and /apiTokens does.
-export const apiTokensKey = '/api/apiTokens';
+export const apiTokensKey = '/apiTokens';
 const choicesKey = '/session/confirm';
 
 export function useApiTokens() {
