@@ -1,10 +1,12 @@
 /** RDAP (/rdap): what an RDAP client, a browser on another origin and the /whois page see for the domains we sponsor. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domains, registeredNameservers, registryDomains } from '../../api/db/schema/index.ts';
+import { findUnsafeProviderMix, loadConfig } from '../../api/config.ts';
+import { accounts, domains, registeredNameservers, registryDomains } from '../../api/db/schema/index.ts';
 import { rdapLookupsPerMinute } from '../../api/services/rdap.ts';
 import { demoContact } from '../../api/services/seed.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
+import { realProviderEnv } from '../fixtures/real-providers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;
@@ -20,7 +22,7 @@ let address = 0;
 /** Each test asks from its own address, so the per-address limit of one test does not reach another. */
 const visitor = () => t.client({ ip: `203.0.113.${++address}` });
 
-async function addDomain(domain: string, fields: Partial<typeof domains.$inferInsert> = {}, accountId = 0) {
+async function addDomain(domain: string, fields: Partial<typeof domains.$inferInsert>, accountId: number) {
   const [row] = await t.db
     .insert(domains)
     .values({ accountId, domain, createDate: created, modifyDate: modified, expireDate: expires, ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'], ...fields })
@@ -309,5 +311,35 @@ describe('the /whois page for our domains', () => {
     const whois = await whoisOf('café.com');
     expect(whois).toMatch(/^Domain Name: XN--CAF-DMA\.COM$/m);
     expect(whois).toContain('Internationalized Domain Name: café.com');
+  });
+});
+
+describe('RDAP configuration', () => {
+  it('refuses a malformed IANA ID, abuse email or abuse phone at start, naming the variable', () => {
+    expect(() => loadConfig({ REGISTRAR_IANA_ID: 'dotspot' })).toThrow(/REGISTRAR_IANA_ID must be your IANA Registrar ID/);
+    expect(() => loadConfig({ REGISTRAR_ABUSE_EMAIL: 'abuse at dotspot' })).toThrow(/REGISTRAR_ABUSE_EMAIL must be an email address/);
+    expect(() => loadConfig({ REGISTRAR_ABUSE_PHONE: '415 555 0100' })).toThrow(/REGISTRAR_ABUSE_PHONE must be a phone number in E\.164 form/);
+    expect(loadConfig({ REGISTRAR_ABUSE_PHONE: '+442079460000' }).registrar.abusePhone).toBe('+442079460000');
+  });
+
+  it('requires the registrar identity outside sandbox mode, so RDAP never names the test ID to the public', () => {
+    const { REGISTRAR_IANA_ID, REGISTRAR_ABUSE_EMAIL, REGISTRAR_ABUSE_PHONE, ...withoutIdentity } = realProviderEnv;
+    expect(findUnsafeProviderMix(loadConfig(withoutIdentity))).toMatch(/set REGISTRAR_IANA_ID, REGISTRAR_ABUSE_EMAIL, REGISTRAR_ABUSE_PHONE\./);
+    expect(findUnsafeProviderMix(loadConfig(realProviderEnv))).toBeNull();
+  });
+
+  it('answers with sandbox mode off, from the configured identity', async () => {
+    const real = await createTestContext({ env: realProviderEnv });
+    try {
+      expect(real.deps.config.sandboxMode).toBe(false);
+      const [account] = await real.db.insert(accounts).values({ registrantContact: demoContact }).returning();
+      await real.db.insert(domains).values({ accountId: account.accountId, domain: 'realbean.com', expireDate: expires, ns: ['NS1.REGISTRAR-DNS.NET'] });
+      const { status, body } = await real.client({ ip: '198.51.100.40' }).get('/rdap/domain/realbean.com');
+      expect(status).toBe(200);
+      expect(registrarOf(body).publicIds).toEqual([{ type: 'IANA Registrar ID', identifier: '1234' }]);
+      expect(body.links[0].href).toBe('https://shop.example/rdap/domain/realbean.com');
+    } finally {
+      await real.close();
+    }
   });
 });
