@@ -251,6 +251,10 @@ describe('the RDAP service as a whole', () => {
       expect(headers.get('access-control-allow-origin'), path).toBe('*');
       expect(headers.get('content-security-policy'), path).toContain("default-src 'none'");
     }
+    const preflight = await visitor().request('OPTIONS', '/rdap/domain/privatebean.com', undefined, { origin: 'https://rdap-client.example', 'access-control-request-method': 'GET' });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('GET');
   });
 
   it('answers HEAD as GET, without a body', async () => {
