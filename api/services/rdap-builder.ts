@@ -3,12 +3,11 @@
  * route, the WHOIS page and tests all see the same answer. Follows the ICANN gTLD RDAP Response Profile and
  * Technical Implementation Guide (2024) for a registrar, and RFC 9537 for what is redacted.
  *
- * Redaction rule (the one rule; README "RDAP" says the same): when the domain's WHOIS privacy is on, the registrant's
- * personal data is withheld: name, street, city and postal code are emptied (the profile requires `fn` and the `adr`
- * structure to stay), organisation, phone and email are removed, and each is listed in `redacted`. State/province
- * and country stay, as the ICANN Registration Data Policy publishes them. With privacy off the customer has chosen
- * (the panel's confirm-off step) to publish, so every field is shown. The registry's contact ID (Registry Registrant
- * ID) is never ours to give, so it is always listed as removed.
+ * How a redacted registrant looks (whether it is redacted is rdap.ts `isRegistrantRedacted`): name, street, city and
+ * postal code are emptied (the profile requires `fn` and the `adr` structure to stay), organisation, phone and email
+ * are removed, and each is listed in `redacted` with the method the profile asks for. State/province and country
+ * stay, as the ICANN Registration Data Policy publishes them. Unredacted, every field is shown. The registry's
+ * contact ID (Registry Registrant ID) is never ours to give, so it is always listed as removed.
  */
 import { domainToUnicode } from 'node:url';
 import type { Contact } from '../contract/contact.ts';
@@ -52,7 +51,8 @@ export type RdapDomainFacts = {
   expireDate: Date;
   nameservers: string[];
   dsRecords: DsRecord[];
-  privacyEnabled: boolean;
+  /** Whether the registrant's personal data is withheld (rdap.ts `isRegistrantRedacted` decides). */
+  redactRegistrant: boolean;
   registrant: Contact | null;
 };
 
@@ -197,7 +197,7 @@ function domainHandle(facts: Pick<RdapDomainFacts, 'domainId' | 'domain'>): stri
 
 export function buildRdapDomain(facts: RdapDomainFacts, server: RdapServer): RdapDomain {
   const unicodeName = unicodeNameOf(facts.domain);
-  const registrant = registrantEntity(facts.registrant, facts.privacyEnabled);
+  const registrant = registrantEntity(facts.registrant, facts.redactRegistrant);
   const events: RdapEvent[] = [
     { eventAction: 'registration', eventDate: rdapDate(facts.createDate) },
     { eventAction: 'expiration', eventDate: rdapDate(facts.expireDate) },

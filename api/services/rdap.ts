@@ -17,6 +17,15 @@ import { buildRdapDomain, buildRdapHelp, buildRdapNameserver, type RdapDomainFac
 /** Statuses in which the registry holds the name for us: we are its sponsoring registrar. */
 const sponsoredStatuses = ['active', 'expired', 'redemption', 'pendingDelete'] as const;
 
+/**
+ * The one redaction rule, for /rdap and the /whois page alike (README "RDAP"): the registrant's personal data is
+ * withheld while the domain's WHOIS privacy is on, and published once the customer turns it off (the panel's
+ * confirm-off step is their consent). The sandbox registry's WHOIS agrees: the privacy switch sets its privacy flag.
+ */
+export function isRegistrantRedacted(domain: { privacyEnabled: boolean }): boolean {
+  return domain.privacyEnabled;
+}
+
 export const rdapLookupsPerMinute = 30;
 export const rdapRateLimitMessage = `You have reached the limit of ${rdapLookupsPerMinute} RDAP lookups a minute.`;
 
@@ -69,7 +78,7 @@ export async function findRdapDomainFacts(deps: Pick<Deps, 'db'>, ascii: string)
     expireDate: d.expireDate,
     nameservers: d.ns,
     dsRecords: d.dsRecords,
-    privacyEnabled: d.privacyEnabled,
+    redactRegistrant: isRegistrantRedacted(d),
     registrant: row.registrant ?? null,
   };
 }
