@@ -1,5 +1,6 @@
 /** RDAP (/rdap): what an RDAP client, a browser on another origin and the /whois page see for the domains we sponsor. */
 import { eq } from 'drizzle-orm';
+import { JSONPath } from 'jsonpath-plus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUnsafeProviderMix, loadConfig } from '../../api/config.ts';
 import { accounts, domains, registeredNameservers, registryDomains } from '../../api/db/schema/index.ts';
@@ -135,6 +136,23 @@ describe('GET /rdap/domain/:name', () => {
     expect(byType['Registrant Email']).toMatchObject({ method: 'removal', prePath: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='email')]" });
     expect(byType['Registrant Phone']).toMatchObject({ method: 'removal', prePath: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='tel')]" });
     for (const redaction of body.redacted) expect(redaction.reason.description).toBeTruthy();
+  });
+
+  it('gives redaction paths that a JSONPath client resolves to the withheld fields', async () => {
+    const hidden = (await visitor().get('/rdap/domain/privatebean.com')).body;
+    const shown = (await visitor().get('/rdap/domain/openbean.com')).body;
+    const evaluate = (path: string, json: object) => JSONPath({ path, json, wrap: true }) as unknown[];
+    for (const redaction of hidden.redacted) {
+      if (redaction.method === 'emptyValue') {
+        // RFC 9537 §3.2: the field is there, empty, where postPath points.
+        expect(evaluate(redaction.postPath, hidden), redaction.name.type).toEqual(['']);
+        expect(evaluate(redaction.postPath, shown)[0], redaction.name.type).not.toBe('');
+      } else {
+        // RFC 9537 §3.1: nothing is left where prePath points; unredacted, something is.
+        expect(evaluate(redaction.prePath, hidden), redaction.name.type).toEqual([]);
+        if (redaction.name.type !== 'Registry Registrant ID') expect(evaluate(redaction.prePath, shown), redaction.name.type).toHaveLength(1);
+      }
+    }
   });
 
   it('with WHOIS privacy off, shows the registrant’s contact and redacts only the registry’s contact ID', async () => {
