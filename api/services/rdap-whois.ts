@@ -28,6 +28,19 @@ function whoisPhone(uri: unknown): string {
   return parsed ? `+${parsed.countryCallingCode}.${parsed.nationalNumber}` : '';
 }
 
+/** Long notice text broken at spaces, as registries print it, so the page's box does not scroll sideways for prose. */
+function wrapText(text: string, width = 100): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
+}
+
 function eventDate(rdap: RdapDomain, action: string): string {
   return rdap.events.find((event) => event.eventAction === action)?.eventDate ?? '';
 }
@@ -81,7 +94,7 @@ export function formatRdapAsWhois(rdap: RdapDomain): string {
     '',
     'For more information on Whois status codes, please visit https://icann.org/epp',
     '',
-    ...(terms?.description ?? []),
+    ...(terms?.description ?? []).flatMap((paragraph) => wrapText(paragraph)),
   ];
   return `${lines.join('\n')}\n`;
 }
