@@ -45,7 +45,7 @@ rdapRoutes.onError((error, c) => {
     if (error.code === 429 && typeof wait === 'number') c.header('Retry-After', String(wait));
     return rdapJson(c, buildRdapError(error.code, error.message), error.code as 400);
   }
-  if (error instanceof HTTPException && error.status < 500) return rdapJson(c, buildRdapError(error.status, error.message || 'Bad request'), 400);
+  if (error instanceof HTTPException && error.status < 500) return rdapJson(c, buildRdapError(400, error.message || 'Bad request'), 400);
   console.error(`${c.req.method} ${c.req.path} failed:`, error);
   return rdapJson(c, buildRdapError(500, 'An error occurred while processing your request'), 500);
 });
