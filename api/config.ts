@@ -48,7 +48,7 @@ const envSchema = z.object({
   EPP_TLS_CA_FILE: optional,
   /**
    * RDAP's registrar entity (handle and IANA Registrar ID), abuse email and abuse phone (E.164). Required outside
-   * sandbox mode; the sandbox defaults to IANA's reserved ID 9995 and example addresses.
+   * sandbox mode; the sandbox defaults to the reserved ID 9995 and example addresses.
    */
   REGISTRAR_IANA_ID: optional.pipe(z.string().regex(/^[1-9]\d{0,6}$/, 'REGISTRAR_IANA_ID must be your IANA Registrar ID, a positive whole number such as 1234').optional()),
   REGISTRAR_ABUSE_EMAIL: optional.pipe(z.email({ error: 'REGISTRAR_ABUSE_EMAIL must be an email address, such as abuse@registrar.example' }).optional()),
@@ -116,7 +116,7 @@ export type Config = z.infer<typeof envSchema> & {
   registrar: { ianaId: string; abuseEmail: string; abusePhone: string };
 };
 
-/** Sandbox stand-ins: 9995 is one of the IANA Registrar IDs reserved for testing, never a real registrar's. */
+/** Sandbox stand-ins: 9995 is in IANA's reserved Registrar ID range (9994-9999, testing and registry use), never a real registrar's. */
 const sandboxRegistrar = { ianaId: '9995', abuseEmail: 'abuse@dotspot.example', abusePhone: '+14155550100' };
 
 /** Variables each real provider needs before it can stand in front of customers. */
