@@ -40,6 +40,7 @@ import { usersRoutes } from './routes/users.ts';
 import { wsRoutes } from './routes/ws.ts';
 import { websitesRoutes } from './routes/websites.ts';
 import { whoisRoutes } from './routes/whois.ts';
+import { rdapRoutes } from './routes/rdap.ts';
 import { forSaleRoutes } from './routes/for-sale.ts';
 import { outboundTransfersRoutes } from './routes/outbound-transfers.ts';
 
@@ -117,6 +118,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     // Mail clients ask any of a customer's hosts (autoconfig.<domain>, <domain>/.well-known/autoconfig/…) for settings.
     .route('/', createMailAutoconfigRoutes(deps))
     .use(options.customerSites ?? ((_c, next) => next()))
+    // RDAP is public and cookie-free: no session, Origin check or API token, only the client address for its limit.
+    .route('/rdap', withDeps(deps).use(clientAddressMiddleware(parseTrustedProxies(deps.config.TRUSTED_PROXIES))).route('/', rdapRoutes))
     .route('/api', api);
 }
 

@@ -1,5 +1,6 @@
 /** Environment parsed once with zod; nothing else reads process.env. */
 import { z } from 'zod';
+import { isE164Phone } from './contract/phone.ts';
 import { parseTrustedProxies } from './http/client-address.ts';
 
 const optional = z
@@ -45,6 +46,13 @@ const envSchema = z.object({
   EPP_PASSWORD: optional,
   EPP_REGISTRAR_NAME: z.string().default('Dotspot, Inc.'),
   EPP_TLS_CA_FILE: optional,
+  /**
+   * RDAP's registrar entity (handle and IANA Registrar ID), abuse email and abuse phone (E.164). Required outside
+   * sandbox mode; the sandbox defaults to the reserved ID 9995 and example addresses.
+   */
+  REGISTRAR_IANA_ID: optional.pipe(z.string().regex(/^[1-9]\d{0,6}$/, 'REGISTRAR_IANA_ID must be your IANA Registrar ID, a positive whole number such as 1234').optional()),
+  REGISTRAR_ABUSE_EMAIL: optional.pipe(z.email({ error: 'REGISTRAR_ABUSE_EMAIL must be an email address, such as abuse@registrar.example' }).optional()),
+  REGISTRAR_ABUSE_PHONE: optional.pipe(z.string().refine(isE164Phone, 'REGISTRAR_ABUSE_PHONE must be a phone number in E.164 form, such as +14155550100').optional()),
   /** Nameservers new registrations get, comma-separated. The default is the sandbox's placeholder, which EPP refuses. */
   DEFAULT_NAMESERVERS: z
     .string()
@@ -104,7 +112,12 @@ export type Config = z.infer<typeof envSchema> & {
   publicOrigin: string;
   /** The host customers' mail clients use (MAIL_CLIENT_HOST, else mail.<public host>). */
   mailClientHost: string;
+  /** Who answers RDAP for our domains: IANA ID and abuse desk (REGISTRAR_* variables, sandbox defaults). */
+  registrar: { ianaId: string; abuseEmail: string; abusePhone: string };
 };
+
+/** Sandbox stand-ins: 9995 is in IANA's reserved Registrar ID range (9994-9999, testing and registry use), never a real registrar's. */
+const sandboxRegistrar = { ianaId: '9995', abuseEmail: 'abuse@dotspot.example', abusePhone: '+14155550100' };
 
 /** Variables each real provider needs before it can stand in front of customers. */
 const realProviderVariables = {
@@ -145,6 +158,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxMode,
     publicOrigin: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : `http://localhost:${c.PORT}`,
     mailClientHost: c.MAIL_CLIENT_HOST ?? `mail.${c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : 'dotspot.example'}`,
+    registrar: {
+      ianaId: c.REGISTRAR_IANA_ID ?? sandboxRegistrar.ianaId,
+      abuseEmail: c.REGISTRAR_ABUSE_EMAIL ?? sandboxRegistrar.abuseEmail,
+      abusePhone: c.REGISTRAR_ABUSE_PHONE ?? sandboxRegistrar.abusePhone,
+    },
   };
 }
 
@@ -160,13 +178,15 @@ export function findUnsafeProviderMix(config: Config): string | null {
     .flat()
     .filter((name) => !config[name]);
   if (!config.PUBLIC_URL) missing.push('PUBLIC_URL');
+  // RDAP must not name a test registrar ID or an example abuse desk to the public.
+  for (const name of ['REGISTRAR_IANA_ID', 'REGISTRAR_ABUSE_EMAIL', 'REGISTRAR_ABUSE_PHONE'] as const) if (!config[name]) missing.push(name);
   if (!missing.length) return null;
   const real = Object.entries(config.providers)
     .filter(([, name]) => name !== 'sandbox' && name !== 'altcha')
     .map(([kind, name]) => `${kind}=${name}`);
   return (
     `Real providers are configured (${real.join(', ')}), so this is not sandbox mode and every provider that handles ` +
-    `customers' codes or money must be real, with a public address: set ${missing.join(', ')}. ` +
+    `customers' codes or money must be real, with a public address and the registrar's RDAP identity: set ${missing.join(', ')}. ` +
     'Or unset every real provider variable to run in sandbox mode.'
   );
 }

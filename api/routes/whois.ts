@@ -1,9 +1,13 @@
-/** GET /api/whois/:domain?nonAuthoritative=true&token=: the registry's WHOIS text, bot-checked and rate-limited. */
+/**
+ * GET /api/whois/:domain?nonAuthoritative=true&token=: WHOIS text, bot-checked and rate-limited. Our own domains are
+ * printed from their RDAP answer (services/rdap-whois.ts), other names come from the registry.
+ */
 import { Hono } from 'hono';
 import { isDomainName } from '../contract/domain-name.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { enforce } from '../services/rate-limit.ts';
+import { lookupWhois } from '../services/rdap-whois.ts';
 
 export const whoisLookupsPerMinute = 10;
 export const whoisRateLimitMessage = `You have reached the limit of ${whoisLookupsPerMinute} WHOIS lookups a minute.`;
@@ -26,7 +30,7 @@ export const whoisRoutes = new Hono<AppEnv>().get('/:domain', async (c) => {
   const verdict = await providers.botCheck.verify(c.req.query('token'));
   if (!verdict.ok) throw badRequest(verdict.message);
   await enforce(db, [{ key: `whois:${c.var.clientIp}`, max: whoisLookupsPerMinute, windowSeconds: 60 }], whoisRateLimitMessage);
-  const whois = await providers.registry.whois(domain);
+  const whois = await lookupWhois(c.var.deps, domain);
   if (!whois) throw notFound(`No WHOIS record was found for ${domain}: the name is not registered.`);
   c.header('Cache-Control', 'no-store');
   return c.json({ whois });

@@ -1,6 +1,7 @@
 /** Domains owned by accounts, with their DNS records, custom nameservers and mailboxes. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DsRecord } from '../../contract/rdap.ts';
 import { dnsRecordTypes } from '../../contract/domain.ts';
 import { accounts } from './accounts.ts';
 
@@ -49,6 +50,8 @@ export const domains = pgTable(
     outboundTransferApprovalDeadline: timestamp({ withTimezone: true }),
     redemptionPeriodStartDate: timestamp({ withTimezone: true }),
     tdrpHoldDate: timestamp({ withTimezone: true }),
+    /** DS records (RFC 4034) the registry holds for the domain: empty when it is not signed. RDAP's secureDNS shows them. */
+    dsRecords: jsonb().$type<DsRecord[]>().notNull().default([]),
   },
   (t) => [index('domains_account').on(t.accountId), index('domains_name').on(t.domain), index('domains_expiry').on(t.expireDate)],
 );
