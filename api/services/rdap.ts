@@ -19,11 +19,11 @@ const sponsoredStatuses = ['active', 'expired', 'redemption', 'pendingDelete'] a
 
 /**
  * The one redaction rule, for /rdap and the /whois page alike (README "RDAP"): the registrant's personal data is
- * withheld while the domain's WHOIS privacy is on, and published once the customer turns it off (the panel's
- * confirm-off step is their consent). The sandbox registry's WHOIS agrees: the privacy switch sets its privacy flag.
+ * published only when the domain's WHOIS privacy is off AND the account opted out of redaction (Account Information
+ * → Preferences, "Show my contact details in public WHOIS", which is their consent); otherwise it is withheld.
  */
-export function isRegistrantRedacted(domain: { privacyEnabled: boolean }): boolean {
-  return domain.privacyEnabled;
+export function isRegistrantRedacted(domain: { privacyEnabled: boolean }, account: { whoisRedactionOptOut: boolean }): boolean {
+  return domain.privacyEnabled || !account.whoisRedactionOptOut;
 }
 
 export const rdapLookupsPerMinute = 30;
@@ -59,7 +59,7 @@ export function parseRdapName(raw: string): string {
 /** Facts of the domain we sponsor under `ascii`, or null. */
 export async function findRdapDomainFacts(deps: Pick<Deps, 'db'>, ascii: string): Promise<RdapDomainFacts | null> {
   const [row] = await deps.db
-    .select({ domain: domains, registrant: accounts.registrantContact })
+    .select({ domain: domains, registrant: accounts.registrantContact, whoisRedactionOptOut: accounts.whoisRedactionOptOut })
     .from(domains)
     .innerJoin(accounts, eq(accounts.accountId, domains.accountId))
     .where(and(eq(domains.domain, ascii), inArray(domains.status, [...sponsoredStatuses])))
@@ -78,7 +78,7 @@ export async function findRdapDomainFacts(deps: Pick<Deps, 'db'>, ascii: string)
     expireDate: d.expireDate,
     nameservers: d.ns,
     dsRecords: d.dsRecords,
-    redactRegistrant: isRegistrantRedacted(d),
+    redactRegistrant: isRegistrantRedacted(d, row),
     registrant: row.registrant ?? null,
   };
 }
