@@ -294,14 +294,14 @@ export interface components {
         };
         RenewRequest: {
             /** @default 1 */
-            renewalPeriod: number;
+            renewalPeriod?: number;
             domains: {
                 domainId: number;
                 /** @default false */
-                protectionEnabled: boolean;
+                protectionEnabled?: boolean;
             }[];
             /** @default false */
-            commit: boolean;
+            commit?: boolean;
             orderKey?: string;
             paymentIntentId?: string;
         };

@@ -13,7 +13,9 @@ export const openApiTypesPath = path.resolve(import.meta.dirname, 'schema.d.ts')
 const header = '// Generated from GET /api/openapi.json by openapi-typescript: run `npm run openapi:types`, do not edit.\n\n';
 
 export async function openApiTypes(): Promise<string> {
-  const ast = await openapiTS(buildOpenApiDocument() as unknown as Parameters<typeof openapiTS>[0]);
+  // A field with a default may be left out of a request, so it is optional in the types (openapi-typescript's default
+  // makes it required, which suits answers only).
+  const ast = await openapiTS(buildOpenApiDocument() as unknown as Parameters<typeof openapiTS>[0], { defaultNonNullable: false });
   return header + astToString(ast);
 }
 
