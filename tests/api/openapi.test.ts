@@ -11,7 +11,11 @@ import { apiDocsPolicy } from '../../api/http/content-security-policy.ts';
 import { tokenDomainFields, tokenRoutes } from '../../api/http/token-routes.ts';
 import { buildOpenApiDocument } from '../../api/openapi/document.ts';
 import { domainChecksPerMinute } from '../../api/routes/domain-search.ts';
+import { AppError } from '../../api/errors.ts';
 import { createApiToken } from '../../api/services/api-tokens.ts';
+import { catalogue } from '../../api/services/catalogue.ts';
+import { checkDomains } from '../../api/services/domain-check.ts';
+import { createDomainSearch } from '../../api/services/domain-search.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
@@ -137,5 +141,28 @@ describe('GET /api/domainSearch/check', () => {
     // Another token of the same account has its own allowance.
     const other = await createApiToken(t.db, { accountId, userId }, { name: 'other', scopes: ['search'] });
     expect((await client.get('/api/domainSearch/check?domain=one-more-lanterns.com', bearer(other.secret))).status).toBe(200);
+  });
+
+  it('answers a name exactly as the search socket answers it, premium price included', async () => {
+    const name = 'zqxjv.com';
+    const fromSocket = await new Promise<unknown>((resolve) => {
+      const search = createDomainSearch(name, { registry: t.deps.providers.registry, catalogue: catalogue() }, (message) => {
+        search.cancel();
+        resolve(JSON.parse(message).data.results[0]);
+      });
+      search.start();
+    });
+    const [checked] = await checkDomains({ registry: t.deps.providers.registry, catalogue: catalogue() }, [name]);
+    expect(checked).toEqual(fromSocket);
+    expect(checked).toMatchObject({ domain: name, available: true, isPremium: true });
+    expect(checked.categories).toContain('premium');
+    expect(checked.newPrice).toBeGreaterThan(catalogue().byTld.get('com')!.newPricing[0]);
+  });
+
+  it('answers 503, not 500, when the registry does not answer', async () => {
+    const down = { check: async () => Promise.reject(new Error('connection reset')) };
+    const failure = await checkDomains({ registry: down, catalogue: catalogue() }, ['lanterns-down.com']).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ code: 503 });
   });
 });
