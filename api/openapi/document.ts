@@ -87,8 +87,9 @@ function operation(spec: OperationSpec, scope: string | null) {
     description: `${spec.description}${scopeText}`,
     tags: [spec.tag],
     ...(scope ? { 'x-required-scope': scope } : {}),
-    // OpenAPI 3.1 lets a bearer requirement list role names: the scope. A public route also takes no token.
-    security: scope ? [{ apiToken: [scope] }] : spec.operationId === 'updateDomain' ? [{ apiToken: [] }] : [{}, { apiToken: [] }],
+    ...(spec.fieldScopes ? { 'x-field-scopes': spec.fieldScopes } : {}),
+    // OpenAPI 3.1 lets a bearer requirement list role names: the scope. The catalogue needs no token at all.
+    security: scope ? [{ apiToken: [scope] }] : spec.fieldScopes ? [{ apiToken: [...new Set(Object.values(spec.fieldScopes))] }] : [],
     parameters: [...parameters(spec.path, 'path'), ...parameters(spec.query, 'query')],
     ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `${componentPath}${spec.body.name}` } } } } } : {}),
     responses: {

@@ -30,6 +30,8 @@ export type OperationSpec = {
   /** Components by name: the request body and the answer ($ref'd from the operation). */
   body?: { name: string; schema: z.ZodType };
   response: { status: 200 | 201; name: string; schema: z.ZodType; description: string };
+  /** A route whose scope depends on the fields sent (PATCH /domains/:id): each field's scope. */
+  fieldScopes?: Readonly<Record<string, string>>;
   /** Failures particular to this route, beyond 400/401/403/404/429. */
   errors?: Record<number, string>;
 };
@@ -114,6 +116,7 @@ export const operationSpecs: Record<string, OperationSpec> = {
     description: `Change nameservers (\`ns\`, scope \`${tokenDomainFields.ns}\`) or auto-renew (\`autoRenewEnabled\`, scope \`${tokenDomainFields.autoRenewEnabled}\`). Other settings are changed in the account app; a token sending them gets 403.`,
     tag: 'Domains',
     path: idPath,
+    fieldScopes: tokenDomainFields,
     body: { name: 'DomainUpdate', schema: tokenDomainUpdateSchema },
     response: { status: 200, name: 'Domain', schema: domainSchema, description: 'The domain as it is now' },
   },

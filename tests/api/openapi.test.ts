@@ -65,6 +65,8 @@ describe('GET /api/openapi.json', () => {
     const listDns = doc.paths['/dnsRecords'].get as { responses: Record<string, unknown>; security: unknown };
     expect(Object.keys(listDns.responses).sort()).toEqual(['200', '400', '401', '403', '404', '429']);
     expect(listDns.security).toEqual([{ apiToken: ['dns:write'] }]);
+    expect(doc.paths['/domains/{id}'].patch).toMatchObject({ 'x-field-scopes': tokenDomainFields });
+    expect((doc.paths['/tlds'].get as { security: unknown }).security).toEqual([]);
     // The inline query schema moved into the contract: the document shows its rule.
     expect((doc.paths['/dnsRecords'].get as { parameters: unknown[] }).parameters).toEqual([
       expect.objectContaining({ name: 'domainId', in: 'query', required: true, schema: expect.objectContaining({ type: 'integer', exclusiveMinimum: 0 }) }),
