@@ -88,6 +88,7 @@ describe('GET /api/docs', () => {
     }
     expect(sources.filter((s) => /^(https?:)?\/\//.test(s))).toEqual([]);
     expect((await client.get('/api/docs/package.json')).status).toBe(404);
+    expect((await client.get('/api/docs/swagger-ui-bundle.js', { 'accept-encoding': 'gzip' })).headers.get('content-encoding')).toBe('gzip');
     // Every other API answer keeps the strict JSON policy.
     expect((await client.get('/api/openapi.json')).headers.get('content-security-policy')).toContain("default-src 'none'");
   });
