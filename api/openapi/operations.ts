@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { tldSchema } from '../contract/catalogue.ts';
+import { listPageQuerySchema } from '../contract/list.ts';
 import { domainCheckAnswerSchema, domainCheckQuerySchema } from '../contract/domain-check.ts';
 import {
   dnsRecordCreateSchema,
@@ -43,13 +44,10 @@ export const listOf = <T extends z.ZodType>(item: T) =>
 const idPath = z.object({ id: idParamSchema.meta({ description: 'The id' }) });
 
 /**
- * The list query words of /api/tlds and /api/domains (api/http/list-query.ts reads them by hand, as the account app
- * sends them): paging here; `$sort[field]=1|-1` and `field=value` filters are described in the text.
+ * The list query words of /api/tlds and /api/domains (api/http/list-query.ts): paging by the schema the reader uses;
+ * `$sort[field]=1|-1` and `field=value` filters are described in the text.
  */
-const pageQuery = z.object({
-  limit: z.coerce.number().int().min(0).max(1000).optional().meta({ description: 'At most this many (1000 at most, the default)' }),
-  skip: z.coerce.number().int().min(0).optional().meta({ description: 'Skip this many first' }),
-});
+const pageQuery = listPageQuerySchema;
 
 const domainListQuery = pageQuery.extend({
   '$relations[]': z.array(z.enum(['dnsRecords', 'emails'])).optional().meta({ description: "Include each domain's DNS records and/or mailboxes" }),

@@ -572,7 +572,7 @@ export interface operations {
     listTlds: {
         parameters: {
             query?: {
-                /** @description At most this many (1000 at most, the default) */
+                /** @description At most this many (1000, the default, at most) */
                 limit?: number;
                 /** @description Skip this many first */
                 skip?: number;
@@ -667,7 +667,7 @@ export interface operations {
     listDomains: {
         parameters: {
             query?: {
-                /** @description At most this many (1000 at most, the default) */
+                /** @description At most this many (1000, the default, at most) */
                 limit?: number;
                 /** @description Skip this many first */
                 skip?: number;
