@@ -5,7 +5,7 @@
  */
 import { domainToASCII } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { domainCheckAnswerSchema, maxCheckDomains } from '../../api/contract/domain-check.ts';
 import { apiDocsPolicy } from '../../api/http/content-security-policy.ts';
 import { tokenDomainFields, tokenRoutes } from '../../api/http/token-routes.ts';
@@ -16,6 +16,7 @@ import { createApiToken } from '../../api/services/api-tokens.ts';
 import { catalogue } from '../../api/services/catalogue.ts';
 import { checkDomains } from '../../api/services/domain-check.ts';
 import { createDomainSearch } from '../../api/services/domain-search.ts';
+import { domainRelations } from '../../api/services/domains.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
@@ -67,6 +68,9 @@ describe('GET /api/openapi.json', () => {
     expect(listDns.security).toEqual([{ apiToken: ['dns:write'] }]);
     expect(doc.paths['/domains/{id}'].patch).toMatchObject({ 'x-field-scopes': tokenDomainFields });
     expect((doc.paths['/tlds'].get as { security: unknown }).security).toEqual([]);
+    // The list words read by hand (api/http/list-query.ts) are documented as the route checks them.
+    const relations = (doc.paths['/domains'].get as { parameters: { name: string; schema: { items?: { enum?: string[] } } }[] }).parameters.find((p) => p.name === '$relations[]');
+    expect(relations?.schema.items?.enum).toEqual([...domainRelations]);
     // The inline query schema moved into the contract: the document shows its rule.
     expect((doc.paths['/dnsRecords'].get as { parameters: unknown[] }).parameters).toEqual([
       expect.objectContaining({ name: 'domainId', in: 'query', required: true, schema: expect.objectContaining({ type: 'integer', exclusiveMinimum: 0 }) }),
@@ -164,7 +168,10 @@ describe('GET /api/domainSearch/check', () => {
 
   it('answers 503, not 500, when the registry does not answer', async () => {
     const down = { check: async () => Promise.reject(new Error('connection reset')) };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const failure = await checkDomains({ registry: down, catalogue: catalogue() }, ['lanterns-down.com']).catch((error: unknown) => error);
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ code: 503 });
   });
