@@ -32,6 +32,7 @@ import { domainsRoutes } from './routes/domains.ts';
 import { createMailAutoconfigRoutes, emailSetupRoutes } from './routes/email-setup.ts';
 import { emailsRoutes } from './routes/emails.ts';
 import { healthRoutes } from './routes/health.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 import { mfasRoutes } from './routes/mfas.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { tldsRoutes } from './routes/tlds.ts';
@@ -94,6 +95,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/websites', websitesRoutes)
     .route('/forSale', forSaleRoutes)
     .route('/outboundTransfers', outboundTransfersRoutes)
+    .route('/', openApiRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });

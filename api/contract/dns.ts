@@ -40,6 +40,11 @@ export const dnsRecordCreateSchema = z.strictObject({
 });
 export type DnsRecordCreate = z.infer<typeof dnsRecordCreateSchema>;
 
+/** GET /api/dnsRecords and /api/registeredNameservers: the domain whose records or nameservers to list. */
+export const domainIdQuerySchema = z.object({
+  domainId: z.coerce.number({ error: 'domainId is required' }).int().positive('domainId is required').meta({ description: 'The domain whose entries to list' }),
+});
+
 /** Update DNS (spec §7): the record's type stays; host, data and the numbers may change. */
 export const dnsRecordUpdateSchema = dnsRecordCreateSchema.omit({ domainId: true, type: true }).partial().extend({ dnsRecordId: z.number().int().optional() });
 export type DnsRecordUpdate = z.infer<typeof dnsRecordUpdateSchema>;

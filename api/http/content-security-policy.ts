@@ -19,6 +19,13 @@ const stripeSources = {
 
 export const apiPolicy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/**
+ * GET /api/docs, the API reference (Swagger UI from our server): its scripts and stylesheets are files of ours, it
+ * fetches only our API, and Swagger UI writes style attributes and draws icons as data: images.
+ */
+export const apiDocsPolicy =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 export function pagePolicy(config: Config, inlineScriptHashes: readonly string[]): string {
   const stripe = config.providers.payments === 'stripe';
   const directives: [string, ...string[]][] = [

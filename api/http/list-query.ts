@@ -3,24 +3,25 @@
  * `$relations[]=name`, plain `field=value` filters. Services apply it (services/apply-list-query.ts).
  */
 import type { Context } from 'hono';
-import type { ListQuery } from '../contract/list.ts';
+import { type ListQuery, listPageQuerySchema, maxListLimit } from '../contract/list.ts';
 import { AppError } from '../errors.ts';
 
-const maxLimit = 1000;
+/** limit or skip by the schema the OpenAPI document shows for them. */
+function pageWord(word: 'limit' | 'skip', value: string): number {
+  const parsed = listPageQuerySchema.shape[word].safeParse(value);
+  if (!parsed.success || parsed.data === undefined) throw new AppError(400, `${word} must be a non-negative whole number`);
+  return parsed.data;
+}
 
 export function readListQuery(c: Context, options: { defaultLimit?: number } = {}): ListQuery {
   const params = new URL(c.req.url).searchParams;
   // Keys come from the URL: without a prototype, `__proto__` or `constructor` is just an unknown field (a 400 later).
-  const query: ListQuery = { limit: options.defaultLimit ?? maxLimit, skip: 0, sort: [], relations: [], filters: Object.create(null), flags: Object.create(null) };
+  const query: ListQuery = { limit: options.defaultLimit ?? maxListLimit, skip: 0, sort: [], relations: [], filters: Object.create(null), flags: Object.create(null) };
   for (const [key, value] of params) {
     if (key === 'limit' || key === '$limit') {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 0) throw new AppError(400, 'limit must be a non-negative whole number');
-      query.limit = Math.min(n, maxLimit);
+      query.limit = Math.min(pageWord('limit', value), maxListLimit);
     } else if (key === 'skip' || key === '$skip') {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 0) throw new AppError(400, 'skip must be a non-negative whole number');
-      query.skip = n;
+      query.skip = pageWord('skip', value);
     } else if (key.startsWith('$sort[')) {
       const field = key.slice('$sort['.length, -1);
       if (value !== '1' && value !== '-1') throw new AppError(400, `$sort[${field}] must be 1 or -1`);

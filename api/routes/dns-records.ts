@@ -1,18 +1,15 @@
 /** /api/dnsRecords (spec §7 Add / Update / Delete DNS): GET ?domainId=, POST, PATCH /:id, DELETE /:id. */
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { dnsRecordCreateSchema, dnsRecordUpdateSchema } from '../contract/dns.ts';
+import { dnsRecordCreateSchema, domainIdQuerySchema, dnsRecordUpdateSchema } from '../contract/dns.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId, parseWith } from '../http/validate.ts';
 import { createDnsRecord, deleteDnsRecord, listDnsRecords, updateDnsRecord } from '../services/dns-records.ts';
 
-const listQuery = z.object({ domainId: z.coerce.number({ error: 'domainId is required' }).int().positive('domainId is required') });
-
 export const dnsRecordsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const { accountId } = requireAccount(c);
-    const { domainId } = parseWith(listQuery, c.req.query());
+    const { domainId } = parseWith(domainIdQuerySchema, c.req.query());
     c.header('Cache-Control', 'no-store');
     return c.json(await listDnsRecords(c.var.deps.db, accountId, domainId));
   })

@@ -1,9 +1,33 @@
-/** GET /api/domainSearch: search metadata (category labels). Searches themselves run over /api/ws. */
+/**
+ * /api/domainSearch: search metadata (category labels), and GET /check for a few full names (issue #15). Searches
+ * themselves run over /api/ws.
+ */
 import { Hono } from 'hono';
 import { categoryNames } from '../contract/categories.ts';
+import { domainCheckQuerySchema } from '../contract/domain-check.ts';
+import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
+import { parseWith } from '../http/validate.ts';
+import { catalogue } from '../services/catalogue.ts';
+import { checkDomains } from '../services/domain-check.ts';
+import { enforce } from '../services/rate-limit.ts';
 
-export const domainSearchRoutes = new Hono<AppEnv>().get('/', (c) => {
-  c.header('Cache-Control', 'public, max-age=300');
-  return c.json({ categoryNames });
-});
+/** Checks a minute per account (signed in) or per token: each one asks the registry, and a script may loop. */
+export const domainChecksPerMinute = 60;
+
+export const domainSearchRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json({ categoryNames });
+  })
+  .get('/check', async (c) => {
+    // A customer or a token stands in for the bot check the anonymous search socket asks for.
+    const { accountId } = requireAccount(c);
+    const { domain } = parseWith(domainCheckQuerySchema, { domain: c.req.queries('domain') ?? [] });
+    const token = c.var.auth?.apiToken;
+    const key = token ? `domain-check:token:${token.apiTokenId}` : `domain-check:account:${accountId}`;
+    await enforce(c.var.deps.db, [{ key, max: domainChecksPerMinute, windowSeconds: 60 }], `More than ${domainChecksPerMinute} domain checks a minute. Please wait a moment.`);
+    const data = await checkDomains({ registry: c.var.deps.providers.registry, catalogue: catalogue() }, domain);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ total: data.length, limit: data.length, skip: 0, data });
+  });

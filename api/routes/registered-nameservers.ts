@@ -1,7 +1,6 @@
 /** /api/registeredNameservers (spec §7): GET ?domainId=, POST (Add nameserver), PATCH /:id (Update), DELETE /:id. */
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { registeredNameserverCreateSchema, registeredNameserverUpdateSchema } from '../contract/dns.ts';
+import { domainIdQuerySchema, registeredNameserverCreateSchema, registeredNameserverUpdateSchema } from '../contract/dns.ts';
 import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -13,12 +12,10 @@ import {
   updateRegisteredNameserver,
 } from '../services/registered-nameservers.ts';
 
-const listQuery = z.object({ domainId: z.coerce.number({ error: 'domainId is required' }).int().positive('domainId is required') });
-
 export const registeredNameserversRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const { accountId } = requireAccount(c);
-    const { domainId } = parseWith(listQuery, c.req.query());
+    const { domainId } = parseWith(domainIdQuerySchema, c.req.query());
     c.header('Cache-Control', 'no-store');
     return c.json(await listRegisteredNameservers(c.var.deps.db, accountId, domainId));
   })

@@ -1,18 +1,15 @@
 /** /api/renewals: the caller's renewable domains (GET, `?domainId=` pins one first) and the renew preview or order (POST). */
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { renewRequestSchema } from '../contract/renewals.ts';
+import { renewableListQuerySchema, renewRequestSchema } from '../contract/renewals.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseWith } from '../http/validate.ts';
 import { commitRenewal, listRenewableDomains, previewRenewal } from '../services/renewals.ts';
 
-const listQuerySchema = z.object({ domainId: z.coerce.number().int().positive().optional() });
-
 export const renewalsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const { accountId } = requireAccount(c);
-    const { domainId } = parseWith(listQuerySchema, c.req.query());
+    const { domainId } = parseWith(renewableListQuerySchema, c.req.query());
     c.header('Cache-Control', 'no-store');
     const data = await listRenewableDomains(c.var.deps, accountId, domainId);
     return c.json({ total: data.length, limit: data.length, skip: 0, data });

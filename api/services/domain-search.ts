@@ -62,6 +62,24 @@ function templateOf(tld: Tld): ExtensionTemplate {
   return template;
 }
 
+/** One name's result as an object (the socket's premium, featured and IDN results, and GET /api/domainSearch/check). */
+export function searchResultOf(tld: Tld, domain: string, answer: Availability | undefined, isIdn: boolean): DomainSearchResult {
+  const isPremium = answer?.premiumPrice != null;
+  const newPrice = isPremium ? answer!.premiumPrice! : tld.newPricing[0];
+  const available = answer?.available ?? false;
+  const { categories } = templateOf(tld);
+  return {
+    domain,
+    available,
+    tld: tld.tld,
+    newPrice,
+    humanPrice: humanPrice(newPrice),
+    isPremium,
+    categories: isPremium && available ? [...categories, 'premium'] : categories,
+    ...(isIdn ? { unicode: domainToUnicode(domain) } : {}),
+  };
+}
+
 function countsOf(lists: Record<string, string[]>): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const key in lists) counts[key] = lists[key].length;
@@ -120,22 +138,8 @@ export function createDomainSearch(
   const cancelled = () => abort.signal.aborted;
 
   /** The result as an object: premium names, featured picks and IDN names, a few per search. */
-  const resultObject = (candidate: Candidate, answer: Availability | undefined): DomainSearchResult => {
-    const isPremium = answer?.premiumPrice != null;
-    const newPrice = isPremium ? answer!.premiumPrice! : candidate.tld.newPricing[0];
-    const available = answer?.available ?? false;
-    const { categories } = templateOf(candidate.tld);
-    return {
-      domain: candidate.domain,
-      available,
-      tld: candidate.tld.tld,
-      newPrice,
-      humanPrice: humanPrice(newPrice),
-      isPremium,
-      categories: isPremium && available ? [...categories, 'premium'] : categories,
-      ...(isIdn ? { unicode: domainToUnicode(candidate.domain) } : {}),
-    };
-  };
+  const resultObject = (candidate: Candidate, answer: Availability | undefined): DomainSearchResult =>
+    searchResultOf(candidate.tld, candidate.domain, answer, isIdn);
 
   /**
    * Adds one result's JSON to `pieces`. A standard-priced name is four pieces, none of them a new string: the name,
