@@ -43,6 +43,8 @@ beforeAll(async () => {
   origin = t.deps.config.publicOrigin;
   const buyer = await signedInBuyer(t, 'rdap-owner@example.com');
   owner = buyer.client;
+  // The owner opted out of redaction (Preferences), so a domain's WHOIS privacy alone decides what is published.
+  expect((await owner.patch('/api/accounts/0', { whoisRedactionOptOut: true })).status).toBe(200);
   await addDomain('privatebean.com', { privacyEnabled: true, locked: true }, buyer.accountId);
   await addDomain('openbean.com', {
     privacyEnabled: false,
@@ -173,6 +175,18 @@ describe('GET /rdap/domain/:name', () => {
     const { body } = await visitor().get('/rdap/domain/privatebean.com');
     expect(vcardValue(registrantOf(body), 'fn')).toBe('');
     expect(redactedTypes(body)).toContain('Registrant Email');
+  });
+
+  it('withholds the registrant of a domain without privacy while the account has not opted out of redaction', async () => {
+    expect((await owner.patch('/api/accounts/0', { whoisRedactionOptOut: false })).status).toBe(200);
+    try {
+      const { body } = await visitor().get('/rdap/domain/openbean.com');
+      expect(vcardValue(registrantOf(body), 'fn')).toBe('');
+      expect(redactedTypes(body)).toEqual(expect.arrayContaining(['Registrant Name', 'Registrant Email', 'Registrant Phone']));
+    } finally {
+      expect((await owner.patch('/api/accounts/0', { whoisRedactionOptOut: true })).status).toBe(200);
+    }
+    expect(vcardValue(registrantOf((await visitor().get('/rdap/domain/openbean.com')).body), 'fn')).toBe('Dana Demo');
   });
 
   it('maps the lock to client transfer prohibited, and an unlocked domain to active', async () => {

@@ -76,7 +76,7 @@ test('cancel a pending transfer away, and give a rejected transfer in a new auth
   await expect(page.getByRole('dialog', { name: 'Auth Code Submitted' })).toBeVisible();
 });
 
-test('turn WHOIS privacy off and see the registrant in the WHOIS, then back on', async ({ page }) => {
+test('turn WHOIS privacy off: the WHOIS shows the registrant once the account opted out of redaction; then back on', async ({ page }) => {
   await openMyDomains(page);
   const whoisOf = async (name: string) => {
     const lookup = await page.context().newPage();
@@ -96,13 +96,22 @@ test('turn WHOIS privacy off and see the registrant in the WHOIS, then back on',
   await on.getByRole('button', { name: 'Turn Off Whois Privacy' }).click();
   await page.getByRole('dialog', { name: 'Turn Off Whois Privacy' }).getByRole('button', { name: 'Yes, Turn Off' }).click();
   const off = page.getByRole('dialog', { name: 'Whois Privacy' });
-  await expect(off).toContainText('shows the registrant’s contact details');
-  expect(await whoisOf('brightbeancoffee.net')).toContain('Registrant Name: Dana Demo');
-
-  await off.getByRole('button', { name: 'Turn On Whois Privacy' }).click();
-  await page.getByRole('dialog', { name: 'Turn On Whois Privacy' }).getByRole('button', { name: 'Turn On' }).click();
-  await expect(page.getByRole('dialog', { name: 'Whois Privacy' })).toContainText('hides your name');
+  // The demo account has not opted out of redaction: privacy off alone publishes nothing, and the modal says why.
+  await expect(off).toContainText('still redacts your contact details');
   expect(await whoisOf('brightbeancoffee.net')).toContain('Registrant Name: REDACTED FOR PRIVACY');
+
+  const setOptOut = async (whoisRedactionOptOut: boolean) =>
+    expect((await page.request.patch('/api/accounts/0', { data: { whoisRedactionOptOut } })).status()).toBe(200);
+  await setOptOut(true);
+  try {
+    expect(await whoisOf('brightbeancoffee.net')).toContain('Registrant Name: Dana Demo');
+    await off.getByRole('button', { name: 'Turn On Whois Privacy' }).click();
+    await page.getByRole('dialog', { name: 'Turn On Whois Privacy' }).getByRole('button', { name: 'Turn On' }).click();
+    await expect(page.getByRole('dialog', { name: 'Whois Privacy' })).toContainText('hides your name');
+    expect(await whoisOf('brightbeancoffee.net')).toContain('Registrant Name: REDACTED FOR PRIVACY');
+  } finally {
+    await setOptOut(false);
+  }
 });
 
 test('another registrar asks for a domain; the emailed link shows the request and cancels it', async ({ page }) => {

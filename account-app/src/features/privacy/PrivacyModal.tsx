@@ -1,12 +1,16 @@
 /**
  * Whois privacy (control-panel spec §2 modal 10, free): on, confirm off, loading, off; off, turn on, loading, on. The
- * registry's public WHOIS follows: the registrant's contact is shown only with privacy off.
+ * public WHOIS and RDAP follow: the registrant's contact is shown only with privacy off and the account's opt-out of
+ * redaction (Preferences) on, so the off view says which of the two the customer will see.
  */
 import { isFailure } from '@kit/api.ts';
 import { type StepViews, SteppedModal, type SteppedModalHandle, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView } from '@kit/step-views.ts';
 import { useEffect, useRef, useState } from 'react';
+import { useAccountInfo } from '../account/api.ts';
 import type { DomainModalProps } from '../domains/domain-modals.tsx';
+import { paths } from '../../paths.ts';
+import { Link } from 'react-router';
 import { updateDomain } from '../transfers/api.ts';
 import '../transfers/transfers.css';
 
@@ -34,6 +38,7 @@ export default function PrivacyModal({ domain, domains, onClose }: DomainModalPr
   const [target, setTarget] = useState<boolean>(!(domain?.privacyEnabled ?? true));
   const [failure, setFailure] = useState<string | null>(null);
   const name = current?.domain ?? '';
+  const { account } = useAccountInfo();
 
   useEffect(() => {
     modal.open(domain?.privacyEnabled === false ? 'privacyOff' : 'privacyOn');
@@ -107,10 +112,25 @@ export default function PrivacyModal({ domain, domains, onClose }: DomainModalPr
           <p className="privacy-state">
             <span className="badge badge-warning">Off</span>
             <span>
-              The public WHOIS for <strong>{name}</strong> shows the registrant’s contact details.
+              {account?.whoisRedactionOptOut === false ? (
+                <>
+                  The public WHOIS for <strong>{name}</strong> still redacts your contact details, because your account
+                  has not opted out of redaction.
+                </>
+              ) : (
+                <>
+                  The public WHOIS for <strong>{name}</strong> shows the registrant’s contact details.
+                </>
+              )}
             </span>
           </p>
-          <p className="muted small">Turn Whois Privacy on to hide them. It is free.</p>
+          {account?.whoisRedactionOptOut === false ? (
+            <p className="muted small">
+              To publish them, turn on “Show my contact details in public WHOIS” in <Link to={paths.summary.href()}>Account Information</Link>.
+            </p>
+          ) : (
+            <p className="muted small">Turn Whois Privacy on to hide them. It is free.</p>
+          )}
           {error}
         </div>
       ),
