@@ -39,7 +39,7 @@ const page = `<!doctype html>
 <header class="docs-header"><div class="docs-header-inner">
 <a class="docs-logo" href="/"><span class="docs-logo-dot" aria-hidden="true"></span>${brand.name}</a>
 <span class="docs-title">API reference</span>
-<nav class="docs-links" aria-label="API"><a href="/api/openapi.json">OpenAPI document</a><a href="/account/summary">API tokens</a></nav>
+<nav class="docs-links" aria-label="API"><a href="/api/openapi.json">OpenAPI document</a><a href="/account/summary?view=apiTokens">API tokens</a></nav>
 </div></header>
 <main class="docs-main"><div id="swagger-ui"></div></main>
 <script src="/api/docs/swagger-ui-bundle.js"></script>
