@@ -2,21 +2,9 @@
  * The API reference at /api/docs (issue #15): Swagger UI served by us, under its own narrow Content-Security-Policy,
  * lists the operations of /api/openapi.json and lets a reader try a call with a pasted token (or their session).
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { watchViolations } from './csp-violations.ts';
 import { signInDemoThroughApi } from './login-helpers.ts';
-
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) consoleErrors.push(message.text());
-  });
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
-  return async () => [...consoleErrors, ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations))];
-}
 
 test('the API reference lists the operations and tries a call, with a token and with the session, under its policy', async ({ page }) => {
   const violations = await watchViolations(page);

@@ -1,20 +1,7 @@
 /** The Content-Security-Policy in Chromium: every page works under it with no violation, and it blocks injected script. */
 import { expect, type Page, test } from '@playwright/test';
+import { watchViolations } from './csp-violations.ts';
 import { signInDemoThroughApi } from './login-helpers.ts';
-
-/** Violations the page reports (the console shows the same), gathered from before the first script runs. */
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) consoleErrors.push(message.text());
-  });
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
-  return async () => [...consoleErrors, ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations))];
-}
 
 async function expectPolicy(page: Page, path: string) {
   const response = await page.goto(path);
