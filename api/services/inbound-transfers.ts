@@ -5,7 +5,7 @@
  * waits for the customer again (`inboundTransferStatus: rejected`), its charge refunded through the payments provider
  * and credited in the ledger, its price back on the row (`pendingCharge`) for when a new code restarts it.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { now } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { domains, orderLines, orders, paymentMethods, transactions } from '../db/schema/index.ts';
@@ -160,11 +160,17 @@ async function rejectTransfer({ db, providers }: TransferPollDeps, domainId: num
     if (!row) return false;
     const today = now();
     const charged = line?.state === 'delivered' ? line.totalPrice : 0;
-    await tx
-      .update(domains)
-      .set({ inboundTransferStatus: 'rejected', pendingCharge: charged > 0 ? charged : row.pendingCharge, modifyDate: today })
-      .where(eq(domains.domainId, domainId));
-    if (!line || !order || charged === 0) return true;
+    if (charged === 0) {
+      // Not paid at checkout: a new auth code given later (inbound-restart.ts) may have been charged on its own.
+      const refunded = await refundRestartCharge(tx, providers, row, today);
+      await tx
+        .update(domains)
+        .set({ inboundTransferStatus: 'rejected', pendingCharge: refunded ?? row.pendingCharge, modifyDate: today })
+        .where(eq(domains.domainId, domainId));
+      return true;
+    }
+    await tx.update(domains).set({ inboundTransferStatus: 'rejected', pendingCharge: charged, modifyDate: today }).where(eq(domains.domainId, domainId));
+    if (!line || !order) return true;
 
     await tx
       .update(orderLines)
@@ -192,6 +198,46 @@ async function rejectTransfer({ db, providers }: TransferPollDeps, domainId: num
     }
     return true;
   });
+}
+
+/**
+ * The charge of the transfer's last restart with a new auth code (a `transfer` row outside any order, paid by one card
+ * payment), refunded and credited once: a second rejection finds its credit and refunds nothing. Answers the amount.
+ */
+async function refundRestartCharge(tx: Tx, providers: TransferPollDeps['providers'], row: DomainRow, today: Date): Promise<number | null> {
+  const rows = await tx
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.domainId, row.domainId), eq(transactions.type, 'transfer'), isNull(transactions.orderId)))
+    .orderBy(desc(transactions.transactionId));
+  const charge = rows.find((r) => r.amount > 0 && r.paymentReference);
+  if (!charge?.paymentReference) return null;
+  if (rows.some((r) => r.amount < 0 && r.paymentReference === charge.paymentReference)) return null;
+  // Inside the transaction: should recording fail, the next run refunds again with the same key, which refunds once.
+  await providers.payments.refund(charge.paymentReference, charge.amount, `inbound-restart-${charge.transactionId}-refund`);
+  await tx.insert(transactions).values([
+    {
+      accountId: row.accountId,
+      type: 'transfer',
+      description: `Credit: ${charge.description} (the transfer was rejected)`,
+      amount: -charge.amount,
+      domainId: row.domainId,
+      paymentReference: charge.paymentReference,
+      startDate: today,
+      createDate: today,
+    },
+    {
+      accountId: row.accountId,
+      type: 'payment',
+      description: `Refund for the rejected transfer of ${row.domain}`,
+      amount: charge.amount,
+      domainId: row.domainId,
+      paymentReference: charge.paymentReference,
+      startDate: today,
+      createDate: today,
+    },
+  ]);
+  return charge.amount;
 }
 
 /** Each charge the transfer put on the ledger (the transfer fee, protection, the plan's first month) is credited back. */

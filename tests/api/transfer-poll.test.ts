@@ -127,6 +127,37 @@ describe('transfers over the days after checkout', () => {
     );
   });
 
+  it('refunds a transfer charged when its new auth code was given, once the losing registrar rejects it', async () => {
+    const start = clock.now();
+    const { client, accountId } = await nextBuyer();
+    const name = 'transfer-rejected-qwzxv-restarted.com';
+    const [row] = await t.db
+      .insert(domains)
+      .values({ accountId, domain: name, status: 'transfer', inboundTransferStatus: 'auth-code-rejected', pendingCharge: 1599, expireDate: addDays(start, 100), createDate: start })
+      .returning();
+    const restarted = await client.patch(`/api/domains/${row.domainId}`, { $restartInboundTransfer: 'Tr4nsfer#Code9' });
+    expect(restarted.status).toBe(200);
+    const [charge] = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
+    const intent = async () => (await payments().ledger()).find((p) => p.id === charge.paymentReference);
+    expect(await intent()).toMatchObject({ amountReceived: 1599 });
+    expect((await intent())?.amountRefunded ?? 0).toBe(0);
+
+    clock.set(addDays(start, 3));
+    await pollInboundTransfers(t.deps);
+    await pollInboundTransfers(t.deps);
+    const [settled] = await t.db.select().from(domains).where(eq(domains.domainId, row.domainId));
+    expect(settled).toMatchObject({ status: 'transfer', inboundTransferStatus: 'rejected', pendingCharge: 1599 });
+    expect(await intent()).toMatchObject({ amountReceived: 1599, amountRefunded: 1599 });
+    const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId)).orderBy(transactions.transactionId);
+    expect(ledger.map((r) => [r.type, r.amount])).toEqual([
+      ['transfer', 1599],
+      ['payment', -1599],
+      ['transfer', -1599],
+      ['payment', 1599],
+    ]);
+    expect(ledger.at(-1)?.description).toBe(`Refund for the rejected transfer of ${name}`);
+  });
+
   it('completes a transfer from the registry record when no message comes, and never twice', async () => {
     const quiet = 'transfer-qwzxv-quiet.com';
     const { client } = await nextBuyer();
