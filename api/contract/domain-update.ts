@@ -6,6 +6,7 @@
  */
 import './zod-config.ts';
 import { z } from 'zod';
+import { dsRecordsInput } from './dnssec.ts';
 
 /** Renewals (#12): auto-renew and Domain Protection. */
 export const renewalSettingsUpdate = z.strictObject({
@@ -40,6 +41,13 @@ export const saleUpdate = z.strictObject({
 /** Nameservers (#13). */
 export const nameserversUpdate = z.strictObject({ ns: z.array(z.string()).max(13).optional() });
 
+/** DNSSEC: the DS records the registry publishes (replaces the whole set; [] turns DNSSEC off). */
+export const dnssecUpdate = z.strictObject({
+  dsRecords: dsRecordsInput
+    .optional()
+    .meta({ description: 'The DS records to publish at the registry, replacing the current set (at most 8; [] turns DNSSEC off).' }),
+});
+
 /**
  * What the domain shows (#13): builder, forward, park, custom. `forwardUrl` follows api/contract/forward-url.ts (checked
  * by the service, which answers its spec message); `forwardKeepPath` and `forwardPermanent` are the forward's options
@@ -67,6 +75,7 @@ export const domainUpdateGroups = {
   privacy: privacyUpdate,
   sale: saleUpdate,
   nameservers: nameserversUpdate,
+  dnssec: dnssecUpdate,
   website: websiteUpdate,
   emailService: emailServiceUpdate,
 } as const;
@@ -78,6 +87,7 @@ export const domainUpdateSchema = z.strictObject({
   ...privacyUpdate.shape,
   ...saleUpdate.shape,
   ...nameserversUpdate.shape,
+  ...dnssecUpdate.shape,
   ...websiteUpdate.shape,
   ...emailServiceUpdate.shape,
 });

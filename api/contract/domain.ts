@@ -5,6 +5,7 @@
 import './zod-config.ts';
 import { z } from 'zod';
 import { contactSchema } from './contact.ts';
+import { dsRecordSchema } from './dnssec.ts';
 
 /** A moment as JSON carries it: ISO 8601 in UTC (`2025-01-31T12:00:00.000Z`). */
 const timestamp = z.iso.datetime();
@@ -67,6 +68,8 @@ export const domainSchema = z.strictObject({
   /** Monthly recurring charge in cents for the domain's plan. */
   mrc: z.number().int(),
   ns: z.array(z.string()),
+  /** DNSSEC: the DS records published at the registry (none: unsigned). */
+  dsRecords: z.array(dsRecordSchema),
   forSale: z.boolean(),
   listPrice: z.number().int().nullable(),
   floorPrice: z.number().int().nullable(),
@@ -88,6 +91,8 @@ export const domainSchema = z.strictObject({
   /** With `$renewalPricing=true`: cents for a year's renewal, and the redemption fee of a domain in redemption. */
   renewPrice: z.number().int().nullable().optional(),
   redemptionPrice: z.number().int().nullable().optional(),
+  /** In the answer to a change back to our nameservers: the DS records removed at the registry first (DNSSEC is off). */
+  $dsRecordsRemoved: z.number().int().optional(),
   dnsRecords: z.array(dnsRecordSchema).optional(),
   emails: z.array(domainEmailSchema).optional(),
 });

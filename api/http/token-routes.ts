@@ -32,6 +32,7 @@ export const tokenRoutes: readonly TokenRoute[] = [
 /** The PATCH /domains/:id fields a token may send, with the scope each needs. */
 export const tokenDomainFields: Readonly<Record<string, ApiScope>> = {
   ns: 'nameservers:write',
+  dsRecords: 'dns:write',
   autoRenewEnabled: 'renewals:write',
 };
 

@@ -111,7 +111,7 @@ export const operationSpecs: Record<string, OperationSpec> = {
   'PATCH /domains/:id': {
     operationId: 'updateDomain',
     summary: 'Update a domain',
-    description: `Change nameservers (\`ns\`, scope \`${tokenDomainFields.ns}\`) or auto-renew (\`autoRenewEnabled\`, scope \`${tokenDomainFields.autoRenewEnabled}\`). Other settings are changed in the account app; a token sending them gets 403.`,
+    description: `Change nameservers (\`ns\`, scope \`${tokenDomainFields.ns}\`), the DNSSEC DS records (\`dsRecords\`, the whole set; \`[]\` turns DNSSEC off; only with nameservers other than ours; scope \`${tokenDomainFields.dsRecords}\`) or auto-renew (\`autoRenewEnabled\`, scope \`${tokenDomainFields.autoRenewEnabled}\`). Other settings are changed in the account app; a token sending them gets 403.`,
     tag: 'Domains',
     path: idPath,
     fieldScopes: tokenDomainFields,

@@ -106,7 +106,7 @@ export interface paths {
         head?: never;
         /**
          * Update a domain
-         * @description Change nameservers (`ns`, scope `nameservers:write`) or auto-renew (`autoRenewEnabled`, scope `renewals:write`). Other settings are changed in the account app; a token sending them gets 403.
+         * @description Change nameservers (`ns`, scope `nameservers:write`), the DNSSEC DS records (`dsRecords`, the whole set; `[]` turns DNSSEC off; only with nameservers other than ours; scope `dns:write`) or auto-renew (`autoRenewEnabled`, scope `renewals:write`). Other settings are changed in the account app; a token sending them gets 403.
          */
         patch: operations["updateDomain"];
         trace?: never;
@@ -259,6 +259,13 @@ export interface components {
         DomainUpdate: {
             /** @description Needs the `nameservers:write` scope. */
             ns?: string[];
+            /** @description The DS records to publish at the registry, replacing the current set (at most 8; [] turns DNSSEC off). Needs the `dns:write` scope. */
+            dsRecords?: {
+                keyTag: number;
+                algorithm: number;
+                digestType: number;
+                digest: string;
+            }[];
             /** @description Needs the `renewals:write` scope. */
             autoRenewEnabled?: boolean;
         };
@@ -385,6 +392,12 @@ export interface components {
             emailEnabled: boolean;
             mrc: number;
             ns: string[];
+            dsRecords: {
+                keyTag: number;
+                algorithm: number;
+                digestType: number;
+                digest: string;
+            }[];
             forSale: boolean;
             listPrice: number | null;
             floorPrice: number | null;
@@ -405,6 +418,7 @@ export interface components {
             $emailOverLimit?: boolean;
             renewPrice?: number | null;
             redemptionPrice?: number | null;
+            $dsRecordsRemoved?: number;
             dnsRecords?: components["schemas"]["DnsRecord"][];
             emails?: {
                 emailId: number;

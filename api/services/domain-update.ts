@@ -8,6 +8,7 @@ import { type DomainUpdate, type DomainUpdateGroup, domainUpdateGroups } from '.
 import type { Domain } from '../contract/domain.ts';
 import { domains } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { applyDnssecUpdate } from './domain-updates/dnssec.ts';
 import { applyEmailServiceUpdate } from './domain-updates/email-service.ts';
 import { applyNameserversUpdate } from './domain-updates/nameservers.ts';
 import { applyPrivacyUpdate } from './domain-updates/privacy.ts';
@@ -29,6 +30,7 @@ const handlers: Handlers = {
   privacy: applyPrivacyUpdate,
   sale: applySaleUpdate,
   nameservers: applyNameserversUpdate,
+  dnssec: applyDnssecUpdate,
   website: applyWebsiteUpdate,
   emailService: applyEmailServiceUpdate,
 };

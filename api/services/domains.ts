@@ -35,10 +35,8 @@ const sortable = { ...filterable, expireDate: domains.expireDate, createDate: do
  */
 export function domainView(row: DomainRow, extra: { emails?: { size: number; status: string }[]; renewalPricing?: boolean } = {}): Domain {
   const tld = extra.renewalPricing ? catalogue().forDomain(row.domain) : undefined;
-  // DS records are published through RDAP (services/rdap.ts); the panel does not manage them yet, so the view leaves them out.
-  const { dsRecords: _dsRecords, ...shown } = row;
   return {
-    ...shown,
+    ...row,
     authCode: null,
     createDate: row.createDate.toISOString(),
     modifyDate: row.modifyDate.toISOString(),

@@ -21,6 +21,8 @@ export type FakeDomain = {
   registrant?: string;
   /** Contact ids of the other roles (admin, tech, billing). */
   contacts?: Record<string, string>;
+  /** RFC 5910 DS records (secDNS-1.1 dsData). */
+  ds?: Array<{ keyTag: number; alg: number; digestType: number; digest: string }>;
   /** A transfer request the registry holds: who asked, and where it stands. */
   transfer?: { reID: string; status: 'pending' | 'clientApproved' | 'serverApproved' };
 };
@@ -83,7 +85,7 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
   const sockets = new Set<tls.TLSSocket>();
 
   const greeting = () =>
-    `<?xml version="1.0" encoding="UTF-8" standalone="no"?><epp xmlns="${ns.epp}"><greeting><svID>Fake Registry EPP</svID><svDate>${new Date().toISOString()}</svDate><svcMenu><version>1.0</version><lang>en</lang><objURI>${ns.domain}</objURI><objURI>${ns.contact}</objURI><objURI>${ns.host}</objURI>${state.offerFees ? `<svcExtension><extURI>${ns.fee}</extURI></svcExtension>` : ''}</svcMenu><dcp><access><all/></access><statement><purpose><admin/><prov/></purpose><recipient><ours/></recipient><retention><stated/></retention></statement></dcp></greeting></epp>`;
+    `<?xml version="1.0" encoding="UTF-8" standalone="no"?><epp xmlns="${ns.epp}"><greeting><svID>Fake Registry EPP</svID><svDate>${new Date().toISOString()}</svDate><svcMenu><version>1.0</version><lang>en</lang><objURI>${ns.domain}</objURI><objURI>${ns.contact}</objURI><objURI>${ns.host}</objURI><svcExtension>${state.offerFees ? `<extURI>${ns.fee}</extURI>` : ''}<extURI>${ns.secDNS}</extURI></svcExtension></svcMenu><dcp><access><all/></access><statement><purpose><admin/><prov/></purpose><recipient><ours/></recipient><retention><stated/></retention></statement></dcp></greeting></epp>`;
 
   const respond = (code: number, msg: string, clTRID: string, resData = '', extension = '', msgQ = '') =>
     `<?xml version="1.0" encoding="UTF-8" standalone="no"?><epp xmlns="${ns.epp}"><response><result code="${code}"><msg>${escapeXml(msg)}</msg></result>${msgQ}${resData ? `<resData>${resData}</resData>` : ''}${extension ? `<extension>${extension}</extension>` : ''}<trID><clTRID>${escapeXml(clTRID)}</clTRID><svTRID>FAKE-${++svCounter}</svTRID></trID></response></epp>`;
@@ -386,6 +388,17 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       if (newRegistrant) domain.registrant = newRegistrant;
       const newPw = pathOf(chg, [ns.domain, 'authInfo'], [ns.domain, 'pw'])?.text;
       if (newPw !== undefined) domain.pw = newPw;
+      const secDns = childOf(extension, ns.secDNS, 'update');
+      if (secDns) {
+        if (pathOf(secDns, [ns.secDNS, 'rem'], [ns.secDNS, 'all'])?.text === 'true') domain.ds = [];
+        const added = childrenOf(childOf(secDns, ns.secDNS, 'add'), ns.secDNS, 'dsData').map((d) => ({
+          keyTag: Number(textOf(d, ns.secDNS, 'keyTag')),
+          alg: Number(textOf(d, ns.secDNS, 'alg')),
+          digestType: Number(textOf(d, ns.secDNS, 'digestType')),
+          digest: textOf(d, ns.secDNS, 'digest') ?? '',
+        }));
+        domain.ds = [...(domain.ds ?? []), ...added];
+      }
       domain.upDate = new Date();
       return respond(1000, 'Command completed successfully', clTRID);
     }

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Contact } from '../../api/contract/contact.ts';
 import { loadConfig } from '../../api/config.ts';
 import { createEppRegistry, type EppRegistry, eppOptionsFromConfig, parseCents } from '../../api/providers/registry/epp.ts';
-import { ns } from '../../api/providers/registry/epp-xml.ts';
+import { childOf, childrenOf, ns, parseXml, pathOf } from '../../api/providers/registry/epp-xml.ts';
 import { RegistryHostInUseError, RegistryOutcomeUnknownError } from '../../api/providers/registry/index.ts';
 import { daysAgo, type FakeEppServer, startFakeEppServer, yearsAhead } from './epp-fake-server.ts';
 
@@ -410,6 +410,41 @@ describe('EPP lock, auth code and nameservers', () => {
     expect((await provider.info('dns-me.com'))?.nameservers.sort()).toEqual(['ns.brand-new-dns.org', 'ns2.registry-dns.test']);
     const update = server.state.received.filter((r) => r.command === 'update:domain' && r.names[0] === 'dns-me.com').at(-1);
     expect(update?.xml).not.toContain('<domain:hostObj>ns2.registry-dns.test</domain:hostObj>');
+  });
+
+  it('replaces the DS set with RFC 5910 secDNS (remove all, add the new set) and turns DNSSEC off with remove-all alone', async () => {
+    const provider = connect();
+    await provider.register({ domain: 'sign-me.com', years: 1, contact, nameservers: [] });
+    const digest = 'A'.repeat(64);
+    await provider.updateDsRecords({ domain: 'sign-me.com', dsRecords: [{ keyTag: 12345, algorithm: 13, digestType: 2, digest }] });
+    await provider.updateDsRecords({ domain: 'sign-me.com', dsRecords: [{ keyTag: 2371, algorithm: 8, digestType: 4, digest: 'B'.repeat(96) }, { keyTag: 12345, algorithm: 13, digestType: 2, digest }] });
+    expect(server.state.domains.get('sign-me.com')?.ds).toEqual([
+      { keyTag: 2371, alg: 8, digestType: 4, digest: 'B'.repeat(96) },
+      { keyTag: 12345, alg: 13, digestType: 2, digest },
+    ]);
+    const update = server.state.received.filter((r) => r.command === 'update:domain' && r.names[0] === 'sign-me.com').at(-1);
+    const secDns = childOf(pathOf(parseXml(update!.xml), [ns.epp, 'command'], [ns.epp, 'extension']), ns.secDNS, 'update');
+    expect(secDns?.children.map((child) => child.name)).toEqual(['rem', 'add']);
+    expect(pathOf(secDns, [ns.secDNS, 'rem'], [ns.secDNS, 'all'])?.text).toBe('true');
+    const first = childrenOf(childOf(secDns, ns.secDNS, 'add'), ns.secDNS, 'dsData')[0];
+    expect(first.children.map((child) => [child.name, child.text])).toEqual([
+      ['keyTag', '2371'],
+      ['alg', '8'],
+      ['digestType', '4'],
+      ['digest', 'B'.repeat(96)],
+    ]);
+
+    await provider.updateDsRecords({ domain: 'sign-me.com', dsRecords: [] });
+    expect(server.state.domains.get('sign-me.com')?.ds).toEqual([]);
+    expect(server.state.received.at(-1)?.xml).not.toContain('secDNS:add');
+  });
+
+  it('refuses DS records at a registry that does not offer secDNS-1.1, before sending anything', async () => {
+    const provider = connect({ extURIs: [ns.fee] });
+    await provider.register({ domain: 'no-sec.com', years: 1, contact, nameservers: [] });
+    const sent = server.state.received.length;
+    await expect(provider.updateDsRecords({ domain: 'no-sec.com', dsRecords: [] })).rejects.toThrow('The registry does not take DNSSEC records for no-sec.com (no secDNS-1.1 extension)');
+    expect(server.state.received.length).toBe(sent);
   });
 
   it('says a domain is not registered when changing one that does not exist', async () => {

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DomainContacts as RegistryContacts } from '../../contract/account-info.ts';
+import type { DsRecord } from '../../contract/rdap.ts';
 
 /**
  * Keys every process must agree on (the bot-check HMAC key, the admin JWT key) when configuration does not give
@@ -66,6 +67,8 @@ export const registryDomains = pgTable(
     contacts: jsonb().$type<RegistryContacts>(),
     /** Whether WHOIS may publish them (RFC 5733 disclose); redacted unless the registrar says so. */
     contactsDisclosed: boolean().notNull().default(false),
+    /** The DS set the registry publishes (RFC 5910 secDNS dsData); empty: an unsigned delegation. */
+    dsRecords: jsonb().$type<DsRecord[]>().notNull().default([]),
   },
   // A search asks about one label (and a few variants) in every extension: looked up by label, not by 500 names.
   (t) => [

@@ -11,6 +11,8 @@ export const ns = {
   contact: 'urn:ietf:params:xml:ns:contact-1.0',
   host: 'urn:ietf:params:xml:ns:host-1.0',
   fee: 'urn:ietf:params:xml:ns:epp:fee-1.0',
+  /** RFC 5910 DNSSEC delegation (DS records). */
+  secDNS: 'urn:ietf:params:xml:ns:secDNS-1.1',
 } as const;
 
 export type XmlElement = {

@@ -9,6 +9,7 @@ import { nowMs } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { ContactRole } from '../../contract/account-info.ts';
 import type { Contact } from '../../contract/contact.ts';
+import type { DsRecord } from '../../contract/rdap.ts';
 import { tldOf } from '../../contract/domain-name.ts';
 import { newAuthCode } from './auth-code.ts';
 import { EppConnection, type EppConnectionOptions, EppError, EppNoAnswerError } from './epp-connection.ts';
@@ -451,6 +452,16 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
       await updateDomain(`Could not change the nameservers of ${domain}`, domain, { add: hostList(add), rem: hostList(rem) });
     },
 
+    async updateDsRecords({ domain, dsRecords }) {
+      const offered = (await pick().greeting()).extURIs.includes(ns.secDNS) && (options.extURIs ?? [ns.secDNS]).includes(ns.secDNS);
+      if (!offered) throw new Error(`The registry does not take DNSSEC records for ${domain} (no secDNS-1.1 extension)`);
+      await mutate(
+        `Could not change the DNSSEC records of ${domain}`,
+        `<update><domain:update ${domainNs}>${el('domain:name', domain)}</domain:update></update>`,
+        { extension: dsUpdateXml(dsRecords) },
+      );
+    },
+
     async updateContacts(domain, contacts) {
       const info = await requireDomain(domain);
       const current: Record<ContactRole, string | null> = {
@@ -609,6 +620,20 @@ export function whoisText(info: EppDomainInfo, registrarName: string): string {
     ...info.nameservers.map((host) => `Name Server: ${host.toUpperCase()}`),
   ];
   return `${lines.filter(Boolean).join('\n')}\n`;
+}
+
+/**
+ * RFC 5910 §5.2.5: replace the whole DS set in one update (remove all, then add these), so a retry or a set the
+ * registry already holds leaves the same result. With none to add the delegation becomes unsigned.
+ */
+export function dsUpdateXml(dsRecords: readonly DsRecord[]): string {
+  const add = dsRecords
+    .map(
+      (ds) =>
+        `<secDNS:dsData>${el('secDNS:keyTag', ds.keyTag)}${el('secDNS:alg', ds.algorithm)}${el('secDNS:digestType', ds.digestType)}${el('secDNS:digest', ds.digest)}</secDNS:dsData>`,
+    )
+    .join('');
+  return `<secDNS:update xmlns:secDNS="${ns.secDNS}"><secDNS:rem><secDNS:all>true</secDNS:all></secDNS:rem>${add ? `<secDNS:add>${add}</secDNS:add>` : ''}</secDNS:update>`;
 }
 
 function feeCheckXml(currency: string, action: 'create' | 'renew', years: number): string {

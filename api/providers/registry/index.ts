@@ -1,6 +1,7 @@
 /** The domain registry (EPP in production; a deterministic Postgres-backed registry in the sandbox). */
 import type { DomainContacts } from '../../contract/account-info.ts';
 import type { Contact } from '../../contract/contact.ts';
+import type { DsRecord } from '../../contract/rdap.ts';
 
 export type Availability = {
   domain: string;
@@ -38,6 +39,8 @@ export type RegistryRecord = {
   expireDate: Date;
   nameservers: string[];
   statuses: string[];
+  /** The DS set the registry publishes (RFC 5910); absent when the registry did not say. */
+  dsRecords?: DsRecord[];
   /** An inbound transfer to us that the registry holds (requested, not yet completed). */
   transferPending?: boolean;
 };
@@ -128,6 +131,12 @@ export interface RegistryProvider {
   setLock(domain: string, locked: boolean): Promise<void>;
   authCode(domain: string, regenerate?: boolean): Promise<string>;
   setNameservers(domain: string, nameservers: string[]): Promise<void>;
+  /**
+   * Replaces the name's whole DS set (RFC 5910 secDNS: remove all, add these); [] leaves it unsigned. Setting what the
+   * registry already holds is harmless, so a retry is safe. Throws RegistryOutcomeUnknownError when the update went
+   * out unanswered.
+   */
+  updateDsRecords(input: { domain: string; dsRecords: readonly DsRecord[] }): Promise<void>;
   /** As the losing registrar: let a transfer of one of our names go now (EPP `<transfer op="approve">`). */
   approveTransfer(domain: string): Promise<void>;
   /** As the losing registrar: refuse a transfer of one of our names (EPP `<transfer op="reject">`). */

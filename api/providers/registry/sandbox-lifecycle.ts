@@ -55,6 +55,7 @@ export async function findRegistryRecord(db: Db, domain: string): Promise<Regist
     expireDate: row.expireDate,
     nameservers: row.nameservers,
     statuses: row.statuses,
+    dsRecords: row.dsRecords,
     // Only this product asks the sandbox registry for transfers, so a pending one is ours.
     transferPending: !row.ours && row.statuses.includes('pendingTransfer'),
   };
@@ -217,6 +218,16 @@ export function createSandboxLifecycle(
     },
     async setNameservers(domain, nameservers) {
       await db.update(registryDomains).set({ nameservers, modifyDate: now() }).where(eq(registryDomains.domain, domain));
+    },
+    async updateDsRecords({ domain, dsRecords }) {
+      const record = await require(domain);
+      if (!record.ours) throw new Error(`${domain} is not sponsored by ${options.registrarName}`);
+      await db
+        .update(registryDomains)
+        .set({ dsRecords: dsRecords.map(({ keyTag, algorithm, digestType, digest }) => ({ keyTag, algorithm, digestType, digest })), modifyDate: now() })
+        .where(eq(registryDomains.domain, domain));
+      // Like a registration, a `timeout-` name's update takes effect but its answer never comes.
+      if (registryMishap(domain) === 'timeout') throw lostAnswer(`the DNSSEC update of ${domain}`);
     },
     pollMessage: () => nextRegistryMessage(db, options.registrarName),
     ackMessage: (id) => acknowledgeRegistryMessage(db, id),

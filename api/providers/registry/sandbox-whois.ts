@@ -19,6 +19,8 @@ export type WhoisFacts = {
   expireDate: Date;
   nameservers: string[];
   statuses: string[];
+  /** DS records published: WHOIS says "signedDelegation". */
+  signed?: boolean;
   /** Shown in place of the redaction when WHOIS privacy is off. */
   registrant?: Contact | null;
   /** Contacts the registrar disclosed; a role left out is printed redacted (privacy). */
@@ -94,7 +96,7 @@ export function formatWhois(facts: WhoisFacts, now = new Date(nowMs())): string 
     ...contactBlock('Admin', shownContacts(facts)?.admin),
     ...contactBlock('Tech', shownContacts(facts)?.tech),
     ...facts.nameservers.map((ns) => `Name Server: ${ns.toUpperCase()}`),
-    'DNSSEC: unsigned',
+    `DNSSEC: ${facts.signed ? 'signedDelegation' : 'unsigned'}`,
     'URL of the ICANN Whois Inaccuracy Complaint Form: https://www.icann.org/wicf/',
     `>>> Last update of WHOIS database: ${isoSeconds(now)} <<<`,
     '',
@@ -125,6 +127,7 @@ export function createSandboxWhois(db: Db, _options: { registrarName: string }):
           updateDate: row.modifyDate,
           expireDate: row.expireDate,
           nameservers: row.nameservers,
+          signed: row.dsRecords.length > 0,
           statuses: row.statuses,
           // Published when the domain's privacy is off (transfers/privacy) or the registrar disclosed them (account
           // contacts with redaction opted out); otherwise redacted.

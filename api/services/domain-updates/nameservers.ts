@@ -7,16 +7,18 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { now } from '../../clock.ts';
 import type { nameserversUpdate } from '../../contract/domain-update.ts';
-import { nameserverError, normaliseNameservers } from '../../contract/dns.ts';
+import { isProviderNameservers, nameserverError, normaliseNameservers } from '../../contract/dns.ts';
+import type { Domain } from '../../contract/domain.ts';
 import { domains, registeredNameservers } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
+import { replaceDsRecords } from './dnssec.ts';
 import type { DomainUpdateContext } from './types.ts';
 
 export const tooFewNameservers = 'Please enter at least 2 nameservers';
 const maxNameservers = 13;
 
-export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z.infer<typeof nameserversUpdate>): Promise<void> {
+export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z.infer<typeof nameserversUpdate>): Promise<Partial<Domain> | undefined> {
   if (fields.ns === undefined) return;
   const { db, providers } = ctx.deps;
   const { domain } = ctx;
@@ -42,6 +44,9 @@ export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z
       throw new AppError(400, `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} under ${domain.domain}: add ${missing.length === 1 ? 'it' : 'them'} under Manage Custom Nameservers first and wait until approved`);
     }
   }
+  // Our nameservers do not sign zones: a DS set left at the registry would make the domain fail validation (bogus).
+  const dropsDnssec = domain.dsRecords.length > 0 && isProviderNameservers(ns, providers.registry.defaultNameservers);
+  if (dropsDnssec) await replaceDsRecords(ctx.deps, domain, []);
   try {
     await providers.registry.setNameservers(domain.domain, ns);
   } catch (error) {
@@ -51,4 +56,5 @@ export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z
     throw new AppError(502, `The registry did not accept the nameservers: ${(error as Error).message}`);
   }
   await db.update(domains).set({ ns, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
+  return dropsDnssec ? { $dsRecordsRemoved: domain.dsRecords.length } : undefined;
 }

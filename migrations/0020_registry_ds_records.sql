@@ -1,0 +1,1 @@
+ALTER TABLE "registry_domains" ADD COLUMN "ds_records" jsonb DEFAULT '[]'::jsonb NOT NULL;
