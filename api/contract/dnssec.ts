@@ -74,12 +74,13 @@ export const dsRecordInput = z
     digest: z
       .string('Digest must be hexadecimal')
       .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-      .pipe(z.string().min(1, 'Please enter the digest').regex(/^[0-9A-F]+$/, 'Digest must be hexadecimal (0-9, A-F)')),
+      .pipe(z.string().min(1, { error: 'Please enter the digest', abort: true }).regex(/^[0-9A-F]+$/, 'Digest must be hexadecimal (0-9, A-F)')),
   })
   .check((ctx) => {
     const { digestType, digest } = ctx.value;
     const type = dsDigestTypes[digestType];
-    if (!type || digest.length === type.hexLength) return;
+    // One message per field: a digest that is not hex at all is already refused for that.
+    if (!type || digest.length === type.hexLength || !/^[0-9A-F]+$/.test(digest)) return;
     ctx.issues.push({
       code: 'custom',
       input: digest,
