@@ -1,5 +1,6 @@
-/** The card's Advanced tab (control-panel spec §2): nameservers, custom nameservers and DNS records. */
+/** The card's Advanced tab (control-panel spec §2): nameservers, custom nameservers, DNS records and DNSSEC. */
 import type { DomainTabProps } from '../domains/DomainCard.tsx';
+import { DnssecPanel } from './DnssecPanel.tsx';
 import './dns.css';
 
 export function AdvancedTab({ domain, openModal }: DomainTabProps) {
@@ -33,6 +34,7 @@ export function AdvancedTab({ domain, openModal }: DomainTabProps) {
           </button>
         </li>
       </ul>
+      <DnssecPanel domain={domain} openModal={openModal} />
     </div>
   );
 }

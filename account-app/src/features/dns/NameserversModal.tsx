@@ -59,6 +59,12 @@ export default function NameserversModal({ domain, onClose }: DomainModalProps) 
             <p>
               Your nameservers have been updated: {saved.domain} now uses {saved.ns.join(', ')}.
             </p>
+            {saved.$dsRecordsRemoved ? (
+              <p>
+                DNSSEC is off: our nameservers do not sign zones, so the domain’s{' '}
+                {saved.$dsRecordsRemoved === 1 ? 'DS record was' : `${saved.$dsRecordsRemoved} DS records were`} removed at the registry first.
+              </p>
+            ) : null}
             <p className="muted small">Other networks may keep the old nameservers for up to 48 hours.</p>
           </>
         }
