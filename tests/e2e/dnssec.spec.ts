@@ -18,7 +18,7 @@ async function openAdvanced(page: Page) {
 }
 
 async function setNameservers(page: Page, card: ReturnType<Page['getByRole']>, ns: string[]) {
-  await card.getByRole('button', { name: 'Change Nameservers' }).click();
+  await card.getByRole('button', { name: 'Change Nameservers', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Nameservers' });
   await dialog.getByRole('button', { name: 'Use Defaults' }).click();
   for (const [index, host] of ns.entries()) await dialog.getByLabel(`Nameserver ${index + 1}`).fill(host);
@@ -46,6 +46,10 @@ test('DNSSEC: explained on our nameservers; with custom ones a DS record is adde
   await expect(panel).toContainText('DNSSEC needs nameservers that sign the zone');
   await expect(panel.getByRole('button', { name: 'Add DS Record' })).toHaveCount(0);
   await snap(page, 'dnssec-our-nameservers');
+  // The explanation leads to the nameserver change.
+  await panel.getByRole('button', { name: 'Use your DNS provider’s nameservers' }).click();
+  await expect(page.getByRole('dialog', { name: 'Change Nameservers' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Change Nameservers' }).getByRole('button', { name: 'Cancel' }).click();
 
   const done = await setNameservers(page, card, ['ns1.signing-dns.net', 'ns2.signing-dns.net']);
   await done.getByRole('button', { name: 'Done' }).click();
@@ -55,7 +59,7 @@ test('DNSSEC: explained on our nameservers; with custom ones a DS record is adde
   await add.getByLabel('Key tag').fill('2371');
   await add.getByLabel('Algorithm').selectOption('13');
   await add.getByLabel('Digest type').selectOption('4');
-  await add.getByLabel('Digest').fill(digest.toLowerCase());
+  await add.getByLabel('Digest', { exact: true }).fill(digest.toLowerCase());
   await add.getByRole('button', { name: 'Add DS Record' }).click();
   await expect(add.getByText('A SHA-384 digest (type 4) is 96 hex characters; this one has 64')).toBeVisible();
   await snap(page, 'dnssec-add-error');

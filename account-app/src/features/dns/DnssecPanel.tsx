@@ -257,12 +257,11 @@ export function DnssecPanel({ domain, openModal }: { domain: Domain; openModal: 
         <p className="muted small">DNSSEC can be set up once the transfer of {domain.domain} to us is complete.</p>
       ) : onOurNameservers && records.length === 0 ? (
         <p className="muted small dnssec-note">
-          DNSSEC needs nameservers that sign the zone. Our nameservers do not sign zones, so {domain.domain} stays unsigned while it uses them. To turn
-          DNSSEC on, switch to a DNS provider that signs your zone under{' '}
+          DNSSEC needs nameservers that sign the zone. Our nameservers do not sign zones, so {domain.domain} stays unsigned while it uses them.{' '}
           <button type="button" className="link-action" onClick={() => openModal('nameservers', domain)}>
-            Change Nameservers
-          </button>
-          , then add the DS records it gives you here.
+            Use your DNS provider’s nameservers
+          </button>{' '}
+          (one that signs your zone), then add the DS records it gives you here.
         </p>
       ) : (
         <>
