@@ -28,11 +28,14 @@ async function setNameservers(page: Page, card: ReturnType<Page['getByRole']>, n
   return success;
 }
 
+/** With DNSSEC_SCREENSHOTS=<dir>: the open dialog or the domain's card, at phone and desktop widths. */
 async function snap(page: Page, file: string) {
   if (!shots) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${shots}/${file}-${width}.png`, fullPage: true });
+    const dialog = page.getByRole('dialog');
+    const target = (await dialog.count()) ? dialog : page.getByRole('article', { name });
+    await target.screenshot({ path: `${shots}/${file}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
