@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
 import { domains, registryDomains } from '../../api/db/schema/index.ts';
+import { buildOpenApiDocument } from '../../api/openapi/document.ts';
 import { createApiToken } from '../../api/services/api-tokens.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
@@ -194,5 +195,14 @@ describe('API tokens', () => {
     expect(res.status).toBe(200);
     expect(res.body.dsRecords).toEqual([ds]);
     expect(await registryDs('tokenbean.com')).toEqual([ds]);
+  });
+
+  it('are documented in the OpenAPI body with their limits and scope', () => {
+    const update = buildOpenApiDocument().components.schemas.DomainUpdate as { properties: Record<string, any> };
+    const field = update.properties.dsRecords;
+    expect(field.description).toContain('Needs the `dns:write` scope.');
+    expect(field.maxItems).toBe(8);
+    expect(field.items.properties.keyTag).toMatchObject({ type: 'integer', minimum: 0, maximum: 65535 });
+    expect(field.items.required).toEqual(['keyTag', 'algorithm', 'digestType', 'digest']);
   });
 });
