@@ -286,6 +286,9 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
         'Command completed successfully',
         clTRID,
         `<${d}:infData xmlns:${d}="${ns.domain}"><${d}:name>${domain.name}</${d}:name><${d}:roid>${domain.roid}</${d}:roid>${domain.statuses.map((s) => `<${d}:status s="${s}"/>`).join('')}${ours && domain.registrant ? `<${d}:registrant>${domain.registrant}</${d}:registrant>` : ''}${ours ? Object.entries(domain.contacts ?? {}).map(([type, id]) => `<${d}:contact type="${type}">${id}</${d}:contact>`).join('') : ''}${nsXml}<${d}:clID>${domain.clID}</${d}:clID><${d}:crID>${domain.clID}</${d}:crID><${d}:crDate>${date(domain.crDate)}</${d}:crDate>${domain.upDate ? `<${d}:upDate>${date(domain.upDate)}</${d}:upDate>` : ''}<${d}:exDate>${date(domain.exDate)}</${d}:exDate>${domain.trDate ? `<${d}:trDate>${date(domain.trDate)}</${d}:trDate>` : ''}${ours ? `<${d}:authInfo><${d}:pw>${escapeXml(domain.pw)}</${d}:pw></${d}:authInfo>` : ''}</${d}:infData>`,
+        domain.ds?.length
+          ? `<secDNS:infData xmlns:secDNS="${ns.secDNS}">${domain.ds.map((ds) => `<secDNS:dsData><secDNS:keyTag>${ds.keyTag}</secDNS:keyTag><secDNS:alg>${ds.alg}</secDNS:alg><secDNS:digestType>${ds.digestType}</secDNS:digestType><secDNS:digest>${ds.digest}</secDNS:digest></secDNS:dsData>`).join('')}</secDNS:infData>`
+          : undefined,
       );
     }
     if (verb === 'create') {

@@ -434,6 +434,13 @@ describe('EPP lock, auth code and nameservers', () => {
       ['digest', 'B'.repeat(96)],
     ]);
 
+    // info reads the set back (secDNS infData), so an update whose answer was lost can be checked.
+    expect((await provider.info('sign-me.com'))?.dsRecords).toEqual([
+      { keyTag: 2371, algorithm: 8, digestType: 4, digest: 'B'.repeat(96) },
+      { keyTag: 12345, algorithm: 13, digestType: 2, digest },
+    ]);
+    expect(await provider.whois('sign-me.com')).toContain('DNSSEC: signedDelegation');
+
     await provider.updateDsRecords({ domain: 'sign-me.com', dsRecords: [] });
     expect(server.state.domains.get('sign-me.com')?.ds).toEqual([]);
     expect(server.state.received.at(-1)?.xml).not.toContain('secDNS:add');

@@ -60,6 +60,8 @@ export type EppDomainInfo = {
   /** Contact object ids: the registrant's and each other role's. */
   registrant: string | null;
   contacts: { type: string; id: string }[];
+  /** RFC 5910 secDNS infData, when the registry sent it. */
+  dsRecords?: DsRecord[];
 };
 
 const checkBatchSize = 20;
@@ -154,7 +156,9 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
       { query: true, accept: [2303] },
     );
     if (response.code === 2303) return null;
-    return readDomainInfo(domain, response.resData);
+    const info = readDomainInfo(domain, response.resData);
+    const secDns = childOf(response.extension, ns.secDNS, 'infData');
+    return secDns ? { ...info, dsRecords: readDsData(secDns) } : info;
   }
 
   /** RFC 5731 transfer query: whether the registry holds a transfer of this name that we requested. */
@@ -197,6 +201,7 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
       expireDate: info.expireDate ?? new Date(Number.NaN),
       nameservers: info.nameservers,
       statuses: info.statuses,
+      ...(info.dsRecords ? { dsRecords: info.dsRecords } : {}),
     };
   }
 
@@ -618,6 +623,7 @@ export function whoisText(info: EppDomainInfo, registrarName: string): string {
     info.expireDate && `Registry Expiry Date: ${date(info.expireDate)}`,
     ...info.statuses.map((status) => `Domain Status: ${status} https://icann.org/epp#${status}`),
     ...info.nameservers.map((host) => `Name Server: ${host.toUpperCase()}`),
+    info.dsRecords && `DNSSEC: ${info.dsRecords.length ? 'signedDelegation' : 'unsigned'}`,
   ];
   return `${lines.filter(Boolean).join('\n')}\n`;
 }
@@ -634,6 +640,15 @@ export function dsUpdateXml(dsRecords: readonly DsRecord[]): string {
     )
     .join('');
   return `<secDNS:update xmlns:secDNS="${ns.secDNS}"><secDNS:rem><secDNS:all>true</secDNS:all></secDNS:rem>${add ? `<secDNS:add>${add}</secDNS:add>` : ''}</secDNS:update>`;
+}
+
+function readDsData(secDns: XmlElement): DsRecord[] {
+  return childrenOf(secDns, ns.secDNS, 'dsData').map((ds) => ({
+    keyTag: Number(textOf(ds, ns.secDNS, 'keyTag')),
+    algorithm: Number(textOf(ds, ns.secDNS, 'alg')),
+    digestType: Number(textOf(ds, ns.secDNS, 'digestType')),
+    digest: (textOf(ds, ns.secDNS, 'digest') ?? '').toUpperCase(),
+  }));
 }
 
 function feeCheckXml(currency: string, action: 'create' | 'renew', years: number): string {
