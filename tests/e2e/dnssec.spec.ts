@@ -89,9 +89,18 @@ test('DNSSEC: explained on our nameservers; with custom ones a DS record is adde
   await expect(panel.getByRole('row')).toHaveCount(0);
   expect((await (await page.request.get(`/rdap/domain/${name}`)).json()).secureDNS).toEqual({ delegationSigned: false });
 
-  // Back to our nameservers, as the demo account had it.
+  // Signed again, then back to our nameservers (as the demo account had it): the DS set goes first, and the customer is told.
+  await panel.getByRole('button', { name: 'Add DS Record' }).click();
+  await add.getByLabel('Key tag').fill('2371');
+  await add.getByLabel('Digest', { exact: true }).fill(digest);
+  await add.getByRole('button', { name: 'Add DS Record' }).click();
+  await expect(panel.getByTestId('dnssec-status')).toHaveText('Signed: 1 DS record');
   const back = await setNameservers(page, card, []);
   await expect(back).toContainText(`${name} now uses NS1.DOTSPOT.EXAMPLE, NS2.DOTSPOT.EXAMPLE.`);
+  await expect(back).toContainText('DNSSEC is off: our nameservers do not sign zones, so the domain’s DS record was removed at the registry first.');
+  await snap(page, 'dnssec-nameservers-back');
   await back.getByRole('button', { name: 'Done' }).click();
+  await expect(panel.getByTestId('dnssec-status')).toHaveText('Off');
   await expect(panel).toContainText('DNSSEC needs nameservers that sign the zone');
+  expect((await (await page.request.get(`/rdap/domain/${name}`)).json()).secureDNS).toEqual({ delegationSigned: false });
 });

@@ -82,6 +82,12 @@ export default function NameserversModal({ domain, onClose }: DomainModalProps) 
             Use Defaults
           </button>
         </p>
+        {domain.dsRecords.length > 0 && (
+          <p className="muted small">
+            DNSSEC is on. Going back to our nameservers turns it off: our nameservers do not sign zones, so the DS records are removed at the registry
+            first.
+          </p>
+        )}
         <div className="ns-fields">
           {fields.map((value, index) => (
             <TextField
