@@ -86,6 +86,8 @@ export const domainSchema = z.strictObject({
   $serviceLabel: z.enum(['Parking', 'Forwarding', 'Website', 'Email', 'Custom', "Spot's Suite"]),
   $activeNow: z.string().nullable(),
   $transferPending: z.boolean(),
+  /** Nameservers other than ours (DNSSEC needs them: ours do not sign zones). */
+  $customNameservers: z.boolean().optional(),
   /** With `$relations[]=emails`. */
   $emailOverLimit: z.boolean().optional(),
   /** With `$renewalPricing=true`: cents for a year's renewal, and the redemption fee of a domain in redemption. */

@@ -415,6 +415,7 @@ export interface components {
             $serviceLabel: "Parking" | "Forwarding" | "Website" | "Email" | "Custom" | "Spot's Suite";
             $activeNow: string | null;
             $transferPending: boolean;
+            $customNameservers?: boolean;
             $emailOverLimit?: boolean;
             renewPrice?: number | null;
             redemptionPrice?: number | null;

@@ -17,14 +17,14 @@ export const domainsRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     // An order whose registry answer never came is settled before the customer looks at their domains.
     await reconcileUnknownOrders(c.var.deps, { accountId });
-    return c.json(await listDomains(c.var.deps.db, accountId, query));
+    return c.json(await listDomains(c.var.deps.db, accountId, query, { defaultNameservers: c.var.deps.providers.registry.defaultNameservers }));
   })
   .get('/:id', async (c) => {
     const { accountId } = requireAccount(c);
     const query = readListQuery(c);
     checkRelations(query, domainRelations);
     c.header('Cache-Control', 'no-store');
-    return c.json(await findDomain(c.var.deps.db, accountId, parseId(c), query));
+    return c.json(await findDomain(c.var.deps.db, accountId, parseId(c), query, { defaultNameservers: c.var.deps.providers.registry.defaultNameservers }));
   })
   .patch('/:id', async (c) => {
     const auth = requireAccount(c);

@@ -1,6 +1,7 @@
 /** The caller's domains: list with filters, sort, paging and relations, one by id; display rules from the contract. */
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { now } from '../clock.ts';
+import { hasCustomNameservers } from '../contract/dns.ts';
 import { activeNowNote, displayStatus, hasEmailOverLimit, isPendingTransfer, serviceLabel } from '../contract/domain-status.ts';
 import type { Domain, DomainEmail } from '../contract/domain.ts';
 import type { ListQuery, ListResult } from '../contract/list.ts';
@@ -33,7 +34,10 @@ const sortable = { ...filterable, expireDate: domains.expireDate, createDate: do
  * A domain as the client sees it, with the derived display fields. The auth code is stored encrypted and shown only in
  * the answer to the unlock itself (domain-updates/transfer.ts), which needs a recent sign-in.
  */
-export function domainView(row: DomainRow, extra: { emails?: { size: number; status: string }[]; renewalPricing?: boolean } = {}): Domain {
+export function domainView(
+  row: DomainRow,
+  extra: { emails?: { size: number; status: string }[]; renewalPricing?: boolean; defaultNameservers?: readonly string[] } = {},
+): Domain {
   const tld = extra.renewalPricing ? catalogue().forDomain(row.domain) : undefined;
   return {
     ...row,
@@ -51,6 +55,7 @@ export function domainView(row: DomainRow, extra: { emails?: { size: number; sta
     $serviceLabel: serviceLabel(row),
     $activeNow: activeNowNote(row),
     $transferPending: isPendingTransfer(row),
+    ...(extra.defaultNameservers ? { $customNameservers: hasCustomNameservers(row.ns, extra.defaultNameservers) } : {}),
     ...(extra.emails ? { $emailOverLimit: hasEmailOverLimit(extra.emails) } : {}),
     ...(extra.renewalPricing
       ? {
@@ -61,7 +66,8 @@ export function domainView(row: DomainRow, extra: { emails?: { size: number; sta
   };
 }
 
-export async function listDomains(db: Db, accountId: number, query: ListQuery): Promise<ListResult<Domain>> {
+/** `view.defaultNameservers`: the registry's defaults, so each domain says whether it uses other nameservers. */
+export async function listDomains(db: Db, accountId: number, query: ListQuery, view: DomainViewOptions = {}): Promise<ListResult<Domain>> {
   const where = whereAll([eq(domains.accountId, accountId), ...filterConditions(query, filterable)]);
   const [{ total }] = await db.select({ total: count() }).from(domains).where(where);
   const rows = await db
@@ -71,19 +77,21 @@ export async function listDomains(db: Db, accountId: number, query: ListQuery): 
     .orderBy(...sortOrder(query, sortable, [asc(domains.domain)]))
     .limit(query.limit)
     .offset(query.skip);
-  const data = await withRelations(db, rows, query);
+  const data = await withRelations(db, rows, query, view);
   return { total, limit: query.limit, skip: query.skip, data };
 }
 
-export async function findDomain(db: Db, accountId: number, domainId: number, query: ListQuery): Promise<Domain> {
+export async function findDomain(db: Db, accountId: number, domainId: number, query: ListQuery, view: DomainViewOptions = {}): Promise<Domain> {
   const [row] = await db.select().from(domains).where(eq(domains.domainId, domainId)).limit(1);
   if (!row) throw new AppError(404, 'Domain not found');
   if (row.accountId !== accountId) throw new AppError(403, 'You do not have access to this domain');
-  const [view] = await withRelations(db, [row], query);
-  return view;
+  const [answer] = await withRelations(db, [row], query, view);
+  return answer;
 }
 
-async function withRelations(db: Db, rows: DomainRow[], query: ListQuery): Promise<Domain[]> {
+type DomainViewOptions = { defaultNameservers?: readonly string[] };
+
+async function withRelations(db: Db, rows: DomainRow[], query: ListQuery, view: DomainViewOptions): Promise<Domain[]> {
   const ids = rows.map((r) => r.domainId);
   const renewalPricing = query.flags.$renewalPricing === 'true';
   const wantsDns = query.relations.includes('dnsRecords');
@@ -112,7 +120,7 @@ async function withRelations(db: Db, rows: DomainRow[], query: ListQuery): Promi
       ? mail.filter((m) => m.domainId === row.domainId).map((m) => ({ ...m, createDate: m.createDate.toISOString() }))
       : undefined;
     return {
-      ...domainView(row, { emails: own, renewalPricing }),
+      ...domainView(row, { emails: own, renewalPricing, defaultNameservers: view.defaultNameservers }),
       ...(wantsDns ? { dnsRecords: records.filter((r) => r.domainId === row.domainId).map((r) => ({ ...r, createDate: r.createDate.toISOString() })) } : {}),
       ...(own ? { emails: own } : {}),
     };

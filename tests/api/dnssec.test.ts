@@ -140,6 +140,13 @@ describe('publishing DS records', () => {
     expect(await t.deps.providers.registry.whois('signedbean.com')).toContain('DNSSEC: unsigned');
   });
 
+  it('tells the client whether the nameservers are ours, where DNSSEC cannot be turned on', async () => {
+    expect((await owner.get(`/api/domains/${ids['plainbean.com']}`)).body.$customNameservers).toBe(false);
+    const list = await owner.get('/api/domains');
+    const signed = list.body.data.find((d: { domain: string }) => d.domain === 'signedbean.com');
+    expect(signed.$customNameservers).toBe(true);
+  });
+
   it('refuses DS records on our nameservers, which do not sign zones', async () => {
     const res = await setDs('plainbean.com', [ds]);
     expect(res.status).toBe(400);

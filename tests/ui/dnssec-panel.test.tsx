@@ -42,6 +42,12 @@ test('on our nameservers it explains why and leads to the nameserver change, wit
   expect(openModal).toHaveBeenCalledWith('nameservers', domain);
 });
 
+test('a custom website on our nameservers is still told DNSSEC needs other nameservers', () => {
+  render(<DnssecPanel domain={domainWith({ websiteType: 'custom', $customNameservers: false })} openModal={vi.fn()} />);
+  expect(screen.getByRole('region', { name: 'DNSSEC' }).textContent).toContain('DNSSEC needs nameservers that sign the zone');
+  expect(screen.queryByRole('button', { name: 'Add DS Record' })).toBeNull();
+});
+
 test('a signed domain shows its status and records, the digest shortened with the full value in its title', () => {
   render(<DnssecPanel domain={domainWith({ dsRecords: [signedWith, { ...signedWith, keyTag: 40000 }] })} openModal={vi.fn()} />);
   expect(screen.getByTestId('dnssec-status').textContent).toBe('Signed: 2 DS records');

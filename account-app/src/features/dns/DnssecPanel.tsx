@@ -56,8 +56,8 @@ export function DnssecPanel({ domain, openModal }: { domain: Domain; openModal: 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<DsRecord | null>(null);
   const modal = useSteppedModal<DnssecView>();
-  // A domain on our nameservers shows as Parking, Forwarding or a website; custom nameservers make it 'custom'.
-  const onOurNameservers = domain.websiteType !== 'custom';
+  // Without the server's word, a domain that is not 'custom' is surely on our nameservers (custom ones make it custom).
+  const onOurNameservers = domain.$customNameservers === undefined ? domain.websiteType !== 'custom' : !domain.$customNameservers;
   const transferring = domain.status === 'transfer';
 
   async function publish(dsRecords: DsRecord[], done: string) {
