@@ -6,7 +6,8 @@ import { logInAsDemo } from './login-helpers.ts';
  * with custom nameservers a DS record is added (after a field error), shows in the list and in RDAP, and is removed.
  * The domain goes back to our nameservers at the end, as the other specs expect it.
  */
-const name = 'oldtownbikes.shop';
+// A custom website (a root A record) on our nameservers: its service label stays Custom throughout, as other specs read it.
+const name = 'quietharbor.org';
 const digest = '2BB183AF5F22588179A53B0A98631FAD1A292118ABA2F5BD1A5B2C7A4E3F1A09';
 const shots = process.env.DNSSEC_SCREENSHOTS;
 
