@@ -6,6 +6,7 @@ const chromium = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) =>
 if (!chromium) throw new Error('Chromium is required for the browser tests: apt-get install -y chromium');
 
 const browser = { ...devices['Desktop Chrome'], channel: undefined };
+const demoDomainSpecs = [/dnssec\.spec\.ts/];
 const demoSessionSpecs = [/login\.spec\.ts/, /mfa\.spec\.ts/, /account-info\.spec\.ts/];
 
 export const e2eDemo = { password: 'demo-password-e2e', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
@@ -26,13 +27,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: demoSessionSpecs, use: browser },
-    // These specs change how the shared demo account signs in (its login email, its methods, its password) and a login
-    // change signs its other sessions out: each runs alone, after the rest, so no other spec loses its session.
-    ...demoSessionSpecs.map((spec, index) => ({
-      name: `demo sign-in ${index + 1}`,
+    { name: 'chromium', testIgnore: [...demoDomainSpecs, ...demoSessionSpecs], use: browser },
+    // These specs change a demo domain other specs read (its nameservers) or how the shared demo account signs in (its
+    // login email, its methods, its password; a login change signs its other sessions out): each runs alone, after
+    // the rest, so no other spec sees the change or loses its session.
+    ...[...demoDomainSpecs, ...demoSessionSpecs].map((spec, index) => ({
+      name: `demo alone ${index + 1}`,
       testMatch: spec,
-      dependencies: [index === 0 ? 'chromium' : `demo sign-in ${index}`],
+      dependencies: [index === 0 ? 'chromium' : `demo alone ${index}`],
       use: browser,
     })),
   ],
