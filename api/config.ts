@@ -1,7 +1,7 @@
 /** Environment parsed once with zod; nothing else reads process.env. */
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { isE164Phone } from './contract/phone.ts';
-import { parseTrustedProxies } from './http/client-address.ts';
 
 const optional = z
   .string()
@@ -118,6 +118,32 @@ export type Config = z.infer<typeof envSchema> & {
 
 /** Sandbox stand-ins: 9995 is in IANA's reserved Registrar ID range (9994-9999, testing and registry use), never a real registrar's. */
 const sandboxRegistrar = { ianaId: '9995', abuseEmail: 'abuse@dotspot.example', abusePhone: '+14155550100' };
+
+/** `TRUSTED_PROXIES`: unset (trust no one), a hop count (`1`: one proxy in front), or CIDRs and addresses. */
+export type TrustedProxies = { kind: 'none' } | { kind: 'count'; hops: number } | { kind: 'list'; list: BlockList; text: string };
+
+export function parseTrustedProxies(raw: string | undefined): TrustedProxies {
+  const text = raw?.trim() ?? '';
+  if (!text) return { kind: 'none' };
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops === 0 ? { kind: 'none' } : { kind: 'count', hops };
+  }
+  const list = new BlockList();
+  for (const entry of text.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const [address, prefix] = entry.split('/');
+    const family = isIP(address);
+    if (!family) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR (like 10.0.0.0/8 or 2001:db8::/32)`);
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    if (prefix === undefined) list.addAddress(address, type);
+    else {
+      const bits = Number(prefix);
+      if (!Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128)) throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
+      list.addSubnet(address, bits, type);
+    }
+  }
+  return { kind: 'list', list, text };
+}
 
 /** Variables each real provider needs before it can stand in front of customers. */
 const realProviderVariables = {

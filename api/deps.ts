@@ -1,6 +1,6 @@
 /** What a request, a job or a test hands to services: the process's dependencies, and who is signed in. */
 import type { Config } from './config.ts';
-import type { ApiScope } from './contract/api-scopes.ts';
+import type { ApiScope } from './contract/api-tokens/api-scopes.ts';
 import type { Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Providers } from './providers/index.ts';
@@ -10,7 +10,7 @@ export type Deps = {
   config: Config;
   providers: Providers;
   jobs: JobQueue;
-  /** Keys every process shares: from configuration, else from the secrets table (services/secrets.ts). */
+  /** Keys every process shares: from configuration, else from the secrets table (services/platform/secrets.ts). */
   secrets: { adminJwt: string };
 };
 

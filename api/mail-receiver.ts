@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { Deps } from './deps.ts';
 import type { SandboxMailHost, SandboxRecipient } from './providers/mailhost/sandbox.ts';
-import { acceptRecipient, deliverInbound, MailRefusal } from './services/inbound-mail.ts';
+import { acceptRecipient, deliverInbound, MailRefusal } from './services/email/inbound-mail.ts';
 
 export const maxMessageBytes = 10 * 1024 * 1024;
 const maxRecipients = 50;

@@ -7,9 +7,9 @@ import type { Deps } from './deps.ts';
 import { jobKinds } from './jobs/kinds.ts';
 import { createJobQueue, type JobRunner, runsWorker } from './jobs/queue.ts';
 import { closeProviders, createProviders } from './providers/index.ts';
-import { reconcileUnknownOrders } from './services/reconcile-orders.ts';
-import { readSharedSecret } from './services/secrets.ts';
-import { type DemoCredentials, demoCredentials, seedDemoAccount } from './services/seed.ts';
+import { reconcileUnknownOrders } from './services/checkout/reconcile-orders.ts';
+import { readSharedSecret } from './services/platform/secrets.ts';
+import { type DemoCredentials, demoCredentials, seedDemoAccount } from './services/platform/seed.ts';
 
 export class StartupError extends Error {}
 
@@ -41,7 +41,7 @@ export type Runtime = {
   deps: Deps;
   databaseUrl: string;
   embedded: EmbeddedServer | null;
-  jobs: JobRunner;
+  jobs: JobRunner<Deps>;
   /** The demo login, in sandbox mode only. */
   demo: DemoCredentials | null;
   seeded: boolean;

@@ -6,11 +6,11 @@ import { buildWhatIsMissing } from './build.ts';
 import { loadConfig } from './config.ts';
 import { type MailReceiver, startMailReceiver } from './mail-receiver.ts';
 import { describeProviders } from './providers/index.ts';
-import { watchCatalogue } from './services/catalogue.ts';
+import { watchCatalogue } from './services/search/catalogue.ts';
 import { isSandboxMailHost } from './providers/mailhost/sandbox.ts';
 import { StartupError, startRuntime } from './runtime.ts';
 import { serve, serveHealth } from './server.ts';
-import { startDnsServer, syncAllZones } from './services/dns-zone.ts';
+import { startDnsServer, syncAllZones } from './services/dns/zone.ts';
 
 process.env.NODE_ENV ??= 'production';
 const started = performance.now();

@@ -1,6 +1,6 @@
 /** Resolves the session cookie once per request and guards account-only routes. */
 import type { Context, MiddlewareHandler } from 'hono';
-import { resolveSession } from '../services/sessions.ts';
+import { resolveSession } from '../services/auth/sessions.ts';
 import { AppError } from '../errors.ts';
 import { readCookie, sessionCookie } from './cookies.ts';
 import type { AppEnv } from './env.ts';

@@ -4,10 +4,10 @@
  * cookie-only route by accident; a request with a token never uses the cookie.
  */
 import type { MiddlewareHandler } from 'hono';
-import { apiScopeLabels, type ApiScope } from '../contract/api-scopes.ts';
+import { apiScopeLabels, type ApiScope } from '../contract/api-tokens/api-scopes.ts';
 import { AppError } from '../errors.ts';
-import { resolveApiToken } from '../services/api-tokens.ts';
-import { countFailure, enforce, enforceWithoutHit, type Limit } from '../services/rate-limit.ts';
+import { resolveApiToken } from '../services/api-tokens/api-tokens.ts';
+import { countFailure, enforce, enforceWithoutHit, type Limit } from '../services/platform/rate-limit.ts';
 import type { AppEnv } from './env.ts';
 import { findTokenRoute, tokenDomainFields } from './token-routes.ts';
 import { readJson } from './validate.ts';

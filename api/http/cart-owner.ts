@@ -1,8 +1,8 @@
 /** Whose cart a request is about: the signed-in account, else the anonymous-cart cookie (set on the first write). */
 import type { Context } from 'hono';
 import { secondsInDay } from 'date-fns/constants';
-import { type CartOwner, type CartRow, ensureCurrentCart, findCurrentCart, findOwnedCart } from '../services/carts.ts';
-import { newToken } from '../services/tokens.ts';
+import { type CartOwner, type CartRow, ensureCurrentCart, findCurrentCart, findOwnedCart } from '../services/carts/carts.ts';
+import { newToken } from '../services/auth/tokens.ts';
 import { currentAccountId } from './auth.ts';
 import { cartCookie, readCookie, writeCookie } from './cookies.ts';
 import type { AppEnv } from './env.ts';

@@ -1,37 +1,13 @@
 /**
  * The one place the caller's address is worked out: the socket address Bun saw, or, only when that socket is a
- * configured trusted proxy, the right-most untrusted hop of X-Forwarded-For. Routes read `c.var.clientIp`.
+ * configured trusted proxy (TRUSTED_PROXIES, parsed in config.ts), the right-most untrusted hop of X-Forwarded-For.
+ * Routes read `c.var.clientIp`.
  */
-import { BlockList, isIP } from 'node:net';
+import { type BlockList, isIP } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors.ts';
+import type { TrustedProxies } from '../config.ts';
 import type { AppEnv } from './env.ts';
-
-/** `TRUSTED_PROXIES`: unset (trust no one), a hop count (`1`: one proxy in front), or CIDRs and addresses. */
-export type TrustedProxies = { kind: 'none' } | { kind: 'count'; hops: number } | { kind: 'list'; list: BlockList; text: string };
-
-export function parseTrustedProxies(raw: string | undefined): TrustedProxies {
-  const text = raw?.trim() ?? '';
-  if (!text) return { kind: 'none' };
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    return hops === 0 ? { kind: 'none' } : { kind: 'count', hops };
-  }
-  const list = new BlockList();
-  for (const entry of text.split(',').map((e) => e.trim()).filter(Boolean)) {
-    const [address, prefix] = entry.split('/');
-    const family = isIP(address);
-    if (!family) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR (like 10.0.0.0/8 or 2001:db8::/32)`);
-    const type = family === 4 ? 'ipv4' : 'ipv6';
-    if (prefix === undefined) list.addAddress(address, type);
-    else {
-      const bits = Number(prefix);
-      if (!Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128)) throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
-      list.addSubnet(address, bits, type);
-    }
-  }
-  return { kind: 'list', list, text };
-}
 
 /** `::ffff:192.0.2.1` (IPv4 seen on an IPv6 socket) is 192.0.2.1; anything that is not an address is dropped. */
 export function normaliseAddress(raw: string | undefined | null): string | null {

@@ -6,8 +6,8 @@
  */
 import { isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
-import { starterHeadline } from '../contract/website.ts';
-import { type CustomerSite, findSiteForHost, forwardLocation } from '../services/customer-sites.ts';
+import { starterHeadline } from '../contract/websites/website.ts';
+import { type CustomerSite, findSiteForHost, forwardLocation } from '../services/websites/customer-sites.ts';
 import type { Deps } from '../deps.ts';
 import type { AppEnv } from './env.ts';
 import { blankPage, builderPage, parkingPage, sitePagePolicy } from './site-pages.ts';

@@ -1,6 +1,6 @@
 /**
  * Reads the list query words of the API from the URL into a plain ListQuery: limit, skip, `$sort[field]=1|-1`,
- * `$relations[]=name`, plain `field=value` filters. Services apply it (services/apply-list-query.ts).
+ * `$relations[]=name`, plain `field=value` filters. Services apply it (services/platform/apply-list-query.ts).
  */
 import type { Context } from 'hono';
 import { type ListQuery, listPageQuerySchema, maxListLimit } from '../contract/list.ts';

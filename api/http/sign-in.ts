@@ -1,8 +1,8 @@
 /** What the sign-in steps share over HTTP: who the client is, and putting a new session in the cookie. */
 import { secondsInMinute } from 'date-fns/constants';
 import type { Context } from 'hono';
-import type { Client, SignInResult } from '../services/auth.ts';
-import { sessionCookieSeconds } from '../services/sessions.ts';
+import type { Client, SignInResult } from '../services/auth/sign-in.ts';
+import { sessionCookieSeconds } from '../services/auth/sessions.ts';
 import { cartCookie, clearCookie, readCookie, sessionCookie, writeCookie } from './cookies.ts';
 import type { AppEnv } from './env.ts';
 

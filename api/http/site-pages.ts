@@ -4,7 +4,7 @@
  * the strict policy `sitePagePolicy` on any host; every value is escaped.
  */
 import brand from '../../content/brand.json' with { type: 'json' };
-import type { SiteContent } from '../contract/website.ts';
+import type { SiteContent } from '../contract/websites/website.ts';
 
 /** Pages on customers' hosts run no script, load nothing, submit nothing and are framed by nobody. */
 export const sitePagePolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

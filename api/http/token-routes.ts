@@ -6,7 +6,7 @@
  * `PATCH /domains/:id` carries fields of several features; a token may send only the fields in
  * `tokenDomainFields`, each needing its own scope.
  */
-import type { ApiScope } from '../contract/api-scopes.ts';
+import type { ApiScope } from '../contract/api-tokens/api-scopes.ts';
 
 export type TokenRoute = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; scope: ApiScope | null };
 

@@ -2,8 +2,8 @@
  * Every 5 minutes: custom nameservers whose review time has come are made active at the registry (spec §4 "Custom
  * nameserver add": reviewed for up to 48 hours, not active at once), and zones never published yet are published.
  */
-import { reviewDueNameservers } from '../services/registered-nameservers.ts';
-import type { JobKind } from './queue.ts';
+import { reviewDueNameservers } from '../services/dns/registered-nameservers.ts';
+import type { JobKind } from './job-kind.ts';
 
 export const glueReviewJob: JobKind = {
   name: 'glue-review',

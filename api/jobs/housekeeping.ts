@@ -1,7 +1,7 @@
 /** Daily: deletes what has expired as of now (sessions, codes, spent bot tokens, rate-limit windows, old outbox rows). */
 import { now } from '../clock.ts';
-import { deleteExpiredRecords } from '../services/housekeeping.ts';
-import type { JobKind } from './queue.ts';
+import { deleteExpiredRecords } from '../services/platform/housekeeping.ts';
+import type { JobKind } from './job-kind.ts';
 
 export const housekeepingJob: JobKind = {
   name: 'housekeeping',

@@ -3,7 +3,7 @@ import { domainCalendarJob } from './domain-calendar.ts';
 import { glueReviewJob } from './glue-review.ts';
 import { housekeepingJob } from './housekeeping.ts';
 import { orderReconcileJob } from './order-reconcile.ts';
-import type { JobKind } from './queue.ts';
+import type { JobKind } from './job-kind.ts';
 import { recurringBillingJob } from './recurring-billing.ts';
 import { registryContactsJob } from './registry-contacts.ts';
 import { sendMessageJob } from './send-message.ts';

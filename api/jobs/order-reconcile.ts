@@ -2,8 +2,8 @@
  * Every 5 minutes: settles orders whose outcome is not known yet, through reconcileUnknownOrders: registry answers that
  * never came, and checkouts that stopped half-way (their process died). Asks the registry, never registers again.
  */
-import { reconcileUnknownOrders } from '../services/reconcile-orders.ts';
-import type { JobKind } from './queue.ts';
+import { reconcileUnknownOrders } from '../services/checkout/reconcile-orders.ts';
+import type { JobKind } from './job-kind.ts';
 
 export const orderReconcileJob: JobKind = {
   name: 'order-reconcile',

@@ -4,11 +4,11 @@
  * however many workers run. stop() lets jobs in flight finish before the connections close.
  */
 import { type Job, PgBoss, type QueueOptions, type WorkOptions } from 'pg-boss';
-import type { Deps } from '../deps.ts';
 
 export type Role = 'all' | 'web' | 'worker';
 
-export type JobKind<Data extends object = object> = {
+/** A kind of job, run with a context the queue knows nothing about (the application's Deps: api/jobs/job-kind.ts). */
+export type QueueKind<Data extends object, Context> = {
   name: string;
   /** Retries, backoff, expiry and retention for every job of the kind. */
   queue: QueueOptions;
@@ -18,7 +18,7 @@ export type JobKind<Data extends object = object> = {
    */
   cron?: string;
   work?: WorkOptions;
-  run(deps: Deps, data: Data): Promise<unknown>;
+  run(context: Context, data: Data): Promise<unknown>;
 };
 
 /** What the rest of the application sees of the queue. */
@@ -27,13 +27,13 @@ export interface JobQueue {
   status(): { started: boolean; working: boolean; role: Role };
 }
 
-export type JobRunner = JobQueue & {
+export type JobRunner<Context> = JobQueue & {
   readonly boss: PgBoss;
-  readonly kinds: readonly JobKind<any>[];
+  readonly kinds: readonly QueueKind<any, Context>[];
   /** Connects, installs or upgrades pg-boss's schema and creates every queue. */
   start(): Promise<void>;
   /** Works every kind and upserts the schedules (ROLE=all or worker). */
-  startWorkers(deps: Deps): Promise<void>;
+  startWorkers(context: Context): Promise<void>;
   /** Stops taking jobs, waits up to `timeoutMs` for those in flight, then closes the connections. */
   stop(timeoutMs?: number): Promise<void>;
   /** One line per kind for the start-up banner. */
@@ -42,14 +42,14 @@ export type JobRunner = JobQueue & {
 
 export const runsWorker = (role: Role) => role !== 'web';
 
-export function createJobQueue(options: {
+export function createJobQueue<Context>(options: {
   url: string;
   role: Role;
-  kinds: readonly JobKind<any>[];
+  kinds: readonly QueueKind<any, Context>[];
   /** How often a worker looks for schedules that fell due (pg-boss allows 1 to 45 s). */
   scheduleCheckSeconds?: number;
   max?: number;
-}): JobRunner {
+}): JobRunner<Context> {
   const { role, kinds } = options;
   const worker = runsWorker(role);
   const scheduleCheckSeconds = options.scheduleCheckSeconds ?? 30;
@@ -74,9 +74,9 @@ export function createJobQueue(options: {
     if (!stopping) console.error(`Job queue: ${error.message}`);
   });
 
-  async function runJob(kind: JobKind<any>, deps: Deps, job: Job<object>) {
+  async function runJob(kind: QueueKind<any, Context>, context: Context, job: Job<object>) {
     try {
-      return await kind.run(deps, job.data);
+      return await kind.run(context, job.data);
     } catch (error) {
       console.warn(`Job ${kind.name} ${job.id} failed (attempt ${job.retryCount + 1}): ${(error as Error).message}`);
       throw error;
@@ -91,11 +91,11 @@ export function createJobQueue(options: {
       for (const kind of kinds) await boss.createQueue(kind.name, kind.queue);
       started = true;
     },
-    async startWorkers(deps) {
+    async startWorkers(context) {
       for (const kind of kinds) {
         // createQueue keeps an existing queue as it was; this brings its retry and retention settings up to date.
         if (Object.keys(kind.queue).length > 0) await boss.updateQueue(kind.name, kind.queue);
-        await boss.work<object>(kind.name, { ...kind.work }, ([job]) => runJob(kind, deps, job));
+        await boss.work<object>(kind.name, { ...kind.work }, ([job]) => runJob(kind, context, job));
         if (kind.cron) await boss.schedule(kind.name, kind.cron, null, { tz: 'UTC' });
       }
       working = true;

@@ -2,8 +2,8 @@
  * Every hour: opens the monthly bills whose date came and charges the due ones (first tries and retries of declined
  * ones) on the default card. Each bill is claimed by one worker, so two workers never charge one twice.
  */
-import { runRecurringBilling } from '../services/recurring-billing.ts';
-import type { JobKind } from './queue.ts';
+import { runRecurringBilling } from '../services/billing/recurring-billing.ts';
+import type { JobKind } from './job-kind.ts';
 
 export const recurringBillingJob: JobKind = {
   name: 'recurring-billing',

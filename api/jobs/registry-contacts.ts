@@ -1,6 +1,6 @@
 /** Sends an account's contacts (and TDRP locks) to the registry for each of its domains; retried while the registry refuses. */
-import { registryContactsQueue, syncRegistryContacts } from '../services/registry-contacts.ts';
-import type { JobKind } from './queue.ts';
+import { registryContactsQueue, syncRegistryContacts } from '../services/accounts/registry-contacts.ts';
+import type { JobKind } from './job-kind.ts';
 
 export const registryContactsJob: JobKind<{ accountId: number }> = {
   name: registryContactsQueue,

@@ -1,6 +1,6 @@
 /** Delivers one queued email or SMS; a failure is retried with growing delays for about a quarter of an hour. */
-import { deliverMessage, type OutgoingMessage, sendMessageQueue } from '../services/messages.ts';
-import type { JobKind } from './queue.ts';
+import { deliverMessage, type OutgoingMessage, sendMessageQueue } from '../services/platform/messages.ts';
+import type { JobKind } from './job-kind.ts';
 
 export const sendMessageJob: JobKind<OutgoingMessage> = {
   name: sendMessageQueue,

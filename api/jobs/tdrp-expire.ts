@@ -1,6 +1,6 @@
 /** Every 15 minutes: registrant-change approvals whose link lapsed (7 days) are let go, and their accounts unlocked. */
-import { expireTdrpRequests } from '../services/tdrp.ts';
-import type { JobKind } from './queue.ts';
+import { expireTdrpRequests } from '../services/transfers/tdrp.ts';
+import type { JobKind } from './job-kind.ts';
 
 export const tdrpExpireJob: JobKind = {
   name: 'tdrp-expire',

@@ -2,8 +2,8 @@
  * Every 15 minutes: transfers away past their 5 days (or approved) are settled from the registry (the domain leaves
  * the account), and unlocked domains whose auth code expired (14 days) are locked again.
  */
-import { runTransferAwayDuties } from '../services/outbound-transfers.ts';
-import type { JobKind } from './queue.ts';
+import { runTransferAwayDuties } from '../services/transfers/outbound-transfers.ts';
+import type { JobKind } from './job-kind.ts';
 
 export const transferAwayJob: JobKind = {
   name: 'transfer-away',

@@ -3,9 +3,9 @@
  * record; notices about names of ours leaving go to outbound-transfers.ts) and asks the registry how every pending inbound transfer stands; completed ones become active, rejected ones
  * wait for the customer again with their charge refunded.
  */
-import { pollInboundTransfers } from '../services/inbound-transfers.ts';
-import { recordOutboundTransferNotice } from '../services/outbound-transfers.ts';
-import type { JobKind } from './queue.ts';
+import { pollInboundTransfers } from '../services/transfers/inbound-transfers.ts';
+import { recordOutboundTransferNotice } from '../services/transfers/outbound-transfers.ts';
+import type { JobKind } from './job-kind.ts';
 
 export const transferPollJob: JobKind = {
   name: 'transfer-poll',

@@ -4,7 +4,7 @@
  * 2020-12 is OpenAPI 3.1's dialect. Nothing in it is written by hand but the words.
  */
 import { z } from 'zod';
-import { apiScopeLabels, apiScopes, apiTokenPrefix } from '../contract/api-scopes.ts';
+import { apiScopeLabels, apiScopes, apiTokenPrefix } from '../contract/api-tokens/api-scopes.ts';
 import { apiErrorSchema } from '../contract/errors.ts';
 import { apiTokenCallsPerMinute } from '../http/bearer-auth.ts';
 import { tokenRoutes } from '../http/token-routes.ts';

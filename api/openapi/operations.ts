@@ -4,9 +4,9 @@
  * this table and `tokenRoutes` name the same routes, and validates real answers against the response schemas.
  */
 import { z } from 'zod';
-import { tldSchema } from '../contract/catalogue.ts';
+import { tldSchema } from '../contract/search/catalogue.ts';
 import { listPageQuerySchema } from '../contract/list.ts';
-import { domainCheckAnswerSchema, domainCheckQuerySchema } from '../contract/domain-check.ts';
+import { domainCheckAnswerSchema, domainCheckQuerySchema } from '../contract/search/domain-check.ts';
 import {
   dnsRecordCreateSchema,
   dnsRecordUpdateSchema,
@@ -14,10 +14,10 @@ import {
   registeredNameserverCreateSchema,
   registeredNameserverSchema,
   registeredNameserverUpdateSchema,
-} from '../contract/dns.ts';
-import { dnsRecordSchema, domainSchema } from '../contract/domain.ts';
-import { domainUpdateSchema } from '../contract/domain-update.ts';
-import { renewableDomainSchema, renewableListQuerySchema, renewAnswerSchema, renewRequestSchema } from '../contract/renewals.ts';
+} from '../contract/dns/dns.ts';
+import { dnsRecordSchema, domainSchema } from '../contract/domains/domain.ts';
+import { domainUpdateSchema } from '../contract/domains/domain-update.ts';
+import { renewableDomainSchema, renewableListQuerySchema, renewAnswerSchema, renewRequestSchema } from '../contract/renewals/renewals.ts';
 import { tokenDomainFields } from '../http/token-routes.ts';
 import { idParamSchema } from '../http/validate.ts';
 

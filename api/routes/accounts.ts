@@ -1,10 +1,10 @@
 /** /api/accounts/0: the caller's account (GET) and its contacts and preferences (PATCH); any other account's id answers 403. */
 import { Hono } from 'hono';
-import { accountUpdateSchema } from '../contract/account-update.ts';
+import { accountUpdateSchema } from '../contract/accounts/account-update.ts';
 import { ownAccountId } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { readAccount, updateAccount } from '../services/account-update.ts';
+import { readAccount, updateAccount } from '../services/accounts/account-update.ts';
 
 export const accountsRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {

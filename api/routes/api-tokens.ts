@@ -4,13 +4,13 @@
  */
 import { Hono } from 'hono';
 import brand from '../../content/brand.json' with { type: 'json' };
-import { apiTokenCreateSchema } from '../contract/api-token-create.ts';
+import { apiTokenCreateSchema } from '../contract/api-tokens/api-token-create.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { clientOf } from '../http/sign-in.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { createApiTokenWithSecondFactor, revokeOwnApiToken } from '../services/api-token-management.ts';
-import { listApiTokens } from '../services/api-tokens.ts';
+import { createApiTokenWithSecondFactor, revokeOwnApiToken } from '../services/api-tokens/api-token-management.ts';
+import { listApiTokens } from '../services/api-tokens/api-tokens.ts';
 
 export const apiTokensRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

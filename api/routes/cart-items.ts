@@ -1,10 +1,10 @@
 /** /api/cartItems: add one or many items, change term, plan or protection, remove. Prices come from the server. */
 import { Hono } from 'hono';
-import { addCartItemsSchema, cartItemPatchSchema } from '../contract/cart.ts';
+import { addCartItemsSchema, cartItemPatchSchema } from '../contract/carts/cart.ts';
 import { cartOwner, writableCart } from '../http/cart-owner.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { addCartItems, changeCartItem, findCartItem, removeCartItem } from '../services/cart-items.ts';
+import { addCartItems, changeCartItem, findCartItem, removeCartItem } from '../services/carts/cart-items.ts';
 
 export const cartItemsRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {

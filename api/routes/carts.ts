@@ -1,15 +1,15 @@
 /** /api/carts: the caller's cart (id 0) with computed totals; PATCH for its fields, and `commit: true` to check out. */
 import { Hono } from 'hono';
-import { cartPatchSchema } from '../contract/cart.ts';
+import { cartPatchSchema } from '../contract/carts/cart.ts';
 import { currentAccountId } from '../http/auth.ts';
 import { cartById, cartOwner } from '../http/cart-owner.ts';
 import { cartCookie, clearCookie, sessionCookie, writeCookie } from '../http/cookies.ts';
 import type { AppEnv } from '../http/env.ts';
 import { checkRelations, readListQuery } from '../http/list-query.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { commitCart } from '../services/cart-checkout.ts';
-import { cartView, changeCart } from '../services/carts.ts';
-import { sessionCookieSeconds } from '../services/sessions.ts';
+import { commitCart } from '../services/checkout/cart-checkout.ts';
+import { cartView, changeCart } from '../services/carts/carts.ts';
+import { sessionCookieSeconds } from '../services/auth/sessions.ts';
 
 export const cartsRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {

@@ -5,10 +5,10 @@
 import { Hono } from 'hono';
 import { notFound } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
-import { readOutbox } from '../services/messages.ts';
-import { simulatedTransferSchema } from '../contract/for-sale-offer.ts';
+import { readOutbox } from '../services/platform/messages.ts';
+import { simulatedTransferSchema } from '../contract/selling/for-sale-offer.ts';
 import { parseBody } from '../http/validate.ts';
-import { simulateTransferRequest } from '../services/outbound-transfers.ts';
+import { simulateTransferRequest } from '../services/transfers/outbound-transfers.ts';
 
 export const devRoutes = new Hono<AppEnv>()
   .get('/outbox', async (c) => {

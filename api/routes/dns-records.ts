@@ -1,10 +1,10 @@
 /** /api/dnsRecords (spec §7 Add / Update / Delete DNS): GET ?domainId=, POST, PATCH /:id, DELETE /:id. */
 import { Hono } from 'hono';
-import { dnsRecordCreateSchema, domainIdQuerySchema, dnsRecordUpdateSchema } from '../contract/dns.ts';
+import { dnsRecordCreateSchema, domainIdQuerySchema, dnsRecordUpdateSchema } from '../contract/dns/dns.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId, parseWith } from '../http/validate.ts';
-import { createDnsRecord, deleteDnsRecord, listDnsRecords, updateDnsRecord } from '../services/dns-records.ts';
+import { createDnsRecord, deleteDnsRecord, listDnsRecords, updateDnsRecord } from '../services/dns/records.ts';
 
 export const dnsRecordsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

@@ -3,14 +3,14 @@
  * themselves run over /api/ws.
  */
 import { Hono } from 'hono';
-import { categoryNames } from '../contract/categories.ts';
-import { domainCheckQuerySchema } from '../contract/domain-check.ts';
+import { categoryNames } from '../contract/search/categories.ts';
+import { domainCheckQuerySchema } from '../contract/search/domain-check.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseWith } from '../http/validate.ts';
-import { catalogue } from '../services/catalogue.ts';
-import { checkDomains } from '../services/domain-check.ts';
-import { enforce } from '../services/rate-limit.ts';
+import { catalogue } from '../services/search/catalogue.ts';
+import { checkDomains } from '../services/search/domain-check.ts';
+import { enforce } from '../services/platform/rate-limit.ts';
 
 /** Checks a minute per account (signed in) or per token: each one asks the registry, and a script may loop. */
 export const domainChecksPerMinute = 60;

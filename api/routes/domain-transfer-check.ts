@@ -1,12 +1,12 @@
 /** POST /api/domainTransferCheck?token=: transfer eligibility per domain, behind the bot check. */
 import { Hono } from 'hono';
-import { transferCheckSchema } from '../contract/transfer.ts';
+import { transferCheckSchema } from '../contract/transfers/transfer.ts';
 import { AppError } from '../errors.ts';
 import { cartOwner } from '../http/cart-owner.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
-import { findCurrentCart } from '../services/carts.ts';
-import { checkTransfers } from '../services/transfers.ts';
+import { findCurrentCart } from '../services/carts/carts.ts';
+import { checkTransfers } from '../services/transfers/transfer-eligibility.ts';
 
 export const domainTransferCheckRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const body = await parseBody(c, transferCheckSchema);

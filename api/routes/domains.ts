@@ -4,10 +4,10 @@ import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { checkRelations, readListQuery } from '../http/list-query.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { domainUpdateSchema } from '../contract/domain-update.ts';
-import { updateDomain } from '../services/domain-update.ts';
-import { domainRelations, findDomain, listDomains } from '../services/domains.ts';
-import { reconcileUnknownOrders } from '../services/reconcile-orders.ts';
+import { domainUpdateSchema } from '../contract/domains/domain-update.ts';
+import { updateDomain } from '../services/domains/domain-update.ts';
+import { domainRelations, findDomain, listDomains } from '../services/domains/domains.ts';
+import { reconcileUnknownOrders } from '../services/checkout/reconcile-orders.ts';
 
 export const domainsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

@@ -9,7 +9,7 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseId } from '../http/validate.ts';
-import { mobileConfigContentType, readAutoconfig, readMobileConfig } from '../services/email-setup.ts';
+import { mobileConfigContentType, readAutoconfig, readMobileConfig } from '../services/email/email-setup.ts';
 
 async function answerAutoconfig(c: Context, deps: Pick<Deps, 'db' | 'config'>) {
   const xml = await readAutoconfig(deps.db, deps.config, c.req.query('emailaddress') ?? '');

@@ -1,11 +1,11 @@
 /** /api/emails: the caller's mailboxes and forwards (list by domainId, add, update, delete), usage, set-up instructions. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { emailCreateSchema, emailUpdateSchemaFor, sendInstructionsSchema } from '../contract/email.ts';
+import { emailCreateSchema, emailUpdateSchemaFor, sendInstructionsSchema } from '../contract/email/email.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { idParamSchema, parseBody, parseId, parseWith, readJson } from '../http/validate.ts';
-import { createEmail, deleteEmail, listEmails, readEmailUsage, sendSetupInstructions, updateEmail } from '../services/emails.ts';
+import { createEmail, deleteEmail, listEmails, readEmailUsage, sendSetupInstructions, updateEmail } from '../services/email/emails.ts';
 
 const listQuerySchema = z.object({ domainId: idParamSchema.pipe(z.number().positive('Choose a domain: ?domainId=')) });
 

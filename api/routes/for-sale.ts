@@ -1,10 +1,10 @@
 /** /api/forSale/:domain: a listed domain's public For Sale page data, and offers on it (bot-checked, rate-limited). */
 import { Hono } from 'hono';
-import { offerSchema } from '../contract/for-sale-offer.ts';
+import { offerSchema } from '../contract/selling/for-sale-offer.ts';
 import { badRequest } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
-import { findForSaleListing, makeOffer } from '../services/for-sale.ts';
+import { findForSaleListing, makeOffer } from '../services/selling/for-sale.ts';
 
 export const forSaleRoutes = new Hono<AppEnv>()
   .get('/:domain', async (c) => {

@@ -1,7 +1,7 @@
 /** /api/health (liveness: the process answers, no database) and /api/ready (it can serve: database, migrations, queue). */
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
-import { checkReadiness } from '../services/readiness.ts';
+import { checkReadiness } from '../services/platform/readiness.ts';
 
 export const healthRoutes = new Hono<AppEnv>()
   .get('/health', (c) => {

@@ -4,14 +4,14 @@
  */
 import { Hono } from 'hono';
 import brand from '../../content/brand.json' with { type: 'json' };
-import { mfaAddSchema, mfaVerifySchema, secondFactorDeleteSchema } from '../contract/mfa.ts';
+import { mfaAddSchema, mfaVerifySchema, secondFactorDeleteSchema } from '../contract/auth/mfa.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readListQuery } from '../http/list-query.ts';
 import { clientOf } from '../http/sign-in.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { listMfas } from '../services/mfa.ts';
-import { addMfa, deleteMfa, resendMfaCode, verifyNewMfa } from '../services/mfa-manage.ts';
+import { listMfas } from '../services/second-factors/mfa.ts';
+import { addMfa, deleteMfa, resendMfaCode, verifyNewMfa } from '../services/second-factors/mfa-manage.ts';
 
 export const mfasRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

@@ -3,11 +3,11 @@
  * away and approve or cancel it. Rate-limited per address, as a token guess would be.
  */
 import { Hono } from 'hono';
-import { outboundAnswerSchema } from '../contract/for-sale-offer.ts';
+import { outboundAnswerSchema } from '../contract/selling/for-sale-offer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
-import { answerOutboundTransfer, readOutboundTransfer } from '../services/outbound-transfers.ts';
-import { enforce } from '../services/rate-limit.ts';
+import { answerOutboundTransfer, readOutboundTransfer } from '../services/transfers/outbound-transfers.ts';
+import { enforce } from '../services/platform/rate-limit.ts';
 
 const limit = (ip: string) => [{ key: `outbound-link:ip:${ip}`, max: 30, windowSeconds: 900 }];
 const limitMessage = 'Too many transfer links opened from your address.';

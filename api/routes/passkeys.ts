@@ -2,12 +2,12 @@
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { Hono } from 'hono';
 import brand from '../../content/brand.json' with { type: 'json' };
-import { passkeyRegisterSchema, passkeyRenameSchema, secondFactorDeleteSchema } from '../contract/mfa.ts';
+import { passkeyRegisterSchema, passkeyRenameSchema, secondFactorDeleteSchema } from '../contract/auth/mfa.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { clientOf } from '../http/sign-in.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { deletePasskey, listPasskeys, passkeyRegistrationOptions, registerPasskey, renamePasskey } from '../services/passkeys.ts';
+import { deletePasskey, listPasskeys, passkeyRegistrationOptions, registerPasskey, renamePasskey } from '../services/second-factors/passkeys.ts';
 
 export const passkeysRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

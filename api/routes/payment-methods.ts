@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { cardSetupSchema, paymentMethodPatchSchema, sandboxAuthenticationSchema, sandboxCardSchema } from '../contract/payment-methods.ts';
+import { cardSetupSchema, paymentMethodPatchSchema, sandboxAuthenticationSchema, sandboxCardSchema } from '../contract/billing/payment-methods.ts';
 import { AppError } from '../errors.ts';
 import { currentAccountId } from '../http/auth.ts';
 import { cartOwner, writableCart } from '../http/cart-owner.ts';
@@ -13,10 +13,10 @@ import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';
 import { CardError } from '../providers/payments/index.ts';
 import type { SandboxPayments } from '../providers/payments/sandbox.ts';
-import { requireBotCheck } from '../services/bot-check.ts';
-import { findCurrentCart } from '../services/carts.ts';
-import { listPaymentMethods, type MethodOwner, makeDefault, removeMethod, setupCard } from '../services/payment-methods.ts';
-import { enforce } from '../services/rate-limit.ts';
+import { requireBotCheck } from '../services/auth/bot-check.ts';
+import { findCurrentCart } from '../services/carts/carts.ts';
+import { listPaymentMethods, type MethodOwner, makeDefault, removeMethod, setupCard } from '../services/billing/payment-methods.ts';
+import { enforce } from '../services/platform/rate-limit.ts';
 
 /** A signed-in caller's cards are the account's; a visitor's are their cart's. */
 async function methodOwner(c: Context<AppEnv>): Promise<MethodOwner | null> {

@@ -4,12 +4,12 @@
  */
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { rdapMediaType } from '../contract/rdap.ts';
+import { rdapMediaType } from '../contract/domains/rdap.ts';
 import { AppError } from '../errors.ts';
 import { apiPolicy } from '../http/content-security-policy.ts';
 import type { AppEnv } from '../http/env.ts';
-import { buildRdapError } from '../services/rdap-builder.ts';
-import { enforceRdapLimit, lookupRdapDomain, lookupRdapNameserver, rdapHelp } from '../services/rdap.ts';
+import { buildRdapError } from '../services/rdap/rdap-builder.ts';
+import { enforceRdapLimit, lookupRdapDomain, lookupRdapNameserver, rdapHelp } from '../services/rdap/rdap.ts';
 
 function rdapJson(c: Context<AppEnv>, body: unknown, status: 200 | 400 | 404 | 429 | 500 = 200): Response {
   return c.body(JSON.stringify(body), status, { 'Content-Type': rdapMediaType });

@@ -1,6 +1,6 @@
 /** /api/registeredNameservers (spec §7): GET ?domainId=, POST (Add nameserver), PATCH /:id (Update), DELETE /:id. */
 import { Hono } from 'hono';
-import { domainIdQuerySchema, registeredNameserverCreateSchema, registeredNameserverUpdateSchema } from '../contract/dns.ts';
+import { domainIdQuerySchema, registeredNameserverCreateSchema, registeredNameserverUpdateSchema } from '../contract/dns/dns.ts';
 import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -10,7 +10,7 @@ import {
   deleteRegisteredNameserver,
   listRegisteredNameservers,
   updateRegisteredNameserver,
-} from '../services/registered-nameservers.ts';
+} from '../services/dns/registered-nameservers.ts';
 
 export const registeredNameserversRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

@@ -1,10 +1,10 @@
 /** /api/renewals: the caller's renewable domains (GET, `?domainId=` pins one first) and the renew preview or order (POST). */
 import { Hono } from 'hono';
-import { renewableListQuerySchema, renewRequestSchema } from '../contract/renewals.ts';
+import { renewableListQuerySchema, renewRequestSchema } from '../contract/renewals/renewals.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseWith } from '../http/validate.ts';
-import { commitRenewal, listRenewableDomains, previewRenewal } from '../services/renewals.ts';
+import { commitRenewal, listRenewableDomains, previewRenewal } from '../services/renewals/renewals.ts';
 
 export const renewalsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

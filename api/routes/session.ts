@@ -6,20 +6,20 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import brand from '../../content/brand.json' with { type: 'json' };
-import { confirmCodeSchema, confirmPasskeySchema, confirmPasswordSchema, confirmPickSchema, passkeyOptionsSchema } from '../contract/mfa.ts';
-import { mfaPickSchema, mfaVerifySchema, passwordLoginSchema, recoveryRequestSchema, recoveryTokenSchema } from '../contract/login-schemas.ts';
+import { confirmCodeSchema, confirmPasskeySchema, confirmPasswordSchema, confirmPickSchema, passkeyOptionsSchema } from '../contract/auth/mfa.ts';
+import { mfaPickSchema, mfaVerifySchema, passwordLoginSchema, recoveryRequestSchema, recoveryTokenSchema } from '../contract/auth/login-schemas.ts';
 import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
 import { clearCookie, sessionCookie } from '../http/cookies.ts';
 import type { AppEnv } from '../http/env.ts';
 import { applySignIn, clientOf } from '../http/sign-in.ts';
 import { parseBody, parseWith, readJson } from '../http/validate.ts';
-import { chooseMfa, signInWithPassword, signOut, verifyMfa } from '../services/auth.ts';
-import { adminSession } from '../services/auth-admin.ts';
-import { confirmChoices, confirmWithCode, confirmWithPassword, startConfirmCode } from '../services/confirm-identity.ts';
-import { confirmWithPasskey, passkeyAuthenticationOptions, signInWithPasskey } from '../services/passkeys.ts';
-import { recoverySentMessage, redeemRecoveryToken, requestRecovery } from '../services/recovery.ts';
-import { assertSignInAllowed } from '../services/sign-in-guard.ts';
+import { chooseMfa, signInWithPassword, signOut, verifyMfa } from '../services/auth/sign-in.ts';
+import { adminSession } from '../services/auth/auth-admin.ts';
+import { confirmChoices, confirmWithCode, confirmWithPassword, startConfirmCode } from '../services/auth/confirm-identity.ts';
+import { confirmWithPasskey, passkeyAuthenticationOptions, signInWithPasskey } from '../services/second-factors/passkeys.ts';
+import { recoverySentMessage, redeemRecoveryToken, requestRecovery } from '../services/auth/recovery.ts';
+import { assertSignInAllowed } from '../services/auth/sign-in-guard.ts';
 
 export const sessionRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {

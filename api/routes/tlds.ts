@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { readListQuery } from '../http/list-query.ts';
-import { type Catalogue, catalogue, findTld, listTlds } from '../services/catalogue.ts';
+import { type Catalogue, catalogue, findTld, listTlds } from '../services/search/catalogue.ts';
 
 /** Each distinct query is serialised once per catalogue (a new one only under WATCH_CONTENT, when an editor saves). */
 const answers = new Map<string, string>();

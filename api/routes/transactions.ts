@@ -3,13 +3,13 @@
  * (control-panel spec §7); `&$pdf=true` answers the month's statement as a PDF download named brand + yyyymm.
  */
 import { Hono } from 'hono';
-import { transactionsQuerySchema } from '../contract/transactions.ts';
+import { transactionsQuerySchema } from '../contract/billing/transactions.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseId, parseWith } from '../http/validate.ts';
-import { enforce } from '../services/rate-limit.ts';
-import { renderStatement } from '../services/statements.ts';
-import { findTransaction, listMonthTransactions } from '../services/transactions.ts';
+import { enforce } from '../services/platform/rate-limit.ts';
+import { renderStatement } from '../services/billing/statements.ts';
+import { findTransaction, listMonthTransactions } from '../services/billing/transactions.ts';
 
 export const transactionsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

@@ -3,15 +3,15 @@
  * signed-in user changes the login email and/or password (login-change.ts).
  */
 import { Hono } from 'hono';
-import { loginUpdateSchema } from '../contract/account-update.ts';
+import { loginUpdateSchema } from '../contract/accounts/account-update.ts';
 import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { applySignIn, clientOf } from '../http/sign-in.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { updateLogin } from '../services/login-change.ts';
-import { completeRecovery } from '../services/recovery.ts';
-import { userView } from '../services/users.ts';
+import { updateLogin } from '../services/accounts/login-change.ts';
+import { completeRecovery } from '../services/auth/recovery.ts';
+import { userView } from '../services/accounts/users.ts';
 
 export const usersRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {

@@ -4,15 +4,15 @@
  */
 import { Hono } from 'hono';
 import brand from '../../content/brand.json' with { type: 'json' };
-import { validateRequestSchema } from '../contract/validate.ts';
+import { validateRequestSchema } from '../contract/carts/validate.ts';
 import { AppError } from '../errors.ts';
 import { cartById } from '../http/cart-owner.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
-import { requireBotCheck } from '../services/bot-check.ts';
-import { checkLoginEmail } from '../services/login-change.ts';
-import { enforce } from '../services/rate-limit.ts';
-import { checkEmailFormat, checkNewEmail, checkNewPassword, checkPhoneCode, sendPhoneCode } from '../services/verification.ts';
+import { requireBotCheck } from '../services/auth/bot-check.ts';
+import { checkLoginEmail } from '../services/accounts/login-change.ts';
+import { enforce } from '../services/platform/rate-limit.ts';
+import { checkEmailFormat, checkNewEmail, checkNewPassword, checkPhoneCode, sendPhoneCode } from '../services/carts/phone-verification.ts';
 
 export const validateRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const body = await parseBody(c, validateRequestSchema);

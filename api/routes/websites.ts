@@ -1,10 +1,10 @@
 /** /api/websites/:domainId: a domain's forward options, builder trial and builder site (GET); save the site (PATCH). */
 import { Hono } from 'hono';
-import { siteContentUpdateSchema } from '../contract/website.ts';
+import { siteContentUpdateSchema } from '../contract/websites/website.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { findWebsiteSettings, saveSiteContent } from '../services/websites.ts';
+import { findWebsiteSettings, saveSiteContent } from '../services/websites/websites.ts';
 
 export const websitesRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {

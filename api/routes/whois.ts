@@ -1,13 +1,13 @@
 /**
  * GET /api/whois/:domain?nonAuthoritative=true&token=: WHOIS text, bot-checked and rate-limited. Our own domains are
- * printed from their RDAP answer (services/rdap-whois.ts), other names come from the registry.
+ * printed from their RDAP answer (services/rdap/rdap-whois.ts), other names come from the registry.
  */
 import { Hono } from 'hono';
 import { isDomainName } from '../contract/domain-name.ts';
 import { badRequest, notFound } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
-import { enforce } from '../services/rate-limit.ts';
-import { lookupWhois } from '../services/rdap-whois.ts';
+import { enforce } from '../services/platform/rate-limit.ts';
+import { lookupWhois } from '../services/rdap/rdap-whois.ts';
 
 export const whoisLookupsPerMinute = 10;
 export const whoisRateLimitMessage = `You have reached the limit of ${whoisLookupsPerMinute} WHOIS lookups a minute.`;

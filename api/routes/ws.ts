@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
 import { isCrossSite } from '../http/origin-check.ts';
-import { catalogue } from '../services/catalogue.ts';
-import { createSearchSocketSession, maxMessageBytes, type SearchSocketSession } from '../services/domain-search-session.ts';
+import { catalogue } from '../services/search/catalogue.ts';
+import { createSearchSocketSession, maxMessageBytes, type SearchSocketSession } from '../services/search/domain-search-session.ts';
 
 // hono/bun touches the Bun global when imported, so it is loaded on the first upgrade: the app still imports on Node (vitest).
 let bunAdapter: Promise<typeof import('hono/bun')> | undefined;

@@ -1,6 +1,6 @@
 /**
  * "Confirm it's you": the step a sensitive call asks for when it answers 403 `data.reauthRequired` (the session's
- * sign-in or last confirmation is over 15 minutes old; api/services/recent-auth.ts). The holder confirms with their
+ * sign-in or last confirmation is over 15 minutes old; api/services/auth/recent-auth.ts). The holder confirms with their
  * password, a code from one of their two-factor methods, or a passkey (POST /api/session/confirm), and the call is
  * made again.
  *
@@ -13,8 +13,8 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { MfaOption } from '../../api/contract/login.ts';
-import type { ConfirmChallenge, ConfirmChoices } from '../../api/contract/mfa.ts';
+import type { MfaOption } from '../../api/contract/auth/login.ts';
+import type { ConfirmChallenge, ConfirmChoices } from '../../api/contract/auth/mfa.ts';
 import { type ApiFailure, api, isFailure } from './api.ts';
 import Modal from './Modal.tsx';
 

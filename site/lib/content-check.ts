@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, parseDocument, isMap, isScalar } from 'yaml';
 import type { z } from 'astro/zod';
-import { readCatalogue } from '../../api/contract/catalogue.ts';
+import { readCatalogue } from '../../api/contract/search/catalogue.ts';
 import { closestMatch } from '../../api/contract/closest.ts';
 import { contentCollections } from '../content-schemas.ts';
 

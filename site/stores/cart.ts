@@ -1,12 +1,12 @@
 /** The cart as every island sees it: count for the header badge, logged-in flag, refresh, and the checkout source. */
 import { atom, computed } from 'nanostores';
-import type { Cart, CartItem, CartPaymentMethod } from '../../api/contract/cart.ts';
-import type { YearOption } from '../../api/contract/cart-pricing.ts';
+import type { Cart, CartItem, CartPaymentMethod } from '../../api/contract/carts/cart.ts';
+import type { YearOption } from '../../api/contract/carts/cart-pricing.ts';
 import { trackCartEvent } from '../lib/analytics.ts';
 import { api, isFailure } from '@kit/api.ts';
 import { $loggedOut } from '@kit/session.ts';
 
-/** The cart and its lines as the API answers them (api/contract/cart.ts), under the names the islands use. */
+/** The cart and its lines as the API answers them (api/contract/carts/cart.ts), under the names the islands use. */
 export type { CartItem, CartPaymentMethod, YearOption };
 export type CartSummary = Cart;
 

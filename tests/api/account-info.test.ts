@@ -1,12 +1,12 @@
 /** Account Information: contacts and preferences (PATCH /api/accounts/0), the login change (PATCH /api/users/0) and its live email check. */
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountExistsNotice, contactSavedMessage, registrantEmailFixedMessage } from '../../api/contract/account-info.ts';
+import { accountExistsNotice, contactSavedMessage, registrantEmailFixedMessage } from '../../api/contract/accounts/account-info.ts';
 import type { Contact } from '../../api/contract/contact.ts';
-import { accountSchema } from '../../api/contract/domain.ts';
+import { accountSchema } from '../../api/contract/domains/domain.ts';
 import { phoneFormatMessage } from '../../api/contract/phone.ts';
 import { accounts, domains, outbox, registryDomains, sessions, users } from '../../api/db/schema/index.ts';
-import { hashPassword } from '../../api/services/passwords.ts';
+import { hashPassword } from '../../api/services/auth/passwords.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
-import { paymentMethodSchema } from '../../api/contract/payment-methods.ts';
-import { transactionsAnswerSchema } from '../../api/contract/transactions.ts';
+import { paymentMethodSchema } from '../../api/contract/billing/payment-methods.ts';
+import { transactionsAnswerSchema } from '../../api/contract/billing/transactions.ts';
 import { accounts, domains, paymentMethods, transactions } from '../../api/db/schema/index.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { readPdfText } from '../fixtures/pdf-text.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItemSchema, cartSchema } from '../../api/contract/cart.ts';
+import { cartItemSchema, cartSchema } from '../../api/contract/carts/cart.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryNames } from '../../api/contract/categories.ts';
+import { categoryNames } from '../../api/contract/search/categories.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;

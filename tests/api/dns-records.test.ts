@@ -1,6 +1,6 @@
 /** /api/dnsRecords: ownership, every format rule with its message, the rules between records, website-type auto-sync. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dnsRecordSchema } from '../../api/contract/domain.ts';
+import { dnsRecordSchema } from '../../api/contract/domains/domain.ts';
 import { domains } from '../../api/db/schema/index.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';

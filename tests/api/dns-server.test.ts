@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains } from '../../api/db/schema/index.ts';
-import { startDnsServer, syncZone } from '../../api/services/dns-zone.ts';
+import { startDnsServer, syncZone } from '../../api/services/dns/zone.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
 import { domains, sessions } from '../../api/db/schema/index.ts';
-import { hasRecentAuth, markConfirmed, requireRecentAuth } from '../../api/services/recent-auth.ts';
+import { hasRecentAuth, markConfirmed, requireRecentAuth } from '../../api/services/auth/recent-auth.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountSchema, domainSchema } from '../../api/contract/domain.ts';
+import { accountSchema, domainSchema } from '../../api/contract/domains/domain.ts';
 import { accounts, domains, users } from '../../api/db/schema/index.ts';
-import { hashPassword } from '../../api/services/passwords.ts';
-import { demoEmail, seedDemoAccount } from '../../api/services/seed.ts';
+import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { demoEmail, seedDemoAccount } from '../../api/services/platform/seed.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 import { mfas } from '../../api/db/schema/index.ts';
 import { eq } from 'drizzle-orm';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config.ts';
 import { domains, outbox, users } from '../../api/db/schema/index.ts';
 import { createProviders } from '../../api/providers/index.ts';
-import { findDemoAccountId, seedDemoAccount } from '../../api/services/seed.ts';
+import { findDemoAccountId, seedDemoAccount } from '../../api/services/platform/seed.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;

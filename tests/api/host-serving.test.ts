@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../api/db/client.ts';
 import { domains, users } from '../../api/db/schema/index.ts';
-import { createSession } from '../../api/services/sessions.ts';
+import { createSession } from '../../api/services/auth/sessions.ts';
 import { type ServerProcess, startServerProcess } from '../fixtures/server-process.ts';
 
 let server: ServerProcess;

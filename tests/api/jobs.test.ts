@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, outbox, users } from '../../api/db/schema/index.ts';
 import { jobKinds } from '../../api/jobs/kinds.ts';
-import { createJobQueue, type JobKind } from '../../api/jobs/queue.ts';
-import { sendMessageQueue } from '../../api/services/messages.ts';
-import { hashPassword } from '../../api/services/passwords.ts';
+import type { JobKind } from '../../api/jobs/job-kind.ts';
+import { createJobQueue } from '../../api/jobs/queue.ts';
+import { sendMessageQueue } from '../../api/services/platform/messages.ts';
+import { hashPassword } from '../../api/services/auth/passwords.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;

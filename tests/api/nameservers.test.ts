@@ -5,9 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
-import { registeredNameserverSchema } from '../../api/contract/dns.ts';
+import { registeredNameserverSchema } from '../../api/contract/dns/dns.ts';
 import { domains, registryDomains, registryHosts } from '../../api/db/schema/index.ts';
-import { loadServedZones } from '../../api/services/dns-zone.ts';
+import { loadServedZones } from '../../api/services/dns/zone.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';

@@ -6,17 +6,17 @@
 import { domainToASCII } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { domainCheckAnswerSchema, maxCheckDomains } from '../../api/contract/domain-check.ts';
+import { domainCheckAnswerSchema, maxCheckDomains } from '../../api/contract/search/domain-check.ts';
 import { apiDocsPolicy } from '../../api/http/content-security-policy.ts';
 import { tokenDomainFields, tokenRoutes } from '../../api/http/token-routes.ts';
 import { buildOpenApiDocument } from '../../api/openapi/document.ts';
 import { domainChecksPerMinute } from '../../api/routes/domain-search.ts';
 import { AppError } from '../../api/errors.ts';
-import { createApiToken } from '../../api/services/api-tokens.ts';
-import { catalogue } from '../../api/services/catalogue.ts';
-import { checkDomains } from '../../api/services/domain-check.ts';
-import { createDomainSearch } from '../../api/services/domain-search.ts';
-import { domainRelations } from '../../api/services/domains.ts';
+import { createApiToken } from '../../api/services/api-tokens/api-tokens.ts';
+import { catalogue } from '../../api/services/search/catalogue.ts';
+import { checkDomains } from '../../api/services/search/domain-check.ts';
+import { createDomainSearch } from '../../api/services/search/domain-search.ts';
+import { domainRelations } from '../../api/services/domains/domains.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enforce, hit } from '../../api/services/rate-limit.ts';
+import { enforce, hit } from '../../api/services/platform/rate-limit.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;

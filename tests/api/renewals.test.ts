@@ -6,7 +6,7 @@ import { addYears, subDays } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
-import { cappedTermMessage, noRenewPriceMessage } from '../../api/contract/renewals.ts';
+import { cappedTermMessage, noRenewPriceMessage } from '../../api/contract/renewals/renewals.ts';
 import { domains, paymentMethods, registryDomains, transactions } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
 import { premiumPrice } from '../../api/providers/registry/sandbox-world.ts';

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config.ts';
 import { accounts, users } from '../../api/db/schema/index.ts';
 import { StartupError, startRuntime } from '../../api/runtime.ts';
-import { hashPassword } from '../../api/services/passwords.ts';
-import { demoEmail, seedDemoAccount } from '../../api/services/seed.ts';
-import { createSession } from '../../api/services/sessions.ts';
+import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { demoEmail, seedDemoAccount } from '../../api/services/platform/seed.ts';
+import { createSession } from '../../api/services/auth/sessions.ts';
 import { realProviderEnv } from '../fixtures/real-providers.ts';
 import { createTestContext, createTestDatabase, type TestContext } from '../fixtures/test-app.ts';
 

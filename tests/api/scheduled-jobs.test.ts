@@ -20,7 +20,7 @@ import {
   verificationCodes,
 } from '../../api/db/schema/index.ts';
 import { housekeepingJob } from '../../api/jobs/housekeeping.ts';
-import type { HousekeepingReport } from '../../api/services/housekeeping.ts';
+import type { HousekeepingReport } from '../../api/services/platform/housekeeping.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainSearchResult, PremiumPage, SearchSession } from '../../api/contract/domain-search.ts';
+import type { DomainSearchResult, PremiumPage, SearchSession } from '../../api/contract/search/domain-search.ts';
 import { registryDomains } from '../../api/db/schema/index.ts';
 import { createAltchaBotCheck } from '../../api/providers/botcheck/altcha.ts';
 import { invalidTokenMessage, missingTokenMessage, reusedTokenMessage } from '../../api/providers/botcheck/index.ts';
-import { catalogue } from '../../api/services/catalogue.ts';
-import { createSearchSocketSession, searchBurst, tooManySearchesMessage } from '../../api/services/domain-search-session.ts';
+import { catalogue } from '../../api/services/search/catalogue.ts';
+import { createSearchSocketSession, searchBurst, tooManySearchesMessage } from '../../api/services/search/domain-search-session.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;

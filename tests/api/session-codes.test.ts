@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, mfaChallenges, mfas, outbox, recoveryTokens, sessions, users } from '../../api/db/schema/index.ts';
-import { maxCodeAttempts } from '../../api/services/mfa.ts';
-import { hashPassword } from '../../api/services/passwords.ts';
+import { maxCodeAttempts } from '../../api/services/second-factors/mfa.ts';
+import { hashPassword } from '../../api/services/auth/passwords.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;
@@ -149,7 +149,7 @@ describe('recovery tokens', () => {
     const [user] = await t.db.insert(users).values({ accountId: account.accountId, email: 'plain@example.com', passwordHash: await hashPassword(password) }).returning();
     const client = t.client();
     await client.post('/api/session', { email: 'plain@example.com', password });
-    // Signed in 20 minutes ago: past the recent-auth window (api/services/recent-auth.ts).
+    // Signed in 20 minutes ago: past the recent-auth window (api/services/auth/recent-auth.ts).
     await t.db.update(sessions).set({ createDate: new Date(Date.now() - 20 * 60_000) }).where(eq(sessions.userId, user.userId));
     const res = await client.patch('/api/users/0', { password: 'another-password' });
     expect(res.status).toBe(403);

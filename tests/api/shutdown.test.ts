@@ -11,7 +11,7 @@ import { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startEmbeddedPostgres } from '../../api/db/client.ts';
-import { sendMessageQueue } from '../../api/services/messages.ts';
+import { sendMessageQueue } from '../../api/services/platform/messages.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];

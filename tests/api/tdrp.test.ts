@@ -3,10 +3,10 @@ import { addDays, differenceInDays } from 'date-fns';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
-import { tdrpPendingRefusal } from '../../api/contract/account-info.ts';
+import { tdrpPendingRefusal } from '../../api/contract/accounts/account-info.ts';
 import type { Contact } from '../../api/contract/contact.ts';
 import { accounts, domains, outbox, registryDomains, tdrpRequests, users } from '../../api/db/schema/index.ts';
-import { hashPassword } from '../../api/services/passwords.ts';
+import { hashPassword } from '../../api/services/auth/passwords.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
 import { domains, registryMessages, transactions, } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
-import { pollInboundTransfers } from '../../api/services/inbound-transfers.ts';
+import { pollInboundTransfers } from '../../api/services/transfers/inbound-transfers.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';

@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, transactions, } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
-import { reconcileUnknownOrders } from '../../api/services/reconcile-orders.ts';
-import { demoContact } from '../../api/services/seed.ts';
+import { reconcileUnknownOrders } from '../../api/services/checkout/reconcile-orders.ts';
+import { demoContact } from '../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 

@@ -2,12 +2,12 @@
 import { addDays, differenceInCalendarDays } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainSchema } from '../../api/contract/domain.ts';
-import { websiteSettingsSchema } from '../../api/contract/website.ts';
+import { domainSchema } from '../../api/contract/domains/domain.ts';
+import { websiteSettingsSchema } from '../../api/contract/websites/website.ts';
 import { accounts, domains, mfas, users } from '../../api/db/schema/index.ts';
-import { chargeableMrc } from '../../api/services/websites.ts';
-import { demoEmail, seedDemoAccount } from '../../api/services/seed.ts';
-import { hashPassword } from '../../api/services/passwords.ts';
+import { chargeableMrc } from '../../api/services/websites/websites.ts';
+import { demoEmail, seedDemoAccount } from '../../api/services/platform/seed.ts';
+import { hashPassword } from '../../api/services/auth/passwords.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 

@@ -15,7 +15,7 @@ import { accounts, domains, paymentMethods, registryDomains, renewalOrders, tran
 import { jobKinds } from '../../api/jobs/kinds.ts';
 import { createJobQueue } from '../../api/jobs/queue.ts';
 import { createProviders } from '../../api/providers/index.ts';
-import { runDomainCalendar } from '../../api/services/domain-calendar.ts';
+import { runDomainCalendar } from '../../api/services/domains/domain-calendar.ts';
 
 export type RenewalBenchResult = { domains: number; seconds: number; renewedPerSecond: number; renewed: number; captured: number; roundTripMs: number; cpuMsPerDomain: number };
 

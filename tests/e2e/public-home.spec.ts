@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { parseCatalogue, popularTlds } from '../../api/contract/catalogue.ts';
+import { parseCatalogue, popularTlds } from '../../api/contract/search/catalogue.ts';
 import { formatMoney } from '../../api/contract/money.ts';
 
 const catalogue = parseCatalogue(readFileSync('content/tlds.csv', 'utf8'));

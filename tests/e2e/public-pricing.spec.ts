@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { hydrated } from './islands.ts';
-import { parseCatalogue } from '../../api/contract/catalogue.ts';
-import { categoryNames } from '../../api/contract/categories.ts';
+import { parseCatalogue } from '../../api/contract/search/catalogue.ts';
+import { categoryNames } from '../../api/contract/search/categories.ts';
 import { formatMoney } from '../../api/contract/money.ts';
 
 const listed = parseCatalogue(readFileSync('content/tlds.csv', 'utf8')).filter((t) => t.newPricing[0] > 0);

@@ -7,8 +7,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { ApiToken } from '../../api/contract/api-tokens.ts';
-import type { ConfirmChoices } from '../../api/contract/mfa.ts';
+import type { ApiToken } from '../../api/contract/api-tokens/api-tokens.ts';
+import type { ConfirmChoices } from '../../api/contract/auth/mfa.ts';
 import ApiTokensView from '../../account-app/src/features/api-tokens/ApiTokensView.tsx';
 import { fetcher } from '../../account-app/src/swr.ts';
 

@@ -6,8 +6,8 @@
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { Domain } from '../../api/contract/domain.ts';
-import type { DsRecord } from '../../api/contract/dnssec.ts';
+import type { Domain } from '../../api/contract/domains/domain.ts';
+import type { DsRecord } from '../../api/contract/dns/dnssec.ts';
 import { DnssecPanel } from '../../account-app/src/features/dns/DnssecPanel.tsx';
 
 const digest = '2BB183AF5F22588179A53B0A98631FAD1A292118ABA2F5BD1A5B2C7A4E3F1A09';

@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { SWRConfig } from 'swr';
 import { $toasts } from '@kit/toasts.ts';
-import { cappedTermMessage, type RenewableDomain, type RenewAnswer } from '../../api/contract/renew-rules.ts';
+import { cappedTermMessage, type RenewableDomain, type RenewAnswer } from '../../api/contract/renewals/renew-rules.ts';
 import RenewAllModal from '../../account-app/src/features/renewals/RenewAllModal.tsx';
 import { fetcher } from '../../account-app/src/swr.ts';
 

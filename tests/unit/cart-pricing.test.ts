@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCatalogue } from '../../api/contract/catalogue.ts';
-import { cartTotals, planOf, priceItem, yearOptionsFor } from '../../api/contract/cart-pricing.ts';
+import { parseCatalogue } from '../../api/contract/search/catalogue.ts';
+import { cartTotals, planOf, priceItem, yearOptionsFor } from '../../api/contract/carts/cart-pricing.ts';
 
 const [com] = parseCatalogue('tld,categories,priority,new,renew,transfer,redemption\ncom,generic,1,1028,1128,1128,8000');
 const base = { years: 1, domainType: 'new' as const, emailEnabled: false, hostingEnabled: false, protectionEnabled: false };

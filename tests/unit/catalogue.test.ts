@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { catalogueCategoryKeys } from '../../api/contract/categories.ts';
-import { parseCatalogue, popularTlds, termPrice } from '../../api/contract/catalogue.ts';
-import { cataloguePath } from '../../api/services/catalogue.ts';
+import { catalogueCategoryKeys } from '../../api/contract/search/categories.ts';
+import { parseCatalogue, popularTlds, termPrice } from '../../api/contract/search/catalogue.ts';
+import { cataloguePath } from '../../api/services/search/catalogue.ts';
 
 const header = 'tld,categories,priority,new,renew,transfer,redemption';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseAddress, parseTrustedProxies, resolveClientAddress } from '../../api/http/client-address.ts';
+import { parseTrustedProxies } from '../../api/config.ts';
+import { normaliseAddress, resolveClientAddress } from '../../api/http/client-address.ts';
 
 describe('client address', () => {
   it('ignores X-Forwarded-For when no proxy is trusted', () => {

@@ -8,7 +8,7 @@ import {
   normaliseTargetName,
   splitTxt,
   validateDnsRecord,
-} from '../../api/contract/dns.ts';
+} from '../../api/contract/dns/dns.ts';
 
 const zone = 'example.com';
 const errorsOf = (input: Parameters<typeof validateDnsRecord>[0]) => {

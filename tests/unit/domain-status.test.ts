@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeNowNote, displayStatus, hasEmailOverLimit, isPendingTransfer, serviceLabel } from '../../api/contract/domain-status.ts';
+import { activeNowNote, displayStatus, hasEmailOverLimit, isPendingTransfer, serviceLabel } from '../../api/contract/domains/domain-status.ts';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const inDays = (days: number) => new Date(now.getTime() + days * 24 * 3600 * 1000).toISOString();

@@ -1,7 +1,7 @@
 /** Where a forward sends one visitor, and which hosts are ours: the pure parts of serving customers' domains. */
 import { describe, expect, it } from 'vitest';
 import { hostNameOf, isOwnHost } from '../../api/http/customer-sites.ts';
-import { forwardLocation } from '../../api/services/customer-sites.ts';
+import { forwardLocation } from '../../api/services/websites/customer-sites.ts';
 
 const forward = (location: string, keepPath: boolean) => ({ kind: 'forward' as const, domain: 'a.com', location, permanent: true, keepPath });
 

@@ -1,6 +1,6 @@
 /** RDAP status values for every domain state: never a combination an RDAP validator refuses (RFC 5731, RFC 3915). */
 import { describe, expect, it } from 'vitest';
-import { rdapStatusesOf } from '../../api/services/rdap-builder.ts';
+import { rdapStatusesOf } from '../../api/services/rdap/rdap-builder.ts';
 
 const prohibitions = ['client transfer prohibited'];
 const pendings = ['pending create', 'pending delete', 'pending renew', 'pending transfer', 'pending update'];

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { DomainSearchResult } from '../../api/contract/domain-search.ts';
+import type { DomainSearchResult } from '../../api/contract/search/domain-search.ts';
 import { normaliseDomainInput } from '../../api/contract/domain-name.ts';
 import type { RegistryProvider } from '../../api/providers/registry/index.ts';
 import { extensionLatencyMs, worldAvailability } from '../../api/providers/registry/sandbox-availability.ts';
 import { externalRegistration, premiumPrice } from '../../api/providers/registry/sandbox-world.ts';
-import { catalogue } from '../../api/services/catalogue.ts';
-import { createDomainSearch } from '../../api/services/domain-search.ts';
-import { domainHack, nameVariants, planSearch } from '../../api/services/domain-search-candidates.ts';
+import { catalogue } from '../../api/services/search/catalogue.ts';
+import { createDomainSearch } from '../../api/services/search/domain-search.ts';
+import { domainHack, nameVariants, planSearch } from '../../api/services/search/domain-search-candidates.ts';
 
 const plan = (input: string) => {
   const name = normaliseDomainInput(input);

@@ -1,7 +1,7 @@
 /** The transfer modal's opening view (spec §4), the Sell form's rules and payouts (§5, §9), and auth code strength. */
 import { describe, expect, it } from 'vitest';
 import { startViewFor } from '../../account-app/src/features/transfers/start-view.ts';
-import { salePriceErrors, sellerPayout } from '../../api/contract/sale.ts';
+import { salePriceErrors, sellerPayout } from '../../api/contract/selling/sale.ts';
 import { isStrongAuthCode, newAuthCode } from '../../api/providers/registry/auth-code.ts';
 
 describe('the transfer modal opens', () => {

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import useSWR from 'swr';
-import type { AdminSession } from '../../../api/contract/login.ts';
+import type { AdminSession } from '../../../api/contract/auth/login.ts';
 import { brand } from '@kit/brand.ts';
 import { $loggingOut, logout } from '@kit/session.ts';
 import { useCurrentUser } from '../features/session/api.ts';

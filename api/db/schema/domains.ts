@@ -1,8 +1,8 @@
 /** Domains owned by accounts, with their DNS records, custom nameservers and mailboxes. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { DsRecord } from '../../contract/rdap.ts';
-import { dnsRecordTypes } from '../../contract/domain.ts';
+import type { DsRecord } from '../../contract/domains/rdap.ts';
+import { dnsRecordTypes } from '../../contract/domains/domain.ts';
 import { accounts } from './accounts.ts';
 
 export const domains = pgTable(

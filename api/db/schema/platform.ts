@@ -1,8 +1,8 @@
 /** Cross-cutting tables: shared secrets, sandbox outbox, rate limits, spent bot-check tokens, the sandbox registry. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { DomainContacts as RegistryContacts } from '../../contract/account-info.ts';
-import type { DsRecord } from '../../contract/rdap.ts';
+import type { DomainContacts as RegistryContacts } from '../../contract/accounts/account-info.ts';
+import type { DsRecord } from '../../contract/domains/rdap.ts';
 
 /**
  * Keys every process must agree on (the bot-check HMAC key, the admin JWT key) when configuration does not give

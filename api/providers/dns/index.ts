@@ -1,6 +1,6 @@
 /**
  * Authoritative DNS for customer zones: the built-in server (UDP and TCP, the default) or PowerDNS Authoritative
- * through its HTTP API (PDNS_API_URL). Services build each zone (api/services/dns-zone.ts) and publish it here.
+ * through its HTTP API (PDNS_API_URL). Services build each zone (api/services/dns/zone.ts) and publish it here.
  */
 
 export type ZoneRecordType = 'A' | 'AAAA' | 'ALIAS' | 'CNAME' | 'MX' | 'NS' | 'SRV' | 'TXT';

@@ -1,7 +1,7 @@
 /** The domain registry (EPP in production; a deterministic Postgres-backed registry in the sandbox). */
-import type { DomainContacts } from '../../contract/account-info.ts';
+import type { DomainContacts } from '../../contract/accounts/account-info.ts';
 import type { Contact } from '../../contract/contact.ts';
-import type { DsRecord } from '../../contract/rdap.ts';
+import type { DsRecord } from '../../contract/domains/rdap.ts';
 
 export type Availability = {
   domain: string;

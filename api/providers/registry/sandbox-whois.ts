@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { nowMs } from '../../clock.ts';
-import type { DomainContacts } from '../../contract/account-info.ts';
+import type { DomainContacts } from '../../contract/accounts/account-info.ts';
 import type { Contact } from '../../contract/contact.ts';
 import type { Db } from '../../db/client.ts';
 import { registryDomains } from '../../db/schema/index.ts';

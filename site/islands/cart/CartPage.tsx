@@ -1,7 +1,7 @@
 /** /cart: options per domain, the contact and payment step, order summary, CHECKOUT, Continue Shopping, consent. */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { isContactComplete } from '../../../api/contract/checkout-contact.ts';
+import { isContactComplete } from '../../../api/contract/carts/checkout-contact.ts';
 import { genericErrorMessage } from '@kit/api.ts';
 import { carryToast } from '@kit/carried-toasts.ts';
 import { showToast } from '@kit/toasts.ts';

@@ -1,6 +1,6 @@
 /** One options block per domain: term (only its yearOptions), plan, protection, free WHOIS privacy, remove. */
 import { useId, useState } from 'react';
-import { type Plan, planFlags, planLabels, planOf, planPrices, protectionPricePerYear } from '../../../api/contract/cart-pricing.ts';
+import { type Plan, planFlags, planLabels, planOf, planPrices, protectionPricePerYear } from '../../../api/contract/carts/cart-pricing.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import { type CartItem, patchCartItem } from '../../stores/cart.ts';
 

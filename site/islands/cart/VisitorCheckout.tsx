@@ -3,7 +3,7 @@
  * email and password, SMS code verification, then the card form and, once saved, a card summary with Edit.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { isContactComplete, statedSources } from '../../../api/contract/checkout-contact.ts';
+import { isContactComplete, statedSources } from '../../../api/contract/carts/checkout-contact.ts';
 import type { CartContact } from '../../../api/contract/contact.ts';
 import { api, isFailure } from '@kit/api.ts';
 import { solveBotCheck } from '../../lib/bot-check-retry.ts';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../../api/contract/money.ts';
-import type { ForSaleListing } from '../../../api/contract/sale.ts';
+import type { ForSaleListing } from '../../../api/contract/selling/sale.ts';
 import { getBotToken } from '../../lib/bot-check.ts';
 
 type Load = { phase: 'loading' } | { phase: 'missing'; domain: string } | { phase: 'listed'; listing: ForSaleListing };

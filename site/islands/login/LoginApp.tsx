@@ -3,7 +3,7 @@
  * in login-state.ts; the calls are in login-calls.ts. Query words: as, redirect, recovery, logout.
  */
 import { type ComponentType, useEffect, useReducer, useRef } from 'react';
-import { safeRedirect } from '../../../api/contract/login.ts';
+import { safeRedirect } from '../../../api/contract/auth/login.ts';
 import { logout } from '@kit/session.ts';
 import { $isLoggedIn, refreshCart } from '../../stores/cart.ts';
 import { openRecovery } from './login-calls.ts';

@@ -4,7 +4,7 @@
  */
 import type { Dispatch } from 'react';
 import { api, isFailure } from '@kit/api.ts';
-import { type SessionResponse, safeRedirect } from '../../../api/contract/login.ts';
+import { type SessionResponse, safeRedirect } from '../../../api/contract/auth/login.ts';
 import { sendWithBotCheckIfAsked } from '../../lib/bot-check-retry.ts';
 import type { LoginEvent, LoginState } from './login-state.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { DomainSearchResult } from '../../../api/contract/domain-search.ts';
+import type { DomainSearchResult } from '../../../api/contract/search/domain-search.ts';
 import { trackCartEvent } from '../../lib/analytics.ts';
 import { api, isFailure } from '@kit/api.ts';
 import { $cart, refreshCart } from '../../stores/cart.ts';

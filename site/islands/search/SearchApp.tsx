@@ -1,7 +1,7 @@
 /** The /search island: the search box (debounced 1000 ms), the socket conversation, and the idle/pending/results states. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/domain-search.ts';
-import { searchDebounceMs } from '../../../api/contract/domain-search.ts';
+import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/search/domain-search.ts';
+import { searchDebounceMs } from '../../../api/contract/search/domain-search.ts';
 import { minLabelLength, normaliseDomainInput } from '../../../api/contract/domain-name.ts';
 import { getBotToken } from '../../lib/bot-check.ts';
 import { createSearchSocket, type SearchSocket, SocketReplyError } from './search-socket.ts';

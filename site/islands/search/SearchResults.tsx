@@ -1,7 +1,7 @@
 /** Search results: exact match, featured picks, premium picks with show more, and results by category. */
 import { useId, useMemo, useState } from 'react';
-import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/domain-search.ts';
-import { featuredCount, premiumPageSize } from '../../../api/contract/domain-search.ts';
+import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/search/domain-search.ts';
+import { featuredCount, premiumPageSize } from '../../../api/contract/search/domain-search.ts';
 import { AddToCartButton } from './AddToCartButton.tsx';
 
 type Results = ReadonlyMap<string, DomainSearchResult>;

@@ -1,5 +1,5 @@
 /** The browser side of /api/ws: request/reply by id, result events, and reconnection when the socket drops. */
-import { searchSocketPath, type SearchResultsEvent } from '../../../api/contract/domain-search.ts';
+import { searchSocketPath, type SearchResultsEvent } from '../../../api/contract/search/domain-search.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type ReplyMessage = { id: number; result?: unknown; error?: { message: string; code: number } };

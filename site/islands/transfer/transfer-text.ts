@@ -1,5 +1,5 @@
 /** Transfer headlines and 'Can't transfer: ...' texts (storefront spec §8), and the input split of §5. */
-import type { TransferCheckResult } from '../../../api/contract/transfer.ts';
+import type { TransferCheckResult } from '../../../api/contract/transfers/transfer.ts';
 import { brand } from '@kit/brand.ts';
 
 /** A check result plus the auth code the visitor may enter in step 3. */

@@ -8,7 +8,7 @@ import { brand } from '@kit/brand.ts';
 import { formatDate } from '@kit/DateText.tsx';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { tdrpHoldDays } from '../../../../api/contract/account-info.ts';
+import { tdrpHoldDays } from '../../../../api/contract/accounts/account-info.ts';
 import { paths } from '../../paths.ts';
 import './account.css';
 

@@ -1,5 +1,5 @@
 /** Pieces the Account Information views share: a contact as an address block, and the TDRP banner. */
-import { tdrpPendingBanner } from '../../../../api/contract/account-info.ts';
+import { tdrpPendingBanner } from '../../../../api/contract/accounts/account-info.ts';
 import type { Contact } from './api.ts';
 
 export function ContactDetails({ contact }: { contact: Contact | null }) {

@@ -1,6 +1,6 @@
 /** contact_info (spec §2): the four contacts, each with Edit; the registrant's is locked while a TDRP request waits. */
 import { Link } from 'react-router';
-import { contactFields, contactTitles, contactTypes } from '../../../../api/contract/account-info.ts';
+import { contactFields, contactTitles, contactTypes } from '../../../../api/contract/accounts/account-info.ts';
 import { paths } from '../../paths.ts';
 import { useAccountInfo } from './api.ts';
 import { ContactDetails, TdrpBanner } from './ContactDetails.tsx';

@@ -6,7 +6,7 @@ import {
   preferenceFields,
   preferencesSavedMessage,
   tdrpHoldDays,
-} from '../../../../api/contract/account-info.ts';
+} from '../../../../api/contract/accounts/account-info.ts';
 import { type Account, patchAccount } from './api.ts';
 
 const labels: Record<PreferenceField, { label: string; hint: string }> = {

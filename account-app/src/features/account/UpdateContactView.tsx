@@ -15,7 +15,7 @@ import {
   contactTitles,
   isContactType,
   registrantEmailFixedMessage,
-} from '../../../../api/contract/account-info.ts';
+} from '../../../../api/contract/accounts/account-info.ts';
 import { toE164 } from '../../../../api/contract/phone.ts';
 import { paths } from '../../paths.ts';
 import { type Account, type Contact, patchAccount, useAccountInfo } from './api.ts';

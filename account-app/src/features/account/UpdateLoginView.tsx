@@ -8,7 +8,7 @@ import { SuccessModal } from '@kit/ResultModals.tsx';
 import { TextField } from '@kit/Field.tsx';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { accountExistsNotice, loginErrorMessage, loginSavedMessage } from '../../../../api/contract/account-info.ts';
+import { accountExistsNotice, loginErrorMessage, loginSavedMessage } from '../../../../api/contract/accounts/account-info.ts';
 import { paths } from '../../paths.ts';
 import { useCurrentUser } from '../session/api.ts';
 import { needsReauth, patchLogin } from './api.ts';

@@ -1,11 +1,11 @@
 /** Account Information data: the account and login through SWR, the two-factor count, and the update calls (spec §7). */
 import { type ApiFailure, api, isFailure } from '@kit/api.ts';
 import useSWR, { mutate } from 'swr';
-import type { Account } from '../../../../api/contract/domain.ts';
+import type { Account } from '../../../../api/contract/domains/domain.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import type { CurrentUser } from '../session/api.ts';
 
-export type { Account } from '../../../../api/contract/domain.ts';
+export type { Account } from '../../../../api/contract/domains/domain.ts';
 export type { Contact } from '../../../../api/contract/contact.ts';
 
 /** The key My Domains reads too: saving here refreshes the Advanced tab there. */

@@ -9,9 +9,9 @@ import { type SteppedModalHandle, SteppedModal, type StepViews } from '@kit/Step
 import { showToast } from '@kit/toasts.ts';
 import { addDays, endOfDay, format, parseISO } from 'date-fns';
 import { useState } from 'react';
-import { type ApiScope, apiScopeLabels, apiScopes } from '../../../../api/contract/api-scopes.ts';
-import { apiTokenMaxLifetimeDays, splitIpRanges } from '../../../../api/contract/api-tokens.ts';
-import { type MfaOption, mfaCodeLength, mfaCodeMessage } from '../../../../api/contract/login.ts';
+import { type ApiScope, apiScopeLabels, apiScopes } from '../../../../api/contract/api-tokens/api-scopes.ts';
+import { apiTokenMaxLifetimeDays, splitIpRanges } from '../../../../api/contract/api-tokens/api-tokens.ts';
+import { type MfaOption, mfaCodeLength, mfaCodeMessage } from '../../../../api/contract/auth/login.ts';
 import {
   type ConfirmChallenge,
   type ConfirmChoices,

@@ -1,10 +1,10 @@
 /** The signed-in account's API tokens (GET/POST/DELETE /api/apiTokens) and the second-factor choices creating one asks for. */
 import { type ApiFailure, api, isFailure } from '@kit/api.ts';
 import useSWR, { mutate } from 'swr';
-import type { ApiTokenCreate, SecondFactorProof } from '../../../../api/contract/api-token-create.ts';
-import type { ApiToken, CreatedApiToken } from '../../../../api/contract/api-tokens.ts';
+import type { ApiTokenCreate, SecondFactorProof } from '../../../../api/contract/api-tokens/api-token-create.ts';
+import type { ApiToken, CreatedApiToken } from '../../../../api/contract/api-tokens/api-tokens.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import type { ConfirmChallenge, ConfirmChoices } from '../../../../api/contract/mfa.ts';
+import type { ConfirmChallenge, ConfirmChoices } from '../../../../api/contract/auth/mfa.ts';
 
 export type { ApiToken, ConfirmChallenge, ConfirmChoices, CreatedApiToken };
 

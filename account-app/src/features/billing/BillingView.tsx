@@ -14,8 +14,8 @@ import {
   selectableMonths,
   type TransactionType,
   transactionTypeLabels,
-} from '../../../../api/contract/transaction-types.ts';
-import type { Transaction } from '../../../../api/contract/transactions.ts';
+} from '../../../../api/contract/billing/transaction-types.ts';
+import type { Transaction } from '../../../../api/contract/billing/transactions.ts';
 import { useAccount } from '../domains/api.ts';
 import { statementHref, useTransactions } from './api.ts';
 import './billing.css';

@@ -1,10 +1,10 @@
 /** Payment methods and billing history through SWR; the account's billing figures come from features/domains/api.ts. */
 import useSWR, { mutate } from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import type { PaymentMethod } from '../../../../api/contract/payment-methods.ts';
-import type { TransactionsAnswer } from '../../../../api/contract/transactions.ts';
+import type { PaymentMethod } from '../../../../api/contract/billing/payment-methods.ts';
+import type { TransactionsAnswer } from '../../../../api/contract/billing/transactions.ts';
 
-export type { PaymentMethod } from '../../../../api/contract/payment-methods.ts';
+export type { PaymentMethod } from '../../../../api/contract/billing/payment-methods.ts';
 
 export const paymentMethodsKey = '/paymentMethods';
 export const accountKey = '/accounts/0';

@@ -1,5 +1,5 @@
 /** The card's Advanced tab (control-panel spec §2): nameservers, custom nameservers, DNS records and DNSSEC. */
-import type { DomainTabProps } from '../domains/DomainCard.tsx';
+import type { DomainTabProps } from '../domains/domain-props.ts';
 import { DnssecPanel } from './DnssecPanel.tsx';
 import './dns.css';
 

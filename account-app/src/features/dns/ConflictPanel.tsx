@@ -3,7 +3,7 @@
  * builder, forward and park options when the website type is custom; lists the records and nameservers that point
  * the domain elsewhere, with Edit Advanced Settings.
  */
-import { isWebsiteRecord } from '../../../../api/contract/dns-website.ts';
+import { isWebsiteRecord } from '../../../../api/contract/dns/dns-website.ts';
 import type { Domain } from '../domains/api.ts';
 import './dns.css';
 

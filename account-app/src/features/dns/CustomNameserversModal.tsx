@@ -10,8 +10,8 @@ import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal
 import { confirmView } from '@kit/step-views.ts';
 import { useEffect, useState } from 'react';
 import { mutate } from 'swr';
-import type { RegisteredNameserver } from '../../../../api/contract/dns.ts';
-import type { DomainModalProps } from '../domains/domain-modals.tsx';
+import type { RegisteredNameserver } from '../../../../api/contract/dns/dns.ts';
+import type { DomainModalProps } from '../domains/domain-props.ts';
 import { registeredNameserversKey, useRegisteredNameservers, withFieldErrors } from './api.ts';
 import './dns.css';
 

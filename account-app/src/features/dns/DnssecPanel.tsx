@@ -10,9 +10,9 @@ import { confirmView } from '@kit/step-views.ts';
 import { showToast } from '@kit/toasts.ts';
 import { useState } from 'react';
 import { mutate } from 'swr';
-import { algorithmName, digestTypeName, dnssecAlgorithms, dsDigestTypes, dsRecordInput, maxDsRecords, type DsRecord } from '../../../../api/contract/dnssec.ts';
+import { algorithmName, digestTypeName, dnssecAlgorithms, dsDigestTypes, dsRecordInput, maxDsRecords, type DsRecord } from '../../../../api/contract/dns/dnssec.ts';
 import { type Domain, domainsKey } from '../domains/api.ts';
-import type { OpenDomainModal } from '../domains/domain-modals.tsx';
+import type { OpenDomainModal } from '../domains/domain-props.ts';
 import { fieldErrorsOf } from './api.ts';
 
 type DnssecView = 'addDsRecord' | 'confirmRemoveDsRecord' | 'confirmDnssecOff';

@@ -10,9 +10,9 @@ import { SuccessModal } from '@kit/ResultModals.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { type FormEvent, useState } from 'react';
 import { mutate } from 'swr';
-import { nameserverFieldCount, normaliseNameservers } from '../../../../api/contract/dns.ts';
+import { nameserverFieldCount, normaliseNameservers } from '../../../../api/contract/dns/dns.ts';
 import { type Domain, domainsKey } from '../domains/api.ts';
-import type { DomainModalProps } from '../domains/domain-modals.tsx';
+import type { DomainModalProps } from '../domains/domain-props.ts';
 import './dns.css';
 
 export const tooFewNameservers = 'Please enter at least 2 nameservers';

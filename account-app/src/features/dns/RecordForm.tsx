@@ -4,8 +4,8 @@
  * for MX and SRV, weight and port only for SRV); `checkRecord` runs the same format rules as the server.
  */
 import { Field, TextField } from '@kit/Field.tsx';
-import { type DnsFieldErrors, type DnsRecordType, usesPriority, usesWeightAndPort, validateDnsRecord } from '../../../../api/contract/dns.ts';
-import { dnsRecordTypes } from '../../../../api/contract/domain.ts';
+import { type DnsFieldErrors, type DnsRecordType, usesPriority, usesWeightAndPort, validateDnsRecord } from '../../../../api/contract/dns/dns.ts';
+import { dnsRecordTypes } from '../../../../api/contract/domains/domain.ts';
 
 export type RecordDraft = { type: DnsRecordType; host: string; data: string; priority: string; weight: string; port: string };
 

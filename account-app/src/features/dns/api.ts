@@ -1,7 +1,7 @@
 /** DNS data for the Advanced tab's modals: a domain's DNS records and custom nameservers, through SWR. */
 import type { ApiFailure } from '@kit/api.ts';
 import useSWR from 'swr';
-import type { RegisteredNameserver } from '../../../../api/contract/dns.ts';
+import type { RegisteredNameserver } from '../../../../api/contract/dns/dns.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import type { DnsRecord } from '../domains/api.ts';
 

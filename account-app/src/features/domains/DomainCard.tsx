@@ -12,16 +12,14 @@ import {
   hasEmailOverLimit,
   isPendingTransfer,
   serviceLabel,
-} from '../../../../api/contract/domain-status.ts';
+} from '../../../../api/contract/domains/domain-status.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { Domain } from './api.ts';
 import { AdvancedTab } from '../dns/AdvancedTab.tsx';
 import { EmailTab } from '../email/EmailTab.tsx';
 import { ServiceTab } from '../website/ServiceTab.tsx';
-import type { OpenDomainModal } from './domain-modals.tsx';
+import type { DomainTabProps, OpenDomainModal } from './domain-props.ts';
 
-/** What a tab owned by another feature folder receives. */
-export type DomainTabProps = { domain: Domain; openModal: OpenDomainModal; onAdvanced: () => void };
 
 const statusBadge: Record<DisplayStatus, string> = {
   active: 'badge-success',

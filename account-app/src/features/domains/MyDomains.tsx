@@ -5,7 +5,8 @@ import { formatMoney } from '../../../../api/contract/money.ts';
 import { paths } from '../../paths.ts';
 import { type Domain, useAccount, useDomains } from './api.ts';
 import { DomainCard } from './DomainCard.tsx';
-import { type DomainModalKind, DomainModals, type OpenDomainModal } from './domain-modals.tsx';
+import { DomainModals } from './domain-modals.tsx';
+import type { DomainModalKind, OpenDomainModal } from './domain-props.ts';
 
 export function MyDomains() {
   const { domains, error, isLoading, isSlow } = useDomains();

@@ -1,10 +1,10 @@
 /** My Domains data: the caller's domains (with DNS records and mailboxes) and account, through SWR. */
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { Account, Domain } from '../../../../api/contract/domain.ts';
+import type { Account, Domain } from '../../../../api/contract/domains/domain.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 
-export type { Account, DnsRecord, Domain, DomainEmail } from '../../../../api/contract/domain.ts';
+export type { Account, DnsRecord, Domain, DomainEmail } from '../../../../api/contract/domains/domain.ts';
 
 export const domainsKey = '/domains?$relations[]=dnsRecords&$relations[]=emails&$sort[domain]=1';
 

@@ -3,24 +3,7 @@
  * My Domains holds which one is open; a card or the page's buttons open one with `openModal(kind, domain?)`.
  */
 import { lazy, Suspense } from 'react';
-import type { Domain } from './api.ts';
-
-export type DomainModalKind =
-  | 'renewAll'
-  | 'renew'
-  | 'transfers'
-  | 'protection'
-  | 'privacy'
-  | 'sell'
-  | 'nameservers'
-  | 'customNameservers'
-  | 'dnsRecords'
-  | 'builder';
-
-export type OpenDomainModal = (kind: DomainModalKind, domain?: Domain) => void;
-
-/** What every domain modal receives: the domain it was opened for (null from the page's buttons), all domains, close. */
-export type DomainModalProps = { domain: Domain | null; domains: Domain[]; onClose: () => void };
+import type { DomainModalKind, DomainModalProps } from './domain-props.ts';
 
 const modals = {
   renewAll: lazy(() => import('../renewals/RenewAllModal.tsx')),

@@ -9,7 +9,7 @@ import {
   passwordRequiredMessage,
   usernameOf,
   usernameRequiredMessage,
-} from '../../../../api/contract/email-rules.ts';
+} from '../../../../api/contract/email/email-rules.ts';
 import type { Domain } from '../domains/api.ts';
 import { createEmail, type EmailCreated, refreshDomains } from './api.ts';
 import { destinationProblem } from './email-format.ts';

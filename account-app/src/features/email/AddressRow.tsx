@@ -3,7 +3,7 @@ import { isFailure } from '@kit/api.ts';
 import { TextField } from '@kit/Field.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import useSWR from 'swr';
-import { passwordProblem, passwordRequiredMessage, usernameOf } from '../../../../api/contract/email-rules.ts';
+import { passwordProblem, passwordRequiredMessage, usernameOf } from '../../../../api/contract/email/email-rules.ts';
 import type { DomainEmail } from '../domains/api.ts';
 import { type EmailUsage, refreshDomains, updateEmail, usageKey } from './api.ts';
 import { destinationProblem, formatGigabytes } from './email-format.ts';

@@ -9,7 +9,7 @@ import { TextField } from '@kit/Field.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
 import { useState } from 'react';
-import { planOf, planPrices } from '../../../../api/contract/cart-pricing.ts';
+import { planOf, planPrices } from '../../../../api/contract/carts/cart-pricing.ts';
 import {
   emailLimits,
   emailServicePrice,
@@ -20,7 +20,7 @@ import {
   passwordRequiredMessage,
   recipientRequiredMessage,
   usernameOf,
-} from '../../../../api/contract/email-rules.ts';
+} from '../../../../api/contract/email/email-rules.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { Domain, DomainEmail } from '../domains/api.ts';
 import {

@@ -1,8 +1,8 @@
 /** The email service's calls from the account app: buy or remove it, add/update/delete addresses, usage, instructions. */
 import { api } from '@kit/api.ts';
 import { mutate } from 'swr';
-import type { Domain, DomainEmail } from '../../../../api/contract/domain.ts';
-import type { EmailCreated, EmailUsage } from '../../../../api/contract/email.ts';
+import type { Domain, DomainEmail } from '../../../../api/contract/domains/domain.ts';
+import type { EmailCreated, EmailUsage } from '../../../../api/contract/email/email.ts';
 import { domainsKey } from '../domains/api.ts';
 
 export type { EmailCreated, EmailUsage };

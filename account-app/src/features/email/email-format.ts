@@ -1,5 +1,5 @@
 /** Small rules the Email tab's parts share: a forward destination's problem, and sizes in GB, MB or KB. */
-import { destinationRequiredMessage, invalidEmailMessage, isEmailAddress } from '../../../../api/contract/email-rules.ts';
+import { destinationRequiredMessage, invalidEmailMessage, isEmailAddress } from '../../../../api/contract/email/email-rules.ts';
 
 export function destinationProblem(value: string): string | null {
   if (!value.trim()) return destinationRequiredMessage;

@@ -8,7 +8,7 @@ import { type StepViews, SteppedModal, type SteppedModalHandle, useSteppedModal 
 import { confirmView } from '@kit/step-views.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useAccountInfo } from '../account/api.ts';
-import type { DomainModalProps } from '../domains/domain-modals.tsx';
+import type { DomainModalProps } from '../domains/domain-props.ts';
 import { paths } from '../../paths.ts';
 import { Link } from 'react-router';
 import { updateDomain } from '../transfers/api.ts';

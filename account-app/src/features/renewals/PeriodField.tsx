@@ -1,6 +1,6 @@
 /** The renewal period, 1 to 10 years, default 1 (control-panel spec §5, §9). */
 import { Field } from '@kit/Field.tsx';
-import { maxRenewalPeriod } from '../../../../api/contract/renew-rules.ts';
+import { maxRenewalPeriod } from '../../../../api/contract/renewals/renew-rules.ts';
 
 export function PeriodField({ value, onChange }: { value: number; onChange: (years: number) => void }) {
   return (

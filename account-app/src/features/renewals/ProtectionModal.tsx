@@ -10,9 +10,9 @@ import { SteppedModal, type StepOutcome, type StepViews, useSteppedModal } from 
 import { confirmView, finishView } from '@kit/step-views.ts';
 import { useEffect, useState } from 'react';
 import { mutate } from 'swr';
-import { protectionPricePerYear, protectionYearsLeft } from '../../../../api/contract/renew-rules.ts';
+import { protectionPricePerYear, protectionYearsLeft } from '../../../../api/contract/renewals/renew-rules.ts';
 import { type Domain, domainsKey, useAccount } from '../domains/api.ts';
-import type { DomainModalProps } from '../domains/domain-modals.tsx';
+import type { DomainModalProps } from '../domains/domain-props.ts';
 import { answerSandboxAuthentication, authenticateWithStripe } from './payment-authentication.ts';
 import './renewals.css';
 

@@ -12,11 +12,11 @@ import { showToast } from '@kit/toasts.ts';
 import { subDays } from 'date-fns';
 import { useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
-import { autoRenewLeadDays } from '../../../../api/contract/domain-status.ts';
+import { autoRenewLeadDays } from '../../../../api/contract/domains/domain-status.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import { noRenewPriceMessage, protectionPricePerYear, type RenewableDomain } from '../../../../api/contract/renew-rules.ts';
+import { noRenewPriceMessage, protectionPricePerYear, type RenewableDomain } from '../../../../api/contract/renewals/renew-rules.ts';
 import { type Domain, domainsKey, useAccount } from '../domains/api.ts';
-import type { DomainModalProps } from '../domains/domain-modals.tsx';
+import type { DomainModalProps } from '../domains/domain-props.ts';
 import { PeriodField } from './PeriodField.tsx';
 import { type OrderView, useRenewOrder } from './renew-order.tsx';
 

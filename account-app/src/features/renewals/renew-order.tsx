@@ -9,7 +9,7 @@ import type { StepOutcome, StepView } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
 import { useRef, useState } from 'react';
 import { mutate } from 'swr';
-import { cappedTermMessage, lineTotal, type RenewAnswer, type RenewLine, type RenewRequest } from '../../../../api/contract/renew-rules.ts';
+import { cappedTermMessage, lineTotal, type RenewAnswer, type RenewLine, type RenewRequest } from '../../../../api/contract/renewals/renew-rules.ts';
 import { domainsKey } from '../domains/api.ts';
 import { answerSandboxAuthentication, authenticateWithStripe, authenticationFailedMessage } from './payment-authentication.ts';
 import './renewals.css';

@@ -9,7 +9,7 @@ import { type SteppedModalHandle, SteppedModal, type StepViews } from '@kit/Step
 import { finishView } from '@kit/step-views.ts';
 import { showToast } from '@kit/toasts.ts';
 import { useState } from 'react';
-import { mfaCodeLength, mfaCodeMessage } from '../../../../api/contract/login.ts';
+import { mfaCodeLength, mfaCodeMessage } from '../../../../api/contract/auth/login.ts';
 import { addMethod, type MfaAdded, resendCode, verifyMethod } from './api.ts';
 import { methodLabels } from './method-labels.ts';
 import { TotpSetup } from './TotpQr.tsx';

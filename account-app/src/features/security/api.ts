@@ -3,7 +3,7 @@ import { type ApiFailure, api, isFailure } from '@kit/api.ts';
 import { withRecentAuth } from '@kit/ConfirmIdentity.tsx';
 import useSWR, { mutate } from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import type { MfaAdd, MfaAdded, MfaMethod, PasskeyView } from '../../../../api/contract/mfa.ts';
+import type { MfaAdd, MfaAdded, MfaMethod, PasskeyView } from '../../../../api/contract/auth/mfa.ts';
 
 export type { MfaAdded, MfaMethod, PasskeyView };
 

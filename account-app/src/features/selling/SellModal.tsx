@@ -15,8 +15,8 @@ import {
   salePriceErrors,
   sellerPayout,
   sellerPayoutPercent,
-} from '../../../../api/contract/sale.ts';
-import type { DomainModalProps } from '../domains/domain-modals.tsx';
+} from '../../../../api/contract/selling/sale.ts';
+import type { DomainModalProps } from '../domains/domain-props.ts';
 import { updateDomain } from '../transfers/api.ts';
 import '../transfers/transfers.css';
 

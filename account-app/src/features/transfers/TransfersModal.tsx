@@ -10,9 +10,9 @@ import { type StepViews, SteppedModal, useSteppedModal } from '@kit/SteppedModal
 import { confirmView, finishView } from '@kit/step-views.ts';
 import { showToast } from '@kit/toasts.ts';
 import { useEffect, useRef, useState } from 'react';
-import { authCodeRejectedMessage, tdrpHoldMessage } from '../../../../api/contract/transfer-away.ts';
+import { authCodeRejectedMessage, tdrpHoldMessage } from '../../../../api/contract/transfers/transfer-away.ts';
 import type { Domain } from '../domains/api.ts';
-import type { DomainModalProps } from '../domains/domain-modals.tsx';
+import type { DomainModalProps } from '../domains/domain-props.ts';
 import { paths } from '../../paths.ts';
 import { needsReauth, reauthMessage, updateDomain } from './api.ts';
 import { startViewFor, type TransferView as View } from './start-view.ts';

@@ -1,7 +1,7 @@
 /** Domain updates the transfer, privacy and selling modals send (PATCH /api/domains/:id, spec §7), and what they share. */
 import { api, type ApiFailure, isFailure } from '@kit/api.ts';
 import { mutate } from 'swr';
-import type { DomainUpdate } from '../../../../api/contract/domain-update.ts';
+import type { DomainUpdate } from '../../../../api/contract/domains/domain-update.ts';
 import { type Domain, domainsKey } from '../domains/api.ts';
 
 /** Sends one update and refreshes My Domains; failures come back for the view to show (no toast). */
@@ -11,7 +11,7 @@ export async function updateDomain(domainId: number, update: DomainUpdate): Prom
   return answer;
 }
 
-/** The server asks for a fresh sign-in before it shows an auth code (api/services/recent-auth.ts). */
+/** The server asks for a fresh sign-in before it shows an auth code (api/services/auth/recent-auth.ts). */
 export function needsReauth(failure: ApiFailure): boolean {
   return failure.status === 403 && (failure.data as { reauthRequired?: boolean } | undefined)?.reauthRequired === true;
 }

@@ -9,7 +9,7 @@ import { SuccessModal } from '@kit/ResultModals.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { SiteContent } from '../../../../api/contract/website.ts';
+import type { SiteContent } from '../../../../api/contract/websites/website.ts';
 import { paths } from '../../paths.ts';
 import { useDomains } from '../domains/api.ts';
 import { saveSite, siteAddress, updateWebsite, useWebsite } from './api.ts';

@@ -1,11 +1,11 @@
 /** What a domain shows: its website settings (forward options, builder trial, builder site) and the domain update. */
 import { api } from '@kit/api.ts';
 import useSWR, { mutate } from 'swr';
-import type { DomainUpdate } from '../../../../api/contract/domain-update.ts';
-import type { SiteContentUpdate, WebsiteSettings } from '../../../../api/contract/website.ts';
+import type { DomainUpdate } from '../../../../api/contract/domains/domain-update.ts';
+import type { SiteContentUpdate, WebsiteSettings } from '../../../../api/contract/websites/website.ts';
 import { type Domain, domainsKey } from '../domains/api.ts';
 
-export type { WebsiteSettings } from '../../../../api/contract/website.ts';
+export type { WebsiteSettings } from '../../../../api/contract/websites/website.ts';
 
 export const websiteKey = (domainId: number) => `/websites/${domainId}`;
 

@@ -1,6 +1,6 @@
 /** Step 3: the security code for the chosen method: digits only, six at most (storefront spec §5 Login). */
 import type { FormEvent } from 'react';
-import { mfaCodeMaxLength } from '../../../../api/contract/login.ts';
+import { mfaCodeMaxLength } from '../../../../api/contract/auth/login.ts';
 import { chooseMethod, submitCode } from '../login-calls.ts';
 import type { Challenge, StepProps } from '../login-state.ts';
 import { LoginError } from './LoginError.tsx';

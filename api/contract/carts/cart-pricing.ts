@@ -1,0 +1,90 @@
+/** Cart prices computed from the catalogue (never from the client): terms, plans, protection, totals. */
+import type { Tld } from '../search/catalogue.ts';
+import { maxTermYears, termPrice } from './term-prices.ts';
+
+export const protectionPricePerYear = 500;
+
+export const planPrices = { basic: 0, email: 500, website: 500, websiteEmail: 899 } as const;
+export type Plan = keyof typeof planPrices;
+
+export const planLabels: Record<Plan, string> = {
+  basic: 'Basic',
+  email: 'Email',
+  website: 'Website Builder',
+  websiteEmail: 'Website & Email',
+};
+
+/** Plan state of a cart item (storefront spec §4). */
+export function planOf(item: { emailEnabled: boolean; hostingEnabled: boolean }): Plan {
+  if (item.emailEnabled && item.hostingEnabled) return 'websiteEmail';
+  if (item.emailEnabled) return 'email';
+  if (item.hostingEnabled) return 'website';
+  return 'basic';
+}
+
+export function planFlags(plan: Plan): { emailEnabled: boolean; hostingEnabled: boolean } {
+  return {
+    emailEnabled: plan === 'email' || plan === 'websiteEmail',
+    hostingEnabled: plan === 'website' || plan === 'websiteEmail',
+  };
+}
+
+export type DomainType = 'new' | 'transfer' | 'premium';
+export type YearOption = { years: number; price: number };
+
+/** Cents per year of a term for one item: premium names pay the registry price in year one. */
+export function perYearPricing(tld: Tld, domainType: DomainType, premiumPrice?: number | null): number[] {
+  if (domainType === 'transfer') return tld.transferPricing;
+  if (domainType === 'premium' && premiumPrice != null) {
+    return tld.renewPricing.map((renew, i) => (i === 0 ? premiumPrice : renew));
+  }
+  return tld.newPricing;
+}
+
+/** The terms an item may take. A transfer adds one year, so its longest term is one year shorter. */
+export function yearOptionsFor(tld: Tld, domainType: DomainType, premiumPrice?: number | null): YearOption[] {
+  const pricing = perYearPricing(tld, domainType, premiumPrice);
+  const longest = domainType === 'transfer' ? maxTermYears - 1 : maxTermYears;
+  return Array.from({ length: longest }, (_, i) => ({ years: i + 1, price: termPrice(pricing, i + 1) }));
+}
+
+export type PricedItem = {
+  years: number;
+  domainType: DomainType;
+  premiumPrice?: number | null;
+  emailEnabled: boolean;
+  hostingEnabled: boolean;
+  protectionEnabled: boolean;
+};
+
+export type ItemPrices = {
+  yearOptions: YearOption[];
+  /** Registration or transfer for the chosen term. */
+  price: number;
+  renewalPrice: number;
+  protectionPrice: number;
+  monthlyPrice: number;
+  /** Everything charged today for this item: term, protection and the first month of its plan. */
+  totalPrice: number;
+};
+
+export function priceItem(tld: Tld, item: PricedItem): ItemPrices {
+  const yearOptions = yearOptionsFor(tld, item.domainType, item.premiumPrice);
+  const option = yearOptions.find((o) => o.years === item.years) ?? yearOptions[0];
+  const protectionPrice = item.protectionEnabled ? protectionPricePerYear * option.years : 0;
+  const monthlyPrice = planPrices[planOf(item)];
+  return {
+    yearOptions,
+    price: option.price,
+    renewalPrice: tld.renewPricing[0],
+    protectionPrice,
+    monthlyPrice,
+    totalPrice: option.price + protectionPrice + monthlyPrice,
+  };
+}
+
+export function cartTotals(items: ItemPrices[]) {
+  const oneTimePrice = items.reduce((sum, i) => sum + i.price + i.protectionPrice, 0);
+  const monthlyPrice = items.reduce((sum, i) => sum + i.monthlyPrice, 0);
+  return { oneTimePrice, monthlyPrice, totalPrice: oneTimePrice + monthlyPrice };
+}

@@ -1,0 +1,133 @@
+/**
+ * The cart calls (storefront spec §3, §7): what /api/carts and /api/cartItems accept, and the cart and cart item they
+ * answer with. The server types its answers by these; the site's cart store reads them.
+ */
+import '../zod-config.ts';
+import { z } from 'zod';
+import { cartContactSchema, contactSchema } from '../contact.ts';
+
+/** A moment as JSON carries it: ISO 8601 in UTC (`2025-01-31T12:00:00.000Z`). */
+const timestamp = z.iso.datetime();
+
+export const domainTypes = ['new', 'transfer', 'premium'] as const;
+
+// ---- Requests ----
+
+export const newCartItemSchema = z.object({
+  cartId: z.number().int().optional(),
+  type: z.literal('domain').default('domain'),
+  domain: z.string().trim().min(1, 'domain is required').max(253),
+  /** The price the visitor saw; informational only, the server prices every item itself. */
+  price: z.number().int().nonnegative().optional(),
+  domainType: z.enum(domainTypes).default('new'),
+  authCode: z.string().trim().max(255).optional().nullable(),
+  years: z.number().int().min(1).max(10).optional(),
+});
+export type NewCartItem = z.infer<typeof newCartItemSchema>;
+
+/** POST /api/cartItems: one item, or many (transfers) in one call. */
+export const addCartItemsSchema = z.union([newCartItemSchema, z.array(newCartItemSchema).min(1, 'Add at least one item').max(100)]);
+
+export const cartItemPatchSchema = z
+  .object({
+    cartItemId: z.number().int().optional(),
+    years: z.number().int().min(1).max(10).optional(),
+    protectionEnabled: z.boolean().optional(),
+    emailEnabled: z.boolean().optional(),
+    hostingEnabled: z.boolean().optional(),
+    authCode: z.string().trim().max(255).nullable().optional(),
+    status: z.enum(['active', 'deleted']).optional(),
+  })
+  .strict();
+export type CartItemPatch = z.infer<typeof cartItemPatchSchema>;
+
+const checkoutSourceSchema = z
+  .object({
+    referrer: z.string().max(2000).nullish(),
+    landing: z.string().max(2000).nullish(),
+    statedSource: z.string().max(40).nullish(),
+    paymentIntentId: z.string().max(200).nullish(),
+  })
+  .partial();
+
+/** PATCH /api/carts/:id: the checkout form's fields, the chosen card, or `commit: true` to check out. */
+export const cartPatchSchema = z.object({
+  cartId: z.number().int().optional(),
+  contact: cartContactSchema.extend({ password: z.string().max(200).optional(), code: z.string().max(12).optional() }).optional(),
+  paymentMethodId: z.number().int().optional(),
+  commit: z.boolean().optional(),
+  paymentIntentId: z.string().max(200).optional(),
+  $redirectHost: z.string().max(253).optional(),
+  a: checkoutSourceSchema.optional(),
+});
+export type CartPatch = z.infer<typeof cartPatchSchema>;
+
+// ---- Answers ----
+
+export const yearOptionSchema = z.object({ years: z.number().int(), price: z.number().int() });
+
+/** One cart line (GET /api/cartItems/:id, and each of a cart's `cartItems`), priced by the server. */
+export const cartItemSchema = z.strictObject({
+  cartItemId: z.number().int(),
+  cartId: z.number().int(),
+  type: z.literal('domain'),
+  domain: z.string(),
+  domainType: z.enum(domainTypes),
+  authCode: z.string().nullable(),
+  years: z.number().int(),
+  emailEnabled: z.boolean(),
+  hostingEnabled: z.boolean(),
+  protectionEnabled: z.boolean(),
+  status: z.enum(['active', 'deleted']),
+  createDate: timestamp,
+  yearOptions: z.array(yearOptionSchema),
+  /** Registration or transfer for the chosen term, in cents. */
+  price: z.number().int(),
+  renewalPrice: z.number().int(),
+  protectionPrice: z.number().int(),
+  monthlyPrice: z.number().int(),
+  /** Everything charged today for this item: term, protection and the first month of its plan. */
+  totalPrice: z.number().int(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartPaymentMethodSchema = z.strictObject({
+  paymentMethodId: z.number().int(),
+  description: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  isDefault: z.boolean(),
+});
+export type CartPaymentMethod = z.infer<typeof cartPaymentMethodSchema>;
+
+/** GET and PATCH /api/carts/:id. A caller with no cart yet gets an empty one with id 0. */
+export const cartSchema = z.strictObject({
+  cartId: z.number().int(),
+  uuid: z.string().nullable(),
+  accountId: z.number().int().nullable(),
+  status: z.enum(['active', 'deleted', 'checkedOut']),
+  contact: cartContactSchema.nullable(),
+  verified: z.boolean(),
+  paymentMethodId: z.number().int(),
+  paymentSetupComplete: z.boolean(),
+  paymentStatus: z.string().nullable(),
+  createDate: timestamp.nullable(),
+  modifyDate: timestamp.nullable(),
+  checkoutDate: timestamp.nullable(),
+  deleteDate: timestamp.nullable(),
+  itemCount: z.number().int(),
+  oneTimePrice: z.number().int(),
+  monthlyPrice: z.number().int(),
+  totalPrice: z.number().int(),
+  $isLoggedIn: z.boolean(),
+  /** A visitor's new-account password is stored hashed; the cart only says whether one is set. */
+  $hasPassword: z.boolean(),
+  /** A signed-in buyer's contact, shown as a summary in place of the checkout form. */
+  $accountContact: contactSchema.nullable(),
+  $paymentMethods: z.array(cartPaymentMethodSchema),
+  $paymentMethodDescription: z.string().nullable(),
+  $virtualColumns: z.array(z.string()),
+  /** With `$relations[]=cartItems` (and always after a PATCH). */
+  cartItems: z.array(cartItemSchema).optional(),
+});
+export type Cart = z.infer<typeof cartSchema>;

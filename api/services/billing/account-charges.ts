@@ -1,0 +1,175 @@
+/**
+ * Charges to an account's default card after checkout (renewals, auto-renew, Domain Protection, a restarted
+ * transfer, monthly plans): authorise off-session first, do the work, then capture what was delivered and write the
+ * ledger in one transaction — or release the authorisation when nothing was delivered. Nothing is charged for what
+ * did not happen, and one idempotency key never charges twice.
+ */
+import { and, eq } from 'drizzle-orm';
+import { now } from '../../clock.ts';
+import type { DbOrTx } from '../checkout/order-delivery.ts';
+import { paymentMethods, transactions, type transactionTypes } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { CardError } from '../../providers/payments/index.ts';
+
+export const noDefaultCardMessage = 'Please add a default payment method to your account first';
+export const chargeFailedMessage = 'Your card could not be charged. Please try another card.';
+
+/** One ledger row: cents, positive for a charge. */
+export type ChargeLine = {
+  type: (typeof transactionTypes)[number];
+  description: string;
+  amount: number;
+  domainId?: number | null;
+  startDate?: Date;
+  endDate?: Date | null;
+};
+
+/** An authorisation waiting to be captured or released. */
+export type HeldCharge = {
+  accountId: number;
+  paymentIntentId: string;
+  amount: number;
+  paymentMethodId: number;
+  cardDescription: string;
+};
+
+export type ChargeAttempt =
+  | { status: 'authorized'; held: HeldCharge }
+  /** The card wants 3-D Secure: the customer confirms `clientSecret` on-session, then the caller retries with `paymentIntentId`. */
+  | { status: 'requires_action'; paymentIntentId: string; clientSecret: string };
+
+export async function findDefaultCard(db: DbOrTx, accountId: number) {
+  const [card] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.accountId, accountId), eq(paymentMethods.isDefault, true), eq(paymentMethods.status, 'active')))
+    .limit(1);
+  return card ?? null;
+}
+
+/**
+ * Authorises `amount` cents on the default card. With `paymentIntentId` (after the customer authenticated) it reads
+ * that intent instead of creating one. Throws AppError 402 with a message the customer can act on.
+ */
+export async function authorizeDefaultCard(
+  deps: Deps,
+  input: {
+    accountId: number;
+    amount: number;
+    idempotencyKey: string;
+    description: string;
+    paymentIntentId?: string;
+    /** The default card when the caller already read it (a batch of charges reads them in one query). */
+    card?: typeof paymentMethods.$inferSelect | null;
+  },
+): Promise<ChargeAttempt> {
+  const card = input.card === undefined ? await findDefaultCard(deps.db, input.accountId) : input.card;
+  if (!card) throw new AppError(402, noDefaultCardMessage);
+  const { payments } = deps.providers;
+  let intent: Awaited<ReturnType<typeof payments.authorize>>;
+  try {
+    intent = input.paymentIntentId
+      ? await payments.retrieve(input.paymentIntentId)
+      : await payments.authorize({
+          customerId: card.providerCustomerId ?? '',
+          paymentMethodId: card.providerPaymentMethodId,
+          amount: input.amount,
+          idempotencyKey: input.idempotencyKey,
+          description: input.description,
+        });
+  } catch (error) {
+    if (error instanceof CardError) throw new AppError(402, error.message || chargeFailedMessage, { declineCode: error.declineCode });
+    throw error;
+  }
+  if (input.paymentIntentId && intent.amount !== input.amount) throw new AppError(400, 'This payment is for a different amount');
+  if (intent.status === 'requires_action') return { status: 'requires_action', paymentIntentId: intent.id, clientSecret: intent.client_secret };
+  if (intent.status !== 'requires_capture') throw new AppError(402, intent.error ?? chargeFailedMessage);
+  return {
+    status: 'authorized',
+    held: {
+      accountId: input.accountId,
+      paymentIntentId: intent.id,
+      amount: intent.amount,
+      paymentMethodId: card.paymentMethodId,
+      cardDescription: `${card.brand} ending in ${card.last4}`,
+    },
+  };
+}
+
+/** The charge rows of a capture and its payment row (the sum of the charges, negative). */
+function ledgerRows(held: HeldCharge, lines: ChargeLine[], today: Date): (typeof transactions.$inferInsert)[] {
+  return [
+    ...lines.map((line) => ({
+      accountId: held.accountId,
+      type: line.type,
+      description: line.description,
+      amount: line.amount,
+      domainId: line.domainId ?? null,
+      paymentReference: held.paymentIntentId,
+      startDate: line.startDate ?? today,
+      endDate: line.endDate ?? null,
+      createDate: today,
+    })),
+    {
+      accountId: held.accountId,
+      type: 'payment',
+      description: `Card payment, ${held.cardDescription}`,
+      amount: -lines.reduce((sum, line) => sum + line.amount, 0),
+      paymentReference: held.paymentIntentId,
+      startDate: today,
+      createDate: today,
+    },
+  ];
+}
+
+/**
+ * Captures the sum of `lines` (at most what was held; the rest is released) and writes the charge rows and the
+ * payment row. `captureKey` makes a retried capture a no-op at the provider.
+ */
+export async function captureCharge(deps: Deps, held: HeldCharge, lines: ChargeLine[], captureKey: string): Promise<void> {
+  const delivered = lines.reduce((sum, line) => sum + line.amount, 0);
+  if (delivered <= 0) return releaseCharge(deps, held);
+  if (delivered > held.amount) throw new Error(`Capture of ${delivered} exceeds the ${held.amount} held`);
+  await deps.providers.payments.capture(held.paymentIntentId, captureKey, delivered < held.amount ? delivered : undefined);
+  const today = now();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(transactions).values(ledgerRows(held, lines, today));
+  });
+}
+
+/**
+ * Many captures at once (the nightly auto-renewal run): each at the provider with its own capture key, then every
+ * charge and payment row in one insert. A capture that fails is left out and reported.
+ */
+export async function captureCharges(
+  deps: Deps,
+  charges: { held: HeldCharge; lines: ChargeLine[]; captureKey: string }[],
+  concurrency = 16,
+): Promise<{ failed: { held: HeldCharge; error: Error }[] }> {
+  const captured: typeof charges = [];
+  const failed: { held: HeldCharge; error: Error }[] = [];
+  let next = 0;
+  const capture = async () => {
+    while (next < charges.length) {
+      const charge = charges[next++];
+      const delivered = charge.lines.reduce((sum, line) => sum + line.amount, 0);
+      try {
+        if (delivered > charge.held.amount) throw new Error(`Capture of ${delivered} exceeds the ${charge.held.amount} held`);
+        await deps.providers.payments.capture(charge.held.paymentIntentId, charge.captureKey, delivered < charge.held.amount ? delivered : undefined);
+        captured.push(charge);
+      } catch (error) {
+        failed.push({ held: charge.held, error: error as Error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, charges.length) }, capture));
+  const today = now();
+  const rows = captured.flatMap(({ held, lines }) => ledgerRows(held, lines, today));
+  for (let i = 0; i < rows.length; i += 2000) await deps.db.insert(transactions).values(rows.slice(i, i + 2000));
+  return { failed };
+}
+
+export async function releaseCharge(deps: Deps, held: HeldCharge): Promise<void> {
+  await deps.providers.payments.cancel(held.paymentIntentId);
+}

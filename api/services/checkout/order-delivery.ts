@@ -1,0 +1,145 @@
+/**
+ * What an order leaves in the account once the registry has answered a line: the domain row, its ledger charges,
+ * and a refused name back in the cart. Shared by checkout (answers that came at once) and reconciliation (answers
+ * found out later by asking the registry).
+ */
+import { addDays } from 'date-fns';
+import { and, desc, eq } from 'drizzle-orm';
+import { planOf } from '../../contract/carts/cart-pricing.ts';
+import type { Db } from '../../db/client.ts';
+import { cartItems, carts, domains, type OrderLineState, type orderLines, paymentMethods, transactions } from '../../db/schema/index.ts';
+import type { CartItemRow } from '../carts/carts.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type LinePrices = Pick<OrderLineRow, 'price' | 'protectionPrice' | 'monthlyPrice' | 'totalPrice'>;
+
+/** The states in which a line leaves a domain in the account. */
+export function isRecordedState(state: OrderLineState): state is 'delivered' | 'auth-code-needed' | 'auth-code-rejected' {
+  return state === 'delivered' || state === 'auth-code-needed' || state === 'auth-code-rejected';
+}
+
+export function isAwaitingCode(state: OrderLineState): state is 'auth-code-needed' | 'auth-code-rejected' {
+  return state === 'auth-code-needed' || state === 'auth-code-rejected';
+}
+
+/**
+ * The account's domain row for one answered line, with the ledger charges when it was delivered. A transfer still
+ * waiting for an auth code is charged nothing now: its price waits on the row (`pendingCharge`).
+ */
+export async function recordDomain(
+  tx: DbOrTx,
+  input: {
+    accountId: number;
+    orderId: number;
+    item: CartItemRow;
+    prices: LinePrices;
+    state: 'delivered' | 'auth-code-needed' | 'auth-code-rejected';
+    expireDate: Date;
+    nameservers: readonly string[];
+    today: Date;
+  },
+): Promise<number> {
+  const { accountId, orderId, item, prices, state, expireDate, today } = input;
+  const transfer = item.domainType === 'transfer';
+  const [domain] = await tx
+    .insert(domains)
+    .values({
+      accountId,
+      domain: item.domain,
+      status: transfer ? 'transfer' : 'active',
+      inboundTransferStatus: transfer ? (state === 'delivered' ? 'pending' : state) : null,
+      pendingCharge: isAwaitingCode(state) ? prices.totalPrice : null,
+      authCode: transfer ? item.authCode : null,
+      createDate: today,
+      modifyDate: today,
+      expireDate,
+      autoRenewEnabled: true,
+      privacyEnabled: true,
+      protectionEnabled: item.protectionEnabled,
+      emailEnabled: item.emailEnabled,
+      builderEnabled: item.hostingEnabled,
+      websiteType: item.hostingEnabled ? 'builder' : 'park',
+      mrc: prices.monthlyPrice,
+      ns: [...input.nameservers],
+    })
+    .returning({ domainId: domains.domainId });
+  if (state !== 'delivered') return domain.domainId;
+
+  const plan = planOf(item);
+  const term = `${item.years} year${item.years === 1 ? '' : 's'}`;
+  const line = { accountId, domainId: domain.domainId, orderId, startDate: today, createDate: today };
+  const rows: (typeof transactions.$inferInsert)[] = [
+    {
+      ...line,
+      type: transfer ? 'transfer' : 'nrc',
+      description: `${transfer ? 'Transfer' : item.domainType === 'premium' ? 'Premium registration' : 'Registration'} of ${item.domain} (${term})`,
+      amount: prices.price,
+      endDate: expireDate,
+    },
+  ];
+  if (prices.protectionPrice > 0) {
+    rows.push({ ...line, type: 'other', description: `Domain Protection for ${item.domain} (${term})`, amount: prices.protectionPrice, endDate: expireDate });
+  }
+  if (prices.monthlyPrice > 0) {
+    rows.push({
+      ...line,
+      type: 'mrc',
+      description: `${plan === 'email' ? 'Email' : plan === 'website' ? 'Website Builder' : 'Website & Email'} plan for ${item.domain} (first month)`,
+      amount: prices.monthlyPrice,
+      endDate: addDays(today, 30),
+    });
+  }
+  await tx.insert(transactions).values(rows);
+  return domain.domainId;
+}
+
+/** The ledger's payment row for a capture. */
+export async function recordPayment(tx: DbOrTx, input: { accountId: number; orderId: number; paymentIntentId: string; paymentMethodId: number | null; amount: number; today: Date }) {
+  const [method] = input.paymentMethodId
+    ? await tx.select({ brand: paymentMethods.brand, last4: paymentMethods.last4 }).from(paymentMethods).where(eq(paymentMethods.paymentMethodId, input.paymentMethodId))
+    : [];
+  await tx.insert(transactions).values({
+    accountId: input.accountId,
+    type: 'payment',
+    description: method ? `Card payment, ${method.brand} ending in ${method.last4}` : 'Card payment',
+    amount: -input.amount,
+    orderId: input.orderId,
+    paymentReference: input.paymentIntentId,
+    startDate: input.today,
+    createDate: input.today,
+  });
+}
+
+/** Copies of cart items into a cart, for another try (names the registry refused). */
+export async function copyItemsToCart(tx: DbOrTx, cartId: number, items: CartItemRow[]): Promise<void> {
+  if (items.length === 0) return;
+  await tx.insert(cartItems).values(
+    items.map((item) => ({
+      cartId,
+      domain: item.domain,
+      domainType: item.domainType,
+      authCode: item.authCode,
+      years: item.years,
+      premiumPrice: item.premiumPrice,
+      emailEnabled: item.emailEnabled,
+      hostingEnabled: item.hostingEnabled,
+      protectionEnabled: item.protectionEnabled,
+    })),
+  );
+}
+
+/** The account's current cart (the newest active one), started when there is none. */
+export async function accountCart(tx: DbOrTx, accountId: number): Promise<number> {
+  const [current] = await tx
+    .select({ cartId: carts.cartId })
+    .from(carts)
+    .where(and(eq(carts.accountId, accountId), eq(carts.status, 'active')))
+    .orderBy(desc(carts.cartId))
+    .limit(1);
+  if (current) return current.cartId;
+  const [created] = await tx.insert(carts).values({ accountId }).returning({ cartId: carts.cartId });
+  return created.cartId;
+}

@@ -1,0 +1,259 @@
+/**
+ * Settles orders whose outcome is not known yet (DESIGN "Jobs and time": recorded as unknown, reconciled by asking
+ * the outside system, never retried blindly):
+ * - `unconfirmed` orders: recorded, but some registry answers never came. Each unknown line is asked about (`info`):
+ *   a name that is ours (or a transfer to us the registry is holding) is recorded in the account; anything else was
+ *   not done and goes back to the account's cart. Once no line is unknown, the held authorisation is captured for what
+ *   was delivered, or released when nothing was.
+ * - orders that stopped half-way (`pending` or `authorized`, untouched for `stoppedOrderMs`: the process died while
+ *   checking out). With no lines on record nothing was asked of the registry: the authorisation is released and the
+ *   order fails, so the cart can check out again. Otherwise every line without an answer is asked about the same way,
+ *   and the order is finished as checkout would have: capture what was delivered (or release), then record it all.
+ *
+ * Run by the order-reconcile job, at start-up, and before a customer's domain list is answered. Several processes may
+ * run it at once: each order is taken under a row lock that others skip (held across the registry and payment calls),
+ * and the capture carries the order's one idempotency key, so money moves once.
+ */
+import { addYears, subMilliseconds } from 'date-fns';
+import { and, eq, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { now } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { cartItems, carts, domains, orderLines, orders, users } from '../../db/schema/index.ts';
+import type { Providers } from '../../providers/index.ts';
+import type { RegistryRecord } from '../../providers/registry/index.ts';
+import type { CartItemRow } from '../carts/carts.ts';
+import { captureKey, failOrder, type Outcome, type Owner, recordOrder, releaseReservedAccount, stoppedOrderMs } from './checkout.ts';
+import { accountCart, copyItemsToCart, type DbOrTx, isRecordedState, type OrderLineRow, recordDomain, recordPayment } from './order-delivery.ts';
+
+export type ReconcileDeps = { db: Db; providers: Pick<Providers, 'registry' | 'payments'> };
+
+export type ReconcileReport = { settled: number; waiting: number };
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type OrderRow = typeof orders.$inferSelect;
+
+/** Settles every unconfirmed or stopped order (or one account's); registry or payment trouble leaves one for next time. */
+export async function reconcileUnknownOrders(deps: ReconcileDeps, options: { accountId?: number } = {}): Promise<ReconcileReport> {
+  const candidates = await deps.db
+    .select({ orderId: orders.orderId })
+    .from(orders)
+    .where(and(needsReconciling(), options.accountId == null ? undefined : eq(orders.accountId, options.accountId)))
+    .orderBy(orders.orderId);
+  const report: ReconcileReport = { settled: 0, waiting: 0 };
+  for (const { orderId } of candidates) {
+    try {
+      if (await reconcileOrder(deps, orderId)) report.settled += 1;
+      else report.waiting += 1;
+    } catch (error) {
+      console.error(`order ${orderId}: could not be reconciled yet`, error);
+      report.waiting += 1;
+    }
+  }
+  return report;
+}
+
+/** Unconfirmed orders, and orders in progress that have not moved for `stoppedOrderMs`. */
+function needsReconciling(): SQL | undefined {
+  const stoppedBefore = subMilliseconds(now(), stoppedOrderMs);
+  return or(eq(orders.status, 'unconfirmed'), and(inArray(orders.status, ['pending', 'authorized']), lt(orders.modifyDate, stoppedBefore)));
+}
+
+/** True when the order is settled; false when it is still waiting (or another process holds it). */
+async function reconcileOrder(deps: ReconcileDeps, orderId: number): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    // The lock is held across the registry and payment calls: a second process skips this order meanwhile, and a
+    // stalled checkout that wakes up waits, then finds the order taken over.
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderId, orderId), needsReconciling()))
+      .for('update', { skipLocked: true });
+    if (!order) return false;
+    if (order.status === 'unconfirmed') return settleUnconfirmedOrder(deps, tx, order);
+    return finishStoppedOrder(deps, tx, order);
+  });
+}
+
+async function settleUnconfirmedOrder({ providers }: ReconcileDeps, tx: Tx, order: OrderRow): Promise<boolean> {
+  if (order.accountId == null || !order.paymentIntentId) return false;
+  const { orderId, accountId } = order;
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  const unknown = lines.filter((line) => line.state === 'unknown');
+  const items = await itemsOf(tx, unknown);
+  const today = now();
+  const answers = await askRegistryAbout(tx, providers, orderId, unknown, items);
+  if (answers.size < unknown.length) return false;
+  for (const line of unknown) {
+    const item = items.get(line.cartItemId) as CartItemRow;
+    const answer = answers.get(line.orderLineId) as Answer;
+    if (answer.delivered) {
+      const domainId = await recordDomain(tx, {
+        accountId,
+        orderId,
+        item,
+        prices: line,
+        state: 'delivered',
+        expireDate: answer.expireDate,
+        nameservers: providers.registry.defaultNameservers,
+        today,
+      });
+      await tx.update(orderLines).set({ state: 'delivered', expireDate: answer.expireDate, domainId, modifyDate: today }).where(eq(orderLines.orderLineId, line.orderLineId));
+    } else {
+      await tx.update(orderLines).set({ state: 'failed', error: answer.error, modifyDate: today }).where(eq(orderLines.orderLineId, line.orderLineId));
+      await copyItemsToCart(tx, await accountCart(tx, accountId), [item]);
+    }
+  }
+
+  const delivered = (await tx.select({ totalPrice: orderLines.totalPrice }).from(orderLines).where(and(eq(orderLines.orderId, orderId), eq(orderLines.state, 'delivered')))).reduce(
+    (sum, line) => sum + line.totalPrice,
+    0,
+  );
+  if (delivered > 0) {
+    // A failure here rolls the whole settlement back; the next run asks again and captures with the same key.
+    await providers.payments.capture(order.paymentIntentId, captureKey(orderId), delivered < order.totalPrice ? delivered : undefined);
+    await recordPayment(tx, { accountId, orderId, paymentIntentId: order.paymentIntentId, paymentMethodId: order.paymentMethodId, amount: delivered, today });
+  } else {
+    await providers.payments.cancel(order.paymentIntentId).catch((error) => console.error(`order ${orderId}: cancel failed`, error));
+  }
+  await tx.update(orders).set({ status: 'completed', modifyDate: today }).where(eq(orders.orderId, orderId));
+  return true;
+}
+
+/**
+ * An order whose checkout died: finish it from its order lines. Nothing is registered or requested again; only what
+ * the registry holds is recorded and charged.
+ */
+async function finishStoppedOrder({ providers }: ReconcileDeps, tx: Tx, order: OrderRow): Promise<boolean> {
+  const { orderId } = order;
+  const [cart] = await tx.select().from(carts).where(eq(carts.cartId, order.cartId));
+  // The account was reserved for a visitor (their cart has none of its own) before any name was asked for.
+  const owner: Owner | null =
+    order.accountId == null
+      ? null
+      : {
+          accountId: order.accountId,
+          isNew: cart?.accountId == null,
+          userId: cart?.accountId == null ? (await tx.select({ userId: users.userId }).from(users).where(eq(users.accountId, order.accountId)).limit(1))[0]?.userId : undefined,
+        };
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.orderLineId);
+  if (order.status === 'pending' || lines.length === 0 || !order.paymentIntentId || !owner) {
+    // The registry was never asked: release whatever was authorised and let the cart check out again. (An
+    // authorisation whose id was never written down lapses at the card issuer within days, uncaptured.)
+    if (order.paymentIntentId) await providers.payments.cancel(order.paymentIntentId).catch((error) => console.warn(`order ${orderId}: cancel failed`, error));
+    if (owner) await releaseReservedAccount(tx, owner, orderId);
+    await failOrder(tx, orderId, `Order ${orderId} did not finish, so nothing was registered and your card was not charged. Please check out again.`);
+    return true;
+  }
+
+  const items = await itemsOf(tx, lines);
+  const open = lines.filter((line) => line.state === 'pending' || line.state === 'unknown');
+  const answers = await askRegistryAbout(tx, providers, orderId, open, items);
+  if (answers.size < open.length) return false;
+  const today = now();
+  const outcomes: Outcome[] = [];
+  for (const line of lines) {
+    const item = items.get(line.cartItemId) as CartItemRow;
+    const answer = answers.get(line.orderLineId);
+    if (answer) {
+      const state = answer.delivered ? 'delivered' : 'failed';
+      const error = answer.delivered ? null : answer.error;
+      await tx.update(orderLines).set({ state, expireDate: answer.expireDate, error, modifyDate: today }).where(eq(orderLines.orderLineId, line.orderLineId));
+      outcomes.push({ line: { item, prices: line }, orderLineId: line.orderLineId, state, expireDate: answer.expireDate, error: error ?? undefined });
+    } else {
+      outcomes.push({ line: { item, prices: line }, orderLineId: line.orderLineId, state: line.state, expireDate: line.expireDate ?? addYears(today, item.years) });
+    }
+  }
+
+  if (!outcomes.some((outcome) => isRecordedState(outcome.state))) {
+    await providers.payments.cancel(order.paymentIntentId).catch((error) => console.warn(`order ${orderId}: cancel failed`, error));
+    await releaseReservedAccount(tx, owner, orderId);
+    const names = lines.map((line) => line.domain).join(', ');
+    await failOrder(tx, orderId, `We could not register ${names}. Your card was not charged. Please try again later or contact support.`);
+    return true;
+  }
+  const delivered = outcomes.filter((outcome) => outcome.state === 'delivered').reduce((sum, outcome) => sum + outcome.line.prices.totalPrice, 0);
+  // With the order's one capture key: should the dead checkout have captured already, this captures nothing more.
+  if (delivered > 0) await providers.payments.capture(order.paymentIntentId, captureKey(orderId), delivered < order.totalPrice ? delivered : undefined);
+  else await providers.payments.cancel(order.paymentIntentId).catch((error) => console.warn(`order ${orderId}: cancel failed`, error));
+  const passwordHash = (cart?.contact as { passwordHash?: string } | null)?.passwordHash ?? null;
+  await recordOrder(
+    tx,
+    { cartId: order.cartId, passwordHash, paymentMethodId: order.paymentMethodId, nameservers: providers.registry.defaultNameservers },
+    { orderId, intent: { id: order.paymentIntentId }, owner, outcomes, settlement: { captured: delivered, held: false } },
+  );
+  return true;
+}
+
+async function itemsOf(tx: Tx, lines: OrderLineRow[]): Promise<Map<number, CartItemRow>> {
+  if (lines.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(cartItems)
+    .where(
+      inArray(
+        cartItems.cartItemId,
+        lines.map((line) => line.cartItemId),
+      ),
+    );
+  const items = new Map(rows.map((item) => [item.cartItemId, item]));
+  for (const line of lines) if (!items.has(line.cartItemId)) throw new Error(`cart item ${line.cartItemId} of ${line.domain} is missing`);
+  return items;
+}
+
+type Answer = { delivered: true; expireDate: Date } | { delivered: false; expireDate: Date; error: string };
+
+/** What the registry holds for each line now; a line it could not answer for is left out (asked again next run). */
+async function askRegistryAbout(
+  tx: Tx,
+  providers: ReconcileDeps['providers'],
+  orderId: number,
+  lines: OrderLineRow[],
+  items: Map<number, CartItemRow>,
+): Promise<Map<number, Answer>> {
+  const today = now();
+  const answers = new Map<number, Answer>();
+  for (const line of lines) {
+    const item = items.get(line.cartItemId) as CartItemRow;
+    let record: RegistryRecord | null;
+    try {
+      record = await providers.registry.info(line.domain);
+    } catch (error) {
+      console.warn(`order ${orderId}: the registry could not say what happened to ${line.domain} yet:`, (error as Error).message);
+      continue;
+    }
+    const expected = line.expireDate ?? addYears(today, item.years);
+    if (isDelivered(line, record) && !(await isInAnotherOrder(tx, line))) {
+      const fromRegistry = line.kind === 'registration' && record && !Number.isNaN(record.expireDate.getTime()) ? record.expireDate : null;
+      answers.set(line.orderLineId, { delivered: true, expireDate: fromRegistry ?? expected });
+    } else {
+      answers.set(line.orderLineId, { delivered: false, expireDate: expected, error: `${line.error ?? 'no answer'}; the registry has no record of it` });
+    }
+  }
+  return answers;
+}
+
+/** Whether the registry now holds what the line asked for. */
+function isDelivered(line: OrderLineRow, record: RegistryRecord | null): boolean {
+  if (!record) return false;
+  if (line.kind === 'registration') return record.ours;
+  return record.ours || record.transferPending === true;
+}
+
+/**
+ * A name ours at the registry that an account already holds came from another order (one bought after this order's
+ * try); a transfer waiting for a code or rejected holds nothing.
+ */
+async function isInAnotherOrder(tx: DbOrTx, line: OrderLineRow): Promise<boolean> {
+  const [held] = await tx
+    .select({ domainId: domains.domainId })
+    .from(domains)
+    .where(
+      and(
+        eq(domains.domain, line.domain),
+        ne(domains.status, 'deleted'),
+        or(isNull(domains.inboundTransferStatus), eq(domains.inboundTransferStatus, 'pending')),
+      ),
+    )
+    .limit(1);
+  return held != null;
+}

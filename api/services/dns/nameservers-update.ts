@@ -1,0 +1,60 @@
+/**
+ * Domain update, #13 (nameservers, spec §5): entries normalised (empty dropped, trimmed, de-duplicated, upper-cased),
+ * none means the provider's two defaults, fewer than 2 is refused; each must be a host name, and one under the domain
+ * itself must be an active custom nameserver (it needs glue). The registry takes the set first; then we record it.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { now } from '../../clock.ts';
+import type { nameserversUpdate } from '../../contract/domains/domain-update.ts';
+import { isProviderNameservers, nameserverError, normaliseNameservers } from '../../contract/dns/dns.ts';
+import type { Domain } from '../../contract/domains/domain.ts';
+import { domains, registeredNameservers } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
+import { replaceDsRecords } from './dnssec-update.ts';
+import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
+
+export const tooFewNameservers = 'Please enter at least 2 nameservers';
+const maxNameservers = 13;
+
+export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z.infer<typeof nameserversUpdate>): Promise<Partial<Domain> | undefined> {
+  if (fields.ns === undefined) return;
+  const { db, providers } = ctx.deps;
+  const { domain } = ctx;
+  if (domain.status !== 'active' && domain.status !== 'expired') throw new AppError(409, `The nameservers of ${domain.domain} cannot be changed while it is ${domain.status === 'transfer' ? 'being transferred' : domain.status}`);
+  const entered = normaliseNameservers(fields.ns);
+  const ns = entered.length === 0 ? normaliseNameservers(providers.registry.defaultNameservers) : entered;
+  if (ns.length < 2) throw new AppError(400, tooFewNameservers);
+  if (ns.length > maxNameservers) throw new AppError(400, `Please enter at most ${maxNameservers} nameservers`);
+  for (const name of ns) {
+    const problem = nameserverError(name);
+    if (problem) throw new AppError(400, problem);
+  }
+  const apex = domain.domain.toUpperCase();
+  const inside = ns.filter((name) => name === apex || name.endsWith(`.${apex}`));
+  if (inside.length) {
+    const active = await db
+      .select({ hostname: registeredNameservers.hostname })
+      .from(registeredNameservers)
+      .where(and(eq(registeredNameservers.domainId, domain.domainId), eq(registeredNameservers.status, 'active')));
+    const glued = new Set(active.map((row) => row.hostname.toUpperCase()));
+    const missing = inside.filter((name) => !glued.has(name));
+    if (missing.length) {
+      throw new AppError(400, `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} under ${domain.domain}: add ${missing.length === 1 ? 'it' : 'them'} under Manage Custom Nameservers first and wait until approved`);
+    }
+  }
+  // Our nameservers do not sign zones: a DS set left at the registry would make the domain fail validation (bogus).
+  const dropsDnssec = domain.dsRecords.length > 0 && isProviderNameservers(ns, providers.registry.defaultNameservers);
+  if (dropsDnssec) await replaceDsRecords(ctx.deps, domain, []);
+  try {
+    await providers.registry.setNameservers(domain.domain, ns);
+  } catch (error) {
+    if (error instanceof RegistryOutcomeUnknownError) {
+      throw new AppError(504, 'The registry did not answer in time. Please check the nameservers again in a few minutes before retrying.');
+    }
+    throw new AppError(502, `The registry did not accept the nameservers: ${(error as Error).message}`);
+  }
+  await db.update(domains).set({ ns, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
+  return dropsDnssec ? { $dsRecordsRemoved: domain.dsRecords.length } : undefined;
+}

@@ -1,0 +1,469 @@
+/**
+ * The domain calendar (control-panel spec §4 "Auto-renew", §9): everything that falls due on the one clock, done
+ * idempotently so a late, repeated or parallel run changes only when it happens.
+ * - Auto-renew about 15 days before expiry, off-session on the default card, once per domain and term (the unique
+ *   auto-renew order); a failed charge emails the customer and is tried again daily, 3 times.
+ * - ERRP reminders about 30 and 7 days before expiry and within 5 days after, each once per term.
+ * - Expiry: expired on the day; redemption 30 days later (a year later with Domain Protection, which extends the
+ *   Renewal Grace Period by a year); pending delete after the 30-day redemption period; deleted 5 days after that,
+ *   when the registry frees the name.
+ */
+import { addDays, subDays, subMinutes, subYears } from 'date-fns';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { now } from '../../clock.ts';
+import { autoRenewLeadDays } from '../../contract/domains/domain-status.ts';
+import { domainNotices, domains, paymentMethods, renewalOrders, renewals, users } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { authorizeDefaultCard, captureCharges, type HeldCharge } from '../billing/account-charges.ts';
+import type { DomainRow } from './domains.ts';
+import { queueMessage } from '../platform/messages.ts';
+import { lineTotal, type RenewLine } from '../../contract/renewals/renewals.ts';
+import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
+import {
+  eachLimited,
+  ledgerLines,
+  markLine,
+  priceLine,
+  reconcileHeldRenewals,
+  type RenewalOrderRow,
+  type RenewalRow,
+  setOrder,
+  settleRenewalOrder,
+  settleUnknownLine,
+} from '../renewals/renewals.ts';
+
+/** Days in each phase after expiry (ICANN's usual figures): grace before redemption, redemption, pending delete. */
+export const renewalGraceDays = 30;
+export const redemptionDays = 30;
+export const pendingDeleteDays = 5;
+/** A failed auto-renew charge is tried again this many times, a day apart. */
+export const autoRenewRetries = 3;
+/** ERRP reminders: days before expiry (negative: after). */
+export const reminderKinds = {
+  'reminder-30': { from: 30, to: 7 },
+  'reminder-7': { from: 7, to: 0 },
+  'reminder-expired': { from: 0, to: -5 },
+} as const;
+
+/** Auto-renewals charged at once in the nightly run. */
+const concurrency = 16;
+/** How long a claimed auto-renewal may sit unauthorised before another run takes it over. */
+const stalledClaimMinutes = 30;
+
+export type CalendarReport = {
+  autoRenewed: number;
+  autoRenewFailed: number;
+  reminders: number;
+  expired: number;
+  redemption: number;
+  pendingDelete: number;
+  deleted: number;
+};
+
+export async function runDomainCalendar(deps: Deps): Promise<CalendarReport> {
+  await reconcileHeldRenewals(deps);
+  const auto = await runAutoRenewals(deps);
+  const reminders = await sendReminders(deps);
+  const phases = await advanceExpiry(deps);
+  return { ...auto, reminders, ...phases };
+}
+
+/** Claims every due auto-renewal (and every due retry) once, then charges and renews them a few at a time. */
+export async function runAutoRenewals(deps: Deps): Promise<{ autoRenewed: number; autoRenewFailed: number }> {
+  const today = now();
+  const due = await deps.db
+    .select()
+    .from(domains)
+    .where(
+      and(
+        eq(domains.autoRenewEnabled, true),
+        inArray(domains.status, ['active', 'expired']),
+        lte(domains.expireDate, addDays(today, autoRenewLeadDays)),
+        gt(domains.expireDate, subDays(today, renewalGraceDays)),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(renewalOrders)
+            .where(and(eq(renewalOrders.domainId, domains.domainId), eq(renewalOrders.termExpireDate, domains.expireDate))),
+        ),
+      ),
+    )
+    .orderBy(asc(domains.expireDate));
+  const claimed: Claimed[] = [];
+  for (let i = 0; i < due.length; i += 500) {
+    const batch = due.slice(i, i + 500);
+    const orders = await deps.db
+      .insert(renewalOrders)
+      .values(
+        batch.map((domain) => ({
+          accountId: domain.accountId,
+          orderKey: `auto:${domain.domainId}:${domain.expireDate.toISOString()}`,
+          kind: 'auto' as const,
+          status: 'pending' as const,
+          domainId: domain.domainId,
+          termExpireDate: domain.expireDate,
+          renewalPeriod: 1,
+          amount: 0,
+          attempts: 1,
+          createDate: today,
+          modifyDate: today,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    const byId = new Map(batch.map((d) => [d.domainId, d]));
+    for (const order of orders) claimed.push({ order, domain: byId.get(order.domainId ?? 0)! });
+  }
+  // Retries due now, each claimed with a conditional update so one worker takes it.
+  const retries = await deps.db
+    .update(renewalOrders)
+    .set({ status: 'pending', attempts: sql`${renewalOrders.attempts} + 1`, modifyDate: today })
+    .where(and(eq(renewalOrders.kind, 'auto'), eq(renewalOrders.status, 'retrying'), lte(renewalOrders.nextAttemptDate, today)))
+    .returning();
+  // A claim whose worker stopped before authorising (a crash, a deploy) would hold the term forever: after a quiet
+  // spell another run takes it over, with the same attempt number, so an authorisation the stopped worker did make is
+  // found again by its idempotency key rather than made twice.
+  const stalled = await deps.db
+    .update(renewalOrders)
+    .set({ modifyDate: today })
+    .where(and(eq(renewalOrders.kind, 'auto'), eq(renewalOrders.status, 'pending'), lt(renewalOrders.modifyDate, subMinutes(today, stalledClaimMinutes))))
+    .returning();
+  const reread = [...retries, ...stalled];
+  if (reread.length) {
+    const rows = await deps.db
+      .select()
+      .from(domains)
+      .where(inArray(domains.domainId, reread.map((o) => o.domainId ?? 0)));
+    const byId = new Map(rows.map((d) => [d.domainId, d]));
+    for (const order of reread) {
+      const domain = byId.get(order.domainId ?? 0);
+      if (domain) claimed.push({ order, domain });
+      else await setOrder(deps.db, order.renewalOrderId, { status: 'failed', lastError: 'No longer due' });
+    }
+  }
+  let autoRenewed = 0;
+  let autoRenewFailed = 0;
+  for (let i = 0; i < claimed.length; i += 500) {
+    const batch = claimed.slice(i, i + 500);
+    // Still ours: a long run must not look stalled to the next one.
+    await deps.db
+      .update(renewalOrders)
+      .set({ modifyDate: now() })
+      .where(and(inArray(renewalOrders.renewalOrderId, batch.map((c) => c.order.renewalOrderId)), eq(renewalOrders.status, 'pending')));
+    const outcome = await autoRenewBatch(deps, batch);
+    autoRenewed += outcome.renewed;
+    autoRenewFailed += outcome.failed;
+  }
+  return { autoRenewed, autoRenewFailed };
+}
+
+type Claimed = { order: RenewalOrderRow; domain: DomainRow };
+type Charged = Claimed & { line: RenewLine; held: HeldCharge };
+
+/**
+ * Auto-renewals of claimed orders, a batch at a time: what touches the outside (authorise, renew, capture) goes one
+ * call per domain, a few at once; what only records goes in one statement per batch. A year each, with protection
+ * when the domain has it.
+ */
+async function autoRenewBatch(deps: Deps, claimed: Claimed[]): Promise<{ renewed: number; failed: number }> {
+  let failed = 0;
+  // A retry reads the domain as it is now: renewed by hand, auto-renew switched off or deleted since means nothing to do.
+
+  const accountIds = [...new Set(claimed.map((c) => c.domain.accountId))];
+  const cards = new Map(
+    (
+      await deps.db
+        .select()
+        .from(paymentMethods)
+        .where(and(inArray(paymentMethods.accountId, accountIds), eq(paymentMethods.isDefault, true), eq(paymentMethods.status, 'active')))
+    ).map((card) => [card.accountId, card]),
+  );
+  const charged: Charged[] = [];
+  await eachLimited(claimed, concurrency, async ({ order, domain }) => {
+    const due = domain.autoRenewEnabled && domain.expireDate.getTime() === order.termExpireDate?.getTime() && ['active', 'expired'].includes(domain.status);
+    if (!due) {
+      await setOrder(deps.db, order.renewalOrderId, { status: 'failed', lastError: 'No longer due' });
+      failed += 1;
+      return;
+    }
+    let line: RenewLine;
+    try {
+      line = await priceLine(deps, domain, 1, domain.protectionEnabled);
+    } catch (error) {
+      await setOrder(deps.db, order.renewalOrderId, { status: 'failed', lastError: (error as Error).message });
+      await notify(deps, domain, 'auto-renew-impossible', autoRenewImpossibleMail(domain, (error as Error).message));
+      failed += 1;
+      return;
+    }
+    const amount = lineTotal(line);
+    let failure: string | null = null;
+    try {
+      const attempt = await authorizeDefaultCard(deps, {
+        accountId: domain.accountId,
+        amount,
+        idempotencyKey: `renewal-order:${order.renewalOrderId}:${order.attempts}`,
+        description: `Auto-renewal: ${domain.domain}`,
+        card: cards.get(domain.accountId) ?? null,
+      });
+      if (attempt.status === 'requires_action') {
+        // Nobody is there to authenticate: drop the intent and ask the customer to renew on-session.
+        await deps.providers.payments.cancel(attempt.paymentIntentId).catch(() => {});
+        failure = 'Your bank asks you to confirm this payment, which we cannot do while you are away.';
+      } else charged.push({ order, domain, line, held: attempt.held });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      failure = error.message;
+    }
+    if (failure !== null) {
+      const retrying = order.attempts <= autoRenewRetries;
+      const nextAttemptDate = retrying ? addDays(now(), 1) : null;
+      await setOrder(deps.db, order.renewalOrderId, { status: retrying ? 'retrying' : 'failed', amount, lastError: failure, nextAttemptDate });
+      await notify(deps, domain, `auto-renew-failed-${order.attempts}`, autoRenewFailedMail(domain, failure, nextAttemptDate));
+      failed += 1;
+    }
+  });
+  if (charged.length === 0) return { renewed: 0, failed };
+  const today = now();
+  const heldRows = charged.map((c) => ({
+    id: c.order.renewalOrderId,
+    pi: c.held.paymentIntentId,
+    pm: c.held.paymentMethodId,
+    card: c.held.cardDescription,
+    amount: c.held.amount,
+  }));
+  await deps.db.execute(sql`
+    update ${renewalOrders} set status = 'held', payment_intent_id = v.pi, payment_method_id = v.pm, card_description = v.card,
+      amount = v.amount, modify_date = ${today.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(heldRows)}::jsonb) as v(id int, pi text, pm int, card text, amount int)
+    where ${renewalOrders.renewalOrderId} = v.id`);
+  const lines = await deps.db
+    .insert(renewals)
+    .values(
+      charged.map(({ order, line }) => ({
+        renewalOrderId: order.renewalOrderId,
+        domainId: line.domainId,
+        domain: line.domain,
+        fromExpireDate: new Date(line.expireDate),
+        renewalPeriod: line.renewalPeriod,
+        newExpireDate: new Date(line.newExpireDate),
+        renewPrice: line.renewPrice,
+        redemptionPrice: line.redemptionPrice ?? 0,
+        protectionPrice: line.protectionPrice,
+        protectionEnabled: line.protectionEnabled,
+        createDate: today,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+  const lineOfOrder = new Map(lines.map((l) => [l.renewalOrderId, l]));
+  const renewedLines: RenewalRow[] = [];
+  const settleOneByOne: number[] = [];
+  await eachLimited(charged, concurrency, async ({ order }) => {
+    const line = lineOfOrder.get(order.renewalOrderId);
+    if (!line) {
+      // The term was renewed another way meanwhile: nothing renewed here, so the authorisation is released.
+      settleOneByOne.push(order.renewalOrderId);
+      return;
+    }
+    try {
+      const record = await deps.providers.registry.renew({ domain: line.domain, years: line.renewalPeriod });
+      renewedLines.push({ ...line, status: 'renewed', newExpireDate: Number.isNaN(record.expireDate.getTime()) ? line.newExpireDate : record.expireDate });
+    } catch (error) {
+      if (error instanceof RegistryOutcomeUnknownError) await settleUnknownLine(deps, line);
+      else await markLine(deps.db, line, 'failed', (error as Error).message);
+      settleOneByOne.push(order.renewalOrderId);
+    }
+  });
+  if (renewedLines.length) await recordAndCapture(deps, renewedLines, charged, today);
+  for (const id of settleOneByOne) await settleRenewalOrder(deps, id).catch(() => {});
+  return { renewed: renewedLines.length, failed: failed + (charged.length - renewedLines.length) };
+}
+
+/** Records a batch of registry renewals on the domains and lines, then captures each order once, ledger rows in one insert. */
+async function recordAndCapture(deps: Deps, renewedLines: RenewalRow[], charged: Charged[], today: Date): Promise<void> {
+  const rows = JSON.stringify(renewedLines.map((l) => ({ id: l.domainId, line: l.renewalId, exp: l.newExpireDate.toISOString(), protect: l.protectionEnabled })));
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update ${domains} set expire_date = v.exp, status = 'active', redemption_period_start_date = null,
+        auto_renew_date = case when ${domains.autoRenewEnabled} then v.exp - make_interval(days => ${autoRenewLeadDays}) end,
+        modify_date = ${today.toISOString()}::timestamptz,
+        protection_enabled = ${domains.protectionEnabled} or v.protect,
+        protection_paid_until = case when v.protect then v.exp else ${domains.protectionPaidUntil} end
+      from jsonb_to_recordset(${rows}::jsonb) as v(id int, line int, exp timestamptz, protect boolean)
+      where ${domains.domainId} = v.id`);
+    await tx.execute(sql`
+      update ${renewals} set status = 'renewed', new_expire_date = v.exp, error = null
+      from jsonb_to_recordset(${rows}::jsonb) as v(id int, line int, exp timestamptz, protect boolean)
+      where ${renewals.renewalId} = v.line`);
+  });
+  // Claimed held → settled first, so a concurrent settler captures none of these twice.
+  const settling = await deps.db
+    .update(renewalOrders)
+    .set({ status: 'settled', modifyDate: today })
+    .where(and(inArray(renewalOrders.renewalOrderId, renewedLines.map((l) => l.renewalOrderId)), eq(renewalOrders.status, 'held')))
+    .returning({ id: renewalOrders.renewalOrderId });
+  const settlingIds = new Set(settling.map((o) => o.id));
+  const heldOf = new Map(charged.map((c) => [c.order.renewalOrderId, c.held]));
+  const { failed } = await captureCharges(
+    deps,
+    renewedLines
+      .filter((l) => settlingIds.has(l.renewalOrderId))
+      .map((l) => ({ held: heldOf.get(l.renewalOrderId) as HeldCharge, lines: ledgerLines(l), captureKey: `renewal-order:${l.renewalOrderId}:capture` })),
+    concurrency,
+  );
+  // Left held for the calendar's reconciliation; the capture key keeps a repeat from charging twice.
+  for (const { held, error } of failed) {
+    const order = charged.find((c) => c.held.paymentIntentId === held.paymentIntentId)?.order;
+    if (order) await setOrder(deps.db, order.renewalOrderId, { status: 'held', lastError: error.message });
+  }
+}
+
+/** ERRP reminders: each kind once per domain and term, claimed by the unique notice row. */
+export async function sendReminders(deps: Deps): Promise<number> {
+  const today = now();
+  let sent = 0;
+  for (const [kind, window] of Object.entries(reminderKinds)) {
+    const candidates = await deps.db
+      .select({ domainId: domains.domainId, expireDate: domains.expireDate })
+      .from(domains)
+      .where(and(inArray(domains.status, ['active', 'expired']), gt(domains.expireDate, addDays(today, window.to)), lte(domains.expireDate, addDays(today, window.from))));
+    const claimed: { domainId: number }[] = [];
+    for (let i = 0; i < candidates.length; i += 1000) {
+      const batch = candidates.slice(i, i + 1000);
+      claimed.push(
+        ...(await deps.db
+          .insert(domainNotices)
+          .values(batch.map((c) => ({ domainId: c.domainId, kind, termExpireDate: c.expireDate, createDate: today })))
+          .onConflictDoNothing()
+          .returning({ domainId: domainNotices.domainId })),
+      );
+    }
+    if (claimed.length === 0) continue;
+    const rows = await deps.db
+      .select({ domain: domains, email: users.email })
+      .from(domains)
+      .innerJoin(users, eq(users.accountId, domains.accountId))
+      .where(inArray(domains.domainId, claimed.map((c) => c.domainId)));
+    const seen = new Set<number>();
+    await eachLimited(rows, concurrency, async ({ domain, email }) => {
+      if (seen.has(domain.domainId)) return;
+      seen.add(domain.domainId);
+      await queueMessage(deps.jobs, { channel: 'email', to: email, ...reminderMail(kind as keyof typeof reminderKinds, domain) });
+      sent += 1;
+    });
+  }
+  return sent;
+}
+
+/** Moves domains through expired → redemption → pending delete → deleted as their dates pass. */
+export async function advanceExpiry(deps: Deps): Promise<{ expired: number; redemption: number; pendingDelete: number; deleted: number }> {
+  const today = now();
+  const { db } = deps;
+  const expired = await db
+    .update(domains)
+    .set({ status: 'expired', autoRenewDate: null, modifyDate: today })
+    .where(and(eq(domains.status, 'active'), lte(domains.expireDate, today)))
+    .returning({ id: domains.domainId });
+  // Names that arrived without one (checkout, transfers in) get their auto-renew date, so the card can show it.
+  await db
+    .update(domains)
+    .set({ autoRenewDate: sql`${domains.expireDate} - make_interval(days => ${autoRenewLeadDays})` })
+    .where(and(eq(domains.status, 'active'), eq(domains.autoRenewEnabled, true), isNull(domains.autoRenewDate)));
+  const graceEnded = subDays(today, renewalGraceDays);
+  const redemption = await db
+    .update(domains)
+    .set({ status: 'redemption', redemptionPeriodStartDate: today, modifyDate: today })
+    .where(
+      and(
+        eq(domains.status, 'expired'),
+        lte(domains.expireDate, graceEnded),
+        or(
+          eq(domains.protectionEnabled, false),
+          isNull(domains.protectionPaidUntil),
+          lt(domains.protectionPaidUntil, domains.expireDate),
+          // Domain Protection extends the Renewal Grace Period by a year.
+          lte(domains.expireDate, subYears(graceEnded, 1)),
+        ),
+      ),
+    )
+    .returning({ id: domains.domainId });
+  const pendingDelete = await db
+    .update(domains)
+    .set({ status: 'pendingDelete', modifyDate: today })
+    .where(and(eq(domains.status, 'redemption'), isNotNull(domains.redemptionPeriodStartDate), lte(domains.redemptionPeriodStartDate, subDays(today, redemptionDays))))
+    .returning({ id: domains.domainId });
+  const doomed = await db
+    .select()
+    .from(domains)
+    .where(
+      and(
+        eq(domains.status, 'pendingDelete'),
+        lte(domains.redemptionPeriodStartDate, subDays(today, redemptionDays + pendingDeleteDays)),
+      ),
+    );
+  let deleted = 0;
+  for (const domain of doomed) {
+    try {
+      await deps.providers.registry.delete(domain.domain);
+    } catch (error) {
+      console.warn(`Could not delete ${domain.domain} at the registry: ${(error as Error).message}`);
+      continue;
+    }
+    const [gone] = await db
+      .update(domains)
+      .set({ status: 'deleted', autoRenewEnabled: false, autoRenewDate: null, modifyDate: today })
+      .where(and(eq(domains.domainId, domain.domainId), eq(domains.status, 'pendingDelete')))
+      .returning({ id: domains.domainId });
+    if (gone) deleted += 1;
+  }
+  return { expired: expired.length, redemption: redemption.length, pendingDelete: pendingDelete.length, deleted };
+}
+
+/** A notice sent once per domain, kind and term. */
+async function notify(deps: Deps, domain: DomainRow, kind: string, mail: { subject: string; text: string }): Promise<void> {
+  const [claimed] = await deps.db
+    .insert(domainNotices)
+    .values({ domainId: domain.domainId, kind, termExpireDate: domain.expireDate, createDate: now() })
+    .onConflictDoNothing()
+    .returning();
+  if (!claimed) return;
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.accountId, domain.accountId)).limit(1);
+  if (user) await queueMessage(deps.jobs, { channel: 'email', to: user.email, ...mail });
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+function reminderMail(kind: keyof typeof reminderKinds, domain: DomainRow): { subject: string; text: string } {
+  const renewal = domain.autoRenewEnabled
+    ? `Auto-renew is on: we will renew it with your default card on or after ${day(subDays(domain.expireDate, autoRenewLeadDays))}.`
+    : 'Auto-renew is off: renew it from My Domains, or it will expire and be removed.';
+  if (kind === 'reminder-expired') {
+    return {
+      subject: `${domain.domain} has expired`,
+      text: `${domain.domain} expired on ${day(domain.expireDate)}. Renew it from My Domains before ${day(addDays(domain.expireDate, renewalGraceDays))} to keep it at the usual price; after that a redemption fee applies, and then the name is deleted.`,
+    };
+  }
+  const days = kind === 'reminder-30' ? 30 : 7;
+  return {
+    subject: `${domain.domain} expires in about ${days} days`,
+    text: `${domain.domain} expires on ${day(domain.expireDate)}. ${renewal}`,
+  };
+}
+
+function autoRenewFailedMail(domain: DomainRow, reason: string, nextAttemptDate: Date | null): { subject: string; text: string } {
+  const next = nextAttemptDate
+    ? `We will try again on ${day(nextAttemptDate)}.`
+    : `We will not try again: renew it from My Domains before ${day(domain.expireDate)}.`;
+  return {
+    subject: `We could not renew ${domain.domain}`,
+    text: `Auto-renewal of ${domain.domain} failed: ${reason} ${next} Update your payment method in your account if it has changed.`,
+  };
+}
+
+function autoRenewImpossibleMail(domain: DomainRow, reason: string): { subject: string; text: string } {
+  return {
+    subject: `${domain.domain} cannot be renewed automatically`,
+    text: `${reason}. ${domain.domain} expires on ${day(domain.expireDate)}.`,
+  };
+}

@@ -1,0 +1,13 @@
+/** What every domain-update group handler receives: the deps, who asks, and the domain row (already owned by them). */
+import type { Deps } from '../../deps.ts';
+import type { DomainRow } from './domains.ts';
+
+export type DomainUpdateContext = {
+  deps: Deps;
+  accountId: number;
+  userId: number;
+  sessionId: number;
+  /** The client address (c.var.clientIp), for rate limits. */
+  clientIp: string;
+  domain: DomainRow;
+};

@@ -1,0 +1,29 @@
+/**
+ * Outgoing mail and SMS that nobody waits for (a recovery link, a notice): queued, then delivered by the send-message
+ * job with retries. Codes a person waits for on screen (the checkout phone code, sign-in codes) are sent at once
+ * instead, so a refusal reaches them as an error they can act on (verification.ts, mfa.ts).
+ */
+import { desc } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outbox } from '../../db/schema/index.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { Providers } from '../../providers/index.ts';
+
+export type OutgoingMessage = { channel: 'email'; to: string; subject: string; text: string } | { channel: 'sms'; to: string; body: string };
+
+export const sendMessageQueue = 'send-message';
+
+export async function queueMessage(jobs: JobQueue, message: OutgoingMessage): Promise<void> {
+  await jobs.send(sendMessageQueue, message);
+}
+
+/** One delivery attempt; a throw makes the queue try again later. */
+export async function deliverMessage(providers: Pick<Providers, 'mail' | 'sms'>, message: OutgoingMessage): Promise<void> {
+  if (message.channel === 'email') await providers.mail.send({ to: message.to, subject: message.subject, text: message.text });
+  else await providers.sms.send({ to: message.to, body: message.body });
+}
+
+/** The newest 200 messages the sandbox mail and SMS providers kept instead of sending (read at /dev/outbox). */
+export async function readOutbox(db: Db) {
+  return db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
+}

@@ -1,0 +1,326 @@
+/** Seed data: on an empty database, a demo account whose domains cover every control-panel state. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { addDays, getYear, subDays } from 'date-fns';
+import { eq, sql } from 'drizzle-orm';
+import { Secret } from 'otpauth';
+import { loadConfig } from '../../config.ts';
+import type { Contact } from '../../contract/contact.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  accounts,
+  dnsRecords,
+  domains,
+  emails,
+  mfas,
+  outboundTransfers,
+  paymentMethods,
+  registryDomains,
+  sandboxMailAddresses,
+  sandboxMailDomains,
+  transactions,
+  users,
+  websites,
+} from '../../db/schema/index.ts';
+import { builderTrialDays } from '../../contract/websites/website.ts';
+import { newAuthCode } from '../../providers/registry/sandbox-lifecycle.ts';
+import { transferSettleDate } from '../../providers/registry/sandbox-transfers.ts';
+import { catalogue } from '../search/catalogue.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { readSharedSecret } from './secrets.ts';
+import { now } from '../../clock.ts';
+
+export const demoEmail = 'demo@example.com';
+
+export type DemoCredentials = { email: string; password: string; totpSecret: string };
+
+const fromNow = (days: number) => addDays(now(), days);
+
+export const demoContact: Contact = {
+  firstName: 'Dana',
+  lastName: 'Demo',
+  company: 'Bright Bean Coffee',
+  address: '100 Market Street, Suite 5',
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94105',
+  country: 'US',
+  email: demoEmail,
+  phone: '+14155550123',
+};
+
+/**
+ * The demo login: from DEMO_PASSWORD / DEMO_TOTP_SECRET, else generated once and kept in the secrets table, so every
+ * process sharing the database prints the login that works. Installs from before that table kept it in DATA_DIR;
+ * the first start since takes it from there.
+ */
+export async function demoCredentials(db: Db, dataDir: string, env: { password?: string; totpSecret?: string }): Promise<DemoCredentials> {
+  const file = path.join(dataDir, 'demo-credentials.json');
+  const saved: Partial<DemoCredentials> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  return {
+    email: demoEmail,
+    password: env.password ?? (await readSharedSecret(db, 'demo-password', () => saved.password ?? randomBytes(9).toString('base64url'))),
+    totpSecret: env.totpSecret ?? (await readSharedSecret(db, 'demo-totp-secret', () => saved.totpSecret ?? new Secret({ size: 20 }).base32)),
+  };
+}
+
+type SeedDomain = Partial<typeof domains.$inferInsert> & { domain: string; expireDate: Date; createDate: Date };
+
+/** `nameservers`: the demo domains' delegation, the registry's DEFAULT_NAMESERVERS (by default the configured default). */
+export async function seedDemoAccount(
+  db: Db,
+  credentials: DemoCredentials,
+  nameservers: readonly string[] = loadConfig({}).DEFAULT_NAMESERVERS,
+): Promise<boolean> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return false;
+  const passwordHash = await hashPassword(credentials.password);
+  return db.transaction(async (tx) => {
+    // Several processes may start on one empty database at once: one seeds, the others find it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('dotspot:seed-demo'))`);
+    const [{ count: seededMeanwhile }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
+    if (seededMeanwhile > 0) return false;
+    const [account] = await tx
+      .insert(accounts)
+      .values({
+        isDemo: true,
+        advancedEnabled: true,
+        registrantContact: demoContact,
+        whoisAdminContact: demoContact,
+        whoisTechContact: demoContact,
+        whoisBillingContact: demoContact,
+        createDate: fromNow(-400),
+      })
+      .returning();
+    const accountId = account.accountId;
+    await tx.insert(users).values({ accountId, email: credentials.email, passwordHash });
+    await tx.insert(mfas).values({ accountId, type: 'totp', data: credentials.totpSecret, status: 'active' });
+    await tx.insert(paymentMethods).values({
+      accountId,
+      provider: 'sandbox',
+      providerPaymentMethodId: 'pm_sandbox_demo_visa_4242',
+      providerCustomerId: 'cus_sandbox_demo',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: getYear(now()) + 3,
+      isDefault: true,
+    });
+    const seeds: SeedDomain[] = [
+      {
+        domain: 'brightbeancoffee.com',
+        createDate: fromNow(-400),
+        expireDate: fromNow(330),
+        websiteType: 'builder',
+        builderEnabled: true,
+        builderUrl: 'https://builder.dotspot.example/sites/brightbeancoffee.com',
+        emailEnabled: true,
+        mrc: 899,
+        protectionEnabled: true,
+        protectionPaidUntil: fromNow(330),
+      },
+      {
+        domain: 'brightbeancoffee.net',
+        createDate: fromNow(-400),
+        expireDate: fromNow(330),
+        websiteType: 'forward',
+        forwardUrl: 'https://brightbeancoffee.com',
+      },
+      { domain: 'oldtownbikes.shop', createDate: fromNow(-362), expireDate: fromNow(3), autoRenewEnabled: false },
+      { domain: 'lakesidephoto.studio', createDate: fromNow(-375), expireDate: fromNow(-10), status: 'expired', autoRenewEnabled: false },
+      {
+        domain: 'northwindlabs.io',
+        createDate: fromNow(-2),
+        expireDate: fromNow(200),
+        status: 'transfer',
+        inboundTransferStatus: 'pending',
+      },
+      {
+        domain: 'quietharbor.org',
+        createDate: fromNow(-800),
+        expireDate: fromNow(120),
+        websiteType: 'custom',
+        forSale: true,
+        listPrice: 250000,
+        floorPrice: 150000,
+        locked: false,
+      },
+      // #13 website: a parked domain of its own for trying forwarding, parking and the builder.
+      { domain: 'maplestreetbakery.com', createDate: fromNow(-200), expireDate: fromNow(165) },
+    ];
+    const domainIds = new Map<string, number>();
+    for (const seed of seeds) {
+      const [row] = await tx
+        .insert(domains)
+        .values({ accountId, ns: [...nameservers], modifyDate: seed.createDate, ...seed })
+        .returning();
+      domainIds.set(seed.domain, row.domainId);
+      const transferring = seed.status === 'transfer';
+      await tx
+        .insert(registryDomains)
+        .values({
+          domain: seed.domain,
+          registrarName: transferring ? 'GoHost Registrar Inc.' : 'Dotspot, Inc.',
+          ours: !transferring,
+          locked: transferring ? false : (seed.locked ?? true),
+          authCode: newAuthCode(),
+          nameservers: [...nameservers],
+          statuses: transferring ? ['pendingTransfer'] : ['clientTransferProhibited'],
+          createDate: seed.createDate,
+          expireDate: seed.expireDate,
+          // The demo's inbound transfer, requested when it was seeded "2 days ago", completes as sandbox transfers do.
+          transferCompleteDate: transferring ? transferSettleDate(seed.domain, seed.createDate) : null,
+        })
+        .onConflictDoNothing();
+      if (seed.domain === 'brightbeancoffee.com') {
+        await tx.insert(emails).values([
+          { domainId: row.domainId, address: `hello@${seed.domain}`, type: 'mailbox', size: 5.4, quota: 5 },
+          { domainId: row.domainId, address: `dana@${seed.domain}`, type: 'mailbox', size: 1.2, quota: 5 },
+          { domainId: row.domainId, address: `orders@${seed.domain}`, type: 'forward', destination: 'dana.demo@example.org' },
+        ]);
+        // Email service (#13): the sandbox mail host holds the same addresses, so usage and the SMTP receiver work.
+        const gigabytes = (n: number) => Math.round(n * 1_000_000_000);
+        await tx.insert(sandboxMailDomains).values({ domain: seed.domain, createDate: seed.createDate }).onConflictDoNothing();
+        await tx
+          .insert(sandboxMailAddresses)
+          .values([
+            { address: `hello@${seed.domain}`, domain: seed.domain, kind: 'mailbox', quotaBytes: gigabytes(5), usedBytes: gigabytes(5.4), createDate: seed.createDate },
+            { address: `dana@${seed.domain}`, domain: seed.domain, kind: 'mailbox', quotaBytes: gigabytes(5), usedBytes: gigabytes(1.2), createDate: seed.createDate },
+            { address: `orders@${seed.domain}`, domain: seed.domain, kind: 'forward', destination: 'dana.demo@example.org', createDate: seed.createDate },
+          ])
+          .onConflictDoNothing();
+        await tx.insert(dnsRecords).values([
+          { domainId: row.domainId, type: 'MX', host: '@', data: 'mx1.dotspot.example', priority: 10 },
+          { domainId: row.domainId, type: 'TXT', host: '@', data: 'v=spf1 include:spf.dotspot.example ~all' },
+        ]);
+      }
+      // #13 website: the demo's builder site, edited in the account app and served on its domain.
+      if (seed.domain === 'brightbeancoffee.com') {
+        await tx.update(domains).set({ builderUrl: `/account/website/${row.domainId}` }).where(eq(domains.domainId, row.domainId));
+        await tx.insert(websites).values({
+          domainId: row.domainId,
+          builderTrialStartDate: seed.createDate,
+          builderTrialEndDate: addDays(seed.createDate, builderTrialDays),
+          siteHeadline: 'Small-batch coffee, roasted on Market Street',
+          siteText: 'Bright Bean roasts fresh every morning in San Francisco.\n\nOpen daily 7am to 5pm. Beans to go, pour-overs and the best cardamom bun in town.',
+          siteAccentColor: '#b5542a',
+          siteBackgroundColor: '#fff8f0',
+        });
+      }
+      if (seed.domain === 'quietharbor.org') {
+        await tx.insert(dnsRecords).values([
+          { domainId: row.domainId, type: 'A', host: '@', data: '203.0.113.10' },
+          { domainId: row.domainId, type: 'CNAME', host: 'www', data: 'quietharbor.org' },
+        ]);
+      }
+    }
+    await seedTransferExamples(tx, accountId, nameservers);
+    await tx.insert(transactions).values(demoBillingHistory(accountId, domainIds));
+    return true;
+  });
+}
+
+/**
+ * Transfers (#12): a name another registrar asked for 1 day ago (waiting for approval; completes in 4 days unless
+ * cancelled) and a transfer in whose auth code the losing registrar rejected (a new, strong code gets it going).
+ */
+async function seedTransferExamples(tx: Parameters<Parameters<Db['transaction']>[0]>[0], accountId: number, nameservers: readonly string[]) {
+  const requested = fromNow(-1);
+  const deadline = addDays(requested, 5);
+  const [leaving] = await tx
+    .insert(domains)
+    .values({
+      accountId,
+      domain: 'sunsetyogastudio.com',
+      ns: [...nameservers],
+      createDate: fromNow(-900),
+      modifyDate: requested,
+      expireDate: fromNow(200),
+      locked: false,
+      authCodeExpireDate: fromNow(10),
+      outboundTransferStatus: 'pending',
+      outboundTransferApprovalDeadline: deadline,
+    })
+    .returning();
+  await tx.insert(registryDomains).values({
+    domain: leaving.domain,
+    registrarName: 'Dotspot, Inc.',
+    ours: true,
+    locked: false,
+    authCode: newAuthCode(),
+    nameservers: [...nameservers],
+    statuses: ['pendingTransfer'],
+    createDate: leaving.createDate,
+    expireDate: leaving.expireDate,
+    gainingRegistrar: 'GoHost Registrar Inc.',
+    transferCompleteDate: deadline,
+  });
+  await tx.insert(outboundTransfers).values({
+    domainId: leaving.domainId,
+    accountId,
+    domain: leaving.domain,
+    gainingRegistrar: 'GoHost Registrar Inc.',
+    // No email went out for the seeded request; "Resend approval email" sends a working link.
+    tokenHash: randomBytes(32).toString('hex'),
+    requestDate: requested,
+    deadline,
+  });
+  await tx.insert(domains).values({
+    accountId,
+    domain: 'badcode-maplebakery.com',
+    ns: [...nameservers],
+    status: 'transfer',
+    inboundTransferStatus: 'auth-code-rejected',
+    pendingCharge: catalogue().forDomain('badcode-maplebakery.com')?.transferPricing[0] ?? 1599,
+    createDate: fromNow(-1),
+    modifyDate: fromNow(-1),
+    expireDate: fromNow(180),
+  });
+
+}
+
+/**
+ * A year of the demo's billing history: the Website & Email plan charged on its billing day each month (the next bill
+ * is due in a few days), registrations when the account opened, last month's six brand-protection registrations (a
+ * group long enough to open collapsed) and this month's transfer, each paid by card, so the balance is $0.00.
+ */
+function demoBillingHistory(accountId: number, domainIds: Map<string, number>): (typeof transactions.$inferInsert)[] {
+  const today = now();
+  const soon = addDays(today, 6);
+  const billingDay = Math.min(soon.getUTCDate(), 28);
+  const billDate = (monthsAgo: number) => new Date(Date.UTC(soon.getUTCFullYear(), soon.getUTCMonth() - monthsAgo, billingDay));
+  const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const card = 'Card payment, visa ending in 4242';
+  const suite = domainIds.get('brightbeancoffee.com');
+  const rows: (typeof transactions.$inferInsert)[] = [];
+  const paid = (row: typeof transactions.$inferInsert) => rows.push(row, { accountId, type: 'payment', description: card, amount: -row.amount, startDate: row.startDate });
+  const opened = subDays(today, 400);
+  rows.push(
+    { accountId, type: 'nrc', description: 'Registration of brightbeancoffee.com (1 year)', amount: 1028, domainId: suite, startDate: opened },
+    { accountId, type: 'nrc', description: 'Registration of brightbeancoffee.net (1 year)', amount: 1198, domainId: domainIds.get('brightbeancoffee.net'), startDate: opened },
+    { accountId, type: 'other', description: 'Domain Protection for brightbeancoffee.com (1 year)', amount: 500, domainId: suite, startDate: opened },
+    { accountId, type: 'payment', description: card, amount: -2726, startDate: opened },
+  );
+  for (let monthsAgo = 12; monthsAgo >= 1; monthsAgo--) {
+    const from = billDate(monthsAgo);
+    const to = billDate(monthsAgo - 1);
+    const period = `${short.format(from)} – ${short.format(subDays(to, 1))}`;
+    paid({ accountId, type: 'mrc', description: `Website & Email plan for brightbeancoffee.com (${period})`, amount: 899, domainId: suite, startDate: from, endDate: to });
+  }
+  const lastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 12, 15));
+  const family = ['brightbean.cafe', 'brightbean.coffee', 'brightbean.shop', 'brightbeancoffee.store', 'brightbeancoffee.online', 'brightbeancoffee.site'];
+  const prices = [3298, 4498, 3498, 5998, 3298, 2998];
+  for (const [index, name] of family.entries()) {
+    rows.push({ accountId, type: 'nrc', description: `Registration of ${name} (1 year)`, amount: prices[index], startDate: lastMonth });
+  }
+  rows.push({ accountId, type: 'payment', description: card, amount: -prices.reduce((sum, price) => sum + price, 0), startDate: lastMonth });
+  const transferred = subDays(today, 2);
+  paid({ accountId, type: 'transfer', description: 'Transfer of northwindlabs.io (adds 1 year)', amount: 4498, domainId: domainIds.get('northwindlabs.io'), startDate: transferred });
+  return rows;
+}
+
+export async function findDemoAccountId(db: Db): Promise<number | null> {
+  const [row] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.email, demoEmail));
+  return row?.accountId ?? null;
+}

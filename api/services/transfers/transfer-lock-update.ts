@@ -1,0 +1,74 @@
+/**
+ * Domain update, transfers (control-panel spec §4, §7): lock and unlock (the answer to an unlock carries the auth code),
+ * a new auth code, answers to a transfer away (cancel it, resend its approval email) and a new code for a transfer in.
+ */
+import { addDays } from 'date-fns';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { now } from '../../clock.ts';
+import type { transferUpdate } from '../../contract/domains/domain-update.ts';
+import type { Domain } from '../../contract/domains/domain.ts';
+import { tdrpHoldMessage } from '../../contract/transfers/transfer-away.ts';
+import { domains } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { decryptAuthCode, encryptAuthCode } from './auth-code-vault.ts';
+import { restartInboundTransfer } from './inbound-restart.ts';
+import { authCodeLifetimeDays, cancelOutboundTransfer, resendOutboundApprovalEmail } from './outbound-transfers.ts';
+import { requireRecentAuth } from '../auth/recent-auth.ts';
+import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
+
+export async function applyTransferUpdate(ctx: DomainUpdateContext, fields: z.infer<typeof transferUpdate>): Promise<Partial<Domain> | undefined> {
+  const { domain } = ctx;
+  if (fields.$restartInboundTransfer !== undefined) {
+    await restartInboundTransfer(ctx.deps, { domain, authCode: fields.$restartInboundTransfer, clientIp: ctx.clientIp, userId: ctx.userId });
+    return;
+  }
+  if (fields.$rejectOutboundTransfer) {
+    await cancelOutboundTransfer(ctx.deps, domain);
+    return;
+  }
+  if (fields.$resendOutboundTransferApprovalEmail) {
+    await resendOutboundApprovalEmail(ctx.deps, domain, ctx.clientIp);
+    return;
+  }
+  if (domain.status !== 'active') throw new AppError(400, 'Only an active domain can be locked or unlocked');
+  if (fields.$generateNewAuthCode) return revealAuthCode(ctx, { regenerate: true });
+  if (fields.locked === false) return revealAuthCode(ctx, { regenerate: false });
+  if (fields.locked === true) await lockDomain(ctx);
+}
+
+/**
+ * Unlocks at the registry and answers with the code: the one on file while it is valid, else (or when asked) a new
+ * one the registry is given. Needs a recent sign-in; a domain in a transfer hold (tdrpHoldDate) stays locked.
+ */
+async function revealAuthCode(ctx: DomainUpdateContext, { regenerate }: { regenerate: boolean }): Promise<Partial<Domain>> {
+  const { deps, domain } = ctx;
+  const today = now();
+  // A hold that has run out no longer holds.
+  if (domain.tdrpHoldDate && domain.tdrpHoldDate > today) throw new AppError(400, tdrpHoldMessage(domain.tdrpHoldDate));
+  await requireRecentAuth(deps.db, ctx.sessionId);
+  const onFile = domain.authCodeExpireDate && domain.authCodeExpireDate > today ? await decryptAuthCode(deps, domain.domainId, domain.authCode) : null;
+  const { registry } = deps.providers;
+  await registry.setLock(domain.domain, false);
+  const code = !regenerate && onFile ? onFile : await registry.authCode(domain.domain, true);
+  const expires = !regenerate && onFile && domain.authCodeExpireDate ? domain.authCodeExpireDate : addDays(today, authCodeLifetimeDays);
+  await deps.db
+    .update(domains)
+    .set({ locked: false, authCode: await encryptAuthCode(deps, domain.domainId, code), authCodeExpireDate: expires, modifyDate: today })
+    .where(eq(domains.domainId, domain.domainId));
+  return { authCode: code, locked: false, authCodeExpireDate: expires.toISOString() };
+}
+
+/** Locks at the registry and forgets the code (the registry gets a new one nobody has seen). */
+async function lockDomain(ctx: DomainUpdateContext): Promise<void> {
+  const { deps, domain } = ctx;
+  if (domain.outboundTransferStatus === 'pending' || domain.outboundTransferStatus === 'approved') {
+    throw new AppError(400, 'A transfer of this domain is pending: cancel it first');
+  }
+  await deps.providers.registry.setLock(domain.domain, true);
+  await deps.providers.registry.authCode(domain.domain, true);
+  await deps.db
+    .update(domains)
+    .set({ locked: true, authCode: null, authCodeExpireDate: null, modifyDate: now() })
+    .where(eq(domains.domainId, domain.domainId));
+}
