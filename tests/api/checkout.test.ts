@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, domains, orderLines, orders, outbox, registryDomains, transactions, users, verificationCodes } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
-import { emailTakenMessage } from '../../api/services/checkout/checkout.ts';
+import { emailTakenMessage } from '../../api/services/checkout/orders.ts';
 import { reconcileUnknownOrders } from '../../api/services/checkout/reconcile-orders.ts';
 import { createSession } from '../../api/services/auth/sessions.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';

@@ -7,7 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Providers } from '../../providers/index.ts';
 import { assertCartOwner, type CartOwner, findCartById, findCurrentCart } from '../carts/carts.ts';
-import { type CheckoutResult, commitCheckout, orderForAnonToken } from './checkout.ts';
+import { commitCheckout } from './checkout.ts';
+import { type CheckoutResult, orderForAnonToken } from './orders.ts';
 import { createSession } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
 

@@ -22,7 +22,10 @@ import { cartItems, carts, domains, orderLines, orders, users } from '../../db/s
 import type { Providers } from '../../providers/index.ts';
 import type { RegistryRecord } from '../../providers/registry/index.ts';
 import type { CartItemRow } from '../carts/carts.ts';
-import { captureKey, failOrder, type Outcome, type Owner, recordOrder, releaseReservedAccount, stoppedOrderMs } from './checkout.ts';
+import { recordOrder } from './order-record.ts';
+import { captureKey, failOrder, stoppedOrderMs } from './orders.ts';
+import type { Outcome } from './registry-lines.ts';
+import { type Owner, releaseReservedAccount } from './visitor-account.ts';
 import { accountCart, copyItemsToCart, type DbOrTx, isRecordedState, type OrderLineRow, recordDomain, recordPayment } from './order-delivery.ts';
 
 export type ReconcileDeps = { db: Db; providers: Pick<Providers, 'registry' | 'payments'> };

@@ -1,0 +1,97 @@
+/** Availability and prices over EPP: `<domain:check>` in batches of 20 per extension, with RFC 8748 fee checks when offered. */
+import { tldOf } from '../../contract/domain-name.ts';
+import { EppError } from './epp-connection.ts';
+import { domainNs, feeCheckXml, formatDecimal, readFees } from './epp-domain-xml.ts';
+import { type EppSession, isTrue } from './epp-session.ts';
+import { childOf, childrenOf, el, ns, textOf } from './epp-xml.ts';
+import type { Availability, RegistryProvider } from './index.ts';
+
+const checkBatchSize = 20;
+
+/** Names as the registry spells them: trimmed, lower-case, no trailing dot. Answers and failures name domains so. */
+export const registryName = (domain: string) => domain.trim().toLowerCase().replace(/\.$/, '');
+
+export function checkStreaming(session: EppSession): RegistryProvider['checkStreaming'] {
+  return (domains, listener) => {
+    // One <domain:check> per extension and 20 names, all in flight at once: each reports as its registry answers.
+    const byTld = new Map<string, string[]>();
+    for (const name of new Set(domains.map(registryName))) {
+      const group = byTld.get(tldOf(name));
+      if (group) group.push(name);
+      else byTld.set(tldOf(name), [name]);
+    }
+    const batches: string[][] = [];
+    for (const group of byTld.values()) {
+      for (let i = 0; i < group.length; i += checkBatchSize) batches.push(group.slice(i, i + checkBatchSize));
+    }
+    void session.hasFees().then(
+      (withFees) => {
+        for (const batch of batches) {
+          checkBatch(session, batch, withFees)
+            .catch(() => checkBatch(session, batch, withFees))
+            .then(
+              (answers) => {
+                if (!listener.signal?.aborted) listener.onAnswers(answers);
+              },
+              (error) => {
+                if (!listener.signal?.aborted) listener.onFailure(batch, error);
+              },
+            );
+        }
+      },
+      (error) => listener.onFailure(batches.flat(), error),
+    );
+  };
+}
+
+/** One <domain:check> (with fee check when offered) for up to 20 names. */
+async function checkBatch(session: EppSession, names: string[], withFees: boolean): Promise<Availability[]> {
+  const extension = withFees ? feeCheckXml(session.currency, 'create', 1) : undefined;
+  const response = await session.command(
+    `Could not check ${names.join(', ')}`,
+    `<check><domain:check ${domainNs}>${names.map((name) => el('domain:name', name)).join('')}</domain:check></check>`,
+    { extension, query: true },
+  );
+  const answers = new Map<string, { available: boolean; reason?: string }>();
+  for (const cd of childrenOf(childOf(response.resData, ns.domain, 'chkData'), ns.domain, 'cd')) {
+    const name = childOf(cd, ns.domain, 'name');
+    if (!name) continue;
+    answers.set(name.text.toLowerCase(), { available: isTrue(name.attrs.avail), reason: textOf(cd, ns.domain, 'reason') });
+  }
+  const fees = readFees(response.extension, 'create');
+  return names.map((domain) => {
+    const answer = answers.get(domain);
+    if (!answer) throw new EppError(`The registry did not say whether ${domain} is available`);
+    if (!answer.available) return { domain, available: false, reason: /reserv|block|restrict|prohibit|polic/i.test(answer.reason ?? '') ? 'reserved' : 'taken' };
+    const fee = fees.get(domain);
+    return fee?.premium ? { domain, available: true, premiumPrice: fee.cents } : { domain, available: true };
+  });
+}
+
+/** The registry's fee for one command on one name, as the fee extension states it (null without it). */
+async function feeFor(session: EppSession, domain: string, action: 'create' | 'renew', years: number) {
+  if (!(await session.hasFees())) return null;
+  const response = await session.command(
+    `Could not price ${domain}`,
+    `<check><domain:check ${domainNs}>${el('domain:name', domain)}</domain:check></check>`,
+    { extension: feeCheckXml(session.currency, action, years), query: true },
+  );
+  return readFees(response.extension, action).get(domain) ?? null;
+}
+
+/** The registry's price for one command on one name, in cents (null without the fee extension). */
+export async function quoteFee(session: EppSession, domain: string, action: 'create' | 'renew', years: number): Promise<number | null> {
+  return (await feeFor(session, domain, action, years))?.cents ?? null;
+}
+
+/** A premium name's renewal price in cents; null for a standard name or without the fee extension. */
+export async function premiumRenewPrice(session: EppSession, domain: string, years: number): Promise<number | null> {
+  const fee = await feeFor(session, domain, 'renew', years);
+  return fee?.premium ? fee.cents : null;
+}
+
+/** The fee we acknowledge in a create or renew, so the registry charges only what it quoted. */
+export function feeAckXml(session: EppSession, action: 'create' | 'renew', cents: number | null): string | undefined {
+  if (cents === null) return undefined;
+  return `<fee:${action} xmlns:fee="${ns.fee}">${el('fee:currency', session.currency)}${el('fee:fee', formatDecimal(cents))}</fee:${action}>`;
+}

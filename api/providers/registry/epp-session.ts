@@ -1,0 +1,87 @@
+/**
+ * The command layer every EPP object module speaks through: a small pool of EppConnection sessions to one registry,
+ * a command that turns refusals into EppError, a mutation that turns an unanswered request into an unknown outcome,
+ * and what the registry's greeting offers.
+ */
+import { EppConnection, type EppConnectionOptions, EppError, EppNoAnswerError } from './epp-connection.ts';
+import { ns } from './epp-xml.ts';
+import { RegistryOutcomeUnknownError } from './index.ts';
+
+export type EppRegistryOptions = EppConnectionOptions & {
+  /** Our own name, shown for domains whose sponsoring clID is our login. */
+  registrarName: string;
+  /** Display names of other registrars by their registry clID (the registry only tells us the clID). */
+  registrarNames?: Record<string, string>;
+  /** Parallel sessions (each carries one command at a time). */
+  connections?: number;
+  /** Fee-extension currency; fees are returned as integer cents of it. */
+  currency?: string;
+  /** Nameservers new registrations get (DEFAULT_NAMESERVERS); placeholder `.example` names are refused. */
+  defaultNameservers?: readonly string[];
+};
+
+export type CommandOptions = { extension?: string; query?: boolean; accept?: number[] };
+
+export type EppSession = {
+  readonly options: EppRegistryOptions;
+  readonly currency: string;
+  /** Sends one command on the least busy session; a result code of 2000 or more throws unless `accept` lists it. */
+  command(what: string, body: string, opts?: CommandOptions): ReturnType<EppConnection['send']>;
+  /** A create, renew, transfer or delete: one that went out unanswered becomes RegistryOutcomeUnknownError. */
+  mutate(what: string, body: string, opts?: Omit<CommandOptions, 'query'>): ReturnType<EppConnection['send']>;
+  /** The registry offers the fee extension and we asked for it. */
+  hasFees(): Promise<boolean>;
+  /** The registry offers this extension and we asked for it. */
+  offers(extension: string): Promise<boolean>;
+  /** The registrar behind a registry clID, by name. */
+  registrarNameOf(clientId: string): string;
+  close(): Promise<void>;
+};
+
+export function createEppSession(options: EppRegistryOptions): EppSession {
+  const pool = Array.from({ length: Math.max(1, options.connections ?? 2) }, () => new EppConnection(options));
+  const pick = () => pool.reduce((best, conn) => (conn.load < best.load ? conn : best));
+  const wanted = (extension: string) => (options.extURIs ?? [extension]).includes(extension);
+  const offers = async (extension: string) => wanted(extension) && (await pick().greeting()).extURIs.includes(extension);
+
+  async function command(what: string, body: string, opts: CommandOptions = {}) {
+    const response = await pick().send(body, { extension: opts.extension, retryOnDrop: opts.query ?? false });
+    if (response.code >= 2000 && !opts.accept?.includes(response.code)) throw EppError.fromResponse(what, response);
+    return response;
+  }
+
+  return {
+    options,
+    currency: options.currency ?? 'USD',
+    command,
+    async mutate(what, body, opts = {}) {
+      try {
+        return await command(what, body, opts);
+      } catch (error) {
+        if (error instanceof EppNoAnswerError) throw new RegistryOutcomeUnknownError(`${what}: ${error.message}`, { cause: error });
+        throw error;
+      }
+    },
+    hasFees: () => offers(ns.fee),
+    offers,
+    registrarNameOf: (clientId) => (clientId === options.username ? options.registrarName : (options.registrarNames?.[clientId] ?? clientId)),
+    async close() {
+      await Promise.all(pool.map((conn) => conn.close()));
+    },
+  };
+}
+
+/** Host names as the registry spells them: trimmed, lower-case, no trailing dot. */
+export function normaliseHost(host: string): string {
+  return host.trim().toLowerCase().replace(/\.$/, '');
+}
+
+export function isTrue(value: string | undefined): boolean {
+  return value === '1' || value === 'true';
+}
+
+export function parseDate(value: string | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}

@@ -1,0 +1,90 @@
+/** Checkout's first phase, before any money moves: the buyer's contact, verification and card, and today's prices and availability. */
+import { and, eq, sql } from 'drizzle-orm';
+import { type Contact, contactSchema } from '../../contract/contact.ts';
+import { formatMoney } from '../../contract/money.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, cartItems, paymentMethods, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Providers } from '../../providers/index.ts';
+import { activeItems, type CartItemRow, type CartRow, priceCartItem } from '../carts/carts.ts';
+import { catalogue } from '../search/catalogue.ts';
+import type { LinePrices } from './order-delivery.ts';
+import { type CheckoutSource, emailTakenMessage } from './orders.ts';
+
+export type Line = { item: CartItemRow; prices: LinePrices };
+
+export type CommitInput = {
+  cart: CartRow;
+  /** The signed-in account, or null for a visitor. */
+  accountId: number | null;
+  source: CheckoutSource;
+};
+
+export type Prepared = {
+  lines: Line[];
+  totalPrice: number;
+  contact: Contact;
+  passwordHash: string | null;
+  method: typeof paymentMethods.$inferSelect;
+  transferFacts: Map<string, { expireDate: string | null }>;
+};
+
+/** Everything checked before money moves: contact, verification, card, and today's prices and availability. */
+export async function prepare(db: Db, providers: Providers, { cart, accountId }: CommitInput): Promise<Prepared> {
+  const items = await activeItems(db, cart.cartId);
+  if (items.length === 0) throw new AppError(400, 'Your cart is empty');
+  let contact: Contact;
+  let passwordHash: string | null = null;
+  if (accountId == null) {
+    const parsed = contactSchema.safeParse(cart.contact ?? {});
+    if (!parsed.success) throw new AppError(400, `Please complete your contact details: ${parsed.error.issues[0].message}`);
+    contact = parsed.data;
+    passwordHash = (cart.contact as { passwordHash?: string } | null)?.passwordHash ?? null;
+    if (!passwordHash) throw new AppError(400, 'Please enter a password');
+    if (!cart.verified || cart.verifiedPhone !== contact.phone) throw new AppError(400, 'Please verify your phone number with the code we sent');
+    const [taken] = await db.select({ userId: users.userId }).from(users).where(sql`lower(${users.email}) = ${contact.email}`).limit(1);
+    if (taken) throw new AppError(409, emailTakenMessage);
+  } else {
+    const [account] = await db.select().from(accounts).where(eq(accounts.accountId, accountId));
+    const parsed = contactSchema.safeParse(account?.registrantContact ?? cart.contact ?? {});
+    if (!parsed.success) throw new AppError(400, 'Please complete your account contact details before checking out');
+    contact = parsed.data;
+  }
+  const method = await chosenMethod(db, cart, accountId);
+
+  // Re-check availability and registry prices now: a name may have been taken or repriced since it was added.
+  const registrations = items.filter((i) => i.domainType !== 'transfer');
+  const answers = new Map((await providers.registry.check(registrations.map((i) => i.domain))).map((a) => [a.domain, a]));
+  for (const item of registrations) {
+    const answer = answers.get(item.domain);
+    if (!answer?.available) throw new AppError(409, `${item.domain} is no longer available. Remove it from your cart to check out.`, { domain: item.domain });
+    const premium = answer.premiumPrice ?? null;
+    if (premium !== (item.domainType === 'premium' ? item.premiumPrice : null)) {
+      await db
+        .update(cartItems)
+        .set({ domainType: premium == null ? 'new' : 'premium', premiumPrice: premium })
+        .where(eq(cartItems.cartItemId, item.cartItemId));
+      throw new AppError(409, `The registry price of ${item.domain} has changed${premium == null ? '' : ` to ${formatMoney(premium)} a year`}. Please review your cart.`, {
+        domain: item.domain,
+      });
+    }
+  }
+  const transferFacts = new Map<string, { expireDate: string | null }>();
+  const supported = new Set(catalogue().list.map((t) => t.tld));
+  for (const item of items.filter((i) => i.domainType === 'transfer')) {
+    const answer = await providers.registry.transferCheck(item.domain, supported);
+    if (!answer.ok) throw new AppError(409, `${item.domain} can no longer be transferred (${answer.reason}). Remove it from your cart to check out.`, { domain: item.domain });
+    transferFacts.set(item.domain, { expireDate: answer.expireDate ?? null });
+  }
+  const lines = items.map((item) => ({ item, prices: priceCartItem(item) }));
+  const totalPrice = lines.reduce((sum, l) => sum + l.prices.totalPrice, 0);
+  return { lines, totalPrice, contact, passwordHash, method, transferFacts };
+}
+
+async function chosenMethod(db: Db, cart: CartRow, accountId: number | null) {
+  const owner = accountId != null ? eq(paymentMethods.accountId, accountId) : and(eq(paymentMethods.cartId, cart.cartId), sql`${paymentMethods.accountId} is null`);
+  const methods = await db.select().from(paymentMethods).where(and(owner, eq(paymentMethods.status, 'active')));
+  const method = methods.find((m) => m.paymentMethodId === cart.paymentMethodId) ?? methods.find((m) => m.isDefault) ?? (accountId == null ? methods.at(-1) : undefined);
+  if (!method) throw new AppError(400, 'Please add a payment method');
+  return method;
+}

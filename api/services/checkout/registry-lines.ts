@@ -1,0 +1,81 @@
+/** Checkout's registry phase: every line on the order first, then each name registered or its transfer requested. */
+import { addYears } from 'date-fns';
+import { eq } from 'drizzle-orm';
+import { now } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { type OrderLineState, orderLines } from '../../db/schema/index.ts';
+import type { Providers } from '../../providers/index.ts';
+import { RegistryOutcomeUnknownError, type TransferRequestAnswer } from '../../providers/registry/index.ts';
+import type { Line, Prepared } from './checkout-prepare.ts';
+import { OrderTakenOverError, touchOrder } from './orders.ts';
+
+/** A line's answer from the registry, as checkout saw it (or reconciliation found out). */
+export type Outcome = { line: Line; orderLineId: number; state: OrderLineState; expireDate: Date; error?: string };
+
+/** Every line goes on the order first, so an answer that never comes is still on record; then each name is asked for. */
+export async function askRegistry(db: Db, providers: Providers, prepared: Prepared, orderId: number): Promise<Outcome[]> {
+  const rows = await db
+    .insert(orderLines)
+    .values(
+      prepared.lines.map(({ item, prices }) => ({
+        orderId,
+        cartItemId: item.cartItemId,
+        domain: item.domain,
+        kind: item.domainType === 'transfer' ? ('transfer' as const) : ('registration' as const),
+        price: prices.price,
+        protectionPrice: prices.protectionPrice,
+        monthlyPrice: prices.monthlyPrice,
+        totalPrice: prices.totalPrice,
+      })),
+    )
+    .returning({ orderLineId: orderLines.orderLineId });
+  const outcomes: Outcome[] = [];
+  for (const [index, line] of prepared.lines.entries()) {
+    // If reconciliation took the order over meanwhile (this checkout stalled), ask nothing more.
+    if (!(await touchOrder(db, orderId))) throw new OrderTakenOverError();
+    const answer = await askRegistryFor(providers, prepared, line);
+    if (answer.state === 'failed' || answer.state === 'unknown') console.warn(`registry ${answer.state === 'unknown' ? 'did not answer for' : 'refused'} ${line.item.domain}: ${answer.error}`);
+    const orderLineId = rows[index].orderLineId;
+    if (!(await touchOrder(db, orderId))) {
+      const [settled] = await db.select({ state: orderLines.state }).from(orderLines).where(eq(orderLines.orderLineId, orderLineId));
+      if (settled?.state !== answer.state) {
+        console.error(`order ${orderId}: the registry answered ${answer.state} for ${line.item.domain} after reconciliation had recorded ${settled?.state}; support must settle it by hand`);
+      }
+      throw new OrderTakenOverError();
+    }
+    await db
+      .update(orderLines)
+      .set({ state: answer.state, expireDate: answer.expireDate, error: answer.error ?? null, modifyDate: now() })
+      .where(eq(orderLines.orderLineId, orderLineId));
+    outcomes.push({ line, orderLineId, ...answer });
+  }
+  return outcomes;
+}
+
+async function askRegistryFor(providers: Providers, prepared: Prepared, { item }: Line): Promise<Omit<Outcome, 'line' | 'orderLineId'>> {
+  const today = now();
+  if (item.domainType === 'transfer') {
+    const current = prepared.transferFacts.get(item.domain)?.expireDate;
+    const expireDate = addYears(current ? new Date(current) : today, item.years);
+    let answer: TransferRequestAnswer;
+    try {
+      answer = await providers.registry.requestTransfer({ domain: item.domain, authCode: item.authCode });
+    } catch (error) {
+      answer = { status: 'failed', reason: (error as Error).message };
+    }
+    if (answer.status === 'pending') return { state: 'delivered', expireDate };
+    if (answer.status === 'failed' || answer.status === 'unknown') return { state: answer.status, expireDate, error: answer.reason };
+    return { state: answer.status, expireDate };
+  }
+  try {
+    const record = await providers.registry.register({ domain: item.domain, years: item.years, contact: prepared.contact, nameservers: providers.registry.defaultNameservers });
+    return { state: 'delivered', expireDate: validDate(record.expireDate) ?? addYears(today, item.years) };
+  } catch (error) {
+    const state = error instanceof RegistryOutcomeUnknownError ? 'unknown' : 'failed';
+    return { state, expireDate: addYears(today, item.years), error: (error as Error).message };
+  }
+}
+
+function validDate(date: Date | undefined): Date | null {
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
