@@ -409,6 +409,8 @@ export interface components {
             outboundTransferApprovalDeadline: string | null;
             redemptionPeriodStartDate: string | null;
             tdrpHoldDate: string | null;
+            suspendedAt: string | null;
+            suspensionReason: string | null;
             /** @enum {string} */
             $displayStatus: "pending" | "expired" | "expiring" | "active";
             /** @enum {string} */

@@ -390,6 +390,17 @@ describe('EPP lock, auth code and nameservers', () => {
     expect((await provider.info('lock-me.com'))?.locked).toBe(false);
   });
 
+  it('puts a domain on hold and takes it off (clientHold), and repeating either is harmless', async () => {
+    const provider = connect();
+    await provider.register({ domain: 'hold-me.com', years: 1, contact, nameservers: [] });
+    await provider.setClientHold('hold-me.com', true);
+    await provider.setClientHold('hold-me.com', true);
+    expect((await provider.info('hold-me.com'))?.statuses).toContain('clientHold');
+    await provider.setClientHold('hold-me.com', false);
+    await provider.setClientHold('hold-me.com', false);
+    expect((await provider.info('hold-me.com'))?.statuses).not.toContain('clientHold');
+  });
+
   it('reads the auth code and regenerates a new one the registry accepts', async () => {
     const provider = connect();
     await provider.register({ domain: 'code-me.com', years: 1, contact, nameservers: [] });

@@ -82,6 +82,9 @@ export const domainSchema = z.strictObject({
   outboundTransferApprovalDeadline: timestamp.nullable(),
   redemptionPeriodStartDate: timestamp.nullable(),
   tdrpHoldDate: timestamp.nullable(),
+  /** On hold (the registry's clientHold; our DNS does not answer for it) since then, and why, in the customer's words. */
+  suspendedAt: timestamp.nullable(),
+  suspensionReason: z.string().nullable(),
   $displayStatus: z.enum(['pending', 'expired', 'expiring', 'active']),
   $serviceLabel: z.enum(['Parking', 'Forwarding', 'Website', 'Email', 'Custom', "Spot's Suite"]),
   $activeNow: z.string().nullable(),

@@ -52,6 +52,13 @@ export const domains = pgTable(
     tdrpHoldDate: timestamp({ withTimezone: true }),
     /** DS records (RFC 4034) the registry holds for the domain: empty when it is not signed. RDAP's secureDNS shows them. */
     dsRecords: jsonb().$type<DsRecord[]>().notNull().default([]),
+    /**
+     * On hold (EPP clientHold): the registry takes the name out of its zone and our DNS stops answering for it. Set
+     * and cleared only by services/domains/suspensions.ts, from the domain's active rows in domain_suspensions.
+     */
+    suspendedAt: timestamp({ withTimezone: true }),
+    /** Why, in words the customer reads in My Domains (the oldest active suspension's). */
+    suspensionReason: text(),
   },
   (t) => [index('domains_account').on(t.accountId), index('domains_name').on(t.domain), index('domains_expiry').on(t.expireDate)],
 );
@@ -103,4 +110,29 @@ export const emails = pgTable(
   },
   // One live mailbox or forward per address: two adds racing for a name cannot both win.
   (t) => [uniqueIndex('emails_address_active').on(sql`lower(${t.address})`).where(sql`${t.status} = 'active'`), index('emails_domain').on(t.domainId)],
+);
+
+/**
+ * Why a domain is on hold: one row per suspension (staff, an abuse case, an unverified registrant), lifted rather than
+ * deleted. The domain is suspended while any row of it is active; at most one active row per kind.
+ */
+export const domainSuspensions = pgTable(
+  'domain_suspensions',
+  {
+    suspensionId: serial().primaryKey(),
+    domainId: integer()
+      .notNull()
+      .references(() => domains.domainId),
+    kind: text({ enum: ['staff', 'abuse', 'verification'] }).notNull(),
+    /** What the customer reads. */
+    reason: text().notNull(),
+    /** What it belongs to: an abuse case number, the staff member, the registrant email waiting for verification. */
+    reference: text(),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    liftDate: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('domain_suspensions_active_kind').on(t.domainId, t.kind).where(sql`${t.liftDate} is null`),
+    index('domain_suspensions_domain').on(t.domainId),
+  ],
 );

@@ -1,4 +1,4 @@
-/** EPP transfers (RFC 5731 §3.2.4): eligibility from `<domain:info>`, requests, answers to others' requests, locks and auth codes. */
+/** EPP transfers (RFC 5731 §3.2.4): eligibility from `<domain:info>`, requests, answers to others' requests, locks, holds and auth codes. */
 import { nowMs } from '../../clock.ts';
 import { tldOf } from '../../contract/domain-name.ts';
 import { newAuthCode } from './auth-code.ts';
@@ -88,6 +88,14 @@ export async function setLock(session: EppSession, domain: string, locked: boole
   if (has === locked) return;
   const status = '<domain:status s="clientTransferProhibited"/>';
   await updateDomain(session, `Could not ${locked ? 'lock' : 'unlock'} ${domain}`, domain, locked ? { add: status } : { rem: status });
+}
+
+/** On hold (clientHold, RFC 5731 §2.3): the registry leaves the name out of its zone. */
+export async function setClientHold(session: EppSession, domain: string, onHold: boolean): Promise<void> {
+  const info = await requireDomain(session, domain);
+  if (info.statuses.includes('clientHold') === onHold) return;
+  const status = '<domain:status s="clientHold"/>';
+  await updateDomain(session, `Could not ${onHold ? 'suspend' : 'restore'} ${domain}`, domain, onHold ? { add: status } : { rem: status });
 }
 
 /** The name's auth code as the registry holds it, or a new one given to the registry first. */

@@ -14,7 +14,7 @@ import { readMessage } from './epp-domain-xml.ts';
 import { deleteDomain, domainRecord, domainWhois, refusePlaceholderHosts, registerDomain, renewDomain, setNameservers, updateDsRecords } from './epp-domains.ts';
 import { deleteHost, setHost } from './epp-hosts.ts';
 import { createEppSession, type EppRegistryOptions } from './epp-session.ts';
-import { answerTransfer, authCode, requestTransfer, setLock, transferCheck } from './epp-transfers.ts';
+import { answerTransfer, authCode, requestTransfer, setClientHold, setLock, transferCheck } from './epp-transfers.ts';
 import { escapeXml } from './epp-xml.ts';
 
 export type { EppRegistryOptions } from './epp-session.ts';
@@ -59,6 +59,7 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
     transferCheck: (domain, supportedTlds) => transferCheck(session, domain, supportedTlds),
     requestTransfer: (input) => requestTransfer(session, input),
     setLock: (domain, locked) => setLock(session, domain, locked),
+    setClientHold: (domain, onHold) => setClientHold(session, domain, onHold),
     authCode: (domain, regenerate) => authCode(session, domain, regenerate),
     approveTransfer: (domain) => answerTransfer(session, domain, 'approve'),
     rejectTransfer: (domain) => answerTransfer(session, domain, 'reject'),

@@ -129,6 +129,11 @@ export interface RegistryProvider {
   transferCheck(domain: string, supportedTlds: ReadonlySet<string>): Promise<TransferEligibility>;
   requestTransfer(input: { domain: string; authCode?: string | null }): Promise<TransferRequestAnswer>;
   setLock(domain: string, locked: boolean): Promise<void>;
+  /**
+   * Puts one of our names on hold or takes it off (EPP `clientHold`, RFC 5731): on hold, the registry leaves it out of
+   * its zone, so it stops resolving. Setting what the registry already holds is harmless, so a retry is safe.
+   */
+  setClientHold(domain: string, onHold: boolean): Promise<void>;
   authCode(domain: string, regenerate?: boolean): Promise<string>;
   setNameservers(domain: string, nameservers: string[]): Promise<void>;
   /**

@@ -190,6 +190,17 @@ export function createSandboxLifecycle(
         })
         .where(eq(registryDomains.domain, domain));
     },
+    async setClientHold(domain, onHold) {
+      await db
+        .update(registryDomains)
+        .set({
+          statuses: onHold
+            ? sql`array_append(array_remove(${registryDomains.statuses}, 'clientHold'), 'clientHold')`
+            : sql`array_remove(${registryDomains.statuses}, 'clientHold')`,
+          modifyDate: now(),
+        })
+        .where(eq(registryDomains.domain, domain));
+    },
     async authCode(domain, regenerate) {
       if (regenerate) {
         const code = newAuthCode();

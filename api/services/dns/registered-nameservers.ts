@@ -196,7 +196,7 @@ export async function reviewDueNameservers(deps: Deps): Promise<{ approved: numb
 /** Zones of domains made elsewhere (checkout) that were never published: PowerDNS learns of them here. */
 async function publishUnpublishedZones(deps: Deps): Promise<void> {
   const rows = await deps.db
-    .select({ domainId: domains.domainId, status: domains.status, ns: domains.ns, zone: dnsZones.domainId })
+    .select({ domainId: domains.domainId, status: domains.status, ns: domains.ns, suspendedAt: domains.suspendedAt, zone: dnsZones.domainId })
     .from(domains)
     .leftJoin(dnsZones, eq(dnsZones.domainId, domains.domainId));
   for (const row of rows) if (row.zone === null && isServedByUs(row, deps.config)) await syncZone(deps, row.domainId);

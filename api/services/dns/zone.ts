@@ -24,9 +24,12 @@ const serviceTtl = 300;
 /** Statuses whose zones we never serve: gone, or not ours yet. */
 const unservedStatuses = ['deleted', 'transfer'] as const;
 
-/** Whether we answer for the domain: it is ours and delegated to our nameservers (spec: "a zone on custom nameservers is not served by us"). */
-export function isServedByUs(domain: Pick<DomainRow, 'status' | 'ns'>, config: Pick<Config, 'DEFAULT_NAMESERVERS'>): boolean {
-  return !(unservedStatuses as readonly string[]).includes(domain.status) && isProviderNameservers(domain.ns, config.DEFAULT_NAMESERVERS);
+/**
+ * Whether we answer for the domain: it is ours, delegated to our nameservers (spec: "a zone on custom nameservers is
+ * not served by us") and not suspended (services/domains/suspensions.ts: a suspended name gets no answers).
+ */
+export function isServedByUs(domain: Pick<DomainRow, 'status' | 'ns' | 'suspendedAt'>, config: Pick<Config, 'DEFAULT_NAMESERVERS'>): boolean {
+  return !(unservedStatuses as readonly string[]).includes(domain.status) && domain.suspendedAt === null && isProviderNameservers(domain.ns, config.DEFAULT_NAMESERVERS);
 }
 
 function soaFor(config: Pick<Config, 'DEFAULT_NAMESERVERS'>, serial: number): Soa {

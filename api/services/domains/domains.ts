@@ -50,6 +50,7 @@ export function domainView(
     outboundTransferApprovalDeadline: row.outboundTransferApprovalDeadline?.toISOString() ?? null,
     redemptionPeriodStartDate: row.redemptionPeriodStartDate?.toISOString() ?? null,
     tdrpHoldDate: row.tdrpHoldDate?.toISOString() ?? null,
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
     protectionPaidUntil: row.protectionPaidUntil?.toISOString() ?? null,
     $displayStatus: displayStatus(row, now()),
     $serviceLabel: serviceLabel(row),

@@ -45,6 +45,8 @@ export type RdapDomainFacts = {
   domain: string;
   status: 'active' | 'expired' | 'redemption' | 'pendingDelete';
   locked: boolean;
+  /** On hold (services/domains/suspensions.ts): RDAP says "client hold". */
+  suspended: boolean;
   outboundTransferPending: boolean;
   createDate: Date;
   modifyDate: Date;
@@ -110,12 +112,13 @@ function domainNotices(server: RdapServer): RdapNotice[] {
  * EPP state as RDAP status values (RFC 8056). "active" (EPP ok) never stands beside a prohibition or a pending
  * status (RFC 5731); the grace periods (RFC 3915) may, and "redemption period" comes with "pending delete".
  */
-export function rdapStatusesOf(facts: Pick<RdapDomainFacts, 'status' | 'locked' | 'outboundTransferPending'>): string[] {
+export function rdapStatusesOf(facts: Pick<RdapDomainFacts, 'status' | 'locked' | 'outboundTransferPending'> & { suspended?: boolean }): string[] {
   const statuses: string[] = [];
   if (facts.status === 'redemption' || facts.status === 'pendingDelete') statuses.push('pending delete');
   else if (facts.outboundTransferPending) statuses.push('pending transfer');
   // A pending transfer and a transfer prohibition cannot both be true; the lock is lifted before a transfer starts.
   if (facts.locked && !facts.outboundTransferPending) statuses.push('client transfer prohibited');
+  if (facts.suspended) statuses.push('client hold');
   if (statuses.length === 0) statuses.push('active');
   if (facts.status === 'redemption') statuses.push('redemption period');
   if (facts.status === 'expired') statuses.push('auto renew period');

@@ -72,6 +72,7 @@ export async function findRdapDomainFacts(deps: Pick<Deps, 'db'>, ascii: string)
     domain: d.domain,
     status: d.status as RdapDomainFacts['status'],
     locked: d.locked,
+    suspended: d.suspendedAt !== null,
     outboundTransferPending: d.outboundTransferStatus === 'pending' || d.outboundTransferStatus === 'approved',
     createDate: d.createDate,
     modifyDate: d.modifyDate,

@@ -117,6 +117,12 @@ export function DomainCard({ domain, advancedEnabled, openModal }: { domain: Dom
           )}
         </div>
       </div>
+      {domain.suspendedAt && (
+        <div className="domain-card-suspended" role="note">
+          <strong>Suspended since {formatDate(domain.suspendedAt)}.</strong> {domain.suspensionReason} This domain does not resolve while it is
+          suspended.
+        </div>
+      )}
       {(isPendingTransfer(domain) || domain.forSale || hasEmailOverLimit(domain.emails)) && (
         <ul className="domain-card-badges" aria-label="Notices">
           {isPendingTransfer(domain) && <li className="badge badge-info">Transfer pending</li>}
