@@ -30,16 +30,19 @@ function fakePowerDns(held: { rrsets: { name: string; type: string }[] } | null)
 }
 
 describe('PowerDNS provider', () => {
-  it('creates a missing zone as Native with our SOA serial and zone-file content', async () => {
+  it('creates a missing zone as Native, marked as ours, with our SOA serial and zone-file content', async () => {
     const { calls, provider } = fakePowerDns(null);
     await provider.publishZone('example.com', zone);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET http://pdns:8081/api/v1/servers/localhost/zones/example.com.',
       'POST http://pdns:8081/api/v1/servers/localhost/zones',
+      // The SOA rewritten as it is: PowerDNS purges the zone's cached REFUSED answers on a PATCH, not on a create.
+      'PATCH http://pdns:8081/api/v1/servers/localhost/zones/example.com.',
     ]);
     expect(calls.every((c) => c.key === 'k')).toBe(true);
     const created = calls[1].body;
-    expect(created).toMatchObject({ name: 'example.com.', kind: 'Native', soa_edit_api: '' });
+    expect(created).toMatchObject({ name: 'example.com.', kind: 'Native', soa_edit_api: '', account: 'dotspot' });
+    expect(calls[2].body.rrsets).toEqual([{ ...created.rrsets.find((s: { type: string }) => s.type === 'SOA'), changetype: 'REPLACE' }]);
     const content = Object.fromEntries(created.rrsets.map((s: { name: string; type: string; records: { content: string }[] }) => [`${s.name} ${s.type}`, s.records.map((r) => r.content)]));
     expect(content['example.com. SOA']).toEqual(['ns1.dotspot.example. hostmaster.dotspot.example. 2026112300 3600 600 1209600 300']);
     expect(content['example.com. MX']).toEqual(['10 mx.example.net.']);
