@@ -192,7 +192,7 @@ export function createPowerDns(options: PowerDnsOptions): PowerDns {
     async publishZone(name, zone) {
       if (!zone) return provider.deleteZone(name);
       const held = await provider.readZone(name);
-      if (held && isSameZone(held, zone)) return;
+      if (held && held.account === ourAccount && isSameZone(held, zone)) return;
       await provider.writeZone(zone, held);
     },
   };
