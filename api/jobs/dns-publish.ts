@@ -20,7 +20,8 @@ export const dnsPublishJob: JobKind<{ zone: string }> = {
     expireInSeconds: 120,
     deleteAfterSeconds: 24 * 3600,
   },
-  // A customer is looking at their change: look every half second (pg-boss's least), several zones at once.
-  work: { localConcurrency: 4, pollingIntervalSeconds: 0.5 },
+  // A customer is looking at their change: look every half second (pg-boss's least). Four zones at a time, and the
+  // next four at once while batches come back full (a backlog: a fresh PowerDNS, a reconcile's hourly slice).
+  work: { batchSize: 4, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5 },
   run: (deps, { zone }) => publishZoneNow(deps, zone),
 };

@@ -20,6 +20,7 @@ export type QueueKind<Data extends object, Context> = {
    * idempotently, so a late, missed or repeated run changes nothing but when the work happens.
    */
   cron?: string;
+  /** How workers take the kind's jobs; a `batchSize` above 1 runs a batch's jobs side by side, each settled on its own. */
   work?: WorkOptions;
   run(context: Context, data: Data): Promise<unknown>;
 };
@@ -100,7 +101,20 @@ export function createJobQueue<Context>(options: {
         // createQueue keeps an existing queue as it was; this brings its retry and retention settings up to date.
         const { policy: _policy, partition: _partition, ...options } = kind.queue;
         if (Object.keys(options).length > 0) await boss.updateQueue(kind.name, options);
-        await boss.work<object>(kind.name, { ...kind.work }, ([job]) => runJob(kind, context, job));
+        if ((kind.work?.batchSize ?? 1) > 1) {
+          // A batch runs side by side, each job settled on its own (one failing retries alone).
+          await boss.work<object>(kind.name, { ...kind.work, perJobResults: true as const }, (jobs) =>
+            Promise.all(
+              jobs.map(async (job) => {
+                try {
+                  return { id: job.id, status: 'completed' as const, output: (await runJob(kind, context, job)) ?? null };
+                } catch (error) {
+                  return { id: job.id, status: 'failed' as const, output: { message: (error as Error).message } };
+                }
+              }),
+            ),
+          );
+        } else await boss.work<object>(kind.name, { ...kind.work }, ([job]) => runJob(kind, context, job));
         if (kind.cron) await boss.schedule(kind.name, kind.cron, null, { tz: 'UTC' });
       }
       working = true;

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
 import { domains } from '../../api/db/schema/index.ts';
 import { dnsReconcileJob } from '../../api/jobs/dns-reconcile.ts';
+import { jobKinds } from '../../api/jobs/kinds.ts';
+import { createJobQueue } from '../../api/jobs/queue.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
 import { type PowerDnsServer, startPowerDns } from '../fixtures/powerdns.ts';
@@ -154,7 +156,7 @@ describe('publishing', () => {
     expect(staleAfter.flat()).toEqual([]);
     expect(await addresses(`a.${zone}`)).toEqual(['198.51.100.20']);
     expect(await addresses(`b.${zone}`)).toEqual(['203.0.113.20']);
-  });
+  }, 60_000);
 
   it('leaves no stale record after a burst of 15 concurrent changes (adds, edits and deletions)', async () => {
     const zone = 'pdnsburst.com';
@@ -175,6 +177,22 @@ describe('publishing', () => {
     expect(await addresses(`new5.${zone}`)).toEqual(['198.51.100.5']);
     expect(await addresses(`edit2.${zone}`)).toEqual(['203.0.113.2']);
     expect(await addresses(`gone3.${zone}`)).toBe('ENOTFOUND');
+  });
+
+  it('is published by a running worker within seconds of the change, several zones at once', async () => {
+    const worker = createJobQueue({ url: t.databaseUrl, role: 'worker', kinds: jobKinds, max: 3 });
+    await worker.start();
+    await worker.startWorkers(t.deps);
+    try {
+      const zones = ['pdnsworker1.com', 'pdnsworker2.com', 'pdnsworker3.com', 'pdnsworker4.com', 'pdnsworker5.com'];
+      const ids = await Promise.all(zones.map((zone) => domainNamed(zone)));
+      await Promise.all(ids.map((id, i) => addRecord(id, 'www', `203.0.113.${40 + i}`)));
+      for (const [i, zone] of zones.entries()) {
+        await expect.poll(() => addresses(`www.${zone}`), { timeout: 10_000, interval: 50 }).toEqual([`203.0.113.${40 + i}`]);
+      }
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('flattens an ALIAS at the apex when PowerDNS runs with expand-alias and a resolver', async () => {
@@ -277,5 +295,5 @@ describe('PowerDNS down, and drift', () => {
     expect(await serialOf(zone)).toBeGreaterThan(driftSerial);
     // A zone PowerDNS holds that we never made is left alone.
     expect(await addresses('ns1.operator-own.net')).toEqual(['192.0.2.53']);
-  });
+  }, 60_000);
 });

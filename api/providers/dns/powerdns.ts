@@ -30,6 +30,9 @@ export type PowerDns = DnsProvider & {
   deleteZone(name: string): Promise<void>;
 };
 
+/** How often a call is asked again after a 500 (a write that met another one in PowerDNS's SQLite backend). */
+const busyRetries = 8;
+
 const fqdn = (name: string) => `${name.replace(/\.$/, '')}.`;
 const bare = (name: string) => name.replace(/\.$/, '').toLowerCase();
 
@@ -122,7 +125,7 @@ export function createPowerDns(options: PowerDnsOptions): PowerDns {
   const doFetch = options.fetch ?? fetch;
   const zonePath = (name: string) => `/${encodeURIComponent(fqdn(name))}`;
 
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  async function callOnce(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
     const response = await doFetch(`${base}${path}`, {
       method,
       headers: { 'X-API-Key': options.apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -135,6 +138,20 @@ export function createPowerDns(options: PowerDnsOptions): PowerDns {
       json = text ? JSON.parse(text) : null;
     } catch {}
     return { status: response.status, json };
+  }
+
+  /**
+   * One API call, asked again a few times on a 500: PowerDNS's SQLite backend (docker-compose.yml's) refuses a write
+   * that meets another one ("database is locked") instead of waiting. Each write is a whole transaction that states
+   * the RRsets outright, so asking again is safe. Timeouts and refused connections are not asked again here: the
+   * job's retries wait for PowerDNS to come back.
+   */
+  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+    for (let attempt = 1; ; attempt += 1) {
+      const answer = await callOnce(method, path, body);
+      if (answer.status !== 500 || attempt > busyRetries) return answer;
+      await new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
+    }
   }
 
   const fail = (what: string, answer: { status: number; json: any }) =>
