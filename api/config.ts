@@ -64,7 +64,10 @@ const envSchema = z.object({
    * PDNS_API_URL, where PowerDNS serves the zones.
    */
   DNS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** PowerDNS Authoritative's HTTP API (e.g. http://pdns:8081) and its key: zones are published there instead. */
+  /**
+   * PowerDNS Authoritative's HTTP API (e.g. http://pdns:8081) and its key: zones are published there instead. A real
+   * provider: with it, this is not sandbox mode and the mix rule applies (PDNS_API_KEY among its variables).
+   */
   PDNS_API_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'PDNS_API_URL must be an http:// or https:// address' }).optional()),
   PDNS_API_KEY: optional,
   PDNS_SERVER_ID: z.string().default('localhost'),
@@ -99,7 +102,15 @@ const envSchema = z.object({
   BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(3),
 });
 
-export type ProviderChoice = { payments: 'stripe' | 'sandbox'; mail: 'smtp' | 'sandbox'; sms: 'http' | 'sandbox'; registry: 'epp' | 'sandbox'; botCheck: 'captcha' | 'altcha'; mailHost: 'stalwart' | 'sandbox' };
+export type ProviderChoice = {
+  payments: 'stripe' | 'sandbox';
+  mail: 'smtp' | 'sandbox';
+  sms: 'http' | 'sandbox';
+  registry: 'epp' | 'sandbox';
+  botCheck: 'captcha' | 'altcha';
+  mailHost: 'stalwart' | 'sandbox';
+  dns: 'powerdns' | 'builtin';
+};
 
 export type Config = z.infer<typeof envSchema> & {
   providers: ProviderChoice;
@@ -174,10 +185,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // createProviders needs both to use the hosted captcha; with one it stays on the proof of work.
     botCheck: c.CAPTCHA_SECRET && c.CAPTCHA_VERIFY_URL ? 'captcha' : 'altcha',
     mailHost: c.MAILHOST_API_URL ? 'stalwart' : 'sandbox',
+    dns: c.PDNS_API_URL ? 'powerdns' : 'builtin',
   };
-  if (c.PDNS_API_URL && !c.PDNS_API_KEY) throw new Error('Invalid configuration:\nPDNS_API_URL is set without PDNS_API_KEY');
   const sandboxMode =
-    providers.payments === 'sandbox' && providers.mail === 'sandbox' && providers.sms === 'sandbox' && providers.registry === 'sandbox' && providers.botCheck === 'altcha' && providers.mailHost === 'sandbox';
+    providers.payments === 'sandbox' &&
+    providers.mail === 'sandbox' &&
+    providers.sms === 'sandbox' &&
+    providers.registry === 'sandbox' &&
+    providers.botCheck === 'altcha' &&
+    providers.mailHost === 'sandbox' &&
+    providers.dns === 'builtin';
   return {
     ...c,
     providers,
@@ -196,19 +213,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * The start-up rule for real deployments. Outside sandbox mode payments, mail, SMS and the registry must all be
  * real: a sandbox beside a real provider would swallow real customers' codes (mail, SMS) or take money for names
  * no registry holds (payments, registry). The bot check may stay on the self-hosted proof of work, a real defence
- * that swallows nothing. Returns the one-line problem, or null when the configuration may serve customers.
+ * that swallows nothing, and DNS on the built-in server, which answers for real. PowerDNS counts as a real provider
+ * (setting PDNS_API_URL alone leaves sandbox mode) and needs its API key. Returns the one-line problem, or null when
+ * the configuration may serve customers.
  */
 export function findUnsafeProviderMix(config: Config): string | null {
   if (config.sandboxMode) return null;
   const missing: string[] = Object.values(realProviderVariables)
     .flat()
     .filter((name) => !config[name]);
+  // PowerDNS is optional (the built-in server serves real zones too), but never without its API key.
+  if (config.PDNS_API_URL && !config.PDNS_API_KEY) missing.push('PDNS_API_KEY');
   if (!config.PUBLIC_URL) missing.push('PUBLIC_URL');
   // RDAP must not name a test registrar ID or an example abuse desk to the public.
   for (const name of ['REGISTRAR_IANA_ID', 'REGISTRAR_ABUSE_EMAIL', 'REGISTRAR_ABUSE_PHONE'] as const) if (!config[name]) missing.push(name);
   if (!missing.length) return null;
   const real = Object.entries(config.providers)
-    .filter(([, name]) => name !== 'sandbox' && name !== 'altcha')
+    .filter(([, name]) => name !== 'sandbox' && name !== 'altcha' && name !== 'builtin')
     .map(([kind, name]) => `${kind}=${name}`);
   return (
     `Real providers are configured (${real.join(', ')}), so this is not sandbox mode and every provider that handles ` +

@@ -1,4 +1,6 @@
 /** Every job kind the workers run (README "Jobs and scale-out" lists them with their schedules). */
+import { dnsPublishJob } from './dns-publish.ts';
+import { dnsReconcileJob } from './dns-reconcile.ts';
 import { domainCalendarJob } from './domain-calendar.ts';
 import { glueReviewJob } from './glue-review.ts';
 import { housekeepingJob } from './housekeeping.ts';
@@ -22,4 +24,6 @@ export const jobKinds: readonly JobKind<any>[] = [
   tdrpExpireJob,
   domainCalendarJob,
   glueReviewJob,
+  dnsPublishJob,
+  dnsReconcileJob,
 ];

@@ -3,27 +3,32 @@
  * processes (ROLE=all or worker) also work them and run the schedules, which pg-boss fires once per occurrence
  * however many workers run. stop() lets jobs in flight finish before the connections close.
  */
-import { type Job, PgBoss, type QueueOptions, type WorkOptions } from 'pg-boss';
+import { type Job, PgBoss, type Queue, type WorkOptions } from 'pg-boss';
 
 export type Role = 'all' | 'web' | 'worker';
 
 /** A kind of job, run with a context the queue knows nothing about (the application's Deps: api/jobs/job-kind.ts). */
 export type QueueKind<Data extends object, Context> = {
   name: string;
-  /** Retries, backoff, expiry and retention for every job of the kind. */
-  queue: QueueOptions;
+  /**
+   * Retries, backoff, expiry and retention for every job of the kind, and its policy (pg-boss's `stately`: one job
+   * queued and one running per singleton key). The policy is set when the queue is first created.
+   */
+  queue: Omit<Queue, 'name'>;
   /**
    * Scheduled kinds: a cron expression, evaluated in UTC. Their handler does everything due as of `now()`,
    * idempotently, so a late, missed or repeated run changes nothing but when the work happens.
    */
   cron?: string;
+  /** How workers take the kind's jobs; a `batchSize` above 1 runs a batch's jobs side by side, each settled on its own. */
   work?: WorkOptions;
   run(context: Context, data: Data): Promise<unknown>;
 };
 
 /** What the rest of the application sees of the queue. */
 export interface JobQueue {
-  send(name: string, data: object): Promise<void>;
+  /** `singletonKey`: under a `stately` queue, a job is not added while one with the same key is waiting to run. */
+  send(name: string, data: object, options?: { singletonKey?: string }): Promise<void>;
   status(): { started: boolean; working: boolean; role: Role };
 }
 
@@ -94,14 +99,28 @@ export function createJobQueue<Context>(options: {
     async startWorkers(context) {
       for (const kind of kinds) {
         // createQueue keeps an existing queue as it was; this brings its retry and retention settings up to date.
-        if (Object.keys(kind.queue).length > 0) await boss.updateQueue(kind.name, kind.queue);
-        await boss.work<object>(kind.name, { ...kind.work }, ([job]) => runJob(kind, context, job));
+        const { policy: _policy, partition: _partition, ...options } = kind.queue;
+        if (Object.keys(options).length > 0) await boss.updateQueue(kind.name, options);
+        if ((kind.work?.batchSize ?? 1) > 1) {
+          // A batch runs side by side, each job settled on its own (one failing retries alone).
+          await boss.work<object>(kind.name, { ...kind.work, perJobResults: true as const }, (jobs) =>
+            Promise.all(
+              jobs.map(async (job) => {
+                try {
+                  return { id: job.id, status: 'completed' as const, output: (await runJob(kind, context, job)) ?? null };
+                } catch (error) {
+                  return { id: job.id, status: 'failed' as const, output: { message: (error as Error).message } };
+                }
+              }),
+            ),
+          );
+        } else await boss.work<object>(kind.name, { ...kind.work }, ([job]) => runJob(kind, context, job));
         if (kind.cron) await boss.schedule(kind.name, kind.cron, null, { tz: 'UTC' });
       }
       working = true;
     },
-    async send(name, data) {
-      await boss.send(name, data);
+    async send(name, data, options) {
+      await boss.send(name, data, options);
     },
     status: () => ({ started, working, role }),
     async stop(timeoutMs = 20_000) {

@@ -151,6 +151,8 @@ describe('workers', () => {
       'tdrp-expire: scheduled "*/15 * * * *" UTC, 2 retries',
       'domain-calendar: scheduled "41 * * * *" UTC, 0 retries',
       'glue-review: scheduled "*/5 * * * *" UTC, 0 retries',
+      'dns-publish: on demand, 60 retries, backoff from 5 s',
+      'dns-reconcile: scheduled "* * * * *" UTC, 0 retries',
     ]);
   });
 });

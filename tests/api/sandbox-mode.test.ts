@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../api/config.ts';
+import { findUnsafeProviderMix, loadConfig } from '../../api/config.ts';
 import { accounts, users } from '../../api/db/schema/index.ts';
 import { StartupError, startRuntime } from '../../api/runtime.ts';
 import { hashPassword } from '../../api/services/auth/passwords.ts';
@@ -26,6 +26,7 @@ describe('sandbox mode', () => {
       { EPP_HOST: 'epp.invalid' },
       { CAPTCHA_SECRET: 'secret', CAPTCHA_VERIFY_URL: 'https://captcha.invalid/verify' },
       { MAILHOST_API_URL: 'https://mail.invalid' },
+      { PDNS_API_URL: 'http://pdns.invalid:8081', PDNS_API_KEY: 'pdns-key' },
     ];
     for (const env of oneRealProvider) expect(loadConfig(env).sandboxMode, Object.keys(env)[0]).toBe(false);
   });
@@ -68,6 +69,15 @@ describe('start-up outside sandbox mode', () => {
   it('refuses the sandbox mail host beside real providers: its mailboxes cannot be read, so real mail would vanish', async () => {
     const { MAILHOST_API_URL, MAILHOST_API_KEY, ...withoutMailHost } = realProviderEnv;
     expect(await startupError(withoutMailHost)).toMatch(/set MAILHOST_API_URL, MAILHOST_API_KEY\./);
+  });
+
+  it('counts PowerDNS as a real provider: alone it leaves sandbox mode and the mix rule names what is missing, its key too', async () => {
+    const alone = await startupError({ PDNS_API_URL: 'http://pdns.invalid:8081' });
+    expect(alone).toContain('(dns=powerdns)');
+    for (const name of ['STRIPE_SECRET_KEY', 'SMTP_URL', 'EPP_HOST', 'MAILHOST_API_KEY', 'PUBLIC_URL', 'REGISTRAR_IANA_ID', 'PDNS_API_KEY']) expect(alone).toContain(name);
+    expect(await startupError({ ...realProviderEnv, PDNS_API_URL: 'http://pdns.invalid:8081' })).toMatch(/dns=powerdns\), .*set PDNS_API_KEY\./);
+    expect(findUnsafeProviderMix(loadConfig({ ...realProviderEnv, PDNS_API_URL: 'http://pdns.invalid:8081', PDNS_API_KEY: 'pdns-key' }))).toBeNull();
+    expect(() => loadConfig({ PDNS_API_URL: 'pdns:8081' })).toThrow(/PDNS_API_URL must be an http:\/\/ or https:\/\/ address/);
   });
 
   it('requires PUBLIC_URL once every provider is real', async () => {

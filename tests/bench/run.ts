@@ -6,6 +6,7 @@ const benches: { name: string; module: string; fn: string }[] = [
   { name: 'Checkout', module: './checkout.ts', fn: 'runCheckoutBench' },
   { name: 'Nightly renewal run', module: './renewals.ts', fn: 'runRenewalBench' },
   { name: 'DNS (built-in server beside bare dns-packet)', module: './dns.ts', fn: 'runDnsBench' },
+  { name: 'PowerDNS publishing (real pdns-server)', module: './powerdns.ts', fn: 'runPowerDnsBench' },
   { name: 'Editors’ live preview (npm run dev)', module: './dev-preview.ts', fn: 'runDevPreviewBench' },
   { name: 'Lighthouse and page weight', module: './lighthouse.ts', fn: 'runLighthouseBench' },
 ];

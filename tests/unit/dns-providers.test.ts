@@ -3,7 +3,7 @@ import { Resolver } from 'node:dns/promises';
 import { describe, expect, it } from 'vitest';
 import { createBuiltinDns } from '../../api/providers/dns/builtin.ts';
 import type { Zone } from '../../api/providers/dns/index.ts';
-import { createPowerDns } from '../../api/providers/dns/powerdns.ts';
+import { createPowerDns, zoneRrSets } from '../../api/providers/dns/powerdns.ts';
 
 const zone: Zone = {
   name: 'example.com',
@@ -17,12 +17,13 @@ const zone: Zone = {
   ],
 };
 
-function fakePowerDns(held: { rrsets: { name: string; type: string }[] } | null) {
+function fakePowerDns(held: { rrsets: { name: string; type: string }[]; account?: string; serial?: number } | null, refusal?: { status: number; error: string }) {
   const calls: { method: string; url: string; body: any; key: string | null }[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
     const body = init.body ? JSON.parse(String(init.body)) : null;
     calls.push({ method: init.method ?? 'GET', url, body, key: new Headers(init.headers).get('X-API-Key') });
-    if (init.method === 'GET') return held ? Response.json({ rrsets: held.rrsets }) : Response.json({ error: 'Could not find domain' }, { status: 404 });
+    if (init.method === 'GET') return held ? Response.json(held) : Response.json({ error: 'Could not find domain' }, { status: 404 });
+    if (refusal) return Response.json({ error: refusal.error }, { status: refusal.status });
     if (init.method === 'POST') return Response.json({}, { status: 201 });
     return new Response(null, { status: 204 });
   }) as unknown as typeof globalThis.fetch;
@@ -30,16 +31,19 @@ function fakePowerDns(held: { rrsets: { name: string; type: string }[] } | null)
 }
 
 describe('PowerDNS provider', () => {
-  it('creates a missing zone as Native with our SOA serial and zone-file content', async () => {
+  it('creates a missing zone as Native, marked as ours, with our SOA serial and zone-file content', async () => {
     const { calls, provider } = fakePowerDns(null);
     await provider.publishZone('example.com', zone);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET http://pdns:8081/api/v1/servers/localhost/zones/example.com.',
       'POST http://pdns:8081/api/v1/servers/localhost/zones',
+      // The SOA rewritten as it is: PowerDNS purges the zone's cached REFUSED answers on a PATCH, not on a create.
+      'PATCH http://pdns:8081/api/v1/servers/localhost/zones/example.com.',
     ]);
     expect(calls.every((c) => c.key === 'k')).toBe(true);
     const created = calls[1].body;
-    expect(created).toMatchObject({ name: 'example.com.', kind: 'Native', soa_edit_api: '' });
+    expect(created).toMatchObject({ name: 'example.com.', kind: 'Native', soa_edit_api: '', account: 'dotspot' });
+    expect(calls[2].body.rrsets).toEqual([{ ...created.rrsets.find((s: { type: string }) => s.type === 'SOA'), changetype: 'REPLACE' }]);
     const content = Object.fromEntries(created.rrsets.map((s: { name: string; type: string; records: { content: string }[] }) => [`${s.name} ${s.type}`, s.records.map((r) => r.content)]));
     expect(content['example.com. SOA']).toEqual(['ns1.dotspot.example. hostmaster.dotspot.example. 2026112300 3600 600 1209600 300']);
     expect(content['example.com. MX']).toEqual(['10 mx.example.net.']);
@@ -60,6 +64,36 @@ describe('PowerDNS provider', () => {
     );
     await provider.publishZone('example.com', null);
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', url: 'http://pdns:8081/api/v1/servers/localhost/zones/example.com.' });
+  });
+});
+
+describe('PowerDNS provider, edge cases the real server does not show on its own', () => {
+  const withAddress: Zone = { ...zone, records: [...zone.records, { name: 'v6.example.com', type: 'AAAA', ttl: 300, data: '2001:DB8:0:0:0:0:0:1' }] };
+  // What PowerDNS prints back: addresses in RFC 5952 form, RRsets in its own order, with comments.
+  const asServed = () =>
+    zoneRrSets(withAddress)
+      .reverse()
+      .map((set) => ({ ...set, comments: [], records: set.records.map((r) => ({ ...r, content: set.type === 'AAAA' ? '2001:db8::1' : r.content })) }));
+
+  it('sends addresses in canonical form and leaves a zone PowerDNS already serves exactly alone', async () => {
+    const { calls, provider } = fakePowerDns({ account: 'dotspot', serial: zone.soa.serial, rrsets: asServed() });
+    await provider.publishZone('example.com', withAddress);
+    expect(calls.map((c) => c.method)).toEqual(['GET']);
+    expect(zoneRrSets(withAddress).find((set) => set.type === 'AAAA')?.records).toEqual([{ content: '2001:db8::1', disabled: false }]);
+  });
+
+  it('marks a zone it did not make as ours once it serves our content', async () => {
+    const { calls, provider } = fakePowerDns({ account: '', serial: zone.soa.serial, rrsets: asServed() });
+    await provider.publishZone('example.com', withAddress);
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'PATCH', 'PUT']);
+    expect(calls[2].body).toEqual({ account: 'dotspot' });
+  });
+
+  it('says what PowerDNS refused, with its own words', async () => {
+    const { provider } = fakePowerDns({ account: 'dotspot', serial: 1, rrsets: [] }, { status: 422, error: 'RRset www.example.com. IN CNAME: Conflicts with pre-existing RRset' });
+    await expect(provider.publishZone('example.com', zone)).rejects.toThrow(
+      'PowerDNS refused to update zone example.com: HTTP 422 RRset www.example.com. IN CNAME: Conflicts with pre-existing RRset',
+    );
   });
 });
 

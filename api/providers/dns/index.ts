@@ -23,6 +23,11 @@ export type Zone = { name: string; soa: Soa; records: ZoneRecord[] };
 
 export interface DnsProvider {
   readonly name: 'builtin' | 'powerdns';
+  /**
+   * Publishing calls another system, which may be slow or down (PowerDNS): syncZone then leaves it to the
+   * dns-publish job (retried, one publisher per zone) instead of waiting for it.
+   */
+  readonly publishesThroughQueue?: boolean;
   /** Publishes the zone as given, replacing what was served; null stops serving it. Within a second, everywhere. */
   publishZone(name: string, zone: Zone | null): Promise<void>;
   close?(): Promise<void>;

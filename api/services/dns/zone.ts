@@ -22,7 +22,7 @@ type GlueRow = Pick<typeof registeredNameservers.$inferSelect, 'hostname' | 'ipA
 const nsTtl = 3600;
 const serviceTtl = 300;
 /** Statuses whose zones we never serve: gone, or not ours yet. */
-const unservedStatuses = ['deleted', 'transfer'] as const;
+export const unservedStatuses = ['deleted', 'transfer'] as const;
 
 /**
  * Whether we answer for the domain: it is ours, delegated to our nameservers (spec: "a zone on custom nameservers is
@@ -32,7 +32,7 @@ export function isServedByUs(domain: Pick<DomainRow, 'status' | 'ns' | 'suspende
   return !(unservedStatuses as readonly string[]).includes(domain.status) && domain.suspendedAt === null && isProviderNameservers(domain.ns, config.DEFAULT_NAMESERVERS);
 }
 
-function soaFor(config: Pick<Config, 'DEFAULT_NAMESERVERS'>, serial: number): Soa {
+export function soaFor(config: Pick<Config, 'DEFAULT_NAMESERVERS'>, serial: number): Soa {
   const mname = config.DEFAULT_NAMESERVERS[0].toLowerCase().replace(/\.$/, '');
   const parent = mname.includes('.') ? mname.slice(mname.indexOf('.') + 1) : mname;
   return { mname, rname: `hostmaster.${parent}`, serial, refresh: 3600, retry: 600, expire: 1_209_600, minimum: 300, ttl: 3600 };
@@ -110,22 +110,10 @@ async function syncWebsiteType(db: Db, config: Config, domain: DomainRow, record
 }
 
 /**
- * Brings a domain's zone in line with its state, after any change to it (domain update, DNS records, nameservers,
- * custom nameservers): website type, SOA serial (bumped only when the content changed), and the DNS provider.
+ * Records the zone's content in dns_zones and returns its serial: the first serial is today's, and each change of
+ * content (not a sync that leaves it alone) moves it up by one, or to today's if that is higher.
  */
-export async function syncZone(deps: Pick<Deps, 'db' | 'config' | 'providers'>, domainId: number): Promise<void> {
-  const { db, config } = deps;
-  const [domain] = await db.select().from(domains).where(eq(domains.domainId, domainId)).limit(1);
-  if (!domain) return;
-  const records = await db.select().from(dnsRecords).where(eq(dnsRecords.domainId, domainId));
-  const websiteType = await syncWebsiteType(db, config, domain, records);
-  const name = domain.domain.toLowerCase();
-  if (!isServedByUs(domain, config)) {
-    await deps.providers.dns.publishZone(name, null);
-    return;
-  }
-  const glue = await db.select().from(registeredNameservers).where(eq(registeredNameservers.domainId, domainId));
-  const content = zoneRecords(config, { ...domain, websiteType }, records, glue);
+export async function recordZoneContent(db: Db, config: Pick<Config, 'DEFAULT_NAMESERVERS'>, domainId: number, content: readonly ZoneRecord[]): Promise<number> {
   const hash = contentHash(content, soaFor(config, 0));
   const at = now();
   const [row] = await db
@@ -140,11 +128,46 @@ export async function syncZone(deps: Pick<Deps, 'db' | 'config' | 'providers'>, 
       },
     })
     .returning();
-  await deps.providers.dns.publishZone(name, { name, soa: soaFor(config, row.serial), records: content });
+  return row.serial;
+}
+
+/** The queue of the dns-publish job (api/jobs/dns-publish.ts), one job per zone name at a time. */
+export const zonePublishQueue = 'dns-publish';
+
+/** Asks a worker to publish the zone as the database has it when the job runs (api/services/dns/publish.ts). */
+export async function queueZonePublish(deps: Pick<Deps, 'jobs'>, name: string): Promise<void> {
+  await deps.jobs.send(zonePublishQueue, { zone: name }, { singletonKey: name });
+}
+
+/** Hands the zone to the DNS provider: at once for the built-in server, through the queue for PowerDNS. */
+async function publish(deps: Pick<Deps, 'providers' | 'jobs'>, name: string, zone: Zone | null): Promise<void> {
+  if (deps.providers.dns.publishesThroughQueue) await queueZonePublish(deps, name);
+  else await deps.providers.dns.publishZone(name, zone);
+}
+
+/**
+ * Brings a domain's zone in line with its state, after any change to it (domain update, DNS records, nameservers,
+ * custom nameservers): website type, SOA serial (bumped only when the content changed), and the DNS provider.
+ */
+export async function syncZone(deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>, domainId: number): Promise<void> {
+  const { db, config } = deps;
+  const [domain] = await db.select().from(domains).where(eq(domains.domainId, domainId)).limit(1);
+  if (!domain) return;
+  const records = await db.select().from(dnsRecords).where(eq(dnsRecords.domainId, domainId));
+  const websiteType = await syncWebsiteType(db, config, domain, records);
+  const name = domain.domain.toLowerCase();
+  if (!isServedByUs(domain, config)) {
+    await publish(deps, name, null);
+    return;
+  }
+  const glue = await db.select().from(registeredNameservers).where(eq(registeredNameservers.domainId, domainId));
+  const content = zoneRecords(config, { ...domain, websiteType }, records, glue);
+  const serial = await recordZoneContent(db, config, domainId, content);
+  await publish(deps, name, { name, soa: soaFor(config, serial), records: content });
 }
 
 /** Every zone once, at start-up of a process that runs jobs: seeded domains, and changes made while DNS was down. */
-export async function syncAllZones(deps: Pick<Deps, 'db' | 'config' | 'providers'>): Promise<number> {
+export async function syncAllZones(deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>): Promise<number> {
   const rows = await deps.db
     .select({ domainId: domains.domainId })
     .from(domains)

@@ -13,7 +13,7 @@ import { syncZone } from '../dns/zone.ts';
 export type SuspensionKind = (typeof domainSuspensions.$inferSelect)['kind'];
 export type Suspension = typeof domainSuspensions.$inferSelect;
 
-type SuspensionDeps = Pick<Deps, 'db' | 'config' | 'providers'>;
+type SuspensionDeps = Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>;
 
 /**
  * Suspends the domain for this reason (suspending again for the same kind only updates the reason). The registry
