@@ -197,25 +197,18 @@ export async function updateStaff(
 }
 
 /**
- * An owner resets a staff member's second factors (a lost phone): factors and password cleared, sessions ended, and
- * a new enrolment link emailed. Only the link enrols again, so a password alone never reaches an empty account.
+ * Clears a staff member's password and second factors (a lost phone), ends their sessions and issues a new enrolment
+ * link. Only the link enrols again, so a password alone never reaches an account without a second factor.
  */
-export async function resetStaffFactors(
-  deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
-  actor: StaffActor,
-  staffId: number,
-  reason: string,
-  brandName: string,
-): Promise<void> {
-  if (actor.staffId === staffId) throw new AppError(403, 'Ask another owner to reset your own second factors');
-  const { staff, token } = await deps.db.transaction(async (tx) => {
+async function clearSignIn(deps: Pick<Deps, 'db' | 'config'>, actor: StaffActor, staffId: number, reason: string): Promise<{ staff: StaffRow; url: string }> {
+  return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(staffMembers).where(eq(staffMembers.staffId, staffId)).for('update');
     if (!row) throw new AppError(404, 'No such staff member');
     if (row.status === 'disabled') throw new AppError(409, `${row.email} is disabled; enable them first`);
     const passkeys = await tx.delete(staffPasskeys).where(eq(staffPasskeys.staffId, staffId)).returning({ id: staffPasskeys.staffPasskeyId });
     await tx.update(staffMembers).set({ totpSecret: null, totpPendingSecret: null, passwordHash: null, status: 'invited' }).where(eq(staffMembers.staffId, staffId));
     await revokeStaffSessions(tx, staffId);
-    const issued = await issueEnrolment(tx, staffId);
+    const token = await issueEnrolment(tx, staffId);
     await recordAudit(tx, actor, {
       action: 'staff.reset-factors',
       targetType: 'staff',
@@ -225,8 +218,20 @@ export async function resetStaffFactors(
       after: { totp: false, passkeys: 0 },
       reason,
     });
-    return { staff: row, token: issued };
+    return { staff: row, url: enrolmentUrl(deps.config.publicOrigin, token) };
   });
+}
+
+/** An owner resets another staff member's sign-in: the new enrolment link is emailed to them. */
+export async function resetStaffFactors(
+  deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
+  actor: StaffActor,
+  staffId: number,
+  reason: string,
+  brandName: string,
+): Promise<void> {
+  if (actor.staffId === staffId) throw new AppError(403, 'Ask another owner to reset your own second factors');
+  const { staff, url } = await clearSignIn(deps, actor, staffId, reason);
   await queueMessage(deps.jobs, {
     channel: 'email',
     to: staff.email,
@@ -236,9 +241,17 @@ export async function resetStaffFactors(
       '',
       `${actor.email ?? 'An owner'} reset your password and second factors for the ${brandName} back office.`,
       `Set them again here within ${staffEnrolmentHours} hours:`,
-      enrolmentUrl(deps.config.publicOrigin, token),
+      url,
     ].join('\n'),
   });
+}
+
+/** The command line's way back in for an owner who lost their second factor: the link is printed, not emailed. */
+export async function resetStaffFromCommandLine(deps: Pick<Deps, 'db' | 'config'>, actor: StaffActor, email: string, reason: string): Promise<{ staff: StaffRow; enrolmentUrl: string }> {
+  const staff = await findStaffByEmail(deps.db, email);
+  if (!staff) throw new AppError(404, `${email} is not a staff member`);
+  const { url } = await clearSignIn(deps, actor, staff.staffId, reason);
+  return { staff, enrolmentUrl: url };
 }
 
 /** Whom an enrolment link is for; 404 when it is unknown, 410 when used or expired. */
