@@ -23,6 +23,8 @@ export const staffCookie = 'ds_staff';
 export const staffSignInPath = '/admin/sign-in';
 
 export const staffSessionMiddleware: MiddlewareHandler<AdminEnv> = async (c, next) => {
+  // API tokens are customers' scripts: refused here as on every other cookie-only route (http/bearer-auth.ts).
+  if (c.req.header('authorization')) throw new AppError(403, `API tokens cannot call ${c.req.method} ${c.req.path}; the back office takes no API tokens`);
   const token = getCookie(c, cookieName(c.var.deps.config, staffCookie));
   c.set('staff', token ? await resolveStaffSession(c.var.deps.db, token) : null);
   // Nothing the back office answers may be kept by a browser or a proxy.
