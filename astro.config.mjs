@@ -27,7 +27,7 @@ export default defineConfig({
 
 /** Only under `npm run dev`, which passes the API's and the account app's ports. */
 function devProxy() {
-  const { DOTSPOT_DEV_API_PORT: api, DOTSPOT_DEV_ACCOUNT_PORT: account } = process.env;
+  const { DOTSPOT_DEV_API_PORT: api, DOTSPOT_DEV_ACCOUNT_PORT: account, DOTSPOT_DEV_ADMIN_PORT: admin } = process.env;
   if (!api || !account) return {};
   return {
     proxy: {
@@ -35,6 +35,8 @@ function devProxy() {
       '^/api/(?!contract/)': { target: `http://127.0.0.1:${api}`, ws: true },
       // The account app's dev server lives at /account/; /account alone is the app's index too, as `npm start` has it.
       '^/account(/|\\?|$)': { target: `http://127.0.0.1:${account}`, ws: true, rewrite: (url) => url.replace(/^\/account(?=\?|$)/, '/account/') },
+      // The back office's dev server, the same way at /admin/.
+      ...(admin ? { '^/admin(/|\\?|$)': { target: `http://127.0.0.1:${admin}`, ws: true, rewrite: (url) => url.replace(/^\/admin(?=\?|$)/, '/admin/') } } : {}),
     },
   };
 }

@@ -45,6 +45,27 @@ import { whoisRoutes } from './routes/whois.ts';
 import { rdapRoutes } from './routes/rdap.ts';
 import { forSaleRoutes } from './routes/for-sale.ts';
 import { outboundTransfersRoutes } from './routes/outbound-transfers.ts';
+import { accountActivityRoutes } from './routes/account-activity.ts';
+import { adminAuditRoutes } from './routes/admin-audit.ts';
+import { adminEnrolmentRoutes, adminSessionRoutes } from './routes/admin-session.ts';
+import { adminStaffRoutes } from './routes/admin-staff.ts';
+import { type AdminEnv, staffSessionMiddleware } from './http/staff-auth.ts';
+
+/**
+ * /api/admin: the back office's routes, apart from the customers' (DESIGN.md "Staff, roles and the audit log"). Each
+ * route declares its permission with `allow(...)` (api/http/staff-auth.ts); mount a new admin router here.
+ */
+function adminApi() {
+  return new Hono<AdminEnv>()
+    .use(staffSessionMiddleware)
+    .route('/session', adminSessionRoutes)
+    .route('/enrolment', adminEnrolmentRoutes)
+    .route('/staff', adminStaffRoutes)
+    .route('/audit', adminAuditRoutes)
+    .all('*', (c) => {
+      throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
+    });
+}
 
 function withDeps(deps: Deps) {
   return new Hono<AppEnv>().use(async (c, next) => {
@@ -65,6 +86,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .use(clientAddressMiddleware(parseTrustedProxies(deps.config.TRUSTED_PROXIES)))
     .use(requestBodyLimit)
     .use(originCheck)
+    // The back office before the customer session: staff requests never read a customer's cookie or an API token.
+    .route('/admin', adminApi())
     .use(sessionMiddleware)
     .use(bearerAuth)
     .route('/tlds', tldsRoutes)
@@ -96,6 +119,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/websites', websitesRoutes)
     .route('/forSale', forSaleRoutes)
     .route('/outboundTransfers', outboundTransfersRoutes)
+    .route('/accountActivity', accountActivityRoutes)
     .route('/', openApiRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);

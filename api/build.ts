@@ -1,4 +1,4 @@
-/** Builds the Astro site and the account SPA when their sources are newer than their output (or with --force). */
+/** Builds the Astro site, the account SPA and the back office SPA when their sources are newer than their output (or with --force). */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { checkContent, describeProblems } from '../site/lib/content-check.ts';
@@ -31,6 +31,12 @@ const targets: Target[] = [
     stamp: 'account-app/dist/index.html',
     inputs: ['account-app/src', 'account-app/index.html', 'account-app/vite.config.ts', 'site/kit', 'api/contract', 'content/brand.json'],
     command: ['bun', '--bun', 'vite', 'build', '--config', 'account-app/vite.config.ts', '--logLevel', 'warn'],
+  },
+  {
+    name: 'back office',
+    stamp: 'admin-app/dist/index.html',
+    inputs: ['admin-app/src', 'admin-app/index.html', 'admin-app/vite.config.ts', 'site/kit', 'api/contract', 'content/brand.json'],
+    command: ['bun', '--bun', 'vite', 'build', '--config', 'admin-app/vite.config.ts', '--logLevel', 'warn'],
   },
 ];
 

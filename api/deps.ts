@@ -1,6 +1,8 @@
 /** What a request, a job or a test hands to services: the process's dependencies, and who is signed in. */
 import type { Config } from './config.ts';
 import type { ApiScope } from './contract/api-tokens/api-scopes.ts';
+import type { StaffSessionState } from './contract/staff/staff.ts';
+import type { StaffRole } from './contract/staff/roles.ts';
 import type { Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Providers } from './providers/index.ts';
@@ -22,4 +24,17 @@ export type Auth = {
   role: 'customer' | 'admin';
   /** Set when the caller presented an API token (http/bearer-auth.ts) instead of a session cookie. */
   apiToken?: { apiTokenId: number; scopes: ApiScope[] };
+};
+
+/** A staff member's session in the back office (cookie `ds_staff`, api/http/staff-auth.ts); never a customer's. */
+export type StaffAuth = {
+  staffSessionId: number;
+  staffId: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  state: StaffSessionState;
+  createDate: Date;
+  expireDate: Date;
+  lastSeenDate: Date;
 };

@@ -2,7 +2,7 @@
  * `npm run dev`: the live preview for editors and developers, on the one port `npm start` uses (PORT, default 3000).
  * The Astro dev server answers there (pages, islands and content/ reload as they are saved) and passes /api
  * (with its WebSocket) to the API, which reloads on code changes and re-reads content/tlds.csv, and /account to the
- * account app's Vite dev server. Ctrl-C stops all three.
+ * account app's Vite dev server, /admin to the back office's. Ctrl-C stops them all.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -23,7 +23,7 @@ function freePort(): Promise<number> {
   });
 }
 
-const [apiPort, accountPort] = [await freePort(), await freePort()];
+const [apiPort, accountPort, adminPort] = [await freePort(), await freePort(), await freePort()];
 const children: ChildProcess[] = [];
 let stopping = false;
 
@@ -68,9 +68,13 @@ start('API', ['bun', '--watch', 'api/start.ts'], {
 start('account app dev server', ['bun', '--bun', 'vite', '--config', 'account-app/vite.config.ts', '--port', String(accountPort), '--strictPort', '--host', '127.0.0.1'], {
   DOTSPOT_DEV_ACCOUNT_PORT: String(accountPort),
 });
+start('back office dev server', ['bun', '--bun', 'vite', '--config', 'admin-app/vite.config.ts', '--port', String(adminPort), '--strictPort', '--host', '127.0.0.1'], {
+  DOTSPOT_DEV_ADMIN_PORT: String(adminPort),
+});
 start('site dev server', ['bun', '--bun', 'astro', 'dev', '--port', String(port), '--host', process.env.HOST ?? 'localhost'], {
   ASTRO_TELEMETRY_DISABLED: '1',
   DOTSPOT_DEV_API_PORT: String(apiPort),
   DOTSPOT_DEV_ACCOUNT_PORT: String(accountPort),
+  DOTSPOT_DEV_ADMIN_PORT: String(adminPort),
 });
-console.log(`\nDotspot preview: ${origin}  (pages and content reload as you save; the API on :${apiPort}, the account app on :${accountPort})\n`);
+console.log(`\nDotspot preview: ${origin}  (pages and content reload as you save; the API on :${apiPort}, the account app on :${accountPort}, the back office on :${adminPort})\n`);

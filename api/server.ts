@@ -1,4 +1,4 @@
-/** One Bun server on one port: customers' domains by Host, /api and /api/ws from Hono, the account SPA at /account/*, Astro's build for the rest. */
+/** One Bun server on one port: customers' domains by Host, /api and /api/ws from Hono, the account SPA at /account/*, the back office at /admin/*, Astro's build for the rest. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -12,6 +12,7 @@ import type { Deps } from './deps.ts';
 export const rootDir = path.resolve(import.meta.dirname, '..');
 export const siteDir = path.join(rootDir, 'dist');
 export const accountDir = path.join(rootDir, 'account-app', 'dist');
+export const adminDir = path.join(rootDir, 'admin-app', 'dist');
 
 const immutable: MiddlewareHandler = async (c, next) => {
   await next();
@@ -42,11 +43,15 @@ function sandboxPagesOnly(deps: Deps): MiddlewareHandler {
 }
 
 export function createServerApp(deps: Deps) {
-  const app = createApp(deps, { inlineScriptHashes: hashInlineScripts([siteDir, accountDir]), customerSites: customerSites(deps) });
+  const app = createApp(deps, { inlineScriptHashes: hashInlineScripts([siteDir, accountDir, adminDir]), customerSites: customerSites(deps) });
   app.use('*', sandboxPagesOnly(deps));
   app.get('/account', (c) => c.redirect('/account/domains', 302));
   app.use('/account/assets/*', compress(), immutable, serveStatic({ root: accountDir, rewriteRequestPath: (p) => p.replace(/^\/account/, '') }));
   app.get('/account/*', htmlFile(path.join(accountDir, 'index.html'), 200));
+  // The back office (admin-app/): its own SPA and chunks; every /admin path is one of its views.
+  app.get('/admin', htmlFile(path.join(adminDir, 'index.html'), 200));
+  app.use('/admin/assets/*', compress(), immutable, serveStatic({ root: adminDir, rewriteRequestPath: (p) => p.replace(/^\/admin/, '') }));
+  app.get('/admin/*', htmlFile(path.join(adminDir, 'index.html'), 200));
   // Static files go out gzip-compressed (the site's JS and HTML shrink to about a third).
   app.use('/_astro/*', compress(), immutable, serveStatic({ root: siteDir }));
   // One static For Sale page serves every listed domain; its island reads the name from the address.

@@ -164,6 +164,28 @@ function stopOnUnhandledSignal(signal: StopSignal) {
   void Promise.allSettled([...runningClusters].map((cluster) => cluster.stop())).then(() => process.exit(stopSignals[signal]));
 }
 
+/**
+ * The URL of the embedded cluster in `dir` when a server is already running it (a command run beside `npm start`, as
+ * `npm run admin` is), read from PostgreSQL's own postmaster.pid (its fourth line is the port); null when none runs.
+ */
+export function runningEmbeddedUrl(dir: string, database: string): string | null {
+  const clusterDir = reachableClusterDir(dir);
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile) || !existsSync(`${clusterDir}.password`)) return null;
+  const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || !Number.isInteger(port) || port <= 0) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: alive, run by another user (the `postgres` user when we are root); anything else: gone.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  const password = readFileSync(`${clusterDir}.password`, 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
 /** Start (creating on first use) a PostgreSQL cluster in `dir` on a free loopback port. */
 export async function startEmbeddedPostgres(
   dir: string,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const sourceRoots = ['api', 'site', 'account-app/src'];
+const sourceRoots = ['api', 'site', 'account-app/src', 'admin-app/src'];
 const sourceExtensions = ['.ts', '.tsx', '.astro', '.mjs'];
 
 /** npm packages that run in a browser as well as on the server: the only ones api/contract may use. */
@@ -64,6 +64,17 @@ export const rules: Rule[] = [
     breaks: ({ from, to }) => within(from, 'site') && within(to, 'account-app'),
   },
   {
+    name: 'the back office imports nothing from site/ but the kit',
+    why: 'the front ends share only the front-end kit (@kit) and the contract',
+    breaks: ({ from, to }) => within(from, 'admin-app/src') && within(to, 'site') && !within(to, 'site/kit'),
+  },
+  {
+    name: 'the back office and the other front ends do not import each other',
+    why: 'the front ends share only the front-end kit (@kit) and the contract',
+    breaks: ({ from, to }) =>
+      (within(from, 'admin-app') && within(to, 'account-app')) || ((within(from, 'site') || within(from, 'account-app')) && within(to, 'admin-app')),
+  },
+  {
     name: 'the kit imports only itself, the contract and content',
     why: 'both front ends import the kit; it cannot lean on either of them (content/ holds the brand settings)',
     breaks: ({ from, to }) =>
@@ -71,8 +82,8 @@ export const rules: Rule[] = [
   },
   {
     name: 'the front ends reach the server only over HTTP',
-    why: 'site/ and account-app/ may import api/contract and nothing else of api/',
-    breaks: ({ from, to }) => (within(from, 'site') || within(from, 'account-app')) && within(to, 'api') && !within(to, 'api/contract'),
+    why: 'site/, account-app/ and admin-app/ may import api/contract and nothing else of api/',
+    breaks: ({ from, to }) => ['site', 'account-app', 'admin-app'].some((f) => within(from, f)) && within(to, 'api') && !within(to, 'api/contract'),
   },
 ];
 
@@ -184,7 +195,7 @@ describe('import directions', () => {
   const known = new Set(knownViolations.map(key));
 
   test('the check sees the sources and their imports', () => {
-    for (const folder of ['api/routes', 'api/services', 'api/contract', 'site/kit', 'site/islands', 'account-app/src']) {
+    for (const folder of ['api/routes', 'api/services', 'api/contract', 'site/kit', 'site/islands', 'account-app/src', 'admin-app/src']) {
       expect(edges.some((edge) => within(edge.from, folder)), `no imports read in ${folder}`).toBe(true);
     }
     // The reader sees real multi-line and type-only imports, the ones a careless reading would miss.
@@ -227,6 +238,11 @@ describe('import directions', () => {
       [{ from: 'api/contract/money.ts', to: 'package:zod' }, null],
       [{ from: 'account-app/src/routes.tsx', to: 'site/stores/cart.ts' }, 'the account app imports nothing from site/ but the kit'],
       [{ from: 'account-app/src/routes.tsx', to: 'site/kit/Modal.tsx' }, null],
+      [{ from: 'admin-app/src/routes.tsx', to: 'site/kit/Modal.tsx' }, null],
+      [{ from: 'admin-app/src/routes.tsx', to: 'site/stores/cart.ts' }, 'the back office imports nothing from site/ but the kit'],
+      [{ from: 'admin-app/src/routes.tsx', to: 'account-app/src/swr.ts' }, 'the back office and the other front ends do not import each other'],
+      [{ from: 'admin-app/src/shell/Shell.tsx', to: 'api/services/staff/staff-members.ts' }, 'the front ends reach the server only over HTTP'],
+      [{ from: 'admin-app/src/shell/Shell.tsx', to: 'api/contract/staff/roles.ts' }, null],
       [{ from: 'site/kit/api.ts', to: 'site/stores/cart.ts' }, 'the kit imports only itself, the contract and content'],
       [{ from: 'site/islands/cart/CartPage.tsx', to: 'api/services/carts/carts.ts' }, 'the front ends reach the server only over HTTP'],
     ];

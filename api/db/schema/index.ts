@@ -12,3 +12,5 @@ export * from './renewals.ts';
 export * from './dns.ts';
 export * from './mail.ts';
 export * from './api-tokens.ts';
+export * from './staff.ts';
+export * from './audit.ts';

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../paths.ts';
 
-export type AccountView = 'summary' | 'update_login' | 'contact_info' | 'update_contact' | 'manage_MFA' | 'apiTokens' | 'billing' | 'payment';
+export type AccountView = 'summary' | 'update_login' | 'contact_info' | 'update_contact' | 'manage_MFA' | 'apiTokens' | 'billing' | 'payment' | 'activity';
 
 const views = {
   summary: lazy(() => import('./SummaryView.tsx')),
@@ -18,6 +18,7 @@ const views = {
   apiTokens: lazy(() => import('../api-tokens/ApiTokensView.tsx')),
   billing: lazy(() => import('../billing/BillingView.tsx')),
   payment: lazy(() => import('../billing/PaymentView.tsx')),
+  activity: lazy(() => import('../activity/AccountActivityView.tsx')),
 } satisfies Record<AccountView, unknown>;
 
 function readView(value: string | null): AccountView {
@@ -28,6 +29,7 @@ const links: { view: AccountView; label: string; href: string }[] = [
   { view: 'summary', label: 'Summary', href: paths.summary.href() },
   { view: 'billing', label: 'Billing', href: paths.summary.href('billing') },
   { view: 'payment', label: 'Payment', href: paths.summary.href('payment') },
+  { view: 'activity', label: 'Activity', href: paths.summary.href('activity') },
 ];
 
 export function AccountSummary() {

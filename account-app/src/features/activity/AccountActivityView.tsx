@@ -1,0 +1,65 @@
+/**
+ * Account Information, view=activity: one list of what happened to the account, newest first, whoever did it (GET
+ * /api/accountActivity). Actions by the registrar's staff name the team and the reason, never the person.
+ */
+import { useState } from 'react';
+import useSWR from 'swr';
+import type { AccountActivity } from '../../../../api/contract/accounts/account-activity.ts';
+import type { ListResult } from '../../../../api/contract/list.ts';
+import './activity.css';
+
+const pageSize = 25;
+const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+function who(entry: AccountActivity): string {
+  if (entry.source === 'customer') return 'You';
+  return entry.actor ?? (entry.source === 'staff' ? 'Our staff' : 'Automatic');
+}
+
+function ActivityPage({ skip, last, onMore }: { skip: number; last: boolean; onMore: () => void }) {
+  const { data, error } = useSWR<ListResult<AccountActivity> | null>(`/accountActivity?limit=${pageSize}&skip=${skip}`);
+  if (error) return <p className="form-notice is-error">We could not load your account activity. Please reload the page.</p>;
+  if (!data) return <p role="status">Loading…</p>;
+  if (skip === 0 && data.total === 0) return <p className="activity-empty">Nothing has happened on your account yet.</p>;
+  return (
+    <>
+      {data.data.map((entry) => (
+        <li key={entry.activityId} className={`activity-item is-${entry.source}`}>
+          <time dateTime={entry.at} className="activity-when">
+            {when.format(Date.parse(entry.at))}
+          </time>
+          <div className="activity-body">
+            <p className="activity-summary">{entry.summary}</p>
+            {entry.reason && <p className="activity-reason">Reason: {entry.reason}</p>}
+            <p className="activity-meta">
+              {who(entry)}
+              {entry.ip ? ` · ${entry.ip}` : ''}
+            </p>
+          </div>
+        </li>
+      ))}
+      {last && data.skip + data.data.length < data.total && (
+        <li className="activity-more">
+          <button type="button" className="btn btn-secondary btn-sm" onClick={onMore}>
+            Show older activity
+          </button>
+        </li>
+      )}
+    </>
+  );
+}
+
+export default function AccountActivityView() {
+  const [pages, setPages] = useState(1);
+  return (
+    <section className="card activity" aria-labelledby="activity-heading">
+      <h2 id="activity-heading">Account activity</h2>
+      <p className="muted">Changes to your account, including help our support team gave you and why.</p>
+      <ol className="activity-list">
+        {Array.from({ length: pages }, (_, index) => (
+          <ActivityPage key={index} skip={index * pageSize} last={index === pages - 1} onMore={() => setPages(pages + 1)} />
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * The audit log: every staff action and every read of a customer's personal data, newest first; searched as you
+ * type, filtered by action and dates, and exported as CSV with the same filters (the export is logged too).
+ */
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import useSWR from 'swr';
+import type { AuditEntry } from '../../../../api/contract/audit/audit.ts';
+import type { ListResult } from '../../../../api/contract/list.ts';
+import { staffRoleLabels, type StaffRole } from '../../../../api/contract/staff/roles.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { useStaffSession } from '../../shell/session.ts';
+import { FetchError } from '../../swr.ts';
+
+const pageSize = 50;
+
+/** "customer.reset-factors" → "Customer · reset factors". */
+export function actionLabel(action: string): string {
+  const [area, verb = ''] = action.split('.');
+  return `${area.charAt(0).toUpperCase()}${area.slice(1)} · ${verb.replace(/-/g, ' ')}`;
+}
+
+function Change({ entry }: { entry: AuditEntry }) {
+  if (entry.before == null && entry.after == null) return <span className="muted">—</span>;
+  return (
+    <details className="change">
+      <summary>Details</summary>
+      {entry.before != null && (
+        <>
+          <span className="cell-sub">Before</span>
+          <pre className="json">{JSON.stringify(entry.before, null, 2)}</pre>
+        </>
+      )}
+      {entry.after != null && (
+        <>
+          <span className="cell-sub">After</span>
+          <pre className="json">{JSON.stringify(entry.after, null, 2)}</pre>
+        </>
+      )}
+    </details>
+  );
+}
+
+export function AuditTable({ entries, showTarget = true }: { entries: AuditEntry[]; showTarget?: boolean }) {
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Staff</th>
+            <th scope="col">Action</th>
+            <th scope="col">Reason</th>
+            <th scope="col">From</th>
+            <th scope="col">Change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.auditId}>
+              <td data-label="When" className="nowrap">
+                {formatDateTime(entry.at)}
+              </td>
+              <td data-label="Staff">
+                {entry.staffEmail ? (
+                  <>
+                    <span className="cell-main">{entry.staffEmail}</span>
+                    {entry.staffRole && <span className="cell-sub">{staffRoleLabels[entry.staffRole as StaffRole]?.label ?? entry.staffRole}</span>}
+                  </>
+                ) : (
+                  <span className="muted">System</span>
+                )}
+              </td>
+              <td data-label="Action">
+                <span className="cell-main">{actionLabel(entry.action)}</span>
+                {showTarget && (entry.targetLabel || entry.targetId) && (
+                  <span className="cell-sub">
+                    {entry.accountId ? (
+                      <Link to={`/admin/customers/${entry.accountId}`}>{entry.targetLabel ?? entry.targetId}</Link>
+                    ) : (
+                      (entry.targetLabel ?? `${entry.targetType} ${entry.targetId}`)
+                    )}
+                  </span>
+                )}
+              </td>
+              <td data-label="Reason">{entry.reason ?? <span className="muted">—</span>}</td>
+              <td data-label="From" className="mono">
+                {entry.clientIp ?? '—'}
+              </td>
+              <td data-label="Change">
+                <Change entry={entry} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function AuditLog() {
+  const { can } = useStaffSession();
+  const [params, setParams] = useSearchParams();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const [action, setAction] = useState(params.get('action') ?? '');
+  const [from, setFrom] = useState(params.get('from') ?? '');
+  const [to, setTo] = useState(params.get('to') ?? '');
+  const [skip, setSkip] = useState(0);
+  const ids = useId();
+  const filters = new URLSearchParams(
+    Object.entries({ q: useDebounced(q.trim()), action: useDebounced(action.trim()), from, to }).filter(([, value]) => value) as [string, string][],
+  );
+  const key = `/admin/audit?${filters}&limit=${pageSize}&skip=${skip}`;
+  const { data, error, isLoading } = useSWR<ListResult<AuditEntry>>(key, { keepPreviousData: true });
+
+  function update(setter: (value: string) => void, name: string) {
+    return (value: string) => {
+      setter(value);
+      setSkip(0);
+      const next = new URLSearchParams(params);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      setParams(next, { replace: true });
+    };
+  }
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1>Audit log</h1>
+          <p>Every staff change, and every time staff read a customer’s personal data. Entries can never be edited or deleted.</p>
+        </div>
+        {can('audit:export') && (
+          <div className="page-actions">
+            <a className="btn btn-secondary" href={`/api/admin/audit/export?${filters}`} download>
+              Export CSV
+            </a>
+          </div>
+        )}
+      </div>
+      <div className="panel">
+        <form className="toolbar" role="search" aria-label="Audit log" onSubmit={(event) => event.preventDefault()}>
+          <div className="field field-grow">
+            <label htmlFor={`${ids}-q`}>Search</label>
+            <input
+              id={`${ids}-q`}
+              className="input"
+              type="search"
+              placeholder="Email, domain, reason, address…"
+              value={q}
+              onChange={(event) => update(setQ, 'q')(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-action`}>Action</label>
+            <input
+              id={`${ids}-action`}
+              className="input"
+              placeholder="e.g. domain.suspend"
+              value={action}
+              onChange={(event) => update(setAction, 'action')(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-from`}>From</label>
+            <input id={`${ids}-from`} className="input" type="date" value={from} onChange={(event) => update(setFrom, 'from')(event.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-to`}>To</label>
+            <input id={`${ids}-to`} className="input" type="date" value={to} onChange={(event) => update(setTo, 'to')(event.target.value)} />
+          </div>
+        </form>
+        {error instanceof FetchError && error.failure.status !== 401 ? (
+          <p className="notice notice-danger panel-notice" role="alert">
+            {error.failure.message}
+          </p>
+        ) : !data ? (
+          <p className="empty" role="status">
+            {isLoading ? 'Loading…' : ''}
+          </p>
+        ) : data.data.length === 0 ? (
+          <p className="empty">No entries match.</p>
+        ) : (
+          <>
+            <AuditTable entries={data.data} />
+            <div className="pager">
+              <span role="status">
+                {data.skip + 1}–{data.skip + data.data.length} of {data.total.toLocaleString('en-US')}
+              </span>
+              <span className="page-actions">
+                <button type="button" className="btn btn-secondary btn-sm" disabled={skip === 0} onClick={() => setSkip(Math.max(0, skip - pageSize))}>
+                  Newer
+                </button>
+                <button type="button" className="btn btn-secondary btn-sm" disabled={skip + pageSize >= data.total} onClick={() => setSkip(skip + pageSize)}>
+                  Older
+                </button>
+              </span>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

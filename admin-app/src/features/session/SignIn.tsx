@@ -1,0 +1,148 @@
+/**
+ * Staff sign-in: email and password (a bot check only after repeated failures on the email), then the second factor:
+ * the authenticator app's code or a passkey. Staff without a factor yet go on to set one up.
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { mutate } from 'swr';
+import { api, isFailure } from '@kit/api.ts';
+import { sendWithBotCheckIfAsked } from '@kit/bot-check-retry.ts';
+import { TextField } from '@kit/Field.tsx';
+import type { StaffSignInStep } from '../../../../api/contract/staff/staff.ts';
+import { paths, safeAdminRedirect } from '../../paths.ts';
+import { sessionKey, useStaffSession } from '../../shell/session.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { passkeyErrorMessage, assertPasskey } from './passkey-browser.ts';
+
+export default function SignIn() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = safeAdminRedirect(params.get('redirect'));
+  const { session } = useStaffSession();
+  const [step, setStep] = useState<StaffSignInStep | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Already signed in (another tab): straight through; half-way (a reload at the code step): continue there.
+  useEffect(() => {
+    if (session?.state === 'active') navigate(redirect, { replace: true });
+    else if (session?.state === 'enrol') navigate(paths.setup.href(), { replace: true });
+    else if (session?.state === 'mfa' && !step) setStep({ next: 'mfa', factors: session.factors });
+  }, [session, navigate, redirect, step]);
+
+  async function finish(answer: StaffSignInStep) {
+    await mutate(sessionKey);
+    if (answer.next === 'active') navigate(redirect, { replace: true });
+    else if (answer.next === 'enrol') navigate(paths.setup.href(), { replace: true });
+    else setStep(answer);
+  }
+
+  async function submitPassword(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const answer = await sendWithBotCheckIfAsked((recaptchaToken) =>
+      api<StaffSignInStep>('/admin/session', { method: 'POST', body: { email, password, recaptchaToken }, toast: false }),
+    );
+    setBusy(false);
+    if (isFailure(answer)) return setError(answer.message);
+    setPassword('');
+    await finish(answer);
+  }
+
+  async function submitCode(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const answer = await api<StaffSignInStep>('/admin/session/code', { method: 'POST', body: { code }, toast: false });
+    setBusy(false);
+    if (isFailure(answer)) {
+      if (answer.status === 401) setStep(null);
+      return setError(answer.message);
+    }
+    await finish(answer);
+  }
+
+  async function signInWithPasskey() {
+    setBusy(true);
+    setError(null);
+    try {
+      const options = await api<Parameters<typeof assertPasskey>[0]>('/admin/session/passkeyOptions', { method: 'POST', toast: false });
+      if (isFailure(options)) return setError(options.message);
+      const passkey = await assertPasskey(options);
+      const answer = await api<StaffSignInStep>('/admin/session/passkey', { method: 'POST', body: { passkey }, toast: false });
+      if (isFailure(answer)) return setError(answer.message);
+      await finish(answer);
+    } catch (failure) {
+      setError(passkeyErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (step?.next === 'mfa') {
+    return (
+      <AuthCard title="Verify it’s you" lead="Every staff sign-in needs your second factor.">
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        {step.factors.totp && (
+          <form onSubmit={submitCode} noValidate>
+            <TextField
+              label="Authentication code"
+              hint="The 6-digit code from your authenticator app"
+              className="input code-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+              autoFocus
+            />
+            <button type="submit" className="btn btn-primary" disabled={busy || code.length !== 6}>
+              Verify
+            </button>
+          </form>
+        )}
+        {step.factors.passkeys > 0 && (
+          <div className="auth-alt">
+            <button type="button" className={`btn ${step.factors.totp ? 'btn-secondary' : 'btn-primary'}`} onClick={() => void signInWithPasskey()} disabled={busy}>
+              Use a passkey
+            </button>
+          </div>
+        )}
+        <div className="auth-alt">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => {
+              setStep(null);
+              setCode('');
+              setError(null);
+            }}>
+            Use another account
+          </button>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Sign in to the back office" lead={params.get('signedOut') ? 'You have signed out.' : 'Staff accounts only; customers sign in on the main site.'}>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <form onSubmit={submitPassword} noValidate>
+        <TextField label="Work email" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} required autoFocus />
+        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />
+        <button type="submit" className="btn btn-primary" disabled={busy || !email || !password}>
+          {busy ? 'Signing in…' : 'Continue'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SWRConfig } from 'swr';
+import '@kit/base.css';
+import Toasts from '@kit/Toasts.tsx';
+import './admin.css';
+import { AppRoutes } from './routes.tsx';
+import { swrConfig } from './swr.ts';
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <SWRConfig value={swrConfig}>
+      <AppRoutes />
+    </SWRConfig>
+    <Toasts />
+  </StrictMode>,
+);

@@ -1,0 +1,23 @@
+/**
+ * The back office's screens: one table the router and the navigation both read. Adding a screen is one row here:
+ * its path, its label, the permission it needs (the roles table in api/contract/staff/roles.ts; the API checks the
+ * same permission on every call the screen makes), where it sits in the navigation (`nav`, or none for a detail
+ * page), and its component, loaded on demand so each screen is its own chunk.
+ */
+import type { ComponentType } from 'react';
+import type { Permission } from '../../api/contract/staff/roles.ts';
+import type { IconName } from './shell/icons.tsx';
+
+export type Screen = {
+  path: string;
+  label: string;
+  permission: Permission | 'signed-in';
+  nav?: { icon: IconName };
+  load: () => Promise<{ default: ComponentType }>;
+};
+
+export const screens: Screen[] = [
+  { path: '/admin/overview', label: 'Overview', permission: 'signed-in', nav: { icon: 'home' }, load: () => import('./features/overview/Overview.tsx') },
+  { path: '/admin/audit', label: 'Audit log', permission: 'audit:read', nav: { icon: 'log' }, load: () => import('./features/audit/AuditLog.tsx') },
+  { path: '/admin/staff', label: 'Staff', permission: 'staff:manage', nav: { icon: 'shield' }, load: () => import('./features/staff/StaffPage.tsx') },
+];

@@ -1,0 +1,29 @@
+/** zod for the audit log's reason and its search words (the admin API validates with them). */
+import '../zod-config.ts';
+import { z } from 'zod';
+import { minReasonLength } from './audit.ts';
+
+/** The reason a staff member types for an action that needs one (contract/audit/audit.ts `actionsNeedingReason`). */
+export const reasonSchema = z
+  .string({ error: 'Give a reason' })
+  .trim()
+  .min(minReasonLength, `Give a reason (at least ${minReasonLength} characters): it is kept in the audit log`)
+  .max(1000, 'Keep the reason under 1,000 characters');
+
+export const withReasonSchema = z.object({ reason: reasonSchema });
+
+const isoDate = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date and time' }).or(z.iso.date({ error: 'Use a date like 2026-11-25' }));
+
+/** GET /api/admin/audit and /api/admin/audit/export. */
+export const auditQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  action: z.string().trim().max(100).optional(),
+  staffId: z.coerce.number().int().positive().optional(),
+  accountId: z.coerce.number().int().positive().optional(),
+  targetType: z.string().trim().max(50).optional(),
+  targetId: z.string().trim().max(100).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  skip: z.coerce.number().int().min(0).default(0),
+});

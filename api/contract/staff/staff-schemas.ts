@@ -1,0 +1,45 @@
+/** zod schemas of the staff sign-in and staff management bodies (server side and forms that validate the same way). */
+import '../zod-config.ts';
+import { z } from 'zod';
+import { staffRoles } from './roles.ts';
+
+const email = z.string({ error: 'Enter an email address' }).trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
+
+export const staffPasswordMinLength = 12;
+const password = z
+  .string()
+  .min(staffPasswordMinLength, `Use at least ${staffPasswordMinLength} characters for your password`)
+  .max(200, 'Use at most 200 characters for your password');
+
+export const staffSignInSchema = z.object({
+  email,
+  password: z.string().min(1, 'Enter your password').max(200),
+  recaptchaToken: z.string().max(10_000).optional(),
+});
+
+export const staffCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app') });
+
+export const staffPasskeyAnswerSchema = z.object({
+  passkey: z.looseObject({ id: z.string().max(2000), response: z.looseObject({}) }),
+  name: z.string().trim().min(1).max(60).optional(),
+});
+
+export const staffEnrolSchema = z.object({
+  token: z.string().min(10).max(200),
+  name: z.string().trim().min(1, 'Enter your name').max(100),
+  password,
+});
+
+export const staffInviteSchema = z.object({
+  email,
+  name: z.string().trim().min(1, 'Enter their name').max(100),
+  role: z.enum(staffRoles, { error: `role must be one of ${staffRoles.join(', ')}` }),
+});
+
+export const staffUpdateSchema = z
+  .object({
+    role: z.enum(staffRoles, { error: `role must be one of ${staffRoles.join(', ')}` }).optional(),
+    status: z.enum(['active', 'disabled'], { error: 'status must be active or disabled' }).optional(),
+    reason: z.string().trim().max(1000).optional(),
+  })
+  .refine((body) => body.role !== undefined || body.status !== undefined, 'Send role or status');

@@ -1,0 +1,58 @@
+/**
+ * The audit log (append-only: a trigger in migrations refuses UPDATE, DELETE and TRUNCATE) and the customer's
+ * Account activity list, which staff entries about an account feed and the customer's own events join.
+ */
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { activitySources } from '../../contract/accounts/account-activity.ts';
+import { accounts } from './accounts.ts';
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    auditId: bigserial({ mode: 'number' }).primaryKey(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    /** Who, as they were then (a later rename or role change does not rewrite history); null: a job or the command line. */
+    staffId: integer(),
+    staffEmail: text(),
+    staffRole: text(),
+    clientIp: text(),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text(),
+    targetLabel: text(),
+    /** The customer account concerned, if any. */
+    accountId: integer(),
+    before: jsonb(),
+    after: jsonb(),
+    reason: text(),
+  },
+  (t) => [
+    index('audit_log_at').on(t.at),
+    index('audit_log_account').on(t.accountId, t.at),
+    index('audit_log_staff').on(t.staffId, t.at),
+    index('audit_log_target').on(t.targetType, t.targetId),
+  ],
+);
+
+export const accountActivity = pgTable(
+  'account_activity',
+  {
+    activityId: bigserial({ mode: 'number' }).primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.accountId),
+    at: timestamp({ withTimezone: true }).notNull(),
+    source: text({ enum: activitySources }).notNull(),
+    kind: text().notNull(),
+    summary: text().notNull(),
+    /** Who, in words the customer reads ("Support team"); never a staff member's name. Null: the customer or the system. */
+    actor: text(),
+    reason: text(),
+    /** The customer's own address and browser; never set for staff entries. */
+    ip: text(),
+    userAgent: text(),
+    /** The audit entry it shows, for staff entries. */
+    auditId: bigint({ mode: 'number' }),
+  },
+  (t) => [index('account_activity_account').on(t.accountId, t.at)],
+);

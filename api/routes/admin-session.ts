@@ -1,0 +1,84 @@
+/**
+ * /api/admin/session and /api/admin/enrolment: a staff member signs in (password, then an authenticator code or a
+ * passkey), enrols through a one-time link (name, password, then a second factor), adds factors, and signs out.
+ * These routes are `open`: each step checks the session state it needs itself.
+ */
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import brand from '../../content/brand.json' with { type: 'json' };
+import { staffCodeSchema, staffEnrolSchema, staffPasskeyAnswerSchema, staffSignInSchema } from '../contract/staff/staff-schemas.ts';
+import { AppError } from '../errors.ts';
+import { type AdminEnv, allow, applyStaffSignIn, clearStaffCookie, staffClient } from '../http/staff-auth.ts';
+import { parseBody } from '../http/validate.ts';
+import { enforce } from '../services/platform/rate-limit.ts';
+import { completeEnrolment, readEnrolment } from '../services/staff/staff-members.ts';
+import {
+  registerStaffPasskey,
+  staffPasskeyAuthenticationOptions,
+  staffPasskeyRegistrationOptions,
+  verifyStaffPasskey,
+} from '../services/staff/staff-passkeys.ts';
+import { openStaffSession, confirmTotpSetup, describeStaffSession, signInStaff, signOutStaff, startTotpSetup, verifyStaffCode } from '../services/staff/staff-sign-in.ts';
+
+const enrolmentTokenSchema = z.object({ token: z.string().min(10).max(200) });
+/** Link lookups per address: a token is 256 random bits, the limit keeps scanners off the database. */
+const enrolmentLimit = (ip: string) => ({ key: `staff-enrol:ip:${ip}`, max: 30, windowSeconds: 15 * 60 });
+
+export const adminSessionRoutes = new Hono<AdminEnv>()
+  .get('/', allow('open'), async (c) => {
+    const staff = c.var.staff;
+    if (!staff) throw new AppError(401, 'Please sign in to the back office');
+    return c.json(await describeStaffSession(c.var.deps.db, staff));
+  })
+  .post('/', allow('open'), async (c) => {
+    const input = await parseBody(c, staffSignInSchema);
+    const result = await signInStaff(c.var.deps, input, staffClient(c));
+    await signOutStaff(c.var.deps.db, c.var.staff, c.var.clientIp);
+    return applyStaffSignIn(c, result);
+  })
+  .delete('/', allow('open'), async (c) => {
+    await signOutStaff(c.var.deps.db, c.var.staff, c.var.clientIp);
+    clearStaffCookie(c);
+    return c.json({ success: true });
+  })
+  .post('/code', allow('open'), async (c) => {
+    const { code } = await parseBody(c, staffCodeSchema);
+    return applyStaffSignIn(c, await verifyStaffCode(c.var.deps, c.var.staff, code, staffClient(c), brand.name));
+  })
+  .post('/passkeyOptions', allow('open'), async (c) => c.json(await staffPasskeyAuthenticationOptions(c.var.deps, c.var.staff, staffClient(c))))
+  .post('/passkey', allow('open'), async (c) => {
+    const { passkey } = await parseBody(c, staffPasskeyAnswerSchema);
+    return applyStaffSignIn(c, await verifyStaffPasskey(c.var.deps, c.var.staff, passkey as unknown as AuthenticationResponseJSON, staffClient(c)));
+  })
+  /** A new authenticator secret to scan (enrolment, or replacing the app while signed in). */
+  .post('/totp', allow('open'), async (c) => c.json(await startTotpSetup(c.var.deps, c.var.staff, brand.name)))
+  .post('/totp/confirm', allow('open'), async (c) => {
+    const { code } = await parseBody(c, staffCodeSchema);
+    const result = await confirmTotpSetup(c.var.deps, c.var.staff, code, staffClient(c), brand.name);
+    return result ? applyStaffSignIn(c, result) : c.json({ next: 'active' });
+  })
+  .post('/passkeyRegistrationOptions', allow('open'), async (c) =>
+    c.json(await staffPasskeyRegistrationOptions(c.var.deps, c.var.staff, staffClient(c), brand.name)),
+  )
+  .post('/passkeys', allow('open'), async (c) => {
+    const { passkey, name } = await parseBody(c, staffPasskeyAnswerSchema);
+    const result = await registerStaffPasskey(c.var.deps, c.var.staff, { response: passkey as unknown as RegistrationResponseJSON, name }, staffClient(c));
+    return result ? applyStaffSignIn(c, result) : c.json({ next: 'active' });
+  });
+
+export const adminEnrolmentRoutes = new Hono<AdminEnv>()
+  /** Whom a link enrols (the token travels in the body: it never lands in an access log). */
+  .post('/check', allow('open'), async (c) => {
+    await enforce(c.var.deps.db, [enrolmentLimit(c.var.clientIp)], 'Too many enrolment attempts.');
+    const { token } = await parseBody(c, enrolmentTokenSchema);
+    return c.json(await readEnrolment(c.var.deps.db, token));
+  })
+  /** Name and password set, the link spent; the session that comes back may only add a second factor. */
+  .post('/', allow('open'), async (c) => {
+    await enforce(c.var.deps.db, [enrolmentLimit(c.var.clientIp)], 'Too many enrolment attempts.');
+    const input = await parseBody(c, staffEnrolSchema);
+    const staff = await completeEnrolment(c.var.deps.db, input, c.var.clientIp);
+    await signOutStaff(c.var.deps.db, c.var.staff, c.var.clientIp);
+    return applyStaffSignIn(c, await openStaffSession(c.var.deps, staff, 'enrol', staffClient(c)));
+  });
