@@ -10,8 +10,8 @@
  * on record, as it settles registry answers that never came.
  *
  * This file runs the phases and authorises the card; each phase has its own file: checkout-prepare.ts (validate and
- * price), orders.ts (claim, wait, answers), visitor-account.ts, registry-lines.ts, settlement.ts (capture or give
- * back), order-record.ts (record and answer).
+ * price), orders.ts (claim and answers), order-wait.ts (a second commit waits, or takes a dead checkout's order over),
+ * visitor-account.ts, registry-lines.ts, settlement.ts (capture or give back), order-record.ts (record and answer).
  */
 import { and, eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
@@ -69,7 +69,16 @@ export async function commitCheckout(deps: CheckoutDeps, input: CommitInput): Pr
   const claimed = await claimOrder(db, cart, prepared.totalPrice, input.accountId, checkoutLeases.lease());
   if (!claimed) return waitForOrder(deps, cart.cartId);
   const run: OrderRun = { orderId: claimed.orderId, attempt: attemptOf(claimed), leaseOwner: checkoutLeases.owner };
-  return checkoutLeases.run(run.orderId, () => authorizeAndFulfil(deps, input, prepared, run));
+  return checkoutLeases.run(run.orderId, () => authorizeAndFulfil(deps, input, prepared, run)).catch((error) => answerTakenOver(deps, cart.cartId, error));
+}
+
+/**
+ * This checkout stalled past its lease and another process took the order over: it answers with what the takeover
+ * settled, as a retry would.
+ */
+function answerTakenOver(deps: CheckoutDeps, cartId: number, error: unknown): Promise<CheckoutResult> {
+  if (error instanceof OrderTakenOverError) return waitForOrder(deps, cartId);
+  throw error;
 }
 
 async function authorizeAndFulfil(deps: CheckoutDeps, input: CommitInput, prepared: Prepared, run: OrderRun): Promise<CheckoutResult> {
@@ -143,7 +152,7 @@ async function confirmAfterAction(deps: CheckoutDeps, input: CommitInput): Promi
     return waitForOrder(deps, cart.cartId);
   }
   const run: OrderRun = { orderId: order.orderId, attempt: attemptOf(order), leaseOwner: checkoutLeases.owner };
-  return checkoutLeases.run(order.orderId, async () => {
+  const confirmed = checkoutLeases.run(order.orderId, async () => {
     const intent = await providers.payments.retrieve(order.paymentIntentId ?? '');
     if (intent.status === 'requires_action') {
       await db.update(orders).set({ status: 'requiresAction' }).where(and(eq(orders.orderId, order.orderId), eq(orders.leaseOwner, run.leaseOwner)));
@@ -169,6 +178,7 @@ async function confirmAfterAction(deps: CheckoutDeps, input: CommitInput): Promi
     }
     return fulfil(deps, input, prepared, run, intent);
   });
+  return confirmed.catch((error) => answerTakenOver(deps, cart.cartId, error));
 }
 
 /**
