@@ -19,6 +19,7 @@
  */
 import { addYears } from 'date-fns';
 import { and, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { cartItems, carts, domains, orderLines, orders, paymentMethods, users } from '../../db/schema/index.ts';
@@ -73,10 +74,31 @@ function needsReconciling(): SQL {
 }
 
 /**
+ * Orders settled at once per connection pool. Each holds a connection for its transaction and needs others for the
+ * providers' own queries (the sandboxes keep their state in PostgreSQL): twenty buyers retrying after a crash must
+ * not take every connection and then wait for one forever.
+ */
+const settlingAtOnce = 4;
+const settlingLimits = new WeakMap<Db, LimitFunction>();
+
+function settlingLimit(db: Db): LimitFunction {
+  let limit = settlingLimits.get(db);
+  if (!limit) {
+    limit = pLimit(settlingAtOnce);
+    settlingLimits.set(db, limit);
+  }
+  return limit;
+}
+
+/**
  * Settles one order, or takes it over when its checkout's lease lapsed. True when it is settled; false when it is
  * still waiting (the registry could not say yet), another process holds it, or a checkout here is running it.
  */
 export async function reconcileOrder(deps: ReconcileDeps, orderId: number): Promise<boolean> {
+  return settlingLimit(deps.db)(() => settleOrTakeOver(deps, orderId));
+}
+
+async function settleOrTakeOver(deps: ReconcileDeps, orderId: number): Promise<boolean> {
   // A checkout in this very process is alive, whatever its lease says (a heartbeat that could not reach the database).
   if (deps.checkoutLeases.isRunning(orderId)) return false;
   return deps.db.transaction(async (tx) => {
