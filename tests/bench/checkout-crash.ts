@@ -21,7 +21,7 @@ export async function runCheckoutCrashBench(): Promise<CrashDrillReport> {
       [
         `checkout after a crash: ${report.buyers} buyers (${Object.entries(report.byKind).map(([kind, n]) => `${n} ${kind}`).join(', ')})`,
         `  at the kill: ${report.atKill.answered} answered, ${report.atKill.pending} orders pending, ${report.atKill.authorized} authorized, ${report.atKill.deliveredLines} names delivered, ${report.atKill.registeredUnanswered} registered with the answer lost`,
-        `  restart -> ready ${report.restartToReadyMs} ms, -> last cut order settled ${report.restartToSettledMs} ms, -> last retry answered ${report.restartToLastAnswerMs} ms (target < 60000 ms)`,
+        `  restart -> ready ${report.restartToReadyMs} ms, -> last cut order settled ${report.restartToSettledMs} ms, -> last retry answered ${report.restartToLastAnswerMs} ms (target < 60000 ms); kill -> last settled ${report.killToSettledMs} ms`,
         `  retries answered ${JSON.stringify(report.retryStatuses)}; ${report.final.completed} orders completed, ${report.final.failed} released, ${report.final.inProgress} in progress; ${report.final.registeredNames} names registered, ${report.final.capturedCents} cents captured`,
         broken.length ? `  BROKEN: ${JSON.stringify(Object.fromEntries(broken))}` : '  invariants held: nothing registered without capture or captured without registration, no double capture, no hold left, ledger = captures',
       ].join('\n'),
