@@ -10,6 +10,8 @@ import { createTestContext, type TestClient, type TestContext } from '../fixture
 let t: TestContext;
 let failRegistrations = new Set<string>();
 let registryUnreachable = false;
+/** Names whose authorisation the provider makes, but whose answer is lost on the way back (a dropped connection). */
+let loseAuthorizeAnswers = new Set<string>();
 const configuredNameservers = ['ns1.customer-dns.net', 'ns2.customer-dns.net'];
 
 beforeAll(async () => {
@@ -25,6 +27,14 @@ beforeAll(async () => {
         info: async (domain) => {
           if (registryUnreachable) throw new Error('Could not connect to the registry');
           return defaults.registry.info(domain);
+        },
+      },
+      payments: {
+        ...defaults.payments,
+        authorize: async (input) => {
+          const intent = await defaults.payments.authorize(input);
+          if ([...loseAuthorizeAnswers].some((name) => input.description.includes(name))) throw new Error('socket hang up');
+          return intent;
         },
       },
     }),
@@ -366,6 +376,21 @@ describe('exactly once', () => {
     const again = await commit(client, cartId);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ orderId: order.orderId, registered: ['qwzxv-stuck.com'] });
+    expect((await intentsSince(before)).map((p) => p.status)).toEqual(['canceled', 'succeeded']);
+  });
+
+  it('releases an authorisation whose answer was lost, says the payment failed, and checks out on the next try', async () => {
+    loseAuthorizeAnswers = new Set(['qwzxv-lost-answer.com']);
+    const { client, cartId } = await readyVisitor(['qwzxv-lost-answer.com']);
+    const before = (await payments().ledger()).length;
+    const answer = await commit(client, cartId);
+    expect(answer.status).toBe(402);
+    expect(answer.body.message).toBe('There was a processing your payment. Please contact support if issue continues.');
+    // The provider made the hold all the same: found by the key recorded before asking, and released.
+    expect((await intentsSince(before)).map((p) => p.status)).toEqual(['canceled']);
+    loseAuthorizeAnswers = new Set();
+    const again = await commit(client, cartId);
+    expect(again.status).toBe(200);
     expect((await intentsSince(before)).map((p) => p.status)).toEqual(['canceled', 'succeeded']);
   });
 
