@@ -6,12 +6,15 @@ import type { StaffRole } from './contract/staff/roles.ts';
 import type { Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Providers } from './providers/index.ts';
+import type { CheckoutLeases } from './services/checkout/checkout-leases.ts';
 
 export type Deps = {
   db: Db;
   config: Config;
   providers: Providers;
   jobs: JobQueue;
+  /** This process's leases on the orders it is checking out (one heartbeat for them all). */
+  checkoutLeases: CheckoutLeases;
   /** Keys every process shares: from configuration, else from the secrets table (services/platform/secrets.ts). */
   secrets: { adminJwt: string };
 };

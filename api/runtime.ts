@@ -7,7 +7,9 @@ import type { Deps } from './deps.ts';
 import { jobKinds } from './jobs/kinds.ts';
 import { createJobQueue, type JobRunner, runsWorker } from './jobs/queue.ts';
 import { closeProviders, createProviders } from './providers/index.ts';
+import { createCheckoutLeases } from './services/checkout/checkout-leases.ts';
 import { reconcileUnknownOrders } from './services/checkout/reconcile-orders.ts';
+import { type TakeoverWatch, watchLapsedLeases } from './services/checkout/takeover-watch.ts';
 import { readSharedSecret } from './services/platform/secrets.ts';
 import { type DemoCredentials, demoCredentials, seedDemoAccount } from './services/platform/seed.ts';
 
@@ -95,17 +97,20 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   }
   const jobs = createJobQueue({ url: databaseUrl, role: config.ROLE, kinds: jobKinds, scheduleCheckSeconds: config.JOB_SCHEDULE_CHECK_SECONDS });
   await jobs.start();
-  const deps: Deps = { db, config, providers, jobs, secrets: { adminJwt } };
+  const checkoutLeases = createCheckoutLeases(db);
+  const deps: Deps = { db, config, providers, jobs, checkoutLeases, secrets: { adminJwt } };
   // A demo login with a known password has no place beside real customers.
   const demo = config.sandboxMode ? await demoCredentials(db, dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET }) : null;
   const seeded = demo ? await seedDemoAccount(db, demo, config.DEFAULT_NAMESERVERS) : false;
   if (runsWorker(config.ROLE)) await jobs.startWorkers(deps);
-  // Orders whose registry answer never came (the process may have stopped before asking again): settled in the
-  // background, so a slow registry does not hold up start-up. Only where jobs run: the order-reconcile job does the
-  // same every few minutes there, and a fleet of web processes starting together need not all ask the registry.
+  // Orders whose registry answer never came, and orders a process that died was checking out (their lease lapsed):
+  // settled in the background, so a slow registry does not hold up start-up. Only where jobs run: there the
+  // order-reconcile job does the same every few minutes and cut orders are looked for every few seconds, and a fleet
+  // of web processes starting together need not all ask the registry (a buyer's retry takes its own order over).
   const reconciling = runsWorker(config.ROLE)
-    ? reconcileUnknownOrders({ db, providers }).catch((error) => console.error('reconciling unknown orders failed:', error))
+    ? reconcileUnknownOrders(deps).catch((error) => console.error('reconciling unknown orders failed:', error))
     : Promise.resolve();
+  const takeovers: TakeoverWatch | null = runsWorker(config.ROLE) ? watchLapsedLeases(deps) : null;
   return {
     config,
     deps,
@@ -116,6 +121,9 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     seeded,
     async stop() {
       await reconciling;
+      await takeovers?.stop();
+      // Checkouts in flight finish first (their buyers' retries get the answer): they need the database and providers.
+      await checkoutLeases.stop();
       // Jobs in flight finish first: they still need the database and the providers.
       await jobs.stop();
       await closeProviders(providers);

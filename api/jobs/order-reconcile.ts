@@ -1,6 +1,7 @@
 /**
  * Every 5 minutes: settles orders whose outcome is not known yet, through reconcileUnknownOrders: registry answers that
- * never came, and checkouts that stopped half-way (their process died). Asks the registry, never registers again.
+ * never came, and checkouts whose process died (their lease lapsed; takeover-watch.ts looks for those every 5 s too).
+ * Asks the registry, never registers again.
  */
 import { reconcileUnknownOrders } from '../services/checkout/reconcile-orders.ts';
 import type { JobKind } from './job-kind.ts';

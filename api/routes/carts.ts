@@ -27,10 +27,10 @@ export const cartsRoutes = new Hono<AppEnv>()
   .patch('/:id', async (c) => {
     const body = await parseBody(c, cartPatchSchema);
     const id = parseId(c);
-    const { db, providers } = c.var.deps;
+    const { db } = c.var.deps;
     if (body.commit) {
       const client = { ip: c.var.clientIp, userAgent: c.req.header('user-agent') };
-      const { answer, session } = await commitCart(db, providers, { cartId: id, owner: cartOwner(c), patch: body, client });
+      const { answer, session } = await commitCart(c.var.deps, { cartId: id, owner: cartOwner(c), patch: body, client });
       if (session) {
         writeCookie(c, sessionCookie, session.token, sessionCookieSeconds);
         clearCookie(c, cartCookie);

@@ -16,6 +16,7 @@ import { outbox } from '../../api/db/schema/index.ts';
 import { jobKinds } from '../../api/jobs/kinds.ts';
 import { createJobQueue } from '../../api/jobs/queue.ts';
 import { createProviders } from '../../api/providers/index.ts';
+import { createCheckoutLeases } from '../../api/services/checkout/checkout-leases.ts';
 
 type App = ReturnType<typeof createApp>;
 
@@ -66,7 +67,8 @@ export async function benchCheckout(options: { orders?: number; concurrency?: nu
     // Preparing buyers is untimed; the easiest proof of work keeps it short.
     const config = loadConfig({ NODE_ENV: 'production', SANDBOX_REGISTRY_LATENCY_MS: '0', BOT_CHECK_DIFFICULTY: '1' });
     const providers = createProviders(config, db, { botCheck: 'bench-secret' });
-    const app = createApp({ db, config, providers, jobs, secrets: { adminJwt: 'bench-secret' } });
+    const checkoutLeases = createCheckoutLeases(db);
+    const app = createApp({ db, config, providers, jobs, checkoutLeases, secrets: { adminJwt: 'bench-secret' } });
     const run = Date.now().toString(36);
 
     const prepare = async (i: number) => {

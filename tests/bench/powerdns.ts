@@ -19,6 +19,7 @@ import { jobKinds } from '../../api/jobs/kinds.ts';
 import { createJobQueue } from '../../api/jobs/queue.ts';
 import { isPowerDns } from '../../api/providers/dns/powerdns.ts';
 import { createProviders } from '../../api/providers/index.ts';
+import { createCheckoutLeases } from '../../api/services/checkout/checkout-leases.ts';
 import { updateDnsRecord } from '../../api/services/dns/records.ts';
 import { reconcileDnsZones } from '../../api/services/dns/publish.ts';
 import { startPowerDns } from '../fixtures/powerdns.ts';
@@ -59,7 +60,7 @@ export async function benchPowerDns(options: { zones?: number; changes?: number 
     const providers = createProviders(config, db, { botCheck: 'bench-secret' });
     const dns = providers.dns;
     if (!isPowerDns(dns)) throw new Error('PDNS_API_URL did not choose PowerDNS');
-    const deps: Deps = { db, config, providers, jobs, secrets: { adminJwt: 'bench-secret' } };
+    const deps: Deps = { db, config, providers, jobs, checkoutLeases: createCheckoutLeases(db), secrets: { adminJwt: 'bench-secret' } };
     const [{ accountId }] = await db.insert(accounts).values({}).returning({ accountId: accounts.accountId });
     const expireDate = new Date(Date.now() + 300 * 86_400_000);
     const names = Array.from({ length: total }, (_, i) => `qwzxv-pdns-bench-${i}.com`);

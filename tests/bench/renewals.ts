@@ -15,6 +15,7 @@ import { accounts, domains, paymentMethods, registryDomains, renewalOrders, tran
 import { jobKinds } from '../../api/jobs/kinds.ts';
 import { createJobQueue } from '../../api/jobs/queue.ts';
 import { createProviders } from '../../api/providers/index.ts';
+import { createCheckoutLeases } from '../../api/services/checkout/checkout-leases.ts';
 import { runDomainCalendar } from '../../api/services/domains/domain-calendar.ts';
 
 export type RenewalBenchResult = { domains: number; seconds: number; renewedPerSecond: number; renewed: number; captured: number; roundTripMs: number; cpuMsPerDomain: number };
@@ -32,7 +33,7 @@ export async function benchRenewals(options: { domains?: number; perAccount?: nu
   try {
     const config = loadConfig({ NODE_ENV: 'production', SANDBOX_REGISTRY_LATENCY_MS: '0' });
     const providers = createProviders(config, db, { botCheck: 'bench-secret' });
-    const deps = { db, config, providers, jobs, secrets: { adminJwt: 'bench-secret' } };
+    const deps = { db, config, providers, jobs, checkoutLeases: createCheckoutLeases(db), secrets: { adminJwt: 'bench-secret' } };
     const today = new Date();
     const expiry = addDays(today, 10);
     for (let start = 0; start < total; start += perAccount * 100) {

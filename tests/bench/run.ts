@@ -4,6 +4,7 @@ const benches: { name: string; module: string; fn: string }[] = [
   { name: 'API throughput, cold start, build', module: './api.ts', fn: 'runApiBench' },
   { name: 'Domain search socket', module: './search.ts', fn: 'runSearchBench' },
   { name: 'Checkout', module: './checkout.ts', fn: 'runCheckoutBench' },
+  { name: 'Checkout after a crash', module: './checkout-crash.ts', fn: 'runCheckoutCrashBench' },
   { name: 'Nightly renewal run', module: './renewals.ts', fn: 'runRenewalBench' },
   { name: 'DNS (built-in server beside bare dns-packet)', module: './dns.ts', fn: 'runDnsBench' },
   { name: 'PowerDNS publishing (real pdns-server)', module: './powerdns.ts', fn: 'runPowerDnsBench' },

@@ -74,6 +74,7 @@ export const verificationCodes = pgTable('verification_codes', {
 /**
  * One order per committed cart; the unique cart id makes checkout exactly-once. `unconfirmed`: recorded, but the
  * registry has not confirmed some lines, so the authorisation is held until reconcileUnknownOrders settles them.
+ * While `pending` or `authorized`, a checkout works on it under a lease (services/checkout/checkout-leases.ts).
  */
 export const orders = pgTable(
   'orders',
@@ -87,8 +88,17 @@ export const orders = pgTable(
     status: text({ enum: ['pending', 'requiresAction', 'authorized', 'unconfirmed', 'completed', 'failed'] }).notNull(),
     totalPrice: integer().notNull(),
     paymentIntentId: text(),
+    /**
+     * The idempotency key the current attempt authorises with, written before the payments provider is asked: a
+     * takeover finds the authorisation by it even when the intent's id never came back.
+     */
+    authorizeKey: text(),
     /** The card the order was authorised on (its brand and last 4 go into the ledger when it is captured later). */
     paymentMethodId: integer(),
+    /** The process whose checkout works on the order (`host:pid:nonce`), or the one that took it over. */
+    leaseOwner: text(),
+    /** Until when the lease holds without another heartbeat; past it, any process may take the order over. */
+    leaseExpireDate: timestamp({ withTimezone: true }),
     error: text(),
     detail: jsonb(),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -96,8 +106,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_unconfirmed').on(t.accountId).where(sql`${t.status} = 'unconfirmed'`),
-    // Orders a checkout is still working on: the reconcile job looks for ones that stopped half-way.
-    index('orders_in_progress').on(t.modifyDate).where(sql`${t.status} in ('pending', 'authorized')`),
+    // Orders a checkout is still working on: every few seconds a worker looks for ones whose lease lapsed.
+    index('orders_in_progress').on(t.leaseExpireDate).where(sql`${t.status} in ('pending', 'authorized')`),
   ],
 );
 
@@ -115,6 +125,8 @@ export const orderLines = pgTable(
     cartItemId: integer()
       .notNull()
       .references(() => cartItems.cartItemId),
+    /** The order's attempt that asked for it (`orders.detail.attempt`): a retaken order's earlier lines stay apart. */
+    attempt: integer().notNull().default(1),
     domain: text().notNull(),
     kind: text({ enum: ['registration', 'transfer'] }).notNull(),
     /** pending: about to be asked; unknown: asked and no answer came (settled by asking the registry again). */
@@ -132,5 +144,5 @@ export const orderLines = pgTable(
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_lines_order').on(t.orderId)],
+  (t) => [index('order_lines_order').on(t.orderId, t.attempt)],
 );

@@ -60,6 +60,11 @@ export interface PaymentsProvider {
     description: string;
   }): Promise<PaymentIntent>;
   retrieve(paymentIntentId: string): Promise<PaymentIntent>;
+  /**
+   * The authorisation `authorize` made with this idempotency key for this customer since `since`, or null when the
+   * provider has none: how a checkout taken over from a dead process finds a hold whose id never came back.
+   */
+  findAuthorization(input: { customerId: string; idempotencyKey: string; since: Date }): Promise<PaymentIntent | null>;
   /** Capture all of an authorisation, or `amount` cents of it (the rest is released). */
   capture(paymentIntentId: string, idempotencyKey: string, amount?: number): Promise<PaymentIntent>;
   /** Releases an authorisation that was not captured. */

@@ -229,6 +229,10 @@ export function createSandboxPayments(db: Db): SandboxPayments {
       return winner;
     },
 
+    async findAuthorization({ idempotencyKey }) {
+      return findByKey<PaymentIntent>('paymentIntent', idempotencyKey);
+    },
+
     async retrieve(paymentIntentId) {
       const payment = await find<PaymentIntent>('paymentIntent', paymentIntentId);
       if (!payment) throw new CardError('No such payment intent', 'resource_missing');

@@ -6,6 +6,11 @@
 import Stripe from 'stripe';
 import { CardError, type PaymentIntent, type PaymentsProvider, type Refund, type SetupIntent, setupIntentMismatchCode, setupIntentMismatchMessage } from './index.ts';
 
+/** The metadata field that carries an authorisation's idempotency key. */
+const authorizeKeyField = 'dotspot_authorize_key';
+/** Listing starts this much before the order's own time, for clocks a little apart. */
+const listSlackSeconds = 300;
+
 function cardError(error: unknown): never {
   if (error instanceof Stripe.errors.StripeCardError) throw new CardError(error.message, error.decline_code ?? error.code);
   if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new CardError(error.message, error.code);
@@ -93,6 +98,8 @@ export function createStripePayments(options: {
             off_session: false,
             use_stripe_sdk: true,
             description,
+            // Idempotency keys cannot be looked up; this copy of the key lets findAuthorization find the intent.
+            metadata: { [authorizeKeyField]: idempotencyKey },
           },
           { idempotencyKey },
         );
@@ -100,6 +107,15 @@ export function createStripePayments(options: {
       } catch (error) {
         return cardError(error);
       }
+    },
+
+    async findAuthorization({ customerId, idempotencyKey, since }) {
+      // Listing is read-after-write consistent (search can lag a minute behind), and a customer has few intents a day.
+      const created = { gte: Math.floor(since.getTime() / 1000) - listSlackSeconds };
+      for await (const intent of stripe.paymentIntents.list({ customer: customerId, created, limit: 100 })) {
+        if (intent.metadata?.[authorizeKeyField] === idempotencyKey) return toPaymentIntent(intent);
+      }
+      return null;
     },
 
     async retrieve(paymentIntentId) {

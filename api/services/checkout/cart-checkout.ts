@@ -3,11 +3,9 @@
  * the checkout itself (checkout.ts), and the session a visitor's new account starts with.
  */
 import type { CartPatch } from '../../contract/carts/cart.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { Providers } from '../../providers/index.ts';
 import { assertCartOwner, type CartOwner, findCartById, findCurrentCart } from '../carts/carts.ts';
-import { commitCheckout } from './checkout.ts';
+import { type CheckoutDeps, commitCheckout } from './checkout.ts';
 import { type CheckoutResult, orderForAnonToken } from './orders.ts';
 import { createSession } from '../auth/sessions.ts';
 import { hashToken } from '../auth/tokens.ts';
@@ -20,10 +18,10 @@ export type CartCommit = {
 };
 
 export async function commitCart(
-  db: Db,
-  providers: Providers,
+  deps: CheckoutDeps,
   input: { cartId: number; owner: CartOwner; patch: CartPatch; client: { ip: string; userAgent?: string } },
 ): Promise<CartCommit> {
+  const { db } = deps;
   const { owner, patch } = input;
   const cart = input.cartId === 0 ? await findCurrentCart(db, owner) : await findCartById(db, input.cartId);
   if (!cart) throw new AppError(400, 'Your cart is empty');
@@ -36,7 +34,7 @@ export async function commitCart(
   }
   const source = { ...patch.a, paymentIntentId: patch.a?.paymentIntentId ?? patch.paymentIntentId };
   const clean = Object.fromEntries(Object.entries(source).filter(([, v]) => v != null)) as Record<string, string>;
-  const result = await commitCheckout(db, providers, { cart, accountId: owner.accountId, source: clean });
+  const result = await commitCheckout(deps, { cart, accountId: owner.accountId, source: clean });
   // The session goes only with the answer of the commit that created the account. Any later answer for this cart
   // (a replay with the old cart cookie, a duplicate that waited, a retry after a password change) carries none.
   let session: CartCommit['session'] = null;

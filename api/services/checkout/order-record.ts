@@ -14,7 +14,8 @@ export type OrderToRecord = { cartId: number; passwordHash: string | null; payme
 
 /**
  * Account, domains, ledger, the cart checked out and a new one, the order's answer: one transaction (a savepoint
- * when `db` is already one). Only an order still `authorized` is recorded, so checkout and reconciliation never both do.
+ * when `db` is already one). Only an order still `authorized` under the recording process's lease is recorded, so a
+ * checkout and the takeover of its order never both do.
  */
 export async function recordOrder(db: DbOrTx, order: OrderToRecord, fulfilment: Fulfilment): Promise<CheckoutResult> {
   const { orderId, intent, owner, outcomes, settlement } = fulfilment;
@@ -23,7 +24,7 @@ export async function recordOrder(db: DbOrTx, order: OrderToRecord, fulfilment: 
     const [current] = await tx
       .update(orders)
       .set({ modifyDate: today })
-      .where(and(eq(orders.orderId, orderId), eq(orders.status, 'authorized')))
+      .where(and(eq(orders.orderId, orderId), eq(orders.status, 'authorized'), eq(orders.leaseOwner, fulfilment.leaseOwner)))
       .returning({ detail: orders.detail });
     if (!current) throw new OrderTakenOverError();
     if (owner.isNew && owner.userId != null) {

@@ -1,23 +1,27 @@
 /**
- * The order a checkout claims for its cart (one per cart, the unique cartId), its state and the answers a repeated or
- * concurrent commit gets from it: waiting for the checkout that holds it, or the answer it recorded.
+ * The order a checkout claims for its cart (one per cart, the unique cartId) under its process's lease, its state,
+ * and the answers a repeated or concurrent commit gets from it (order-wait.ts waits for them).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { CartRow } from '../carts/carts.ts';
+import { inProgressStatuses, type Lease } from './checkout-leases.ts';
 import type { DbOrTx } from './order-delivery.ts';
 
 export const checkoutFailedMessage = 'There was a processing your payment. Please contact support if issue continues.';
 export const authenticationFailedMessage = 'Error authenticating card :(';
 export const emailTakenMessage = 'An account with this email already exists. Please log in to check out.';
-export const stoppedOrderMessage = (orderId: number) =>
-  `Order ${orderId} did not finish. We are checking with the registry what was done and will charge only for that; please reload in a few minutes.`;
+export const stillProcessingMessage = 'Your order is still being processed. Please wait a moment and reload.';
 
-/** One idempotency key per order for its capture, whether checkout or reconciliation takes it. */
-export const captureKey = (orderId: number) => `order-${orderId}-capture`;
+/** The idempotency key an attempt authorises with; recorded on the order (`authorizeKey`) before the provider is asked. */
+export const authorizeKey = (orderId: number, attempt: number) => `order-${orderId}-authorize-${attempt}`;
+/** One idempotency key per attempt for its capture, whether checkout or a takeover takes it. */
+export const captureKey = (orderId: number, attempt: number) => `order-${orderId}-capture-${attempt}`;
+/** One idempotency key per attempt for giving back a capture its order could not record. */
+export const refundKey = (orderId: number, attempt: number) => `order-${orderId}-refund-${attempt}`;
 
 export type CheckoutSource = { referrer?: string; landing?: string; statedSource?: string; paymentIntentId?: string };
 
@@ -42,27 +46,32 @@ export type CheckoutResult = {
 };
 
 export type OrderRow = typeof orders.$inferSelect;
+/** One attempt of an order as the process working on it sees it: its keys come from the attempt, its writes need the lease. */
+export type OrderRun = { orderId: number; attempt: number; leaseOwner: string };
 export type OrderDetail = { attempt: number; anonTokenHash?: string | null; result?: CheckoutResult };
 
-const waitStepMs = 100;
-const waitLimitMs = 30_000;
-/**
- * An order in progress that has not moved for this long stopped half-way (its process died): checkout touches the
- * order before every registry call (each times out well within this), so a live checkout never looks stopped.
- */
-export const stoppedOrderMs = 10 * 60 * 1000;
+export function attemptOf(order: Pick<OrderRow, 'detail'>): number {
+  return (order.detail as OrderDetail | null)?.attempt ?? 1;
+}
+
+export function isInProgress(order: Pick<OrderRow, 'status'>): boolean {
+  return (inProgressStatuses as readonly string[]).includes(order.status);
+}
 
 export async function findOrder(db: Db, cartId: number): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.cartId, cartId)).limit(1);
   return row ?? null;
 }
 
-/** One winner per cart: the insert on the unique cartId, or taking over an order whose earlier attempt failed. */
-export async function claimOrder(db: Db, cart: CartRow, totalPrice: number, accountId: number | null): Promise<OrderRow | null> {
+/**
+ * One winner per cart: the insert on the unique cartId, or a new attempt of an order whose earlier attempt failed.
+ * The winner holds the order under `lease` from here on.
+ */
+export async function claimOrder(db: Db, cart: CartRow, totalPrice: number, accountId: number | null, lease: Lease): Promise<OrderRow | null> {
   const detail: OrderDetail = { attempt: 1, anonTokenHash: cart.anonTokenHash };
   const [inserted] = await db
     .insert(orders)
-    .values({ cartId: cart.cartId, accountId, status: 'pending', totalPrice, detail })
+    .values({ cartId: cart.cartId, accountId, status: 'pending', totalPrice, detail, ...lease })
     .onConflictDoNothing({ target: orders.cartId })
     .returning();
   if (inserted) return inserted;
@@ -73,6 +82,8 @@ export async function claimOrder(db: Db, cart: CartRow, totalPrice: number, acco
       totalPrice,
       error: null,
       paymentIntentId: null,
+      authorizeKey: null,
+      ...lease,
       modifyDate: now(),
       detail: sql`jsonb_set(coalesce(${orders.detail}, '{}'::jsonb), '{attempt}', to_jsonb(coalesce((${orders.detail}->>'attempt')::int, 1) + 1))`,
     })
@@ -81,8 +92,12 @@ export async function claimOrder(db: Db, cart: CartRow, totalPrice: number, acco
   return retaken ?? null;
 }
 
-export async function failOrder(db: DbOrTx, orderId: number, error: string) {
-  await db.update(orders).set({ status: 'failed', error, modifyDate: now() }).where(eq(orders.orderId, orderId));
+/** Fails the order; with `leaseOwner`, only while that process still holds it (a checkout, not a takeover). */
+export async function failOrder(db: DbOrTx, orderId: number, error: string, leaseOwner?: string) {
+  await db
+    .update(orders)
+    .set({ status: 'failed', error, modifyDate: now() })
+    .where(and(eq(orders.orderId, orderId), leaseOwner == null ? undefined : eq(orders.leaseOwner, leaseOwner)));
 }
 
 /** The buyer has had the order's answer: done, or recorded with some registry answers still being confirmed. */
@@ -107,39 +122,24 @@ export function requiresActionAnswer(order: OrderRow, clientSecret?: string): Ch
   };
 }
 
-/** A second request for the same cart waits for the first and gives the same answer. */
-export async function waitForOrder(db: Db, cartId: number): Promise<CheckoutResult> {
-  // Real elapsed time, not the clock: this is a wait, however a test sets the date.
-  const deadline = performance.now() + waitLimitMs;
-  while (performance.now() < deadline) {
-    const order = await findOrder(db, cartId);
-    if (!order) break;
-    if (isAnswered(order)) return completedAnswer(order);
-    if (order.status === 'failed') throw new AppError(402, order.error ?? checkoutFailedMessage);
-    if (order.status === 'requiresAction') return requiresActionAnswer(order);
-    await new Promise((resolve) => setTimeout(resolve, waitStepMs));
-  }
-  throw new AppError(409, 'Your order is still being processed. Please wait a moment and reload.');
-}
-
-/** Reconciliation finished this order while its checkout was stalled: the checkout leaves the money alone. */
+/** The order's checkout stopped being this process's (its lease lapsed and another process took the order over). */
 export class OrderTakenOverError extends AppError {
   constructor() {
-    super(409, 'Your order is still being processed. Please wait a moment and reload.');
+    super(409, stillProcessingMessage);
   }
 }
 
 /**
- * The heartbeat that tells reconciliation this checkout is alive (the order moved just now); false when the order is
- * no longer this checkout's to finish.
+ * Whether this process's checkout still holds the order (renewing its lease on the way): asked before and after every
+ * registry call, so a checkout that lost its order asks the registry for nothing more and moves no money.
  */
-export async function touchOrder(db: Db, orderId: number): Promise<boolean> {
-  const [alive] = await db
+export async function holdsOrder(db: Db, orderId: number, lease: Lease, statuses: readonly OrderRow['status'][] = ['authorized']): Promise<boolean> {
+  const [held] = await db
     .update(orders)
-    .set({ modifyDate: now() })
-    .where(and(eq(orders.orderId, orderId), eq(orders.status, 'authorized')))
+    .set({ modifyDate: now(), leaseExpireDate: lease.leaseExpireDate })
+    .where(and(eq(orders.orderId, orderId), inArray(orders.status, [...statuses]), eq(orders.leaseOwner, lease.leaseOwner)))
     .returning({ orderId: orders.orderId });
-  return alive != null;
+  return held != null;
 }
 
 /** For a commit replayed by a visitor whose cart is already checked out: is this their order? */

@@ -7,18 +7,24 @@ import { type OrderLineState, orderLines } from '../../db/schema/index.ts';
 import type { Providers } from '../../providers/index.ts';
 import { RegistryOutcomeUnknownError, type TransferRequestAnswer } from '../../providers/registry/index.ts';
 import type { Line, Prepared } from './checkout-prepare.ts';
-import { OrderTakenOverError, touchOrder } from './orders.ts';
+import type { CheckoutLeases } from './checkout-leases.ts';
+import { holdsOrder, type OrderRun, OrderTakenOverError } from './orders.ts';
 
 /** A line's answer from the registry, as checkout saw it (or reconciliation found out). */
 export type Outcome = { line: Line; orderLineId: number; state: OrderLineState; expireDate: Date; error?: string };
 
-/** Every line goes on the order first, so an answer that never comes is still on record; then each name is asked for. */
-export async function askRegistry(db: Db, providers: Providers, prepared: Prepared, orderId: number): Promise<Outcome[]> {
+/**
+ * Every line goes on the order first (marked with the attempt, so a later attempt never reads them as its own), so an
+ * answer that never comes is still on record; then each name is asked for.
+ */
+export async function askRegistry(db: Db, providers: Providers, prepared: Prepared, run: OrderRun, leases: Pick<CheckoutLeases, 'lease'>): Promise<Outcome[]> {
+  const { orderId } = run;
   const rows = await db
     .insert(orderLines)
     .values(
       prepared.lines.map(({ item, prices }) => ({
         orderId,
+        attempt: run.attempt,
         cartItemId: item.cartItemId,
         domain: item.domain,
         kind: item.domainType === 'transfer' ? ('transfer' as const) : ('registration' as const),
@@ -31,15 +37,15 @@ export async function askRegistry(db: Db, providers: Providers, prepared: Prepar
     .returning({ orderLineId: orderLines.orderLineId });
   const outcomes: Outcome[] = [];
   for (const [index, line] of prepared.lines.entries()) {
-    // If reconciliation took the order over meanwhile (this checkout stalled), ask nothing more.
-    if (!(await touchOrder(db, orderId))) throw new OrderTakenOverError();
+    // If another process took the order over meanwhile (this one stalled past its lease), ask nothing more.
+    if (!(await holdsOrder(db, orderId, leases.lease()))) throw new OrderTakenOverError();
     const answer = await askRegistryFor(providers, prepared, line);
     if (answer.state === 'failed' || answer.state === 'unknown') console.warn(`registry ${answer.state === 'unknown' ? 'did not answer for' : 'refused'} ${line.item.domain}: ${answer.error}`);
     const orderLineId = rows[index].orderLineId;
-    if (!(await touchOrder(db, orderId))) {
+    if (!(await holdsOrder(db, orderId, leases.lease()))) {
       const [settled] = await db.select({ state: orderLines.state }).from(orderLines).where(eq(orderLines.orderLineId, orderLineId));
       if (settled?.state !== answer.state) {
-        console.error(`order ${orderId}: the registry answered ${answer.state} for ${line.item.domain} after reconciliation had recorded ${settled?.state}; support must settle it by hand`);
+        console.error(`order ${orderId}: the registry answered ${answer.state} for ${line.item.domain} after a takeover had recorded ${settled?.state}; support must settle it by hand`);
       }
       throw new OrderTakenOverError();
     }

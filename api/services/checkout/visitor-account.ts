@@ -1,5 +1,5 @@
 /** The account a visitor's order is recorded in: reserved before any name is registered, released if the order ends empty. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -7,7 +7,7 @@ import type { Providers } from '../../providers/index.ts';
 import type { PaymentIntent } from '../../providers/payments/index.ts';
 import type { CommitInput, Prepared } from './checkout-prepare.ts';
 import type { DbOrTx } from './order-delivery.ts';
-import { checkoutFailedMessage, emailTakenMessage, failOrder } from './orders.ts';
+import { checkoutFailedMessage, emailTakenMessage, failOrder, type OrderRun, OrderTakenOverError } from './orders.ts';
 
 /** The account an order is recorded in: the buyer's, or one reserved for a visitor before any name is registered. */
 export type Owner = { accountId: number; userId?: number; isNew: boolean };
@@ -17,8 +17,9 @@ export type Owner = { accountId: number; userId?: number; isNew: boolean };
  * checkouts racing for one new email here, and the loser's authorisation is released. The password is set when the
  * order is recorded, so nobody signs in to an account whose order may still fail.
  */
-export async function reserveAccount(db: Db, providers: Providers, input: CommitInput, prepared: Prepared, orderId: number, intent: PaymentIntent): Promise<Owner> {
+export async function reserveAccount(db: Db, providers: Providers, input: CommitInput, prepared: Prepared, run: OrderRun, intent: PaymentIntent): Promise<Owner> {
   if (input.accountId != null) return { accountId: input.accountId, isNew: false };
+  const { orderId, leaseOwner } = run;
   const { cart, source } = input;
   try {
     return await db.transaction(async (tx) => {
@@ -36,16 +37,22 @@ export async function reserveAccount(db: Db, providers: Providers, input: Commit
         })
         .returning({ accountId: accounts.accountId });
       const [user] = await tx.insert(users).values({ accountId: account.accountId, email: prepared.contact.email, passwordHash: '' }).returning({ userId: users.userId });
-      await tx.update(orders).set({ accountId: account.accountId }).where(eq(orders.orderId, orderId));
+      const [held] = await tx
+        .update(orders)
+        .set({ accountId: account.accountId })
+        .where(and(eq(orders.orderId, orderId), eq(orders.leaseOwner, leaseOwner)))
+        .returning({ orderId: orders.orderId });
+      if (!held) throw new OrderTakenOverError();
       return { accountId: account.accountId, userId: user.userId, isNew: true };
     });
   } catch (error) {
+    if (error instanceof OrderTakenOverError) throw error;
     await providers.payments.cancel(intent.id).catch((cancelError) => console.error(`order ${orderId}: cancel failed`, cancelError));
     if (isUniqueViolation(error, 'users_email_lower')) {
-      await failOrder(db, orderId, emailTakenMessage);
+      await failOrder(db, orderId, emailTakenMessage, leaseOwner);
       throw new AppError(409, emailTakenMessage);
     }
-    await failOrder(db, orderId, checkoutFailedMessage);
+    await failOrder(db, orderId, checkoutFailedMessage, leaseOwner);
     throw error;
   }
 }
