@@ -39,7 +39,7 @@ export const sandboxMailMessages = pgTable(
     sizeBytes: integer().notNull(),
     /** The message as stored, trace headers first: byte for byte what the mailbox holds. */
     content: bytea(),
-    /** Messages stored before bytes were kept (decoded as UTF-8); migration 0022 moved them to `content`. Always null now. */
+    /** Messages stored before bytes were kept (decoded as UTF-8); migration 0025_sandbox_mail_bytes moved them to `content`. Always null now. */
     raw: text(),
     receivedAt: timestamp({ withTimezone: true }).notNull(),
   },

@@ -31,7 +31,7 @@ export type DomainCleanupReport = {
   glueHosts: number;
 };
 
-export async function cleanUpDepartedDomain(deps: Pick<Deps, 'db' | 'config' | 'providers'>, domainId: number): Promise<DomainCleanupReport> {
+export async function cleanUpDepartedDomain(deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>, domainId: number): Promise<DomainCleanupReport> {
   const { db, providers } = deps;
   const [domain] = await db.select().from(domains).where(eq(domains.domainId, domainId));
   if (domain?.status !== 'deleted') return { domain: domain?.domain ?? null, skipped: true, mailboxesAndForwards: 0, glueHosts: 0 };
