@@ -21,6 +21,7 @@ import {
   MailRefusal,
   maxHops,
   sendDeliveryStatus,
+  withoutForgedResults,
 } from './services/email/inbound-mail.ts';
 import { authenticateMessage, createMailResolver } from './services/email/mail-authentication.ts';
 import { hit } from './services/platform/rate-limit.ts';
@@ -128,7 +129,7 @@ export async function startMailReceiver(
       const outcomes = await deliverInbound(deps, context, {
         envelope: { sender, helo, clientIp: session.remoteAddress, protocol: session.transmissionType || 'ESMTP', id, arrivalDate },
         recipients: transaction?.recipients ?? [],
-        content,
+        content: withoutForgedResults(content, receiverName),
         trace: authentication.headers,
       });
       const { refusal: answer, bounce } = answerTransaction(outcomes);

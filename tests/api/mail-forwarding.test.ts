@@ -177,6 +177,20 @@ describe('forwarding that other mail servers accept', () => {
     expect(header).toMatch(/spf=fail .*smtp\.mailfrom=carol@relaxed\.test/);
     expect(header).toMatch(/dmarc=fail .*header\.from=relaxed\.test/);
   });
+  it('drops an Authentication-Results field a sender wrote in our name, and keeps one from anyone else', async () => {
+    const raw = message('Kim <kim@relaxed.test>', 'Claims a pass');
+    const forged = Buffer.concat([
+      Buffer.from('Authentication-Results: MAIL.dotspot.example;\r\n dmarc=pass header.from=relaxed.test\r\nAuthentication-Results: mx.elsewhere.test; spf=pass\r\n'),
+      raw,
+    ]);
+    await send({ from: 'kim@relaxed.test', to: [`sales@${domain}`] }, forged);
+    const header = headerOf(bySubject('Claims a pass')[0].raw);
+    expect(header.match(/^Authentication-Results: mail\.dotspot\.example;/gim)).toHaveLength(1);
+    expect(header).toMatch(/dmarc=fail .*header\.from=relaxed\.test/);
+    expect(header).not.toContain('dmarc=pass header.from=relaxed.test');
+    expect(header).toContain('Authentication-Results: mx.elsewhere.test; spf=pass\r\n');
+    expect(bySubject('Claims a pass')[0].raw.subarray(-raw.length).equals(raw)).toBe(true);
+  });
 });
 
 describe('mailboxes', () => {

@@ -82,6 +82,21 @@ export function readSubject(raw: Buffer): string | null {
   return match ? match[1].replace(/\r?\n[ \t]+/g, ' ').trim() : null;
 }
 
+/**
+ * RFC 8601 §5: an `Authentication-Results` field naming our own authserv-id can only have been written by the sender
+ * (ours is added after this), so it is removed before anyone reads it as our verdict. Everything else is kept byte
+ * for byte.
+ */
+export function withoutForgedResults(raw: Buffer, receiverName: string): Buffer {
+  const header = headerBlock(raw);
+  const text = header.toString('latin1');
+  const fields = text.split(/(?<=\n)(?=[^ \t])/);
+  const ours = new RegExp(`^Authentication-Results:\\s*${escapeRegExp(receiverName)}\\s*(;|\\d|$)`, 'i');
+  const kept = fields.filter((field) => !ours.test(field));
+  if (kept.length === fields.length) return raw;
+  return Buffer.concat([Buffer.from(kept.join(''), 'latin1'), raw.subarray(header.length)]);
+}
+
 /** Received: fields already on the message: more than this and it is going round in circles (Postfix's hopcount_limit). */
 export const maxHops = 50;
 
