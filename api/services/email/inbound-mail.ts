@@ -199,6 +199,7 @@ export async function deliverInbound(
 
 /** The reply to DATA a real MTA gives for these outcomes, and the failures to bounce (only when something was delivered). */
 export function answerTransaction(outcomes: readonly RecipientOutcome[]): { refusal: MailRefusal | null; bounce: FailedRecipient[] } {
+  if (outcomes.length === 0) return { refusal: new MailRefusal(554, '5.5.1 No valid recipients'), bounce: [] };
   const failed = outcomes.filter((o): o is Extract<RecipientOutcome, { delivered: false }> => !o.delivered);
   if (failed.length < outcomes.length) {
     // Taken for at least one recipient: the transaction succeeded; the rest are the sender's to hear about by DSN.
