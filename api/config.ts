@@ -9,6 +9,14 @@ const optional = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** `192.0.2.53`, `192.0.2.53:5353`, `2001:db8::53` or `[2001:db8::53]:5353`: what node's dns.setServers takes. */
+function isResolverAddress(server: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(server);
+  if (bracketed) return isIP(bracketed[1]) === 6;
+  const withPort = /^([\d.]+):\d{1,5}$/.exec(server);
+  return isIP(withPort ? withPort[1] : server) !== 0;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -96,6 +104,23 @@ const envSchema = z.object({
    * port, printed at start; 0: off.
    */
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the built-in SMTP receiver listens on: this machine only unless set (0.0.0.0 to take mail from the Internet). */
+  SMTP_HOST: z.string().default('127.0.0.1'),
+  /**
+   * DNS servers for the receiver's SPF, DKIM and DMARC lookups (`ip` or `ip:port`, comma-separated); unset, the
+   * machine's resolvers. Tests point it at a DNS server of their own.
+   */
+  MAIL_DNS_RESOLVER: optional.pipe(
+    z
+      .string()
+      .transform((list) => list.split(/[\s,]+/).filter(Boolean))
+      .refine((servers) => servers.every(isResolverAddress), 'MAIL_DNS_RESOLVER must be IP addresses (with :port if not 53), comma-separated, such as 127.0.0.1:5353')
+      .optional(),
+  ),
+  /** The domain of rewritten (SRS) envelope senders of forwarded mail; bounces come back to it. Default: MAIL_HOST. */
+  SRS_DOMAIN: optional,
+  /** HMAC key of SRS addresses; unset, one random key in the secrets table serves every process. */
+  SRS_SECRET: optional,
   /** Sandbox registry answer delay in ms per extension, to make streaming visible. */
   SANDBOX_REGISTRY_LATENCY_MS: z.coerce.number().int().min(0).default(40),
   /** Proof-of-work difficulty: leading zero hex digits of the derived key (3 ≈ 4,000 hashes). Lower only for tests and benchmarks. */

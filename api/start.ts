@@ -68,7 +68,7 @@ let mailReceiver: MailReceiver | null = null;
 const { mailHost } = runtime.deps.providers;
 if (config.ROLE !== 'worker' && config.SMTP_PORT !== 0 && isSandboxMailHost(mailHost)) {
   try {
-    mailReceiver = await startMailReceiver(runtime.deps, mailHost, { port: config.SMTP_PORT ?? 0, host: config.HOST });
+    mailReceiver = await startMailReceiver(runtime.deps, mailHost, { port: config.SMTP_PORT ?? 0, host: config.SMTP_HOST });
   } catch (error) {
     server.stop(true);
     await runtime.stop();
@@ -100,7 +100,7 @@ console.log(
         database,
         `  Providers:  ${describeProviders(runtime.deps.providers)}${config.sandboxMode ? '  (sandbox mode)' : ''}`,
         dnsLine,
-        ...(mailReceiver ? [`  SMTP receiver (mail for forwards and mailboxes): localhost:${mailReceiver.port}`] : []),
+        ...(mailReceiver ? [`  SMTP receiver (mail for forwards and mailboxes): ${config.SMTP_HOST}:${mailReceiver.port}`] : []),
         ...(demo
           ? [
               `  Demo login: ${demo.email} / ${demo.password}`,

@@ -2,6 +2,7 @@
 import { dnsPublishJob } from './dns-publish.ts';
 import { dnsReconcileJob } from './dns-reconcile.ts';
 import { domainCalendarJob } from './domain-calendar.ts';
+import { domainCleanupJob } from './domain-cleanup.ts';
 import { glueReviewJob } from './glue-review.ts';
 import { housekeepingJob } from './housekeeping.ts';
 import { orderReconcileJob } from './order-reconcile.ts';
@@ -26,4 +27,5 @@ export const jobKinds: readonly JobKind<any>[] = [
   glueReviewJob,
   dnsPublishJob,
   dnsReconcileJob,
+  domainCleanupJob,
 ];

@@ -63,7 +63,7 @@ describe('sandbox outbox', () => {
 
 describe('providers', () => {
   it('uses sandboxes by default and the real implementations when their settings are present', () => {
-    expect(loadConfig({}).providers).toEqual({ payments: 'sandbox', mail: 'sandbox', sms: 'sandbox', registry: 'sandbox', botCheck: 'altcha', mailHost: 'sandbox' });
+    expect(loadConfig({}).providers).toEqual({ payments: 'sandbox', mail: 'sandbox', sms: 'sandbox', registry: 'sandbox', botCheck: 'altcha', mailHost: 'sandbox', dns: 'builtin' });
     const real = loadConfig({
       SMTP_URL: 'smtp://mail.invalid:25',
       SMS_GATEWAY_URL: 'https://sms.invalid/send',

@@ -153,6 +153,7 @@ describe('workers', () => {
       'glue-review: scheduled "*/5 * * * *" UTC, 0 retries',
       'dns-publish: on demand, 60 retries, backoff from 5 s',
       'dns-reconcile: scheduled "* * * * *" UTC, 0 retries',
+      'domain-cleanup: on demand, 30 retries, backoff from 60 s',
     ]);
   });
 });

@@ -11,8 +11,10 @@ import { domains, outbox, sandboxMailMessages } from '../../api/db/schema/index.
 import { isSandboxMailHost } from '../../api/providers/mailhost/sandbox.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
+import { startTestDns, type TestDns } from '../fixtures/test-dns.ts';
 
 let t: TestContext;
+let dns: TestDns;
 let owner: TestClient;
 let receiver: MailReceiver;
 let mailboxId: number;
@@ -51,7 +53,9 @@ function converse(commands: string[]): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // SPF, DKIM and DMARC lookups are answered here (nothing published: none), never by the Internet.
+  dns = await startTestDns();
+  t = await createTestContext({ env: { MAIL_DNS_RESOLVER: dns.address } });
   const buyer = await signedInBuyer(t, 'smtp@example.com');
   owner = buyer.client;
   const [row] = await t.db
@@ -69,6 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver?.close();
   await t.close();
+  await dns?.close();
 });
 
 describe('SMTP receiver', () => {

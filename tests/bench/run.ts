@@ -8,6 +8,7 @@ const benches: { name: string; module: string; fn: string }[] = [
   { name: 'Nightly renewal run', module: './renewals.ts', fn: 'runRenewalBench' },
   { name: 'DNS (built-in server beside bare dns-packet)', module: './dns.ts', fn: 'runDnsBench' },
   { name: 'PowerDNS publishing (real pdns-server)', module: './powerdns.ts', fn: 'runPowerDnsBench' },
+  { name: 'Mail receiver (throughput, memory under a flood)', module: './mail.ts', fn: 'runMailBench' },
   { name: 'Editors’ live preview (npm run dev)', module: './dev-preview.ts', fn: 'runDevPreviewBench' },
   { name: 'Lighthouse and page weight', module: './lighthouse.ts', fn: 'runLighthouseBench' },
 ];

@@ -1,6 +1,6 @@
 /** The Stalwart mail host against a fake of its management API: the principals it asks for, and its refusals. */
 import { describe, expect, it } from 'vitest';
-import { MailHostError } from '../../api/providers/mailhost/index.ts';
+import { MailDomainTakenError, MailHostError } from '../../api/providers/mailhost/index.ts';
 import { createStalwartMailHost } from '../../api/providers/mailhost/stalwart.ts';
 
 type Call = { method: string; path: string; body: unknown; auth: string | null };
@@ -48,11 +48,11 @@ describe('Stalwart mail host', () => {
   it('hosts a domain, makes a mailbox an individual with our hash and quota, a forward a list with an outside member', async () => {
     const fake = fakeStalwart();
     const host = createStalwartMailHost({ url: 'https://mail.example.com/', apiKey: 'api_test', fetch: fake.fetch });
-    await host.addDomain('shop.example');
-    await host.addDomain('shop.example');
+    await host.addDomain('shop.example', 'dotspot-domain-1');
+    await host.addDomain('shop.example', 'dotspot-domain-1');
     await host.createMailbox({ address: 'info@shop.example', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def', quotaBytes: 5_000_000_000 });
     await host.createForward({ address: 'sales@shop.example', destination: 'owner@example.org' });
-    expect(fake.principals.get('shop.example')).toMatchObject({ type: 'domain' });
+    expect(fake.principals.get('shop.example')).toMatchObject({ type: 'domain', description: 'dotspot-domain-1' });
     expect(fake.principals.get('info@shop.example')).toMatchObject({
       type: 'individual',
       emails: ['info@shop.example'],
@@ -72,19 +72,19 @@ describe('Stalwart mail host', () => {
     await host.deleteAddress('sales@shop.example', 'forward');
     await host.deleteAddress('sales@shop.example', 'forward');
     expect(fake.principals.has('sales@shop.example')).toBe(false);
-    await host.removeDomain('shop.example');
+    await host.removeDomain('shop.example', 'dotspot-domain-1');
     expect(fake.principals.size).toBe(0);
   });
 
   it('turns refusals and a wrong key into MailHostError', async () => {
     const fake = fakeStalwart();
     const host = createStalwartMailHost({ url: 'https://mail.example.com', apiKey: 'api_test', fetch: fake.fetch });
-    await host.addDomain('shop.example');
+    await host.addDomain('shop.example', 'dotspot-domain-1');
     await host.createForward({ address: 'a@shop.example', destination: 'x@example.org' });
     await expect(host.createForward({ address: 'a@shop.example', destination: 'x@example.org' })).rejects.toThrow(MailHostError);
     await expect(host.setPassword('nobody@shop.example', 'h')).rejects.toThrow(/refused/);
     const wrongKey = createStalwartMailHost({ url: 'https://mail.example.com', apiKey: 'api_wrong', fetch: fake.fetch });
-    await expect(wrongKey.addDomain('x.example')).rejects.toThrow(/MAILHOST_API_KEY/);
+    await expect(wrongKey.addDomain('x.example', 'dotspot-domain-2')).rejects.toThrow(/MAILHOST_API_KEY/);
     const down = createStalwartMailHost({
       url: 'https://mail.example.com',
       apiKey: 'api_test',
@@ -93,5 +93,24 @@ describe('Stalwart mail host', () => {
       }) as unknown as typeof fetch,
     });
     await expect(down.usage('a@shop.example')).rejects.toThrow(/could not be reached/);
+  });
+
+  it("refuses a domain another owner holds, never removes another owner's mail, and adopts one hosted without an owner", async () => {
+    const fake = fakeStalwart();
+    const host = createStalwartMailHost({ url: 'https://mail.example.com', apiKey: 'api_test', fetch: fake.fetch });
+    await host.addDomain('left.example', 'dotspot-domain-7');
+    await host.createMailbox({ address: 'info@left.example', passwordHash: 'h', quotaBytes: 1 });
+    await expect(host.addDomain('left.example', 'dotspot-domain-8')).rejects.toThrow(MailDomainTakenError);
+    await host.removeDomain('left.example', 'dotspot-domain-8');
+    expect(fake.principals.has('info@left.example')).toBe(true);
+    await host.removeDomain('left.example', 'dotspot-domain-7');
+    expect(fake.principals.size).toBe(0);
+    await host.addDomain('left.example', 'dotspot-domain-8');
+    expect(fake.principals.get('left.example')).toMatchObject({ description: 'dotspot-domain-8' });
+
+    fake.principals.set('legacy.example', { type: 'domain', name: 'legacy.example' });
+    await host.addDomain('legacy.example', 'dotspot-domain-9');
+    expect(fake.principals.get('legacy.example')).toMatchObject({ description: 'dotspot-domain-9' });
+    await host.removeDomain('gone.example', 'dotspot-domain-9');
   });
 });

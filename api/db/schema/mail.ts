@@ -1,8 +1,13 @@
 /** The sandbox mail host's own state (what Stalwart keeps on its side): hosted domains, addresses, stored messages. */
-import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Bytes as received: 8-bit bodies in any charset are kept exactly, never decoded. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const sandboxMailDomains = pgTable('sandbox_mail_domains', {
   domain: text().primaryKey(),
+  /** Whose domain this is (mailDomainOwner: our domains row); null for one hosted before owners were recorded. */
+  owner: text(),
   createDate: timestamp({ withTimezone: true }).notNull(),
 });
 
@@ -32,7 +37,10 @@ export const sandboxMailMessages = pgTable(
     sender: text().notNull(),
     subject: text(),
     sizeBytes: integer().notNull(),
-    raw: text().notNull(),
+    /** The message as stored, trace headers first: byte for byte what the mailbox holds. */
+    content: bytea(),
+    /** Messages stored before bytes were kept (decoded as UTF-8); migration 0025_sandbox_mail_bytes moved them to `content`. Always null now. */
+    raw: text(),
     receivedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('sandbox_mail_messages_address').on(t.address)],

@@ -11,7 +11,8 @@ export function createSandboxMail(db: Db): MailProvider {
       await db.insert(outbox).values({ channel: 'email', to, subject, body: text, createdAt: now() });
     },
     async relay({ to, subject, raw }) {
-      await db.insert(outbox).values({ channel: 'email', to, subject, body: raw, createdAt: now() });
+      // The outbox is text for reading in a browser; bytes that are not UTF-8 show as U+FFFD there (and only there).
+      await db.insert(outbox).values({ channel: 'email', to, subject, body: raw.toString('utf8'), createdAt: now() });
     },
   };
 }

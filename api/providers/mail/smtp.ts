@@ -1,6 +1,6 @@
 /** Email through an SMTP server (SMTP_URL such as smtps://user:pass@smtp.example.com:465). */
 import nodemailer from 'nodemailer';
-import type { MailProvider } from './index.ts';
+import { hasEightBitBytes, type MailProvider } from './index.ts';
 
 export function createSmtpMail(url: string, from: string): MailProvider {
   const transport = nodemailer.createTransport(url);
@@ -10,7 +10,8 @@ export function createSmtpMail(url: string, from: string): MailProvider {
       await transport.sendMail({ from, to, subject, text });
     },
     async relay({ from: sender, to, raw }) {
-      await transport.sendMail({ envelope: { from: sender, to }, raw });
+      // An empty envelope sender goes out as MAIL FROM:<>; SIZE lets the next server refuse an oversized message early.
+      await transport.sendMail({ envelope: { from: sender, to, use8BitMime: hasEightBitBytes(raw), size: raw.byteLength } as never, raw });
     },
   };
 }

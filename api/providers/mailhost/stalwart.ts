@@ -1,10 +1,11 @@
 /**
- * Stalwart Mail Server through its management API (`/api/principal`): a hosted domain is a `domain` principal, a
+ * Stalwart Mail Server through its management API (`/api/principal`): a hosted domain is a `domain` principal (its
+ * `description` names the owner, mailDomainOwner, so one account never takes or removes another's mail), a
  * mailbox an `individual` principal (name and email = the address, our argon2id hash as its secret, which Stalwart
  * verifies as is, and a quota in bytes), a forward a `list` principal whose one external member is the destination.
  * Authenticates with an API key (`Authorization: Bearer api_…`).
  */
-import { MailHostError, type MailHostProvider } from './index.ts';
+import { MailDomainTakenError, MailHostError, type MailHostProvider } from './index.ts';
 
 type StalwartReply = { data?: unknown; error?: string; details?: string; item?: string };
 
@@ -38,6 +39,14 @@ export function createStalwartMailHost(options: { url: string; apiKey: string; f
 
   const principal = (address: string) => `/${encodeURIComponent(address)}`;
 
+  /** The owner recorded on a hosted domain: '' for none, undefined when the domain is not hosted. */
+  async function ownerOf(domain: string): Promise<string | undefined> {
+    const reply = await call('GET', principal(domain));
+    if (reply.error === 'notFound') return undefined;
+    if (reply.error) fail(reply, `look up ${domain}`);
+    return String((reply.data as { description?: string } | undefined)?.description ?? '');
+  }
+
   async function create(body: Record<string, unknown>, what: string, okIfExists = false) {
     const reply = await call('POST', '', body);
     if (reply.error && !(okIfExists && reply.error === 'fieldAlreadyExists')) fail(reply, what);
@@ -48,15 +57,26 @@ export function createStalwartMailHost(options: { url: string; apiKey: string; f
     if (reply.error && reply.error !== 'notFound') fail(reply, what);
   }
 
-  async function set(address: string, field: string, value: string[], what: string) {
+  async function set(address: string, field: string, value: string[] | string, what: string) {
     const reply = await call('PATCH', principal(address), [{ action: 'set', field, value }]);
     if (reply.error) fail(reply, what);
   }
 
   return {
     name: 'stalwart',
-    addDomain: (domain) => create({ type: 'domain', name: domain }, `host ${domain}`, true),
-    async removeDomain(domain) {
+    async addDomain(domain, owner) {
+      const reply = await call('POST', '', { type: 'domain', name: domain, description: owner });
+      if (!reply.error) return;
+      if (reply.error !== 'fieldAlreadyExists') fail(reply, `host ${domain}`);
+      const held = await ownerOf(domain);
+      if (held === owner) return;
+      if (held) throw new MailDomainTakenError(`The mail server hosts ${domain} for another owner`);
+      // Hosted before owners were recorded: adopt it.
+      await set(domain, 'description', owner, `host ${domain}`);
+    },
+    async removeDomain(domain, owner) {
+      const held = await ownerOf(domain);
+      if (held === undefined || (held && held !== owner)) return;
       const reply = await call('GET', `?types=individual,list&filter=${encodeURIComponent(domain)}&fields=name,emails`);
       if (reply.error) fail(reply, `list the addresses of ${domain}`);
       const items = ((reply.data as { items?: { name: string; emails?: string[] | string }[] })?.items ?? []).filter((item) =>

@@ -17,6 +17,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharges, type HeldCharge } from '../billing/account-charges.ts';
 import type { DomainRow } from './domains.ts';
+import { queueDomainCleanup } from './departed-domains.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { lineTotal, type RenewLine } from '../../contract/renewals/renewals.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
@@ -415,7 +416,9 @@ export async function advanceExpiry(deps: Deps): Promise<{ expired: number; rede
       .set({ status: 'deleted', autoRenewEnabled: false, autoRenewDate: null, modifyDate: today })
       .where(and(eq(domains.domainId, domain.domainId), eq(domains.status, 'pendingDelete')))
       .returning({ id: domains.domainId });
-    if (gone) deleted += 1;
+    if (!gone) continue;
+    deleted += 1;
+    await queueDomainCleanup(deps.jobs, gone.id);
   }
   return { expired: expired.length, redemption: redemption.length, pendingDelete: pendingDelete.length, deleted };
 }

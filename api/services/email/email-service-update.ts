@@ -11,7 +11,7 @@ import { planOf, planPrices } from '../../contract/carts/cart-pricing.ts';
 import type { emailServiceUpdate } from '../../contract/domains/domain-update.ts';
 import { domains, emails } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { MailHostError } from '../../providers/mailhost/index.ts';
+import { MailDomainTakenError, MailHostError, mailDomainOwner } from '../../providers/mailhost/index.ts';
 import { authorizeDefaultCard, captureCharge, releaseCharge } from '../billing/account-charges.ts';
 import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
 
@@ -59,10 +59,13 @@ async function addEmailService(ctx: DomainUpdateContext, paymentIntentId: string
         });
       }
     }
-    await deps.providers.mailHost.addDomain(domain.domain);
+    await deps.providers.mailHost.addDomain(domain.domain, mailDomainOwner(domain.domainId));
   } catch (error) {
     await undo();
     if (attempt?.status === 'authorized') await releaseCharge(deps, attempt.held);
+    if (error instanceof MailDomainTakenError) {
+      throw new AppError(409, `Email for ${domain.domain} is still being removed from its previous owner. Please try again in a few minutes.`);
+    }
     if (error instanceof MailHostError) {
       console.error('mail host:', error.message);
       throw new AppError(502, mailServerTrouble);
@@ -84,7 +87,7 @@ async function removeEmailService(ctx: DomainUpdateContext) {
   const { deps, domain } = ctx;
   try {
     // Every mailbox (with its messages) and forward on the domain goes with it.
-    await deps.providers.mailHost.removeDomain(domain.domain);
+    await deps.providers.mailHost.removeDomain(domain.domain, mailDomainOwner(domain.domainId));
   } catch (error) {
     if (error instanceof MailHostError) {
       console.error('mail host:', error.message);

@@ -5,7 +5,7 @@ import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { secrets } from '../../db/schema/index.ts';
 
-export type SharedSecretName = 'bot-check' | 'admin-jwt' | 'demo-password' | 'demo-totp-secret' | 'auth-code-key';
+export type SharedSecretName = 'bot-check' | 'admin-jwt' | 'demo-password' | 'demo-totp-secret' | 'auth-code-key' | 'srs';
 
 /**
  * The value stored under `name`, inserting `initial()` if there is none yet. Processes starting at the same moment

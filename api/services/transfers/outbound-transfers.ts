@@ -13,6 +13,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { RegistryMessage } from '../../providers/registry/index.ts';
 import { requestTransferByOtherRegistrar } from '../../providers/registry/sandbox-transfers.ts';
+import { queueDomainCleanup } from '../domains/departed-domains.ts';
 import { pollInboundTransfers } from './inbound-transfers.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { enforce } from '../platform/rate-limit.ts';
@@ -163,6 +164,7 @@ async function releaseDomain(deps: OutboundTransferDeps, domain: string): Promis
       .update(outboundTransfers)
       .set({ status: 'completed', settleDate: today })
       .where(and(eq(outboundTransfers.domainId, domainId), inArray(outboundTransfers.status, ['pending', 'approved'])));
+    await queueDomainCleanup(deps.jobs, domainId);
   }
 }
 
