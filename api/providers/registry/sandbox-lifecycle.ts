@@ -3,7 +3,7 @@ import { addYears } from 'date-fns';
 import { and, eq, sql } from 'drizzle-orm';
 import { now, nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { registryDomains } from '../../db/schema/index.ts';
+import { registryDomains, registryHosts } from '../../db/schema/index.ts';
 import { type RegistryProvider, RegistryOutcomeUnknownError, type RegistryRecord, type TransferEligibility } from './index.ts';
 import { isStrongAuthCode, newAuthCode } from './auth-code.ts';
 import { acknowledgeRegistryMessage, approveOutboundTransfer, rejectOutboundTransfer, nextRegistryMessage, settleDueTransfers, transferSettleDate } from './sandbox-transfers.ts';
@@ -138,6 +138,13 @@ export function createSandboxLifecycle(
       return perYear === null ? null : perYear * years;
     },
     async delete(domain) {
+      // RFC 5731 §3.2.2: a name with subordinate host objects (its glue) cannot be deleted until they are gone.
+      const [subordinate] = await db
+        .select({ host: registryHosts.host })
+        .from(registryHosts)
+        .where(sql`${registryHosts.host} like ${`%.${domain.toLowerCase()}`}`)
+        .limit(1);
+      if (subordinate) throw new Error(`2305 Object association prohibits operation: ${subordinate.host} is subordinate to ${domain}`);
       await db.delete(registryDomains).where(and(eq(registryDomains.domain, domain), eq(registryDomains.ours, true)));
     },
     async transferCheck(domain, supportedTlds) {

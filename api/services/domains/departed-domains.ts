@@ -97,3 +97,28 @@ export async function cleanUpDepartedDomain(deps: Pick<Deps, 'db' | 'config' | '
 
   return { domain: name, skipped: false, mailboxesAndForwards: addresses.length, glueHosts: glue.length };
 }
+
+/**
+ * Before the registry deletes a name, its subordinate host objects must go (RFC 5731 §3.2.2): the name first stops
+ * using them as its own nameservers, then each is deleted. A host another domain still names stays, and the
+ * registry then refuses the delete, which the next calendar run tries again.
+ */
+export async function releaseSubordinateHosts(deps: Pick<Deps, 'db' | 'providers'>, domain: { domainId: number; domain: string; ns: string[] }): Promise<void> {
+  const { db, providers } = deps;
+  const glue = await db
+    .select({ hostname: registeredNameservers.hostname })
+    .from(registeredNameservers)
+    .where(and(eq(registeredNameservers.domainId, domain.domainId), eq(registeredNameservers.status, 'active')));
+  if (glue.length === 0) return;
+  const hosts = new Set(glue.map((host) => host.hostname.toLowerCase()));
+  if (domain.ns.some((ns) => hosts.has(ns.toLowerCase()))) await providers.registry.setNameservers(domain.domain, [...providers.registry.defaultNameservers]);
+  for (const host of hosts) {
+    try {
+      await providers.registry.deleteHost(host);
+    } catch (error) {
+      if (!(error instanceof RegistryHostInUseError)) throw error;
+      console.warn(`${host} stays at the registry while another domain names it, so ${domain.domain} cannot be deleted yet`);
+    }
+  }
+}
+

@@ -17,7 +17,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharges, type HeldCharge } from '../billing/account-charges.ts';
 import type { DomainRow } from './domains.ts';
-import { queueDomainCleanup } from './departed-domains.ts';
+import { queueDomainCleanup, releaseSubordinateHosts } from './departed-domains.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { lineTotal, type RenewLine } from '../../contract/renewals/renewals.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
@@ -406,6 +406,7 @@ export async function advanceExpiry(deps: Deps): Promise<{ expired: number; rede
   let deleted = 0;
   for (const domain of doomed) {
     try {
+      await releaseSubordinateHosts(deps, domain);
       await deps.providers.registry.delete(domain.domain);
     } catch (error) {
       console.warn(`Could not delete ${domain.domain} at the registry: ${(error as Error).message}`);
