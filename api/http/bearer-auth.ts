@@ -34,7 +34,8 @@ async function domainUpdateScopes(c: Parameters<MiddlewareHandler<AppEnv>>[0]): 
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
   const scopes: ApiScope[] = [];
   for (const field of Object.keys(body)) {
-    const scope = tokenDomainFields[field];
+    // Own keys only: `constructor` or `toString` must not find Object.prototype's and be taken for a scope.
+    const scope = Object.hasOwn(tokenDomainFields, field) ? tokenDomainFields[field] : undefined;
     if (!scope) throw new AppError(403, `API tokens cannot change "${field}"; sign in to the account app to change it`);
     scopes.push(scope);
   }
