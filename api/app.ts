@@ -13,6 +13,7 @@ import { parseTrustedProxies } from './config.ts';
 import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { originCheck } from './http/origin-check.ts';
+import { refusePrototypeNames } from './http/validate.ts';
 import { accountsRoutes } from './routes/accounts.ts';
 import { apiTokensRoutes } from './routes/api-tokens.ts';
 import { tdrpApprovalsRoutes } from './routes/tdrp-approvals.ts';
@@ -86,6 +87,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .use(clientAddressMiddleware(parseTrustedProxies(deps.config.TRUSTED_PROXIES)))
     .use(requestBodyLimit)
     .use(originCheck)
+    .use(refusePrototypeNames)
     // The back office before the customer session: staff requests never read a customer's cookie or an API token.
     .route('/admin', adminApi())
     .use(sessionMiddleware)

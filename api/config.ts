@@ -48,6 +48,20 @@ const envSchema = z.object({
   /** Checkout phone codes sent per hour across every visitor, and cards set up per hour: caps on SMS pumping and card testing. */
   VERIFICATION_SMS_PER_HOUR: z.coerce.number().int().min(1).default(500),
   CARD_SETUPS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  /**
+   * Charges a signed-in customer starts from the account app (renewals, Domain Protection, email, Website Builder) above
+   * this many cents need a sign-in or "confirm it's you" within the last 15 minutes. 0: every charge does.
+   */
+  CHARGE_CONFIRM_ABOVE_CENTS: z.coerce.number().int().min(0).default(10000),
+  /**
+   * Changes that reach the registry from PATCH /api/domains/:id (lock, auth code, privacy, nameservers, DNSSEC, transfer
+   * answers): per domain and per account in 10 minutes, across everyone in a minute, and how many one process sends at
+   * once (of EPP's two sessions, so checkout and search always find one free).
+   */
+  REGISTRY_CHANGES_PER_DOMAIN: z.coerce.number().int().min(1).default(10),
+  REGISTRY_CHANGES_PER_ACCOUNT: z.coerce.number().int().min(1).default(60),
+  REGISTRY_CHANGES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  REGISTRY_CHANGES_IN_FLIGHT: z.coerce.number().int().min(1).default(1),
   EPP_HOST: optional,
   EPP_PORT: z.coerce.number().int().default(700),
   EPP_USERNAME: optional,

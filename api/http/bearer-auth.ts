@@ -9,7 +9,7 @@ import { AppError } from '../errors.ts';
 import { resolveApiToken } from '../services/api-tokens/api-tokens.ts';
 import { countFailure, enforce, enforceWithoutHit, type Limit } from '../services/platform/rate-limit.ts';
 import type { AppEnv } from './env.ts';
-import { findTokenRoute, tokenDomainFields } from './token-routes.ts';
+import { domainFieldScope, findTokenRoute } from './token-routes.ts';
 import { readJson } from './validate.ts';
 
 export const apiTokenCallsPerMinute = 120;
@@ -34,7 +34,7 @@ async function domainUpdateScopes(c: Parameters<MiddlewareHandler<AppEnv>>[0]): 
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
   const scopes: ApiScope[] = [];
   for (const field of Object.keys(body)) {
-    const scope = tokenDomainFields[field];
+    const scope = domainFieldScope(field);
     if (!scope) throw new AppError(403, `API tokens cannot change "${field}"; sign in to the account app to change it`);
     scopes.push(scope);
   }

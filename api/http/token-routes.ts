@@ -36,6 +36,12 @@ export const tokenDomainFields: Readonly<Record<string, ApiScope>> = {
   autoRenewEnabled: 'renewals:write',
 };
 
+/** The scope a PATCH /domains/:id field needs; undefined for a field tokens may not send (own keys only, so
+ * `constructor` or `toString` never finds Object.prototype's). */
+export function domainFieldScope(field: string): ApiScope | undefined {
+  return Object.hasOwn(tokenDomainFields, field) ? tokenDomainFields[field] : undefined;
+}
+
 function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/');
   const got = path.replace(/\/+$/, '').split('/');

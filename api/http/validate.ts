@@ -1,5 +1,5 @@
 /** zod validation of bodies, params and queries, failing with a readable 400. */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { AppError, describeIssues } from '../errors.ts';
 
@@ -11,15 +11,57 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
   return parsed.data;
 }
 
-export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
+/**
+ * Names that stand for an object's prototype machinery rather than a field: a body using one is refused, so no code
+ * reading fields (`scopes[field]`, `{ ...body }`, `field in object`) can meet an inherited property.
+ */
+const prototypeNames = new Set(['__proto__', 'constructor', 'prototype']);
+
+export class PrototypeNameError extends AppError {
+  constructor(readonly field: string) {
+    super(400, `The request body may not use the field name "${field}"`, { field });
+  }
+}
+
+/** JSON.parse that refuses a prototype name as a key at any depth (the reviver sees every key, nested ones first). */
+export function parseJsonText(text: string): unknown {
   try {
-    return JSON.parse(text);
-  } catch {
+    return JSON.parse(text, (key, value) => {
+      if (prototypeNames.has(key)) throw new PrototypeNameError(key);
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof PrototypeNameError) throw error;
     throw new AppError(400, 'The request body is not valid JSON');
   }
 }
+
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  return parseJsonText(text);
+}
+
+/**
+ * Every unsafe request whose body is JSON is refused with a 400 when it uses a prototype name, before any route,
+ * session or token looks at it: a route that ignores its body answers the same as one that reads it.
+ */
+export const refusePrototypeNames: MiddlewareHandler = async (c, next) => {
+  // Stripe's webhook body is checked by its signature and read by Stripe's library, never field by field here.
+  const isWebhook = c.req.path === '/api/stripeWebhook';
+  if (!isWebhook && c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
+    const text = await c.req.text();
+    if (text.trim()) {
+      try {
+        parseJsonText(text);
+      } catch (error) {
+        // Malformed JSON is the route's to answer (it may not read a body at all); a prototype name never passes.
+        if (error instanceof PrototypeNameError) throw error;
+      }
+    }
+  }
+  await next();
+};
 
 export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   return parseWith(schema, await readJson(c));

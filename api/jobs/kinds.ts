@@ -3,6 +3,7 @@ import { dnsPublishJob } from './dns-publish.ts';
 import { dnsReconcileJob } from './dns-reconcile.ts';
 import { domainCalendarJob } from './domain-calendar.ts';
 import { domainCleanupJob } from './domain-cleanup.ts';
+import { forSaleOffersJob } from './for-sale-offers.ts';
 import { glueReviewJob } from './glue-review.ts';
 import { housekeepingJob } from './housekeeping.ts';
 import { orderReconcileJob } from './order-reconcile.ts';
@@ -28,4 +29,5 @@ export const jobKinds: readonly JobKind<any>[] = [
   dnsPublishJob,
   dnsReconcileJob,
   domainCleanupJob,
+  forSaleOffersJob,
 ];

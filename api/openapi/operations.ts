@@ -111,7 +111,7 @@ export const operationSpecs: Record<string, OperationSpec> = {
   'PATCH /domains/:id': {
     operationId: 'updateDomain',
     summary: 'Update a domain',
-    description: `Change nameservers (\`ns\`, scope \`${tokenDomainFields.ns}\`), the DNSSEC DS records (\`dsRecords\`, the whole set; \`[]\` turns DNSSEC off; only with nameservers other than ours; scope \`${tokenDomainFields.dsRecords}\`) or auto-renew (\`autoRenewEnabled\`, scope \`${tokenDomainFields.autoRenewEnabled}\`). Other settings are changed in the account app; a token sending them gets 403.`,
+    description: `Change nameservers (\`ns\`, scope \`${tokenDomainFields.ns}\`), the DNSSEC DS records (\`dsRecords\`, the whole set; \`[]\` turns DNSSEC off; only with nameservers other than ours; scope \`${tokenDomainFields.dsRecords}\`) or auto-renew (\`autoRenewEnabled\`, scope \`${tokenDomainFields.autoRenewEnabled}\`). Other settings are changed in the account app; a token sending them gets 403. A value the domain already has is answered without asking the registry; changes that reach it are limited (by default 10 per domain and 60 per account, every token included, in 10 minutes), then 429 with \`Retry-After\`.`,
     tag: 'Domains',
     path: idPath,
     fieldScopes: tokenDomainFields,

@@ -106,7 +106,7 @@ export interface paths {
         head?: never;
         /**
          * Update a domain
-         * @description Change nameservers (`ns`, scope `nameservers:write`), the DNSSEC DS records (`dsRecords`, the whole set; `[]` turns DNSSEC off; only with nameservers other than ours; scope `dns:write`) or auto-renew (`autoRenewEnabled`, scope `renewals:write`). Other settings are changed in the account app; a token sending them gets 403.
+         * @description Change nameservers (`ns`, scope `nameservers:write`), the DNSSEC DS records (`dsRecords`, the whole set; `[]` turns DNSSEC off; only with nameservers other than ours; scope `dns:write`) or auto-renew (`autoRenewEnabled`, scope `renewals:write`). Other settings are changed in the account app; a token sending them gets 403. A value the domain already has is answered without asking the registry; changes that reach it are limited (by default 10 per domain and 60 per account, every token included, in 10 minutes), then 429 with `Retry-After`.
          */
         patch: operations["updateDomain"];
         trace?: never;

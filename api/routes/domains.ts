@@ -30,5 +30,5 @@ export const domainsRoutes = new Hono<AppEnv>()
     const auth = requireAccount(c);
     const update = await parseBody(c, domainUpdateSchema);
     c.header('Cache-Control', 'no-store');
-    return c.json(await updateDomain({ deps: c.var.deps, ...auth, clientIp: c.var.clientIp }, parseId(c), update));
+    return c.json(await updateDomain({ deps: c.var.deps, ...auth, clientIp: c.var.clientIp, viaApiToken: Boolean(c.var.auth?.apiToken) }, parseId(c), update));
   });

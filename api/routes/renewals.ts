@@ -15,8 +15,9 @@ export const renewalsRoutes = new Hono<AppEnv>()
     return c.json({ total: data.length, limit: data.length, skip: 0, data });
   })
   .post('/', async (c) => {
-    const { accountId } = requireAccount(c);
+    const { accountId, sessionId } = requireAccount(c);
     const request = await parseBody(c, renewRequestSchema);
     c.header('Cache-Control', 'no-store');
-    return c.json(request.commit ? await commitRenewal(c.var.deps, accountId, request) : await previewRenewal(c.var.deps, accountId, request));
+    if (!request.commit) return c.json(await previewRenewal(c.var.deps, accountId, request));
+    return c.json(await commitRenewal(c.var.deps, accountId, request, { sessionId, viaApiToken: Boolean(c.var.auth?.apiToken) }));
   });

@@ -17,12 +17,11 @@ import type { MfaOption } from '../../api/contract/auth/login.ts';
 import type { ConfirmChallenge, ConfirmChoices } from '../../api/contract/auth/mfa.ts';
 import { type ApiFailure, api, isFailure } from './api.ts';
 import Modal from './Modal.tsx';
+import { isReauthRequired } from './reauth-required.ts';
 
 export const confirmCancelledMessage = 'Please confirm it’s you to continue.';
 
-export function isReauthRequired(value: unknown): value is ApiFailure {
-  return isFailure(value) && value.status === 403 && (value.data as { reauthRequired?: boolean } | undefined)?.reauthRequired === true;
-}
+export { isReauthRequired };
 
 let opened: Promise<boolean> | null = null;
 

@@ -154,6 +154,7 @@ describe('workers', () => {
       'dns-publish: on demand, 60 retries, backoff from 5 s',
       'dns-reconcile: scheduled "* * * * *" UTC, 0 retries',
       'domain-cleanup: on demand, 30 retries, backoff from 60 s',
+      'for-sale-offers: scheduled "*/15 * * * *" UTC, 4 retries, backoff from 60 s',
     ]);
   });
 });

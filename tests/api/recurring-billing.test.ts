@@ -198,7 +198,7 @@ describe('recurring billing', () => {
     clock.set(new Date('2026-09-04T00:10:00Z'));
     await ensureBillingSchedule(t.db, customer.accountId);
     // What the dead worker did: opened and claimed the bill, authorised and captured the charge, and died.
-    const attempt = await authorizeDefaultCard(t.deps, { accountId: customer.accountId, amount: 1399, idempotencyKey: `recurring:${customer.accountId}:202609:1`, description: 'plans' });
+    const attempt = await authorizeDefaultCard(t.deps, { accountId: customer.accountId, amount: 1399, idempotencyKey: `recurring:${customer.accountId}:202609:1`, purpose: `recurring:${customer.accountId}:202609`, description: 'plans' });
     expect(attempt.status).toBe('authorized');
     const intentId = attempt.status === 'authorized' ? attempt.held.paymentIntentId : '';
     await payments().capture(intentId, `recurring-capture:${customer.accountId}:202609`);

@@ -56,3 +56,23 @@ export const transactions = pgTable(
   },
   (t) => [index('transactions_account_date').on(t.accountId, t.startDate)],
 );
+
+/**
+ * Every payment intent account-charges.ts creates, with what it pays for: a client sending an intent id back (after
+ * 3-D Secure) is believed only for that account, that purpose (one renewal order, one domain's protection term...)
+ * and that amount.
+ */
+export const chargeIntents = pgTable(
+  'charge_intents',
+  {
+    paymentIntentId: text().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.accountId),
+    purpose: text().notNull(),
+    /** Cents. */
+    amount: integer().notNull(),
+    createDate: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('charge_intents_account_purpose').on(t.accountId, t.purpose)],
+);

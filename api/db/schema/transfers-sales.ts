@@ -1,5 +1,6 @@
 /** Transfers away (requests from other registrars, with their approval links) and offers made on For Sale pages. */
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { domains } from './domains.ts';
 
@@ -29,7 +30,10 @@ export const outboundTransfers = pgTable(
   (t) => [index('outbound_transfers_domain').on(t.domainId)],
 );
 
-/** An offer a visitor made on a domain's For Sale page; the owner is emailed. Cents. */
+/**
+ * An offer a visitor made on a domain's For Sale page, in cents. Every offer gets the same answer; the for-sale-offers
+ * job then emails the owner (at or above the floor) or, hours later, declines it to the offerer (below the floor).
+ */
 export const domainOffers = pgTable(
   'domain_offers',
   {
@@ -42,7 +46,11 @@ export const domainOffers = pgTable(
     email: text().notNull(),
     message: text(),
     clientIp: text().notNull(),
+    /** Under the owner's floor price when made: declined to the offerer later, never shown to the owner. */
+    belowFloor: boolean().notNull().default(false),
+    /** When the owner was emailed, or the offerer sent the decline; null while that is still to do. */
+    followUpDate: timestamp({ withTimezone: true }),
     createDate: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index('domain_offers_domain').on(t.domainId)],
+  (t) => [index('domain_offers_domain').on(t.domainId), index('domain_offers_follow_up').on(t.createDate).where(sql`${t.followUpDate} is null`)],
 );

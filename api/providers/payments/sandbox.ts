@@ -82,6 +82,13 @@ export type SandboxPayments = PaymentsProvider & {
 };
 
 type StoredSetupIntent = SetupIntent & { customerId: string; authenticated?: 'complete' | 'fail' };
+/** What the sandbox keeps beside Stripe's fields: the idempotency key of the capture, which alone may replay it. */
+type StoredPaymentIntent = PaymentIntent & { captureKey?: string };
+
+function publicIntent(stored: StoredPaymentIntent): PaymentIntent {
+  const { captureKey: _key, ...intent } = stored;
+  return intent;
+}
 type Kind = (typeof sandboxPaymentObjects.$inferSelect)['kind'];
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -209,8 +216,8 @@ export function createSandboxPayments(db: Db): SandboxPayments {
     },
 
     async authorize({ paymentMethodId, amount, idempotencyKey }) {
-      const earlier = await findByKey<PaymentIntent>('paymentIntent', idempotencyKey);
-      if (earlier) return earlier;
+      const earlier = await findByKey<StoredPaymentIntent>('paymentIntent', idempotencyKey);
+      if (earlier) return publicIntent(earlier);
       const { behaviour } = parseMethodId(paymentMethodId);
       if (!Number.isInteger(amount) || amount <= 0) throw new CardError('The amount must be a positive number of cents', 'invalid_amount');
       if (behaviour === 'decline-setup' || behaviour === 'decline-charge') throw new CardError(declinedMessage, 'card_declined');
@@ -224,9 +231,9 @@ export function createSandboxPayments(db: Db): SandboxPayments {
       };
       // Two calls with one key at once: the first insert wins, the other answers with its intent.
       if (await insert('paymentIntent', paymentIntent.id, paymentIntent, idempotencyKey)) return paymentIntent;
-      const winner = await findByKey<PaymentIntent>('paymentIntent', idempotencyKey);
+      const winner = await findByKey<StoredPaymentIntent>('paymentIntent', idempotencyKey);
       if (!winner) throw new CardError('The authorisation could not be recorded', 'processing_error');
-      return winner;
+      return publicIntent(winner);
     },
 
     async findAuthorization({ idempotencyKey }) {
@@ -234,27 +241,36 @@ export function createSandboxPayments(db: Db): SandboxPayments {
     },
 
     async retrieve(paymentIntentId) {
-      const payment = await find<PaymentIntent>('paymentIntent', paymentIntentId);
+      const payment = await find<StoredPaymentIntent>('paymentIntent', paymentIntentId);
       if (!payment) throw new CardError('No such payment intent', 'resource_missing');
-      return payment;
+      return publicIntent(payment);
     },
 
-    capture: (paymentIntentId, _idempotencyKey, amount) =>
-      changeIntent(paymentIntentId, (payment) => {
-        if (payment.status === 'succeeded') return { ...payment };
-        if (payment.status !== 'requires_capture') throw new CardError(`This payment cannot be captured (${payment.status})`, 'unexpected_state');
+    capture: (paymentIntentId, idempotencyKey, amount) =>
+      changeIntent(paymentIntentId, (stored) => {
+        const payment = stored as StoredPaymentIntent;
+        if (payment.status === 'succeeded') {
+          // As Stripe: a retry with the capture's own idempotency key answers what the capture answered; any other
+          // capture of a captured intent is refused (payment_intent_unexpected_state), so nothing is captured twice.
+          if (payment.captureKey === idempotencyKey) return publicIntent(payment);
+          throw new CardError(`This PaymentIntent could not be captured because it has a status of ${payment.status}.`, 'payment_intent_unexpected_state');
+        }
+        if (payment.status !== 'requires_capture') {
+          throw new CardError(`This PaymentIntent could not be captured because it has a status of ${payment.status}.`, 'payment_intent_unexpected_state');
+        }
         const captured = amount ?? payment.amount;
         if (captured > payment.amount) throw new CardError('Cannot capture more than was authorised', 'amount_too_large');
         payment.status = 'succeeded';
         payment.amountReceived = captured;
-        return { ...payment };
+        payment.captureKey = idempotencyKey;
+        return publicIntent(payment);
       }),
 
     cancel: (paymentIntentId) =>
       changeIntent(paymentIntentId, (payment) => {
         if (payment.status === 'succeeded') throw new CardError('A captured payment cannot be canceled; refund it', 'unexpected_state');
         payment.status = 'canceled';
-        return { ...payment };
+        return publicIntent(payment);
       }),
 
     refund: (paymentIntentId, amount, idempotencyKey) =>
@@ -277,7 +293,7 @@ export function createSandboxPayments(db: Db): SandboxPayments {
         .from(sandboxPaymentObjects)
         .where(eq(sandboxPaymentObjects.kind, 'paymentIntent'))
         .orderBy(asc(sandboxPaymentObjects.objectId));
-      return rows.map((row) => row.data as PaymentIntent);
+      return rows.map((row) => publicIntent(row.data as StoredPaymentIntent));
     },
   };
 }

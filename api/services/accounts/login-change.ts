@@ -18,6 +18,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import { requireRecentAuth } from '../auth/recent-auth.ts';
 import { userView } from './users.ts';
+import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
 import { checkEmailFormat, type ValidateAnswer } from '../carts/phone-verification.ts';
 
 export const wrongCurrentPasswordMessage = 'The current password is incorrect';
@@ -77,13 +78,15 @@ export async function updateLogin(deps: Deps, who: { userId: number; sessionId: 
     throw error;
   }
   await revokeAllSessions(db, user.userId, who.sessionId);
+  const tokens = await revokeUserApiTokens(db, user.userId);
   const changed = [email ? `the login email to ${email}` : null, passwordHash ? 'the password' : null].filter(Boolean).join(' and ');
   await queueMessage(deps.jobs, {
     channel: 'email',
     to: user.email,
     subject: `Your ${brand.name} login was changed`,
     text:
-      `Someone signed in to your ${brand.name} account changed ${changed}. Every other session was signed out.\n\n` +
+      `Someone signed in to your ${brand.name} account changed ${changed}. Every other session was signed out.` +
+      `${tokens > 0 ? ` ${revokedTokensSentence(tokens)}` : ''}\n\n` +
       `If this was you, there is nothing to do. If not, reply to this email or contact our support at once: ${deps.config.publicOrigin}/login`,
   });
   return userView(db, user.userId);

@@ -92,6 +92,29 @@ export async function revokeApiToken(db: Db, accountId: number, apiTokenId: numb
   return rows.length > 0;
 }
 
+/**
+ * Revokes every token a user made, live or not yet expired (issue #26): a password reset, a login change and a removed
+ * second factor end them as they end sessions, since whoever made a token may be the one being locked out. Returns
+ * how many were revoked, for the email that tells the owner.
+ */
+export async function revokeUserApiTokens(db: Pick<Db, 'update'>, userId: number): Promise<number> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokeDate: now() })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokeDate)))
+    .returning({ apiTokenId: apiTokens.apiTokenId });
+  return rows.length;
+}
+
+/** The sentence the owner's email carries about tokens revoked by `revokeUserApiTokens` ('' when there were none). */
+export function revokedTokensSentence(count: number): string {
+  if (count === 0) return '';
+  return (
+    `${count === 1 ? 'Your API token was' : `Your ${count} API tokens were`} revoked as well: scripts using ${count === 1 ? 'it' : 'them'} ` +
+    'now get "This API token has been revoked". Create new tokens under Account Information › API Tokens.'
+  );
+}
+
 export type ResolvedApiToken =
   | { ok: true; apiTokenId: number; accountId: number; userId: number; scopes: ApiScope[] }
   | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'address' };

@@ -11,6 +11,7 @@ import { hashPassword } from './passwords.ts';
 import { enforce, hit } from '../platform/rate-limit.ts';
 import { createSession } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
 
 export const recoveryLifetimeHours = 1;
 export const recoverySentMessage = 'If an account uses that email, we have sent it a link to reset the password.';
@@ -101,5 +102,16 @@ export async function completeRecovery(deps: Deps, auth: Auth, password: string,
     .set({ useDate: time })
     .where(and(eq(recoveryTokens.userId, user.userId), isNull(recoveryTokens.useDate)));
   await revokeAllSessions(deps.db, user.userId);
+  const tokens = await revokeUserApiTokens(deps.db, user.userId);
+  if (tokens > 0) {
+    await queueMessage(deps.jobs, {
+      channel: 'email',
+      to: user.email,
+      subject: 'Your password was reset',
+      text:
+        `The password of your account was reset with a link sent to this address. ${revokedTokensSentence(tokens)}\n\n` +
+        `If this was not you, reset your password again at once: ${deps.config.publicOrigin}/login`,
+    });
+  }
   return continueAfterPassword(deps, user, client, null, 'recovery-password');
 }

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { DbOrTx } from '../checkout/order-delivery.ts';
-import { paymentMethods, transactions, type transactionTypes } from '../../db/schema/index.ts';
+import { chargeIntents, paymentMethods, transactions, type transactionTypes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { CardError } from '../../providers/payments/index.ts';
@@ -48,9 +48,14 @@ export async function findDefaultCard(db: DbOrTx, accountId: number) {
   return card ?? null;
 }
 
+export const paymentForAnotherPurchaseMessage = 'This payment belongs to another purchase. Please start again.';
+export const paymentForAnotherAmountMessage = 'This payment is for a different amount';
+
 /**
- * Authorises `amount` cents on the default card. With `paymentIntentId` (after the customer authenticated) it reads
- * that intent instead of creating one. Throws AppError 402 with a message the customer can act on.
+ * Authorises `amount` cents on the default card, for `purpose` (what it pays for: one renewal order, one domain's
+ * protection term ...). Each intent created is recorded with its account, purpose and amount (charge_intents), and
+ * a `paymentIntentId` sent back by the client (after 3-D Secure) is accepted only when it is that record: this
+ * account's, for this purpose and this amount. Throws AppError 402 with a message the customer can act on.
  */
 export async function authorizeDefaultCard(
   deps: Deps,
@@ -58,6 +63,7 @@ export async function authorizeDefaultCard(
     accountId: number;
     amount: number;
     idempotencyKey: string;
+    purpose: string;
     description: string;
     paymentIntentId?: string;
     /** The default card when the caller already read it (a batch of charges reads them in one query). */
@@ -66,6 +72,7 @@ export async function authorizeDefaultCard(
 ): Promise<ChargeAttempt> {
   const card = input.card === undefined ? await findDefaultCard(deps.db, input.accountId) : input.card;
   if (!card) throw new AppError(402, noDefaultCardMessage);
+  if (input.paymentIntentId) await checkBinding(deps, input as typeof input & { paymentIntentId: string });
   const { payments } = deps.providers;
   let intent: Awaited<ReturnType<typeof payments.authorize>>;
   try {
@@ -82,7 +89,14 @@ export async function authorizeDefaultCard(
     if (error instanceof CardError) throw new AppError(402, error.message || chargeFailedMessage, { declineCode: error.declineCode });
     throw error;
   }
-  if (input.paymentIntentId && intent.amount !== input.amount) throw new AppError(400, 'This payment is for a different amount');
+  if (input.paymentIntentId && intent.amount !== input.amount) throw new AppError(400, paymentForAnotherAmountMessage);
+  if (!input.paymentIntentId) {
+    // A retried authorisation (same idempotency key) answers with the intent recorded the first time.
+    await deps.db
+      .insert(chargeIntents)
+      .values({ paymentIntentId: intent.id, accountId: input.accountId, purpose: input.purpose, amount: intent.amount, createDate: now() })
+      .onConflictDoNothing();
+  }
   if (intent.status === 'requires_action') return { status: 'requires_action', paymentIntentId: intent.id, clientSecret: intent.client_secret };
   if (intent.status !== 'requires_capture') throw new AppError(402, intent.error ?? chargeFailedMessage);
   return {
@@ -95,6 +109,13 @@ export async function authorizeDefaultCard(
       cardDescription: `${card.brand} ending in ${card.last4}`,
     },
   };
+}
+
+/** The client's intent must be one we created for this account and purpose, for this amount. */
+async function checkBinding(deps: Deps, input: { accountId: number; amount: number; purpose: string; paymentIntentId: string }): Promise<void> {
+  const [bound] = await deps.db.select().from(chargeIntents).where(eq(chargeIntents.paymentIntentId, input.paymentIntentId));
+  if (!bound || bound.accountId !== input.accountId || bound.purpose !== input.purpose) throw new AppError(400, paymentForAnotherPurchaseMessage);
+  if (bound.amount !== input.amount) throw new AppError(400, paymentForAnotherAmountMessage);
 }
 
 /** The charge rows of a capture and its payment row (the sum of the charges, negative). */
@@ -172,4 +193,21 @@ export async function captureCharges(
 
 export async function releaseCharge(deps: Deps, held: HeldCharge): Promise<void> {
   await deps.providers.payments.cancel(held.paymentIntentId);
+}
+
+/**
+ * Undoes a charge whatever became of it, for a caller whose capture failed and who turns the service off again: an
+ * authorisation still held is released; one the provider captured after all (a lost answer, or captureCharge's ledger
+ * write failing after the capture, so no ledger row was written) is refunded once (`refundKey`), so nothing is
+ * charged for what the customer does not get.
+ */
+export async function voidCharge(deps: Deps, held: HeldCharge, refundKey: string): Promise<void> {
+  const { payments } = deps.providers;
+  const intent = await payments.retrieve(held.paymentIntentId);
+  if (intent.status === 'succeeded') {
+    const refundable = (intent.amountReceived ?? 0) - (intent.amountRefunded ?? 0);
+    if (refundable > 0) await payments.refund(intent.id, refundable, refundKey);
+    return;
+  }
+  if (intent.status === 'requires_capture' || intent.status === 'requires_action') await payments.cancel(intent.id);
 }

@@ -286,6 +286,7 @@ async function chargeBill(deps: Deps, bill: Bill): Promise<Outcome> {
       accountId: bill.accountId,
       amount: bill.amount,
       idempotencyKey: `recurring:${bill.accountId}:${bill.period}:${bill.attempts}`,
+      purpose: `recurring:${bill.accountId}:${bill.period}`,
       description,
     });
     if (attempt.status === 'authorized') {

@@ -204,6 +204,7 @@ async function autoRenewBatch(deps: Deps, claimed: Claimed[]): Promise<{ renewed
         accountId: domain.accountId,
         amount,
         idempotencyKey: `renewal-order:${order.renewalOrderId}:${order.attempts}`,
+        purpose: `renewal-order:${order.renewalOrderId}`,
         description: `Auto-renewal: ${domain.domain}`,
         card: cards.get(domain.accountId) ?? null,
       });

@@ -7,6 +7,8 @@ export type DomainUpdateContext = {
   accountId: number;
   userId: number;
   sessionId: number;
+  /** The caller presented an API token (no session): charges need no recent sign-in, anything else asking for one refuses. */
+  viaApiToken: boolean;
   /** The client address (c.var.clientIp), for rate limits. */
   clientIp: string;
   domain: DomainRow;

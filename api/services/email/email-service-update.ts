@@ -12,7 +12,9 @@ import type { emailServiceUpdate } from '../../contract/domains/domain-update.ts
 import { domains, emails } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { MailDomainTakenError, MailHostError, mailDomainOwner } from '../../providers/mailhost/index.ts';
-import { authorizeDefaultCard, captureCharge, releaseCharge } from '../billing/account-charges.ts';
+import { CardError } from '../../providers/payments/index.ts';
+import { requireRecentAuthForCharge } from '../auth/recent-auth.ts';
+import { authorizeDefaultCard, captureCharge, chargeFailedMessage, voidCharge } from '../billing/account-charges.ts';
 import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
 
 const mailServerTrouble = 'The mail server could not complete this request. Please try again in a few minutes.';
@@ -27,12 +29,17 @@ export async function applyEmailServiceUpdate(ctx: DomainUpdateContext, fields: 
   else await removeEmailService(ctx);
 }
 
+/**
+ * Claim → authorise → add the domain at the mail host → capture. Any failure on the way, the capture included, puts the
+ * row back (the service stays off), takes the domain off the mail host and releases or refunds the charge.
+ */
 async function addEmailService(ctx: DomainUpdateContext, paymentIntentId: string | undefined) {
   const { deps, domain } = ctx;
   const { db } = deps;
   if (domain.status !== 'active') throw new AppError(409, `${domain.domain} must be active to add the email service`);
   const mrc = monthlyPrice({ emailEnabled: true, builderEnabled: domain.builderEnabled });
   const firstMonth = mrc - domain.mrc;
+  await requireRecentAuthForCharge(deps, ctx, Math.max(firstMonth, 0));
   // Claim the change first: of two clicks, one turns the service on and charges; the other finds it on already.
   const [claimed] = await db
     .update(domains)
@@ -41,13 +48,16 @@ async function addEmailService(ctx: DomainUpdateContext, paymentIntentId: string
     .returning({ modifyDate: domains.modifyDate });
   if (!claimed) return;
   const undo = () => db.update(domains).set({ emailEnabled: false, mrc: domain.mrc }).where(eq(domains.domainId, domain.domainId));
+  const attemptKey = `${domain.domainId}:${claimed.modifyDate.getTime()}`;
   let attempt: Awaited<ReturnType<typeof authorizeDefaultCard>> | null = null;
+  let hosted = false;
   try {
     if (firstMonth > 0) {
       attempt = await authorizeDefaultCard(deps, {
         accountId: ctx.accountId,
         amount: firstMonth,
-        idempotencyKey: `email-service:${domain.domainId}:${claimed.modifyDate.getTime()}`,
+        idempotencyKey: `email-service:${attemptKey}`,
+        purpose: `email-service:${domain.domainId}`,
         description: `Email service: ${domain.domain}`,
         paymentIntentId,
       });
@@ -60,9 +70,24 @@ async function addEmailService(ctx: DomainUpdateContext, paymentIntentId: string
       }
     }
     await deps.providers.mailHost.addDomain(domain.domain, mailDomainOwner(domain.domainId));
+    hosted = true;
+    if (attempt?.status === 'authorized') {
+      const start = now();
+      await captureCharge(
+        deps,
+        attempt.held,
+        [{ type: 'mrc', description: `Email service: ${domain.domain} (first month)`, amount: firstMonth, domainId: domain.domainId, startDate: start, endDate: addMonths(start, 1) }],
+        `email-service-capture:${attemptKey}`,
+      );
+    }
   } catch (error) {
     await undo();
-    if (attempt?.status === 'authorized') await releaseCharge(deps, attempt.held);
+    if (hosted) {
+      await deps.providers.mailHost
+        .removeDomain(domain.domain, mailDomainOwner(domain.domainId))
+        .catch((cause) => console.error(`mail host: ${domain.domain} left after a failed charge:`, cause));
+    }
+    if (attempt?.status === 'authorized') await voidCharge(deps, attempt.held, `email-service-refund:${attemptKey}`);
     if (error instanceof MailDomainTakenError) {
       throw new AppError(409, `Email for ${domain.domain} is still being removed from its previous owner. Please try again in a few minutes.`);
     }
@@ -70,16 +95,8 @@ async function addEmailService(ctx: DomainUpdateContext, paymentIntentId: string
       console.error('mail host:', error.message);
       throw new AppError(502, mailServerTrouble);
     }
+    if (error instanceof CardError) throw new AppError(402, error.message || chargeFailedMessage, { declineCode: error.declineCode });
     throw error;
-  }
-  if (attempt?.status === 'authorized') {
-    const start = now();
-    await captureCharge(
-      deps,
-      attempt.held,
-      [{ type: 'mrc', description: `Email service: ${domain.domain} (first month)`, amount: firstMonth, domainId: domain.domainId, startDate: start, endDate: addMonths(start, 1) }],
-      `email-service-capture:${domain.domainId}:${claimed.modifyDate.getTime()}`,
-    );
   }
 }
 

@@ -11,6 +11,7 @@ import { protectionPricePerYear, protectionYearsLeft } from '../../contract/rene
 import { domains } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharge, releaseCharge } from '../billing/account-charges.ts';
+import { requireRecentAuthForCharge } from '../auth/recent-auth.ts';
 import { autoRenewDateFor } from './renewals.ts';
 import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
 
@@ -42,11 +43,14 @@ async function addProtection(ctx: DomainUpdateContext, paymentIntentId: string |
   }
   const years = protectionYearsLeft(domain.expireDate, today);
   const amount = protectionPricePerYear * years;
+  await requireRecentAuthForCharge(deps, ctx, amount);
   const description = `Domain Protection: ${domain.domain} (${years} year${years === 1 ? '' : 's'})`;
+  const term = `protection:${domain.domainId}:${domain.expireDate.toISOString()}`;
   const attempt = await authorizeDefaultCard(deps, {
     accountId: ctx.accountId,
     amount,
-    idempotencyKey: `protection:${domain.domainId}:${domain.expireDate.toISOString()}`,
+    idempotencyKey: term,
+    purpose: term,
     description,
     paymentIntentId,
   });

@@ -24,6 +24,7 @@ import { domains, renewalOrders, renewals } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
+import { requireRecentAuthForCharge } from '../auth/recent-auth.ts';
 import { authorizeDefaultCard, captureCharge, type ChargeLine, type HeldCharge, releaseCharge } from '../billing/account-charges.ts';
 import { catalogue } from '../search/catalogue.ts';
 import type { DomainRow } from '../domains/domains.ts';
@@ -134,9 +135,15 @@ export async function previewRenewal(deps: Deps, accountId: number, request: Ren
 const sum = (lines: RenewLine[]) => lines.reduce((total, line) => total + lineTotal(line), 0);
 
 /** POST /api/renewals with commit: true. */
-export async function commitRenewal(deps: Deps, accountId: number, request: RenewRequestInput): Promise<RenewAnswer> {
+export async function commitRenewal(
+  deps: Deps,
+  accountId: number,
+  request: RenewRequestInput,
+  caller: { sessionId: number; viaApiToken: boolean },
+): Promise<RenewAnswer> {
   if (!request.orderKey) throw new AppError(400, 'orderKey is required to place an order');
   const preview = await previewRenewal(deps, accountId, request);
+  await requireRecentAuthForCharge(deps, caller, preview.totalPrice);
   const order = await claimManualOrder(deps.db, accountId, request.orderKey, request, preview.totalPrice);
   if ('replay' in order) return order.replay;
   let held: HeldCharge;
@@ -145,6 +152,7 @@ export async function commitRenewal(deps: Deps, accountId: number, request: Rene
       accountId,
       amount: preview.totalPrice,
       idempotencyKey: `renewal-order:${order.renewalOrderId}:${order.attempts}`,
+      purpose: `renewal-order:${order.renewalOrderId}`,
       description: `Renewal: ${preview.domains.map((d) => d.domain).join(', ')}`,
       paymentIntentId: request.paymentIntentId,
     });

@@ -16,6 +16,7 @@ import { describeMfa, type MfaRow, mfaView, startChallenge, totpFor, verifyChall
 import { enforce, giveBack, reserve } from '../platform/rate-limit.ts';
 import { requireRecentAuth } from '../auth/recent-auth.ts';
 import { type Holder, queueSecurityNotice, removeSecondFactor } from './second-factors.ts';
+import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
 
 /** Methods an account may hold (active and half-added together): plenty for people, a bound for scripts. */
 export const maxMethodsPerAccount = 10;
@@ -134,13 +135,11 @@ export async function deleteMfa(deps: Deps, holder: Holder, mfaId: number, passw
     return;
   }
   await requireRecentAuth(deps.db, holder.sessionId);
+  let tokens = 0;
   await removeSecondFactor(deps, holder, password, client, async (tx) => {
     await markDeleted(tx);
+    tokens = await revokeUserApiTokens(tx, holder.userId);
   });
-  await queueSecurityNotice(
-    deps,
-    holder.userId,
-    { subject: 'Two-factor method removed', what: `${methodNames[method.type]} (${describeMfa(method)}) no longer verifies sign-ins to your account.` },
-    brandName,
-  );
+  const removed = `${methodNames[method.type]} (${describeMfa(method)}) no longer verifies sign-ins to your account.`;
+  await queueSecurityNotice(deps, holder.userId, { subject: 'Two-factor method removed', what: tokens > 0 ? `${removed} ${revokedTokensSentence(tokens)}` : removed }, brandName);
 }

@@ -29,6 +29,7 @@ import { findPasskeyByCredential, type PasskeyRow, passkeyView, recordPasskeyUse
 import { countFailure, enforce, enforceWithoutHit, type Limit } from '../platform/rate-limit.ts';
 import { markConfirmed, requireRecentAuth } from '../auth/recent-auth.ts';
 import { type Holder, queueSecurityNotice, removeSecondFactor } from './second-factors.ts';
+import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
 import { revokeSession } from '../auth/sessions.ts';
 import { assertSignInAllowed } from '../auth/sign-in-guard.ts';
 
@@ -180,10 +181,13 @@ export async function renamePasskey(deps: Deps, holder: Holder, passkeyId: numbe
 export async function deletePasskey(deps: Deps, holder: Holder, passkeyId: number, password: string | undefined, client: Client, brandName = 'Dotspot'): Promise<void> {
   const row = await ownPasskey(deps, holder, passkeyId);
   await requireRecentAuth(deps.db, holder.sessionId);
+  let tokens = 0;
   await removeSecondFactor(deps, holder, password, client, async (tx) => {
     await tx.delete(passkeys).where(eq(passkeys.passkeyId, passkeyId));
+    tokens = await revokeUserApiTokens(tx, holder.userId);
   });
-  await queueSecurityNotice(deps, holder.userId, { subject: 'Passkey removed', what: `The passkey named “${row.name}” can no longer sign in to your account.` }, brandName);
+  const removed = `The passkey named “${row.name}” can no longer sign in to your account.`;
+  await queueSecurityNotice(deps, holder.userId, { subject: 'Passkey removed', what: tokens > 0 ? `${removed} ${revokedTokensSentence(tokens)}` : removed }, brandName);
 }
 
 // ---- Authentication: sign in, second factor, confirm ----

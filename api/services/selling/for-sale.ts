@@ -1,8 +1,10 @@
 /**
- * The public For Sale page of a listed domain (/for-sale/<domain>, spec §5, §9) and the offers made there: stored,
- * bot-checked and rate-limited by the route's caller, and emailed to the owner.
+ * The public For Sale page of a listed domain (/for-sale/<domain>, spec §5, §9) and the offers made there: bot-checked
+ * by the route, rate-limited, stored, answered the same way whatever the amount, then emailed to the owner or (under
+ * the floor, hours later) declined to the offerer.
  */
-import { and, eq } from 'drizzle-orm';
+import { subHours } from 'date-fns';
+import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
 import type { Offer } from '../../contract/selling/for-sale-offer.ts';
@@ -11,7 +13,7 @@ import type { ForSaleListing } from '../../contract/selling/sale.ts';
 import { accounts, domainOffers, domains, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { queueMessage } from '../platform/messages.ts';
+import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
 import { enforce } from '../platform/rate-limit.ts';
 
 const notForSale = (domain: string) => new AppError(404, `${domain} is not for sale here.`);
@@ -31,34 +33,110 @@ export async function findForSaleListing(deps: Pick<Deps, 'db'>, name: string): 
   return { domain: row.domain, listPrice: row.listPrice ?? 0, acceptOffers: row.acceptOffers };
 }
 
+/** The one answer every offer gets, at, above or below the floor: the answer must not tell the floor away. */
+export const offerSentMessage = 'Your offer has been sent to the owner.';
+export const offersPerAddressPerHour = 5;
+export const offersPerDomainPerDay = 20;
+/** How long after an offer under the floor its decline is emailed: an answer that comes back at once is a floor probe. */
+export const offerDeclineDelayHours = 4;
+export const forSaleOffersQueue = 'for-sale-offers';
+
+/**
+ * Stores the offer and queues its follow-up. Every accepted offer takes the same steps (one insert, one queued job)
+ * and gets the same answer; whether it was under the floor shows only hours later, in the decline email.
+ */
 export async function makeOffer(deps: Deps, name: string, offer: Omit<Offer, 'token'>, clientIp: string): Promise<{ message: string }> {
-  await enforce(deps.db, [{ key: `offer:ip:${clientIp}`, max: 5, windowSeconds: 3600 }], 'You have made several offers already.');
+  await enforce(deps.db, [{ key: `offer:ip:${clientIp}`, max: offersPerAddressPerHour, windowSeconds: 3600 }], 'You have made several offers already.');
   const row = await findListed(deps, name);
   if (!row.acceptOffers) throw new AppError(400, `The owner of ${row.domain} does not take offers; it sells at the listed price.`);
-  await enforce(deps.db, [{ key: `offer:domain:${row.domainId}`, max: 20, windowSeconds: 24 * 3600 }], `${row.domain} has received many offers today.`);
-  if (offer.amount < (row.floorPrice ?? 0)) throw new AppError(400, 'Your offer is below the lowest price the owner accepts. Please offer more.');
-  await deps.db.insert(domainOffers).values({
-    domainId: row.domainId,
-    amount: offer.amount,
-    name: offer.name,
-    email: offer.email,
-    message: offer.message || null,
-    clientIp,
-    createDate: now(),
-  });
-  const [account] = await deps.db.select({ contact: accounts.registrantContact }).from(accounts).where(eq(accounts.accountId, row.accountId));
-  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.accountId, row.accountId)).limit(1);
-  const to = user?.email ?? account?.contact?.email;
-  if (to) {
-    await queueMessage(deps.jobs, {
-      channel: 'email',
-      to,
-      subject: `New offer of ${formatMoney(offer.amount)} for ${row.domain}`,
-      text:
-        `${offer.name} <${offer.email}> offered ${formatMoney(offer.amount)} for ${row.domain} on its ${brand.name} For Sale page.\n\n` +
-        (offer.message ? `Their message:\n${offer.message}\n\n` : '') +
-        `Your list price is ${formatMoney(row.listPrice ?? 0)}. Reply to ${offer.email} to accept or counter.`,
-    });
+  await enforce(deps.db, [{ key: `offer:domain:${row.domainId}`, max: offersPerDomainPerDay, windowSeconds: 24 * 3600 }], `${row.domain} has received many offers today.`);
+  const [stored] = await deps.db
+    .insert(domainOffers)
+    .values({
+      domainId: row.domainId,
+      amount: offer.amount,
+      name: offer.name,
+      email: offer.email,
+      message: offer.message || null,
+      clientIp,
+      belowFloor: offer.amount < (row.floorPrice ?? 0),
+      createDate: now(),
+    })
+    .returning({ offerId: domainOffers.offerId });
+  await deps.jobs.send(forSaleOffersQueue, { offerId: stored.offerId });
+  return { message: offerSentMessage };
+}
+
+/**
+ * The for-sale-offers job: everything due as of now. Offers at or above the floor are emailed to the owner at once;
+ * offers under it are declined to the offerer `offerDeclineDelayHours` later, without the floor or anything the
+ * offerer typed. Each offer is claimed before its email is queued, so two runs never send one twice.
+ */
+export async function followUpOffers(deps: Deps): Promise<{ ownersTold: number; declined: number }> {
+  const declineBefore = subHours(now(), offerDeclineDelayHours);
+  const due = await deps.db
+    .select({ offer: domainOffers, domain: domains })
+    .from(domainOffers)
+    .innerJoin(domains, eq(domains.domainId, domainOffers.domainId))
+    .where(and(isNull(domainOffers.followUpDate), or(eq(domainOffers.belowFloor, false), lte(domainOffers.createDate, declineBefore))))
+    .orderBy(asc(domainOffers.offerId))
+    .limit(500);
+  let ownersTold = 0;
+  let declined = 0;
+  for (const { offer, domain } of due) {
+    const [claimed] = await deps.db
+      .update(domainOffers)
+      .set({ followUpDate: now() })
+      .where(and(eq(domainOffers.offerId, offer.offerId), isNull(domainOffers.followUpDate)))
+      .returning({ offerId: domainOffers.offerId });
+    if (!claimed) continue;
+    try {
+      if (offer.belowFloor) {
+        await queueMessage(deps.jobs, declineMail(deps, offer, domain));
+        declined += 1;
+      } else {
+        const mail = await ownerMail(deps, offer, domain);
+        if (mail) await queueMessage(deps.jobs, mail);
+        ownersTold += 1;
+      }
+    } catch (error) {
+      // Not queued: let the next run try again.
+      await deps.db.update(domainOffers).set({ followUpDate: null }).where(eq(domainOffers.offerId, offer.offerId));
+      throw error;
+    }
   }
-  return { message: `Thank you! Your offer for ${row.domain} was sent to its owner.` };
+  return { ownersTold, declined };
+}
+
+type OfferRow = typeof domainOffers.$inferSelect;
+type DomainRow = typeof domains.$inferSelect;
+
+async function ownerMail(deps: Deps, offer: OfferRow, domain: DomainRow): Promise<OutgoingMessage | null> {
+  const [account] = await deps.db.select({ contact: accounts.registrantContact }).from(accounts).where(eq(accounts.accountId, domain.accountId));
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.accountId, domain.accountId)).limit(1);
+  const to = user?.email ?? account?.contact?.email;
+  if (!to) return null;
+  return {
+    channel: 'email',
+    to,
+    subject: `New offer of ${formatMoney(offer.amount)} for ${domain.domain}`,
+    text:
+      `${offer.name} <${offer.email}> offered ${formatMoney(offer.amount)} for ${domain.domain} on its ${brand.name} For Sale page.\n\n` +
+      (offer.message ? `Their message:\n${offer.message}\n\n` : '') +
+      `Your list price is ${formatMoney(domain.listPrice ?? 0)}. Reply to ${offer.email} to accept or counter.`,
+  };
+}
+
+/** Only the offer's own amount and the name: nothing of the owner's prices, nothing the offerer typed. */
+function declineMail(deps: Deps, offer: OfferRow, domain: DomainRow): OutgoingMessage {
+  const stillListed = domain.status === 'active' && domain.forSale && domain.forSalePage && domain.acceptOffers;
+  return {
+    channel: 'email',
+    to: offer.email,
+    subject: `Your offer for ${domain.domain}`,
+    text:
+      `Thank you for your offer of ${formatMoney(offer.amount)} for ${domain.domain}. The owner has decided not to accept it.\n\n` +
+      (stillListed ? `You are welcome to make another offer on its For Sale page: ${deps.config.publicOrigin}/for-sale/${domain.domain}\n\n` : '') +
+      `${brand.name}`,
+  };
 }

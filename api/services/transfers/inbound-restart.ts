@@ -38,6 +38,7 @@ export async function restartInboundTransfer(deps: Deps, input: { domain: Domain
           accountId: domain.accountId,
           amount: price,
           idempotencyKey: attemptKey,
+          purpose: `inbound-restart:${domain.domainId}`,
           description: `Transfer of ${domain.domain}`,
         })
       : null;

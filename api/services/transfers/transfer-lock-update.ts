@@ -48,6 +48,10 @@ async function revealAuthCode(ctx: DomainUpdateContext, { regenerate }: { regene
   if (domain.tdrpHoldDate && domain.tdrpHoldDate > today) throw new AppError(400, tdrpHoldMessage(domain.tdrpHoldDate));
   await requireRecentAuth(deps.db, ctx.sessionId);
   const onFile = domain.authCodeExpireDate && domain.authCodeExpireDate > today ? await decryptAuthCode(deps, domain.domainId, domain.authCode) : null;
+  // Unlocked already with a valid code: show it again without asking the registry anything.
+  if (!regenerate && onFile && !domain.locked && domain.authCodeExpireDate) {
+    return { authCode: onFile, locked: false, authCodeExpireDate: domain.authCodeExpireDate.toISOString() };
+  }
   const { registry } = deps.providers;
   await registry.setLock(domain.domain, false);
   const code = !regenerate && onFile ? onFile : await registry.authCode(domain.domain, true);
@@ -62,6 +66,8 @@ async function revealAuthCode(ctx: DomainUpdateContext, { regenerate }: { regene
 /** Locks at the registry and forgets the code (the registry gets a new one nobody has seen). */
 async function lockDomain(ctx: DomainUpdateContext): Promise<void> {
   const { deps, domain } = ctx;
+  // Locked already: its code was replaced at the lock and nobody has seen the new one.
+  if (domain.locked) return;
   if (domain.outboundTransferStatus === 'pending' || domain.outboundTransferStatus === 'approved') {
     throw new AppError(400, 'A transfer of this domain is pending: cancel it first');
   }

@@ -12,6 +12,7 @@ import { forwardHost, invalidForwardUrlMessage, normaliseForwardUrl } from '../.
 import { domains, paymentMethods } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { DomainRow } from '../domains/domains.ts';
+import { requireRecentAuthForCharge } from '../auth/recent-auth.ts';
 import { hasCustomDns, saveForwardOptions, startBuilderTrial } from './websites.ts';
 import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
 
@@ -66,6 +67,9 @@ async function addBuilder(ctx: DomainUpdateContext, domain: DomainRow): Promise<
     .where(and(eq(paymentMethods.accountId, ctx.accountId), eq(paymentMethods.isDefault, true), eq(paymentMethods.status, 'active')))
     .limit(1);
   if (!card) throw new AppError(402, 'Add a payment method to your account before adding the Website Builder');
+  // What the plan adds to the monthly bill (charged once the trial ends) is the charge being agreed to now.
+  const added = (domain.emailEnabled ? planPrices.websiteEmail : planPrices.website) - domain.mrc;
+  await requireRecentAuthForCharge(ctx.deps, ctx, Math.max(added, 0));
   await startBuilderTrial(db, domain.domainId);
   const [row] = await db
     .update(domains)

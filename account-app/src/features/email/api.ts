@@ -1,5 +1,6 @@
 /** The email service's calls from the account app: buy or remove it, add/update/delete addresses, usage, instructions. */
 import { api } from '@kit/api.ts';
+import { withLazyRecentAuth } from '@kit/lazy-recent-auth.ts';
 import { mutate } from 'swr';
 import type { Domain, DomainEmail } from '../../../../api/contract/domains/domain.ts';
 import type { EmailCreated, EmailUsage } from '../../../../api/contract/email/email.ts';
@@ -12,8 +13,9 @@ const quiet = { toast: false } as const;
 
 export const refreshDomains = () => mutate(domainsKey);
 
+/** Buying it may ask "confirm it's you" first (a charge over the operator's threshold from an older session). */
 export const setEmailService = (domainId: number, emailEnabled: boolean) =>
-  api<Domain>(`/domains/${domainId}`, { method: 'PATCH', body: { emailEnabled }, ...quiet });
+  withLazyRecentAuth(() => api<Domain>(`/domains/${domainId}`, { method: 'PATCH', body: { emailEnabled }, ...quiet }));
 
 export type NewEmail =
   | { type: 'mailbox'; domainId: number; address: string; password: string }

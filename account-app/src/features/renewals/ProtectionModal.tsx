@@ -5,6 +5,7 @@
  */
 import { api, isFailure } from '@kit/api.ts';
 import { DateText } from '@kit/DateText.tsx';
+import { withLazyRecentAuth } from '@kit/lazy-recent-auth.ts';
 import { Money } from '@kit/Money.tsx';
 import { SteppedModal, type StepOutcome, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
@@ -43,11 +44,13 @@ export default function ProtectionModal({ domain: opened, onClose }: DomainModal
   const price = paidUp ? 0 : protectionPricePerYear * years;
 
   async function update(protectionEnabled: boolean, next: View, paymentIntentId?: string): Promise<StepOutcome<View>> {
-    const answer = await api<Domain>(`/domains/${domain?.domainId}`, {
-      method: 'PATCH',
-      body: { protectionEnabled, ...(paymentIntentId ? { $paymentIntentId: paymentIntentId } : {}) },
-      toast: false,
-    });
+    const answer = await withLazyRecentAuth(() =>
+      api<Domain>(`/domains/${domain?.domainId}`, {
+        method: 'PATCH',
+        body: { protectionEnabled, ...(paymentIntentId ? { $paymentIntentId: paymentIntentId } : {}) },
+        toast: false,
+      }),
+    );
     if (isFailure(answer)) {
       const data = answer.data as ActionData | undefined;
       if (!data?.requiresAction || !data.paymentIntentId || paymentIntentId) return answer;

@@ -4,6 +4,7 @@
  */
 import { api, isFailure } from '@kit/api.ts';
 import { DateText } from '@kit/DateText.tsx';
+import { withLazyRecentAuth } from '@kit/lazy-recent-auth.ts';
 import { Money } from '@kit/Money.tsx';
 import type { StepOutcome, StepView } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
@@ -36,11 +37,14 @@ export function useRenewOrder<V extends string>() {
   }
 
   async function place(paymentIntentId?: string): Promise<StepOutcome<V | OrderView>> {
-    const answer = await api<RenewAnswer>('/renewals', {
-      method: 'POST',
-      body: { ...request, commit: true, orderKey: orderKey.current, ...(paymentIntentId ? { paymentIntentId } : {}) },
-      toast: false,
-    });
+    // A large order from an older session asks "confirm it's you" first (the server's threshold), then goes on.
+    const answer = await withLazyRecentAuth(() =>
+      api<RenewAnswer>('/renewals', {
+        method: 'POST',
+        body: { ...request, commit: true, orderKey: orderKey.current, ...(paymentIntentId ? { paymentIntentId } : {}) },
+        toast: false,
+      }),
+    );
     if (isFailure(answer)) return answer;
     if (answer.requiresAction && answer.paymentIntentId) {
       if (paymentIntentId) return { error: true, status: 402, message: authenticationFailedMessage };

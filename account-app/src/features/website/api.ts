@@ -1,5 +1,6 @@
 /** What a domain shows: its website settings (forward options, builder trial, builder site) and the domain update. */
 import { api } from '@kit/api.ts';
+import { withLazyRecentAuth } from '@kit/lazy-recent-auth.ts';
 import useSWR, { mutate } from 'swr';
 import type { DomainUpdate } from '../../../../api/contract/domains/domain-update.ts';
 import type { SiteContentUpdate, WebsiteSettings } from '../../../../api/contract/websites/website.ts';
@@ -14,9 +15,12 @@ export function useWebsite(domainId: number | null) {
   return { website: data ?? null, error: error as Error | undefined, isLoading };
 }
 
-/** PATCH /api/domains/:id with the website group; the card list and the settings are refreshed after a change. */
+/**
+ * PATCH /api/domains/:id with the website group; the card list and the settings are refreshed after a change. Adding
+ * the builder plan may ask "confirm it's you" first (a charge over the operator's threshold from an older session).
+ */
 export async function updateWebsite(domainId: number, body: DomainUpdate) {
-  const answer = await api<Domain>(`/domains/${domainId}`, { method: 'PATCH', body, toast: false });
+  const answer = await withLazyRecentAuth(() => api<Domain>(`/domains/${domainId}`, { method: 'PATCH', body, toast: false }));
   void mutate(domainsKey);
   void mutate(websiteKey(domainId));
   return answer;

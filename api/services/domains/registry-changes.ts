@@ -1,0 +1,170 @@
+/**
+ * What PATCH /api/domains/:id may ask of the registry (issue #26). With EPP every change is a command on one of two
+ * shared sessions that checkout and search use too, and each spends the registrar's registry quota, so:
+ * - a change that changes nothing (the value the domain already has) is answered without the registry;
+ * - changes to one domain take turns in this process, so a burst of the same request becomes one command and the
+ *   rest find the work done;
+ * - each change that does go out counts against its domain and its account (10 minutes) and against everyone (a
+ *   minute): past a limit the answer is a 429 with Retry-After;
+ * - one process sends at most REGISTRY_CHANGES_IN_FLIGHT of them at once (the other EPP session stays free for
+ *   checkout, search and jobs), with a short line behind; a full line is a 429 too.
+ */
+import type { z } from 'zod';
+import { hasCustomNameservers, normaliseNameservers } from '../../contract/dns/dns.ts';
+import type { DomainUpdateGroup, dnssecUpdate, nameserversUpdate, privacyUpdate, transferUpdate } from '../../contract/domains/domain-update.ts';
+import type { DsRecord } from '../../contract/domains/rdap.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { giveBack, type Limit, reserve } from '../platform/rate-limit.ts';
+import type { DomainRow } from './domains.ts';
+
+export const registryChangeWindowSeconds = 10 * 60;
+export const registryBudgetWindowSeconds = 60;
+/** Changes one process lets wait for a free slot before it answers "busy". */
+export const registryChangeQueueLength = 25;
+export const registryBusyRetrySeconds = 5;
+
+/** The groups whose handlers talk to the registry. */
+export const registryGroups: ReadonlySet<DomainUpdateGroup> = new Set(['transfer', 'privacy', 'nameservers', 'dnssec']);
+/** Groups whose handlers would send an unchanged value again: skipped when nothing changes. */
+export const skippedWhenUnchanged: ReadonlySet<DomainUpdateGroup> = new Set(['nameservers', 'dnssec']);
+
+/**
+ * Whether applying `fields` to `domain` sends a change to the registry; mirrors the handlers (a false here is a
+ * request they answer without the registry, or that domain-update.ts skips).
+ */
+export function reachesRegistry(group: DomainUpdateGroup, fields: Record<string, unknown>, domain: DomainRow, defaultNameservers: readonly string[], today: Date): boolean {
+  switch (group) {
+    case 'privacy': {
+      const { privacyEnabled } = fields as z.infer<typeof privacyUpdate>;
+      return privacyEnabled !== undefined && privacyEnabled !== domain.privacyEnabled;
+    }
+    case 'transfer': {
+      const f = fields as z.infer<typeof transferUpdate>;
+      if (f.$restartInboundTransfer !== undefined || f.$rejectOutboundTransfer || f.$generateNewAuthCode) return true;
+      if (f.$resendOutboundTransferApprovalEmail) return false;
+      const codeOnFile = domain.authCode !== null && domain.authCodeExpireDate !== null && domain.authCodeExpireDate > today;
+      if (f.locked === false) return domain.locked || !codeOnFile;
+      if (f.locked === true) return !domain.locked;
+      return false;
+    }
+    case 'nameservers': {
+      const { ns } = fields as z.infer<typeof nameserversUpdate>;
+      if (ns === undefined) return false;
+      const entered = normaliseNameservers(ns);
+      const wanted = entered.length === 0 ? normaliseNameservers(defaultNameservers) : entered;
+      return !sameSet(wanted, normaliseNameservers(domain.ns));
+    }
+    case 'dnssec': {
+      const { dsRecords } = fields as z.infer<typeof dnssecUpdate>;
+      if (dsRecords === undefined) return false;
+      // Asking for DS records on our nameservers is refused by the handler; let it say why.
+      if (dsRecords.length > 0 && !hasCustomNameservers(domain.ns, defaultNameservers)) return true;
+      return !sameSet(dsRecords.map(dsKey), domain.dsRecords.map(dsKey));
+    }
+    default:
+      return false;
+  }
+}
+
+const dsKey = (r: DsRecord) => `${r.keyTag}/${r.algorithm}/${r.digestType}/${r.digest.toUpperCase()}`;
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((x) => right.has(x));
+}
+
+type ProcessState = { turns: Map<number, Promise<void>>; slots: Slots };
+/** Per registry provider: in production one provider is one process's EPP session pool. */
+const states = new WeakMap<object, ProcessState>();
+
+function stateOf(deps: Pick<Deps, 'providers' | 'config'>): ProcessState {
+  let state = states.get(deps.providers.registry);
+  if (!state) {
+    state = { turns: new Map(), slots: new Slots(deps.config.REGISTRY_CHANGES_IN_FLIGHT) };
+    states.set(deps.providers.registry, state);
+  }
+  return state;
+}
+
+/** Runs `work` after every earlier registry change to the same domain in this process has finished. */
+export async function withDomainTurn<T>(deps: Pick<Deps, 'providers' | 'config'>, domainId: number, work: () => Promise<T>): Promise<T> {
+  const { turns } = stateOf(deps);
+  const previous = turns.get(domainId) ?? Promise.resolve();
+  let release = () => {};
+  const mine = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const tail = previous.then(() => mine);
+  turns.set(domainId, tail);
+  await previous;
+  try {
+    return await work();
+  } finally {
+    release();
+    if (turns.get(domainId) === tail) turns.delete(domainId);
+  }
+}
+
+/**
+ * Counts one registry change against the domain, the account and everyone, then runs `change` in one of the process's
+ * slots. A refusal before the registry was asked (a 4xx from the handler, a full line) gives the counts back.
+ */
+export async function spendRegistryChange<T>(deps: Deps, who: { accountId: number; domain: DomainRow }, change: () => Promise<T>): Promise<T> {
+  const { config, db } = deps;
+  const budget: { limit: Limit; message: string }[] = [
+    {
+      limit: { key: `registry-change:domain:${who.domain.domainId}`, max: config.REGISTRY_CHANGES_PER_DOMAIN, windowSeconds: registryChangeWindowSeconds },
+      message: `Too many changes to ${who.domain.domain} were sent to the registry recently.`,
+    },
+    {
+      limit: { key: `registry-change:account:${who.accountId}`, max: config.REGISTRY_CHANGES_PER_ACCOUNT, windowSeconds: registryChangeWindowSeconds },
+      message: 'Too many changes from your account were sent to the registry recently.',
+    },
+    {
+      limit: { key: 'registry-change:all', max: config.REGISTRY_CHANGES_PER_MINUTE, windowSeconds: registryBudgetWindowSeconds },
+      message: 'The registry is receiving a great many changes right now.',
+    },
+  ];
+  const taken: Limit[] = [];
+  try {
+    for (const { limit, message } of budget) {
+      await reserve(db, [limit], message);
+      taken.push(limit);
+    }
+  } catch (error) {
+    await giveBack(db, taken);
+    throw error;
+  }
+  try {
+    return await stateOf(deps).slots.run(change);
+  } catch (error) {
+    if (error instanceof AppError && error.code < 500) await giveBack(db, taken);
+    throw error;
+  }
+}
+
+/** A counting semaphore with a bounded line: a slot freed goes straight to the first in line. */
+class Slots {
+  private active = 0;
+  private readonly line: (() => void)[] = [];
+  constructor(private readonly size: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active < this.size) this.active += 1;
+    else {
+      if (this.line.length >= registryChangeQueueLength) {
+        throw new AppError(429, `The registry is busy right now. Please try again in ${registryBusyRetrySeconds} seconds.`, { retryAfterSeconds: registryBusyRetrySeconds });
+      }
+      await new Promise<void>((resolve) => this.line.push(resolve));
+    }
+    try {
+      return await work();
+    } finally {
+      const next = this.line.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
