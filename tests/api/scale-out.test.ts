@@ -142,7 +142,7 @@ async function search(server: Server, text: string, token: string): Promise<any[
 describe('two processes, one database', () => {
   it('start with the same shared secrets and each print the jobs summary', async () => {
     const rows = await db.select({ name: secrets.name }).from(secrets).orderBy(secrets.name);
-    expect(rows.map((r) => r.name)).toEqual(['admin-jwt', 'bot-check', 'demo-password', 'demo-totp-secret']);
+    expect(rows.map((r) => r.name)).toEqual(['admin-jwt', 'bot-check', 'demo-password', 'demo-totp-secret', 'srs']);
     for (const server of servers) {
       const banner = server.output.join('');
       expect(banner).toMatch(/Jobs \(worked here, schedules run here\):\n\s+send-message: on demand, 6 retries/);
