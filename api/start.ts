@@ -54,7 +54,7 @@ try {
 
 // DNS is answered by ROLE=dns processes (and ROLE=all, the one-command start), never by ROLE=web: a flood of queries
 // must not slow the site. Zones are (re)published where jobs run.
-let dnsLine = '  DNS:        off (DNS_PORT=0)';
+let dnsLine = config.ROLE === 'web' ? '  DNS:        answered by ROLE=dns processes, not here' : '  DNS:        off (DNS_PORT=0)';
 let dnsServer: DnsServer | null = null;
 if (config.PDNS_API_URL && config.ROLE !== 'dns') dnsLine = `  DNS:        PowerDNS at ${config.PDNS_API_URL}`;
 else if (config.ROLE === 'all' || config.ROLE === 'dns') {
