@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, freePort } from '../../api/db/client.ts';
 import { accounts, dnsRecords, domains } from '../../api/db/schema/index.ts';
-import { demoContact } from '../../api/services/seed.ts';
+import { demoContact } from '../../api/services/platform/seed.ts';
 import { dig, digSections } from '../fixtures/dns-client.ts';
 import { createTestDatabase } from '../fixtures/test-app.ts';
 
