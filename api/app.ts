@@ -157,7 +157,7 @@ export function createHealthApp(deps: Deps) {
   return new Hono<AppEnv>()
     .route('/api', withDeps(deps).route('/', healthRoutes))
     .notFound((c) => {
-      const role = deps.config.ROLE;
+      const { role } = deps.jobs.status();
       return c.json(new AppError(404, `This process runs ${role === 'dns' ? 'the DNS server' : 'jobs'} only (ROLE=${role})`).toJSON(), 404);
     });
 }
