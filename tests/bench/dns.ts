@@ -58,7 +58,7 @@ function rssMb(pid: number): number {
 /** `bun api/start.ts` with `env`, pinned to `cpus`; resolves once its banner is out. */
 async function startProcess(env: Record<string, string>, cpus: string, dataDir: string): Promise<Process> {
   const httpPort = await freePort();
-  const proc = Bun.spawn(['taskset', '-c', cpus, 'bun', 'api/start.ts'], {
+  const proc = Bun.spawn(['taskset', '-c', cpus, process.execPath, 'api/start.ts'], {
     cwd: root,
     env: { ...process.env, ...npmStartEnv, PORT: String(httpPort), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SKIP_BUILD: '1', TRUSTED_PROXIES: '127.0.0.1', ...env },
     stdout: 'pipe',
@@ -137,8 +137,8 @@ async function seedZones(db: Db, count: number): Promise<void> {
 
 type Perf = { qps: number; avgMs: number; lost: number };
 
-function dnsperf(port: number, file: string, seconds: number): Perf {
-  const run = spawnSync('taskset', ['-c', '0', 'dnsperf', '-s', '127.0.0.1', '-p', String(port), '-d', file, '-l', String(seconds)], { encoding: 'utf8' });
+function dnsperf(host: string, port: number, file: string, seconds: number): Perf {
+  const run = spawnSync('taskset', ['-c', '0', 'dnsperf', '-s', host, '-p', String(port), '-d', file, '-l', String(seconds)], { encoding: 'utf8' });
   const out = run.stdout + run.stderr;
   const qps = Number(/Queries per second:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
   const avg = Number(/Average Latency \(s\):\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
@@ -176,7 +176,7 @@ async function tldsLatency(port: number, seconds: number): Promise<{ p50: number
 }
 
 /** One UDP question; the reply's answer count (-1 on timeout). */
-async function answers(port: number, name: string, type: string): Promise<number> {
+async function answers(port: number, name: string, type: string, host = '127.0.0.1'): Promise<number> {
   const socket = dgram.createSocket('udp4');
   try {
     return await new Promise<number>((resolve) => {
@@ -185,7 +185,7 @@ async function answers(port: number, name: string, type: string): Promise<number
         clearTimeout(timer);
         resolve(reply.readUInt16BE(6));
       });
-      socket.send(packet.encode({ type: 'query', id: 1, flags: 0, questions: [{ name, type: type as packet.RecordType, class: 'IN' }] }), port, '127.0.0.1');
+      socket.send(packet.encode({ type: 'query', id: 1, flags: 0, questions: [{ name, type: type as packet.RecordType, class: 'IN' }] }), port, host);
     });
   } finally {
     socket.close();
@@ -239,7 +239,7 @@ export async function runDnsBench(): Promise<void> {
     } else {
       const nsd = await startNsd({ address: '127.0.0.3', port: nsdPort, zones: [zone], primary: { address: '127.0.0.1', port: dnsPort }, rrlRatelimit: 0, cpus: '1' });
       running.push(nsd);
-      for (let waited = 0; (await answers(nsd.port, zone, 'SOA')) !== 1; waited += 1) {
+      for (let waited = 0; (await answers(nsd.port, zone, 'SOA', nsd.address)) !== 1; waited += 1) {
         if (waited > 200) throw new Error(`NSD did not load ${zone}:\n${nsd.log()}`);
         await Bun.sleep(50);
       }
@@ -251,8 +251,8 @@ export async function runDnsBench(): Promise<void> {
         const ours: Perf[] = [];
         const theirs: Perf[] = [];
         for (let i = 0; i < 2; i += 1) {
-          ours.push(dnsperf(dnsPort, file, seconds));
-          theirs.push(dnsperf(nsd.port, file, seconds));
+          ours.push(dnsperf('127.0.0.1', dnsPort, file, seconds));
+          theirs.push(dnsperf(nsd.address, nsd.port, file, seconds));
         }
         const best = (runs: Perf[]) => runs.reduce((a, b) => (b.qps > a.qps ? b : a));
         console.log(` ${label}:`);

@@ -107,9 +107,13 @@ export async function loadZonesOfDomains(db: Db, config: Config, domainIds: numb
   return zones;
 }
 
-/** Every served zone, a batch of domains at a time (by id, so each batch reads its records with one range scan). */
-export async function* loadAllServedZones(db: Db, config: Config): AsyncGenerator<{ domainId: number; zone: Zone }[]> {
+/**
+ * Every served zone, a batch of domains at a time (by id, so each batch reads its records with one range scan), with
+ * when the batch's reading began.
+ */
+export async function* loadAllServedZones(db: Db, config: Config): AsyncGenerator<{ readAt: number; zones: { domainId: number; zone: Zone }[] }> {
   for (let after = 0; ; ) {
+    const readAt = performance.now();
     const rows = await db
       .select(domainColumns)
       .from(domains)
@@ -120,7 +124,7 @@ export async function* loadAllServedZones(db: Db, config: Config): AsyncGenerato
     const from = rows[0].domainId;
     const to = rows[rows.length - 1].domainId;
     const zones = await buildZones(db, config, rows, { from, to });
-    yield [...zones].flatMap(([domainId, zone]) => (zone ? [{ domainId, zone }] : []));
+    yield { readAt, zones: [...zones].flatMap(([domainId, zone]) => (zone ? [{ domainId, zone }] : [])) };
     after = to;
   }
 }
@@ -136,41 +140,69 @@ export type DnsServer = {
 
 /**
  * Keeps `dns.zones` in step: LISTEN first (so nothing committed during the load is missed), load everything, then
- * reload the domains each notification names. Reloads run one at a time, so an older read never lands after a newer.
- * After the listening connection was lost, everything is loaded again (notifications sent meanwhile are gone).
+ * reload the domains each notification names, a batch at a time in order. A full reload (after the listening
+ * connection was lost, or a statement that changed very many domains) runs beside them: a batch it read before a
+ * domain's own reload began does not overwrite that domain.
  */
 function followZoneChanges(db: Db, config: Config, dns: BuiltinDns) {
   const pending = new Set<number>();
-  let reloadAll = false;
-  /** Notifications wait until the first full load is in. */
-  let loadedOnce = false;
+  /** While a full load runs: when each domain's own reload began reading. */
+  const readSince = new Map<number, number>();
+  let fullLoad: Promise<void> | null = null;
+  let fullLoadAgain = false;
   let running: Promise<void> | null = null;
   let stopped = false;
+  /** Notifications wait until the first full load is in. */
+  let loadedOnce = false;
   let listening = false;
+  let reloadAfterStart = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
   async function loadEverything() {
     dns.zones.beginLoad();
     try {
-      for await (const batch of loadAllServedZones(db, config)) for (const { domainId, zone } of batch) dns.zones.set(zone.name, zone, domainId);
-    } finally {
+      for await (const { readAt, zones } of loadAllServedZones(db, config)) {
+        if (stopped) return;
+        for (const { domainId, zone } of zones) if (!((readSince.get(domainId) ?? -1) > readAt)) dns.zones.set(zone.name, zone, domainId);
+      }
       dns.zones.endLoad();
+    } finally {
+      readSince.clear();
     }
   }
 
+  function reloadEverything() {
+    if (fullLoad) {
+      fullLoadAgain = true;
+      return;
+    }
+    fullLoad = loadEverything()
+      .catch((error) => {
+        if (!stopped) {
+          console.error(`DNS: loading every zone failed, trying again in ${retryMs / 1000} s:`, (error as Error).message);
+          fullLoadAgain = true;
+        }
+      })
+      .finally(() => {
+        fullLoad = null;
+        if (fullLoadAgain && !stopped) {
+          fullLoadAgain = false;
+          setTimeout(reloadEverything, 0);
+        }
+      });
+  }
+
   async function work() {
-    while (!stopped && (reloadAll || pending.size > 0)) {
-      if (reloadAll) {
-        reloadAll = false;
-        pending.clear();
-        await loadEverything();
-        continue;
-      }
+    while (!stopped && pending.size > 0) {
       const ids = [...pending].slice(0, 1000);
       for (const id of ids) pending.delete(id);
+      const readAt = performance.now();
       try {
         const zones = await loadZonesOfDomains(db, config, ids);
-        for (const [domainId, zone] of zones) dns.zones.setDomain(domainId, zone);
+        for (const [domainId, zone] of zones) {
+          dns.zones.setDomain(domainId, zone);
+          if (fullLoad) readSince.set(domainId, readAt);
+        }
       } catch (error) {
         for (const id of ids) pending.add(id);
         throw error;
@@ -191,13 +223,16 @@ function followZoneChanges(db: Db, config: Config, dns: BuiltinDns) {
       })
       .finally(() => {
         running = null;
-        if (!retryTimer && (reloadAll || pending.size > 0)) kick();
+        if (!retryTimer && pending.size > 0) kick();
       });
   }
 
   function onNotify(payload: string) {
-    if (payload === '*') reloadAll = true;
-    else for (const id of payload.split(',')) if (/^\d+$/.test(id)) pending.add(Number(id));
+    // During the first load, named domains wait in `pending` and a `*` waits for the load to end.
+    if (payload === '*') {
+      if (loadedOnce) reloadEverything();
+      else reloadAfterStart = true;
+    } else for (const id of payload.split(',')) if (/^\d+$/.test(id)) pending.add(Number(id));
     kick();
   }
 
@@ -206,10 +241,7 @@ function followZoneChanges(db: Db, config: Config, dns: BuiltinDns) {
       const client = db.$client;
       const subscription = await client.listen(zoneChangeChannel, onNotify, () => {
         // Called again when postgres.js re-established the listening connection: what was sent meanwhile is lost.
-        if (listening) {
-          reloadAll = true;
-          kick();
-        }
+        if (listening && loadedOnce) reloadEverything();
         listening = true;
       });
       try {
@@ -219,6 +251,7 @@ function followZoneChanges(db: Db, config: Config, dns: BuiltinDns) {
         throw error;
       }
       loadedOnce = true;
+      if (reloadAfterStart) reloadEverything();
       kick();
       return subscription;
     },
@@ -226,7 +259,7 @@ function followZoneChanges(db: Db, config: Config, dns: BuiltinDns) {
       stopped = true;
       if (retryTimer) clearTimeout(retryTimer);
       await subscription?.unlisten().catch(() => {});
-      await running;
+      await Promise.allSettled([running, fullLoad]);
     },
   };
 }

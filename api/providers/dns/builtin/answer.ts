@@ -155,7 +155,7 @@ export class Answerer {
     const atApex = node === body.nodes.get('');
     if (qtype === QTYPE.ANY) return this.any(zone, node, owner, atApex, writer, limit, allowLookup);
     if (qtype === QTYPE.SOA && atApex) {
-      writer.rr(owner, zone.soaTail);
+      writer.soa(owner, zone.soa, zone.serial);
       return this.fit(writer, limit);
     }
     if (node.alias && (qtype === QTYPE.A || qtype === QTYPE.AAAA)) return this.alias(zone, node, owner, qtype, writer, limit, allowLookup);
@@ -192,7 +192,7 @@ export class Answerer {
   private negative(zone: CompiledZone, writer: AnswerWriter, rcode: number): null {
     writer.setRcode(rcode, true);
     writer.toSection(1);
-    writer.rr(zone.name, zone.soaTail, zone.negativeTtl);
+    writer.soa(zone.name, zone.soa, zone.serial, zone.soa.negativeTtl);
     return null;
   }
 
@@ -212,7 +212,7 @@ export class Answerer {
       }
       if (node.alias) return this.alias(zone, node, owner, QTYPE.A, writer, limit, allowLookup);
       if (atApex) {
-        writer.rr(owner, zone.soaTail);
+        writer.soa(owner, zone.soa, zone.serial);
         return this.fit(writer, limit);
       }
       return this.negative(zone, writer, RCODE.NOERROR);
@@ -224,7 +224,7 @@ export class Answerer {
         if (!this.flatten(node.alias.target, type, 0, allowLookup, pending)) return pending.wait;
       }
     }
-    if (atApex) writer.rr(owner, zone.soaTail);
+    if (atApex) writer.soa(owner, zone.soa, zone.serial);
     for (const set of node.sets) writer.rrset(owner, set);
     if (node.alias) {
       for (const type of [QTYPE.A, QTYPE.AAAA]) {

@@ -51,7 +51,7 @@ export async function* transferMessages(zone: CompiledZone, query: Query, flatte
     return Uint8Array.from(writer.framed());
   };
   start();
-  writer.rr(zone.name, zone.soaTail);
+  writer.soa(zone.name, zone.soa, zone.serial);
   const apexFirst = [...zone.body.nodes.keys()].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : 0));
   for (const relative of apexFirst) {
     const node = zone.body.nodes.get(relative);
@@ -73,14 +73,14 @@ export async function* transferMessages(zone: CompiledZone, query: Query, flatte
       writer.rr(owner, tail, ttl);
     }
   }
-  writer.rr(zone.name, zone.soaTail);
+  writer.soa(zone.name, zone.soa, zone.serial);
   yield flush();
 }
 
 /** The answer to a secondary whose copy is current (IXFR) or that asked over UDP: the SOA alone. */
 export function soaOnly(zone: CompiledZone, writer: AnswerWriter): void {
   writer.setRcode(RCODE.NOERROR, true);
-  writer.rr(zone.name, zone.soaTail);
+  writer.soa(zone.name, zone.soa, zone.serial);
 }
 
 type Pending = { zone: string; serial: number; secondary: ResolverAddress; id: number; attempts: number; timer: ReturnType<typeof setTimeout> | null };
@@ -143,8 +143,8 @@ export class Notifier {
           name: zone.name,
           type: 'SOA',
           class: 'IN',
-          ttl: zone.soa.ttl,
-          data: { mname: zone.soa.mname, rname: zone.soa.rname, serial: zone.serial, refresh: zone.soa.refresh, retry: zone.soa.retry, expire: zone.soa.expire, minimum: zone.soa.minimum },
+          ttl: zone.soa.soa.ttl,
+          data: { ...zone.soa.soa, serial: zone.serial },
         },
       ],
     });

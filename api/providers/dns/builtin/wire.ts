@@ -317,6 +317,18 @@ export class AnswerWriter {
     this.counts[this.section] += 1;
   }
 
+  /** A zone's SOA: its shared template with the zone's serial written in. */
+  soa(owner: string | null, template: { tail: Uint8Array; serialAt: number }, serial: number, ttl = -1): void {
+    this.rr(owner, template.tail, ttl);
+    const tailAt = this.pos - template.tail.length;
+    const b = this.buffer;
+    const p = tailAt + template.serialAt;
+    b[p] = serial >>> 24;
+    b[p + 1] = (serial >>> 16) & 0xff;
+    b[p + 2] = (serial >>> 8) & 0xff;
+    b[p + 3] = serial & 0xff;
+  }
+
   /** A position to come back to when the RRs after it do not fit (additional data is optional). */
   mark(): { pos: number; count: number; names: number } {
     return { pos: this.pos, count: this.counts[this.section], names: this.names.length };

@@ -22,18 +22,25 @@ export type ZoneBody = {
   hasWildcard: boolean;
 };
 
+/**
+ * A zone's SOA but its serial, shared by every zone with the same one (all of ours): the RR after its owner, encoded
+ * once, with the serial's offset in it, written over per zone.
+ */
+export type SoaTemplate = {
+  soa: Omit<Soa, 'serial'>;
+  tail: Uint8Array;
+  serialAt: number;
+  /** Negative answers carry the SOA with min(TTL, MINIMUM) (RFC 2308 §3). */
+  negativeTtl: number;
+};
+
 export type CompiledZone = {
   name: string;
   /** The domain row it was built from (null for zones published by name only). */
   domainId: number | null;
   serial: number;
-  soa: Soa;
-  /** SOA RR after its owner, with the SOA's TTL; negative answers write `negativeTtl` over it (RFC 2308 §3). */
-  soaTail: Uint8Array;
-  negativeTtl: number;
+  soa: SoaTemplate;
   body: ZoneBody;
-  /** Labels in the apex name (the query's labels past these are the relative name). */
-  labels: number;
 };
 
 const rrTypes: Record<Exclude<ZoneRecord['type'], 'ALIAS'>, number> = { A: QTYPE.A, AAAA: QTYPE.AAAA, CNAME: QTYPE.CNAME, MX: QTYPE.MX, NS: QTYPE.NS, SRV: QTYPE.SRV, TXT: QTYPE.TXT };
@@ -66,8 +73,12 @@ function recordTail(record: ZoneRecord): Uint8Array {
   }
 }
 
-export function soaTail(soa: Soa): Uint8Array {
-  return encodeTail('SOA', soa.ttl, { mname: soa.mname, rname: soa.rname, serial: soa.serial, refresh: soa.refresh, retry: soa.retry, expire: soa.expire, minimum: soa.minimum });
+function soaTemplate(soa: Soa): SoaTemplate {
+  const { serial: _serial, ...rest } = soa;
+  const tail = encodeTail('SOA', soa.ttl, { ...rest, serial: 0 });
+  // TYPE CLASS TTL RDLENGTH, then MNAME and RNAME (uncompressed), then the serial.
+  const serialAt = 10 + (soa.mname ? soa.mname.length + 2 : 1) + (soa.rname ? soa.rname.length + 2 : 1);
+  return { soa: rest, tail, serialAt, negativeTtl: Math.min(soa.ttl, soa.minimum) };
 }
 
 const relative = (apex: string, name: string) => (name === apex ? '' : name.slice(0, name.length - apex.length - 1));
@@ -148,6 +159,7 @@ export class ZoneStore {
   private readonly byDomain = new Map<number, string>();
   private readonly bodies = new Map<string, Shared>();
   private readonly bodyKeys = new WeakMap<ZoneBody, string>();
+  private readonly soas = new Map<string, SoaTemplate>();
   private listener: SerialListener | null = null;
   private loading: Set<string> | null = null;
 
@@ -211,16 +223,14 @@ export class ZoneStore {
       if (previous !== undefined && previous !== apex) this.removeName(previous);
       this.byDomain.set(owner, apex);
     }
-    const compiled: CompiledZone = {
-      name: apex,
-      domainId: owner,
-      serial: zone.soa.serial,
-      soa: zone.soa,
-      soaTail: soaTail(zone.soa),
-      negativeTtl: Math.min(zone.soa.ttl, zone.soa.minimum),
-      body: this.acquire(apex, zone.records),
-      labels: apex.split('.').length,
-    };
+    const soa = zone.soa;
+    const soaKey = `${soa.mname} ${soa.rname} ${soa.refresh} ${soa.retry} ${soa.expire} ${soa.minimum} ${soa.ttl}`;
+    let template = this.soas.get(soaKey);
+    if (!template) {
+      template = soaTemplate(soa);
+      this.soas.set(soaKey, template);
+    }
+    const compiled: CompiledZone = { name: apex, domainId: owner, serial: soa.serial, soa: template, body: this.acquire(apex, zone.records) };
     if (old) this.release(old.body);
     this.zones.set(apex, compiled);
     this.loading?.add(apex);
