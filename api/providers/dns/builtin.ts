@@ -231,10 +231,11 @@ export function createBuiltinDns(options: BuiltinDnsOptions = {}): BuiltinDns {
     }
   }
 
-  /** One TCP query: the answer (framed), or the messages of a zone transfer. */
-  async function answerTcp(message: Uint8Array, address: string, write: (framed: Uint8Array) => Promise<void>): Promise<void> {
-    const q = createQuery();
-    const w = new AnswerWriter();
+  /**
+   * One TCP query: the answer (framed), or the messages of a zone transfer. `q` and `w` belong to the connection, whose
+   * queries are answered one after the other.
+   */
+  async function answerTcp(message: Uint8Array, address: string, q: Query, w: AnswerWriter, write: (framed: Uint8Array) => Promise<void>): Promise<void> {
     const failure = parseQuery(message, q);
     if (failure) {
       if (failure.drop) return;
@@ -289,6 +290,8 @@ export function createBuiltinDns(options: BuiltinDnsOptions = {}): BuiltinDns {
         socket.write(framed, () => resolve());
       });
     let buffered: Buffer = Buffer.alloc(0);
+    const q = createQuery();
+    const w = new AnswerWriter();
     // Queries on one connection are answered in order (RFC 7766 allows either; in order keeps transfers whole).
     let queue: Promise<void> = Promise.resolve();
     socket.on('data', (chunk: Buffer) => {
@@ -298,7 +301,7 @@ export function createBuiltinDns(options: BuiltinDnsOptions = {}): BuiltinDns {
         if (buffered.length < 2 + length) break;
         const message = Uint8Array.from(buffered.subarray(2, 2 + length));
         buffered = buffered.subarray(2 + length);
-        queue = queue.then(() => track(answerTcp(message, address, write)).catch(reportFailure));
+        queue = queue.then(() => track(answerTcp(message, address, q, w, write)).catch(reportFailure));
       }
     });
   }
