@@ -107,7 +107,7 @@ describe('ALIAS without DNS_ALIAS_RESOLVER', () => {
     for (const label of ['a', 'b', 'c']) await resolver.lookup(`${label}.example-cdn.net`, 1);
     expect(resolver.size).toBe(2);
     expect(resolver.cached('a.example-cdn.net', 1)).toBeUndefined();
-    expect(resolver.cached('c.example-cdn.net', 1)?.tails).toHaveLength(1);
+    expect(resolver.cached('c.example-cdn.net', 1)?.rrs.count).toBe(1);
     upstream.close();
   });
 });
@@ -118,14 +118,20 @@ describe('zones in memory', () => {
     for (let i = 0; i < 1000; i += 1) store.set(`parked${i}.com`, parkedZone(`parked${i}.com`, soa.serial + i), i + 1);
     expect(store.size).toBe(1000);
     expect(store.bodyCount).toBe(1);
+    // The parked body's RRsets: apex NS, apex A, www A (the same address, one RRset for both names).
+    expect(store.rrsetCount).toBe(2);
     expect(store.get('parked7.com')?.serial).toBe(soa.serial + 7);
     const custom = parkedZone('parked3.com');
     custom.records.push({ name: 'blog.parked3.com', type: 'CNAME', ttl: 300, data: 'blogs.example.net' });
     store.setDomain(4, custom);
     expect(store.bodyCount).toBe(2);
+    expect(store.rrsetCount).toBe(3);
     for (let i = 0; i < 1000; i += 1) if (i !== 3) store.setDomain(i + 1, null);
     expect(store.size).toBe(1);
     expect(store.bodyCount).toBe(1);
+    expect(store.rrsetCount).toBe(3);
+    store.setDomain(4, null);
+    expect([store.size, store.bodyCount, store.rrsetCount]).toEqual([0, 0, 0]);
   });
 
   it('follows a domain renamed in its row: the old name stops answering', async () => {

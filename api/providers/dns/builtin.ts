@@ -12,7 +12,7 @@ import { AliasResolver } from './builtin/alias-resolver.ts';
 import { Answerer } from './builtin/answer.ts';
 import { DROP, type RateLimitOptions, ResponseRateLimiter, SLIP } from './builtin/rate-limit.ts';
 import { isNewerSerial, isSecondary, Notifier, secondaryList, soaOnly, transferMessages } from './builtin/transfer.ts';
-import { AnswerWriter, copyQuery, createQuery, OPCODE, parseQuery, type Query, QTYPE, RCODE, udpLimit, CLASS_IN } from './builtin/wire.ts';
+import { AnswerWriter, CLASS_IN, copyQuery, createQuery, noRRs, OPCODE, parseQuery, type Query, QTYPE, RCODE, udpLimit } from './builtin/wire.ts';
 import { ZoneStore } from './builtin/zone-store.ts';
 import type { Config } from '../../config.ts';
 import type { DnsProvider } from './index.ts';
@@ -256,7 +256,7 @@ export function createBuiltinDns(options: BuiltinDnsOptions = {}): BuiltinDns {
           await pending.wait;
           flat = answerer.flatten(target, type, 0, false, pending);
         }
-        return flat && !flat.failed ? flat : { tails: [], ttl: 0 };
+        return flat && !flat.failed ? flat : { rrs: noRRs, ttl: 0 };
       };
       for await (const framed of transferMessages(zone, q, flatten)) await write(framed);
       return;

@@ -8,18 +8,18 @@ import dgram from 'node:dgram';
 import { BlockList, isIP } from 'node:net';
 import * as packet from 'dns-packet';
 import type { ResolverAddress } from './addresses.ts';
-import { encodeTail, QTYPE } from './wire.ts';
+import { encodeTail, joinRRs, noRRs, QTYPE, type RRs } from './wire.ts';
 
 export type AliasAnswer = {
-  /** A or AAAA RRs after their owner, TTL to be written over (wire.ts AnswerWriter.rr). */
-  tails: Uint8Array[];
+  /** A or AAAA RRs without owners, TTL to be written over (wire.ts AnswerWriter.rrset). */
+  rrs: RRs;
   /** Seconds left, at least 1. */
   ttl: number;
   /** The resolvers did not answer (SERVFAIL to the client, asked again after a few seconds). */
   failed: boolean;
 };
 
-type Entry = { tails: Uint8Array[]; expires: number; failed: boolean };
+type Entry = { rrs: RRs; expires: number; failed: boolean };
 
 const timeoutMs = 1500;
 const failureSeconds = 5;
@@ -105,7 +105,7 @@ export class AliasResolver {
 
   /** What the cache holds for `target` (refused names: nothing, never asked), or undefined when it must be asked. */
   cached(target: string, type: number): AliasAnswer | undefined {
-    if (isRefusedAliasTarget(target) || this.servers.length === 0) return { tails: [], ttl: defaultNegativeSeconds, failed: false };
+    if (isRefusedAliasTarget(target) || this.servers.length === 0) return { rrs: noRRs, ttl: defaultNegativeSeconds, failed: false };
     const entry = this.cache.get(`${type} ${target}`);
     if (!entry) return undefined;
     const left = Math.floor((entry.expires - performance.now()) / 1000);
@@ -113,7 +113,7 @@ export class AliasResolver {
       this.cache.delete(`${type} ${target}`);
       return undefined;
     }
-    return { tails: entry.tails, ttl: left, failed: entry.failed };
+    return { rrs: entry.rrs, ttl: left, failed: entry.failed };
   }
 
   /** Asks the configured resolvers once (concurrent askers share the question) and caches what they say. */
@@ -152,7 +152,7 @@ export class AliasResolver {
       if (rcode !== 0 && rcode !== 3) continue;
       return fromReply(reply, target, type);
     }
-    return { tails: [], expires: performance.now() + failureSeconds * 1000, failed: true };
+    return { rrs: noRRs, expires: performance.now() + failureSeconds * 1000, failed: true };
   }
 }
 
@@ -182,10 +182,10 @@ function fromReply(reply: packet.Packet, target: string, type: number): Entry {
   if (usable.length === 0) {
     const soa = (reply.authorities ?? []).find((a) => a.type === 'SOA') as { ttl?: number; data?: { minimum?: number } } | undefined;
     const negative = soa ? Math.min(soa.ttl ?? defaultNegativeSeconds, soa.data?.minimum ?? defaultNegativeSeconds) : defaultNegativeSeconds;
-    return { tails: [], expires: performance.now() + Math.max(1, Math.min(negative, 3600)) * 1000, failed: false };
+    return { rrs: noRRs, expires: performance.now() + Math.max(1, Math.min(negative, 3600)) * 1000, failed: false };
   }
   return {
-    tails: usable.map((address) => encodeTail(wanted, 0, address)),
+    rrs: joinRRs(usable.map((address) => encodeTail(wanted, 0, address))),
     expires: performance.now() + Math.max(1, Math.min(ttl, maxTtlSeconds)) * 1000,
     failed: false,
   };

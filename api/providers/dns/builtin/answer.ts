@@ -4,7 +4,7 @@
  * (RFC 6604), negative answers carrying the SOA (RFC 2308), minimal ANY (RFC 8482), and ALIAS flattened into A/AAAA.
  */
 import type { AliasResolver } from './alias-resolver.ts';
-import { type AnswerWriter, type Query, QTYPE, RCODE, type RRset } from './wire.ts';
+import { type AnswerWriter, noRRs, type Query, QTYPE, RCODE, type RRs, type RRset } from './wire.ts';
 import { type CompiledZone, type ZoneBody, type ZoneNode, parentOfRelative, type ZoneStore } from './zone-store.ts';
 
 const maxChase = 8;
@@ -21,9 +21,9 @@ export type AnswerContext = {
 /** What the answer was, for rate limiting: the zone it came from and, for a referral, the delegation. */
 export type AnswerInfo = { zone: CompiledZone | null; referral: string | null };
 
-export type Flattened = { tails: Uint8Array[]; ttl: number; failed: boolean };
+export type Flattened = { rrs: RRs; ttl: number; failed: boolean };
 
-const empty: Flattened = { tails: [], ttl: 0, failed: false };
+const empty: Flattened = { rrs: noRRs, ttl: 0, failed: false };
 
 function findSet(node: ZoneNode, type: number): RRset | undefined {
   const sets = node.sets;
@@ -85,11 +85,11 @@ export class Answerer {
       if (cname?.targets) return this.flatten(cname.targets[0], type, depth + 1, allowLookup, pending);
       if (node.alias) return this.flatten(node.alias.target, type, depth + 1, allowLookup, pending);
       const set = findSet(node, type);
-      return set ? { tails: set.rrs, ttl: set.ttl, failed: false } : empty;
+      return set ? { rrs: set, ttl: set.ttl, failed: false } : empty;
     }
     const cached = this.context.alias.cached(target, type);
     if (cached) return cached;
-    if (!allowLookup) return { tails: [], ttl: 0, failed: true };
+    if (!allowLookup) return { rrs: noRRs, ttl: 0, failed: true };
     pending.wait = this.context.alias.lookup(target, type);
     return undefined;
   }
@@ -182,9 +182,8 @@ export class Answerer {
       writer.setRcode(RCODE.SERVFAIL, false);
       return null;
     }
-    if (flat.tails.length === 0) return this.negative(zone, writer, RCODE.NOERROR);
-    const ttl = Math.min(alias.ttl, flat.ttl);
-    for (const tail of flat.tails) writer.rr(owner, tail, ttl);
+    if (flat.rrs.count === 0) return this.negative(zone, writer, RCODE.NOERROR);
+    writer.rrset(owner, flat.rrs, Math.min(alias.ttl, flat.ttl));
     return this.fit(writer, limit);
   }
 
@@ -229,7 +228,7 @@ export class Answerer {
     if (node.alias) {
       for (const type of [QTYPE.A, QTYPE.AAAA]) {
         const flat = this.flatten(node.alias.target, type, 0, false, { wait: null }) as Flattened;
-        for (const tail of flat.tails) writer.rr(owner, tail, Math.min(node.alias.ttl, flat.ttl));
+        writer.rrset(owner, flat.rrs, Math.min(node.alias.ttl, flat.ttl));
       }
     }
     if (writer.answerCount === 0) return this.negative(zone, writer, RCODE.NOERROR);
@@ -248,9 +247,9 @@ export class Answerer {
       for (const type of [QTYPE.A, QTYPE.AAAA]) {
         const addresses = findSet(node, type);
         if (!addresses) continue;
-        for (const rr of addresses.rrs) {
+        for (let i = 0, offset = 0; i < addresses.count; i += 1) {
           const mark = writer.mark();
-          writer.rr(target, rr);
+          offset = writer.rrFrom(target, addresses.data, offset);
           if (!writer.fits(limit)) {
             writer.rollback(mark);
             return;

@@ -8,7 +8,7 @@ import dgram from 'node:dgram';
 import { BlockList, isIP } from 'node:net';
 import * as packet from 'dns-packet';
 import type { ResolverAddress } from './addresses.ts';
-import { AnswerWriter, OPCODE, type Query, QTYPE, RCODE } from './wire.ts';
+import { AnswerWriter, OPCODE, type Query, QTYPE, RCODE, type RRs } from './wire.ts';
 import type { CompiledZone } from './zone-store.ts';
 
 /** Fills AXFR messages to about this size (RFC 5936 allows 65,535; smaller ones keep memory per transfer small). */
@@ -34,7 +34,7 @@ export function isNewerSerial(a: number, b: number): boolean {
   return a !== b && ((a > b && a - b < 2 ** 31) || (a < b && b - a > 2 ** 31));
 }
 
-export type FlattenForTransfer = (target: string, type: number) => Promise<{ tails: Uint8Array[]; ttl: number }>;
+export type FlattenForTransfer = (target: string, type: number) => Promise<{ rrs: RRs; ttl: number }>;
 
 /**
  * The messages of a zone transfer, each framed for TCP: SOA, every RRset (ALIAS flattened to the addresses it has
@@ -57,20 +57,21 @@ export async function* transferMessages(zone: CompiledZone, query: Query, flatte
     const node = zone.body.nodes.get(relative);
     if (!node) continue;
     const owner = relative === '' ? zone.name : `${relative}.${zone.name}`;
-    const rrs: { tail: Uint8Array; ttl: number }[] = [];
-    for (const set of node.sets) for (const tail of set.rrs) rrs.push({ tail, ttl: -1 });
+    const sets: { rrs: RRs; ttl: number }[] = node.sets.map((set) => ({ rrs: set, ttl: -1 }));
     if (node.alias) {
       for (const type of [QTYPE.A, QTYPE.AAAA]) {
         const flat = await flatten(node.alias.target, type);
-        for (const tail of flat.tails) rrs.push({ tail, ttl: Math.min(node.alias.ttl, flat.ttl) });
+        sets.push({ rrs: flat.rrs, ttl: Math.min(node.alias.ttl, flat.ttl) });
       }
     }
-    for (const { tail, ttl } of rrs) {
-      if (writer.length > messageBytes) {
-        yield flush();
-        start();
+    for (const { rrs, ttl } of sets) {
+      for (let i = 0, offset = 0; i < rrs.count; i += 1) {
+        if (writer.length > messageBytes) {
+          yield flush();
+          start();
+        }
+        offset = writer.rrFrom(owner, rrs.data, offset, ttl);
       }
-      writer.rr(owner, tail, ttl);
     }
   }
   writer.soa(zone.name, zone.soa, zone.serial);

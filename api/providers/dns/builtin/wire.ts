@@ -171,22 +171,36 @@ export function copyQuery(query: Query): Query {
   return { ...query, message: Uint8Array.from(query.message), labelAt: query.labelAt.slice(0, query.labelCount), labelWire: query.labelWire.slice(0, query.labelCount) };
 }
 
-/** One RRset: its RRs after the owner name (TYPE CLASS TTL RDLENGTH RDATA), encoded once. */
-export type RRset = {
+/**
+ * RRs without their owner names, back to back in one buffer (each TYPE CLASS TTL RDLENGTH RDATA): one allocation
+ * however many records, written out with an owner in front of each.
+ */
+export type RRs = { data: Buffer; count: number };
+
+/** One RRset, encoded once. */
+export type RRset = RRs & {
   type: number;
   ttl: number;
-  rrs: Uint8Array[];
   /** Host names in the RDATA (NS, MX, SRV targets; a CNAME's target), lower-case, for chasing and glue. */
   targets: string[] | null;
 };
+
+export const noRRs: RRs = { data: Buffer.alloc(0), count: 0 };
+
+/** Bytes of the RR at `offset` of `data` (its RDLENGTH read from the header). */
+export const rrLength = (data: Uint8Array, offset: number) => 10 + ((data[offset + 8] << 8) | data[offset + 9]);
+
+export function joinRRs(tails: readonly Uint8Array[]): RRs {
+  return { data: Buffer.concat(tails), count: tails.length };
+}
 
 /** dns-packet's single-record encoder (exported, though its type declarations leave it out). */
 const recordCodec = (packet as unknown as { answer: { encode(record: packet.Answer): Buffer } }).answer;
 
 /** Encodes one RR's type, class, TTL and RDATA with dns-packet (owner written as the root, then cut off). */
-export function encodeTail(type: string, ttl: number, data: unknown): Uint8Array {
+export function encodeTail(type: string, ttl: number, data: unknown): Buffer {
   const encoded = recordCodec.encode({ name: '.', type, class: 'IN', ttl, data } as packet.Answer);
-  return Uint8Array.from(encoded.subarray(1));
+  return encoded.subarray(1);
 }
 
 /** The wire form of a name we hold (lower-case, no escapes), uncompressed. */
@@ -296,30 +310,33 @@ export class AnswerWriter {
     this.buffer[this.pos++] = 12;
   }
 
-  /** An RRset under `owner` (null: the question name); `ttl` overrides the stored TTL (ALIAS, negative SOA). */
-  rrset(owner: string | null, set: RRset, ttl = -1): void {
-    for (const rr of set.rrs) this.rr(owner, rr, ttl);
+  /** RRs under `owner` (null: the question name); `ttl` overrides the stored TTL (ALIAS, negative SOA). */
+  rrset(owner: string | null, set: RRs, ttl = -1): void {
+    for (let i = 0, offset = 0; i < set.count; i += 1) offset = this.rrFrom(owner, set.data, offset, ttl);
   }
 
-  rr(owner: string | null, tail: Uint8Array, ttl = -1): void {
+  /** The RR at `offset` of `data` under `owner`; returns where the next RR starts. */
+  rrFrom(owner: string | null, data: Buffer, offset: number, ttl = -1): number {
+    const length = rrLength(data, offset);
     if (owner === null) this.writeQuestionOwner();
     else this.writeOwner(owner);
     const b = this.buffer;
     const at = this.pos;
-    b.set(tail, at);
+    data.copy(b, at, offset, offset + length);
     if (ttl >= 0) {
       b[at + 4] = ttl >>> 24;
       b[at + 5] = (ttl >>> 16) & 0xff;
       b[at + 6] = (ttl >>> 8) & 0xff;
       b[at + 7] = ttl & 0xff;
     }
-    this.pos = at + tail.length;
+    this.pos = at + length;
     this.counts[this.section] += 1;
+    return offset + length;
   }
 
   /** A zone's SOA: its shared template with the zone's serial written in. */
-  soa(owner: string | null, template: { tail: Uint8Array; serialAt: number }, serial: number, ttl = -1): void {
-    this.rr(owner, template.tail, ttl);
+  soa(owner: string | null, template: { tail: Buffer; serialAt: number }, serial: number, ttl = -1): void {
+    this.rrFrom(owner, template.tail, 0, ttl);
     const tailAt = this.pos - template.tail.length;
     const b = this.buffer;
     const p = tailAt + template.serialAt;

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Soa, Zone, ZoneRecord } from '../index.ts';
-import { encodeTail, QTYPE, type RRset } from './wire.ts';
+import { encodeTail, joinRRs, QTYPE, type RRset } from './wire.ts';
 
 export type ZoneNode = {
   sets: RRset[];
@@ -17,7 +17,7 @@ export type ZoneNode = {
 export type ZoneBody = {
   nodes: Map<string, ZoneNode>;
   /** Names that exist only because a deeper one does (empty non-terminals: NODATA, not NXDOMAIN). */
-  interior: Set<string>;
+  interior: ReadonlySet<string>;
   /** Names below the apex with NS records: delegations, answered with a referral. */
   cuts: string[] | null;
   hasWildcard: boolean;
@@ -29,7 +29,7 @@ export type ZoneBody = {
  */
 export type SoaTemplate = {
   soa: Omit<Soa, 'serial'>;
-  tail: Uint8Array;
+  tail: Buffer;
   serialAt: number;
   /** Negative answers carry the SOA with min(TTL, MINIMUM) (RFC 2308 §3). */
   negativeTtl: number;
@@ -59,7 +59,7 @@ function splitTxt(text: string): Buffer[] {
   return parts.length ? parts : [Buffer.alloc(0)];
 }
 
-function recordTail(record: ZoneRecord): Uint8Array {
+function recordTail(record: ZoneRecord): Buffer {
   switch (record.type) {
     case 'MX':
       return encodeTail('MX', record.ttl, { preference: record.priority ?? 0, exchange: record.data });
@@ -99,7 +99,13 @@ function bodyKey(apex: string, records: readonly ZoneRecord[]): string {
   return createHash('sha256').update(lines.join('\n')).digest('base64');
 }
 
-function compileBody(apex: string, records: readonly ZoneRecord[]): ZoneBody {
+/** Most bodies have no empty non-terminal: they share this one empty set. */
+const noNames: ReadonlySet<string> = new Set();
+
+/** Builds (or shares) the RRset of `list`, records of one type at one name. */
+type RRsetSource = (type: number, list: ZoneRecord[]) => RRset;
+
+function compileBody(apex: string, records: readonly ZoneRecord[], rrset: RRsetSource): ZoneBody {
   const nodes = new Map<string, ZoneNode>();
   const byType = new Map<string, Map<number, ZoneRecord[]>>();
   let hasWildcard = false;
@@ -132,26 +138,38 @@ function compileBody(apex: string, records: readonly ZoneRecord[]): ZoneBody {
   }
   for (const [name, types] of byType) {
     const target = nodes.get(name) as ZoneNode;
-    for (const [type, list] of types) {
-      // One TTL per RRset (RFC 2181 §5.2): the lowest of its records.
-      const ttl = Math.min(...list.map((r) => r.ttl));
-      const hosts = type === QTYPE.NS || type === QTYPE.MX || type === QTYPE.SRV || type === QTYPE.CNAME ? list.map((r) => r.data.toLowerCase()) : null;
-      target.sets.push({ type, ttl, rrs: list.map((r) => recordTail({ ...r, ttl })), targets: hosts });
-    }
+    for (const [type, list] of types) target.sets.push(rrset(type, list));
   }
-  const interior = new Set<string>();
+  let interior: Set<string> | null = null;
   const cuts: string[] = [];
   for (const [name, found] of nodes) {
     for (let parent = parentOf(name); parent !== null && parent !== ''; parent = parentOf(parent)) {
       if (nodes.has(parent)) break;
+      interior ??= new Set();
       interior.add(parent);
     }
     if (name !== '' && found.sets.some((set) => set.type === QTYPE.NS)) cuts.push(name);
   }
-  return { nodes, interior, cuts: cuts.length ? cuts : null, hasWildcard };
+  return { nodes, interior: interior ?? noNames, cuts: cuts.length ? cuts : null, hasWildcard };
 }
 
-type Shared = { body: ZoneBody; users: number };
+/** What makes two RRsets the same: type, the records' TTL and content (names in data absolute). */
+function rrsetKey(type: number, list: readonly ZoneRecord[]): string {
+  return `${type}\n${list
+    .map((r) => `${r.ttl}\t${r.priority ?? ''}\t${r.weight ?? ''}\t${r.port ?? ''}\t${r.data}`)
+    .sort()
+    .join('\n')}`;
+}
+
+function buildRRset(type: number, list: readonly ZoneRecord[]): RRset {
+  // One TTL per RRset (RFC 2181 §5.2): the lowest of its records.
+  let ttl = list[0].ttl;
+  for (const record of list) ttl = Math.min(ttl, record.ttl);
+  const hosts = type === QTYPE.NS || type === QTYPE.MX || type === QTYPE.SRV || type === QTYPE.CNAME ? list.map((r) => r.data.toLowerCase()) : null;
+  return { type, ttl, targets: hosts, ...joinRRs(list.map((r) => recordTail({ ...r, ttl }))) };
+}
+
+type Shared<T> = { value: T; key: string; users: number };
 
 /** Called when a zone appears or its serial changes (secondaries get a NOTIFY). */
 export type SerialListener = (zone: CompiledZone) => void;
@@ -159,8 +177,11 @@ export type SerialListener = (zone: CompiledZone) => void;
 export class ZoneStore {
   private readonly zones = new Map<string, CompiledZone>();
   private readonly byDomain = new Map<number, string>();
-  private readonly bodies = new Map<string, Shared>();
-  private readonly bodyKeys = new WeakMap<ZoneBody, string>();
+  private readonly bodies = new Map<string, Shared<ZoneBody>>();
+  private readonly bodyOf = new WeakMap<ZoneBody, Shared<ZoneBody>>();
+  /** RRsets shared between bodies (our NS set, the parking address ...), counted by the bodies that hold them. */
+  private readonly rrsets = new Map<string, Shared<RRset>>();
+  private readonly setOf = new WeakMap<RRset, Shared<RRset>>();
   private readonly soas = new Map<string, SoaTemplate>();
   private listener: SerialListener | null = null;
   private loading: Set<string> | null = null;
@@ -187,19 +208,35 @@ export class ZoneStore {
     const shared = this.bodies.get(key);
     if (shared) {
       shared.users += 1;
-      return shared.body;
+      return shared.value;
     }
-    const body = compileBody(apex, records);
-    this.bodies.set(key, { body, users: 1 });
-    this.bodyKeys.set(body, key);
+    const body = compileBody(apex, records, (type, list) => {
+      const setKey = rrsetKey(type, list);
+      let set = this.rrsets.get(setKey);
+      if (set) set.users += 1;
+      else {
+        set = { value: buildRRset(type, list), key: setKey, users: 1 };
+        this.rrsets.set(setKey, set);
+        this.setOf.set(set.value, set);
+      }
+      return set.value;
+    });
+    const entry = { value: body, key, users: 1 };
+    this.bodies.set(key, entry);
+    this.bodyOf.set(body, entry);
     return body;
   }
 
   private release(body: ZoneBody): void {
-    const key = this.bodyKeys.get(body);
-    if (key === undefined) return;
-    const shared = this.bodies.get(key);
-    if (shared && --shared.users === 0) this.bodies.delete(key);
+    const entry = this.bodyOf.get(body);
+    if (!entry || --entry.users > 0) return;
+    this.bodies.delete(entry.key);
+    for (const node of body.nodes.values()) {
+      for (const set of node.sets) {
+        const shared = this.setOf.get(set);
+        if (shared && --shared.users === 0) this.rrsets.delete(shared.key);
+      }
+    }
   }
 
   private removeName(name: string): void {
@@ -268,6 +305,11 @@ export class ZoneStore {
   /** How many distinct compiled bodies the zones share (for the benchmark's memory figures). */
   get bodyCount(): number {
     return this.bodies.size;
+  }
+
+  /** How many distinct RRsets those bodies share. */
+  get rrsetCount(): number {
+    return this.rrsets.size;
   }
 }
 
