@@ -62,7 +62,7 @@ else if (config.ROLE === 'all' || config.ROLE === 'dns') {
     dnsServer = await startDnsServer(runtime.deps);
     if (dnsServer) {
       const { port, loaded } = dnsServer;
-      dnsLine = `  DNS:        built-in authoritative server on port ${port} (UDP and TCP), ${loaded.zones} zones loaded in ${loaded.ms} ms, e.g. dig @127.0.0.1 -p ${port} brightbeancoffee.com`;
+      dnsLine = `  DNS:        built-in authoritative server on port ${port} (UDP and TCP), ${loaded.zones} zones loaded in ${loaded.ms} ms (heap ${loaded.heapMb} MB), e.g. dig @127.0.0.1 -p ${port} brightbeancoffee.com`;
       if (config.DNS_SECONDARIES.length) dnsLine += `\n              secondaries (AXFR, NOTIFY): ${config.DNS_SECONDARIES.map((s) => `${s.address}:${s.port}`).join(', ')}`;
     }
   } catch (error) {
