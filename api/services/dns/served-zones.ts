@@ -11,13 +11,12 @@ import { dnsRecords, dnsZones, domains, registeredNameservers } from '../../db/s
 import type { Deps } from '../../deps.ts';
 import type { BuiltinDns } from '../../providers/dns/builtin.ts';
 import type { Zone } from '../../providers/dns/index.ts';
-import { contentHash, dateSerial, isServedByUs, soaFor, zoneRecords } from './zone.ts';
+import { contentHash, dateSerial, isServedByUs, soaFor, unservedStatuses, zoneRecords } from './zone.ts';
 
 /** The channel the triggers notify: a comma-separated list of domain ids, or `*` after a change to very many. */
 export const zoneChangeChannel = 'dns_zone_changed';
 
 const batchSize = 10_000;
-const unservedStatuses = ['deleted', 'transfer'] as const;
 const retryMs = 1000;
 
 const domainColumns = {
