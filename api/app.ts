@@ -152,11 +152,14 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/api', api);
 }
 
-/** A worker (ROLE=worker) answers only its probes. */
+/** A worker (ROLE=worker) or a DNS process (ROLE=dns) answers only its probes. */
 export function createHealthApp(deps: Deps) {
   return new Hono<AppEnv>()
     .route('/api', withDeps(deps).route('/', healthRoutes))
-    .notFound((c) => c.json(new AppError(404, 'This process runs jobs only (ROLE=worker)').toJSON(), 404));
+    .notFound((c) => {
+      const { role } = deps.jobs.status();
+      return c.json(new AppError(404, `This process runs ${role === 'dns' ? 'the DNS server' : 'jobs'} only (ROLE=${role})`).toJSON(), 404);
+    });
 }
 
 export type App = ReturnType<typeof createApp>;

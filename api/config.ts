@@ -2,6 +2,7 @@
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { isE164Phone } from './contract/phone.ts';
+import { parseServerAddresses } from './providers/dns/builtin/addresses.ts';
 
 const optional = z
   .string()
@@ -17,13 +18,30 @@ function isResolverAddress(server: string): boolean {
   return isIP(withPort ? withPort[1] : server) !== 0;
 }
 
+/** `address[:port]` entries, comma-separated (api/providers/dns/builtin/addresses.ts). */
+const addressList = (variable: string) =>
+  z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      try {
+        return parseServerAddresses(text, variable);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
-  /** `all`: HTTP and the job worker; `web`: HTTP only (enqueues jobs); `worker`: jobs, with only /api/health and /api/ready on PORT. */
-  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /**
+   * `all`: HTTP, the job worker and the built-in DNS server; `web`: HTTP only (enqueues jobs); `worker`: jobs; `dns`:
+   * the built-in DNS server. `worker` and `dns` answer only /api/health and /api/ready on PORT.
+   */
+  ROLE: z.enum(['all', 'web', 'worker', 'dns']).default('all'),
   /** Serve the site and account app as built, never build at start (images, and processes beside one that builds). */
   SKIP_BUILD: z.stringbool().default(false),
   /** Re-read content/tlds.csv when an editor saves it (`npm run dev` sets it); a file with mistakes keeps the last good one. */
@@ -86,6 +104,24 @@ const envSchema = z.object({
    * PDNS_API_URL, where PowerDNS serves the zones.
    */
   DNS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * Secondaries of the built-in server (NSD, Knot, BIND), comma-separated `address[:port]` (port 53 by default): allowed
+   * to transfer zones (AXFR/IXFR over TCP), and sent NOTIFY at that address and port when a zone's serial changes.
+   */
+  DNS_SECONDARIES: optional.pipe(addressList('DNS_SECONDARIES')),
+  /**
+   * Resolvers (`address[:port]`, comma-separated) the built-in server asks for ALIAS targets outside our own zones.
+   * Unset: such targets have no addresses (never the machine's own resolvers).
+   */
+  DNS_ALIAS_RESOLVER: optional.pipe(addressList('DNS_ALIAS_RESOLVER')),
+  /** Response rate limiting (RRL): identical answers a second to one source prefix; 0 turns it off. NSD's default. */
+  DNS_RRL_RESPONSES_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  /** Every n-th answer over the limit goes out truncated (TC) so a real client retries over TCP; 0 drops them all. */
+  DNS_RRL_SLIP: z.coerce.number().int().min(0).max(10).default(2),
+  DNS_RRL_IPV4_PREFIX: z.coerce.number().int().min(8).max(32).default(24),
+  DNS_RRL_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(56),
+  /** RFC 8482: ANY gets one RRset (off: every RRset at the name). */
+  DNS_MINIMAL_ANY: z.stringbool().default(true),
   /**
    * PowerDNS Authoritative's HTTP API (e.g. http://pdns:8081) and its key: zones are published there instead. A real
    * provider: with it, this is not sandbox mode and the mix rule applies (PDNS_API_KEY among its variables).

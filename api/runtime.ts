@@ -5,7 +5,7 @@ import { type Config, findUnsafeProviderMix, loadConfig } from './config.ts';
 import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres, UnreachableBinariesError } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { jobKinds } from './jobs/kinds.ts';
-import { createJobQueue, type JobRunner, runsWorker } from './jobs/queue.ts';
+import { createJobQueue, type JobRunner, runsWorker, usesQueue } from './jobs/queue.ts';
 import { closeProviders, createProviders } from './providers/index.ts';
 import { createCheckoutLeases } from './services/checkout/checkout-leases.ts';
 import { reconcileUnknownOrders } from './services/checkout/reconcile-orders.ts';
@@ -96,7 +96,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     throw new StartupError((error as Error).message);
   }
   const jobs = createJobQueue({ url: databaseUrl, role: config.ROLE, kinds: jobKinds, scheduleCheckSeconds: config.JOB_SCHEDULE_CHECK_SECONDS });
-  await jobs.start();
+  if (usesQueue(config.ROLE)) await jobs.start();
   const checkoutLeases = createCheckoutLeases(db);
   const deps: Deps = { db, config, providers, jobs, checkoutLeases, secrets: { adminJwt } };
   // A demo login with a known password has no place beside real customers.

@@ -5,7 +5,7 @@
  */
 import { type Job, PgBoss, type Queue, type WorkOptions } from 'pg-boss';
 
-export type Role = 'all' | 'web' | 'worker';
+export type Role = 'all' | 'web' | 'worker' | 'dns';
 
 /** A kind of job, run with a context the queue knows nothing about (the application's Deps: api/jobs/job-kind.ts). */
 export type QueueKind<Data extends object, Context> = {
@@ -45,7 +45,10 @@ export type JobRunner<Context> = JobQueue & {
   describe(): string[];
 };
 
-export const runsWorker = (role: Role) => role !== 'web';
+export const runsWorker = (role: Role) => role === 'all' || role === 'worker';
+
+/** A DNS process (ROLE=dns) neither sends nor works jobs: it does not connect the queue at all. */
+export const usesQueue = (role: Role) => role !== 'dns';
 
 export function createJobQueue<Context>(options: {
   url: string;
@@ -124,6 +127,7 @@ export function createJobQueue<Context>(options: {
     },
     status: () => ({ started, working, role }),
     async stop(timeoutMs = 20_000) {
+      if (!started) return;
       stopping = true;
       working = false;
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { createAltchaBotCheck } from './botcheck/altcha.ts';
 import { createCaptchaBotCheck } from './botcheck/captcha.ts';
 import type { BotCheckProvider } from './botcheck/index.ts';
-import { createBuiltinDns } from './dns/builtin.ts';
+import { builtinDnsOptions, createBuiltinDns } from './dns/builtin.ts';
 import type { DnsProvider } from './dns/index.ts';
 import { createPowerDns } from './dns/powerdns.ts';
 import type { MailProvider } from './mail/index.ts';
@@ -56,9 +56,11 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
       config.CAPTCHA_SECRET && config.CAPTCHA_VERIFY_URL
         ? createCaptchaBotCheck({ verifyUrl: config.CAPTCHA_VERIFY_URL, secret: config.CAPTCHA_SECRET, siteKey: config.CAPTCHA_SITE_KEY ?? '' })
         : createAltchaBotCheck(db, secrets.botCheck, { keyPrefix: '0'.repeat(config.BOT_CHECK_DIFFICULTY) }),
-    dns: config.PDNS_API_URL
-      ? createPowerDns({ url: config.PDNS_API_URL, apiKey: config.PDNS_API_KEY ?? '', serverId: config.PDNS_SERVER_ID })
-      : createBuiltinDns(),
+    // A ROLE=dns process is the built-in server, whatever publishes zones elsewhere.
+    dns:
+      config.PDNS_API_URL && config.ROLE !== 'dns'
+        ? createPowerDns({ url: config.PDNS_API_URL, apiKey: config.PDNS_API_KEY ?? '', serverId: config.PDNS_SERVER_ID })
+        : createBuiltinDns(builtinDnsOptions(config)),
     mailHost: config.MAILHOST_API_URL
       ? createStalwartMailHost({ url: config.MAILHOST_API_URL, apiKey: config.MAILHOST_API_KEY ?? '' })
       : createSandboxMailHost(db),

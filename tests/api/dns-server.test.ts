@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains } from '../../api/db/schema/index.ts';
-import { startDnsServer, syncZone } from '../../api/services/dns/zone.ts';
+import { type DnsServer, startDnsServer } from '../../api/services/dns/served-zones.ts';
+import { syncZone } from '../../api/services/dns/zone.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
@@ -16,6 +17,7 @@ const run = promisify(execFile);
 let t: TestContext;
 let client: TestClient;
 let port: number;
+let server: DnsServer;
 let domainId: number;
 const zone = 'zonetest-dns.com';
 
@@ -57,9 +59,13 @@ beforeAll(async () => {
   domainId = row.domainId;
   const started = await startDnsServer(t.deps, '127.0.0.1');
   if (started === null) throw new Error('the built-in DNS server did not start');
-  port = started;
+  server = started;
+  port = started.port;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await server.stop();
+  await t.close();
+});
 
 describe('the built-in DNS server', () => {
   it('answers a parked domain with the web server address at the root and www, and our nameservers', async () => {

@@ -7,13 +7,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, registryDomains } from '../../api/db/schema/index.ts';
 import { liftSuspension, suspendDomain, suspensionsOf } from '../../api/services/domains/suspensions.ts';
-import { startDnsServer } from '../../api/services/dns/zone.ts';
+import { type DnsServer, startDnsServer } from '../../api/services/dns/served-zones.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;
 let owner: TestClient;
 let port: number;
+let server: DnsServer;
 let domainId: number;
 const name = 'holdbean-suspend.com';
 const ours = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
@@ -43,9 +44,13 @@ beforeAll(async () => {
   await t.db.insert(registryDomains).values({ domain: name, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'x', nameservers: ours, expireDate, locked: false });
   const started = await startDnsServer(t.deps, '127.0.0.1');
   if (started === null) throw new Error('the built-in DNS server did not start');
-  port = started;
+  server = started;
+  port = started.port;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await server.stop();
+  await t.close();
+});
 
 describe('suspending a domain', () => {
   it('answers before, then on hold: registry clientHold, no DNS answer, RDAP client hold, the reason in My Domains', async () => {

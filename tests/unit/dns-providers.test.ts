@@ -1,5 +1,10 @@
-/** The DNS providers without a database: PowerDNS's HTTP calls against a fake API, and the built-in server's lifecycle. */
+/**
+ * The DNS providers without a database: PowerDNS's HTTP calls against a fake API, and the built-in server's lifecycle
+ * (draining an answer that waits on an ALIAS lookup).
+ */
+import dgram from 'node:dgram';
 import { Resolver } from 'node:dns/promises';
+import * as packet from 'dns-packet';
 import { describe, expect, it } from 'vitest';
 import { createBuiltinDns } from '../../api/providers/dns/builtin.ts';
 import type { Zone } from '../../api/providers/dns/index.ts';
@@ -97,42 +102,53 @@ describe('PowerDNS provider, edge cases the real server does not show on its own
   });
 });
 
+/** A resolver that answers every A question with `address` after `delayMs`, and says when a question arrived. */
+async function slowResolver(address: string, delayMs: number) {
+  const socket = dgram.createSocket('udp4');
+  let asked!: () => void;
+  const question = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  socket.on('message', (message, peer) => {
+    const query = packet.decode(message);
+    asked();
+    setTimeout(() => {
+      const answers = [{ name: query.questions?.[0]?.name ?? '', type: 'A' as const, class: 'IN' as const, ttl: 60, data: address }];
+      socket.send(packet.encode({ id: query.id, type: 'response', flags: packet.RECURSION_AVAILABLE, questions: query.questions, answers }), peer.port, peer.address);
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return { port: socket.address().port, question, close: () => socket.close() };
+}
+
 describe('built-in DNS server', () => {
   it('starts on a free port, answers, and frees the port when closed', async () => {
     const dns = createBuiltinDns();
-    const { port } = await dns.listen({ port: 0, host: '127.0.0.1', loadZones: async (names) => new Map(names.map((n) => [n, n === zone.name ? zone : null])) });
+    const { port } = await dns.listen({ port: 0, host: '127.0.0.1' });
+    dns.zones.set(zone.name, zone);
     const resolver = new Resolver({ timeout: 2000, tries: 1 });
     resolver.setServers([`127.0.0.1:${port}`]);
     expect(await resolver.resolve4('example.com')).toEqual(['203.0.113.1']);
     expect(await resolver.resolveSrv('_sip._tcp.example.com')).toEqual([{ name: 'sip.example.net', port: 5060, priority: 1, weight: 2 }]);
     await dns.close?.();
     const again = createBuiltinDns();
-    const reopened = await again.listen({ port, host: '127.0.0.1', loadZones: async () => new Map() });
+    const reopened = await again.listen({ port, host: '127.0.0.1' });
     expect(reopened.port).toBe(port);
     await again.close?.();
   });
 
   it('answers a query it is working on when close() begins before it lets go of the port', async () => {
-    const dns = createBuiltinDns();
-    let received!: () => void;
-    const queried = new Promise<void>((resolve) => {
-      received = resolve;
-    });
-    const { port } = await dns.listen({
-      port: 0,
-      host: '127.0.0.1',
-      // A slow zone read: the query is inside the server when close() is called.
-      loadZones: async (names) => {
-        received();
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return new Map(names.map((n) => [n, n === zone.name ? zone : null]));
-      },
-    });
+    // An ALIAS whose target the (slow) configured resolver is being asked about when close() is called.
+    const upstream = await slowResolver('198.51.100.40', 300);
+    const dns = createBuiltinDns({ aliasResolvers: [{ address: '127.0.0.1', port: upstream.port }] });
+    const { port } = await dns.listen({ port: 0, host: '127.0.0.1' });
+    dns.zones.set(zone.name, { ...zone, records: [...zone.records, { name: 'shop.example.com', type: 'ALIAS', ttl: 300, data: 'shops.cdn-provider.net' }] });
     const resolver = new Resolver({ timeout: 3000, tries: 1 });
     resolver.setServers([`127.0.0.1:${port}`]);
-    const answer = resolver.resolveMx('example.com');
-    await queried;
+    const answer = resolver.resolve4('shop.example.com');
+    await upstream.question;
     await dns.close?.();
-    expect(await answer).toEqual([{ exchange: 'mx.example.net', priority: 10 }]);
+    upstream.close();
+    expect(await answer).toEqual(['198.51.100.40']);
   });
 });

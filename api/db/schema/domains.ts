@@ -63,7 +63,9 @@ export const domains = pgTable(
   (t) => [index('domains_account').on(t.accountId), index('domains_name').on(t.domain), index('domains_expiry').on(t.expireDate)],
 );
 
-export const dnsRecords = pgTable('dns_records', {
+export const dnsRecords = pgTable(
+  'dns_records',
+  {
   dnsRecordId: serial().primaryKey(),
   domainId: integer()
     .notNull()
@@ -76,9 +78,14 @@ export const dnsRecords = pgTable('dns_records', {
   port: integer(),
   ttl: integer().notNull().default(3600),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+  },
+  // The DNS server reloads a domain's zone by these (and loads all zones a range of domain ids at a time).
+  (t) => [index('dns_records_domain').on(t.domainId)],
+);
 
-export const registeredNameservers = pgTable('registered_nameservers', {
+export const registeredNameservers = pgTable(
+  'registered_nameservers',
+  {
   registeredNameserverId: serial().primaryKey(),
   domainId: integer()
     .notNull()
@@ -89,7 +96,9 @@ export const registeredNameservers = pgTable('registered_nameservers', {
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   /** A pending one is reviewed, and if approved made active at the registry, once this time has come (up to 48 hours). */
   reviewDate: timestamp({ withTimezone: true }),
-});
+  },
+  (t) => [index('registered_nameservers_domain').on(t.domainId)],
+);
 
 export const emails = pgTable(
   'emails',

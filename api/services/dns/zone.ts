@@ -1,7 +1,8 @@
 /**
  * The zone a domain publishes, built from its row, its DNS records, its active custom nameservers and its services
  * (control-panel spec §4), and kept in step: `syncZone` runs after every change to a domain (the website type
- * auto-sync, the SOA serial, publishing to the DNS provider); `loadServedZones` is how the built-in server reads them.
+ * auto-sync, the SOA serial, publishing to the DNS provider). The built-in server reads zones through
+ * services/dns/served-zones.ts, which builds them with the functions here.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
@@ -12,7 +13,6 @@ import { hasCustomNameservers, isProviderNameservers, isWebsiteRecord } from '..
 import { dnsRecords, dnsZones, domains, registeredNameservers } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import type { BuiltinDns } from '../../providers/dns/builtin.ts';
 import type { Soa, Zone, ZoneRecord } from '../../providers/dns/index.ts';
 import type { DomainRow } from '../domains/domains.ts';
 
@@ -80,7 +80,7 @@ export function zoneRecords(
   return out;
 }
 
-function contentHash(records: readonly ZoneRecord[], soa: Soa): string {
+export function contentHash(records: readonly ZoneRecord[], soa: Soa): string {
   const lines = records.map((r) => JSON.stringify([r.name, r.type, r.ttl, r.data, r.priority ?? null, r.weight ?? null, r.port ?? null])).sort();
   return createHash('sha256')
     .update(JSON.stringify({ ...soa, serial: 0 }))
@@ -89,7 +89,7 @@ function contentHash(records: readonly ZoneRecord[], soa: Soa): string {
 }
 
 /** The serial a zone first gets, or jumps to after a quiet spell: today as YYYYMMDD00 (RFC 1912 §2.2), UTC. */
-function dateSerial(): number {
+export function dateSerial(): number {
   return Number(now().toISOString().slice(0, 10).replace(/-/g, '')) * 100;
 }
 
@@ -166,14 +166,22 @@ export async function syncZone(deps: Pick<Deps, 'db' | 'config' | 'providers' | 
   await publish(deps, name, { name, soa: soaFor(config, serial), records: content });
 }
 
-/** Every zone once, at start-up of a process that runs jobs: seeded domains, and changes made while DNS was down. */
-export async function syncAllZones(deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>): Promise<number> {
+/**
+ * Every zone once, at start-up of a process that runs jobs: seeded domains, and changes made while DNS was down.
+ * `signal` stops it between zones, so shutdown waits for one zone, not all of them, before the database closes.
+ */
+export async function syncAllZones(deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>, signal?: AbortSignal): Promise<number> {
   const rows = await deps.db
     .select({ domainId: domains.domainId })
     .from(domains)
     .where(notInArray(domains.status, [...unservedStatuses]));
-  for (const { domainId } of rows) await syncZone(deps, domainId);
-  return rows.length;
+  let synced = 0;
+  for (const { domainId } of rows) {
+    if (signal?.aborted) break;
+    await syncZone(deps, domainId);
+    synced += 1;
+  }
+  return synced;
 }
 
 /**
@@ -208,19 +216,4 @@ export async function loadServedZones(db: Db, config: Config, names: string[]): 
     found.set(name, { name, soa: soaFor(config, serial), records: content });
   }
   return found;
-}
-
-/**
- * Starts the built-in server when it is the DNS provider and DNS_PORT is not 0 (unset: a free port). Returns the
- * port, or null when another provider serves DNS or it is off.
- */
-export async function startDnsServer(deps: Pick<Deps, 'db' | 'config' | 'providers'>, host = deps.config.HOST): Promise<number | null> {
-  const dns = deps.providers.dns;
-  if (dns.name !== 'builtin' || deps.config.DNS_PORT === 0) return null;
-  const { port } = await (dns as BuiltinDns).listen({
-    port: deps.config.DNS_PORT ?? 0,
-    host,
-    loadZones: (names) => loadServedZones(deps.db, deps.config, names),
-  });
-  return port;
 }

@@ -1,13 +1,17 @@
-/** What /api/ready reports: the database answers, it carries this build's migrations, and the queue runs where it should. */
+/**
+ * What /api/ready reports: the database answers, it carries this build's migrations, the queue runs where it should,
+ * and a DNS process (ROLE=dns) has loaded its zones and answers.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { runsWorker } from '../../jobs/queue.ts';
+import { runsWorker, usesQueue } from '../../jobs/queue.ts';
+import type { BuiltinDns } from '../../providers/dns/builtin.ts';
 
-type Check = 'database' | 'migrations' | 'queue';
-export type Readiness = { status: 'ok' | 'unavailable'; checks: Record<Check, string>; missing: Check[] };
+type Check = 'database' | 'migrations' | 'queue' | 'dns';
+export type Readiness = { status: 'ok' | 'unavailable'; checks: Partial<Record<Check, string>>; missing: Check[] };
 
 const databaseTimeoutMs = 2000;
 
@@ -49,8 +53,17 @@ function checkQueue(deps: Deps): string {
   return 'ok';
 }
 
+/** ROLE=dns: ready once its zones are loaded and it listens (it loads before it listens). */
+function checkDns(deps: Deps): string {
+  const dns = deps.providers.dns as Partial<BuiltinDns>;
+  return dns.listening ? 'ok' : 'loading zones';
+}
+
 export async function checkReadiness(deps: Deps): Promise<Readiness> {
-  const checks = { ...(await checkDatabase(deps, latestShippedMigration())), queue: checkQueue(deps) };
+  const { role } = deps.jobs.status();
+  const checks: Readiness['checks'] = { ...(await checkDatabase(deps, latestShippedMigration())) };
+  if (usesQueue(role)) checks.queue = checkQueue(deps);
+  if (role === 'dns') checks.dns = checkDns(deps);
   const missing = (Object.keys(checks) as Check[]).filter((check) => checks[check] !== 'ok');
   return { status: missing.length === 0 ? 'ok' : 'unavailable', checks, missing };
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "dns_records_domain" ON "dns_records" USING btree ("domain_id");--> statement-breakpoint
+CREATE INDEX "registered_nameservers_domain" ON "registered_nameservers" USING btree ("domain_id");
