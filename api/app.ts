@@ -45,6 +45,8 @@ import { websitesRoutes } from './routes/websites.ts';
 import { whoisRoutes } from './routes/whois.ts';
 import { rdapRoutes } from './routes/rdap.ts';
 import { forSaleRoutes } from './routes/for-sale.ts';
+import { abuseReportsRoutes } from './routes/abuse-reports.ts';
+import { registrantVerificationsRoutes } from './routes/registrant-verifications.ts';
 import { outboundTransfersRoutes } from './routes/outbound-transfers.ts';
 import { accountActivityRoutes } from './routes/account-activity.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
@@ -119,6 +121,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/ws', wsRoutes)
     .route('/whois', whoisRoutes)
     .route('/websites', websitesRoutes)
+    .route('/abuseReports', abuseReportsRoutes)
+    .route('/registrantVerifications', registrantVerificationsRoutes)
     .route('/forSale', forSaleRoutes)
     .route('/outboundTransfers', outboundTransfersRoutes)
     .route('/accountActivity', accountActivityRoutes)
