@@ -97,13 +97,13 @@ describe('reporting abuse', () => {
     const visitor = t.client({ ip: '203.0.113.13' });
     const noToken = await report(visitor, { ...phishing('clean-site.com'), token: '' });
     expect(noToken).toMatchObject({ status: 400, body: { message: 'token: Please complete the bot check' } });
-    expect((await report(visitor, phishing('not a domain'))).body.message).toBe('Enter the domain name you are reporting, such as example.com');
+    expect((await report(visitor, { ...phishing('not a domain'), evidenceLinks: '' })).body.message).toBe('Enter the domain name you are reporting, such as example.com');
     const exe = await report(visitor, phishing('clean-site.com'), { bytes: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), name: 'evidence.png', type: 'image/png' });
     expect(exe).toMatchObject({ status: 415, body: { message: 'Attach a screenshot (PNG, JPEG, GIF, WebP), a PDF, a text file or a saved email (.eml).' } });
     const big = await report(visitor, phishing('clean-site.com'), { bytes: Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]), name: 'big.png', type: 'image/png' });
     expect(big).toMatchObject({ status: 413, body: { message: 'The evidence file is larger than 2 MB.' } });
     const link = await report(visitor, { ...phishing('clean-site.com'), evidenceLinks: 'javascript:alert(1)' });
-    expect(link).toMatchObject({ status: 400, body: { message: 'Evidence links must be web addresses starting with http:// or https://' } });
+    expect(link).toMatchObject({ status: 400, body: { message: 'evidenceLinks.0: Evidence links must be web addresses starting with http:// or https://' } });
     expect(await t.db.select().from(abuseCases).where(eq(abuseCases.domain, 'clean-site.com'))).toEqual([]);
   });
 
