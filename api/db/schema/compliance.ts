@@ -141,7 +141,7 @@ export const wdrpNotices = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.accountYear] })],
 );
 
-/** Escrow deposits made: one per kind and day, however many workers run the job. */
+/** Escrow deposits made: one a day (full or incremental), however many workers run the job. */
 export const escrowDeposits = pgTable(
   'escrow_deposits',
   {
@@ -159,5 +159,5 @@ export const escrowDeposits = pgTable(
     createDate: timestamp({ withTimezone: true }).notNull(),
     finishDate: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('escrow_deposits_day').on(t.kind, t.depositDay)],
+  (t) => [uniqueIndex('escrow_deposits_day').on(t.depositDay)],
 );

@@ -2,7 +2,7 @@
  * Registrar data escrow (RAA §3.6): each day one deposit, full on ESCROW_FULL_DAY (and whenever no full deposit was
  * made yet), incremental on the other days (unless ESCROW_INCREMENTAL is off): what changed since the previous
  * deposit. A deposit is `<IANA ID>_<YYYYMMDD>_<full|inc>_1.csv` and `.hash` (its SHA-256), each encrypted to the agent
- * and signed (`.gpg`). The (kind, day) key makes it once a day however many workers run; a failed or abandoned
+ * and signed (`.gpg`). The day key makes it once a day however many workers run; a failed or abandoned
  * deposit is taken over by the next run.
  */
 import { createHash } from 'node:crypto';
@@ -36,7 +36,7 @@ export async function makeEscrowDeposit(deps: Pick<Deps, 'db' | 'config'>): Prom
   const destination = escrowDestination(deps.config);
 
   const claimed = await claimDeposit(deps, { kind, day, time, destination });
-  if (!claimed) return { skipped: `the ${kind} deposit of ${day} is made or being made` };
+  if (!claimed) return { skipped: `the deposit of ${day} is made or being made` };
   try {
     const { csv, rows } = await buildEscrowCsv(deps, kind === 'full' ? null : (previous?.watermark ?? null));
     const base = `${deps.config.registrar.ianaId}_${day}_${kind}_1`;
@@ -57,7 +57,7 @@ export async function makeEscrowDeposit(deps: Pick<Deps, 'db' | 'config'>): Prom
   }
 }
 
-/** Claims the day's deposit of this kind: new, failed before, or started over an hour ago by a worker that died. */
+/** Claims the day's deposit: new, failed before, or started over an hour ago by a worker that died. */
 async function claimDeposit(
   deps: Pick<Deps, 'db'>,
   input: { kind: 'full' | 'inc'; day: string; time: Date; destination: 'directory' | 'sftp' },
@@ -70,10 +70,9 @@ async function claimDeposit(
   if (created) return created.depositId;
   const [retaken] = await deps.db
     .update(escrowDeposits)
-    .set({ status: 'started', watermark: input.time, createDate: input.time, error: null })
+    .set({ kind: input.kind, status: 'started', watermark: input.time, createDate: input.time, error: null })
     .where(
       and(
-        eq(escrowDeposits.kind, input.kind),
         eq(escrowDeposits.depositDay, input.day),
         or(eq(escrowDeposits.status, 'failed'), and(eq(escrowDeposits.status, 'started'), lte(escrowDeposits.createDate, subHours(input.time, 1)))),
       ),
