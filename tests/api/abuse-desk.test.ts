@@ -152,7 +152,7 @@ describe('reporting abuse', () => {
     await t.runJobs();
     const [digest] = await t.db.select().from(outbox).where(like(outbox.subject, '%overdue%'));
     expect(digest.to).toBe('compliance@dotspot.example');
-    expect(digest.body).toMatch(/AC-\d{5}  bank-login-verify\.com  \(phishing, reported \d+ hours ago: no action yet\)/);
+    expect(digest.body).toMatch(/AC-\d{5} {2}bank-login-verify\.com {2}\(phishing, reported \d+ hours ago: no action yet\)/);
     expect(digest.body).not.toContain('not acknowledged');
   });
 });
