@@ -20,8 +20,17 @@ export async function loadEscrowKeys(config: Pick<Config, 'ESCROW_AGENT_KEY_FILE
   return { agent, signing };
 }
 
-/** One file's sealed form: a binary OpenPGP message (`.gpg`), signed inside, with the file name kept in the literal data. */
+/**
+ * One file's sealed form: a binary OpenPGP message (`.gpg`), signed inside, zlib-compressed before encryption (the
+ * CSV repeats itself: the benchmark's 100,000 rows, alike, shrink from 52 MB to 0.7 MB; real rows vary more), with the file name kept in the literal data.
+ */
 export async function sealFile(keys: EscrowKeys, name: string, content: string): Promise<Uint8Array> {
   const message = await openpgp.createMessage({ binary: new TextEncoder().encode(content), filename: name, format: 'binary' });
-  return openpgp.encrypt({ message, encryptionKeys: keys.agent, signingKeys: keys.signing, format: 'binary' });
+  return openpgp.encrypt({
+    message,
+    encryptionKeys: keys.agent,
+    signingKeys: keys.signing,
+    format: 'binary',
+    config: { preferredCompressionAlgorithm: openpgp.enums.compression.zlib },
+  });
 }
