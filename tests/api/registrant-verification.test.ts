@@ -12,6 +12,8 @@ import type { Contact } from '../../api/contract/contact.ts';
 import { accounts, domains, outbox, registryDomains } from '../../api/db/schema/index.ts';
 import { verificationDeadlineJob } from '../../api/jobs/verification-deadline.ts';
 import { startDnsServer } from '../../api/services/dns/zone.ts';
+import { settleInboundTransfer } from '../../api/services/transfers/inbound-transfers.ts';
+import { recordOutboundTransferNotice } from '../../api/services/transfers/outbound-transfers.ts';
 import { queueRegistrantVerification } from '../../api/services/compliance/verification/registrant-verification.ts';
 import { demoContact } from '../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
@@ -200,5 +202,25 @@ describe('registrant verification', () => {
     expect(notice?.body).toContain('New registrant: Morgan Lee, Bright Bean Coffee');
     expect(notice?.body).toContain('both the previous and the new registrant');
     expect(await lastMailTo(email, 'Verify your email')).not.toBeNull();
+  });
+
+  it('tells the registrant when a transfer in completes and asks a new registrant to verify; and when a name leaves', async () => {
+    const email = 'arriving@mail-ok.example';
+    const { accountId } = await customerWithDomain(email, 'verifybean-stays.com');
+    await t.db.insert(domains).values({ accountId, domain: 'verifybean-arrives.com', status: 'transfer', inboundTransferStatus: 'pending', expireDate: addDays(now(), 30) });
+    expect(await settleInboundTransfer(t.deps, 'verifybean-arrives.com', { state: 'completed', expireDate: addDays(now(), 395) })).toBe('completed');
+    await t.runJobs();
+    expect((await lastMailTo(email, 'has transferred to'))?.subject).toBe('verifybean-arrives.com has transferred to Dotspot');
+    expect(await lastMailTo(email, 'Verify your email')).not.toBeNull();
+
+    await recordOutboundTransferNotice(t.deps, {
+      id: 'msg-out-1',
+      date: now(),
+      text: 'Transfer completed',
+      transfer: { domain: 'verifybean-stays.com', status: 'completed', inbound: false, otherRegistrar: 'GoHost Registrar Inc.' },
+    });
+    await t.runJobs();
+    const away = await lastMailTo(email, 'has transferred away');
+    expect(away?.subject).toBe('verifybean-stays.com has transferred away from Dotspot');
   });
 });
