@@ -147,7 +147,7 @@ export async function resendVerification(deps: Pick<Deps, 'db' | 'jobs' | 'confi
 export const verificationLinkSpent = 'This verification link is no longer valid. Use the newest email we sent, or resend it from your account.';
 
 /** The emailed link (no sign-in: the token is the proof). Verifies the email and restores suspended domains at once. */
-export async function verifyRegistrant(deps: Pick<Deps, 'db' | 'config' | 'providers'>, token: string, clientIp: string): Promise<VerifyRegistrantAnswer> {
+export async function verifyRegistrant(deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>, token: string, clientIp: string): Promise<VerifyRegistrantAnswer> {
   await enforce(deps.db, [{ key: `verify-registrant:ip:${clientIp}`, max: 20, windowSeconds: 15 * 60 }], 'Too many verification attempts.');
   const [row] = await deps.db.select().from(registrantVerifications).where(eq(registrantVerifications.tokenHash, hashToken(token)));
   if (!row || row.status === 'superseded') throw new AppError(400, verificationLinkSpent);
@@ -162,7 +162,7 @@ export async function verifyRegistrant(deps: Pick<Deps, 'db' | 'config' | 'provi
   return { email: row.email, restoredDomains, message: `Thank you: ${row.email} is verified.${restored}` };
 }
 
-async function restoreVerificationSuspensions(deps: Pick<Deps, 'db' | 'config' | 'providers'>, accountId: number): Promise<string[]> {
+async function restoreVerificationSuspensions(deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>, accountId: number): Promise<string[]> {
   const held = await deps.db
     .select({ domainId: domains.domainId, domain: domains.domain })
     .from(domainSuspensions)
