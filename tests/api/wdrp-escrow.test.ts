@@ -16,9 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, now, useClock } from '../../api/clock.ts';
 import { accounts, domains, escrowDeposits, outbox } from '../../api/db/schema/index.ts';
 import { escrowDepositJob } from '../../api/jobs/escrow-deposit.ts';
+import { makeEscrowDeposit } from '../../api/services/compliance/escrow/escrow-deposit.ts';
 import { wdrpRemindersJob } from '../../api/jobs/wdrp-reminders.ts';
 import { demoContact } from '../../api/services/platform/seed.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
+import { startSftpServer } from '../fixtures/sftp-server.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
 // A Saturday morning: the first deposit is full (none was made yet), Sunday's is full, Monday's incremental.
@@ -35,7 +37,7 @@ async function keyPair(name: string, passphrase?: string) {
 }
 
 async function openDeposit(file: string): Promise<{ text: string; name: string }> {
-  const message = await openpgp.readMessage({ binaryMessage: readFileSync(join(dir, file)) });
+  const message = await openpgp.readMessage({ binaryMessage: readFileSync(file.startsWith('/') ? file : join(dir, file)) });
   const { data, signatures, filename } = await openpgp.decrypt({ message, decryptionKeys: agentPrivate, verificationKeys: ourPublic, expectSigned: true, format: 'binary' });
   await signatures[0].verified;
   return { text: new TextDecoder().decode(data as Uint8Array), name: filename };
@@ -167,5 +169,45 @@ describe('escrow deposits', () => {
       ['full', '20270509', 'done', 2],
       ['inc', '20270510', 'done', 1],
     ]);
+  });
+});
+
+describe('escrow deposits over SFTP', () => {
+  it('uploads to the agent only when its host key matches, and a failed deposit is made by the next run', async () => {
+    const sftp = await startSftpServer(join(dir, 'sftp-root'), 'registrar4321');
+    writeFileSync(join(dir, 'sftp-key'), sftp.clientPrivateKey);
+    const uploading = await createTestContext({
+      env: {
+        ESCROW_AGENT_KEY_FILE: join(dir, 'agent.asc'),
+        ESCROW_SIGNING_KEY_FILE: join(dir, 'signing.asc'),
+        ESCROW_SIGNING_KEY_PASSPHRASE: 'escrow-signing-pass',
+        ESCROW_SFTP_HOST: '127.0.0.1',
+        ESCROW_SFTP_PORT: String(sftp.port),
+        ESCROW_SFTP_USERNAME: 'registrar4321',
+        ESCROW_SFTP_KEY_FILE: join(dir, 'sftp-key'),
+        ESCROW_SFTP_PATH: '/',
+        ESCROW_SFTP_HOST_KEY: 'SHA256:AAAAnotTheAgentsHostKeyAAAAAAAAAAAAAAAAAAAA',
+        REGISTRAR_IANA_ID: '4321',
+      },
+    });
+    try {
+      const [account] = await uploading.db.insert(accounts).values({ registrantContact: demoContact, createDate: now(), modifyDate: now() }).returning();
+      await uploading.db.insert(domains).values({ accountId: account.accountId, domain: 'escrow-sftp.com', expireDate: addDays(now(), 300), createDate: now(), modifyDate: now() });
+      await expect(makeEscrowDeposit(uploading.deps)).rejects.toThrow();
+      expect(readdirSync(sftp.root)).toEqual([]);
+      expect((await uploading.db.select().from(escrowDeposits))[0]).toMatchObject({ status: 'failed', destination: 'sftp' });
+
+      const fixed = { ...uploading.deps, config: { ...uploading.deps.config, ESCROW_SFTP_HOST_KEY: sftp.hostFingerprint } };
+      const report = await makeEscrowDeposit(fixed);
+      expect(report).toMatchObject({ kind: 'full', rows: 1, destination: 'sftp' });
+      const day = (report as { day: string }).day;
+      expect(readdirSync(sftp.root).sort()).toEqual([`4321_${day}_full_1.csv.gpg`, `4321_${day}_full_1.hash.gpg`]);
+      const rows: Record<string, string>[] = parse((await openDeposit(join(sftp.root, `4321_${day}_full_1.csv.gpg`))).text, { columns: true });
+      expect(rows.map((r) => r.domain_name)).toEqual(['escrow-sftp.com']);
+      expect((await uploading.db.select().from(escrowDeposits))[0]).toMatchObject({ status: 'done', rowCount: 1 });
+    } finally {
+      await uploading.close();
+      await sftp.close();
+    }
   });
 });
