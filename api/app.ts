@@ -46,6 +46,8 @@ import { whoisRoutes } from './routes/whois.ts';
 import { rdapRoutes } from './routes/rdap.ts';
 import { forSaleRoutes } from './routes/for-sale.ts';
 import { abuseReportsRoutes } from './routes/abuse-reports.ts';
+import { adminAbuseRoutes } from './routes/admin-abuse.ts';
+import { adminVerificationsRoutes } from './routes/admin-verifications.ts';
 import { registrantVerificationsRoutes } from './routes/registrant-verifications.ts';
 import { outboundTransfersRoutes } from './routes/outbound-transfers.ts';
 import { accountActivityRoutes } from './routes/account-activity.ts';
@@ -65,6 +67,8 @@ function adminApi() {
     .route('/enrolment', adminEnrolmentRoutes)
     .route('/staff', adminStaffRoutes)
     .route('/audit', adminAuditRoutes)
+    .route('/abuse', adminAbuseRoutes)
+    .route('/verifications', adminVerificationsRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });
