@@ -64,7 +64,7 @@ async function recordAction(
   await recordCaseEvent(tx, { caseId: row.caseId, kind: input.kind, actor: actor.email ?? 'system', reason: input.reason, detail: input.detail ?? null });
   await tx
     .update(abuseCases)
-    .set({ firstActionAt: sql`coalesce(${abuseCases.firstActionAt}, ${time})`, modifyDate: time })
+    .set({ firstActionAt: sql`coalesce(${abuseCases.firstActionAt}, ${time.toISOString()}::timestamptz)`, modifyDate: time })
     .where(eq(abuseCases.caseId, row.caseId));
   await recordAudit(tx, actor, {
     action: input.action,
