@@ -84,7 +84,7 @@ describe('the abuse desk', () => {
     expect(detail.timeline.map((e: { kind: string }) => e.kind)).toEqual(['reported', 'acknowledged']);
     expect(detail.sponsored).toMatchObject({ domainId, locked: false, suspendedAt: null, dnsRecords: [expect.objectContaining({ host: 'login', data: '192.0.2.66' })] });
     const figures = (await compliance.client.get('/api/admin/abuse/figures')).body;
-    expect(figures).toMatchObject({ cases: 1, open: 1, overdue: 0, medianHoursToAcknowledge: 0.2, medianHoursToFirstAction: null, byCategory: [{ category: 'phishing', cases: 1 }], byOutcome: [] });
+    expect(figures).toMatchObject({ cases: 1, open: 1, overdue: 0, medianHoursToAcknowledge: 0.17, medianHoursToFirstAction: null, byCategory: [{ category: 'phishing', cases: 1 }], byOutcome: [] });
   });
 
   it('shows an overdue first action after the set hours, and staff can change them', async () => {
@@ -126,7 +126,7 @@ describe('the abuse desk', () => {
     const [entry] = await auditOf('abuse.notify-registrant');
     expect(entry).toMatchObject({ reason: 'Evidence is convincing; give the owner a chance', targetType: 'abuse-case', targetId: String(caseId) });
     const figures = (await compliance.client.get('/api/admin/abuse/figures')).body;
-    expect(figures.medianHoursToFirstAction).toBe(48.2);
+    expect(figures.medianHoursToFirstAction).toBe(48.17);
   });
 
   it('suspends the domain: registry hold, our DNS silent, My Domains says why', async () => {

@@ -12,9 +12,10 @@ export function actOnCase(caseId: number, action: CaseAction, body: Record<strin
   return api<AbuseCaseDetail>(`${caseKey(caseId)}/${action}`, { method: 'POST', body, toast: false });
 }
 
-/** "4.5 h", "2 d 3 h", or "—". */
+/** "<1 min", "12 min", "4.5 h", "2 d 3 h", or "—". */
 export function formatHours(hours: number | null): string {
   if (hours === null) return '—';
+  if (hours < 1) return hours * 60 < 1 ? '<1 min' : `${Math.round(hours * 60)} min`;
   if (hours < 48) return `${hours.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`;
   const days = Math.floor(hours / 24);
   return `${days} d ${Math.round(hours - days * 24)} h`;

@@ -167,7 +167,7 @@ export async function abuseFigures(deps: Pick<Deps, 'db'>, days = 30): Promise<A
     .orderBy(desc(count()));
   const open = await deps.db.select().from(abuseCases).where(eq(abuseCases.status, 'open'));
   const hours = await readFirstActionHours(deps);
-  const round = (value: number | null) => (value === null ? null : Math.round(Number(value) * 10) / 10);
+  const round = (value: number | null) => (value === null ? null : Math.round(Number(value) * 100) / 100);
   return {
     days,
     cases: medians.cases,
