@@ -91,6 +91,8 @@ test('the back office passes axe and fits a 390 px phone', async ({ page }) => {
       ['/admin/overview', 'Welcome, Olive'],
       ['/admin/staff', 'Staff'],
       ['/admin/audit', 'Audit log'],
+      ['/admin/abuse', 'Abuse desk'],
+      ['/admin/verifications', 'Registrant verification'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
