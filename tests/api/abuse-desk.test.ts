@@ -13,6 +13,7 @@ import { abuseClocksJob } from '../../api/jobs/abuse-clocks.ts';
 import { type MailReceiver, startMailReceiver } from '../../api/mail-receiver.ts';
 import { isSandboxMailHost } from '../../api/providers/mailhost/sandbox.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
+import { startMailDns } from '../fixtures/mail-dns.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 // Starts at the real time: the bot-check library judges a challenge's expiry by the real time.
@@ -20,6 +21,7 @@ const clock = new ManualClock(Date.now());
 let restoreClock: () => void;
 let t: TestContext;
 let receiver: MailReceiver;
+let mailDns: Awaited<ReturnType<typeof startMailDns>>;
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
 async function report(client: TestClient, fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }) {
@@ -50,7 +52,9 @@ async function mailsTo(to: string, subject: string) {
 
 beforeAll(async () => {
   restoreClock = useClock(clock);
-  t = await createTestContext({ env: { COMPLIANCE_EMAIL: 'compliance@dotspot.example' } });
+  // The receiver's SPF, DKIM and DMARC lookups are answered here (nothing published), never by the Internet.
+  mailDns = await startMailDns([]);
+  t = await createTestContext({ env: { COMPLIANCE_EMAIL: 'compliance@dotspot.example', MAIL_DNS_RESOLVER: mailDns.address } });
   const { mailHost } = t.deps.providers;
   if (!isSandboxMailHost(mailHost)) throw new Error('the tests run with the sandbox mail host');
   receiver = await startMailReceiver(t.deps, mailHost, { port: 0, host: '127.0.0.1' });
@@ -58,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver.close();
   await t.close();
+  await mailDns.close();
   restoreClock();
 });
 
