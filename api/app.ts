@@ -45,6 +45,10 @@ import { websitesRoutes } from './routes/websites.ts';
 import { whoisRoutes } from './routes/whois.ts';
 import { rdapRoutes } from './routes/rdap.ts';
 import { forSaleRoutes } from './routes/for-sale.ts';
+import { abuseReportsRoutes } from './routes/abuse-reports.ts';
+import { adminAbuseRoutes } from './routes/admin-abuse.ts';
+import { adminVerificationsRoutes } from './routes/admin-verifications.ts';
+import { registrantVerificationsRoutes } from './routes/registrant-verifications.ts';
 import { outboundTransfersRoutes } from './routes/outbound-transfers.ts';
 import { accountActivityRoutes } from './routes/account-activity.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
@@ -63,6 +67,8 @@ function adminApi() {
     .route('/enrolment', adminEnrolmentRoutes)
     .route('/staff', adminStaffRoutes)
     .route('/audit', adminAuditRoutes)
+    .route('/abuse', adminAbuseRoutes)
+    .route('/verifications', adminVerificationsRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });
@@ -119,6 +125,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/ws', wsRoutes)
     .route('/whois', whoisRoutes)
     .route('/websites', websitesRoutes)
+    .route('/abuseReports', abuseReportsRoutes)
+    .route('/registrantVerifications', registrantVerificationsRoutes)
     .route('/forSale', forSaleRoutes)
     .route('/outboundTransfers', outboundTransfersRoutes)
     .route('/accountActivity', accountActivityRoutes)

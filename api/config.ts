@@ -171,6 +171,33 @@ const envSchema = z.object({
   SRS_DOMAIN: optional,
   /** HMAC key of SRS addresses; unset, one random key in the secrets table serves every process. */
   SRS_SECRET: optional,
+  /**
+   * Registrar duties (README "Registrar duties"). Where the daily list of overdue abuse cases goes until staff accounts
+   * with the compliance role receive it (default: the abuse address).
+   */
+  COMPLIANCE_EMAIL: optional.pipe(z.email({ error: 'COMPLIANCE_EMAIL must be an email address' }).optional()),
+  /**
+   * DNS servers (`ip` or `ip:port`, comma-separated) that registrant verification asks whether an email domain has MX or
+   * A records. Unset: the machine's resolvers, except in sandbox mode, where the lookup is skipped (no Internet to ask).
+   */
+  REGISTRANT_EMAIL_RESOLVER: optional,
+  /** Escrow deposits: the weekday of the full deposit (the other days get incremental ones unless turned off). */
+  ESCROW_FULL_DAY: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).default('sunday'),
+  ESCROW_INCREMENTAL: z.stringbool().default(true),
+  /** The escrow agent's OpenPGP public key (armored file) that deposits are encrypted to, and our signing key and its passphrase. */
+  ESCROW_AGENT_KEY_FILE: optional,
+  ESCROW_SIGNING_KEY_FILE: optional,
+  ESCROW_SIGNING_KEY_PASSPHRASE: optional,
+  /** Sandbox: deposits are written here. */
+  ESCROW_DIR: z.string().default('.data/escrow'),
+  /** Production: deposits are uploaded to the escrow agent's SFTP server with this user and private key. */
+  ESCROW_SFTP_HOST: optional,
+  ESCROW_SFTP_PORT: z.coerce.number().int().min(1).max(65535).default(22),
+  ESCROW_SFTP_USERNAME: optional,
+  ESCROW_SFTP_KEY_FILE: optional,
+  ESCROW_SFTP_PATH: z.string().default('/'),
+  /** The agent's SSH host key fingerprint (`SHA256:…`, as ssh-keygen -lf prints it): the upload refuses any other server. */
+  ESCROW_SFTP_HOST_KEY: optional,
   /** Sandbox registry answer delay in ms per extension, to make streaming visible. */
   SANDBOX_REGISTRY_LATENCY_MS: z.coerce.number().int().min(0).default(40),
   /** Proof-of-work difficulty: leading zero hex digits of the derived key (3 ≈ 4,000 hashes). Lower only for tests and benchmarks. */
@@ -200,6 +227,8 @@ export type Config = z.infer<typeof envSchema> & {
   mailClientHost: string;
   /** Who answers RDAP for our domains: IANA ID and abuse desk (REGISTRAR_* variables, sandbox defaults). */
   registrar: { ianaId: string; abuseEmail: string; abusePhone: string };
+  /** Who gets the compliance desk's daily mail until staff accounts do (COMPLIANCE_EMAIL, else the abuse address). */
+  complianceEmail: string;
 };
 
 /** Sandbox stand-ins: 9995 is in IANA's reserved Registrar ID range (9994-9999, testing and registry use), never a real registrar's. */
@@ -241,6 +270,9 @@ const realProviderVariables = {
   mailHost: ['MAILHOST_API_URL', 'MAILHOST_API_KEY'],
 } as const;
 
+/** What a deposit to the escrow agent needs outside sandbox mode. */
+export const escrowVariables = ['ESCROW_AGENT_KEY_FILE', 'ESCROW_SIGNING_KEY_FILE', 'ESCROW_SFTP_HOST', 'ESCROW_SFTP_USERNAME', 'ESCROW_SFTP_KEY_FILE', 'ESCROW_SFTP_HOST_KEY'] as const;
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -281,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       abuseEmail: c.REGISTRAR_ABUSE_EMAIL ?? sandboxRegistrar.abuseEmail,
       abusePhone: c.REGISTRAR_ABUSE_PHONE ?? sandboxRegistrar.abusePhone,
     },
+    complianceEmail: c.COMPLIANCE_EMAIL ?? c.REGISTRAR_ABUSE_EMAIL ?? sandboxRegistrar.abuseEmail,
   };
 }
 
@@ -302,6 +335,8 @@ export function findUnsafeProviderMix(config: Config): string | null {
   if (!config.PUBLIC_URL) missing.push('PUBLIC_URL');
   // RDAP must not name a test registrar ID or an example abuse desk to the public.
   for (const name of ['REGISTRAR_IANA_ID', 'REGISTRAR_ABUSE_EMAIL', 'REGISTRAR_ABUSE_PHONE'] as const) if (!config[name]) missing.push(name);
+  // Escrow deposits go to the agent over SFTP, encrypted to its key and signed with ours (ESCROW_DIR is the sandbox's).
+  for (const name of escrowVariables) if (!config[name]) missing.push(name);
   if (!missing.length) return null;
   const real = Object.entries(config.providers)
     .filter(([, name]) => name !== 'sandbox' && name !== 'altcha' && name !== 'builtin')

@@ -27,6 +27,7 @@ import { authenticateMessage, createMailResolver } from './services/email/mail-a
 import { hit } from './services/platform/rate-limit.ts';
 import { readSharedSecret } from './services/platform/secrets.ts';
 import { createSrs } from './services/email/srs.ts';
+import { isAbuseDeskAddress, recordAbuseMail } from './services/compliance/abuse/abuse-mail.ts';
 
 export type MailReceiverLimits = {
   /** SIZE (RFC 1870): bytes a message may have; nothing past it is kept. */
@@ -69,7 +70,7 @@ function smtpError(code: number, message: string): Error {
 type Transaction = { recipients: InboundRecipient[]; addresses: Set<string> };
 
 export async function startMailReceiver(
-  deps: Pick<Deps, 'providers' | 'config' | 'db'>,
+  deps: Pick<Deps, 'providers' | 'config' | 'db'> & { jobs?: Deps['jobs'] },
   mailHost: SandboxMailHost,
   options: { port: number; host: string; limits?: Partial<MailReceiverLimits>; resolver?: DNSResolver },
 ): Promise<MailReceiver> {
@@ -79,6 +80,9 @@ export async function startMailReceiver(
   const context: InboundMailContext = { mailHost, srs, receiverName };
   const resolver = options.resolver ?? createMailResolver(deps.config.MAIL_DNS_RESOLVER);
   const transactions = new WeakMap<SMTPServerSession, Transaction>();
+  // Registrar duties (issue #24) hook: mail to REGISTRAR_ABUSE_EMAIL becomes an abuse case (services/compliance/abuse/abuse-mail.ts).
+  const forAbuseDesk = new WeakSet<SMTPServerSession>();
+  const abuseDesk = deps.jobs ? { ...deps, jobs: deps.jobs } : null;
   const deliveries = new Set<Promise<void>>();
   const perClient = new Map<string, number>();
   const counted = new Set<string>();
@@ -111,6 +115,7 @@ export async function startMailReceiver(
     });
     const transaction = transactions.get(session);
     transactions.delete(session);
+    const toAbuseDesk = forAbuseDesk.delete(session);
     try {
       await new Promise<void>((resolve, reject) => {
         stream.once('end', resolve);
@@ -125,6 +130,10 @@ export async function startMailReceiver(
       const authentication = await authenticateMessage(content, { ip: session.remoteAddress, helo, sender }, { resolver, receiverName });
       if (authentication.dmarcRejection) throw new MailRefusal(550, authentication.dmarcRejection);
       const id = `${session.id}.${session.transaction}`;
+      if (toAbuseDesk && abuseDesk) {
+        await recordAbuseMail(abuseDesk, content);
+        if (!transaction?.recipients.length) return `2.0.0 Ok: received by the abuse desk as ${id}`;
+      }
       const arrivalDate = now();
       const outcomes = await deliverInbound(deps, context, {
         envelope: { sender, helo, clientIp: session.remoteAddress, protocol: session.transmissionType || 'ESMTP', id, arrivalDate },
@@ -168,6 +177,7 @@ export async function startMailReceiver(
     onMailFrom(_address, session, callback) {
       // A new envelope on the same connection starts with no recipients.
       transactions.delete(session);
+      forAbuseDesk.delete(session);
       if (session.transaction > limits.maxMessagesPerConnection) return callback(smtpError(421, '4.7.0 Too many messages in one connection, reconnect to send more'));
       hit(deps.db, { key: `smtp-messages:ip:${session.remoteAddress}`, max: limits.maxMessagesPerClientPerHour, windowSeconds: 3600 }).then(
         (verdict) => callback(verdict.allowed ? undefined : smtpError(450, '4.7.1 Too many messages from your address, try again later')),
@@ -183,6 +193,12 @@ export async function startMailReceiver(
       // Given twice (in any case): accepted again, delivered once.
       if (transaction.addresses.has(key)) return callback();
       if (transaction.recipients.length >= limits.maxRecipients) return callback(smtpError(452, '4.5.3 Too many recipients'));
+      if (abuseDesk && isAbuseDeskAddress(deps, address.address)) {
+        forAbuseDesk.add(session);
+        transaction.addresses.add(key);
+        transactions.set(session, transaction);
+        return callback();
+      }
       const declared = session.envelope.mailFrom ? Number(session.envelope.mailFrom.args && (session.envelope.mailFrom.args as Record<string, string>).SIZE) || 0 : 0;
       acceptRecipient(deps, context, address.address, declared).then(
         (recipient) => {

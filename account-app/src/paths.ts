@@ -5,6 +5,7 @@ export const paths = {
   summary: { path: '/account/summary', href: (view?: string) => (view ? `/account/summary?view=${view}` : '/account/summary') },
   website: { path: '/account/website/:domainId', href: (domainId: number) => `/account/website/${domainId}` },
   approveChange: { path: '/account/approve-change', href: (token: string) => `/account/approve-change?token=${encodeURIComponent(token)}` },
+  verifyRegistrant: { path: '/account/verify-registrant', href: (token: string) => `/account/verify-registrant?token=${encodeURIComponent(token)}` },
   notFound: { path: '/NotFound', href: () => '/NotFound' },
   login: { path: '/login', href: (redirect: string) => `/login?redirect=${encodeURIComponent(redirect)}` },
   search: { path: '/search', href: () => '/search' },

@@ -27,6 +27,8 @@ const featureRoutes: FeatureRoute[] = [
 
 const ApproveChangePage = lazy(() => import('./features/account/ApproveChangePage.tsx').then((m) => ({ default: m.ApproveChangePage })));
 
+const VerifyRegistrantPage = lazy(() => import('./features/verification/VerifyRegistrantPage.tsx').then((m) => ({ default: m.VerifyRegistrantPage })));
+
 const pages = new Map(featureRoutes.map((route) => [route.path, lazy(route.load)]));
 
 /** Starts fetching the chunk and the data of the page being opened at once, not after the session check the shell waits for. */
@@ -73,6 +75,15 @@ export function AppRoutes() {
           element={
             <Suspense fallback={<PageLoading />}>
               <ApproveChangePage />
+            </Suspense>
+          }
+        />
+        {/* The registrant verification link (WAPS): no shell and no sign-in either. */}
+        <Route
+          path={paths.verifyRegistrant.path}
+          element={
+            <Suspense fallback={<PageLoading />}>
+              <VerifyRegistrantPage />
             </Suspense>
           }
         />

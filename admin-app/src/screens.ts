@@ -18,6 +18,9 @@ export type Screen = {
 
 export const screens: Screen[] = [
   { path: '/admin/overview', label: 'Overview', permission: 'signed-in', nav: { icon: 'home' }, load: () => import('./features/overview/Overview.tsx') },
+  { path: '/admin/abuse', label: 'Abuse desk', permission: 'abuse:read', nav: { icon: 'flag' }, load: () => import('./features/abuse/AbuseDesk.tsx') },
+  { path: '/admin/abuse/:caseId', label: 'Abuse case', permission: 'abuse:read', load: () => import('./features/abuse/CaseDetail.tsx') },
+  { path: '/admin/verifications', label: 'Verification', permission: 'verification:manage', nav: { icon: 'users' }, load: () => import('./features/verification/Verifications.tsx') },
   { path: '/admin/audit', label: 'Audit log', permission: 'audit:read', nav: { icon: 'log' }, load: () => import('./features/audit/AuditLog.tsx') },
   { path: '/admin/staff', label: 'Staff', permission: 'staff:manage', nav: { icon: 'shield' }, load: () => import('./features/staff/StaffPage.tsx') },
 ];

@@ -49,7 +49,10 @@ export async function readJson(c: Context): Promise<unknown> {
 export const refusePrototypeNames: MiddlewareHandler = async (c, next) => {
   // Stripe's webhook body is checked by its signature and read by Stripe's library, never field by field here.
   const isWebhook = c.req.path === '/api/stripeWebhook';
-  if (!isWebhook && c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
+  // A multipart form (the Report abuse page's evidence file) is not JSON, and reading it as text would spoil its bytes
+  // for the route: its fields go through the route's strict schema, which refuses any name it does not know.
+  const isMultipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+  if (!isWebhook && !isMultipart && c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
     const text = await c.req.text();
     if (text.trim()) {
       try {

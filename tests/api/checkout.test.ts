@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, domains, orderLines, orders, outbox, registryDomains, transactions, users, verificationCodes } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
@@ -104,6 +104,15 @@ const commit = (client: TestClient, cartId: number, a: Record<string, unknown> =
   client.patch(`/api/carts/${cartId}`, { commit: true, $redirectHost: 'localhost', a: { referrer: 'https://news.example/', landing: '/search', statedSource: 'friend', ...a } });
 
 describe('visitor checkout', () => {
+  it('asks the new registrant to verify their email (WAPS) once the order is through', async () => {
+    const { client, cartId, contact } = await readyVisitor(['qwzxv-verify-me.com']);
+    expect((await commit(client, cartId)).status).toBe(200);
+    await t.runJobs();
+    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.to, contact.email), like(outbox.subject, 'Verify your email%')));
+    expect(mail.body).toContain('/account/verify-registrant?token=');
+    expect((await client.get('/api/registrantVerifications/0')).body).toMatchObject({ state: 'pending', email: contact.email });
+  });
+
   it('creates the account, registers the domain, records the ledger, signs the buyer in and starts a new cart', async () => {
     const { client, cartId, contact } = await readyVisitor(['qwzxv-first-order.com']);
     await client.patch('/api/cartItems/0', {}); // unknown id 0 is not found; nothing changes

@@ -155,6 +155,12 @@ describe('workers', () => {
       'dns-reconcile: scheduled "* * * * *" UTC, 0 retries',
       'domain-cleanup: on demand, 30 retries, backoff from 60 s',
       'for-sale-offers: scheduled "*/15 * * * *" UTC, 4 retries, backoff from 60 s',
+      'abuse-acknowledge: on demand, 10 retries, backoff from 30 s',
+      'abuse-clocks: scheduled "5 8 * * *" UTC, 3 retries',
+      'registrant-verification: on demand, 6 retries, backoff from 30 s',
+      'verification-deadline: scheduled "23 * * * *" UTC, 2 retries',
+      'wdrp-reminders: scheduled "11 9 * * *" UTC, 3 retries',
+      'escrow-deposit: scheduled "30 1 * * *" UTC, 4 retries, backoff from 900 s',
     ]);
   });
 });

@@ -106,6 +106,7 @@ describe('GET /rdap/domain/:name', () => {
     const abuse = registrar.entities.find((e: any) => e.roles.includes('abuse'));
     expect(vcardValue(abuse, 'email')).toBe('abuse@dotspot.example');
     expect(abuse.vcardArray[1]).toContainEqual(['tel', { type: 'voice' }, 'uri', 'tel:+14155550199']);
+    expect(abuse.links).toContainEqual(expect.objectContaining({ rel: 'related', href: 'http://localhost:3211/report-abuse', type: 'text/html' }));
   });
 
   it('with WHOIS privacy on, withholds the registrant’s personal fields and lists each in redacted', async () => {
@@ -266,6 +267,9 @@ describe('the RDAP service as a whole', () => {
     expect(headers.get('content-type')).toBe('application/rdap+json');
     expect(body.rdapConformance).toContain('rdap_level_0');
     expect(body.notices.map((n: any) => n.title)).toContain('Terms of Service');
+    const help = body.notices.find((n: any) => n.title === 'Help');
+    expect(help.description).toContain('To report abuse of a domain we sponsor (phishing, malware, botnets, pharming, spam), use http://localhost:3211/report-abuse or write to abuse@dotspot.example.');
+    expect(help.links).toContainEqual(expect.objectContaining({ rel: 'related', href: 'http://localhost:3211/report-abuse' }));
   });
 
   it('answers unknown /rdap paths with a 404 RDAP error', async () => {

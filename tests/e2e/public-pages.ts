@@ -25,6 +25,7 @@ export const publicPaths = [
   '/terms',
   '/legal',
   '/legal/UDRP',
+  '/report-abuse',
 ];
 
 export const notFoundPath = '/no-such-page';

@@ -7,6 +7,7 @@ import type { AdminSession } from '../../../api/contract/auth/login.ts';
 import { brand } from '@kit/brand.ts';
 import { $loggingOut, logout } from '@kit/session.ts';
 import { useCurrentUser } from '../features/session/api.ts';
+import { VerificationBanner } from '../features/verification/VerificationBanner.tsx';
 import { paths } from '../paths.ts';
 
 function Logo() {
@@ -71,7 +72,10 @@ export function Shell({ children }: { children: ReactNode }) {
         </div>
       </header>
       {user ? (
-        children
+        <>
+          <VerificationBanner />
+          {children}
+        </>
       ) : (
         <main id="main" className="container shell-loading" aria-busy="true">
           <p role="status">{isLoading || needsLogin ? 'Loading your account…' : 'We could not load your account. Please reload the page.'}</p>

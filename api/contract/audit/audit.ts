@@ -14,6 +14,12 @@ export const actionsNeedingReason = [
   'domain.move',
   'order.refund',
   'staff.reset-factors',
+  'abuse.ask-reporter',
+  'abuse.notify-registrant',
+  'abuse.lock',
+  'abuse.remove-content',
+  'abuse.close',
+  'abuse.settings',
 ] as const;
 
 /** The shortest reason accepted where one is required: a few words, not a keystroke. */

@@ -14,3 +14,4 @@ export * from './mail.ts';
 export * from './api-tokens.ts';
 export * from './staff.ts';
 export * from './audit.ts';
+export * from './compliance.ts';

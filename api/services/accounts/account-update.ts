@@ -15,6 +15,7 @@ import { accounts } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { accountView } from './account-summary.ts';
+import { onRegistrantChanged } from '../compliance/transfer-duties.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import { queueRegistryContactSync } from './registry-contacts.ts';
 import { createTdrpRequest, expireTdrpRequests, sendTdrpApprovalEmail, type TdrpChange } from '../transfers/tdrp.ts';
@@ -86,11 +87,13 @@ export async function updateAccount(deps: Deps, accountId: number, update: Accou
     const needsApproval = change.registrantContact !== undefined || change.tdrpOptOut !== undefined;
     if (needsApproval && !registrantEmail) throw new AppError(400, 'Add the registrant contact first: its email approves this change');
     const token = needsApproval ? await createTdrpRequest(tx, accountId, registrantEmail!, change) : null;
-    return { token, change, sentTo: registrantEmail, registryChanged: contactsChanged.length > 0 };
+    const registrantChange = direct.registrantContact ? { before: account.registrantContact, after: direct.registrantContact } : null;
+    return { token, change, sentTo: registrantEmail, registryChanged: contactsChanged.length > 0, registrantChange };
   });
   if (outcome.token && outcome.sentTo) {
     await sendTdrpApprovalEmail(deps, { to: outcome.sentTo, token: outcome.token, change: outcome.change, brandName: brand.name });
   }
   if (outcome.registryChanged) await queueRegistryContactSync(deps.jobs, accountId);
+  if (outcome.registrantChange) await onRegistrantChanged(deps, { accountId, ...outcome.registrantChange });
   return accountView(db, accountId);
 }

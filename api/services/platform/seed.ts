@@ -9,6 +9,7 @@ import { loadConfig } from '../../config.ts';
 import type { Contact } from '../../contract/contact.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  registrantVerifications,
   accounts,
   dnsRecords,
   domains,
@@ -96,6 +97,18 @@ export async function seedDemoAccount(
     const accountId = account.accountId;
     await tx.insert(users).values({ accountId, email: credentials.email, passwordHash });
     await tx.insert(mfas).values({ accountId, type: 'totp', data: credentials.totpSecret, status: 'active' });
+    // The demo registrant verified its email long ago (WAPS): no banner, and no suspension 15 days into a sandbox.
+    await tx.insert(registrantVerifications).values({
+      accountId,
+      email: demoContact.email,
+      registrantName: `${demoContact.firstName} ${demoContact.lastName}, ${demoContact.company}`,
+      trigger: 'registration',
+      status: 'verified',
+      tokenHash: randomBytes(32).toString('hex'),
+      createDate: fromNow(-400),
+      deadline: fromNow(-385),
+      verifiedAt: fromNow(-399),
+    });
     await tx.insert(paymentMethods).values({
       accountId,
       provider: 'sandbox',

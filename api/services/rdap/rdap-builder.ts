@@ -147,6 +147,8 @@ export function registrarEntity(server: RdapServer): RdapEntity {
           ['tel', { type: 'voice' }, 'uri', `tel:${registrar.abusePhone}`],
           ['email', {}, 'text', registrar.abuseEmail],
         ]),
+        // The abuse desk's web form (RAA §3.18): reports there become cases with a number, as mail to the address does.
+        links: [link(server, 'related', `${server.origin}/report-abuse`, 'text/html')],
       },
     ],
   };
@@ -257,8 +259,9 @@ export function buildRdapHelp(server: RdapServer) {
           `This server answers for the domains ${server.registrar.name} sponsors (IANA Registrar ID ${server.registrar.ianaId}).`,
           'Queries: /rdap/domain/<name> (A-label or U-label), /rdap/nameserver/<host name> for our customers\' glue hosts, /rdap/help.',
           `Lookups are limited per client address; an answer of 429 says when to try again (Retry-After).`,
+          `To report abuse of a domain we sponsor (phishing, malware, botnets, pharming, spam), use ${server.origin}/report-abuse or write to ${server.registrar.abuseEmail}.`,
         ],
-        links: [link(server, 'help', `${server.origin}/rdap/help`, rdapMediaType)],
+        links: [link(server, 'help', `${server.origin}/rdap/help`, rdapMediaType), link(server, 'related', `${server.origin}/report-abuse`, 'text/html')],
       },
     ],
   };

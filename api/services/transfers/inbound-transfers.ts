@@ -7,12 +7,14 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import { onTransferredIn } from '../compliance/transfer-duties.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Db } from '../../db/client.ts';
 import { domains, orderLines, orders, paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Providers } from '../../providers/index.ts';
 import type { RegistryMessage, RegistryRecord } from '../../providers/registry/index.ts';
 
-export type TransferPollDeps = { db: Db; providers: Pick<Providers, 'registry' | 'payments'> };
+export type TransferPollDeps = { db: Db; jobs: JobQueue; providers: Pick<Providers, 'registry' | 'payments'> };
 
 export type TransferPollReport = { messages: number; completed: number; rejected: number; pending: number };
 
@@ -115,13 +117,18 @@ export async function settleInboundTransfer(deps: TransferPollDeps, domain: stri
     .where(and(eq(domains.domain, domain), eq(domains.status, 'transfer'), eq(domains.inboundTransferStatus, 'pending')));
   let settled: TransferOutcome['state'] | null = null;
   for (const { domainId } of candidates) {
-    const done = outcome.state === 'completed' ? await completeTransfer(deps.db, domainId, outcome.expireDate) : await rejectTransfer(deps, domainId, outcome.reason);
-    if (done) settled = outcome.state;
+    if (outcome.state === 'completed') {
+      const arrived = await completeTransfer(deps.db, domainId, outcome.expireDate);
+      if (arrived) {
+        settled = outcome.state;
+        await onTransferredIn(deps, { accountId: arrived.accountId, domain });
+      }
+    } else if (await rejectTransfer(deps, domainId, outcome.reason)) settled = outcome.state;
   }
   return settled;
 }
 
-async function completeTransfer(db: Db, domainId: number, expireDate: Date | null): Promise<boolean> {
+async function completeTransfer(db: Db, domainId: number, expireDate: Date | null): Promise<{ accountId: number } | null> {
   const today = now();
   const updated = await db
     .update(domains)
@@ -134,8 +141,8 @@ async function completeTransfer(db: Db, domainId: number, expireDate: Date | nul
       modifyDate: today,
     })
     .where(and(eq(domains.domainId, domainId), eq(domains.status, 'transfer'), eq(domains.inboundTransferStatus, 'pending')))
-    .returning({ domainId: domains.domainId });
-  return updated.length > 0;
+    .returning({ accountId: domains.accountId });
+  return updated[0] ?? null;
 }
 
 /**

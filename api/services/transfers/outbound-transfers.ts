@@ -15,6 +15,7 @@ import type { RegistryMessage } from '../../providers/registry/index.ts';
 import { requestTransferByOtherRegistrar } from '../../providers/registry/sandbox-transfers.ts';
 import { queueDomainCleanup } from '../domains/departed-domains.ts';
 import { pollInboundTransfers } from './inbound-transfers.ts';
+import { onTransferredAway } from '../compliance/transfer-duties.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
@@ -158,13 +159,15 @@ async function releaseDomain(deps: OutboundTransferDeps, domain: string): Promis
     })
     // The registry's word is final, even for a request whose pending notice we never read.
     .where(and(eq(domains.domain, domain), ne(domains.status, 'deleted')))
-    .returning({ domainId: domains.domainId });
-  for (const { domainId } of rows) {
-    await deps.db
+    .returning({ domainId: domains.domainId, accountId: domains.accountId });
+  for (const { domainId, accountId } of rows) {
+    const [request] = await deps.db
       .update(outboundTransfers)
       .set({ status: 'completed', settleDate: today })
-      .where(and(eq(outboundTransfers.domainId, domainId), inArray(outboundTransfers.status, ['pending', 'approved'])));
+      .where(and(eq(outboundTransfers.domainId, domainId), inArray(outboundTransfers.status, ['pending', 'approved'])))
+      .returning({ gainingRegistrar: outboundTransfers.gainingRegistrar });
     await queueDomainCleanup(deps.jobs, domainId);
+    await onTransferredAway(deps, { accountId, domain, gainingRegistrar: request?.gainingRegistrar ?? null });
   }
 }
 

@@ -17,6 +17,7 @@ import { queueMessage } from '../platform/messages.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import { holdAccountDomains, queueRegistryContactSync } from '../accounts/registry-contacts.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
+import { onRegistrantChanged } from '../compliance/transfer-duties.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -115,11 +116,13 @@ export async function approveTdrpRequest(deps: Deps, token: string, clientIp: st
         modifyDate: time,
       })
       .where(eq(accounts.accountId, account.accountId));
-    if (!request.registrantContact || tdrpOptOut) return { accountId: account.accountId, heldDomains: 0, holdUntil: null };
+    const change = request.registrantContact ? { before: account.registrantContact, after: request.registrantContact } : null;
+    if (!request.registrantContact || tdrpOptOut) return { accountId: account.accountId, heldDomains: 0, holdUntil: null, change };
     const holdUntil = addDays(time, tdrpHoldDays);
-    return { accountId: account.accountId, heldDomains: await holdAccountDomains(tx, account.accountId, holdUntil), holdUntil: holdUntil.toISOString() };
+    return { accountId: account.accountId, heldDomains: await holdAccountDomains(tx, account.accountId, holdUntil), holdUntil: holdUntil.toISOString(), change };
   });
   if (!result) throw new AppError(400, tdrpLinkSpentMessage);
   await queueRegistryContactSync(deps.jobs, result.accountId);
+  if (result.change) await onRegistrantChanged(deps, { accountId: result.accountId, ...result.change });
   return { heldDomains: result.heldDomains, holdUntil: result.holdUntil };
 }

@@ -1,0 +1,125 @@
+/**
+ * Registrant verification (WAPS) for staff: who is waiting and by when, whose domains are suspended for it, what the
+ * format checks found, and a resend. Each search shows registrants' addresses, so each is in the audit log.
+ */
+import { useId, useState } from 'react';
+import useSWR from 'swr';
+import { api, isFailure } from '@kit/api.ts';
+import { showToast } from '@kit/toasts.ts';
+import type { VerificationRow } from '../../../../api/contract/compliance/abuse-desk.ts';
+import type { ListResult } from '../../../../api/contract/list.ts';
+import { formatAgo, formatDateTime } from '../../lib/format.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { FetchError } from '../../swr.ts';
+
+export default function Verifications() {
+  const ids = useId();
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState('pending');
+  const [sending, setSending] = useState<number | null>(null);
+  const query = useDebounced(q.trim());
+  const key = `/admin/verifications?status=${status}${query ? `&q=${encodeURIComponent(query)}` : ''}&limit=100`;
+  const { data, error, mutate } = useSWR<ListResult<VerificationRow>>(key, { keepPreviousData: true });
+
+  async function resend(row: VerificationRow) {
+    setSending(row.verificationId);
+    const answer = await api(`/admin/verifications/${row.verificationId}/resend`, { method: 'POST', body: {}, toast: false });
+    setSending(null);
+    if (isFailure(answer)) return showToast(answer.message, 'error');
+    showToast(`The verification email was sent again to ${row.email}`, 'success');
+    void mutate();
+  }
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1>Registrant verification</h1>
+          <p>Registrant emails asked to verify (ICANN WAPS). Unverified after 15 days, the account's domains are suspended until the link is clicked.</p>
+        </div>
+      </div>
+      <section className="panel">
+        <form className="toolbar" role="search" aria-label="Verifications" onSubmit={(event) => event.preventDefault()}>
+          <div className="field field-grow">
+            <label htmlFor={`${ids}-q`}>Registrant email</label>
+            <input id={`${ids}-q`} className="input" type="search" value={q} onChange={(event) => setQ(event.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-status`}>Status</label>
+            <select id={`${ids}-status`} className="input" value={status} onChange={(event) => setStatus(event.target.value)}>
+              <option value="pending">Waiting</option>
+              <option value="verified">Verified</option>
+              <option value="all">All</option>
+            </select>
+          </div>
+        </form>
+        {error instanceof FetchError && error.failure.status !== 401 ? (
+          <p className="notice notice-danger panel-notice" role="alert">
+            {error.failure.message}
+          </p>
+        ) : !data ? (
+          <p className="empty" role="status">
+            Loading…
+          </p>
+        ) : data.data.length === 0 ? (
+          <p className="empty">Nobody matches.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Registrant</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Deadline</th>
+                  <th scope="col">Last sent</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((row) => (
+                  <tr key={row.verificationId}>
+                    <td data-label="Registrant">
+                      <span className="cell-main">{row.email}</span>
+                      <span className="cell-sub">
+                        {row.registrantName} · account {row.accountId} · after {row.trigger.replace('-', ' ')}
+                      </span>
+                      {row.problems.map((problem) => (
+                        <span key={problem} className="cell-sub clock-overdue">
+                          {problem}
+                        </span>
+                      ))}
+                    </td>
+                    <td data-label="Status">
+                      {row.status === 'verified' ? (
+                        <span className="clock-done">Verified {formatDateTime(row.verifiedAt)}</span>
+                      ) : row.suspendedAt ? (
+                        <span className="clock-overdue">Domains suspended since {formatDateTime(row.suspendedAt)}</span>
+                      ) : (
+                        'Waiting'
+                      )}
+                    </td>
+                    <td data-label="Deadline" className="nowrap">
+                      {row.status === 'pending' ? formatDateTime(row.deadline) : '—'}
+                    </td>
+                    <td data-label="Last sent" className="nowrap">
+                      {formatAgo(row.lastSentAt)} ({row.sendCount}×)
+                    </td>
+                    <td data-label="" className="actions">
+                      {row.status === 'pending' && (
+                        <button type="button" className="btn btn-secondary btn-sm" disabled={sending === row.verificationId} onClick={() => void resend(row)}>
+                          Resend email
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * A registrar's duties to ICANN (DESIGN "Registrar duties"): abuse cases and their reports and timeline, registrant
+ * verification (RAA 2013 WAPS), the yearly WDRP reminder, and data escrow deposits.
+ */
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { abuseCategories, abuseOutcomes } from '../../contract/compliance/abuse.ts';
+import { accounts } from './accounts.ts';
+import { domains } from './domains.ts';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * One case per reported domain while it is open: a second report about the same name joins it. The clocks run from
+ * `createDate`: the reporter acknowledged (`acknowledgedAt`) and a first action taken (`firstActionAt`).
+ */
+export const abuseCases = pgTable(
+  'abuse_cases',
+  {
+    caseId: serial().primaryKey(),
+    /** The reported name, lower-case A-label. */
+    domain: text().notNull(),
+    /** Our domain of that name when we sponsor it (null: not ours, kept so the reporter still gets an answer). */
+    domainId: integer().references(() => domains.domainId),
+    /** The first report's category; later reports keep theirs on the report. */
+    category: text({ enum: abuseCategories }).notNull(),
+    status: text({ enum: ['open', 'closed'] }).notNull().default('open'),
+    createDate: timestamp({ withTimezone: true }).notNull(),
+    acknowledgedAt: timestamp({ withTimezone: true }),
+    firstActionAt: timestamp({ withTimezone: true }),
+    /** When the registrant was asked to answer by, after a notice from the desk. */
+    registrantReplyBy: timestamp({ withTimezone: true }),
+    closedAt: timestamp({ withTimezone: true }),
+    outcome: text({ enum: abuseOutcomes }),
+    outcomeNote: text(),
+    modifyDate: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('abuse_cases_open_domain').on(t.domain).where(sql`${t.status} = 'open'`),
+    index('abuse_cases_created').on(t.createDate),
+  ],
+);
+
+/** What one reporter sent, through the Report abuse page or by mail to the abuse address. */
+export const abuseReports = pgTable(
+  'abuse_reports',
+  {
+    reportId: serial().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => abuseCases.caseId),
+    source: text({ enum: ['web', 'email'] }).notNull(),
+    category: text({ enum: abuseCategories }).notNull(),
+    reporterEmail: text().notNull(),
+    description: text().notNull(),
+    evidenceLinks: text().array().notNull().default([]),
+    evidenceFileName: text(),
+    evidenceFileType: text(),
+    evidenceFile: bytea(),
+    clientIp: text(),
+    /** The Message-ID of a mailed report: the same message delivered twice makes one report. */
+    messageId: text(),
+    createDate: timestamp({ withTimezone: true }).notNull(),
+    acknowledgedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('abuse_reports_case').on(t.caseId), uniqueIndex('abuse_reports_message').on(t.messageId).where(sql`${t.messageId} is not null`)],
+);
+
+/** A case's timeline: every report, acknowledgement and action, with who did it and why. Append-only. */
+export const abuseCaseEvents = pgTable(
+  'abuse_case_events',
+  {
+    eventId: serial().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => abuseCases.caseId),
+    kind: text().notNull(),
+    /** `system`, `reporter`, or the staff member's email. */
+    actor: text().notNull(),
+    reason: text(),
+    detail: jsonb().$type<Record<string, unknown>>(),
+    createDate: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('abuse_case_events_case').on(t.caseId)],
+);
+
+/** Settings the compliance staff own (one row). */
+export const complianceSettings = pgTable('compliance_settings', {
+  settingsId: integer().primaryKey().default(1),
+  /** Hours from a report to the desk's first action before the case counts as overdue. */
+  firstActionHours: integer().notNull().default(48),
+  modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Registrant verification (WAPS): the account's registrant email is asked to click a link; unverified past
+ * `deadline`, the account's domains are suspended until it is. At most one request waits per account.
+ */
+export const registrantVerifications = pgTable(
+  'registrant_verifications',
+  {
+    verificationId: serial().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.accountId),
+    email: text().notNull(),
+    /** The registrant name the request was made for ("First Last, Company"): a new name asks again. */
+    registrantName: text().notNull(),
+    trigger: text({ enum: ['registration', 'transfer', 'registrant-change'] }).notNull(),
+    status: text({ enum: ['pending', 'verified', 'superseded'] }).notNull().default('pending'),
+    tokenHash: text().notNull().unique(),
+    /** What the format checks found wrong with the registrant data (shown to the customer and to staff). */
+    problems: jsonb().$type<string[]>().notNull().default([]),
+    createDate: timestamp({ withTimezone: true }).notNull(),
+    deadline: timestamp({ withTimezone: true }).notNull(),
+    lastSentAt: timestamp({ withTimezone: true }),
+    sendCount: integer().notNull().default(0),
+    verifiedAt: timestamp({ withTimezone: true }),
+    /** When the job suspended the account's domains for it (null: not suspended). */
+    suspendedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('registrant_verifications_pending').on(t.accountId).where(sql`${t.status} = 'pending'`),
+    index('registrant_verifications_email').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** WDRP reminders sent: one per account and account-year, however many workers run the job. */
+export const wdrpNotices = pgTable(
+  'wdrp_notices',
+  {
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.accountId),
+    /** Years since the account was opened (1 for the first anniversary). */
+    accountYear: integer().notNull(),
+    sentTo: text().notNull(),
+    domainCount: integer().notNull(),
+    createDate: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.accountYear] })],
+);
+
+/** Escrow deposits made: one a day (full or incremental), however many workers run the job. */
+export const escrowDeposits = pgTable(
+  'escrow_deposits',
+  {
+    depositId: serial().primaryKey(),
+    kind: text({ enum: ['full', 'inc'] }).notNull(),
+    /** YYYYMMDD (UTC) of the deposit. */
+    depositDay: text().notNull(),
+    /** The data is as of this time; the next incremental deposit holds what changed after it. */
+    watermark: timestamp({ withTimezone: true }).notNull(),
+    rowCount: integer().notNull().default(0),
+    files: text().array().notNull().default([]),
+    destination: text({ enum: ['directory', 'sftp'] }).notNull(),
+    status: text({ enum: ['started', 'done', 'failed'] }).notNull().default('started'),
+    error: text(),
+    createDate: timestamp({ withTimezone: true }).notNull(),
+    finishDate: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('escrow_deposits_day').on(t.depositDay)],
+);

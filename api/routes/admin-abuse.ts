@@ -1,0 +1,72 @@
+/**
+ * /api/admin/abuse: the abuse desk. Cases (list with clocks, one case, its evidence files), figures, the first-action
+ * setting, and the actions on a case, each gated by its permission and carrying the reason for the audit log.
+ */
+import { Hono } from 'hono';
+import {
+  abuseCaseListQuerySchema,
+  abuseSettingsSchema,
+  askReporterSchema,
+  closeCaseSchema,
+  notifyRegistrantSchema,
+  removeContentSchema,
+  withCaseReasonSchema,
+} from '../contract/compliance/abuse-desk.ts';
+import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
+import { parseBody, parseId, parseWith } from '../http/validate.ts';
+import {
+  askReporter,
+  closeAbuseCase,
+  liftAbuseSuspension,
+  lockForAbuse,
+  notifyRegistrant,
+  removeAbusiveContent,
+  setFirstActionHours,
+  suspendForAbuse,
+} from '../services/compliance/abuse/abuse-actions.ts';
+import { abuseFigures, listAbuseCases, readAbuseCase, readEvidenceFile } from '../services/compliance/abuse/abuse-desk.ts';
+
+export const adminAbuseRoutes = new Hono<AdminEnv>()
+  .get('/cases', allow('abuse:read'), async (c) => c.json(await listAbuseCases(c.var.deps, parseWith(abuseCaseListQuerySchema, c.req.query()))))
+  .get('/figures', allow('abuse:read'), async (c) => c.json(await abuseFigures(c.var.deps)))
+  .patch('/settings', allow('abuse:manage'), async (c) => {
+    await setFirstActionHours(c.var.deps, staffActor(c), await parseBody(c, abuseSettingsSchema));
+    return c.json(await abuseFigures(c.var.deps));
+  })
+  .get('/cases/:id', allow('abuse:read'), async (c) => c.json(await readAbuseCase(c.var.deps, parseId(c))))
+  .get('/cases/:id/reports/:reportId/evidence', allow('abuse:read'), async (c) => {
+    const file = await readEvidenceFile(c.var.deps, parseId(c), parseId(c, 'reportId'));
+    // Served as a download: a reported file must never run in the back office's origin.
+    c.header('Content-Type', file.type);
+    c.header('Content-Disposition', `attachment; filename="${file.name.replace(/"/g, '')}"`);
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(new Uint8Array(file.bytes));
+  })
+  .post('/cases/:id/ask-reporter', allow('abuse:manage'), async (c) => {
+    await askReporter(c.var.deps, staffActor(c), parseId(c), await parseBody(c, askReporterSchema));
+    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+  })
+  .post('/cases/:id/notify-registrant', allow('abuse:manage'), async (c) => {
+    await notifyRegistrant(c.var.deps, staffActor(c), parseId(c), await parseBody(c, notifyRegistrantSchema));
+    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+  })
+  .post('/cases/:id/suspend', allow('domains:suspend'), async (c) => {
+    await suspendForAbuse(c.var.deps, staffActor(c), parseId(c), await parseBody(c, withCaseReasonSchema));
+    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+  })
+  .post('/cases/:id/unsuspend', allow('domains:suspend'), async (c) => {
+    await liftAbuseSuspension(c.var.deps, staffActor(c), parseId(c), await parseBody(c, withCaseReasonSchema));
+    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+  })
+  .post('/cases/:id/lock', allow('abuse:manage'), async (c) => {
+    await lockForAbuse(c.var.deps, staffActor(c), parseId(c), await parseBody(c, withCaseReasonSchema));
+    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+  })
+  .post('/cases/:id/remove-content', allow('abuse:manage'), async (c) => {
+    await removeAbusiveContent(c.var.deps, staffActor(c), parseId(c), await parseBody(c, removeContentSchema));
+    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+  })
+  .post('/cases/:id/close', allow('abuse:manage'), async (c) => {
+    await closeAbuseCase(c.var.deps, staffActor(c), parseId(c), await parseBody(c, closeCaseSchema));
+    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+  });

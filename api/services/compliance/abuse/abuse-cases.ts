@@ -1,0 +1,107 @@
+/**
+ * Abuse cases (RAA §3.18): every report, from the Report abuse page or mailed to the abuse address, joins the open case
+ * of its domain or opens one, and the reporter is acknowledged by the abuse-acknowledge job with the case number.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { now } from '../../../clock.ts';
+import { type AbuseCategory, formatCaseNumber } from '../../../contract/compliance/abuse.ts';
+import type { Db } from '../../../db/client.ts';
+import { abuseCaseEvents, abuseCases, abuseReports, domains } from '../../../db/schema/index.ts';
+import type { Deps } from '../../../deps.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const abuseAcknowledgeQueue = 'abuse-acknowledge';
+
+export type NewAbuseReport = {
+  source: 'web' | 'email';
+  domain: string;
+  category: AbuseCategory;
+  description: string;
+  evidenceLinks: string[];
+  reporterEmail: string;
+  file?: { name: string; type: string; bytes: Buffer } | null;
+  clientIp?: string | null;
+  messageId?: string | null;
+};
+
+export type FiledReport = { caseId: number; caseNumber: string; reportId: number; joined: boolean };
+
+/** A case event on the timeline, inside the caller's transaction. */
+export async function recordCaseEvent(
+  tx: Pick<Db, 'insert'>,
+  event: { caseId: number; kind: string; actor: string; reason?: string | null; detail?: Record<string, unknown> | null },
+): Promise<void> {
+  await tx.insert(abuseCaseEvents).values({ ...event, reason: event.reason ?? null, detail: event.detail ?? null, createDate: now() });
+}
+
+async function openCaseFor(tx: Tx, report: NewAbuseReport): Promise<{ caseId: number; joined: boolean }> {
+  const time = now();
+  const [sponsored] = await tx
+    .select({ domainId: domains.domainId })
+    .from(domains)
+    .where(and(eq(domains.domain, report.domain), sql`${domains.status} <> 'deleted'`))
+    .limit(1);
+  // The partial unique index keeps one open case per domain: of two first reports at once, one inserts, one joins.
+  const [created] = await tx
+    .insert(abuseCases)
+    .values({ domain: report.domain, domainId: sponsored?.domainId ?? null, category: report.category, createDate: time, modifyDate: time })
+    .onConflictDoNothing({ target: abuseCases.domain, where: sql`${abuseCases.status} = 'open'` })
+    .returning({ caseId: abuseCases.caseId });
+  if (created) return { caseId: created.caseId, joined: false };
+  const [open] = await tx
+    .select({ caseId: abuseCases.caseId })
+    .from(abuseCases)
+    .where(and(eq(abuseCases.domain, report.domain), eq(abuseCases.status, 'open')))
+    .for('update');
+  return { caseId: open.caseId, joined: true };
+}
+
+/**
+ * Files a report into its domain's open case (or a new one) and queues its acknowledgement. A mailed report already
+ * filed (same Message-ID) answers the case it joined, without a second report.
+ */
+export async function fileAbuseReport(deps: Pick<Deps, 'db' | 'jobs'>, report: NewAbuseReport): Promise<FiledReport> {
+  if (report.messageId) {
+    const [seen] = await deps.db
+      .select({ reportId: abuseReports.reportId, caseId: abuseReports.caseId })
+      .from(abuseReports)
+      .where(eq(abuseReports.messageId, report.messageId));
+    if (seen) return { caseId: seen.caseId, caseNumber: formatCaseNumber(seen.caseId), reportId: seen.reportId, joined: true };
+  }
+  const filed = await deps.db.transaction(async (tx) => {
+    const { caseId, joined } = await openCaseFor(tx, report);
+    const [row] = await tx
+      .insert(abuseReports)
+      .values({
+        caseId,
+        source: report.source,
+        category: report.category,
+        reporterEmail: report.reporterEmail,
+        description: report.description,
+        evidenceLinks: report.evidenceLinks,
+        evidenceFileName: report.file?.name ?? null,
+        evidenceFileType: report.file?.type ?? null,
+        evidenceFile: report.file?.bytes ?? null,
+        clientIp: report.clientIp ?? null,
+        messageId: report.messageId ?? null,
+        createDate: now(),
+      })
+      .returning({ reportId: abuseReports.reportId });
+    if (joined) await tx.update(abuseCases).set({ modifyDate: now() }).where(eq(abuseCases.caseId, caseId));
+    await recordCaseEvent(tx, {
+      caseId,
+      kind: joined ? 'report-joined' : 'reported',
+      actor: 'reporter',
+      detail: { reportId: row.reportId, source: report.source, category: report.category, reporterEmail: report.reporterEmail },
+    });
+    return { caseId, reportId: row.reportId, joined };
+  });
+  await queueAcknowledgement(deps.jobs, filed.reportId);
+  return { ...filed, caseNumber: formatCaseNumber(filed.caseId) };
+}
+
+export async function queueAcknowledgement(jobs: JobQueue, reportId: number): Promise<void> {
+  await jobs.send(abuseAcknowledgeQueue, { reportId });
+}
