@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, now, useClock } from '../../api/clock.ts';
 import { auditLog, dnsRecords, domains, outbox, registryDomains } from '../../api/db/schema/index.ts';
 import { fileAbuseReport } from '../../api/services/compliance/abuse/abuse-cases.ts';
-import { startDnsServer } from '../../api/services/dns/zone.ts';
+import { startDnsServer } from '../../api/services/dns/served-zones.ts';
 import { demoContact } from '../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { staffClient, type TestStaff } from '../fixtures/staff.ts';
@@ -26,6 +26,7 @@ let owner: TestClient;
 let domainId: number;
 let caseId: number;
 let dnsPort: number;
+let dnsServer: { stop(): Promise<void> };
 const name = 'phishy-bean.com';
 const ours = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
 
@@ -53,7 +54,8 @@ beforeAll(async () => {
   await t.db.insert(dnsRecords).values({ domainId, type: 'A', host: 'login', data: '192.0.2.66' });
   const started = await startDnsServer(t.deps, '127.0.0.1');
   if (started === null) throw new Error('the built-in DNS server did not start');
-  dnsPort = started;
+  dnsServer = started;
+  dnsPort = started.port;
   const filed = await fileAbuseReport(t.deps, {
     source: 'web',
     domain: name,
@@ -68,6 +70,7 @@ beforeAll(async () => {
   compliance = await staffClient(t, 'compliance');
 });
 afterAll(async () => {
+  await dnsServer?.stop();
   await t.close();
   restoreClock();
 });

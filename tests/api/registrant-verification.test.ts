@@ -11,7 +11,7 @@ import { ManualClock, now, useClock } from '../../api/clock.ts';
 import type { Contact } from '../../api/contract/contact.ts';
 import { accounts, domains, outbox, registryDomains } from '../../api/db/schema/index.ts';
 import { verificationDeadlineJob } from '../../api/jobs/verification-deadline.ts';
-import { startDnsServer } from '../../api/services/dns/zone.ts';
+import { startDnsServer } from '../../api/services/dns/served-zones.ts';
 import { settleInboundTransfer } from '../../api/services/transfers/inbound-transfers.ts';
 import { recordOutboundTransferNotice } from '../../api/services/transfers/outbound-transfers.ts';
 import { queueRegistrantVerification } from '../../api/services/compliance/verification/registrant-verification.ts';
@@ -26,6 +26,7 @@ let restoreClock: () => void;
 let t: TestContext;
 let mailDns: Awaited<ReturnType<typeof startMailDns>>;
 let dnsPort: number;
+let dnsServer: { stop(): Promise<void> };
 const ours = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
 
 async function lookup(name: string): Promise<string> {
@@ -66,9 +67,11 @@ beforeAll(async () => {
   t = await createTestContext({ env: { REGISTRANT_EMAIL_RESOLVER: mailDns.address } });
   const started = await startDnsServer(t.deps, '127.0.0.1');
   if (started === null) throw new Error('the built-in DNS server did not start');
-  dnsPort = started;
+  dnsServer = started;
+  dnsPort = started.port;
 });
 afterAll(async () => {
+  await dnsServer?.stop();
   await t.close();
   await mailDns.close();
   restoreClock();
