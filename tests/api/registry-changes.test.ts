@@ -22,7 +22,9 @@ let t: TestContext;
 let tight: TestContext;
 const tightEnv = { REGISTRY_CHANGES_PER_DOMAIN: '3', REGISTRY_CHANGES_PER_ACCOUNT: '5', REGISTRY_CHANGES_PER_MINUTE: '8', BOT_CHECK_DIFFICULTY: '1' };
 
-const clock = new ManualClock(Date.now());
+// The limits count in fixed 10-minute windows: start just after one opens, so "try again in" always reads in minutes
+// (started near a window's end it would say seconds).
+const clock = new ManualClock(Math.floor(Date.now() / 600_000) * 600_000 + 1_000);
 let restoreClock: () => void;
 
 beforeAll(async () => {
