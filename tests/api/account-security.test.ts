@@ -84,7 +84,7 @@ describe('recovery codes', () => {
     expect((await browser.get('/api/recoveryCodes')).body.remaining).toBe(9);
     const mail = await messagesTo(h.email);
     expect(mail.map((m) => m.subject)).toContain('A recovery code was used on your Dotspot account');
-    expect(mail.find((m) => m.subject.startsWith('A recovery code'))?.body).toContain('9 of your codes are left');
+    expect(mail.find((m) => m.subject?.startsWith('A recovery code'))?.body).toContain('9 of your codes are left');
 
     const reused = await passwordStep(h.email);
     const refused = await reused.browser.post('/api/session', { recoveryCode: h.codes[3] });
@@ -143,10 +143,10 @@ describe('account activity', () => {
     expect((await first.post('/api/session', { email: h.email, password: holderPassword })).status).toBe(200);
     const again = await first.post('/api/session', { email: h.email, password: holderPassword });
     expect(again.status).toBe(200);
-    expect((await messagesTo(h.email)).filter((m) => m.subject.startsWith('New sign-in'))).toHaveLength(0);
+    expect((await messagesTo(h.email)).filter((m) => m.subject?.startsWith('New sign-in'))).toHaveLength(0);
     const elsewhere = new Browser(safariPhone);
     expect((await elsewhere.post('/api/session', { email: h.email, password: holderPassword })).status).toBe(200);
-    const alerts = (await messagesTo(h.email)).filter((m) => m.subject.startsWith('New sign-in'));
+    const alerts = (await messagesTo(h.email)).filter((m) => m.subject?.startsWith('New sign-in'));
     expect(alerts).toHaveLength(1);
     expect(alerts[0].body).toContain('Browser: Safari 18 on iOS 18.1');
   });

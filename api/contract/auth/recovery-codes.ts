@@ -13,9 +13,9 @@ export function looksLikeRecoveryCode(code: string): boolean {
 }
 
 /** The downloadable file: one code a line, with what they are for. */
-export function recoveryCodesFile(codes: readonly string[], account: string, brandName: string): string {
+export function recoveryCodesFile(codes: readonly string[], brandName: string): string {
   return [
-    `${brandName} recovery codes for ${account}`,
+    `${brandName} recovery codes`,
     '',
     'Each code signs you in once when you cannot use your second factor. Keep them somewhere safe.',
     '',

@@ -28,6 +28,7 @@ import { activate, type Client, recordSignIn, requirePendingMfa, type SignInResu
 import { findPasskeyByCredential, type PasskeyRow, passkeyView, recordPasskeyUse, userPasskeys } from './passkey-credentials.ts';
 import { countFailure, enforce, enforceWithoutHit, type Limit } from '../platform/rate-limit.ts';
 import { markConfirmed, requireRecentAuth } from '../auth/recent-auth.ts';
+import { issueFirstRecoveryCodes } from '../auth/recovery-codes.ts';
 import { type Holder, queueSecurityNotice, removeSecondFactor } from './second-factors.ts';
 import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
 import { revokeSession } from '../auth/sessions.ts';
