@@ -126,6 +126,12 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
             Records for <strong>{zone}</strong>. {propagation}
           </p>
           <div className="dns-toolbar" role="group" aria-label="DNS tools">
+            {records.length > 0 && (
+              <label className="dns-select-all">
+                <input type="checkbox" checked={allSelected} onChange={() => setSelected(allSelected ? [] : records.map((r) => r.dnsRecordId))} />
+                <span>Select all records</span>
+              </label>
+            )}
             <button type="button" className="btn btn-secondary btn-sm" onClick={() => modal.go('importZone')}>
               Import
             </button>
@@ -154,7 +160,7 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
               <thead>
                 <tr>
                   <th scope="col" className="dns-check">
-                    <input type="checkbox" aria-label="Select all records" checked={allSelected} onChange={() => setSelected(allSelected ? [] : records.map((r) => r.dnsRecordId))} />
+                    <span className="visually-hidden">Selected</span>
                   </th>
                   <th scope="col">Type</th>
                   <th scope="col">Host</th>
