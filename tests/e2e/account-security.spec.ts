@@ -23,7 +23,7 @@ async function checkPage(page: Page, shot: string) {
       : [],
   );
   expect(wide).toEqual([]);
-  await page.screenshot({ path: `test-results/screens/security-${shot}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screens/security-${shot}.png` });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -81,6 +81,7 @@ test('search results show the renewal price beside the first year, premium names
   // garden.dev is a sandbox premium name ($249 a year), which the sandbox registry renews at the same premium price.
   const premium = page.getByRole('listitem').filter({ hasText: /^garden\.dev/ }).first();
   await expect(premium).toContainText('$249.00/yrsame price to renew');
+  await premium.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screens/security-search-premium-1280.png' });
   await page.goto('/search?q=zqxvbrtplmfoo.com');
   const exact = page.locator('.sr-exact');
@@ -95,5 +96,6 @@ test('search results show the renewal price beside the first year, premium names
       : [],
   );
   expect(wide).toEqual([]);
-  await page.screenshot({ path: 'test-results/screens/security-search-390.png', fullPage: true });
+  await page.locator('.sr-exact').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/security-search-390.png' });
 });
