@@ -9,16 +9,6 @@ import type { RichRecordType, ZoneRecord } from './index.ts';
 /** IANA type codes. */
 export const richTypeCodes: Record<RichRecordType, number> = { TLSA: 52, SVCB: 64, HTTPS: 65, CAA: 257 };
 
-export function isRichType(type: string): type is RichRecordType {
-  return type in richTypeCodes;
-}
-
-/** The rich type a query's type code asks for (dns-packet names unknown codes `UNKNOWN_64`). */
-export function richTypeOfCode(code: number): RichRecordType | null {
-  for (const [type, value] of Object.entries(richTypeCodes)) if (value === code) return type as RichRecordType;
-  return null;
-}
-
 function u16(value: number): Buffer {
   const out = Buffer.alloc(2);
   out.writeUInt16BE(value);
