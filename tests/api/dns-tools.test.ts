@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains } from '../../api/db/schema/index.ts';
 import { createApiToken } from '../../api/services/api-tokens/api-tokens.ts';
 import { dnsTemplates, templateRecords } from '../../api/services/dns/dns-templates.ts';
-import { startDnsServer } from '../../api/services/dns/zone.ts';
+import { type DnsServer, startDnsServer } from '../../api/services/dns/served-zones.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
@@ -21,6 +21,7 @@ let stranger: TestClient;
 let accountId: number;
 let userId: number;
 let port: number;
+let server: DnsServer;
 const ns = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
 
 async function newDomain(name: string, account = accountId): Promise<number> {
@@ -47,9 +48,13 @@ beforeAll(async () => {
   stranger = (await signedInBuyer(t, 'dnstools-stranger@example.com')).client;
   const started = await startDnsServer(t.deps, '127.0.0.1');
   if (started === null) throw new Error('the built-in DNS server did not start');
-  port = started;
+  server = started;
+  port = started.port;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await server?.stop();
+  await t.close();
+});
 
 describe('CAA, HTTPS, SVCB and TLSA records', () => {
   const zone = 'richrecords.com';

@@ -5,7 +5,7 @@
  */
 import '../zod-config.ts';
 import { z } from 'zod';
-import { dnsRecordTypes } from '../domains/domain.ts';
+import type { dnsRecordTypes } from '../domains/domain.ts';
 
 /** Where a change came from: the account app, an API token, a zone file import, a template, a bulk action, a restore, staff, a job. */
 export const zoneChangeSources = ['panel', 'api', 'import', 'template', 'bulk', 'restore', 'staff', 'system'] as const;

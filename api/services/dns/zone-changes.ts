@@ -83,27 +83,47 @@ export async function changeZoneRecords<T>(
     refuseUnmanageable(domain);
     const before = await recordsOf(tx, domain.domainId);
     const result = await edit(tx, domain, before);
-    const after = await recordsOf(tx, domain.domainId);
-    const diff = diffRecords(before.map(toSnapshot), after.map(toSnapshot));
-    if (diff.added.length + diff.removed.length + diff.changed.length === 0) return { result, change: null };
-    const [row] = await tx
-      .insert(dnsChanges)
-      .values({
-        domainId: domain.domainId,
-        at: now(),
-        source: editor.source,
-        actor: editor.actor,
-        summary: options.summary?.(diff) ?? summariseDiff(diff),
-        added: [...diff.added, ...diff.changed.map((c) => c.after)],
-        removed: [...diff.removed, ...diff.changed.map((c) => c.before)],
-        records: after.map(toSnapshot).sort(compareSnapshots),
-        restoredFrom: options.restoredFrom ?? null,
-      })
-      .returning();
-    return { result, change: changeView(row) };
+    return { result, change: await recordZoneChange(tx, domain.domainId, before, editor, options) };
   });
   await syncZone(deps, target.domainId);
   return outcome;
+}
+
+/**
+ * Writes the history row of a change made inside `tx` to a domain's records, `before` being the records as they were
+ * when the change began; nothing when the set is the same. For changes made outside changeZoneRecords (staff removing
+ * reported records, in their own transaction with its audit entry).
+ */
+export async function recordZoneChange(
+  tx: Tx,
+  domainId: number,
+  before: readonly RecordRow[],
+  editor: ZoneEditor,
+  options: { summary?: (diff: RecordDiff) => string; restoredFrom?: number } = {},
+): Promise<ZoneChange | null> {
+  const after = await recordsOf(tx, domainId);
+  const diff = diffRecords(before.map(toSnapshot), after.map(toSnapshot));
+  if (diff.added.length + diff.removed.length + diff.changed.length === 0) return null;
+  const [row] = await tx
+    .insert(dnsChanges)
+    .values({
+      domainId,
+      at: now(),
+      source: editor.source,
+      actor: editor.actor,
+      summary: options.summary?.(diff) ?? summariseDiff(diff),
+      added: [...diff.added, ...diff.changed.map((c) => c.after)],
+      removed: [...diff.removed, ...diff.changed.map((c) => c.before)],
+      records: after.map(toSnapshot).sort(compareSnapshots),
+      restoredFrom: options.restoredFrom ?? null,
+    })
+    .returning();
+  return changeView(row);
+}
+
+/** Records of a domain as they are in `db` (for recordZoneChange's `before`). */
+export async function zoneRecordsNow(db: DbOrTx, domainId: number): Promise<RecordRow[]> {
+  return recordsOf(db, domainId);
 }
 
 /** GET /api/dnsChanges?domainId=: newest first. */

@@ -43,9 +43,10 @@ export function DiffBody({ diff }: { diff: RecordDiff }) {
                 <span className="dns-before">
                   <RecordLine record={before} />
                 </span>
-                <span className="dns-arrow" aria-label="became">
+                <span className="dns-arrow" aria-hidden="true">
                   →
                 </span>
+                <span className="visually-hidden"> became </span>
                 <RecordLine record={after} />
               </li>
             ))}

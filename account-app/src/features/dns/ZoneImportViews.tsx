@@ -45,9 +45,10 @@ export function ImportPreviewBody({ preview }: { preview: ZoneImportPreview }) {
                 <span className="dns-before">
                   <RecordLine record={before} />
                 </span>
-                <span className="dns-arrow" aria-label="becomes">
+                <span className="dns-arrow" aria-hidden="true">
                   →
                 </span>
+                <span className="visually-hidden"> becomes </span>
                 <RecordLine record={after} line={after.line} />
               </li>
             ))}
