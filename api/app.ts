@@ -30,6 +30,8 @@ import { stripeWebhookRoutes } from './routes/stripe-webhook.ts';
 import { validateRoutes } from './routes/validate.ts';
 import { domainSearchRoutes } from './routes/domain-search.ts';
 import { dnsRecordsRoutes } from './routes/dns-records.ts';
+import { recoveryCodesRoutes } from './routes/recovery-codes.ts';
+import { dnsChangesRoutes, dnsRecordDeletionsRoutes, dnsTemplatesRoutes, dnsZoneFilesRoutes } from './routes/dns-tools.ts';
 import { domainsRoutes } from './routes/domains.ts';
 import { createMailAutoconfigRoutes, emailSetupRoutes } from './routes/email-setup.ts';
 import { emailsRoutes } from './routes/emails.ts';
@@ -109,11 +111,16 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/tdrpApprovals', tdrpApprovalsRoutes)
     .route('/domains', domainsRoutes)
     .route('/dnsRecords', dnsRecordsRoutes)
+    .route('/dnsChanges', dnsChangesRoutes)
+    .route('/dnsZoneFiles', dnsZoneFilesRoutes)
+    .route('/dnsTemplates', dnsTemplatesRoutes)
+    .route('/dnsRecordDeletions', dnsRecordDeletionsRoutes)
     .route('/registeredNameservers', registeredNameserversRoutes)
     .route('/emails', emailsRoutes)
     .route('/emailSetup', emailSetupRoutes)
     .route('/mfas', mfasRoutes)
     .route('/passkeys', passkeysRoutes)
+    .route('/recoveryCodes', recoveryCodesRoutes)
     .route('/apiTokens', apiTokensRoutes)
     .route('/validate', validateRoutes)
     .route('/paymentMethods', paymentMethodsRoutes)

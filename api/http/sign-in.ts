@@ -1,5 +1,6 @@
 /** What the sign-in steps share over HTTP: who the client is, and putting a new session in the cookie. */
-import { secondsInMinute } from 'date-fns/constants';
+import { secondsInDay, secondsInMinute } from 'date-fns/constants';
+import { newToken } from '../services/auth/tokens.ts';
 import type { Context } from 'hono';
 import type { Client, SignInResult } from '../services/auth/sign-in.ts';
 import { sessionCookieSeconds } from '../services/auth/sessions.ts';
@@ -8,8 +9,21 @@ import type { AppEnv } from './env.ts';
 
 const pendingCookieSeconds = 15 * secondsInMinute;
 
+/** The browser's device cookie: random, long-lived, set at the first sign-in, so a sign-in from elsewhere can be told. */
+export const deviceCookie = 'ds_device';
+const deviceCookieSeconds = 400 * secondsInDay;
+
 export function clientOf(c: Context<AppEnv>): Client {
-  return { ip: c.var.clientIp, userAgent: c.req.header('user-agent'), anonCartToken: readCookie(c, cartCookie) };
+  return { ip: c.var.clientIp, userAgent: c.req.header('user-agent'), anonCartToken: readCookie(c, cartCookie), deviceId: deviceIdOf(c) };
+}
+
+/** The device cookie's value, made (and written with the answer) when the browser has none or a malformed one. */
+function deviceIdOf(c: Context<AppEnv>): string {
+  const held = readCookie(c, deviceCookie);
+  if (held && /^[A-Za-z0-9_-]{20,64}$/.test(held)) return held;
+  const made = newToken(24);
+  writeCookie(c, deviceCookie, made, deviceCookieSeconds);
+  return made;
 }
 
 /** Puts a new session in the cookie; the previous pending session (if any) stops being usable. */

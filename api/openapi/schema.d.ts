@@ -272,7 +272,7 @@ export interface components {
         DnsRecordCreate: {
             domainId: number;
             /** @enum {string} */
-            type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT";
+            type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
             host?: string;
             data: string;
             priority?: number | null;
@@ -349,6 +349,8 @@ export interface components {
                 newPrice: number;
                 /** @description newPrice as shown to customers, such as "$12.99" */
                 humanPrice: string;
+                /** @description What each later year costs in US cents: the catalogue's renewal price, or the registry's premium renewal price */
+                renewPrice: number;
                 isPremium: boolean;
                 /** @description The extension's catalogue categories ('premium' for an available registry-premium name) */
                 categories: string[];
@@ -448,7 +450,7 @@ export interface components {
             dnsRecordId: number;
             domainId: number;
             /** @enum {string} */
-            type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT";
+            type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
             host: string;
             data: string;
             priority: number | null;

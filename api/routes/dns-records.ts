@@ -4,6 +4,7 @@ import { dnsRecordCreateSchema, domainIdQuerySchema, dnsRecordUpdateSchema } fro
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId, parseWith } from '../http/validate.ts';
+import { zoneEditor } from '../http/zone-editor.ts';
 import { createDnsRecord, deleteDnsRecord, listDnsRecords, updateDnsRecord } from '../services/dns/records.ts';
 
 export const dnsRecordsRoutes = new Hono<AppEnv>()
@@ -16,14 +17,14 @@ export const dnsRecordsRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
     const { accountId } = requireAccount(c);
     const input = await parseBody(c, dnsRecordCreateSchema);
-    return c.json(await createDnsRecord(c.var.deps, accountId, input), 201);
+    return c.json(await createDnsRecord(c.var.deps, accountId, input, await zoneEditor(c)), 201);
   })
   .patch('/:id', async (c) => {
     const { accountId } = requireAccount(c);
     const input = await parseBody(c, dnsRecordUpdateSchema);
-    return c.json(await updateDnsRecord(c.var.deps, accountId, parseId(c), input));
+    return c.json(await updateDnsRecord(c.var.deps, accountId, parseId(c), input, await zoneEditor(c)));
   })
   .delete('/:id', async (c) => {
     const { accountId } = requireAccount(c);
-    return c.json(await deleteDnsRecord(c.var.deps, accountId, parseId(c)));
+    return c.json(await deleteDnsRecord(c.var.deps, accountId, parseId(c), await zoneEditor(c)));
   });

@@ -7,14 +7,14 @@ import { z } from 'zod';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import brand from '../../content/brand.json' with { type: 'json' };
 import { confirmCodeSchema, confirmPasskeySchema, confirmPasswordSchema, confirmPickSchema, passkeyOptionsSchema } from '../contract/auth/mfa.ts';
-import { mfaPickSchema, mfaVerifySchema, passwordLoginSchema, recoveryRequestSchema, recoveryTokenSchema } from '../contract/auth/login-schemas.ts';
+import { mfaPickSchema, mfaVerifySchema, passwordLoginSchema, recoveryCodeSignInSchema, recoveryRequestSchema, recoveryTokenSchema } from '../contract/auth/login-schemas.ts';
 import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
 import { clearCookie, sessionCookie } from '../http/cookies.ts';
 import type { AppEnv } from '../http/env.ts';
 import { applySignIn, clientOf } from '../http/sign-in.ts';
 import { parseBody, parseWith, readJson } from '../http/validate.ts';
-import { chooseMfa, signInWithPassword, signOut, verifyMfa } from '../services/auth/sign-in.ts';
+import { chooseMfa, signInWithPassword, signInWithRecoveryCode, signOut, verifyMfa } from '../services/auth/sign-in.ts';
 import { adminSession } from '../services/auth/auth-admin.ts';
 import { confirmChoices, confirmWithCode, confirmWithPassword, startConfirmCode } from '../services/auth/confirm-identity.ts';
 import { confirmWithPasskey, passkeyAuthenticationOptions, signInWithPasskey } from '../services/second-factors/passkeys.ts';
@@ -48,6 +48,10 @@ export const sessionRoutes = new Hono<AppEnv>()
       if (c.var.auth && c.var.auth.state !== 'mfa') await signOut(deps.db, c.var.auth);
       return applySignIn(c, result);
     }
+    if ('recoveryCode' in body) {
+      const { recoveryCode } = parseWith(recoveryCodeSignInSchema, body);
+      return applySignIn(c, await signInWithRecoveryCode(deps, c.var.auth, recoveryCode, client));
+    }
     if ('mfaChallengeId' in body || 'mfaToken' in body) {
       return applySignIn(c, await verifyMfa(deps, c.var.auth, parseWith(mfaVerifySchema, body), client));
     }
@@ -63,7 +67,7 @@ export const sessionRoutes = new Hono<AppEnv>()
       if (c.var.auth) await signOut(deps.db, c.var.auth);
       return applySignIn(c, result);
     }
-    throw new AppError(400, 'Send email and password, mfaId, mfaChallengeId with mfaToken and mfaId, passkey, or type recovery');
+    throw new AppError(400, 'Send email and password, mfaId, mfaChallengeId with mfaToken and mfaId, recoveryCode, passkey, or type recovery');
   })
   /** Options for navigator.credentials.get: a passkey sign-in, the second factor of a pending one, or a confirmation. */
   .post('/passkeyOptions', async (c) => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, now, useClock } from '../../api/clock.ts';
 import { auditLog, dnsRecords, domains, outbox, registryDomains } from '../../api/db/schema/index.ts';
 import { fileAbuseReport } from '../../api/services/compliance/abuse/abuse-cases.ts';
-import { startDnsServer } from '../../api/services/dns/served-zones.ts';
+import { type DnsServer, startDnsServer } from '../../api/services/dns/served-zones.ts';
 import { demoContact } from '../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { staffClient, type TestStaff } from '../fixtures/staff.ts';
@@ -26,7 +26,7 @@ let owner: TestClient;
 let domainId: number;
 let caseId: number;
 let dnsPort: number;
-let dnsServer: { stop(): Promise<void> };
+let dnsServer: DnsServer;
 const name = 'phishy-bean.com';
 const ours = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
 

@@ -11,6 +11,7 @@ import { ManualClock, useClock } from '../../api/clock.ts';
 import { domains } from '../../api/db/schema/index.ts';
 import { dnsReconcileJob } from '../../api/jobs/dns-reconcile.ts';
 import { jobKinds } from '../../api/jobs/kinds.ts';
+import { publishZoneNow } from '../../api/services/dns/publish.ts';
 import { createJobQueue } from '../../api/jobs/queue.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
@@ -204,6 +205,32 @@ describe('publishing', () => {
     await addRecord(domainId, '@', `lb.${target}`, 'ALIAS');
     await drain();
     expect(await addresses(zone)).toEqual(['203.0.113.80']);
+  });
+
+  it('publishes CAA, HTTPS, SVCB and TLSA in the form PowerDNS keeps, so the next publish finds nothing to change', async () => {
+    const zone = 'pdnsrich.com';
+    const domainId = await domainNamed(zone);
+    const records = [
+      { type: 'CAA', host: '@', data: '0 issue "letsencrypt.org"' },
+      { type: 'CAA', host: '@', data: '128 iodef "mailto:security@pdnsrich.com"' },
+      { type: 'HTTPS', host: '@', priority: 1, data: '. alpn=h3,h2 port=8443 ech="AEX+DQBB" ipv4hint=192.0.2.1 ipv6hint=2001:db8::1' },
+      { type: 'HTTPS', host: 'www', priority: 0, data: 'pdnsrich.com' },
+      { type: 'SVCB', host: '_dns', priority: 1, data: 'doh.pdnsrich.com mandatory=alpn alpn=h2 no-default-alpn key65000="hello"' },
+      { type: 'TLSA', host: '_443._tcp', data: `3 1 1 ${'ab'.repeat(32)}` },
+    ];
+    for (const record of records) {
+      const res = await owner.post('/api/dnsRecords', { domainId, ...record });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    await drain();
+    const resolver = new Resolver({ timeout: 2000, tries: 1 });
+    resolver.setServers([pdns.dnsAddress]);
+    expect((await resolver.resolveCaa(zone)).map((r) => Object.entries(r).find(([key]) => key !== 'critical')?.join(' ')).sort()).toEqual([
+      'iodef mailto:security@pdnsrich.com',
+      'issue letsencrypt.org',
+    ]);
+    // PowerDNS holds exactly what we sent: publishing again is "unchanged", no write.
+    expect(await publishZoneNow(t.deps, zone)).toBe('unchanged');
   });
 });
 

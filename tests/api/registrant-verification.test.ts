@@ -11,7 +11,7 @@ import { ManualClock, now, useClock } from '../../api/clock.ts';
 import type { Contact } from '../../api/contract/contact.ts';
 import { accounts, domains, outbox, registryDomains } from '../../api/db/schema/index.ts';
 import { verificationDeadlineJob } from '../../api/jobs/verification-deadline.ts';
-import { startDnsServer } from '../../api/services/dns/served-zones.ts';
+import { type DnsServer, startDnsServer } from '../../api/services/dns/served-zones.ts';
 import { settleInboundTransfer } from '../../api/services/transfers/inbound-transfers.ts';
 import { recordOutboundTransferNotice } from '../../api/services/transfers/outbound-transfers.ts';
 import { queueRegistrantVerification } from '../../api/services/compliance/verification/registrant-verification.ts';
@@ -26,7 +26,7 @@ let restoreClock: () => void;
 let t: TestContext;
 let mailDns: Awaited<ReturnType<typeof startMailDns>>;
 let dnsPort: number;
-let dnsServer: { stop(): Promise<void> };
+let dnsServer: DnsServer;
 const ours = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
 
 async function lookup(name: string): Promise<string> {

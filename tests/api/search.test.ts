@@ -84,7 +84,8 @@ describe('domain search over the socket protocol', () => {
     expect(results.map((r) => r.domain).sort()).toEqual([...session.domainsByCategory.all].sort());
     expect(events.at(-1)!.data).toMatchObject({ pending: 0, done: true });
     const com = results[0];
-    expect(com).toEqual({ domain: 'bluebottle.com', available: true, tld: 'com', newPrice: 1028, humanPrice: '$10.28', isPremium: false, categories: ['popular', 'generic', 'business'] });
+    // The renewal price rides beside the first year's (issue #25): .com renews at the catalogue's $11.28.
+    expect(com).toEqual({ domain: 'bluebottle.com', available: true, tld: 'com', newPrice: 1028, humanPrice: '$10.28', renewPrice: 1128, isPremium: false, categories: ['popular', 'generic', 'business'] });
   });
 
   it('marks three featured picks: available, standard-priced, best value first', async () => {
@@ -110,6 +111,8 @@ describe('domain search over the socket protocol', () => {
       expect(r.categories).toContain('premium');
       expect(r.newPrice).not.toBe(byTld.get(r.tld)!.newPricing[0]);
       expect(r.humanPrice).toMatch(/^\$[\d,]+\.\d\d$/);
+      // A premium name renews at the registry's premium renewal price, the one the renewal would charge.
+      expect(r.renewPrice).toBe((await t.deps.providers.registry.premiumRenewPrice(r.domain, 1)) ?? -1);
     }
     await socket.send({ id: 2, method: 'find', service: 'domainSearchPremium', params: { uuid: session.uuid } });
     const first = (await socket.reply(2)).result as PremiumPage;

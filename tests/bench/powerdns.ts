@@ -111,7 +111,7 @@ export async function benchPowerDns(options: { zones?: number; changes?: number 
     );
     for (const [i, record] of records.entries()) {
       const address = `198.51.100.${i + 1}`;
-      await updateDnsRecord(deps, accountId, record.id, { data: address });
+      await updateDnsRecord(deps, accountId, record.id, { data: address }, { source: 'api', actor: 'PowerDNS bench' });
       const saved = performance.now();
       await waitFor('a change to be answered', async () => (await addressOf(`api.${record.domain}`))[0] === address, 30_000);
       latencies.push(performance.now() - saved);

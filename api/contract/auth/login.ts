@@ -15,6 +15,8 @@ export type SessionResponse = {
   mfas?: MfaOption[];
   /** The account has a passkey, which may stand in for the listed methods as the second factor. */
   passkey?: boolean;
+  /** The user has unused recovery codes, which may stand in for the second factor once each. */
+  recoveryCodes?: boolean;
   mfaId?: number;
   mfaType?: MfaType;
   mfaDescription?: string;

@@ -52,7 +52,15 @@ export const mfaVerifySchema = z.object({
 export const secondFactorDeleteSchema = z.object({ password: z.string().max(1024).optional() });
 
 /** A method as the API shows it: never its secret, and the phone or address only in part. */
-export type MfaMethod = { mfaId: number; type: MfaType; status: 'pending' | 'active' | 'deleted'; description: string; createDate: string };
+export type MfaMethod = {
+  mfaId: number;
+  type: MfaType;
+  status: 'pending' | 'active' | 'deleted';
+  description: string;
+  createDate: string;
+  /** Once, in the answer that made the account's first second factor active: its ten recovery codes. */
+  $recoveryCodes?: string[];
+};
 /** The answer to MFA add: an authenticator app's `$totpUrl` (otpauth://, with the secret) is shown only here. */
 export type MfaAdded = MfaMethod & { $totpUrl?: string };
 
@@ -75,7 +83,7 @@ export const passkeyRegisterSchema = z.object({ name: passkeyNameSchema, respons
 export const passkeyRenameSchema = z.object({ name: passkeyNameSchema });
 export const passkeyOptionsSchema = z.object({ purpose: z.enum(['sign-in', 'confirm']).default('sign-in') });
 
-export type PasskeyView = { passkeyId: number; name: string; createDate: string; lastUsedDate: string | null; synced: boolean };
+export type PasskeyView = { passkeyId: number; name: string; createDate: string; lastUsedDate: string | null; synced: boolean; $recoveryCodes?: string[] };
 
 /** POST /api/session/confirm: one proof of who the holder is. */
 export const confirmPasswordSchema = z.object({ password: z.string().min(1, 'Enter your password').max(1024) });

@@ -5,9 +5,10 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 import { dnsRecordTypes } from '../domains/domain.ts';
+import { checkCaa, checkHttpsHost, checkSvcb, checkTlsa, checkTlsaHost, formatCaa, formatSvcbData, formatTlsa, parseCaa, parseSvcb, parseTlsa, type RichField } from './rich-records.ts';
 
 export type DnsRecordType = (typeof dnsRecordTypes)[number];
-export type DnsField = 'host' | 'data' | 'priority' | 'weight' | 'port' | 'ttl';
+export type DnsField = 'host' | 'data' | 'priority' | 'weight' | 'port' | 'ttl' | RichField;
 export type DnsFieldErrors = Partial<Record<DnsField, string>>;
 
 export const minTtl = 60;
@@ -21,8 +22,8 @@ export const nameserverFieldCount = 6;
 
 export { isWebsiteRecord, websiteHosts, websiteRecordTypes } from './dns-website.ts';
 
-/** Types carrying a priority (MX, SRV) and a weight and port (SRV only). */
-export const usesPriority = (type: DnsRecordType) => type === 'MX' || type === 'SRV';
+/** Types carrying a priority (MX, SRV, and SvcPriority for SVCB and HTTPS) and a weight and port (SRV only). */
+export const usesPriority = (type: DnsRecordType) => type === 'MX' || type === 'SRV' || type === 'SVCB' || type === 'HTTPS';
 export const usesWeightAndPort = (type: DnsRecordType) => type === 'SRV';
 
 const int16 = z.number().int().min(0).max(65_535);
@@ -217,6 +218,28 @@ export function validateDnsRecord(
   } else if (type === 'TXT') {
     if (utf8Length(raw) > maxTxtBytes) errors.data = `Text can be at most ${maxTxtBytes} bytes`;
     else if ([...raw].some((ch) => ch.charCodeAt(0) < 0x20 ? ch !== '\t' : ch.charCodeAt(0) === 0x7f)) errors.data = 'Text cannot contain line breaks or control characters';
+  } else if (type === 'CAA') {
+    const fields = parseCaa(raw);
+    if ('error' in fields) errors.data = fields.error;
+    else {
+      Object.assign(errors, checkCaa(fields));
+      data = formatCaa(fields);
+    }
+  } else if (type === 'TLSA') {
+    const fields = parseTlsa(raw);
+    if ('error' in fields) errors.data = fields.error;
+    else {
+      Object.assign(errors, checkTlsa(fields));
+      data = formatTlsa(fields);
+    }
+  } else if (type === 'SVCB' || type === 'HTTPS') {
+    const fields = parseSvcb(raw);
+    if ('error' in fields) errors[fields.field ?? 'data'] = fields.error;
+    else {
+      const priority = input.priority;
+      if (Number.isInteger(priority) && (priority as number) >= 0) Object.assign(errors, checkSvcb(priority as number, fields));
+      data = formatSvcbData(fields);
+    }
   } else {
     const label = { CNAME: 'Target', ALIAS: 'Target', MX: 'Mail server', NS: 'Nameserver', SRV: 'Target' }[type];
     const target = normaliseTargetName(raw, label);
@@ -228,6 +251,15 @@ export function validateDnsRecord(
   if (type === 'CNAME' && !errors.data && data === `${host === '@' ? '' : `${host}.`}${zone}`) errors.data = 'A CNAME record cannot point at itself';
   if (type === 'SRV' && !errors.host && !/^_[a-z0-9-]+\._(tcp|udp|tls)(\.|$)/.test(host)) {
     errors.host = 'An SRV host starts with the service and protocol, such as _sip._tcp';
+  }
+
+  if (type === 'TLSA' && !errors.host) {
+    const problem = checkTlsaHost(host);
+    if (problem) errors.host = problem;
+  }
+  if (type === 'HTTPS' && !errors.host) {
+    const problem = checkHttpsHost(host);
+    if (problem) errors.host = problem;
   }
 
   const number = (field: 'priority' | 'weight' | 'port', needed: boolean, name: string) => {

@@ -10,7 +10,7 @@ import { dsRecordSchema } from '../dns/dnssec.ts';
 /** A moment as JSON carries it: ISO 8601 in UTC (`2025-01-31T12:00:00.000Z`). */
 const timestamp = z.iso.datetime();
 
-export const dnsRecordTypes = ['A', 'AAAA', 'ALIAS', 'CNAME', 'MX', 'NS', 'SRV', 'TXT'] as const;
+export const dnsRecordTypes = ['A', 'AAAA', 'ALIAS', 'CNAME', 'MX', 'NS', 'SRV', 'TXT', 'CAA', 'HTTPS', 'SVCB', 'TLSA'] as const;
 
 export const dnsRecordSchema = z.strictObject({
   dnsRecordId: z.number().int(),

@@ -24,6 +24,7 @@ export const domainCheckResultSchema = z.strictObject({
   tld: z.string().meta({ description: 'The extension, without the dot' }),
   newPrice: z.number().int().nonnegative().meta({ description: "First-year price in US cents: the catalogue's, or the registry's premium price" }),
   humanPrice: z.string().meta({ description: 'newPrice as shown to customers, such as "$12.99"' }),
+  renewPrice: z.number().int().nonnegative().meta({ description: "What each later year costs in US cents: the catalogue's renewal price, or the registry's premium renewal price" }),
   isPremium: z.boolean(),
   categories: z.array(z.string()).meta({ description: "The extension's catalogue categories ('premium' for an available registry-premium name)" }),
   unicode: z.string().optional().meta({ description: 'The name in Unicode, present only when it differs from `domain`' }),

@@ -13,6 +13,8 @@ export type DomainSearchResult = {
   /** First-year price in cents: the catalogue's, or the registry's premium price. */
   newPrice: number;
   humanPrice: string;
+  /** What each later year costs in cents: the catalogue's renewal price, or the registry's premium renewal price. */
+  renewPrice: number;
   isPremium: boolean;
   /** The extension's catalogue category keys, plus 'featured' for the three featured picks and 'premium' for an available registry-premium name. */
   categories: string[];

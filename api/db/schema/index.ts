@@ -15,3 +15,4 @@ export * from './api-tokens.ts';
 export * from './staff.ts';
 export * from './audit.ts';
 export * from './compliance.ts';
+export * from './security.ts';

@@ -6,6 +6,7 @@
  * PowerDNS's copy is read only to learn which RRsets to delete and what serial it serves. ALIAS records are
  * PowerDNS's own (its `expand-alias` and `resolver` settings flatten them; docker-compose.yml sets both).
  */
+import { formatSvcbData, parseSvcb } from '../../contract/dns/rich-records.ts';
 import type { DnsProvider, Zone, ZoneRecord } from './index.ts';
 
 export type PowerDnsOptions = { url: string; apiKey: string; serverId?: string; timeoutMs?: number; fetch?: typeof fetch };
@@ -75,7 +76,20 @@ export function recordContent(record: ZoneRecord): string {
       return `${record.priority ?? 0} ${record.weight ?? 0} ${record.port ?? 0} ${fqdn(record.data)}`;
     case 'TXT':
       return txtContent(record.data);
+    // CAA and TLSA are stored in PowerDNS's own text form; SVCB and HTTPS need the SvcPriority and a dotted target.
+    case 'CAA':
+    case 'TLSA':
+      return record.data;
+    case 'HTTPS':
+    case 'SVCB':
+      return svcbContent(record);
   }
+}
+
+function svcbContent(record: ZoneRecord): string {
+  const fields = parseSvcb(record.data);
+  if ('error' in fields) throw new Error(`${record.type} value not canonical: ${record.data}`);
+  return `${record.priority ?? 0} ${formatSvcbData(fields, { fqdn: true })}`;
 }
 
 /** The zone as PowerDNS RRsets (one per owner and type, the lowest TTL of its records). */

@@ -46,7 +46,7 @@ export function checkStreaming(session: EppSession): RegistryProvider['checkStre
 
 /** One <domain:check> (with fee check when offered) for up to 20 names. */
 async function checkBatch(session: EppSession, names: string[], withFees: boolean): Promise<Availability[]> {
-  const extension = withFees ? feeCheckXml(session.currency, 'create', 1) : undefined;
+  const extension = withFees ? feeCheckXml(session.currency, ['create', 'renew'], 1) : undefined;
   const response = await session.command(
     `Could not check ${names.join(', ')}`,
     `<check><domain:check ${domainNs}>${names.map((name) => el('domain:name', name)).join('')}</domain:check></check>`,
@@ -59,12 +59,15 @@ async function checkBatch(session: EppSession, names: string[], withFees: boolea
     answers.set(name.text.toLowerCase(), { available: isTrue(name.attrs.avail), reason: textOf(cd, ns.domain, 'reason') });
   }
   const fees = readFees(response.extension, 'create');
+  const renewFees = readFees(response.extension, 'renew');
   return names.map((domain) => {
     const answer = answers.get(domain);
     if (!answer) throw new EppError(`The registry did not say whether ${domain} is available`);
     if (!answer.available) return { domain, available: false, reason: /reserv|block|restrict|prohibit|polic/i.test(answer.reason ?? '') ? 'reserved' : 'taken' };
     const fee = fees.get(domain);
-    return fee?.premium ? { domain, available: true, premiumPrice: fee.cents } : { domain, available: true };
+    if (!fee?.premium) return { domain, available: true };
+    const renew = renewFees.get(domain);
+    return { domain, available: true, premiumPrice: fee.cents, ...(renew?.premium ? { premiumRenewPrice: renew.cents } : {}) };
   });
 }
 

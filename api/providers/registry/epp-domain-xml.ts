@@ -128,8 +128,12 @@ export function readDsData(secDns: XmlElement): DsRecord[] {
   }));
 }
 
-export function feeCheckXml(currency: string, action: 'create' | 'renew', years: number): string {
-  return `<fee:check xmlns:fee="${ns.fee}">${el('fee:currency', currency)}<fee:command name="${action}"><fee:period unit="y">${escapeXml(years)}</fee:period></fee:command></fee:check>`;
+/** An RFC 8748 fee check for one command, or several (a search asks create and renew in one round trip). */
+export function feeCheckXml(currency: string, action: 'create' | 'renew' | ('create' | 'renew')[], years: number): string {
+  const commands = (Array.isArray(action) ? action : [action])
+    .map((name) => `<fee:command name="${name}"><fee:period unit="y">${escapeXml(years)}</fee:period></fee:command>`)
+    .join('');
+  return `<fee:check xmlns:fee="${ns.fee}">${el('fee:currency', currency)}${commands}</fee:check>`;
 }
 
 /** Fee-extension answers by name: the summed fees of one command in cents, and whether the class is premium. */

@@ -8,6 +8,8 @@ export type Availability = {
   available: boolean;
   /** Registry premium price for one year in cents, when the registry prices the name above the catalogue. */
   premiumPrice?: number;
+  /** Registry premium price to renew for a year in cents, when renewing is premium too (else the catalogue's renewal). */
+  premiumRenewPrice?: number;
   /** Why a name cannot be registered (taken, reserved). */
   reason?: 'taken' | 'reserved';
 };

@@ -34,7 +34,8 @@ export function worldAvailability(domain: string): Availability {
   const status = worldStatus(domain);
   if (status === 'free') return { domain, available: true };
   if (status === 'reserved' || status === 'taken') return { domain, available: false, reason: status };
-  return { domain, available: true, premiumPrice: status.premiumPrice };
+  // The sandbox renews a premium name at its premium price (premiumRenewPrice in sandbox-lifecycle.ts says the same).
+  return { domain, available: true, premiumPrice: status.premiumPrice, premiumRenewPrice: status.premiumPrice };
 }
 
 /** Names that answer after the same time, with their extensions' bits in the answer cache. */

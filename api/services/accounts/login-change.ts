@@ -6,6 +6,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
+import { appendActivity } from '../audit/account-activity.ts';
 import { accountExistsNotice } from '../../contract/accounts/account-info.ts';
 import type { LoginUpdate } from '../../contract/accounts/account-update.ts';
 import type { Db } from '../../db/client.ts';
@@ -80,6 +81,7 @@ export async function updateLogin(deps: Deps, who: { userId: number; sessionId: 
   await revokeAllSessions(db, user.userId, who.sessionId);
   const tokens = await revokeUserApiTokens(db, user.userId);
   const changed = [email ? `the login email to ${email}` : null, passwordHash ? 'the password' : null].filter(Boolean).join(' and ');
+  await appendActivity(db, { accountId: user.accountId, source: 'customer', kind: 'security', summary: `Changed ${changed}; every other session was signed out` });
   await queueMessage(deps.jobs, {
     channel: 'email',
     to: user.email,

@@ -14,6 +14,7 @@ import { accounts, apiTokens } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { now } from '../../clock.ts';
+import { appendActivity } from '../audit/account-activity.ts';
 import { createApiToken, parseIpRanges } from './api-tokens.ts';
 import type { Client } from '../auth/sign-in.ts';
 import { checkSecondFactor } from '../auth/confirm-identity.ts';
@@ -109,5 +110,10 @@ export async function revokeOwnApiToken(db: Db, accountId: number, apiTokenId: n
     .where(and(eq(apiTokens.apiTokenId, apiTokenId), isNull(apiTokens.revokeDate)));
   if (!row) throw new AppError(404, 'No such API token');
   if (row.accountId !== accountId) throw new AppError(403, 'You do not have access to this');
-  await db.update(apiTokens).set({ revokeDate: now() }).where(and(eq(apiTokens.apiTokenId, apiTokenId), isNull(apiTokens.revokeDate)));
+  const [revoked] = await db
+    .update(apiTokens)
+    .set({ revokeDate: now() })
+    .where(and(eq(apiTokens.apiTokenId, apiTokenId), isNull(apiTokens.revokeDate)))
+    .returning({ name: apiTokens.name, displayPrefix: apiTokens.displayPrefix });
+  if (revoked) await appendActivity(db, { accountId, source: 'customer', kind: 'api-token', summary: `Revoked the API token “${revoked.name}” (${revoked.displayPrefix}…)` });
 }

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { apiTokens } from '../../db/schema/index.ts';
 import { now } from '../../clock.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
+import { appendActivity } from '../audit/account-activity.ts';
 
 export type NewApiToken = { name: string; scopes: ApiScope[]; expireDate?: Date | null; allowedIps?: string[] };
 
@@ -119,6 +120,8 @@ export type ResolvedApiToken =
   | { ok: true; apiTokenId: number; accountId: number; userId: number; scopes: ApiScope[] }
   | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'address' };
 
+const tokenUseQuietMs = 24 * 60 * 60 * 1000;
+
 /** Who a presented secret belongs to, if it is live and may be used from `address`. Records its use. */
 export async function resolveApiToken(db: Db, secret: string, address: string): Promise<ResolvedApiToken> {
   if (!secret.startsWith(apiTokenPrefix)) return { ok: false, reason: 'unknown' };
@@ -131,6 +134,11 @@ export async function resolveApiToken(db: Db, secret: string, address: string): 
   // One write a minute is enough for "last used".
   if (!row.lastUsedDate || at.getTime() - row.lastUsedDate.getTime() > 60_000 || row.lastUsedIp !== address) {
     await db.update(apiTokens).set({ lastUsedDate: at, lastUsedIp: address }).where(eq(apiTokens.apiTokenId, row.apiTokenId));
+  }
+  // Account activity lists a token's use when it starts, moves to another address, or resumes after a day: every
+  // call would bury everything else.
+  if (!row.lastUsedDate || row.lastUsedIp !== address || at.getTime() - row.lastUsedDate.getTime() > tokenUseQuietMs) {
+    await appendActivity(db, { accountId: row.accountId, source: 'customer', kind: 'api-token', summary: `The API token “${row.name}” (${row.displayPrefix}…) was used`, ip: address });
   }
   const scopes = row.scopes.filter((s): s is ApiScope => (apiScopes as readonly string[]).includes(s));
   return { ok: true, apiTokenId: row.apiTokenId, accountId: row.accountId, userId: row.userId, scopes };

@@ -2,6 +2,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { addHours } from 'date-fns';
 import { now } from '../../clock.ts';
+import { appendActivity } from '../audit/account-activity.ts';
 import { recoveryTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Auth, Deps } from '../../deps.ts';
@@ -113,5 +114,6 @@ export async function completeRecovery(deps: Deps, auth: Auth, password: string,
         `If this was not you, reset your password again at once: ${deps.config.publicOrigin}/login`,
     });
   }
+  await appendActivity(deps.db, { accountId: user.accountId, source: 'customer', kind: 'security', summary: 'Reset the password through an emailed link; every other session was signed out', ip: client.ip, userAgent: client.userAgent });
   return continueAfterPassword(deps, user, client, null, 'recovery-password');
 }

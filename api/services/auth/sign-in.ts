@@ -17,8 +17,12 @@ import { hasPasskeys } from '../second-factors/passkey-credentials.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { countFailure, enforce, enforceWithoutHit, giveBack, hit, type Limit, reserve } from '../platform/rate-limit.ts';
 import { createSession, revokeSession } from './sessions.ts';
+import type { Client } from './client.ts';
+import { queueRecoveryCodeNotice, recordSignInActivity } from './sign-in-activity.ts';
+import { recoveryCodesStatus, spendRecoveryCode } from './recovery-codes.ts';
+import { looksLikeRecoveryCode } from '../../contract/auth/recovery-codes.ts';
 
-export type Client = { ip: string; userAgent?: string; anonCartToken?: string };
+export type { Client } from './client.ts';
 
 /** A sign-in that produced a session the route must put in the cookie. */
 export type SignInResult = { body: SessionResponse; session?: { token: string; state: Auth['state'] }; clearCartCookie?: boolean };
@@ -138,8 +142,13 @@ export async function continueAfterPassword(
     postLoginUrl: redirect,
   });
   await recordSignIn(deps.db, { email: user.email, userId: user.userId, ip: client.ip, kind, success: true, reason: 'mfa-required' });
+  const codes = await recoveryCodesStatus(deps.db, user.userId);
   return {
-    body: { mfas: methods.map((m) => ({ mfaId: m.mfaId, type: m.type, description: describeMfa(m) })), ...(passkey ? { passkey: true } : {}) },
+    body: {
+      mfas: methods.map((m) => ({ mfaId: m.mfaId, type: m.type, description: describeMfa(m) })),
+      ...(passkey ? { passkey: true } : {}),
+      ...(codes.remaining > 0 ? { recoveryCodes: true } : {}),
+    },
     session: { token: session.token, state: 'mfa' },
   };
 }
@@ -161,6 +170,7 @@ export async function activate(
   });
   const adopted = await adoptAnonymousCart(deps.db, user.accountId, client.anonCartToken);
   await recordSignIn(deps.db, { email: user.email, userId: user.userId, ip: client.ip, kind, success: true });
+  await recordSignInActivity(deps, user, client, kind);
   return { body: { redirect }, session: { token: session.token, state: 'active' }, clearCartCookie: adopted };
 }
 
@@ -216,6 +226,31 @@ export async function verifyMfa(
     .where(eq(sessions.sessionId, pending.sessionId));
   await revokeSession(deps.db, pending.sessionId);
   return activate(deps, user, client, safeRedirect(row?.postLoginUrl), 'mfa');
+}
+
+/** Where a recovery-code sign-in lands: the two-factor settings, asking to review them (issue #25). */
+export const afterRecoveryCodePath = '/account/summary?view=manage_MFA&recovered=1';
+
+/**
+ * Step 2, without the second factor: one of the user's recovery codes, spent at once. Wrong codes count against the
+ * same limits as wrong second-factor codes; a right one signs in and sends the user to review their methods.
+ */
+export async function signInWithRecoveryCode(deps: Deps, auth: Auth | null, code: string, client: Client): Promise<SignInResult> {
+  const pending = requirePendingMfa(auth);
+  const [user] = await deps.db.select().from(users).where(eq(users.userId, pending.userId)).limit(1);
+  const limits = codeLimits(pending.userId, client.ip);
+  await reserve(deps.db, limits, 'Too many code attempts.');
+  if (!looksLikeRecoveryCode(code) || !(await spendRecoveryCode(deps.db, pending.userId, code))) {
+    await recordSignIn(deps.db, { email: user.email, userId: user.userId, ip: client.ip, kind: 'recovery-code', success: false, reason: 'wrong-code' });
+    throw new AppError(400, 'That recovery code is not valid or was already used.');
+  }
+  await giveBack(deps.db, limits);
+  await revokeSession(deps.db, pending.sessionId);
+  const { remaining } = await recoveryCodesStatus(deps.db, user.userId);
+  // The sign-in's own line in Account activity says how; the email is the alarm should it not have been the owner.
+  await queueRecoveryCodeNotice(deps, user.email, remaining);
+  const result = await activate(deps, user, client, afterRecoveryCodePath, 'recovery-code');
+  return { ...result, body: { redirect: afterRecoveryCodePath } };
 }
 
 /** Logout: the session is revoked server-side, so a copied cookie is worthless afterwards. */

@@ -1,21 +1,21 @@
 /**
  * DNS records (spec §3, §7 Add / Update / Delete DNS): each change checked against the format rules
  * (api/contract/dns/dns.ts) and against the records already at the name, under a lock on the domain so two changes at
- * once cannot both pass the CNAME rule; then the zone is published (syncZone) and the website type follows.
+ * once cannot both pass the CNAME rule; each recorded in the zone's history (zone-changes.ts), then the zone is
+ * published (syncZone) and the website type follows.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { type DnsRecordCreate, type DnsRecordUpdate, findRecordConflict, validateDnsRecord } from '../../contract/dns/dns.ts';
 import type { DnsRecord } from '../../contract/domains/domain.ts';
 import type { ListResult } from '../../contract/list.ts';
 import type { Db } from '../../db/client.ts';
-import { dnsRecords, domains } from '../../db/schema/index.ts';
+import { dnsRecords } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { syncZone } from './zone.ts';
-import type { DomainRow } from '../domains/domains.ts';
-import type { DbOrTx } from '../checkout/order-delivery.ts';
+import { ownedDomain } from './ownership.ts';
+import { changeZoneRecords, type RecordRow, type ZoneEditor } from './zone-changes.ts';
 
-type RecordRow = typeof dnsRecords.$inferSelect;
+export { ownedDomain } from './ownership.ts';
 
 export const maxRecordsPerDomain = 500;
 
@@ -23,22 +23,13 @@ function recordView(row: RecordRow): DnsRecord {
   return { ...row, createDate: row.createDate.toISOString() };
 }
 
-/** The caller's domain, locked for the change when inside a transaction; 404 when there is none, 403 when not theirs. */
-export async function ownedDomain(db: DbOrTx, accountId: number, domainId: number, options: { lock?: boolean } = {}): Promise<DomainRow> {
-  const query = db.select().from(domains).where(eq(domains.domainId, domainId)).limit(1);
-  const [domain] = options.lock ? await query.for('update') : await query;
-  if (!domain || domain.status === 'deleted') throw new AppError(404, 'Domain not found');
-  if (domain.accountId !== accountId) throw new AppError(403, 'You do not have access to this domain');
-  return domain;
-}
-
-function refuseUnmanageable(domain: DomainRow): void {
-  if (domain.status === 'transfer') throw new AppError(409, `DNS records of ${domain.domain} can be changed once its transfer completes`);
-}
-
 function invalid(errors: Partial<Record<string, string>>): AppError {
   const message = Object.values(errors).find(Boolean) ?? 'Please check the record';
   return new AppError(400, message, { errors });
+}
+
+function refuseClash(clash: ReturnType<typeof findRecordConflict>): void {
+  if (clash) throw new AppError(clash.message === 'This record already exists' ? 409 : 400, clash.message, { errors: { [clash.field]: clash.message } });
 }
 
 export async function listDnsRecords(db: Db, accountId: number, domainId: number): Promise<ListResult<DnsRecord>> {
@@ -47,38 +38,40 @@ export async function listDnsRecords(db: Db, accountId: number, domainId: number
   return { total: rows.length, limit: rows.length, skip: 0, data: rows.map(recordView) };
 }
 
-export async function createDnsRecord(deps: Deps, accountId: number, input: DnsRecordCreate): Promise<DnsRecord> {
-  const row = await deps.db.transaction(async (tx) => {
-    const domain = await ownedDomain(tx, accountId, input.domainId, { lock: true });
-    refuseUnmanageable(domain);
+export async function createDnsRecord(deps: Deps, accountId: number, input: DnsRecordCreate, editor: ZoneEditor): Promise<DnsRecord> {
+  const { result } = await changeZoneRecords(deps, { accountId, domainId: input.domainId }, editor, async (tx, domain, existing) => {
     const checked = validateDnsRecord(input, domain.domain);
     if ('errors' in checked) throw invalid(checked.errors);
-    const existing = await tx.select().from(dnsRecords).where(eq(dnsRecords.domainId, domain.domainId));
     if (existing.length >= maxRecordsPerDomain) throw new AppError(400, `A domain can have at most ${maxRecordsPerDomain} DNS records`);
-    const clash = findRecordConflict(checked.record, existing);
-    if (clash) throw new AppError(clash.message === 'This record already exists' ? 409 : 400, clash.message, { errors: { [clash.field]: clash.message } });
+    refuseClash(findRecordConflict(checked.record, existing));
     const [created] = await tx
       .insert(dnsRecords)
       .values({ domainId: domain.domainId, ...checked.record })
       .returning();
     return created;
   });
-  await syncZone(deps, row.domainId);
-  return recordView(row);
+  return recordView(result);
 }
 
-async function ownedRecord(db: DbOrTx, accountId: number, dnsRecordId: number): Promise<{ record: RecordRow; domain: DomainRow }> {
-  const [record] = await db.select().from(dnsRecords).where(eq(dnsRecords.dnsRecordId, dnsRecordId)).limit(1);
+/** The record's domain, for the history's lock; 404 when there is no such record. */
+async function domainOfRecord(db: Db, dnsRecordId: number): Promise<number> {
+  const [record] = await db.select({ domainId: dnsRecords.domainId }).from(dnsRecords).where(eq(dnsRecords.dnsRecordId, dnsRecordId)).limit(1);
   if (!record) throw new AppError(404, 'DNS record not found');
-  const domain = await ownedDomain(db, accountId, record.domainId, { lock: true });
-  return { record, domain };
+  return record.domainId;
 }
 
-export async function updateDnsRecord(deps: Deps, accountId: number, dnsRecordId: number, input: DnsRecordUpdate): Promise<DnsRecord> {
+function findRecord(rows: RecordRow[], dnsRecordId: number): RecordRow {
+  const record = rows.find((row) => row.dnsRecordId === dnsRecordId);
+  // Deleted by another change between the look-up and the lock.
+  if (!record) throw new AppError(404, 'DNS record not found');
+  return record;
+}
+
+export async function updateDnsRecord(deps: Deps, accountId: number, dnsRecordId: number, input: DnsRecordUpdate, editor: ZoneEditor): Promise<DnsRecord> {
   if (input.dnsRecordId !== undefined && input.dnsRecordId !== dnsRecordId) throw new AppError(400, 'dnsRecordId does not match the address');
-  const row = await deps.db.transaction(async (tx) => {
-    const { record, domain } = await ownedRecord(tx, accountId, dnsRecordId);
-    refuseUnmanageable(domain);
+  const domainId = await domainOfRecord(deps.db, dnsRecordId);
+  const { result } = await changeZoneRecords(deps, { accountId, domainId }, editor, async (tx, domain, rows) => {
+    const record = findRecord(rows, dnsRecordId);
     const merged = {
       type: record.type,
       host: input.host !== undefined ? input.host : record.host,
@@ -90,25 +83,34 @@ export async function updateDnsRecord(deps: Deps, accountId: number, dnsRecordId
     };
     const checked = validateDnsRecord(merged, domain.domain);
     if ('errors' in checked) throw invalid(checked.errors);
-    const others = (await tx.select().from(dnsRecords).where(eq(dnsRecords.domainId, domain.domainId))).filter((r) => r.dnsRecordId !== dnsRecordId);
-    const clash = findRecordConflict(checked.record, others);
-    if (clash) throw new AppError(clash.message === 'This record already exists' ? 409 : 400, clash.message, { errors: { [clash.field]: clash.message } });
+    refuseClash(findRecordConflict(checked.record, rows.filter((r) => r.dnsRecordId !== dnsRecordId)));
     const [updated] = await tx.update(dnsRecords).set(checked.record).where(eq(dnsRecords.dnsRecordId, dnsRecordId)).returning();
     return updated;
   });
-  await syncZone(deps, row.domainId);
-  return recordView(row);
+  return recordView(result);
 }
 
-export async function deleteDnsRecord(deps: Deps, accountId: number, dnsRecordId: number): Promise<{ dnsRecordId: number }> {
-  const domainId = await deps.db.transaction(async (tx) => {
-    const { record, domain } = await ownedRecord(tx, accountId, dnsRecordId);
-    refuseUnmanageable(domain);
+export async function deleteDnsRecord(deps: Deps, accountId: number, dnsRecordId: number, editor: ZoneEditor): Promise<{ dnsRecordId: number }> {
+  const domainId = await domainOfRecord(deps.db, dnsRecordId);
+  await changeZoneRecords(deps, { accountId, domainId }, editor, async (tx, domain, rows) => {
+    findRecord(rows, dnsRecordId);
     await tx.delete(dnsRecords).where(and(eq(dnsRecords.dnsRecordId, dnsRecordId), eq(dnsRecords.domainId, domain.domainId)));
-    return record.domainId;
   });
-  await syncZone(deps, domainId);
   return { dnsRecordId };
+}
+
+/** Deletes several records of one domain at once, as one change in its history (source "bulk"). */
+export async function deleteDnsRecords(deps: Deps, accountId: number, domainId: number, dnsRecordIds: number[], editor: ZoneEditor): Promise<{ deleted: number }> {
+  const { result } = await changeZoneRecords(deps, { accountId, domainId }, { ...editor, source: 'bulk' }, async (tx, domain, rows) => {
+    const unknown = dnsRecordIds.filter((id) => !rows.some((row) => row.dnsRecordId === id));
+    if (unknown.length) throw new AppError(404, `No DNS record ${unknown.join(', ')} on ${domain.domain}`);
+    const gone = await tx
+      .delete(dnsRecords)
+      .where(and(eq(dnsRecords.domainId, domain.domainId), inArray(dnsRecords.dnsRecordId, dnsRecordIds)))
+      .returning({ dnsRecordId: dnsRecords.dnsRecordId });
+    return gone.length;
+  });
+  return { deleted: result };
 }
 
 /** How many records a domain has (for tests and the record limit). */

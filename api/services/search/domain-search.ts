@@ -55,7 +55,7 @@ function templateOf(tld: Tld): ExtensionTemplate {
   if (!template) {
     const categories = tld.categories.filter((c) => c !== 'premium');
     const newPrice = tld.newPricing[0];
-    const tail: Omit<DomainSearchResult, 'domain' | 'available'> = { tld: tld.tld, newPrice, humanPrice: humanPrice(newPrice), isPremium: false, categories };
+    const tail: Omit<DomainSearchResult, 'domain' | 'available'> = { tld: tld.tld, newPrice, humanPrice: humanPrice(newPrice), renewPrice: tld.renewPricing[0], isPremium: false, categories };
     template = { categories, standardTail: JSON.stringify(tail).slice(1) };
     templates.set(tld, template);
   }
@@ -74,6 +74,7 @@ export function searchResultOf(tld: Tld, domain: string, answer: Availability | 
     tld: tld.tld,
     newPrice,
     humanPrice: humanPrice(newPrice),
+    renewPrice: isPremium ? (answer?.premiumRenewPrice ?? tld.renewPricing[0]) : tld.renewPricing[0],
     isPremium,
     categories: isPremium && available ? [...categories, 'premium'] : categories,
     ...(isIdn ? { unicode: domainToUnicode(domain) } : {}),

@@ -15,6 +15,7 @@ import { challengeStartLimits, type Client, codeLimits } from '../auth/sign-in.t
 import { describeMfa, type MfaRow, mfaView, startChallenge, totpFor, verifyChallenge, WrongCode } from './mfa.ts';
 import { enforce, giveBack, reserve } from '../platform/rate-limit.ts';
 import { requireRecentAuth } from '../auth/recent-auth.ts';
+import { issueFirstRecoveryCodes } from '../auth/recovery-codes.ts';
 import { type Holder, queueSecurityNotice, removeSecondFactor } from './second-factors.ts';
 import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
 
@@ -117,10 +118,11 @@ export async function verifyNewMfa(deps: Deps, holder: Holder, mfaId: number, to
   await queueSecurityNotice(
     deps,
     holder.userId,
-    { subject: 'Two-factor method added', what: `${methodNames[activated.type]} (${describeMfa(activated)}) can now verify sign-ins to your account.` },
+    { subject: 'Two-factor method added', what: `${methodNames[activated.type]} (${describeMfa(activated)}) can now verify sign-ins to your account.`, client },
     brandName,
   );
-  return mfaView(activated);
+  const recoveryCodes = await issueFirstRecoveryCodes(db, holder.userId);
+  return { ...mfaView(activated), ...(recoveryCodes ? { $recoveryCodes: recoveryCodes } : {}) };
 }
 
 /**
@@ -141,5 +143,5 @@ export async function deleteMfa(deps: Deps, holder: Holder, mfaId: number, passw
     tokens = await revokeUserApiTokens(tx, holder.userId);
   });
   const removed = `${methodNames[method.type]} (${describeMfa(method)}) no longer verifies sign-ins to your account.`;
-  await queueSecurityNotice(deps, holder.userId, { subject: 'Two-factor method removed', what: tokens > 0 ? `${removed} ${revokedTokensSentence(tokens)}` : removed }, brandName);
+  await queueSecurityNotice(deps, holder.userId, { subject: 'Two-factor method removed', what: tokens > 0 ? `${removed} ${revokedTokensSentence(tokens)}` : removed, client }, brandName);
 }

@@ -28,6 +28,7 @@ import { activate, type Client, recordSignIn, requirePendingMfa, type SignInResu
 import { findPasskeyByCredential, type PasskeyRow, passkeyView, recordPasskeyUse, userPasskeys } from './passkey-credentials.ts';
 import { countFailure, enforce, enforceWithoutHit, type Limit } from '../platform/rate-limit.ts';
 import { markConfirmed, requireRecentAuth } from '../auth/recent-auth.ts';
+import { issueFirstRecoveryCodes } from '../auth/recovery-codes.ts';
 import { type Holder, queueSecurityNotice, removeSecondFactor } from './second-factors.ts';
 import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
 import { revokeSession } from '../auth/sessions.ts';
@@ -157,7 +158,8 @@ export async function registerPasskey(
     .returning();
   if (!row) throw new AppError(409, 'This passkey is already registered.');
   await queueSecurityNotice(deps, holder.userId, { subject: 'Passkey added', what: `A passkey named “${row.name}” can now sign in to your account.` }, brandName);
-  return passkeyView(row);
+  const recoveryCodes = await issueFirstRecoveryCodes(deps.db, holder.userId);
+  return { ...passkeyView(row), ...(recoveryCodes ? { $recoveryCodes: recoveryCodes } : {}) };
 }
 
 export async function listPasskeys(deps: Deps, holder: Holder): Promise<PasskeyView[]> {
@@ -187,7 +189,7 @@ export async function deletePasskey(deps: Deps, holder: Holder, passkeyId: numbe
     tokens = await revokeUserApiTokens(tx, holder.userId);
   });
   const removed = `The passkey named “${row.name}” can no longer sign in to your account.`;
-  await queueSecurityNotice(deps, holder.userId, { subject: 'Passkey removed', what: tokens > 0 ? `${removed} ${revokedTokensSentence(tokens)}` : removed }, brandName);
+  await queueSecurityNotice(deps, holder.userId, { subject: 'Passkey removed', what: tokens > 0 ? `${removed} ${revokedTokensSentence(tokens)}` : removed, client }, brandName);
 }
 
 // ---- Authentication: sign in, second factor, confirm ----

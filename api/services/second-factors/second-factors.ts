@@ -9,6 +9,8 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { Client } from '../auth/sign-in.ts';
 import { queueMessage } from '../platform/messages.ts';
+import { appendActivity } from '../audit/account-activity.ts';
+import { removeRecoveryCodes } from '../auth/recovery-codes.ts';
 import { countPasskeys } from './passkey-credentials.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { countFailure, enforceWithoutHit, giveBack, type Limit, reserve } from '../platform/rate-limit.ts';
@@ -69,14 +71,28 @@ export async function removeSecondFactor(
       await checkCurrentPassword(deps.db, holder.userId, password, client);
     }
     await remove(tx);
+    // Without a second factor the recovery codes would only be a way around the password.
+    if (wasLast) await removeRecoveryCodes(tx, holder.userId);
     return { wasLast };
   });
 }
 
-/** Emails the account's login address about a change to how it signs in (queued: nobody waits for it). */
-export async function queueSecurityNotice(deps: Deps, userId: number, change: { subject: string; what: string }, brandName = 'Dotspot') {
-  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.userId, userId));
+/**
+ * Emails the account's login address about a change to how it signs in (queued: nobody waits for it), and lists it
+ * in the account's activity (unless `activity: false`, when another line already says it), with the client's
+ * address and browser when a request made it.
+ */
+export async function queueSecurityNotice(
+  deps: Deps,
+  userId: number,
+  change: { subject: string; what: string; client?: Pick<Client, 'ip' | 'userAgent'>; activity?: boolean },
+  brandName = 'Dotspot',
+) {
+  const [user] = await deps.db.select({ email: users.email, accountId: users.accountId }).from(users).where(eq(users.userId, userId));
   if (!user) return;
+  if (change.activity !== false) {
+    await appendActivity(deps.db, { accountId: user.accountId, source: 'customer', kind: 'security', summary: `${change.subject}: ${change.what}`, ip: change.client?.ip, userAgent: change.client?.userAgent });
+  }
   await queueMessage(deps.jobs, {
     channel: 'email',
     to: user.email,

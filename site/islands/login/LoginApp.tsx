@@ -13,6 +13,7 @@ import { CredentialsStep } from './steps/CredentialsStep.tsx';
 import { ForgotStep } from './steps/ForgotStep.tsx';
 import { MethodsStep } from './steps/MethodsStep.tsx';
 import { NewPasswordStep } from './steps/NewPasswordStep.tsx';
+import { RecoveryCodeStep } from './steps/RecoveryCodeStep.tsx';
 import { OpeningStep } from './steps/OpeningStep.tsx';
 import { SentStep } from './steps/SentStep.tsx';
 
@@ -22,6 +23,7 @@ const steps: Record<LoginStep, ComponentType<StepProps>> = {
   credentials: CredentialsStep,
   methods: MethodsStep,
   code: CodeStep,
+  'recovery-code': RecoveryCodeStep,
   forgot: ForgotStep,
   sent: SentStep,
   opening: OpeningStep,

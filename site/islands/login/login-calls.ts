@@ -12,7 +12,7 @@ type Send = Dispatch<LoginEvent>;
 
 /** After a password, code or new password: pick a second factor, or go where the answer (or the query) says. */
 function follow(state: LoginState, answer: SessionResponse, send: Send) {
-  if (answer.mfas?.length || answer.passkey) send({ type: 'askMethod', methods: answer.mfas ?? [], passkey: answer.passkey });
+  if (answer.mfas?.length || answer.passkey) send({ type: 'askMethod', methods: answer.mfas ?? [], passkey: answer.passkey, recoveryCodes: answer.recoveryCodes });
   else send({ type: 'signedIn', to: safeRedirect(answer.redirect ?? state.redirect) });
 }
 
@@ -137,4 +137,16 @@ export async function signInWithPasskey(state: LoginState, send: Send) {
   const answer = await api<SessionResponse>(`/session?postLoginUrl=${encodeURIComponent(state.redirect)}`, { method: 'POST', body: { passkey }, toast: false });
   if (isFailure(answer)) send({ type: 'fail', call: 'passkey', status: answer.status, message: answer.message });
   else follow(state, answer, send);
+}
+
+/** A recovery code instead of the second factor: spent once, then the account asks to review the two-factor methods. */
+export async function submitRecoveryCode(state: LoginState, send: Send) {
+  if (!state.recoveryCode.trim()) {
+    send({ type: 'refuse', message: 'Enter one of your recovery codes.' });
+    return;
+  }
+  send({ type: 'start', call: 'recovery-code' });
+  const answer = await api<SessionResponse>('/session', { method: 'POST', body: { recoveryCode: state.recoveryCode }, toast: false });
+  if (isFailure(answer)) send({ type: 'fail', call: 'recovery-code', status: answer.status, message: answer.message });
+  else send({ type: 'signedIn', to: safeRedirect(answer.redirect ?? state.redirect) });
 }

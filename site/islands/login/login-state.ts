@@ -6,17 +6,18 @@
 import type { Dispatch } from 'react';
 import type { MfaOption } from '../../../api/contract/auth/login.ts';
 
-export type LoginStep = 'credentials' | 'methods' | 'code' | 'forgot' | 'sent' | 'opening' | 'new-password';
+export type LoginStep = 'credentials' | 'methods' | 'code' | 'recovery-code' | 'forgot' | 'sent' | 'opening' | 'new-password';
 export type Challenge = { mfaId: number; mfaType: MfaOption['type']; mfaDescription: string; mfaChallengeId: number };
 /** The calls the island makes; a refusal's consequences depend on which one it was. */
-export type LoginCall = 'credentials' | 'method' | 'code' | 'forgot' | 'recovery' | 'new-password' | 'passkey';
-export type TypedField = 'email' | 'password' | 'code' | 'newPassword' | 'confirmPassword';
+export type LoginCall = 'credentials' | 'method' | 'code' | 'recovery-code' | 'forgot' | 'recovery' | 'new-password' | 'passkey';
+export type TypedField = 'email' | 'password' | 'code' | 'recoveryCode' | 'newPassword' | 'confirmPassword';
 
 export type LoginState = {
   step: LoginStep;
   email: string;
   password: string;
   code: string;
+  recoveryCode: string;
   newPassword: string;
   confirmPassword: string;
   /** Where a completed sign-in goes: the `redirect` query word, checked by safeRedirect. */
@@ -29,6 +30,8 @@ export type LoginState = {
   methods: MfaOption[];
   /** The pending sign-in may finish with a passkey instead of a code. */
   passkey: boolean;
+  /** ...or with one of the user's recovery codes. */
+  recoveryCodes: boolean;
   chosen: number | null;
   challenge: Challenge | null;
   /** Set once signed in: the island navigates there. */
@@ -44,7 +47,7 @@ export type LoginEvent =
   | { type: 'refuse'; message: string }
   | { type: 'start'; call: LoginCall }
   | { type: 'fail'; call: LoginCall; status: number; message: string }
-  | { type: 'askMethod'; methods: MfaOption[]; passkey?: boolean }
+  | { type: 'askMethod'; methods: MfaOption[]; passkey?: boolean; recoveryCodes?: boolean }
   | { type: 'challenge'; challenge: Challenge }
   | { type: 'recoverySent' }
   | { type: 'recoveryOpened' }
@@ -58,6 +61,7 @@ export const headings: Record<LoginStep, string> = {
   credentials: 'Log in to your account',
   methods: 'Verify it’s you',
   code: 'Enter your security code',
+  'recovery-code': 'Use a recovery code',
   forgot: 'Reset your password',
   sent: 'Check Your Email',
   opening: 'Opening your reset link',
@@ -69,6 +73,7 @@ export const initialLoginState: LoginState = {
   email: '',
   password: '',
   code: '',
+  recoveryCode: '',
   newPassword: '',
   confirmPassword: '',
   redirect: '/account',
@@ -78,6 +83,7 @@ export const initialLoginState: LoginState = {
   ready: false,
   methods: [],
   passkey: false,
+  recoveryCodes: false,
   chosen: null,
   challenge: null,
   leavingTo: null,
@@ -117,6 +123,7 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
         password: '',
         methods: event.methods,
         passkey: event.passkey ?? false,
+        recoveryCodes: event.recoveryCodes ?? false,
         chosen: event.methods.length === 1 ? event.methods[0].mfaId : null,
       };
     case 'challenge':
@@ -146,6 +153,8 @@ function failed(state: LoginState, call: LoginCall, status: number, message: str
       return status === 401 ? { ...shown, step: 'credentials' } : shown;
     case 'code':
       return { ...shown, code: '', step: status === 401 ? 'credentials' : state.step };
+    case 'recovery-code':
+      return { ...shown, recoveryCode: '', step: status === 401 ? 'credentials' : state.step };
     case 'forgot':
       // Storefront spec §8: a failed reset request clears the email and returns to the form.
       return { ...shown, email: '' };

@@ -1,4 +1,5 @@
 /** The /search island: the search box (debounced 1000 ms), the socket conversation, and the idle/pending/results states. */
+import { formatMoney } from '../../../api/contract/money.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/search/domain-search.ts';
 import { searchDebounceMs } from '../../../api/contract/search/domain-search.ts';
@@ -133,7 +134,8 @@ export default function SearchApp({ copy }: { copy: Copy }) {
 
   // Announce the exact match as soon as it is known, and again with a count when the stream ends.
   const exact = session ? results.get(session.exact) : undefined;
-  const exactText = exact ? `${exact.unicode ?? exact.domain} ${exact.available ? `is available for ${exact.humanPrice} per year` : 'is taken'}.` : '';
+  const renewal = exact && exact.renewPrice !== exact.newPrice ? ` the first year, then ${formatMoney(exact.renewPrice)} a year` : ' per year';
+  const exactText = exact ? `${exact.unicode ?? exact.domain} ${exact.available ? `is available for ${exact.humanPrice}${renewal}` : 'is taken'}.` : '';
   useEffect(() => {
     if (exactText) setAnnouncement(exactText);
   }, [exactText]);

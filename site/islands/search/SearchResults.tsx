@@ -2,6 +2,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/search/domain-search.ts';
 import { featuredCount, premiumPageSize } from '../../../api/contract/search/domain-search.ts';
+import { formatMoney } from '../../../api/contract/money.ts';
 import { AddToCartButton } from './AddToCartButton.tsx';
 
 type Results = ReadonlyMap<string, DomainSearchResult>;
@@ -21,11 +22,16 @@ function Checking({ domain, wide = false }: { domain: string; wide?: boolean }) 
   );
 }
 
+/** The first year's price and, beside it, what every later year costs (premium names included), so nobody is surprised at renewal. */
 function Price({ result }: { result: DomainSearchResult }) {
+  const differs = result.renewPrice !== result.newPrice;
   return (
     <span className="sr-price">
-      <strong>{result.humanPrice}</strong>
-      <span className="sr-per">/yr</span>
+      <span className="sr-first">
+        <strong>{result.humanPrice}</strong>
+        <span className="sr-per">{differs ? ' first year' : '/yr'}</span>
+      </span>
+      <span className="sr-renew">{differs ? `renews at ${formatMoney(result.renewPrice)}/yr` : 'same price to renew'}</span>
     </span>
   );
 }

@@ -54,7 +54,7 @@ export default function AccountActivityView() {
   return (
     <section className="card activity" aria-labelledby="activity-heading">
       <h2 id="activity-heading">Account activity</h2>
-      <p className="muted">Changes to your account, including help our support team gave you and why.</p>
+      <p className="muted">Sign-ins with their address, browser and system, security changes, API tokens, and help our support team gave you and why.</p>
       <ol className="activity-list">
         {Array.from({ length: pages }, (_, index) => (
           <ActivityPage key={index} skip={index * pageSize} last={index === pages - 1} onMore={() => setPages(pages + 1)} />

@@ -1,6 +1,8 @@
 /**
  * Manage DNS Records (control-panel spec §2 modal 4, §5 "DNS add", §7 Add / Update / Delete DNS): the records with an
  * add form; Edit opens confirmEdit (the record's form) then finishEdit; Delete opens confirmDelete then finishDelete.
+ * Beside them (issue #25): several records deleted at once, a zone file imported (ZoneImportViews) or exported,
+ * provider templates (TemplateViews) and the change history with diffs and restore (HistoryViews).
  */
 import { api, isFailure } from '@kit/api.ts';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
@@ -11,23 +13,17 @@ import { mutate } from 'swr';
 import type { DnsFieldErrors } from '../../../../api/contract/dns/dns.ts';
 import { type DnsRecord, domainsKey } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
-import { dnsRecordsKey, useDnsRecords, withFieldErrors } from './api.ts';
+import { dnsChangesKey, dnsRecordsKey, useDnsRecords, withFieldErrors, zoneFileHref } from './api.ts';
+import type { DnsView as View } from './dns-views.ts';
+import { useHistoryViews } from './HistoryViews.tsx';
 import { checkRecord, draftOf, emptyDraft, type RecordDraft, RecordFields, recordPayload } from './RecordForm.tsx';
+import { RecordLine, RecordValue } from './RecordText.tsx';
+import { useTemplateViews } from './TemplateViews.tsx';
+import { ttlLabel } from './ttl.ts';
+import { useImportViews } from './ZoneImportViews.tsx';
 import './dns.css';
 
-type View = 'manageDnsRecords' | 'confirmEdit' | 'finishEdit' | 'confirmDelete' | 'finishDelete';
-
 const propagation = 'Changes reach our nameservers at once; other networks may keep the old answer for 4 to 6 hours.';
-
-function RecordValue({ record }: { record: DnsRecord }) {
-  const numbers = [record.priority, record.weight, record.port].filter((n) => n !== null).join(' ');
-  return (
-    <span className="dns-record-data">
-      {numbers && <span className="muted">{numbers} </span>}
-      {record.data}
-    </span>
-  );
-}
 
 export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
   const domainId = domain?.domainId ?? 0;
@@ -38,6 +34,7 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
   const [editing, setEditing] = useState<DnsRecord | null>(null);
   const [editDraft, setEditDraft] = useState<RecordDraft>(emptyDraft);
   const [editErrors, setEditErrors] = useState<DnsFieldErrors>({});
+  const [selected, setSelected] = useState<number[]>([]);
   const modal = useSteppedModal<View>({ onClose });
 
   useEffect(() => {
@@ -46,7 +43,21 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
   }, []);
 
   async function refresh() {
-    await Promise.all([mutate(dnsRecordsKey(domainId)), mutate(domainsKey)]);
+    setSelected((ids) => ids.filter((id) => records.some((r) => r.dnsRecordId === id)));
+    await Promise.all([mutate(dnsRecordsKey(domainId)), mutate(domainsKey), mutate(dnsChangesKey(domainId))]);
+  }
+  const importViews = useImportViews(domainId, zone, refresh);
+  const templateViews = useTemplateViews(domainId, zone, refresh, modal.run);
+  const historyViews = useHistoryViews(domainId, zone, refresh, modal.run);
+  const allSelected = records.length > 0 && selected.length === records.length;
+  const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+
+  async function deleteSelected() {
+    const answer = await api<{ deleted: number }>('/dnsRecordDeletions', { method: 'POST', body: { domainId, dnsRecordIds: selected }, toast: false });
+    if (isFailure(answer)) return answer;
+    setSelected([]);
+    await refresh();
+    return 'finishBulkDelete' as const;
   }
 
   function startEdit(record: DnsRecord) {
@@ -114,6 +125,31 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
           <p className="muted small">
             Records for <strong>{zone}</strong>. {propagation}
           </p>
+          <div className="dns-toolbar" role="group" aria-label="DNS tools">
+            {records.length > 0 && (
+              <label className="dns-select-all">
+                <input type="checkbox" checked={allSelected} onChange={() => setSelected(allSelected ? [] : records.map((r) => r.dnsRecordId))} />
+                <span>Select all records</span>
+              </label>
+            )}
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => modal.go('importZone')}>
+              Import
+            </button>
+            <a className="btn btn-secondary btn-sm" href={zoneFileHref(domainId)} download={`${zone}.zone`}>
+              Export<span className="visually-hidden"> {zone} as a zone file</span>
+            </a>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => modal.go('templates')}>
+              Templates
+            </button>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => modal.go('history')}>
+              History
+            </button>
+            {selected.length > 0 && (
+              <button type="button" className="btn btn-danger btn-sm dns-bulk" onClick={() => modal.go('confirmBulkDelete')}>
+                Delete {selected.length} selected
+              </button>
+            )}
+          </div>
           {isLoading ? (
             <p className="muted">Loading records…</p>
           ) : records.length === 0 ? (
@@ -123,9 +159,13 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
               <caption className="visually-hidden">DNS records of {zone}</caption>
               <thead>
                 <tr>
+                  <th scope="col" className="dns-check">
+                    <span className="visually-hidden">Selected</span>
+                  </th>
                   <th scope="col">Type</th>
                   <th scope="col">Host</th>
                   <th scope="col">Value</th>
+                  <th scope="col">TTL</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
                   </th>
@@ -133,14 +173,23 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
               </thead>
               <tbody>
                 {records.map((record) => (
-                  <tr key={record.dnsRecordId}>
+                  <tr key={record.dnsRecordId} className={selected.includes(record.dnsRecordId) ? 'is-selected' : undefined}>
+                    <td className="dns-check">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${record.type} record ${record.host}`}
+                        checked={selected.includes(record.dnsRecordId)}
+                        onChange={() => toggle(record.dnsRecordId)}
+                      />
+                    </td>
                     <td>
                       <span className="dns-type">{record.type}</span>
                     </td>
                     <td className="dns-host">{record.host}</td>
-                    <td>
+                    <td className="dns-value">
                       <RecordValue record={record} />
                     </td>
+                    <td className="dns-ttl">{ttlLabel(record.ttl)}</td>
                     <td className="dns-actions">
                       <button type="button" className="link-action" onClick={() => startEdit(record)}>
                         Edit<span className="visually-hidden"> {record.type} record {record.host}</span>
@@ -199,6 +248,31 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
       run: deleteRecord,
     }),
     finishDelete: { ...finishView<View>({ title: 'DNS Record Deleted', body: <p>{propagation}</p> }), actions: [{ label: 'Done', go: 'manageDnsRecords' }] },
+    confirmBulkDelete: confirmView<View>({
+      title: `Delete ${selected.length === 1 ? '1 Record' : `${selected.length} Records`}`,
+      body: (
+        <>
+          <p>Delete these records from {zone}? You can restore them from the change history.</p>
+          <ul className="dns-bulk-list">
+            {records
+              .filter((r) => selected.includes(r.dnsRecordId))
+              .map((r) => (
+                <li key={r.dnsRecordId}>
+                  <RecordLine record={r} />
+                </li>
+              ))}
+          </ul>
+        </>
+      ),
+      confirm: 'Delete',
+      variant: 'danger',
+      back: true,
+      run: deleteSelected,
+    }),
+    finishBulkDelete: { ...finishView<View>({ title: 'DNS Records Deleted', body: <p>{propagation}</p> }), actions: [{ label: 'Done', go: 'manageDnsRecords' }] },
+    ...importViews,
+    ...templateViews,
+    ...historyViews,
   };
 
   if (!domain) return null;

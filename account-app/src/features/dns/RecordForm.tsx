@@ -1,17 +1,83 @@
 /**
- * The fields of one DNS record (add and edit): type, host, value, and priority, weight and port where the type has
- * them. `recordPayload` builds what is sent (spec §5 "DNS add": values trimmed, empty fields omitted, priority only
- * for MX and SRV, weight and port only for SRV); `checkRecord` runs the same format rules as the server.
+ * The fields of one DNS record (add and edit): type, host, TTL, the value, and the fields of its type — priority,
+ * weight and port (MX, SRV), flag, tag and value (CAA), usage, selector, matching type and data (TLSA), priority,
+ * target and parameters (SVCB, HTTPS). `recordPayload` builds what is sent (spec §5 "DNS add": values trimmed, empty
+ * fields omitted, numbers only for the types that have them; structured values composed into `data`); `checkRecord`
+ * runs the same rules as the server, so each message shows under its own field.
  */
 import { Field, TextField } from '@kit/Field.tsx';
-import { type DnsFieldErrors, type DnsRecordType, usesPriority, usesWeightAndPort, validateDnsRecord } from '../../../../api/contract/dns/dns.ts';
+import { type DnsFieldErrors, type DnsRecordType, defaultTtl, usesPriority, usesWeightAndPort, validateDnsRecord } from '../../../../api/contract/dns/dns.ts';
+import {
+  caaCritical,
+  caaTagLabels,
+  caaTags,
+  formatCaa,
+  formatSvcbData,
+  parseCaa,
+  parseSvcb,
+  parseTlsa,
+  type SvcbParams,
+  tlsaMatchingTypes,
+  tlsaSelectors,
+  tlsaUsages,
+} from '../../../../api/contract/dns/rich-records.ts';
 import { dnsRecordTypes } from '../../../../api/contract/domains/domain.ts';
+import { ttlChoices, ttlLabel } from './ttl.ts';
 
-export type RecordDraft = { type: DnsRecordType; host: string; data: string; priority: string; weight: string; port: string };
+export type RecordDraft = {
+  type: DnsRecordType;
+  host: string;
+  data: string;
+  priority: string;
+  weight: string;
+  port: string;
+  ttl: string;
+  caaCritical: boolean;
+  caaTag: string;
+  caaValue: string;
+  tlsaUsage: string;
+  tlsaSelector: string;
+  tlsaMatchingType: string;
+  tlsaData: string;
+  svcTarget: string;
+  svcAlpn: string;
+  svcNoDefaultAlpn: boolean;
+  svcPort: string;
+  svcIpv4hint: string;
+  svcIpv6hint: string;
+  svcEch: string;
+  svcMandatory: string;
+  /** keyNNNNN=value parameters the form has no field for, kept as written. */
+  svcOther: string;
+};
 
-export const emptyDraft: RecordDraft = { type: 'A', host: '', data: '', priority: '', weight: '', port: '' };
+export const emptyDraft: RecordDraft = {
+  type: 'A',
+  host: '',
+  data: '',
+  priority: '',
+  weight: '',
+  port: '',
+  ttl: String(defaultTtl),
+  caaCritical: false,
+  caaTag: 'issue',
+  caaValue: '',
+  tlsaUsage: '3',
+  tlsaSelector: '1',
+  tlsaMatchingType: '1',
+  tlsaData: '',
+  svcTarget: '.',
+  svcAlpn: '',
+  svcNoDefaultAlpn: false,
+  svcPort: '',
+  svcIpv4hint: '',
+  svcIpv6hint: '',
+  svcEch: '',
+  svcMandatory: '',
+  svcOther: '',
+};
 
-const valueLabels: Record<DnsRecordType, { label: string; placeholder: string }> = {
+const valueLabels: Partial<Record<DnsRecordType, { label: string; placeholder: string }>> = {
   A: { label: 'IPv4 address', placeholder: '203.0.113.10' },
   AAAA: { label: 'IPv6 address', placeholder: '2001:db8::10' },
   ALIAS: { label: 'Points to', placeholder: 'myapp.herokudns.com' },
@@ -22,18 +88,55 @@ const valueLabels: Record<DnsRecordType, { label: string; placeholder: string }>
   TXT: { label: 'Text', placeholder: 'v=spf1 include:_spf.example.com ~all' },
 };
 
-const hostPlaceholders: Partial<Record<DnsRecordType, string>> = { SRV: '_sip._tcp', TXT: '@ or _dmarc' };
+const hostPlaceholders: Partial<Record<DnsRecordType, string>> = { SRV: '_sip._tcp', TXT: '@ or _dmarc', TLSA: '_443._tcp', SVCB: '_dns', HTTPS: '@ or www' };
+const typeHints: Partial<Record<DnsRecordType, string>> = {
+  CAA: 'Which certificate authorities may issue certificates for this name (RFC 8659).',
+  HTTPS: 'Tells browsers how to connect: HTTP/3, other ports and addresses, before they ask (RFC 9460).',
+  SVCB: 'Service binding for other protocols, such as DNS over HTTPS at _dns (RFC 9460).',
+  TLSA: 'Pins the TLS certificate or key a server uses (DANE, RFC 6698). Needs DNSSEC to be trusted.',
+};
 
 function numberOrUndefined(text: string): number | undefined {
   const trimmed = text.trim();
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** The structured value as the one text the server stores (`data`). */
+function composeData(draft: RecordDraft): string {
+  switch (draft.type) {
+    case 'CAA':
+      return draft.caaValue.trim() || draft.caaTag ? formatCaa({ flags: draft.caaCritical ? caaCritical : 0, tag: draft.caaTag, value: draft.caaValue.trim() }) : '';
+    case 'TLSA':
+      return `${draft.tlsaUsage} ${draft.tlsaSelector} ${draft.tlsaMatchingType} ${draft.tlsaData.replace(/\s+/g, '')}`.trim();
+    case 'SVCB':
+    case 'HTTPS': {
+      const params: SvcbParams = {};
+      if (draft.svcMandatory.trim()) params.mandatory = list(draft.svcMandatory);
+      if (draft.svcAlpn.trim()) params.alpn = list(draft.svcAlpn);
+      if (draft.svcNoDefaultAlpn) params.noDefaultAlpn = true;
+      if (draft.svcPort.trim()) params.port = Number(draft.svcPort.trim());
+      if (draft.svcIpv4hint.trim()) params.ipv4hint = list(draft.svcIpv4hint);
+      if (draft.svcEch.trim()) params.ech = draft.svcEch.trim();
+      if (draft.svcIpv6hint.trim()) params.ipv6hint = list(draft.svcIpv6hint);
+      const base = formatSvcbData({ target: draft.svcTarget.trim() || '.', params });
+      return [base, draft.svcOther.trim()].filter(Boolean).join(' ');
+    }
+    default:
+      return draft.data.trim();
+  }
+}
+
 /** What Add DNS / Update DNS send: trimmed, empty fields left out, numbers only for the types that have them. */
 export function recordPayload(draft: RecordDraft): Record<string, string | number> {
   const payload: Record<string, string | number> = {};
   const host = draft.host.trim();
-  const data = draft.data.trim();
+  const data = composeData(draft);
   if (host) payload.host = host;
   if (data) payload.data = data;
   const numbers: ('priority' | 'weight' | 'port')[] = usesWeightAndPort(draft.type) ? ['priority', 'weight', 'port'] : usesPriority(draft.type) ? ['priority'] : [];
@@ -41,6 +144,8 @@ export function recordPayload(draft: RecordDraft): Record<string, string | numbe
     const value = numberOrUndefined(draft[field]);
     if (value !== undefined) payload[field] = value;
   }
+  const ttl = numberOrUndefined(draft.ttl);
+  if (ttl !== undefined) payload.ttl = ttl;
   return payload;
 }
 
@@ -50,9 +155,35 @@ export function checkRecord(draft: RecordDraft, zone: string): DnsFieldErrors {
   return 'errors' in result ? result.errors : {};
 }
 
-export function draftOf(record: { type: DnsRecordType; host: string; data: string; priority: number | null; weight: number | null; port: number | null }): RecordDraft {
+type StoredRecord = { type: DnsRecordType; host: string; data: string; priority: number | null; weight: number | null; port: number | null; ttl: number };
+
+export function draftOf(record: StoredRecord): RecordDraft {
   const text = (n: number | null) => (n === null ? '' : String(n));
-  return { type: record.type, host: record.host, data: record.data, priority: text(record.priority), weight: text(record.weight), port: text(record.port) };
+  const draft: RecordDraft = { ...emptyDraft, type: record.type, host: record.host, data: record.data, priority: text(record.priority), weight: text(record.weight), port: text(record.port), ttl: String(record.ttl) };
+  if (record.type === 'CAA') {
+    const caa = parseCaa(record.data);
+    if (!('error' in caa)) Object.assign(draft, { caaCritical: caa.flags === caaCritical, caaTag: caa.tag, caaValue: caa.value });
+  } else if (record.type === 'TLSA') {
+    const tlsa = parseTlsa(record.data);
+    if (!('error' in tlsa)) Object.assign(draft, { tlsaUsage: String(tlsa.usage), tlsaSelector: String(tlsa.selector), tlsaMatchingType: String(tlsa.matchingType), tlsaData: tlsa.data });
+  } else if (record.type === 'SVCB' || record.type === 'HTTPS') {
+    const svc = parseSvcb(record.data);
+    if (!('error' in svc)) {
+      const { params } = svc;
+      Object.assign(draft, {
+        svcTarget: svc.target,
+        svcAlpn: params.alpn?.join(',') ?? '',
+        svcNoDefaultAlpn: params.noDefaultAlpn ?? false,
+        svcPort: params.port === undefined ? '' : String(params.port),
+        svcIpv4hint: params.ipv4hint?.join(',') ?? '',
+        svcIpv6hint: params.ipv6hint?.join(',') ?? '',
+        svcEch: params.ech ?? '',
+        svcMandatory: params.mandatory?.join(',') ?? '',
+        svcOther: (params.other ?? []).map(([key, value]) => `key${key}="${value}"`).join(' '),
+      });
+    }
+  }
+  return draft;
 }
 
 type Props = {
@@ -64,14 +195,20 @@ type Props = {
   typeFixed?: boolean;
 };
 
+type TextKey = { [K in keyof RecordDraft]: RecordDraft[K] extends string ? K : never }[keyof RecordDraft];
+
 export function RecordFields({ draft, errors, zone, onChange, typeFixed = false }: Props) {
-  const set = (field: keyof RecordDraft) => (event: { target: { value: string } }) => onChange({ ...draft, [field]: event.target.value });
+  const set = (field: TextKey) => (event: { target: { value: string } }) => onChange({ ...draft, [field]: event.target.value });
+  const toggle = (field: 'caaCritical' | 'svcNoDefaultAlpn') => (event: { target: { checked: boolean } }) => onChange({ ...draft, [field]: event.target.checked });
   const value = valueLabels[draft.type];
+  const isSvc = draft.type === 'SVCB' || draft.type === 'HTTPS';
+  const ttls = ttlChoices(Number(draft.ttl));
+  const mono = { autoCapitalize: 'none', spellCheck: false } as const;
   return (
     <div className="record-fields">
       <Field label="Type">
         {(control) => (
-          <select className="select" value={draft.type} onChange={set('type')} disabled={typeFixed} {...control}>
+          <select className="select" value={draft.type} onChange={(event) => onChange({ ...draft, type: event.target.value as DnsRecordType })} disabled={typeFixed} {...control}>
             {dnsRecordTypes.map((type) => (
               <option key={type} value={type}>
                 {type}
@@ -87,22 +224,119 @@ export function RecordFields({ draft, errors, zone, onChange, typeFixed = false 
         placeholder={hostPlaceholders[draft.type] ?? '@ or www'}
         hint={<>@ or blank means {zone}</>}
         error={errors.host}
-        autoCapitalize="none"
-        spellCheck={false}
+        {...mono}
       />
-      <TextField
-        label={value.label}
-        value={draft.data}
-        onChange={set('data')}
-        placeholder={value.placeholder}
-        error={errors.data}
-        autoCapitalize="none"
-        spellCheck={false}
-        className="input record-value"
-      />
+      <Field label="TTL" hint="How long resolvers may keep the answer" error={errors.ttl}>
+        {(control) => (
+          <select className="select" value={draft.ttl} onChange={set('ttl')} {...control}>
+            {ttls.map((seconds) => (
+              <option key={seconds} value={String(seconds)}>
+                {ttlLabel(seconds)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {typeHints[draft.type] && <p className="record-type-hint muted small">{typeHints[draft.type]}</p>}
+      {value && (
+        <TextField label={value.label} value={draft.data} onChange={set('data')} placeholder={value.placeholder} error={errors.data} className="input record-value" {...mono} />
+      )}
+      {draft.type === 'CAA' && (
+        <div className="record-rich">
+          <Field label="Tag" error={errors.caaTag}>
+            {(control) => (
+              <select className="select" value={draft.caaTag} onChange={set('caaTag')} {...control}>
+                {caaTags.map((tag) => (
+                  <option key={tag} value={tag}>
+                    {caaTagLabels[tag]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <TextField
+            label={draft.caaTag === 'iodef' ? 'Report to' : draft.caaTag.startsWith('contact') ? 'Contact' : 'Certificate authority'}
+            value={draft.caaValue}
+            onChange={set('caaValue')}
+            placeholder={draft.caaTag === 'iodef' ? 'mailto:security@example.com' : draft.caaTag === 'contactemail' ? 'hostmaster@example.com' : draft.caaTag === 'contactphone' ? '+14155550123' : 'letsencrypt.org'}
+            hint={draft.caaTag.startsWith('issue') ? 'The CA’s domain; “;” alone allows none' : undefined}
+            error={errors.caaValue ?? errors.data}
+            {...mono}
+          />
+          <label className="checkbox-field record-flag">
+            <input type="checkbox" checked={draft.caaCritical} onChange={toggle('caaCritical')} />
+            <span>Critical: a CA that does not understand this tag must not issue</span>
+          </label>
+          {errors.caaFlags && <p className="field-error">{errors.caaFlags}</p>}
+        </div>
+      )}
+      {draft.type === 'TLSA' && (
+        <div className="record-rich record-rich-3">
+          {(
+            [
+              ['tlsaUsage', 'Certificate usage', tlsaUsages],
+              ['tlsaSelector', 'Selector', tlsaSelectors],
+              ['tlsaMatchingType', 'Matching type', tlsaMatchingTypes],
+            ] as const
+          ).map(([field, label, options]) => (
+            <Field key={field} label={label} error={errors[field]}>
+              {(control) => (
+                <select className="select" value={draft[field]} onChange={set(field)} {...control}>
+                  {options.map(([n, words]) => (
+                    <option key={n} value={String(n)}>
+                      {n} · {words}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ))}
+          <TextField
+            label="Certificate association data"
+            value={draft.tlsaData}
+            onChange={set('tlsaData')}
+            placeholder={draft.tlsaMatchingType === '2' ? '128 hex digits (SHA-512)' : draft.tlsaMatchingType === '1' ? '64 hex digits (SHA-256)' : 'The certificate or key in hex'}
+            error={errors.tlsaData ?? errors.data}
+            className="input record-hex record-wide"
+            {...mono}
+          />
+        </div>
+      )}
+      {isSvc && (
+        <div className="record-rich">
+          <TextField
+            label="Target"
+            value={draft.svcTarget}
+            onChange={set('svcTarget')}
+            placeholder="."
+            hint="“.” means this name itself; or a host name such as cdn.example.net"
+            error={errors.svcTarget ?? errors.data}
+            {...mono}
+          />
+          <TextField label="ALPN protocols" value={draft.svcAlpn} onChange={set('svcAlpn')} placeholder="h3,h2" hint="Comma-separated" error={errors.svcAlpn} {...mono} />
+          <TextField label="Port" inputMode="numeric" value={draft.svcPort} onChange={set('svcPort')} placeholder="443" error={errors.svcPort} />
+          <TextField label="IPv4 hints" value={draft.svcIpv4hint} onChange={set('svcIpv4hint')} placeholder="192.0.2.1" error={errors.svcIpv4hint} {...mono} />
+          <TextField label="IPv6 hints" value={draft.svcIpv6hint} onChange={set('svcIpv6hint')} placeholder="2001:db8::1" error={errors.svcIpv6hint} {...mono} />
+          <TextField label="ECH config (base64)" value={draft.svcEch} onChange={set('svcEch')} error={errors.svcEch} {...mono} />
+          <TextField label="Mandatory parameters" value={draft.svcMandatory} onChange={set('svcMandatory')} placeholder="alpn" error={errors.svcMandatory} {...mono} />
+          <TextField label="Other parameters" value={draft.svcOther} onChange={set('svcOther')} placeholder='key65000="value"' error={errors.svcParams} {...mono} />
+          <label className="checkbox-field record-flag">
+            <input type="checkbox" checked={draft.svcNoDefaultAlpn} onChange={toggle('svcNoDefaultAlpn')} />
+            <span>No default ALPN: only the protocols listed</span>
+          </label>
+        </div>
+      )}
       {usesPriority(draft.type) && (
         <div className="record-numbers">
-          <TextField label="Priority" inputMode="numeric" value={draft.priority} onChange={set('priority')} placeholder="10" error={errors.priority} />
+          <TextField
+            label="Priority"
+            inputMode="numeric"
+            value={draft.priority}
+            onChange={set('priority')}
+            placeholder={isSvc ? '1' : '10'}
+            hint={isSvc ? '0 makes it an alias; 1 or more a service' : undefined}
+            error={errors.priority}
+          />
           {usesWeightAndPort(draft.type) && (
             <>
               <TextField label="Weight" inputMode="numeric" value={draft.weight} onChange={set('weight')} placeholder="5" error={errors.weight} />

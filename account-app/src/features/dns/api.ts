@@ -6,6 +6,10 @@ import type { ListResult } from '../../../../api/contract/list.ts';
 import type { DnsRecord } from '../domains/api.ts';
 
 export const dnsRecordsKey = (domainId: number) => `/dnsRecords?domainId=${domainId}`;
+export const dnsChangesKey = (domainId: number) => `/dnsChanges?domainId=${domainId}&limit=100`;
+export const dnsTemplatesKey = '/dnsTemplates';
+/** The export: a same-origin GET, so the session cookie goes with it and the browser saves the file. */
+export const zoneFileHref = (domainId: number) => `/api/dnsZoneFiles?domainId=${domainId}`;
 export const registeredNameserversKey = (domainId: number) => `/registeredNameservers?domainId=${domainId}`;
 
 export function useDnsRecords(domainId: number) {

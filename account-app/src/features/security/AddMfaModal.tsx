@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { mfaCodeLength, mfaCodeMessage } from '../../../../api/contract/auth/login.ts';
 import { addMethod, type MfaAdded, resendCode, verifyMethod } from './api.ts';
 import { methodLabels } from './method-labels.ts';
+import { RecoveryCodesList } from './RecoveryCodes.tsx';
 import { TotpSetup } from './TotpQr.tsx';
 
 export type AddMfaView = 'addMfa' | 'verifyMfa' | 'finishVerifyMfa';
@@ -163,9 +164,12 @@ export function AddMfaModal({ modal, method, setMethod }: { modal: SteppedModalH
     finishVerifyMfa: finishView<AddMfaView>({
       title: 'Two-Factor Method Verified',
       body: method && (
-        <p>
-          {methodLabels[method.type]} ({method.description}) is on. We’ll ask for a code from it, or from any of your other methods, when you sign in.
-        </p>
+        <>
+          <p>
+            {methodLabels[method.type]} ({method.description}) is on. We’ll ask for a code from it, or from any of your other methods, when you sign in.
+          </p>
+          {method.$recoveryCodes && <RecoveryCodesList codes={method.$recoveryCodes} />}
+        </>
       ),
     }),
   };

@@ -5,6 +5,7 @@ import { type SteppedModalHandle, SteppedModal, type StepViews } from '@kit/Step
 import { finishView } from '@kit/step-views.ts';
 import { useState } from 'react';
 import { type PasskeyView, registerPasskey } from './api.ts';
+import { RecoveryCodesList } from './RecoveryCodes.tsx';
 
 export type AddPasskeyView = 'addPasskey' | 'finishAddPasskey';
 
@@ -55,9 +56,12 @@ export function AddPasskeyModal({ modal }: { modal: SteppedModalHandle<AddPasske
     finishAddPasskey: finishView<AddPasskeyView>({
       title: 'Passkey Added',
       body: (
-        <p>
-          “{added?.name}” is ready. Choose <strong>Sign in with a passkey</strong> on the login page, or use it as your second step after your password.
-        </p>
+        <>
+          <p>
+            “{added?.name}” is ready. Choose <strong>Sign in with a passkey</strong> on the login page, or use it as your second step after your password.
+          </p>
+          {added?.$recoveryCodes && <RecoveryCodesList codes={added.$recoveryCodes} />}
+        </>
       ),
     }),
   };

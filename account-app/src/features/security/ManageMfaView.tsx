@@ -8,10 +8,12 @@ import { useSteppedModal } from '@kit/SteppedModal.tsx';
 import { isFailure } from '@kit/api.ts';
 import { showToast } from '@kit/toasts.ts';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AddMfaModal, type AddMfaView } from './AddMfaModal.tsx';
 import { AddPasskeyModal, type AddPasskeyView } from './AddPasskeyModal.tsx';
 import { abandonMethod, countSecondFactors, type MfaAdded, type MfaMethod, type PasskeyView, refreshSecurity, resendCode, useSecurity } from './api.ts';
 import { methodLabels } from './method-labels.ts';
+import { RecoveryCodesCard } from './RecoveryCodes.tsx';
 import { RemoveModal, type RemoveTarget, type RemoveView } from './RemoveModal.tsx';
 import { RenamePasskeyModal, type RenamePasskeyView } from './RenamePasskeyModal.tsx';
 import './security.css';
@@ -35,6 +37,8 @@ function Icon({ kind }: { kind: keyof typeof icons }) {
 
 export default function ManageMfaView() {
   const { methods, passkeys, isLoading, error } = useSecurity();
+  const [params] = useSearchParams();
+  const recovered = params.get('recovered') === '1';
   const addModal = useSteppedModal<AddMfaView>({
     onClose: () => {
       // An authenticator app left unverified can never show its QR code again: drop it rather than list a dead end.
@@ -76,6 +80,12 @@ export default function ManageMfaView() {
 
   return (
     <div className="security-view">
+      {recovered && (
+        <div className="notice notice-warning recovered-notice" role="status">
+          <strong>You signed in with a recovery code.</strong> Review your two-factor methods below: remove any you no longer have, add a new one, and make new
+          recovery codes when few are left.
+        </div>
+      )}
       <section className="card security-card" aria-labelledby="mfa-heading">
         <div className="security-head">
           <div>
@@ -176,6 +186,8 @@ export default function ManageMfaView() {
           Add a Passkey
         </button>
       </section>
+
+      <RecoveryCodesCard hasSecondFactor={isOn} />
 
       <AddMfaModal modal={addModal} method={adding} setMethod={setAdding} />
       <AddPasskeyModal modal={passkeyModal} />

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Soa, Zone, ZoneRecord } from '../index.ts';
+import { encodeRichRdata, richTypeCodes } from '../rdata.ts';
 import { encodeTail, joinRRs, QTYPE, type RRset } from './wire.ts';
 
 export type ZoneNode = {
@@ -44,7 +45,16 @@ export type CompiledZone = {
   body: ZoneBody;
 };
 
-const rrTypes: Record<Exclude<ZoneRecord['type'], 'ALIAS'>, number> = { A: QTYPE.A, AAAA: QTYPE.AAAA, CNAME: QTYPE.CNAME, MX: QTYPE.MX, NS: QTYPE.NS, SRV: QTYPE.SRV, TXT: QTYPE.TXT };
+const rrTypes: Record<Exclude<ZoneRecord['type'], 'ALIAS'>, number> = {
+  A: QTYPE.A,
+  AAAA: QTYPE.AAAA,
+  CNAME: QTYPE.CNAME,
+  MX: QTYPE.MX,
+  NS: QTYPE.NS,
+  SRV: QTYPE.SRV,
+  TXT: QTYPE.TXT,
+  ...richTypeCodes,
+};
 
 function splitTxt(text: string): Buffer[] {
   const bytes = Buffer.from(text, 'utf8');
@@ -69,6 +79,12 @@ function recordTail(record: ZoneRecord): Buffer {
       return encodeTail('TXT', record.ttl, splitTxt(record.data));
     case 'ALIAS':
       throw new Error('ALIAS records are flattened, never encoded');
+    // CAA, HTTPS, SVCB, TLSA (issue #25): raw RDATA from rdata.ts under the type code, dns-packet's unknown-type form.
+    case 'CAA':
+    case 'HTTPS':
+    case 'SVCB':
+    case 'TLSA':
+      return encodeTail(`UNKNOWN_${richTypeCodes[record.type]}`, record.ttl, encodeRichRdata(record));
     default:
       return encodeTail(record.type, record.ttl, record.data);
   }

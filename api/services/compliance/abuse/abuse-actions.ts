@@ -16,6 +16,7 @@ import { abuseCases, abuseReports, accounts, dnsRecords, domains, users } from '
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
 import { recordAudit, requireReason, type StaffActor } from '../../audit/audit-log.ts';
+import { recordZoneChange, zoneRecordsNow } from '../../dns/zone-changes.ts';
 import { syncZone } from '../../dns/zone.ts';
 import { liftSuspension, suspendDomain } from '../../domains/suspensions.ts';
 import { queueMessage } from '../../platform/messages.ts';
@@ -210,7 +211,10 @@ export async function removeAbusiveContent(
       ? await tx.select().from(dnsRecords).where(and(eq(dnsRecords.domainId, domain.domainId), inArray(dnsRecords.dnsRecordId, input.dnsRecordIds)))
       : [];
     if (records.length !== input.dnsRecordIds.length) throw new AppError(400, `Some of those DNS records do not belong to ${row.domain}`);
+    const before = await zoneRecordsNow(tx, domain.domainId);
     if (records.length) await tx.delete(dnsRecords).where(inArray(dnsRecords.dnsRecordId, input.dnsRecordIds));
+    // The zone's history shows it too, as the team's, never a staff member's name (issue #25).
+    await recordZoneChange(tx, domain.domainId, before, { source: 'staff', actor: 'Abuse team' });
     if (input.forwarding) await tx.update(domains).set({ websiteType: 'park', forwardUrl: null, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
     const removed = records.map((r) => `${r.host} ${r.type} ${r.data}`);
     await recordAction(tx, actor, row, {

@@ -45,9 +45,16 @@ export function MethodsStep({ state, send }: StepProps) {
           {state.methods.length > 0 ? 'Use a passkey instead' : 'Use a passkey'}
         </button>
       )}
-      <button type="button" className="link-button" onClick={() => send({ type: 'go', step: 'credentials' })}>
-        Use a different account
-      </button>
+      <div className="login-links">
+        {state.recoveryCodes && (
+          <button type="button" className="link-button" onClick={() => send({ type: 'go', step: 'recovery-code' })}>
+            Lost your second factor? Use a recovery code
+          </button>
+        )}
+        <button type="button" className="link-button" onClick={() => send({ type: 'go', step: 'credentials' })}>
+          Use a different account
+        </button>
+      </div>
     </form>
   );
 }

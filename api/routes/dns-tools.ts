@@ -1,0 +1,95 @@
+/**
+ * The DNS power tools, cookie-only (API tokens change records through /api/dnsRecords): the zone's change history
+ * with diffs and restore (/api/dnsChanges), BIND zone files in and out (/api/dnsZoneFiles), one-click templates
+ * (/api/dnsTemplates) and deleting several records at once (/api/dnsRecordDeletions).
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { domainIdQuerySchema } from '../contract/dns/dns.ts';
+import { dnsTemplateApplySchema, dnsTemplatePreviewSchema } from '../contract/dns/dns-templates.ts';
+import { zoneDiffQuerySchema } from '../contract/dns/zone-history.ts';
+import { zoneImportSchema } from '../contract/dns/zone-import.ts';
+import { requireAccount } from '../http/auth.ts';
+import type { AppEnv } from '../http/env.ts';
+import { readListQuery } from '../http/list-query.ts';
+import { parseBody, parseWith } from '../http/validate.ts';
+import { zoneEditor } from '../http/zone-editor.ts';
+import { applyDnsTemplate, listDnsTemplates, previewDnsTemplate } from '../services/dns/dns-templates.ts';
+import { deleteDnsRecords } from '../services/dns/records.ts';
+import { diffZoneVersions, listZoneChanges, restoreZoneVersion } from '../services/dns/zone-changes.ts';
+import { applyZoneImport, exportZoneFile, previewZoneImport } from '../services/dns/zone-import.ts';
+
+const restoreSchema = z.strictObject({
+  domainId: z.number().int().positive(),
+  /** The version to go back to: a change's id, or 0 for the zone as it was before its first recorded change. */
+  changeId: z.number().int().min(0),
+});
+const bulkDeleteSchema = z.strictObject({
+  domainId: z.number().int().positive(),
+  dnsRecordIds: z.array(z.number().int().positive()).min(1, 'Choose at least one record').max(500),
+});
+
+export const dnsChangesRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { accountId } = requireAccount(c);
+    const { domainId } = parseWith(domainIdQuerySchema, c.req.query());
+    const page = readListQuery(c, { defaultLimit: 50 });
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listZoneChanges(c.var.deps.db, accountId, domainId, { limit: Math.min(page.limit, 200), skip: page.skip }));
+  })
+  .get('/diff', async (c) => {
+    const { accountId } = requireAccount(c);
+    const query = parseWith(zoneDiffQuerySchema, c.req.query());
+    c.header('Cache-Control', 'no-store');
+    return c.json(await diffZoneVersions(c.var.deps.db, accountId, query));
+  })
+  .post('/restore', async (c) => {
+    const { accountId } = requireAccount(c);
+    const input = await parseBody(c, restoreSchema);
+    return c.json(await restoreZoneVersion(c.var.deps, accountId, input.domainId, input.changeId, await zoneEditor(c)));
+  });
+
+export const dnsZoneFilesRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { accountId } = requireAccount(c);
+    const { domainId } = parseWith(domainIdQuerySchema, c.req.query());
+    const file = await exportZoneFile(c.var.deps.db, c.var.deps, accountId, domainId);
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
+    // RFC 4027's media type for zone files.
+    return c.body(file.text, 200, { 'Content-Type': 'text/dns; charset=utf-8' });
+  })
+  .post('/preview', async (c) => {
+    const { accountId } = requireAccount(c);
+    const input = await parseBody(c, zoneImportSchema);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await previewZoneImport(c.var.deps, accountId, input));
+  })
+  .post('/', async (c) => {
+    const { accountId } = requireAccount(c);
+    const input = await parseBody(c, zoneImportSchema);
+    return c.json(await applyZoneImport(c.var.deps, accountId, input, await zoneEditor(c, 'import')));
+  });
+
+export const dnsTemplatesRoutes = new Hono<AppEnv>()
+  .get('/', (c) => {
+    requireAccount(c);
+    return c.json({ total: listDnsTemplates().length, limit: 100, skip: 0, data: listDnsTemplates() });
+  })
+  .post('/:id/preview', async (c) => {
+    const { accountId } = requireAccount(c);
+    const { domainId } = await parseBody(c, dnsTemplatePreviewSchema);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await previewDnsTemplate(c.var.deps, accountId, c.req.param('id'), domainId));
+  })
+  .post('/:id/apply', async (c) => {
+    const { accountId } = requireAccount(c);
+    const input = await parseBody(c, dnsTemplateApplySchema);
+    return c.json(await applyDnsTemplate(c.var.deps, accountId, c.req.param('id'), input, await zoneEditor(c, 'template')));
+  });
+
+export const dnsRecordDeletionsRoutes = new Hono<AppEnv>().post('/', async (c) => {
+  const { accountId } = requireAccount(c);
+  const input = await parseBody(c, bulkDeleteSchema);
+  return c.json(await deleteDnsRecords(c.var.deps, accountId, input.domainId, input.dnsRecordIds, await zoneEditor(c, 'bulk')));
+});
