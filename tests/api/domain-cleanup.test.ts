@@ -28,6 +28,7 @@ import { MailHostError } from '../../api/providers/mailhost/index.ts';
 import { isSandboxMailHost } from '../../api/providers/mailhost/sandbox.ts';
 import { cleanUpDepartedDomain } from '../../api/services/domains/departed-domains.ts';
 import { runDomainCalendar } from '../../api/services/domains/domain-calendar.ts';
+import { syncZone } from '../../api/services/dns/zone.ts';
 import { demoContact } from '../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
@@ -216,6 +217,10 @@ describe('a domain transferred away', () => {
     // A late repeat of the cleanup leaves the new owner's mail alone.
     await cleanUpDepartedDomain(t.deps, row.domainId);
     expect(await mailTo(`inbox@${name}`, 'Still the new owner’s')).toBe(250);
+    // So does any later sync of the departed row: the name's live row decides what is published.
+    published.delete(name);
+    await syncZone(t.deps, row.domainId);
+    expect(published.get(name)).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'NS' })]));
   });
 });
 

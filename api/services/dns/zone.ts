@@ -5,7 +5,7 @@
  * services/dns/served-zones.ts, which builds them with the functions here.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -157,6 +157,10 @@ export async function syncZone(deps: Pick<Deps, 'db' | 'config' | 'providers' | 
   const websiteType = await syncWebsiteType(db, config, domain, records);
   const name = domain.domain.toLowerCase();
   if (!isServedByUs(domain, config)) {
+    // A departed row shares its name with the row of whoever registered it since: publishing by name would
+    // withdraw their zone, so the name's live row decides.
+    const liveRow = (unservedStatuses as readonly string[]).includes(domain.status) ? await liveRowNamed(db, domain.domain, domainId) : undefined;
+    if (liveRow) return syncZone(deps, liveRow.domainId);
     await publish(deps, name, null);
     return;
   }
@@ -164,6 +168,16 @@ export async function syncZone(deps: Pick<Deps, 'db' | 'config' | 'providers' | 
   const content = zoneRecords(config, { ...domain, websiteType }, records, glue);
   const serial = await recordZoneContent(db, config, domainId, content);
   await publish(deps, name, { name, soa: soaFor(config, serial), records: content });
+}
+
+async function liveRowNamed(db: Db, name: string, otherThan: number): Promise<{ domainId: number } | undefined> {
+  const [row] = await db
+    .select({ domainId: domains.domainId })
+    .from(domains)
+    .where(and(eq(domains.domain, name), notInArray(domains.status, [...unservedStatuses]), ne(domains.domainId, otherThan)))
+    .orderBy(desc(domains.domainId))
+    .limit(1);
+  return row;
 }
 
 /**

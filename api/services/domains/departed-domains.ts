@@ -87,13 +87,8 @@ export async function cleanUpDepartedDomain(deps: Pick<Deps, 'db' | 'config' | '
     })
     .where(and(eq(domains.domainId, domainId), eq(domains.status, 'deleted')));
 
-  // Withdraw the zone, unless the name is live in another account: publishing by name would withdraw theirs.
-  const [liveOwner] = await db
-    .select({ domainId: domains.domainId })
-    .from(domains)
-    .where(and(eq(domains.domain, domain.domain), ne(domains.status, 'deleted'), ne(domains.domainId, domainId)))
-    .limit(1);
-  await syncZone(deps, liveOwner?.domainId ?? domainId);
+  // Withdraws the zone, unless the name is live in another account (syncZone then keeps theirs).
+  await syncZone(deps, domainId);
 
   return { domain: name, skipped: false, mailboxesAndForwards: addresses.length, glueHosts: glue.length };
 }
