@@ -54,11 +54,13 @@ beforeAll(async () => {
   await addRecord({ type: 'CNAME', host: 'www', data: zone });
   await addRecord({ type: 'CNAME', host: 'broken', data: `missing.${zone}` });
   await addRecord({ type: 'ALIAS', host: 'shop', data: 'cdn.alias-target.net' });
-  await addRecord({ type: 'ALIAS', host: 'printer', data: 'printer.internal' });
-  await addRecord({ type: 'ALIAS', host: 'nas', data: 'nas.local' });
   await addRecord({ type: 'ALIAS', host: 'own', data: `mail.${zone}` });
-  // A single-label target the form refuses, as it might have been stored before that rule.
-  await t.db.insert(dnsRecords).values({ domainId, type: 'ALIAS', host: 'bare', data: 'intranet', ttl: 300 });
+  // Targets the form refuses (internal, local, single-label), as they might have been stored before that rule.
+  for (const [host, data] of [['printer', 'printer.internal'], ['nas', 'nas.local'], ['bare', 'intranet']]) {
+    const refused = await client.post('/api/dnsRecords', { domainId, ttl: 300, type: 'ALIAS', host, data });
+    expect(refused.status).toBe(400);
+    await t.db.insert(dnsRecords).values({ domainId, type: 'ALIAS', host, data, ttl: 300 });
+  }
 });
 
 afterAll(async () => {

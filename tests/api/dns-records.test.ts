@@ -63,6 +63,7 @@ describe('format rules', () => {
     ['weight and port for SRV', { type: 'SRV', host: '_sip._tcp', data: 'sip.example.net', priority: 1 }, 'weight', 'Weight is required for SRV records'],
     ['service and protocol in an SRV host', { type: 'SRV', host: 'sip', data: 'sip.example.net', priority: 1, weight: 1, port: 5060 }, 'host', 'An SRV host starts with the service and protocol, such as _sip._tcp'],
     ['no CNAME at the apex', { type: 'CNAME', host: '@', data: 'other.example.net' }, 'host', 'A CNAME record cannot be at the root (@): use an ALIAS record there'],
+    ['a public ALIAS target', { type: 'ALIAS', host: 'nas', data: 'nas.local' }, 'data', 'An ALIAS record must point at a public host name, not a local, internal or reserved one'],
     ['labels of at most 63 characters', { type: 'A', host: 'x'.repeat(64), data: '203.0.113.1' }, 'host', 'Each part of the host can be at most 63 characters'],
     ['TTL bounds', { type: 'A', host: 'ttl', data: '203.0.113.1', ttl: 86401 }, 'ttl', 'TTL must be from 60 to 86400 seconds'],
     ['TXT of at most 4000 bytes', { type: 'TXT', host: '@', data: 'x'.repeat(4001) }, 'data', 'Text can be at most 4000 bytes'],
@@ -108,7 +109,7 @@ describe('rules between records', () => {
     const dup = await add({ type: 'TXT', host: 'alone', data: 'hello' });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('This record already exists');
-    expect((await add({ type: 'ALIAS', host: 'app', data: 'app.example.net' })).status).toBe(201);
+    expect((await add({ type: 'ALIAS', host: 'app', data: 'app.cdn-host.net' })).status).toBe(201);
     expect((await add({ type: 'A', host: 'app', data: '203.0.113.3' })).body.message).toBe('app has an ALIAS record, which gives its addresses');
   });
 

@@ -6,6 +6,7 @@ import '../zod-config.ts';
 import { z } from 'zod';
 import { dnsRecordTypes } from '../domains/domain.ts';
 import { checkCaa, checkHttpsHost, checkSvcb, checkTlsa, checkTlsaHost, formatCaa, formatSvcbData, formatTlsa, parseCaa, parseSvcb, parseTlsa, type RichField } from './rich-records.ts';
+import { isRefusedAliasTarget } from './alias-targets.ts';
 
 export type DnsRecordType = (typeof dnsRecordTypes)[number];
 export type DnsField = 'host' | 'data' | 'priority' | 'weight' | 'port' | 'ttl' | RichField;
@@ -244,7 +245,9 @@ export function validateDnsRecord(
     const label = { CNAME: 'Target', ALIAS: 'Target', MX: 'Mail server', NS: 'Nameserver', SRV: 'Target' }[type];
     const target = normaliseTargetName(raw, label);
     if ('error' in target) errors.data = target.error;
-    else data = target.name;
+    else if (type === 'ALIAS' && isRefusedAliasTarget(target.name)) {
+      errors.data = 'An ALIAS record must point at a public host name, not a local, internal or reserved one';
+    } else data = target.name;
   }
 
   if (type === 'CNAME' && host === '@') errors.host = 'A CNAME record cannot be at the root (@): use an ALIAS record there';

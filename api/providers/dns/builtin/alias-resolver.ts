@@ -9,6 +9,7 @@ import { BlockList, isIP } from 'node:net';
 import * as packet from 'dns-packet';
 import type { ResolverAddress } from './addresses.ts';
 import { encodeTail, joinRRs, noRRs, QTYPE, type RRs } from './wire.ts';
+import { isRefusedAliasTarget } from '../../../contract/dns/alias-targets.ts';
 
 export type AliasAnswer = {
   /** A or AAAA RRs without owners, TTL to be written over (wire.ts AnswerWriter.rrset). */
@@ -26,35 +27,6 @@ const failureSeconds = 5;
 const defaultNegativeSeconds = 60;
 const maxTtlSeconds = 86_400;
 
-/**
- * Names no ALIAS may send a public client to: RFC 6761 special-use names (and their RFC 6762, 7686, 8375, 9476
- * relatives), ICANN's `.internal`, the private names RFC 6762 Appendix G lists, reverse-mapping trees, and single labels.
- */
-const refusedSuffixes = [
-  'localhost',
-  'invalid',
-  'test',
-  'example',
-  'example.com',
-  'example.net',
-  'example.org',
-  'local',
-  'onion',
-  'alt',
-  'internal',
-  'arpa',
-  'intranet',
-  'private',
-  'corp',
-  'home',
-  'lan',
-];
-
-export function isRefusedAliasTarget(name: string): boolean {
-  const target = name.toLowerCase().replace(/\.$/, '');
-  if (!target.includes('.')) return true;
-  return refusedSuffixes.some((suffix) => target === suffix || target.endsWith(`.${suffix}`));
-}
 
 /** Private, loopback, link-local, unique-local, shared, multicast and reserved ranges (IANA special-purpose registries). */
 const unroutable = (() => {
