@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { alias: { '@kit': path.resolve(import.meta.dirname, 'site/kit') } },
   test: {
     globalSetup: ['tests/setup/global-db.ts'],
+    setupFiles: ['tests/setup/ui-waits.ts'],
     include: ['tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/ui/**/*.test.tsx'],
     pool: typeof Bun !== 'undefined' ? 'threads' : 'forks',
     testTimeout: 20_000,

@@ -17,12 +17,18 @@ export function clientOf(c: Context<AppEnv>): Client {
   return { ip: c.var.clientIp, userAgent: c.req.header('user-agent'), anonCartToken: readCookie(c, cartCookie), deviceId: deviceIdOf(c) };
 }
 
-/** The device cookie's value, made (and written with the answer) when the browser has none or a malformed one. */
+/** Device ids made for requests whose browser had none; written only with a session (applySignIn). */
+const madeDeviceIds = new WeakMap<Context<AppEnv>, string>();
+
+/**
+ * The device cookie's value, made when the browser has none or a malformed one. A made one is written only when
+ * the request starts a session: a refused password, or any other request, leaves no cookie behind.
+ */
 function deviceIdOf(c: Context<AppEnv>): string {
   const held = readCookie(c, deviceCookie);
   if (held && /^[A-Za-z0-9_-]{20,64}$/.test(held)) return held;
-  const made = newToken(24);
-  writeCookie(c, deviceCookie, made, deviceCookieSeconds);
+  const made = madeDeviceIds.get(c) ?? newToken(24);
+  madeDeviceIds.set(c, made);
   return made;
 }
 
@@ -31,6 +37,8 @@ export function applySignIn(c: Context<AppEnv>, result: SignInResult) {
   if (result.session) {
     const maxAge = result.session.state === 'active' ? sessionCookieSeconds : pendingCookieSeconds;
     writeCookie(c, sessionCookie, result.session.token, maxAge);
+    const madeDeviceId = madeDeviceIds.get(c);
+    if (madeDeviceId) writeCookie(c, deviceCookie, madeDeviceId, deviceCookieSeconds);
   }
   if (result.clearCartCookie) clearCookie(c, cartCookie);
   c.header('Cache-Control', 'no-store');

@@ -78,7 +78,7 @@ describe('with an https PUBLIC_URL', () => {
     expect(await lastMailTo(t, email)).toContain('https://shop.example/login?recovery=');
   });
 
-  it('names the session and cart cookies __Host- and makes them Secure, and reads them back', async () => {
+  it('names the session, cart and device cookies __Host- and makes them Secure, and reads them back', async () => {
     const client = t.client();
     const added = await client.post('/api/cartItems', { type: 'domain', domain: 'qwzxv-secure-cart.com', domainType: 'new' });
     expect(added.status).toBe(201);
@@ -90,7 +90,9 @@ describe('with an https PUBLIC_URL', () => {
     const signedIn = await client.post('/api/session', { email, password });
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.getSetCookie().join('\n')).toMatch(/^__Host-ds_session=.*Secure/im);
-    expect([...client.cookies.keys()]).toEqual(['__Host-ds_session']);
+    expect(signedIn.headers.getSetCookie().join('\n')).toMatch(/^__Host-ds_device=.*Secure/im);
+    // The cart cookie went with the cart into the account.
+    expect([...client.cookies.keys()].sort()).toEqual(['__Host-ds_device', '__Host-ds_session']);
     expect((await client.get('/api/carts/0')).body.$isLoggedIn).toBe(true);
   });
 });
