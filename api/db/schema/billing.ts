@@ -117,8 +117,12 @@ export const refunds = pgTable(
       .references(() => accounts.accountId),
     paymentIntentId: text().notNull(),
     orderId: integer(),
-    /** The provider's refund id. */
-    providerRefundId: text().notNull(),
+    /**
+     * `claimed` from the claim until the provider answered and the ledger was written; then the provider's status
+     * (`succeeded`, or `pending` at Stripe while the bank works on it: providerRefundId is set from then on).
+     */
+    status: text().notNull(),
+    providerRefundId: text(),
     amount: integer().notNull(),
     /** What was refunded: the ledger charge rows and the cents of each. */
     items: jsonb().$type<{ transactionId: number; amount: number }[]>().notNull(),

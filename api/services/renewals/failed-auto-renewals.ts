@@ -1,0 +1,86 @@
+/**
+ * The queue of auto-renewals whose charge failed (the domain calendar's `retrying` and `failed` orders), for staff:
+ * who, which domain, how much, why, when it is tried next, and whether the name can still be renewed; and trying one
+ * again now.
+ */
+import { subDays } from 'date-fns';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { now } from '../../clock.ts';
+import { domains, renewalOrders, users } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
+import type { DbOrTx } from '../checkout/order-delivery.ts';
+import { renewalGraceDays, retryAutoRenewal } from '../domains/domain-calendar.ts';
+
+export type FailedAutoRenewal = {
+  renewalOrderId: number;
+  accountId: number;
+  email: string | null;
+  domainId: number;
+  domain: string;
+  expireDate: string;
+  /** Cents the last attempt tried to charge (0 when it never got as far as pricing). */
+  amount: number;
+  attempts: number;
+  status: 'retrying' | 'failed';
+  lastError: string | null;
+  /** When the daily retry tries it next; null once the retries are used up. */
+  nextAttemptDate: string | null;
+  /** False once the domain is renewed another way, its auto-renew is off, or it is past the grace period. */
+  isRenewable: boolean;
+  modifyDate: string;
+};
+
+/** The calendar's own verdict on orders that no longer concern anyone; they are not failures to chase. */
+const noLongerDue = 'No longer due';
+
+export async function listFailedAutoRenewals(db: DbOrTx, options: { limit?: number; skip?: number } = {}): Promise<{ total: number; data: FailedAutoRenewal[] }> {
+  const where = and(eq(renewalOrders.kind, 'auto'), inArray(renewalOrders.status, ['retrying', 'failed']), ne(sql`coalesce(${renewalOrders.lastError}, '')`, noLongerDue));
+  const limit = Math.min(options.limit ?? 50, 200);
+  const rows = await db
+    .select({ order: renewalOrders, domain: domains, email: users.email })
+    .from(renewalOrders)
+    .innerJoin(domains, eq(domains.domainId, renewalOrders.domainId))
+    .leftJoin(users, eq(users.accountId, renewalOrders.accountId))
+    .where(where)
+    .orderBy(asc(domains.expireDate), asc(renewalOrders.renewalOrderId))
+    .limit(limit)
+    .offset(options.skip ?? 0);
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(renewalOrders).where(where);
+  const today = now();
+  return {
+    total: Number(count),
+    data: rows.map(({ order, domain, email }) => ({
+      renewalOrderId: order.renewalOrderId,
+      accountId: order.accountId,
+      email,
+      domainId: domain.domainId,
+      domain: domain.domain,
+      expireDate: domain.expireDate.toISOString(),
+      amount: order.amount,
+      attempts: order.attempts,
+      status: order.status as 'retrying' | 'failed',
+      lastError: order.lastError,
+      nextAttemptDate: order.nextAttemptDate?.toISOString() ?? null,
+      isRenewable:
+        domain.autoRenewEnabled &&
+        ['active', 'expired'].includes(domain.status) &&
+        domain.expireDate.getTime() === order.termExpireDate?.getTime() &&
+        domain.expireDate > subDays(today, renewalGraceDays),
+      modifyDate: order.modifyDate.toISOString(),
+    })),
+  };
+}
+
+export type RetryOutcome = { renewalOrderId: number; status: string; renewed: boolean; lastError: string | null; attempts: number };
+
+/** "Retry now": the charge and renewal run at once; the answer says whether it worked and, if not, why. */
+export async function retryFailedAutoRenewal(deps: Deps, renewalOrderId: number): Promise<RetryOutcome> {
+  const after = await retryAutoRenewal(deps, renewalOrderId);
+  return {
+    renewalOrderId,
+    status: after.status,
+    renewed: after.status === 'settled' || after.status === 'held',
+    lastError: after.status === 'settled' ? null : after.lastError,
+    attempts: after.attempts,
+  };
+}
