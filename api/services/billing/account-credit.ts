@@ -9,10 +9,10 @@ import { subMinutes } from 'date-fns';
 import { and, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { formatMoney } from '../../contract/money.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { accountCredits, accounts, transactions, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { DbOrTx } from '../checkout/order-delivery.ts';
 import { queueMessage } from '../platform/messages.ts';
 
 /** A reservation no order came of within this time (a checkout that stopped at its checks) no longer holds credit. */

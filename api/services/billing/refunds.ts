@@ -11,11 +11,11 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { formatMoney } from '../../contract/money.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { orderLines, orders, paymentMethods, refunds, transactions, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { CardError } from '../../providers/payments/index.ts';
-import type { DbOrTx } from '../checkout/order-delivery.ts';
 import { queueMessage } from '../platform/messages.ts';
 
 type TransactionRow = typeof transactions.$inferSelect;

@@ -8,9 +8,9 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { describePromo, type PromoCode, type PromoCodeCreate, type PromoTerms, promoMessages } from '../../contract/promotions/promo-codes.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { promoCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { DbOrTx } from '../checkout/order-delivery.ts';
 import { catalogue } from '../search/catalogue.ts';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;

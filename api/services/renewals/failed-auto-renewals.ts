@@ -6,9 +6,9 @@
 import { subDays } from 'date-fns';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { domains, renewalOrders, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
-import type { DbOrTx } from '../checkout/order-delivery.ts';
 import { renewalGraceDays, retryAutoRenewal } from '../domains/domain-calendar.ts';
 
 export type FailedAutoRenewal = {
