@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartSchema } from '../../api/contract/carts/cart.ts';
 import { cartItems, carts, outbox, transactions } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
+import { systemActor } from '../../api/services/audit/audit-log.ts';
 import { creditBalance, grantCredit, listCredit } from '../../api/services/billing/account-credit.ts';
 import { findOrderDetail } from '../../api/services/billing/refunds.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
@@ -41,7 +42,7 @@ async function customer() {
 describe('granting credit', () => {
   it('adds a ledger row the customer sees, emails them, and refuses amounts that are not sensible', async () => {
     const { accountId, email } = await customer();
-    const grant = await grantCredit(t.deps, { accountId, amount: 1500, note: 'Sorry for the outage on March 3' });
+    const grant = await grantCredit(t.deps, systemActor, { accountId, amount: 1500, note: 'Sorry for the outage on March 3', reason: 'Goodwill gesture' });
     expect(grant).toMatchObject({ amount: 1500, balance: 1500 });
     const [row] = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
     expect(row).toMatchObject({ type: 'payment', description: 'Account credit: Sorry for the outage on March 3', amount: -1500 });
@@ -49,10 +50,14 @@ describe('granting credit', () => {
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, email));
     expect(mail.subject).toBe('$15.00 credit added to your account');
     expect(mail.body).toContain('Sorry for the outage on March 3');
-    await expect(grantCredit(t.deps, { accountId, amount: 0, note: 'x' })).rejects.toMatchObject({ code: 400 });
-    await expect(grantCredit(t.deps, { accountId, amount: 12.5, note: 'x' })).rejects.toMatchObject({ code: 400 });
-    await expect(grantCredit(t.deps, { accountId, amount: 100_001, note: 'x' })).rejects.toMatchObject({ code: 400, message: 'A credit is at most $1,000.00 at a time' });
-    await expect(grantCredit(t.deps, { accountId, amount: 100, note: '  ' })).rejects.toMatchObject({ code: 400 });
+    await expect(grantCredit(t.deps, systemActor, { accountId, amount: 0, note: 'x', reason: 'Goodwill gesture' })).rejects.toMatchObject({ code: 400 });
+    await expect(grantCredit(t.deps, systemActor, { accountId, amount: 12.5, note: 'x', reason: 'Goodwill gesture' })).rejects.toMatchObject({ code: 400 });
+    await expect(grantCredit(t.deps, systemActor, { accountId, amount: 100, note: 'x', reason: 'no' })).rejects.toMatchObject({
+      code: 400,
+      message: 'Give a reason (at least 5 characters): it is kept in the audit log',
+    });
+    await expect(grantCredit(t.deps, systemActor, { accountId, amount: 100_001, note: 'x', reason: 'Goodwill gesture' })).rejects.toMatchObject({ code: 400, message: 'A credit is at most $1,000.00 at a time' });
+    await expect(grantCredit(t.deps, systemActor, { accountId, amount: 100, note: '  ', reason: 'Goodwill gesture' })).rejects.toMatchObject({ code: 400 });
     expect((await listCredit(t.db, accountId)).balance).toBe(1500);
   });
 });
@@ -60,7 +65,7 @@ describe('granting credit', () => {
 describe('spending credit at checkout', () => {
   it('shows the credit in the cart, authorises the card for the rest, and leaves the ledger balanced', async () => {
     const { accountId, client } = await customer();
-    await grantCredit(t.deps, { accountId, amount: 500, note: 'Goodwill' });
+    await grantCredit(t.deps, systemActor, { accountId, amount: 500, note: 'Goodwill', reason: 'Goodwill gesture' });
     const domain = `${label('spend')}.com`;
     const added = await client.post('/api/cartItems', { domain });
     const cart = cartSchema.parse((await client.get('/api/carts/0?$relations[]=cartItems')).body);
@@ -87,7 +92,7 @@ describe('spending credit at checkout', () => {
 
   it('pays all but the card minimum when the credit covers more than the order, and keeps the rest', async () => {
     const { accountId, client } = await customer();
-    await grantCredit(t.deps, { accountId, amount: 5000, note: 'Big goodwill' });
+    await grantCredit(t.deps, systemActor, { accountId, amount: 5000, note: 'Big goodwill', reason: 'Goodwill gesture' });
     const added = await client.post('/api/cartItems', { domain: `${label('most')}.com` });
     const done = await client.patch(`/api/carts/${added.body.cartId}`, { commit: true });
     expect(done.body.totalPrice).toBe(50);
@@ -96,7 +101,7 @@ describe('spending credit at checkout', () => {
 
   it('gives the credit back when nothing was delivered, and keeps only what delivered lines used', async () => {
     const { accountId, client } = await customer();
-    await grantCredit(t.deps, { accountId, amount: 1500, note: 'Goodwill' });
+    await grantCredit(t.deps, systemActor, { accountId, amount: 1500, note: 'Goodwill', reason: 'Goodwill gesture' });
     const refused = `${label('refused')}.com`;
     refuse.add(refused);
     const first = await client.post('/api/cartItems', { domain: refused });
@@ -123,7 +128,7 @@ describe('spending credit at checkout', () => {
 
   it('never spends the same credit twice when two carts of one account check out at once', async () => {
     const { accountId, client } = await customer();
-    await grantCredit(t.deps, { accountId, amount: 800, note: 'Goodwill' });
+    await grantCredit(t.deps, systemActor, { accountId, amount: 800, note: 'Goodwill', reason: 'Goodwill gesture' });
     const one = await client.post('/api/cartItems', { domain: `${label('race')}.com` });
     // A second active cart of the same account (as another device may leave one), with its own name.
     const [second] = await t.db.insert(carts).values({ accountId }).returning();

@@ -6,6 +6,7 @@
 import { addDays, addYears, subDays } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
+import { systemActor } from '../../api/services/audit/audit-log.ts';
 import { findPayment, refundPayment } from '../../api/services/billing/refunds.ts';
 import { readDashboard } from '../../api/services/dashboard/dashboard.ts';
 import { runDomainCalendar } from '../../api/services/domains/domain-calendar.ts';
@@ -48,7 +49,7 @@ describe('the dashboard', () => {
     clock.set(subDays(today, 3));
     const week = await checkout(client, [{ domain: `${label('week')}.net` }]);
     const [charge] = (await findPayment(t.db, week.paymentIntentId)).charges;
-    await refundPayment(t.deps, { paymentIntentId: week.paymentIntentId, items: [{ transactionId: charge.transactionId, amount: 198 }], reason: 'Price match', idempotencyKey: 'dash-1' });
+    await refundPayment(t.deps, { paymentIntentId: week.paymentIntentId, items: [{ transactionId: charge.transactionId, amount: 198 }], reason: 'Price match', idempotencyKey: 'dash-1', actor: systemActor });
     clock.set(subDays(today, 0));
     await checkout(client, [{ domain: `${label('today')}.com` }, { domain: `transfer-${label('in')}.com`, domainType: 'transfer', authCode: 'Str0ng!Auth#Code' }]);
     const renewing = await ownDomain(t, accountId, `${label('renew')}.org`, { expireDate: addYears(today, 1) });

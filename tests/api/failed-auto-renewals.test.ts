@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
 import { domains, transactions } from '../../api/db/schema/index.ts';
+import { systemActor } from '../../api/services/audit/audit-log.ts';
 import { runDomainCalendar } from '../../api/services/domains/domain-calendar.ts';
 import { listFailedAutoRenewals, retryFailedAutoRenewal } from '../../api/services/renewals/failed-auto-renewals.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
@@ -60,14 +61,14 @@ describe('the failed auto-renewal queue', () => {
     const { accountId, domain } = await declinedAutoRenewal('fixed');
     const entry = await queueEntry(domain.domainId);
     await useCard(t, accountId, '4242');
-    const outcome = await retryFailedAutoRenewal(t.deps, entry?.renewalOrderId ?? 0);
+    const outcome = await retryFailedAutoRenewal(t.deps, systemActor, entry?.renewalOrderId ?? 0);
     expect(outcome).toMatchObject({ renewed: true, status: 'settled', lastError: null, attempts: 2 });
     const [row] = await t.db.select().from(domains).where(eq(domains.domainId, domain.domainId));
     expect(row.expireDate).toEqual(addYears(domain.expireDate, 1));
     const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
     expect(ledger.map((r) => r.amount).sort((a, b) => a - b)).toEqual([-1128, 1128]);
     expect(await queueEntry(domain.domainId)).toBeUndefined();
-    await expect(retryFailedAutoRenewal(t.deps, entry?.renewalOrderId ?? 0)).rejects.toMatchObject({ code: 409, message: 'This auto-renewal has already been charged' });
+    await expect(retryFailedAutoRenewal(t.deps, systemActor, entry?.renewalOrderId ?? 0)).rejects.toMatchObject({ code: 409, message: 'This auto-renewal has already been charged' });
   });
 
   it('records another failure when the card still declines, and keeps the entry once the daily retries are used up', async () => {
@@ -78,7 +79,7 @@ describe('the failed auto-renewal queue', () => {
     }
     const exhausted = await queueEntry(domain.domainId);
     expect(exhausted).toMatchObject({ status: 'failed', attempts: 4, nextAttemptDate: null });
-    const outcome = await retryFailedAutoRenewal(t.deps, exhausted?.renewalOrderId ?? 0);
+    const outcome = await retryFailedAutoRenewal(t.deps, systemActor, exhausted?.renewalOrderId ?? 0);
     expect(outcome).toMatchObject({ renewed: false, status: 'failed', lastError: 'Your card was declined.', attempts: 5 });
     expect(await queueEntry(domain.domainId)).toMatchObject({ attempts: 5, status: 'failed' });
   });
@@ -90,6 +91,6 @@ describe('the failed auto-renewal queue', () => {
     clock.set(addDays(start, 1));
     await runDomainCalendar(t.deps);
     expect(await queueEntry(domain.domainId)).toBeUndefined();
-    await expect(retryFailedAutoRenewal(t.deps, 999_999)).rejects.toMatchObject({ code: 404 });
+    await expect(retryFailedAutoRenewal(t.deps, systemActor, 999_999)).rejects.toMatchObject({ code: 404 });
   });
 });

@@ -9,6 +9,7 @@ import { cartSchema } from '../../api/contract/carts/cart.ts';
 import { type PromoCodeCreate, promoCodeCreateSchema } from '../../api/contract/promotions/promo-codes.ts';
 import { orderLines, orders, promoCodes, promoRedemptions, transactions } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
+import { systemActor } from '../../api/services/audit/audit-log.ts';
 import { createPromoCode, expirePromoCode, findPromoCodeById, listPromoCodes } from '../../api/services/promotions/promo-codes.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { readPdfText } from '../fixtures/pdf-text.ts';
@@ -25,7 +26,7 @@ let counter = 0;
 const label = (what: string) => `qwzxv-${what}-${++counter}-${Math.random().toString(36).slice(2, 7)}`;
 
 async function newCode(fields: Partial<PromoCodeCreate> & { code: string }) {
-  return createPromoCode(t.db, promoCodeCreateSchema.parse({ kind: 'percent', value: 20, years: 'first', ...fields }));
+  return createPromoCode(t.db, systemActor, promoCodeCreateSchema.parse({ kind: 'percent', value: 20, years: 'first', ...fields }));
 }
 
 async function buyerWith(domains: string[], options: { years?: number } = {}) {
@@ -112,7 +113,7 @@ describe('applying a code in the cart', () => {
     const code = await newCode({ code: 'SHORTLIVED' });
     const { client, cartId, accountId } = await buyerWith([`${label('short')}.com`]);
     expect((await apply(client, cartId, 'SHORTLIVED')).status).toBe(200);
-    await expirePromoCode(t.db, code.promoCodeId);
+    await expirePromoCode(t.db, systemActor, code.promoCodeId);
     const cart = await cartOf(client);
     expect(cart.$promo).toMatchObject({ code: 'SHORTLIVED', discount: 0, error: 'This code has expired' });
     expect(cart.totalPrice).toBe(1028);

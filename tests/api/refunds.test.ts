@@ -6,9 +6,10 @@
 import { addYears } from 'date-fns';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, refunds, transactions } from '../../api/db/schema/index.ts';
+import { accountActivity, auditLog, outbox, refunds, transactions } from '../../api/db/schema/index.ts';
 import { CardError } from '../../api/providers/payments/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
+import type { StaffActor } from '../../api/services/audit/audit-log.ts';
 import { findOrderDetail, findPayment, listAccountRefunds, listOrders, refundPayment } from '../../api/services/billing/refunds.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { readPdfText } from '../fixtures/pdf-text.ts';
@@ -40,6 +41,8 @@ afterAll(() => t.close());
 const payments = () => t.deps.providers.payments as SandboxPayments;
 let counter = 0;
 const label = (what: string) => `qwzxv-${what}-${++counter}-${Math.random().toString(36).slice(2, 7)}`;
+/** Who refunds in these tests (a staff member of the billing team, as the back office passes). */
+const billingActor: StaffActor = { staffId: null, email: 'billing@staff.example', role: 'billing', ip: '192.0.2.50' };
 let keys = 0;
 const key = () => `refund-test-${++keys}-${Math.random().toString(36).slice(2)}`;
 
@@ -82,6 +85,7 @@ describe('refunding an order', () => {
       paymentIntentId,
       items: payment.charges.map((c) => ({ transactionId: c.transactionId, amount: c.refundable })),
       reason: 'Customer bought the wrong names by mistake',
+      actor: billingActor,
       idempotencyKey: key(),
     });
     expect(replayed).toBe(false);
@@ -110,6 +114,12 @@ describe('refunding an order', () => {
     expect(text).toContain('Refund to visa ending in 4242');
     expect(text).toContain('$22.26');
 
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.refund'), eq(auditLog.targetId, String(orderId))));
+    expect(entry).toMatchObject({ staffEmail: 'billing@staff.example', staffRole: 'billing', clientIp: '192.0.2.50', accountId, reason: 'Customer bought the wrong names by mistake' });
+    expect(entry.after).toMatchObject({ refunded: 2226, refund: { amount: 2226 } });
+    const [activity] = await t.db.select().from(accountActivity).where(eq(accountActivity.auditId, entry.auditId));
+    expect(activity).toMatchObject({ summary: `We refunded $22.26 of order #${orderId} to your visa ending in 4242.`, actor: 'Billing team' });
+
     const listed = await listOrders(t.db, { accountId });
     expect(listed.data[0]).toMatchObject({ orderId, refunded: 2226, domains: [a, b] });
     expect((await listAccountRefunds(t.db, accountId))[0].items.map((i) => i.description)).toEqual([`Registration of ${a} (1 year)`, `Registration of ${b} (1 year)`]);
@@ -120,7 +130,7 @@ describe('refunding an order', () => {
     const { paymentIntentId } = await customerWithOrder([domain]);
     const [charge] = (await findPayment(t.db, paymentIntentId)).charges;
     const refundOf = (amount: number, idempotencyKey = key()) =>
-      refundPayment(t.deps, { paymentIntentId, items: [{ transactionId: charge.transactionId, amount }], reason: 'Partial goodwill', idempotencyKey });
+      refundPayment(t.deps, { paymentIntentId, items: [{ transactionId: charge.transactionId, amount }], reason: 'Partial goodwill', actor: billingActor, idempotencyKey });
 
     await refundOf(300);
     const second = await refundOf(500);
@@ -136,7 +146,7 @@ describe('refunding an order', () => {
   it('refunds once when the same request comes twice, and refuses the key for a different amount', async () => {
     const { accountId, paymentIntentId } = await customerWithOrder([`${label('twice')}.com`]);
     const [charge] = (await findPayment(t.db, paymentIntentId)).charges;
-    const input = { paymentIntentId, items: [{ transactionId: charge.transactionId, amount: 400 }], reason: 'Double click', idempotencyKey: key() };
+    const input = { paymentIntentId, items: [{ transactionId: charge.transactionId, amount: 400 }], reason: 'Double click', actor: billingActor, idempotencyKey: key() };
     const [one, two] = await Promise.all([refundPayment(t.deps, input), refundPayment(t.deps, input)]);
     expect(one.refund.refundId).toBe(two.refund.refundId);
     expect([one.replayed, two.replayed].sort()).toEqual([false, true]);
@@ -148,7 +158,7 @@ describe('refunding an order', () => {
   it('keeps a refund whose answer was lost on hold, refuses to refund it again meanwhile, and finishes it when the request is repeated', async () => {
     const { accountId, paymentIntentId } = await customerWithOrder([`${label('lost')}.com`]);
     const [charge] = (await findPayment(t.db, paymentIntentId)).charges;
-    const input = { paymentIntentId, items: [{ transactionId: charge.transactionId, amount: 1028 }], reason: 'Lost answer', idempotencyKey: key() };
+    const input = { paymentIntentId, items: [{ transactionId: charge.transactionId, amount: 1028 }], reason: 'Lost answer', actor: billingActor, idempotencyKey: key() };
     loseNextRefundAnswer = true;
     await expect(refundPayment(t.deps, input)).rejects.toMatchObject({ code: 502 });
     expect((await payments().retrieve(paymentIntentId)).amountRefunded).toBe(1028);
@@ -165,7 +175,7 @@ describe('refunding an order', () => {
     const { paymentIntentId } = await customerWithOrder([`${label('race')}.com`]);
     const [charge] = (await findPayment(t.db, paymentIntentId)).charges;
     const attempts = await Promise.allSettled(
-      Array.from({ length: 5 }, () => refundPayment(t.deps, { paymentIntentId, items: [{ transactionId: charge.transactionId, amount: 1028 }], reason: 'Race', idempotencyKey: key() })),
+      Array.from({ length: 5 }, () => refundPayment(t.deps, { paymentIntentId, items: [{ transactionId: charge.transactionId, amount: 1028 }], reason: 'Two staff at once', actor: billingActor, idempotencyKey: key() })),
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
     for (const attempt of attempts.filter((a) => a.status === 'rejected')) expect((attempt as PromiseRejectedResult).reason).toMatchObject({ code: 409 });
@@ -177,14 +187,14 @@ describe('refunding an order', () => {
     const first = await customerWithOrder([`${label('own')}.com`]);
     const second = await customerWithOrder([`${label('other')}.com`]);
     const [foreign] = (await findPayment(t.db, second.paymentIntentId)).charges;
-    const base = { paymentIntentId: first.paymentIntentId, reason: 'Because', idempotencyKey: key() };
+    const base = { paymentIntentId: first.paymentIntentId, reason: 'Because', actor: billingActor, idempotencyKey: key() };
     await expect(refundPayment(t.deps, { ...base, items: [{ transactionId: foreign.transactionId, amount: 100 }] })).rejects.toMatchObject({
       code: 400,
       message: `Charge ${foreign.transactionId} is not part of this payment`,
     });
     await expect(refundPayment(t.deps, { ...base, reason: '  ', items: [{ transactionId: foreign.transactionId, amount: 100 }] })).rejects.toMatchObject({
       code: 400,
-      message: 'Write the reason for the refund',
+      message: 'Give a reason (at least 5 characters): it is kept in the audit log',
     });
     await expect(refundPayment(t.deps, { ...base, items: [{ transactionId: foreign.transactionId, amount: 10.5 }] })).rejects.toMatchObject({ code: 400 });
     await expect(refundPayment(t.deps, { ...base, items: [] })).rejects.toMatchObject({ code: 400, message: 'Choose what to refund' });
@@ -211,7 +221,7 @@ describe('refunding a single charge', () => {
     const { payment: after } = await refundPayment(t.deps, {
       paymentIntentId: payment.paymentIntentId,
       items: [{ transactionId: protection.transactionId, amount: protection.amount }],
-      reason: 'Protection added by mistake',
+      reason: 'Protection added by mistake', actor: billingActor,
       idempotencyKey: key(),
     });
     expect(after.refunded).toBe(500);

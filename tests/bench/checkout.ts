@@ -18,6 +18,7 @@ import { createJobQueue } from '../../api/jobs/queue.ts';
 import { promoCodeCreateSchema } from '../../api/contract/promotions/promo-codes.ts';
 import { createProviders } from '../../api/providers/index.ts';
 import { createCheckoutLeases } from '../../api/services/checkout/checkout-leases.ts';
+import { systemActor } from '../../api/services/audit/audit-log.ts';
 import { createPromoCode } from '../../api/services/promotions/promo-codes.ts';
 
 type App = ReturnType<typeof createApp>;
@@ -77,7 +78,7 @@ export async function benchCheckout(options: { orders?: number; concurrency?: nu
     const app = createApp({ db, config, providers, jobs, checkoutLeases, secrets: { adminJwt: 'bench-secret' } });
     const run = Date.now().toString(36);
     if (options.promoCode) {
-      await createPromoCode(db, promoCodeCreateSchema.parse({ code: 'BENCH10', kind: 'percent', value: 10, years: 'first', maxRedemptions: orders + 1 }));
+      await createPromoCode(db, systemActor, promoCodeCreateSchema.parse({ code: 'BENCH10', kind: 'percent', value: 10, years: 'first', maxRedemptions: orders + 1 }));
     }
 
     const prepare = async (i: number) => {

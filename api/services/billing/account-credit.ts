@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accountCredits, accounts, transactions, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
 import { queueMessage } from '../platform/messages.ts';
 
 /** A reservation no order came of within this time (a checkout that stopped at its checks) no longer holds credit. */
@@ -22,7 +23,7 @@ export const reservationMinutes = 30;
 export const maxCreditGrant = 100_000;
 
 /** Cents of credit the account can spend now; `exceptCartId` leaves out that cart's own reservation. */
-export async function creditBalance(db: DbOrTx, accountId: number, options: { exceptCartId?: number } = {}): Promise<number> {
+export async function creditBalance(db: DbOrTx, accountId: number, options: { exceptCartId?: number; exceptCreditId?: number } = {}): Promise<number> {
   const cutoff = subMinutes(now(), reservationMinutes).toISOString();
   const except = options.exceptCartId ?? null;
   const [row] = await db.execute<{ balance: number }>(sql`
@@ -34,7 +35,8 @@ export async function creditBalance(db: DbOrTx, accountId: number, options: { ex
         then -(select coalesce(sum(l.credit), 0) from order_lines l where l.order_id = o.order_id and l.state in ('pending', 'unknown', 'delivered'))
       else c.amount end), 0)::int as balance
     from account_credits c left join orders o on o.cart_id = c.cart_id
-    where c.account_id = ${accountId} and (c.cart_id is null or c.cart_id is distinct from ${except}::int)`);
+    where c.account_id = ${accountId} and (c.cart_id is null or c.cart_id is distinct from ${except}::int)
+      and c.account_credit_id is distinct from ${options.exceptCreditId ?? null}::int`);
   return Number(row?.balance ?? 0);
 }
 
@@ -66,7 +68,12 @@ export type CreditGrant = { accountCreditId: number; amount: number; balance: nu
  * ("Account credit: <note>", negative like a payment), and an email. The note is what the customer reads; the reason
  * for the audit log stays with the caller.
  */
-export async function grantCredit(deps: Deps, input: { accountId: number; amount: number; note: string; staffId?: number | null }): Promise<CreditGrant> {
+export async function grantCredit(
+  deps: Deps,
+  actor: StaffActor,
+  input: { accountId: number; amount: number; note: string; reason: string },
+): Promise<CreditGrant> {
+  const reason = requireReason('account.credit', input.reason);
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw new AppError(400, 'The credit must be a positive number of cents');
   if (input.amount > maxCreditGrant) throw new AppError(400, `A credit is at most ${formatMoney(maxCreditGrant)} at a time`);
   const note = input.note.trim();
@@ -88,9 +95,22 @@ export async function grantCredit(deps: Deps, input: { accountId: number; amount
       .returning({ transactionId: transactions.transactionId });
     const [credit] = await tx
       .insert(accountCredits)
-      .values({ accountId: input.accountId, kind: 'grant', amount: input.amount, note, transactionId: row.transactionId, staffId: input.staffId ?? null, createDate: today })
+      .values({ accountId: input.accountId, kind: 'grant', amount: input.amount, note, transactionId: row.transactionId, staffId: actor.staffId, createDate: today })
       .returning();
-    return { accountCreditId: credit.accountCreditId, amount: input.amount, transactionId: row.transactionId, balance: await creditBalance(tx, input.accountId) };
+    const before = await creditBalance(tx, input.accountId, { exceptCreditId: credit.accountCreditId });
+    const balance = before + input.amount;
+    await recordAudit(tx, actor, {
+      action: 'account.credit',
+      targetType: 'account',
+      targetId: input.accountId,
+      targetLabel: `Account ${input.accountId}`,
+      accountId: input.accountId,
+      before: { balance: before },
+      after: { balance, granted: input.amount, note },
+      reason,
+      customerSummary: `We added ${formatMoney(input.amount)} of account credit: ${note}.`,
+    });
+    return { accountCreditId: credit.accountCreditId, amount: input.amount, transactionId: row.transactionId, balance };
   });
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.accountId, input.accountId)).limit(1);
   if (user) {

@@ -16,6 +16,7 @@ import { orderLines, orders, paymentMethods, refunds, transactions, users } from
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { CardError } from '../../providers/payments/index.ts';
+import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
 import { queueMessage } from '../platform/messages.ts';
 
 type TransactionRow = typeof transactions.$inferSelect;
@@ -158,8 +159,12 @@ export type RefundInput = {
   reason: string;
   /** One per refund the staff member means: a repeat with it answers the first refund. */
   idempotencyKey: string;
-  staffId?: number | null;
+  /** Who refunds: the audit log's entry (with the reason) is written with the ledger rows. */
+  actor: StaffActor;
 };
+
+/** `order.refund` for an order's capture, `payment.refund` for a single charge's: both need a reason. */
+const refundAction = (orderId: number | null) => (orderId != null ? 'order.refund' : 'payment.refund');
 
 /**
  * Gives back part or all of a payment to the card it came from, in three phases around the provider call: claim (the
@@ -168,8 +173,7 @@ export type RefundInput = {
  * `claimed` by a crash is finished by the same request sent again. Answers the refund and the payment after it.
  */
 export async function refundPayment(deps: Deps, input: RefundInput): Promise<{ refund: RefundView; payment: PaymentDetail; replayed: boolean }> {
-  const reason = input.reason.trim();
-  if (!reason) throw new AppError(400, 'Write the reason for the refund');
+  const reason = requireReason('payment.refund', input.reason) ?? '';
   if (input.items.length === 0) throw new AppError(400, 'Choose what to refund');
   for (const item of input.items) {
     if (!Number.isInteger(item.amount) || item.amount <= 0) throw new AppError(400, 'Each refund amount must be a positive number of cents');
@@ -193,7 +197,7 @@ export async function refundPayment(deps: Deps, input: RefundInput): Promise<{ r
       console.error(`refund ${claim.row.refundId}: the payments provider did not answer`, error);
       throw new AppError(502, 'The payments provider did not answer, so the refund is on hold. Send the same refund again to finish it; it will not refund twice.');
     }
-    recorded = await recordRefund(deps, claim.row, answer);
+    recorded = await recordRefund(deps, claim.row, answer, input.actor);
   }
 
   const payment = await findPayment(deps.db, input.paymentIntentId);
@@ -247,7 +251,7 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string, total
         amount: total,
         items: [...asked].map(([transactionId, amount]) => ({ transactionId, amount })),
         reason,
-        staffId: input.staffId ?? null,
+        staffId: input.actor.staffId,
         idempotencyKey: input.idempotencyKey,
         createDate: now(),
       })
@@ -257,7 +261,7 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string, total
 }
 
 /** Phase 3: the provider's answer on the refund row and the ledger rows, once (false when another request did it). */
-async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; status: string }): Promise<boolean> {
+async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; status: string }, actor: StaffActor): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(refunds)
@@ -298,6 +302,23 @@ async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; 
         createDate: today,
       },
     ]);
+    const { paid, refunded } = cardMoney(rows, row.paymentIntentId);
+    const what = row.orderId != null ? `order #${row.orderId}` : `the payment ${row.paymentIntentId}`;
+    await recordAudit(tx, actor, {
+      action: refundAction(row.orderId),
+      targetType: row.orderId != null ? 'order' : 'payment',
+      targetId: row.orderId ?? row.paymentIntentId,
+      targetLabel: row.orderId != null ? `Order #${row.orderId}` : `Payment ${row.paymentIntentId}`,
+      accountId: row.accountId,
+      before: { paid, refunded },
+      after: {
+        paid,
+        refunded: refunded + row.amount,
+        refund: { refundId: row.refundId, amount: row.amount, items: row.items.map((item) => ({ ...item, description: charges.get(item.transactionId)?.description })) },
+      },
+      reason: row.reason,
+      customerSummary: `We refunded ${formatMoney(row.amount)} of ${what} to your ${card}.`,
+    });
     return true;
   });
 }

@@ -8,7 +8,9 @@ import { sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
 import type { QueueHealth } from '../../jobs/queue.ts';
+import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 
 export type PeriodCounts = { today: number; last7Days: number; last30Days: number };
 
@@ -124,3 +126,9 @@ async function readPendingTransfers(db: Db): Promise<Dashboard['pendingTransfers
   return { inbound: Number(row?.inbound ?? 0), awaitingAuthCode: Number(row?.awaiting ?? 0), outbound: Number(row?.outbound ?? 0) };
 }
 
+
+/** Staff put a failed job back in its queue (owner only): audited, 404 when it is not a failed job of ours. */
+export async function retryFailedJob(deps: Deps, actor: StaffActor, name: string, id: string): Promise<void> {
+  if (!(await deps.jobs.retryFailedJob(name, id))) throw new AppError(404, 'No failed job with this id; it may have been retried already');
+  await recordAudit(deps.db, actor, { action: 'job.retry', targetType: 'job', targetId: id, targetLabel: name });
+}

@@ -8,9 +8,10 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { describePromo, type PromoCode, type PromoCodeCreate, type PromoTerms, promoMessages } from '../../contract/promotions/promo-codes.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { promoCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import { catalogue } from '../search/catalogue.ts';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
@@ -95,7 +96,7 @@ function promoView(row: PromoCodeRow, redemptions: number, discountTotal: number
   };
 }
 
-export async function createPromoCode(db: DbOrTx, input: PromoCodeCreate, options: { staffId?: number | null } = {}): Promise<PromoCode> {
+export async function createPromoCode(db: Db, actor: StaffActor, input: PromoCodeCreate): Promise<PromoCode> {
   const sold = new Set(catalogue().list.map((tld) => tld.tld));
   const unknown = input.tlds.filter((tld) => !sold.has(tld));
   if (unknown.length) throw new AppError(400, `We do not sell ${unknown.map((tld) => `.${tld}`).join(', ')}`, { field: 'tlds' });
@@ -103,26 +104,30 @@ export async function createPromoCode(db: DbOrTx, input: PromoCodeCreate, option
   const startDate = input.startDate ? new Date(input.startDate) : today;
   const endDate = input.endDate ? new Date(input.endDate) : null;
   if (endDate && endDate <= today) throw new AppError(400, 'The end must be in the future', { field: 'endDate' });
-  const [row] = await db
-    .insert(promoCodes)
-    .values({
-      code: input.code,
-      kind: input.kind,
-      value: input.value,
-      tlds: [...new Set(input.tlds)],
-      years: input.years,
-      startDate,
-      endDate,
-      maxRedemptions: input.maxRedemptions ?? null,
-      maxPerCustomer: input.maxPerCustomer ?? null,
-      createdBy: options.staffId ?? null,
-      createDate: today,
-      modifyDate: today,
-    })
-    .onConflictDoNothing({ target: promoCodes.code })
-    .returning();
-  if (!row) throw new AppError(409, `The code ${input.code} already exists`, { field: 'code' });
-  return promoView(row, 0, 0);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(promoCodes)
+      .values({
+        code: input.code,
+        kind: input.kind,
+        value: input.value,
+        tlds: [...new Set(input.tlds)],
+        years: input.years,
+        startDate,
+        endDate,
+        maxRedemptions: input.maxRedemptions ?? null,
+        maxPerCustomer: input.maxPerCustomer ?? null,
+        createdBy: actor.staffId,
+        createDate: today,
+        modifyDate: today,
+      })
+      .onConflictDoNothing({ target: promoCodes.code })
+      .returning();
+    if (!row) throw new AppError(409, `The code ${input.code} already exists`, { field: 'code' });
+    const view = promoView(row, 0, 0);
+    await recordAudit(tx, actor, { action: 'promo.create', targetType: 'promo', targetId: row.promoCodeId, targetLabel: row.code, after: view });
+    return view;
+  });
 }
 
 /** Every code, newest first, with what it has been used for. */
@@ -149,12 +154,17 @@ export async function findPromoCodeById(db: DbOrTx, promoCodeId: number): Promis
 }
 
 /** Ends a code now: carts holding it show "This code has expired", checkouts refuse it. Answers before and after. */
-export async function expirePromoCode(db: DbOrTx, promoCodeId: number): Promise<{ before: PromoCode; after: PromoCode }> {
-  const before = await findPromoCodeById(db, promoCodeId);
-  if (before.status === 'expired') throw new AppError(409, `${before.code} has already expired`);
-  const today = now();
-  await db.update(promoCodes).set({ endDate: today, modifyDate: today }).where(eq(promoCodes.promoCodeId, promoCodeId));
-  return { before, after: await findPromoCodeById(db, promoCodeId) };
+export async function expirePromoCode(db: Db, actor: StaffActor, promoCodeId: number, reason?: string | null): Promise<{ before: PromoCode; after: PromoCode }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: promoCodes.promoCodeId }).from(promoCodes).where(eq(promoCodes.promoCodeId, promoCodeId)).for('update');
+    const before = await findPromoCodeById(tx, promoCodeId);
+    if (before.status === 'expired') throw new AppError(409, `${before.code} has already expired`);
+    const today = now();
+    await tx.update(promoCodes).set({ endDate: today, modifyDate: today }).where(eq(promoCodes.promoCodeId, promoCodeId));
+    const after = await findPromoCodeById(tx, promoCodeId);
+    await recordAudit(tx, actor, { action: 'promo.expire', targetType: 'promo', targetId: promoCodeId, targetLabel: before.code, before, after, reason: reason?.trim() || null });
+    return { before, after };
+  });
 }
 
 /** Standing redemptions per code and the discount delivered lines took. */

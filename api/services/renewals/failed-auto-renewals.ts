@@ -9,6 +9,8 @@ import { now } from '../../clock.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { domains, renewalOrders, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { formatMoney } from '../../contract/money.ts';
+import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import { renewalGraceDays, retryAutoRenewal } from '../domains/domain-calendar.ts';
 
 export type FailedAutoRenewal = {
@@ -73,14 +75,30 @@ export async function listFailedAutoRenewals(db: DbOrTx, options: { limit?: numb
 
 export type RetryOutcome = { renewalOrderId: number; status: string; renewed: boolean; lastError: string | null; attempts: number };
 
-/** "Retry now": the charge and renewal run at once; the answer says whether it worked and, if not, why. */
-export async function retryFailedAutoRenewal(deps: Deps, renewalOrderId: number): Promise<RetryOutcome> {
+/** "Retry now": the charge and renewal run at once; the answer says whether it worked and, if not, why. Audited. */
+export async function retryFailedAutoRenewal(deps: Deps, actor: StaffActor, renewalOrderId: number): Promise<RetryOutcome> {
+  const [before] = await deps.db.select().from(renewalOrders).where(eq(renewalOrders.renewalOrderId, renewalOrderId));
   const after = await retryAutoRenewal(deps, renewalOrderId);
-  return {
+  const outcome = {
     renewalOrderId,
     status: after.status,
     renewed: after.status === 'settled' || after.status === 'held',
     lastError: after.status === 'settled' ? null : after.lastError,
     attempts: after.attempts,
   };
+  const [domain] = await deps.db.select({ domain: domains.domain }).from(domains).where(eq(domains.domainId, after.domainId ?? 0));
+  const name = domain?.domain ?? `domain ${after.domainId}`;
+  await recordAudit(deps.db, actor, {
+    action: 'renewal.retry',
+    targetType: 'domain',
+    targetId: after.domainId,
+    targetLabel: name,
+    accountId: after.accountId,
+    before: { status: before?.status, attempts: before?.attempts, lastError: before?.lastError },
+    after: outcome,
+    customerSummary: outcome.renewed
+      ? `We retried the auto-renewal of ${name}: it is renewed and ${formatMoney(after.amount)} was charged.`
+      : `We retried the auto-renewal of ${name}, but the charge failed again.`,
+  });
+  return outcome;
 }
