@@ -4,6 +4,7 @@
  * however many workers run. stop() lets jobs in flight finish before the connections close.
  */
 import { type Job, PgBoss, type Queue, type WorkOptions } from 'pg-boss';
+import type { QueueHealth } from '../contract/dashboard/dashboard.ts';
 
 export type Role = 'all' | 'web' | 'worker' | 'dns';
 
@@ -23,19 +24,6 @@ export type QueueKind<Data extends object, Context> = {
   /** How workers take the kind's jobs; a `batchSize` above 1 runs a batch's jobs side by side, each settled on its own. */
   work?: WorkOptions;
   run(context: Context, data: Data): Promise<unknown>;
-};
-
-/** The queue as staff see it on the dashboard: depths, recent failures, and when each schedule last ran. */
-export type QueueHealth = {
-  queues: { name: string; ready: number; deferred: number; active: number; failed: number }[];
-  /** Jobs that used up their retries, newest first (pg-boss keeps them for its retention period). */
-  failedJobs: { id: string; name: string; retryCount: number; failedOn: string | null; error: string | null }[];
-  schedules: {
-    name: string;
-    cron: string;
-    /** The latest run that finished, and whether it completed or failed; null when none is on record. */
-    lastRun: { state: 'completed' | 'failed'; startedOn: string | null; completedOn: string | null } | null;
-  }[];
 };
 
 /** What the rest of the application sees of the queue. */

@@ -9,7 +9,7 @@ import { cartItems, carts, outbox, transactions } from '../../api/db/schema/inde
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
 import { systemActor } from '../../api/services/audit/audit-log.ts';
 import { creditBalance, grantCredit, listCredit } from '../../api/services/billing/account-credit.ts';
-import { findOrderDetail } from '../../api/services/billing/refunds.ts';
+import { findOrderDetail } from '../../api/services/billing/order-history.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 

@@ -10,7 +10,8 @@ import { accountActivity, auditLog, outbox, refunds, transactions } from '../../
 import { CardError } from '../../api/providers/payments/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
 import type { StaffActor } from '../../api/services/audit/audit-log.ts';
-import { findOrderDetail, findPayment, listAccountRefunds, listOrders, refundPayment } from '../../api/services/billing/refunds.ts';
+import { findOrderDetail, listOrders } from '../../api/services/billing/order-history.ts';
+import { findPayment, listAccountRefunds, refundPayment } from '../../api/services/billing/refunds.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { readPdfText } from '../fixtures/pdf-text.ts';
 import { ownDomain } from '../fixtures/renewal-domains.ts';

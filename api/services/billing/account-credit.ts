@@ -8,6 +8,7 @@
 import { subMinutes } from 'date-fns';
 import { and, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import { type CreditAnswer, type CreditEntry, maxCreditGrant } from '../../contract/billing/account-credit.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountCredits, accounts, transactions, users } from '../../db/schema/index.ts';
@@ -19,8 +20,6 @@ import { queueMessage } from '../platform/messages.ts';
 /** A reservation no order came of within this time (a checkout that stopped at its checks) no longer holds credit. */
 export const reservationMinutes = 30;
 
-/** The largest single grant: a typo of two extra zeros should not become a fortune. */
-export const maxCreditGrant = 100_000;
 
 /** Cents of credit the account can spend now; `exceptCartId` leaves out that cart's own reservation. */
 export async function creditBalance(db: DbOrTx, accountId: number, options: { exceptCartId?: number; exceptCreditId?: number } = {}): Promise<number> {
@@ -124,20 +123,25 @@ export async function grantCredit(
   return grant;
 }
 
-export type CreditEntry = { accountCreditId: number; kind: 'grant' | 'spend'; amount: number; note: string | null; cartId: number | null; createDate: string };
-
-/** The account's credit balance and its grants and spends, newest first. */
-export async function listCredit(db: DbOrTx, accountId: number): Promise<{ balance: number; entries: CreditEntry[] }> {
+/** The account's credit balance and its grants and spends, newest first. 404 for an account that does not exist. */
+export async function listCredit(db: DbOrTx, accountId: number): Promise<CreditAnswer> {
+  const [account] = await db.select({ accountId: accounts.accountId }).from(accounts).where(eq(accounts.accountId, accountId));
+  if (!account) throw new AppError(404, `There is no account ${accountId}`);
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.accountId, accountId)).limit(1);
   const rows = await db.select().from(accountCredits).where(eq(accountCredits.accountId, accountId)).orderBy(sql`${accountCredits.accountCreditId} desc`).limit(100);
   return {
+    accountId,
+    email: user?.email ?? null,
     balance: await creditBalance(db, accountId),
-    entries: rows.map((row) => ({
-      accountCreditId: row.accountCreditId,
-      kind: row.kind,
-      amount: row.amount,
-      note: row.note,
-      cartId: row.cartId,
-      createDate: row.createDate.toISOString(),
-    })),
+    entries: rows.map(
+      (row): CreditEntry => ({
+        accountCreditId: row.accountCreditId,
+        kind: row.kind,
+        amount: row.amount,
+        note: row.note,
+        cartId: row.cartId,
+        createDate: row.createDate.toISOString(),
+      }),
+    ),
   };
 }

@@ -10,9 +10,10 @@
  */
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import type { PaymentCharge, PaymentDetail, RefundView } from '../../contract/billing/refunds.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderLines, orders, paymentMethods, refunds, transactions, users } from '../../db/schema/index.ts';
+import { orders, paymentMethods, refunds, transactions, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { CardError } from '../../providers/payments/index.ts';
@@ -22,42 +23,8 @@ import { queueMessage } from '../platform/messages.ts';
 type TransactionRow = typeof transactions.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
-/** One thing the payment paid for: a charge row and what was taken off it since (promo code, credits, refunds). */
-export type PaymentCharge = {
-  /** The charge row refunds name. */
-  transactionId: number;
-  type: TransactionRow['type'];
-  domainId: number | null;
-  description: string;
-  /** The charge, and what is left of it after discounts, credits and refunds (cents). */
-  amount: number;
-  refundable: number;
-};
 
-export type RefundView = {
-  refundId: number;
-  paymentIntentId: string;
-  orderId: number | null;
-  amount: number;
-  status: string;
-  items: { transactionId: number; amount: number; description: string }[];
-  reason: string;
-  staffId: number | null;
-  createDate: string;
-};
 
-export type PaymentDetail = {
-  paymentIntentId: string;
-  accountId: number;
-  orderId: number | null;
-  /** What the card paid (captured) and what was refunded to it so far. */
-  paid: number;
-  refunded: number;
-  /** What can still go back to the card. */
-  refundable: number;
-  charges: PaymentCharge[];
-  refunds: RefundView[];
-};
 
 /** The ledger rows of one payment: its own (paymentReference) and, for an order's capture, the order's. */
 async function paymentRows(db: DbOrTx, paymentIntentId: string): Promise<{ rows: TransactionRow[]; orderId: number | null }> {
@@ -359,77 +326,4 @@ export async function listAccountRefunds(db: DbOrTx, accountId: number): Promise
     : [];
   const descriptions = new Map(described.map((row) => [row.id, row.description]));
   return rows.map((row) => refundView(row, descriptions));
-}
-
-export type OrderLineView = {
-  orderLineId: number;
-  domain: string;
-  kind: 'registration' | 'transfer';
-  state: string;
-  price: number;
-  protectionPrice: number;
-  monthlyPrice: number;
-  discount: number;
-  credit: number;
-  totalPrice: number;
-  domainId: number | null;
-  error: string | null;
-};
-
-/** An order with its lines and, once captured, its payment (charges, refunds, what can still be refunded). */
-export async function findOrderDetail(db: DbOrTx, orderId: number) {
-  const [order] = await db.select().from(orders).where(eq(orders.orderId, orderId));
-  if (!order) throw new AppError(404, 'Order not found');
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.orderLineId);
-  const payment = order.paymentIntentId ? await findPayment(db, order.paymentIntentId).catch((error) => (error instanceof AppError && error.code === 404 ? null : Promise.reject(error))) : null;
-  return {
-    orderId: order.orderId,
-    accountId: order.accountId,
-    status: order.status,
-    totalPrice: order.totalPrice,
-    paymentIntentId: order.paymentIntentId,
-    error: order.error,
-    createDate: order.createDate.toISOString(),
-    lines: lines.map(
-      (line): OrderLineView => ({
-        orderLineId: line.orderLineId,
-        domain: line.domain,
-        kind: line.kind,
-        state: line.state,
-        price: line.price,
-        protectionPrice: line.protectionPrice,
-        monthlyPrice: line.monthlyPrice,
-        discount: line.discount,
-        credit: line.credit,
-        totalPrice: line.totalPrice,
-        domainId: line.domainId,
-        error: line.error,
-      }),
-    ),
-    payment,
-  };
-}
-
-/** Orders newest first, optionally one account's or in one status. */
-export async function listOrders(db: DbOrTx, options: { accountId?: number; status?: (typeof orders.$inferSelect)['status']; limit?: number; skip?: number } = {}) {
-  const where = and(options.accountId == null ? undefined : eq(orders.accountId, options.accountId), options.status ? eq(orders.status, options.status) : undefined);
-  const limit = Math.min(options.limit ?? 50, 200);
-  const rows = await db
-    .select({
-      orderId: orders.orderId,
-      accountId: orders.accountId,
-      status: orders.status,
-      totalPrice: orders.totalPrice,
-      paymentIntentId: orders.paymentIntentId,
-      createDate: orders.createDate,
-      domains: sql<string[]>`coalesce((select array_agg(l.domain order by l.order_line_id) from order_lines l where l.order_id = ${orders.orderId}), '{}')`,
-      refunded: sql<number>`coalesce((select sum(r.amount) from refunds r where r.order_id = ${orders.orderId}), 0)::int`,
-    })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.orderId))
-    .limit(limit)
-    .offset(options.skip ?? 0);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(orders).where(where);
-  return { total: Number(count), limit, skip: options.skip ?? 0, data: rows.map((row) => ({ ...row, createDate: row.createDate.toISOString() })) };
 }

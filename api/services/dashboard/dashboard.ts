@@ -6,39 +6,11 @@
 import { subDays } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import type { Dashboard, FailedCharge, PeriodCounts } from '../../contract/dashboard/dashboard.ts';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { QueueHealth } from '../../jobs/queue.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
-
-export type PeriodCounts = { today: number; last7Days: number; last30Days: number };
-
-export type FailedCharge = {
-  kind: 'order' | 'renewal' | 'auto-renewal' | 'monthly-bill';
-  /** The order, renewal order or bill id. */
-  id: number;
-  accountId: number | null;
-  amount: number;
-  reason: string | null;
-  date: string;
-};
-
-export type Dashboard = {
-  asOf: string;
-  registrations: PeriodCounts;
-  transfers: PeriodCounts;
-  renewals: PeriodCounts;
-  /** Cents captured from cards less cents refunded to them. */
-  revenue: PeriodCounts;
-  refunds: PeriodCounts;
-  /** Charges refused in the last 7 days, newest first (at most 20), and how many there were. */
-  failedCharges: { last7Days: number; recent: FailedCharge[] };
-  pendingTransfers: { inbound: number; awaitingAuthCode: number; outbound: number };
-  jobs: QueueHealth;
-  /** Open abuse cases: null until the abuse desk (the compliance issue) provides them. */
-  openAbuseCases: number | null;
-};
 
 /** UTC midnight of the clock's day: `startOfDay` works in local time, so it is done by hand. */
 function utcDayStart(at: Date): Date {

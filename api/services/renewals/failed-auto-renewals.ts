@@ -10,27 +10,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { domains, renewalOrders, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { formatMoney } from '../../contract/money.ts';
+import type { FailedAutoRenewal, RetryOutcome } from '../../contract/renewals/failed-auto-renewals.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import { renewalGraceDays, retryAutoRenewal } from '../domains/domain-calendar.ts';
-
-export type FailedAutoRenewal = {
-  renewalOrderId: number;
-  accountId: number;
-  email: string | null;
-  domainId: number;
-  domain: string;
-  expireDate: string;
-  /** Cents the last attempt tried to charge (0 when it never got as far as pricing). */
-  amount: number;
-  attempts: number;
-  status: 'retrying' | 'failed';
-  lastError: string | null;
-  /** When the daily retry tries it next; null once the retries are used up. */
-  nextAttemptDate: string | null;
-  /** False once the domain is renewed another way, its auto-renew is off, or it is past the grace period. */
-  isRenewable: boolean;
-  modifyDate: string;
-};
 
 /** The calendar's own verdict on orders that no longer concern anyone; they are not failures to chase. */
 const noLongerDue = 'No longer due';
@@ -72,8 +54,6 @@ export async function listFailedAutoRenewals(db: DbOrTx, options: { limit?: numb
     })),
   };
 }
-
-export type RetryOutcome = { renewalOrderId: number; status: string; renewed: boolean; lastError: string | null; attempts: number };
 
 /** "Retry now": the charge and renewal run at once; the answer says whether it worked and, if not, why. Audited. */
 export async function retryFailedAutoRenewal(deps: Deps, actor: StaffActor, renewalOrderId: number): Promise<RetryOutcome> {
