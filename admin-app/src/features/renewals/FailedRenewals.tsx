@@ -52,8 +52,12 @@ export default function FailedRenewals() {
             <table className="data-table">
               <thead>
                 <tr>
-                  <th scope="col">Domain</th>
-                  <th scope="col">Customer</th>
+                  <th scope="col" className="col-wide">
+                    Domain
+                  </th>
+                  <th scope="col" className="col-wide">
+                    Customer
+                  </th>
                   <th scope="col">Why</th>
                   <th scope="col">Next try</th>
                   <th scope="col" className="num">
