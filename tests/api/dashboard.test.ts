@@ -65,7 +65,7 @@ describe('the dashboard', () => {
     expect(dashboard.revenue).toEqual({ today: todayRevenue, last7Days: todayRevenue + 1198 - 198, last30Days: todayRevenue + 1198 - 198 + 1028 });
     expect(dashboard.refunds).toEqual({ today: 0, last7Days: 198, last30Days: 198 });
     expect(dashboard.pendingTransfers).toMatchObject({ inbound: 1 });
-    expect(dashboard.openAbuseCases).toBeNull();
+    expect(dashboard.openAbuseCases).toBe(0);
   });
 
   it('lists charges that failed in the last 7 days, newest first', async () => {

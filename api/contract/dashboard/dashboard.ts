@@ -37,6 +37,6 @@ export type Dashboard = {
   failedCharges: { last7Days: number; recent: FailedCharge[] };
   pendingTransfers: { inbound: number; awaitingAuthCode: number; outbound: number };
   jobs: QueueHealth;
-  /** Open abuse cases: null until the abuse desk (the compliance issue) provides them. */
-  openAbuseCases: number | null;
+  /** Open cases at the abuse desk. */
+  openAbuseCases: number;
 };

@@ -1,7 +1,7 @@
 /**
  * The back office's dashboard: what the business did today, in the last 7 and 30 days (registrations, transfers,
  * renewals, card revenue net of refunds), the charges that failed lately, transfers waiting, and the job queue's
- * health. Days are UTC days on the one clock: "7 days" is today and the 6 before it.
+ * health, and the abuse desk's open cases. Days are UTC days on the one clock: "7 days" is today and the 6 before it.
  */
 import { subDays } from 'date-fns';
 import { sql } from 'drizzle-orm';
@@ -51,7 +51,9 @@ export async function readDashboard(deps: Deps): Promise<Dashboard> {
     readPendingTransfers(db),
     deps.jobs.health(),
   ]);
-  return { asOf: at.toISOString(), registrations, transfers, renewals, revenue, refunds, failedCharges, pendingTransfers, jobs, openAbuseCases: null };
+  const [abuse] = await db.execute<{ open: string }>(sql`select count(*) as open from abuse_cases where status = 'open'`);
+  const openAbuseCases = Number(abuse?.open ?? 0);
+  return { asOf: at.toISOString(), registrations, transfers, renewals, revenue, refunds, failedCharges, pendingTransfers, jobs, openAbuseCases };
 }
 
 /**

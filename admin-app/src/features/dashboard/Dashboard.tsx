@@ -1,6 +1,6 @@
 /**
  * The dashboard: what the business did today, in 7 and in 30 days; charges that failed; transfers waiting; the job
- * queue (depths, failed jobs an owner can put back, the last run of each schedule); abuse cases once the desk exists.
+ * queue (depths, failed jobs an owner can put back, the last run of each schedule); open abuse cases.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -137,7 +137,7 @@ export default function Dashboard() {
                   <dt>Transfers away</dt>
                   <dd>{data.pendingTransfers.outbound}</dd>
                   <dt>Open abuse cases</dt>
-                  <dd>{data.openAbuseCases ?? <span className="muted">Arrive with the abuse desk</span>}</dd>
+                  <dd>{can('abuse:read') && data.openAbuseCases > 0 ? <Link to="/admin/abuse">{data.openAbuseCases}</Link> : data.openAbuseCases}</dd>
                 </dl>
               </div>
             </section>
