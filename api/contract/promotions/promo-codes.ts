@@ -40,6 +40,8 @@ export const promoCodeCreateSchema = z
     endDate: timestamp.nullable().optional(),
     maxRedemptions: z.number().int().positive('The total cap must be at least 1').nullable().optional(),
     maxPerCustomer: z.number().int().positive('The per-customer cap must be at least 1').nullable().optional(),
+    /** Why the code exists (a campaign, a partner): kept in the audit log, never shown to customers. */
+    reason: z.string().trim().max(1000, 'A reason has at most 1000 characters').optional(),
   })
   .refine((input) => input.kind !== 'percent' || input.value <= 100, { message: 'A percent discount is at most 100', path: ['value'] })
   .refine((input) => !input.startDate || !input.endDate || input.endDate > input.startDate, { message: 'The end must be after the start', path: ['endDate'] });

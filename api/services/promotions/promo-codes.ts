@@ -125,7 +125,7 @@ export async function createPromoCode(db: Db, actor: StaffActor, input: PromoCod
       .returning();
     if (!row) throw new AppError(409, `The code ${input.code} already exists`, { field: 'code' });
     const view = promoView(row, 0, 0);
-    await recordAudit(tx, actor, { action: 'promo.create', targetType: 'promo', targetId: row.promoCodeId, targetLabel: row.code, after: view });
+    await recordAudit(tx, actor, { action: 'promo.create', targetType: 'promo', targetId: row.promoCodeId, targetLabel: row.code, after: view, reason: input.reason || null });
     return view;
   });
 }

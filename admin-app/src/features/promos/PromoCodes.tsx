@@ -26,7 +26,7 @@ const dayStart = (value: string) => (value ? new Date(`${value}T00:00:00`).toISO
 const dayEnd = (value: string) => (value ? new Date(`${value}T23:59:59`).toISOString() : undefined);
 
 function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code: PromoCode) => void }) {
-  const [form, setForm] = useState({ code: '', kind: 'percent', value: '', tlds: '', years: 'first', start: '', end: '', maxRedemptions: '', maxPerCustomer: '1' });
+  const [form, setForm] = useState({ code: '', kind: 'percent', value: '', tlds: '', years: 'first', start: '', end: '', maxRedemptions: '', maxPerCustomer: '1', reason: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
@@ -49,6 +49,7 @@ function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code:
         endDate: dayEnd(form.end) ?? null,
         maxRedemptions: optionalCount(form.maxRedemptions),
         maxPerCustomer: optionalCount(form.maxPerCustomer),
+        reason: form.reason.trim() || undefined,
       },
       toast: false,
     });
@@ -91,6 +92,15 @@ function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code:
         <TextField label="Ends" type="date" hint="Empty: no end" value={form.end} onChange={set('end')} />
         <TextField label="Uses in all" inputMode="numeric" hint="Empty: unlimited" value={form.maxRedemptions} onChange={set('maxRedemptions')} />
         <TextField label="Uses per customer" inputMode="numeric" hint="Empty: unlimited" value={form.maxPerCustomer} onChange={set('maxPerCustomer')} />
+        <TextField
+          label="Reason (optional)"
+          hint="Why this code exists, e.g. the campaign; kept in the audit log"
+          value={form.reason}
+          onChange={set('reason')}
+          autoComplete="off"
+          maxLength={1000}
+          className="input wide"
+        />
         {error && (
           <p className="step-error wide" role="alert">
             {error}
