@@ -27,12 +27,13 @@ let counter = 0;
 const label = (what: string) => `qwzxv-${what}-${++counter}-${Math.random().toString(36).slice(2, 7)}`;
 
 async function customerOrder(domains: string[]) {
-  const buyer = await signedInBuyer(t, `${label('admin')}@example.org`);
+  const email = `${label('admin')}@example.org`;
+  const buyer = await signedInBuyer(t, email);
   let cartId = 0;
   for (const domain of domains) cartId = (await buyer.client.post('/api/cartItems', { domain })).body.cartId;
   const order = await buyer.client.patch(`/api/carts/${cartId}`, { commit: true });
   expect(order.status).toBe(200);
-  return { ...buyer, orderId: order.body.orderId as number };
+  return { ...buyer, email, orderId: order.body.orderId as number };
 }
 
 const auditEntries = (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action));
@@ -69,6 +70,19 @@ describe('orders and refunds', () => {
     expect(activity).toMatchObject({ actor: 'Billing team', reason: 'Price match with a competitor', summary: `We refunded $5.00 of order #${orderId} to your visa ending in 4242.` });
     const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
     expect(ledger.map((row) => row.description)).toContain('Refund to visa ending in 4242');
+  });
+
+  it('lists each order with its own domains and its own customer', async () => {
+    const first = `${label('first')}.com`;
+    const second = `${label('second')}.net`;
+    const one = await customerOrder([first]);
+    const two = await customerOrder([second]);
+    const list = await billing.client.get('/api/admin/orders?limit=200');
+    const row = (orderId: number) => list.body.data.find((o: { orderId: number }) => o.orderId === orderId);
+    expect(row(one.orderId)).toMatchObject({ domains: [first], email: one.email, refunded: 0 });
+    expect(row(two.orderId)).toMatchObject({ domains: [second], email: two.email, refunded: 0 });
+    const byDomain = await billing.client.get(`/api/admin/orders?q=${first}`);
+    expect(byDomain.body.data.map((o: { orderId: number }) => o.orderId)).toEqual([one.orderId]);
   });
 
   it('refunds a single charge (a renewal) from the account payments', async () => {

@@ -2,19 +2,21 @@
  * Orders and card payments as the back office reads them: the list (by number, domain, email or account), one order
  * with its lines and payment, and an account's card payments outside orders (for refunds of single charges).
  */
-import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AccountPaymentRow, OrderDetail, OrderListQuery, OrderListRow, OrderLineView } from '../../contract/billing/refunds.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderLines, orders, promoCodes, promoRedemptions, transactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { findPayment } from './refunds.ts';
 
-const loginOf = (accountId: SQL | typeof orders.accountId) => sql<string | null>`(select u.email from users u where u.account_id = ${accountId} order by u.user_id limit 1)`;
+// Subqueries name orders.* literally: in a select from one table drizzle writes ${orders.orderId} without its table, so
+// inside a subquery it would mean the subquery's own column (every order would list every line and the first user).
+const loginOf = sql<string | null>`(select u.email from users u where u.account_id = orders.account_id order by u.user_id limit 1)`;
 
 /** An order with its lines and, once captured, its payment (charges, refunds, what can still be refunded). */
 export async function findOrderDetail(db: DbOrTx, orderId: number): Promise<OrderDetail> {
   const [order] = await db
-    .select({ order: orders, email: loginOf(orders.accountId), promoCode: promoCodes.code })
+    .select({ order: orders, email: loginOf, promoCode: promoCodes.code })
     .from(orders)
     .leftJoin(promoRedemptions, eq(promoRedemptions.cartId, orders.cartId))
     .leftJoin(promoCodes, eq(promoCodes.promoCodeId, promoRedemptions.promoCodeId))
@@ -68,8 +70,8 @@ export async function listOrders(db: DbOrTx, query: Partial<OrderListQuery> = {}
       : number
         ? eq(orders.orderId, Number(number))
         : or(
-            sql`exists (select 1 from ${orderLines} l where l.order_id = ${orders.orderId} and l.domain ilike ${`%${literal}%`})`,
-            sql`exists (select 1 from ${users} u where u.account_id = ${orders.accountId} and u.email ilike ${`%${literal}%`})`,
+            sql`exists (select 1 from ${orderLines} l where l.order_id = orders.order_id and l.domain ilike ${`%${literal}%`})`,
+            sql`exists (select 1 from ${users} u where u.account_id = orders.account_id and u.email ilike ${`%${literal}%`})`,
           ),
   );
   const limit = Math.min(query.limit ?? 50, 200);
@@ -78,13 +80,13 @@ export async function listOrders(db: DbOrTx, query: Partial<OrderListQuery> = {}
     .select({
       orderId: orders.orderId,
       accountId: orders.accountId,
-      email: loginOf(orders.accountId),
+      email: loginOf,
       status: orders.status,
       totalPrice: orders.totalPrice,
       paymentIntentId: orders.paymentIntentId,
       createDate: orders.createDate,
-      domains: sql<string[]>`coalesce((select array_agg(distinct l.domain) from order_lines l where l.order_id = ${orders.orderId}), '{}')`,
-      refunded: sql<number>`coalesce((select sum(r.amount) from refunds r where r.order_id = ${orders.orderId} and r.status <> 'claimed'), 0)::int`,
+      domains: sql<string[]>`coalesce((select array_agg(distinct l.domain) from order_lines l where l.order_id = orders.order_id), '{}')`,
+      refunded: sql<number>`coalesce((select sum(r.amount) from refunds r where r.order_id = orders.order_id and r.status <> 'claimed'), 0)::int`,
     })
     .from(orders)
     .where(where)
