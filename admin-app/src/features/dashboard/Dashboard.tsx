@@ -147,7 +147,7 @@ export default function Dashboard() {
               <h2 id="jobs-heading">Background jobs</h2>
             </div>
             <div className="table-wrap">
-              <table className="data-table">
+              <table className="data-table jobs-table">
                 <thead>
                   <tr>
                     <th scope="col">Job</th>

@@ -29,7 +29,10 @@ function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code:
   const [form, setForm] = useState({ code: '', kind: 'percent', value: '', tlds: '', years: 'first', start: '', end: '', maxRedemptions: '', maxPerCustomer: '1', reason: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
+  const set = (name: keyof typeof form) => (event: { target: { value: string } }) => {
+    setForm({ ...form, [name]: event.target.value });
+    setError(null);
+  };
   const value = form.kind === 'percent' ? (/^\d{1,3}$/.test(form.value.trim()) ? Number(form.value) : null) : parseDollars(form.value);
   const optionalCount = (text: string) => (text.trim() === '' ? null : Number(text));
 
@@ -54,7 +57,8 @@ function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code:
       toast: false,
     });
     setBusy(false);
-    if (isFailure(answer)) return setError(answer.message);
+    // A field's own message ("A percent discount is at most 100") reads better than the API's "value: …".
+    if (isFailure(answer)) return setError(Object.values((answer.data as { errors?: Record<string, string[]> } | undefined)?.errors ?? {}).flat()[0] ?? answer.message);
     showToast(`${answer.code} created: ${answer.description}`, 'success');
     onDone(answer);
   }
