@@ -53,6 +53,12 @@ import { adminVerificationsRoutes } from './routes/admin-verifications.ts';
 import { registrantVerificationsRoutes } from './routes/registrant-verifications.ts';
 import { outboundTransfersRoutes } from './routes/outbound-transfers.ts';
 import { accountActivityRoutes } from './routes/account-activity.ts';
+import { adminCreditsRoutes } from './routes/admin-credits.ts';
+import { adminDashboardRoutes } from './routes/admin-dashboard.ts';
+import { adminOrdersRoutes } from './routes/admin-orders.ts';
+import { adminPaymentsRoutes } from './routes/admin-payments.ts';
+import { adminPromosRoutes } from './routes/admin-promos.ts';
+import { adminRenewalsRoutes } from './routes/admin-renewals.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { adminEnrolmentRoutes, adminSessionRoutes } from './routes/admin-session.ts';
 import { adminStaffRoutes } from './routes/admin-staff.ts';
@@ -71,6 +77,12 @@ function adminApi() {
     .route('/audit', adminAuditRoutes)
     .route('/abuse', adminAbuseRoutes)
     .route('/verifications', adminVerificationsRoutes)
+    .route('/dashboard', adminDashboardRoutes)
+    .route('/orders', adminOrdersRoutes)
+    .route('/payments', adminPaymentsRoutes)
+    .route('/credits', adminCreditsRoutes)
+    .route('/failedRenewals', adminRenewalsRoutes)
+    .route('/promoCodes', adminPromosRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });

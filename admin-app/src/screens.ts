@@ -17,7 +17,14 @@ export type Screen = {
 };
 
 export const screens: Screen[] = [
+  { path: '/admin/dashboard', label: 'Dashboard', permission: 'dashboard:read', nav: { icon: 'chart' }, load: () => import('./features/dashboard/Dashboard.tsx') },
   { path: '/admin/overview', label: 'Overview', permission: 'signed-in', nav: { icon: 'home' }, load: () => import('./features/overview/Overview.tsx') },
+  { path: '/admin/orders', label: 'Orders', permission: 'orders:read', nav: { icon: 'card' }, load: () => import('./features/orders/OrdersPage.tsx') },
+  { path: '/admin/orders/:orderId', label: 'Order', permission: 'orders:read', load: () => import('./features/orders/OrderPage.tsx') },
+  { path: '/admin/payments/:paymentIntentId', label: 'Card payment', permission: 'orders:read', load: () => import('./features/orders/PaymentPage.tsx') },
+  { path: '/admin/credit', label: 'Account credit', permission: 'orders:read', nav: { icon: 'wallet' }, load: () => import('./features/credit/AccountCredit.tsx') },
+  { path: '/admin/renewals', label: 'Failed renewals', permission: 'orders:read', nav: { icon: 'refresh' }, load: () => import('./features/renewals/FailedRenewals.tsx') },
+  { path: '/admin/promos', label: 'Promo codes', permission: 'promos:read', nav: { icon: 'tag' }, load: () => import('./features/promos/PromoCodes.tsx') },
   { path: '/admin/abuse', label: 'Abuse desk', permission: 'abuse:read', nav: { icon: 'flag' }, load: () => import('./features/abuse/AbuseDesk.tsx') },
   { path: '/admin/abuse/:caseId', label: 'Abuse case', permission: 'abuse:read', load: () => import('./features/abuse/CaseDetail.tsx') },
   { path: '/admin/verifications', label: 'Verification', permission: 'verification:manage', nav: { icon: 'users' }, load: () => import('./features/verification/Verifications.tsx') },

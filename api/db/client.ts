@@ -10,6 +10,9 @@ import postgres from 'postgres';
 import * as schema from './schema/index.ts';
 
 export type Db = ReturnType<typeof createDb>;
+/** A transaction's handle, and either: what query functions that may run inside a caller's transaction take. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export function createDb(url: string, options: { max?: number } = {}) {
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {}, connect_timeout: 10 });

@@ -4,6 +4,7 @@
  * however many workers run. stop() lets jobs in flight finish before the connections close.
  */
 import { type Job, PgBoss, type Queue, type WorkOptions } from 'pg-boss';
+import type { QueueHealth } from '../contract/dashboard/dashboard.ts';
 
 export type Role = 'all' | 'web' | 'worker' | 'dns';
 
@@ -30,6 +31,9 @@ export interface JobQueue {
   /** `singletonKey`: under a `stately` queue, a job is not added while one with the same key is waiting to run. */
   send(name: string, data: object, options?: { singletonKey?: string }): Promise<void>;
   status(): { started: boolean; working: boolean; role: Role };
+  health(): Promise<QueueHealth>;
+  /** Puts a failed job back in its queue to run again; false when it is not (or no longer) a failed job. */
+  retryFailedJob(name: string, id: string): Promise<boolean>;
 }
 
 export type JobRunner<Context> = JobQueue & {
@@ -49,6 +53,13 @@ export const runsWorker = (role: Role) => role === 'all' || role === 'worker';
 
 /** A DNS process (ROLE=dns) neither sends nor works jobs: it does not connect the queue at all. */
 export const usesQueue = (role: Role) => role !== 'dns';
+
+/** A failed job's output as pg-boss stores it (the thrown error, serialised). */
+function errorText(output: unknown): string | null {
+  if (!output || typeof output !== 'object') return typeof output === 'string' ? output : null;
+  const message = (output as { message?: unknown }).message;
+  return typeof message === 'string' ? message : JSON.stringify(output).slice(0, 500);
+}
 
 export function createJobQueue<Context>(options: {
   url: string;
@@ -126,6 +137,65 @@ export function createJobQueue<Context>(options: {
       await boss.send(name, data, options);
     },
     status: () => ({ started, working, role }),
+    async health() {
+      const names = kinds.map((kind) => kind.name);
+      const db = boss.getDb();
+      // Read from pg-boss's job table (its default schema), not getQueues(): those counts are refreshed only by a
+      // worker's monitor pass, and pg-boss has no call listing jobs by state.
+      const depths = await db.executeSql(
+        `select name,
+           count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as ready,
+           count(*) filter (where state in ('created', 'retry') and start_after > now())::int as deferred,
+           count(*) filter (where state = 'active')::int as active,
+           count(*) filter (where state = 'failed')::int as failed
+         from pgboss.job where name = any($1::text[]) group by name`,
+        [names],
+      );
+      const queues = depths.rows as { name: string; ready: number; deferred: number; active: number; failed: number }[];
+      const failed = await db.executeSql(
+        `select id, name, retry_count, completed_on, output from pgboss.job
+         where state = 'failed' and name = any($1::text[]) order by completed_on desc nulls last limit 50`,
+        [names],
+      );
+      const scheduled = kinds.filter((kind) => kind.cron);
+      const runs = await db.executeSql(
+        `select distinct on (name) name, state, started_on, completed_on from pgboss.job
+         where name = any($1::text[]) and state in ('completed', 'failed') order by name, completed_on desc nulls last`,
+        [scheduled.map((kind) => kind.name)],
+      );
+      const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+      const lastRuns = new Map((runs.rows as { name: string; state: 'completed' | 'failed'; started_on: unknown; completed_on: unknown }[]).map((row) => [row.name, row]));
+      return {
+        queues: names.map((name) => {
+          const queue = queues.find((q) => q.name === name);
+          return {
+            name,
+            ready: Number(queue?.ready ?? 0),
+            deferred: Number(queue?.deferred ?? 0),
+            active: Number(queue?.active ?? 0),
+            failed: Number(queue?.failed ?? 0),
+          };
+        }),
+        failedJobs: (failed.rows as { id: string; name: string; retry_count: number; completed_on: unknown; output: unknown }[]).map((row) => ({
+          id: row.id,
+          name: row.name,
+          retryCount: Number(row.retry_count),
+          failedOn: iso(row.completed_on),
+          error: errorText(row.output),
+        })),
+        schedules: scheduled.map((kind) => {
+          const run = lastRuns.get(kind.name);
+          return { name: kind.name, cron: kind.cron ?? '', lastRun: run ? { state: run.state, startedOn: iso(run.started_on), completedOn: iso(run.completed_on) } : null };
+        }),
+      };
+    },
+    async retryFailedJob(name, id) {
+      if (!kinds.some((kind) => kind.name === name)) return false;
+      const [job] = await boss.findJobs(name, { id });
+      if (job?.state !== 'failed') return false;
+      await boss.retry(name, id);
+      return true;
+    },
     async stop(timeoutMs = 20_000) {
       if (!started) return;
       stopping = true;

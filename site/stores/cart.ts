@@ -53,6 +53,23 @@ export function patchCart(changes: Record<string, unknown>): Promise<boolean> {
   return patched;
 }
 
+/**
+ * Applies a promo code (or removes it with null). The server checks it against the cart at once; its refusal ("This
+ * code has expired") is answered for the field to show, not toasted.
+ */
+export function applyPromoCode(promoCode: string | null): Promise<string | null> {
+  const applied = patches.then(async () => {
+    const cartId = $cart.get()?.cartId;
+    if (!cartId) return 'Add a domain to your cart to use a promo code';
+    const answer = await api<CartSummary>(`/carts/${cartId}`, { method: 'PATCH', body: { promoCode }, toast: false });
+    if (isFailure(answer)) return answer.message;
+    $cart.set(answer);
+    return null;
+  });
+  patches = applied.catch(() => {});
+  return applied;
+}
+
 export async function patchCartItem(cartItemId: number, changes: Record<string, unknown>): Promise<boolean> {
   const answer = await api<CartItem>(`/cartItems/${cartItemId}`, { method: 'PATCH', body: { cartItemId, ...changes } });
   if (isFailure(answer)) return false;

@@ -14,6 +14,15 @@ const server = createServer((request: IncomingMessage, response) => {
     const form = new URLSearchParams(body);
     received.push({ path: request.url ?? '', idempotencyKey: request.headers['idempotency-key'] as string | undefined, form });
     response.setHeader('content-type', 'application/json');
+    // Stripe's two refusals a refund can meet: a key reused with other parameters, more than is left of the charge.
+    if (request.headers['idempotency-key'] === 'reused-key') {
+      response.statusCode = 400;
+      return response.end(JSON.stringify({ error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } }));
+    }
+    if (Number(form.get('amount')) > 10_000) {
+      response.statusCode = 400;
+      return response.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'amount_too_large', message: 'Refund amount is greater than unrefunded amount on charge' } }));
+    }
     response.end(JSON.stringify({ id: 're_test_1', object: 'refund', amount: Number(form.get('amount')), payment_intent: form.get('payment_intent'), status: 'succeeded' }));
   });
 });
@@ -30,5 +39,15 @@ describe('Stripe refunds', () => {
     expect(received[0].path).toBe('/v1/refunds');
     expect(received[0].idempotencyKey).toBe('order-7-refund');
     expect(Object.fromEntries(received[0].form)).toEqual({ payment_intent: 'pi_test_42', amount: '1234' });
+  });
+
+  it("answers Stripe's refusals as card errors the refund service can tell apart", async () => {
+    const payments = createStripePayments({ secretKey: 'sk_test_offline', api: { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' } });
+    await expect(payments.refund('pi_test_42', 500, 'reused-key')).rejects.toMatchObject({ name: 'CardError', declineCode: 'idempotency_error' });
+    await expect(payments.refund('pi_test_42', 20_000, 'too-much')).rejects.toMatchObject({
+      name: 'CardError',
+      declineCode: 'amount_too_large',
+      message: 'Refund amount is greater than unrefunded amount on charge',
+    });
   });
 });

@@ -13,6 +13,8 @@ export const actionsNeedingReason = [
   'domain.unsuspend',
   'domain.move',
   'order.refund',
+  'payment.refund',
+  'account.credit',
   'staff.reset-factors',
   'abuse.ask-reporter',
   'abuse.notify-registrant',

@@ -55,3 +55,17 @@ export function selectableMonths(accountCreateDate: Date, now: Date): string[] {
 export function monthLabel(yyyymm: string): string {
   return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(monthBounds(yyyymm).start);
 }
+
+/**
+ * A month's summary: charges net of what was taken off them (promo codes, credits, refunds of a charge), and payments
+ * net of refunds to the card. The starting balance plus both is the ending balance.
+ */
+export function monthSummary(rows: readonly { type: TransactionType; amount: number }[]): { charges: number; payments: number } {
+  let charges = 0;
+  let payments = 0;
+  for (const row of rows) {
+    if (row.type === 'payment') payments += row.amount;
+    else charges += row.amount;
+  }
+  return { charges, payments };
+}

@@ -5,6 +5,7 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 import { cartContactSchema, contactSchema } from '../contact.ts';
+import { cartPromoSchema } from '../promotions/promo-codes.ts';
 
 /** A moment as JSON carries it: ISO 8601 in UTC (`2025-01-31T12:00:00.000Z`). */
 const timestamp = z.iso.datetime();
@@ -57,6 +58,14 @@ export const cartPatchSchema = z.object({
   paymentMethodId: z.number().int().optional(),
   commit: z.boolean().optional(),
   paymentIntentId: z.string().max(200).optional(),
+  /** A promo code to apply (checked at once: a 400 says why it does not apply), or null to remove it. */
+  promoCode: z
+    .string()
+    .trim()
+    .max(32, 'A promo code has at most 32 characters')
+    .transform((code) => code.toUpperCase())
+    .nullable()
+    .optional(),
   $redirectHost: z.string().max(253).optional(),
   a: checkoutSourceSchema.optional(),
 });
@@ -88,6 +97,8 @@ export const cartItemSchema = z.strictObject({
   monthlyPrice: z.number().int(),
   /** Everything charged today for this item: term, protection and the first month of its plan. */
   totalPrice: z.number().int(),
+  /** Cents the cart's promo code takes off this item (in its cart's answer; 0 elsewhere). */
+  discount: z.number().int(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -118,7 +129,14 @@ export const cartSchema = z.strictObject({
   itemCount: z.number().int(),
   oneTimePrice: z.number().int(),
   monthlyPrice: z.number().int(),
+  /** Cents the promo code takes off, and what account credit pays. */
+  discountPrice: z.number().int(),
+  creditPrice: z.number().int(),
+  /** Due today: one-time and first month, less the discount and the credit. */
   totalPrice: z.number().int(),
+  promoCode: z.string().nullable(),
+  /** The applied code: what it takes off, or why nothing (it expired, the cart has nothing it applies to). */
+  $promo: cartPromoSchema.nullable(),
   $isLoggedIn: z.boolean(),
   /** A visitor's new-account password is stored hashed; the cart only says whether one is set. */
   $hasPassword: z.boolean(),

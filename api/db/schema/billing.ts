@@ -1,5 +1,5 @@
 /** Saved cards and the ledger of charges and payments. */
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { carts } from './carts.ts';
 
@@ -75,4 +75,63 @@ export const chargeIntents = pgTable(
     createDate: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('charge_intents_account_purpose').on(t.accountId, t.purpose)],
+);
+
+/**
+ * Account credit: grants (by staff, positive) and what checkouts spent of it (one row per cart, negative, reserved
+ * before the card is authorised). The balance counts a spend by what its order's lines kept: nothing once the order
+ * failed, the whole reservation while it runs (see api/services/billing/account-credit.ts).
+ */
+export const accountCredits = pgTable(
+  'account_credits',
+  {
+    accountCreditId: serial().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.accountId),
+    kind: text({ enum: ['grant', 'spend'] }).notNull(),
+    /** Cents: a grant positive, a spend negative. */
+    amount: integer().notNull(),
+    /** A spend's cart (its order is unique too). */
+    cartId: integer()
+      .unique()
+      .references(() => carts.cartId),
+    /** A grant's note to the customer, shown in billing history. */
+    note: text(),
+    /** A grant's ledger row. */
+    transactionId: integer(),
+    /** The staff member who granted it (the audit log has the reason). */
+    staffId: integer(),
+    createDate: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('account_credits_account').on(t.accountId)],
+);
+
+/** One refund through the payments provider: of one payment (an order's capture, or a single charge's). */
+export const refunds = pgTable(
+  'refunds',
+  {
+    refundId: serial().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.accountId),
+    paymentIntentId: text().notNull(),
+    orderId: integer(),
+    /**
+     * `claimed` from the claim until the provider answered and the ledger was written; then the provider's status
+     * (`succeeded`, or `pending` at Stripe while the bank works on it: providerRefundId is set from then on).
+     */
+    status: text().notNull(),
+    providerRefundId: text(),
+    amount: integer().notNull(),
+    /** What was refunded: the ledger charge rows and the cents of each. */
+    items: jsonb().$type<{ transactionId: number; amount: number }[]>().notNull(),
+    /** Why (typed by staff; the audit log keeps it too). Never sent to the customer. */
+    reason: text().notNull(),
+    staffId: integer(),
+    /** The caller's key: a repeated request answers with this refund and refunds nothing more. */
+    idempotencyKey: text().notNull(),
+    createDate: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('refunds_key').on(t.idempotencyKey), index('refunds_payment').on(t.paymentIntentId)],
 );

@@ -21,6 +21,8 @@ export const carts = pgTable(
     /** The payments provider's customer a visitor's cards are set up under, fixed at the first setup. */
     paymentCustomerId: text(),
     paymentStatus: text(),
+    /** The promo code the buyer entered (upper case), checked again at every read and at checkout. */
+    promoCode: text(),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     checkoutDate: timestamp({ withTimezone: true }),
@@ -136,6 +138,9 @@ export const orderLines = pgTable(
     protectionPrice: integer().notNull(),
     monthlyPrice: integer().notNull(),
     totalPrice: integer().notNull(),
+    /** Cents off `price` by the order's promo code, and paid from account credit; `totalPrice` is net of both. */
+    discount: integer().notNull().default(0),
+    credit: integer().notNull().default(0),
     /** The registry's expiry once delivered (for a transfer: the current expiry plus the term). */
     expireDate: timestamp({ withTimezone: true }),
     /** The account's domain row, once recorded. */

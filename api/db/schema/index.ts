@@ -16,3 +16,4 @@ export * from './staff.ts';
 export * from './audit.ts';
 export * from './compliance.ts';
 export * from './security.ts';
+export * from './promotions.ts';

@@ -277,7 +277,13 @@ export function createSandboxPayments(db: Db): SandboxPayments {
       changeIntent(paymentIntentId, async (payment, tx) => {
         // Under the intent's lock: a second refund with the same key waits, then finds the first.
         const earlier = await findByKey<Refund>('refund', idempotencyKey, tx);
-        if (earlier) return earlier;
+        if (earlier) {
+          // As Stripe answers a key reused with other parameters.
+          if (earlier.paymentIntentId !== paymentIntentId || earlier.amount !== amount) {
+            throw new CardError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_error');
+          }
+          return earlier;
+        }
         if (payment.status !== 'succeeded') throw new CardError('Only a captured payment can be refunded', 'unexpected_state');
         const refundable = (payment.amountReceived ?? 0) - (payment.amountRefunded ?? 0);
         if (!Number.isInteger(amount) || amount <= 0 || amount > refundable) throw new CardError(`Cannot refund ${amount} cents of ${refundable} refundable`, 'amount_too_large');

@@ -140,8 +140,14 @@ export function createStripePayments(options: {
     },
 
     async refund(paymentIntentId, amount, idempotencyKey) {
-      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount }, { idempotencyKey });
-      return { id: refund.id, paymentIntentId, amount: refund.amount, status: (refund.status ?? 'pending') as Refund['status'] };
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount }, { idempotencyKey });
+        return { id: refund.id, paymentIntentId, amount: refund.amount, status: (refund.status ?? 'pending') as Refund['status'] };
+      } catch (error) {
+        // A key reused with another amount; more than is left to refund (invalid request): the caller's to say.
+        if (error instanceof Stripe.errors.StripeIdempotencyError) throw new CardError(error.message, 'idempotency_error');
+        return cardError(error);
+      }
     },
 
     /** Webhook signature check; under Bun only the async variant works (SubtleCrypto). */

@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
 import { formatMoney } from '../../contract/money.ts';
-import { ledgerTypes, monthBounds, monthLabel, type TransactionsAnswer, transactionTypeLabels } from '../../contract/billing/transactions.ts';
+import { ledgerTypes, monthBounds, monthLabel, monthSummary, type TransactionsAnswer, transactionTypeLabels } from '../../contract/billing/transactions.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { listMonthTransactions } from './transactions.ts';
@@ -91,12 +91,11 @@ function drawContact(doc: Doc, contact: typeof accounts.$inferSelect.registrantC
 
 function drawSummary(doc: Doc, month: TransactionsAnswer) {
   const { totals } = month.metaData;
-  const charges = month.data.filter((row) => row.amount > 0).reduce((sum, row) => sum + row.amount, 0);
-  const credits = month.data.filter((row) => row.amount < 0).reduce((sum, row) => sum + row.amount, 0);
+  const { charges, payments } = monthSummary(month.data);
   const entries: [string, number][] = [
     [transactionTypeLabels.start, totals.start],
     ['Charges', charges],
-    ['Payments and credits', credits],
+    ['Payments and refunds', payments],
     [transactionTypeLabels.balance, totals.balance],
   ];
   const top = doc.y;
@@ -156,7 +155,8 @@ function drawGroups(doc: Doc, month: TransactionsAnswer) {
   row(doc, { date: formatDate(lastDay), description: transactionTypeLabels.balance, amount: formatMoney(totals.balance) }, 'head');
   doc.moveDown(1);
   doc.font('Helvetica').fontSize(8.5).fillColor(muted).text(
-    'Charges are positive and payments negative. A balance of $0.00 means the account is paid in full. ' +
+    'Charges are positive and payments negative; discounts, credits and refunds sit beside what they reduce. A balance ' +
+      'of $0.00 means the account is paid in full; a negative balance is credit the next order uses. ' +
       `Questions about this statement: ${brand.supportEmail}.`,
     page.margin,
   );

@@ -9,6 +9,7 @@ import { AppError } from '../../errors.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken } from '../auth/tokens.ts';
+import { checkPromoForCart, previewReductions } from '../promotions/cart-reductions.ts';
 import { checkNewPassword } from './phone-verification.ts';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -144,6 +145,7 @@ export function cartItemView(item: CartItemRow): CartItem {
     status: item.status,
     createDate: item.createDate.toISOString(),
     ...prices,
+    discount: 0,
   };
 }
 
@@ -162,6 +164,12 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
   ]);
   const views = items.map(cartItemView);
   const totals = cartTotals(views);
+  const reductions = cart
+    ? await previewReductions(db, cart, items.map((item, i) => ({ item, prices: views[i] })), { isLoggedIn: options.isLoggedIn })
+    : null;
+  reductions?.lines.forEach((line, i) => {
+    views[i].discount = line.discount;
+  });
   const $paymentMethods = methods.map((m) => ({
     paymentMethodId: m.paymentMethodId,
     description: describeCard(m),
@@ -186,13 +194,19 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
     checkoutDate: cart?.checkoutDate?.toISOString() ?? null,
     deleteDate: cart?.deleteDate?.toISOString() ?? null,
     itemCount: views.length,
-    ...totals,
+    oneTimePrice: totals.oneTimePrice,
+    monthlyPrice: totals.monthlyPrice,
+    discountPrice: reductions?.discount ?? 0,
+    creditPrice: reductions?.credit ?? 0,
+    totalPrice: totals.totalPrice - (reductions?.discount ?? 0) - (reductions?.credit ?? 0),
+    promoCode: cart?.promoCode ?? null,
+    $promo: reductions?.promo ?? null,
     $isLoggedIn: options.isLoggedIn,
     $hasPassword: Boolean(passwordHash),
     $accountContact: account?.contact ?? null,
     $paymentMethods,
     $paymentMethodDescription: chosen?.description ?? null,
-    $virtualColumns: ['monthlyPrice', 'oneTimePrice', 'totalPrice', 'itemCount'],
+    $virtualColumns: ['monthlyPrice', 'oneTimePrice', 'discountPrice', 'creditPrice', 'totalPrice', 'itemCount'],
     ...(options.withItems ? { cartItems: views } : {}),
   };
 }
@@ -229,6 +243,13 @@ export async function changeCart(db: Db, cart: CartRow, patch: Omit<CartPatch, '
       if (!mine) throw new AppError(400, 'paymentMethodId: not one of your payment methods');
     }
     changes.paymentMethodId = patch.paymentMethodId;
+  }
+  if (patch.promoCode !== undefined) {
+    if (patch.promoCode) {
+      const items = await activeItems(db, cart.cartId);
+      await checkPromoForCart(db, { ...cart, ...changes } as CartRow, items.map((item) => ({ item, prices: priceCartItem(item) })), patch.promoCode);
+    }
+    changes.promoCode = patch.promoCode || null;
   }
   const [fresh] = await db.update(carts).set(changes).where(eq(carts.cartId, cart.cartId)).returning();
   return cartView(db, fresh, { isLoggedIn: options.isLoggedIn, withItems: true });

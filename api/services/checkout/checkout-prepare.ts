@@ -7,6 +7,7 @@ import { accounts, cartItems, paymentMethods, users } from '../../db/schema/inde
 import { AppError } from '../../errors.ts';
 import type { Providers } from '../../providers/index.ts';
 import { activeItems, type CartItemRow, type CartRow, priceCartItem } from '../carts/carts.ts';
+import { cartCustomer, reserveReductions } from '../promotions/cart-reductions.ts';
 import { catalogue } from '../search/catalogue.ts';
 import type { LinePrices } from './order-delivery.ts';
 import { type CheckoutSource, emailTakenMessage } from './orders.ts';
@@ -76,7 +77,15 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
     if (!answer.ok) throw new AppError(409, `${item.domain} can no longer be transferred (${answer.reason}). Remove it from your cart to check out.`, { domain: item.domain });
     transferFacts.set(item.domain, { expireDate: answer.expireDate ?? null });
   }
-  const lines = items.map((item) => ({ item, prices: priceCartItem(item) }));
+  const priced = items.map((item) => ({ item, prices: priceCartItem(item) }));
+  // Last, so nothing after it can fail: the promo code and account credit are reserved for this cart (caps and balance
+  // checked under their row locks) and each line carries what they take off; the card is authorised for the rest.
+  const customer = accountId == null ? { accountId: null, email: contact.email.toLowerCase() } : await cartCustomer(db, cart);
+  const reductions = await reserveReductions(db, cart, priced, customer);
+  const lines = priced.map(({ item, prices }, i) => {
+    const { discount, credit } = reductions[i];
+    return { item, prices: { ...prices, discount, credit, totalPrice: prices.totalPrice - discount - credit } };
+  });
   const totalPrice = lines.reduce((sum, l) => sum + l.prices.totalPrice, 0);
   return { lines, totalPrice, contact, passwordHash, method, transferFacts };
 }

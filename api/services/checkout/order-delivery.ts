@@ -4,17 +4,30 @@
  * found out later by asking the registry).
  */
 import { addDays } from 'date-fns';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { planOf } from '../../contract/carts/cart-pricing.ts';
+import { formatMoney } from '../../contract/money.ts';
 import type { Db } from '../../db/client.ts';
-import { cartItems, carts, domains, type OrderLineState, type orderLines, paymentMethods, transactions } from '../../db/schema/index.ts';
+import {
+  cartItems,
+  carts,
+  domains,
+  type OrderLineState,
+  orderLines,
+  orders,
+  paymentMethods,
+  promoCodes,
+  promoRedemptions,
+  transactions,
+} from '../../db/schema/index.ts';
 import type { CartItemRow } from '../carts/carts.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type LinePrices = Pick<OrderLineRow, 'price' | 'protectionPrice' | 'monthlyPrice' | 'totalPrice'>;
+/** `totalPrice` is what the card pays for the line: the rest less the promo `discount` and the account `credit`. */
+export type LinePrices = Pick<OrderLineRow, 'price' | 'protectionPrice' | 'monthlyPrice' | 'totalPrice' | 'discount' | 'credit'>;
 
 /** The states in which a line leaves a domain in the account. */
 export function isRecordedState(state: OrderLineState): state is 'delivered' | 'auth-code-needed' | 'auth-code-rejected' {
@@ -51,7 +64,8 @@ export async function recordDomain(
       domain: item.domain,
       status: transfer ? 'transfer' : 'active',
       inboundTransferStatus: transfer ? (state === 'delivered' ? 'pending' : state) : null,
-      pendingCharge: isAwaitingCode(state) ? prices.totalPrice : null,
+      // Credit is spent only by what was delivered: a transfer charged later pays that part by card then.
+      pendingCharge: isAwaitingCode(state) ? prices.totalPrice + prices.credit : null,
       authCode: transfer ? item.authCode : null,
       createDate: today,
       modifyDate: today,
@@ -92,8 +106,31 @@ export async function recordDomain(
       endDate: addDays(today, 30),
     });
   }
-  await tx.insert(transactions).values(rows);
+  const [charge] = await tx.insert(transactions).values(rows).returning({ transactionId: transactions.transactionId });
+  if (prices.discount > 0) {
+    // Beside the charge it reduces, of the same type: the statement's group total is what was paid for it.
+    const code = await promoCodeOfOrder(tx, orderId);
+    await tx.insert(transactions).values({
+      ...line,
+      type: transfer ? 'transfer' : 'nrc',
+      description: `Promo code ${code ?? ''} on ${item.domain}`.replace('  ', ' '),
+      amount: -prices.discount,
+      endDate: expireDate,
+      metaData: { discountOf: charge.transactionId, promoCode: code },
+    });
+  }
   return domain.domainId;
+}
+
+/** The code an order's cart redeemed, for its ledger rows. */
+async function promoCodeOfOrder(tx: DbOrTx, orderId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ code: promoCodes.code })
+    .from(orders)
+    .innerJoin(promoRedemptions, eq(promoRedemptions.cartId, orders.cartId))
+    .innerJoin(promoCodes, eq(promoCodes.promoCodeId, promoRedemptions.promoCodeId))
+    .where(eq(orders.orderId, orderId));
+  return row?.code ?? null;
 }
 
 /** The ledger's payment row for a capture. */
@@ -101,10 +138,16 @@ export async function recordPayment(tx: DbOrTx, input: { accountId: number; orde
   const [method] = input.paymentMethodId
     ? await tx.select({ brand: paymentMethods.brand, last4: paymentMethods.last4 }).from(paymentMethods).where(eq(paymentMethods.paymentMethodId, input.paymentMethodId))
     : [];
+  // Account credit paid the rest of the delivered lines; the statement says so beside the card payment.
+  const [spent] = await tx
+    .select({ credit: sql<number>`coalesce(sum(${orderLines.credit}), 0)::int` })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, input.orderId), eq(orderLines.state, 'delivered')));
+  const card = method ? `Card payment, ${method.brand} ending in ${method.last4}` : 'Card payment';
   await tx.insert(transactions).values({
     accountId: input.accountId,
     type: 'payment',
-    description: method ? `Card payment, ${method.brand} ending in ${method.last4}` : 'Card payment',
+    description: spent && spent.credit > 0 ? `${card} (account credit paid ${formatMoney(spent.credit)})` : card,
     amount: -input.amount,
     orderId: input.orderId,
     paymentReference: input.paymentIntentId,

@@ -32,6 +32,8 @@ export async function askRegistry(db: Db, providers: Providers, prepared: Prepar
         protectionPrice: prices.protectionPrice,
         monthlyPrice: prices.monthlyPrice,
         totalPrice: prices.totalPrice,
+        discount: prices.discount,
+        credit: prices.credit,
       })),
     )
     .returning({ orderLineId: orderLines.orderLineId });

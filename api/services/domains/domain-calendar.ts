@@ -159,6 +159,32 @@ export async function runAutoRenewals(deps: Deps): Promise<{ autoRenewed: number
   return { autoRenewed, autoRenewFailed };
 }
 
+/**
+ * Tries one failed or retrying auto-renewal again now (staff's "Retry now"): claimed like a due retry, with the next
+ * attempt number (a fresh authorisation key), then charged and renewed as the nightly run would. Failing again does
+ * not restart the daily retries once they are used up. Answers the order as it is afterwards.
+ */
+export async function retryAutoRenewal(deps: Deps, renewalOrderId: number): Promise<RenewalOrderRow> {
+  const [order] = await deps.db
+    .update(renewalOrders)
+    .set({ status: 'pending', attempts: sql`${renewalOrders.attempts} + 1`, nextAttemptDate: null, modifyDate: now() })
+    .where(and(eq(renewalOrders.renewalOrderId, renewalOrderId), eq(renewalOrders.kind, 'auto'), inArray(renewalOrders.status, ['retrying', 'failed'])))
+    .returning();
+  if (!order) {
+    const [current] = await deps.db.select().from(renewalOrders).where(eq(renewalOrders.renewalOrderId, renewalOrderId));
+    if (current?.kind !== 'auto') throw new AppError(404, 'Auto-renewal not found');
+    throw new AppError(409, current.status === 'settled' ? 'This auto-renewal has already been charged' : 'This auto-renewal is being charged right now');
+  }
+  const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, order.domainId ?? 0));
+  if (!domain) {
+    await setOrder(deps.db, order.renewalOrderId, { status: 'failed', lastError: 'No longer due' });
+  } else {
+    await autoRenewBatch(deps, [{ order, domain }]);
+  }
+  const [after] = await deps.db.select().from(renewalOrders).where(eq(renewalOrders.renewalOrderId, renewalOrderId));
+  return after;
+}
+
 type Claimed = { order: RenewalOrderRow; domain: DomainRow };
 type Charged = Claimed & { line: RenewLine; held: HeldCharge };
 

@@ -17,6 +17,7 @@ import {
   mfas,
   outboundTransfers,
   paymentMethods,
+  promoCodes,
   registryDomains,
   sandboxMailAddresses,
   sandboxMailDomains,
@@ -230,8 +231,23 @@ export async function seedDemoAccount(
     }
     await seedTransferExamples(tx, accountId, nameservers);
     await tx.insert(transactions).values(demoBillingHistory(accountId, domainIds));
+    await tx.insert(promoCodes).values(demoPromoCodes()).onConflictDoNothing();
     return true;
   });
+}
+
+/**
+ * Codes to try in the sandbox cart: WELCOME20 (20% off the first year, any extension, once per customer), DOTCOM5 ($5
+ * off the first year of .com only), SPRING10 (ended last month).
+ */
+export function demoPromoCodes(): (typeof promoCodes.$inferInsert)[] {
+  const today = now();
+  const base = { createDate: today, modifyDate: today, startDate: fromNow(-60) };
+  return [
+    { ...base, code: 'WELCOME20', kind: 'percent', value: 20, tlds: [], years: 'first', maxPerCustomer: 1 },
+    { ...base, code: 'DOTCOM5', kind: 'amount', value: 500, tlds: ['com'], years: 'first', maxPerCustomer: 1 },
+    { ...base, code: 'SPRING10', kind: 'percent', value: 10, tlds: [], years: 'first', endDate: fromNow(-30) },
+  ];
 }
 
 /**

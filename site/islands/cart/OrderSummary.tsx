@@ -1,6 +1,10 @@
-/** The order summary: each item's charges today, then one-time, first-month and total (all from the server). */
+/**
+ * The order summary: each item's charges today (and what the promo code takes off it), one-time, first month, the
+ * promo code and account credit, and the total (all from the server), then the promo code field.
+ */
 import { formatMoney } from '../../../api/contract/money.ts';
 import type { CartSummary } from '../../stores/cart.ts';
+import PromoCodeField from './PromoCodeField.tsx';
 
 export default function OrderSummary({ cart }: { cart: CartSummary }) {
   const items = cart.cartItems ?? [];
@@ -34,6 +38,12 @@ export default function OrderSummary({ cart }: { cart: CartSummary }) {
                 <span>{formatMoney(item.monthlyPrice)}</span>
               </div>
             )}
+            {item.discount > 0 && (
+              <div className="summary-line sub discount">
+                <span>Promo code {cart.promoCode}</span>
+                <span>−{formatMoney(item.discount)}</span>
+              </div>
+            )}
             <div className="summary-line sub">
               <span>WHOIS privacy</span>
               <span className="free">Free</span>
@@ -50,11 +60,24 @@ export default function OrderSummary({ cart }: { cart: CartSummary }) {
           <dt>Monthly</dt>
           <dd>{formatMoney(cart.monthlyPrice)}/mo</dd>
         </div>
+        {cart.discountPrice > 0 && (
+          <div className="discount">
+            <dt>Promo code</dt>
+            <dd data-testid="cart-discount">−{formatMoney(cart.discountPrice)}</dd>
+          </div>
+        )}
+        {cart.creditPrice > 0 && (
+          <div className="discount">
+            <dt>Account credit</dt>
+            <dd data-testid="cart-credit">−{formatMoney(cart.creditPrice)}</dd>
+          </div>
+        )}
         <div className="grand-total">
           <dt>Total due today</dt>
           <dd data-testid="cart-total">{formatMoney(cart.totalPrice)}</dd>
         </div>
       </dl>
+      <PromoCodeField cart={cart} />
     </section>
   );
 }

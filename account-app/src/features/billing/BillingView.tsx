@@ -11,6 +11,7 @@ import {
   collapsedGroupRows,
   ledgerTypes,
   monthLabel,
+  monthSummary,
   selectableMonths,
   type TransactionType,
   transactionTypeLabels,
@@ -105,8 +106,7 @@ export default function BillingView() {
   };
 
   const totals = month?.metaData.totals ?? {};
-  const charges = month?.data.filter((row) => row.amount > 0).reduce((sum, row) => sum + row.amount, 0) ?? 0;
-  const credits = month?.data.filter((row) => row.amount < 0).reduce((sum, row) => sum + row.amount, 0) ?? 0;
+  const { charges, payments } = monthSummary(month?.data ?? []);
 
   return (
     <section className="card billing-history" aria-labelledby="billing-title">
@@ -154,9 +154,9 @@ export default function BillingView() {
               </dd>
             </div>
             <div>
-              <dt>Payments and credits</dt>
+              <dt>Payments and refunds</dt>
               <dd>
-                <Money cents={credits} />
+                <Money cents={payments} />
               </dd>
             </div>
             <div>

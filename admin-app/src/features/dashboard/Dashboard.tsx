@@ -1,0 +1,262 @@
+/**
+ * The dashboard: what the business did today, in 7 and in 30 days; charges that failed; transfers waiting; the job
+ * queue (depths, failed jobs an owner can put back, the last run of each schedule); open abuse cases.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import useSWR from 'swr';
+import { api, isFailure } from '@kit/api.ts';
+import { showToast } from '@kit/toasts.ts';
+import type { Dashboard as DashboardData, PeriodCounts } from '../../../../api/contract/dashboard/dashboard.ts';
+import { formatMoney } from '../../../../api/contract/money.ts';
+import { formatAgo, formatDateTime } from '../../lib/format.ts';
+import { useStaffSession } from '../../shell/session.ts';
+import { FetchError } from '../../swr.ts';
+
+const key = '/admin/dashboard';
+const chargeKinds = { order: 'Checkout', renewal: 'Renewal', 'auto-renewal': 'Auto-renewal', 'monthly-bill': 'Monthly bill' } as const;
+
+function Figure({ label, counts, money = false }: { label: string; counts: PeriodCounts; money?: boolean }) {
+  const show = (value: number) => (money ? formatMoney(value) : value.toLocaleString('en-US'));
+  return (
+    <section className="figure" aria-label={label}>
+      <h2>{label}</h2>
+      <p className="figure-main">{show(counts.today)}</p>
+      <p className="figure-sub">today</p>
+      <dl>
+        <div>
+          <dt>7 days</dt>
+          <dd>{show(counts.last7Days)}</dd>
+        </div>
+        <div>
+          <dt>30 days</dt>
+          <dd>{show(counts.last30Days)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export default function Dashboard() {
+  const { can } = useStaffSession();
+  const { data, error, mutate, isValidating } = useSWR<DashboardData>(key, { refreshInterval: 60_000 });
+  const [retrying, setRetrying] = useState<string | null>(null);
+
+  async function retryJob(name: string, id: string) {
+    setRetrying(id);
+    const answer = await api(`/admin/dashboard/jobs/${name}/${id}/retry`, { method: 'POST', toast: false });
+    setRetrying(null);
+    showToast(isFailure(answer) ? answer.message : `The ${name} job is queued to run again.`, isFailure(answer) ? 'error' : 'success');
+    void mutate();
+  }
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1>Dashboard</h1>
+          <p>{data ? `As of ${formatDateTime(data.asOf)}. Days are UTC days.` : 'The business at a glance.'}</p>
+        </div>
+        <div className="page-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => void mutate()} disabled={isValidating}>
+            Refresh
+          </button>
+        </div>
+      </div>
+      {error instanceof FetchError ? (
+        <p className="notice notice-danger" role="alert">
+          {error.failure.message}
+        </p>
+      ) : !data ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <>
+          <div className="figures">
+            <Figure label="Registrations" counts={data.registrations} />
+            <Figure label="Transfers" counts={data.transfers} />
+            <Figure label="Renewals" counts={data.renewals} />
+            <Figure label="Revenue" counts={data.revenue} money />
+            <Figure label="Refunds" counts={data.refunds} money />
+          </div>
+          <div className="panel-grid">
+            <section className="panel" aria-labelledby="failed-heading">
+              <div className="panel-header">
+                <h2 id="failed-heading">Failed charges, last 7 days</h2>
+                <span className={`badge ${data.failedCharges.last7Days ? 'badge-warning' : 'badge-success'}`}>{data.failedCharges.last7Days}</span>
+              </div>
+              {data.failedCharges.recent.length === 0 ? (
+                <p className="empty">No charge failed this week.</p>
+              ) : (
+                <div className="table-wrap">
+                  <table className="data-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">What</th>
+                        <th scope="col">Why</th>
+                        <th scope="col" className="num">
+                          Amount
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.failedCharges.recent.map((charge) => (
+                        <tr key={`${charge.kind}-${charge.id}`}>
+                          <td data-label="What">
+                            <span className="cell-main">
+                              {charge.kind === 'order' ? <Link to={`/admin/orders/${charge.id}`}>Order #{charge.id}</Link> : chargeKinds[charge.kind]}
+                            </span>
+                            <span className="cell-sub">
+                              {formatAgo(charge.date)}
+                              {charge.accountId ? ` · account ${charge.accountId}` : ''}
+                            </span>
+                          </td>
+                          <td data-label="Why">{charge.reason ?? '—'}</td>
+                          <td data-label="Amount" className="num">
+                            {formatMoney(charge.amount)}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <div className="panel-body">
+                <Link to="/admin/renewals">Failed auto-renewals →</Link>
+              </div>
+            </section>
+            <section className="panel" aria-labelledby="waiting-heading">
+              <div className="panel-header">
+                <h2 id="waiting-heading">Waiting</h2>
+              </div>
+              <div className="panel-body">
+                <dl className="kv">
+                  <dt>Transfers in, at the registry</dt>
+                  <dd>{data.pendingTransfers.inbound}</dd>
+                  <dt>Transfers in, waiting for an auth code</dt>
+                  <dd>{data.pendingTransfers.awaitingAuthCode}</dd>
+                  <dt>Transfers away</dt>
+                  <dd>{data.pendingTransfers.outbound}</dd>
+                  <dt>Open abuse cases</dt>
+                  <dd>{can('abuse:read') && data.openAbuseCases > 0 ? <Link to="/admin/abuse">{data.openAbuseCases}</Link> : data.openAbuseCases}</dd>
+                </dl>
+              </div>
+            </section>
+          </div>
+          <section className="panel" aria-labelledby="jobs-heading">
+            <div className="panel-header">
+              <h2 id="jobs-heading">Background jobs</h2>
+            </div>
+            <div className="table-wrap">
+              <table className="data-table jobs-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Job</th>
+                    <th scope="col" className="num">
+                      Waiting
+                    </th>
+                    <th scope="col" className="num">
+                      Later
+                    </th>
+                    <th scope="col" className="num">
+                      Running
+                    </th>
+                    <th scope="col" className="num">
+                      Failed
+                    </th>
+                    <th scope="col">Last run</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.jobs.queues.map((queue) => {
+                    const schedule = data.jobs.schedules.find((s) => s.name === queue.name);
+                    return (
+                      <tr key={queue.name}>
+                        <td data-label="Job">
+                          <span className="cell-main mono">{queue.name}</span>
+                          <span className="cell-sub">{schedule ? `Scheduled ${schedule.cron} UTC` : 'On demand'}</span>
+                        </td>
+                        <td data-label="Waiting" className="num">
+                          {queue.ready}
+                        </td>
+                        <td data-label="Later" className="num">
+                          {queue.deferred}
+                        </td>
+                        <td data-label="Running" className="num">
+                          {queue.active}
+                        </td>
+                        <td data-label="Failed" className="num">
+                          {queue.failed ? <span className="badge badge-danger">{queue.failed}</span> : 0}
+                        </td>
+                        <td data-label="Last run">
+                          {!schedule ? (
+                            <span className="muted">—</span>
+                          ) : schedule.lastRun ? (
+                            <>
+                              {formatAgo(schedule.lastRun.completedOn)}
+                              {schedule.lastRun.state === 'failed' && <span className="badge badge-danger">failed</span>}
+                            </>
+                          ) : (
+                            <span className="muted">Not yet</span>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            {data.jobs.failedJobs.length > 0 && (
+              <>
+                <div className="panel-header subheader">
+                  <h3>Failed jobs</h3>
+                </div>
+                <div className="table-wrap">
+                  <table className="data-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Job</th>
+                        <th scope="col">Error</th>
+                        <th scope="col">Failed</th>
+                        <th scope="col" className="actions">
+                          <span className="visually-hidden">Actions</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.jobs.failedJobs.map((job) => (
+                        <tr key={job.id}>
+                          <td data-label="Job">
+                            <span className="cell-main mono">{job.name}</span>
+                            <span className="cell-sub mono">{job.id}</span>
+                          </td>
+                          <td data-label="Error">{job.error ?? '—'}</td>
+                          <td data-label="Failed">
+                            {formatAgo(job.failedOn)}
+                            <span className="cell-sub">after {job.retryCount} retries</span>
+                          </td>
+                          <td data-label="" className="actions">
+                            {can('jobs:manage') && (
+                              <button
+                                type="button"
+                                className="btn btn-secondary btn-sm"
+                                disabled={retrying !== null}
+                                onClick={() => void retryJob(job.name, job.id)}
+                                aria-label={`Run ${job.name} again`}
+                              >
+                                Run again
+                              </button>
+                            )}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </>
+            )}
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+/** Orders: found by number, domain or customer email (as you type), or one account's; each opens its lines and payment. */
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import useSWR from 'swr';
+import type { OrderListRow } from '../../../../api/contract/billing/refunds.ts';
+import type { ListResult } from '../../../../api/contract/list.ts';
+import { formatMoney } from '../../../../api/contract/money.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { FetchError } from '../../swr.ts';
+import { OrderStatus } from './OrderStatus.tsx';
+
+const pageSize = 50;
+const statuses = ['completed', 'unconfirmed', 'failed', 'pending', 'authorized', 'requiresAction'] as const;
+
+export default function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const [status, setStatus] = useState(params.get('status') ?? '');
+  const [skip, setSkip] = useState(0);
+  const accountId = params.get('accountId');
+  const ids = useId();
+  const query = new URLSearchParams(
+    Object.entries({ q: useDebounced(q.trim()), status, accountId: accountId ?? '' }).filter(([, value]) => value) as [string, string][],
+  );
+  const { data, error, isLoading } = useSWR<ListResult<OrderListRow>>(`/admin/orders?${query}&limit=${pageSize}&skip=${skip}`, { keepPreviousData: true });
+
+  function remember(name: string, value: string) {
+    setSkip(0);
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  }
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1>Orders</h1>
+          <p>Checkouts and what they registered, with their payments and refunds.{accountId ? ` Account ${accountId} only.` : ''}</p>
+        </div>
+        {accountId && (
+          <div className="page-actions">
+            <Link className="btn btn-secondary" to={`/admin/credit?accountId=${accountId}`}>
+              Account credit and payments
+            </Link>
+            <button type="button" className="btn btn-ghost" onClick={() => remember('accountId', '')}>
+              All accounts
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="panel">
+        <form className="toolbar" role="search" aria-label="Orders" onSubmit={(event) => event.preventDefault()}>
+          <div className="field field-grow">
+            <label htmlFor={`${ids}-q`}>Search</label>
+            <input
+              id={`${ids}-q`}
+              className="input"
+              type="search"
+              placeholder="Order number, domain or email"
+              value={q}
+              onChange={(event) => {
+                setQ(event.target.value);
+                remember('q', event.target.value.trim());
+              }}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-status`}>Status</label>
+            <select
+              id={`${ids}-status`}
+              className="select"
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value);
+                remember('status', event.target.value);
+              }}
+            >
+              <option value="">Any</option>
+              {statuses.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+        {error instanceof FetchError && error.failure.status !== 401 ? (
+          <p className="notice notice-danger panel-notice" role="alert">
+            {error.failure.message}
+          </p>
+        ) : !data ? (
+          <p className="empty" role="status">
+            {isLoading ? 'Loading…' : ''}
+          </p>
+        ) : data.data.length === 0 ? (
+          <p className="empty">No orders match.</p>
+        ) : (
+          <>
+            <div className="table-wrap">
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Order</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Domains</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" className="num">
+                      Total
+                    </th>
+                    <th scope="col" className="num">
+                      Refunded
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.data.map((order) => (
+                    <tr key={order.orderId}>
+                      <td data-label="Order">
+                        <Link className="cell-main" to={`/admin/orders/${order.orderId}`}>
+                          Order #{order.orderId}
+                        </Link>
+                        <span className="cell-sub">{formatDateTime(order.createDate)}</span>
+                      </td>
+                      <td data-label="Customer">
+                        {order.email ?? <span className="muted">Visitor</span>}
+                        {order.accountId && <span className="cell-sub">Account {order.accountId}</span>}
+                      </td>
+                      <td data-label="Domains">{order.domains.join(', ')}</td>
+                      <td data-label="Status">
+                        <OrderStatus status={order.status} />
+                      </td>
+                      <td data-label="Total" className="num">
+                        {formatMoney(order.totalPrice)}
+                      </td>
+                      <td data-label="Refunded" className="num">
+                        {order.refunded > 0 ? formatMoney(order.refunded) : <span className="muted">—</span>}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className="pager">
+              <span role="status">
+                {data.skip + 1}–{data.skip + data.data.length} of {data.total.toLocaleString('en-US')}
+              </span>
+              <span className="page-actions">
+                <button type="button" className="btn btn-secondary btn-sm" disabled={skip === 0} onClick={() => setSkip(Math.max(0, skip - pageSize))}>
+                  Newer
+                </button>
+                <button type="button" className="btn btn-secondary btn-sm" disabled={skip + pageSize >= data.total} onClick={() => setSkip(skip + pageSize)}>
+                  Older
+                </button>
+              </span>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

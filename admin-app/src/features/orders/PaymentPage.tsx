@@ -1,0 +1,34 @@
+/** One card payment outside orders (a renewal, a monthly bill, Domain Protection): its charges and refunds. */
+import { Link, useParams } from 'react-router';
+import useSWR from 'swr';
+import type { PaymentDetail } from '../../../../api/contract/billing/refunds.ts';
+import { FetchError } from '../../swr.ts';
+import { PaymentPanel } from './PaymentPanel.tsx';
+
+export default function PaymentPage() {
+  const { paymentIntentId = '' } = useParams();
+  const key = `/admin/payments/${encodeURIComponent(paymentIntentId)}`;
+  const { data: payment, error, mutate } = useSWR<PaymentDetail>(key);
+  return (
+    <section className="page">
+      <p className="breadcrumb">
+        <Link to={payment ? `/admin/credit?accountId=${payment.accountId}` : '/admin/credit'}>← Account credit and payments</Link>
+      </p>
+      <div className="page-header">
+        <div>
+          <h1>Card payment</h1>
+          {payment && <p>Account {payment.accountId}</p>}
+        </div>
+      </div>
+      {error instanceof FetchError ? (
+        <p className="notice notice-danger" role="alert">
+          {error.failure.message}
+        </p>
+      ) : !payment ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <PaymentPanel payment={payment} endpoint={`${key}/refunds`} onChanged={() => void mutate()} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,271 @@
+/** Promo codes: what each takes off, its dates and caps, how much it was used; create one, or end one now. */
+import { type FormEvent, useState } from 'react';
+import useSWR from 'swr';
+import { api, isFailure } from '@kit/api.ts';
+import { Field, TextField } from '@kit/Field.tsx';
+import Modal from '@kit/Modal.tsx';
+import { showToast } from '@kit/toasts.ts';
+import type { ListResult } from '../../../../api/contract/list.ts';
+import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
+import type { PromoCode } from '../../../../api/contract/promotions/promo-codes.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { RowMenu } from '../../lib/RowMenu.tsx';
+import { useStaffSession } from '../../shell/session.ts';
+import { FetchError } from '../../swr.ts';
+
+const key = '/admin/promoCodes?limit=200';
+const statusBadges: Record<PromoCode['status'], [string, string]> = {
+  active: ['badge-success', 'Active'],
+  scheduled: ['badge-info', 'Scheduled'],
+  expired: ['badge-danger', 'Ended'],
+  usedUp: ['badge-warning', 'Used up'],
+};
+
+/** A date input's value (local midnight) as an ISO instant, or undefined when empty. */
+const dayStart = (value: string) => (value ? new Date(`${value}T00:00:00`).toISOString() : undefined);
+const dayEnd = (value: string) => (value ? new Date(`${value}T23:59:59`).toISOString() : undefined);
+
+function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code: PromoCode) => void }) {
+  const [form, setForm] = useState({ code: '', kind: 'percent', value: '', tlds: '', years: 'first', start: '', end: '', maxRedemptions: '', maxPerCustomer: '1', reason: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof form) => (event: { target: { value: string } }) => {
+    setForm({ ...form, [name]: event.target.value });
+    setError(null);
+  };
+  const value = form.kind === 'percent' ? (/^\d{1,3}$/.test(form.value.trim()) ? Number(form.value) : null) : parseDollars(form.value);
+  const optionalCount = (text: string) => (text.trim() === '' ? null : Number(text));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const answer = await api<PromoCode>('/admin/promoCodes', {
+      method: 'POST',
+      body: {
+        code: form.code,
+        kind: form.kind,
+        value,
+        tlds: form.tlds.split(/[\s,]+/).filter(Boolean),
+        years: form.years,
+        startDate: dayStart(form.start),
+        endDate: dayEnd(form.end) ?? null,
+        maxRedemptions: optionalCount(form.maxRedemptions),
+        maxPerCustomer: optionalCount(form.maxPerCustomer),
+        reason: form.reason.trim() || undefined,
+      },
+      toast: false,
+    });
+    setBusy(false);
+    // A field's own message ("A percent discount is at most 100") reads better than the API's "value: …".
+    if (isFailure(answer)) return setError(Object.values((answer.data as { errors?: Record<string, string[]> } | undefined)?.errors ?? {}).flat()[0] ?? answer.message);
+    showToast(`${answer.code} created: ${answer.description}`, 'success');
+    onDone(answer);
+  }
+
+  return (
+    <Modal open title="New promo code" onClose={onClose} dismissible={!busy}>
+      <form onSubmit={submit} noValidate className="promo-form-grid">
+        <TextField label="Code" hint="What customers type; letters, digits and dashes" value={form.code} onChange={set('code')} autoComplete="off" maxLength={32} data-autofocus />
+        <Field label="Discount">
+          {(control) => (
+            <select className="select" {...control} value={form.kind} onChange={set('kind')}>
+              <option value="percent">Percent off</option>
+              <option value="amount">Amount off</option>
+            </select>
+          )}
+        </Field>
+        <TextField
+          label={form.kind === 'percent' ? 'Percent' : 'Amount (USD)'}
+          hint={form.kind === 'percent' ? '1 to 100' : 'Off each discounted year, e.g. 5.00'}
+          inputMode="decimal"
+          value={form.value}
+          onChange={set('value')}
+          autoComplete="off"
+        />
+        <Field label="Years">
+          {(control) => (
+            <select className="select" {...control} value={form.years} onChange={set('years')}>
+              <option value="first">First year only</option>
+              <option value="every">Every year of the term</option>
+            </select>
+          )}
+        </Field>
+        <TextField label="Extensions" hint="e.g. com, net — empty for every extension" value={form.tlds} onChange={set('tlds')} autoComplete="off" className="input wide" />
+        <TextField label="Starts" type="date" hint="Empty: now" value={form.start} onChange={set('start')} />
+        <TextField label="Ends" type="date" hint="Empty: no end" value={form.end} onChange={set('end')} />
+        <TextField label="Uses in all" inputMode="numeric" hint="Empty: unlimited" value={form.maxRedemptions} onChange={set('maxRedemptions')} />
+        <TextField label="Uses per customer" inputMode="numeric" hint="Empty: unlimited" value={form.maxPerCustomer} onChange={set('maxPerCustomer')} />
+        <TextField
+          label="Reason (optional)"
+          hint="Why this code exists, e.g. the campaign; kept in the audit log"
+          value={form.reason}
+          onChange={set('reason')}
+          autoComplete="off"
+          maxLength={1000}
+          className="input wide"
+        />
+        {error && (
+          <p className="step-error wide" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="step-actions wide">
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy || !form.code.trim() || value == null}>
+            {busy ? 'Creating…' : 'Create code'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function EndDialog({ code, onClose, onDone }: { code: PromoCode; onClose: () => void; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await api<PromoCode>(`/admin/promoCodes/${code.promoCodeId}/expire`, { method: 'POST', body: { reason }, toast: false });
+    setBusy(false);
+    if (isFailure(answer)) return setError(answer.message);
+    showToast(`${code.code} has ended. Carts holding it show “This code has expired”.`, 'success');
+    onDone();
+  }
+  return (
+    <Modal open title={`End ${code.code} now?`} onClose={onClose} dismissible={!busy}>
+      <form onSubmit={submit} noValidate>
+        <p className="small">Customers can no longer use it; orders already placed keep their discount.</p>
+        <Field label="Reason (optional)" hint="Kept in the audit log">
+          {(control) => <textarea className="textarea" {...control} value={reason} onChange={(event) => setReason(event.target.value)} data-autofocus />}
+        </Field>
+        {error && (
+          <p className="step-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="step-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={busy}>
+            End now
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export default function PromoCodes() {
+  const { can } = useStaffSession();
+  const { data, error, mutate } = useSWR<ListResult<PromoCode>>(key);
+  const [creating, setCreating] = useState(false);
+  const [ending, setEnding] = useState<PromoCode | null>(null);
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1>Promo codes</h1>
+          <p>Codes customers type in the cart. They take a percent or an amount off registrations and transfers, never below the $0.50 card minimum.</p>
+        </div>
+        {can('promos:manage') && (
+          <div className="page-actions">
+            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+              New promo code
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="panel">
+        {error instanceof FetchError ? (
+          <p className="notice notice-danger panel-notice" role="alert">
+            {error.failure.message}
+          </p>
+        ) : !data ? (
+          <p className="empty" role="status">
+            Loading…
+          </p>
+        ) : data.data.length === 0 ? (
+          <p className="empty">No promo codes yet.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Code</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Runs</th>
+                  <th scope="col">Used</th>
+                  <th scope="col" className="num">
+                    Discounts given
+                  </th>
+                  <th scope="col" className="actions">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((code) => {
+                  const [tone, label] = statusBadges[code.status];
+                  return (
+                    <tr key={code.promoCodeId}>
+                      <td data-label="Code">
+                        <span className="cell-main mono">{code.code}</span>
+                        <span className="cell-sub">{code.description}</span>
+                      </td>
+                      <td data-label="Status">
+                        <span className={`badge ${tone}`}>{label}</span>
+                      </td>
+                      <td data-label="Runs">
+                        {formatDateTime(code.startDate)}
+                        <span className="cell-sub">{code.endDate ? `until ${formatDateTime(code.endDate)}` : 'no end'}</span>
+                      </td>
+                      <td data-label="Used">
+                        {code.redemptions}
+                        {code.maxRedemptions != null ? ` of ${code.maxRedemptions}` : ''}
+                        <span className="cell-sub">{code.maxPerCustomer != null ? `${code.maxPerCustomer} per customer` : 'no limit per customer'}</span>
+                      </td>
+                      <td data-label="Discounts" className="num">
+                        {formatMoney(code.discountTotal)}
+                      </td>
+                      <td data-label="" className="actions">
+                        {can('promos:manage') && code.status !== 'expired' && (
+                          <RowMenu name={code.code} actions={[{ label: 'End now…', danger: true, onSelect: () => setEnding(code) }]} />
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      {ending && (
+        <EndDialog
+          code={ending}
+          onClose={() => setEnding(null)}
+          onDone={() => {
+            setEnding(null);
+            void mutate();
+          }}
+        />
+      )}
+      {creating && (
+        <CreateDialog
+          onClose={() => setCreating(false)}
+          onDone={() => {
+            setCreating(false);
+            void mutate();
+          }}
+        />
+      )}
+    </section>
+  );
+}

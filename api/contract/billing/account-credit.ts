@@ -1,0 +1,35 @@
+/** Account credit as the back office reads and grants it (GET and POST /api/admin/credits). */
+import '../zod-config.ts';
+import { z } from 'zod';
+import { reasonSchema } from '../audit/audit-schemas.ts';
+
+/** The largest single grant: a typo of two extra zeros should not become a fortune. */
+export const maxCreditGrant = 100_000;
+
+export type CreditEntry = {
+  accountCreditId: number;
+  kind: 'grant' | 'spend';
+  /** Cents: a grant positive, a checkout's spend negative (what it reserved). */
+  amount: number;
+  note: string | null;
+  cartId: number | null;
+  createDate: string;
+};
+
+export type CreditAnswer = { accountId: number; email: string | null; balance: number; entries: CreditEntry[] };
+
+export const creditGrantSchema = z.strictObject({
+  accountId: z.number().int().positive(),
+  amount: z
+    .number({ error: 'Enter an amount' })
+    .int('Whole cents only')
+    .positive('The credit must be more than $0.00')
+    .max(maxCreditGrant, 'A credit is at most $1,000.00 at a time'),
+  /** What the customer reads in billing history and the email. */
+  note: z.string({ error: 'Write a note for the customer' }).trim().min(3, 'Write a note for the customer').max(200),
+  /** Why, for the audit log. */
+  reason: reasonSchema,
+});
+export type CreditGrantRequest = z.infer<typeof creditGrantSchema>;
+
+export const creditQuerySchema = z.object({ accountId: z.coerce.number({ error: 'Give an account number' }).int().positive('Give an account number') });

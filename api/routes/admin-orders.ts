@@ -1,0 +1,23 @@
+/** /api/admin/orders: orders and their lines, and refunds of an order's payment (billing and owner). */
+import { Hono } from 'hono';
+import { orderListQuerySchema, refundRequestSchema } from '../contract/billing/refunds.ts';
+import { AppError } from '../errors.ts';
+import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
+import { parseBody, parseId, parseWith } from '../http/validate.ts';
+import { findOrderDetail, listOrders } from '../services/billing/order-history.ts';
+import { refundPayment } from '../services/billing/refunds.ts';
+
+export const adminOrdersRoutes = new Hono<AdminEnv>()
+  .get('/', allow('orders:read'), async (c) => {
+    return c.json(await listOrders(c.var.deps.db, parseWith(orderListQuerySchema, c.req.query())));
+  })
+  .get('/:id', allow('orders:read'), async (c) => {
+    return c.json(await findOrderDetail(c.var.deps.db, parseId(c)));
+  })
+  .post('/:id/refunds', allow('orders:refund'), async (c) => {
+    const input = await parseBody(c, refundRequestSchema);
+    const order = await findOrderDetail(c.var.deps.db, parseId(c));
+    if (!order.payment) throw new AppError(409, `Order #${order.orderId} has no captured payment to refund`);
+    const { refund, payment, replayed } = await refundPayment(c.var.deps, { ...input, paymentIntentId: order.payment.paymentIntentId, actor: staffActor(c) });
+    return c.json({ refund, payment, replayed }, replayed ? 200 : 201);
+  });

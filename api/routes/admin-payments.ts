@@ -1,0 +1,28 @@
+/** /api/admin/payments: an account's card payments outside orders, one payment's charges, and refunds of single charges. */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { refundRequestSchema } from '../contract/billing/refunds.ts';
+import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
+import { parseBody, parseWith } from '../http/validate.ts';
+import { listAccountPayments } from '../services/billing/order-history.ts';
+import { findPayment, refundPayment } from '../services/billing/refunds.ts';
+
+const accountQuerySchema = z.object({ accountId: z.coerce.number({ error: 'Give an account number' }).int().positive('Give an account number') });
+/** A provider's payment intent id (`pi_…`): anything else is not one of ours to look up. */
+const paymentIdSchema = z.string().regex(/^[A-Za-z0-9_]{3,100}$/, 'Not a payment id');
+
+export const adminPaymentsRoutes = new Hono<AdminEnv>()
+  .get('/', allow('orders:read'), async (c) => {
+    const { accountId } = parseWith(accountQuerySchema, c.req.query());
+    const data = await listAccountPayments(c.var.deps.db, accountId);
+    return c.json({ total: data.length, limit: data.length, skip: 0, data });
+  })
+  .get('/:paymentIntentId', allow('orders:read'), async (c) => {
+    return c.json(await findPayment(c.var.deps.db, parseWith(paymentIdSchema, c.req.param('paymentIntentId'))));
+  })
+  .post('/:paymentIntentId/refunds', allow('orders:refund'), async (c) => {
+    const input = await parseBody(c, refundRequestSchema);
+    const paymentIntentId = parseWith(paymentIdSchema, c.req.param('paymentIntentId'));
+    const answer = await refundPayment(c.var.deps, { ...input, paymentIntentId, actor: staffActor(c) });
+    return c.json(answer, answer.replayed ? 200 : 201);
+  });
