@@ -46,3 +46,11 @@ export async function saveCard(page: Page, number: string) {
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Save Card' }).click();
 }
+
+/** After CHECKOUT: the order confirmation, then My Domains through its button, as a buyer goes on. */
+export async function landOnMyDomains(page: Page) {
+  await page.waitForURL(/\/account\/orders\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Thank you, your order is (complete|placed)$/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to My Domains' }).click();
+  await page.waitForURL('**/account/domains');
+}
