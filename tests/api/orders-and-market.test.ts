@@ -223,5 +223,8 @@ describe("the owner's Offers list", () => {
     expect(payout.amount).toBe(-144_000);
     const [sold] = await t.db.select().from(domainOffers).where(eq(domainOffers.offerId, olive.offerId));
     expect(sold.status).toBe('sold');
+    // The name has left the owner's account with its other offers; the one that bought it stays in their list as Sold.
+    const after = await seller.client.get('/api/domainOffers');
+    expect(after.body.data.map((o: { email: string; status: string }) => [o.email, o.status])).toEqual([['olive@example.org', 'sold']]);
   });
 });

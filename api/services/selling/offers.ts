@@ -5,7 +5,7 @@
  * for-sale-offers job declines them to the offerer hours after they were made (for-sale.ts).
  */
 import { addDays } from 'date-fns';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
 import { formatDateUtc } from '../../contract/dates.ts';
@@ -24,7 +24,12 @@ import { findListedDomain } from './market-listing.ts';
 export const offerAnswersPerHour = 60;
 
 export async function listOffers(deps: Pick<Deps, 'db'>, accountId: number, options: { limit: number; skip: number }): Promise<ListResult<DomainOffer>> {
-  const where = and(eq(domains.accountId, accountId), eq(domainOffers.belowFloor, false), inArray(domains.status, ['active', 'expired', 'redemption']));
+  // A sold name's row has left the account (deleted), but the offer that bought it stays in the owner's list as Sold.
+  const where = and(
+    eq(domains.accountId, accountId),
+    eq(domainOffers.belowFloor, false),
+    or(inArray(domains.status, ['active', 'expired', 'redemption']), eq(domainOffers.status, 'sold')),
+  );
   const rows = await deps.db
     .select({ offer: domainOffers, domain: domains })
     .from(domainOffers)
