@@ -55,8 +55,9 @@ export async function buildOrderConfirmation(db: Db, order: OrderRow): Promise<O
     createDate: order.createDate.toISOString(),
     lines: lines.map(({ line, years, domainLock, domainExpiry }): OrderConfirmationLine => {
       const outcome = outcomes[line.state];
-      // A line of an order that failed after the registry answered was undone with it (refunded or released).
-      const charged = recorded && outcome === 'delivered';
+      // A line of an order that failed after the registry answered was undone with it (refunded or released); an
+      // unconfirmed order holds the authorisation and captures nothing until every answer is in.
+      const charged = order.status === 'completed' && outcome === 'delivered';
       const expireDate = domainExpiry ?? line.expireDate;
       return {
         domain: line.domain,

@@ -85,7 +85,13 @@ export function OrderConfirmationPage() {
                   )}
                 </span>
               </div>
-              <span className="order-line-amount">{line.charged ? <Money cents={line.totalPrice} /> : <span className="order-not-charged">Not charged</span>}</span>
+              <span className="order-line-amount">
+                {line.charged ? (
+                  <Money cents={line.totalPrice} />
+                ) : (
+                  <span className="order-not-charged">{settled(order) || line.outcome === 'failed' ? 'Not charged' : 'Not charged yet'}</span>
+                )}
+              </span>
             </li>
           ))}
         </ul>
