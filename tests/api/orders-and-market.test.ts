@@ -154,6 +154,30 @@ describe('buying a listed name (Buy it now)', () => {
     expect(still).toMatchObject({ status: 'active', accountId: seller.accountId });
   });
 
+  it('sells to one of two buyers checking out at once; the other is not charged', async () => {
+    const name = 'qwzxv-market-race.com';
+    await listedBySeller('race-seller', name, 90_000);
+    const first = await buyer('race-a');
+    const second = await buyer('race-b');
+    const carts = [];
+    for (const { client } of [first, second]) {
+      const added = await client.post('/api/cartItems', [{ type: 'domain', domain: name, domainType: 'market' }]);
+      expect(added.status).toBe(201);
+      carts.push({ client, cartId: added.body[0].cartId as number });
+    }
+    const answers = await Promise.all(carts.map(({ client, cartId }) => client.patch(`/api/carts/${cartId}`, { commit: true, $redirectHost: 'localhost', a: {} })));
+    const owners = await t.db.select().from(domains).where(and(eq(domains.domain, name), eq(domains.status, 'active')));
+    expect(owners).toHaveLength(1);
+    const winner = owners[0].accountId === first.accountId ? 0 : 1;
+    expect([first.accountId, second.accountId]).toContain(owners[0].accountId);
+    expect(answers[winner].status).toBe(200);
+    expect(answers[1 - winner].status).toBeGreaterThanOrEqual(400);
+    const loser = [first, second][1 - winner];
+    const charged = await t.db.select().from(transactions).where(and(eq(transactions.accountId, loser.accountId), eq(transactions.type, 'payment')));
+    expect(charged).toEqual([]);
+    expect(await t.db.select().from(marketSales).where(and(eq(marketSales.domain, name), eq(marketSales.status, 'completed')))).toHaveLength(1);
+  });
+
   it('refuses plans, protection and terms on a market item', async () => {
     const name = 'qwzxv-market-plain.com';
     await listedBySeller('plain', name, 50_000);
