@@ -45,8 +45,8 @@ test('a registrant change waits for the emailed approval behind the TDRP banner,
   await page.goto('/account/summary?view=contact_info');
   await expect(page.getByRole('region', { name: 'Registrant (Organizational) Contact' })).toContainText('Grace Hopper');
   await page.getByRole('link', { name: 'Edit Registrant (Organizational) Contact' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(customerEmail);
-  await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(customerEmail);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
   await expect(page.getByLabel('Country')).toHaveValue('US');
   expect(await page.getByLabel('Country').locator('option').count()).toBeGreaterThan(230);
   await page.getByLabel('Phone').fill('123');

@@ -34,7 +34,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('checkbox', { name: /Domain Protection/ })).toBeChecked();
     await fillVisitorDetails(page, email, newPhone());
     await saveCard(page, '4242 4242 4242 4242');
-    await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
+    await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible({ timeout: 20_000 });
     const total = (await page.getByTestId('cart-total').textContent()) ?? '';
     expect(total).toMatch(/^\$\d+\.\d{2}$/);
 
@@ -76,6 +76,7 @@ test('another account’s order number shows as not found, with the way back to 
   await page.goto('/cart');
   await fillVisitorDetails(page, `peek-${unique()}@example.org`, newPhone());
   await saveCard(page, '4242 4242 4242 4242');
+  await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
   await page.waitForURL(/\/account\/orders\/\d+$/);
   const orderId = Number(/\/account\/orders\/(\d+)$/.exec(page.url())?.[1]);
