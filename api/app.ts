@@ -51,6 +51,8 @@ import { abuseReportsRoutes } from './routes/abuse-reports.ts';
 import { adminAbuseRoutes } from './routes/admin-abuse.ts';
 import { adminVerificationsRoutes } from './routes/admin-verifications.ts';
 import { registrantVerificationsRoutes } from './routes/registrant-verifications.ts';
+import { domainOffersRoutes } from './routes/domain-offers.ts';
+import { ordersRoutes } from './routes/orders.ts';
 import { outboundTransfersRoutes } from './routes/outbound-transfers.ts';
 import { accountActivityRoutes } from './routes/account-activity.ts';
 import { adminCreditsRoutes } from './routes/admin-credits.ts';
@@ -147,6 +149,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/abuseReports', abuseReportsRoutes)
     .route('/registrantVerifications', registrantVerificationsRoutes)
     .route('/forSale', forSaleRoutes)
+    .route('/domainOffers', domainOffersRoutes)
+    .route('/orders', ordersRoutes)
     .route('/outboundTransfers', outboundTransfersRoutes)
     .route('/accountActivity', accountActivityRoutes)
     .route('/', openApiRoutes)

@@ -3,6 +3,8 @@ export const paths = {
   account: { path: '/account', href: () => '/account' },
   domains: { path: '/account/domains', href: () => '/account/domains' },
   summary: { path: '/account/summary', href: (view?: string) => (view ? `/account/summary?view=${view}` : '/account/summary') },
+  order: { path: '/account/orders/:orderId', href: (orderId: number) => `/account/orders/${orderId}` },
+  offers: { path: '/account/offers', href: () => '/account/offers' },
   website: { path: '/account/website/:domainId', href: (domainId: number) => `/account/website/${domainId}` },
   approveChange: { path: '/account/approve-change', href: (token: string) => `/account/approve-change?token=${encodeURIComponent(token)}` },
   verifyRegistrant: { path: '/account/verify-registrant', href: (token: string) => `/account/verify-registrant?token=${encodeURIComponent(token)}` },

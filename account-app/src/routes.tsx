@@ -22,6 +22,8 @@ const featureRoutes: FeatureRoute[] = [
     data: [domainsKey, '/accounts/0'],
   },
   { path: paths.summary.path, load: () => import('./features/account/AccountSummary.tsx').then((m) => ({ default: m.AccountSummary })) },
+  { path: paths.order.path, load: () => import('./features/orders/OrderConfirmation.tsx').then((m) => ({ default: m.OrderConfirmationPage })) },
+  { path: paths.offers.path, load: () => import('./features/offers/OffersPage.tsx').then((m) => ({ default: m.OffersPage })) },
   { path: paths.website.path, load: () => import('./features/website/SiteEditor.tsx'), data: [domainsKey] },
 ];
 

@@ -9,6 +9,7 @@ import { forSaleOffersJob } from './for-sale-offers.ts';
 import { escrowDepositJob } from './escrow-deposit.ts';
 import { glueReviewJob } from './glue-review.ts';
 import { housekeepingJob } from './housekeeping.ts';
+import { orderFollowUpJob } from './order-follow-up.ts';
 import { orderReconcileJob } from './order-reconcile.ts';
 import type { JobKind } from './job-kind.ts';
 import { recurringBillingJob } from './recurring-billing.ts';
@@ -42,4 +43,5 @@ export const jobKinds: readonly JobKind<any>[] = [
   verificationDeadlineJob,
   wdrpRemindersJob,
   escrowDepositJob,
+  orderFollowUpJob,
 ];

@@ -9,6 +9,7 @@ import { checkRelations, readListQuery } from '../http/list-query.ts';
 import { parseBody, parseId } from '../http/validate.ts';
 import { commitCart } from '../services/checkout/cart-checkout.ts';
 import { queueRegistrantVerification } from '../services/compliance/verification/registrant-verification.ts';
+import { queueOrderFollowUp } from '../services/orders/order-receipts.ts';
 import { cartView, changeCart } from '../services/carts/carts.ts';
 import { sessionCookieSeconds } from '../services/auth/sessions.ts';
 
@@ -38,6 +39,7 @@ export const cartsRoutes = new Hono<AppEnv>()
         writeCookie(c, sessionCookie, session.token, sessionCookieSeconds);
         clearCookie(c, cartCookie);
       }
+      if (!answer.requiresAction) await queueOrderFollowUp(c.var.deps.jobs);
       return c.json(answer);
     }
     const cart = await cartById(c, id, { create: true });

@@ -9,7 +9,7 @@ import { findForSaleListing, makeOffer } from '../services/selling/for-sale.ts';
 export const forSaleRoutes = new Hono<AppEnv>()
   .get('/:domain', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await findForSaleListing(c.var.deps, c.req.param('domain')));
+    return c.json(await findForSaleListing(c.var.deps, c.req.param('domain'), c.req.query('offer')?.slice(0, 100)));
   })
   .post('/:domain/offers', async (c) => {
     const { token, ...offer } = await parseBody(c, offerSchema);

@@ -161,6 +161,7 @@ describe('workers', () => {
       'verification-deadline: scheduled "23 * * * *" UTC, 2 retries',
       'wdrp-reminders: scheduled "11 9 * * *" UTC, 3 retries',
       'escrow-deposit: scheduled "30 1 * * *" UTC, 4 retries, backoff from 900 s',
+      'order-follow-up: scheduled "* * * * *" UTC, 2 retries',
     ]);
   });
 });

@@ -40,7 +40,7 @@ describe('the Sell form on the server', () => {
     const listed = await client.patch(`/api/domains/${domainId}`, { forSale: true, floorPrice: 9900, listPrice: 10000 });
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ forSale: true, floorPrice: 9900, listPrice: 10000, acceptOffers: true, forSalePage: true });
-    expect((await t.client().get('/api/forSale/qwzxv-sell-one.com')).body).toEqual({ domain: 'qwzxv-sell-one.com', listPrice: 10000, acceptOffers: true });
+    expect((await t.client().get('/api/forSale/qwzxv-sell-one.com')).body).toEqual({ domain: 'qwzxv-sell-one.com', listPrice: 10000, acceptOffers: true, expireDate: expect.any(String), offer: null });
 
     const removed = await client.patch(`/api/domains/${domainId}`, { forSale: false });
     expect(removed.body.forSale).toBe(false);

@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { createStaffFromCommandLine, axeProblems, enrolWithAuthenticator, scrollsSideways } from './admin-helpers.ts';
-import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from './checkout-helpers.ts';
+import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from './checkout-helpers.ts';
 
 async function mailTo(page: Page, to: string, subject: RegExp): Promise<{ subject: string; body: string }> {
   let found: { subject: string; body: string } | undefined;
@@ -39,7 +39,7 @@ test('a phishing report becomes a case; compliance notifies, suspends and closes
   await saveCard(customer, '4242 4242 4242 4242');
   await expect(customer.getByText(/^Visa ending in 4242/)).toBeVisible();
   await customer.getByRole('button', { name: 'CHECKOUT' }).click();
-  await customer.waitForURL('**/account/domains');
+  await landOnMyDomains(customer);
   await expect(customer.getByRole('article', { name: domain })).toBeVisible();
 
   // A visitor reports it.

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { e2eDemo } from '../../playwright.config.ts';
-import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from './checkout-helpers.ts';
+import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from './checkout-helpers.ts';
 import { demoEmail, logInAsDemo, passTotpStep, whileDemoPasswordChanges } from './login-helpers.ts';
 
 // The second journey checks the first one's email as "taken".
@@ -40,13 +40,13 @@ test('a registrant change waits for the emailed approval behind the TDRP banner,
   await saveCard(page, '4242 4242 4242 4242');
   await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
-  await page.waitForURL('**/account/domains');
+  await landOnMyDomains(page);
 
   await page.goto('/account/summary?view=contact_info');
   await expect(page.getByRole('region', { name: 'Registrant (Organizational) Contact' })).toContainText('Grace Hopper');
   await page.getByRole('link', { name: 'Edit Registrant (Organizational) Contact' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(customerEmail);
-  await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(customerEmail);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
   await expect(page.getByLabel('Country')).toHaveValue('US');
   expect(await page.getByLabel('Country').locator('option').count()).toBeGreaterThan(230);
   await page.getByLabel('Phone').fill('123');

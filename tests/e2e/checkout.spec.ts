@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from './checkout-helpers.ts';
+import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from './checkout-helpers.ts';
 
 test('the empty cart offers buying or transferring a domain', async ({ page }) => {
   await page.goto('/cart');
@@ -54,7 +54,7 @@ test('a new visitor picks options, verifies by SMS, pays with 4242 and lands in 
   expect(total).toMatch(/^\$\d+\.\d{2}$/);
 
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
-  await page.waitForURL('**/account/domains');
+  await landOnMyDomains(page);
   // Signed in as the new account; its saved card and a fresh empty cart prove it (My Domains is the account app's).
   const cart = await (await page.request.get('/api/carts/0?$relations[]=cartItems')).json();
   expect(cart.$isLoggedIn).toBe(true);
@@ -82,7 +82,7 @@ test('a card that needs authentication is saved after the test dialog, and check
   await dialog.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page.getByText(/^Visa ending in 3155/)).toBeVisible();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
-  await page.waitForURL('**/account/domains');
+  await landOnMyDomains(page);
   expect((await (await page.request.get('/api/carts/0')).json()).$isLoggedIn).toBe(true);
 });
 
@@ -108,7 +108,7 @@ test('a card that asks for authentication at every charge: CHECKOUT opens the te
 
   await checkout.click();
   await dialog.getByRole('button', { name: 'Complete authentication' }).click();
-  await page.waitForURL('**/account/domains');
+  await landOnMyDomains(page);
   expect((await (await page.request.get('/api/carts/0')).json()).$isLoggedIn).toBe(true);
 });
 
@@ -148,7 +148,7 @@ test('a returning customer checks out with the saved card: contact summary, no c
   await saveCard(page, '4242 4242 4242 4242');
   await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
-  await page.waitForURL('**/account/domains');
+  await landOnMyDomains(page);
 
   const domain = `qwzxv-second-${unique()}.com`;
   await addDomain(page, domain);
@@ -176,7 +176,7 @@ test('a returning customer checks out with the saved card: contact summary, no c
   await expect(page.getByRole('button', { name: 'Edit' })).toBeFocused();
   await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
-  await page.waitForURL('**/account/domains');
+  await landOnMyDomains(page);
   const cart = await (await page.request.get('/api/carts/0?$relations[]=cartItems')).json();
   expect(cart.cartItems).toEqual([]);
   const domains = await page.request.get('/api/domains');

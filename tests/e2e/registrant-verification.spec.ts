@@ -3,7 +3,7 @@
  * to keep your domains active" with a resend; the emailed link opens a page that verifies, and the banner is gone.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from './checkout-helpers.ts';
+import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from './checkout-helpers.ts';
 
 async function newestLink(page: Page, to: string): Promise<string> {
   let link = '';
@@ -31,7 +31,7 @@ test('a new registrant sees the banner, resends, verifies from the emailed link,
   await saveCard(page, '4242 4242 4242 4242');
   await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
-  await page.waitForURL('**/account/domains');
+  await landOnMyDomains(page);
 
   const first = await newestLink(page, email);
   await page.reload();

@@ -52,7 +52,7 @@ test('transfer flow: empty input, mixed results, auth codes, then the transfers 
   await expect(page.getByText("Can't transfer: Domain already in Cart")).toBeVisible();
 });
 
-test('a transfer whose auth code the registry rejects is not charged, and My Domains says so until the buyer closes the note', async ({ page }) => {
+test('a transfer whose auth code the registry rejects is not charged, and the order confirmation says what to do', async ({ page }) => {
   test.setTimeout(120_000);
   const domain = `badcode-${unique()}.com`;
   await page.goto('/transfer');
@@ -69,18 +69,18 @@ test('a transfer whose auth code the registry rejects is not charged, and My Dom
   await saveCard(page, '4242 4242 4242 4242');
   await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
-  await page.waitForURL('**/account/domains');
+  await page.waitForURL(/\/account\/orders\/\d+$/);
 
-  const note = page.locator('.toast', { hasText: `The transfer of ${domain} waits for a new auth code from the current registrar, so it was not charged.` });
-  await expect(note).toBeVisible();
-  await expect(note).toContainText('Enter the code in My Domains; the transfer is charged when it goes ahead.');
-  await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
-  // It stays until closed (no timer), and once closed it is gone for good: a reload does not bring it back.
-  await page.waitForTimeout(4000);
-  await expect(note).toBeVisible();
-  await note.getByRole('button', { name: 'Close notification' }).click();
-  await expect(note).toHaveCount(0);
+  const line = page.getByRole('listitem').filter({ hasText: domain }).first();
+  await expect(line).toContainText('Transfer, 1 year added');
+  await expect(line).toContainText('Not charged');
+  await expect(page.locator('.order-total')).toHaveText('$0.00');
+  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText(
+    `The transfer of ${domain} needs a new auth code from its current registrar. Enter it in My Domains; the transfer is charged when it goes ahead.`,
+  );
+  // It is the order's page, not a passing note: a reload shows it again.
   await page.reload();
+  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText(`The transfer of ${domain} needs a new auth code`);
+  await page.getByRole('link', { name: 'Go to My Domains' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
-  await expect(page.locator('.toast')).toHaveCount(0);
 });

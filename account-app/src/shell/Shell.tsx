@@ -47,6 +47,9 @@ export function Shell({ children }: { children: ReactNode }) {
             <NavLink to={paths.domains.href()} className={({ isActive }) => `shell-tab${isActive ? ' is-active' : ''}`}>
               Domains
             </NavLink>
+            <NavLink to={paths.offers.href()} className={({ isActive }) => `shell-tab${isActive ? ' is-active' : ''}`}>
+              Offers
+            </NavLink>
             <NavLink to={paths.summary.href()} className={({ isActive }) => `shell-tab${isActive ? ' is-active' : ''}`}>
               Account
             </NavLink>

@@ -43,7 +43,7 @@ export type PaymentDetail = {
 export type OrderLineView = {
   orderLineId: number;
   domain: string;
-  kind: 'registration' | 'transfer';
+  kind: 'registration' | 'transfer' | 'market';
   state: string;
   price: number;
   protectionPrice: number;

@@ -16,6 +16,8 @@ export const transactionTypeLabels = {
   other: 'Other Fees',
   tax: 'Taxes and Fees',
   payment: 'Payments',
+  /** A seller's share of a name sold through the market (negative: owed to them). */
+  payout: 'Sale Proceeds',
   balance: 'Ending Balance',
 } as const;
 export type TransactionType = keyof typeof transactionTypeLabels;

@@ -30,6 +30,8 @@ export function planFlags(plan: Plan): { emailEnabled: boolean; hostingEnabled: 
 }
 
 export type DomainType = 'new' | 'transfer' | 'premium';
+/** A cart item's kind: a registration, a transfer, or `market`, a name bought from its owner at an agreed price. */
+export type ItemType = DomainType | 'market';
 export type YearOption = { years: number; price: number };
 
 /** Cents per year of a term for one item: premium names pay the registry price in year one. */
@@ -50,8 +52,10 @@ export function yearOptionsFor(tld: Tld, domainType: DomainType, premiumPrice?: 
 
 export type PricedItem = {
   years: number;
-  domainType: DomainType;
+  domainType: ItemType;
   premiumPrice?: number | null;
+  /** A market purchase's agreed price in cents. */
+  marketPrice?: number | null;
   emailEnabled: boolean;
   hostingEnabled: boolean;
   protectionEnabled: boolean;
@@ -69,6 +73,7 @@ export type ItemPrices = {
 };
 
 export function priceItem(tld: Tld, item: PricedItem): ItemPrices {
+  if (item.domainType === 'market') return marketItemPrices(tld, item.marketPrice ?? 0);
   const yearOptions = yearOptionsFor(tld, item.domainType, item.premiumPrice);
   const option = yearOptions.find((o) => o.years === item.years) ?? yearOptions[0];
   const protectionPrice = item.protectionEnabled ? protectionPricePerYear * option.years : 0;
@@ -81,6 +86,14 @@ export function priceItem(tld: Tld, item: PricedItem): ItemPrices {
     monthlyPrice,
     totalPrice: option.price + protectionPrice + monthlyPrice,
   };
+}
+
+/**
+ * A name bought from its owner keeps its registration (no term to choose) and comes without plans or protection,
+ * which the buyer adds in My Domains: the agreed price is the whole charge.
+ */
+function marketItemPrices(tld: Tld, marketPrice: number): ItemPrices {
+  return { yearOptions: [], price: marketPrice, renewalPrice: tld.renewPricing[0], protectionPrice: 0, monthlyPrice: 0, totalPrice: marketPrice };
 }
 
 export function cartTotals(items: ItemPrices[]) {

@@ -10,7 +10,8 @@ import { cartPromoSchema } from '../promotions/promo-codes.ts';
 /** A moment as JSON carries it: ISO 8601 in UTC (`2025-01-31T12:00:00.000Z`). */
 const timestamp = z.iso.datetime();
 
-export const domainTypes = ['new', 'transfer', 'premium'] as const;
+/** `market`: a name another customer sells on its For Sale page, bought at its list price or an accepted offer. */
+export const domainTypes = ['new', 'transfer', 'premium', 'market'] as const;
 
 // ---- Requests ----
 
@@ -23,6 +24,8 @@ export const newCartItemSchema = z.object({
   domainType: z.enum(domainTypes).default('new'),
   authCode: z.string().trim().max(255).optional().nullable(),
   years: z.number().int().min(1).max(10).optional(),
+  /** A market purchase at an accepted offer's amount: the token from the link emailed to the offerer. */
+  offerToken: z.string().trim().min(1).max(100).optional(),
 });
 export type NewCartItem = z.infer<typeof newCartItemSchema>;
 
@@ -99,6 +102,8 @@ export const cartItemSchema = z.strictObject({
   totalPrice: z.number().int(),
   /** Cents the cart's promo code takes off this item (in its cart's answer; 0 elsewhere). */
   discount: z.number().int(),
+  /** A market purchase: the registration it keeps, and whether its price is an accepted offer's. */
+  $market: z.strictObject({ expireDate: timestamp.nullable(), isOffer: z.boolean() }).optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 

@@ -25,7 +25,8 @@ export type PromoTerms = {
 
 export type DiscountableLine = {
   domain: string;
-  domainType: 'new' | 'transfer' | 'premium';
+  /** `market`: a name bought from its owner, at the price they agreed to; no code applies to it. */
+  domainType: 'new' | 'transfer' | 'premium' | 'market';
   /** The price of each year of the chosen term (registration or transfer), in cents. */
   yearPrices: readonly number[];
   /** Everything the line costs today before any discount. */
@@ -41,6 +42,7 @@ export const promoMessages = {
   usedUp: 'This code has been used up',
   perCustomer: 'You have already used this code',
   premium: 'This code does not apply to premium names',
+  market: 'This code does not apply to names bought from their owners',
   emptyCart: 'Add a domain to your cart to use a promo code',
 } as const;
 
@@ -50,7 +52,7 @@ export function extensionOf(domain: string): string {
 }
 
 export function isEligible(promo: Pick<PromoTerms, 'tlds'>, line: Pick<DiscountableLine, 'domain' | 'domainType'>): boolean {
-  if (line.domainType === 'premium') return false;
+  if (line.domainType === 'premium' || line.domainType === 'market') return false;
   return promo.tlds.length === 0 || promo.tlds.includes(extensionOf(line.domain));
 }
 
@@ -65,8 +67,8 @@ export function promoLineDiscount(promo: PromoTerms, line: DiscountableLine): nu
 export function ineligibleMessage(promo: PromoTerms, lines: readonly Pick<DiscountableLine, 'domain' | 'domainType'>[]): string | null {
   if (lines.length === 0) return promoMessages.emptyCart;
   if (lines.some((line) => isEligible(promo, line))) return null;
-  const standard = lines.filter((line) => line.domainType !== 'premium');
-  if (standard.length === 0) return promoMessages.premium;
+  const standard = lines.filter((line) => line.domainType !== 'premium' && line.domainType !== 'market');
+  if (standard.length === 0) return lines.every((line) => line.domainType === 'market') ? promoMessages.market : promoMessages.premium;
   const extensions = [...new Set(standard.map((line) => `.${extensionOf(line.domain)}`))];
   const list = extensions.length === 1 ? extensions[0] : `${extensions.slice(0, -1).join(', ')} and ${extensions.at(-1)}`;
   return `This code does not apply to ${list}`;

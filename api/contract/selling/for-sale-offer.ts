@@ -12,6 +12,9 @@ export const offerSchema = z.strictObject({
 });
 export type Offer = z.infer<typeof offerSchema>;
 
+/** PATCH /api/domainOffers/:id: the owner's answer to an offer. */
+export const offerAnswerSchema = z.strictObject({ action: z.enum(['accept', 'decline'], 'action: accept or decline') });
+
 export const outboundAnswerSchema = z.strictObject({ action: z.enum(['approve', 'cancel']) });
 export const simulatedTransferSchema = z.strictObject({
   domain: z.string().trim().toLowerCase().min(3),

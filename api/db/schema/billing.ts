@@ -32,6 +32,8 @@ export const transactionTypes = [
   'other',
   'tax',
   'payment',
+  /** What a seller earns from a name sold through our market: negative, a credit on their balance. */
+  'payout',
   'balance',
 ] as const;
 

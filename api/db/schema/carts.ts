@@ -40,11 +40,15 @@ export const cartItems = pgTable(
       .references(() => carts.cartId),
     type: text({ enum: ['domain'] }).notNull().default('domain'),
     domain: text().notNull(),
-    domainType: text({ enum: ['new', 'transfer', 'premium'] }).notNull(),
+    /** `market`: a name another customer of ours sells, bought from its For Sale page at `marketPrice`. */
+    domainType: text({ enum: ['new', 'transfer', 'premium', 'market'] }).notNull(),
     authCode: text(),
     years: integer().notNull().default(1),
     /** Registry premium price per year in cents; null for catalogue-priced names. */
     premiumPrice: integer(),
+    /** A market purchase's price in cents: the list price, or the accepted offer's amount (`offerId`). */
+    marketPrice: integer(),
+    offerId: integer(),
     emailEnabled: boolean().notNull().default(false),
     hostingEnabled: boolean().notNull().default(false),
     protectionEnabled: boolean().notNull().default(false),
@@ -103,10 +107,13 @@ export const orders = pgTable(
     leaseExpireDate: timestamp({ withTimezone: true }),
     error: text(),
     detail: jsonb(),
+    /** When the buyer's emailed receipt was queued (services/checkout/order-receipts.ts); null until the order completes. */
+    receiptDate: timestamp({ withTimezone: true }),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('orders_receipt_due').on(t.orderId).where(sql`${t.status} = 'completed' and ${t.receiptDate} is null`),
     index('orders_unconfirmed').on(t.accountId).where(sql`${t.status} = 'unconfirmed'`),
     // Orders a checkout is still working on: every few seconds a worker looks for ones whose lease lapsed.
     index('orders_in_progress').on(t.leaseExpireDate).where(sql`${t.status} in ('pending', 'authorized')`),
@@ -130,7 +137,8 @@ export const orderLines = pgTable(
     /** The order's attempt that asked for it (`orders.detail.attempt`): a retaken order's earlier lines stay apart. */
     attempt: integer().notNull().default(1),
     domain: text().notNull(),
-    kind: text({ enum: ['registration', 'transfer'] }).notNull(),
+    /** `market`: a name bought from another customer of ours, moved between accounts rather than asked of the registry. */
+    kind: text({ enum: ['registration', 'transfer', 'market'] }).notNull(),
     /** pending: about to be asked; unknown: asked and no answer came (settled by asking the registry again). */
     state: text({ enum: orderLineStates }).notNull().default('pending'),
     /** Cents for the term, protection and the plan's first month; charged only for what the registry delivered. */

@@ -1,6 +1,6 @@
 /** Transfers away (requests from other registrars, with their approval links) and offers made on For Sale pages. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { domains } from './domains.ts';
 
@@ -50,7 +50,58 @@ export const domainOffers = pgTable(
     belowFloor: boolean().notNull().default(false),
     /** When the owner was emailed, or the offerer sent the decline; null while that is still to do. */
     followUpDate: timestamp({ withTimezone: true }),
+    /**
+     * The owner's answer in the account app's Offers list (services/selling/offers.ts): `accepted` sends the offerer a
+     * link to buy at the offer's amount through checkout, which makes it `sold`; `declined` tells them no.
+     */
+    status: text({ enum: ['open', 'accepted', 'declined', 'sold'] }).notNull().default('open'),
+    answerDate: timestamp({ withTimezone: true }),
+    /** SHA-256 of the token in an accepted offer's buy link; the link works until `acceptExpireDate`. */
+    acceptTokenHash: text().unique(),
+    acceptExpireDate: timestamp({ withTimezone: true }),
     createDate: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('domain_offers_domain').on(t.domainId), index('domain_offers_follow_up').on(t.createDate).where(sql`${t.followUpDate} is null`)],
+);
+
+/**
+ * A name bought through the market (a For Sale page's Buy it now, or an accepted offer's link), one row per order line
+ * that claimed it. `claimed` while its checkout runs: a live claim (its order not failed) keeps a second buyer and the
+ * seller's own changes off the listing. `completed` once the order is recorded: the seller's row left their account,
+ * the buyer's row joined theirs, the seller's payout is in their ledger; `handoverDate` once the registry has the
+ * buyer's contacts and our nameservers (services/selling/market-handover.ts).
+ */
+export const marketSales = pgTable(
+  'market_sales',
+  {
+    saleId: serial().primaryKey(),
+    /** The seller's domain row (it becomes `deleted` when the sale is recorded). */
+    domainId: integer()
+      .notNull()
+      .references(() => domains.domainId),
+    domain: text().notNull(),
+    sellerAccountId: integer()
+      .notNull()
+      .references(() => accounts.accountId),
+    buyerAccountId: integer()
+      .notNull()
+      .references(() => accounts.accountId),
+    orderId: integer().notNull(),
+    orderLineId: integer().notNull().unique(),
+    offerId: integer(),
+    /** Cents the buyer pays, the seller's percentage of it and the payout in cents (api/contract/selling/sale.ts). */
+    price: integer().notNull(),
+    payoutPercent: integer().notNull(),
+    payout: integer().notNull(),
+    status: text({ enum: ['claimed', 'completed', 'released'] }).notNull().default('claimed'),
+    buyerDomainId: integer(),
+    claimDate: timestamp({ withTimezone: true }).notNull(),
+    completeDate: timestamp({ withTimezone: true }),
+    handoverDate: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // A domain row is sold once.
+    uniqueIndex('market_sales_sold_once').on(t.domainId).where(sql`${t.status} = 'completed'`),
+    index('market_sales_handover_due').on(t.saleId).where(sql`${t.status} = 'completed' and ${t.handoverDate} is null`),
+  ],
 );

@@ -7,8 +7,9 @@ import type { Db } from '../../db/client.ts';
 import { cartItems, carts } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { RegistryProvider } from '../../providers/registry/index.ts';
-import { assertCartOwner, type CartItemRow, type CartOwner, type CartRow, cartItemView, priceCartItem } from './carts.ts';
+import { assertCartOwner, type CartItemRow, type CartOwner, type CartRow, cartItemView, marketFactsOf, priceCartItem } from './carts.ts';
 import { catalogue } from '../search/catalogue.ts';
+import { findMarketPrice } from '../selling/market-listing.ts';
 
 function cleanDomain(input: string): string {
   const name = normaliseDomainInput(input);
@@ -43,11 +44,17 @@ function isDuplicateName(error: unknown): boolean {
  */
 export async function addCartItems(db: Db, registry: RegistryProvider, cart: CartRow, items: NewCartItem[]): Promise<CartItem[]> {
   const wanted = items.map((item) => ({ ...item, domain: cleanDomain(item.domain) }));
-  const registrations = wanted.filter((i) => i.domainType !== 'transfer').map((i) => i.domain);
+  const registrations = wanted.filter((i) => i.domainType === 'new' || i.domainType === 'premium').map((i) => i.domain);
   const availability = new Map((await registry.check(registrations)).map((a) => [a.domain, a]));
   const existing = await activeItemsByDomain(db, cart.cartId);
   const added: CartItemRow[] = [];
   for (const item of wanted) {
+    if (item.domainType === 'market') {
+      const stored = await addMarketItem(db, cart, item, existing.get(item.domain));
+      existing.set(item.domain, stored);
+      added.push(stored);
+      continue;
+    }
     const already = existing.get(item.domain);
     if (already) {
       added.push(already);
@@ -77,7 +84,27 @@ export async function addCartItems(db: Db, registry: RegistryProvider, cart: Car
     added.push(stored);
   }
   await db.update(carts).set({ modifyDate: now() }).where(eq(carts.cartId, cart.cartId));
-  return added.map(cartItemView);
+  const market = await marketFactsOf(db, added);
+  return added.map((item) => cartItemView(item, market));
+}
+
+/**
+ * A name another customer sells, at its list price or (with the token of an offer its owner accepted) at the offer's
+ * amount. Already in the cart: its price follows the latest way it was added (an accepted offer's link after Buy it now).
+ */
+async function addMarketItem(db: Db, cart: CartRow, item: NewCartItem, already: CartItemRow | undefined): Promise<CartItemRow> {
+  const { domain, price, offerId } = await findMarketPrice(db, item.domain, { offerToken: item.offerToken });
+  if (cart.accountId != null && domain.accountId === cart.accountId) throw new AppError(409, `${domain.domain} is already yours.`);
+  if (already?.domainType === 'market' && already.marketPrice === price && already.offerId === offerId) return already;
+  if (already) await db.update(cartItems).set({ status: 'deleted' }).where(eq(cartItems.cartItemId, already.cartItemId));
+  const [row] = await db
+    .insert(cartItems)
+    .values({ cartId: cart.cartId, domain: domain.domain, domainType: 'market', marketPrice: price, offerId, years: 1 })
+    .onConflictDoNothing()
+    .returning();
+  const stored = row ?? (await activeItemsByDomain(db, cart.cartId)).get(domain.domain);
+  if (!stored) throw new AppError(409, `${domain.domain} could not be added to your cart. Please try again.`);
+  return stored;
 }
 
 /** An item of the caller's cart that may still change: 404 when there is none, 403 when the cart is someone else's. */
@@ -95,20 +122,24 @@ async function findChangeableItem(db: Db, owner: CartOwner, cartItemId: number):
 }
 
 export async function findCartItem(db: Db, owner: CartOwner, cartItemId: number): Promise<CartItem> {
-  return cartItemView(await findChangeableItem(db, owner, cartItemId));
+  const item = await findChangeableItem(db, owner, cartItemId);
+  return cartItemView(item, await marketFactsOf(db, [item]));
 }
 
 /** A new term must be one the item offers (a transfer's longest is a year shorter). */
 export async function changeCartItem(db: Db, owner: CartOwner, cartItemId: number, patch: CartItemPatch): Promise<CartItem> {
   const item = await findChangeableItem(db, owner, cartItemId);
   const { cartItemId: _ignored, ...changes } = patch;
+  if (item.domainType === 'market' && Object.keys(changes).some((key) => key !== 'status')) {
+    throw new AppError(400, `${item.domain} comes as its owner registered it: add a plan or Domain Protection in My Domains once it is yours.`);
+  }
   if (changes.years !== undefined) {
     const options = priceCartItem(item).yearOptions.map((o) => o.years);
     if (!options.includes(changes.years)) throw new AppError(400, `years: must be one of ${options.join(', ')}`);
   }
   try {
     const [row] = await db.update(cartItems).set(changes).where(eq(cartItems.cartItemId, item.cartItemId)).returning();
-    return cartItemView(row);
+    return cartItemView(row, await marketFactsOf(db, [row]));
   } catch (error) {
     // Bringing back a removed item whose name was added again since.
     if (isDuplicateName(error)) throw conflict(`${item.domain} is already in your cart`, { domain: item.domain });
@@ -119,5 +150,5 @@ export async function changeCartItem(db: Db, owner: CartOwner, cartItemId: numbe
 export async function removeCartItem(db: Db, owner: CartOwner, cartItemId: number): Promise<CartItem> {
   const item = await findChangeableItem(db, owner, cartItemId);
   const [row] = await db.update(cartItems).set({ status: 'deleted' }).where(eq(cartItems.cartItemId, item.cartItemId)).returning();
-  return cartItemView(row);
+  return cartItemView(row, await marketFactsOf(db, [row]));
 }

@@ -1,10 +1,10 @@
 /** Carts: the caller's current cart (by session or anonymous cookie), its server-computed view, and changes to its fields. */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Cart, CartItem, CartPatch } from '../../contract/carts/cart.ts';
 import { cartTotals, type ItemPrices, priceItem } from '../../contract/carts/cart-pricing.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, cartItems, carts, paymentMethods } from '../../db/schema/index.ts';
+import { accounts, cartItems, carts, domains, paymentMethods } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -129,7 +129,20 @@ export function priceCartItem(item: CartItemRow): ItemPrices {
   return priceItem(tld, item);
 }
 
-export function cartItemView(item: CartItemRow): CartItem {
+/** Market items' registration, as the seller's row has it now (null once the listing is gone). */
+export type MarketFacts = Map<string, Date>;
+
+export async function marketFactsOf(db: Db, items: CartItemRow[]): Promise<MarketFacts> {
+  const names = items.filter((item) => item.domainType === 'market').map((item) => item.domain);
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .select({ domain: domains.domain, expireDate: domains.expireDate })
+    .from(domains)
+    .where(and(inArray(domains.domain, names), eq(domains.status, 'active')));
+  return new Map(rows.map((row) => [row.domain, row.expireDate]));
+}
+
+export function cartItemView(item: CartItemRow, market: MarketFacts = new Map()): CartItem {
   const prices = priceCartItem(item);
   return {
     cartItemId: item.cartItemId,
@@ -146,6 +159,7 @@ export function cartItemView(item: CartItemRow): CartItem {
     createDate: item.createDate.toISOString(),
     ...prices,
     discount: 0,
+    ...(item.domainType === 'market' ? { $market: { expireDate: market.get(item.domain)?.toISOString() ?? null, isOffer: item.offerId != null } } : {}),
   };
 }
 
@@ -162,7 +176,8 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
       ? db.select({ contact: accounts.registrantContact }).from(accounts).where(eq(accounts.accountId, cart.accountId))
       : [],
   ]);
-  const views = items.map(cartItemView);
+  const market = await marketFactsOf(db, items);
+  const views = items.map((item) => cartItemView(item, market));
   const totals = cartTotals(views);
   const reductions = cart
     ? await previewReductions(db, cart, items.map((item, i) => ({ item, prices: views[i] })), { isLoggedIn: options.isLoggedIn })

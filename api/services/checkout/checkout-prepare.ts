@@ -9,6 +9,7 @@ import type { Providers } from '../../providers/index.ts';
 import { activeItems, type CartItemRow, type CartRow, priceCartItem } from '../carts/carts.ts';
 import { cartCustomer, reserveReductions } from '../promotions/cart-reductions.ts';
 import { catalogue } from '../search/catalogue.ts';
+import { checkMarketItems } from './market-lines.ts';
 import type { LinePrices } from './order-delivery.ts';
 import { type CheckoutSource, emailTakenMessage } from './orders.ts';
 
@@ -54,7 +55,7 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
   const method = await chosenMethod(db, cart, accountId);
 
   // Re-check availability and registry prices now: a name may have been taken or repriced since it was added.
-  const registrations = items.filter((i) => i.domainType !== 'transfer');
+  const registrations = items.filter((i) => i.domainType === 'new' || i.domainType === 'premium');
   const answers = new Map((await providers.registry.check(registrations.map((i) => i.domain))).map((a) => [a.domain, a]));
   for (const item of registrations) {
     const answer = answers.get(item.domain);
@@ -70,6 +71,7 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
       });
     }
   }
+  await checkMarketItems(db, items.filter((i) => i.domainType === 'market'), accountId);
   const transferFacts = new Map<string, { expireDate: string | null }>();
   const supported = new Set(catalogue().list.map((t) => t.tld));
   for (const item of items.filter((i) => i.domainType === 'transfer')) {

@@ -195,7 +195,7 @@ async function fulfil(deps: CheckoutDeps, input: CommitInput, prepared: Prepared
     .returning({ orderId: orders.orderId });
   if (!authorized) throw new OrderTakenOverError();
   const owner = await reserveAccount(db, providers, input, prepared, run, intent);
-  const outcomes = await askRegistry(db, providers, prepared, run, checkoutLeases);
+  const outcomes = await askRegistry(db, providers, prepared, run, checkoutLeases, owner);
   const settlement = await settlePayment(db, providers, run, intent, owner, outcomes);
   const order = { cartId: input.cart.cartId, passwordHash: prepared.passwordHash, paymentMethodId: prepared.method.paymentMethodId, nameservers: providers.registry.defaultNameservers };
   let result: CheckoutResult;

@@ -21,6 +21,7 @@ import {
   transactions,
 } from '../../db/schema/index.ts';
 import type { CartItemRow } from '../carts/carts.ts';
+import { recordMarketPurchase } from './market-lines.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -53,9 +54,11 @@ export async function recordDomain(
     expireDate: Date;
     nameservers: readonly string[];
     today: Date;
+    orderLineId: number;
   },
 ): Promise<number> {
   const { accountId, orderId, item, prices, state, expireDate, today } = input;
+  if (item.domainType === 'market') return recordMarketPurchase(tx, input);
   const transfer = item.domainType === 'transfer';
   const [domain] = await tx
     .insert(domains)
@@ -167,6 +170,8 @@ export async function copyItemsToCart(tx: DbOrTx, cartId: number, items: CartIte
       authCode: item.authCode,
       years: item.years,
       premiumPrice: item.premiumPrice,
+      marketPrice: item.marketPrice,
+      offerId: item.offerId,
       emailEnabled: item.emailEnabled,
       hostingEnabled: item.hostingEnabled,
       protectionEnabled: item.protectionEnabled,

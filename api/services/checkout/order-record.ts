@@ -39,6 +39,7 @@ export async function recordOrder(db: DbOrTx, order: OrderToRecord, fulfilment: 
       const domainId = await recordDomain(tx, {
         accountId: owner.accountId,
         orderId,
+        orderLineId: outcome.orderLineId,
         item: outcome.line.item,
         prices: outcome.line.prices,
         state: outcome.state,

@@ -29,6 +29,7 @@ import type { RegistryRecord } from '../../providers/registry/index.ts';
 import type { CartItemRow } from '../carts/carts.ts';
 import { type CheckoutLeases, leaseLapsed } from './checkout-leases.ts';
 import { accountCart, copyItemsToCart, type DbOrTx, isRecordedState, type OrderLineRow, recordDomain, recordPayment } from './order-delivery.ts';
+import { marketLineAnswer } from './market-lines.ts';
 import { recordOrder } from './order-record.ts';
 import { attemptOf, captureKey, failOrder } from './orders.ts';
 import type { Outcome } from './registry-lines.ts';
@@ -137,6 +138,7 @@ async function settleUnconfirmedOrder({ providers }: ReconcileDeps, tx: Tx, orde
       const domainId = await recordDomain(tx, {
         accountId,
         orderId,
+        orderLineId: line.orderLineId,
         item,
         prices: line,
         state: 'delivered',
@@ -316,6 +318,12 @@ async function askRegistryAbout(
   const answers = new Map<number, Answer>();
   for (const line of lines) {
     const item = items.get(line.cartItemId) as CartItemRow;
+    if (line.kind === 'market') {
+      // Nothing to ask the registry: the listing's claim, on record or not, says whether the line got its name.
+      const answer = await marketLineAnswer(tx, line.orderLineId);
+      answers.set(line.orderLineId, answer.state === 'delivered' ? { delivered: true, expireDate: answer.expireDate } : { delivered: false, expireDate: answer.expireDate, error: answer.error });
+      continue;
+    }
     let record: RegistryRecord | null;
     try {
       record = await providers.registry.info(line.domain);

@@ -8,7 +8,9 @@ import type { Providers } from '../../providers/index.ts';
 import { RegistryOutcomeUnknownError, type TransferRequestAnswer } from '../../providers/registry/index.ts';
 import type { Line, Prepared } from './checkout-prepare.ts';
 import type { CheckoutLeases } from './checkout-leases.ts';
+import { claimMarketLine } from './market-lines.ts';
 import { holdsOrder, type OrderRun, OrderTakenOverError } from './orders.ts';
+import type { Owner } from './visitor-account.ts';
 
 /** A line's answer from the registry, as checkout saw it (or reconciliation found out). */
 export type Outcome = { line: Line; orderLineId: number; state: OrderLineState; expireDate: Date; error?: string };
@@ -17,7 +19,14 @@ export type Outcome = { line: Line; orderLineId: number; state: OrderLineState; 
  * Every line goes on the order first (marked with the attempt, so a later attempt never reads them as its own), so an
  * answer that never comes is still on record; then each name is asked for.
  */
-export async function askRegistry(db: Db, providers: Providers, prepared: Prepared, run: OrderRun, leases: Pick<CheckoutLeases, 'lease'>): Promise<Outcome[]> {
+export async function askRegistry(
+  db: Db,
+  providers: Providers,
+  prepared: Prepared,
+  run: OrderRun,
+  leases: Pick<CheckoutLeases, 'lease'>,
+  owner: Pick<Owner, 'accountId'>,
+): Promise<Outcome[]> {
   const { orderId } = run;
   const rows = await db
     .insert(orderLines)
@@ -27,7 +36,7 @@ export async function askRegistry(db: Db, providers: Providers, prepared: Prepar
         attempt: run.attempt,
         cartItemId: item.cartItemId,
         domain: item.domain,
-        kind: item.domainType === 'transfer' ? ('transfer' as const) : ('registration' as const),
+        kind: item.domainType === 'transfer' ? ('transfer' as const) : item.domainType === 'market' ? ('market' as const) : ('registration' as const),
         price: prices.price,
         protectionPrice: prices.protectionPrice,
         monthlyPrice: prices.monthlyPrice,
@@ -41,9 +50,12 @@ export async function askRegistry(db: Db, providers: Providers, prepared: Prepar
   for (const [index, line] of prepared.lines.entries()) {
     // If another process took the order over meanwhile (this one stalled past its lease), ask nothing more.
     if (!(await holdsOrder(db, orderId, leases.lease()))) throw new OrderTakenOverError();
-    const answer = await askRegistryFor(providers, prepared, line);
-    if (answer.state === 'failed' || answer.state === 'unknown') console.warn(`registry ${answer.state === 'unknown' ? 'did not answer for' : 'refused'} ${line.item.domain}: ${answer.error}`);
     const orderLineId = rows[index].orderLineId;
+    const answer: Omit<Outcome, 'line' | 'orderLineId'> =
+      line.item.domainType === 'market'
+        ? await claimMarketLine(db, providers, { orderId, orderLineId, item: line.item, buyerAccountId: owner.accountId })
+        : await askRegistryFor(providers, prepared, line);
+    if (answer.state === 'failed' || answer.state === 'unknown') console.warn(`registry ${answer.state === 'unknown' ? 'did not answer for' : 'refused'} ${line.item.domain}: ${answer.error}`);
     if (!(await holdsOrder(db, orderId, leases.lease()))) {
       const [settled] = await db.select({ state: orderLines.state }).from(orderLines).where(eq(orderLines.orderLineId, orderLineId));
       if (settled?.state !== answer.state) {

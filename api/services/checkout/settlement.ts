@@ -7,6 +7,7 @@ import { orderLines } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Providers } from '../../providers/index.ts';
 import type { PaymentIntent } from '../../providers/payments/index.ts';
+import { releaseMarketClaims } from './market-lines.ts';
 import { isRecordedState } from './order-delivery.ts';
 import { captureKey, failOrder, type OrderRun, refundKey } from './orders.ts';
 import type { Outcome } from './registry-lines.ts';
@@ -67,6 +68,7 @@ export async function undoUnrecordedOrder(db: Db, providers: Providers, fulfilme
       .update(orderLines)
       .set({ state: 'failed', error: sql`concat('not recorded (was ', ${orderLines.state}, '); ', ${orderLines.error})`, modifyDate: now() })
       .where(and(eq(orderLines.orderId, orderId), eq(orderLines.attempt, attempt), inArray(orderLines.state, ['delivered', 'unknown', 'auth-code-needed', 'auth-code-rejected'])));
+    await releaseMarketClaims(db, orderId);
     await releaseReservedAccount(db, owner, orderId);
     await failOrder(db, orderId, message, fulfilment.leaseOwner);
   } catch (error) {

@@ -38,7 +38,7 @@ export type Reductions = {
 
 function discountable({ item, prices }: PricedLine): DiscountableLine {
   const tld = catalogue().forDomain(item.domain);
-  const yearPrices = tld ? perYearPricing(tld, item.domainType, item.premiumPrice).slice(0, item.years) : [];
+  const yearPrices = tld && item.domainType !== 'market' ? perYearPricing(tld, item.domainType, item.premiumPrice).slice(0, item.years) : [];
   return { domain: item.domain, domainType: item.domainType, yearPrices, totalPrice: prices.totalPrice };
 }
 

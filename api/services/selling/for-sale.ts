@@ -15,6 +15,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
 import { enforce } from '../platform/rate-limit.ts';
+import { findMarketPrice } from './market-listing.ts';
 
 const notForSale = (domain: string) => new AppError(404, `${domain} is not for sale here.`);
 
@@ -28,9 +29,16 @@ async function findListed(deps: Pick<Deps, 'db'>, name: string) {
   return row;
 }
 
-export async function findForSaleListing(deps: Pick<Deps, 'db'>, name: string): Promise<ForSaleListing> {
+export async function findForSaleListing(deps: Pick<Deps, 'db'>, name: string, offerToken?: string): Promise<ForSaleListing> {
   const row = await findListed(deps, name);
-  return { domain: row.domain, listPrice: row.listPrice ?? 0, acceptOffers: row.acceptOffers };
+  let offer: ForSaleListing['offer'] = null;
+  if (offerToken) {
+    // A link that no longer works says so rather than hiding behind the list price.
+    const { price, offerId } = await findMarketPrice(deps.db, row.domain, { offerToken });
+    const [accepted] = await deps.db.select({ expireDate: domainOffers.acceptExpireDate }).from(domainOffers).where(eq(domainOffers.offerId, offerId as number));
+    offer = { amount: price, expireDate: (accepted?.expireDate ?? now()).toISOString() };
+  }
+  return { domain: row.domain, listPrice: row.listPrice ?? 0, acceptOffers: row.acceptOffers, expireDate: row.expireDate.toISOString(), offer };
 }
 
 /** The one answer every offer gets, at, above or below the floor: the answer must not tell the floor away. */
@@ -123,7 +131,9 @@ async function ownerMail(deps: Deps, offer: OfferRow, domain: DomainRow): Promis
     text:
       `${offer.name} <${offer.email}> offered ${formatMoney(offer.amount)} for ${domain.domain} on its ${brand.name} For Sale page.\n\n` +
       (offer.message ? `Their message:\n${offer.message}\n\n` : '') +
-      `Your list price is ${formatMoney(domain.listPrice ?? 0)}. Reply to ${offer.email} to accept or counter.`,
+      `Your list price is ${formatMoney(domain.listPrice ?? 0)}. Accept or decline it in your Offers: ${deps.config.publicOrigin}/account/offers\n\n` +
+      `Accepting sends ${offer.name} a link to buy ${domain.domain} at ${formatMoney(offer.amount)} through our checkout; we move it to them once they pay. ` +
+      `To counter, reply to ${offer.email}.`,
   };
 }
 

@@ -10,9 +10,12 @@ import { defaultFloorPrice, defaultListPrice, salePriceErrors } from '../../cont
 import { domains } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
+import { assertListingFree } from './market-listing.ts';
 
 export async function applySaleUpdate(ctx: DomainUpdateContext, fields: z.infer<typeof saleUpdate>): Promise<void> {
   const { deps, domain } = ctx;
+  // A buyer's checkout holds the listing for the seconds it runs: the price it is paying cannot move under it.
+  await assertListingFree(deps.db, domain.domainId, domain.domain);
   const forSale = fields.forSale ?? domain.forSale;
   if (!forSale) {
     await deps.db.update(domains).set({ forSale: false, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));

@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isContactComplete } from '../../../api/contract/carts/checkout-contact.ts';
 import { genericErrorMessage } from '@kit/api.ts';
-import { carryToast } from '@kit/carried-toasts.ts';
 import { showToast } from '@kit/toasts.ts';
 import { LoadWhenNear } from '../../lib/LoadWhenNear.tsx';
 import { $cart, clearCartCache, refreshCart } from '../../stores/cart.ts';
@@ -89,10 +88,9 @@ export default function CartPage() {
     if (outcome.ok) {
       setState('complete');
       clearCartCache();
-      // What the order left undone (a transfer waiting for a new auth code, a name refused or not yet confirmed, none
-      // of them charged) is said where the buyer lands, until they close it.
-      if (outcome.answer.message) carryToast(outcome.answer.message, 'info');
-      window.location.assign('/account/domains');
+      // The order confirmation says what each name got and what was not charged (a transfer waiting for a new auth
+      // code, a name refused or not yet confirmed), so no toast repeats it.
+      window.location.assign(outcome.answer.orderId ? `/account/orders/${outcome.answer.orderId}` : '/account/domains');
       return;
     }
     setState('ready');

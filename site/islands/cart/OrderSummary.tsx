@@ -20,8 +20,14 @@ export default function OrderSummary({ cart }: { cart: CartSummary }) {
               <span>
                 {item.domain}
                 <span className="summary-detail">
-                  {item.domainType === 'transfer' ? 'Transfer, adds ' : item.domainType === 'premium' ? 'Premium, ' : 'Registration, '}
-                  {item.years} year{item.years === 1 ? '' : 's'}
+                  {item.domainType === 'market' ? (
+                    'Bought from its owner'
+                  ) : (
+                    <>
+                      {item.domainType === 'transfer' ? 'Transfer, adds ' : item.domainType === 'premium' ? 'Premium, ' : 'Registration, '}
+                      {item.years} year{item.years === 1 ? '' : 's'}
+                    </>
+                  )}
                 </span>
               </span>
               <span>{formatMoney(item.price)}</span>

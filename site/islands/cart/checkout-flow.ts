@@ -6,7 +6,7 @@ import { paymentsConfig } from '@kit/card/card-setup.ts';
 export const checkoutFallbackMessage = 'There was a processing your payment. Please contact support if issue continues.';
 export const authenticationFailedMessage = 'Error authenticating card :(';
 
-type CommitAnswer = { cartId: number; totalPrice: number; requiresAction: boolean; clientSecret?: string; paymentIntentId?: string; message?: string };
+type CommitAnswer = { cartId: number; orderId?: number; totalPrice: number; requiresAction: boolean; clientSecret?: string; paymentIntentId?: string; message?: string };
 
 export type CheckoutOutcome = { ok: true; answer: CommitAnswer } | { ok: false; message: string; requiredAction: boolean };
 

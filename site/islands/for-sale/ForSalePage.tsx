@@ -1,13 +1,19 @@
 /**
- * A listed domain's For Sale page (/for-sale/<domain>, control-panel spec §5, §9): the name, its list price and, when
- * the owner takes offers, an offer form (bot-checked at submit; the API stores it and emails the owner).
+ * A listed domain's For Sale page (/for-sale/<domain>, control-panel spec §5, §9): the name, its list price with Buy it
+ * now (the name goes into the cart as a market purchase and is paid through our checkout, issue 25 defect 4) and, when
+ * the owner takes offers, an offer form (bot-checked at submit; the API stores it and emails the owner). With
+ * `?offer=<token>` from an accepted offer's email, Buy it now is at the offer's amount.
  */
 import { useEffect, useId, useState } from 'react';
+import { formatDate } from '@kit/DateText.tsx';
 import { formatMoney } from '../../../api/contract/money.ts';
 import type { ForSaleListing } from '../../../api/contract/selling/sale.ts';
 import { getBotToken } from '../../lib/bot-check.ts';
 
-type Load = { phase: 'loading' } | { phase: 'missing'; domain: string } | { phase: 'listed'; listing: ForSaleListing };
+type Load =
+  | { phase: 'loading' }
+  | { phase: 'missing'; domain: string }
+  | { phase: 'listed'; listing: ForSaleListing; offerToken: string | null; offerProblem: string | null };
 type Send = { phase: 'idle' } | { phase: 'sending' } | { phase: 'sent'; message: string } | { phase: 'error'; message: string };
 
 function domainFromPath(): string {
@@ -24,8 +30,23 @@ function toCents(text: string): number {
   return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
 }
 
+async function readListing(domain: string, offerToken: string | null): Promise<Load> {
+  const ask = (token: string | null) =>
+    fetch(`/api/forSale/${encodeURIComponent(domain)}${token ? `?offer=${encodeURIComponent(token)}` : ''}`, { headers: { accept: 'application/json' } });
+  const response = await ask(offerToken);
+  if (response.ok) return { phase: 'listed', listing: (await response.json()) as ForSaleListing, offerToken, offerProblem: null };
+  // An accepted offer's link that expired or was used: the page still sells at the list price, and says why.
+  if (offerToken && response.status === 409) {
+    const problem = ((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? 'This offer link no longer works.';
+    const plain = await ask(null);
+    if (plain.ok) return { phase: 'listed', listing: (await plain.json()) as ForSaleListing, offerToken: null, offerProblem: problem };
+  }
+  return { phase: 'missing', domain };
+}
+
 export default function ForSalePage({ supportEmail }: { supportEmail: string }) {
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  const [buying, setBuying] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const [send, setSend] = useState<Send>({ phase: 'idle' });
   const [form, setForm] = useState({ amount: '', name: '', email: '', message: '' });
   const id = useId();
@@ -34,10 +55,29 @@ export default function ForSalePage({ supportEmail }: { supportEmail: string }) 
     const domain = domainFromPath();
     if (!domain) return setLoad({ phase: 'missing', domain: '' });
     document.title = `${domain} is for sale`;
-    fetch(`/api/forSale/${encodeURIComponent(domain)}`, { headers: { accept: 'application/json' } })
-      .then(async (response) => (response.ok ? setLoad({ phase: 'listed', listing: (await response.json()) as ForSaleListing }) : setLoad({ phase: 'missing', domain })))
+    const offerToken = new URLSearchParams(window.location.search).get('offer');
+    readListing(domain, offerToken)
+      .then(setLoad)
       .catch(() => setLoad({ phase: 'missing', domain }));
   }, []);
+
+  async function buy() {
+    if (load.phase !== 'listed' || buying.busy) return;
+    setBuying({ busy: true, error: null });
+    const item = { type: 'domain', domain: load.listing.domain, domainType: 'market', ...(load.offerToken ? { offerToken: load.offerToken } : {}) };
+    const response = await fetch('/api/cartItems', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify([item]),
+    }).catch(() => null);
+    if (response?.ok) {
+      window.location.assign('/cart');
+      return;
+    }
+    const body = (await response?.json().catch(() => null)) as { message?: string } | null;
+    setBuying({ busy: false, error: body?.message ?? `We could not add ${load.listing.domain} to your cart. Please try again, or write to ${supportEmail}.` });
+  }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,14 +117,31 @@ export default function ForSalePage({ supportEmail }: { supportEmail: string }) 
     <div className="for-sale-card">
       <p className="for-sale-eyebrow">This domain is for sale</p>
       <h1 className="for-sale-name">{listing.domain}</h1>
+      {load.offerProblem && (
+        <p className="for-sale-problem" role="alert">
+          {load.offerProblem}
+        </p>
+      )}
       <p className="for-sale-price">
-        <span className="for-sale-price-label">Buy it now for</span> <strong>{formatMoney(listing.listPrice)}</strong>
+        <span className="for-sale-price-label">{listing.offer ? 'Your accepted offer' : 'Buy it now for'}</span>{' '}
+        <strong>{formatMoney(listing.offer ? listing.offer.amount : listing.listPrice)}</strong>
       </p>
-      <p className="for-sale-note">
-        To buy at the list price, email <a href={`mailto:${supportEmail}?subject=${encodeURIComponent(`Buying ${listing.domain}`)}`}>{supportEmail}</a>: we hold
-        the payment and move the domain to you safely.
+      {listing.offer && <p className="for-sale-note">The owner accepted your offer. This price holds until {formatDate(listing.offer.expireDate)}.</p>}
+      <div className="for-sale-buy">
+        <button type="button" className="btn btn-spot" onClick={buy} disabled={buying.busy} aria-describedby={`${id}-how`}>
+          {buying.busy ? 'Adding to cart…' : 'Buy it now'}
+        </button>
+        {buying.error && (
+          <p className="field-error" role="alert">
+            {buying.error}
+          </p>
+        )}
+      </div>
+      <p className="for-sale-note" id={`${id}-how`}>
+        Pay through our secure checkout. We are the registrar of {listing.domain}, so once you have paid we move it into your account at once, registered
+        until {formatDate(listing.expireDate)}. Questions? Write to <a href={`mailto:${supportEmail}?subject=${encodeURIComponent(`Buying ${listing.domain}`)}`}>{supportEmail}</a>.
       </p>
-      {listing.acceptOffers && (
+      {listing.acceptOffers && !listing.offer && (
         <section aria-labelledby={`${id}-offer`} className="for-sale-offer">
           <h2 id={`${id}-offer`}>Make an Offer</h2>
           {send.phase === 'sent' ? (

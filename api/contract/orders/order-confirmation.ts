@@ -1,0 +1,124 @@
+/**
+ * An order as its buyer reads it after checkout (GET /api/orders/:id, the account app's order confirmation) and in the
+ * emailed receipt: one set of words for both, so the page and the email never disagree. No zod: the account app
+ * imports it.
+ */
+import { formatDateUtc } from '../dates.ts';
+import { formatMoney } from '../money.ts';
+
+export type OrderLineKind = 'registration' | 'transfer' | 'market';
+export type OrderLineOutcome = 'delivered' | 'failed' | 'confirming' | 'awaitingAuthCode';
+
+export type OrderConfirmationLine = {
+  domain: string;
+  kind: OrderLineKind;
+  outcome: OrderLineOutcome;
+  years: number;
+  /** Cents: the term (or the agreed price of a name bought from its owner), protection, the plan's first month. */
+  price: number;
+  protectionPrice: number;
+  monthlyPrice: number;
+  totalPrice: number;
+  /** Whether this line is in the amount charged (only what was delivered is). */
+  charged: boolean;
+  /** Registered until (a transfer: once it completes); null when nothing was delivered. */
+  expireDate: string | null;
+  /** The buyer's domain row, for a link into My Domains. */
+  domainId: number | null;
+  /** A name bought from its owner: locked against transfer to another registrar until then (a change of registrant). */
+  transferLockUntil: string | null;
+};
+
+export type OrderConfirmation = {
+  orderId: number;
+  /** `processing` while checkout still runs; `confirming` while some registry answer is awaited (nothing charged yet). */
+  status: 'completed' | 'confirming' | 'processing' | 'failed';
+  createDate: string;
+  lines: OrderConfirmationLine[];
+  /** Cents taken from the card for this order; 0 while the authorisation is held. */
+  totalCharged: number;
+  /** "Visa ending in 4242", or null when the card is gone from the account. */
+  card: string | null;
+  /** Where the receipt goes. */
+  email: string | null;
+  error: string | null;
+};
+
+/** "Order 1042": the number the buyer quotes to support. */
+export const orderNumber = (orderId: number) => `${orderId}`;
+
+const kindLabels: Record<OrderLineKind, string> = { registration: 'Registration', transfer: 'Transfer', market: 'Bought from its owner' };
+
+/** What the line is, in a few words: "Registration, 2 years", "Transfer, 1 year added", "Bought from its owner". */
+export function lineLabel(line: Pick<OrderConfirmationLine, 'kind' | 'years'>): string {
+  if (line.kind === 'market') return kindLabels.market;
+  const years = `${line.years} year${line.years === 1 ? '' : 's'}`;
+  return line.kind === 'transfer' ? `Transfer, ${years} added` : `Registration, ${years}`;
+}
+
+/** What happens next for one line, in the buyer's words. */
+export function lineNextStep(line: OrderConfirmationLine): string {
+  const until = line.expireDate ? formatDateUtc(line.expireDate) : null;
+  switch (line.outcome) {
+    case 'failed':
+      return line.kind === 'market'
+        ? `${line.domain} could not be bought (it is no longer for sale at this price), so it was not charged.`
+        : `We could not ${line.kind === 'transfer' ? 'transfer' : 'register'} ${line.domain}, so it was not charged. It is back in your cart.`;
+    case 'confirming':
+      return `The registry has not confirmed ${line.domain} yet. We are checking with it: you are charged only once it is registered, and it then appears in My Domains.`;
+    case 'awaitingAuthCode':
+      return `The transfer of ${line.domain} needs a new auth code from its current registrar. Enter it in My Domains; the transfer is charged when it goes ahead.`;
+    default:
+      if (line.kind === 'transfer') {
+        return `The transfer of ${line.domain} has started. Its current registrar may email the owner to approve it; otherwise it completes within 5 to 7 days, and we email you when it does. Its registration then runs until ${until ?? 'a year past its current expiry'}.`;
+      }
+      if (line.kind === 'market') {
+        const lock = line.transferLockUntil ? ` As after any change of owner, it cannot move to another registrar until ${formatDateUtc(line.transferLockUntil)}.` : '';
+        return `${line.domain} is now in your account, registered until ${until}.${lock}`;
+      }
+      return `${line.domain} is yours, registered until ${until}.`;
+  }
+}
+
+export function orderHeadline(order: Pick<OrderConfirmation, 'status'>): string {
+  switch (order.status) {
+    case 'completed':
+      return 'Thank you, your order is complete';
+    case 'confirming':
+      return 'Thank you, your order is placed';
+    case 'processing':
+      return 'Your order is being processed';
+    default:
+      return 'Your order did not go through';
+  }
+}
+
+/** The emailed receipt: the confirmation page as plain text. */
+export function receiptText(order: OrderConfirmation, brandName: string, accountUrl: string): string {
+  const rows = order.lines.map((line) => {
+    const amount = line.charged ? formatMoney(line.totalPrice) : 'not charged';
+    const extras = [
+      line.protectionPrice > 0 ? `Domain Protection ${formatMoney(line.protectionPrice)}` : '',
+      line.monthlyPrice > 0 ? `plan, first month ${formatMoney(line.monthlyPrice)}` : '',
+    ].filter(Boolean);
+    return `  ${line.domain}\n    ${lineLabel(line)}${extras.length ? ` (with ${extras.join(', ')})` : ''}: ${amount}`;
+  });
+  const next = order.lines.map((line) => `  - ${lineNextStep(line)}`);
+  return [
+    `${orderHeadline(order)}.`,
+    '',
+    `Order ${orderNumber(order.orderId)}, placed ${formatDateUtc(order.createDate)}`,
+    '',
+    ...rows,
+    '',
+    `Total charged: ${formatMoney(order.totalCharged)}${order.card ? ` to your ${order.card}` : ''}`,
+    '',
+    'What happens next:',
+    ...next,
+    '',
+    `Your domains: ${accountUrl}/account/domains`,
+    `This order: ${accountUrl}/account/orders/${order.orderId}`,
+    '',
+    brandName,
+  ].join('\n');
+}

@@ -1,0 +1,82 @@
+/** An order as its buyer reads it after checkout and in the emailed receipt (api/contract/orders/order-confirmation.ts). */
+import { and, eq } from 'drizzle-orm';
+import type { OrderConfirmation, OrderConfirmationLine, OrderLineOutcome } from '../../contract/orders/order-confirmation.ts';
+import type { Db } from '../../db/client.ts';
+import { cartItems, domains, type OrderLineState, orderLines, orders, paymentMethods, transactions, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const outcomes: Record<OrderLineState, OrderLineOutcome> = {
+  delivered: 'delivered',
+  failed: 'failed',
+  unknown: 'confirming',
+  pending: 'confirming',
+  'auth-code-needed': 'awaitingAuthCode',
+  'auth-code-rejected': 'awaitingAuthCode',
+};
+
+function statusOf(order: OrderRow): OrderConfirmation['status'] {
+  if (order.status === 'completed') return 'completed';
+  if (order.status === 'unconfirmed') return 'confirming';
+  if (order.status === 'failed') return 'failed';
+  return 'processing';
+}
+
+/** The caller's order: 404 when there is none, 403 when it is another account's. */
+export async function findOrderConfirmation(db: Db, orderId: number, accountId: number): Promise<OrderConfirmation> {
+  const [order] = await db.select().from(orders).where(eq(orders.orderId, orderId));
+  if (!order) throw new AppError(404, `There is no order ${orderId}`);
+  if (order.accountId !== accountId) throw new AppError(403, 'You do not have access to this order');
+  return buildOrderConfirmation(db, order);
+}
+
+export async function buildOrderConfirmation(db: Db, order: OrderRow): Promise<OrderConfirmation> {
+  const attempt = (order.detail as { attempt?: number } | null)?.attempt ?? 1;
+  const lines = await db
+    .select({ line: orderLines, years: cartItems.years, domainLock: domains.tdrpHoldDate, domainExpiry: domains.expireDate })
+    .from(orderLines)
+    .innerJoin(cartItems, eq(cartItems.cartItemId, orderLines.cartItemId))
+    .leftJoin(domains, eq(domains.domainId, orderLines.domainId))
+    .where(and(eq(orderLines.orderId, order.orderId), eq(orderLines.attempt, attempt)))
+    .orderBy(orderLines.orderLineId);
+  const payments = await db
+    .select({ amount: transactions.amount })
+    .from(transactions)
+    .where(and(eq(transactions.orderId, order.orderId), eq(transactions.type, 'payment')));
+  const [card] = order.paymentMethodId
+    ? await db.select({ brand: paymentMethods.brand, last4: paymentMethods.last4 }).from(paymentMethods).where(eq(paymentMethods.paymentMethodId, order.paymentMethodId))
+    : [];
+  const [user] = order.accountId != null ? await db.select({ email: users.email }).from(users).where(eq(users.accountId, order.accountId)).limit(1) : [];
+  const recorded = order.status === 'completed' || order.status === 'unconfirmed';
+  return {
+    orderId: order.orderId,
+    status: statusOf(order),
+    createDate: order.createDate.toISOString(),
+    lines: lines.map(({ line, years, domainLock, domainExpiry }): OrderConfirmationLine => {
+      const outcome = outcomes[line.state];
+      // A line of an order that failed after the registry answered was undone with it (refunded or released); an
+      // unconfirmed order holds the authorisation and captures nothing until every answer is in.
+      const charged = order.status === 'completed' && outcome === 'delivered';
+      const expireDate = domainExpiry ?? line.expireDate;
+      return {
+        domain: line.domain,
+        kind: line.kind,
+        outcome: recorded || order.status === 'failed' ? (order.status === 'failed' ? 'failed' : outcome) : 'confirming',
+        years,
+        price: line.price,
+        protectionPrice: line.protectionPrice,
+        monthlyPrice: line.monthlyPrice,
+        totalPrice: line.totalPrice,
+        charged,
+        expireDate: outcome === 'delivered' && expireDate ? expireDate.toISOString() : null,
+        domainId: line.domainId,
+        transferLockUntil: line.kind === 'market' && domainLock ? domainLock.toISOString() : null,
+      };
+    }),
+    totalCharged: payments.reduce((sum, row) => sum - row.amount, 0),
+    card: card ? `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending in ${card.last4}` : null,
+    email: user?.email ?? null,
+    error: order.status === 'failed' ? order.error : null,
+  };
+}
