@@ -220,8 +220,7 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
               </th>
             </tr>
           </thead>
-          <tbody>
-            {shown.rows.map((domain) => (
+          {shown.rows.map((domain) => (
               <DomainRow
                 key={domain.domainId}
                 domain={domain}
@@ -233,8 +232,7 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
                 onToggle={onToggle}
                 openModal={openModal}
               />
-            ))}
-          </tbody>
+          ))}
           {shown.pages > 1 && (
             <tfoot>
               <tr>

@@ -92,8 +92,9 @@ export const DomainRow = memo(function DomainRow({ domain, now, selected, open, 
   const emailOver = hasEmailOverLimit(domain.emails);
   const manageable = status !== 'expired' && status !== 'pending';
   return (
-    <>
-      <tr className={`domain-row is-${status}${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}`} data-testid="domain-row">
+    // A group of rows per domain: its row, its suspension note and its Manage panel belong together.
+    <tbody className="domain-group" data-testid="domain">
+      <tr className={`domain-row is-${status}${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}`}>
         <td className="col-select">
           <input type="checkbox" className="row-check" checked={selected} onChange={(event) => onSelect(domain.domainId, event.target.checked)} aria-label={`Select ${domain.domain}`} />
         </td>
@@ -176,6 +177,6 @@ export const DomainRow = memo(function DomainRow({ domain, now, selected, open, 
           </td>
         </tr>
       )}
-    </>
+    </tbody>
   );
 });
