@@ -9,6 +9,7 @@ import { mutate } from 'swr';
 import { nameserverError, normaliseNameservers } from '../../../../api/contract/dns/dns.ts';
 import { type Domain, domainsKey } from './api.ts';
 import { type BulkAction, bulkTitles, type ItemState, runBulk } from './bulk-actions.ts';
+import { DomainName } from './DomainName.tsx';
 import { paths } from '../../paths.ts';
 
 type Props = { action: BulkAction; domains: Domain[]; onClose: () => void };
@@ -154,7 +155,9 @@ export default function BulkDialog({ action, domains, onClose }: Props) {
           <ul className="bulk-items" aria-label="Progress per domain">
             {states.map(({ domain, item }) => (
               <li key={domain.domainId} className={`bulk-item is-${item.state}`}>
-                <span className="bulk-item-name">{domain.domain}</span>
+                <span className="bulk-item-name">
+                  <DomainName name={domain.domain} />
+                </span>
                 <span className="bulk-item-state">
                   {stateLabels[item.state]}
                   {item.message ? `: ${item.message}` : ''}

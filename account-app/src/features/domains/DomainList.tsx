@@ -23,7 +23,18 @@ type Props = {
 
 export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRenew }: Props) {
   const [params, setParams] = useSearchParams();
-  const view = readView(params);
+  const fromUrl = readView(params);
+  // The search box keeps its own value: the URL catches up a moment after each key, and a box fed from the URL alone
+  // would drop the keys typed in between. A change that did not come from the box (Back, a link) is taken in.
+  const [q, setQ] = useState(fromUrl.q);
+  const written = useRef(fromUrl.q);
+  useEffect(() => {
+    if (fromUrl.q !== written.current) {
+      written.current = fromUrl.q;
+      setQ(fromUrl.q);
+    }
+  }, [fromUrl.q]);
+  const view: DomainView = { ...fromUrl, q };
   // The day the list is judged by (expiring, expired): fixed while the page is open, so rows do not move under the pointer.
   const [now] = useState(() => new Date());
   const shown = useMemo(() => applyView(domains, view, now), [domains, view.q, view.filter, view.sort, view.page, now]);
@@ -100,8 +111,12 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
             autoComplete="off"
             spellCheck={false}
             placeholder="Name or part of it"
-            value={view.q}
-            onChange={(event) => setView({ q: event.target.value }, { replace: true })}
+            value={q}
+            onChange={(event) => {
+              written.current = event.target.value;
+              setQ(event.target.value);
+              setView({ q: event.target.value }, { replace: true });
+            }}
           />
         </div>
         <div className="list-sort">
@@ -176,7 +191,15 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
       {shown.matching.length === 0 ? (
         <div className="card list-empty">
           <p>No domains match this view.</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setView({ q: '', filter: null })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => {
+              written.current = '';
+              setQ('');
+              setView({ q: '', filter: null });
+            }}
+          >
             Show all domains
           </button>
         </div>

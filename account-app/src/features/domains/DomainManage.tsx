@@ -43,6 +43,8 @@ export function DomainManage({
 
   return (
     <article id={panelId} className="domain-manage" aria-labelledby={nameId}>
+      {/* The tabs' own headings are h3s: this names the level above them for those who move by headings. */}
+      <h2 className="visually-hidden">Manage {domain.domain}</h2>
       <div role="tablist" aria-label={`Manage ${domain.domain}`} className="manage-tabs">
         {tabs.map((t) => (
           <button

@@ -4,7 +4,7 @@
  * tabs in a row beneath. On a phone the same row stacks (domains.css).
  */
 import { DateText, formatDate } from '@kit/DateText.tsx';
-import { Fragment, lazy, memo, Suspense, useId } from 'react';
+import { lazy, memo, Suspense, useId } from 'react';
 import {
   activeNowNote,
   type DisplayStatus,
@@ -16,6 +16,7 @@ import {
 } from '../../../../api/contract/domains/domain-status.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { Domain } from './api.ts';
+import { DomainName } from './DomainName.tsx';
 import type { OpenDomainModal } from './domain-props.ts';
 
 export const listColumns = 8;
@@ -52,22 +53,6 @@ function LockIcon() {
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>
-  );
-}
-
-/** Long names break only at their dots on a narrow screen (never "brightbeanba / kery.org"). */
-function DomainName({ name }: { name: string }) {
-  const labels = name.split('.');
-  return (
-    <>
-      {labels.map((label, i) => (
-        <Fragment key={`${i}-${label}`}>
-          {i > 0 && '.'}
-          {i > 0 && <wbr />}
-          <span className="domain-label">{label}</span>
-        </Fragment>
-      ))}
-    </>
   );
 }
 
