@@ -25,15 +25,20 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
   const [params, setParams] = useSearchParams();
   const fromUrl = readView(params);
   // The search box keeps its own value: the URL catches up a moment after each key, and a box fed from the URL alone
-  // would drop the keys typed in between. A change that did not come from the box (Back, a link) is taken in.
+  // would drop the keys typed in between. URL values the box wrote are recognised as they arrive (in order, some
+  // skipped); any other (Back, a link) is taken in.
   const [q, setQ] = useState(fromUrl.q);
-  const written = useRef(fromUrl.q);
+  const written = useRef<string[]>([]);
   useEffect(() => {
-    if (fromUrl.q !== written.current) {
-      written.current = fromUrl.q;
-      setQ(fromUrl.q);
-    }
+    const at = written.current.indexOf(fromUrl.q);
+    if (at >= 0) written.current = written.current.slice(at + 1);
+    else setQ(fromUrl.q);
   }, [fromUrl.q]);
+  const search = (value: string, filter: DomainFilter | null = view.filter) => {
+    written.current.push(value);
+    setQ(value);
+    setView({ q: value, filter }, { replace: true });
+  };
   const view: DomainView = { ...fromUrl, q };
   // The day the list is judged by (expiring, expired): fixed while the page is open, so rows do not move under the pointer.
   const [now] = useState(() => new Date());
@@ -112,11 +117,7 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
             spellCheck={false}
             placeholder="Name or part of it"
             value={q}
-            onChange={(event) => {
-              written.current = event.target.value;
-              setQ(event.target.value);
-              setView({ q: event.target.value }, { replace: true });
-            }}
+            onChange={(event) => search(event.target.value)}
           />
         </div>
         <div className="list-sort">
@@ -194,11 +195,7 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
           <button
             type="button"
             className="btn btn-secondary btn-sm"
-            onClick={() => {
-              written.current = '';
-              setQ('');
-              setView({ q: '', filter: null });
-            }}
+            onClick={() => search('', null)}
           >
             Show all domains
           </button>
