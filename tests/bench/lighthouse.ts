@@ -1,9 +1,10 @@
 /**
  * Lighthouse (mobile preset) for /, /pricing, /terms, /website-builder, /whois, /search, /cart, /login and
- * /account/domains (signed in as the demo account): the four category scores and the bytes of JavaScript and CSS
+ * /account/domains (signed in as the demo account, given 500 more domains): the four category scores and the bytes of JavaScript and CSS
  * each page ships. First, the gzipped script the account app's first load of /account/domains fetches, from its
  * build manifest. Runs against BENCH_URL when set (then DEMO_PASSWORD and DEMO_TOTP_SECRET must be the server's),
- * otherwise starts `npm start`'s server on a free port with a throwaway DATA_DIR. Each page runs LIGHTHOUSE_RUNS
+ * otherwise starts `npm start`'s server on a free port with a throwaway DATA_DIR and adds LIGHTHOUSE_DOMAINS (default
+ * 500) domains to the demo account, so My Domains is measured as a customer with many domains sees it. Each page runs LIGHTHOUSE_RUNS
  * times (default 3) and the median run by performance is printed; LIGHTHOUSE_PAGES=/login,/cart picks pages.
  * Prints figures; never fails on them.
  * Run alone: `bun tests/bench/lighthouse.ts`.
@@ -15,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { Secret, TOTP } from 'otpauth';
+import { addDomainsToAccount, manyDomains, serverDatabaseUrl } from '../fixtures/domain-list-account.ts';
 
 /** Pages under /account need the demo account signed in; the others are measured as a new visitor sees them. */
 export const lighthousePages = ['/', '/pricing', '/terms', '/website-builder', '/whois', '/search', '/cart', '/login', '/account/domains'];
@@ -24,6 +26,7 @@ const benchDemo = { email: 'demo@example.com', password: process.env.DEMO_PASSWO
 const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
 const root = path.resolve(import.meta.dirname, '../..');
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const benchDomains = Number(process.env.LIGHTHOUSE_DOMAINS ?? 500);
 
 export type PageFigures = {
   path: string;
@@ -74,6 +77,10 @@ async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
     if (proc.exitCode !== null) throw new Error('the server exited during start');
     if (Date.now() - started > 180_000) throw new Error('the server did not start within 180 s');
     await Bun.sleep(100);
+  }
+  if (benchDomains > 0) {
+    await addDomainsToAccount(serverDatabaseUrl(dataDir), benchDemo.email, manyDomains(benchDomains, new Date()), ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE']);
+    console.log(`The demo account has ${benchDomains} more domains.`);
   }
   return {
     url,

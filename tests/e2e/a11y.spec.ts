@@ -4,6 +4,7 @@ import { namesWithoutVisibleLabel } from './accessible-names.ts';
 import { hydrated } from './islands.ts';
 import { signInDemoThroughApi } from './login-helpers.ts';
 import { notFoundPath, publicPaths, storefrontPaths } from './public-pages.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -115,9 +116,9 @@ test('every control is named by the words it shows, through search, cart, login,
   await signInDemoThroughApi(page.request);
   await page.goto('/account/domains');
   await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
-  await expect(page.getByTestId('domain-card').first()).toBeVisible();
+  await expect(page.getByTestId('domain').first()).toBeVisible();
   await sweep('My Domains');
-  await page.getByRole('article', { name: 'brightbeancoffee.com' }).getByRole('button', { name: 'Manage' }).click();
+  await domainEntry(page, 'brightbeancoffee.com').getByRole('button', { name: 'Manage' }).click();
   await expect(page.getByRole('tablist')).toBeVisible();
   await sweep('My Domains with a card open');
 });

@@ -7,6 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createStaffFromCommandLine, axeProblems, enrolWithAuthenticator, scrollsSideways } from './admin-helpers.ts';
 import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from './checkout-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 async function mailTo(page: Page, to: string, subject: RegExp): Promise<{ subject: string; body: string }> {
   let found: { subject: string; body: string } | undefined;
@@ -40,7 +41,7 @@ test('a phishing report becomes a case; compliance notifies, suspends and closes
   await expect(customer.getByText(/^Visa ending in 4242/)).toBeVisible();
   await customer.getByRole('button', { name: 'CHECKOUT' }).click();
   await landOnMyDomains(customer);
-  await expect(customer.getByRole('article', { name: domain })).toBeVisible();
+  await expect(domainEntry(customer, domain)).toBeVisible();
 
   // A visitor reports it.
   const visitor = await (await browser.newContext()).newPage();
@@ -90,7 +91,7 @@ test('a phishing report becomes a case; compliance notifies, suspends and closes
 
   // The customer sees why in My Domains.
   await customer.reload();
-  await expect(customer.getByRole('article', { name: domain }).getByRole('note')).toContainText(`was reported for phishing (case ${caseNumber})`);
+  await expect(domainEntry(customer, domain).getByRole('note')).toContainText(`was reported for phishing (case ${caseNumber})`);
 
   const close = await act('Close the case', 'Close the case', 'Phishing confirmed and stopped by suspension', 'Close case');
   await close.dialog.getByLabel('Outcome').selectOption({ label: 'Mitigated' });

@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { e2eDemo } from '../../playwright.config.ts';
 import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from './checkout-helpers.ts';
 import { demoEmail, logInAsDemo, passTotpStep, whileDemoPasswordChanges } from './login-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 // The second journey checks the first one's email as "taken".
 test.describe.configure({ mode: 'serial' });
@@ -174,7 +175,7 @@ test('the demo changes its login email with the live check, signs in with it, ed
   await page.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(page.getByText('Your account preferences have been saved!')).toBeVisible();
   await page.getByRole('link', { name: 'Domains', exact: true }).click();
-  const card = page.getByRole('article', { name: 'brightbeancoffee.com' });
+  const card = domainEntry(page, 'brightbeancoffee.com');
   await card.getByRole('button', { name: /Manage/ }).click();
   await expect(card.getByRole('tab')).toHaveText(['Service', 'Settings', 'Email']);
   await page.getByRole('link', { name: 'Account', exact: true }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsDemo } from './login-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 test('My Domains shows every status and service label of the demo domains, and the card tabs', async ({ page }) => {
   await page.goto('/account');
@@ -7,7 +8,7 @@ test('My Domains shows every status and service label of the demo domains, and t
   await logInAsDemo(page);
   await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
 
-  const card = (name: string) => page.getByRole('article', { name });
+  const card = (name: string) => domainEntry(page, name);
   await expect(card('brightbeancoffee.com')).toContainText('Active');
   await expect(card('brightbeancoffee.com')).toContainText("Spot's Suite");
   await expect(card('brightbeancoffee.com')).toContainText('$8.99');
@@ -22,7 +23,7 @@ test('My Domains shows every status and service label of the demo domains, and t
   // Expired cards offer only Renew; pending cards cannot be managed.
   const expired = card('lakesidephoto.studio');
   await expect(expired).toContainText('Expired');
-  await expect(expired.getByRole('button')).toHaveText(['Renew']);
+  await expect(expired.getByRole('button')).toHaveText(['Renew lakesidephoto.studio']);
   const pending = card('northwindlabs.io');
   await expect(pending).toContainText('Pending');
   await expect(pending).toContainText('Transfer pending');

@@ -16,7 +16,7 @@ import {
   scrollsSideways,
   signInStaff,
 } from './admin-helpers.ts';
-import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from './checkout-helpers.ts';
+import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from './checkout-helpers.ts';
 
 // Each journey checks several screens with axe at two widths: minutes on a busy machine, as admin.spec.ts allows.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -87,7 +87,7 @@ test('a visitor uses the code at checkout and pays the discounted price', async 
   await saveCard(customer, '4242 4242 4242 4242');
   await expect(customer.getByText(/^Visa ending in 4242/)).toBeVisible();
   await customer.getByRole('button', { name: 'CHECKOUT' }).click();
-  await customer.waitForURL('**/account/domains');
+  await landOnMyDomains(customer);
   const month = new Date().toISOString().slice(0, 7).replace('-', '');
   const history = await (await customer.request.get(`/api/transactions?yyyymm=${month}`)).json();
   const rows = history.data.map((r: { description: string; amount: number }) => [r.description, r.amount]);

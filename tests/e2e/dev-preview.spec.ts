@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { e2eDemo } from '../../playwright.config.ts';
 import { type DevCheckout, startDevCheckout } from '../fixtures/dev-checkout.ts';
 import { logInAsDemo } from './login-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 let dev: DevCheckout;
 let port = 0;
@@ -67,5 +68,5 @@ test('signing in leads to the account app, served by its own dev server behind t
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fdomains$/, { timeout: 30_000 });
   await logInAsDemo(page, { fresh: true });
   await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('article', { name: 'brightbeancoffee.com' })).toBeVisible();
+  await expect(domainEntry(page, 'brightbeancoffee.com')).toBeVisible();
 });

@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { logInAsDemo } from './login-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 const zone = 'maplestreetbakery.com';
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -29,7 +30,7 @@ async function checkView(page: Page, shot: string) {
 }
 
 async function openRecords(page: Page) {
-  const card = page.getByRole('article', { name: zone });
+  const card = domainEntry(page, zone);
   await card.getByRole('button', { name: /Manage/ }).click();
   await card.getByRole('tab', { name: 'Advanced' }).click();
   await card.getByRole('button', { name: 'Manage DNS Records' }).click();

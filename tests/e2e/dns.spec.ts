@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { logInAsDemo } from './login-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 /** Opens a demo domain's card on its Advanced tab (the demo account has advancedEnabled). */
 async function openAdvanced(page: Page, name: string) {
-  const card = page.getByRole('article', { name });
+  const card = domainEntry(page, name);
   await card.getByRole('button', { name: /Manage/ }).click();
   await card.getByRole('tab', { name: 'Advanced' }).click();
   return card;
@@ -121,7 +122,7 @@ test('custom nameservers: add one and see it pending review, edit it, delete it'
 });
 
 test('the conflict panel lists the root A record of a custom domain and leads to the Advanced tab', async ({ page }) => {
-  const card = page.getByRole('article', { name: 'quietharbor.org' });
+  const card = domainEntry(page, 'quietharbor.org');
   await card.getByRole('button', { name: /Manage/ }).click();
   const panel = card.getByTestId('conflict-panel');
   await expect(panel.getByRole('heading', { name: 'This Domain is using Custom DNS Records' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { logInAsDemo } from './login-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 /**
  * DNSSEC in the Advanced tab, on the demo account: a domain on our nameservers is told why it cannot be signed;
@@ -12,7 +13,7 @@ const digest = '2BB183AF5F22588179A53B0A98631FAD1A292118ABA2F5BD1A5B2C7A4E3F1A09
 const shots = process.env.DNSSEC_SCREENSHOTS;
 
 async function openAdvanced(page: Page) {
-  const card = page.getByRole('article', { name });
+  const card = domainEntry(page, name);
   await card.getByRole('button', { name: /Manage/ }).click();
   await card.getByRole('tab', { name: 'Advanced' }).click();
   return card;
@@ -35,7 +36,7 @@ async function snap(page: Page, file: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     const dialog = page.getByRole('dialog');
-    const target = (await dialog.count()) ? dialog : page.getByRole('article', { name });
+    const target = (await dialog.count()) ? dialog : domainEntry(page, name);
     await target.screenshot({ path: `${shots}/${file}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });

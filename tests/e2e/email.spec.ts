@@ -2,8 +2,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { logInAsDemo } from './login-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
-const card = (page: Page, name: string) => page.getByRole('article', { name });
+const card = (page: Page, name: string) => domainEntry(page, name);
 
 async function openEmailTab(page: Page, domain: string): Promise<Locator> {
   const article = card(page, domain);

@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from './checkout-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 type OutboxRow = { to: string; channel: string; subject: string | null; body: string };
 
@@ -83,14 +84,14 @@ test('Buy it now: the list price through checkout, the name in the buyer’s acc
   await expect(page.locator('.order-total')).toHaveText('$1,500.00');
   await expect(page.getByRole('region', { name: 'What happens next' })).toContainText(`${seller.domain} is now in your account, registered until`);
   await page.getByRole('link', { name: 'Go to My Domains' }).click();
-  await expect(page.getByRole('article', { name: seller.domain })).toBeVisible();
+  await expect(domainEntry(page, seller.domain)).toBeVisible();
 
   // The seller: the name has left their account, their share is in the ledger, and they were told.
   const sellerDomains = (await (await seller.page.request.get('/api/domains?limit=50')).json()) as { data: { domain: string; status: string }[] };
   expect(sellerDomains.data.find((d) => d.domain === seller.domain)?.status).toBe('deleted');
   await seller.page.goto('/account/domains');
   await expect(seller.page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
-  await expect(seller.page.getByRole('article', { name: seller.domain })).toHaveCount(0);
+  await expect(domainEntry(seller.page, seller.domain)).toHaveCount(0);
   const notice = await mailFor(page, seller.email, new RegExp(`^${seller.domain.replace(/\./g, '\\.')} sold for \\$1,500\\.00$`));
   expect(notice.body).toContain('Your share is $1,200.00 (80% of the price)');
   await seller.page.goto('/account/summary?view=billing');

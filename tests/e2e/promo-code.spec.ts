@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from './checkout-helpers.ts';
+import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from './checkout-helpers.ts';
 
 async function shoot(page: Page, name: string) {
   if (!process.env.PROMO_SHOTS) return;
@@ -68,7 +68,7 @@ test('a visitor reads why a code does not apply, applies one that does, and chec
   await saveCard(page, '4242 4242 4242 4242');
   await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
-  await page.waitForURL('**/account/domains');
+  await landOnMyDomains(page);
 
   const month = new Date().toISOString().slice(0, 7).replace('-', '');
   const history = await (await page.request.get(`/api/transactions?yyyymm=${month}`)).json();

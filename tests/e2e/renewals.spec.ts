@@ -5,8 +5,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addYears, format, parse } from 'date-fns';
 import { logInAsDemo } from './login-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
-const card = (page: Page, name: string) => page.getByRole('article', { name });
+const card = (page: Page, name: string) => domainEntry(page, name);
 
 async function openSettings(page: Page, name: string) {
   const domain = card(page, name);

@@ -5,11 +5,12 @@
  */
 import { expect, test } from '@playwright/test';
 import { logInAsDemo } from './login-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 test('list a domain for sale, make an offer on its page, then remove it', async ({ page }) => {
   await page.goto('/account/domains');
   await logInAsDemo(page);
-  const card = page.getByRole('article', { name: 'brightbeancoffee.net' });
+  const card = domainEntry(page, 'brightbeancoffee.net');
   await card.getByRole('button', { name: /Manage/ }).click();
   await card.getByRole('tab', { name: 'Settings' }).click();
   await card.getByRole('button', { name: 'Sell' }).click();

@@ -5,6 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { logInAsDemo } from './login-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -15,7 +16,7 @@ async function openMyDomains(page: Page) {
 }
 
 async function openSettings(page: Page, name: string) {
-  const card = page.getByRole('article', { name });
+  const card = domainEntry(page, name);
   await card.getByRole('button', { name: /Manage/ }).click();
   await card.getByRole('tab', { name: 'Settings' }).click();
   return card;
@@ -49,7 +50,7 @@ test('unlock a domain, copy its auth code, and generate a new one', async ({ pag
 
 test('cancel a pending transfer away, and give a rejected transfer in a new auth code', async ({ page }) => {
   await openMyDomains(page);
-  const leaving = page.getByRole('article', { name: 'sunsetyogastudio.com' });
+  const leaving = domainEntry(page, 'sunsetyogastudio.com');
   await expect(leaving).toContainText('Transfer pending');
   await (await openSettings(page, 'sunsetyogastudio.com')).getByRole('button', { name: 'Transfer', exact: true }).click();
   const pendingAway = page.getByRole('dialog', { name: 'Transfer Away Pending' });

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { signInDemoThroughApi } from './login-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 // Both journeys change the demo's maplestreetbakery.com (seeded for them): one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -11,7 +12,7 @@ const name = 'maplestreetbakery.com';
 async function openServiceTab(page: Page) {
   await signInDemoThroughApi(page.request);
   await page.goto('/account/domains');
-  const card = page.getByRole('article', { name });
+  const card = domainEntry(page, name);
   await card.getByRole('button', { name: /Manage/ }).click();
   await expect(card.getByRole('tab', { name: 'Service' })).toHaveAttribute('aria-selected', 'true');
   return card;
@@ -61,7 +62,7 @@ test('forwarding refuses a bad address with Error! and takes a good one; parking
 
 test('the website builder: offer, confirm, added with its link; the site editor; confirm cancel, cancelled; label and price follow', async ({ page }) => {
   const card = await openServiceTab(page);
-  await expect(card.locator('.domain-card-price')).toContainText('$0.00');
+  await expect(card.locator('.domain-price')).toContainText('$0.00');
 
   await card.getByRole('button', { name: 'Add Website Builder' }).click();
   const offer = page.getByRole('dialog', { name: 'Website Builder' });
@@ -77,7 +78,7 @@ test('the website builder: offer, confirm, added with its link; the site editor;
   await added.getByRole('button', { name: 'Done' }).click();
   await expect(card.locator('.service-label')).toHaveText('Website');
   await expect(card.locator('.service-note')).toHaveText('Active now: Parking');
-  await expect(card.locator('.domain-card-price')).toContainText('$5.00');
+  await expect(card.locator('.domain-price')).toContainText('$5.00');
   await expect(card.getByRole('region', { name: 'Website Builder' })).toContainText(/free trial until [A-Z][a-z]{2} \d{1,2}, \d{4}/);
 
   // The editor: write the page and show it on the domain.
@@ -104,7 +105,7 @@ test('the website builder: offer, confirm, added with its link; the site editor;
   await expect(cancelled).toContainText('The domain shows its parking page again');
   await cancelled.getByRole('button', { name: 'Done' }).click();
   await expect(card.locator('.service-label')).toHaveText('Parking');
-  await expect(card.locator('.domain-card-price')).toContainText('$0.00');
+  await expect(card.locator('.domain-price')).toContainText('$0.00');
 
   // Opened again with the builder on, the modal starts at confirm cancel; without it, at the offer (no second trial).
   await card.getByRole('button', { name: 'Add Website Builder' }).click();

@@ -1,19 +1,26 @@
-/** My Domains (control-panel spec §2): title, Buy / Transfer / Renew, the domain cards, and the account sidebar. */
-import { useEffect, useState } from 'react';
+/** My Domains (control-panel spec §2): title, Buy / Transfer / Renew, the domain list, and the account sidebar. */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { brand } from '@kit/brand.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { paths } from '../../paths.ts';
 import { type Domain, useAccount, useDomains } from './api.ts';
-import { DomainCard } from './DomainCard.tsx';
+import type { BulkAction } from './bulk-actions.ts';
+import { DomainList } from './DomainList.tsx';
 import { DomainModals } from './domain-modals.tsx';
 import type { DomainModalKind, OpenDomainModal } from './domain-props.ts';
+
+const BulkDialog = lazy(() => import('./BulkDialog.tsx'));
 
 export function MyDomains() {
   const { domains, error, isLoading, isSlow } = useDomains();
   const account = useAccount();
-  const [modal, setModal] = useState<{ kind: DomainModalKind; domain: Domain | null } | null>(null);
-  const openModal: OpenDomainModal = (kind, domain) => setModal({ kind, domain: domain ?? null });
-  const visible = domains.filter((d) => d.status !== 'deleted');
+  const [modal, setModal] = useState<{ kind: DomainModalKind; domain: Domain | null; selectedIds?: number[] } | null>(null);
+  const [bulk, setBulk] = useState<{ action: BulkAction; domains: Domain[] } | null>(null);
+  // Stable, so the rows (memoised) do not all redraw when a modal opens.
+  const openModal: OpenDomainModal = useCallback((kind, domain) => setModal({ kind, domain: domain ?? null }), []);
+  const onBulk = useCallback((action: BulkAction, chosen: Domain[]) => setBulk({ action, domains: chosen }), []);
+  const onRenew = useCallback((chosen: Domain[]) => setModal({ kind: 'renewAll', domain: null, selectedIds: chosen.map((d) => d.domainId) }), []);
+  const visible = useMemo(() => domains.filter((d) => d.status !== 'deleted'), [domains]);
   useEffect(() => {
     document.title = `My Domains | ${brand.name}`;
   }, []);
@@ -49,9 +56,9 @@ export function MyDomains() {
               </div>
             )}
           </div>
-          {visible.map((domain) => (
-            <DomainCard key={domain.domainId} domain={domain} advancedEnabled={account?.advancedEnabled ?? false} openModal={openModal} />
-          ))}
+          {visible.length > 0 && (
+            <DomainList domains={visible} advancedEnabled={account?.advancedEnabled ?? false} openModal={openModal} onBulk={onBulk} onRenew={onRenew} />
+          )}
         </section>
         {/* On a phone the sidebar sits under the list: shown once the list is in, so it appears rather than jumps. */}
         {!isLoading && (
@@ -82,7 +89,12 @@ export function MyDomains() {
           </aside>
         )}
       </div>
-      <DomainModals open={modal?.kind ?? null} domain={modal?.domain ?? null} domains={visible} onClose={() => setModal(null)} />
+      <DomainModals open={modal?.kind ?? null} domain={modal?.domain ?? null} selectedIds={modal?.selectedIds} domains={visible} onClose={() => setModal(null)} />
+      {bulk && (
+        <Suspense fallback={null}>
+          <BulkDialog action={bulk.action} domains={bulk.domains} onClose={() => setBulk(null)} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -19,8 +19,11 @@ export type DomainModalKind =
 
 export type OpenDomainModal = (kind: DomainModalKind, domain?: Domain) => void;
 
-/** What every domain modal receives: the domain it was opened for (null from the page's buttons), all domains, close. */
-export type DomainModalProps = { domain: Domain | null; domains: Domain[]; onClose: () => void };
+/**
+ * What every domain modal receives: the domain it was opened for (null from the page's buttons), all domains, close;
+ * `selectedIds`: the domains ticked in the list when the modal was opened for them (Renew on a selection).
+ */
+export type DomainModalProps = { domain: Domain | null; domains: Domain[]; onClose: () => void; selectedIds?: number[] };
 
 /** What a tab owned by another feature folder receives. */
 export type DomainTabProps = { domain: Domain; openModal: OpenDomainModal; onAdvanced: () => void };

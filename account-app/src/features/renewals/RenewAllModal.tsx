@@ -18,7 +18,7 @@ import { PeriodField } from './PeriodField.tsx';
 type View = 'selectRenewDomains' | OrderView;
 type SortKey = 'domain' | 'expireDate';
 
-export default function RenewAllModal({ domain, onClose }: DomainModalProps) {
+export default function RenewAllModal({ domain, onClose, selectedIds }: DomainModalProps) {
   const modal = useSteppedModal<View>({ onClose });
   const pin = domain?.domainId;
   const { data, error } = useSWR<ListResult<RenewableDomain> | null>(`/renewals${pin ? `?domainId=${pin}` : ''}`);
@@ -37,7 +37,8 @@ export default function RenewAllModal({ domain, onClose }: DomainModalProps) {
   // The list arrives after the first render: start from it, with the card's domain ticked.
   const idsKey = renewableIds.join(',');
   useEffect(() => {
-    dispatch({ type: 'reset', ids: renewableIds, preselected: pin ? [pin] : [] });
+    // Opened for the list's selection: those ticked (the renewable ones among them); else the card's domain.
+    dispatch({ type: 'reset', ids: renewableIds, preselected: selectedIds ? selectedIds.filter((id) => renewableIds.includes(id)) : pin ? [pin] : [] });
   }, [idsKey]);
   const state = selection;
 

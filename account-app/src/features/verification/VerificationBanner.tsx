@@ -5,7 +5,7 @@
 import { formatDate } from '@kit/DateText.tsx';
 import { isFailure } from '@kit/api.ts';
 import { useState } from 'react';
-import { verificationBannerTitle } from '../../../../api/contract/compliance/verification.ts';
+import { verificationBannerTitle } from '../../../../api/contract/compliance/verification-banner.ts';
 import { paths } from '../../paths.ts';
 import { resendVerificationEmail, useVerificationStatus } from './api.ts';
 import './verification.css';
