@@ -71,4 +71,6 @@ export type StaffDomainRecord = StaffDomainRow & {
     | { ok: false; error: string };
   /** One year's renewal price (cents) for a courtesy renewal's ledger rows; null when the extension is not sold. */
   renewPrice: number | null;
+  /** The newest audit entries about this domain. */
+  audit: AuditEntry[];
 };

@@ -28,9 +28,10 @@ export async function searchCustomersAsStaff(deps: Pick<Deps, 'db'>, actor: Staf
 
 /** The customer page; the read is logged (it shows contacts, sessions and cards). */
 export async function viewCustomer(deps: Pick<Deps, 'db'>, actor: StaffActor, accountId: number): Promise<CustomerRecord> {
-  const record = await customerRecord(deps.db, accountId);
-  await recordAudit(deps.db, actor, { action: 'customer.view', targetType: 'account', targetId: accountId, targetLabel: record.email, accountId });
-  return record;
+  const { user } = await findCustomer(deps.db, accountId);
+  // Logged first, so the page's own list of audit entries shows this read too.
+  await recordAudit(deps.db, actor, { action: 'customer.view', targetType: 'account', targetId: accountId, targetLabel: user.email, accountId });
+  return customerRecord(deps.db, accountId);
 }
 
 export async function resendRecoveryEmail(deps: Deps, actor: StaffActor, accountId: number, brandName: string): Promise<void> {

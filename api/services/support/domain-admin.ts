@@ -12,7 +12,7 @@ import { domains, transactions, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
-import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
+import { recordAudit, requireReason, searchAudit, type StaffActor } from '../audit/audit-log.ts';
 import { syncZone } from '../dns/zone.ts';
 import { liftSuspension, suspendDomain, suspensionsOf } from '../domains/suspensions.ts';
 import { queueMessage } from '../platform/messages.ts';
@@ -89,6 +89,7 @@ export async function domainRecordForStaff(deps: Deps, domainId: number): Promis
     })),
     registry,
     renewPrice: premium ?? yearsPrice(domain.domain, 1),
+    audit: (await searchAudit(deps.db, { targetType: 'domain', targetId: String(domainId) }, { limit: 25, skip: 0 })).data,
   };
 }
 
