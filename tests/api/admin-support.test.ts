@@ -116,6 +116,7 @@ describe('helping a customer', () => {
   it('resets the second factors with a reason: methods and passkeys gone, signed out, emailed, and nothing but enrolment until a new one', async () => {
     const found = await customer('lost-phone@example.com', { domain: 'lost-phone.com' });
     await t.db.insert(passkeys).values({ accountId: found.accountId, userId: found.userId, credentialId: 'cred-lost', publicKey: 'k', userHandle: 'h', deviceType: 'singleDevice', name: 'Old phone' });
+    await t.db.insert(apiTokens).values({ accountId: found.accountId, userId: found.userId, name: 'ci', displayPrefix: 'dsp_ci', tokenHash: 'lost-phone-token', scopes: ['domains:read'] });
     expect((await billing.client.post(`/api/admin/customers/${found.accountId}/resetFactors`, { reason: 'Lost phone, checked ID' })).status).toBe(403);
     const noReason = await support.client.post(`/api/admin/customers/${found.accountId}/resetFactors`, { reason: 'ok' });
     expect(noReason.status).toBe(400);
@@ -125,6 +126,8 @@ describe('helping a customer', () => {
 
     expect(await t.db.select().from(mfas).where(and(eq(mfas.accountId, found.accountId), eq(mfas.status, 'active')))).toEqual([]);
     expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, found.userId))).toEqual([]);
+    const [token] = await t.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, 'lost-phone-token'));
+    expect(token.revokeDate).not.toBeNull();
     expect((await found.client.get('/api/domains')).status).toBe(401);
     const entry = await lastAudit('customer.reset-factors');
     expect(entry).toMatchObject({ staffEmail: support.email, staffRole: 'support', reason: 'Lost phone; identity checked by a call to the number on file', accountId: found.accountId });
@@ -132,6 +135,7 @@ describe('helping a customer', () => {
     await t.runJobs();
     const [mail] = await mailsTo('lost-phone@example.com');
     expect(mail.subject).toMatch(/two-step verification was reset/);
+    expect(mail.body).toContain('Your API token was revoked as well');
 
     // Next sign-in: the password alone gets in (no factor left), but only to add a new one.
     const browser = t.client({ ip: '203.0.113.80' });

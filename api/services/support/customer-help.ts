@@ -10,6 +10,7 @@ import { accounts, apiTokens, customerNotes, mfas, passkeys, sessions } from '..
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
+import { revokedTokensSentence, revokeUserApiTokens } from '../api-tokens/api-tokens.ts';
 import { requestRecovery } from '../auth/recovery.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { describeMfa } from '../second-factors/mfa.ts';
@@ -117,7 +118,7 @@ export async function revokeCustomerApiTokens(deps: HelpDeps, actor: StaffActor,
 export async function resetCustomerFactors(deps: HelpDeps, actor: StaffActor, accountId: number, reason: string, brandName: string): Promise<void> {
   const why = requireReason('customer.reset-factors', reason);
   const { user } = await findCustomer(deps.db, accountId);
-  await deps.db.transaction(async (tx) => {
+  const tokensRevoked = await deps.db.transaction(async (tx) => {
     await tx.select({ accountId: accounts.accountId }).from(accounts).where(eq(accounts.accountId, accountId)).for('update');
     const methods = await tx
       .update(mfas)
@@ -127,6 +128,8 @@ export async function resetCustomerFactors(deps: HelpDeps, actor: StaffActor, ac
     const keys = await tx.delete(passkeys).where(eq(passkeys.userId, user.userId)).returning({ name: passkeys.name });
     await tx.update(accounts).set({ mfaEnrolmentRequired: true, modifyDate: now() }).where(eq(accounts.accountId, accountId));
     await tx.update(sessions).set({ revokeDate: now() }).where(and(eq(sessions.userId, user.userId), isNull(sessions.revokeDate)));
+    // As when the customer removes a second factor themselves (issue #26): their API tokens end with it.
+    const tokens = await revokeUserApiTokens(tx, user.userId);
     await recordAudit(tx, actor, {
       action: 'customer.reset-factors',
       targetType: 'account',
@@ -134,10 +137,11 @@ export async function resetCustomerFactors(deps: HelpDeps, actor: StaffActor, ac
       targetLabel: user.email,
       accountId,
       before: { methods: methods.filter((m) => m.status !== 'pending').map((m) => describeMfa(m)), passkeys: keys.map((k) => k.name) },
-      after: { methods: [], passkeys: [], mustEnrol: true },
+      after: { methods: [], passkeys: [], mustEnrol: true, apiTokensRevoked: tokens },
       reason: why,
       customerSummary: 'Our support team removed your two-step verification methods and passkeys. Add a new one when you next sign in.',
     });
+    return tokens;
   });
   await queueMessage(deps.jobs, {
     channel: 'email',
@@ -147,6 +151,7 @@ export async function resetCustomerFactors(deps: HelpDeps, actor: StaffActor, ac
       `Our support team removed the two-step verification methods and passkeys of your ${brandName} account, after checking it was you who asked.`,
       '',
       'You were signed out everywhere. When you next sign in with your password, you will be asked to add a new security method before anything else.',
+      ...(tokensRevoked ? ['', revokedTokensSentence(tokensRevoked)] : []),
       '',
       `If you did not ask for this, reply to this email or contact ${brandName} support at once.`,
     ].join('\n'),

@@ -365,7 +365,7 @@ export default function CustomerPage() {
           <>
             <p>
               Only after you checked it is really {name} asking (a call to the phone on file, an ID document). Their authenticator apps, text and
-              email codes and passkeys are removed, they are signed out everywhere and emailed at once.
+              email codes and passkeys are removed, their API tokens revoked, and they are signed out everywhere and emailed at once.
             </p>
             <p>At their next sign-in, their password gets them in only to add a new security method.</p>
           </>
