@@ -9,6 +9,7 @@ import { api } from '@kit/api.ts';
 import { Field } from '@kit/Field.tsx';
 import { Money } from '@kit/Money.tsx';
 import { showToast } from '@kit/toasts.ts';
+import { rolePermissions, staffRoleLabels, staffRoles } from '../../../../api/contract/staff/roles.ts';
 import type { StaffDomainRecord } from '../../../../api/contract/support/customers.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { AuditTable } from '../../lib/AuditTable.tsx';
@@ -22,10 +23,15 @@ type Action = 'lock' | 'unlock' | 'suspend' | 'unsuspend' | 'renew' | 'restore' 
 
 const sameDay = (a: string, b: string) => a.slice(0, 10) === b.slice(0, 10);
 
+/** "Compliance and Owner": the roles the table lets suspend, in words. */
+const suspendingRoles = new Intl.ListFormat('en', { type: 'conjunction' }).format(
+  staffRoles.filter((role) => rolePermissions[role].includes('domains:suspend')).map((role) => staffRoleLabels[role].label),
+);
+
 export default function DomainPage() {
   const domainId = Number(useParams().domainId);
   const ids = useId();
-  const { can } = useStaffSession();
+  const { can, session } = useStaffSession();
   const key = `/admin/domains/${domainId}`;
   const { data: domain, error, mutate } = useSWR<StaffDomainRecord>(Number.isInteger(domainId) ? key : null);
   const [action, setAction] = useState<Action | null>(null);
@@ -165,6 +171,11 @@ export default function DomainPage() {
         <div className="panel-header">
           <h2 id={`${ids}-suspensions`}>Suspensions</h2>
         </div>
+        {session?.state === 'active' && !can('domains:suspend') && (
+          <p className="notice notice-warning panel-notice">
+            Only {suspendingRoles} staff may suspend a domain or lift a suspension; your role ({staffRoleLabels[session.staff.role].label}) may not.
+          </p>
+        )}
         {domain.suspensions.length === 0 ? (
           <p className="empty">Never suspended.</p>
         ) : (
