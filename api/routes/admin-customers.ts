@@ -8,6 +8,7 @@ import {
   addCustomerNote,
   resendChangeApproval,
   resendRecoveryEmail,
+  resendRegistrantVerification,
   resetCustomerFactors,
   revokeCustomerApiTokens,
   revokeCustomerSessions,
@@ -33,6 +34,10 @@ export const adminCustomersRoutes = new Hono<AdminEnv>()
   .post('/:id/resendApproval', allow('customers:help'), async (c) => {
     const { sentTo } = await resendChangeApproval(c.var.deps, staffActor(c), parseId(c), brand.name);
     return c.json({ success: true, message: `Approval link sent again to ${sentTo}` });
+  })
+  .post('/:id/resendVerification', allow('customers:help'), async (c) => {
+    const { sentTo } = await resendRegistrantVerification(c.var.deps, staffActor(c), parseId(c));
+    return c.json({ success: true, message: `Verification email sent again to ${sentTo}` });
   })
   .post('/:id/revokeSessions', allow('customers:help'), async (c) => c.json(await revokeCustomerSessions(c.var.deps, staffActor(c), parseId(c))))
   .post('/:id/revokeApiTokens', allow('customers:help'), async (c) => {

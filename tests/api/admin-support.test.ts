@@ -22,6 +22,7 @@ import {
   users,
 } from '../../api/db/schema/index.ts';
 import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { startRegistrantVerification } from '../../api/services/compliance/verification/registrant-verification.ts';
 import { demoContact } from '../../api/services/platform/seed.ts';
 import { createSession } from '../../api/services/auth/sessions.ts';
 import { type TestStaff, staffClient } from '../fixtures/staff.ts';
@@ -178,6 +179,29 @@ describe('helping a customer', () => {
     // Notes stay among staff: the customer's activity shows the help, not the note.
     const own = await t.db.select({ kind: auditLog.action }).from(auditLog).where(eq(auditLog.accountId, found.accountId));
     expect(own.map((row) => row.kind)).toContain('customer.note');
+  });
+
+  it('resends the registrant verification email (#24) with a new link, and says so when none is waiting', async () => {
+    const found = await customer('unverified@example.com', { domain: 'unverified-shop.com' });
+    expect((await support.client.post(`/api/admin/customers/${found.accountId}/resendVerification`)).body.message).toBe(
+      'No registrant verification is waiting on this account',
+    );
+    expect(await startRegistrantVerification(t.deps, { accountId: found.accountId, trigger: 'registration' })).toMatchObject({ started: true });
+    await t.runJobs();
+    const first = (await mailsTo('unverified@example.com')).at(-1)!;
+    const page = await support.client.get(`/api/admin/customers/${found.accountId}`);
+    expect(page.body.registrantVerification).toMatchObject({ state: 'pending', email: 'unverified@example.com', suspended: false });
+    expect((await billing.client.post(`/api/admin/customers/${found.accountId}/resendVerification`)).status).toBe(403);
+    const resent = await support.client.post(`/api/admin/customers/${found.accountId}/resendVerification`);
+    expect(resent.body).toMatchObject({ message: 'Verification email sent again to unverified@example.com' });
+    await t.runJobs();
+    const second = (await mailsTo('unverified@example.com')).at(-1)!;
+    expect(second.id).not.toBe(first.id);
+    // A new link: the first one no longer verifies.
+    const link = (body: string) => /\/verify-registrant[^\s)]*/.exec(body)?.[0];
+    expect(link(second.body)).toBeTruthy();
+    expect(link(second.body)).not.toBe(link(first.body));
+    expect(await lastAudit('verification.resend')).toMatchObject({ staffId: support.staffId, accountId: found.accountId, targetLabel: 'unverified@example.com' });
   });
 });
 

@@ -1,6 +1,7 @@
 /** What the back office shows of customers and their domains (types only, no zod: the admin app imports them). */
 import type { AuditEntry } from '../audit/audit.ts';
 import type { Contact } from '../contact.ts';
+import type { VerificationStatus } from '../compliance/verification.ts';
 
 export type CustomerMatch = 'account' | 'email' | 'name' | 'phone' | 'domain' | 'order' | 'transaction' | 'payment';
 
@@ -43,6 +44,8 @@ export type CustomerRecord = {
   /** A registrant change waits for approval from the registrant email. */
   pendingChanges: boolean;
   tdrpOptOut: boolean;
+  /** The registrant email's verification (#24): a waiting one can be resent from the customer page. */
+  registrantVerification: VerificationStatus;
   contacts: { registrant: Contact | null; administrative: Contact | null; technical: Contact | null; billing: Contact | null };
   domains: StaffDomainRow[];
   orders: { orderId: number; status: string; totalPrice: number; createDate: string }[];

@@ -6,13 +6,14 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { CustomerHit, CustomerRecord } from '../../contract/support/customers.ts';
-import { accounts, apiTokens, customerNotes, mfas, passkeys, sessions } from '../../db/schema/index.ts';
+import { accounts, apiTokens, customerNotes, mfas, passkeys, registrantVerifications, sessions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
 import { revokedTokensSentence, revokeUserApiTokens } from '../api-tokens/api-tokens.ts';
 import { requestRecovery } from '../auth/recovery.ts';
 import { queueMessage } from '../platform/messages.ts';
+import { staffResendVerification } from '../compliance/verification/verification-desk.ts';
 import { describeMfa } from '../second-factors/mfa.ts';
 import { resendTdrpApproval } from '../transfers/tdrp.ts';
 import { customerRecord, findCustomer } from './customer-record.ts';
@@ -62,6 +63,21 @@ export async function resendChangeApproval(deps: HelpDeps, actor: StaffActor, ac
     customerSummary: `We sent the approval link for your registrant change to ${sent.sentTo} again.`,
   });
   return sent;
+}
+
+/**
+ * The registrant verification email again (#24), as the customer's banner sends it: a new link, the same limits.
+ * Audited as the verification desk's resend (`verification.resend`), which tells the customer in their activity.
+ */
+export async function resendRegistrantVerification(deps: HelpDeps, actor: StaffActor, accountId: number): Promise<{ sentTo: string }> {
+  await findCustomer(deps.db, accountId);
+  const [pending] = await deps.db
+    .select({ verificationId: registrantVerifications.verificationId, email: registrantVerifications.email })
+    .from(registrantVerifications)
+    .where(and(eq(registrantVerifications.accountId, accountId), eq(registrantVerifications.status, 'pending')));
+  if (!pending) throw new AppError(409, 'No registrant verification is waiting on this account');
+  await staffResendVerification(deps, actor, pending.verificationId);
+  return { sentTo: pending.email };
 }
 
 /** Every live session of the customer ends (a stolen laptop, a shared computer). */

@@ -11,6 +11,7 @@ import { accounts, customerNotes, domains, mfas, orders, passkeys, paymentMethod
 import { AppError } from '../../errors.ts';
 import { listApiTokens } from '../api-tokens/api-tokens.ts';
 import { searchAudit } from '../audit/audit-log.ts';
+import { readVerificationStatus } from '../compliance/verification/registrant-verification.ts';
 import { mfaView } from '../second-factors/mfa.ts';
 
 export async function findCustomer(db: Pick<Db, 'select'>, accountId: number) {
@@ -42,7 +43,7 @@ export function staffDomainRow(row: typeof domains.$inferSelect, ownerEmail: str
 export async function customerRecord(db: Db, accountId: number): Promise<CustomerRecord> {
   const { account, user } = await findCustomer(db, accountId);
   const time = now();
-  const [owned, orderRows, txnRows, cards, methods, keys, live, tokens, notes, audit] = await Promise.all([
+  const [owned, orderRows, txnRows, cards, methods, keys, live, tokens, notes, audit, registrantVerification] = await Promise.all([
     db.select().from(domains).where(and(eq(domains.accountId, accountId), ne(domains.status, 'deleted'))).orderBy(asc(domains.domain)),
     db.select().from(orders).where(eq(orders.accountId, accountId)).orderBy(desc(orders.createDate)).limit(25),
     db.select().from(transactions).where(eq(transactions.accountId, accountId)).orderBy(desc(transactions.startDate), desc(transactions.transactionId)).limit(25),
@@ -58,6 +59,7 @@ export async function customerRecord(db: Db, accountId: number): Promise<Custome
     listApiTokens(db, accountId),
     db.select().from(customerNotes).where(eq(customerNotes.accountId, accountId)).orderBy(desc(customerNotes.createDate), desc(customerNotes.noteId)).limit(100),
     searchAudit(db, { accountId }, { limit: 25, skip: 0 }),
+    readVerificationStatus({ db }, accountId),
   ]);
   return {
     accountId,
@@ -68,6 +70,7 @@ export async function customerRecord(db: Db, accountId: number): Promise<Custome
     mfaEnrolmentRequired: account.mfaEnrolmentRequired,
     pendingChanges: account.pendingChanges,
     tdrpOptOut: account.tdrpOptOut,
+    registrantVerification,
     contacts: {
       registrant: account.registrantContact,
       administrative: account.whoisAdminContact,

@@ -23,7 +23,20 @@ import { NotesPanel } from './NotesPanel.tsx';
 
 const collapsedRows = 8;
 
-type Help = 'resetFactors' | 'revokeSessions' | 'resendRecovery' | 'resendApproval' | { token: CustomerRecord['apiTokens'][number] } | 'revokeAllTokens';
+type Help = 'resetFactors' | 'revokeSessions' | 'resendRecovery' | 'resendApproval' | 'resendVerification' | { token: CustomerRecord['apiTokens'][number] } | 'revokeAllTokens';
+
+/** Whether the registrant email is verified (#24): unverified names are suspended at the deadline. */
+function RegistrantVerification({ status }: { status: CustomerRecord['registrantVerification'] }) {
+  if (status.state === 'none') return null;
+  if (status.state === 'verified') return <p className="contact-note">Email verified {formatDay(status.verifiedAt)}</p>;
+  return (
+    <p className={`notice ${status.suspended ? 'notice-danger' : 'notice-warning'} panel-notice-inline`}>
+      {status.suspended ? 'Domains suspended: ' : ''}
+      {status.email} is not verified yet{status.suspended ? '' : ` (deadline ${formatDay(status.deadline)})`}
+      {status.lastSentAt ? `; last emailed ${formatDateTime(status.lastSentAt)}` : ''}.
+    </p>
+  );
+}
 
 function ContactBlock({ contact }: { contact: Contact | null }) {
   if (!contact) return <p className="muted">None on file</p>;
@@ -94,6 +107,7 @@ export default function CustomerPage() {
       ? [
           { label: 'Send a password reset link', onSelect: () => setHelp('resendRecovery') },
           ...(customer.pendingChanges ? [{ label: 'Resend the change approval email', onSelect: () => setHelp('resendApproval') }] : []),
+          ...(customer.registrantVerification.state === 'pending' ? [{ label: 'Resend the verification email', onSelect: () => setHelp('resendVerification') }] : []),
           { label: 'Sign out everywhere', onSelect: () => setHelp('revokeSessions') },
         ]
       : []),
@@ -128,6 +142,7 @@ export default function CustomerPage() {
         <Panel title="Registrant">
           <div className="panel-body">
             <ContactBlock contact={registrant} />
+            <RegistrantVerification status={customer.registrantVerification} />
           </div>
         </Panel>
         <Panel title="Other contacts">
@@ -397,6 +412,22 @@ export default function CustomerPage() {
         onClose={() => setHelp(null)}
         run={() => api(`${key}/resendRecovery`, { method: 'POST', toast: false })}
         onDone={() => done('Password reset link sent')}
+      />
+      <ActionModal
+        open={help === 'resendVerification'}
+        title="Resend the verification email"
+        description={
+          <p>
+            The email that verifies the registrant address goes again to{' '}
+            {customer.registrantVerification.state === 'pending' ? customer.registrantVerification.email : 'the registrant'}, with a new link; the old link stops
+            working. The customer’s own limits apply (3 an hour).
+          </p>
+        }
+        reason="none"
+        confirm="Resend"
+        onClose={() => setHelp(null)}
+        run={() => api<{ message: string }>(`${key}/resendVerification`, { method: 'POST', toast: false })}
+        onDone={(answer) => done(answer.message)}
       />
       <ActionModal
         open={help === 'resendApproval'}

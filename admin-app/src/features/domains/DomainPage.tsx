@@ -23,6 +23,27 @@ type Action = 'lock' | 'unlock' | 'suspend' | 'unsuspend' | 'renew' | 'restore' 
 
 const sameDay = (a: string, b: string) => a.slice(0, 10) === b.slice(0, 10);
 
+/** Who placed a hold, in words. */
+const holdKinds: Record<string, string> = {
+  staff: 'Staff',
+  abuse: 'Abuse case',
+  verification: 'Registrant verification',
+};
+
+/** One value a line (nameservers, statuses), so a phone breaks between them rather than inside one. */
+function Lines({ items }: { items: readonly string[] }) {
+  if (items.length === 0) return <>—</>;
+  return (
+    <>
+      {items.map((item) => (
+        <span key={item} className="kv-line">
+          {item}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** "Compliance and Owner": the roles the table lets suspend, in words. */
 const suspendingRoles = new Intl.ListFormat('en', { type: 'conjunction' }).format(
   staffRoles.filter((role) => rolePermissions[role].includes('domains:suspend')).map((role) => staffRoleLabels[role].label),
@@ -112,7 +133,9 @@ export default function DomainPage() {
               <dt>Transfer lock</dt>
               <dd>{domain.locked ? 'Locked' : `Unlocked${domain.authCodeExpireDate ? ` (code valid until ${formatDay(domain.authCodeExpireDate)})` : ''}`}</dd>
               <dt>Nameservers</dt>
-              <dd className="mono">{domain.nameservers.join(', ') || '—'}</dd>
+              <dd className="mono">
+                <Lines items={domain.nameservers} />
+              </dd>
               <dt>Auto-renew</dt>
               <dd>{domain.autoRenewEnabled ? 'On' : 'Off'}</dd>
               <dt>WHOIS privacy</dt>
@@ -158,9 +181,13 @@ export default function DomainPage() {
                 <dt>Transfer lock</dt>
                 <dd className={registry.locked === domain.locked ? '' : 'is-different'}>{registry.locked ? 'Locked' : 'Unlocked'}</dd>
                 <dt>Nameservers</dt>
-                <dd className="mono">{registry.nameservers.join(', ') || '—'}</dd>
+                <dd className="mono">
+                  <Lines items={registry.nameservers} />
+                </dd>
                 <dt>Statuses</dt>
-                <dd className="mono">{registry.statuses.join(', ')}</dd>
+                <dd className="mono">
+                  <Lines items={registry.statuses} />
+                </dd>
               </dl>
             )}
           </div>
@@ -194,7 +221,7 @@ export default function DomainPage() {
                   <tr key={s.suspensionId}>
                     <td data-label="Why">{s.reason}</td>
                     <td data-label="By">
-                      {s.kind}
+                      {holdKinds[s.kind] ?? s.kind}
                       {s.reference && <span className="cell-sub">{s.reference}</span>}
                     </td>
                     <td data-label="From">{formatDateTime(s.createDate)}</td>
