@@ -16,12 +16,14 @@ import {
   carts,
   outbox,
   passkeys,
+  recoveryCodes,
   registryDomains,
   sessions,
   transactions,
   users,
 } from '../../api/db/schema/index.ts';
 import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { issueRecoveryCodes } from '../../api/services/auth/recovery-codes.ts';
 import { startRegistrantVerification } from '../../api/services/compliance/verification/registrant-verification.ts';
 import { demoContact } from '../../api/services/platform/seed.ts';
 import { createSession } from '../../api/services/auth/sessions.ts';
@@ -114,8 +116,9 @@ describe('finding a customer', () => {
 });
 
 describe('helping a customer', () => {
-  it('resets the second factors with a reason: methods and passkeys gone, signed out, emailed, and nothing but enrolment until a new one', async () => {
+  it('resets the second factors with a reason: methods, passkeys and recovery codes gone, signed out, emailed, and nothing but enrolment until a new one', async () => {
     const found = await customer('lost-phone@example.com', { domain: 'lost-phone.com' });
+    const oldCodes = await issueRecoveryCodes(t.db, found.userId);
     await t.db.insert(passkeys).values({ accountId: found.accountId, userId: found.userId, credentialId: 'cred-lost', publicKey: 'k', userHandle: 'h', deviceType: 'singleDevice', name: 'Old phone' });
     await t.db.insert(apiTokens).values({ accountId: found.accountId, userId: found.userId, name: 'ci', displayPrefix: 'dsp_ci', tokenHash: 'lost-phone-token', scopes: ['domains:read'] });
     expect((await billing.client.post(`/api/admin/customers/${found.accountId}/resetFactors`, { reason: 'Lost phone, checked ID' })).status).toBe(403);
@@ -127,6 +130,7 @@ describe('helping a customer', () => {
 
     expect(await t.db.select().from(mfas).where(and(eq(mfas.accountId, found.accountId), eq(mfas.status, 'active')))).toEqual([]);
     expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, found.userId))).toEqual([]);
+    expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, found.userId))).toEqual([]);
     const [token] = await t.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, 'lost-phone-token'));
     expect(token.revokeDate).not.toBeNull();
     expect((await found.client.get('/api/domains')).status).toBe(401);
@@ -151,11 +155,14 @@ describe('helping a customer', () => {
     const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(new URL(added.body.$totpUrl).searchParams.get('secret')!) });
     const verified = await browser.patch(`/api/mfas/${added.body.mfaId}`, { token: totp.generate(), status: 'active' });
     expect(verified.status).toBe(200);
+    // The new method comes with a new set of recovery codes; none of the old set is among them.
+    expect(verified.body.$recoveryCodes).toHaveLength(oldCodes.length);
+    expect(verified.body.$recoveryCodes).not.toContain(oldCodes[0]);
     expect((await browser.get('/api/domains')).status).toBe(200);
     expect((await browser.get('/api/users/0')).body.mfaEnrolmentRequired).toBe(false);
 
     const activity = (await browser.get('/api/accountActivity')).body.data;
-    expect(activity[0]).toMatchObject({ source: 'staff', kind: 'customer.reset-factors', actor: 'Support team', reason: 'Lost phone; identity checked by a call to the number on file' });
+    expect(activity.find((row: { source: string }) => row.source === 'staff')).toMatchObject({ source: 'staff', kind: 'customer.reset-factors', actor: 'Support team', reason: 'Lost phone; identity checked by a call to the number on file' });
     expect(JSON.stringify(activity)).not.toContain(support.email);
   });
 

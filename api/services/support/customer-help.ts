@@ -12,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
 import { revokedTokensSentence, revokeUserApiTokens } from '../api-tokens/api-tokens.ts';
 import { requestRecovery } from '../auth/recovery.ts';
+import { removeRecoveryCodes } from '../auth/recovery-codes.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { staffResendVerification } from '../compliance/verification/verification-desk.ts';
 import { describeMfa } from '../second-factors/mfa.ts';
@@ -142,6 +143,9 @@ export async function resetCustomerFactors(deps: HelpDeps, actor: StaffActor, ac
       .where(and(eq(mfas.accountId, accountId), inArray(mfas.status, ['active', 'pending'])))
       .returning();
     const keys = await tx.delete(passkeys).where(eq(passkeys.userId, user.userId)).returning({ name: passkeys.name });
+    // Recovery codes stand in for a second factor: a set issued before the reset must not outlive it (a new one comes
+    // with the first method the customer adds).
+    await removeRecoveryCodes(tx, user.userId);
     await tx.update(accounts).set({ mfaEnrolmentRequired: true, modifyDate: now() }).where(eq(accounts.accountId, accountId));
     await tx.update(sessions).set({ revokeDate: now() }).where(and(eq(sessions.userId, user.userId), isNull(sessions.revokeDate)));
     // As when the customer removes a second factor themselves (issue #26): their API tokens end with it.
@@ -153,7 +157,7 @@ export async function resetCustomerFactors(deps: HelpDeps, actor: StaffActor, ac
       targetLabel: user.email,
       accountId,
       before: { methods: methods.filter((m) => m.status !== 'pending').map((m) => describeMfa(m)), passkeys: keys.map((k) => k.name) },
-      after: { methods: [], passkeys: [], mustEnrol: true, apiTokensRevoked: tokens },
+      after: { methods: [], passkeys: [], recoveryCodes: 0, mustEnrol: true, apiTokensRevoked: tokens },
       reason: why,
       customerSummary: 'Our support team removed your two-step verification methods and passkeys. Add a new one when you next sign in.',
     });
@@ -164,7 +168,7 @@ export async function resetCustomerFactors(deps: HelpDeps, actor: StaffActor, ac
     to: user.email,
     subject: `Your ${brandName} two-step verification was reset`,
     text: [
-      `Our support team removed the two-step verification methods and passkeys of your ${brandName} account, after checking it was you who asked.`,
+      `Our support team removed the two-step verification methods, passkeys and recovery codes of your ${brandName} account, after checking it was you who asked.`,
       '',
       'You were signed out everywhere. When you next sign in with your password, you will be asked to add a new security method before anything else.',
       ...(tokensRevoked ? ['', revokedTokensSentence(tokensRevoked)] : []),
