@@ -234,6 +234,11 @@ describe('domains', () => {
     expect(page.body.suspensions[0]).toMatchObject({ kind: 'staff', reason: 'Phishing kit reported by a bank', reference: compliance.email });
     expect((await owner.client.post(`/api/admin/domains/${found.domainId}/unsuspend`, { reason: 'Site cleaned, confirmed' })).body).toEqual({ stillSuspended: false });
     expect((await owner.client.post(`/api/admin/domains/${found.domainId}/unsuspend`, { reason: 'Site cleaned, confirmed' })).status).toBe(409);
+    await t.runJobs();
+    expect((await mailsTo('suspended-owner@example.com')).map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining(['phishy-example.com is suspended', 'phishy-example.com is no longer suspended']),
+    );
+    expect((await mailsTo('suspended-owner@example.com')).at(-1)?.body).toContain('Why: Site cleaned, confirmed');
     const activity = (await found.client.get('/api/accountActivity')).body.data.map((e: { kind: string; actor: string }) => `${e.kind} ${e.actor}`);
     expect(activity.slice(0, 2)).toEqual(['domain.unsuspend Owner team', 'domain.suspend Compliance team']);
   });

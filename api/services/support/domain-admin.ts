@@ -178,7 +178,7 @@ export async function suspendDomainAsStaff(deps: Deps, actor: StaffActor, domain
 
 export async function unsuspendDomainAsStaff(deps: Deps, actor: StaffActor, domainId: number, reason: string): Promise<{ stillSuspended: boolean }> {
   const why = requireReason('domain.unsuspend', reason) as string;
-  const { domain } = await findDomainWithOwner(deps.db, domainId);
+  const { domain, ownerEmail } = await findDomainWithOwner(deps.db, domainId);
   const { lifted, stillSuspended } = await liftSuspension(deps, { domainId, kind: 'staff' });
   if (!lifted) throw new AppError(409, `${domain.domain} has no staff suspension to lift${domain.suspendedAt ? ' (it is held for another reason: an abuse case or verification)' : ''}`);
   await recordAudit(deps.db, actor, {
@@ -192,6 +192,15 @@ export async function unsuspendDomainAsStaff(deps: Deps, actor: StaffActor, doma
     reason: why,
     customerSummary: stillSuspended ? `We lifted our suspension of ${domain.domain}; another hold remains.` : `We lifted the suspension of ${domain.domain}: it resolves again.`,
   });
+  // The owner was emailed the suspension; they hear it ended too (while another hold remains, that hold's own notices speak).
+  if (!stillSuspended) {
+    await queueMessage(deps.jobs, {
+      channel: 'email',
+      to: ownerEmail,
+      subject: `${domain.domain} is no longer suspended`,
+      text: `We lifted the suspension of ${domain.domain}: it resolves again and you can manage it as before.\n\nWhy: ${why}`,
+    });
+  }
   return { stillSuspended };
 }
 
