@@ -7,7 +7,7 @@ if (!chromium) throw new Error('Chromium is required for the browser tests: apt-
 
 const browser = { ...devices['Desktop Chrome'], channel: undefined };
 const demoDomainSpecs = [/dnssec\.spec\.ts/];
-const demoSessionSpecs = [/login\.spec\.ts/, /mfa\.spec\.ts/, /account-info\.spec\.ts/];
+const demoSessionSpecs = [/login\.spec\.ts/, /mfa\.spec\.ts/, /account-info\.spec\.ts/, /admin-support\.spec\.ts/];
 
 export const e2eDemo = { password: 'demo-password-e2e', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 

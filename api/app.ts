@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { ZodError } from 'zod';
 import { AppError, describeIssues } from './errors.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
-import { sessionMiddleware } from './http/auth.ts';
+import { mfaEnrolmentGate, sessionMiddleware } from './http/auth.ts';
 import { bearerAuth } from './http/bearer-auth.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { clientAddressMiddleware } from './http/client-address.ts';
@@ -62,6 +62,8 @@ import { adminPaymentsRoutes } from './routes/admin-payments.ts';
 import { adminPromosRoutes } from './routes/admin-promos.ts';
 import { adminRenewalsRoutes } from './routes/admin-renewals.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
+import { adminCustomersRoutes } from './routes/admin-customers.ts';
+import { adminDomainsRoutes } from './routes/admin-domains.ts';
 import { adminEnrolmentRoutes, adminSessionRoutes } from './routes/admin-session.ts';
 import { adminStaffRoutes } from './routes/admin-staff.ts';
 import { type AdminEnv, staffSessionMiddleware } from './http/staff-auth.ts';
@@ -85,6 +87,8 @@ function adminApi() {
     .route('/credits', adminCreditsRoutes)
     .route('/failedRenewals', adminRenewalsRoutes)
     .route('/promoCodes', adminPromosRoutes)
+    .route('/customers', adminCustomersRoutes)
+    .route('/domains', adminDomainsRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });
@@ -114,6 +118,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/admin', adminApi())
     .use(sessionMiddleware)
     .use(bearerAuth)
+    .use(mfaEnrolmentGate)
     .route('/tlds', tldsRoutes)
     .route('/domainSearch', domainSearchRoutes)
     .route('/botCheck', botCheckRoutes)

@@ -25,6 +25,8 @@ export type Auth = {
   accountId: number | null;
   state: 'active' | 'mfa' | 'recovery';
   role: 'customer' | 'admin';
+  /** Staff reset the account's second factors: until one is added, the session may only add one (http/auth.ts). */
+  mfaEnrolmentRequired?: boolean;
   /** Set when the caller presented an API token (http/bearer-auth.ts) instead of a session cookie. */
   apiToken?: { apiTokenId: number; scopes: ApiScope[] };
 };

@@ -14,6 +14,30 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * After staff reset an account's second factors, its sessions may only add a new one: the calls the account app's
+ * Two-Step Verification view makes (methods, passkeys, confirm it's you), who is signed in, and logging out.
+ */
+const enrolmentCalls: [method: string, path: RegExp][] = [
+  ['GET', /^\/api\/users\/\d+$/],
+  ['GET', /^\/api\/session(\/admin)?$/],
+  ['*', /^\/api\/session\/(confirm|passkeyOptions)$/],
+  ['*', /^\/api\/mfas(\/\d+(\/codes)?)?$/],
+  ['*', /^\/api\/passkeys(\/registrationOptions)?$/],
+  ['GET', /^\/api\/accountActivity$/],
+];
+
+export const mfaEnrolmentRequiredMessage = 'Add a two-step verification method or a passkey to continue: our support team reset yours.';
+
+export const mfaEnrolmentGate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const auth = c.var.auth;
+  if (auth?.mfaEnrolmentRequired && auth.state === 'active' && !auth.apiToken) {
+    const allowed = enrolmentCalls.some(([method, path]) => (method === '*' || method === c.req.method) && path.test(c.req.path));
+    if (!allowed) throw new AppError(403, mfaEnrolmentRequiredMessage, { mfaEnrolmentRequired: true });
+  }
+  await next();
+};
+
 /** The signed-in account, or a 401 the clients turn into a trip to /login. */
 export function requireAccount(c: Context<AppEnv>): { accountId: number; userId: number; sessionId: number } {
   const auth = c.var.auth;

@@ -11,7 +11,7 @@ import { roleCan, type StaffAccess } from '../contract/staff/roles.ts';
 import { staffSessionHours } from '../contract/staff/staff.ts';
 import type { StaffAuth } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { StaffActor } from '../services/audit/audit-log.ts';
+import { recordAudit, type StaffActor } from '../services/audit/audit-log.ts';
 import { resolveStaffSession, type StaffClient } from '../services/staff/staff-sessions.ts';
 import type { StaffSignInResult } from '../services/staff/staff-sign-in.ts';
 import { cookieName } from './cookies.ts';
@@ -46,6 +46,13 @@ export function allow(access: StaffAccess): AccessGate {
       const staff = c.var.staff;
       if (staff?.state !== 'active') throw new AppError(401, 'Please sign in to the back office', undefined, staffSignInPath);
       if (access !== 'signed-in' && !roleCan(staff.role, access)) {
+        // A refusal is logged too: who tried what their role does not allow is what an audit looks for first.
+        await recordAudit(c.var.deps.db, staffActor(c), {
+          action: 'staff.denied',
+          targetType: 'route',
+          targetLabel: `${c.req.method} ${c.req.path}`,
+          after: { permission: access },
+        });
         throw new AppError(403, `Your role (${staff.role}) does not allow this`, { permission: access });
       }
     }

@@ -48,6 +48,8 @@ const nothing: HousekeepingReport = {
   spentBotTokens: 0,
   rateLimitWindows: 0,
   outbox: 0,
+  staffSessions: 0,
+  staffEnrolments: 0,
 };
 
 let people = 0;

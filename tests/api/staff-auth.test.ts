@@ -9,6 +9,8 @@ import { ManualClock, nowMs, useClock } from '../../api/clock.ts';
 import { auditLog, outbox, staffSessions } from '../../api/db/schema/index.ts';
 import { systemActor } from '../../api/services/audit/audit-log.ts';
 import { createStaff } from '../../api/services/staff/staff-members.ts';
+import { deleteExpiredRecords } from '../../api/services/platform/housekeeping.ts';
+import { SoftAuthenticator } from '../fixtures/soft-authenticator.ts';
 import { createTestStaff, staffClient, staffPassword } from '../fixtures/staff.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
@@ -81,6 +83,30 @@ describe('enrolment', () => {
     expect(actions).toEqual(expect.arrayContaining(['staff.invite', 'staff.enrol', 'staff.add-factor', 'staff.sign-in']));
   });
 
+  it('enrols a passkey instead, which then stands as the second factor after the password (a replayed answer is refused)', async () => {
+    const { enrolmentUrl } = await createStaff(t.deps, systemActor, { email: 'keys@registrar.example', name: 'Kay', role: 'compliance' });
+    const client = t.client();
+    await client.post('/api/admin/enrolment', { token: tokenOf(enrolmentUrl), name: 'Kay Keys', password: staffPassword });
+    const authenticator = new SoftAuthenticator();
+    const options = await client.post('/api/admin/session/passkeyRegistrationOptions');
+    expect(options.status).toBe(200);
+    const registered = await client.post('/api/admin/session/passkeys', { passkey: authenticator.register(options.body), name: 'Laptop' });
+    expect(registered.body).toEqual({ next: 'active', factors: { totp: false, passkeys: 1 } });
+    expect((await client.get('/api/admin/audit')).status).toBe(200);
+
+    const again = t.client();
+    const first = await again.post('/api/admin/session', { email: 'keys@registrar.example', password: staffPassword });
+    expect(first.body).toEqual({ next: 'mfa', factors: { totp: false, passkeys: 1 } });
+    expect((await again.post('/api/admin/session/code', { code: '123456' })).status).toBe(400);
+    const challenge = await again.post('/api/admin/session/passkeyOptions');
+    const answer = authenticator.assert(challenge.body);
+    const signedIn = await again.post('/api/admin/session/passkey', { passkey: answer });
+    expect(signedIn.body.next).toBe('active');
+    const replay = t.client();
+    await replay.post('/api/admin/session', { email: 'keys@registrar.example', password: staffPassword });
+    expect((await replay.post('/api/admin/session/passkey', { passkey: answer })).status).toBe(400);
+  });
+
   it('answers an unknown link with 404 and an expired one with 410', async () => {
     expect((await t.client().post('/api/admin/enrolment/check', { token: 'x'.repeat(43) })).status).toBe(404);
     const clock = new ManualClock(Date.now());
@@ -142,6 +168,21 @@ describe('signing in', () => {
     }
     clock.advance(20 * 60_000);
     expect((await busy.get('/api/admin/audit')).status).toBe(401);
+  });
+
+  it('forgets ended sessions a day after they end (housekeeping)', async () => {
+    const clock = new ManualClock(Date.now());
+    restoreClock = useClock(clock);
+    const staff = await staffClient(t, 'viewer');
+    const before = await t.db.select().from(staffSessions).where(eq(staffSessions.staffId, staff.staffId));
+    expect(before).toHaveLength(1);
+    clock.advance(9 * 3600_000);
+    await deleteExpiredRecords(t.db, clock.now());
+    expect(await t.db.select().from(staffSessions).where(eq(staffSessions.staffId, staff.staffId))).toHaveLength(1);
+    clock.advance(24 * 3600_000);
+    const report = await deleteExpiredRecords(t.db, clock.now());
+    expect(report.staffSessions).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(staffSessions).where(eq(staffSessions.staffId, staff.staffId))).toEqual([]);
   });
 
   it('limits wrong passwords per address and wrong codes per staff member', async () => {

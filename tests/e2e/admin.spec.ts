@@ -1,7 +1,8 @@
 /**
  * The back office (issue #23): the first owner from the command line enrols an authenticator app and invites a
  * support agent and a billing agent, who enrol from their emailed links; each role sees what its permissions allow;
- * the audit log shows it all; every view passes axe and fits a 390 px phone.
+ * the audit log shows it all; every view passes axe and fits a 390 px phone. The support journey on the demo
+ * customer (reset, refusals, suspension, Account activity) is admin-support.spec.ts, which runs alone.
  */
 import { expect, test } from '@playwright/test';
 import { watchViolations } from './csp-violations.ts';

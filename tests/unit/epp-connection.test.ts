@@ -54,10 +54,11 @@ describe('EPP session', () => {
   it('logs in with the services the greeting offers and logs out on close', async () => {
     const conn = connection();
     const greeting = await conn.greeting();
-    expect(greeting).toMatchObject({ serverId: 'Fake Registry EPP', extURIs: [ns.fee, ns.secDNS] });
+    expect(greeting).toMatchObject({ serverId: 'Fake Registry EPP', extURIs: [ns.fee, ns.secDNS, ns.rgp] });
     const login = server.state.received.filter((r) => r.command === 'login').at(-1);
     expect(login?.xml).toContain(`<objURI>${ns.domain}</objURI>`);
     expect(login?.xml).toContain(`<extURI>${ns.fee}</extURI>`);
+    expect(login?.xml).toContain(`<extURI>${ns.rgp}</extURI>`);
     const logoutsBefore = server.state.logouts;
     await conn.close();
     expect(server.state.logouts).toBe(logoutsBefore + 1);

@@ -85,7 +85,7 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
   const sockets = new Set<tls.TLSSocket>();
 
   const greeting = () =>
-    `<?xml version="1.0" encoding="UTF-8" standalone="no"?><epp xmlns="${ns.epp}"><greeting><svID>Fake Registry EPP</svID><svDate>${new Date().toISOString()}</svDate><svcMenu><version>1.0</version><lang>en</lang><objURI>${ns.domain}</objURI><objURI>${ns.contact}</objURI><objURI>${ns.host}</objURI><svcExtension>${state.offerFees ? `<extURI>${ns.fee}</extURI>` : ''}<extURI>${ns.secDNS}</extURI></svcExtension></svcMenu><dcp><access><all/></access><statement><purpose><admin/><prov/></purpose><recipient><ours/></recipient><retention><stated/></retention></statement></dcp></greeting></epp>`;
+    `<?xml version="1.0" encoding="UTF-8" standalone="no"?><epp xmlns="${ns.epp}"><greeting><svID>Fake Registry EPP</svID><svDate>${new Date().toISOString()}</svDate><svcMenu><version>1.0</version><lang>en</lang><objURI>${ns.domain}</objURI><objURI>${ns.contact}</objURI><objURI>${ns.host}</objURI><svcExtension>${state.offerFees ? `<extURI>${ns.fee}</extURI>` : ''}<extURI>${ns.secDNS}</extURI><extURI>${ns.rgp}</extURI></svcExtension></svcMenu><dcp><access><all/></access><statement><purpose><admin/><prov/></purpose><recipient><ours/></recipient><retention><stated/></retention></statement></dcp></greeting></epp>`;
 
   const respond = (code: number, msg: string, clTRID: string, resData = '', extension = '', msgQ = '') =>
     `<?xml version="1.0" encoding="UTF-8" standalone="no"?><epp xmlns="${ns.epp}"><response><result code="${code}"><msg>${escapeXml(msg)}</msg></result>${msgQ}${resData ? `<resData>${resData}</resData>` : ''}${extension ? `<extension>${extension}</extension>` : ''}<trID><clTRID>${escapeXml(clTRID)}</clTRID><svTRID>FAKE-${++svCounter}</svTRID></trID></response></epp>`;
@@ -359,6 +359,25 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     }
     if (verb === 'update') {
       if (domain.clID !== clID) return fail(2201, 'Authorization error', clTRID);
+      // RFC 3915: a restore request moves a name in redemptionPeriod to pendingRestore; the report completes it.
+      const restore = pathOf(extension, [ns.rgp, 'update'], [ns.rgp, 'restore']);
+      if (restore) {
+        if (restore.attrs.op === 'request') {
+          if (!domain.statuses.includes('redemptionPeriod')) return fail(2304, 'Object status prohibits operation', clTRID, 'not in redemptionPeriod');
+          domain.statuses = [...domain.statuses.filter((s) => s !== 'redemptionPeriod' && s !== 'pendingDelete'), 'pendingRestore'];
+        } else if (restore.attrs.op === 'report') {
+          if (!domain.statuses.includes('pendingRestore')) return fail(2304, 'Object status prohibits operation', clTRID, 'no restore pending');
+          const report = childOf(restore, ns.rgp, 'report');
+          const statements = childrenOf(report, ns.rgp, 'statement');
+          if (!textOf(report, ns.rgp, 'preData') || !textOf(report, ns.rgp, 'resReason') || statements.length < 2) {
+            return fail(2306, 'Parameter value policy error', clTRID, 'incomplete restore report');
+          }
+          domain.statuses = domain.statuses.filter((s) => s !== 'pendingRestore');
+          if (domain.statuses.length === 0) domain.statuses = ['ok'];
+        } else return fail(2005, 'Parameter value syntax error', clTRID);
+        domain.upDate = new Date();
+        return respond(1000, 'Command completed successfully', clTRID);
+      }
       const add = childOf(object, ns.domain, 'add');
       const rem = childOf(object, ns.domain, 'rem');
       const chg = childOf(object, ns.domain, 'chg');

@@ -390,6 +390,22 @@ describe('EPP lock, auth code and nameservers', () => {
     expect((await provider.info('lock-me.com'))?.locked).toBe(false);
   });
 
+  it('restores a name from redemption with an RGP restore request and its report (RFC 3915)', async () => {
+    server.addDomain({ name: 'restore-me.com', clID: server.clID, statuses: ['pendingDelete', 'redemptionPeriod'] });
+    const provider = connect();
+    await provider.restore({ domain: 'restore-me.com', deletedAt: daysAgo(10), whoisBefore: 'Registrant: Ada', whoisNow: 'Registrant: Ada', reason: 'Registrant error.' });
+    expect((await provider.info('restore-me.com'))?.statuses).toEqual(['ok']);
+    const sent = server.state.received.filter((r) => r.command === 'update:domain' && r.names.includes('restore-me.com')).map((r) => r.xml);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toContain('<rgp:restore op="request"/>');
+    expect(sent[1]).toContain('<rgp:restore op="report">');
+    expect(sent[1]).toContain('<rgp:resReason>Registrant error.</rgp:resReason>');
+    expect(sent[1].match(/<rgp:statement>/g)).toHaveLength(2);
+    // A name that is not in redemption is refused by the registry, and said so.
+    server.addDomain({ name: 'not-deleted.com', clID: server.clID });
+    await expect(provider.restore({ domain: 'not-deleted.com', deletedAt: daysAgo(1), whoisBefore: 'x', whoisNow: 'x', reason: 'Registrant error.' })).rejects.toThrow(/Could not restore not-deleted.com/);
+  });
+
   it('puts a domain on hold and takes it off (clientHold), and repeating either is harmless', async () => {
     const provider = connect();
     await provider.register({ domain: 'hold-me.com', years: 1, contact, nameservers: [] });

@@ -1,7 +1,7 @@
 /** The control-panel shell: logo to /, Help Center, Domains and Account tabs following the path, Log Out; gated on a session. */
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import useSWR from 'swr';
 import type { AdminSession } from '../../../api/contract/auth/login.ts';
 import { brand } from '@kit/brand.ts';
@@ -24,6 +24,7 @@ function Logo() {
 
 export function Shell({ children }: { children: ReactNode }) {
   const location = useLocation();
+  const navigate = useNavigate();
   const { user, needsLogin, isLoading } = useCurrentUser();
   const loggingOut = useStore($loggingOut);
   // Storefront spec §6: an admin session (jwt) turns the admin view on; its tab stays disabled. Customers get nulls.
@@ -32,6 +33,13 @@ export function Shell({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (needsLogin && !$loggingOut.get()) window.location.replace(paths.login.href(`${location.pathname}${location.search}`));
   }, [needsLogin, location.pathname, location.search]);
+
+  // Staff reset the second factors: the API refuses everything else until one is added, so go there first.
+  const mustEnrol = Boolean(user?.mfaEnrolmentRequired);
+  const onSecurityView = location.pathname === paths.summary.path && new URLSearchParams(location.search).get('view') === 'manage_MFA';
+  useEffect(() => {
+    if (mustEnrol && !onSecurityView) navigate(paths.summary.href('manage_MFA'), { replace: true });
+  }, [mustEnrol, onSecurityView, navigate]);
 
   return (
     <div className="shell">
@@ -74,7 +82,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      {user ? (
+      {user && (!mustEnrol || onSecurityView) ? (
         <>
           <VerificationBanner />
           {children}

@@ -14,3 +14,10 @@ export function formatAgo(value: string | null | undefined, nowMs = Date.now()):
   if (minutes < 24 * 60) return `${Math.round(minutes / 60)} h ago`;
   return formatDateTime(value);
 }
+
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** "Nov 25, 2026". */
+export function formatDay(value: string | null | undefined): string {
+  return value ? day.format(Date.parse(value)) : '—';
+}

@@ -22,6 +22,8 @@ export const actionsNeedingReason = [
   'abuse.remove-content',
   'abuse.close',
   'abuse.settings',
+  'domain.courtesy-renew',
+  'domain.restore',
 ] as const;
 
 /** The shortest reason accepted where one is required: a few words, not a keystroke. */

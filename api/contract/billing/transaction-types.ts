@@ -15,6 +15,8 @@ export const transactionTypeLabels = {
   transfer: 'Transfer Fees',
   other: 'Other Fees',
   tax: 'Taxes and Fees',
+  /** Money given back or waived (a courtesy renewal): negative amounts. */
+  credit: 'Credits',
   payment: 'Payments',
   /** A seller's share of a name sold through the market (negative: owed to them). */
   payout: 'Sale Proceeds',

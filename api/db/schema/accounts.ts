@@ -20,6 +20,11 @@ export const accounts = pgTable('accounts', {
   paymentCustomerId: text(),
   /** The seeded demo account: its password is printed at start, so it may only sign in in sandbox mode. */
   isDemo: boolean().notNull().default(false),
+  /**
+   * Staff reset the second factors (a lost phone, after an identity check): until a new method or passkey is added,
+   * a signed-in session may do nothing else (api/http/auth.ts `mfaEnrolmentGate`).
+   */
+  mfaEnrolmentRequired: boolean().notNull().default(false),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,8 +1,8 @@
 /**
  * The audit log (append-only: a trigger in migrations refuses UPDATE, DELETE and TRUNCATE) and the customer's
- * Account activity list, which staff entries about an account feed and the customer's own events join.
+ * Account activity list, which staff entries about an account feed and the customer's own events join; staff notes.
  */
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { activitySources } from '../../contract/accounts/account-activity.ts';
 import { accounts } from './accounts.ts';
 
@@ -55,4 +55,20 @@ export const accountActivity = pgTable(
     auditId: bigint({ mode: 'number' }),
   },
   (t) => [index('account_activity_account').on(t.accountId, t.at)],
+);
+
+/** Staff notes on a customer (support, billing, compliance): never shown to the customer. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    noteId: serial().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.accountId),
+    staffId: integer(),
+    staffEmail: text(),
+    body: text().notNull(),
+    createDate: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('customer_notes_account').on(t.accountId, t.createDate)],
 );

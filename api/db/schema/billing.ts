@@ -35,6 +35,8 @@ export const transactionTypes = [
   /** What a seller earns from a name sold through our market: negative, a credit on their balance. */
   'payout',
   'balance',
+  /** Money we give back or waive (a courtesy renewal's price): negative. */
+  'credit',
 ] as const;
 
 export const transactions = pgTable(

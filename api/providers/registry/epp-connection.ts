@@ -21,7 +21,7 @@ export type EppConnectionOptions = {
   servername?: string;
   /** Object services to log in with (default: domain, contact, host). */
   objURIs?: string[];
-  /** Extensions we can use; only those the greeting offers are sent at login (default: fee-1.0 and secDNS-1.1). */
+  /** Extensions we can use; only those the greeting offers are sent at login (default: fee-1.0, secDNS-1.1 and rgp-1.0). */
   extURIs?: string[];
   commandTimeoutMs?: number;
   connectTimeoutMs?: number;
@@ -324,7 +324,7 @@ export class EppConnection {
 
   private loginXml(greeting: EppGreeting, clTRID: string): string {
     const objURIs = this.options.objURIs ?? [ns.domain, ns.contact, ns.host];
-    const extURIs = (this.options.extURIs ?? [ns.fee, ns.secDNS]).filter((uri) => greeting.extURIs.includes(uri));
+    const extURIs = (this.options.extURIs ?? [ns.fee, ns.secDNS, ns.rgp]).filter((uri) => greeting.extURIs.includes(uri));
     const svcExtension = extURIs.length ? `<svcExtension>${extURIs.map((uri) => el('extURI', uri)).join('')}</svcExtension>` : '';
     return commandXml(
       `<login>${el('clID', this.options.username)}${el('pw', this.options.password)}<options><version>1.0</version><lang>en</lang></options><svcs>${objURIs.map((uri) => el('objURI', uri)).join('')}${svcExtension}</svcs></login>`,

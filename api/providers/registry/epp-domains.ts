@@ -117,3 +117,30 @@ export async function updateDsRecords(session: EppSession, { domain, dsRecords }
     { extension: dsUpdateXml(dsRecords) },
   );
 }
+
+/** The statements RFC 3915 §4.2.5 requires in every restore report. */
+export const restoreStatements = [
+  'This registrar has not restored the Registered Name in order to assume the rights to use or sell the Registered Name for itself or for any third party.',
+  'The information in this report is true to best of this registrar\'s knowledge, and this registrar acknowledges that intentionally supplying false information in this report shall constitute an incident of material breach of the Registry-Registrar Agreement.',
+];
+
+/** RFC 3915 restore: the request (an empty update with rgp:restore op="request"), then the report. */
+export async function restoreDomain(
+  session: EppSession,
+  input: { domain: string; deletedAt: Date; whoisBefore: string; whoisNow: string; reason: string },
+): Promise<void> {
+  if (!(await session.offers(ns.rgp))) throw new Error(`The registry does not restore names for ${input.domain} (no rgp-1.0 extension)`);
+  const update = `<update><domain:update ${domainNs}>${el('domain:name', input.domain)}<domain:chg/></domain:update></update>`;
+  await session.mutate(`Could not restore ${input.domain}`, update, { extension: `<rgp:update xmlns:rgp="${ns.rgp}"><rgp:restore op="request"/></rgp:update>` });
+  const report = [
+    el('rgp:preData', input.whoisBefore),
+    el('rgp:postData', input.whoisNow),
+    el('rgp:delTime', input.deletedAt.toISOString()),
+    el('rgp:resTime', new Date(nowMs()).toISOString()),
+    el('rgp:resReason', input.reason),
+    ...restoreStatements.map((statement) => el('rgp:statement', statement)),
+  ].join('');
+  await session.mutate(`Could not report the restore of ${input.domain}`, update, {
+    extension: `<rgp:update xmlns:rgp="${ns.rgp}"><rgp:restore op="report"><rgp:report>${report}</rgp:report></rgp:restore></rgp:update>`,
+  });
+}

@@ -13,6 +13,8 @@ export const ns = {
   fee: 'urn:ietf:params:xml:ns:epp:fee-1.0',
   /** RFC 5910 DNSSEC delegation (DS records). */
   secDNS: 'urn:ietf:params:xml:ns:secDNS-1.1',
+  /** RFC 3915 Redemption Grace Period: restoring a deleted name. */
+  rgp: 'urn:ietf:params:xml:ns:rgp-1.0',
 } as const;
 
 export type XmlElement = {

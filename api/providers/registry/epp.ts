@@ -11,7 +11,7 @@ import { newAuthCode } from './auth-code.ts';
 import { checkStreaming, premiumRenewPrice, registryName } from './epp-checks.ts';
 import { setWhoisPrivacy, updateContacts } from './epp-contacts.ts';
 import { readMessage } from './epp-domain-xml.ts';
-import { deleteDomain, domainRecord, domainWhois, refusePlaceholderHosts, registerDomain, renewDomain, setNameservers, updateDsRecords } from './epp-domains.ts';
+import { deleteDomain, domainRecord, domainWhois, refusePlaceholderHosts, registerDomain, renewDomain, restoreDomain, setNameservers, updateDsRecords } from './epp-domains.ts';
 import { deleteHost, setHost } from './epp-hosts.ts';
 import { createEppSession, type EppRegistryOptions } from './epp-session.ts';
 import { answerTransfer, authCode, requestTransfer, setClientHold, setLock, transferCheck } from './epp-transfers.ts';
@@ -61,6 +61,7 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
     setLock: (domain, locked) => setLock(session, domain, locked),
     setClientHold: (domain, onHold) => setClientHold(session, domain, onHold),
     authCode: (domain, regenerate) => authCode(session, domain, regenerate),
+    restore: (input) => restoreDomain(session, input),
     approveTransfer: (domain) => answerTransfer(session, domain, 'approve'),
     rejectTransfer: (domain) => answerTransfer(session, domain, 'reject'),
     setWhoisPrivacy: (domain, enabled) => setWhoisPrivacy(session, domain, enabled),

@@ -137,6 +137,12 @@ export interface RegistryProvider {
    */
   setClientHold(domain: string, onHold: boolean): Promise<void>;
   authCode(domain: string, regenerate?: boolean): Promise<string>;
+  /**
+   * Restores one of our names from the Redemption Grace Period (RFC 3915): the restore request, then the restore report
+   * the registry requires (the registrant's data before deletion and now, when it was deleted, why it is restored, and
+   * the two statements). Throws RegistryOutcomeUnknownError when the request went out unanswered; ask `info`.
+   */
+  restore(input: { domain: string; deletedAt: Date; whoisBefore: string; whoisNow: string; reason: string }): Promise<void>;
   setNameservers(domain: string, nameservers: string[]): Promise<void>;
   /**
    * Replaces the name's whole DS set (RFC 5910 secDNS: remove all, add these); [] leaves it unsigned. Setting what the

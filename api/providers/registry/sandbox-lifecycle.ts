@@ -218,6 +218,22 @@ export function createSandboxLifecycle(
       if (!row) throw new Error(`${domain} is not registered`);
       return row.authCode;
     },
+    /**
+     * The sandbox keeps no deletion calendar of its own (our domain calendar moves names into redemption), so a restore
+     * of one of our names succeeds and clears any RGP status; `dropped-` names never answer (README "Sandbox registry").
+     */
+    async restore({ domain }) {
+      const record = await require(domain);
+      if (!record.ours) throw new Error(`${domain} is not sponsored by ${options.registrarName}`);
+      if (registryMishap(domain) === 'dropped') throw lostAnswer(`the restore of ${domain}`);
+      await db
+        .update(registryDomains)
+        .set({
+          statuses: sql`array_remove(array_remove(array_remove(${registryDomains.statuses}, 'redemptionPeriod'), 'pendingDelete'), 'pendingRestore')`,
+          modifyDate: now(),
+        })
+        .where(eq(registryDomains.domain, domain));
+    },
     approveTransfer: (domain) => approveOutboundTransfer(db, domain),
     rejectTransfer: (domain) => rejectOutboundTransfer(db, domain),
     async setWhoisPrivacy(domain, enabled, registrant) {

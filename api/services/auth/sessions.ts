@@ -36,14 +36,15 @@ export async function resolveSession(db: Db, token: string, options: { allowDemo
       state: sessions.state,
       role: accounts.role,
       isDemo: accounts.isDemo,
+      mfaEnrolmentRequired: accounts.mfaEnrolmentRequired,
     })
     .from(sessions)
     .leftJoin(accounts, eq(accounts.accountId, sessions.accountId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokeDate), gt(sessions.expireDate, now())))
     .limit(1);
   if (!row || (row.isDemo && !options.allowDemo)) return null;
-  const { isDemo: _, ...auth } = row;
-  return { ...auth, role: auth.role ?? 'customer' };
+  const { isDemo: _, mfaEnrolmentRequired, ...auth } = row;
+  return { ...auth, role: auth.role ?? 'customer', ...(mfaEnrolmentRequired ? { mfaEnrolmentRequired: true } : {}) };
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

@@ -5,7 +5,18 @@
 import { subDays, subSeconds } from 'date-fns';
 import { inArray, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mfaChallenges, outbox, rateLimits, recoveryTokens, sessions, spentBotTokens, verificationCodes, webauthnChallenges } from '../../db/schema/index.ts';
+import {
+  mfaChallenges,
+  outbox,
+  rateLimits,
+  recoveryTokens,
+  sessions,
+  spentBotTokens,
+  staffEnrolments,
+  staffSessions,
+  verificationCodes,
+  webauthnChallenges,
+} from '../../db/schema/index.ts';
 import { longestRateLimitWindowSeconds } from './rate-limit.ts';
 
 /** Sandbox messages stay readable at /dev/outbox this long. */
@@ -23,6 +34,9 @@ export type HousekeepingReport = {
   spentBotTokens: number;
   rateLimitWindows: number;
   outbox: number;
+  /** Back-office sessions a day past their end (their passkey challenges go with them), and spent enrolment links. */
+  staffSessions: number;
+  staffEnrolments: number;
 };
 
 export async function deleteExpiredRecords(db: Db, asOf: Date): Promise<HousekeepingReport> {
@@ -46,5 +60,7 @@ export async function deleteExpiredRecords(db: Db, asOf: Date): Promise<Housekee
     spentBotTokens: (await db.delete(spentBotTokens).where(lte(spentBotTokens.expireDate, asOf))).count,
     rateLimitWindows: (await db.delete(rateLimits).where(lte(rateLimits.windowStart, windowsEnd))).count,
     outbox: (await db.delete(outbox).where(lte(outbox.createdAt, subDays(asOf, outboxRetentionDays)))).count,
+    staffSessions: (await db.delete(staffSessions).where(or(lte(staffSessions.expireDate, graceEnd), lte(staffSessions.revokeDate, graceEnd)))).count,
+    staffEnrolments: (await db.delete(staffEnrolments).where(lte(staffEnrolments.expireDate, graceEnd))).count,
   };
 }

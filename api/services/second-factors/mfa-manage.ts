@@ -16,7 +16,7 @@ import { describeMfa, type MfaRow, mfaView, startChallenge, totpFor, verifyChall
 import { enforce, giveBack, reserve } from '../platform/rate-limit.ts';
 import { requireRecentAuth } from '../auth/recent-auth.ts';
 import { issueFirstRecoveryCodes } from '../auth/recovery-codes.ts';
-import { type Holder, queueSecurityNotice, removeSecondFactor } from './second-factors.ts';
+import { clearEnrolmentRequirement, type Holder, queueSecurityNotice, removeSecondFactor } from './second-factors.ts';
 import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
 
 /** Methods an account may hold (active and half-added together): plenty for people, a bound for scripts. */
@@ -115,6 +115,7 @@ export async function verifyNewMfa(deps: Deps, holder: Holder, mfaId: number, to
     .where(and(eq(mfas.mfaId, mfaId), eq(mfas.status, 'pending')))
     .returning();
   if (!activated) throw new AppError(409, 'This method is already verified.');
+  await clearEnrolmentRequirement(db, holder.accountId);
   await queueSecurityNotice(
     deps,
     holder.userId,

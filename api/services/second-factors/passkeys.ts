@@ -29,7 +29,7 @@ import { findPasskeyByCredential, type PasskeyRow, passkeyView, recordPasskeyUse
 import { countFailure, enforce, enforceWithoutHit, type Limit } from '../platform/rate-limit.ts';
 import { markConfirmed, requireRecentAuth } from '../auth/recent-auth.ts';
 import { issueFirstRecoveryCodes } from '../auth/recovery-codes.ts';
-import { type Holder, queueSecurityNotice, removeSecondFactor } from './second-factors.ts';
+import { clearEnrolmentRequirement, type Holder, queueSecurityNotice, removeSecondFactor } from './second-factors.ts';
 import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
 import { revokeSession } from '../auth/sessions.ts';
 import { assertSignInAllowed } from '../auth/sign-in-guard.ts';
@@ -157,6 +157,7 @@ export async function registerPasskey(
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError(409, 'This passkey is already registered.');
+  await clearEnrolmentRequirement(deps.db, holder.accountId);
   await queueSecurityNotice(deps, holder.userId, { subject: 'Passkey added', what: `A passkey named “${row.name}” can now sign in to your account.` }, brandName);
   const recoveryCodes = await issueFirstRecoveryCodes(deps.db, holder.userId);
   return { ...passkeyView(row), ...(recoveryCodes ? { $recoveryCodes: recoveryCodes } : {}) };

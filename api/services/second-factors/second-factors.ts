@@ -4,7 +4,7 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mfas, users } from '../../db/schema/index.ts';
+import { accounts, mfas, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { Client } from '../auth/sign-in.ts';
@@ -102,4 +102,9 @@ export async function queueSecurityNotice(
       `If this was you, there is nothing more to do. If it was not, change your password at once and review your ` +
       `two-factor methods under Account Information: ${deps.config.publicOrigin}/account/summary?view=manage_MFA`,
   });
+}
+
+/** A second factor was added: an account whose factors staff reset is free again (api/http/auth.ts `mfaEnrolmentGate`). */
+export async function clearEnrolmentRequirement(db: Pick<Db, 'update'>, accountId: number): Promise<void> {
+  await db.update(accounts).set({ mfaEnrolmentRequired: false }).where(and(eq(accounts.accountId, accountId), eq(accounts.mfaEnrolmentRequired, true)));
 }

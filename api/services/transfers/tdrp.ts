@@ -126,3 +126,23 @@ export async function approveTdrpRequest(deps: Deps, token: string, clientIp: st
   if (result.change) await onRegistrantChanged(deps, { accountId: result.accountId, ...result.change });
   return { heldDomains: result.heldDomains, holdUntil: result.holdUntil };
 }
+
+/**
+ * The approval email of the account's pending request sent again (staff help a registrant who lost it): a new token
+ * replaces the old one, so only the newest link works. Null when nothing waits for approval.
+ */
+export async function resendTdrpApproval(deps: Pick<Deps, 'db' | 'jobs' | 'config'>, accountId: number, brandName: string): Promise<{ sentTo: string } | null> {
+  const token = newToken();
+  const [request] = await deps.db
+    .update(tdrpRequests)
+    .set({ tokenHash: hashToken(token) })
+    .where(and(eq(tdrpRequests.accountId, accountId), eq(tdrpRequests.status, 'pending'), gt(tdrpRequests.expireDate, now())))
+    .returning();
+  if (!request) return null;
+  const change: TdrpChange = {
+    ...(request.registrantContact ? { registrantContact: request.registrantContact } : {}),
+    ...(request.tdrpOptOut ? { tdrpOptOut: true as const } : {}),
+  };
+  await sendTdrpApprovalEmail(deps, { to: request.sentTo, token, change, brandName });
+  return { sentTo: request.sentTo };
+}

@@ -16,6 +16,7 @@ import { methodLabels } from './method-labels.ts';
 import { RecoveryCodesCard } from './RecoveryCodes.tsx';
 import { RemoveModal, type RemoveTarget, type RemoveView } from './RemoveModal.tsx';
 import { RenamePasskeyModal, type RenamePasskeyView } from './RenamePasskeyModal.tsx';
+import { useCurrentUser } from '../session/api.ts';
 import './security.css';
 
 const icons: Record<MfaMethod['type'] | 'passkey', string> = {
@@ -39,6 +40,7 @@ export default function ManageMfaView() {
   const { methods, passkeys, isLoading, error } = useSecurity();
   const [params] = useSearchParams();
   const recovered = params.get('recovered') === '1';
+  const { user } = useCurrentUser();
   const addModal = useSteppedModal<AddMfaView>({
     onClose: () => {
       // An authenticator app left unverified can never show its QR code again: drop it rather than list a dead end.
@@ -85,6 +87,12 @@ export default function ManageMfaView() {
           <strong>You signed in with a recovery code.</strong> Review your two-factor methods below: remove any you no longer have, add a new one, and make new
           recovery codes when few are left.
         </div>
+      )}
+      {user?.mfaEnrolmentRequired && (
+        <p className="form-notice is-info security-required" role="status">
+          Our support team reset your two-step verification. Add an authenticator app, a phone, an email address or a passkey below to continue
+          using your account.
+        </p>
       )}
       <section className="card security-card" aria-labelledby="mfa-heading">
         <div className="security-head">

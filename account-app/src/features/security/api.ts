@@ -24,6 +24,8 @@ export function useSecurity() {
 export function refreshSecurity() {
   void mutate(mfasKey);
   void mutate(passkeysKey);
+  // A first method added after staff reset the account's factors frees the rest of the app.
+  void mutate('/users/0');
 }
 
 /** What sign-in asks for after the password: active methods and passkeys together. */

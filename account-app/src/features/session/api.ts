@@ -2,7 +2,8 @@
 import useSWR from 'swr';
 import { FetchError } from '../../swr.ts';
 
-export type CurrentUser = { userId: number; accountId: number; email: string };
+/** `mfaEnrolmentRequired`: staff reset the second factors; nothing else works until one is added. */
+export type CurrentUser = { userId: number; accountId: number; email: string; mfaEnrolmentRequired?: boolean };
 
 export function useCurrentUser() {
   const { data, error, isLoading } = useSWR<CurrentUser | null>('/users/0');

@@ -3,101 +3,16 @@
  * type, filtered by action and dates, and exported as CSV with the same filters (the export is logged too).
  */
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { AuditEntry } from '../../../../api/contract/audit/audit.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import { staffRoleLabels, type StaffRole } from '../../../../api/contract/staff/roles.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { AuditTable } from '../../lib/AuditTable.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
 
 const pageSize = 50;
-
-/** "customer.reset-factors" → "Customer · reset factors". */
-export function actionLabel(action: string): string {
-  const [area, verb = ''] = action.split('.');
-  return `${area.charAt(0).toUpperCase()}${area.slice(1)} · ${verb.replace(/-/g, ' ')}`;
-}
-
-function Change({ entry }: { entry: AuditEntry }) {
-  if (entry.before == null && entry.after == null) return <span className="muted">—</span>;
-  return (
-    <details className="change">
-      <summary>Details</summary>
-      {entry.before != null && (
-        <>
-          <span className="cell-sub">Before</span>
-          <pre className="json">{JSON.stringify(entry.before, null, 2)}</pre>
-        </>
-      )}
-      {entry.after != null && (
-        <>
-          <span className="cell-sub">After</span>
-          <pre className="json">{JSON.stringify(entry.after, null, 2)}</pre>
-        </>
-      )}
-    </details>
-  );
-}
-
-export function AuditTable({ entries, showTarget = true }: { entries: AuditEntry[]; showTarget?: boolean }) {
-  return (
-    <div className="table-wrap">
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Staff</th>
-            <th scope="col">Action</th>
-            <th scope="col">Reason</th>
-            <th scope="col">From</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.auditId}>
-              <td data-label="When" className="nowrap">
-                {formatDateTime(entry.at)}
-              </td>
-              <td data-label="Staff">
-                {entry.staffEmail ? (
-                  <>
-                    <span className="cell-main">{entry.staffEmail}</span>
-                    {entry.staffRole && <span className="cell-sub">{staffRoleLabels[entry.staffRole as StaffRole]?.label ?? entry.staffRole}</span>}
-                  </>
-                ) : (
-                  <span className="muted">System</span>
-                )}
-              </td>
-              <td data-label="Action">
-                <span className="cell-main">{actionLabel(entry.action)}</span>
-                {showTarget && (entry.targetLabel || entry.targetId) && (
-                  <span className="cell-sub">
-                    {entry.accountId ? (
-                      <Link to={`/admin/customers/${entry.accountId}`}>{entry.targetLabel ?? entry.targetId}</Link>
-                    ) : (
-                      (entry.targetLabel ?? `${entry.targetType} ${entry.targetId}`)
-                    )}
-                  </span>
-                )}
-              </td>
-              <td data-label="Reason">{entry.reason ?? <span className="muted">—</span>}</td>
-              <td data-label="From" className="mono">
-                {entry.clientIp ?? '—'}
-              </td>
-              <td data-label="Change">
-                <Change entry={entry} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 export default function AuditLog() {
   const { can } = useStaffSession();

@@ -1,0 +1,40 @@
+/** zod for the back office's help actions on customers and domains. */
+import '../zod-config.ts';
+import { z } from 'zod';
+import { reasonSchema } from '../audit/audit-schemas.ts';
+
+export const customerSearchSchema = z.object({
+  q: z
+    .string({ error: 'Type something to search for' })
+    .trim()
+    .max(200)
+    // A number (an order, a transaction, an account) may be one digit; words need two characters to mean anything.
+    .refine((q) => /^#?\d+$/.test(q) || q.length >= 2, 'Type at least 2 characters'),
+});
+
+export const customerNoteSchema = z.object({ body: z.string({ error: 'Write the note' }).trim().min(1, 'Write the note').max(4000, 'Keep notes under 4,000 characters') });
+
+export const resetFactorsSchema = z.object({ reason: reasonSchema });
+
+export const revokeApiTokensSchema = z.object({
+  /** One token, or every live token when left out. */
+  apiTokenId: z.number().int().positive().optional(),
+});
+
+export const domainSearchSchema = z.object({ q: z.string().trim().max(253).default('') });
+
+export const domainLockSchema = z.object({ locked: z.boolean({ error: 'locked must be true or false' }), reason: z.string().trim().max(1000).optional() });
+
+export const domainSuspendSchema = z.object({ reason: reasonSchema });
+
+export const courtesyRenewSchema = z.object({
+  years: z.number({ error: 'years must be a number' }).int().min(1, 'Renew for 1 to 10 years').max(10, 'Renew for 1 to 10 years'),
+  reason: reasonSchema,
+});
+
+export const domainRestoreSchema = z.object({ reason: reasonSchema });
+
+export const domainMoveSchema = z.object({
+  toEmail: z.string({ error: 'Enter the receiving account’s email' }).trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address')),
+  reason: reasonSchema,
+});

@@ -1,0 +1,51 @@
+/** /api/admin/customers: find a customer, read their page, and help them (each call audited by its service). */
+import { Hono } from 'hono';
+import brand from '../../content/brand.json' with { type: 'json' };
+import { customerNoteSchema, customerSearchSchema, resetFactorsSchema, revokeApiTokensSchema } from '../contract/support/support-schemas.ts';
+import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
+import { parseBody, parseId, parseWith } from '../http/validate.ts';
+import {
+  addCustomerNote,
+  resendChangeApproval,
+  resendRecoveryEmail,
+  resendRegistrantVerification,
+  resetCustomerFactors,
+  revokeCustomerApiTokens,
+  revokeCustomerSessions,
+  searchCustomersAsStaff,
+  viewCustomer,
+} from '../services/support/customer-help.ts';
+
+export const adminCustomersRoutes = new Hono<AdminEnv>()
+  .get('/', allow('customers:read'), async (c) => {
+    const { q } = parseWith(customerSearchSchema, { q: c.req.query('q') });
+    const data = await searchCustomersAsStaff(c.var.deps, staffActor(c), q);
+    return c.json({ total: data.length, limit: data.length, skip: 0, data });
+  })
+  .get('/:id', allow('customers:read'), async (c) => c.json(await viewCustomer(c.var.deps, staffActor(c), parseId(c))))
+  .post('/:id/notes', allow('customers:notes'), async (c) => {
+    const { body } = await parseBody(c, customerNoteSchema);
+    return c.json(await addCustomerNote(c.var.deps, staffActor(c), parseId(c), body), 201);
+  })
+  .post('/:id/resendRecovery', allow('customers:help'), async (c) => {
+    await resendRecoveryEmail(c.var.deps, staffActor(c), parseId(c), brand.name);
+    return c.json({ success: true, message: 'Password reset link sent' });
+  })
+  .post('/:id/resendApproval', allow('customers:help'), async (c) => {
+    const { sentTo } = await resendChangeApproval(c.var.deps, staffActor(c), parseId(c), brand.name);
+    return c.json({ success: true, message: `Approval link sent again to ${sentTo}` });
+  })
+  .post('/:id/resendVerification', allow('customers:help'), async (c) => {
+    const { sentTo } = await resendRegistrantVerification(c.var.deps, staffActor(c), parseId(c));
+    return c.json({ success: true, message: `Verification email sent again to ${sentTo}` });
+  })
+  .post('/:id/revokeSessions', allow('customers:help'), async (c) => c.json(await revokeCustomerSessions(c.var.deps, staffActor(c), parseId(c))))
+  .post('/:id/revokeApiTokens', allow('customers:help'), async (c) => {
+    const { apiTokenId } = await parseBody(c, revokeApiTokensSchema);
+    return c.json(await revokeCustomerApiTokens(c.var.deps, staffActor(c), parseId(c), apiTokenId));
+  })
+  .post('/:id/resetFactors', allow('customers:reset-factors'), async (c) => {
+    const { reason } = await parseBody(c, resetFactorsSchema);
+    await resetCustomerFactors(c.var.deps, staffActor(c), parseId(c), reason, brand.name);
+    return c.json({ success: true, message: 'Second factors reset; the customer was emailed and must add one at next sign-in' });
+  });

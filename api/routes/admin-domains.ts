@@ -1,0 +1,57 @@
+/** /api/admin/domains: find a domain, see it beside the registry, lock, suspend, renew as a courtesy, restore, move. */
+import { Hono } from 'hono';
+import brand from '../../content/brand.json' with { type: 'json' };
+import {
+  courtesyRenewSchema,
+  domainLockSchema,
+  domainMoveSchema,
+  domainRestoreSchema,
+  domainSearchSchema,
+  domainSuspendSchema,
+} from '../contract/support/support-schemas.ts';
+import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
+import { parseBody, parseId, parseWith } from '../http/validate.ts';
+import {
+  courtesyRenew,
+  domainRecordForStaff,
+  restoreDomainAsStaff,
+  searchDomainsAsStaff,
+  setDomainLockAsStaff,
+  suspendDomainAsStaff,
+  unsuspendDomainAsStaff,
+} from '../services/support/domain-admin.ts';
+import { moveDomain } from '../services/support/domain-move.ts';
+
+export const adminDomainsRoutes = new Hono<AdminEnv>()
+  .get('/', allow('domains:read'), async (c) => {
+    const { q } = parseWith(domainSearchSchema, { q: c.req.query('q') });
+    const data = await searchDomainsAsStaff(c.var.deps.db, q);
+    return c.json({ total: data.length, limit: data.length, skip: 0, data });
+  })
+  .get('/:id', allow('domains:read'), async (c) => c.json(await domainRecordForStaff(c.var.deps, parseId(c))))
+  .post('/:id/lock', allow('domains:manage'), async (c) => {
+    const { locked, reason } = await parseBody(c, domainLockSchema);
+    await setDomainLockAsStaff(c.var.deps, staffActor(c), parseId(c), locked, reason, brand.name);
+    return c.json({ success: true, locked });
+  })
+  .post('/:id/suspend', allow('domains:suspend'), async (c) => {
+    const { reason } = await parseBody(c, domainSuspendSchema);
+    await suspendDomainAsStaff(c.var.deps, staffActor(c), parseId(c), reason, brand.name);
+    return c.json({ success: true, message: 'Suspended: the registry holds it and our DNS stopped answering' });
+  })
+  .post('/:id/unsuspend', allow('domains:suspend'), async (c) => {
+    const { reason } = await parseBody(c, domainSuspendSchema);
+    return c.json(await unsuspendDomainAsStaff(c.var.deps, staffActor(c), parseId(c), reason));
+  })
+  .post('/:id/courtesyRenew', allow('domains:courtesy-renew'), async (c) => {
+    const { years, reason } = await parseBody(c, courtesyRenewSchema);
+    return c.json(await courtesyRenew(c.var.deps, staffActor(c), parseId(c), years, reason));
+  })
+  .post('/:id/restore', allow('domains:manage'), async (c) => {
+    const { reason } = await parseBody(c, domainRestoreSchema);
+    return c.json(await restoreDomainAsStaff(c.var.deps, staffActor(c), parseId(c), reason, brand.name));
+  })
+  .post('/:id/move', allow('domains:move'), async (c) => {
+    const input = await parseBody(c, domainMoveSchema);
+    return c.json(await moveDomain(c.var.deps, staffActor(c), parseId(c), input, brand.name));
+  });
