@@ -5,6 +5,7 @@
  * provider templates (TemplateViews) and the change history with diffs and restore (HistoryViews).
  */
 import { api, isFailure } from '@kit/api.ts';
+import { DomainName } from '@kit/DomainName.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
 import { showToast } from '@kit/toasts.ts';
@@ -113,7 +114,11 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
 
   const summary = editing && (
     <p className="dns-record-summary">
-      <span className="dns-type">{editing.type}</span> <strong>{editing.host}</strong> <RecordValue record={editing} />
+      <span className="dns-type">{editing.type}</span>{' '}
+      <strong>
+        <DomainName name={editing.host} />
+      </strong>{' '}
+      <RecordValue record={editing} />
     </p>
   );
 
@@ -185,7 +190,9 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
                     <td>
                       <span className="dns-type">{record.type}</span>
                     </td>
-                    <td className="dns-host">{record.host}</td>
+                    <td className="dns-host">
+                      <DomainName name={record.host} />
+                    </td>
                     <td className="dns-value">
                       <RecordValue record={record} />
                     </td>

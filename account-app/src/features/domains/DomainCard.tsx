@@ -2,6 +2,7 @@
  * One domain card (control-panel spec §2, §4): name, display status, service label, monthly price, privacy and
  * protection icons, badges; Manage/Hide opens Service, Settings, Email and (with advancedEnabled) Advanced.
  */
+import { DomainName } from '@kit/DomainName.tsx';
 import { DateText, formatDate } from '@kit/DateText.tsx';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import {
@@ -78,7 +79,9 @@ export function DomainCard({ domain, advancedEnabled, openModal }: { domain: Dom
     <article className={`domain-card card is-${status}`} aria-labelledby={titleId} data-testid="domain-card">
       <div className="domain-card-main">
         <div className="domain-card-name">
-          <h2 id={titleId}>{domain.domain}</h2>
+          <h2 id={titleId}>
+            <DomainName name={domain.domain} />
+          </h2>
           <span className={`badge ${statusBadge[status]}`}>{displayStatusLabels[status]}</span>
         </div>
         <div className="domain-card-service">
