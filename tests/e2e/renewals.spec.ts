@@ -58,7 +58,7 @@ test('renews two domains with protection through select, review and finish, and 
 
   const done = page.getByRole('dialog', { name: 'Domains Renewed' });
   await expect(done).toBeVisible();
-  await expect(done).toContainText(/visa ending in \d{4}/);
+  await expect(done).toContainText(/to your Visa ending in \d{4}/);
   await expect(done.getByRole('listitem').filter({ hasText: 'brightbeancoffee.net' })).toContainText(expected);
   await done.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

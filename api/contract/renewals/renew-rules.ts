@@ -56,7 +56,7 @@ export type RenewAnswer = {
   requiresAction?: boolean;
   clientSecret?: string;
   paymentIntentId?: string;
-  /** The card it was charged to ("visa ending in 4242"). */
+  /** The card it was charged to ("Visa ending in 4242", cardEnding). */
   cardDescription?: string;
 };
 
