@@ -10,7 +10,7 @@ import { showToast } from '@kit/toasts.ts';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import useSWR from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import { lineTotal, noDomainsSelectedMessage, noRenewPriceMessage, protectionPricePerYear, type RenewableDomain } from '../../../../api/contract/renewals/renew-rules.ts';
+import { lineTotal, noDomainsSelectedMessage, noRenewPriceMessage, periodCapNotes, protectionPricePerYear, type RenewableDomain } from '../../../../api/contract/renewals/renew-rules.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { type OrderView, useRenewOrder } from './renew-order.tsx';
 import { initialSelection, selectedDomains, selectionReducer } from './renew-selection.ts';
@@ -68,7 +68,14 @@ export default function RenewAllModal({ domain, onClose }: DomainModalProps) {
           {list && list.length === 0 && <p>You have no domains to renew.</p>}
           {list && list.length > 0 && (
             <>
-              <PeriodField value={period} onChange={setPeriod} />
+              <PeriodField
+                value={period}
+                onChange={setPeriod}
+                notes={periodCapNotes(
+                  period,
+                  rows.filter((row) => state.choices[row.domainId]?.renew),
+                )}
+              />
               <div className="renew-table-wrap">
               <table className="renew-table">
                 <thead>
