@@ -1,10 +1,12 @@
 // @ts-check
 import path from 'node:path';
+import { satteri } from '@astrojs/markdown-satteri';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { contentCheck } from './site/integrations/content-check.ts';
+import { saleFiguresPlugin } from './site/lib/sale-figures-plugin.ts';
 
 export default defineConfig({
   srcDir: './site',
@@ -15,6 +17,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Inline the one site stylesheet (~8 KB gzipped): no render-blocking request before the first paint.
   build: { format: 'directory', assets: '_astro', inlineStylesheets: 'always' },
+  // Astro's own Markdown processor, plus one step: `{sale.networkPayout}` in content/ becomes the Sell form's own
+  // figure (site/lib/sale-figures-plugin.ts).
+  markdown: { processor: satteri({ mdastPlugins: [saleFiguresPlugin] }) },
   integrations: [contentCheck(), react(), mdx(), sitemap({ filter: (page) => !page.includes('/dev/') && !page.includes('/for-sale/') && !page.includes('/transfer-away') })],
   devToolbar: { enabled: false },
   // The front-end kit both front ends share (DESIGN.md "Front ends"); also in tsconfig.json, account-app/vite.config.ts, vitest.config.ts.

@@ -6,7 +6,7 @@ const chromium = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) =>
 if (!chromium) throw new Error('Chromium is required for the browser tests: apt-get install -y chromium');
 
 const browser = { ...devices['Desktop Chrome'], channel: undefined };
-const demoDomainSpecs = [/dnssec\.spec\.ts/];
+const demoDomainSpecs = [/dnssec\.spec\.ts/, /risky-changes\.spec\.ts/];
 const demoSessionSpecs = [/login\.spec\.ts/, /mfa\.spec\.ts/, /account-info\.spec\.ts/, /admin-support\.spec\.ts/];
 
 export const e2eDemo = { password: 'demo-password-e2e', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };

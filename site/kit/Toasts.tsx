@@ -1,19 +1,8 @@
-/** Renders $toasts bottom-left; each stays until its close button is pressed. */
-import { useStore } from '@nanostores/react';
-import { $toasts, dismissToast } from './toasts.ts';
+/** The toast stack for the React apps: the kit's one stack (toast-stack.ts), mounted once beside the app. */
+import { useEffect } from 'react';
+import { mountToastStack } from './toast-stack.ts';
 
 export default function Toasts() {
-  const toasts = useStore($toasts);
-  return (
-    <div className="toasts" role="status" aria-live="polite">
-      {toasts.map((toast) => (
-        <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : undefined}>
-          <p>{toast.message}</p>
-          <button type="button" aria-label="Close notification" onClick={() => dismissToast(toast.id)}>
-            ×
-          </button>
-        </div>
-      ))}
-    </div>
-  );
+  useEffect(() => mountToastStack(), []);
+  return null;
 }

@@ -9,6 +9,7 @@ import { LineCounter, parseDocument, isMap, isScalar } from 'yaml';
 import type { z } from 'astro/zod';
 import { readCatalogue } from '../../api/contract/search/catalogue.ts';
 import { closestMatch } from '../../api/contract/closest.ts';
+import { isSaleFigure, saleFigureNames, saleFigureReference, saleFigures } from '../../api/contract/selling/sale-figures.ts';
 import { contentCollections } from '../content-schemas.ts';
 
 export type ContentProblem = { file: string; line: number; message: string; fix: string };
@@ -38,6 +39,7 @@ export function checkContent(root: string): ContentProblem[] {
     ...checkCatalogueFile(root),
     ...checkBrandFile(root),
     ...mdx.flatMap((file) => checkLinks(root, file, routes, pagesByRoute)),
+    ...mdx.flatMap((file) => checkSaleFigures(file)),
     ...checkLegalAnchors(root),
   ];
 }
@@ -188,6 +190,57 @@ function checkLinks(root: string, file: MdxFile, routes: Set<string>, pagesByRou
       }
     }
   });
+  return problems;
+}
+
+const figureList = (names = saleFigureNames) => names.map((name) => `{sale.${name}} (${saleFigures[name]})`).join(', ');
+const percentFigures = saleFigureNames.filter((name) => saleFigures[name].endsWith('%'));
+const amountFigures = saleFigureNames.filter((name) => saleFigures[name].startsWith('$'));
+const payoutWords = /commission|payout|you receive|bonus|\bsales?\b/i;
+const typedFigure = /\$\s?\d{1,3}(?:,\d{3})*(?:\.\d\d)?|\b\d+(?:\.\d+)?\s?%/g;
+
+/**
+ * The seller payout's figures come from the Sell form's constants (issue #25): every `{sale.…}` must name one, and a
+ * passage about payouts or commission (a paragraph, a table, a front-matter line) may not type a percentage or an
+ * amount by hand, which is how the pages came to say 25% when the form said 70%.
+ */
+function checkSaleFigures(file: MdxFile): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const lines = file.text.split('\n');
+  const frontMatterEnd = /^---\r?\n[\s\S]*?\r?\n---(\r?\n|$)/.exec(file.text)?.[0].split('\n').length ?? 0;
+  lines.forEach((text, index) => {
+    for (const found of text.matchAll(saleFigureReference)) {
+      if (isSaleFigure(found[1])) continue;
+      const near = closestMatch(found[1], saleFigureNames);
+      problems.push({
+        file: file.relative,
+        line: index + 1,
+        message: `Unknown figure "${found[0]}"`,
+        fix: near ? `Did you mean {sale.${near}}?` : `Use one of: ${figureList()}`,
+      });
+    }
+  });
+  // Passages: each front-matter line, then the body's blocks between blank lines.
+  const passages: { start: number; lines: string[] }[] = [];
+  lines.forEach((text, index) => {
+    if (index < frontMatterEnd) passages.push({ start: index, lines: [text] });
+    else if (text.trim() === '') passages.push({ start: index + 1, lines: [] });
+    else (passages.at(-1) ?? passages[passages.push({ start: index, lines: [] }) - 1]).lines.push(text);
+  });
+  for (const passage of passages) {
+    if (!passage.lines.some((text) => payoutWords.test(text))) continue;
+    passage.lines.forEach((text, offset) => {
+      for (const found of text.replace(saleFigureReference, '').matchAll(typedFigure)) {
+        const typed = found[0].trim();
+        problems.push({
+          file: file.relative,
+          line: passage.start + offset + 1,
+          message: `A payout or commission figure typed by hand ("${typed}")`,
+          fix: `Write it as {sale.…} so it follows the Sell form: ${figureList(typed.endsWith('%') ? percentFigures : amountFigures)}`,
+        });
+      }
+    });
+  }
   return problems;
 }
 

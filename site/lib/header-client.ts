@@ -5,7 +5,7 @@
  */
 import { $cartCount, $isLoggedIn, refreshCart } from '../stores/cart.ts';
 import { showCarriedToasts } from '@kit/carried-toasts.ts';
-import { $toasts, dismissToast } from '@kit/toasts.ts';
+import { mountToastStack } from '@kit/toast-stack.ts';
 
 export const mobileMenuCloseDelayMs = 50;
 
@@ -61,32 +61,11 @@ function bindMobileMenu(menu: HTMLElement) {
   });
 }
 
-function bindToasts(stack: HTMLElement) {
-  $toasts.subscribe((toasts) => {
-    stack.replaceChildren(
-      ...toasts.map((toast) => {
-        const item = document.createElement('div');
-        item.className = `toast toast-${toast.kind}`;
-        if (toast.kind === 'error') item.setAttribute('role', 'alert');
-        const text = document.createElement('p');
-        text.textContent = toast.message;
-        const close = document.createElement('button');
-        close.type = 'button';
-        close.setAttribute('aria-label', 'Close notification');
-        close.textContent = '×';
-        close.addEventListener('click', () => dismissToast(toast.id));
-        item.append(text, close);
-        return item;
-      }),
-    );
-  });
-}
-
 /** The toast stack every page has (Base layout), header or not. */
 export function startToasts() {
   const stack = document.querySelector<HTMLElement>('[data-toasts]');
   if (!stack) return;
-  bindToasts(stack);
+  mountToastStack(stack);
   showCarriedToasts();
 }
 

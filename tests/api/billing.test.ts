@@ -136,6 +136,24 @@ describe('GET /api/transactions?$pdf=true&yyyymm=', () => {
     }
   });
 
+  it('never leaves the ending balance alone on a page: the table’s last row and total go with it', async () => {
+    const { client, accountId } = await buyerCreated('2026-01-05T09:00:00Z');
+    let broken = 0;
+    // One more row each time, so the page break falls at every point of the statement's end in turn.
+    for (let count = 1; count <= 48; count++) {
+      await addRows(accountId, [{ type: 'nrc', description: `Registration of page-end-${count}.com (1 year)`, amount: 1000, startDate: '2026-03-02T00:00:00Z' }]);
+      const { pages } = await readPdfText((await download(client, '/api/transactions?$pdf=true&yyyymm=202603')).bytes);
+      const last = pages.at(-1) ?? '';
+      expect(last, `${count} rows`).toContain('Ending Balance');
+      if (pages.length === 1) continue;
+      broken += 1;
+      expect(last, `${count} rows`).toContain(`Registration of page-end-${count}.com (1 year)`);
+      expect(last, `${count} rows`).toContain('Total Non-Recurring Charges');
+    }
+    // The loop reached statements of two pages, or it proved nothing.
+    expect(broken).toBeGreaterThan(5);
+  });
+
   it('numbers the pages of a long month', async () => {
     const { client, accountId } = await buyerCreated('2026-01-05T09:00:00Z');
     await addRows(

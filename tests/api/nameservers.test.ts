@@ -62,9 +62,13 @@ describe('Change Nameservers', () => {
     expect(await registryNs()).toEqual(defaults);
   });
 
-  it('checks host names on the server too', async () => {
-    expect((await setNs(['192.0.2.1', 'ns2.example.net'])).body.message).toBe('192.0.2.1: Nameserver must be a host name, not an IP address');
-    expect((await setNs(['ns1', 'ns2.example.net'])).body.message).toBe('NS1: Nameserver must be a full host name such as mail.example.com');
+  it('checks host names on the server too, naming each refused entry by its place', async () => {
+    const address = await setNs(['192.0.2.1', 'ns2.example.net']);
+    expect(address.status).toBe(400);
+    expect(address.body.message).toBe('Nameserver 1: Nameserver must be a host name, not an IP address');
+    const single = await setNs(['ns1.example.net', '', 'ns2']);
+    expect(single.body.message).toBe('Nameserver 3: Nameserver must be a full host name such as ns1.example.net');
+    expect(single.body.data).toEqual({ errors: { 'ns.2': 'Nameserver must be a full host name such as ns1.example.net' } });
     expect((await setNs(['ns1..example.net', 'ns2.example.net'])).status).toBe(400);
     expect((await setNs(Array.from({ length: 14 }, (_, i) => `ns${i}.example.net`))).status).toBe(400);
   });
@@ -72,7 +76,8 @@ describe('Change Nameservers', () => {
   it('refuses a nameserver under the domain until it is an active custom nameserver', async () => {
     const res = await setNs([`ns1.${zone}`, `ns2.${zone}`]);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(`NS1.GLUEWORKS.COM, NS2.GLUEWORKS.COM are under ${zone}: add them under Manage Custom Nameservers first and wait until approved`);
+    expect(res.body.message).toBe(`ns1.${zone}, ns2.${zone} are under ${zone}: add them under Manage Custom Nameservers first and wait until approved`);
+    expect(Object.keys(res.body.data.errors)).toEqual(['ns.0', 'ns.1']);
   });
 
   it('is only for the owner', async () => {

@@ -141,7 +141,7 @@ describe('POST /api/renewals commit', () => {
     // The other is told the order is being placed, or (if it came after) answered with the same result.
     expect([200, 409]).toContain(first.status === 200 ? second.status : first.status);
     const total = 2 * 1128 + 1000 + 2 * 1198;
-    expect(done.body).toMatchObject({ committed: true, totalPrice: total, cardDescription: 'visa ending in 4242' });
+    expect(done.body).toMatchObject({ committed: true, totalPrice: total, cardDescription: 'Visa ending in 4242' });
     expect(done.body.domains.map((d: { status: string }) => d.status)).toEqual(['renewed', 'renewed']);
     const [a, b] = [await rowOf(one.domainId), await rowOf(two.domainId)];
     expect(a.expireDate).toEqual(addYears(one.expireDate, 2));

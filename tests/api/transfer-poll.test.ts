@@ -111,7 +111,7 @@ describe('transfers over the days after checkout', () => {
       ['transfer', -(prices.get(refused) ?? 0)],
       ['payment', prices.get(refused)],
     ]);
-    expect(ledger.at(-1)?.description).toBe(`Refund for the rejected transfer of ${refused}, to visa ending in 4242`);
+    expect(ledger.at(-1)?.description).toBe(`Refund for the rejected transfer of ${refused}, to Visa ending in 4242`);
     expect(ledger.reduce((sum, row) => sum + row.amount, 0)).toBe(0);
 
     // A week later: nothing pending, nothing moved.

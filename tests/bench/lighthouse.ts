@@ -1,30 +1,29 @@
 /**
  * Lighthouse (mobile preset) for /, /pricing, /terms, /website-builder, /whois, /search, /cart, /login and
- * /account/domains (signed in as the demo account, given 500 more domains): the four category scores and the bytes of JavaScript and CSS
- * each page ships. First, the gzipped script the account app's first load of /account/domains fetches, from its
- * build manifest. Runs against BENCH_URL when set (then DEMO_PASSWORD and DEMO_TOTP_SECRET must be the server's),
- * otherwise starts `npm start`'s server on a free port with a throwaway DATA_DIR and adds LIGHTHOUSE_DOMAINS (default
- * 500) domains to the demo account, so My Domains is measured as a customer with many domains sees it. Each page runs LIGHTHOUSE_RUNS
+ * /account/domains (signed in as the demo account, given 500 more domains): the four category scores and the bytes of
+ * JavaScript and CSS each page ships. First, the gzipped script each SPA's first view fetches (/account/domains, /admin),
+ * from their build manifests (tests/fixtures/first-load.ts; `npm test` holds it to the budget). Runs against BENCH_URL
+ * when set (then DEMO_PASSWORD and DEMO_TOTP_SECRET must be the server's), otherwise starts `npm start`'s server on a
+ * free port with a throwaway DATA_DIR and adds LIGHTHOUSE_DOMAINS (default 500) domains to the demo account, so My
+ * Domains is measured as a customer with many domains sees it. Each page runs LIGHTHOUSE_RUNS
  * times (default 3) and the median run by performance is printed; LIGHTHOUSE_PAGES=/login,/cart picks pages.
  * Prints figures; never fails on them.
  * Run alone: `bun tests/bench/lighthouse.ts`.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { Secret, TOTP } from 'otpauth';
 import { addDomainsToAccount, manyDomains, serverDatabaseUrl } from '../fixtures/domain-list-account.ts';
+import { describeChunks, firstLoadBudgetBytes, firstLoadScript, kb, root, spaFirstViews } from '../fixtures/first-load.ts';
 
 /** Pages under /account need the demo account signed in; the others are measured as a new visitor sees them. */
 export const lighthousePages = ['/', '/pricing', '/terms', '/website-builder', '/whois', '/search', '/cart', '/login', '/account/domains'];
-const firstLoadTargetBytes = 120 * 1024;
 /** Sandbox mode seeds the demo account with these when the bench starts the server (DATA_DIR is thrown away). */
 const benchDemo = { email: 'demo@example.com', password: process.env.DEMO_PASSWORD ?? 'demo-password-bench', totpSecret: process.env.DEMO_TOTP_SECRET ?? 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
-const root = path.resolve(import.meta.dirname, '../..');
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const benchDomains = Number(process.env.LIGHTHOUSE_DOMAINS ?? 500);
 
@@ -92,37 +91,18 @@ async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   };
 }
 
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
-
-/**
- * The script a first load of an account-app route fetches: the entry chunk, the route's lazy chunk, and the chunks
- * both import statically, each gzipped as the server sends it. From the account app's build manifest.
- */
-export function accountFirstLoadScript(routeModule = 'src/features/domains/MyDomains.tsx'): { chunks: { file: string; gzipBytes: number }[]; gzipBytes: number } {
-  const dist = path.join(root, 'account-app', 'dist');
-  const manifestFile = path.join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) throw new Error('no account-app/dist/.vite/manifest.json: run npm run build');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entry || !manifest[routeModule]) throw new Error(`the manifest has no entry or no ${routeModule}`);
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported);
-  };
-  visit(entry);
-  visit(routeModule);
-  const chunks = [...seen].map((key) => ({ file: manifest[key].file, gzipBytes: gzipSync(readFileSync(path.join(dist, manifest[key].file))).length }));
-  return { chunks, gzipBytes: chunks.reduce((total, chunk) => total + chunk.gzipBytes, 0) };
-}
-
+/** Each SPA's first views, weighed from its built manifest (the same figures tests/unit/first-load-budget.test.ts holds to the budget). */
 function printFirstLoad(): void {
-  const { chunks, gzipBytes } = accountFirstLoadScript();
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  const verdict = gzipBytes < firstLoadTargetBytes ? '' : '!';
-  console.log(`Account app, first load of /account/domains: ${kb(gzipBytes)}${verdict} of script gzipped (target < ${kb(firstLoadTargetBytes)})`);
-  for (const chunk of chunks) console.log(`  ${chunk.file.padEnd(40)} ${kb(chunk.gzipBytes).padStart(9)}`);
+  for (const [spa, views] of Object.entries(spaFirstViews)) {
+    const dist = path.join(root, spa, 'dist');
+    if (!existsSync(dist)) continue;
+    for (const view of views) {
+      const load = firstLoadScript(dist, view.modules);
+      const verdict = load.gzipBytes <= firstLoadBudgetBytes ? '' : '!';
+      console.log(`First load of ${view.url}: ${kb(load.gzipBytes)}${verdict} of script gzipped (budget ${kb(firstLoadBudgetBytes)})`);
+      console.log(describeChunks(load));
+    }
+  }
 }
 
 /** Signs the demo account in (password, then its authenticator code) and returns the session cookie. */
@@ -203,12 +183,12 @@ export async function measurePages(baseUrl: string, paths = lighthousePages): Pr
 }
 
 function printFigures(figures: PageFigures[]): void {
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
+  const size = (n: number) => kb(n).padStart(9);
   const mark = (key: keyof typeof targets, score: number) => `${String(score).padStart(3)}${score >= targets[key] ? ' ' : '!'}`;
   console.log('page              perf  a11y  bp    seo   | JS files   CSS files | inline JS  inline CSS | total transfer |   TBT    LCP');
   for (const f of figures) {
     console.log(
-      `${f.path.padEnd(17)} ${mark('performance', f.scores.performance)}  ${mark('accessibility', f.scores.accessibility)}  ${mark('best-practices', f.scores['best-practices'])}  ${mark('seo', f.scores.seo)}  | ${kb(f.jsBytes)} ${kb(f.cssBytes)} | ${kb(f.inlineJsBytes)} ${kb(f.inlineCssBytes)}  | ${kb(f.totalBytes)}      | ${String(f.tbtMs).padStart(5)} ${String(f.lcpMs).padStart(6)}`,
+      `${f.path.padEnd(17)} ${mark('performance', f.scores.performance)}  ${mark('accessibility', f.scores.accessibility)}  ${mark('best-practices', f.scores['best-practices'])}  ${mark('seo', f.scores.seo)}  | ${size(f.jsBytes)} ${size(f.cssBytes)} | ${size(f.inlineJsBytes)} ${size(f.inlineCssBytes)}  | ${size(f.totalBytes)}      | ${String(f.tbtMs).padStart(5)} ${String(f.lcpMs).padStart(6)}`,
     );
   }
   console.log('files: gzip transfer bytes; inline: uncompressed bytes inside the HTML (part of its transfer); TBT, LCP: ms.');

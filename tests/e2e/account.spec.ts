@@ -61,3 +61,12 @@ test('an unknown account route goes to /NotFound and on to the external 404 page
   await page.goto('/account/no-such-thing');
   await page.waitForURL('https://help.dotspot.example/404');
 });
+
+test('contact phone numbers read as the account’s country writes them, not as stored', async ({ page }) => {
+  await page.goto('/account/summary?view=contact_info');
+  await logInAsDemo(page);
+  const registrant = page.getByRole('region', { name: 'Registrant (Organizational) Contact' });
+  // Stored as +14155550123; the demo account is in the US.
+  await expect(registrant.getByRole('link', { name: '(415) 555-0123' })).toHaveAttribute('href', 'tel:+14155550123');
+  await expect(registrant).not.toContainText('+14155550123');
+});

@@ -5,6 +5,7 @@
  * month's statement downloads as a PDF whose text shows its rows.
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { readPdfText } from '../fixtures/pdf-text.ts';
 import { saveCard } from './checkout-helpers.ts';
@@ -88,9 +89,11 @@ test('billing history: two months, a collapsed group opened, and the statement P
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Statement (PDF)' }).click()]);
   expect(download.suggestedFilename()).toBe(`Dotspot-${yyyymm(1)}.pdf`);
   const { text } = await readPdfText(new Uint8Array(readFileSync(await download.path())));
-  for (const expected of ['Account Statement', 'Dana Demo', 'Non-Recurring Charges', 'Registration of brightbean.cafe (1 year)', 'Registration of brightbeancoffee.site (1 year)', '$235.88', 'Ending Balance', 'Page 1 of 1']) {
+  for (const expected of ['Account Statement', 'Dana Demo', 'Non-Recurring Charges', 'Registration of brightbean.cafe (1 year)', 'Registration of brightbeancoffee.site (1 year)', '$235.88', 'Ending Balance', 'Page 1 of 1', 'Card payment, Visa ending in 4242']) {
     expect(text, expected).toContain(expected);
   }
+  // Brand names as their owners write them (issue #25).
+  expect(text).not.toMatch(/\bvisa\b/);
 
   // This month: a different set of rows (the demo's transfer two days ago, unless that fell in last month).
   await month.selectOption(yyyymm(0));
@@ -105,4 +108,52 @@ test('billing history: two months, a collapsed group opened, and the statement P
     await page.getByRole('button', { name: 'Show all 6' }).click();
     await page.screenshot({ path: testInfo.outputPath('billing-phone.png'), fullPage: true });
   }
+});
+
+test('card errors show in the card form: beside the field at fault, or above Save Card when the card is refused', async ({ page }) => {
+  await page.goto('/account/summary?view=payment');
+  await logInAsDemo(page);
+  await page.getByRole('button', { name: 'Add a Card' }).click();
+  const number = page.getByLabel('Card number');
+  const expiry = page.getByLabel('Expiry (MM / YY)');
+  const problems = (text: string) => page.locator('.toast', { hasText: text });
+
+  // A date in the past: the expiry field says so.
+  await number.fill('4242 4242 4242 4242');
+  await expiry.fill('01 / 20');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save Card' }).click();
+  await expect(expiry).toHaveAccessibleDescription("Your card's expiration year is in the past.");
+  await expect(expiry).toHaveAttribute('aria-invalid', 'true');
+  await expect(number).toHaveAccessibleDescription('');
+  // Fixing the field clears its message.
+  await expiry.fill('12 / 34');
+  await expect(expiry).toHaveAccessibleDescription('');
+
+  // A number that fails its check digit: the number field.
+  await number.fill('4242 4242 4242 4241');
+  await page.getByRole('button', { name: 'Save Card' }).click();
+  await expect(number).toHaveAccessibleDescription('Your card number is invalid.');
+
+  // The issuer says the card has expired, whatever was typed: the expiry field, as Stripe's expired_card.
+  await number.fill('4000 0000 0000 0069');
+  await page.getByRole('button', { name: 'Save Card' }).click();
+  await expect(expiry).toHaveAccessibleDescription('Your card has expired.');
+
+  // Declined: the card's fault, not a field's, said in the form above its buttons.
+  await number.fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Save Card' }).click();
+  const alert = page.locator('.card-form').getByRole('alert');
+  await expect(alert).toHaveText('Your card was declined.');
+  await expect(number).toHaveAccessibleDescription('');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    // Nothing covers Save Card, and no toast repeats what the form says.
+    await expect(page.getByRole('button', { name: 'Save Card' })).toBeInViewport();
+    await page.locator('.card-form').screenshot({ path: test.info().outputPath(`card-declined-${width}.png`) });
+    const axe = await new AxeBuilder({ page }).include('.card-form').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+  }
+  await expect(problems('Your card was declined.')).toHaveCount(0);
+  await expect(problems('expired')).toHaveCount(0);
 });

@@ -62,3 +62,21 @@ export async function landOnMyDomains(page: Page) {
   await page.getByRole('link', { name: 'Go to My Domains' }).click();
   await page.waitForURL('**/account/domains');
 }
+
+/**
+ * A customer of their own, for journeys that change a domain other specs read: `domains` bought by a new visitor with
+ * the 4242 card; the page ends on My Domains, signed in. Returns the new login.
+ */
+export async function becomeNewCustomer(page: Page, domains: string[]): Promise<{ email: string }> {
+  const email = `customer-${unique()}@example.org`;
+  await page.goto('/');
+  for (const domain of domains) await addDomain(page, domain);
+  await page.goto('/cart');
+  await fillVisitorDetails(page, email, newPhone());
+  await saveCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveAttribute('aria-disabled', 'false');
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await landOnMyDomains(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+  return { email };
+}

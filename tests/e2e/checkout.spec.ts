@@ -119,13 +119,14 @@ test('a declined card shows the provider message, and a failed authentication sa
   await page.goto('/cart');
   await fillVisitorDetails(page, `declined-${unique()}@example.org`, newPhone());
   await saveCard(page, '4000 0000 0000 0002');
-  await expect(page.locator('.toast-warning', { hasText: 'Your card was declined.' })).toBeVisible();
+  // Refused while saving: said in the card form, above Save Card (issue #25).
+  await expect(page.locator('.card-form').getByRole('alert')).toHaveText('Your card was declined.');
   await expect(page.getByRole('button', { name: 'CHECKOUT' })).toHaveAttribute('aria-disabled', 'true');
 
   await page.getByLabel('Card number').fill('4000 0025 0000 3155');
   await page.getByRole('button', { name: 'Save Card' }).click();
   await page.getByRole('dialog', { name: 'Test authentication' }).getByRole('button', { name: 'Fail authentication' }).click();
-  await expect(page.locator('.toast-warning', { hasText: 'We are unable to authenticate your payment method' })).toBeVisible();
+  await expect(page.locator('.card-form').getByRole('alert')).toContainText('We are unable to authenticate your payment method');
 
   // A card that saves but is declined when charged: the cart stays as it was.
   await page.getByLabel('Card number').fill('4000 0000 0000 0341');

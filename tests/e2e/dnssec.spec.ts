@@ -25,6 +25,12 @@ async function setNameservers(page: Page, card: ReturnType<Page['getByRole']>, n
   await dialog.getByRole('button', { name: 'Use Defaults' }).click();
   for (const [index, host] of ns.entries()) await dialog.getByLabel(`Nameserver ${index + 1}`).fill(host);
   await dialog.getByRole('button', { name: 'Save Nameservers' }).click();
+  if (ns.length > 0) {
+    // Leaving our nameservers leaves the records kept here unused: asked first (issue #25).
+    const ask = page.getByRole('dialog', { name: 'Switch Nameservers?' });
+    await expect(ask.getByRole('listitem')).toHaveText(['The 2 DNS records you keep here are no longer used: copy them to your new DNS provider first.']);
+    await ask.getByRole('button', { name: 'Switch Anyway' }).click();
+  }
   const success = page.getByRole('dialog', { name: 'Success!' });
   await expect(success).toBeVisible();
   return success;

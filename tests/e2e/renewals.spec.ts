@@ -59,7 +59,7 @@ test('renews two domains with protection through select, review and finish, and 
 
   const done = page.getByRole('dialog', { name: 'Domains Renewed' });
   await expect(done).toBeVisible();
-  await expect(done).toContainText(/visa ending in \d{4}/);
+  await expect(done).toContainText(/to your Visa ending in \d{4}/);
   await expect(done.getByRole('listitem').filter({ hasText: 'brightbeancoffee.net' })).toContainText(expected);
   await done.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -164,4 +164,30 @@ test('adds Domain Protection for a charge and removes it again', async ({ page }
   await expect(removed).toBeVisible();
   await removed.getByRole('button', { name: 'Done' }).click();
   await expect(card(page, 'quietharbor.org').getByText('Domain protection off')).toBeAttached();
+});
+
+test('a period longer than a name may run says why before Continue: 10 years becomes 9 for a name expiring soon', async ({ page }, testInfo) => {
+  await page.goto('/account/domains');
+  await logInAsDemo(page);
+  await page.getByRole('button', { name: 'Renew', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Renew My Domain' });
+  const period = dialog.getByLabel('Renewal period');
+  // oldtownbikes.shop expires within days: ten more years would run past ten years from today.
+  await dialog.getByRole('checkbox', { name: 'Renew oldtownbikes.shop' }).check();
+  await period.selectOption('10');
+  const note = 'oldtownbikes.shop is renewed for 9 years, not 10: a domain can be registered at most 10 years ahead.';
+  await expect(dialog.getByRole('status').filter({ hasText: note })).toBeVisible();
+  await expect(period).toHaveAccessibleDescription(note);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(dialog.getByRole('button', { name: 'Continue' })).toBeVisible();
+    await dialog.screenshot({ path: testInfo.outputPath(`renew-capped-${width}.png`) });
+  }
+  // Nine years fit, and an unticked name says nothing.
+  await period.selectOption('9');
+  await expect(period).toHaveAccessibleDescription('');
+  await period.selectOption('10');
+  await dialog.getByRole('checkbox', { name: 'Renew oldtownbikes.shop' }).uncheck();
+  await expect(dialog).not.toContainText('oldtownbikes.shop is renewed for');
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
 });

@@ -17,7 +17,7 @@ const list: RenewableDomain[] = [
 ];
 const line = { domainId: 1, domain: 'alpha.com', renewalPeriod: 9, expireDate: list[0].expireDate, newExpireDate: '2036-01-01T00:00:00.000Z', renewPrice: 9 * 1128, redemptionPrice: null, protectionEnabled: false, protectionPrice: 0 };
 const preview: RenewAnswer = { renewalPeriod: 9, committed: false, totalPrice: 9 * 1128, domains: [line] };
-const placed: RenewAnswer = { ...preview, committed: true, cardDescription: 'visa ending in 4242', domains: [{ ...line, status: 'renewed' }] };
+const placed: RenewAnswer = { ...preview, committed: true, cardDescription: 'Visa ending in 4242', domains: [{ ...line, status: 'renewed' }] };
 const reauth = { name: 'Forbidden', code: 403, message: 'For your security, please confirm it’s you first', data: { reauthRequired: true } };
 
 let commits: Record<string, unknown>[] = [];

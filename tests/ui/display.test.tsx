@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-/** The kit's money and date displays, and its Success and Error! modals. */
+/** The kit's money, date and domain name displays, and its Success and Error! modals. */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { DateText } from '@kit/DateText.tsx';
+import { DomainName } from '@kit/DomainName.tsx';
 import { Money } from '@kit/Money.tsx';
 import { ErrorModal, SuccessModal } from '@kit/ResultModals.tsx';
 
@@ -60,4 +61,19 @@ test('the Success modal closes on Done and follows its redirect', () => {
   fireEvent.click(screen.getByRole('button', { name: 'Done' }));
   expect(onClose).toHaveBeenCalled();
   expect(navigate).toHaveBeenCalledWith('/account/domains');
+});
+
+test('a domain name may wrap only after its dots: each label whole, the text itself unchanged', () => {
+  const { container } = render(
+    <p>
+      <DomainName name="brightbeanbakery.org" /> and <DomainName name="_sip._tcp" /> and <DomainName name={`${'x'.repeat(40)}.com`} />
+    </p>,
+  );
+  const [bakery, sip, long] = [...container.querySelectorAll('.domain-name')];
+  expect(bakery.textContent).toBe('brightbeanbakery.org');
+  expect(bakery.innerHTML).toBe('<span class="domain-label">brightbeanbakery.</span><wbr><span class="domain-label">org</span>');
+  expect([...sip.querySelectorAll('.domain-label')].map((label) => label.textContent)).toEqual(['_sip.', '_tcp']);
+  expect(sip.querySelectorAll('wbr')).toHaveLength(1);
+  // A label no phone fits on one line may break inside rather than run off the screen.
+  expect(long.querySelector('.domain-label')?.className).toBe('domain-label is-long');
 });

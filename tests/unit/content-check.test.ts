@@ -104,4 +104,26 @@ describe('content check', () => {
       ]),
     );
   });
+  it('names an unknown payout figure and the one meant', () => {
+    edit('content/pages/sell-my-domain.mdx', (text) => text.replace('you receive {sale.networkPayout} of the price', 'you receive {sale.netwrkPayout} of the price'));
+    expect(checkContent(root)).toEqual([
+      {
+        file: 'content/pages/sell-my-domain.mdx',
+        line: lineOf('content/pages/sell-my-domain.mdx', '{sale.netwrkPayout}'),
+        message: 'Unknown figure "{sale.netwrkPayout}"',
+        fix: 'Did you mean {sale.networkPayout}?',
+      },
+    ]);
+  });
+
+  it('refuses a payout or commission typed by hand in the Terms or the Sell My Domain page, front matter included', () => {
+    edit('content/legal/terms.mdx', (text) => text.replace('a commission of **{sale.networkCommission}**', 'a commission of **25%**'));
+    edit('content/pages/sell-my-domain.mdx', (text) => text.replace('"{sale.forSalePagePayout} of a sale from your For Sale page"', '"85% of a sale from your For Sale page"'));
+    const problems = checkContent(root);
+    expect(problems.map(({ file, line, message }) => ({ file, line, message }))).toEqual([
+      { file: 'content/pages/sell-my-domain.mdx', line: lineOf('content/pages/sell-my-domain.mdx', '"85% of a sale'), message: 'A payout or commission figure typed by hand ("85%")' },
+      { file: 'content/legal/terms.mdx', line: lineOf('content/legal/terms.mdx', '**25%**'), message: 'A payout or commission figure typed by hand ("25%")' },
+    ]);
+    expect(problems[0].fix).toContain('{sale.forSalePagePayout} (80%)');
+  });
 });

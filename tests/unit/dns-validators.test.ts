@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   findRecordConflict,
   isProviderNameservers,
-  nameserverError,
+  nameserverFieldError,
+  nameserverFieldErrors,
   normaliseNameservers,
   normaliseRecordHost,
   normaliseTargetName,
@@ -121,10 +122,17 @@ describe('nameservers', () => {
   it('drops empty entries, trims, de-duplicates and upper-cases', () => {
     expect(normaliseNameservers(['', ' ns1.example.net ', 'NS1.EXAMPLE.NET', 'ns2.example.net.', '   '])).toEqual(['NS1.EXAMPLE.NET', 'NS2.EXAMPLE.NET']);
   });
-  it('checks each is a host name', () => {
-    expect(nameserverError('NS1.EXAMPLE.NET')).toBeNull();
-    expect(nameserverError('192.0.2.1')).toBe('192.0.2.1: Nameserver must be a host name, not an IP address');
-    expect(nameserverError('ns_1.example.net')).toMatch(/letters, numbers and hyphens/);
+  it('checks each field as a host name of two labels at least, with a nameserver for the example, never echoing the entry', () => {
+    expect(nameserverFieldError('NS1.EXAMPLE.NET')).toBeNull();
+    expect(nameserverFieldError('   ')).toBeNull();
+    expect(nameserverFieldError('192.0.2.1')).toBe('Nameserver must be a host name, not an IP address');
+    expect(nameserverFieldError('ns2')).toBe('Nameserver must be a full host name such as ns1.example.net');
+    expect(nameserverFieldError('ns1..example.net')).toBe('Nameserver cannot have empty labels (two dots in a row)');
+    expect(nameserverFieldError('ns_1.example.net')).toMatch(/letters, numbers and hyphens/);
+    expect(nameserverFieldErrors(['ns1.example.net', 'ns2', '', 'mail host.example.net'])).toEqual({
+      1: 'Nameserver must be a full host name such as ns1.example.net',
+      3: expect.stringMatching(/^Nameserver must be a host name/),
+    });
   });
   it('knows the provider’s own set, in any case', () => {
     expect(isProviderNameservers(['ns1.dotspot.example', 'NS2.DOTSPOT.EXAMPLE'], ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'])).toBe(true);

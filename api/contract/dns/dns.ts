@@ -138,16 +138,20 @@ export function normaliseRecordHost(input: string | undefined, zone: string): { 
   return { host: ascii };
 }
 
+/** The example a message gives for each kind of name: a nameserver's is not a mail host's. */
+const exampleNames: Record<string, string> = { Nameserver: 'ns1.example.net', 'Mail server': 'mail.example.com', Target: 'target.example.net' };
+
 /** A host name a record points at (CNAME, MX, NS, ALIAS, SRV target): a full name, IDN to punycode, no trailing dot. */
 export function normaliseTargetName(input: string, what = 'This'): { name: string } | { error: string } {
+  const example = exampleNames[what] ?? 'mail.example.com';
   const trimmed = input.trim().toLowerCase().replace(/\.$/, '');
   if (!trimmed) return { error: `${what} is required` };
   if (isIpv4(trimmed) || isIpv6(trimmed)) return { error: `${what} must be a host name, not an IP address` };
   const ascii = toAscii(trimmed);
-  if (ascii === null) return { error: `${what} must be a host name such as mail.example.com` };
+  if (ascii === null) return { error: `${what} must be a host name such as ${example}` };
   if (ascii.length > 253) return { error: `${what} can be at most 253 characters` };
   const labels = ascii.split('.');
-  if (labels.length < 2) return { error: `${what} must be a full host name such as mail.example.com` };
+  if (labels.length < 2) return { error: `${what} must be a full host name such as ${example}` };
   for (const label of labels) {
     if (label === '') return { error: `${what} cannot have empty labels (two dots in a row)` };
     if (label.length > 63) return { error: `Each part of ${what.toLowerCase()} can be at most 63 characters` };
@@ -157,12 +161,28 @@ export function normaliseTargetName(input: string, what = 'This'): { name: strin
   return { name: ascii };
 }
 
-/** A nameserver host name as the registry takes it: a full name, trimmed, upper-cased (spec §5). */
-export function nameserverError(name: string): string | null {
-  const result = normaliseTargetName(name, 'Nameserver');
-  if ('error' in result) return `${name.trim()}: ${result.error}`;
-  if (result.name.includes('_')) return `${name.trim()}: Nameserver must be a host name: letters, numbers and hyphens, parts separated by dots`;
+/**
+ * One Change Nameservers field's problem, said under that field (issue #25): a host name of two labels at least
+ * ("ns2" alone is no nameserver), letters, digits and hyphens only (no underscore), never an IP address. What was
+ * typed is not echoed (it is right above the message, as typed, not upper-cased). An empty field is fine: it is
+ * dropped.
+ */
+export function nameserverFieldError(entry: string): string | null {
+  if (!entry.trim()) return null;
+  const result = normaliseTargetName(entry, 'Nameserver');
+  if ('error' in result) return result.error;
+  if (result.name.includes('_')) return 'Nameserver must be a host name: letters, numbers and hyphens, parts separated by dots';
   return null;
+}
+
+/** Every field's problem by its index (the fields as typed, empty ones included). */
+export function nameserverFieldErrors(entries: readonly string[]): Record<number, string> {
+  const errors: Record<number, string> = {};
+  entries.forEach((entry, index) => {
+    const problem = nameserverFieldError(entry);
+    if (problem) errors[index] = problem;
+  });
+  return errors;
 }
 
 /** Spec §5 Nameservers: empty entries dropped, the rest trimmed, de-duplicated and upper-cased. */

@@ -14,6 +14,19 @@ export const noDomainsSelectedMessage = 'No domains selected';
 export const noRenewPriceMessage = 'Contact customer support to Request Domain Renewal';
 export const cappedTermMessage = "Exceeds the max registration term. We've updated the renewal to the max available";
 
+/**
+ * Why a name gets fewer years than the period chosen, said under the period before Continue (issue #25: a 10-year
+ * renewal silently became 9, and only the review step's cappedTermMessage told). One sentence per capped name.
+ */
+export function periodCapNotes(period: number, rows: readonly Pick<RenewableDomain, 'domain' | 'maxRenewalPeriod'>[]): string[] {
+  return rows
+    .filter((row) => row.maxRenewalPeriod > 0 && row.maxRenewalPeriod < period)
+    .map(
+      (row) =>
+        `${row.domain} is renewed for ${row.maxRenewalPeriod} year${row.maxRenewalPeriod === 1 ? '' : 's'}, not ${period}: a domain can be registered at most ${maxRenewalPeriod} years ahead.`,
+    );
+}
+
 export type RenewableDomain = {
   domainId: number;
   domain: string;
@@ -56,7 +69,7 @@ export type RenewAnswer = {
   requiresAction?: boolean;
   clientSecret?: string;
   paymentIntentId?: string;
-  /** The card it was charged to ("visa ending in 4242"). */
+  /** The card it was charged to ("Visa ending in 4242", cardEnding). */
   cardDescription?: string;
 };
 

@@ -3,9 +3,14 @@
 export const minimumSalePrice = 9900;
 export const defaultFloorPrice = 9900;
 export const defaultListPrice = 10000;
-/** The seller's share of a sale, and the bonus when the buyer came through the domain's For Sale page. */
+/**
+ * The seller's share of a sale, and the bonus when the buyer came through the domain's For Sale page (control-panel
+ * spec §9; issue #25: these govern). The Sell form, its confirm step, the Sell My Domain page and the Terms all show
+ * them from here (sale-figures.ts puts them into content/).
+ */
 export const sellerPayoutPercent = 70;
 export const forSalePageBonusPercent = 10;
+export const forSalePagePayoutPercent = sellerPayoutPercent + forSalePageBonusPercent;
 
 export const floorPriceTooLowMessage = 'Minimum Floor Price is $99';
 export const listPriceTooLowMessage = 'Minimum List Price must be above Floor Price';
@@ -23,7 +28,7 @@ export function salePriceErrors(prices: { floorPrice: number; listPrice: number 
 
 /** What the seller receives, in cents: 70% of the price, 80% when the sale came through the For Sale page. */
 export function sellerPayout(priceCents: number, throughForSalePage = false): number {
-  return Math.floor((priceCents * (sellerPayoutPercent + (throughForSalePage ? forSalePageBonusPercent : 0))) / 100);
+  return Math.floor((priceCents * (throughForSalePage ? forSalePagePayoutPercent : sellerPayoutPercent)) / 100);
 }
 
 /**

@@ -4,6 +4,7 @@
  * - 4000 0025 0000 3155: setting it up needs authentication (the local test dialog), later off-session charges pass;
  * - 4000 0027 6000 3184: every setup and every charge needs authentication;
  * - 4000 0000 0000 0002: declined at setup ("Your card was declined.");
+ * - 4000 0000 0000 0069: refused at setup as expired ("Your card has expired.", expired_card), whatever date is typed;
  * - 4000 0000 0000 0341: sets up fine, every charge is declined;
  * - 4000 0000 0000 9995: sets up fine, charges fail for insufficient funds.
  * Card numbers stay in the browser's request to createPaymentMethod; only brand, last 4 and expiry are kept.
@@ -29,16 +30,18 @@ import {
 } from './index.ts';
 
 export const declinedMessage = 'Your card was declined.';
+export const expiredMessage = 'Your card has expired.';
 export const insufficientFundsMessage = 'Your card has insufficient funds.';
 export const authenticationFailedMessage =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
-type Behaviour = 'ok' | 'authenticate-setup' | 'authenticate-always' | 'decline-setup' | 'decline-charge' | 'insufficient-funds';
+type Behaviour = 'ok' | 'authenticate-setup' | 'authenticate-always' | 'decline-setup' | 'expired-setup' | 'decline-charge' | 'insufficient-funds';
 
 const behaviours: Record<string, Behaviour> = {
   '3155': 'authenticate-setup',
   '3184': 'authenticate-always',
   '0002': 'decline-setup',
+  '0069': 'expired-setup',
   '0341': 'decline-charge',
   '9995': 'insufficient-funds',
 };
@@ -169,6 +172,7 @@ export function createSandboxPayments(db: Db): SandboxPayments {
       const { behaviour } = parseMethodId(paymentMethodId);
       const card = await cardFor(paymentMethodId);
       if (behaviour === 'decline-setup') throw new CardError(declinedMessage, 'card_declined');
+      if (behaviour === 'expired-setup') throw new CardError(expiredMessage, 'expired_card');
       if (setupIntentId) {
         const existing = await find<StoredSetupIntent>('setupIntent', setupIntentId);
         if (!existing) throw new CardError('No such setup intent', 'resource_missing');

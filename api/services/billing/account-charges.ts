@@ -11,6 +11,7 @@ import { chargeIntents, paymentMethods, transactions, type transactionTypes } fr
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { CardError } from '../../providers/payments/index.ts';
+import { cardEnding } from '../../contract/billing/card-names.ts';
 
 export const noDefaultCardMessage = 'Please add a default payment method to your account first';
 export const chargeFailedMessage = 'Your card could not be charged. Please try another card.';
@@ -106,7 +107,7 @@ export async function authorizeDefaultCard(
       paymentIntentId: intent.id,
       amount: intent.amount,
       paymentMethodId: card.paymentMethodId,
-      cardDescription: `${card.brand} ending in ${card.last4}`,
+      cardDescription: cardEnding(card),
     },
   };
 }

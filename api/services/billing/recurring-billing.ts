@@ -27,6 +27,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharge, type ChargeLine, findDefaultCard, type HeldCharge } from './account-charges.ts';
 import { queueMessage } from '../platform/messages.ts';
+import { cardEnding } from '../../contract/billing/card-names.ts';
 
 /** The first try and 3 retries. */
 export const maxChargeAttempts = 4;
@@ -273,7 +274,7 @@ async function chargeBill(deps: Deps, bill: Bill): Promise<Outcome> {
         paymentIntentId: intent.id,
         amount: intent.amount,
         paymentMethodId: card?.paymentMethodId ?? 0,
-        cardDescription: card ? `${card.brand} ending in ${card.last4}` : 'card',
+        cardDescription: card ? cardEnding(card) : 'card',
       };
       await recordPaid(deps, bill, held);
       return 'paid';

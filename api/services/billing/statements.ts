@@ -115,11 +115,18 @@ function ensureRoom(doc: Doc, height: number) {
   if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
 }
 
-function row(doc: Doc, cells: { date: string; description: string; amount: string }, style: 'row' | 'total' | 'head') {
-  const bold = style !== 'row';
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(style === 'head' ? 11 : 9.5);
-  const descriptionWidth = columns.amountRight - 90 - columns.description;
-  const height = Math.max(doc.heightOfString(cells.description, { width: descriptionWidth }), 12) + 6;
+type Cells = { date: string; description: string; amount: string };
+type RowStyle = 'row' | 'total' | 'head';
+const descriptionWidth = columns.amountRight - 90 - columns.description;
+
+/** The height `row` will take (and sets its font, as `row` then draws with it). */
+function rowHeight(doc: Doc, cells: Cells, style: RowStyle): number {
+  doc.font(style !== 'row' ? 'Helvetica-Bold' : 'Helvetica').fontSize(style === 'head' ? 11 : 9.5);
+  return Math.max(doc.heightOfString(cells.description, { width: descriptionWidth }), 12) + 6;
+}
+
+function row(doc: Doc, cells: Cells, style: RowStyle) {
+  const height = rowHeight(doc, cells, style);
   ensureRoom(doc, height);
   const y = doc.y;
   doc.fillColor(style === 'row' ? muted : ink).text(cells.date, columns.date, y, { width: 86, lineBreak: false });
@@ -139,27 +146,48 @@ function drawGroups(doc: Doc, month: TransactionsAnswer) {
     doc.font('Helvetica').fontSize(10).fillColor(muted).text('No transactions this month.', page.margin);
     doc.moveDown(0.6);
   }
-  for (const type of ledgerTypes) {
-    const rows = month.data.filter((entry) => entry.type === type);
-    if (rows.length === 0) continue;
+  const lastDay = new Date(new Date(month.metaData.endDate).getTime() - 1);
+  const balance: Cells = { date: formatDate(lastDay), description: transactionTypeLabels.balance, amount: formatMoney(totals.balance) };
+  const groups = ledgerTypes.map((type) => ({ type, rows: month.data.filter((entry) => entry.type === type) })).filter((group) => group.rows.length > 0);
+  for (const [index, { type, rows }] of groups.entries()) {
     doc.moveDown(0.6);
     ensureRoom(doc, 60);
     row(doc, { date: '', description: transactionTypeLabels[type], amount: '' }, 'head');
-    for (const entry of rows) row(doc, { date: formatDate(entry.startDate), description: entry.description, amount: formatMoney(entry.amount) }, 'row');
+    const total: Cells = { date: '', description: `Total ${transactionTypeLabels[type]}`, amount: formatMoney(totals[type]) };
+    for (const [at, entry] of rows.entries()) {
+      const cells: Cells = { date: formatDate(entry.startDate), description: entry.description, amount: formatMoney(entry.amount) };
+      // The table's last row, its total and the ending balance go onto a page together: a page holding only the
+      // balance reads as a statement of nothing (issue #25).
+      if (index === groups.length - 1 && at === rows.length - 1) {
+        ensureRoom(doc, rowHeight(doc, cells, 'row') + 4 + rowHeight(doc, total, 'total') + endHeight(doc, balance));
+      }
+      row(doc, cells, 'row');
+    }
     rule(doc, line);
-    row(doc, { date: '', description: `Total ${transactionTypeLabels[type]}`, amount: formatMoney(totals[type]) }, 'total');
+    row(doc, total, 'total');
   }
   doc.moveDown(0.8);
   rule(doc, accent, 1.5);
-  const lastDay = new Date(new Date(month.metaData.endDate).getTime() - 1);
-  row(doc, { date: formatDate(lastDay), description: transactionTypeLabels.balance, amount: formatMoney(totals.balance) }, 'head');
+  row(doc, balance, 'head');
   doc.moveDown(1);
-  doc.font('Helvetica').fontSize(8.5).fillColor(muted).text(
-    'Charges are positive and payments negative; discounts, credits and refunds sit beside what they reduce. A balance ' +
-      'of $0.00 means the account is paid in full; a negative balance is credit the next order uses. ' +
-      `Questions about this statement: ${brand.supportEmail}.`,
-    page.margin,
-  );
+  doc.font('Helvetica').fontSize(8.5).fillColor(muted).text(closingNote, page.margin);
+}
+
+const closingNote =
+  'Charges are positive and payments negative; discounts, credits and refunds sit beside what they reduce. A balance ' +
+  'of $0.00 means the account is paid in full; a negative balance is credit the next order uses. ' +
+  `Questions about this statement: ${brand.supportEmail}.`;
+
+/** The height of what follows the last table: the gap, the rule, the ending balance and the closing note. */
+function endHeight(doc: Doc, balance: Cells): number {
+  doc.font('Helvetica-Bold').fontSize(9.5);
+  const gaps = doc.currentLineHeight(true) * 0.8;
+  const balanceHeight = rowHeight(doc, balance, 'head');
+  doc.font('Helvetica-Bold').fontSize(11);
+  const beforeNote = doc.currentLineHeight(true);
+  doc.font('Helvetica').fontSize(8.5);
+  const note = doc.heightOfString(closingNote, { width: page.width - 2 * page.margin });
+  return gaps + 6 + balanceHeight + beforeNote + note;
 }
 
 function rule(doc: Doc, color: string, width = 0.75) {

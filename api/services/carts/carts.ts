@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { checkPromoForCart, previewReductions } from '../promotions/cart-reductions.ts';
 import { checkNewPassword } from './phone-verification.ts';
+import { cardEnding } from '../../contract/billing/card-names.ts';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -271,6 +272,5 @@ export async function changeCart(db: Db, cart: CartRow, patch: Omit<CartPatch, '
 }
 
 export function describeCard(m: { brand: string; last4: string; expMonth: number; expYear: number }): string {
-  const brand = m.brand.charAt(0).toUpperCase() + m.brand.slice(1);
-  return `${brand} ending in ${m.last4} (exp ${String(m.expMonth).padStart(2, '0')}/${String(m.expYear).slice(-2)})`;
+  return `${cardEnding(m)} (exp ${String(m.expMonth).padStart(2, '0')}/${String(m.expYear).slice(-2)})`;
 }

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { CartItemRow } from '../carts/carts.ts';
 import { recordMarketPurchase } from './market-lines.ts';
+import { cardEnding } from '../../contract/billing/card-names.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -146,7 +147,7 @@ export async function recordPayment(tx: DbOrTx, input: { accountId: number; orde
     .select({ credit: sql<number>`coalesce(sum(${orderLines.credit}), 0)::int` })
     .from(orderLines)
     .where(and(eq(orderLines.orderId, input.orderId), eq(orderLines.state, 'delivered')));
-  const card = method ? `Card payment, ${method.brand} ending in ${method.last4}` : 'Card payment';
+  const card = method ? `Card payment, ${cardEnding(method)}` : 'Card payment';
   await tx.insert(transactions).values({
     accountId: input.accountId,
     type: 'payment',

@@ -1,13 +1,15 @@
 /**
  * Domain update, #13 (nameservers, spec §5): entries normalised (empty dropped, trimmed, de-duplicated, upper-cased),
  * none means the provider's two defaults, fewer than 2 is refused; each must be a host name, and one under the domain
- * itself must be an active custom nameserver (it needs glue). The registry takes the set first; then we record it.
+ * itself must be an active custom nameserver (it needs glue). A refused entry is named by its place in the list as
+ * sent (`data.errors["ns.1"]`, "Nameserver 2: …"), so the panel shows each message under its own field. The registry
+ * takes the set first; then we record it.
  */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { now } from '../../clock.ts';
 import type { nameserversUpdate } from '../../contract/domains/domain-update.ts';
-import { isProviderNameservers, nameserverError, normaliseNameservers } from '../../contract/dns/dns.ts';
+import { isProviderNameservers, nameserverFieldErrors, normaliseNameservers } from '../../contract/dns/dns.ts';
 import type { Domain } from '../../contract/domains/domain.ts';
 import { domains, registeredNameservers } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -23,14 +25,13 @@ export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z
   const { db, providers } = ctx.deps;
   const { domain } = ctx;
   if (domain.status !== 'active' && domain.status !== 'expired') throw new AppError(409, `The nameservers of ${domain.domain} cannot be changed while it is ${domain.status === 'transfer' ? 'being transferred' : domain.status}`);
+  const refused = nameserverFieldErrors(fields.ns);
+  const firstRefused = Object.keys(refused).map(Number)[0];
+  if (firstRefused !== undefined) throw fieldErrors(refused, `Nameserver ${firstRefused + 1}: ${refused[firstRefused]}`);
   const entered = normaliseNameservers(fields.ns);
   const ns = entered.length === 0 ? normaliseNameservers(providers.registry.defaultNameservers) : entered;
   if (ns.length < 2) throw new AppError(400, tooFewNameservers);
   if (ns.length > maxNameservers) throw new AppError(400, `Please enter at most ${maxNameservers} nameservers`);
-  for (const name of ns) {
-    const problem = nameserverError(name);
-    if (problem) throw new AppError(400, problem);
-  }
   const apex = domain.domain.toUpperCase();
   const inside = ns.filter((name) => name === apex || name.endsWith(`.${apex}`));
   if (inside.length) {
@@ -41,7 +42,12 @@ export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z
     const glued = new Set(active.map((row) => row.hostname.toUpperCase()));
     const missing = inside.filter((name) => !glued.has(name));
     if (missing.length) {
-      throw new AppError(400, `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} under ${domain.domain}: add ${missing.length === 1 ? 'it' : 'them'} under Manage Custom Nameservers first and wait until approved`);
+      const unglued: Record<number, string> = {};
+      fields.ns.forEach((entry, index) => {
+        if (missing.includes(entry.trim().replace(/\.$/, '').toUpperCase())) unglued[index] = `This nameserver is under ${domain.domain}: add it under Manage Custom Nameservers first and wait until it is approved`;
+      });
+      const names = missing.map((name) => name.toLowerCase()).join(', ');
+      throw fieldErrors(unglued, `${names} ${missing.length === 1 ? 'is' : 'are'} under ${domain.domain}: add ${missing.length === 1 ? 'it' : 'them'} under Manage Custom Nameservers first and wait until approved`);
     }
   }
   // Our nameservers do not sign zones: a DS set left at the registry would make the domain fail validation (bogus).
@@ -57,4 +63,9 @@ export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z
   }
   await db.update(domains).set({ ns, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
   return dropsDnssec ? { $dsRecordsRemoved: domain.dsRecords.length } : undefined;
+}
+
+/** A 400 whose `data.errors` name each refused entry by its place in the list sent ("ns.0"), as zod's paths do. */
+function fieldErrors(byIndex: Record<number, string>, message: string): AppError {
+  return new AppError(400, message, { errors: Object.fromEntries(Object.entries(byIndex).map(([index, problem]) => [`ns.${index}`, problem])) });
 }

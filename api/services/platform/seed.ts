@@ -32,6 +32,7 @@ import { catalogue } from '../search/catalogue.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { readSharedSecret } from './secrets.ts';
 import { now } from '../../clock.ts';
+import { cardEnding } from '../../contract/billing/card-names.ts';
 
 export const demoEmail = 'demo@example.com';
 
@@ -320,7 +321,7 @@ function demoBillingHistory(accountId: number, domainIds: Map<string, number>): 
   const billingDay = Math.min(soon.getUTCDate(), 28);
   const billDate = (monthsAgo: number) => new Date(Date.UTC(soon.getUTCFullYear(), soon.getUTCMonth() - monthsAgo, billingDay));
   const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  const card = 'Card payment, visa ending in 4242';
+  const card = `Card payment, ${cardEnding({ brand: 'visa', last4: '4242' })}`;
   const suite = domainIds.get('brightbeancoffee.com');
   const rows: (typeof transactions.$inferInsert)[] = [];
   const paid = (row: typeof transactions.$inferInsert) => rows.push(row, { accountId, type: 'payment', description: card, amount: -row.amount, startDate: row.startDate });

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { domains, orderLines, orders, paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { Providers } from '../../providers/index.ts';
 import type { RegistryMessage, RegistryRecord } from '../../providers/registry/index.ts';
+import { cardEnding } from '../../contract/billing/card-names.ts';
 
 export type TransferPollDeps = { db: Db; jobs: JobQueue; providers: Pick<Providers, 'registry' | 'payments'> };
 
@@ -194,7 +195,7 @@ async function rejectTransfer({ db, providers }: TransferPollDeps, domainId: num
       await tx.insert(transactions).values({
         accountId: row.accountId,
         type: 'payment',
-        description: `Refund for the rejected transfer of ${row.domain}${method ? `, to ${method.brand} ending in ${method.last4}` : ''}`,
+        description: `Refund for the rejected transfer of ${row.domain}${method ? `, to ${cardEnding(method)}` : ''}`,
         amount: charged,
         domainId,
         orderId: order.orderId,

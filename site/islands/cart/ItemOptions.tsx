@@ -1,4 +1,5 @@
 /** One options block per domain: term (only its yearOptions), plan, protection, free WHOIS privacy, remove. */
+import { DomainName } from '@kit/DomainName.tsx';
 import { useId, useState } from 'react';
 import { type Plan, planFlags, planLabels, planOf, planPrices, protectionPricePerYear } from '../../../api/contract/carts/cart-pricing.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
@@ -23,7 +24,7 @@ export default function ItemOptions({ item }: { item: CartItem }) {
       <header className="cart-item-head">
         <div>
           <h2 id={`${id}-name`} className="cart-item-name">
-            {item.domain}
+            <DomainName name={item.domain} />
           </h2>
           <span className={`badge ${typeBadges[item.domainType]}`}>{typeLabels[item.domainType]}</span>
         </div>

@@ -2,6 +2,7 @@
  * The order summary: each item's charges today (and what the promo code takes off it), one-time, first month, the
  * promo code and account credit, and the total (all from the server), then the promo code field.
  */
+import { DomainName } from '@kit/DomainName.tsx';
 import { formatMoney } from '../../../api/contract/money.ts';
 import type { CartSummary } from '../../stores/cart.ts';
 import PromoCodeField from './PromoCodeField.tsx';
@@ -18,7 +19,7 @@ export default function OrderSummary({ cart }: { cart: CartSummary }) {
           <li key={item.cartItemId}>
             <div className="summary-line">
               <span>
-                {item.domain}
+                <DomainName name={item.domain} />
                 <span className="summary-detail">
                   {item.domainType === 'market' ? (
                     'Bought from its owner'

@@ -1,4 +1,5 @@
 /** Search results: exact match, featured picks, premium picks with show more, and results by category. */
+import { DomainName } from '@kit/DomainName.tsx';
 import { useId, useMemo, useState } from 'react';
 import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/search/domain-search.ts';
 import { featuredCount, premiumPageSize } from '../../../api/contract/search/domain-search.ts';
@@ -14,7 +15,9 @@ const collapsedRows = 6;
 function Checking({ domain, wide = false }: { domain: string; wide?: boolean }) {
   return (
     <div className={wide ? 'sr-exact is-checking' : 'sr-row is-checking'}>
-      <span className="sr-domain">{domain}</span>
+      <span className="sr-domain">
+        <DomainName name={domain} />
+      </span>
       <span className="sr-status sr-muted">
         <span className="spinner" aria-hidden="true" /> Checking…
       </span>
@@ -42,7 +45,9 @@ function Row({ result }: { result: DomainSearchResult }) {
   if (!result.available) {
     return (
       <li className="sr-row is-taken">
-        <span className="sr-domain">{name}</span>
+        <span className="sr-domain">
+          <DomainName name={name} />
+        </span>
         <span className="sr-status">
           <span className="badge">Taken</span>
           <a className="sr-whois" href={`/whois?domain=${encodeURIComponent(result.domain)}`} aria-label={`WHOIS lookup for ${name}`}>
@@ -55,7 +60,7 @@ function Row({ result }: { result: DomainSearchResult }) {
   return (
     <li className="sr-row">
       <span className="sr-domain" id={nameId}>
-        {name}
+        <DomainName name={name} />
         {result.isPremium && <span className="badge badge-warning">Premium</span>}
       </span>
       <span className="sr-status">
@@ -74,7 +79,9 @@ function ExactMatch({ session, result, done }: { session: SearchSession; result:
       <div className="sr-exact">
         <div>
           <p className="sr-eyebrow">Exact match</p>
-          <p className="sr-exact-name">{display}</p>
+          <p className="sr-exact-name">
+            <DomainName name={display} />
+          </p>
           <p className="sr-exact-note">The registry did not answer for this name. Please search again in a moment.</p>
         </div>
       </div>
@@ -87,7 +94,9 @@ function ExactMatch({ session, result, done }: { session: SearchSession; result:
       <div className="sr-exact is-taken">
         <div>
           <p className="sr-eyebrow">Exact match</p>
-          <p className="sr-exact-name">{name}</p>
+          <p className="sr-exact-name">
+            <DomainName name={name} />
+          </p>
           <p className="sr-exact-note">Sorry, {name} is taken. Try one of the names below, or see who owns it.</p>
         </div>
         <div className="sr-exact-actions">
@@ -108,7 +117,7 @@ function ExactMatch({ session, result, done }: { session: SearchSession; result:
           <span aria-hidden="true">✓</span> Exact match · Available{result.isPremium ? ' · Premium' : ''}
         </p>
         <p className="sr-exact-name" id={nameId}>
-          {name}
+          <DomainName name={name} />
         </p>
         <p className="sr-exact-note">Free WHOIS privacy, parking and forwarding included.</p>
       </div>
@@ -126,7 +135,7 @@ function Card({ result }: { result: DomainSearchResult }) {
   return (
     <li className="sr-card">
       <span className="sr-card-name" id={nameId}>
-        {name}
+        <DomainName name={name} />
       </span>
       <Price result={result} />
       <AddToCartButton result={result} nameId={nameId} />

@@ -1,4 +1,5 @@
 /** /transfer in three steps: enter names, see eligibility, add optional auth codes and check out. */
+import { DomainName } from '@kit/DomainName.tsx';
 import { useRef, useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
@@ -115,7 +116,9 @@ export default function TransferFlow() {
                   {r.ok ? '✓' : '✕'}
                 </span>
                 <div>
-                  <strong className="transfer-domain">{r.domain}</strong>
+                  <strong className="transfer-domain">
+                    <DomainName name={r.domain} />
+                  </strong>
                   {r.ok ? (
                     <span className="transfer-detail">
                       Transfer {r.transferPrice != null ? formatMoney(r.transferPrice) : ''} · adds 1 year

@@ -27,3 +27,23 @@ export function paymentsConfig(): Promise<PaymentsConfig> {
   config ??= api<PaymentsConfig>('/paymentMethods/config', { toast: false }).then((answer) => (isFailure(answer) ? { provider: 'sandbox' } : answer));
   return config;
 }
+
+/** Where a card error is shown: beside the field at fault, or for the card as a whole above the form's buttons. */
+export type CardErrorPlace = 'number' | 'expiry' | 'cvc' | 'card';
+
+/**
+ * Stripe's error and decline codes (the sandbox uses the same) by the field they blame (issue #25: card errors were
+ * toasts only). A declined card, insufficient funds or a failed authentication is the card's, not a field's.
+ */
+export function cardErrorPlace(code: unknown): CardErrorPlace {
+  if (typeof code !== 'string') return 'card';
+  if (/^(invalid|incorrect|incomplete)_number$/.test(code)) return 'number';
+  if (code === 'expired_card' || /^(invalid|incomplete)_expiry(_month|_year)?(_past)?$/.test(code)) return 'expiry';
+  if (/^(invalid|incorrect|incomplete)_cvc$/.test(code)) return 'cvc';
+  return 'card';
+}
+
+/** The decline code an API failure carries (`data.declineCode`), if any. */
+export function declineCodeOf(data: unknown): unknown {
+  return (data as { declineCode?: unknown } | undefined)?.declineCode;
+}

@@ -1,5 +1,6 @@
 /** Pieces the Account Information views share: a contact as an address block, and the TDRP banner. */
 import { tdrpPendingBanner } from '../../../../api/contract/accounts/account-info.ts';
+import { formatPhone } from '../../../../api/contract/phone.ts';
 import type { Contact } from './api.ts';
 
 export function ContactDetails({ contact }: { contact: Contact | null }) {
@@ -15,7 +16,10 @@ export function ContactDetails({ contact }: { contact: Contact | null }) {
         {contact.city}, {contact.state} {contact.zip}, {contact.country}
       </span>
       <span className="contact-line">{contact.email}</span>
-      <span className="contact-line">{contact.phone}</span>
+      {/* Formatted for the contact's country (the account's): national at home, international otherwise. */}
+      <span className="contact-line">
+        <a href={`tel:${contact.phone}`}>{formatPhone(contact.phone, contact.country)}</a>
+      </span>
     </address>
   );
 }

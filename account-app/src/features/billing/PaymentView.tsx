@@ -14,11 +14,11 @@ import { useId, useState } from 'react';
 import { useAccount } from '../domains/api.ts';
 import { type PaymentMethod, refreshPayments, usePaymentMethods } from './api.ts';
 import './billing.css';
+import { cardBrandName } from '../../../../api/contract/billing/card-names.ts';
 
 type DeleteView = 'confirmDelete' | 'finishDelete';
 
 const expiry = (method: PaymentMethod) => `${String(method.expMonth).padStart(2, '0')}/${method.expYear}`;
-const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
 function AutoPay() {
   const account = useAccount();
@@ -74,12 +74,12 @@ function CardRow({ method, busy, onMakeDefault, onDelete }: { method: PaymentMet
   return (
     <li className={`payment-card${method.isDefault ? ' is-default' : ''}`} aria-labelledby={titleId}>
       <span className={`card-brand card-brand-${method.brand}`} aria-hidden="true">
-        {brandName(method.brand).slice(0, 4)}
+        {method.brand === 'amex' ? 'Amex' : cardBrandName(method.brand).slice(0, 4)}
       </span>
       <div className="payment-card-text">
         <span className="payment-card-name-line">
           <span id={titleId} className="payment-card-name">
-            {brandName(method.brand)} ending in {method.last4}
+            {cardBrandName(method.brand)} ending in {method.last4}
           </span>
           {method.isDefault && <span className="badge badge-success">Default</span>}
         </span>
@@ -111,7 +111,7 @@ export default function PaymentView() {
     const answer = await api(`/paymentMethods/${method.paymentMethodId}`, { method: 'PATCH', body: { isDefault: true } });
     await refreshPayments();
     setBusyId(null);
-    if (!isFailure(answer)) showToast(`${brandName(method.brand)} ending in ${method.last4} is now your default card.`, 'success', { durationMs: 4000 });
+    if (!isFailure(answer)) showToast(`${cardBrandName(method.brand)} ending in ${method.last4} is now your default card.`, 'success', { durationMs: 4000 });
   };
 
   const views: StepViews<DeleteView> = {

@@ -1,4 +1,6 @@
 /** The card's Advanced tab (control-panel spec §2): nameservers, custom nameservers, DNS records and DNSSEC. */
+import { DomainName } from '@kit/DomainName.tsx';
+import { Fragment } from 'react';
 import type { DomainTabProps } from '../domains/domain-props.ts';
 import { DnssecPanel } from './DnssecPanel.tsx';
 import './dns.css';
@@ -10,7 +12,16 @@ export function AdvancedTab({ domain, openModal }: DomainTabProps) {
       <dl className="advanced-facts">
         <div>
           <dt>Nameservers</dt>
-          <dd>{domain.ns.length ? domain.ns.join(', ') : 'none'}</dd>
+          <dd>
+            {domain.ns.length
+              ? domain.ns.map((ns, index) => (
+                  <Fragment key={ns}>
+                    {index > 0 && ', '}
+                    <DomainName name={ns} />
+                  </Fragment>
+                ))
+              : 'none'}
+          </dd>
         </div>
         <div>
           <dt>DNS records</dt>

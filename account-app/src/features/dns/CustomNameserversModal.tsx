@@ -3,6 +3,7 @@
  * this domain with their IP addresses (glue). A new or edited one is received and reviewed for up to 48 hours before
  * it is active. Edit and delete go through the nameserver modal's views.
  */
+import { DomainName } from '@kit/DomainName.tsx';
 import { DateText } from '@kit/DateText.tsx';
 import { api, isFailure } from '@kit/api.ts';
 import { TextField } from '@kit/Field.tsx';
@@ -143,7 +144,9 @@ export default function CustomNameserversModal({ domain, onClose }: DomainModalP
               {nameservers.map((ns) => (
                 <li key={ns.registeredNameserverId}>
                   <div className="glue-name">
-                    <strong>{ns.hostname}</strong>
+                    <strong>
+                      <DomainName name={ns.hostname} />
+                    </strong>
                     <span className="muted">{ns.ipAddress}</span>
                   </div>
                   <StatusBadge ns={ns} />

@@ -3,24 +3,29 @@
  * add form; Edit opens confirmEdit (the record's form) then finishEdit; Delete opens confirmDelete then finishDelete.
  * Beside them (issue #25): several records deleted at once, a zone file imported (ZoneImportViews) or exported,
  * provider templates (TemplateViews) and the change history with diffs and restore (HistoryViews).
+ * A record that would stop something working (an NS record at the root, a record taking the website or the mail
+ * elsewhere) goes through confirmRiskyRecord first, which says what stops (issue #25).
  */
 import { api, isFailure } from '@kit/api.ts';
+import { DomainName } from '@kit/DomainName.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
 import { showToast } from '@kit/toasts.ts';
 import { useEffect, useState } from 'react';
 import { mutate } from 'swr';
 import type { DnsFieldErrors } from '../../../../api/contract/dns/dns.ts';
+import { recordChangeLosses } from '../../../../api/contract/dns/risky-changes.ts';
 import { type DnsRecord, domainsKey } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { dnsChangesKey, dnsRecordsKey, useDnsRecords, withFieldErrors, zoneFileHref } from './api.ts';
 import type { DnsView as View } from './dns-views.ts';
 import { useHistoryViews } from './HistoryViews.tsx';
-import { checkRecord, draftOf, emptyDraft, type RecordDraft, RecordFields, recordPayload } from './RecordForm.tsx';
+import { checkRecord, draftOf, emptyDraft, normalisedRecord, type RecordDraft, RecordFields, recordPayload } from './RecordForm.tsx';
 import { RecordLine, RecordValue } from './RecordText.tsx';
 import { useTemplateViews } from './TemplateViews.tsx';
 import { ttlLabel } from './ttl.ts';
 import { useImportViews } from './ZoneImportViews.tsx';
+import { WhatStops } from './WhatStops.tsx';
 import './dns.css';
 
 const propagation = 'Changes reach our nameservers at once; other networks may keep the old answer for 4 to 6 hours.';
@@ -35,6 +40,8 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
   const [editDraft, setEditDraft] = useState<RecordDraft>(emptyDraft);
   const [editErrors, setEditErrors] = useState<DnsFieldErrors>({});
   const [selected, setSelected] = useState<number[]>([]);
+  /** A change waiting for the customer's yes, and what it would stop. */
+  const [risky, setRisky] = useState<{ change: 'add' | 'edit'; losses: string[] } | null>(null);
   const modal = useSteppedModal<View>({ onClose });
 
   useEffect(() => {
@@ -72,10 +79,22 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
     modal.go('confirmDelete');
   }
 
-  async function addRecord() {
+  /** The confirmation a change needs first, or null when it stops nothing. */
+  function askFirst(change: 'add' | 'edit', next: RecordDraft, before: DnsRecord | null) {
+    const record = domain && normalisedRecord(next, zone);
+    // The records as listed now: the domain was read when the modal opened, and records may have come since.
+    const losses = record ? recordChangeLosses({ ...domain, dnsRecords: records }, record, before) : [];
+    if (losses.length === 0) return null;
+    setRisky({ change, losses });
+    return 'confirmRiskyRecord' as const;
+  }
+
+  async function addRecord(confirmed = false) {
     const found = checkRecord(draft, zone);
     setErrors(found);
     if (Object.keys(found).length) return { error: true as const, status: 400, message: 'Please correct the highlighted fields' };
+    const ask = confirmed ? null : askFirst('add', draft, null);
+    if (ask) return ask;
     const created = await api<DnsRecord>('/dnsRecords', { method: 'POST', body: { domainId, type: draft.type, ...recordPayload(draft) }, toast: false });
     if (isFailure(created)) {
       return withFieldErrors(created, setErrors);
@@ -86,11 +105,13 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
     return 'manageDnsRecords' as const;
   }
 
-  async function saveEdit() {
+  async function saveEdit(confirmed = false) {
     if (!editing) return 'manageDnsRecords' as const;
     const found = checkRecord(editDraft, zone);
     setEditErrors(found);
     if (Object.keys(found).length) return { error: true as const, status: 400, message: 'Please correct the highlighted fields' };
+    const ask = confirmed ? null : askFirst('edit', editDraft, editing);
+    if (ask) return ask;
     const payload = recordPayload(editDraft);
     // An emptied optional field is sent as null, so the server clears it rather than keeping the old value.
     const body = { dnsRecordId: editing.dnsRecordId, host: '', ...payload };
@@ -113,7 +134,11 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
 
   const summary = editing && (
     <p className="dns-record-summary">
-      <span className="dns-type">{editing.type}</span> <strong>{editing.host}</strong> <RecordValue record={editing} />
+      <span className="dns-type">{editing.type}</span>{' '}
+      <strong>
+        <DomainName name={editing.host} />
+      </strong>{' '}
+      <RecordValue record={editing} />
     </p>
   );
 
@@ -185,7 +210,9 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
                     <td>
                       <span className="dns-type">{record.type}</span>
                     </td>
-                    <td className="dns-host">{record.host}</td>
+                    <td className="dns-host">
+                      <DomainName name={record.host} />
+                    </td>
                     <td className="dns-value">
                       <RecordValue record={record} />
                     </td>
@@ -210,7 +237,7 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
         </div>
       ),
       actions: [
-        { label: 'Add Record', run: addRecord },
+        { label: 'Add Record', run: () => addRecord() },
         { label: 'Close', close: true, variant: 'secondary' },
       ],
     },
@@ -222,7 +249,7 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
         </div>
       ),
       back: true,
-      actions: [{ label: 'Save Changes', run: saveEdit }],
+      actions: [{ label: 'Save Changes', run: () => saveEdit() }],
     },
     finishEdit: {
       title: 'DNS Record Updated',
@@ -273,6 +300,23 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
     ...importViews,
     ...templateViews,
     ...historyViews,
+    confirmRiskyRecord: confirmView<View>({
+      title: risky?.change === 'edit' ? 'Save This Change?' : 'Add This Record?',
+      body: risky && (
+        <WhatStops
+          intro={
+            <>
+              {risky.change === 'edit' ? 'Saving this record' : 'Adding this record'} to <strong>{zone}</strong> changes what the domain does:
+            </>
+          }
+          losses={risky.losses}
+        />
+      ),
+      confirm: risky?.change === 'edit' ? 'Save Anyway' : 'Add Record Anyway',
+      variant: 'danger',
+      back: true,
+      run: () => (risky?.change === 'edit' ? saveEdit(true) : addRecord(true)),
+    }),
   };
 
   if (!domain) return null;

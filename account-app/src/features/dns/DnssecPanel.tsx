@@ -10,7 +10,16 @@ import { confirmView } from '@kit/step-views.ts';
 import { showToast } from '@kit/toasts.ts';
 import { useState } from 'react';
 import { mutate } from 'swr';
-import { algorithmName, digestTypeName, dnssecAlgorithms, dsDigestTypes, dsRecordInput, maxDsRecords, type DsRecord } from '../../../../api/contract/dns/dnssec.ts';
+import {
+  algorithmName,
+  checkDsRecord,
+  digestTypeName,
+  dnssecAlgorithms,
+  dsDigestTypes,
+  type DsRecord,
+  maxDsRecords,
+  sameDsRecord,
+} from '../../../../api/contract/dns/dnssec-rules.ts';
 import { type Domain, domainsKey } from '../domains/api.ts';
 import type { OpenDomainModal } from '../domains/domain-props.ts';
 import { fieldErrorsOf } from './api.ts';
@@ -31,23 +40,17 @@ export function dnssecStatus(records: readonly DsRecord[]): string {
   return `Signed: ${records.length === 1 ? '1 DS record' : `${records.length} DS records`}`;
 }
 
-/** The draft checked as the server will check it; the first message per field, keyed by field. */
+/** The draft checked as the server will check it (without zod: this panel is on My Domains' first load); the first message per field. */
 function checkDraft(draft: Draft, existing: readonly DsRecord[]): { record: DsRecord } | { errors: Record<string, string> } {
-  const number = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : text.trim() === '' ? undefined : Number.NaN);
-  const parsed = dsRecordInput.safeParse({ keyTag: number(draft.keyTag), algorithm: number(draft.algorithm), digestType: number(draft.digestType), digest: draft.digest });
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'digest');
-      errors[field] ??= field === 'keyTag' && draft.keyTag.trim() === '' ? 'Please enter the key tag' : issue.message;
-    }
+  const number = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+  const checked = checkDsRecord({ keyTag: number(draft.keyTag), algorithm: number(draft.algorithm), digestType: number(draft.digestType), digest: draft.digest });
+  if ('errors' in checked) {
+    const errors: Record<string, string> = { ...checked.errors };
+    if (errors.keyTag && draft.keyTag.trim() === '') errors.keyTag = 'Please enter the key tag';
     return { errors };
   }
-  const record = parsed.data;
-  if (existing.some((ds) => ds.keyTag === record.keyTag && ds.algorithm === record.algorithm && ds.digestType === record.digestType && ds.digest === record.digest)) {
-    return { errors: { digest: 'This DS record is already published' } };
-  }
-  return { record };
+  if (existing.some((ds) => sameDsRecord(ds, checked.record))) return { errors: { digest: 'This DS record is already published' } };
+  return checked;
 }
 
 export function DnssecPanel({ domain, openModal }: { domain: Domain; openModal: OpenDomainModal }) {

@@ -155,6 +155,12 @@ export function checkRecord(draft: RecordDraft, zone: string): DnsFieldErrors {
   return 'errors' in result ? result.errors : {};
 }
 
+/** The record as it will be stored (host '@' for the root, names lower-cased), or null while it has errors. */
+export function normalisedRecord(draft: RecordDraft, zone: string): { type: DnsRecordType; host: string; data: string } | null {
+  const result = validateDnsRecord({ type: draft.type, ...recordPayload(draft) } as Parameters<typeof validateDnsRecord>[0], zone);
+  return 'record' in result ? result.record : null;
+}
+
 type StoredRecord = { type: DnsRecordType; host: string; data: string; priority: number | null; weight: number | null; port: number | null; ttl: number };
 
 export function draftOf(record: StoredRecord): RecordDraft {

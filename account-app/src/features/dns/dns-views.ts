@@ -5,6 +5,7 @@ export type DnsView =
   | 'finishEdit'
   | 'confirmDelete'
   | 'finishDelete'
+  | 'confirmRiskyRecord'
   | 'confirmBulkDelete'
   | 'finishBulkDelete'
   | 'importZone'

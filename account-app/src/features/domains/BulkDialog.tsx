@@ -6,10 +6,10 @@ import { TextField } from '@kit/Field.tsx';
 import Modal from '@kit/Modal.tsx';
 import { type FormEvent, useState } from 'react';
 import { mutate } from 'swr';
-import { nameserverError, normaliseNameservers } from '../../../../api/contract/dns/dns.ts';
+import { nameserverFieldError, normaliseNameservers } from '../../../../api/contract/dns/dns.ts';
 import { type Domain, domainsKey } from './api.ts';
 import { type BulkAction, bulkTitles, type ItemState, runBulk } from './bulk-actions.ts';
-import { DomainName } from './DomainName.tsx';
+import { DomainName } from '@kit/DomainName.tsx';
 import { paths } from '../../paths.ts';
 
 type Props = { action: BulkAction; domains: Domain[]; onClose: () => void };
@@ -60,7 +60,7 @@ export default function BulkDialog({ action, domains, onClose }: Props) {
     event.preventDefault();
     let ns: string[] = [];
     if (action === 'nameservers' && !useOurs) {
-      const errors = nsInputs.map((value) => (value.trim() ? nameserverError(value) : null));
+      const errors = nsInputs.map((value) => nameserverFieldError(value));
       setNsErrors(errors);
       ns = normaliseNameservers(nsInputs);
       if (errors.some(Boolean)) return;

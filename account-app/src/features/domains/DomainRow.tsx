@@ -16,7 +16,7 @@ import {
 } from '../../../../api/contract/domains/domain-status.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { Domain } from './api.ts';
-import { DomainName } from './DomainName.tsx';
+import { DomainName } from '@kit/DomainName.tsx';
 import type { OpenDomainModal } from './domain-props.ts';
 
 export const listColumns = 8;
@@ -84,7 +84,7 @@ export const DomainRow = memo(function DomainRow({ domain, now, selected, open, 
           <input type="checkbox" className="row-check" checked={selected} onChange={(event) => onSelect(domain.domainId, event.target.checked)} aria-label={`Select ${domain.domain}`} />
         </td>
         <th scope="row" className="col-domain">
-          <span className="domain-name" id={nameId}>
+          <span className="domain-row-name" id={nameId}>
             <DomainName name={domain.domain} />
           </span>
           {domain.locked && (

@@ -2,7 +2,8 @@
  * The Email tab's content (control-panel spec §2 "Email tab", modal 6, §4 "Email service", §5 "Email forms", §9):
  * without the service an offer to add it; with it the remaining counts, the add-address form and the list of
  * mailboxes and forwards, each opened to change its password or destination, convert it, or delete it. Every step
- * that needs a confirmation or reports a result is a view of one stepped modal.
+ * that needs a confirmation or reports a result is a view of one stepped modal. Adding the service while the mail for
+ * the domain goes elsewhere (an MX record at the root, or other nameservers) says so before the charge (issue #25).
  */
 import { isFailure } from '@kit/api.ts';
 import { TextField } from '@kit/Field.tsx';
@@ -10,6 +11,7 @@ import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal
 import { confirmView, finishView } from '@kit/step-views.ts';
 import { useState } from 'react';
 import { planOf, planPrices } from '../../../../api/contract/carts/cart-pricing.ts';
+import { mailGoesElsewhere } from '../../../../api/contract/dns/risky-changes.ts';
 import {
   emailLimits,
   emailServicePrice,
@@ -74,6 +76,7 @@ export default function EmailManager({ domain }: { domain: Domain }) {
   const planWithEmail = planPrices[planOf({ emailEnabled: true, hostingEnabled: domain.builderEnabled })];
   const planWithoutEmail = planPrices[planOf({ emailEnabled: false, hostingEnabled: domain.builderEnabled })];
   const address = target?.address ?? '';
+  const elsewhere = domain.emailEnabled ? null : mailGoesElsewhere(domain);
 
   function open(view: EmailView, email: DomainEmail | null = null) {
     setTarget(email);
@@ -120,9 +123,25 @@ export default function EmailManager({ domain }: { domain: Domain }) {
               <dd>{formatMoney(Math.max(0, planWithEmail - domain.mrc))}</dd>
             </div>
           </dl>
+          {elsewhere && (
+            <div className="email-warning" role="note">
+              {'mx' in elsewhere ? (
+                <p>
+                  Mail for {domain.domain} goes to <strong>{elsewhere.mx.join(', ')}</strong> (the MX {elsewhere.mx.length === 1 ? 'record' : 'records'} at the
+                  root): your mailboxes here would receive nothing until you delete {elsewhere.mx.length === 1 ? 'it' : 'them'} under Manage DNS Records, and
+                  then mail stops reaching {elsewhere.mx.length === 1 ? 'that server' : 'those servers'}.
+                </p>
+              ) : (
+                <p>
+                  {domain.domain} uses other nameservers ({elsewhere.nameservers.join(', ').toLowerCase()}): your mailboxes here receive nothing until your DNS
+                  provider points the domain's MX record at our mail server.
+                </p>
+              )}
+            </div>
+          )}
         </>
       ),
-      confirm: 'Add Email Service',
+      confirm: elsewhere ? 'Add Email Service Anyway' : 'Add Email Service',
       variant: 'spot',
       run: async () => {
         const answer = await setEmailService(domain.domainId, true);

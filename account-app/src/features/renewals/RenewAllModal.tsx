@@ -2,6 +2,7 @@
  * Renew-all (control-panel spec §2 modal 1, §4 "Renew-all flow" and "Select-all rules", §5 "Renew"):
  * selectRenewDomains (Renew My Domain) → confirmRenewDomains (Review Your Order) → finishRenewDomains (Domains Renewed).
  */
+import { DomainName } from '@kit/DomainName.tsx';
 import { DateText } from '@kit/DateText.tsx';
 import { Money } from '@kit/Money.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
@@ -9,7 +10,7 @@ import { showToast } from '@kit/toasts.ts';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import useSWR from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import { lineTotal, noDomainsSelectedMessage, noRenewPriceMessage, protectionPricePerYear, type RenewableDomain } from '../../../../api/contract/renewals/renew-rules.ts';
+import { lineTotal, noDomainsSelectedMessage, noRenewPriceMessage, periodCapNotes, protectionPricePerYear, type RenewableDomain } from '../../../../api/contract/renewals/renew-rules.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { type OrderView, useRenewOrder } from './renew-order.tsx';
 import { initialSelection, selectedDomains, selectionReducer } from './renew-selection.ts';
@@ -68,7 +69,14 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
           {list && list.length === 0 && <p>You have no domains to renew.</p>}
           {list && list.length > 0 && (
             <>
-              <PeriodField value={period} onChange={setPeriod} />
+              <PeriodField
+                value={period}
+                onChange={setPeriod}
+                notes={periodCapNotes(
+                  period,
+                  rows.filter((row) => state.choices[row.domainId]?.renew),
+                )}
+              />
               <div className="renew-table-wrap">
               <table className="renew-table">
                 <thead>
@@ -87,7 +95,7 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
                     <th scope="col" aria-sort={ariaSort(sort, 'domain')}>
                       <SortButton label="Domain" active={sort?.key === 'domain'} direction={sort?.direction} onClick={() => setSort(nextSort(sort, 'domain'))} />
                     </th>
-                    <th scope="col" aria-sort={ariaSort(sort, 'expireDate', true)}>
+                    <th scope="col" className="renew-date" aria-sort={ariaSort(sort, 'expireDate', true)}>
                       <SortButton
                         label="Expiration"
                         active={!sort || sort.key === 'expireDate'}
@@ -98,7 +106,7 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
                     <th scope="col" className="renew-price-col">
                       Price/yr
                     </th>
-                    <th scope="col" className="renew-check">
+                    <th scope="col" className="renew-check renew-protect-col">
                       <label className="renew-check-label">
                         <input
                           type="checkbox"
@@ -132,10 +140,10 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
                           {row.isPremium && <span className="badge badge-spot renew-status">Premium</span>}
                           {atMax && <span className="renew-row-note">At the 10-year maximum</span>}
                         </th>
-                        <td>
+                        <td className="renew-date" data-label="Expires">
                           <DateText value={row.expireDate} />
                         </td>
-                        <td className="renew-price-col">
+                        <td className="renew-price-col" data-label="Price/yr">
                           {row.renewPrice === null ? (
                             <span className="muted small">Contact support</span>
                           ) : (
@@ -149,7 +157,7 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
                             </>
                           )}
                         </td>
-                        <td className="renew-check">
+                        <td className="renew-check renew-protect-col" data-label="Protect">
                           <input
                             type="checkbox"
                             aria-label={`Protect ${row.domain}`}
@@ -229,18 +237,5 @@ function SortButton({ label, active, direction, onClick }: { label: string; acti
       <span aria-hidden="true">{active ? (direction === -1 ? ' ▼' : ' ▲') : ' ↕'}</span>
       <span className="visually-hidden">, sort</span>
     </button>
-  );
-}
-
-/** A name that may wrap before its extension rather than mid-label. */
-function DomainName({ name }: { name: string }) {
-  const dot = name.indexOf('.');
-  if (dot < 0) return <>{name}</>;
-  return (
-    <>
-      {name.slice(0, dot)}
-      <wbr />
-      {name.slice(dot)}
-    </>
   );
 }

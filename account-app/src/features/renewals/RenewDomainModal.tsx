@@ -14,7 +14,7 @@ import { useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import { autoRenewLeadDays } from '../../../../api/contract/domains/domain-status.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import { noRenewPriceMessage, protectionPricePerYear, type RenewableDomain } from '../../../../api/contract/renewals/renew-rules.ts';
+import { noRenewPriceMessage, periodCapNotes, protectionPricePerYear, type RenewableDomain } from '../../../../api/contract/renewals/renew-rules.ts';
 import { type Domain, domainsKey, useAccount } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { PeriodField } from './PeriodField.tsx';
@@ -60,7 +60,7 @@ export default function RenewDomainModal({ domain: opened, onClose }: DomainModa
               Expires <DateText value={domain.expireDate} />
             </span>
           </div>
-          <PeriodField value={period} onChange={setPeriod} />
+          <PeriodField value={period} onChange={setPeriod} notes={renewable ? periodCapNotes(period, [renewable]) : []} />
           <label className="renew-check-label renew-protect">
             <input type="checkbox" checked={protect} onChange={(event) => setProtect(event.currentTarget.checked)} />
             <span>

@@ -2,6 +2,7 @@
  * The order half of both renew modals: preview (Continue), Review Your Order, Place Order (once: one order key per
  * review, disabled while it runs), 3-D Secure when the card asks, and Domains Renewed.
  */
+import { DomainName } from '@kit/DomainName.tsx';
 import { api, isFailure } from '@kit/api.ts';
 import { DateText } from '@kit/DateText.tsx';
 import { withLazyRecentAuth } from '@kit/lazy-recent-auth.ts';
@@ -122,7 +123,9 @@ function LineSummary({ line }: { line: RenewLine }) {
   return (
     <>
       <div className="renew-line-head">
-        <strong className="renew-line-domain">{line.domain}</strong>
+        <strong className="renew-line-domain">
+          <DomainName name={line.domain} />
+        </strong>
         <strong>
           <Money cents={lineTotal(line)} />
         </strong>
@@ -170,7 +173,9 @@ function Renewed({ answer }: { answer: RenewAnswer }) {
         {renewed.map((line) => (
           <li key={line.domainId}>
             <div className="renew-line-head">
-              <strong className="renew-line-domain">{line.domain}</strong>
+              <strong className="renew-line-domain">
+          <DomainName name={line.domain} />
+        </strong>
               <span>
                 Now expires <DateText value={line.newExpireDate} />
               </span>

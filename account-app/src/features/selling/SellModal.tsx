@@ -12,6 +12,7 @@ import {
   defaultFloorPrice,
   defaultListPrice,
   forSalePageBonusPercent,
+  forSalePagePayoutPercent,
   salePriceErrors,
   sellerPayout,
   sellerPayoutPercent,
@@ -54,7 +55,7 @@ function PriceField(props: { label: string; value: string; error: string | null;
             You receive <Money cents={sellerPayout(props.cents)} /> ({sellerPayoutPercent}%)
             {props.bonus && (
               <>
-                , or <Money cents={sellerPayout(props.cents, true)} /> through your For Sale page
+                , or <Money cents={sellerPayout(props.cents, true)} /> ({forSalePagePayoutPercent}%) through your For Sale page
               </>
             )}
           </>
@@ -109,8 +110,7 @@ export default function SellModal({ domain, domains, onClose }: DomainModalProps
             <label className="check">
               <input type="checkbox" checked={forSalePage} onChange={(e) => setForSalePage(e.target.checked)} />
               <span>
-                Show a For Sale page at {name} (a {forSalePageBonusPercent}% bonus on sales through it: {sellerPayoutPercent + forSalePageBonusPercent}%
-                payout)
+                Show a For Sale page at {name} (a {forSalePageBonusPercent}% bonus on sales through it: {forSalePagePayoutPercent}% payout)
               </span>
             </label>
             <label className="check">
@@ -120,7 +120,7 @@ export default function SellModal({ domain, domains, onClose }: DomainModalProps
                 <a href="/terms" target="_blank" rel="noopener noreferrer">
                   Domain Sale Terms
                 </a>
-                , including the {sellerPayoutPercent}% seller payout.
+                , including the seller payout: {sellerPayoutPercent}% of the price, or {forSalePagePayoutPercent}% through the For Sale page.
               </span>
             </label>
           </div>
@@ -215,12 +215,21 @@ function Summary(props: { listPrice: number; floorPrice: number; acceptOffers: b
           <Money cents={props.floorPrice} />
         </dd>
       </div>
+      {/* Both cases where both can happen: the best one alone read as a promise (issue #25). */}
       <div>
-        <dt>Your payout</dt>
+        <dt>{props.forSalePage ? 'Your payout on a network sale' : 'Your payout'}</dt>
         <dd>
-          <Money cents={sellerPayout(props.listPrice, props.forSalePage)} />
+          <Money cents={sellerPayout(props.listPrice)} /> ({sellerPayoutPercent}%)
         </dd>
       </div>
+      {props.forSalePage && (
+        <div>
+          <dt>Through your For Sale page</dt>
+          <dd>
+            <Money cents={sellerPayout(props.listPrice, true)} /> ({forSalePagePayoutPercent}%)
+          </dd>
+        </div>
+      )}
       <div>
         <dt>Offers</dt>
         <dd>{props.acceptOffers ? 'Accepted' : 'Not accepted'}</dd>

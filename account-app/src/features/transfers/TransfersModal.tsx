@@ -4,6 +4,7 @@
  * (unlocked, pending, approved) or in (auth code needed or rejected, pending, rejected). Opened from a card, it starts
  * at that domain's outbound status, else its inbound status, else its unlock view.
  */
+import { DomainName } from '@kit/DomainName.tsx';
 import { DateText } from '@kit/DateText.tsx';
 import { isFailure } from '@kit/api.ts';
 import { type StepViews, SteppedModal, useSteppedModal } from '@kit/SteppedModal.tsx';
@@ -119,7 +120,9 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
             <LockIcon locked={domain.locked} />
             <span className="visually-hidden">{domain.locked ? 'Locked' : 'Unlocked'}</span>
           </span>
-          <strong>{domain.domain}</strong>
+          <strong>
+            <DomainName name={domain.domain} />
+          </strong>
         </div>
         {held ? (
           <p className="transfer-note">{tdrpHoldMessage(held)}</p>
@@ -215,7 +218,9 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
             {pending.map((domain) => (
               <li key={domain.domainId} className="transfer-row">
                 <div className="transfer-row-name">
-                  <strong>{domain.domain}</strong>
+                  <strong>
+            <DomainName name={domain.domain} />
+          </strong>
                   <span className="badge badge-info">{transferLabel(domain)}</span>
                 </div>
                 <button type="button" className="btn btn-secondary btn-sm" onClick={() => openDomain(domain)}>

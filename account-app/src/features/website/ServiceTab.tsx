@@ -3,6 +3,7 @@
  * the site, cancel), Forwarding (the spec's address rule, keep the path or not, 301 or 302) and Parking (default or
  * blank page); or the custom-DNS conflict panel when the domain's records point it elsewhere.
  */
+import { DomainName } from '@kit/DomainName.tsx';
 import { formatDate } from '@kit/DateText.tsx';
 import { isFailure } from '@kit/api.ts';
 import { ErrorModal, SuccessModal } from '@kit/ResultModals.tsx';
@@ -46,7 +47,7 @@ function ServiceOptions({ domain, openModal }: DomainTabProps) {
       <p className="service-summary">
         Visitors to{' '}
         <a href={siteAddress(domain.domain)} target="_blank" rel="noopener noreferrer">
-          {domain.domain}
+          <DomainName name={domain.domain} />
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>{' '}
         see {describeCurrent(domain)}.
