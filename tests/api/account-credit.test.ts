@@ -83,7 +83,7 @@ describe('spending credit at checkout', () => {
     expect(ledger.map((row) => [row.description, row.amount])).toEqual([
       ['Account credit: Goodwill', -500],
       [`Registration of ${domain} (1 year)`, 1028],
-      ['Card payment, visa ending in 4242 (account credit paid $5.00)', -528],
+      ['Card payment, Visa ending in 4242 (account credit paid $5.00)', -528],
     ]);
     expect(ledger.reduce((sum, row) => sum + row.amount, 0)).toBe(0);
     const next = await client.get('/api/carts/0');

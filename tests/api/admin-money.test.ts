@@ -67,9 +67,9 @@ describe('orders and refunds', () => {
     const [entry] = (await auditEntries('order.refund')).filter((e) => e.targetId === String(orderId));
     expect(entry).toMatchObject({ staffId: billing.staffId, staffEmail: billing.email, staffRole: 'billing', clientIp: '198.51.100.7', reason: 'Price match with a competitor', accountId });
     const [activity] = await t.db.select().from(accountActivity).where(and(eq(accountActivity.accountId, accountId), eq(accountActivity.kind, 'order.refund')));
-    expect(activity).toMatchObject({ actor: 'Billing team', reason: 'Price match with a competitor', summary: `We refunded $5.00 of order #${orderId} to your visa ending in 4242.` });
+    expect(activity).toMatchObject({ actor: 'Billing team', reason: 'Price match with a competitor', summary: `We refunded $5.00 of order #${orderId} to your Visa ending in 4242.` });
     const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
-    expect(ledger.map((row) => row.description)).toContain('Refund to visa ending in 4242');
+    expect(ledger.map((row) => row.description)).toContain('Refund to Visa ending in 4242');
   });
 
   it('lists each order with its own domains and its own customer', async () => {

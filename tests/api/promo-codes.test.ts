@@ -175,7 +175,7 @@ describe('checking out with a code', () => {
       ['nrc', `Registration of ${domain} (1 year)`, 1028],
       ['nrc', `Promo code LEDGER20 on ${domain}`, -206],
       ['nrc', `Registration of ${other} (1 year)`, 1098],
-      ['payment', 'Card payment, visa ending in 4242', -(1028 - 206 + 1098)],
+      ['payment', 'Card payment, Visa ending in 4242', -(1028 - 206 + 1098)],
     ]);
     expect(ledger.reduce((sum, row) => sum + row.amount, 0)).toBe(0);
 

@@ -99,7 +99,7 @@ describe('refunding an order', () => {
     expect(rows.slice(-3)).toEqual([
       ['nrc', `Refund: Registration of ${a} (1 year)`, -1028],
       ['nrc', `Refund: Registration of ${b} (1 year)`, -1198],
-      ['payment', 'Refund to visa ending in 4242', 2226],
+      ['payment', 'Refund to Visa ending in 4242', 2226],
     ]);
     expect(rows.reduce((sum, row) => sum + (row[2] as number), 0)).toBe(0);
 
@@ -112,14 +112,14 @@ describe('refunding an order', () => {
 
     const text = await statementText(client);
     expect(text).toContain(`Refund: Registration of ${a} (1 year)`);
-    expect(text).toContain('Refund to visa ending in 4242');
+    expect(text).toContain('Refund to Visa ending in 4242');
     expect(text).toContain('$22.26');
 
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.refund'), eq(auditLog.targetId, String(orderId))));
     expect(entry).toMatchObject({ staffEmail: 'billing@staff.example', staffRole: 'billing', clientIp: '192.0.2.50', accountId, reason: 'Customer bought the wrong names by mistake' });
     expect(entry.after).toMatchObject({ refunded: 2226, refund: { amount: 2226 } });
     const [activity] = await t.db.select().from(accountActivity).where(eq(accountActivity.auditId, entry.auditId));
-    expect(activity).toMatchObject({ summary: `We refunded $22.26 of order #${orderId} to your visa ending in 4242.`, actor: 'Billing team' });
+    expect(activity).toMatchObject({ summary: `We refunded $22.26 of order #${orderId} to your Visa ending in 4242.`, actor: 'Billing team' });
 
     const listed = await listOrders(t.db, { accountId });
     expect(listed.data[0]).toMatchObject({ orderId, refunded: 2226, domains: [a, b] });
@@ -227,7 +227,7 @@ describe('refunding a single charge', () => {
     });
     expect(after.refunded).toBe(500);
     expect(after.charges.map((c) => c.refundable)).toEqual(payment.charges.map((c) => (c.transactionId === protection.transactionId ? 0 : c.amount)));
-    expect((await ledger(accountId)).at(-1)).toMatchObject({ type: 'payment', description: 'Refund to visa ending in 4242', amount: 500 });
+    expect((await ledger(accountId)).at(-1)).toMatchObject({ type: 'payment', description: 'Refund to Visa ending in 4242', amount: 500 });
   });
 });
 

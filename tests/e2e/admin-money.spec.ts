@@ -92,7 +92,7 @@ test('a visitor uses the code at checkout and pays the discounted price', async 
   const history = await (await customer.request.get(`/api/transactions?yyyymm=${month}`)).json();
   const rows = history.data.map((r: { description: string; amount: number }) => [r.description, r.amount]);
   expect(rows).toContainEqual([`Promo code ${code} on ${domain}`, -257]);
-  expect(rows).toContainEqual(['Card payment, visa ending in 4242', -771]);
+  expect(rows).toContainEqual(['Card payment, Visa ending in 4242', -771]);
 });
 
 test('billing refunds part of the order with a reason; the ledger, the statement and Account activity show it', async ({ page }) => {
@@ -126,7 +126,7 @@ test('billing refunds part of the order with a reason; the ledger, the statement
   const history = await (await customer.request.get(`/api/transactions?yyyymm=${month}`)).json();
   const rows = history.data.map((r: { description: string; amount: number }) => [r.description, r.amount]);
   expect(rows).toContainEqual([`Refund: Registration of ${domain} (1 year)`, -300]);
-  expect(rows).toContainEqual(['Refund to visa ending in 4242', 300]);
+  expect(rows).toContainEqual(['Refund to Visa ending in 4242', 300]);
   const pdf = await customer.request.get(`/api/transactions?$pdf=true&yyyymm=${month}`);
   const { text } = await readPdfText(new Uint8Array(await pdf.body()));
   expect(text).toContain(`Refund: Registration of ${domain} (1 year)`);
@@ -143,9 +143,9 @@ test('billing refunds part of the order with a reason; the ledger, the statement
   // What the customer sees: the refund in Billing History, and in Account activity with the reason, by the team.
   await customer.goto('/account/summary?view=billing');
   await expect(customer.getByRole('row').filter({ hasText: `Refund: Registration of ${domain} (1 year)` })).toContainText('3.00');
-  await expect(customer.getByRole('row').filter({ hasText: 'Refund to visa ending in 4242' })).toContainText('3.00');
+  await expect(customer.getByRole('row').filter({ hasText: 'Refund to Visa ending in 4242' })).toContainText('3.00');
   await customer.goto('/account/summary?view=activity');
-  const entry = customer.getByRole('listitem').filter({ hasText: `We refunded $3.00 of order #${orderId} to your visa ending in 4242.` });
+  const entry = customer.getByRole('listitem').filter({ hasText: `We refunded $3.00 of order #${orderId} to your Visa ending in 4242.` });
   await expect(entry).toContainText('Reason: Goodwill: the customer was charged before the price drop');
   await expect(entry).toContainText('Billing team');
   await expect(customer.getByRole('region', { name: 'Account activity' })).not.toContainText('Bea Billing');

@@ -10,6 +10,7 @@
  */
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import { cardEnding } from '../../contract/billing/card-names.ts';
 import type { PaymentCharge, PaymentDetail, RefundView } from '../../contract/billing/refunds.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -298,7 +299,7 @@ async function cardOf(tx: DbOrTx, orderId: number | null, paymentDescription: st
       .from(orders)
       .innerJoin(paymentMethods, eq(paymentMethods.paymentMethodId, orders.paymentMethodId))
       .where(eq(orders.orderId, orderId));
-    if (method) return `${method.brand} ending in ${method.last4}`;
+    if (method) return cardEnding(method);
   }
   const fromRow = /^Card payment, (.+? ending in \d{4})/.exec(paymentDescription ?? '')?.[1];
   return fromRow ?? 'your card';
