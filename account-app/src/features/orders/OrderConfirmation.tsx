@@ -6,6 +6,7 @@
  */
 import { DateText } from '@kit/DateText.tsx';
 import { Money } from '@kit/Money.tsx';
+import { DomainName } from '@kit/DomainName.tsx';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import { lineLabel, lineNextStep, type OrderConfirmation, orderHeadline, orderNumber } from '../../../../api/contract/orders/order-confirmation.ts';
@@ -68,7 +69,9 @@ export function OrderConfirmationPage() {
           {order.lines.map((line) => (
             <li key={`${line.kind}-${line.domain}`} className={`order-line${line.charged ? '' : ' is-not-charged'}`}>
               <div className="order-line-what">
-                <span className="order-line-domain">{line.domain}</span>
+                <span className="order-line-domain">
+                  <DomainName name={line.domain} />
+                </span>
                 <span className="order-line-kind">
                   {lineLabel(line)}
                   {line.protectionPrice > 0 && (
