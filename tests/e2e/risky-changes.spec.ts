@@ -7,6 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { manageDomain } from './domain-list-helpers.ts';
 import { logInAsDemo } from './login-helpers.ts';
 
 const shots = process.env.RISKY_SCREENSHOTS;
@@ -14,8 +15,8 @@ const forwarded = 'brightbeancoffee.net';
 const custom = 'quietharbor.org';
 
 async function openAdvanced(page: Page, name: string): Promise<Locator> {
-  const card = page.getByRole('article', { name });
-  await card.getByRole('button', { name: /Manage/ }).click();
+  await manageDomain(page, name);
+  const card = page.getByRole('article', { name, exact: true });
   await card.getByRole('tab', { name: 'Advanced' }).click();
   return card;
 }

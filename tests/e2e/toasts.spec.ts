@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { becomeNewCustomer, unique } from './checkout-helpers.ts';
+import { manageDomain } from './domain-list-helpers.ts';
 
 async function add(dialog: Locator, type: string, host: string, label: string, data: string) {
   await dialog.getByLabel('Type').selectOption(type);
@@ -33,8 +34,8 @@ test('nine adds leave three toasts and "+N more"; a repeat replaces; the stack s
   // The Advanced tab (DNS records) is an account preference; the page reads it when loaded.
   await page.request.patch('/api/accounts/0', { data: { advancedEnabled: true } });
   await page.reload();
-  const card = page.getByRole('article', { name });
-  await card.getByRole('button', { name: /Manage/ }).click();
+  await manageDomain(page, name);
+  const card = page.getByRole('article', { name, exact: true });
   await card.getByRole('tab', { name: 'Advanced' }).click();
   await card.getByRole('button', { name: 'Manage DNS Records' }).click();
   const dialog = page.getByRole('dialog', { name: 'Manage DNS Records' });
