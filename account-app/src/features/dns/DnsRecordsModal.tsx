@@ -100,7 +100,10 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
       return withFieldErrors(created, setErrors);
     }
     setDraft({ ...emptyDraft, type: draft.type });
-    await refresh();
+    // The list is what the customer waits for; the domain and the history follow without holding the form, whose
+    // next Add Record would otherwise find this one still running and be dropped.
+    await mutate(dnsRecordsKey(domainId));
+    void Promise.all([mutate(domainsKey), mutate(dnsChangesKey(domainId))]);
     showToast(`${created.type} record added`, 'success');
     return 'manageDnsRecords' as const;
   }
