@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { manageDomain } from './domain-list-helpers.ts';
+import { domainEntry, manageDomain } from './domain-list-helpers.ts';
 import { logInAsDemo } from './login-helpers.ts';
 
 const shots = process.env.RISKY_SCREENSHOTS;
@@ -115,7 +115,7 @@ test('switching nameservers says forwarding ends and asks first; Back keeps what
   await expect(dialog.getByLabel('Nameserver 2')).toHaveValue('ns2.elsewhere.net');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(card.getByRole('tabpanel')).toContainText('NS1.DOTSPOT.EXAMPLE');
-  await expect(card).toContainText('Forwarding');
+  await expect(domainEntry(page, forwarded)).toContainText('Forwarding');
 });
 
 test('an NS record at the root asks first: forwarding ends and the domain becomes Custom; Go Back adds nothing', async ({ page }) => {
@@ -139,7 +139,7 @@ test('an NS record at the root asks first: forwarding ends and the domain become
   await expect(dialog.getByRole('row').filter({ hasText: 'ns1.elsewhere.net' })).toContainText('lab');
   await deleteRecord(page, 'ns1.elsewhere.net');
   await page.getByRole('dialog', { name: 'Manage DNS Records' }).getByText('Close', { exact: true }).click();
-  await expect(card).toContainText('Forwarding');
+  await expect(domainEntry(page, forwarded)).toContainText('Forwarding');
 });
 
 test('on a custom site the root NS record is added once confirmed; email asks first while an MX record elsewhere takes the mail', async ({ page }) => {
