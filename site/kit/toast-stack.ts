@@ -22,6 +22,8 @@ export const maxVisibleToasts = 3;
 
 type Placement = 'bottom' | 'top' | 'inline';
 
+const probeClass = 'toasts-probe';
+
 const primaryActions = '.btn-primary, .btn-spot, button[type="submit"], [data-primary-action]';
 
 /** Shows $toasts in `stack` (the site's element in its Base layout) or in a new element of its own; returns a stop function. */
@@ -119,9 +121,11 @@ export function mountToastStack(existing?: HTMLElement): () => void {
     let best: { placement: Placement; covered: number } | null = null;
     if (stack.parentElement !== host) host.append(stack);
     for (const placement of candidates) {
-      stack.dataset.placement = placement;
-      const covered = coveredArea(stack.getBoundingClientRect(), keepClear);
-      if (covered === 0) return;
+      const covered = coveredArea(boxAt(placement, host), keepClear);
+      if (covered === 0) {
+        stack.dataset.placement = placement;
+        return;
+      }
       if (!best || covered < best.covered) best = { placement, covered };
     }
     if (dialog) {
@@ -130,6 +134,27 @@ export function mountToastStack(existing?: HTMLElement): () => void {
     } else if (best) {
       stack.dataset.placement = best.placement;
     }
+  }
+
+  /**
+   * Where the stack would be in a fixed place, measured on an invisible copy: trying the place on the stack itself
+   * would take it out of the dialog's flow for a moment, and a dialog scrolled to its end would jump back by the
+   * stack's height (its scroll clamped to the shorter content) under the finger or pointer about to press a button.
+   */
+  function boxAt(placement: Placement, host: HTMLElement): DOMRect {
+    if (stack.dataset.placement === placement && stack.parentElement === host) return stack.getBoundingClientRect();
+    const probe = stack.cloneNode(true) as HTMLElement;
+    probe.classList.add(probeClass);
+    probe.removeAttribute('role');
+    probe.removeAttribute('aria-live');
+    probe.setAttribute('aria-hidden', 'true');
+    probe.inert = true;
+    probe.style.visibility = 'hidden';
+    probe.dataset.placement = placement;
+    host.append(probe);
+    const box = probe.getBoundingClientRect();
+    probe.remove();
+    return box;
   }
 
   function placeSoon() {
@@ -143,7 +168,9 @@ export function mountToastStack(existing?: HTMLElement): () => void {
   }
 
   // Dialogs opening and closing (their `open` attribute), and pages changing under the stack.
-  const observer = new MutationObserver((records) => {
+  const observer = new MutationObserver((all) => {
+    // The copies boxAt measures come and go: they change nothing to look again for.
+    const records = all.filter((record) => ![...record.addedNodes, ...record.removedNodes].some((node) => node instanceof Element && node.classList.contains(probeClass)));
     if (records.some((record) => record.type === 'attributes' || [...record.removedNodes, ...record.addedNodes].some((node) => node.nodeName === 'DIALOG' || (node instanceof Element && node.querySelector('dialog'))))) {
       noteDialogs();
       place();
