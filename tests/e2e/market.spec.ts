@@ -1,10 +1,16 @@
 /**
  * Issue 25, defect 4: a For Sale page's Buy it now goes through our checkout (the name moves to the buyer, the seller
  * is paid out in the ledger), and offers reach the owner in the account app's Offers list, where an accepted offer
- * sends the buyer a link to buy at that price. A new seller each run: the demo account's names stay with it.
+ * sends the buyer a link to buy at that price, and that link, once its week is over, says so and sells at the list
+ * price. A new seller each run: the demo account's names stay with it.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { subDays } from 'date-fns';
+import { eq } from 'drizzle-orm';
+import { createDb } from '../../api/db/client.ts';
+import { domainOffers } from '../../api/db/schema/index.ts';
+import { serverDatabaseUrl } from '../fixtures/domain-list-account.ts';
 import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from './checkout-helpers.ts';
 import { domainEntry } from './domain-list-helpers.ts';
 
@@ -168,5 +174,45 @@ test('an offer reaches the owner’s Offers list; accepting emails a link that b
 
   await owner.reload();
   await expect(olive).toContainText('Sold');
+  await seller.context.close();
+});
+
+test('an accepted offer’s link after its 7 days says so, and Buy it now is then at the list price (390 px)', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const seller = await newSeller(browser, 250_000, 100_000);
+  await page.setViewportSize({ width: 390, height: 900 });
+  const buyer = `late-${unique()}@example.org`;
+  await page.goto(`/for-sale/${seller.domain}`);
+  await page.getByLabel('Your offer (USD)').fill('1800');
+  await page.getByLabel('Your name').fill('Lee Late');
+  await page.getByLabel('Your email').fill(buyer);
+  await page.getByRole('button', { name: 'Send Offer' }).click();
+  await expect(page.getByText('Your offer has been sent to the owner.')).toBeVisible({ timeout: 30_000 });
+
+  const offers = (await (await seller.page.request.get('/api/domainOffers')).json()) as { data: { offerId: number; email: string }[] };
+  const offer = offers.data.find((o) => o.email === buyer);
+  expect(offer).toBeTruthy();
+  expect((await seller.page.request.patch(`/api/domainOffers/${offer?.offerId}`, { data: { action: 'accept' } })).status()).toBe(200);
+  const yes = await mailFor(page, buyer, /was accepted$/);
+  const link = new URL(/(https?:\/\/\S+\?offer=[\w-]+)/.exec(yes.body)?.[1] as string);
+
+  // Eight days later: the link's week is over.
+  const db = createDb(serverDatabaseUrl('.data/e2e'), { max: 1 });
+  try {
+    await db.update(domainOffers).set({ acceptExpireDate: subDays(new Date(), 1) }).where(eq(domainOffers.offerId, offer?.offerId as number));
+  } finally {
+    await db.$end();
+  }
+
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText(`This accepted offer for ${seller.domain} has expired or was already used. You can still buy it at $2,500.00.`)).toBeVisible();
+  await expect(page.getByText('Your accepted offer')).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('for-sale-expired-offer-390.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Buy it now', exact: true }).click();
+  await page.waitForURL('**/cart');
+  await expect(page.getByTestId('cart-total')).toHaveText('$2,500.00');
+  await expect(page.getByText('The owner accepted your offer.')).toHaveCount(0);
   await seller.context.close();
 });
