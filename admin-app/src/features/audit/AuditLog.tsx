@@ -11,6 +11,7 @@ import { AuditTable } from '../../lib/AuditTable.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
+import { Pager } from '../../lib/Pager.tsx';
 
 const pageSize = 50;
 
@@ -100,19 +101,7 @@ export default function AuditLog() {
         ) : (
           <>
             <AuditTable entries={data.data} />
-            <div className="pager">
-              <span role="status">
-                {data.skip + 1}–{data.skip + data.data.length} of {data.total.toLocaleString('en-US')}
-              </span>
-              <span className="page-actions">
-                <button type="button" className="btn btn-secondary btn-sm" disabled={skip === 0} onClick={() => setSkip(Math.max(0, skip - pageSize))}>
-                  Newer
-                </button>
-                <button type="button" className="btn btn-secondary btn-sm" disabled={skip + pageSize >= data.total} onClick={() => setSkip(skip + pageSize)}>
-                  Older
-                </button>
-              </span>
-            </div>
+            <Pager skip={data.skip} shown={data.data.length} total={data.total} pageSize={pageSize} onSkip={setSkip} />
           </>
         )}
       </div>

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
 import { OrderStatus } from './OrderStatus.tsx';
+import { Pager } from '../../lib/Pager.tsx';
 
 const pageSize = 50;
 const statuses = ['completed', 'unconfirmed', 'failed', 'pending', 'authorized', 'requiresAction'] as const;
@@ -143,19 +144,7 @@ export default function OrdersPage() {
                 </tbody>
               </table>
             </div>
-            <div className="pager">
-              <span role="status">
-                {data.skip + 1}–{data.skip + data.data.length} of {data.total.toLocaleString('en-US')}
-              </span>
-              <span className="page-actions">
-                <button type="button" className="btn btn-secondary btn-sm" disabled={skip === 0} onClick={() => setSkip(Math.max(0, skip - pageSize))}>
-                  Newer
-                </button>
-                <button type="button" className="btn btn-secondary btn-sm" disabled={skip + pageSize >= data.total} onClick={() => setSkip(skip + pageSize)}>
-                  Older
-                </button>
-              </span>
-            </div>
+            <Pager skip={data.skip} shown={data.data.length} total={data.total} pageSize={pageSize} onSkip={setSkip} />
           </>
         )}
       </div>
