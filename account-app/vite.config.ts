@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import brand from '../content/brand.json' with { type: 'json' };
 
 /**
  * /account lands on My Domains (and logins send people there): its chunk is fetched beside the entry, from the
@@ -12,11 +13,25 @@ function preloadLandingRoute(routeModule: string): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
+      handler(html, { bundle }) {
         const chunk = Object.values(bundle ?? {}).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(routeModule));
-        return chunk ? [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/account/${chunk.fileName}` }, injectTo: 'head' }] : [];
+        if (chunk?.type !== 'chunk') return [];
+        // Its own imports and stylesheet too: otherwise they are found only once the route's chunk has run.
+        const scripts = [chunk.fileName, ...chunk.imports].filter((file) => !html.includes(file)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/account/${file}` }, injectTo: 'head' as const }));
+        const styles = [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/account/${file}` }, injectTo: 'head' as const }));
+        return [...scripts, ...styles];
       },
     },
+  };
+}
+
+/** The brand's name and help link in index.html's title and its first-drawn shell ({{brand.name}}, from content/brand.json). */
+function brandHtml(): Plugin {
+  const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const values: Record<string, string> = { name: brand.name, nameLower: brand.name.toLowerCase(), helpCenterUrl: brand.helpCenterUrl };
+  return {
+    name: 'brand-html',
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replace(/\{\{brand\.(\w+)\}\}/g, (_, key: string) => escapeHtml(values[key] ?? '')) },
   };
 }
 
@@ -25,7 +40,7 @@ export default defineConfig({
   base: '/account/',
   // Its own dependency cache: beside the site's dev server (npm run dev) they would overwrite each other's.
   cacheDir: path.resolve(import.meta.dirname, '../node_modules/.vite-account'),
-  plugins: [react(), preloadLandingRoute('/src/features/domains/MyDomains.tsx')],
+  plugins: [react(), brandHtml(), preloadLandingRoute('/src/features/domains/MyDomains.tsx')],
   // The front-end kit shared with the site: the only part of site/ this app may import (tests/unit/layers.test.ts).
   resolve: { alias: { '@kit': path.resolve(import.meta.dirname, '../site/kit') } },
   // The manifest (dist/.vite/, not served) lets tests/bench/lighthouse.ts weigh what a first load fetches.

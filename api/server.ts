@@ -4,8 +4,11 @@ import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic, websocket } from 'hono/bun';
 import { compress } from 'hono/compress';
+import { getCookie } from 'hono/cookie';
 import { createApp, createHealthApp } from './app.ts';
 import { hashInlineScripts } from './http/content-security-policy.ts';
+import { myDomainsListPath } from './contract/domains/my-domains-list.ts';
+import { sessionCookie } from './http/cookies.ts';
 import { customerSites } from './http/customer-sites.ts';
 import type { Deps } from './deps.ts';
 
@@ -24,12 +27,23 @@ const revalidate: MiddlewareHandler = async (c, next) => {
   if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
 };
 
-function htmlFile(file: string, status: 200 | 404) {
+function htmlFile(file: string, status: 200 | 404, edit?: (html: string, c: Context) => string) {
   return (c: Context) => {
     if (!existsSync(file)) return c.text('Not built yet: run npm start (it builds the site first).', 503);
     c.header('Cache-Control', 'no-cache');
-    return c.html(readFileSync(file, 'utf8'), status);
+    const html = readFileSync(file, 'utf8');
+    return c.html(edit ? edit(html, c) : html, status);
   };
+}
+
+/**
+ * My Domains waits for the domain list and the account: for a signed-in visitor, the page asks for both while the app
+ * downloads (the app's own reads reuse the answers). A visitor without a session is sent to log in instead.
+ */
+function preloadMyDomainsReads(html: string, c: Context): string {
+  if (!getCookie(c, sessionCookie)) return html;
+  const links = [`/api${myDomainsListPath}`, '/api/accounts/0'].map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials" />`);
+  return html.replace('</head>', `${links.join('')}</head>`);
 }
 
 /** Outside sandbox mode the sandbox pages (the outbox) are not there at all, whatever spelling of the path is asked for. */
@@ -47,6 +61,7 @@ export function createServerApp(deps: Deps) {
   app.use('*', sandboxPagesOnly(deps));
   app.get('/account', (c) => c.redirect('/account/domains', 302));
   app.use('/account/assets/*', compress(), immutable, serveStatic({ root: accountDir, rewriteRequestPath: (p) => p.replace(/^\/account/, '') }));
+  app.get('/account/domains', htmlFile(path.join(accountDir, 'index.html'), 200, preloadMyDomainsReads));
   app.get('/account/*', htmlFile(path.join(accountDir, 'index.html'), 200));
   // The back office (admin-app/): its own SPA and chunks; every /admin path is one of its views.
   app.get('/admin', htmlFile(path.join(adminDir, 'index.html'), 200));

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import type { Account, Domain } from '../../../../api/contract/domains/domain.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
+import { myDomainsListPath } from '../../../../api/contract/domains/my-domains-list.ts';
 
 export type { Account, DnsRecord, Domain, DomainEmail } from '../../../../api/contract/domains/domain.ts';
 
-export const domainsKey = '/domains?$relations[]=dnsRecords&$relations[]=emails&$sort[domain]=1';
+export const domainsKey = myDomainsListPath;
 
 export function useDomains() {
   const [isSlow, setSlow] = useState(false);
