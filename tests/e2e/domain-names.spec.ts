@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { becomeNewCustomer, unique } from './checkout-helpers.ts';
-import { manageDomain } from './domain-list-helpers.ts';
+import { domainEntry, manageDomain } from './domain-list-helpers.ts';
 
 type NameLines = { name: string; lines: number; splitLabels: string[] };
 
@@ -48,6 +48,8 @@ test('at 390 px long names and hosts wrap only after a dot: search results, My D
   note(await expectNamesWhole(page, 'search results'));
 
   await becomeNewCustomer(page, [name]);
+  // The heading comes before the list: wait for the domain's row, as its owner would.
+  await expect(domainEntry(page, name)).toBeVisible();
   note(await expectNamesWhole(page, 'My Domains'));
 
   await page.request.patch('/api/accounts/0', { data: { advancedEnabled: true } });
