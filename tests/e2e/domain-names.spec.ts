@@ -6,7 +6,8 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { becomeNewCustomer, unique } from './checkout-helpers.ts';
-import { domainEntry, manageDomain } from './domain-list-helpers.ts';
+import { openDnsRecords } from './dns-helpers.ts';
+import { domainEntry } from './domain-list-helpers.ts';
 
 type NameLines = { name: string; lines: number; splitLabels: string[] };
 
@@ -58,11 +59,7 @@ test('at 390 px long names and hosts wrap only after a dot: search results, My D
   const added = await page.request.post('/api/dnsRecords', { data: { domainId: domain.domainId, type: 'TXT', host, data: 'token-1' } });
   expect(added.status()).toBe(201);
   await page.reload();
-  await manageDomain(page, name);
-  const panel = page.getByRole('article', { name, exact: true });
-  await panel.getByRole('tab', { name: 'Advanced' }).click();
-  await panel.getByRole('button', { name: 'Manage DNS Records' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Manage DNS Records' });
+  const dialog = await openDnsRecords(page, name);
   await expect(dialog.getByRole('row').filter({ hasText: 'token-1' })).toBeVisible();
   note(await expectNamesWhole(page, 'DNS records'));
 

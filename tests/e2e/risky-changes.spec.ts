@@ -7,6 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { addRecord } from './dns-helpers.ts';
 import { domainEntry, manageDomain } from './domain-list-helpers.ts';
 import { logInAsDemo } from './login-helpers.ts';
 
@@ -39,14 +40,6 @@ async function look(page: Page, file: string) {
     if (shots) await dialog.screenshot({ path: `${shots}/${file}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-async function addRecord(dialog: Locator, type: string, host: string, label: string, data: string) {
-  await dialog.getByLabel('Type').selectOption(type);
-  await dialog.getByLabel('Host').fill(host);
-  await dialog.getByLabel(label, { exact: true }).fill(data);
-  if (type === 'MX') await dialog.getByLabel('Priority').fill('10');
-  await dialog.getByRole('button', { name: 'Add Record' }).click();
 }
 
 async function deleteRecord(page: Page, data: string) {

@@ -6,14 +6,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { becomeNewCustomer, unique } from './checkout-helpers.ts';
-import { manageDomain } from './domain-list-helpers.ts';
+import { addRecord, openDnsRecords } from './dns-helpers.ts';
 
 async function add(dialog: Locator, type: string, host: string, label: string, data: string) {
-  await dialog.getByLabel('Type').selectOption(type);
-  await dialog.getByLabel('Host').fill(host);
-  await dialog.getByLabel(label, { exact: true }).fill(data);
-  if (type === 'MX') await dialog.getByLabel('Priority').fill('10');
-  await dialog.getByRole('button', { name: 'Add Record' }).click();
+  await addRecord(dialog, type, host, label, data);
   await expect(dialog.getByRole('row').filter({ hasText: data })).toBeVisible();
 }
 
@@ -34,11 +30,7 @@ test('nine adds leave three toasts and "+N more"; a repeat replaces; the stack s
   // The Advanced tab (DNS records) is an account preference; the page reads it when loaded.
   await page.request.patch('/api/accounts/0', { data: { advancedEnabled: true } });
   await page.reload();
-  await manageDomain(page, name);
-  const card = page.getByRole('article', { name, exact: true });
-  await card.getByRole('tab', { name: 'Advanced' }).click();
-  await card.getByRole('button', { name: 'Manage DNS Records' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Manage DNS Records' });
+  const dialog = await openDnsRecords(page, name);
   const stack = page.locator('.toasts');
   const addButton = dialog.getByRole('button', { name: 'Add Record' });
 
