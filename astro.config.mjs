@@ -25,8 +25,13 @@ export default defineConfig({
   // The front-end kit both front ends share (DESIGN.md "Front ends"); also in tsconfig.json, account-app/vite.config.ts, vitest.config.ts.
   vite: {
     resolve: { alias: { '@kit': path.resolve(import.meta.dirname, 'site/kit') } },
-    // `npm run dev` (api/dev.ts): the API and the account app's dev server behind this one port.
-    server: devProxy(),
+    server: {
+      // Editors (VS Code among them) save a file in place: it is empty for an instant, and a content reload that reads
+      // it then fails and misses the save until the next one. Changes count once the file's size has settled.
+      watch: { awaitWriteFinish: { stabilityThreshold: 80, pollInterval: 20 } },
+      // `npm run dev` (api/dev.ts): the API and the account app's dev server behind this one port.
+      ...devProxy(),
+    },
   },
 });
 

@@ -20,6 +20,11 @@ test.beforeAll(async () => {
   port = dev.port;
 });
 
+// A failure here is often the preview's, not the browser's: show what `npm run dev` printed with it.
+test.afterEach(({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) console.log(`npm run dev printed, last lines:\n${dev?.output().slice(-4000)}`);
+});
+
 test.afterAll(async () => {
   await dev?.stop();
 });
