@@ -21,8 +21,9 @@ test.beforeAll(async () => {
 });
 
 // A failure here is often the preview's, not the browser's: show what `npm run dev` printed with it.
-test.afterEach(({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) console.log(`npm run dev printed, last lines:\n${dev?.output().slice(-4000)}`);
+test.afterEach(() => {
+  const { status, expectedStatus } = test.info();
+  if (status !== expectedStatus) console.log(`npm run dev printed, last lines:\n${dev?.output().slice(-4000)}`);
 });
 
 test.afterAll(async () => {
