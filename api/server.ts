@@ -41,6 +41,8 @@ function htmlFile(file: string, status: 200 | 404, edit?: (html: string, c: Cont
  * downloads (the app's own reads reuse the answers). A visitor without a session is sent to log in instead.
  */
 function preloadMyDomainsReads(html: string, c: Context): string {
+  // The page differs with and without a session: a shared cache must not hand one visitor's copy to another.
+  c.header('Vary', 'Cookie');
   if (!getCookie(c, sessionCookie)) return html;
   const links = [`/api${myDomainsListPath}`, '/api/accounts/0'].map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials" />`);
   return html.replace('</head>', `${links.join('')}</head>`);
