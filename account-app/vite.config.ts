@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import brand from '../content/brand.json' with { type: 'json' };
+import { escapeMarkup } from '../api/contract/markup.ts';
 
 /**
  * /account lands on My Domains (and logins send people there): its chunk is fetched beside the entry, from the
@@ -27,11 +28,10 @@ function preloadLandingRoute(routeModule: string): Plugin {
 
 /** The brand's name and help link in index.html's title and its first-drawn shell ({{brand.name}}, from content/brand.json). */
 function brandHtml(): Plugin {
-  const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const values: Record<string, string> = { name: brand.name, nameLower: brand.name.toLowerCase(), helpCenterUrl: brand.helpCenterUrl };
   return {
     name: 'brand-html',
-    transformIndexHtml: { order: 'pre', handler: (html) => html.replace(/\{\{brand\.(\w+)\}\}/g, (_, key: string) => escapeHtml(values[key] ?? '')) },
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replace(/\{\{brand\.(\w+)\}\}/g, (_, key: string) => escapeMarkup(values[key] ?? '')) },
   };
 }
 

@@ -4,13 +4,11 @@
  * the strict policy `sitePagePolicy` on any host; every value is escaped.
  */
 import brand from '../../content/brand.json' with { type: 'json' };
+import { escapeMarkup } from '../contract/markup.ts';
 import type { SiteContent } from '../contract/websites/website.ts';
 
 /** Pages on customers' hosts run no script, load nothing, submit nothing and are framed by nobody. */
 export const sitePagePolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-const escapeMap: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => escapeMap[ch]);
 
 const mark =
   '<svg aria-hidden="true" width="26" height="26" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#2448c7"/><circle cx="21" cy="11" r="5.5" fill="#ff5b2e"/></svg>';
@@ -24,7 +22,7 @@ function page(title: string, style: string, body: string, options: { noindex?: b
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-${options.noindex ? '<meta name="robots" content="noindex">\n' : ''}<title>${esc(title)}</title>
+${options.noindex ? '<meta name="robots" content="noindex">\n' : ''}<title>${escapeMarkup(title)}</title>
 <style>${baseStyle}
 ${style}</style>
 </head>
@@ -36,7 +34,7 @@ ${body}
 }
 
 /** The name escaped, allowed to wrap before each dot rather than mid-label. */
-const breakable = (domain: string) => domain.split('.').map(esc).join('<wbr>.');
+const breakable = (domain: string) => domain.split('.').map(escapeMarkup).join('<wbr>.');
 
 /** The label a "find similar names" search starts from: the name without its extension. */
 const labelOf = (domain: string) => domain.split('.')[0] ?? domain;
@@ -62,16 +60,16 @@ h1{margin:0 0 12px;font-size:clamp(1.75rem,6vw,3rem);line-height:1.1;color:#0f1a
 footer{padding:20px 24px;text-align:center;color:#4a5568;font-size:.875rem}
 @media (max-width:520px){.panel{padding:32px 20px}.btn{width:100%}}`;
   const sale = options.forSale
-    ? `<section class="sale" aria-labelledby="sale-title"><h2 id="sale-title">This domain is for sale</h2><p>The owner of ${esc(domain)} is ready to sell it.</p><a class="btn btn-spot" href="${esc(saleUrl)}">See the price and make an offer</a></section>`
+    ? `<section class="sale" aria-labelledby="sale-title"><h2 id="sale-title">This domain is for sale</h2><p>The owner of ${escapeMarkup(domain)} is ready to sell it.</p><a class="btn btn-spot" href="${escapeMarkup(saleUrl)}">See the price and make an offer</a></section>`
     : '';
-  const body = `<header class="top"><a class="brand" href="${esc(origin)}/">${mark}<span>${esc(brand.name.toLowerCase())}</span></a></header>
+  const body = `<header class="top"><a class="brand" href="${escapeMarkup(origin)}/">${mark}<span>${escapeMarkup(brand.name.toLowerCase())}</span></a></header>
 <main><div class="panel">
-<p class="eyebrow">Parked with ${esc(brand.name)}</p>
+<p class="eyebrow">Parked with ${escapeMarkup(brand.name)}</p>
 <h1${domain.length > 18 ? ' class="long"' : ''}>${breakable(domain)}</h1>
 <p class="lead">This domain is parked. Its owner has not set up a website here yet.</p>
-${sale}<div class="actions"><a class="btn ${options.forSale ? 'btn-secondary' : 'btn-primary'}" href="${esc(searchUrl)}">Find a name like this</a><a class="btn btn-secondary" href="${esc(origin)}/">Get your own domain</a></div>
+${sale}<div class="actions"><a class="btn ${options.forSale ? 'btn-secondary' : 'btn-primary'}" href="${escapeMarkup(searchUrl)}">Find a name like this</a><a class="btn btn-secondary" href="${escapeMarkup(origin)}/">Get your own domain</a></div>
 </div></main>
-<footer>${esc(brand.name)}: ${esc(brand.tagline)}</footer>`;
+<footer>${escapeMarkup(brand.name)}: ${escapeMarkup(brand.tagline)}</footer>`;
   return page(`${domain} is parked`, style, body, { noindex: true });
 }
 
@@ -97,9 +95,9 @@ export function builderPage(domain: string, site: SiteContent, options: { public
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean)
-    .map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => `<p>${escapeMarkup(p).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
-  const intro = paragraphs || (options.isStarter ? `<p>${esc(domain)} is getting a new website. Check back soon.</p>` : '');
+  const intro = paragraphs || (options.isStarter ? `<p>${escapeMarkup(domain)} is getting a new website. Check back soon.</p>` : '');
   const style = `body{min-height:100vh;display:flex;flex-direction:column;background:${site.backgroundColor};color:${ink}}
 .band{height:8px;background:${site.accentColor}}
 header{padding:20px 24px;max-width:960px;width:100%;margin:0 auto;font-weight:800;letter-spacing:-0.01em;font-size:1.125rem}
@@ -111,8 +109,8 @@ h1{margin:0 0 24px;font-size:clamp(2.25rem,7vw,4rem);line-height:1.05;letter-spa
 footer{padding:20px 24px;text-align:center;font-size:.8125rem;opacity:.75}
 footer a{color:inherit}`;
   const body = `<div class="band"></div>
-<header><span aria-hidden="true"></span>${esc(domain)}</header>
-<main><h1>${esc(site.headline)}</h1><div class="rule"></div><div class="text">${intro}</div></main>
-<footer>Made with the <a href="${esc(options.publicOrigin)}/website-builder">${esc(brand.name)} Website Builder</a></footer>`;
+<header><span aria-hidden="true"></span>${escapeMarkup(domain)}</header>
+<main><h1>${escapeMarkup(site.headline)}</h1><div class="rule"></div><div class="text">${intro}</div></main>
+<footer>Made with the <a href="${escapeMarkup(options.publicOrigin)}/website-builder">${escapeMarkup(brand.name)} Website Builder</a></footer>`;
   return page(`${site.headline} | ${domain}`, style, body);
 }

@@ -7,6 +7,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import type { Config } from '../../config.ts';
+import { escapeMarkup } from '../../contract/markup.ts';
 import type { MailClientSettings } from '../../providers/mailhost/index.ts';
 import type { Db } from '../../db/client.ts';
 import { domains, emails } from '../../db/schema/index.ts';
@@ -37,8 +38,6 @@ export function autoconfigUrl(config: Config, address: string): string {
   return `${config.publicOrigin}/api/emailSetup/config-v1.1.xml?emailaddress=${encodeURIComponent(address)}`;
 }
 
-const xmlEscape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** A stable UUID from a name, so the same mailbox's profile replaces itself when installed again. */
 function nameUuid(name: string): string {
   const hex = createHash('sha256').update(name).digest('hex');
@@ -48,7 +47,7 @@ function nameUuid(name: string): string {
 function plistValue(value: string | number | boolean): string {
   if (typeof value === 'boolean') return value ? '<true/>' : '<false/>';
   if (typeof value === 'number') return `<integer>${value}</integer>`;
-  return `<string>${xmlEscape(value)}</string>`;
+  return `<string>${escapeMarkup(value)}</string>`;
 }
 
 function plistDict(entries: Record<string, string | number | boolean>, indent: string): string {
@@ -123,19 +122,19 @@ export function buildAutoconfig(input: { domain: string; brandName: string; sett
   const { domain, brandName, settings } = input;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <clientConfig version="1.1">
-  <emailProvider id="${xmlEscape(domain)}">
-    <domain>${xmlEscape(domain)}</domain>
-    <displayName>${xmlEscape(brandName)} Email</displayName>
-    <displayShortName>${xmlEscape(brandName)}</displayShortName>
+  <emailProvider id="${escapeMarkup(domain)}">
+    <domain>${escapeMarkup(domain)}</domain>
+    <displayName>${escapeMarkup(brandName)} Email</displayName>
+    <displayShortName>${escapeMarkup(brandName)}</displayShortName>
     <incomingServer type="imap">
-      <hostname>${xmlEscape(settings.imapHost)}</hostname>
+      <hostname>${escapeMarkup(settings.imapHost)}</hostname>
       <port>${settings.imapPort}</port>
       <socketType>SSL</socketType>
       <authentication>password-cleartext</authentication>
       <username>%EMAILADDRESS%</username>
     </incomingServer>
     <outgoingServer type="smtp">
-      <hostname>${xmlEscape(settings.smtpHost)}</hostname>
+      <hostname>${escapeMarkup(settings.smtpHost)}</hostname>
       <port>${settings.smtpPort}</port>
       <socketType>SSL</socketType>
       <authentication>password-cleartext</authentication>
