@@ -7,7 +7,7 @@ import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import { createApp, createHealthApp } from './app.ts';
 import { hashInlineScripts } from './http/content-security-policy.ts';
-import { myDomainsListPath } from './contract/domains/my-domains-list.ts';
+import { accountPath, myDomainsListPath } from './contract/domains/first-reads.ts';
 import { sessionCookie } from './http/cookies.ts';
 import { customerSites } from './http/customer-sites.ts';
 import type { Deps } from './deps.ts';
@@ -44,7 +44,7 @@ function preloadMyDomainsReads(html: string, c: Context): string {
   // The page differs with and without a session: a shared cache must not hand one visitor's copy to another.
   c.header('Vary', 'Cookie');
   if (!getCookie(c, sessionCookie)) return html;
-  const links = [`/api${myDomainsListPath}`, '/api/accounts/0'].map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials" />`);
+  const links = [myDomainsListPath, accountPath].map((read) => `<link rel="preload" href="/api${read}" as="fetch" crossorigin="use-credentials" />`);
   return html.replace('</head>', `${links.join('')}</head>`);
 }
 

@@ -6,6 +6,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router';
 import { preload } from 'swr';
+import { accountPath } from '../../api/contract/domains/first-reads.ts';
 import { domainsKey } from './features/domains/api.ts';
 import { paths } from './paths.ts';
 import { NotFound } from './shell/NotFound.tsx';
@@ -19,7 +20,7 @@ const featureRoutes: FeatureRoute[] = [
   {
     path: paths.domains.path,
     load: () => import('./features/domains/MyDomains.tsx').then((m) => ({ default: m.MyDomains })),
-    data: [domainsKey, '/accounts/0'],
+    data: [domainsKey, accountPath],
   },
   { path: paths.summary.path, load: () => import('./features/account/AccountSummary.tsx').then((m) => ({ default: m.AccountSummary })) },
   { path: paths.order.path, load: () => import('./features/orders/OrderConfirmation.tsx').then((m) => ({ default: m.OrderConfirmationPage })) },

@@ -2,6 +2,7 @@
 import { type ApiFailure, api, isFailure } from '@kit/api.ts';
 import useSWR, { mutate } from 'swr';
 import type { Account } from '../../../../api/contract/domains/domain.ts';
+import { accountPath as accountKey } from '../../../../api/contract/domains/first-reads.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import type { CurrentUser } from '../session/api.ts';
 
@@ -9,7 +10,7 @@ export type { Account } from '../../../../api/contract/domains/domain.ts';
 export type { Contact } from '../../../../api/contract/contact.ts';
 
 /** The key My Domains reads too: saving here refreshes the Advanced tab there. */
-export const accountKey = '/accounts/0';
+export { accountKey };
 export const userKey = '/users/0';
 
 export function useAccountInfo() {

@@ -1,5 +1,6 @@
 /** Payment methods and billing history through SWR; the account's billing figures come from features/domains/api.ts. */
 import useSWR, { mutate } from 'swr';
+import { accountPath as accountKey } from '../../../../api/contract/domains/first-reads.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import type { PaymentMethod } from '../../../../api/contract/billing/payment-methods.ts';
 import type { TransactionsAnswer } from '../../../../api/contract/billing/transactions.ts';
@@ -7,7 +8,7 @@ import type { TransactionsAnswer } from '../../../../api/contract/billing/transa
 export type { PaymentMethod } from '../../../../api/contract/billing/payment-methods.ts';
 
 export const paymentMethodsKey = '/paymentMethods';
-export const accountKey = '/accounts/0';
+export { accountKey };
 
 export function usePaymentMethods() {
   const { data, error, isLoading } = useSWR<ListResult<PaymentMethod> | null>(paymentMethodsKey);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import type { Account, Domain } from '../../../../api/contract/domains/domain.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import { myDomainsListPath } from '../../../../api/contract/domains/my-domains-list.ts';
+import { accountPath, myDomainsListPath } from '../../../../api/contract/domains/first-reads.ts';
 
 export type { Account, DnsRecord, Domain, DomainEmail } from '../../../../api/contract/domains/domain.ts';
 
@@ -19,6 +19,6 @@ export function useDomains() {
 }
 
 export function useAccount() {
-  const { data } = useSWR<Account | null>('/accounts/0');
+  const { data } = useSWR<Account | null>(accountPath);
   return data ?? null;
 }
