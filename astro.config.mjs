@@ -20,7 +20,12 @@ export default defineConfig({
   // Astro's own Markdown processor, plus one step: `{sale.networkPayout}` in content/ becomes the Sell form's own
   // figure (site/lib/sale-figures-plugin.ts).
   markdown: { processor: satteri({ mdastPlugins: [saleFiguresPlugin] }) },
-  integrations: [contentCheck(), react(), mdx(), sitemap({ filter: (page) => !page.includes('/dev/') && !page.includes('/for-sale/') && !page.includes('/transfer-away') })],
+  integrations: [
+    contentCheck(),
+    react(),
+    mdx(),
+    sitemap({ filter: (page) => !page.includes('/dev/') && !page.includes('/for-sale/') && !page.includes('/transfer-away') }),
+  ],
   devToolbar: { enabled: false },
   // The front-end kit both front ends share (DESIGN.md "Front ends"); also in tsconfig.json, account-app/vite.config.ts, vitest.config.ts.
   vite: {

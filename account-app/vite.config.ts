@@ -18,8 +18,14 @@ function preloadLandingRoute(routeModule: string): Plugin {
         const chunk = Object.values(bundle ?? {}).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(routeModule));
         if (chunk?.type !== 'chunk') return [];
         // Its own imports and stylesheet too: otherwise they are found only once the route's chunk has run.
-        const scripts = [chunk.fileName, ...chunk.imports].filter((file) => !html.includes(file)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/account/${file}` }, injectTo: 'head' as const }));
-        const styles = [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/account/${file}` }, injectTo: 'head' as const }));
+        const scripts = [chunk.fileName, ...chunk.imports]
+          .filter((file) => !html.includes(file))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/account/${file}` }, injectTo: 'head' as const }));
+        const styles = [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'style', href: `/account/${file}` },
+          injectTo: 'head' as const,
+        }));
         return [...scripts, ...styles];
       },
     },

@@ -25,7 +25,11 @@ function fail(message: string): never {
 
 const { positionals, values } = (() => {
   try {
-    return parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { role: { type: 'string' }, name: { type: 'string' }, reason: { type: 'string' } } });
+    return parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: { role: { type: 'string' }, name: { type: 'string' }, reason: { type: 'string' } },
+    });
   } catch (error) {
     return fail((error as Error).message);
   }

@@ -177,25 +177,30 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     return c.json(new AppError(500, 'An error occurred while processing your request').toJSON(), 500);
   });
 
-  return new Hono<AppEnv>()
-    .use(secureHeaders({ crossOriginEmbedderPolicy: false, xFrameOptions: 'DENY' }))
-    .use(contentSecurityPolicy(deps.config, options.inlineScriptHashes ?? []))
-    // Mail clients ask any of a customer's hosts (autoconfig.<domain>, <domain>/.well-known/autoconfig/…) for settings.
-    .route('/', createMailAutoconfigRoutes(deps))
-    .use(options.customerSites ?? ((_c, next) => next()))
-    // RDAP is public and cookie-free: no session, Origin check or API token, only the client address for its limit.
-    .route('/rdap', withDeps(deps).use(clientAddressMiddleware(parseTrustedProxies(deps.config.TRUSTED_PROXIES))).route('/', rdapRoutes))
-    .route('/api', api);
+  return (
+    new Hono<AppEnv>()
+      .use(secureHeaders({ crossOriginEmbedderPolicy: false, xFrameOptions: 'DENY' }))
+      .use(contentSecurityPolicy(deps.config, options.inlineScriptHashes ?? []))
+      // Mail clients ask any of a customer's hosts (autoconfig.<domain>, <domain>/.well-known/autoconfig/…) for settings.
+      .route('/', createMailAutoconfigRoutes(deps))
+      .use(options.customerSites ?? ((_c, next) => next()))
+      // RDAP is public and cookie-free: no session, Origin check or API token, only the client address for its limit.
+      .route(
+        '/rdap',
+        withDeps(deps)
+          .use(clientAddressMiddleware(parseTrustedProxies(deps.config.TRUSTED_PROXIES)))
+          .route('/', rdapRoutes),
+      )
+      .route('/api', api)
+  );
 }
 
 /** A worker (ROLE=worker) or a DNS process (ROLE=dns) answers only its probes. */
 export function createHealthApp(deps: Deps) {
-  return new Hono<AppEnv>()
-    .route('/api', withDeps(deps).route('/', healthRoutes))
-    .notFound((c) => {
-      const { role } = deps.jobs.status();
-      return c.json(new AppError(404, `This process runs ${role === 'dns' ? 'the DNS server' : 'jobs'} only (ROLE=${role})`).toJSON(), 404);
-    });
+  return new Hono<AppEnv>().route('/api', withDeps(deps).route('/', healthRoutes)).notFound((c) => {
+    const { role } = deps.jobs.status();
+    return c.json(new AppError(404, `This process runs ${role === 'dns' ? 'the DNS server' : 'jobs'} only (ROLE=${role})`).toJSON(), 404);
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -44,10 +44,7 @@ export async function buildWhatIsMissing(options: { force?: boolean } = {}): Pro
   const built: string[] = [];
   for (const target of targets) {
     const stamp = path.join(root, target.stamp);
-    const stale =
-      options.force ||
-      !existsSync(stamp) ||
-      target.inputs.some((input) => newestMtime(path.join(root, input)) > statSync(stamp).mtimeMs);
+    const stale = options.force || !existsSync(stamp) || target.inputs.some((input) => newestMtime(path.join(root, input)) > statSync(stamp).mtimeMs);
     if (!stale) continue;
     if (target.name === 'site') {
       // Before Astro starts: an editor's mistake is a list of lines to fix, not a build stack trace.

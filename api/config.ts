@@ -90,9 +90,16 @@ const envSchema = z.object({
    * RDAP's registrar entity (handle and IANA Registrar ID), abuse email and abuse phone (E.164). Required outside
    * sandbox mode; the sandbox defaults to the reserved ID 9995 and example addresses.
    */
-  REGISTRAR_IANA_ID: optional.pipe(z.string().regex(/^[1-9]\d{0,6}$/, 'REGISTRAR_IANA_ID must be your IANA Registrar ID, a positive whole number such as 1234').optional()),
+  REGISTRAR_IANA_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,6}$/, 'REGISTRAR_IANA_ID must be your IANA Registrar ID, a positive whole number such as 1234')
+      .optional(),
+  ),
   REGISTRAR_ABUSE_EMAIL: optional.pipe(z.email({ error: 'REGISTRAR_ABUSE_EMAIL must be an email address, such as abuse@registrar.example' }).optional()),
-  REGISTRAR_ABUSE_PHONE: optional.pipe(z.string().refine(isE164Phone, 'REGISTRAR_ABUSE_PHONE must be a phone number in E.164 form, such as +14155550100').optional()),
+  REGISTRAR_ABUSE_PHONE: optional.pipe(
+    z.string().refine(isE164Phone, 'REGISTRAR_ABUSE_PHONE must be a phone number in E.164 form, such as +14155550100').optional(),
+  ),
   /** Nameservers new registrations get, comma-separated. The default is the sandbox's placeholder, which EPP refuses. */
   DEFAULT_NAMESERVERS: z
     .string()
@@ -143,7 +150,12 @@ const envSchema = z.object({
   /** HMAC key of admin JWTs; unset, one random key in the secrets table serves every process. */
   ADMIN_JWT_SECRET: optional,
   /** AES-256 key (64 hex digits) that encrypts stored transfer auth codes; unset, one random key in the secrets table. */
-  AUTH_CODE_KEY: optional.pipe(z.string().regex(/^[0-9a-f]{64}$/i, 'AUTH_CODE_KEY must be 64 hex digits (32 bytes)').optional()),
+  AUTH_CODE_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, 'AUTH_CODE_KEY must be 64 hex digits (32 bytes)')
+      .optional(),
+  ),
   /** Mail hosting on a Stalwart server's management API (https://mail.example.com) with an API key (`api_…`). */
   MAILHOST_API_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'MAILHOST_API_URL must be an http:// or https:// address' }).optional()),
   MAILHOST_API_KEY: optional,
@@ -164,7 +176,10 @@ const envSchema = z.object({
     z
       .string()
       .transform((list) => list.split(/[\s,]+/).filter(Boolean))
-      .refine((servers) => servers.every(isResolverAddress), 'MAIL_DNS_RESOLVER must be IP addresses (with :port if not 53), comma-separated, such as 127.0.0.1:5353')
+      .refine(
+        (servers) => servers.every(isResolverAddress),
+        'MAIL_DNS_RESOLVER must be IP addresses (with :port if not 53), comma-separated, such as 127.0.0.1:5353',
+      )
       .optional(),
   ),
   /** The domain of rewritten (SRS) envelope senders of forwarded mail; bounces come back to it. Default: MAIL_HOST. */
@@ -245,7 +260,10 @@ export function parseTrustedProxies(raw: string | undefined): TrustedProxies {
     return hops === 0 ? { kind: 'none' } : { kind: 'count', hops };
   }
   const list = new BlockList();
-  for (const entry of text.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [address, prefix] = entry.split('/');
     const family = isIP(address);
     if (!family) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR (like 10.0.0.0/8 or 2001:db8::/32)`);
@@ -271,7 +289,14 @@ const realProviderVariables = {
 } as const;
 
 /** What a deposit to the escrow agent needs outside sandbox mode. */
-export const escrowVariables = ['ESCROW_AGENT_KEY_FILE', 'ESCROW_SIGNING_KEY_FILE', 'ESCROW_SFTP_HOST', 'ESCROW_SFTP_USERNAME', 'ESCROW_SFTP_KEY_FILE', 'ESCROW_SFTP_HOST_KEY'] as const;
+export const escrowVariables = [
+  'ESCROW_AGENT_KEY_FILE',
+  'ESCROW_SIGNING_KEY_FILE',
+  'ESCROW_SFTP_HOST',
+  'ESCROW_SFTP_USERNAME',
+  'ESCROW_SFTP_KEY_FILE',
+  'ESCROW_SFTP_HOST_KEY',
+] as const;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);

@@ -65,16 +65,26 @@ start('API', ['bun', '--watch', 'api/start.ts'], {
   // Links in emails and the Origin checks name the address the browser uses, not the API's own port.
   PUBLIC_URL: process.env.PUBLIC_URL ?? origin,
 });
-start('account app dev server', ['bun', '--bun', 'vite', '--config', 'account-app/vite.config.ts', '--port', String(accountPort), '--strictPort', '--host', '127.0.0.1'], {
-  DOTSPOT_DEV_ACCOUNT_PORT: String(accountPort),
-});
-start('back office dev server', ['bun', '--bun', 'vite', '--config', 'admin-app/vite.config.ts', '--port', String(adminPort), '--strictPort', '--host', '127.0.0.1'], {
-  DOTSPOT_DEV_ADMIN_PORT: String(adminPort),
-});
+start(
+  'account app dev server',
+  ['bun', '--bun', 'vite', '--config', 'account-app/vite.config.ts', '--port', String(accountPort), '--strictPort', '--host', '127.0.0.1'],
+  {
+    DOTSPOT_DEV_ACCOUNT_PORT: String(accountPort),
+  },
+);
+start(
+  'back office dev server',
+  ['bun', '--bun', 'vite', '--config', 'admin-app/vite.config.ts', '--port', String(adminPort), '--strictPort', '--host', '127.0.0.1'],
+  {
+    DOTSPOT_DEV_ADMIN_PORT: String(adminPort),
+  },
+);
 start('site dev server', ['bun', '--bun', 'astro', 'dev', '--port', String(port), '--host', process.env.HOST ?? 'localhost'], {
   ASTRO_TELEMETRY_DISABLED: '1',
   DOTSPOT_DEV_API_PORT: String(apiPort),
   DOTSPOT_DEV_ACCOUNT_PORT: String(accountPort),
   DOTSPOT_DEV_ADMIN_PORT: String(adminPort),
 });
-console.log(`\nDotspot preview: ${origin}  (pages and content reload as you save; the API on :${apiPort}, the account app on :${accountPort}, the back office on :${adminPort})\n`);
+console.log(
+  `\nDotspot preview: ${origin}  (pages and content reload as you save; the API on :${apiPort}, the account app on :${accountPort}, the back office on :${adminPort})\n`,
+);

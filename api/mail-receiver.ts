@@ -178,7 +178,8 @@ export async function startMailReceiver(
       // A new envelope on the same connection starts with no recipients.
       transactions.delete(session);
       forAbuseDesk.delete(session);
-      if (session.transaction > limits.maxMessagesPerConnection) return callback(smtpError(421, '4.7.0 Too many messages in one connection, reconnect to send more'));
+      if (session.transaction > limits.maxMessagesPerConnection)
+        return callback(smtpError(421, '4.7.0 Too many messages in one connection, reconnect to send more'));
       hit(deps.db, { key: `smtp-messages:ip:${session.remoteAddress}`, max: limits.maxMessagesPerClientPerHour, windowSeconds: 3600 }).then(
         (verdict) => callback(verdict.allowed ? undefined : smtpError(450, '4.7.1 Too many messages from your address, try again later')),
         (error: unknown) => {
@@ -199,7 +200,9 @@ export async function startMailReceiver(
         transactions.set(session, transaction);
         return callback();
       }
-      const declared = session.envelope.mailFrom ? Number(session.envelope.mailFrom.args && (session.envelope.mailFrom.args as Record<string, string>).SIZE) || 0 : 0;
+      const declared = session.envelope.mailFrom
+        ? Number(session.envelope.mailFrom.args && (session.envelope.mailFrom.args as Record<string, string>).SIZE) || 0
+        : 0;
       acceptRecipient(deps, context, address.address, declared).then(
         (recipient) => {
           transaction.recipients.push(recipient);

@@ -63,13 +63,18 @@ else if (config.ROLE === 'all' || config.ROLE === 'dns') {
     if (dnsServer) {
       const { port, loaded } = dnsServer;
       dnsLine = `  DNS:        built-in authoritative server on port ${port} (UDP and TCP), ${loaded.zones} zones loaded in ${loaded.ms} ms (heap ${loaded.heapMb} MB), e.g. dig @127.0.0.1 -p ${port} brightbeancoffee.com`;
-      if (config.DNS_SECONDARIES.length) dnsLine += `\n              secondaries (AXFR, NOTIFY): ${config.DNS_SECONDARIES.map((s) => `${s.address}:${s.port}`).join(', ')}`;
+      if (config.DNS_SECONDARIES.length)
+        dnsLine += `\n              secondaries (AXFR, NOTIFY): ${config.DNS_SECONDARIES.map((s) => `${s.address}:${s.port}`).join(', ')}`;
     }
   } catch (error) {
     server.stop(true);
     await runtime.stop();
     const code = (error as { code?: string }).code;
-    fail(code === 'EADDRINUSE' ? `DNS port ${config.DNS_PORT} is already in use. Choose another (DNS_PORT=5353), or DNS_PORT=0 to turn the built-in DNS server off` : (error as Error).message);
+    fail(
+      code === 'EADDRINUSE'
+        ? `DNS port ${config.DNS_PORT} is already in use. Choose another (DNS_PORT=5353), or DNS_PORT=0 to turn the built-in DNS server off`
+        : (error as Error).message,
+    );
   }
 }
 // Stopped between zones at shutdown, and waited for before the database closes.
@@ -89,7 +94,9 @@ if (!probesOnly && config.SMTP_PORT !== 0 && isSandboxMailHost(mailHost)) {
     await zoneSync;
     await dnsServer?.stop();
     await runtime.stop();
-    fail(`the SMTP receiver could not listen on port ${config.SMTP_PORT}: ${(error as Error).message}. Choose another (SMTP_PORT=2525) or turn it off (SMTP_PORT=0)`);
+    fail(
+      `the SMTP receiver could not listen on port ${config.SMTP_PORT}: ${(error as Error).message}. Choose another (SMTP_PORT=2525) or turn it off (SMTP_PORT=0)`,
+    );
   }
 }
 
@@ -112,7 +119,13 @@ console.log(
         'Press Ctrl-C to stop.',
       ].join('\n')
     : config.ROLE === 'dns'
-      ? ['', `Dotspot DNS is running (ROLE=dns, ${readyIn}); http://localhost:${server.port}/api/health and /api/ready only`, database, dnsLine, 'Press Ctrl-C to stop.'].join('\n')
+      ? [
+          '',
+          `Dotspot DNS is running (ROLE=dns, ${readyIn}); http://localhost:${server.port}/api/health and /api/ready only`,
+          database,
+          dnsLine,
+          'Press Ctrl-C to stop.',
+        ].join('\n')
       : [
           '',
           `Dotspot is running at ${url}  (ROLE=${config.ROLE}, ${readyIn})`,

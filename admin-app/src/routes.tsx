@@ -46,10 +46,38 @@ export function AppRoutes() {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path={paths.signIn.path} element={<Standalone><SignIn /></Standalone>} />
-        <Route path={paths.enrol.path} element={<Standalone><Enrol /></Standalone>} />
-        <Route path={paths.setup.path} element={<Standalone><SecondFactorSetup /></Standalone>} />
-        <Route path={paths.home.path} element={<Shell><Home /></Shell>} />
+        <Route
+          path={paths.signIn.path}
+          element={
+            <Standalone>
+              <SignIn />
+            </Standalone>
+          }
+        />
+        <Route
+          path={paths.enrol.path}
+          element={
+            <Standalone>
+              <Enrol />
+            </Standalone>
+          }
+        />
+        <Route
+          path={paths.setup.path}
+          element={
+            <Standalone>
+              <SecondFactorSetup />
+            </Standalone>
+          }
+        />
+        <Route
+          path={paths.home.path}
+          element={
+            <Shell>
+              <Home />
+            </Shell>
+          }
+        />
         {screens.map((screen) => {
           const Page = pages.get(screen.path)!;
           return (
@@ -66,7 +94,14 @@ export function AppRoutes() {
             />
           );
         })}
-        <Route path={paths.notFound.path} element={<Shell><NotFound /></Shell>} />
+        <Route
+          path={paths.notFound.path}
+          element={
+            <Shell>
+              <NotFound />
+            </Shell>
+          }
+        />
       </Routes>
     </BrowserRouter>
   );

@@ -2,15 +2,18 @@
 
 export const minLabelLength = 3;
 
-export type NormalisedName =
-  | { ok: true; ascii: string; label: string; tld: string | null; unicode: string }
-  | { ok: false; message: string };
+export type NormalisedName = { ok: true; ascii: string; label: string; tld: string | null; unicode: string } | { ok: false; message: string };
 
 const asciiLabel = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /** Spaces removed, lower-cased, IDN labels to punycode; the first label must have 3+ characters. */
 export function normaliseDomainInput(input: string): NormalisedName {
-  const compact = input.replace(/\s+/g, '').toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '').replace(/^www\./, '');
+  const compact = input
+    .replace(/\s+/g, '')
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/.*$/, '')
+    .replace(/^www\./, '');
   if (!compact) return { ok: false, message: 'Enter a domain name' };
   if (compact.startsWith('.') || compact.endsWith('.') || compact.includes('..')) {
     return { ok: false, message: 'A domain name cannot start or end with a dot' };

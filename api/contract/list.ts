@@ -30,6 +30,8 @@ const wholeNumber = (word: string) => {
 
 /** The paging words of a list query, as api/http/list-query.ts reads them (`$limit` and `$skip` alike). */
 export const listPageQuerySchema = z.object({
-  limit: wholeNumber('limit').optional().meta({ description: `At most this many (${maxListLimit}, the default, at most)` }),
+  limit: wholeNumber('limit')
+    .optional()
+    .meta({ description: `At most this many (${maxListLimit}, the default, at most)` }),
   skip: wholeNumber('skip').optional().meta({ description: 'Skip this many first' }),
 });

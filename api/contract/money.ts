@@ -17,7 +17,10 @@ export function centsToDollars(cents: number): number {
 
 /** Dollars as staff type them ("12", "12.5", "$1,200.00") to cents; null when it is not an amount. */
 export function parseDollars(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const cleaned = text
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
   const [whole, fraction = ''] = cleaned.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));

@@ -113,7 +113,9 @@ async function replaceLegacyPassword(port: number, password: string, file: strin
     // base64url: nothing to escape in the literal.
     await old.unsafe(`alter role postgres password '${password}'`);
   } catch (error) {
-    throw new Error(`its superuser password is kept in ${file}, which is missing (${(error as Error).message}). Restore that file, or move the cluster away to start afresh`);
+    throw new Error(
+      `its superuser password is kept in ${file}, which is missing (${(error as Error).message}). Restore that file, or move the cluster away to start afresh`,
+    );
   } finally {
     await old.end({ timeout: 5 });
   }
@@ -190,11 +192,7 @@ export function runningEmbeddedUrl(dir: string, database: string): string | null
 }
 
 /** Start (creating on first use) a PostgreSQL cluster in `dir` on a free loopback port. */
-export async function startEmbeddedPostgres(
-  dir: string,
-  database: string,
-  options: { durable?: boolean } = {},
-): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(dir: string, database: string, options: { durable?: boolean } = {}): Promise<EmbeddedServer> {
   const port = await freePort();
   assertBinariesReachable();
   const clusterDir = reachableClusterDir(dir);

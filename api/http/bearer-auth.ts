@@ -58,13 +58,24 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     await countFailure(db, failures(ip));
     throw new AppError(401, refusals[token.reason]);
   }
-  await enforce(db, [{ key: `api-token:${token.apiTokenId}`, max: apiTokenCallsPerMinute, windowSeconds: 60 }], `This API token has made more than ${apiTokenCallsPerMinute} calls a minute.`);
+  await enforce(
+    db,
+    [{ key: `api-token:${token.apiTokenId}`, max: apiTokenCallsPerMinute, windowSeconds: 60 }],
+    `This API token has made more than ${apiTokenCallsPerMinute} calls a minute.`,
+  );
 
   const needed = route.method === 'PATCH' && route.path === '/domains/:id' ? await domainUpdateScopes(c) : route.scope ? [route.scope] : [];
   const missing = needed.find((scope) => !token.scopes.includes(scope));
   if (missing) throw missingScope(missing);
 
   // A token has no session: sessionId 0 matches no row, so anything asking for a recent sign-in refuses it.
-  c.set('auth', { sessionId: 0, userId: token.userId, accountId: token.accountId, state: 'active', role: 'customer', apiToken: { apiTokenId: token.apiTokenId, scopes: token.scopes } });
+  c.set('auth', {
+    sessionId: 0,
+    userId: token.userId,
+    accountId: token.accountId,
+    state: 'active',
+    role: 'customer',
+    apiToken: { apiTokenId: token.apiTokenId, scopes: token.scopes },
+  });
   await next();
 };

@@ -16,7 +16,14 @@ function pageWord(word: 'limit' | 'skip', value: string): number {
 export function readListQuery(c: Context, options: { defaultLimit?: number } = {}): ListQuery {
   const params = new URL(c.req.url).searchParams;
   // Keys come from the URL: without a prototype, `__proto__` or `constructor` is just an unknown field (a 400 later).
-  const query: ListQuery = { limit: options.defaultLimit ?? maxListLimit, skip: 0, sort: [], relations: [], filters: Object.create(null), flags: Object.create(null) };
+  const query: ListQuery = {
+    limit: options.defaultLimit ?? maxListLimit,
+    skip: 0,
+    sort: [],
+    relations: [],
+    filters: Object.create(null),
+    flags: Object.create(null),
+  };
   for (const [key, value] of params) {
     if (key === 'limit' || key === '$limit') {
       query.limit = Math.min(pageWord('limit', value), maxListLimit);

@@ -45,7 +45,7 @@ export function domainFieldScope(field: string): ApiScope | undefined {
 function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/');
   const got = path.replace(/\/+$/, '').split('/');
-  return want.length === got.length && want.every((part, i) => part.startsWith(':') ? got[i] !== '' : part === got[i]);
+  return want.length === got.length && want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]));
 }
 
 /** The route a token is calling (`path` relative to /api), or undefined when tokens may not call it. */

@@ -71,10 +71,7 @@ export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Pro
 }
 
 /** A path id: a non-negative integer, where 0 means "mine". */
-export const idParamSchema = z.coerce
-  .number({ error: 'The id must be a number' })
-  .int('The id must be a whole number')
-  .min(0, 'The id must not be negative');
+export const idParamSchema = z.coerce.number({ error: 'The id must be a number' }).int('The id must be a whole number').min(0, 'The id must not be negative');
 
 export function parseId(c: Context, name = 'id'): number {
   return parseWith(idParamSchema, c.req.param(name));

@@ -164,7 +164,9 @@ export function createJobQueue<Context>(options: {
         [scheduled.map((kind) => kind.name)],
       );
       const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
-      const lastRuns = new Map((runs.rows as { name: string; state: 'completed' | 'failed'; started_on: unknown; completed_on: unknown }[]).map((row) => [row.name, row]));
+      const lastRuns = new Map(
+        (runs.rows as { name: string; state: 'completed' | 'failed'; started_on: unknown; completed_on: unknown }[]).map((row) => [row.name, row]),
+      );
       return {
         queues: names.map((name) => {
           const queue = queues.find((q) => q.name === name);
@@ -185,7 +187,11 @@ export function createJobQueue<Context>(options: {
         })),
         schedules: scheduled.map((kind) => {
           const run = lastRuns.get(kind.name);
-          return { name: kind.name, cron: kind.cron ?? '', lastRun: run ? { state: run.state, startedOn: iso(run.started_on), completedOn: iso(run.completed_on) } : null };
+          return {
+            name: kind.name,
+            cron: kind.cron ?? '',
+            lastRun: run ? { state: run.state, startedOn: iso(run.started_on), completedOn: iso(run.completed_on) } : null,
+          };
         }),
       };
     },

@@ -1,5 +1,9 @@
 /** Starts registrant verification for an account (queued on registration, transfer in and a registrant change). */
-import { registrantVerificationQueue, startRegistrantVerification, type VerificationTrigger } from '../services/compliance/verification/registrant-verification.ts';
+import {
+  registrantVerificationQueue,
+  startRegistrantVerification,
+  type VerificationTrigger,
+} from '../services/compliance/verification/registrant-verification.ts';
 import type { JobKind } from './job-kind.ts';
 
 export const registrantVerificationJob: JobKind<{ accountId: number; trigger: VerificationTrigger }> = {

@@ -38,7 +38,13 @@ function components(named: { name: string; schema: z.ZodType; io: Io }[]): Recor
       if (existing && existing !== name) throw new Error(`One schema is named both ${existing} and ${name}`);
       if (!existing) registry.add(schema, { id: name });
     }
-    const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io, unrepresentable: 'throw', override: tidy, uri: (id) => `${componentPath}${id}` });
+    const { schemas } = z.toJSONSchema(registry, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'throw',
+      override: tidy,
+      uri: (id) => `${componentPath}${id}`,
+    });
     for (const [name, schema] of Object.entries(schemas)) {
       const { $schema: _, $id: __, ...json } = schema as JsonSchema;
       if (out[name] && JSON.stringify(out[name]) !== JSON.stringify(json)) throw new Error(`Component ${name} differs as a request and as an answer`);
@@ -93,7 +99,10 @@ function operation(spec: OperationSpec, scope: string | null) {
     parameters: [...parameters(spec.path, 'path'), ...parameters(spec.query, 'query')],
     ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `${componentPath}${spec.body.name}` } } } } } : {}),
     responses: {
-      [spec.response.status]: { description: spec.response.description, content: { 'application/json': { schema: { $ref: `${componentPath}${spec.response.name}` } } } },
+      [spec.response.status]: {
+        description: spec.response.description,
+        content: { 'application/json': { schema: { $ref: `${componentPath}${spec.response.name}` } } },
+      },
       ...Object.fromEntries(Object.keys(errorResponses).map((code) => [code, { $ref: `#/components/responses/${errorResponseNames[Number(code)]}` }])),
       ...Object.fromEntries(Object.entries(spec.errors ?? {}).map(([code, description]) => [code, { description, content: errorContent }])),
     },
@@ -130,7 +139,12 @@ export function buildOpenApiDocument() {
     paths,
     components: {
       securitySchemes: {
-        apiToken: { type: 'http', scheme: 'bearer', bearerFormat: `${apiTokenPrefix}…`, description: `An API token (${apiTokenPrefix}…) from Account Information → API Tokens` },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: `${apiTokenPrefix}…`,
+          description: `An API token (${apiTokenPrefix}…) from Account Information → API Tokens`,
+        },
       },
       schemas: components(named),
       responses: Object.fromEntries(

@@ -50,26 +50,32 @@ const idPath = z.object({ id: idParamSchema.meta({ description: 'The id' }) });
 const pageQuery = listPageQuerySchema;
 
 const domainListQuery = pageQuery.extend({
-  '$relations[]': z.array(z.enum(['dnsRecords', 'emails'])).optional().meta({ description: "Include each domain's DNS records and/or mailboxes" }),
+  '$relations[]': z
+    .array(z.enum(['dnsRecords', 'emails']))
+    .optional()
+    .meta({ description: "Include each domain's DNS records and/or mailboxes" }),
   $renewalPricing: z.enum(['true', 'false']).optional().meta({ description: 'Include `renewPrice` and `redemptionPrice` in cents' }),
 });
 
 /** PATCH /domains/:id as a token may send it: only `tokenDomainFields`, each naming its scope. */
-const tokenDomainUpdateSchema = z.strictObject(
-  Object.fromEntries(
-    Object.entries(tokenDomainFields).map(([field, scope]) => {
-      const schema = domainUpdateSchema.shape[field as keyof typeof domainUpdateSchema.shape];
-      const was = z.globalRegistry.get(schema)?.description;
-      return [field, schema.meta({ description: `${was ? `${was} ` : ''}Needs the \`${scope}\` scope.` })];
-    }),
-  ),
-).meta({ description: 'Send only the fields to change.' });
+const tokenDomainUpdateSchema = z
+  .strictObject(
+    Object.fromEntries(
+      Object.entries(tokenDomainFields).map(([field, scope]) => {
+        const schema = domainUpdateSchema.shape[field as keyof typeof domainUpdateSchema.shape];
+        const was = z.globalRegistry.get(schema)?.description;
+        return [field, schema.meta({ description: `${was ? `${was} ` : ''}Needs the \`${scope}\` scope.` })];
+      }),
+    ),
+  )
+  .meta({ description: 'Send only the fields to change.' });
 
 export const operationSpecs: Record<string, OperationSpec> = {
   'GET /tlds': {
     operationId: 'listTlds',
     summary: 'List extensions',
-    description: 'The extensions we sell with their prices in cents for each year of a term (`newPricing[0]` is one year). Filter with `tld=com`, `categories=popular`; sort with `$sort[priority]=1`. Needs no token.',
+    description:
+      'The extensions we sell with their prices in cents for each year of a term (`newPricing[0]` is one year). Filter with `tld=com`, `categories=popular`; sort with `$sort[priority]=1`. Needs no token.',
     tag: 'Catalogue',
     query: pageQuery,
     response: { status: 200, name: 'TldList', schema: listOf(tldSchema), description: 'The extensions' },
@@ -85,7 +91,8 @@ export const operationSpecs: Record<string, OperationSpec> = {
   'GET /domainSearch/check': {
     operationId: 'checkDomains',
     summary: 'Check availability',
-    description: 'Availability and first-year price of up to 10 full names, each answered as the storefront search answers it (premium names at the registry price). 400 names a malformed name or an extension we do not sell.',
+    description:
+      'Availability and first-year price of up to 10 full names, each answered as the storefront search answers it (premium names at the registry price). 400 names a malformed name or an extension we do not sell.',
     tag: 'Search',
     query: domainCheckQuerySchema,
     response: { status: 200, name: 'DomainCheckList', schema: domainCheckAnswerSchema, description: 'One result per distinct name, in the order asked' },
@@ -129,7 +136,8 @@ export const operationSpecs: Record<string, OperationSpec> = {
   'POST /dnsRecords': {
     operationId: 'createDnsRecord',
     summary: 'Add a DNS record',
-    description: 'Adds a record; `host` is relative to the domain (`@` or empty for the domain itself), `ttl` defaults to 3600. A 400 names the field at fault in `data.errors`.',
+    description:
+      'Adds a record; `host` is relative to the domain (`@` or empty for the domain itself), `ttl` defaults to 3600. A 400 names the field at fault in `data.errors`.',
     tag: 'DNS records',
     body: { name: 'DnsRecordCreate', schema: dnsRecordCreateSchema },
     response: { status: 201, name: 'DnsRecord', schema: dnsRecordSchema, description: 'The record as stored' },
@@ -187,7 +195,12 @@ export const operationSpecs: Record<string, OperationSpec> = {
     description: 'Deletes it at the registry; refused while a domain still uses it as a nameserver.',
     tag: 'Registered nameservers',
     path: idPath,
-    response: { status: 200, name: 'RegisteredNameserverDeleted', schema: z.strictObject({ id: z.number().int() }), description: 'The deleted nameserver’s id' },
+    response: {
+      status: 200,
+      name: 'RegisteredNameserverDeleted',
+      schema: z.strictObject({ id: z.number().int() }),
+      description: 'The deleted nameserver’s id',
+    },
     errors: { 409: 'A domain still uses it' },
   },
   'GET /renewals': {

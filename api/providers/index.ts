@@ -48,9 +48,7 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
         })
       : createSandboxPayments(db),
     mail: config.SMTP_URL ? createSmtpMail(config.SMTP_URL, config.MAIL_FROM) : createSandboxMail(db),
-    sms: config.SMS_GATEWAY_URL
-      ? createHttpSms({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, from: config.SMS_FROM })
-      : createSandboxSms(db),
+    sms: config.SMS_GATEWAY_URL ? createHttpSms({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, from: config.SMS_FROM }) : createSandboxSms(db),
     registry: config.EPP_HOST ? createEppRegistry(eppOptionsFromConfig(config)) : createSandboxRegistry(db, registryOptions),
     botCheck:
       config.CAPTCHA_SECRET && config.CAPTCHA_VERIFY_URL

@@ -19,7 +19,15 @@ import {
   staffPasskeyRegistrationOptions,
   verifyStaffPasskey,
 } from '../services/staff/staff-passkeys.ts';
-import { openStaffSession, confirmTotpSetup, describeStaffSession, signInStaff, signOutStaff, startTotpSetup, verifyStaffCode } from '../services/staff/staff-sign-in.ts';
+import {
+  openStaffSession,
+  confirmTotpSetup,
+  describeStaffSession,
+  signInStaff,
+  signOutStaff,
+  startTotpSetup,
+  verifyStaffCode,
+} from '../services/staff/staff-sign-in.ts';
 
 const enrolmentTokenSchema = z.object({ token: z.string().min(10).max(200) });
 /** Link lookups per address: a token is 256 random bits, the limit keeps scanners off the database. */

@@ -6,7 +6,9 @@ import { parseId, parseWith } from '../http/validate.ts';
 import { listVerifications, staffResendVerification } from '../services/compliance/verification/verification-desk.ts';
 
 export const adminVerificationsRoutes = new Hono<AdminEnv>()
-  .get('/', allow('verification:manage'), async (c) => c.json(await listVerifications(c.var.deps, staffActor(c), parseWith(verificationQuerySchema, c.req.query()))))
+  .get('/', allow('verification:manage'), async (c) =>
+    c.json(await listVerifications(c.var.deps, staffActor(c), parseWith(verificationQuerySchema, c.req.query()))),
+  )
   .post('/:id/resend', allow('verification:manage'), async (c) => {
     await staffResendVerification(c.var.deps, staffActor(c), parseId(c));
     return c.json({ message: 'The verification email was sent again.' });

@@ -26,7 +26,11 @@ export const domainSearchRoutes = new Hono<AppEnv>()
     const { domain } = parseWith(domainCheckQuerySchema, { domain: c.req.queries('domain') ?? [] });
     const token = c.var.auth?.apiToken;
     const key = token ? `domain-check:token:${token.apiTokenId}` : `domain-check:account:${accountId}`;
-    await enforce(c.var.deps.db, [{ key, max: domainChecksPerMinute, windowSeconds: 60 }], `More than ${domainChecksPerMinute} domain checks a minute. Please wait a moment.`);
+    await enforce(
+      c.var.deps.db,
+      [{ key, max: domainChecksPerMinute, windowSeconds: 60 }],
+      `More than ${domainChecksPerMinute} domain checks a minute. Please wait a moment.`,
+    );
     const data = await checkDomains({ registry: c.var.deps.providers.registry, catalogue: catalogue() }, domain);
     c.header('Cache-Control', 'no-store');
     return c.json({ total: data.length, limit: data.length, skip: 0, data });

@@ -32,13 +32,15 @@ export const emailSetupRoutes = new Hono<AppEnv>()
  * `.well-known`. Only these two paths, so the site's other requests pass by untouched.
  */
 export function createMailAutoconfigRoutes(deps: Pick<Deps, 'db' | 'config'>) {
-  return new Hono()
-    .get('/mail/config-v1.1.xml', (c) => answerAutoconfig(c, deps))
-    .get('/.well-known/autoconfig/mail/config-v1.1.xml', (c) => answerAutoconfig(c, deps))
-    // Outside /api the API's one onError does not reach: answer its way here too (a 404 for a domain we host no mail for).
-    .onError((error, c) => {
-      if (error instanceof AppError) return c.json(error.toJSON(), error.code as 404);
-      console.error(`${c.req.path} failed:`, error);
-      return c.json(new AppError(500, 'An error occurred while processing your request').toJSON(), 500);
-    });
+  return (
+    new Hono()
+      .get('/mail/config-v1.1.xml', (c) => answerAutoconfig(c, deps))
+      .get('/.well-known/autoconfig/mail/config-v1.1.xml', (c) => answerAutoconfig(c, deps))
+      // Outside /api the API's one onError does not reach: answer its way here too (a 404 for a domain we host no mail for).
+      .onError((error, c) => {
+        if (error instanceof AppError) return c.json(error.toJSON(), error.code as 404);
+        console.error(`${c.req.path} failed:`, error);
+        return c.json(new AppError(500, 'An error occurred while processing your request').toJSON(), 500);
+      })
+  );
 }

@@ -24,7 +24,13 @@ export const passkeysRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
     const holder = requireAccount(c);
     const input = await parseBody(c, passkeyRegisterSchema);
-    const view = await registerPasskey(c.var.deps, holder, { name: input.name, response: input.response as unknown as RegistrationResponseJSON }, clientOf(c), brand.name);
+    const view = await registerPasskey(
+      c.var.deps,
+      holder,
+      { name: input.name, response: input.response as unknown as RegistrationResponseJSON },
+      clientOf(c),
+      brand.name,
+    );
     return c.json(view, 201);
   })
   .patch('/:id', async (c) => {

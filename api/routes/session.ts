@@ -7,7 +7,14 @@ import { z } from 'zod';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import brand from '../../content/brand.json' with { type: 'json' };
 import { confirmCodeSchema, confirmPasskeySchema, confirmPasswordSchema, confirmPickSchema, passkeyOptionsSchema } from '../contract/auth/mfa.ts';
-import { mfaPickSchema, mfaVerifySchema, passwordLoginSchema, recoveryCodeSignInSchema, recoveryRequestSchema, recoveryTokenSchema } from '../contract/auth/login-schemas.ts';
+import {
+  mfaPickSchema,
+  mfaVerifySchema,
+  passwordLoginSchema,
+  recoveryCodeSignInSchema,
+  recoveryRequestSchema,
+  recoveryTokenSchema,
+} from '../contract/auth/login-schemas.ts';
 import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
 import { clearCookie, sessionCookie } from '../http/cookies.ts';

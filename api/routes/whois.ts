@@ -14,7 +14,12 @@ export const whoisRateLimitMessage = `You have reached the limit of ${whoisLooku
 
 /** Lower-cased ASCII (IDN to punycode), without a scheme, path or trailing dot. */
 function normaliseLookup(raw: string): string | null {
-  const compact = raw.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '').replace(/\.$/, '');
+  const compact = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/.*$/, '')
+    .replace(/\.$/, '');
   try {
     const ascii = new URL(`http://${compact}`).hostname;
     return isDomainName(ascii) ? ascii : null;
@@ -35,5 +40,3 @@ export const whoisRoutes = new Hono<AppEnv>().get('/:domain', async (c) => {
   c.header('Cache-Control', 'no-store');
   return c.json({ whois });
 });
-
-

@@ -84,7 +84,9 @@ export function ConfirmIdentity({ open, onConfirmed, onCancel }: { open: boolean
       }
     } catch (caught) {
       // The browser's passkey prompt was dismissed or timed out.
-      setError((caught as Error).name === 'NotAllowedError' ? 'The passkey request was cancelled. Try again, or confirm another way.' : (caught as Error).message);
+      setError(
+        (caught as Error).name === 'NotAllowedError' ? 'The passkey request was cancelled. Try again, or confirm another way.' : (caught as Error).message,
+      );
     } finally {
       setBusy(false);
     }
@@ -94,9 +96,7 @@ export function ConfirmIdentity({ open, onConfirmed, onCancel }: { open: boolean
     event.preventDefault();
     void attempt(async () => {
       const body =
-        mode.kind === 'password'
-          ? { password: value }
-          : { mfaId: mode.challenge.mfaId, mfaChallengeId: mode.challenge.mfaChallengeId, mfaToken: value.trim() };
+        mode.kind === 'password' ? { password: value } : { mfaId: mode.challenge.mfaId, mfaChallengeId: mode.challenge.mfaChallengeId, mfaToken: value.trim() };
       const answer = await api<{ confirmed: true }>('/session/confirm', { method: 'POST', body, toast: false });
       if (!isFailure(answer)) onConfirmed();
       return answer;

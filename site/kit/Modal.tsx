@@ -19,7 +19,8 @@ type Props = {
   focusKey?: string;
 };
 
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export default function Modal({ open, title, onClose, children, isError = false, dismissible = true, focusKey }: Props) {
   const ref = useRef<HTMLDialogElement>(null);

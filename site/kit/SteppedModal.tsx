@@ -166,7 +166,14 @@ export function SteppedModal<V extends string>({ modal, views }: { modal: Steppe
 
   const back = view?.back && modal.canGoBack;
   return (
-    <Modal open={view !== null} title={view?.title ?? ''} onClose={modal.close} dismissible={!modal.pending} isError={view?.isError} focusKey={modal.view ?? undefined}>
+    <Modal
+      open={view !== null}
+      title={view?.title ?? ''}
+      onClose={modal.close}
+      dismissible={!modal.pending}
+      isError={view?.isError}
+      focusKey={modal.view ?? undefined}
+    >
       {view && (
         <form className="step-view" noValidate onSubmit={onSubmit} aria-busy={modal.pending}>
           <div className="step-body">{typeof view.body === 'function' ? view.body(modal) : view.body}</div>

@@ -170,8 +170,18 @@ export function mountToastStack(existing?: HTMLElement): () => void {
   // Dialogs opening and closing (their `open` attribute), and pages changing under the stack.
   const observer = new MutationObserver((all) => {
     // The copies boxAt measures come and go: they change nothing to look again for.
-    const records = all.filter((record) => ![...record.addedNodes, ...record.removedNodes].some((node) => node instanceof Element && node.classList.contains(probeClass)));
-    if (records.some((record) => record.type === 'attributes' || [...record.removedNodes, ...record.addedNodes].some((node) => node.nodeName === 'DIALOG' || (node instanceof Element && node.querySelector('dialog'))))) {
+    const records = all.filter(
+      (record) => ![...record.addedNodes, ...record.removedNodes].some((node) => node instanceof Element && node.classList.contains(probeClass)),
+    );
+    if (
+      records.some(
+        (record) =>
+          record.type === 'attributes' ||
+          [...record.removedNodes, ...record.addedNodes].some(
+            (node) => node.nodeName === 'DIALOG' || (node instanceof Element && node.querySelector('dialog')),
+          ),
+      )
+    ) {
       noteDialogs();
       place();
       return;

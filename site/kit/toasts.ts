@@ -20,7 +20,11 @@ export function showToast(message: string, kind: ToastKind = 'info', options: { 
   const repeated = newest && newest.message === message && newest.kind === kind ? newest : null;
   if (repeated) clearTimer(repeated.id);
   $toasts.set([...(repeated ? toasts.slice(0, -1) : toasts), { id, kind, message, repeats: (repeated?.repeats ?? 0) + 1 }]);
-  if (options.durationMs !== undefined) timers.set(id, setTimeout(() => dismissToast(id), options.durationMs));
+  if (options.durationMs !== undefined)
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), options.durationMs),
+    );
   return id;
 }
 

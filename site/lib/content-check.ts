@@ -51,7 +51,9 @@ function listMdx(root: string): MdxFile[] {
   for (const [collection, { folder }] of Object.entries(contentCollections) as [keyof typeof contentCollections, { folder: string }][]) {
     const dir = path.join(root, 'content', folder);
     if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.mdx')).sort()) {
+    for (const name of readdirSync(dir)
+      .filter((n) => n.endsWith('.mdx'))
+      .sort()) {
       const relative = `content/${folder}/${name}`;
       files.push({ relative, collection, text: readFileSync(path.join(dir, name), 'utf8'), route: routeOf(collection, name.replace(/\.mdx$/, '')) });
     }
@@ -98,7 +100,13 @@ function checkFrontMatter(file: MdxFile): ContentProblem[] {
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + 1;
   if (doc.errors.length) {
     const [error] = doc.errors;
-    return [problem(lineAt(error.pos[0]), `The front matter is not valid YAML: ${error.message.split('\n')[0]}`, 'Write each field as name: value on its own line; put a value containing a colon in "double quotes"')];
+    return [
+      problem(
+        lineAt(error.pos[0]),
+        `The front matter is not valid YAML: ${error.message.split('\n')[0]}`,
+        'Write each field as name: value on its own line; put a value containing a colon in "double quotes"',
+      ),
+    ];
   }
   const keyLines = new Map<string, number>();
   if (isMap(doc.contents)) {
@@ -112,7 +120,13 @@ function checkFrontMatter(file: MdxFile): ContentProblem[] {
   for (const [key, line] of keyLines) {
     if (known.includes(key)) continue;
     const near = closestMatch(key, known);
-    problems.push(problem(line, `Unknown front-matter field "${key}"`, near ? `Did you mean "${near}"? Write ${near}: instead` : `Remove it, or use one of: ${known.join(', ')}`));
+    problems.push(
+      problem(
+        line,
+        `Unknown front-matter field "${key}"`,
+        near ? `Did you mean "${near}"? Write ${near}: instead` : `Remove it, or use one of: ${known.join(', ')}`,
+      ),
+    );
   }
   const parsed = schema.safeParse(doc.toJS() ?? {});
   if (!parsed.success) {
@@ -152,7 +166,14 @@ function checkBrandFile(root: string): ContentProblem[] {
   } catch (error) {
     const position = /position (\d+)/.exec(String(error))?.[1];
     const line = position ? text.slice(0, Number(position)).split('\n').length : 1;
-    return [{ file: 'content/brand.json', line, message: `The brand file is not valid JSON: ${(error as Error).message}`, fix: 'Put every name and text in "double quotes" and a comma between fields, none after the last' }];
+    return [
+      {
+        file: 'content/brand.json',
+        line,
+        message: `The brand file is not valid JSON: ${(error as Error).message}`,
+        fix: 'Put every name and text in "double quotes" and a comma between fields, none after the last',
+      },
+    ];
   }
 }
 
@@ -171,7 +192,12 @@ function checkLinks(root: string, file: MdxFile, routes: Set<string>, pagesByRou
         const target = (pathPart.split('?')[0] || file.route || '').replace(/\/$/, '') || '/';
         if (pathPart && !routes.has(target) && !appPrefixes.some((prefix) => target.startsWith(prefix) || `${target}/` === prefix)) {
           const near = closestMatch(target, [...routes]);
-          problems.push({ file: file.relative, line: index + 1, message: `The link to ${href} leads to no page`, fix: near ? `Did you mean ${near}${anchor ? `#${anchor}` : ''}?` : 'Link to a page of the site, e.g. /pricing' });
+          problems.push({
+            file: file.relative,
+            line: index + 1,
+            message: `The link to ${href} leads to no page`,
+            fix: near ? `Did you mean ${near}${anchor ? `#${anchor}` : ''}?` : 'Link to a page of the site, e.g. /pricing',
+          });
           continue;
         }
         if (!anchor) continue;
@@ -269,7 +295,15 @@ function anchorsOf(text: string): Set<string> {
 
 function checkLegalAnchors(root: string): ContentProblem[] {
   const file = path.join(root, termsFile);
-  if (!existsSync(file)) return [{ file: termsFile, line: 1, message: 'The Terms of Service file is missing', fix: 'Restore content/legal/terms.mdx: the site links to it from every page' }];
+  if (!existsSync(file))
+    return [
+      {
+        file: termsFile,
+        line: 1,
+        message: 'The Terms of Service file is missing',
+        fix: 'Restore content/legal/terms.mdx: the site links to it from every page',
+      },
+    ];
   const ids = anchorsOf(readFileSync(file, 'utf8'));
   return requiredLegalAnchors
     .filter((anchor) => !ids.has(anchor))

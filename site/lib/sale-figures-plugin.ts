@@ -18,7 +18,9 @@ function fill(node: Expression, context: Context) {
   if (name === undefined) return;
   if (!isSaleFigure(name)) {
     const file = context.fileURL ? fileURLToPath(context.fileURL) : 'MDX';
-    throw new Error(`${file}:${node.position?.start.line ?? 1}: unknown figure {sale.${name}}; use one of ${saleFigureNames.map((n) => `{sale.${n}}`).join(', ')}`);
+    throw new Error(
+      `${file}:${node.position?.start.line ?? 1}: unknown figure {sale.${name}}; use one of ${saleFigureNames.map((n) => `{sale.${n}}`).join(', ')}`,
+    );
   }
   const text = { type: 'text', value: saleFigures[name] };
   context.replaceNode(node, node.type === 'mdxTextExpression' ? text : { type: 'paragraph', children: [text] });

@@ -79,7 +79,9 @@ export async function patchCartItem(cartItemId: number, changes: Record<string, 
 }
 
 /** Adds many items (transfers) in one call; the caller then goes to /cart. */
-export async function addCartItems(items: { type: 'domain'; domain: string; domainType: 'new' | 'transfer' | 'premium'; authCode?: string; price?: number; cartId?: number }[]) {
+export async function addCartItems(
+  items: { type: 'domain'; domain: string; domainType: 'new' | 'transfer' | 'premium'; authCode?: string; price?: number; cartId?: number }[],
+) {
   const answer = await api<CartItem[]>('/cartItems', { method: 'POST', body: items });
   if (isFailure(answer)) return answer;
   await refreshCart();

@@ -39,7 +39,12 @@ async function lookup(host: string): Promise<string> {
     return (error as { code: string }).code;
   }
 }
-const mails = (to: string, subject: string) => t.db.select().from(outbox).where(and(eq(outbox.to, to), like(outbox.subject, `%${subject}%`))).orderBy(desc(outbox.id));
+const mails = (to: string, subject: string) =>
+  t.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, to), like(outbox.subject, `%${subject}%`)))
+    .orderBy(desc(outbox.id));
 const auditOf = (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action));
 
 beforeAll(async () => {
@@ -48,9 +53,14 @@ beforeAll(async () => {
   const buyer = await signedInBuyer(t, 'desk-owner@example.com');
   owner = buyer.client;
   const expireDate = addDays(now(), 300);
-  const [row] = await t.db.insert(domains).values({ accountId: buyer.accountId, domain: name, expireDate, ns: ours, locked: false, createDate: now(), modifyDate: now() }).returning();
+  const [row] = await t.db
+    .insert(domains)
+    .values({ accountId: buyer.accountId, domain: name, expireDate, ns: ours, locked: false, createDate: now(), modifyDate: now() })
+    .returning();
   domainId = row.domainId;
-  await t.db.insert(registryDomains).values({ domain: name, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'x', nameservers: ours, expireDate, locked: false });
+  await t.db
+    .insert(registryDomains)
+    .values({ domain: name, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'x', nameservers: ours, expireDate, locked: false });
   await t.db.insert(dnsRecords).values({ domainId, type: 'A', host: 'login', data: '192.0.2.66' });
   const started = await startDnsServer(t.deps, '127.0.0.1');
   if (started === null) throw new Error('the built-in DNS server did not start');
@@ -80,14 +90,35 @@ describe('the abuse desk', () => {
     const list = await compliance.client.get('/api/admin/abuse/cases');
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([
-      expect.objectContaining({ caseId, domain: name, category: 'phishing', reports: 1, acknowledgeOverdue: false, firstActionOverdue: false, firstActionAt: null }),
+      expect.objectContaining({
+        caseId,
+        domain: name,
+        category: 'phishing',
+        reports: 1,
+        acknowledgeOverdue: false,
+        firstActionOverdue: false,
+        firstActionAt: null,
+      }),
     ]);
     const detail = (await compliance.client.get(`/api/admin/abuse/cases/${caseId}`)).body;
     expect(detail.reportList[0]).toMatchObject({ reporterEmail: 'reporter@cert.example', evidenceLinks: [`https://login.${name}/`] });
     expect(detail.timeline.map((e: { kind: string }) => e.kind)).toEqual(['reported', 'acknowledged']);
-    expect(detail.sponsored).toMatchObject({ domainId, locked: false, suspendedAt: null, dnsRecords: [expect.objectContaining({ host: 'login', data: '192.0.2.66' })] });
+    expect(detail.sponsored).toMatchObject({
+      domainId,
+      locked: false,
+      suspendedAt: null,
+      dnsRecords: [expect.objectContaining({ host: 'login', data: '192.0.2.66' })],
+    });
     const figures = (await compliance.client.get('/api/admin/abuse/figures')).body;
-    expect(figures).toMatchObject({ cases: 1, open: 1, overdue: 0, medianHoursToAcknowledge: 0.17, medianHoursToFirstAction: null, byCategory: [{ category: 'phishing', cases: 1 }], byOutcome: [] });
+    expect(figures).toMatchObject({
+      cases: 1,
+      open: 1,
+      overdue: 0,
+      medianHoursToAcknowledge: 0.17,
+      medianHoursToFirstAction: null,
+      byCategory: [{ category: 'phishing', cases: 1 }],
+      byOutcome: [],
+    });
   });
 
   it('shows an overdue first action after the set hours, and staff can change them', async () => {
@@ -116,7 +147,10 @@ describe('the abuse desk', () => {
   });
 
   it('notifies the registrant with the evidence and a reply deadline, which is the first action', async () => {
-    const answer = await compliance.client.post(`/api/admin/abuse/cases/${caseId}/notify-registrant`, { replyDays: 2, reason: 'Evidence is convincing; give the owner a chance' });
+    const answer = await compliance.client.post(`/api/admin/abuse/cases/${caseId}/notify-registrant`, {
+      replyDays: 2,
+      reason: 'Evidence is convincing; give the owner a chance',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.firstActionAt).toBe(now().toISOString());
     expect(answer.body.registrantReplyBy).toBe(addDays(now(), 2).toISOString());
@@ -149,7 +183,10 @@ describe('the abuse desk', () => {
     expect((await t.db.select().from(registryDomains).where(eq(registryDomains.domain, name)))[0].locked).toBe(true);
     const detail = (await compliance.client.get(`/api/admin/abuse/cases/${caseId}`)).body;
     const record = detail.sponsored.dnsRecords.find((r: { host: string }) => r.host === 'login');
-    const removed = await compliance.client.post(`/api/admin/abuse/cases/${caseId}/remove-content`, { dnsRecordIds: [record.dnsRecordId], reason: 'The phishing page host' });
+    const removed = await compliance.client.post(`/api/admin/abuse/cases/${caseId}/remove-content`, {
+      dnsRecordIds: [record.dnsRecordId],
+      reason: 'The phishing page host',
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.sponsored.dnsRecords.find((r: { host: string }) => r.host === 'login')).toBeUndefined();
     const stranger = await compliance.client.post(`/api/admin/abuse/cases/${caseId}/remove-content`, { dnsRecordIds: [999999], reason: 'Not this domain' });
@@ -160,7 +197,11 @@ describe('the abuse desk', () => {
     const noWhy = await compliance.client.post(`/api/admin/abuse/cases/${caseId}/close`, { outcome: 'no-action', reason: 'Testing the rule' });
     expect(noWhy.status).toBe(400);
     expect(noWhy.body.message).toMatch(/Say why no action is taken/);
-    const closed = await compliance.client.post(`/api/admin/abuse/cases/${caseId}/close`, { outcome: 'mitigated', note: 'The domain is suspended.', reason: 'Phishing confirmed and stopped' });
+    const closed = await compliance.client.post(`/api/admin/abuse/cases/${caseId}/close`, {
+      outcome: 'mitigated',
+      note: 'The domain is suspended.',
+      reason: 'Phishing confirmed and stopped',
+    });
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({ status: 'closed', outcome: 'mitigated' });
     expect(closed.body.timeline.map((e: { kind: string }) => e.kind)).toEqual([

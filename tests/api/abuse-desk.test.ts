@@ -72,7 +72,9 @@ describe('reporting abuse', () => {
     const answer = await report(visitor, phishing('Bank-Login-Verify.com'), { bytes: png, name: 'screenshot.png', type: 'image/png' });
     expect(answer.status).toBe(200);
     expect(answer.body.caseNumber).toMatch(/^AC-\d{5}$/);
-    expect(answer.body.message).toBe(`Thank you. Your report about bank-login-verify.com is case ${answer.body.caseNumber}; we have emailed you a confirmation and will tell you the outcome.`);
+    expect(answer.body.message).toBe(
+      `Thank you. Your report about bank-login-verify.com is case ${answer.body.caseNumber}; we have emailed you a confirmation and will tell you the outcome.`,
+    );
 
     const [row] = await t.db.select().from(abuseCases).where(eq(abuseCases.domain, 'bank-login-verify.com'));
     expect(row.acknowledgedAt).toBeNull();
@@ -83,13 +85,20 @@ describe('reporting abuse', () => {
     const [acknowledged] = await t.db.select().from(abuseCases).where(eq(abuseCases.caseId, row.caseId));
     expect(acknowledged.acknowledgedAt?.getTime()).toBe(clock.now().getTime());
     const [stored] = await t.db.select().from(abuseReports).where(eq(abuseReports.caseId, row.caseId));
-    expect(stored).toMatchObject({ evidenceFileType: 'image/png', evidenceFileName: 'screenshot.png', evidenceLinks: ['https://Bank-Login-Verify.com/login', 'https://Bank-Login-Verify.com/verify'] });
+    expect(stored).toMatchObject({
+      evidenceFileType: 'image/png',
+      evidenceFileName: 'screenshot.png',
+      evidenceLinks: ['https://Bank-Login-Verify.com/login', 'https://Bank-Login-Verify.com/verify'],
+    });
     expect(Buffer.compare(stored.evidenceFile!, png)).toBe(0);
   });
 
   it('joins a second report about the same domain to the open case', async () => {
     const first = await report(t.client({ ip: '203.0.113.11' }), phishing('joined-case.net', 'one@reporters.example'));
-    const second = await report(t.client({ ip: '203.0.113.12' }), { ...phishing('https://www.joined-case.net/path', 'two@reporters.example'), category: 'malware' });
+    const second = await report(t.client({ ip: '203.0.113.12' }), {
+      ...phishing('https://www.joined-case.net/path', 'two@reporters.example'),
+      category: 'malware',
+    });
     expect(second.body.caseNumber).toBe(first.body.caseNumber);
     await t.runJobs();
     expect(await mailsTo('two@reporters.example', first.body.caseNumber!)).toHaveLength(1);
@@ -102,10 +111,20 @@ describe('reporting abuse', () => {
     const visitor = t.client({ ip: '203.0.113.13' });
     const noToken = await report(visitor, { ...phishing('clean-site.com'), token: '' });
     expect(noToken).toMatchObject({ status: 400, body: { message: 'token: Please complete the bot check' } });
-    expect((await report(visitor, { ...phishing('not a domain'), evidenceLinks: '' })).body.message).toBe('Enter the domain name you are reporting, such as example.com');
-    const exe = await report(visitor, phishing('clean-site.com'), { bytes: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), name: 'evidence.png', type: 'image/png' });
+    expect((await report(visitor, { ...phishing('not a domain'), evidenceLinks: '' })).body.message).toBe(
+      'Enter the domain name you are reporting, such as example.com',
+    );
+    const exe = await report(visitor, phishing('clean-site.com'), {
+      bytes: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]),
+      name: 'evidence.png',
+      type: 'image/png',
+    });
     expect(exe).toMatchObject({ status: 415, body: { message: 'Attach a screenshot (PNG, JPEG, GIF, WebP), a PDF, a text file or a saved email (.eml).' } });
-    const big = await report(visitor, phishing('clean-site.com'), { bytes: Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]), name: 'big.png', type: 'image/png' });
+    const big = await report(visitor, phishing('clean-site.com'), {
+      bytes: Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]),
+      name: 'big.png',
+      type: 'image/png',
+    });
     expect(big).toMatchObject({ status: 413, body: { message: 'The evidence file is larger than 2 MB.' } });
     const link = await report(visitor, { ...phishing('clean-site.com'), evidenceLinks: 'javascript:alert(1)' });
     expect(link).toMatchObject({ status: 400, body: { message: 'evidenceLinks.0: Evidence links must be web addresses starting with http:// or https://' } });
@@ -114,7 +133,8 @@ describe('reporting abuse', () => {
 
   it('limits reports per reporter and per address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await report(t.client({ ip: `203.0.113.${30 + i}` }), phishing(`limited-${i}.com`, 'busy@reporters.example'))).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await report(t.client({ ip: `203.0.113.${30 + i}` }), phishing(`limited-${i}.com`, 'busy@reporters.example'))).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const fromOne = t.client({ ip: '203.0.113.50' });
     const byAddress: number[] = [];

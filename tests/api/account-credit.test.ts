@@ -56,7 +56,10 @@ describe('granting credit', () => {
       code: 400,
       message: 'Give a reason (at least 5 characters): it is kept in the audit log',
     });
-    await expect(grantCredit(t.deps, systemActor, { accountId, amount: 100_001, note: 'x', reason: 'Goodwill gesture' })).rejects.toMatchObject({ code: 400, message: 'A credit is at most $1,000.00 at a time' });
+    await expect(grantCredit(t.deps, systemActor, { accountId, amount: 100_001, note: 'x', reason: 'Goodwill gesture' })).rejects.toMatchObject({
+      code: 400,
+      message: 'A credit is at most $1,000.00 at a time',
+    });
     await expect(grantCredit(t.deps, systemActor, { accountId, amount: 100, note: '  ', reason: 'Goodwill gesture' })).rejects.toMatchObject({ code: 400 });
     expect((await listCredit(t.db, accountId)).balance).toBe(1500);
   });

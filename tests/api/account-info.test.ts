@@ -29,9 +29,17 @@ let otto: { client: TestClient; accountId: number; userId: number };
 async function signedInAccount(email: string, domain: string) {
   const [account] = await t.db
     .insert(accounts)
-    .values({ registrantContact: { ...contact, email }, whoisAdminContact: { ...contact, email }, whoisTechContact: { ...contact, email }, whoisBillingContact: { ...contact, email } })
+    .values({
+      registrantContact: { ...contact, email },
+      whoisAdminContact: { ...contact, email },
+      whoisTechContact: { ...contact, email },
+      whoisBillingContact: { ...contact, email },
+    })
     .returning();
-  const [user] = await t.db.insert(users).values({ accountId: account.accountId, email, passwordHash: await hashPassword(password) }).returning();
+  const [user] = await t.db
+    .insert(users)
+    .values({ accountId: account.accountId, email, passwordHash: await hashPassword(password) })
+    .returning();
   const record = await t.deps.providers.registry.register({ domain, years: 1, contact, nameservers: ['ns1.dotspot.example'] });
   await t.db.insert(domains).values({ accountId: account.accountId, domain, expireDate: record.expireDate });
   const client = t.client();
@@ -61,8 +69,7 @@ describe('PATCH /api/accounts/0: contacts', () => {
     expect(res.body.$pendingChanges).toBe(false);
     expect((await rita.client.get('/api/accounts/0')).body.whoisAdminContact.lastName).toBe('Admin');
 
-    const atRegistry = async (domain: string) =>
-      (await t.db.select().from(registryDomains).where(eq(registryDomains.domain, domain)))[0];
+    const atRegistry = async (domain: string) => (await t.db.select().from(registryDomains).where(eq(registryDomains.domain, domain)))[0];
     expect((await atRegistry('zqxvbrtplm-rita.com')).contacts?.admin).toBeUndefined();
     expect((await t.runJobs())['registry-contacts']).toBe(1);
     expect((await atRegistry('zqxvbrtplm-rita.com')).contacts).toMatchObject({ admin: { lastName: 'Admin' }, registrant: { firstName: 'Rita' } });
@@ -147,7 +154,10 @@ describe('the login email check while typing (POST /api/validate, signed in)', (
 
 describe('PATCH /api/users/0: the login change', () => {
   it('needs the current password once the sign-in is not recent, and refuses a wrong one', async () => {
-    await t.db.update(sessions).set({ createDate: new Date(Date.now() - 20 * 60_000) }).where(eq(sessions.userId, otto.userId));
+    await t.db
+      .update(sessions)
+      .set({ createDate: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(sessions.userId, otto.userId));
     const bare = await otto.client.patch('/api/users/0', { email: 'otto2@example.com' });
     expect(bare.status).toBe(403);
     expect(bare.body.data).toEqual({ reauthRequired: true });

@@ -95,7 +95,8 @@ describe('recovery codes', () => {
   it('wrong codes count with wrong second-factor codes: the eleventh wrong try is refused before it is compared', async () => {
     const h = await holderWithApp();
     const { browser } = await passwordStep(h.email);
-    for (let i = 0; i < 10; i += 1) expect((await browser.post('/api/session', { recoveryCode: `aaaa-aaaa-aaaa-aa${String(i).padStart(2, 'a')}` })).status).toBe(400);
+    for (let i = 0; i < 10; i += 1)
+      expect((await browser.post('/api/session', { recoveryCode: `aaaa-aaaa-aaaa-aa${String(i).padStart(2, 'a')}` })).status).toBe(400);
     const limited = await browser.post('/api/session', { recoveryCode: h.codes[0] });
     expect(limited.status).toBe(429);
   });
@@ -129,8 +130,11 @@ describe('account activity', () => {
     );
     // A token's use is listed when it starts and when it moves to another address, not at every call.
     const { secret, token } = await createApiToken(t.db, { accountId: h.accountId, userId: h.userId }, { name: 'ci', scopes: ['domains:read'] });
-    for (const ip of ['198.51.100.7', '198.51.100.7', '198.51.100.8']) expect((await t.client({ ip }).get('/api/domains', { authorization: `Bearer ${secret}` })).status).toBe(200);
-    const uses = ((await browser.get('/api/accountActivity')).body.data as { kind: string; summary: string; ip: string }[]).filter((a) => a.kind === 'api-token');
+    for (const ip of ['198.51.100.7', '198.51.100.7', '198.51.100.8'])
+      expect((await t.client({ ip }).get('/api/domains', { authorization: `Bearer ${secret}` })).status).toBe(200);
+    const uses = ((await browser.get('/api/accountActivity')).body.data as { kind: string; summary: string; ip: string }[]).filter(
+      (a) => a.kind === 'api-token',
+    );
     expect(uses.map((a) => [a.summary, a.ip])).toEqual([
       [`The API token “ci” (${token.displayPrefix}…) was used`, '198.51.100.8'],
       [`The API token “ci” (${token.displayPrefix}…) was used`, '198.51.100.7'],

@@ -10,7 +10,10 @@ let bob: { client: TestClient; accountId: number; userId: number };
 
 async function signedInAccount(email: string, withMfas = false) {
   const [account] = await t.db.insert(accounts).values({ advancedEnabled: true }).returning();
-  const [user] = await t.db.insert(users).values({ accountId: account.accountId, email, passwordHash: await hashPassword(password) }).returning();
+  const [user] = await t.db
+    .insert(users)
+    .values({ accountId: account.accountId, email, passwordHash: await hashPassword(password) })
+    .returning();
   const client = t.client();
   expect((await client.post('/api/session', { email, password })).status).toBe(200);
   if (withMfas) {

@@ -49,7 +49,11 @@ describe('orders and refunds', () => {
     const order = await billing.client.get(`/api/admin/orders/${orderId}`);
     expect(order.body).toMatchObject({ orderId, accountId, status: 'completed', payment: { paid: 1028 + 1198, refundable: 1028 + 1198 } });
     const charge = order.body.payment.charges.find((c: { description: string }) => c.description.includes(domain));
-    const body = { items: [{ transactionId: charge.transactionId, amount: 500 }], reason: 'Price match with a competitor', idempotencyKey: `key-${label('k')}` };
+    const body = {
+      items: [{ transactionId: charge.transactionId, amount: 500 }],
+      reason: 'Price match with a competitor',
+      idempotencyKey: `key-${label('k')}`,
+    };
 
     const forbidden = await support.client.post(`/api/admin/orders/${orderId}/refunds`, body);
     expect(forbidden.status).toBe(403);
@@ -65,9 +69,23 @@ describe('orders and refunds', () => {
     expect(again.body.refund.refundId).toBe(refunded.body.refund.refundId);
 
     const [entry] = (await auditEntries('order.refund')).filter((e) => e.targetId === String(orderId));
-    expect(entry).toMatchObject({ staffId: billing.staffId, staffEmail: billing.email, staffRole: 'billing', clientIp: '198.51.100.7', reason: 'Price match with a competitor', accountId });
-    const [activity] = await t.db.select().from(accountActivity).where(and(eq(accountActivity.accountId, accountId), eq(accountActivity.kind, 'order.refund')));
-    expect(activity).toMatchObject({ actor: 'Billing team', reason: 'Price match with a competitor', summary: `We refunded $5.00 of order #${orderId} to your Visa ending in 4242.` });
+    expect(entry).toMatchObject({
+      staffId: billing.staffId,
+      staffEmail: billing.email,
+      staffRole: 'billing',
+      clientIp: '198.51.100.7',
+      reason: 'Price match with a competitor',
+      accountId,
+    });
+    const [activity] = await t.db
+      .select()
+      .from(accountActivity)
+      .where(and(eq(accountActivity.accountId, accountId), eq(accountActivity.kind, 'order.refund')));
+    expect(activity).toMatchObject({
+      actor: 'Billing team',
+      reason: 'Price match with a competitor',
+      summary: `We refunded $5.00 of order #${orderId} to your Visa ending in 4242.`,
+    });
     const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
     expect(ledger.map((row) => row.description)).toContain('Refund to Visa ending in 4242');
   });
@@ -88,7 +106,9 @@ describe('orders and refunds', () => {
   it('refunds a single charge (a renewal) from the account payments', async () => {
     const buyer = await signedInBuyer(t, `${label('single')}@example.org`);
     const domain = await ownDomain(t, buyer.accountId, `${label('single')}.com`, { expireDate: addDays(new Date(), 200) });
-    expect((await buyer.client.post('/api/renewals', { renewalPeriod: 1, domains: [{ domainId: domain.domainId }], commit: true, orderKey: label('o') })).status).toBe(200);
+    expect(
+      (await buyer.client.post('/api/renewals', { renewalPeriod: 1, domains: [{ domainId: domain.domainId }], commit: true, orderKey: label('o') })).status,
+    ).toBe(200);
     const payments = await billing.client.get(`/api/admin/payments?accountId=${buyer.accountId}`);
     expect(payments.body.data).toEqual([expect.objectContaining({ amount: 1128, refunded: 0, description: expect.stringContaining(domain.domain) })]);
     const { paymentIntentId } = payments.body.data[0];
@@ -131,7 +151,12 @@ describe('promo codes', () => {
     expect(bad.body.message).toBe('value: A percent discount is at most 100');
     const created = await billing.client.post('/api/admin/promoCodes', { ...body, reason: 'Spring newsletter' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ code: body.code.toUpperCase(), tlds: ['com', 'net'], status: 'active', description: '15% off the first year of .com and .net' });
+    expect(created.body).toMatchObject({
+      code: body.code.toUpperCase(),
+      tlds: ['com', 'net'],
+      status: 'active',
+      description: '15% off the first year of .com and .net',
+    });
     expect((await billing.client.post('/api/admin/promoCodes', body)).status).toBe(409);
     const list = await support.client.get('/api/admin/promoCodes');
     expect(list.body.data.map((p: { code: string }) => p.code)).toContain(body.code.toUpperCase());
@@ -163,7 +188,11 @@ describe('failed auto-renewals and the dashboard', () => {
     const viewer = await staffClient(t, 'viewer');
     const dashboard = await viewer.client.get('/api/admin/dashboard');
     expect(dashboard.status).toBe(200);
-    expect(dashboard.body).toMatchObject({ registrations: { today: expect.any(Number) }, jobs: { queues: expect.any(Array) }, openAbuseCases: expect.any(Number) });
+    expect(dashboard.body).toMatchObject({
+      registrations: { today: expect.any(Number) },
+      jobs: { queues: expect.any(Array) },
+      openAbuseCases: expect.any(Number),
+    });
     expect(dashboard.body.registrations.today).toBeGreaterThanOrEqual(2);
     await t.jobs.send('glue-review', {});
     const [job] = await t.jobs.boss.fetch<object>('glue-review');

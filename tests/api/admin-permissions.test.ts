@@ -75,7 +75,8 @@ describe('the admin API and the roles table', () => {
         const refusedByGate = answer.status === 403 && answer.body?.data?.permission === route.access;
         const expected = route.access === 'signed-in' || roleCan(role, route.access as Exclude<StaffAccess, 'open' | 'signed-in'>);
         if (answer.status === 401) mismatches.push(`${role} ${route.method} ${route.path}: 401`);
-        else if (refusedByGate === expected) mismatches.push(`${role} ${route.method} ${route.path}: ${expected ? 'refused' : 'let through'} (${answer.status})`);
+        else if (refusedByGate === expected)
+          mismatches.push(`${role} ${route.method} ${route.path}: ${expected ? 'refused' : 'let through'} (${answer.status})`);
         if (answer.status >= 500) mismatches.push(`${role} ${route.method} ${route.path}: ${answer.status} ${answer.body?.message}`);
       }
     }

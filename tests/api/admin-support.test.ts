@@ -42,7 +42,10 @@ const dayMs = 86_400_000;
 async function customer(email: string, options: { phone?: string; lastName?: string; domain?: string } = {}) {
   const contact = { ...demoContact, email, lastName: options.lastName ?? 'Rivera', phone: options.phone ?? '+14155550123' };
   const [account] = await t.db.insert(accounts).values({ registrantContact: contact }).returning();
-  const [user] = await t.db.insert(users).values({ accountId: account.accountId, email, passwordHash: await hashPassword(password) }).returning();
+  const [user] = await t.db
+    .insert(users)
+    .values({ accountId: account.accountId, email, passwordHash: await hashPassword(password) })
+    .returning();
   const secret = new Secret({ size: 20 }).base32;
   await t.db.insert(mfas).values({ accountId: account.accountId, type: 'totp', data: secret, status: 'active' });
   let domainId = 0;
@@ -50,7 +53,15 @@ async function customer(email: string, options: { phone?: string; lastName?: str
     const expireDate = new Date(Date.now() + 200 * dayMs);
     const [row] = await t.db.insert(domains).values({ accountId: account.accountId, domain: options.domain, expireDate, locked: true }).returning();
     domainId = row.domainId;
-    await t.db.insert(registryDomains).values({ domain: options.domain, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'x', expireDate, locked: true, statuses: ['clientTransferProhibited'] });
+    await t.db.insert(registryDomains).values({
+      domain: options.domain,
+      registrarName: 'Dotspot, Inc.',
+      ours: true,
+      authCode: 'x',
+      expireDate,
+      locked: true,
+      statuses: ['clientTransferProhibited'],
+    });
   }
   const client = t.client({ ip: '203.0.113.77' });
   client.cookies.set('ds_session', (await createSession(t.db, { userId: user.userId, accountId: account.accountId, state: 'active' })).token);
@@ -73,9 +84,16 @@ describe('finding a customer', () => {
   it('finds them by email, name, phone, domain, order number and transaction number, and logs each search', async () => {
     const found = await customer('marisol.q@example.com', { lastName: 'Quintero', phone: '+14155557788', domain: 'quintero-bakes.com' });
     const [cart] = await t.db.insert(carts).values({ accountId: found.accountId }).returning();
-    const [order] = await t.db.insert(orders).values({ cartId: cart.cartId, accountId: found.accountId, status: 'completed', totalPrice: 1299, paymentIntentId: 'pi_sandbox_quintero' }).returning();
-    const [txn] = await t.db.insert(transactions).values({ accountId: found.accountId, type: 'payment', description: 'Payment', amount: -1299, paymentReference: 'ch_sandbox_quintero' }).returning();
-    const search = async (q: string) => (await support.client.get(`/api/admin/customers?q=${encodeURIComponent(q)}`)).body.data as { accountId: number; matchedOn: string; matched: string }[];
+    const [order] = await t.db
+      .insert(orders)
+      .values({ cartId: cart.cartId, accountId: found.accountId, status: 'completed', totalPrice: 1299, paymentIntentId: 'pi_sandbox_quintero' })
+      .returning();
+    const [txn] = await t.db
+      .insert(transactions)
+      .values({ accountId: found.accountId, type: 'payment', description: 'Payment', amount: -1299, paymentReference: 'ch_sandbox_quintero' })
+      .returning();
+    const search = async (q: string) =>
+      (await support.client.get(`/api/admin/customers?q=${encodeURIComponent(q)}`)).body.data as { accountId: number; matchedOn: string; matched: string }[];
     const expectHit = (hits: { accountId: number; matchedOn: string; matched: string }[], matchedOn: string, matched: string) =>
       expect(hits.find((h) => h.accountId === found.accountId)).toMatchObject({ matchedOn, matched });
     expectHit(await search('marisol.q@'), 'email', 'marisol.q@example.com');
@@ -88,14 +106,24 @@ describe('finding a customer', () => {
     expect((await search(String(txn.transactionId))).map((h) => h.accountId)).toContain(found.accountId);
     expect(await search('nobody-has-this-xyz')).toEqual([]);
     expect((await support.client.get('/api/admin/customers?q=a')).status).toBe(400);
-    const logged = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'customer.search'), eq(auditLog.staffId, support.staffId)));
+    const logged = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'customer.search'), eq(auditLog.staffId, support.staffId)));
     expect(logged.map((row) => row.targetLabel)).toContain('quintero-bakes');
     expect(logged[0]).toMatchObject({ staffRole: 'support', clientIp: '192.0.2.21' });
   });
 
   it('shows the customer page with cards by their last 4 only, and logs the read; a viewer may read it too', async () => {
     const found = await customer('page-reader@example.com', { domain: 'page-reader.com' });
-    await t.db.insert(apiTokens).values({ accountId: found.accountId, userId: found.userId, name: 'deploy', displayPrefix: 'dsp_abc', tokenHash: 'not-a-real-hash', scopes: ['domains:read'] });
+    await t.db.insert(apiTokens).values({
+      accountId: found.accountId,
+      userId: found.userId,
+      name: 'deploy',
+      displayPrefix: 'dsp_abc',
+      tokenHash: 'not-a-real-hash',
+      scopes: ['domains:read'],
+    });
     const page = await support.client.get(`/api/admin/customers/${found.accountId}`);
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ email: 'page-reader@example.com', mfaEnrolmentRequired: false });
@@ -119,23 +147,50 @@ describe('helping a customer', () => {
   it('resets the second factors with a reason: methods, passkeys and recovery codes gone, signed out, emailed, and nothing but enrolment until a new one', async () => {
     const found = await customer('lost-phone@example.com', { domain: 'lost-phone.com' });
     const oldCodes = await issueRecoveryCodes(t.db, found.userId);
-    await t.db.insert(passkeys).values({ accountId: found.accountId, userId: found.userId, credentialId: 'cred-lost', publicKey: 'k', userHandle: 'h', deviceType: 'singleDevice', name: 'Old phone' });
-    await t.db.insert(apiTokens).values({ accountId: found.accountId, userId: found.userId, name: 'ci', displayPrefix: 'dsp_ci', tokenHash: 'lost-phone-token', scopes: ['domains:read'] });
+    await t.db.insert(passkeys).values({
+      accountId: found.accountId,
+      userId: found.userId,
+      credentialId: 'cred-lost',
+      publicKey: 'k',
+      userHandle: 'h',
+      deviceType: 'singleDevice',
+      name: 'Old phone',
+    });
+    await t.db.insert(apiTokens).values({
+      accountId: found.accountId,
+      userId: found.userId,
+      name: 'ci',
+      displayPrefix: 'dsp_ci',
+      tokenHash: 'lost-phone-token',
+      scopes: ['domains:read'],
+    });
     expect((await billing.client.post(`/api/admin/customers/${found.accountId}/resetFactors`, { reason: 'Lost phone, checked ID' })).status).toBe(403);
     const noReason = await support.client.post(`/api/admin/customers/${found.accountId}/resetFactors`, { reason: 'ok' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.message).toContain('Give a reason');
-    const reset = await support.client.post(`/api/admin/customers/${found.accountId}/resetFactors`, { reason: 'Lost phone; identity checked by a call to the number on file' });
+    const reset = await support.client.post(`/api/admin/customers/${found.accountId}/resetFactors`, {
+      reason: 'Lost phone; identity checked by a call to the number on file',
+    });
     expect(reset.status).toBe(200);
 
-    expect(await t.db.select().from(mfas).where(and(eq(mfas.accountId, found.accountId), eq(mfas.status, 'active')))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(mfas)
+        .where(and(eq(mfas.accountId, found.accountId), eq(mfas.status, 'active'))),
+    ).toEqual([]);
     expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, found.userId))).toEqual([]);
     expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, found.userId))).toEqual([]);
     const [token] = await t.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, 'lost-phone-token'));
     expect(token.revokeDate).not.toBeNull();
     expect((await found.client.get('/api/domains')).status).toBe(401);
     const entry = await lastAudit('customer.reset-factors');
-    expect(entry).toMatchObject({ staffEmail: support.email, staffRole: 'support', reason: 'Lost phone; identity checked by a call to the number on file', accountId: found.accountId });
+    expect(entry).toMatchObject({
+      staffEmail: support.email,
+      staffRole: 'support',
+      reason: 'Lost phone; identity checked by a call to the number on file',
+      accountId: found.accountId,
+    });
     expect(entry?.before).toEqual({ methods: ['Authenticator app'], passkeys: ['Old phone'] });
     await t.runJobs();
     const [mail] = await mailsTo('lost-phone@example.com');
@@ -162,7 +217,12 @@ describe('helping a customer', () => {
     expect((await browser.get('/api/users/0')).body.mfaEnrolmentRequired).toBe(false);
 
     const activity = (await browser.get('/api/accountActivity')).body.data;
-    expect(activity.find((row: { source: string }) => row.source === 'staff')).toMatchObject({ source: 'staff', kind: 'customer.reset-factors', actor: 'Support team', reason: 'Lost phone; identity checked by a call to the number on file' });
+    expect(activity.find((row: { source: string }) => row.source === 'staff')).toMatchObject({
+      source: 'staff',
+      kind: 'customer.reset-factors',
+      actor: 'Support team',
+      reason: 'Lost phone; identity checked by a call to the number on file',
+    });
     expect(JSON.stringify(activity)).not.toContain(support.email);
   });
 
@@ -208,7 +268,11 @@ describe('helping a customer', () => {
     const link = (body: string) => /\/verify-registrant[^\s)]*/.exec(body)?.[0];
     expect(link(second.body)).toBeTruthy();
     expect(link(second.body)).not.toBe(link(first.body));
-    expect(await lastAudit('verification.resend')).toMatchObject({ staffId: support.staffId, accountId: found.accountId, targetLabel: 'unverified@example.com' });
+    expect(await lastAudit('verification.resend')).toMatchObject({
+      staffId: support.staffId,
+      accountId: found.accountId,
+      targetLabel: 'unverified@example.com',
+    });
   });
 });
 
@@ -219,7 +283,12 @@ describe('domains', () => {
       const refused = await agent.client.post(`/api/admin/domains/${found.domainId}/suspend`, { reason: 'Phishing kit reported' });
       expect(refused.status).toBe(403);
       expect(refused.body.data).toEqual({ permission: 'domains:suspend' });
-      const denied = (await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'staff.denied'), eq(auditLog.staffId, agent.staffId)))).at(-1);
+      const denied = (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'staff.denied'), eq(auditLog.staffId, agent.staffId)))
+      ).at(-1);
       expect(denied).toMatchObject({ targetLabel: `POST /api/admin/domains/${found.domainId}/suspend`, after: { permission: 'domains:suspend' } });
     }
     expect((await compliance.client.post(`/api/admin/domains/${found.domainId}/suspend`, {})).status).toBe(400);
@@ -232,7 +301,9 @@ describe('domains', () => {
     const page = await support.client.get(`/api/admin/domains/${found.domainId}`);
     expect(page.body.registry.record.statuses).toContain('clientHold');
     expect(page.body.suspensions[0]).toMatchObject({ kind: 'staff', reason: 'Phishing kit reported by a bank', reference: compliance.email });
-    expect((await owner.client.post(`/api/admin/domains/${found.domainId}/unsuspend`, { reason: 'Site cleaned, confirmed' })).body).toEqual({ stillSuspended: false });
+    expect((await owner.client.post(`/api/admin/domains/${found.domainId}/unsuspend`, { reason: 'Site cleaned, confirmed' })).body).toEqual({
+      stillSuspended: false,
+    });
     expect((await owner.client.post(`/api/admin/domains/${found.domainId}/unsuspend`, { reason: 'Site cleaned, confirmed' })).status).toBe(409);
     await t.runJobs();
     expect((await mailsTo('suspended-owner@example.com')).map((mail) => mail.subject)).toEqual(
@@ -264,7 +335,10 @@ describe('domains', () => {
   it('renews as a courtesy: the registry renews, the ledger shows the renewal and an equal credit, and nothing is charged', async () => {
     const found = await customer('courtesy@example.com', { domain: 'courtesy-renew.com' });
     const [before] = await t.db.select().from(domains).where(eq(domains.domainId, found.domainId));
-    const renewed = await support.client.post(`/api/admin/domains/${found.domainId}/courtesyRenew`, { years: 1, reason: 'Outage on our side delayed their renewal' });
+    const renewed = await support.client.post(`/api/admin/domains/${found.domainId}/courtesyRenew`, {
+      years: 1,
+      reason: 'Outage on our side delayed their renewal',
+    });
     expect(renewed.status).toBe(200);
     const [registry] = await t.db.select().from(registryDomains).where(eq(registryDomains.domain, 'courtesy-renew.com'));
     expect(registry.expireDate.getUTCFullYear()).toBe(before.expireDate.getUTCFullYear() + 1);
@@ -280,8 +354,14 @@ describe('domains', () => {
 
   it('restores a domain from redemption with the registry’s restore', async () => {
     const found = await customer('restore@example.com', { domain: 'restore-me-please.com' });
-    await t.db.update(domains).set({ status: 'redemption', redemptionPeriodStartDate: new Date(Date.now() - 5 * dayMs) }).where(eq(domains.domainId, found.domainId));
-    await t.db.update(registryDomains).set({ statuses: ['pendingDelete', 'redemptionPeriod'] }).where(eq(registryDomains.domain, 'restore-me-please.com'));
+    await t.db
+      .update(domains)
+      .set({ status: 'redemption', redemptionPeriodStartDate: new Date(Date.now() - 5 * dayMs) })
+      .where(eq(domains.domainId, found.domainId));
+    await t.db
+      .update(registryDomains)
+      .set({ statuses: ['pendingDelete', 'redemptionPeriod'] })
+      .where(eq(registryDomains.domain, 'restore-me-please.com'));
     expect((await support.client.post(`/api/admin/domains/${found.domainId}/courtesyRenew`, { years: 1, reason: 'Goodwill gesture' })).status).toBe(409);
     const restored = await support.client.post(`/api/admin/domains/${found.domainId}/restore`, { reason: 'Registrant missed the renewal emails' });
     expect(restored.status).toBe(200);
@@ -294,9 +374,17 @@ describe('domains', () => {
   it('moves a domain to another account: both owners emailed and told, the new registrant at the registry, a 60-day transfer hold', async () => {
     const from = await customer('seller-move@example.com', { domain: 'moving-day.com' });
     const to = await customer('buyer-move@example.com');
-    expect((await support.client.post(`/api/admin/domains/${from.domainId}/move`, { toEmail: 'nobody-here@example.com', reason: 'Sold privately, both confirmed' })).status).toBe(404);
-    expect((await billing.client.post(`/api/admin/domains/${from.domainId}/move`, { toEmail: to.email, reason: 'Sold privately, both confirmed' })).status).toBe(403);
-    const moved = await support.client.post(`/api/admin/domains/${from.domainId}/move`, { toEmail: 'Buyer-Move@example.com', reason: 'Sold privately, both confirmed by phone' });
+    expect(
+      (await support.client.post(`/api/admin/domains/${from.domainId}/move`, { toEmail: 'nobody-here@example.com', reason: 'Sold privately, both confirmed' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await billing.client.post(`/api/admin/domains/${from.domainId}/move`, { toEmail: to.email, reason: 'Sold privately, both confirmed' })).status,
+    ).toBe(403);
+    const moved = await support.client.post(`/api/admin/domains/${from.domainId}/move`, {
+      toEmail: 'Buyer-Move@example.com',
+      reason: 'Sold privately, both confirmed by phone',
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.accountId).toBe(to.accountId);
     const [row] = await t.db.select().from(domains).where(eq(domains.domainId, from.domainId));
@@ -322,7 +410,10 @@ describe('sessions of a customer whose factors staff reset', () => {
   it('a session made before the reset is dead; one made after may only enrol', async () => {
     const found = await customer('gate-check@example.com');
     await support.client.post(`/api/admin/customers/${found.accountId}/resetFactors`, { reason: 'Identity confirmed by video call' });
-    const [live] = await t.db.select().from(sessions).where(and(eq(sessions.userId, found.userId)));
+    const [live] = await t.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, found.userId)));
     expect(live.revokeDate).not.toBeNull();
     const fresh = t.client();
     fresh.cookies.set('ds_session', (await createSession(t.db, { userId: found.userId, accountId: found.accountId, state: 'active' })).token);

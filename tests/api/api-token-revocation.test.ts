@@ -65,7 +65,12 @@ describe('API tokens are revoked', () => {
     await t.runJobs();
     const [link] = await t.db.select().from(outbox).where(eq(outbox.to, h.email)).orderBy(desc(outbox.id)).limit(1);
     const token = decodeURIComponent(link.body.match(/\/login\?recovery=([\w%-]+)/)?.[1] ?? '');
-    expect(await t.db.select().from(recoveryTokens).where(eq(recoveryTokens.tokenHash, hashToken(token)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(recoveryTokens)
+        .where(eq(recoveryTokens.tokenHash, hashToken(token))),
+    ).toHaveLength(1);
     expect((await visitor.post('/api/session', { type: 'recovery', token })).status).toBe(200);
     expect((await visitor.patch('/api/users/0', { password: 'a-brand-new-password' })).status).toBe(200);
 
@@ -96,7 +101,15 @@ describe('API tokens are revoked', () => {
     const h = await holderWithTokens();
     const [passkey] = await t.db
       .insert(passkeys)
-      .values({ accountId: h.accountId, userId: h.userId, credentialId: `cred-${count}`, publicKey: 'AA', userHandle: `handle-${count}`, deviceType: 'multiDevice', name: 'Laptop' })
+      .values({
+        accountId: h.accountId,
+        userId: h.userId,
+        credentialId: `cred-${count}`,
+        publicKey: 'AA',
+        userHandle: `handle-${count}`,
+        deviceType: 'multiDevice',
+        name: 'Laptop',
+      })
       .returning();
     expect((await h.client.delete(`/api/passkeys/${passkey.passkeyId}`)).status).toBe(200);
     await expectRevoked(h.secrets);

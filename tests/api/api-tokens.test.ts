@@ -157,7 +157,9 @@ describe('what a token is made of', () => {
     expect(await attempt({ allowedIps: ['203.0.113.7', '10.0.0.300'] })).toContain('"10.0.0.300" is not an IP address or CIDR range');
     expect(await attempt({ allowedIps: ['198.51.100.0/33'] })).toContain('"198.51.100.0/33"');
     // All of that left the code unspent.
-    expect((await h.client.post('/api/apiTokens', { name: 'ok', scopes: ['search'], expireDate: formatISO(addDays(clock.now(), 365)), secondFactor: proof })).status).toBe(201);
+    expect(
+      (await h.client.post('/api/apiTokens', { name: 'ok', scopes: ['search'], expireDate: formatISO(addDays(clock.now(), 365)), secondFactor: proof })).status,
+    ).toBe(201);
     expect(await attempt({ name: 'ok' })).toContain('You already have a token named "ok"');
   });
 
@@ -176,7 +178,12 @@ describe('what a token is made of', () => {
     const h = await holderWithTotp({ ip: '198.51.100.7' });
     await ownDomain(h.accountId, 'listed-once.com');
     const expireDate = formatISO(addDays(clock.now(), 90));
-    const made = await createToken(h, { name: 'Backup script', scopes: ['domains:read', 'search'], expireDate, allowedIps: ['198.51.100.0/24', ' 2001:db8::/32 ', ''] });
+    const made = await createToken(h, {
+      name: 'Backup script',
+      scopes: ['domains:read', 'search'],
+      expireDate,
+      allowedIps: ['198.51.100.0/24', ' 2001:db8::/32 ', ''],
+    });
     expect(made.status).toBe(201);
     const { secret } = made.body;
     const list = await h.client.get('/api/apiTokens');
@@ -230,7 +237,8 @@ describe('using a token', () => {
 
   it('works only from its allowed IP ranges', async () => {
     const h = await holderWithTotp();
-    const { secret } = (await createToken(h, { name: 'office', scopes: ['domains:read'], allowedIps: ['198.51.100.0/24', '2001:db8::/32', '203.0.113.7'] })).body;
+    const { secret } = (await createToken(h, { name: 'office', scopes: ['domains:read'], allowedIps: ['198.51.100.0/24', '2001:db8::/32', '203.0.113.7'] }))
+      .body;
     expect((await t.client({ ip: '198.51.100.200' }).get('/api/domains', bearer(secret))).status).toBe(200);
     expect((await t.client({ ip: '2001:db8::1' }).get('/api/domains', bearer(secret))).status).toBe(200);
     expect((await t.client({ ip: '203.0.113.7' }).get('/api/domains', bearer(secret))).status).toBe(200);

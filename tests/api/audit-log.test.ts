@@ -20,8 +20,14 @@ describe('the audit log', () => {
   it('refuses to change or delete entries, whoever connects', async () => {
     const entry = await recordAudit(t.db, { staffId: null, email: null, role: null, ip: null }, { action: 'test.entry', targetType: 'test' });
     // drizzle wraps the database's refusal; the cause is PostgreSQL's own error from the trigger.
-    const refusal = (query: Promise<unknown>) => query.then(() => 'accepted', (error) => String((error as { cause?: Error }).cause?.message ?? error));
-    expect(await refusal(t.db.update(auditLog).set({ reason: 'rewritten' }).where(eq(auditLog.auditId, entry.auditId)))).toMatch(/audit_log is append-only: UPDATE/);
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => 'accepted',
+        (error) => String((error as { cause?: Error }).cause?.message ?? error),
+      );
+    expect(await refusal(t.db.update(auditLog).set({ reason: 'rewritten' }).where(eq(auditLog.auditId, entry.auditId)))).toMatch(
+      /audit_log is append-only: UPDATE/,
+    );
     expect(await refusal(t.db.delete(auditLog).where(eq(auditLog.auditId, entry.auditId)))).toMatch(/audit_log is append-only: DELETE/);
     expect(await refusal(t.db.execute(sql`truncate audit_log`))).toMatch(/audit_log is append-only: TRUNCATE/);
     const [kept] = await t.db.select().from(auditLog).where(eq(auditLog.auditId, entry.auditId));
@@ -37,7 +43,13 @@ describe('the audit log', () => {
     const owner = await staffClient(t, 'owner');
     const actor = { staffId: owner.staffId, email: owner.email, role: owner.role, ip: '198.51.100.7' };
     await recordAudit(t.db, actor, { action: 'domain.lock', targetType: 'domain', targetId: 11, targetLabel: 'searchable-one.com' });
-    await recordAudit(t.db, actor, { action: 'domain.suspend', targetType: 'domain', targetId: 12, targetLabel: 'searchable-two.com', reason: 'Phishing kit on /login' });
+    await recordAudit(t.db, actor, {
+      action: 'domain.suspend',
+      targetType: 'domain',
+      targetId: 12,
+      targetLabel: 'searchable-two.com',
+      reason: 'Phishing kit on /login',
+    });
     const byWord = await owner.client.get('/api/admin/audit?q=phishing');
     expect(byWord.status).toBe(200);
     expect(byWord.body.data.map((e: { targetLabel: string }) => e.targetLabel)).toEqual(['searchable-two.com']);
@@ -52,8 +64,21 @@ describe('the audit log', () => {
   it('exports what a search finds as CSV a spreadsheet cannot run, and logs the export', async () => {
     const owner = await staffClient(t, 'owner');
     const actor = { staffId: owner.staffId, email: owner.email, role: owner.role, ip: '203.0.113.5' };
-    await recordAudit(t.db, actor, { action: 'customer.note', targetType: 'account', targetId: 5, targetLabel: 'csv-check@example.com', after: { note: '=HYPERLINK("http://evil.example")' }, reason: 'Said "hi", then left' });
-    await recordAudit(t.db, actor, { action: 'customer.note', targetType: 'account', targetId: 6, targetLabel: 'csv-check-formula@example.com', reason: '=2+2 is what they typed' });
+    await recordAudit(t.db, actor, {
+      action: 'customer.note',
+      targetType: 'account',
+      targetId: 5,
+      targetLabel: 'csv-check@example.com',
+      after: { note: '=HYPERLINK("http://evil.example")' },
+      reason: 'Said "hi", then left',
+    });
+    await recordAudit(t.db, actor, {
+      action: 'customer.note',
+      targetType: 'account',
+      targetId: 6,
+      targetLabel: 'csv-check-formula@example.com',
+      reason: '=2+2 is what they typed',
+    });
     const csv = await owner.client.get('/api/admin/audit/export?q=csv-check');
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
@@ -87,7 +112,13 @@ describe('Account activity', () => {
       reason: 'Identity checked by phone',
       customerSummary: 'Your two-step verification was reset. Add a security method at your next sign-in.',
     });
-    await recordAudit(t.db, actor, { action: 'customer.note', targetType: 'account', targetId: buyer.accountId, accountId: buyer.accountId, after: { note: 'internal' } });
+    await recordAudit(t.db, actor, {
+      action: 'customer.note',
+      targetType: 'account',
+      targetId: buyer.accountId,
+      accountId: buyer.accountId,
+      after: { note: 'internal' },
+    });
     const list = await buyer.client.get('/api/accountActivity');
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(1);

@@ -29,7 +29,10 @@ afterAll(async () => {
 let buyers = 0;
 async function buyerCreated(createDate: string) {
   const buyer = await signedInBuyer(t, `billing-${++buyers}@example.org`);
-  await t.db.update(accounts).set({ createDate: new Date(createDate) }).where(eq(accounts.accountId, buyer.accountId));
+  await t.db
+    .update(accounts)
+    .set({ createDate: new Date(createDate) })
+    .where(eq(accounts.accountId, buyer.accountId));
   return buyer;
 }
 
@@ -105,7 +108,7 @@ describe('GET /api/transactions?$pdf=true&yyyymm=', () => {
     const { client, accountId } = await buyerCreated('2026-01-05T09:00:00Z');
     await addRows(accountId, [
       { type: 'nrc', description: 'Registration of statement.com (1 year)', amount: 1028, startDate: '2026-02-03T10:00:00Z' },
-      { type: 'mrc', description: "Website & Email plan for statement.com", amount: 899, startDate: '2026-02-10T00:00:00Z' },
+      { type: 'mrc', description: 'Website & Email plan for statement.com', amount: 899, startDate: '2026-02-10T00:00:00Z' },
       { type: 'payment', description: 'Card payment, visa ending in 4242', amount: -1927, startDate: '2026-02-10T00:00:00Z' },
     ]);
     const answer = await download(client, '/api/transactions?$pdf=true&yyyymm=202602');
@@ -141,7 +144,9 @@ describe('GET /api/transactions?$pdf=true&yyyymm=', () => {
     let broken = 0;
     // One more row each time, so the page break falls at every point of the statement's end in turn.
     for (let count = 1; count <= 48; count++) {
-      await addRows(accountId, [{ type: 'nrc', description: `Registration of page-end-${count}.com (1 year)`, amount: 1000, startDate: '2026-03-02T00:00:00Z' }]);
+      await addRows(accountId, [
+        { type: 'nrc', description: `Registration of page-end-${count}.com (1 year)`, amount: 1000, startDate: '2026-03-02T00:00:00Z' },
+      ]);
       const { pages } = await readPdfText((await download(client, '/api/transactions?$pdf=true&yyyymm=202603')).bytes);
       const last = pages.at(-1) ?? '';
       expect(last, `${count} rows`).toContain('Ending Balance');
@@ -183,7 +188,16 @@ describe('payment methods', () => {
   async function addCard(accountId: number, last4: string) {
     const [row] = await t.db
       .insert(paymentMethods)
-      .values({ accountId, provider: 'sandbox', providerPaymentMethodId: `pm_sandbox_x_mastercard_${last4}`, providerCustomerId: 'cus_sandbox_demo', brand: 'mastercard', last4, expMonth: 4, expYear: 2031 })
+      .values({
+        accountId,
+        provider: 'sandbox',
+        providerPaymentMethodId: `pm_sandbox_x_mastercard_${last4}`,
+        providerCustomerId: 'cus_sandbox_demo',
+        brand: 'mastercard',
+        last4,
+        expMonth: 4,
+        expYear: 2031,
+      })
       .returning();
     return row.paymentMethodId;
   }

@@ -27,7 +27,10 @@ test('tokens spent in the same tick as the shutdown are written before the datab
   await expect(spentTokens.spend('c3'.repeat(16))).rejects.toThrow('The bot check is shutting down');
 
   const check = createDb(database.url, { max: 1 });
-  const rows = await check.select({ signature: spentBotTokens.signature }).from(spentBotTokens).where(inArray(spentBotTokens.signature, [a, b]));
+  const rows = await check
+    .select({ signature: spentBotTokens.signature })
+    .from(spentBotTokens)
+    .where(inArray(spentBotTokens.signature, [a, b]));
   expect(rows.map((r) => r.signature).sort()).toEqual([a, b]);
   await check.$end();
   await database.drop();

@@ -72,11 +72,16 @@ describe('an authenticated intent sent back by the client', () => {
     expect((await ledgerOf(accountId)).filter((r) => r.type === 'payment').map((r) => r.amount)).toEqual([-1128]);
   });
 
-  it("is refused from another account, and for another purchase of the same account (protection)", async () => {
+  it('is refused from another account, and for another purchase of the same account (protection)', async () => {
     const victim = await authenticatedRenewal();
     const thief = await nextBuyer();
     const theirs = await ownDomain(t, thief.accountId, `qwzxv-thief-${count}.com`, { expireDate: addYears(new Date(), 1) });
-    const stolen = await thief.client.post('/api/renewals', { domains: [{ domainId: theirs.domainId }], commit: true, orderKey: 'thief-order-1', paymentIntentId: victim.intentId });
+    const stolen = await thief.client.post('/api/renewals', {
+      domains: [{ domainId: theirs.domainId }],
+      commit: true,
+      orderKey: 'thief-order-1',
+      paymentIntentId: victim.intentId,
+    });
     expect(stolen.status).toBe(400);
     expect(stolen.body.message).toBe(paymentForAnotherPurchaseMessage);
 
@@ -90,7 +95,12 @@ describe('an authenticated intent sent back by the client', () => {
   it('is refused for an id we never created', async () => {
     const buyer = await nextBuyer();
     const row = await ownDomain(t, buyer.accountId, `qwzxv-made-up-${count}.com`, { expireDate: addYears(new Date(), 1) });
-    const answer = await buyer.client.post('/api/renewals', { domains: [{ domainId: row.domainId }], commit: true, orderKey: 'made-up-order', paymentIntentId: 'pi_sandbox_made_up' });
+    const answer = await buyer.client.post('/api/renewals', {
+      domains: [{ domainId: row.domainId }],
+      commit: true,
+      orderKey: 'made-up-order',
+      paymentIntentId: 'pi_sandbox_made_up',
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(paymentForAnotherPurchaseMessage);
   });
@@ -98,7 +108,13 @@ describe('an authenticated intent sent back by the client', () => {
 
 describe('the sandbox capture, like Stripe', () => {
   it('refuses a second capture of a captured intent, and answers a retry with the same idempotency key as before', async () => {
-    const intent = await payments().authorize({ customerId: 'cus_x', paymentMethodId: 'pm_sandbox_cap_visa_4242', amount: 2500, idempotencyKey: 'capture-twice', description: 'test' });
+    const intent = await payments().authorize({
+      customerId: 'cus_x',
+      paymentMethodId: 'pm_sandbox_cap_visa_4242',
+      amount: 2500,
+      idempotencyKey: 'capture-twice',
+      description: 'test',
+    });
     const first = await payments().capture(intent.id, 'capture-key-1');
     expect(first).toMatchObject({ status: 'succeeded', amountReceived: 2500 });
     expect(await payments().capture(intent.id, 'capture-key-1')).toEqual(first);

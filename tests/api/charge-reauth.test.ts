@@ -31,7 +31,10 @@ afterAll(async () => {
 /** A customer with a card and a real password whose sign-in is 20 minutes old. */
 async function staleCustomer(ctx: TestContext) {
   const buyer = await signedInBuyer(ctx, `stale-${++count}@example.org`);
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(holderPassword) }).where(eq(users.userId, buyer.userId));
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(holderPassword) })
+    .where(eq(users.userId, buyer.userId));
   const [session] = await ctx.db.select().from(sessions).where(eq(sessions.userId, buyer.userId));
   await ageSession(ctx, session.sessionId);
   const row = await ownDomain(ctx, buyer.accountId, `qwzxv-stale-${count}.com`, { expireDate: addYears(new Date(), 1) });
@@ -62,7 +65,12 @@ describe('a renewal order over the threshold', () => {
 
   it('needs no confirmation at or under the threshold', async () => {
     const { client, row } = await staleCustomer(t);
-    const placed = await client.post('/api/renewals', { renewalPeriod: 1, domains: [{ domainId: row.domainId }], commit: true, orderKey: `small-${count}-order` });
+    const placed = await client.post('/api/renewals', {
+      renewalPeriod: 1,
+      domains: [{ domainId: row.domainId }],
+      commit: true,
+      orderKey: `small-${count}-order`,
+    });
     expect(placed.status).toBe(200);
     expect(placed.body).toMatchObject({ committed: true, totalPrice: 1128 });
   });
@@ -70,11 +78,13 @@ describe('a renewal order over the threshold', () => {
   it('needs none through an API token with renewals:write', async () => {
     const { accountId, userId, row } = await staleCustomer(t);
     const { secret } = await createApiToken(t.db, { accountId, userId }, { name: 'renewer', scopes: ['renewals:write'] });
-    const placed = await t.client().post(
-      '/api/renewals',
-      { renewalPeriod: 9, domains: [{ domainId: row.domainId }], commit: true, orderKey: `token-${count}-order` },
-      { authorization: `Bearer ${secret}` },
-    );
+    const placed = await t
+      .client()
+      .post(
+        '/api/renewals',
+        { renewalPeriod: 9, domains: [{ domainId: row.domainId }], commit: true, orderKey: `token-${count}-order` },
+        { authorization: `Bearer ${secret}` },
+      );
     expect(placed.status).toBe(200);
     expect(placed.body).toMatchObject({ committed: true, totalPrice: 9 * 1128 });
   });

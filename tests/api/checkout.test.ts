@@ -86,7 +86,10 @@ const sendCode = async (client: TestClient, cartId: number, phone: string) =>
 /** A visitor with a cart ready to check out: contact, password, verified phone and a saved card. */
 async function readyVisitor(domainsToBuy: string[], card = '4242424242424242', email = `buyer-${Math.random().toString(36).slice(2)}@example.org`) {
   const client = newClient();
-  const added = await client.post('/api/cartItems', domainsToBuy.map((domain) => ({ domain, type: 'domain', domainType: 'new' })));
+  const added = await client.post(
+    '/api/cartItems',
+    domainsToBuy.map((domain) => ({ domain, type: 'domain', domainType: 'new' })),
+  );
   expect(added.status).toBe(201);
   const cartId = added.body[0].cartId;
   const contact = contactFor(email);
@@ -101,14 +104,21 @@ async function readyVisitor(domainsToBuy: string[], card = '4242424242424242', e
 }
 
 const commit = (client: TestClient, cartId: number, a: Record<string, unknown> = {}) =>
-  client.patch(`/api/carts/${cartId}`, { commit: true, $redirectHost: 'localhost', a: { referrer: 'https://news.example/', landing: '/search', statedSource: 'friend', ...a } });
+  client.patch(`/api/carts/${cartId}`, {
+    commit: true,
+    $redirectHost: 'localhost',
+    a: { referrer: 'https://news.example/', landing: '/search', statedSource: 'friend', ...a },
+  });
 
 describe('visitor checkout', () => {
   it('asks the new registrant to verify their email (WAPS) once the order is through', async () => {
     const { client, cartId, contact } = await readyVisitor(['qwzxv-verify-me.com']);
     expect((await commit(client, cartId)).status).toBe(200);
     await t.runJobs();
-    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.to, contact.email), like(outbox.subject, 'Verify your email%')));
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, contact.email), like(outbox.subject, 'Verify your email%')));
     expect(mail.body).toContain('/account/verify-registrant?token=');
     expect((await client.get('/api/registrantVerifications/0')).body).toMatchObject({ state: 'pending', email: contact.email });
   });
@@ -134,7 +144,15 @@ describe('visitor checkout', () => {
     expect(account.statedSource).toBe('friend');
     expect(account.referrer).toBe('https://news.example/');
     const [domain] = await t.db.select().from(domains).where(eq(domains.accountId, user.accountId));
-    expect(domain).toMatchObject({ domain: 'qwzxv-first-order.com', status: 'active', privacyEnabled: true, autoRenewEnabled: true, protectionEnabled: true, emailEnabled: true, mrc: 500 });
+    expect(domain).toMatchObject({
+      domain: 'qwzxv-first-order.com',
+      status: 'active',
+      privacyEnabled: true,
+      autoRenewEnabled: true,
+      protectionEnabled: true,
+      emailEnabled: true,
+      mrc: 500,
+    });
     const years = (domain.expireDate.getTime() - Date.now()) / (365 * 24 * 3600 * 1000);
     expect(years).toBeGreaterThan(1.99);
     expect(years).toBeLessThan(2.01);
@@ -179,7 +197,10 @@ describe('visitor checkout', () => {
     const phone = '+14155560999';
     await sendCode(client, added.body.cartId, phone);
     const code = await latestCode(phone);
-    await t.db.update(verificationCodes).set({ expireDate: new Date(Date.now() - 1000) }).where(eq(verificationCodes.phone, phone));
+    await t.db
+      .update(verificationCodes)
+      .set({ expireDate: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.phone, phone));
     const answer = await client.post('/api/validate', { cartId: added.body.cartId, phone, code });
     expect(answer.body).toEqual({ valid: false, msg: 'This code has expired. Request a new code.' });
   });
@@ -282,7 +303,12 @@ describe('payments at checkout', () => {
   it('sets up a card that needs authentication only after the test dialog completes', async () => {
     const client = newClient();
     await client.post('/api/cartItems', { domain: 'qwzxv-three-d.com' });
-    const pm = await client.post('/api/paymentMethods/sandboxCard', { number: '4000 0025 0000 3155', expMonth: 1, expYear: new Date().getFullYear() + 1, cvc: '999' });
+    const pm = await client.post('/api/paymentMethods/sandboxCard', {
+      number: '4000 0025 0000 3155',
+      expMonth: 1,
+      expYear: new Date().getFullYear() + 1,
+      cvc: '999',
+    });
     const first = await setup(client, { stripePaymentMethodId: pm.body.id });
     expect(first.body.setupIntent.status).toBe('requires_action');
     expect(first.body.paymentMethod).toBeNull();
@@ -297,7 +323,12 @@ describe('payments at checkout', () => {
     // 3184 needs authentication at setup too
     const pending = await client.get('/api/carts/0');
     expect(pending.body.paymentSetupComplete).toBe(false);
-    const methods = await client.post('/api/paymentMethods/sandboxCard', { number: '4000002760003184', expMonth: 2, expYear: new Date().getFullYear() + 1, cvc: '123' });
+    const methods = await client.post('/api/paymentMethods/sandboxCard', {
+      number: '4000002760003184',
+      expMonth: 2,
+      expYear: new Date().getFullYear() + 1,
+      cvc: '123',
+    });
     const first = await setup(client, { stripePaymentMethodId: methods.body.id });
     await client.post('/api/paymentMethods/sandboxAuthenticate', { intentId: first.body.setupIntent.id, outcome: 'complete' });
     await setup(client, { stripePaymentMethodId: methods.body.id, stripeSetupIntentId: first.body.setupIntent.id });
@@ -326,7 +357,10 @@ describe('exactly once', () => {
     expect(await t.db.select().from(orders).where(eq(orders.cartId, cartId))).toHaveLength(1);
     const owned = await t.db.select().from(domains).where(eq(domains.domain, 'qwzxv-concurrent.com'));
     expect(owned).toHaveLength(1);
-    const payment = await t.db.select().from(transactions).where(and(eq(transactions.accountId, owned[0].accountId), eq(transactions.type, 'payment')));
+    const payment = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.accountId, owned[0].accountId), eq(transactions.type, 'payment')));
     expect(payment).toHaveLength(1);
     // a retry after the fact answers with the same order
     const retry = await commit(client, cartId);
@@ -371,11 +405,24 @@ describe('exactly once', () => {
     // key is on record, its id is not; the lease has a second left.
     const [order] = await t.db
       .insert(orders)
-      .values({ cartId, status: 'pending', totalPrice: 1000, detail: { attempt: 1 }, leaseOwner: 'gone:1:000000', leaseExpireDate: new Date(Date.now() + 1000) })
+      .values({
+        cartId,
+        status: 'pending',
+        totalPrice: 1000,
+        detail: { attempt: 1 },
+        leaseOwner: 'gone:1:000000',
+        leaseExpireDate: new Date(Date.now() + 1000),
+      })
       .returning();
     const key = authorizeKey(order.orderId, 1);
     await t.db.update(orders).set({ authorizeKey: key }).where(eq(orders.orderId, order.orderId));
-    const hold = await payments().authorize({ customerId: 'cus_sandbox_gone', paymentMethodId: 'pm_sandbox_gone_visa_4242', amount: 1000, idempotencyKey: key, description: 'cut' });
+    const hold = await payments().authorize({
+      customerId: 'cus_sandbox_gone',
+      paymentMethodId: 'pm_sandbox_gone_visa_4242',
+      amount: 1000,
+      idempotencyKey: key,
+      description: 'cut',
+    });
 
     const answer = await commit(client, cartId);
     expect(answer.status).toBe(402);
@@ -454,7 +501,10 @@ describe('logged-in checkout', () => {
 const intentsSince = async (before: number) => (await payments().ledger()).slice(before);
 
 async function paymentRows(accountId: number) {
-  return t.db.select().from(transactions).where(and(eq(transactions.accountId, accountId), eq(transactions.type, 'payment')));
+  return t.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.accountId, accountId), eq(transactions.type, 'payment')));
 }
 
 describe('registry answers that never came', () => {
@@ -565,7 +615,9 @@ describe('a failure after the capture', () => {
     expect(answer.status).toBe(500);
     const charged = `$${(cart.body.totalPrice / 100).toFixed(2)}`;
     expect(answer.body.message).toBe(`We could not record your order, so the ${charged} charged to your card was refunded. Please contact support.`);
-    expect(await intentsSince(before)).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: cart.body.totalPrice, amountRefunded: cart.body.totalPrice })]);
+    expect(await intentsSince(before)).toEqual([
+      expect.objectContaining({ status: 'succeeded', amountReceived: cart.body.totalPrice, amountRefunded: cart.body.totalPrice }),
+    ]);
     const [order] = await t.db.select().from(orders).where(eq(orders.cartId, cartId));
     expect(order).toMatchObject({ status: 'failed', error: answer.body.message });
     expect(await t.db.select().from(domains).where(eq(domains.domain, 'qwzxv-record-fails.com'))).toHaveLength(0);

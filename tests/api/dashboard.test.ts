@@ -49,9 +49,18 @@ describe('the dashboard', () => {
     clock.set(subDays(today, 3));
     const week = await checkout(client, [{ domain: `${label('week')}.net` }]);
     const [charge] = (await findPayment(t.db, week.paymentIntentId)).charges;
-    await refundPayment(t.deps, { paymentIntentId: week.paymentIntentId, items: [{ transactionId: charge.transactionId, amount: 198 }], reason: 'Price match', idempotencyKey: 'dash-1', actor: systemActor });
+    await refundPayment(t.deps, {
+      paymentIntentId: week.paymentIntentId,
+      items: [{ transactionId: charge.transactionId, amount: 198 }],
+      reason: 'Price match',
+      idempotencyKey: 'dash-1',
+      actor: systemActor,
+    });
     clock.set(subDays(today, 0));
-    await checkout(client, [{ domain: `${label('today')}.com` }, { domain: `transfer-${label('in')}.com`, domainType: 'transfer', authCode: 'Str0ng!Auth#Code' }]);
+    await checkout(client, [
+      { domain: `${label('today')}.com` },
+      { domain: `transfer-${label('in')}.com`, domainType: 'transfer', authCode: 'Str0ng!Auth#Code' },
+    ]);
     const renewing = await ownDomain(t, accountId, `${label('renew')}.org`, { expireDate: addYears(today, 1) });
     const renewed = await client.post('/api/renewals', { renewalPeriod: 1, domains: [{ domainId: renewing.domainId }], commit: true, orderKey: 'dash-renew' });
     expect(renewed.status).toBe(200);

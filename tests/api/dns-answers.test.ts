@@ -56,7 +56,11 @@ beforeAll(async () => {
   await addRecord({ type: 'ALIAS', host: 'shop', data: 'cdn.alias-target.net' });
   await addRecord({ type: 'ALIAS', host: 'own', data: `mail.${zone}` });
   // Targets the form refuses (internal, local, single-label), as they might have been stored before that rule.
-  for (const [host, data] of [['printer', 'printer.internal'], ['nas', 'nas.local'], ['bare', 'intranet']]) {
+  for (const [host, data] of [
+    ['printer', 'printer.internal'],
+    ['nas', 'nas.local'],
+    ['bare', 'intranet'],
+  ]) {
     const refused = await client.post('/api/dnsRecords', { domainId, ttl: 300, type: 'ALIAS', host, data });
     expect(refused.status).toBe(400);
     await t.db.insert(dnsRecords).values({ domainId, type: 'ALIAS', host, data, ttl: 300 });
@@ -75,7 +79,9 @@ describe('CNAME chains (RFC 6604, RFC 2308)', () => {
     expect(reply.status).toBe('NXDOMAIN');
     expect(reply.flags).toContain('aa');
     expect(reply.answer).toEqual([expect.stringMatching(new RegExp(`^broken\\.${zone}\\.\\s+300\\s+IN\\s+CNAME\\s+missing\\.${zone}\\.$`))]);
-    expect(reply.authority).toEqual([expect.stringMatching(new RegExp(`^${zone}\\.\\s+300\\s+IN\\s+SOA\\s+ns1\\.dotspot\\.example\\. hostmaster\\.dotspot\\.example\\. \\d+`))]);
+    expect(reply.authority).toEqual([
+      expect.stringMatching(new RegExp(`^${zone}\\.\\s+300\\s+IN\\s+SOA\\s+ns1\\.dotspot\\.example\\. hostmaster\\.dotspot\\.example\\. \\d+`)),
+    ]);
   });
 
   it('a CNAME to a name without the type asked for carries the SOA for negative caching', async () => {
@@ -142,8 +148,13 @@ describe('header and EDNS (RFC 1035 §4.1.1, RFC 6891, RFC 3225)', () => {
   it('keeps the query’s case in owner names', async () => {
     const reply = digSections(await ask('WwW.AnSwErS-dNs.CoM', 'A'));
     expect(reply.question).toEqual([';WwW.AnSwErS-dNs.CoM.\t\tIN\tA']);
-    expect(reply.answer).toEqual([expect.stringMatching(/^WwW\.AnSwErS-dNs\.CoM\.\s+\d+\s+IN\s+CNAME\s+answers-dns\.com\.$/), expect.stringMatching(/^AnSwErS-dNs\.CoM\.\s+\d+\s+IN\s+A\s+203\.0\.113\.10$/)]);
-    expect(digSections(await ask('MAIL.answers-dns.COM', 'A')).answer).toEqual([expect.stringMatching(/^MAIL\.answers-dns\.COM\.\s+\d+\s+IN\s+A\s+203\.0\.113\.11$/)]);
+    expect(reply.answer).toEqual([
+      expect.stringMatching(/^WwW\.AnSwErS-dNs\.CoM\.\s+\d+\s+IN\s+CNAME\s+answers-dns\.com\.$/),
+      expect.stringMatching(/^AnSwErS-dNs\.CoM\.\s+\d+\s+IN\s+A\s+203\.0\.113\.10$/),
+    ]);
+    expect(digSections(await ask('MAIL.answers-dns.COM', 'A')).answer).toEqual([
+      expect.stringMatching(/^MAIL\.answers-dns\.COM\.\s+\d+\s+IN\s+A\s+203\.0\.113\.11$/),
+    ]);
   });
 
   it('answers ANY with one RRset (RFC 8482)', async () => {
@@ -228,7 +239,9 @@ describe('ALIAS flattening', () => {
 describe('following the database', () => {
   it('serves a record written straight into the database (a change from another process) once it commits', async () => {
     await t.db.insert(dnsRecords).values({ domainId, type: 'A', host: 'direct', data: '203.0.113.123', ttl: 300 });
-    await expect.poll(async () => digSections(await ask(`direct.${zone}`, 'A')).answer, { timeout: 5000, interval: 50 }).toEqual([expect.stringMatching(/203\.0\.113\.123$/)]);
+    await expect
+      .poll(async () => digSections(await ask(`direct.${zone}`, 'A')).answer, { timeout: 5000, interval: 50 })
+      .toEqual([expect.stringMatching(/203\.0\.113\.123$/)]);
     await t.db.delete(dnsRecords).where(eq(dnsRecords.host, 'direct'));
     await expect.poll(async () => digSections(await ask(`direct.${zone}`, 'A')).status, { timeout: 5000, interval: 50 }).toBe('NXDOMAIN');
   });

@@ -28,7 +28,16 @@ async function startDnsProcess(databaseUrl: string, name: string): Promise<DnsPr
   const [port, dnsPort] = [await freePort(), await freePort()];
   const child = spawn('bun', ['api/start.ts'], {
     cwd: root,
-    env: { ...process.env, ROLE: 'dns', DATABASE_URL: databaseUrl, PORT: String(port), DNS_PORT: String(dnsPort), HOST: '127.0.0.1', DATA_DIR: path.join(dir, name), NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      ROLE: 'dns',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DNS_PORT: String(dnsPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, name),
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started: DnsProcess = { http: `http://127.0.0.1:${port}`, dnsPort, child, output: [] };
@@ -52,7 +61,12 @@ beforeAll(async () => {
   const [account] = await db.insert(accounts).values({ registrantContact: demoContact }).returning();
   const [row] = await db
     .insert(domains)
-    .values({ accountId: account.accountId, domain: zone, expireDate: new Date(Date.now() + 300 * 86400000), ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'] })
+    .values({
+      accountId: account.accountId,
+      domain: zone,
+      expireDate: new Date(Date.now() + 300 * 86400000),
+      ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'],
+    })
     .returning();
   domainId = row.domainId;
   await Promise.all([startDnsProcess(database.url, 'a'), startDnsProcess(database.url, 'b')]);
@@ -90,11 +104,17 @@ describe('ROLE=dns processes', () => {
     for (const { dnsPort } of processes) expect(digSections(await dig(dnsPort, [zone, 'A'])).answer).toEqual([expect.stringMatching(/IN\s+A\s+127\.0\.0\.1$/)]);
     await db.insert(dnsRecords).values({ domainId, type: 'A', host: 'api', data: '203.0.113.44', ttl: 300 });
     for (const { dnsPort } of processes) {
-      await expect.poll(async () => digSections(await dig(dnsPort, [`api.${zone}`, 'A'])).answer, { timeout: 5000, interval: 50 }).toEqual([expect.stringMatching(/203\.0\.113\.44$/)]);
+      await expect
+        .poll(async () => digSections(await dig(dnsPort, [`api.${zone}`, 'A'])).answer, { timeout: 5000, interval: 50 })
+        .toEqual([expect.stringMatching(/203\.0\.113\.44$/)]);
     }
     // Moved to other nameservers: no longer ours to answer, in either process.
-    await db.update(domains).set({ ns: ['NS1.ELSEWHERE.EXAMPLE.NET', 'NS2.ELSEWHERE.EXAMPLE.NET'] }).where(eq(domains.domainId, domainId));
-    for (const { dnsPort } of processes) await expect.poll(async () => digSections(await dig(dnsPort, [zone, 'A'])).status, { timeout: 5000, interval: 50 }).toBe('REFUSED');
+    await db
+      .update(domains)
+      .set({ ns: ['NS1.ELSEWHERE.EXAMPLE.NET', 'NS2.ELSEWHERE.EXAMPLE.NET'] })
+      .where(eq(domains.domainId, domainId));
+    for (const { dnsPort } of processes)
+      await expect.poll(async () => digSections(await dig(dnsPort, [zone, 'A'])).status, { timeout: 5000, interval: 50 }).toBe('REFUSED');
   });
 
   it('stop on SIGTERM with exit code 0, without a failed query', async () => {

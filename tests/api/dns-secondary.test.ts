@@ -52,12 +52,19 @@ describe('NSD as a secondary of the built-in server', () => {
   it('transfers the zone, and dig against NSD sees it with our serial', async () => {
     const ours = digSections(await dig(server.port, [zone, 'SOA'])).answer[0];
     await expect
-      .poll(async () => digSections(await askNsd(zone, 'SOA')).answer[0], { timeout: 20_000, interval: 200, message: `NSD did not load the zone:\n${nsd.log()}` })
+      .poll(async () => digSections(await askNsd(zone, 'SOA')).answer[0], {
+        timeout: 20_000,
+        interval: 200,
+        message: `NSD did not load the zone:\n${nsd.log()}`,
+      })
       .toBe(ours);
     const app = digSections(await askNsd(`app.${zone}`, 'A'));
     expect(app.flags).toContain('aa');
     expect(app.answer).toEqual([expect.stringMatching(/^app\.secondary-dns\.com\.\s+300\s+IN\s+A\s+203\.0\.113\.20$/)]);
-    expect(digSections(await askNsd(zone, 'NS')).answer).toEqual([expect.stringMatching(/NS\s+ns1\.dotspot\.example\.$/), expect.stringMatching(/NS\s+ns2\.dotspot\.example\.$/)]);
+    expect(digSections(await askNsd(zone, 'NS')).answer).toEqual([
+      expect.stringMatching(/NS\s+ns1\.dotspot\.example\.$/),
+      expect.stringMatching(/NS\s+ns2\.dotspot\.example\.$/),
+    ]);
   });
 
   it('gets a change made through the API by NOTIFY, long before its SOA refresh', async () => {
@@ -65,7 +72,11 @@ describe('NSD as a secondary of the built-in server', () => {
     const res = await client.post('/api/dnsRecords', { domainId, type: 'TXT', host: 'notified', data: 'sent by NOTIFY', ttl: 300 });
     expect(res.status).toBe(201);
     await expect
-      .poll(async () => digSections(await askNsd(`notified.${zone}`, 'TXT')).answer, { timeout: 20_000, interval: 200, message: `NSD did not take the change:\n${nsd.log()}` })
+      .poll(async () => digSections(await askNsd(`notified.${zone}`, 'TXT')).answer, {
+        timeout: 20_000,
+        interval: 200,
+        message: `NSD did not take the change:\n${nsd.log()}`,
+      })
       .toEqual([expect.stringMatching(/TXT\s+"sent by NOTIFY"$/)]);
     expect(server.dns.counters().notifiesAcknowledged).toBeGreaterThan(before);
     expect(nsd.log()).toMatch(/notify/i);

@@ -130,7 +130,9 @@ describe('the built-in DNS server', () => {
   it('answers NXDOMAIN with the SOA for an unknown name in our zone, and REFUSED for a zone we do not serve', async () => {
     const missing = await dig(`nothing-here.${zone}`, 'A');
     expect(missing).toMatch(/status: NXDOMAIN/);
-    expect(missing).toMatch(new RegExp(`AUTHORITY SECTION:\\n${zone.replace(/\./g, '\\.')}\\.\\s+\\d+\\s+IN\\s+SOA\\s+ns1\\.dotspot\\.example\\. hostmaster\\.dotspot\\.example\\.`));
+    expect(missing).toMatch(
+      new RegExp(`AUTHORITY SECTION:\\n${zone.replace(/\./g, '\\.')}\\.\\s+\\d+\\s+IN\\s+SOA\\s+ns1\\.dotspot\\.example\\. hostmaster\\.dotspot\\.example\\.`),
+    );
     expect(await dig('example.org', 'A')).toMatch(/status: REFUSED/);
     expect(await failureCode(resolver().resolve4('example.org'))).toBe('EREFUSED');
   });
@@ -170,7 +172,10 @@ describe('the built-in DNS server', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ns: ['NS1.ELSEWHERE.EXAMPLE.NET', 'NS2.ELSEWHERE.EXAMPLE.NET'], websiteType: 'custom' });
     expect(await failureCode(resolver().resolve4(zone))).toBe('EREFUSED');
-    expect((await client.patch(`/api/domains/${domainId}`, { ns: [] })).body).toMatchObject({ ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'], websiteType: 'park' });
+    expect((await client.patch(`/api/domains/${domainId}`, { ns: [] })).body).toMatchObject({
+      ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'],
+      websiteType: 'park',
+    });
     expect(await resolver().resolve4(zone)).toEqual(['127.0.0.1']);
   });
 });

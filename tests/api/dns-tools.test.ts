@@ -25,7 +25,10 @@ let server: DnsServer;
 const ns = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
 
 async function newDomain(name: string, account = accountId): Promise<number> {
-  const [row] = await t.db.insert(domains).values({ accountId: account, domain: name, expireDate: new Date(Date.now() + 300 * 86400000), ns }).returning();
+  const [row] = await t.db
+    .insert(domains)
+    .values({ accountId: account, domain: name, expireDate: new Date(Date.now() + 300 * 86400000), ns })
+    .returning();
   return row.domainId;
 }
 
@@ -67,17 +70,45 @@ describe('CAA, HTTPS, SVCB and TLSA records', () => {
   it('refuses each malformed value with its field and message', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ type: 'CAA', host: '@', data: '5 issue "letsencrypt.org"' }, 'caaFlags', 'The CAA flag is 0, or 128 for critical'],
-      [{ type: 'CAA', host: '@', data: '0 issue "not a domain!"' }, 'caaValue', 'The issuer is a CA\'s domain name, such as letsencrypt.org (or ";" alone to allow none)'],
-      [{ type: 'CAA', host: '@', data: '0 iodef "ftp://x.example"' }, 'caaValue', 'The iodef value is a mailto: or https:// address, such as mailto:security@example.com'],
-      [{ type: 'CAA', host: '@', data: '0 frobnicate "x"' }, 'caaTag', 'Choose a CAA tag: issue, issuewild, iodef, issuemail, issuevmc, contactemail, contactphone'],
+      [
+        { type: 'CAA', host: '@', data: '0 issue "not a domain!"' },
+        'caaValue',
+        'The issuer is a CA\'s domain name, such as letsencrypt.org (or ";" alone to allow none)',
+      ],
+      [
+        { type: 'CAA', host: '@', data: '0 iodef "ftp://x.example"' },
+        'caaValue',
+        'The iodef value is a mailto: or https:// address, such as mailto:security@example.com',
+      ],
+      [
+        { type: 'CAA', host: '@', data: '0 frobnicate "x"' },
+        'caaTag',
+        'Choose a CAA tag: issue, issuewild, iodef, issuemail, issuevmc, contactemail, contactphone',
+      ],
       [{ type: 'TLSA', host: '_443._tcp', data: '3 1 1 abcd' }, 'tlsaData', 'A SHA-256 hash is 64 hex digits; this has 4'],
       [{ type: 'TLSA', host: '_443._tcp', data: `4 1 1 ${'a'.repeat(64)}` }, 'tlsaUsage', 'The certificate usage is 0, 1, 2 or 3'],
-      [{ type: 'TLSA', host: 'www', data: `3 1 1 ${'a'.repeat(64)}` }, 'host', 'A TLSA host starts with the port and protocol, such as _443._tcp or _25._tcp.mail'],
-      [{ type: 'HTTPS', host: '@', priority: 0, data: 'cdn.example.net alpn=h2' }, 'svcParams', 'An alias record (priority 0) takes no parameters: give a priority of 1 or more to use them'],
+      [
+        { type: 'TLSA', host: 'www', data: `3 1 1 ${'a'.repeat(64)}` },
+        'host',
+        'A TLSA host starts with the port and protocol, such as _443._tcp or _25._tcp.mail',
+      ],
+      [
+        { type: 'HTTPS', host: '@', priority: 0, data: 'cdn.example.net alpn=h2' },
+        'svcParams',
+        'An alias record (priority 0) takes no parameters: give a priority of 1 or more to use them',
+      ],
       [{ type: 'HTTPS', host: '@', priority: 1, data: '. mandatory=port alpn=h2' }, 'svcMandatory', 'mandatory lists port, which the record does not set'],
       [{ type: 'HTTPS', host: '@', priority: 1, data: '. no-default-alpn' }, 'svcAlpn', 'no-default-alpn needs at least one protocol in alpn'],
-      [{ type: 'HTTPS', host: '@', priority: 1, data: '. ipv4hint=300.1.1.1' }, 'svcIpv4hint', 'IPv4 hints are addresses such as 192.0.2.1, separated by commas'],
-      [{ type: 'SVCB', host: '_dns', priority: 1, data: '. colour=blue' }, 'svcParams', 'Unknown parameter "colour": use mandatory, alpn, no-default-alpn, port, ipv4hint, ech, ipv6hint or keyNNNNN'],
+      [
+        { type: 'HTTPS', host: '@', priority: 1, data: '. ipv4hint=300.1.1.1' },
+        'svcIpv4hint',
+        'IPv4 hints are addresses such as 192.0.2.1, separated by commas',
+      ],
+      [
+        { type: 'SVCB', host: '_dns', priority: 1, data: '. colour=blue' },
+        'svcParams',
+        'Unknown parameter "colour": use mandatory, alpn, no-default-alpn, port, ipv4hint, ech, ipv6hint or keyNNNNN',
+      ],
       [{ type: 'HTTPS', host: '@', data: '.' }, 'priority', 'Priority is required for HTTPS records'],
     ];
     for (const [record, field, message] of cases) {
@@ -187,13 +218,26 @@ describe('zone file import and export', () => {
     const preview = await owner.post('/api/dnsZoneFiles/preview', { domainId, text: zoneFile });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     const { body } = preview;
-    expect(body.added.map((r: { type: string; line: number }) => `${r.type}@${r.line}`).sort()).toEqual(['CAA@9', 'CNAME@6', 'HTTPS@10', 'MX@7', 'TLSA@11', 'TXT@8']);
-    expect(body.changed).toEqual([{ before: expect.objectContaining({ type: 'A', data: '192.0.2.99' }), after: expect.objectContaining({ type: 'A', data: '192.0.2.10', line: 5 }) }]);
+    expect(body.added.map((r: { type: string; line: number }) => `${r.type}@${r.line}`).sort()).toEqual([
+      'CAA@9',
+      'CNAME@6',
+      'HTTPS@10',
+      'MX@7',
+      'TLSA@11',
+      'TXT@8',
+    ]);
+    expect(body.changed).toEqual([
+      { before: expect.objectContaining({ type: 'A', data: '192.0.2.99' }), after: expect.objectContaining({ type: 'A', data: '192.0.2.10', line: 5 }) },
+    ]);
     expect(body.removed).toEqual([]);
     expect(body.refused).toEqual([
       { line: 4, text: '@        IN NS  ns1.elsewhere.net.', reason: 'Nameservers for the domain itself are set under Change Nameservers, not in its zone' },
       { line: 13, text: 'bad      IN A   300.0.0.1', reason: 'Enter an IPv4 address such as 203.0.113.10' },
-      { line: 14, text: 'x        IN PTR somewhere.example.', reason: 'PTR records are not supported here (supported: A, AAAA, ALIAS, CNAME, MX, NS, SRV, TXT, CAA, HTTPS, SVCB, TLSA)' },
+      {
+        line: 14,
+        text: 'x        IN PTR somewhere.example.',
+        reason: 'PTR records are not supported here (supported: A, AAAA, ALIAS, CNAME, MX, NS, SRV, TXT, CAA, HTTPS, SVCB, TLSA)',
+      },
     ]);
     expect(body.skipped.map((s: { line: number }) => s.line)).toEqual([3]);
     expect(await records(domainId)).toEqual(['A @ 192.0.2.99 3600', 'TXT keep stays in a merge 3600']);
@@ -246,7 +290,9 @@ describe('zone file import and export', () => {
     expect(replaced.body.unchanged).toBe(1);
     expect((await stranger.post('/api/dnsZoneFiles/preview', { domainId, text: '@ IN A 192.0.2.1' })).status).toBe(403);
     const broken = await owner.post('/api/dnsZoneFiles/preview', { domainId, text: 'a IN TXT "never closed\n$INCLUDE /etc/passwd\n' });
-    expect(broken.body.refused.map((p: { line: number; reason: string }) => `${p.line}: ${p.reason}`)).toContain('1: A quoted string is missing its closing quote (")');
+    expect(broken.body.refused.map((p: { line: number; reason: string }) => `${p.line}: ${p.reason}`)).toContain(
+      '1: A quoted string is missing its closing quote (")',
+    );
     expect((await owner.post('/api/dnsZoneFiles/preview', { domainId, text: '' })).body.message).toBe('text: Paste a zone file or choose one to upload');
   });
 });

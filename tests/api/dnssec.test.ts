@@ -30,7 +30,10 @@ const visitor = () => t.client({ ip: `203.0.113.${++address}` });
 async function addDomain(domain: string, values: Partial<typeof domains.$inferInsert> = {}): Promise<number> {
   const expireDate = new Date(clock.now().getTime() + 300 * 86400000);
   const ns = values.ns ?? theirs;
-  const [row] = await t.db.insert(domains).values({ accountId, domain, expireDate, ns, websiteType: 'custom', ...values }).returning();
+  const [row] = await t.db
+    .insert(domains)
+    .values({ accountId, domain, expireDate, ns, websiteType: 'custom', ...values })
+    .returning();
   await t.db.insert(registryDomains).values({ domain, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'x', nameservers: ns, expireDate });
   ids[domain] = row.domainId;
   return row.domainId;
@@ -98,7 +101,9 @@ describe('what a DS record must be', () => {
       'dsRecords.0.algorithm: Algorithm 5 (RSA/SHA-1) is deprecated and no longer accepted: re-sign the zone with one of 8, 10, 13, 14, 15, 16 (13, ECDSA P-256, is the usual choice)',
     );
     for (const algorithm of [1, 3, 6, 7]) expect(await refused({ algorithm })).toContain(`Algorithm ${algorithm} (`);
-    expect(await refused({ digestType: 1, digest: 'A'.repeat(40) })).toBe('dsRecords.0.digestType: Digest type 1 (SHA-1) is deprecated: use 2 (SHA-256) or 4 (SHA-384)');
+    expect(await refused({ digestType: 1, digest: 'A'.repeat(40) })).toBe(
+      'dsRecords.0.digestType: Digest type 1 (SHA-1) is deprecated: use 2 (SHA-256) or 4 (SHA-384)',
+    );
   });
 
   it('checks the digest length against its type', async () => {
@@ -120,7 +125,10 @@ describe('what a DS record must be', () => {
 
 describe('publishing DS records', () => {
   it('sets the whole set at the registry, upper-cases digests, and RDAP and WHOIS show a signed delegation', async () => {
-    const res = await setDs('signedbean.com', [{ ...ds, digest: ` ${sha256.toLowerCase()} ` }, { keyTag: 40000, algorithm: 8, digestType: 4, digest: sha384.toLowerCase() }]);
+    const res = await setDs('signedbean.com', [
+      { ...ds, digest: ` ${sha256.toLowerCase()} ` },
+      { keyTag: 40000, algorithm: 8, digestType: 4, digest: sha384.toLowerCase() },
+    ]);
     expect(res.status).toBe(200);
     const expected = [ds, { keyTag: 40000, algorithm: 8, digestType: 4, digest: sha384 }];
     expect(res.body.dsRecords).toEqual(expected);

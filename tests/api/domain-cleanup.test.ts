@@ -138,8 +138,14 @@ async function leftOf(domainId: number, name: string) {
       dsRecords: row.dsRecords,
       mrc: row.mrc,
     },
-    liveAddresses: (await t.db.select().from(emails).where(and(eq(emails.domainId, domainId), eq(emails.status, 'active')))).length,
-    liveGlue: (await t.db.select().from(registeredNameservers).where(eq(registeredNameservers.domainId, domainId))).filter((g) => g.status !== 'deleted').length,
+    liveAddresses: (
+      await t.db
+        .select()
+        .from(emails)
+        .where(and(eq(emails.domainId, domainId), eq(emails.status, 'active')))
+    ).length,
+    liveGlue: (await t.db.select().from(registeredNameservers).where(eq(registeredNameservers.domainId, domainId))).filter((g) => g.status !== 'deleted')
+      .length,
     website: (await t.db.select().from(websites).where(eq(websites.domainId, domainId))).length,
     hostedMail: (await t.db.select().from(sandboxMailDomains).where(eq(sandboxMailDomains.domain, name))).map((d) => d.owner),
   };
@@ -168,7 +174,10 @@ describe('a domain transferred away', () => {
     const name = 'qwzxv-leaving-bean.com';
     const a = await nextBuyer();
     await t.deps.providers.registry.register({ domain: name, years: 1, contact: demoContact, nameservers: [] });
-    const [row] = await t.db.insert(domains).values({ accountId: a.accountId, domain: name, expireDate: addDays(clock.now(), 300), createDate: clock.now() }).returning();
+    const [row] = await t.db
+      .insert(domains)
+      .values({ accountId: a.accountId, domain: name, expireDate: addDays(clock.now(), 300), createDate: clock.now() })
+      .returning();
     await equip(a.client, row.domainId, name);
 
     // The other registrar asks with the code; unanswered, the transfer completes after 5 days.
@@ -197,9 +206,19 @@ describe('a domain transferred away', () => {
 
     expect((await t.runJobs())['domain-cleanup']).toBe(1);
     expect(await leftOf(row.domainId, name)).toEqual({ ...cleaned, hostedMail: [] });
-    expect(await t.db.select().from(sandboxMailMessages).where(eq(sandboxMailMessages.address, `inbox@${name}`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(sandboxMailMessages)
+        .where(eq(sandboxMailMessages.address, `inbox@${name}`)),
+    ).toEqual([]);
     // Its glue host now belongs with the name at the gaining registrar: left there.
-    expect(await t.db.select().from(registryHosts).where(eq(registryHosts.host, `ns1.${name}`))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(registryHosts)
+        .where(eq(registryHosts.host, `ns1.${name}`)),
+    ).toHaveLength(1);
     // The zone was not withdrawn from under the name's new owner.
     expect(published.get(name)).not.toBeNull();
 
@@ -209,7 +228,14 @@ describe('a domain transferred away', () => {
     expect((await b.client.patch(`/api/domains/${again.domainId}`, { emailEnabled: true })).status).toBe(200);
     expect((await b.client.post('/api/emails', { domainId: again.domainId, type: 'mailbox', address: 'inbox', password: 'new-owner-77' })).status).toBe(201);
     expect(await mailTo(`inbox@${name}`, 'For the new owner')).toBe(250);
-    expect((await t.db.select().from(sandboxMailMessages).where(eq(sandboxMailMessages.address, `inbox@${name}`))).map((m) => m.subject)).toEqual(['For the new owner']);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(sandboxMailMessages)
+          .where(eq(sandboxMailMessages.address, `inbox@${name}`))
+      ).map((m) => m.subject),
+    ).toEqual(['For the new owner']);
     expect(await mailTo(`sales@${name}`, 'Old forward')).toBe(550);
     expect(await t.db.select().from(outbox).where(eq(outbox.to, 'old-owner@elsewhere.test'))).toEqual([]);
     expect((await b.client.get(`/api/forSale/${name}`)).status).toBe(404);
@@ -244,7 +270,12 @@ describe('a domain deleted at the end of its expiry', () => {
 
     expect((await t.runJobs())['domain-cleanup']).toBe(1);
     expect(await leftOf(row.domainId, name)).toEqual({ ...cleaned, hostedMail: [] });
-    expect(await t.db.select().from(registryHosts).where(eq(registryHosts.host, `ns1.${name}`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(registryHosts)
+        .where(eq(registryHosts.host, `ns1.${name}`)),
+    ).toEqual([]);
     expect(published.get(name)).toBeNull();
   }, 60_000);
 

@@ -21,7 +21,10 @@ beforeAll(async () => {
   const buyer = await signedInBuyer(t, 'owner@example.com');
   owner = buyer.client;
   stranger = (await signedInBuyer(t, 'stranger@example.com')).client;
-  const [row] = await t.db.insert(domains).values({ accountId: buyer.accountId, domain: 'patchme.com', expireDate: addDays(clock.now(), 200) }).returning();
+  const [row] = await t.db
+    .insert(domains)
+    .values({ accountId: buyer.accountId, domain: 'patchme.com', expireDate: addDays(clock.now(), 200) })
+    .returning();
   domainId = row.domainId;
 });
 afterAll(async () => {
@@ -63,7 +66,10 @@ describe('PATCH /api/domains/:id', () => {
 
 describe('recent authentication', () => {
   it('holds for 15 minutes after sign-in, then until the holder confirms again', async () => {
-    const [session] = await t.db.insert(sessions).values({ tokenHash: 'recent-auth-test', state: 'active', createDate: clock.now(), expireDate: addDays(clock.now(), 30) }).returning();
+    const [session] = await t.db
+      .insert(sessions)
+      .values({ tokenHash: 'recent-auth-test', state: 'active', createDate: clock.now(), expireDate: addDays(clock.now(), 30) })
+      .returning();
     expect(await hasRecentAuth(t.db, session.sessionId)).toBe(true);
     clock.set(addMinutes(clock.now(), 16));
     await expect(requireRecentAuth(t.db, session.sessionId)).rejects.toMatchObject({ code: 403, data: { reauthRequired: true } });

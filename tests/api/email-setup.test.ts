@@ -74,7 +74,13 @@ describe('Thunderbird autoconfig', () => {
       expect(config['@_version']).toBe('1.1');
       const provider = config.emailProvider;
       expect(provider.domain).toBe('setupdocs.com');
-      expect(provider.incomingServer).toMatchObject({ '@_type': 'imap', hostname: 'imap.dotspot.example', port: 993, socketType: 'SSL', username: '%EMAILADDRESS%' });
+      expect(provider.incomingServer).toMatchObject({
+        '@_type': 'imap',
+        hostname: 'imap.dotspot.example',
+        port: 993,
+        socketType: 'SSL',
+        username: '%EMAILADDRESS%',
+      });
       expect(provider.outgoingServer).toMatchObject({ '@_type': 'smtp', hostname: 'imap.dotspot.example', port: 465, socketType: 'SSL' });
     }
   });

@@ -102,7 +102,9 @@ describe('/api/emails', () => {
   it('adds a mailbox with a hashed password and answers where a phone fetches its settings', async () => {
     const res = await owner.post('/api/emails', { domainId, type: 'mailbox', address: 'Info', password: 'sunny-day-42' });
     expect(res.status).toBe(201);
-    expect(domainEmailSchema.extend({ $mobileConfigUrl: domainEmailSchema.shape.address, $autoconfigUrl: domainEmailSchema.shape.address }).parse(res.body)).toBeTruthy();
+    expect(
+      domainEmailSchema.extend({ $mobileConfigUrl: domainEmailSchema.shape.address, $autoconfigUrl: domainEmailSchema.shape.address }).parse(res.body),
+    ).toBeTruthy();
     expect(res.body).toMatchObject({ address: 'info@mailrules.com', type: 'mailbox', quota: 5, size: 0 });
     expect(res.body.$mobileConfigUrl).toMatch(/^http:\/\/localhost:3000\/api\/emailSetup\/\d+\/[\w-]+\/mail\.mobileconfig$/);
     expect(JSON.stringify(res.body)).not.toContain('sunny-day-42');
@@ -151,7 +153,8 @@ describe('/api/emails', () => {
     expect(adds.filter((r) => r.status === 201)).toHaveLength(5);
     expect(adds.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(Array(2).fill('You can have up to 5 mailboxes on a domain'));
     const forwards = [];
-    for (let i = 0; i < 5; i++) forwards.push(await owner.post('/api/emails', { domainId: limited, type: 'forward', address: `fwd${i}`, destination: 'me@example.org' }));
+    for (let i = 0; i < 5; i++)
+      forwards.push(await owner.post('/api/emails', { domainId: limited, type: 'forward', address: `fwd${i}`, destination: 'me@example.org' }));
     expect(forwards.every((r) => r.status === 201)).toBe(true);
     const sixth = await owner.post('/api/emails', { domainId: limited, type: 'forward', address: 'fwd5', destination: 'me@example.org' });
     expect(sixth.body.message).toBe('You can have up to 5 forwards on a domain');
@@ -217,7 +220,10 @@ describe('/api/emails', () => {
     const res = await owner.post('/api/emails', { domainId, type: 'mailbox', address: 'refused-box', password: 'sunny-day-42' });
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(/mail server could not complete this request/);
-    const rows = await t.db.select().from(emails).where(and(eq(emails.address, 'refused-box@mailrules.com'), eq(emails.status, 'active')));
+    const rows = await t.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.address, 'refused-box@mailrules.com'), eq(emails.status, 'active')));
     expect(rows).toHaveLength(0);
   });
 

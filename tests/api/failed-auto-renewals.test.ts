@@ -68,7 +68,10 @@ describe('the failed auto-renewal queue', () => {
     const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
     expect(ledger.map((r) => r.amount).sort((a, b) => a - b)).toEqual([-1128, 1128]);
     expect(await queueEntry(domain.domainId)).toBeUndefined();
-    await expect(retryFailedAutoRenewal(t.deps, systemActor, entry?.renewalOrderId ?? 0)).rejects.toMatchObject({ code: 409, message: 'This auto-renewal has already been charged' });
+    await expect(retryFailedAutoRenewal(t.deps, systemActor, entry?.renewalOrderId ?? 0)).rejects.toMatchObject({
+      code: 409,
+      message: 'This auto-renewal has already been charged',
+    });
   });
 
   it('records another failure when the card still declines, and keeps the entry once the daily retries are used up', async () => {

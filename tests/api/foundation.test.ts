@@ -21,7 +21,10 @@ describe('seed', () => {
     expect(accountId).not.toBeNull();
     const [user] = await t.db.select().from(users).where(eq(users.email, 'demo@example.com'));
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
-    const owned = await t.db.select().from(domains).where(eq(domains.accountId, accountId as number));
+    const owned = await t.db
+      .select()
+      .from(domains)
+      .where(eq(domains.accountId, accountId as number));
     const now = Date.now();
     expect(owned.some((d) => d.status === 'transfer')).toBe(true);
     expect(owned.some((d) => d.expireDate.getTime() < now)).toBe(true);
@@ -63,7 +66,15 @@ describe('sandbox outbox', () => {
 
 describe('providers', () => {
   it('uses sandboxes by default and the real implementations when their settings are present', () => {
-    expect(loadConfig({}).providers).toEqual({ payments: 'sandbox', mail: 'sandbox', sms: 'sandbox', registry: 'sandbox', botCheck: 'altcha', mailHost: 'sandbox', dns: 'builtin' });
+    expect(loadConfig({}).providers).toEqual({
+      payments: 'sandbox',
+      mail: 'sandbox',
+      sms: 'sandbox',
+      registry: 'sandbox',
+      botCheck: 'altcha',
+      mailHost: 'sandbox',
+      dns: 'builtin',
+    });
     const real = loadConfig({
       SMTP_URL: 'smtp://mail.invalid:25',
       SMS_GATEWAY_URL: 'https://sms.invalid/send',

@@ -46,7 +46,11 @@ function send(host: string, pathname: string, options: { method?: string; body?:
 /** The page's h1 as a reader sees it: tags gone, entities decoded. */
 function headingOf(html: string): string {
   const inner = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
-  return inner.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return inner
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** A change made by the signed-in owner through the API on our own host, as the control panel makes it. */

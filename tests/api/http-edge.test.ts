@@ -36,7 +36,11 @@ describe('the public origin (sandbox mode, no PUBLIC_URL)', () => {
   it('mails recovery links to http://localhost:PORT whatever Host the request named', async () => {
     const email = await makeCustomer(t);
     const client = t.client();
-    const res = await client.post('http://evil.example/api/session', { type: 'recovery', email, recaptchaToken: await client.botToken() }, { host: 'evil.example' });
+    const res = await client.post(
+      'http://evil.example/api/session',
+      { type: 'recovery', email, recaptchaToken: await client.botToken() },
+      { host: 'evil.example' },
+    );
     expect(res.status).toBe(200);
     const mail = await lastMailTo(t, email);
     expect(mail).toContain('http://localhost:3201/login?recovery=');
@@ -45,10 +49,14 @@ describe('the public origin (sandbox mode, no PUBLIC_URL)', () => {
 
   it('refuses unsafe requests whose Origin matches only the Host header they chose', async () => {
     const client = t.client();
-    const spoofed = await client.post('http://evil.example/api/cartItems', { type: 'domain', domain: 'qwzxv-origin-one.com', domainType: 'new' }, {
-      host: 'evil.example',
-      origin: 'http://evil.example',
-    });
+    const spoofed = await client.post(
+      'http://evil.example/api/cartItems',
+      { type: 'domain', domain: 'qwzxv-origin-one.com', domainType: 'new' },
+      {
+        host: 'evil.example',
+        origin: 'http://evil.example',
+      },
+    );
     expect(spoofed.status).toBe(403);
     for (const origin of ['http://localhost:3201', 'http://127.0.0.1:3201']) {
       const own = await client.post('/api/cartItems', { type: 'domain', domain: 'qwzxv-origin-two.com', domainType: 'new' }, { origin });
@@ -110,37 +118,45 @@ describe('the client address', () => {
   const passwordChecksTimeout = 90_000;
   const randomAddress = () => `203.0.${Math.floor(Math.random() * 255)}.${1 + Math.floor(Math.random() * 250)}`;
 
-  it('counts failed logins against the socket address whatever X-Forwarded-For says, with no trusted proxies', async () => {
-    const t = await createTestContext();
-    try {
-      const email = await makeCustomer(t);
-      const statuses = await failLogins(t.client({ ip: '198.51.100.60' }), 55, randomAddress);
-      expect(statuses.slice(0, 50).every((s) => s === 400)).toBe(true);
-      expect(statuses.slice(50).every((s) => s === 429)).toBe(true);
-      // The same socket with yet another forged header is still refused; another address is not.
-      const again = await t.client({ ip: '198.51.100.60' }).post('/api/session', { email, password }, { 'x-forwarded-for': randomAddress() });
-      expect(again.status).toBe(429);
-      expect((await t.client({ ip: '198.51.100.61' }).post('/api/session', { email, password })).status).toBe(200);
-    } finally {
-      await t.close();
-    }
-  }, passwordChecksTimeout);
+  it(
+    'counts failed logins against the socket address whatever X-Forwarded-For says, with no trusted proxies',
+    async () => {
+      const t = await createTestContext();
+      try {
+        const email = await makeCustomer(t);
+        const statuses = await failLogins(t.client({ ip: '198.51.100.60' }), 55, randomAddress);
+        expect(statuses.slice(0, 50).every((s) => s === 400)).toBe(true);
+        expect(statuses.slice(50).every((s) => s === 429)).toBe(true);
+        // The same socket with yet another forged header is still refused; another address is not.
+        const again = await t.client({ ip: '198.51.100.60' }).post('/api/session', { email, password }, { 'x-forwarded-for': randomAddress() });
+        expect(again.status).toBe(429);
+        expect((await t.client({ ip: '198.51.100.61' }).post('/api/session', { email, password })).status).toBe(200);
+      } finally {
+        await t.close();
+      }
+    },
+    passwordChecksTimeout,
+  );
 
-  it('believes X-Forwarded-For from a trusted proxy', async () => {
-    const proxy = '10.0.0.5';
-    const t = await createTestContext({ env: { TRUSTED_PROXIES: proxy } });
-    try {
-      const email = await makeCustomer(t);
-      const behindProxy = t.client({ ip: proxy });
-      const statuses = await failLogins(behindProxy, 51, () => '203.0.113.9');
-      expect(statuses[49]).toBe(400);
-      expect(statuses[50]).toBe(429);
-      // Another visitor behind the same proxy is another address.
-      expect((await behindProxy.post('/api/session', { email, password }, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
-    } finally {
-      await t.close();
-    }
-  }, passwordChecksTimeout);
+  it(
+    'believes X-Forwarded-For from a trusted proxy',
+    async () => {
+      const proxy = '10.0.0.5';
+      const t = await createTestContext({ env: { TRUSTED_PROXIES: proxy } });
+      try {
+        const email = await makeCustomer(t);
+        const behindProxy = t.client({ ip: proxy });
+        const statuses = await failLogins(behindProxy, 51, () => '203.0.113.9');
+        expect(statuses[49]).toBe(400);
+        expect(statuses[50]).toBe(429);
+        // Another visitor behind the same proxy is another address.
+        expect((await behindProxy.post('/api/session', { email, password }, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
+      } finally {
+        await t.close();
+      }
+    },
+    passwordChecksTimeout,
+  );
 });
 
 describe('request bodies and list queries', () => {

@@ -49,10 +49,13 @@ async function requestReset(email: string) {
   expect(answer.status).toBe(200);
 }
 
-const mailTo = (email: string) => t.db.select().from(outbox).where(and(eq(outbox.to, email), eq(outbox.channel, 'email')));
+const mailTo = (email: string) =>
+  t.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, email), eq(outbox.channel, 'email')));
 
-const jobsTo = async (email: string) =>
-  (await t.jobs.boss.findJobs<{ to: string }>(sendMessageQueue)).filter((job) => job.data.to === email);
+const jobsTo = async (email: string) => (await t.jobs.boss.findJobs<{ to: string }>(sendMessageQueue)).filter((job) => job.data.to === email);
 
 describe('messages through the queue', () => {
   it('queues a recovery email, which reaches the outbox once a worker runs it', async () => {

@@ -53,7 +53,10 @@ beforeAll(async () => {
     providers: () => ({ mail: createSmtpMail(destination.url, 'Dotspot <no-reply@dotspot.example>') }),
   });
   const buyer = await signedInBuyer(t, 'forwarding@example.com');
-  const [row] = await t.db.insert(domains).values({ accountId: buyer.accountId, domain, expireDate: addDays(clock.now(), 200) }).returning();
+  const [row] = await t.db
+    .insert(domains)
+    .values({ accountId: buyer.accountId, domain, expireDate: addDays(clock.now(), 200) })
+    .returning();
   expect((await buyer.client.patch(`/api/domains/${row.domainId}`, { emailEnabled: true })).status).toBe(200);
   const add = (body: object) => buyer.client.post('/api/emails', { domainId: row.domainId, ...body });
   expect((await add({ type: 'forward', address: 'sales', destination: 'owner@destination.test' })).status).toBe(201);
@@ -62,7 +65,10 @@ beforeAll(async () => {
   expect((await add({ type: 'mailbox', address: 'inbox', password: 'sunny-day-42' })).status).toBe(201);
   expect((await add({ type: 'mailbox', address: 'small', password: 'sunny-day-42' })).status).toBe(201);
   // A nearly full mailbox: 50 KB of room.
-  await t.db.update(sandboxMailAddresses).set({ quotaBytes: 50_000 }).where(eq(sandboxMailAddresses.address, `small@${domain}`));
+  await t.db
+    .update(sandboxMailAddresses)
+    .set({ quotaBytes: 50_000 })
+    .where(eq(sandboxMailAddresses.address, `small@${domain}`));
   const host = t.deps.providers.mailHost;
   if (!isSandboxMailHost(host)) throw new Error('the tests run with the sandbox mail host');
   mailHost = host;
@@ -81,8 +87,20 @@ function transport(port = receiver.port) {
 }
 
 /** A message as a sender's software writes it: CRLF lines, an 8-bit Latin-1 body, a line that starts with a dot. */
-function message(from: string, subject: string, body: Buffer = Buffer.from('Caf\xe9 cr\xe8me, s\xfbr.\r\n.a line starting with a dot\r\n\xff\xfe raw bytes\r\n', 'latin1')): Buffer {
-  const head = [`From: ${from}`, 'To: someone@forwardtest.com', `Subject: ${subject}`, `Message-ID: <${subject.replace(/\W/g, '')}@test>`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=iso-8859-1', 'Content-Transfer-Encoding: 8bit'];
+function message(
+  from: string,
+  subject: string,
+  body: Buffer = Buffer.from('Caf\xe9 cr\xe8me, s\xfbr.\r\n.a line starting with a dot\r\n\xff\xfe raw bytes\r\n', 'latin1'),
+): Buffer {
+  const head = [
+    `From: ${from}`,
+    'To: someone@forwardtest.com',
+    `Subject: ${subject}`,
+    `Message-ID: <${subject.replace(/\W/g, '')}@test>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=iso-8859-1',
+    'Content-Transfer-Encoding: 8bit',
+  ];
   return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), body]);
 }
 
@@ -180,7 +198,9 @@ describe('forwarding that other mail servers accept', () => {
   it('drops an Authentication-Results field a sender wrote in our name, and keeps one from anyone else', async () => {
     const raw = message('Kim <kim@relaxed.test>', 'Claims a pass');
     const forged = Buffer.concat([
-      Buffer.from('Authentication-Results: MAIL.dotspot.example;\r\n dmarc=pass header.from=relaxed.test\r\nAuthentication-Results: mx.elsewhere.test; spf=pass\r\n'),
+      Buffer.from(
+        'Authentication-Results: MAIL.dotspot.example;\r\n dmarc=pass header.from=relaxed.test\r\nAuthentication-Results: mx.elsewhere.test; spf=pass\r\n',
+      ),
       raw,
     ]);
     await send({ from: 'kim@relaxed.test', to: [`sales@${domain}`] }, forged);
@@ -200,7 +220,9 @@ describe('mailboxes', () => {
     const [stored] = (await storedIn(`inbox@${domain}`)).filter((m) => m.subject === 'Stored exactly');
     const content = stored.content ?? Buffer.alloc(0);
     expect(content.subarray(content.length - raw.length).equals(raw)).toBe(true);
-    expect(content.toString('latin1')).toMatch(/^Return-Path: <dan@relaxed\.test>\r\nDelivered-To: inbox@forwardtest\.com\r\n(Received-SPF|Authentication-Results): /);
+    expect(content.toString('latin1')).toMatch(
+      /^Return-Path: <dan@relaxed\.test>\r\nDelivered-To: inbox@forwardtest\.com\r\n(Received-SPF|Authentication-Results): /,
+    );
     expect(stored.sizeBytes).toBe(content.length);
     expect(stored.sender).toBe('dan@relaxed.test');
   });

@@ -200,7 +200,10 @@ describe('deleting a method', () => {
     const rows = await t.db.select().from(mfas).where(eq(mfas.accountId, h.accountId));
     const answers = await Promise.all(rows.map((m) => h.client.request('DELETE', `/api/mfas/${m.mfaId}`, {})));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
-    const left = await t.db.select().from(mfas).where(and(eq(mfas.accountId, h.accountId), eq(mfas.status, 'active')));
+    const left = await t.db
+      .select()
+      .from(mfas)
+      .where(and(eq(mfas.accountId, h.accountId), eq(mfas.status, 'active')));
     expect(left).toHaveLength(1);
   });
 
@@ -213,7 +216,10 @@ describe('deleting a method', () => {
     });
     const added = await h.client.post('/api/mfas', { type: 'totp' });
     await ageSession(t, h.sessionId);
-    const [sms] = await t.db.select().from(mfas).where(and(eq(mfas.accountId, h.accountId), eq(mfas.type, 'sms')));
+    const [sms] = await t.db
+      .select()
+      .from(mfas)
+      .where(and(eq(mfas.accountId, h.accountId), eq(mfas.type, 'sms')));
     const refused = await h.client.request('DELETE', `/api/mfas/${sms.mfaId}`, {});
     expect(refused.status).toBe(403);
     expect(refused.body.data.reauthRequired).toBe(true);

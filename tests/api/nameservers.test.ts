@@ -153,11 +153,25 @@ describe('custom nameservers', () => {
     expect(edited.body).toMatchObject({ status: 'pending', ipAddress: '2001:db8::54' });
     clock.advance(65 * 60_000);
     await scheduled.runDue();
-    expect((await t.db.select().from(registryHosts).where(eq(registryHosts.host, `ns2.${zone}`)))[0].addresses).toEqual(['2001:db8::54']);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(registryHosts)
+          .where(eq(registryHosts.host, `ns2.${zone}`))
+      )[0].addresses,
+    ).toEqual(['2001:db8::54']);
 
     const gone = await owner.delete(`/api/registeredNameservers/${created.body.registeredNameserverId}`);
     expect(gone.status).toBe(200);
-    expect(await t.db.select().from(registryHosts).where(eq(registryHosts.host, `ns1.${zone}`))).toEqual([]);
-    expect((await owner.get(`/api/registeredNameservers?domainId=${domainId}`)).body.data.map((n: { hostname: string }) => n.hostname)).toEqual([`ns2.${zone}`]);
+    expect(
+      await t.db
+        .select()
+        .from(registryHosts)
+        .where(eq(registryHosts.host, `ns1.${zone}`)),
+    ).toEqual([]);
+    expect((await owner.get(`/api/registeredNameservers?domainId=${domainId}`)).body.data.map((n: { hostname: string }) => n.hostname)).toEqual([
+      `ns2.${zone}`,
+    ]);
   });
 });

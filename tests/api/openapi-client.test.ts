@@ -33,7 +33,11 @@ beforeAll(async () => {
   const [row] = await t.db.insert(domains).values({ accountId, domain: zone, expireDate, ns }).returning();
   domainId = row.domainId;
   await t.db.insert(registryDomains).values({ domain: zone, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'x', nameservers: ns, expireDate });
-  const { secret } = await createApiToken(t.db, { accountId, userId }, { name: 'typed client', scopes: ['domains:read', 'dns:write', 'renewals:write', 'nameservers:write', 'search'] });
+  const { secret } = await createApiToken(
+    t.db,
+    { accountId, userId },
+    { name: 'typed client', scopes: ['domains:read', 'dns:write', 'renewals:write', 'nameservers:write', 'search'] },
+  );
   api = createClient<paths>({
     baseUrl: 'http://localhost/api',
     headers: { authorization: `Bearer ${secret}` },
@@ -103,8 +107,14 @@ describe('a script using the typed client with a bearer token', () => {
     const ns = await api.POST('/registeredNameservers', { body: { domainId, hostname: `ns1.${zone}`, ipAddress: '203.0.113.53' } });
     const glue = documented('POST /registeredNameservers', ns.data!);
     documented('GET /registeredNameservers', (await api.GET('/registeredNameservers', { params: { query: { domainId } } })).data!);
-    documented('PATCH /registeredNameservers/:id', (await api.PATCH('/registeredNameservers/{id}', { params: { path: { id: glue.registeredNameserverId } }, body: { ipAddress: '203.0.113.54' } })).data!);
-    documented('DELETE /registeredNameservers/:id', (await api.DELETE('/registeredNameservers/{id}', { params: { path: { id: glue.registeredNameserverId } } })).data!);
+    documented(
+      'PATCH /registeredNameservers/:id',
+      (await api.PATCH('/registeredNameservers/{id}', { params: { path: { id: glue.registeredNameserverId } }, body: { ipAddress: '203.0.113.54' } })).data!,
+    );
+    documented(
+      'DELETE /registeredNameservers/:id',
+      (await api.DELETE('/registeredNameservers/{id}', { params: { path: { id: glue.registeredNameserverId } } })).data!,
+    );
     const renewable = documented('GET /renewals', (await api.GET('/renewals', {})).data!);
     expect(renewable.data.map((d) => d.domain)).toEqual([zone]);
     const preview = await api.POST('/renewals', { body: { domains: [{ domainId }], renewalPeriod: 2 } });

@@ -39,9 +39,17 @@ describe('GET /api/openapi.json', () => {
     expect(status).toBe(200);
     expect(headers.get('content-type')).toContain('application/json');
     const operations = Object.entries(body.paths as Record<string, Record<string, { 'x-required-scope'?: string; description: string }>>).flatMap(
-      ([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path: path.replace(/\{(\w+)\}/g, ':$1'), scope: operation['x-required-scope'] ?? null, description: operation.description })),
+      ([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          path: path.replace(/\{(\w+)\}/g, ':$1'),
+          scope: operation['x-required-scope'] ?? null,
+          description: operation.description,
+        })),
     );
-    expect(operations.map(({ method, path, scope }) => ({ method, path, scope })).sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`))).toEqual(
+    expect(
+      operations.map(({ method, path, scope }) => ({ method, path, scope })).sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`)),
+    ).toEqual(
       tokenRoutes.map(({ method, path, scope }) => ({ method, path, scope })).sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`)),
     );
     for (const operation of operations) if (operation.scope) expect(operation.description).toContain(`Requires the \`${operation.scope}\` scope`);
@@ -69,7 +77,9 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/domains/{id}'].patch).toMatchObject({ 'x-field-scopes': tokenDomainFields });
     expect((doc.paths['/tlds'].get as { security: unknown }).security).toEqual([]);
     // The list words read by hand (api/http/list-query.ts) are documented as the route checks them.
-    const relations = (doc.paths['/domains'].get as { parameters: { name: string; schema: { items?: { enum?: string[] } } }[] }).parameters.find((p) => p.name === '$relations[]');
+    const relations = (doc.paths['/domains'].get as { parameters: { name: string; schema: { items?: { enum?: string[] } } }[] }).parameters.find(
+      (p) => p.name === '$relations[]',
+    );
     expect(relations?.schema.items?.enum).toEqual([...domainRelations]);
     // The inline query schema moved into the contract: the document shows its rule.
     expect((doc.paths['/dnsRecords'].get as { parameters: unknown[] }).parameters).toEqual([
@@ -101,7 +111,12 @@ describe('GET /api/docs', () => {
 describe('GET /api/domainSearch/check', () => {
   it('answers availability and price as the search does, for a token with the search scope', async () => {
     const { secret } = await createApiToken(t.db, { accountId, userId }, { name: 'checker', scopes: ['search'] });
-    const { status, body } = await t.client().get('/api/domainSearch/check?domain=Bright-Harbor-Lanterns.COM&domain=nic.com&domain=bright-harbor-lanterns.com&domain=café-lanterns.net', bearer(secret));
+    const { status, body } = await t
+      .client()
+      .get(
+        '/api/domainSearch/check?domain=Bright-Harbor-Lanterns.COM&domain=nic.com&domain=bright-harbor-lanterns.com&domain=café-lanterns.net',
+        bearer(secret),
+      );
     expect(status).toBe(200);
     const answer = domainCheckAnswerSchema.parse(body);
     expect(answer.data.map((r) => r.domain)).toEqual(['bright-harbor-lanterns.com', 'nic.com', domainToASCII('café-lanterns.net')]);

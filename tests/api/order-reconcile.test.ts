@@ -103,7 +103,14 @@ let buyers = 0;
 /** A signed-in customer with a saved card, and a cart of new names. */
 async function buyerWithCart(names: string[]): Promise<{ client: TestClient; accountId: number; cartId: number; prices: Map<string, number> }> {
   const { client, accountId } = await signedInBuyer(t, `cut-${++buyers}@example.org`);
-  expect((await client.post('/api/cartItems', names.map((domain) => ({ type: 'domain', domain, domainType: 'new' })))).status).toBe(201);
+  expect(
+    (
+      await client.post(
+        '/api/cartItems',
+        names.map((domain) => ({ type: 'domain', domain, domainType: 'new' })),
+      )
+    ).status,
+  ).toBe(201);
   const cart = await client.get('/api/carts/0?$relations[]=cartItems');
   const prices = new Map<string, number>(cart.body.cartItems.map((item: { domain: string; totalPrice: number }) => [item.domain, item.totalPrice]));
   return { client, accountId, cartId: cart.body.cartId, prices };
@@ -112,7 +119,10 @@ async function buyerWithCart(names: string[]): Promise<{ client: TestClient; acc
 const commit = (client: TestClient, cartId: number) => client.patch(`/api/carts/${cartId}`, { commit: true, a: {} });
 
 const ledgerOf = async (accountId: number) =>
-  (await t.db.select().from(transactions).where(eq(transactions.accountId, accountId)).orderBy(transactions.transactionId)).map((row) => [row.type, row.amount]);
+  (await t.db.select().from(transactions).where(eq(transactions.accountId, accountId)).orderBy(transactions.transactionId)).map((row) => [
+    row.type,
+    row.amount,
+  ]);
 
 const orderOf = async (cartId: number) => (await t.db.select().from(orders).where(eq(orders.cartId, cartId)))[0];
 
@@ -184,7 +194,12 @@ describe('an order whose checkout died after registering', () => {
     expect(await t.db.select().from(registryDomains).where(eq(registryDomains.domain, third))).toEqual([]);
     expect((await payments().ledger()).slice(intentsBefore)).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: paid })]);
     expect(await ledgerOf(accountId)).toHaveLength(3);
-    expect(await t.db.select().from(domains).where(inArray(domains.domain, [first, second, third]))).toHaveLength(2);
+    expect(
+      await t.db
+        .select()
+        .from(domains)
+        .where(inArray(domains.domain, [first, second, third])),
+    ).toHaveLength(2);
     stallRegistration = null;
   });
 });
@@ -235,7 +250,9 @@ describe('a slow but live process', () => {
     await stallRegistration.hit;
     // A minute passes inside one registry call; the heartbeat keeps the lease ahead of the clock all the same.
     clock.advance(60_000);
-    await expect.poll(async () => (await orderOf(cartId)).leaseExpireDate?.getTime() ?? 0, { timeout: 10_000, interval: 20 }).toBeGreaterThan(clock.now().getTime());
+    await expect
+      .poll(async () => (await orderOf(cartId)).leaseExpireDate?.getTime() ?? 0, { timeout: 10_000, interval: 20 })
+      .toBeGreaterThan(clock.now().getTime());
     expect(await reconcileUnknownOrders(t.deps)).toEqual({ settled: 0, waiting: 0 });
     expect(await orderOf(cartId)).toMatchObject({ status: 'authorized', leaseOwner: web.leases.owner });
 

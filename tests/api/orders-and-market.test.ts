@@ -24,7 +24,10 @@ let people = 0;
 const buyer = (label: string) => signedInBuyer(t, `${label}-${++people}@example.org`);
 
 async function checkout(client: TestClient, items: Record<string, unknown>[]) {
-  const added = await client.post('/api/cartItems', items.map((item) => ({ type: 'domain', domainType: 'new', ...item })));
+  const added = await client.post(
+    '/api/cartItems',
+    items.map((item) => ({ type: 'domain', domainType: 'new', ...item })),
+  );
   expect(added.status).toBe(201);
   const cartId = added.body[0].cartId as number;
   const done = await client.patch(`/api/carts/${cartId}`, { commit: true, $redirectHost: 'localhost', a: { referrer: '', landing: '/', statedSource: '' } });
@@ -45,9 +48,19 @@ describe('order confirmation and receipt', () => {
     expect(order.status).toBe(200);
     expect(order.body).toMatchObject({ orderId, status: 'completed', card: 'Visa ending in 4242', email: `orders-${people}@example.org`, error: null });
     expect(order.body.lines).toEqual([
-      expect.objectContaining({ domain: 'qwzxv-receipt-one.com', kind: 'registration', outcome: 'delivered', years: 2, charged: true, domainId: expect.any(Number) }),
+      expect.objectContaining({
+        domain: 'qwzxv-receipt-one.com',
+        kind: 'registration',
+        outcome: 'delivered',
+        years: 2,
+        charged: true,
+        domainId: expect.any(Number),
+      }),
     ]);
-    const [payment] = await t.db.select().from(transactions).where(and(eq(transactions.orderId, orderId), eq(transactions.type, 'payment')));
+    const [payment] = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.orderId, orderId), eq(transactions.type, 'payment')));
     expect(order.body.totalCharged).toBe(-payment.amount);
     expect(order.body.totalCharged).toBe(order.body.lines[0].totalPrice);
 
@@ -111,13 +124,19 @@ describe('buying a listed name (Buy it now)', () => {
     expect(done.status).toBe(200);
     const orderId = done.body.orderId as number;
 
-    const [bought] = await t.db.select().from(domains).where(and(eq(domains.domain, name), eq(domains.accountId, accountId)));
+    const [bought] = await t.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.domain, name), eq(domains.accountId, accountId)));
     expect(bought).toMatchObject({ status: 'active', forSale: false, locked: true });
     const [sold] = await t.db.select().from(domains).where(eq(domains.domainId, seller.domainId));
     expect(sold.status).toBe('deleted');
     const ledger = await t.db.select().from(transactions).where(eq(transactions.orderId, orderId));
     expect(ledger.find((row) => row.type === 'payment')?.amount).toBe(-250_000);
-    const [payout] = await t.db.select().from(transactions).where(and(eq(transactions.accountId, seller.accountId), eq(transactions.type, 'payout')));
+    const [payout] = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.accountId, seller.accountId), eq(transactions.type, 'payout')));
     expect(payout.amount).toBe(-sellerPayout(250_000, true));
     expect(payout.amount).toBe(-200_000);
 
@@ -165,17 +184,30 @@ describe('buying a listed name (Buy it now)', () => {
       expect(added.status).toBe(201);
       carts.push({ client, cartId: added.body[0].cartId as number });
     }
-    const answers = await Promise.all(carts.map(({ client, cartId }) => client.patch(`/api/carts/${cartId}`, { commit: true, $redirectHost: 'localhost', a: {} })));
-    const owners = await t.db.select().from(domains).where(and(eq(domains.domain, name), eq(domains.status, 'active')));
+    const answers = await Promise.all(
+      carts.map(({ client, cartId }) => client.patch(`/api/carts/${cartId}`, { commit: true, $redirectHost: 'localhost', a: {} })),
+    );
+    const owners = await t.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.domain, name), eq(domains.status, 'active')));
     expect(owners).toHaveLength(1);
     const winner = owners[0].accountId === first.accountId ? 0 : 1;
     expect([first.accountId, second.accountId]).toContain(owners[0].accountId);
     expect(answers[winner].status).toBe(200);
     expect(answers[1 - winner].status).toBeGreaterThanOrEqual(400);
     const loser = [first, second][1 - winner];
-    const charged = await t.db.select().from(transactions).where(and(eq(transactions.accountId, loser.accountId), eq(transactions.type, 'payment')));
+    const charged = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.accountId, loser.accountId), eq(transactions.type, 'payment')));
     expect(charged).toEqual([]);
-    expect(await t.db.select().from(marketSales).where(and(eq(marketSales.domain, name), eq(marketSales.status, 'completed')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(marketSales)
+        .where(and(eq(marketSales.domain, name), eq(marketSales.status, 'completed'))),
+    ).toHaveLength(1);
   });
 
   it('refuses plans, protection and terms on a market item', async () => {
@@ -192,7 +224,13 @@ describe('buying a listed name (Buy it now)', () => {
 describe("the owner's Offers list", () => {
   async function offer(name: string, amount: number, email: string, ip: string) {
     const visitor = t.client({ ip });
-    const made = await visitor.post(`/api/forSale/${name}/offers`, { amount, name: 'Olive Offerer', email, message: 'Lovely name', token: await visitor.botToken() });
+    const made = await visitor.post(`/api/forSale/${name}/offers`, {
+      amount,
+      name: 'Olive Offerer',
+      email,
+      message: 'Lovely name',
+      token: await visitor.botToken(),
+    });
     expect(made.status).toBe(200);
   }
 
@@ -241,9 +279,15 @@ describe("the owner's Offers list", () => {
     const { added, done } = await checkout(olivesClient, [{ domain: name, domainType: 'market', offerToken: token }]);
     expect(added[0]).toMatchObject({ totalPrice: 180_000, $market: { isOffer: true } });
     expect(done.status).toBe(200);
-    const [bought] = await t.db.select().from(domains).where(and(eq(domains.domain, name), eq(domains.accountId, accountId)));
+    const [bought] = await t.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.domain, name), eq(domains.accountId, accountId)));
     expect(bought.status).toBe('active');
-    const [payout] = await t.db.select().from(transactions).where(and(eq(transactions.accountId, seller.accountId), eq(transactions.type, 'payout')));
+    const [payout] = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.accountId, seller.accountId), eq(transactions.type, 'payout')));
     expect(payout.amount).toBe(-144_000);
     const [sold] = await t.db.select().from(domainOffers).where(eq(domainOffers.offerId, olive.offerId));
     expect(sold.status).toBe('sold');

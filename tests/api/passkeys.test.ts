@@ -54,7 +54,10 @@ describe('registering a passkey', () => {
     const h = await signedInHolder(t, nextEmail());
     const authenticator = new SoftAuthenticator();
     const options = await h.client.post('/api/passkeys/registrationOptions');
-    const forged = await h.client.post('/api/passkeys', { name: 'Forged', response: authenticator.register({ ...options.body, challenge: 'bm90LW91ci1jaGFsbGVuZ2U' }) });
+    const forged = await h.client.post('/api/passkeys', {
+      name: 'Forged',
+      response: authenticator.register({ ...options.body, challenge: 'bm90LW91ci1jaGFsbGVuZ2U' }),
+    });
     expect(forged.status).toBe(400);
     expect(forged.body.message).toBe('This passkey request is not one we started. Please try again.');
 
@@ -65,7 +68,10 @@ describe('registering a passkey', () => {
     expect(replayed.body.message).toBe('This passkey request was already used. Please try again.');
 
     const next = await h.client.post('/api/passkeys/registrationOptions');
-    const elsewhere = await h.client.post('/api/passkeys', { name: 'Phished', response: authenticator.register(next.body, { origin: 'https://evil.example' }) });
+    const elsewhere = await h.client.post('/api/passkeys', {
+      name: 'Phished',
+      response: authenticator.register(next.body, { origin: 'https://evil.example' }),
+    });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.message).toMatch(/could not be registered/);
 
@@ -120,7 +126,10 @@ describe('signing in with a passkey', () => {
 
     const client = t.client();
     const options = await client.post('/api/session/passkeyOptions', {});
-    await t.db.update(webauthnChallenges).set({ expireDate: new Date(Date.now() - 1000) }).where(eq(webauthnChallenges.challenge, options.body.challenge));
+    await t.db
+      .update(webauthnChallenges)
+      .set({ expireDate: new Date(Date.now() - 1000) })
+      .where(eq(webauthnChallenges.challenge, options.body.challenge));
     const expired = await client.post('/api/session', { passkey: authenticator.assert(options.body) });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe('This passkey request has expired. Please try again.');
@@ -137,7 +146,10 @@ describe('signing in with a passkey', () => {
     expect(phished.answer.body.message).toBe('Your passkey could not be verified. Please try again.');
     expect((await client.get('/api/users/0')).status).toBe(401);
     // Each refusal is on the sign-in record.
-    const refused = await t.db.select().from(signInEvents).where(and(eq(signInEvents.kind, 'passkey'), eq(signInEvents.success, false)));
+    const refused = await t.db
+      .select()
+      .from(signInEvents)
+      .where(and(eq(signInEvents.kind, 'passkey'), eq(signInEvents.success, false)));
     expect(refused.length).toBeGreaterThanOrEqual(4);
   });
 
@@ -198,6 +210,6 @@ describe('managing passkeys', () => {
     expect((await h.client.request('DELETE', `/api/passkeys/${second.body.passkeyId}`, { password: holderPassword })).status).toBe(200);
     await t.runJobs();
     const notices = await t.db.select().from(outbox).where(eq(outbox.to, h.email));
-    expect(notices.filter((m) => /Passkey removed/.test(m.subject ?? ""))).toHaveLength(2);
+    expect(notices.filter((m) => /Passkey removed/.test(m.subject ?? ''))).toHaveLength(2);
   });
 });

@@ -6,7 +6,9 @@ let t: TestContext;
 const webhookSecret = 'whsec_test_dotspot';
 
 beforeAll(async () => {
-  t = await createTestContext({ env: { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline', STRIPE_WEBHOOK_SECRET: webhookSecret } });
+  t = await createTestContext({
+    env: { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PUBLISHABLE_KEY: 'pk_test_offline', STRIPE_WEBHOOK_SECRET: webhookSecret },
+  });
 });
 afterAll(() => t.close());
 

@@ -225,10 +225,15 @@ describe('publishing', () => {
     await drain();
     const resolver = new Resolver({ timeout: 2000, tries: 1 });
     resolver.setServers([pdns.dnsAddress]);
-    expect((await resolver.resolveCaa(zone)).map((r) => Object.entries(r).find(([key]) => key !== 'critical')?.join(' ')).sort()).toEqual([
-      'iodef mailto:security@pdnsrich.com',
-      'issue letsencrypt.org',
-    ]);
+    expect(
+      (await resolver.resolveCaa(zone))
+        .map((r) =>
+          Object.entries(r)
+            .find(([key]) => key !== 'critical')
+            ?.join(' '),
+        )
+        .sort(),
+    ).toEqual(['iodef mailto:security@pdnsrich.com', 'issue letsencrypt.org']);
     // PowerDNS holds exactly what we sent: publishing again is "unchanged", no write.
     expect(await publishZoneNow(t.deps, zone)).toBe('unchanged');
   });
@@ -288,14 +293,28 @@ describe('PowerDNS down, and drift', () => {
       changetype: 'REPLACE',
       records: [{ content: `ns1.dotspot.example. hostmaster.dotspot.example. ${serial} 3600 600 1209600 300`, disabled: false }],
     });
-    const a = (name: string, address: string) => ({ name: `${name}.`, type: 'A', ttl: 300, changetype: 'REPLACE', records: [{ content: address, disabled: false }] });
+    const a = (name: string, address: string) => ({
+      name: `${name}.`,
+      type: 'A',
+      ttl: 300,
+      changetype: 'REPLACE',
+      records: [{ content: address, disabled: false }],
+    });
     expect(await pdnsApi('PATCH', `/${zone}.`, { rrsets: [a(`web.${zone}`, '198.51.100.66'), a(`extra.${zone}`, '198.51.100.67')] })).toBe(204);
     // A copy restored from elsewhere: a serial above ours with other content.
     expect(await pdnsApi('PATCH', `/${ahead}.`, { rrsets: [soa(ahead, aheadSerial + 10), a(`web.${ahead}`, '198.51.100.68')] })).toBe(204);
     // The domain leaves (the calendar's purge marks it deleted without a zone sync), and an operator's own zone.
     await t.db.update(domains).set({ status: 'deleted' }).where(eq(domains.domainId, leavingId));
     expect(
-      await pdnsApi('POST', '', { name: 'operator-own.net.', kind: 'Native', nameservers: [], rrsets: [{ ...soa('operator-own.net', 1), changetype: undefined }, { ...a('ns1.operator-own.net', '192.0.2.53'), changetype: undefined }] }),
+      await pdnsApi('POST', '', {
+        name: 'operator-own.net.',
+        kind: 'Native',
+        nameservers: [],
+        rrsets: [
+          { ...soa('operator-own.net', 1), changetype: undefined },
+          { ...a('ns1.operator-own.net', '192.0.2.53'), changetype: undefined },
+        ],
+      }),
     ).toBe(201);
     expect(await addresses(`web.${zone}`)).toEqual(['198.51.100.66']);
     expect(await addresses(`web.${ahead}`)).toEqual(['198.51.100.68']);

@@ -18,7 +18,10 @@ describe('WHOIS privacy', () => {
     const name = 'qwzxv-privacy-one.com';
     const { client, accountId } = await signedInBuyer(t, 'privacy-owner@example.org');
     await t.deps.providers.registry.register({ domain: name, years: 1, contact: demoContact, nameservers: [] });
-    const [row] = await t.db.insert(domains).values({ accountId, domain: name, expireDate: addDays(now(), 300) }).returning();
+    const [row] = await t.db
+      .insert(domains)
+      .values({ accountId, domain: name, expireDate: addDays(now(), 300) })
+      .returning();
     const whois = async () => (await t.deps.providers.registry.whois(name)) ?? '';
 
     expect(await whois()).toContain('Registrant Name: REDACTED FOR PRIVACY');
@@ -36,7 +39,10 @@ describe('WHOIS privacy', () => {
 
   it("answers 403 for another account's domain and 404 for none", async () => {
     const { accountId } = await signedInBuyer(t, 'privacy-owner-two@example.org');
-    const [row] = await t.db.insert(domains).values({ accountId, domain: 'qwzxv-privacy-two.com', expireDate: addDays(now(), 300) }).returning();
+    const [row] = await t.db
+      .insert(domains)
+      .values({ accountId, domain: 'qwzxv-privacy-two.com', expireDate: addDays(now(), 300) })
+      .returning();
     const { client: stranger } = await signedInBuyer(t, 'privacy-stranger@example.org');
     expect((await stranger.patch(`/api/domains/${row.domainId}`, { privacyEnabled: false })).status).toBe(403);
     expect((await stranger.patch('/api/domains/999999', { privacyEnabled: false })).status).toBe(404);

@@ -47,7 +47,11 @@ const commit = (client: TestClient, cartId: number) => client.patch(`/api/carts/
 /** The month's statement PDF as the customer downloads it (raw bytes: the test client reads bodies as text). */
 async function statement(client: TestClient, yyyymm: string): Promise<Uint8Array> {
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const response = await t.app.request(`http://localhost/api/transactions?$pdf=true&yyyymm=${yyyymm}`, { headers: { cookie } }, { requestIP: () => ({ address: client.ip }) });
+  const response = await t.app.request(
+    `http://localhost/api/transactions?$pdf=true&yyyymm=${yyyymm}`,
+    { headers: { cookie } },
+    { requestIP: () => ({ address: client.ip }) },
+  );
   expect(response.status).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -86,7 +90,10 @@ describe('applying a code in the cart', () => {
     await newCode({ code: 'ONLYCOM', tlds: ['com', 'net'] });
     await newCode({ code: 'LATER', startDate: new Date(Date.now() + 86_400_000).toISOString() });
     const ended = await newCode({ code: 'ENDED' });
-    await t.db.update(promoCodes).set({ endDate: new Date(Date.now() - 1000) }).where(eq(promoCodes.promoCodeId, ended.promoCodeId));
+    await t.db
+      .update(promoCodes)
+      .set({ endDate: new Date(Date.now() - 1000) })
+      .where(eq(promoCodes.promoCodeId, ended.promoCodeId));
     const { client, cartId } = await buyerWith([`${label('io')}.io`, `${label('dev')}.dev`]);
 
     const cases: [string, string][] = [
@@ -134,7 +141,8 @@ describe('applying a code in the cart', () => {
   });
 
   it('refuses codes staff write badly', () => {
-    const bad = (input: object) => promoCodeCreateSchema.safeParse({ code: 'GOOD', kind: 'percent', value: 10, years: 'first', ...input }).error?.issues[0].message;
+    const bad = (input: object) =>
+      promoCodeCreateSchema.safeParse({ code: 'GOOD', kind: 'percent', value: 10, years: 'first', ...input }).error?.issues[0].message;
     expect(bad({ value: 101 })).toBe('A percent discount is at most 100');
     expect(bad({ value: 0 })).toBe('The discount must be more than 0');
     expect(bad({ code: 'a b' })).toBe('A code has 3 to 32 letters, digits or dashes, starting with a letter or digit');
@@ -228,7 +236,12 @@ describe('checking out with a code', () => {
     );
     const loserAccounts = buyers.filter((_, i) => answers[i].status !== 200).map((buyer) => buyer.accountId);
     for (const accountId of loserAccounts) {
-      expect(await t.db.select().from(orders).where(and(eq(orders.accountId, accountId)))).toEqual([]);
+      expect(
+        await t.db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.accountId, accountId))),
+      ).toEqual([]);
     }
     expect(await findPromoCodeById(t.db, code.promoCodeId)).toMatchObject({ redemptions: 3, discountTotal: 3 * 206, status: 'usedUp' });
     const list = await listPromoCodes(t.db);

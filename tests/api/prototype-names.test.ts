@@ -22,7 +22,12 @@ beforeAll(async () => {
   cookieClient = buyer.client;
   const [row] = await t.db
     .insert(domains)
-    .values({ accountId: buyer.accountId, domain: 'qwzxv-fuzzed.com', expireDate: new Date(Date.now() + 300 * 86400000), ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'] })
+    .values({
+      accountId: buyer.accountId,
+      domain: 'qwzxv-fuzzed.com',
+      expireDate: new Date(Date.now() + 300 * 86400000),
+      ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'],
+    })
     .returning();
   domainId = row.domainId;
   const { secret } = await createApiToken(t.db, buyer, { name: 'fuzz', scopes: [...apiScopes] });

@@ -26,9 +26,29 @@ const visitor = () => t.client({ ip: `203.0.113.${++address}` });
 async function addDomain(domain: string, fields: Partial<typeof domains.$inferInsert>, accountId: number) {
   const [row] = await t.db
     .insert(domains)
-    .values({ accountId, domain, createDate: created, modifyDate: modified, expireDate: expires, ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'], ...fields })
+    .values({
+      accountId,
+      domain,
+      createDate: created,
+      modifyDate: modified,
+      expireDate: expires,
+      ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'],
+      ...fields,
+    })
     .returning();
-  await t.db.insert(registryDomains).values({ domain, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'test-auth-code', nameservers: row.ns, createDate: created, modifyDate: modified, expireDate: expires }).onConflictDoNothing();
+  await t.db
+    .insert(registryDomains)
+    .values({
+      domain,
+      registrarName: 'Dotspot, Inc.',
+      ours: true,
+      authCode: 'test-auth-code',
+      nameservers: row.ns,
+      createDate: created,
+      modifyDate: modified,
+      expireDate: expires,
+    })
+    .onConflictDoNothing();
   ids[domain] = row.domainId;
   return row;
 }
@@ -39,18 +59,24 @@ const vcardValue = (entity: any, name: string) => entity.vcardArray[1].find((p: 
 const redactedTypes = (body: any) => (body.redacted ?? []).map((r: any) => r.name.type);
 
 beforeAll(async () => {
-  t = await createTestContext({ env: { PORT: '3211', REGISTRAR_IANA_ID: '4321', REGISTRAR_ABUSE_EMAIL: 'abuse@dotspot.example', REGISTRAR_ABUSE_PHONE: '+14155550199' } });
+  t = await createTestContext({
+    env: { PORT: '3211', REGISTRAR_IANA_ID: '4321', REGISTRAR_ABUSE_EMAIL: 'abuse@dotspot.example', REGISTRAR_ABUSE_PHONE: '+14155550199' },
+  });
   origin = t.deps.config.publicOrigin;
   const buyer = await signedInBuyer(t, 'rdap-owner@example.com');
   owner = buyer.client;
   // The owner opted out of redaction (Preferences), so a domain's WHOIS privacy alone decides what is published.
   expect((await owner.patch('/api/accounts/0', { whoisRedactionOptOut: true })).status).toBe(200);
   await addDomain('privatebean.com', { privacyEnabled: true, locked: true }, buyer.accountId);
-  await addDomain('openbean.com', {
-    privacyEnabled: false,
-    locked: false,
-    dsRecords: [{ keyTag: 12345, algorithm: 13, digestType: 2, digest: '49FD46E6C4B45C55D4AC69CBD3CD34AC1AFE51DE' }],
-  }, buyer.accountId);
+  await addDomain(
+    'openbean.com',
+    {
+      privacyEnabled: false,
+      locked: false,
+      dsRecords: [{ keyTag: 12345, algorithm: 13, digestType: 2, digest: '49FD46E6C4B45C55D4AC69CBD3CD34AC1AFE51DE' }],
+    },
+    buyer.accountId,
+  );
   await addDomain('xn--caf-dma.com', {}, buyer.accountId);
   await addDomain('redeembean.com', { status: 'redemption' }, buyer.accountId);
   await addDomain('gonebean.com', { status: 'deleted' }, buyer.accountId);
@@ -81,7 +107,9 @@ describe('GET /rdap/domain/:name', () => {
     expect(notice('Status Codes').description).toContain('For more information on domain status codes, please visit https://icann.org/epp');
     expect(notice('Status Codes').links).toContainEqual(expect.objectContaining({ rel: 'glossary', href: 'https://icann.org/epp', value: requestUrl }));
     expect(notice('RDDS Inaccuracy Complaint Form').description).toContain('URL of the ICANN RDDS Inaccuracy Complaint Form: https://icann.org/wicf');
-    expect(notice('RDDS Inaccuracy Complaint Form').links).toContainEqual(expect.objectContaining({ rel: 'help', href: 'https://icann.org/wicf', value: requestUrl }));
+    expect(notice('RDDS Inaccuracy Complaint Form').links).toContainEqual(
+      expect.objectContaining({ rel: 'help', href: 'https://icann.org/wicf', value: requestUrl }),
+    );
 
     const event = (action: string) => body.events.find((e: any) => e.eventAction === action)?.eventDate;
     expect(event('registration')).toBe('2025-10-18T09:30:00Z');
@@ -113,7 +141,15 @@ describe('GET /rdap/domain/:name', () => {
     const { body } = await visitor().get('/rdap/domain/privatebean.com');
     const registrant = registrantOf(body);
     const text = JSON.stringify(registrant);
-    for (const personal of [demoContact.lastName, demoContact.company, demoContact.address, demoContact.city, demoContact.zip, demoContact.email, demoContact.phone]) {
+    for (const personal of [
+      demoContact.lastName,
+      demoContact.company,
+      demoContact.address,
+      demoContact.city,
+      demoContact.zip,
+      demoContact.email,
+      demoContact.phone,
+    ]) {
       expect(text).not.toContain(personal);
     }
     expect(vcardValue(registrant, 'fn')).toBe('');
@@ -134,8 +170,15 @@ describe('GET /rdap/domain/:name', () => {
       'Registrant Email',
     ]);
     const byType = Object.fromEntries(body.redacted.map((r: any) => [r.name.type, r]));
-    expect(byType['Registrant Name']).toMatchObject({ method: 'emptyValue', pathLang: 'jsonpath', postPath: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='fn')][3]" });
-    expect(byType['Registrant Street']).toMatchObject({ method: 'emptyValue', postPath: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='adr')][3][2]" });
+    expect(byType['Registrant Name']).toMatchObject({
+      method: 'emptyValue',
+      pathLang: 'jsonpath',
+      postPath: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='fn')][3]",
+    });
+    expect(byType['Registrant Street']).toMatchObject({
+      method: 'emptyValue',
+      postPath: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='adr')][3][2]",
+    });
     expect(byType['Registrant Email']).toMatchObject({ method: 'removal', prePath: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='email')]" });
     expect(byType['Registrant Phone']).toMatchObject({ method: 'removal', prePath: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='tel')]" });
     for (const redaction of body.redacted) expect(redaction.reason.description).toBeTruthy();
@@ -208,7 +251,10 @@ describe('GET /rdap/domain/:name', () => {
 
   it('gives DS data under secureDNS when the domain has it', async () => {
     const { body } = await visitor().get('/rdap/domain/openbean.com');
-    expect(body.secureDNS).toEqual({ delegationSigned: true, dsData: [{ keyTag: 12345, algorithm: 13, digestType: 2, digest: '49FD46E6C4B45C55D4AC69CBD3CD34AC1AFE51DE' }] });
+    expect(body.secureDNS).toEqual({
+      delegationSigned: true,
+      dsData: [{ keyTag: 12345, algorithm: 13, digestType: 2, digest: '49FD46E6C4B45C55D4AC69CBD3CD34AC1AFE51DE' }],
+    });
   });
 
   it('answers an IDN asked for by its U-label or its A-label with both names', async () => {
@@ -268,7 +314,9 @@ describe('the RDAP service as a whole', () => {
     expect(body.rdapConformance).toContain('rdap_level_0');
     expect(body.notices.map((n: any) => n.title)).toContain('Terms of Service');
     const help = body.notices.find((n: any) => n.title === 'Help');
-    expect(help.description).toContain('To report abuse of a domain we sponsor (phishing, malware, botnets, pharming, spam), use http://localhost:3211/report-abuse or write to abuse@dotspot.example.');
+    expect(help.description).toContain(
+      'To report abuse of a domain we sponsor (phishing, malware, botnets, pharming, spam), use http://localhost:3211/report-abuse or write to abuse@dotspot.example.',
+    );
     expect(help.links).toContainEqual(expect.objectContaining({ rel: 'related', href: 'http://localhost:3211/report-abuse' }));
   });
 
@@ -287,7 +335,10 @@ describe('the RDAP service as a whole', () => {
       expect(headers.get('access-control-allow-origin'), path).toBe('*');
       expect(headers.get('content-security-policy'), path).toContain("default-src 'none'");
     }
-    const preflight = await visitor().request('OPTIONS', '/rdap/domain/privatebean.com', undefined, { origin: 'https://rdap-client.example', 'access-control-request-method': 'GET' });
+    const preflight = await visitor().request('OPTIONS', '/rdap/domain/privatebean.com', undefined, {
+      origin: 'https://rdap-client.example',
+      'access-control-request-method': 'GET',
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('GET');

@@ -42,12 +42,28 @@ async function customerWithPlans() {
   const rows = await t.db
     .insert(domains)
     .values([
-      { accountId: buyer.accountId, domain: `suite-${buyers}.com`, expireDate: addDays(today, 365), emailEnabled: true, builderEnabled: true, websiteType: 'builder', mrc: 899 },
+      {
+        accountId: buyer.accountId,
+        domain: `suite-${buyers}.com`,
+        expireDate: addDays(today, 365),
+        emailEnabled: true,
+        builderEnabled: true,
+        websiteType: 'builder',
+        mrc: 899,
+      },
       { accountId: buyer.accountId, domain: `mail-${buyers}.com`, expireDate: addDays(today, 365), emailEnabled: true, mrc: 500 },
     ])
     .returning();
   await t.db.insert(transactions).values(
-    rows.map((row) => ({ accountId: buyer.accountId, domainId: row.domainId, type: 'mrc' as const, description: `first month ${row.domain}`, amount: row.mrc, startDate: today, endDate: addDays(today, 30) })),
+    rows.map((row) => ({
+      accountId: buyer.accountId,
+      domainId: row.domainId,
+      type: 'mrc' as const,
+      description: `first month ${row.domain}`,
+      amount: row.mrc,
+      startDate: today,
+      endDate: addDays(today, 30),
+    })),
   );
   return { ...buyer, email, suite: rows[0], mail: rows[1] };
 }
@@ -60,12 +76,13 @@ async function runDueTwice() {
 }
 
 const charges = (accountId: number) =>
+  t.db.select().from(transactions).where(eq(transactions.accountId, accountId)).orderBy(asc(transactions.startDate), asc(transactions.transactionId));
+const mailTo = (to: string) =>
   t.db
     .select()
-    .from(transactions)
-    .where(eq(transactions.accountId, accountId))
-    .orderBy(asc(transactions.startDate), asc(transactions.transactionId));
-const mailTo = (to: string) => t.db.select().from(outbox).where(and(eq(outbox.to, to), eq(outbox.channel, 'email'))).orderBy(asc(outbox.id));
+    .from(outbox)
+    .where(and(eq(outbox.to, to), eq(outbox.channel, 'email')))
+    .orderBy(asc(outbox.id));
 
 describe('recurring billing', () => {
   it('charges each month once on the bill date, and not a plan cancelled during the month', async () => {
@@ -138,11 +155,21 @@ describe('recurring billing', () => {
     await t.db.update(paymentMethods).set({ providerPaymentMethodId: asking.id, last4: '3184' }).where(eq(paymentMethods.accountId, confirms.accountId));
 
     const attempts: string[] = [];
-    for (const day of ['2026-05-05T00:30:00Z', '2026-05-06T00:30:00Z', '2026-05-07T01:00:00Z', '2026-05-09T01:30:00Z', '2026-05-11T02:00:00Z', '2026-05-20T00:00:00Z']) {
+    for (const day of [
+      '2026-05-05T00:30:00Z',
+      '2026-05-06T00:30:00Z',
+      '2026-05-07T01:00:00Z',
+      '2026-05-09T01:30:00Z',
+      '2026-05-11T02:00:00Z',
+      '2026-05-20T00:00:00Z',
+    ]) {
       clock.set(new Date(day));
       if (day.startsWith('2026-05-09')) {
         // The second customer puts in a good card after two failures.
-        await t.db.update(paymentMethods).set({ providerPaymentMethodId: 'pm_sandbox_demo_visa_4242', last4: '4242' }).where(eq(paymentMethods.accountId, recovers.accountId));
+        await t.db
+          .update(paymentMethods)
+          .set({ providerPaymentMethodId: 'pm_sandbox_demo_visa_4242', last4: '4242' })
+          .where(eq(paymentMethods.accountId, recovers.accountId));
       }
       await runDueTwice();
       const [bill] = await t.db.select().from(recurringBills).where(eq(recurringBills.accountId, customer.accountId));
@@ -198,7 +225,13 @@ describe('recurring billing', () => {
     clock.set(new Date('2026-09-04T00:10:00Z'));
     await ensureBillingSchedule(t.db, customer.accountId);
     // What the dead worker did: opened and claimed the bill, authorised and captured the charge, and died.
-    const attempt = await authorizeDefaultCard(t.deps, { accountId: customer.accountId, amount: 1399, idempotencyKey: `recurring:${customer.accountId}:202609:1`, purpose: `recurring:${customer.accountId}:202609`, description: 'plans' });
+    const attempt = await authorizeDefaultCard(t.deps, {
+      accountId: customer.accountId,
+      amount: 1399,
+      idempotencyKey: `recurring:${customer.accountId}:202609:1`,
+      purpose: `recurring:${customer.accountId}:202609`,
+      description: 'plans',
+    });
     expect(attempt.status).toBe('authorized');
     const intentId = attempt.status === 'authorized' ? attempt.held.paymentIntentId : '';
     await payments().capture(intentId, `recurring-capture:${customer.accountId}:202609`);
@@ -208,7 +241,10 @@ describe('recurring billing', () => {
       billDate: new Date('2026-09-04T00:00:00Z'),
       endDate: new Date('2026-10-04T00:00:00Z'),
       amount: 1399,
-      lines: [{ domainId: customer.suite.domainId, domain: customer.suite.domain, plan: 'Website & Email', amount: 899 }, { domainId: customer.mail.domainId, domain: customer.mail.domain, plan: 'Email', amount: 500 }],
+      lines: [
+        { domainId: customer.suite.domainId, domain: customer.suite.domain, plan: 'Website & Email', amount: 899 },
+        { domainId: customer.mail.domainId, domain: customer.mail.domain, plan: 'Email', amount: 500 },
+      ],
       status: 'charging',
       attempts: 1,
       nextAttemptDate: clock.now(),
@@ -217,7 +253,10 @@ describe('recurring billing', () => {
       createDate: clock.now(),
       modifyDate: clock.now(),
     });
-    await t.db.update(billingSchedules).set({ nextBillDate: new Date('2026-10-04T00:00:00Z') }).where(eq(billingSchedules.accountId, customer.accountId));
+    await t.db
+      .update(billingSchedules)
+      .set({ nextBillDate: new Date('2026-10-04T00:00:00Z') })
+      .where(eq(billingSchedules.accountId, customer.accountId));
     clock.set(new Date('2026-09-04T00:30:00Z'));
     await runDueTwice();
     await runDueTwice();

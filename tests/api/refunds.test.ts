@@ -66,7 +66,11 @@ async function ledger(accountId: number) {
 async function statementText(client: TestClient): Promise<string> {
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const month = new Date().toISOString().slice(0, 7).replace('-', '');
-  const response = await t.app.request(`http://localhost/api/transactions?$pdf=true&yyyymm=${month}`, { headers: { cookie } }, { requestIP: () => ({ address: client.ip }) });
+  const response = await t.app.request(
+    `http://localhost/api/transactions?$pdf=true&yyyymm=${month}`,
+    { headers: { cookie } },
+    { requestIP: () => ({ address: client.ip }) },
+  );
   return (await readPdfText(new Uint8Array(await response.arrayBuffer()))).text;
 }
 
@@ -82,7 +86,11 @@ describe('refunding an order', () => {
       [`Registration of ${b} (1 year)`, 1198, 1198],
     ]);
 
-    const { refund, payment: after, replayed } = await refundPayment(t.deps, {
+    const {
+      refund,
+      payment: after,
+      replayed,
+    } = await refundPayment(t.deps, {
       paymentIntentId,
       items: payment.charges.map((c) => ({ transactionId: c.transactionId, amount: c.refundable })),
       reason: 'Customer bought the wrong names by mistake',
@@ -104,7 +112,10 @@ describe('refunding an order', () => {
     expect(rows.reduce((sum, row) => sum + (row[2] as number), 0)).toBe(0);
 
     await t.runJobs();
-    const [mail] = await t.db.select().from(outbox).where(and(eq(outbox.to, email), like(outbox.subject, 'Refund%')));
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, email), like(outbox.subject, 'Refund%')));
     expect(mail.subject).toBe(`Refund of $22.26 for order ${orderId}`);
     expect(mail.body).toContain(`Registration of ${a} (1 year): $10.28`);
     // The reason is for staff; the customer is not sent it.
@@ -115,15 +126,27 @@ describe('refunding an order', () => {
     expect(text).toContain('Refund to Visa ending in 4242');
     expect(text).toContain('$22.26');
 
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.refund'), eq(auditLog.targetId, String(orderId))));
-    expect(entry).toMatchObject({ staffEmail: 'billing@staff.example', staffRole: 'billing', clientIp: '192.0.2.50', accountId, reason: 'Customer bought the wrong names by mistake' });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.refund'), eq(auditLog.targetId, String(orderId))));
+    expect(entry).toMatchObject({
+      staffEmail: 'billing@staff.example',
+      staffRole: 'billing',
+      clientIp: '192.0.2.50',
+      accountId,
+      reason: 'Customer bought the wrong names by mistake',
+    });
     expect(entry.after).toMatchObject({ refunded: 2226, refund: { amount: 2226 } });
     const [activity] = await t.db.select().from(accountActivity).where(eq(accountActivity.auditId, entry.auditId));
     expect(activity).toMatchObject({ summary: `We refunded $22.26 of order #${orderId} to your Visa ending in 4242.`, actor: 'Billing team' });
 
     const listed = await listOrders(t.db, { accountId });
     expect(listed.data[0]).toMatchObject({ orderId, refunded: 2226, domains: [a, b] });
-    expect((await listAccountRefunds(t.db, accountId))[0].items.map((i) => i.description)).toEqual([`Registration of ${a} (1 year)`, `Registration of ${b} (1 year)`]);
+    expect((await listAccountRefunds(t.db, accountId))[0].items.map((i) => i.description)).toEqual([
+      `Registration of ${a} (1 year)`,
+      `Registration of ${b} (1 year)`,
+    ]);
   });
 
   it('adds partial refunds up and refuses one more than is left of a charge or of what the card paid', async () => {
@@ -131,7 +154,13 @@ describe('refunding an order', () => {
     const { paymentIntentId } = await customerWithOrder([domain]);
     const [charge] = (await findPayment(t.db, paymentIntentId)).charges;
     const refundOf = (amount: number, idempotencyKey = key()) =>
-      refundPayment(t.deps, { paymentIntentId, items: [{ transactionId: charge.transactionId, amount }], reason: 'Partial goodwill', actor: billingActor, idempotencyKey });
+      refundPayment(t.deps, {
+        paymentIntentId,
+        items: [{ transactionId: charge.transactionId, amount }],
+        reason: 'Partial goodwill',
+        actor: billingActor,
+        idempotencyKey,
+      });
 
     await refundOf(300);
     const second = await refundOf(500);
@@ -147,7 +176,13 @@ describe('refunding an order', () => {
   it('refunds once when the same request comes twice, and refuses the key for a different amount', async () => {
     const { accountId, paymentIntentId } = await customerWithOrder([`${label('twice')}.com`]);
     const [charge] = (await findPayment(t.db, paymentIntentId)).charges;
-    const input = { paymentIntentId, items: [{ transactionId: charge.transactionId, amount: 400 }], reason: 'Double click', actor: billingActor, idempotencyKey: key() };
+    const input = {
+      paymentIntentId,
+      items: [{ transactionId: charge.transactionId, amount: 400 }],
+      reason: 'Double click',
+      actor: billingActor,
+      idempotencyKey: key(),
+    };
     const [one, two] = await Promise.all([refundPayment(t.deps, input), refundPayment(t.deps, input)]);
     expect(one.refund.refundId).toBe(two.refund.refundId);
     expect([one.replayed, two.replayed].sort()).toEqual([false, true]);
@@ -159,7 +194,13 @@ describe('refunding an order', () => {
   it('keeps a refund whose answer was lost on hold, refuses to refund it again meanwhile, and finishes it when the request is repeated', async () => {
     const { accountId, paymentIntentId } = await customerWithOrder([`${label('lost')}.com`]);
     const [charge] = (await findPayment(t.db, paymentIntentId)).charges;
-    const input = { paymentIntentId, items: [{ transactionId: charge.transactionId, amount: 1028 }], reason: 'Lost answer', actor: billingActor, idempotencyKey: key() };
+    const input = {
+      paymentIntentId,
+      items: [{ transactionId: charge.transactionId, amount: 1028 }],
+      reason: 'Lost answer',
+      actor: billingActor,
+      idempotencyKey: key(),
+    };
     loseNextRefundAnswer = true;
     await expect(refundPayment(t.deps, input)).rejects.toMatchObject({ code: 502 });
     expect((await payments().retrieve(paymentIntentId)).amountRefunded).toBe(1028);
@@ -176,7 +217,15 @@ describe('refunding an order', () => {
     const { paymentIntentId } = await customerWithOrder([`${label('race')}.com`]);
     const [charge] = (await findPayment(t.db, paymentIntentId)).charges;
     const attempts = await Promise.allSettled(
-      Array.from({ length: 5 }, () => refundPayment(t.deps, { paymentIntentId, items: [{ transactionId: charge.transactionId, amount: 1028 }], reason: 'Two staff at once', actor: billingActor, idempotencyKey: key() })),
+      Array.from({ length: 5 }, () =>
+        refundPayment(t.deps, {
+          paymentIntentId,
+          items: [{ transactionId: charge.transactionId, amount: 1028 }],
+          reason: 'Two staff at once',
+          actor: billingActor,
+          idempotencyKey: key(),
+        }),
+      ),
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
     for (const attempt of attempts.filter((a) => a.status === 'rejected')) expect((attempt as PromiseRejectedResult).reason).toMatchObject({ code: 409 });
@@ -222,7 +271,8 @@ describe('refunding a single charge', () => {
     const { payment: after } = await refundPayment(t.deps, {
       paymentIntentId: payment.paymentIntentId,
       items: [{ transactionId: protection.transactionId, amount: protection.amount }],
-      reason: 'Protection added by mistake', actor: billingActor,
+      reason: 'Protection added by mistake',
+      actor: billingActor,
       idempotencyKey: key(),
     });
     expect(after.refunded).toBe(500);
@@ -233,7 +283,13 @@ describe('refunding a single charge', () => {
 
 describe('the sandbox payments provider refunds like Stripe', () => {
   async function captured(amount: number) {
-    const intent = await payments().authorize({ customerId: 'cus', paymentMethodId: 'pm_sandbox_x_visa_4242', amount, idempotencyKey: key(), description: 'test' });
+    const intent = await payments().authorize({
+      customerId: 'cus',
+      paymentMethodId: 'pm_sandbox_x_visa_4242',
+      amount,
+      idempotencyKey: key(),
+      description: 'test',
+    });
     await payments().capture(intent.id, key());
     return intent.id;
   }
@@ -256,7 +312,13 @@ describe('the sandbox payments provider refunds like Stripe', () => {
   });
 
   it('refuses to refund an authorisation that was never captured', async () => {
-    const intent = await payments().authorize({ customerId: 'cus', paymentMethodId: 'pm_sandbox_x_visa_4242', amount: 500, idempotencyKey: key(), description: 'test' });
+    const intent = await payments().authorize({
+      customerId: 'cus',
+      paymentMethodId: 'pm_sandbox_x_visa_4242',
+      amount: 500,
+      idempotencyKey: key(),
+      description: 'test',
+    });
     await expect(payments().refund(intent.id, 100, key())).rejects.toMatchObject({ message: 'Only a captured payment can be refunded' });
   });
 });

@@ -52,12 +52,24 @@ const mailCount = async (to: string) => (await t.db.select().from(outbox).where(
 const linkToken = (body: string) => decodeURIComponent(body.match(/\/account\/verify-registrant\?token=(\S+)/)?.[1] ?? '');
 
 /** A customer with a registered domain of ours (registry and account), registrant email `email`. */
-async function customerWithDomain(email: string, name: string, contact: Partial<Contact> = {}): Promise<{ client: TestClient; accountId: number; domainId: number }> {
+async function customerWithDomain(
+  email: string,
+  name: string,
+  contact: Partial<Contact> = {},
+): Promise<{ client: TestClient; accountId: number; domainId: number }> {
   const buyer = await signedInBuyer(t, `login-${name}@example.com`);
-  await t.db.update(accounts).set({ registrantContact: { ...demoContact, ...contact, email } }).where(eq(accounts.accountId, buyer.accountId));
+  await t.db
+    .update(accounts)
+    .set({ registrantContact: { ...demoContact, ...contact, email } })
+    .where(eq(accounts.accountId, buyer.accountId));
   const expireDate = addDays(now(), 365);
-  const [row] = await t.db.insert(domains).values({ accountId: buyer.accountId, domain: name, expireDate, ns: ours, locked: false, createDate: now(), modifyDate: now() }).returning();
-  await t.db.insert(registryDomains).values({ domain: name, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'x', nameservers: ours, expireDate, locked: false });
+  const [row] = await t.db
+    .insert(domains)
+    .values({ accountId: buyer.accountId, domain: name, expireDate, ns: ours, locked: false, createDate: now(), modifyDate: now() })
+    .returning();
+  await t.db
+    .insert(registryDomains)
+    .values({ domain: name, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'x', nameservers: ours, expireDate, locked: false });
   return { client: buyer.client, accountId: buyer.accountId, domainId: row.domainId };
 }
 
@@ -142,7 +154,10 @@ describe('registrant verification', () => {
     expect((await second.client.get('/api/registrantVerifications/0')).body).toEqual({ state: 'none' });
 
     await queueRegistrantVerification(t.jobs, second.accountId, 'registrant-change');
-    await t.db.update(accounts).set({ registrantContact: { ...demoContact, email, firstName: 'Robin' } }).where(eq(accounts.accountId, second.accountId));
+    await t.db
+      .update(accounts)
+      .set({ registrantContact: { ...demoContact, email, firstName: 'Robin' } })
+      .where(eq(accounts.accountId, second.accountId));
     await queueRegistrantVerification(t.jobs, second.accountId, 'registrant-change');
     await t.runJobs();
     expect(await mailCount(email)).toBe(before + 1);
@@ -210,7 +225,9 @@ describe('registrant verification', () => {
   it('tells the registrant when a transfer in completes and asks a new registrant to verify; and when a name leaves', async () => {
     const email = 'arriving@mail-ok.example';
     const { accountId } = await customerWithDomain(email, 'verifybean-stays.com');
-    await t.db.insert(domains).values({ accountId, domain: 'verifybean-arrives.com', status: 'transfer', inboundTransferStatus: 'pending', expireDate: addDays(now(), 30) });
+    await t.db
+      .insert(domains)
+      .values({ accountId, domain: 'verifybean-arrives.com', status: 'transfer', inboundTransferStatus: 'pending', expireDate: addDays(now(), 30) });
     expect(await settleInboundTransfer(t.deps, 'verifybean-arrives.com', { state: 'completed', expireDate: addDays(now(), 395) })).toBe('completed');
     await t.runJobs();
     expect((await lastMailTo(email, 'has transferred to'))?.subject).toBe('verifybean-arrives.com has transferred to Dotspot');

@@ -40,7 +40,8 @@ afterAll(async () => {
 });
 
 const statsOf = (ctx: TestContext) => (ctx.deps.providers.registry as PooledRegistry).stats;
-const changesSent = (ctx: TestContext) => ['setLock', 'setWhoisPrivacy', 'setNameservers', 'updateDsRecords'].reduce((sum, c) => sum + (statsOf(ctx).calls[c] ?? 0), 0);
+const changesSent = (ctx: TestContext) =>
+  ['setLock', 'setWhoisPrivacy', 'setNameservers', 'updateDsRecords'].reduce((sum, c) => sum + (statsOf(ctx).calls[c] ?? 0), 0);
 let count = 0;
 
 async function customerWithDomains(ctx: TestContext, names: number) {
@@ -48,7 +49,12 @@ async function customerWithDomains(ctx: TestContext, names: number) {
   const buyer = await signedInBuyer(ctx, `registry-${n}@example.org`);
   const rows = [];
   for (let i = 0; i < names; i++) {
-    rows.push(await ownDomain(ctx, buyer.accountId, `qwzxv-reg-${n}-${i}.com`, { expireDate: addYears(new Date(), 1), ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'] }));
+    rows.push(
+      await ownDomain(ctx, buyer.accountId, `qwzxv-reg-${n}-${i}.com`, {
+        expireDate: addYears(new Date(), 1),
+        ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'],
+      }),
+    );
   }
   return { ...buyer, rows };
 }
@@ -129,7 +135,10 @@ describe('changes from one account', () => {
     expectLimited(await client.patch(`/api/domains/${rows[0].domainId}`, { privacyEnabled: true }), /^Too many changes to qwzxv-reg-\d+-0\.com were sent/);
     expect((await viaToken(rows[1].domainId, ['ns1.example.net', 'ns2.example.net'])).status).toBe(200);
     expect((await viaToken(rows[1].domainId, ['ns3.example.net', 'ns4.example.net'])).status).toBe(200);
-    expectLimited(await viaToken(rows[2].domainId, ['ns1.example.net', 'ns2.example.net']), /^Too many changes from your account were sent to the registry recently\./);
+    expectLimited(
+      await viaToken(rows[2].domainId, ['ns1.example.net', 'ns2.example.net']),
+      /^Too many changes from your account were sent to the registry recently\./,
+    );
     expectLimited(await client.patch(`/api/domains/${rows[2].domainId}`, { locked: false }), /^Too many changes from your account/);
     // Changes that do not reach the registry are not held back.
     expect((await client.patch(`/api/domains/${rows[2].domainId}`, { autoRenewEnabled: false })).status).toBe(200);
@@ -143,14 +152,34 @@ describe('a flood from many accounts while someone checks out', () => {
     expect(added.status).toBe(201);
     const cartId = added.body[0].cartId;
     const phone = `+1415557${String(phones++).padStart(4, '0')}`;
-    const contact = { firstName: 'Ada', lastName: 'Lovelace', company: '', address: '1 Analytical Way', city: 'London', state: 'LDN', zip: 'N1 9GU', country: 'GB', email: `${name}@example.org`, phone };
+    const contact = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      company: '',
+      address: '1 Analytical Way',
+      city: 'London',
+      state: 'LDN',
+      zip: 'N1 9GU',
+      country: 'GB',
+      email: `${name}@example.org`,
+      phone,
+    };
     expect((await client.patch(`/api/carts/${cartId}`, { contact: { ...contact, password: 'correct horse battery' } })).status).toBe(200);
     expect((await client.post('/api/validate', { cartId, phone, recaptchaToken: await client.botToken() })).status).toBe(200);
     const [sms] = await tight.db.select().from(outbox).where(eq(outbox.to, phone)).orderBy(desc(outbox.id)).limit(1);
     const code = /\b(\d{6})\b/.exec(sms.body)?.[1];
     expect((await client.post('/api/validate', { cartId, phone, code })).body).toEqual({ valid: true, msg: 'Phone verified' });
-    const card = await client.post('/api/paymentMethods/sandboxCard', { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
-    const setup = await client.post('/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: card.body.id, recaptchaToken: await client.botToken() });
+    const card = await client.post('/api/paymentMethods/sandboxCard', {
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: '123',
+    });
+    const setup = await client.post('/api/paymentMethods/setup', {
+      type: 'card',
+      stripePaymentMethodId: card.body.id,
+      recaptchaToken: await client.botToken(),
+    });
     expect(setup.status).toBe(200);
     return client.patch(`/api/carts/${cartId}`, { commit: true, $redirectHost: 'localhost', a: {} });
   }
@@ -166,13 +195,17 @@ describe('a flood from many accounts while someone checks out', () => {
     const answers = await Promise.all(flood);
 
     expect(bought.status).toBe(200);
-    const [registered] = await tight.db.select().from(domains).where(eq(domains.domain, `qwzxv-flood-buyer-${count}.com`));
+    const [registered] = await tight.db
+      .select()
+      .from(domains)
+      .where(eq(domains.domain, `qwzxv-flood-buyer-${count}.com`));
     expect(registered?.status).toBe('active');
 
     expect(answers.filter((a) => a.status !== 200 && a.status !== 429).map((a) => `${a.status} ${a.body.message}`)).toEqual([]);
     const limited = answers.filter((a) => a.status === 429);
     expect(limited.length).toBeGreaterThan(0);
-    for (const answer of limited) expectLimited(answer, /^(Too many changes|The registry is receiving a great many changes right now\.|The registry is busy right now\.)/);
+    for (const answer of limited)
+      expectLimited(answer, /^(Too many changes|The registry is receiving a great many changes right now\.|The registry is busy right now\.)/);
     expect(limited.some((a) => a.body.message.startsWith('The registry is receiving a great many changes right now.'))).toBe(true);
     // The registry-wide budget (8 a minute here) held, and changes never took more than one of the two sessions.
     expect(changesSent(tight) - before).toBeGreaterThan(1);

@@ -75,7 +75,14 @@ describe('POST /api/renewals preview', () => {
     });
     expect(preview.status).toBe(200);
     expect(preview.body.domains).toMatchObject([
-      { domain: 'qwzx-plain.com', renewalPeriod: 2, renewPrice: 2 * 1128, redemptionPrice: null, protectionPrice: 1000, newExpireDate: addYears(today, 3).toISOString() },
+      {
+        domain: 'qwzx-plain.com',
+        renewalPeriod: 2,
+        renewPrice: 2 * 1128,
+        redemptionPrice: null,
+        protectionPrice: 1000,
+        newExpireDate: addYears(today, 3).toISOString(),
+      },
       { domain: 'qwzx-lapsed.shop', renewalPeriod: 2, renewPrice: 2 * 3299, redemptionPrice: 8000, protectionPrice: 0 },
       { domain: 'garden.app', renewalPeriod: 2, renewPrice: 2 * (perYear ?? 0) },
     ]);

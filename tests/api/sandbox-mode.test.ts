@@ -53,7 +53,17 @@ describe('start-up outside sandbox mode', () => {
   it('refuses real mail beside sandbox SMS and payments, naming every missing variable', async () => {
     const message = await startupError({ SMTP_URL: 'smtp://mail.invalid:25' });
     expect(message).toContain('mail=smtp');
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'SMS_GATEWAY_URL', 'EPP_HOST', 'EPP_USERNAME', 'EPP_PASSWORD', 'MAILHOST_API_URL', 'MAILHOST_API_KEY', 'PUBLIC_URL']) {
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'SMS_GATEWAY_URL',
+      'EPP_HOST',
+      'EPP_USERNAME',
+      'EPP_PASSWORD',
+      'MAILHOST_API_URL',
+      'MAILHOST_API_KEY',
+      'PUBLIC_URL',
+    ]) {
       expect(message).toContain(name);
     }
     expect(message).not.toContain('SMTP_URL');
@@ -74,7 +84,8 @@ describe('start-up outside sandbox mode', () => {
   it('counts PowerDNS as a real provider: alone it leaves sandbox mode and the mix rule names what is missing, its key too', async () => {
     const alone = await startupError({ PDNS_API_URL: 'http://pdns.invalid:8081' });
     expect(alone).toContain('(dns=powerdns)');
-    for (const name of ['STRIPE_SECRET_KEY', 'SMTP_URL', 'EPP_HOST', 'MAILHOST_API_KEY', 'PUBLIC_URL', 'REGISTRAR_IANA_ID', 'PDNS_API_KEY']) expect(alone).toContain(name);
+    for (const name of ['STRIPE_SECRET_KEY', 'SMTP_URL', 'EPP_HOST', 'MAILHOST_API_KEY', 'PUBLIC_URL', 'REGISTRAR_IANA_ID', 'PDNS_API_KEY'])
+      expect(alone).toContain(name);
     expect(await startupError({ ...realProviderEnv, PDNS_API_URL: 'http://pdns.invalid:8081' })).toMatch(/dns=powerdns\), .*set PDNS_API_KEY\./);
     expect(findUnsafeProviderMix(loadConfig({ ...realProviderEnv, PDNS_API_URL: 'http://pdns.invalid:8081', PDNS_API_KEY: 'pdns-key' }))).toBeNull();
     expect(() => loadConfig({ PDNS_API_URL: 'pdns:8081' })).toThrow(/PDNS_API_URL must be an http:\/\/ or https:\/\/ address/);

@@ -169,14 +169,34 @@ describe('two processes, one database', () => {
     const cartId = added.body.cartId;
     const phone = `+1415558${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
     const email = `${label}@example.org`;
-    const contact = { firstName: 'Ada', lastName: 'Lovelace', company: '', address: '1 Analytical Way', city: 'London', state: 'LDN', zip: 'N1 9GU', country: 'GB', email, phone };
+    const contact = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      company: '',
+      address: '1 Analytical Way',
+      city: 'London',
+      state: 'LDN',
+      zip: 'N1 9GU',
+      country: 'GB',
+      email,
+      phone,
+    };
     expect((await visitor.call(b, 'PATCH', `/api/carts/${cartId}`, { contact: { ...contact, password: 'correct horse battery' } })).status).toBe(200);
     expect((await visitor.call(a, 'POST', '/api/validate', { cartId, phone, recaptchaToken: await visitor.botToken(b) })).status).toBe(200);
-    const [sms] = await db.select().from(outbox).where(and(eq(outbox.to, phone), eq(outbox.channel, 'sms'))).orderBy(desc(outbox.id)).limit(1);
+    const [sms] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, phone), eq(outbox.channel, 'sms')))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     const code = /\b(\d{6})\b/.exec(sms.body)?.[1];
     expect((await visitor.call(b, 'POST', '/api/validate', { cartId, phone, code })).body).toEqual({ valid: true, msg: 'Phone verified' });
     const card = await visitor.call(a, 'POST', '/api/paymentMethods/sandboxCard', { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' });
-    const setup = await visitor.call(b, 'POST', '/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: card.body.id, recaptchaToken: await visitor.botToken(a) });
+    const setup = await visitor.call(b, 'POST', '/api/paymentMethods/setup', {
+      type: 'card',
+      stripePaymentMethodId: card.body.id,
+      recaptchaToken: await visitor.botToken(a),
+    });
     expect(setup.status).toBe(200);
     const done = await visitor.call(b, 'PATCH', `/api/carts/${cartId}`, { commit: true, $redirectHost: '127.0.0.1', a: {} });
     expect(done.status).toBe(200);
@@ -197,17 +217,39 @@ describe('two processes, one database', () => {
     const cartId = (await visitor.call(a, 'POST', '/api/cartItems', { domain: `${label}.com` })).body.cartId;
     const phone = `+1415557${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
     const email = `${label}@example.org`;
-    const contact = { firstName: 'Ada', lastName: 'Lovelace', company: '', address: '1 Analytical Way', city: 'London', state: 'LDN', zip: 'N1 9GU', country: 'GB', email, phone };
+    const contact = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      company: '',
+      address: '1 Analytical Way',
+      city: 'London',
+      state: 'LDN',
+      zip: 'N1 9GU',
+      country: 'GB',
+      email,
+      phone,
+    };
     await visitor.call(b, 'PATCH', `/api/carts/${cartId}`, { contact: { ...contact, password: 'correct horse battery' } });
     await visitor.call(a, 'POST', '/api/validate', { cartId, phone, recaptchaToken: await visitor.botToken(a) });
-    const [sms] = await db.select().from(outbox).where(and(eq(outbox.to, phone), eq(outbox.channel, 'sms'))).orderBy(desc(outbox.id)).limit(1);
+    const [sms] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, phone), eq(outbox.channel, 'sms')))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     await visitor.call(b, 'POST', '/api/validate', { cartId, phone, code: /\b(\d{6})\b/.exec(sms.body)?.[1] });
 
     // 4000 0027 6000 3184: the setup and every charge ask for authentication.
     const card = await visitor.call(a, 'POST', '/api/paymentMethods/sandboxCard', { number: '4000002760003184', expMonth: 12, expYear: 2040, cvc: '123' });
-    const asked = await visitor.call(b, 'POST', '/api/paymentMethods/setup', { type: 'card', stripePaymentMethodId: card.body.id, recaptchaToken: await visitor.botToken(b) });
+    const asked = await visitor.call(b, 'POST', '/api/paymentMethods/setup', {
+      type: 'card',
+      stripePaymentMethodId: card.body.id,
+      recaptchaToken: await visitor.botToken(b),
+    });
     expect(asked.body.setupIntent.status).toBe('requires_action');
-    expect((await visitor.call(a, 'POST', '/api/paymentMethods/sandboxAuthenticate', { intentId: asked.body.setupIntent.id, outcome: 'complete' })).body).toEqual({
+    expect(
+      (await visitor.call(a, 'POST', '/api/paymentMethods/sandboxAuthenticate', { intentId: asked.body.setupIntent.id, outcome: 'complete' })).body,
+    ).toEqual({
       status: 'requires_action',
     });
     const saved = await visitor.call(b, 'POST', '/api/paymentMethods/setup', {
@@ -220,7 +262,9 @@ describe('two processes, one database', () => {
 
     const charge = await visitor.call(a, 'PATCH', `/api/carts/${cartId}`, { commit: true, a: {} });
     expect(charge.body.requiresAction).toBe(true);
-    expect((await visitor.call(b, 'POST', '/api/paymentMethods/sandboxAuthenticate', { intentId: charge.body.paymentIntentId, outcome: 'complete' })).body).toEqual({
+    expect(
+      (await visitor.call(b, 'POST', '/api/paymentMethods/sandboxAuthenticate', { intentId: charge.body.paymentIntentId, outcome: 'complete' })).body,
+    ).toEqual({
       status: 'requires_capture',
     });
     const done = await visitor.call(a, 'PATCH', `/api/carts/${cartId}`, { commit: true, a: { paymentIntentId: charge.body.paymentIntentId } });
@@ -250,7 +294,10 @@ describe('two processes, one database', () => {
     await boss.start();
     try {
       // A one-off recurrence a few seconds from now: every cron pass of either process sees it due for a minute.
-      const at = new Date(Date.now() + 2000).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+      const at = new Date(Date.now() + 2000)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'Z');
       await boss.schedule('housekeeping', `DTSTART:${at}\nRRULE:FREQ=SECONDLY;COUNT=1`, { probe }, { key: `scale-out-${probe}`, tz: 'UTC' });
       const runs = () => boss.findJobs('housekeeping', { data: { probe } });
       await expect.poll(async () => (await runs()).map((job) => job.state), { timeout: 20_000, interval: 250 }).toEqual(['completed']);

@@ -19,14 +19,11 @@ type Message = { id?: number; result?: any; error?: { message: string; code: num
 function openSocket() {
   const messages: Message[] = [];
   let waiters: (() => void)[] = [];
-  const session = createSearchSocketSession(
-    { registry: t.deps.providers.registry, botCheck: t.deps.providers.botCheck, catalogue: catalogue() },
-    (text) => {
-      messages.push(JSON.parse(text));
-      for (const wake of waiters) wake();
-      waiters = [];
-    },
-  );
+  const session = createSearchSocketSession({ registry: t.deps.providers.registry, botCheck: t.deps.providers.botCheck, catalogue: catalogue() }, (text) => {
+    messages.push(JSON.parse(text));
+    for (const wake of waiters) wake();
+    waiters = [];
+  });
   const waitFor = async (predicate: (all: Message[]) => boolean, what: string) => {
     const deadline = Date.now() + 10_000;
     while (!predicate(messages)) {
@@ -85,7 +82,16 @@ describe('domain search over the socket protocol', () => {
     expect(events.at(-1)!.data).toMatchObject({ pending: 0, done: true });
     const com = results[0];
     // The renewal price rides beside the first year's (issue #25): .com renews at the catalogue's $11.28.
-    expect(com).toEqual({ domain: 'bluebottle.com', available: true, tld: 'com', newPrice: 1028, humanPrice: '$10.28', renewPrice: 1128, isPremium: false, categories: ['popular', 'generic', 'business'] });
+    expect(com).toEqual({
+      domain: 'bluebottle.com',
+      available: true,
+      tld: 'com',
+      newPrice: 1028,
+      humanPrice: '$10.28',
+      renewPrice: 1128,
+      isPremium: false,
+      categories: ['popular', 'generic', 'business'],
+    });
   });
 
   it('marks three featured picks: available, standard-priced, best value first', async () => {
@@ -257,10 +263,14 @@ describe('domain search over the socket protocol', () => {
     const processes = [0, 1].map(() => {
       const messages: Message[] = [];
       const botCheck = createAltchaBotCheck(t.deps.db, 'test-bot-check-secret', { keyPrefix: '0' });
-      const session = createSearchSocketSession({ registry: t.deps.providers.registry, botCheck, catalogue: catalogue() }, (text) => messages.push(JSON.parse(text)));
+      const session = createSearchSocketSession({ registry: t.deps.providers.registry, botCheck, catalogue: catalogue() }, (text) =>
+        messages.push(JSON.parse(text)),
+      );
       return { messages, session };
     });
-    await Promise.all(processes.map((p) => p.session.handle(JSON.stringify({ id: 1, method: 'find', service: 'domainSearch', params: { search: 'racedname', token } }))));
+    await Promise.all(
+      processes.map((p) => p.session.handle(JSON.stringify({ id: 1, method: 'find', service: 'domainSearch', params: { search: 'racedname', token } }))),
+    );
     const finished = (p: (typeof processes)[number]) => p.messages.some((m) => m.event === 'domainSearchResults' && m.data.done);
     const deadline = Date.now() + 5000;
     while (!processes.every(finished) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));

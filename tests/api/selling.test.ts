@@ -22,7 +22,10 @@ afterAll(() => t.close());
 
 async function listedDomain(email: string, name: string) {
   const { client, accountId } = await signedInBuyer(t, email);
-  const [row] = await t.db.insert(domains).values({ accountId, domain: name, expireDate: addDays(now(), 300) }).returning();
+  const [row] = await t.db
+    .insert(domains)
+    .values({ accountId, domain: name, expireDate: addDays(now(), 300) })
+    .returning();
   return { client, domainId: row.domainId };
 }
 
@@ -40,7 +43,13 @@ describe('the Sell form on the server', () => {
     const listed = await client.patch(`/api/domains/${domainId}`, { forSale: true, floorPrice: 9900, listPrice: 10000 });
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ forSale: true, floorPrice: 9900, listPrice: 10000, acceptOffers: true, forSalePage: true });
-    expect((await t.client().get('/api/forSale/qwzxv-sell-one.com')).body).toEqual({ domain: 'qwzxv-sell-one.com', listPrice: 10000, acceptOffers: true, expireDate: expect.any(String), offer: null });
+    expect((await t.client().get('/api/forSale/qwzxv-sell-one.com')).body).toEqual({
+      domain: 'qwzxv-sell-one.com',
+      listPrice: 10000,
+      acceptOffers: true,
+      expireDate: expect.any(String),
+      offer: null,
+    });
 
     const removed = await client.patch(`/api/domains/${domainId}`, { forSale: false });
     expect(removed.body.forSale).toBe(false);
@@ -90,7 +99,9 @@ describe('offers on the For Sale page', () => {
       await client.patch(`/api/domains/${domainId}`, { forSale: true, floorPrice: 15_300, listPrice: 41_700 });
       const offer = (amount: number, email: string, ip: string) => {
         const visitor = t.client({ ip });
-        return visitor.botToken().then((token) => visitor.post(`/api/forSale/${name}/offers`, { amount, name: 'Bea Bisect', email, message: 'Is this enough?', token }));
+        return visitor
+          .botToken()
+          .then((token) => visitor.post(`/api/forSale/${name}/offers`, { amount, name: 'Bea Bisect', email, message: 'Is this enough?', token }));
       };
       // A binary search for the floor learns nothing from the answers: each is the same, above or below.
       const answers = await Promise.all([

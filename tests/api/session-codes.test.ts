@@ -67,7 +67,10 @@ describe('one-time codes by SMS and email', () => {
     const code = (await lastMessageTo(person.email)).match(/\b(\d{6})\b/)?.[1] as string;
     const wrong = await client.post('/api/session', { ...first, mfaToken: code === '000000' ? '111111' : '000000' });
     expect(wrong.status).toBe(400);
-    await t.db.update(mfaChallenges).set({ expireDate: new Date(Date.now() - 1000) }).where(eq(mfaChallenges.mfaChallengeId, first.mfaChallengeId));
+    await t.db
+      .update(mfaChallenges)
+      .set({ expireDate: new Date(Date.now() - 1000) })
+      .where(eq(mfaChallenges.mfaChallengeId, first.mfaChallengeId));
     const expired = await client.post('/api/session', { ...first, mfaToken: code });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toMatch(/expired/);
@@ -146,11 +149,17 @@ describe('recovery tokens', () => {
 
   it('does not let a signed-in session set a password without the current one once its sign-in is not recent', async () => {
     const [account] = await t.db.insert(accounts).values({}).returning();
-    const [user] = await t.db.insert(users).values({ accountId: account.accountId, email: 'plain@example.com', passwordHash: await hashPassword(password) }).returning();
+    const [user] = await t.db
+      .insert(users)
+      .values({ accountId: account.accountId, email: 'plain@example.com', passwordHash: await hashPassword(password) })
+      .returning();
     const client = t.client();
     await client.post('/api/session', { email: 'plain@example.com', password });
     // Signed in 20 minutes ago: past the recent-auth window (api/services/auth/recent-auth.ts).
-    await t.db.update(sessions).set({ createDate: new Date(Date.now() - 20 * 60_000) }).where(eq(sessions.userId, user.userId));
+    await t.db
+      .update(sessions)
+      .set({ createDate: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(sessions.userId, user.userId));
     const res = await client.patch('/api/users/0', { password: 'another-password' });
     expect(res.status).toBe(403);
     expect(res.body.data).toEqual({ reauthRequired: true });

@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A call behind requireRecentAuth: adding an authenticator app. */
-const sensitive = (h: { client: { post: (path: string, body?: unknown) => Promise<{ status: number; body: any }> } }) => h.client.post('/api/mfas', { type: 'totp' });
+const sensitive = (h: { client: { post: (path: string, body?: unknown) => Promise<{ status: number; body: any }> } }) =>
+  h.client.post('/api/mfas', { type: 'totp' });
 
 describe('POST /api/session/confirm', () => {
   it('a stale session is refused with reauthRequired until the password confirms it', async () => {
@@ -79,7 +80,11 @@ describe('POST /api/session/confirm', () => {
     const [theirs] = await t.db.select().from(mfas).where(eq(mfas.accountId, other.accountId));
     expect((await h.client.post('/api/session/confirm', { mfaId: theirs.mfaId })).status).toBe(400);
     const theirChallenge = await other.client.post('/api/session/confirm', { mfaId: theirs.mfaId });
-    const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, `other-${count}@example.com`)).orderBy(desc(outbox.id));
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, `other-${count}@example.com`))
+      .orderBy(desc(outbox.id));
     const code = mail.body.match(/\b(\d{6})\b/)?.[1] as string;
     const hijack = await h.client.post('/api/session/confirm', { mfaId: theirs.mfaId, mfaChallengeId: theirChallenge.body.mfaChallengeId, mfaToken: code });
     expect(hijack.status).toBe(400);

@@ -23,7 +23,10 @@ let accountCount = 0;
 /** A fresh account with its own TOTP secret, so each test has its own time steps to spend. */
 async function makeAccount(options: { role?: 'customer' | 'admin'; withTotp?: boolean } = {}) {
   const email = `person${++accountCount}@example.com`;
-  const [account] = await t.db.insert(accounts).values({ role: options.role ?? 'customer' }).returning();
+  const [account] = await t.db
+    .insert(accounts)
+    .values({ role: options.role ?? 'customer' })
+    .returning();
   await t.db.insert(users).values({ accountId: account.accountId, email, passwordHash: await hashPassword(password) });
   const secret = new Secret({ size: 20 });
   if (options.withTotp !== false) {
@@ -97,7 +100,10 @@ describe('the TOTP step', () => {
     // The token rotates at sign-in: the pending session's cookie is not the signed-in one.
     expect(client.cookies.get('ds_session')).not.toBe(pendingCookie);
     expect((await client.get('/api/carts/0')).body.$isLoggedIn).toBe(true);
-    const success = await t.db.select().from(signInEvents).where(and(eq(signInEvents.kind, 'mfa'), eq(signInEvents.success, true)));
+    const success = await t.db
+      .select()
+      .from(signInEvents)
+      .where(and(eq(signInEvents.kind, 'mfa'), eq(signInEvents.success, true)));
     expect(success.map((e) => e.email)).toContain(person.email);
   });
 
@@ -163,8 +169,7 @@ describe('the TOTP step', () => {
     const client = freshClient();
     const { mfas: methods } = await passwordStep(client, person.email);
     const picked = await client.post('/api/session', { mfaId: methods[0].mfaId });
-    const attempt = (mfaToken: string) =>
-      client.post('/api/session', { mfaChallengeId: picked.body.mfaChallengeId, mfaId: methods[0].mfaId, mfaToken });
+    const attempt = (mfaToken: string) => client.post('/api/session', { mfaChallengeId: picked.body.mfaChallengeId, mfaId: methods[0].mfaId, mfaToken });
     const right = person.totp.generate();
     const wrong = right === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) expect((await attempt(wrong)).status).toBe(400);
@@ -259,7 +264,11 @@ describe('rate limits', () => {
     expect(first.status).toBe(200);
     const picked = await owner.post('/api/session', { mfaId: first.body.mfas[0].mfaId });
     expect(picked.status).toBe(200);
-    const done = await owner.post('/api/session', { mfaChallengeId: picked.body.mfaChallengeId, mfaId: first.body.mfas[0].mfaId, mfaToken: person.totp.generate() });
+    const done = await owner.post('/api/session', {
+      mfaChallengeId: picked.body.mfaChallengeId,
+      mfaId: first.body.mfas[0].mfaId,
+      mfaToken: person.totp.generate(),
+    });
     expect(done.status).toBe(200);
     expect(done.body.redirect).toBe('/account');
     expect((await owner.get('/api/carts/0')).body.$isLoggedIn).toBe(true);

@@ -119,7 +119,9 @@ describe('SMTP receiver', () => {
   });
 
   it('refuses a message over the size limit and offers no AUTH', async () => {
-    const error = await refusal(transport().sendMail({ from: 'a@example.net', to: 'inbox@relaytest.com', subject: 'Big', text: 'y'.repeat(maxMessageBytes + 1024) }));
+    const error = await refusal(
+      transport().sendMail({ from: 'a@example.net', to: 'inbox@relaytest.com', subject: 'Big', text: 'y'.repeat(maxMessageBytes + 1024) }),
+    );
     expect(error.responseCode).toBe(552);
     const ehlo = await converse(['EHLO client.example', 'AUTH PLAIN dGVzdAB0ZXN0AHRlc3Q=', 'QUIT']);
     expect(ehlo).toMatch(/^250 SIZE 10485760\r$/m);

@@ -73,7 +73,11 @@ describe('enrolment', () => {
     const confirmed = await client.post('/api/admin/session/totp/confirm', { code: totpFrom(setup.body.secret).generate() });
     expect(confirmed.body.next).toBe('active');
     const session = await client.get('/api/admin/session');
-    expect(session.body).toMatchObject({ state: 'active', staff: { email: 'owner@registrar.example', name: 'Olive Owner', role: 'owner' }, factors: { totp: true } });
+    expect(session.body).toMatchObject({
+      state: 'active',
+      staff: { email: 'owner@registrar.example', name: 'Olive Owner', role: 'owner' },
+      factors: { totp: true },
+    });
     expect(session.body.staff.permissions).toContain('staff:manage');
 
     // The link works once.
@@ -240,7 +244,6 @@ describe('managing staff', () => {
     expect(disabled.body.status).toBe('disabled');
     const refused = await t.client().post('/api/admin/session', { email: agent.email, password: staffPassword });
     expect(refused.status).toBe(400);
-
   });
 
   it('resets a staff member’s second factors with a reason: password and factors cleared, sessions ended, a new link emailed', async () => {

@@ -41,7 +41,9 @@ beforeAll(async () => {
   const expireDate = new Date(Date.now() + 300 * 86400000);
   const [row] = await t.db.insert(domains).values({ accountId: buyer.accountId, domain: name, expireDate, ns: ours, locked: false }).returning();
   domainId = row.domainId;
-  await t.db.insert(registryDomains).values({ domain: name, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'x', nameservers: ours, expireDate, locked: false });
+  await t.db
+    .insert(registryDomains)
+    .values({ domain: name, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'x', nameservers: ours, expireDate, locked: false });
   const started = await startDnsServer(t.deps, '127.0.0.1');
   if (started === null) throw new Error('the built-in DNS server did not start');
   server = started;

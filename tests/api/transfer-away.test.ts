@@ -32,7 +32,10 @@ let buyers = 0;
 async function ownerOf(name: string): Promise<{ client: TestClient; accountId: number; domainId: number }> {
   const { client, accountId } = await signedInBuyer(t, `transfer-away-${++buyers}@example.org`);
   await t.deps.providers.registry.register({ domain: name, years: 1, contact: demoContact, nameservers: [] });
-  const [row] = await t.db.insert(domains).values({ accountId, domain: name, expireDate: addDays(clock.now(), 300), createDate: clock.now() }).returning();
+  const [row] = await t.db
+    .insert(domains)
+    .values({ accountId, domain: name, expireDate: addDays(clock.now(), 300), createDate: clock.now() })
+    .returning();
   // Sessions are stamped with the database's time, not the test clock: confirm it "now" on the moved clock.
   await t.db.update(sessions).set({ confirmedAt: clock.now() }).where(eq(sessions.accountId, accountId));
   return { client, accountId, domainId: row.domainId };
@@ -105,7 +108,10 @@ describe('unlocking and the auth code', () => {
     expect(await rowOf(domainId)).toMatchObject({ locked: true });
 
     const held = await ownerOf('qwzxv-hold-one.com');
-    await t.db.update(domains).set({ tdrpHoldDate: addDays(clock.now(), 30) }).where(eq(domains.domainId, held.domainId));
+    await t.db
+      .update(domains)
+      .set({ tdrpHoldDate: addDays(clock.now(), 30) })
+      .where(eq(domains.domainId, held.domainId));
     const refused = await held.client.patch(`/api/domains/${held.domainId}`, { locked: false });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/transfer hold .* cannot be unlocked until/);

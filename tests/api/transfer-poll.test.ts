@@ -8,7 +8,7 @@ import { addDays } from 'date-fns';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
-import { domains, registryMessages, transactions, } from '../../api/db/schema/index.ts';
+import { domains, registryMessages, transactions } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
 import { pollInboundTransfers } from '../../api/services/transfers/inbound-transfers.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
@@ -36,7 +36,14 @@ const nextBuyer = () => signedInBuyer(t, `transfer-poll-${++buyers}@example.org`
 
 /** Checks out transfers; answers with each line's price and the order's one payment intent. */
 async function buyTransfers(client: TestClient, names: string[]) {
-  expect((await client.post('/api/cartItems', names.map((domain) => ({ type: 'domain', domainType: 'transfer', domain, authCode: 'CODE-1' })))).status).toBe(201);
+  expect(
+    (
+      await client.post(
+        '/api/cartItems',
+        names.map((domain) => ({ type: 'domain', domainType: 'transfer', domain, authCode: 'CODE-1' })),
+      )
+    ).status,
+  ).toBe(201);
   const cart = await client.get('/api/carts/0?$relations[]=cartItems');
   const prices = new Map<string, number>(cart.body.cartItems.map((item: { domain: string; totalPrice: number }) => [item.domain, item.totalPrice]));
   const done = await client.patch(`/api/carts/${cart.body.cartId}`, { commit: true, a: {} });
@@ -102,7 +109,11 @@ describe('transfers over the days after checkout', () => {
     expect(await registry().transferCheck(refused, new Set(['com']))).toMatchObject({ ok: true });
 
     // Charged for both at checkout; the rejected one refunded once, the completed one still charged.
-    expect((await payments().ledger()).find((p) => p.id === intentId)).toMatchObject({ status: 'succeeded', amountReceived: both, amountRefunded: prices.get(refused) });
+    expect((await payments().ledger()).find((p) => p.id === intentId)).toMatchObject({
+      status: 'succeeded',
+      amountReceived: both,
+      amountRefunded: prices.get(refused),
+    });
     const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId)).orderBy(transactions.transactionId);
     expect(ledger.map((row) => [row.type, row.amount])).toEqual([
       ['transfer', prices.get(arrives)],
@@ -133,7 +144,15 @@ describe('transfers over the days after checkout', () => {
     const name = 'transfer-rejected-qwzxv-restarted.com';
     const [row] = await t.db
       .insert(domains)
-      .values({ accountId, domain: name, status: 'transfer', inboundTransferStatus: 'auth-code-rejected', pendingCharge: 1599, expireDate: addDays(start, 100), createDate: start })
+      .values({
+        accountId,
+        domain: name,
+        status: 'transfer',
+        inboundTransferStatus: 'auth-code-rejected',
+        pendingCharge: 1599,
+        expireDate: addDays(start, 100),
+        createDate: start,
+      })
       .returning();
     const restarted = await client.patch(`/api/domains/${row.domainId}`, { $restartInboundTransfer: 'Tr4nsfer#Code9' });
     expect(restarted.status).toBe(200);

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domains, transactions, } from '../../api/db/schema/index.ts';
+import { domains, transactions } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
 import { reconcileUnknownOrders } from '../../api/services/checkout/reconcile-orders.ts';
 import { demoContact } from '../../api/services/platform/seed.ts';
@@ -78,11 +78,13 @@ describe('transfer check', () => {
 
 const payments = () => t.deps.providers.payments as SandboxPayments;
 
-
 type PricedItem = { domain: string; totalPrice: number };
 
 async function buyTransfers(client: TestClient, items: { domain: string; authCode: string }[]) {
-  const added = await client.post('/api/cartItems', items.map((item) => ({ type: 'domain', domainType: 'transfer', ...item })));
+  const added = await client.post(
+    '/api/cartItems',
+    items.map((item) => ({ type: 'domain', domainType: 'transfer', ...item })),
+  );
   expect(added.status).toBe(201);
   const cart = await client.get('/api/carts/0?$relations[]=cartItems');
   const prices = new Map<string, number>(cart.body.cartItems.map((i: PricedItem) => [i.domain, i.totalPrice]));
@@ -112,8 +114,16 @@ describe('transfers the registry answers with auth-code-needed or auth-code-reje
 
     const rows = await t.db.select().from(domains).where(eq(domains.accountId, accountId));
     const byName = Object.fromEntries(rows.map((row) => [row.domain, row]));
-    expect(byName['authneeded-qwzxv-one.com']).toMatchObject({ status: 'transfer', inboundTransferStatus: 'auth-code-needed', pendingCharge: prices.get('authneeded-qwzxv-one.com') });
-    expect(byName['badcode-qwzxv-two.com']).toMatchObject({ status: 'transfer', inboundTransferStatus: 'auth-code-rejected', pendingCharge: prices.get('badcode-qwzxv-two.com') });
+    expect(byName['authneeded-qwzxv-one.com']).toMatchObject({
+      status: 'transfer',
+      inboundTransferStatus: 'auth-code-needed',
+      pendingCharge: prices.get('authneeded-qwzxv-one.com'),
+    });
+    expect(byName['badcode-qwzxv-two.com']).toMatchObject({
+      status: 'transfer',
+      inboundTransferStatus: 'auth-code-rejected',
+      pendingCharge: prices.get('badcode-qwzxv-two.com'),
+    });
     expect(byName['transfer-qwzxv-three.com']).toMatchObject({ status: 'transfer', inboundTransferStatus: 'pending', pendingCharge: null });
     const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
     expect(ledger.map((row) => [row.type, row.amount])).toEqual([
@@ -150,7 +160,13 @@ describe('a transfer request whose answer never came', () => {
     expect(await intents()).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: prices.get('transfer-timeout-qwzxv-shop.com') })]);
     const [row] = await t.db.select().from(domains).where(eq(domains.accountId, accountId));
     expect(row).toMatchObject({ domain: 'transfer-timeout-qwzxv-shop.com', status: 'transfer', inboundTransferStatus: 'pending' });
-    const ledger = await t.db.select().from(transactions).where(and(eq(transactions.accountId, accountId), inArray(transactions.type, ['transfer', 'payment'])));
-    expect(ledger.map((r) => r.amount).sort((a, b) => a - b)).toEqual([-(prices.get('transfer-timeout-qwzxv-shop.com') ?? 0), prices.get('transfer-timeout-qwzxv-shop.com')]);
+    const ledger = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.accountId, accountId), inArray(transactions.type, ['transfer', 'payment'])));
+    expect(ledger.map((r) => r.amount).sort((a, b) => a - b)).toEqual([
+      -(prices.get('transfer-timeout-qwzxv-shop.com') ?? 0),
+      prices.get('transfer-timeout-qwzxv-shop.com'),
+    ]);
   });
 });

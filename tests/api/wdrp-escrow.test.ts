@@ -33,12 +33,23 @@ let ourPublic: openpgp.PublicKey;
 let accountId: number;
 
 async function keyPair(name: string, passphrase?: string) {
-  return openpgp.generateKey({ type: 'curve25519', userIDs: [{ name, email: `${name.toLowerCase().replace(/\W+/g, '-')}@example.com` }], passphrase, format: 'armored' });
+  return openpgp.generateKey({
+    type: 'curve25519',
+    userIDs: [{ name, email: `${name.toLowerCase().replace(/\W+/g, '-')}@example.com` }],
+    passphrase,
+    format: 'armored',
+  });
 }
 
 async function openDeposit(file: string): Promise<{ text: string; name: string }> {
   const message = await openpgp.readMessage({ binaryMessage: readFileSync(file.startsWith('/') ? file : join(dir, file)) });
-  const { data, signatures, filename } = await openpgp.decrypt({ message, decryptionKeys: agentPrivate, verificationKeys: ourPublic, expectSigned: true, format: 'binary' });
+  const { data, signatures, filename } = await openpgp.decrypt({
+    message,
+    decryptionKeys: agentPrivate,
+    verificationKeys: ourPublic,
+    expectSigned: true,
+    format: 'binary',
+  });
   await signatures[0].verified;
   return { text: new TextDecoder().decode(data as Uint8Array), name: filename };
 }
@@ -62,12 +73,25 @@ beforeAll(async () => {
   });
   const [account] = await t.db
     .insert(accounts)
-    .values({ registrantContact: { ...demoContact, email: 'holder@wdrp.example' }, whoisTechContact: { ...demoContact, firstName: 'Tech', email: 'tech@wdrp.example' }, createDate: now(), modifyDate: now() })
+    .values({
+      registrantContact: { ...demoContact, email: 'holder@wdrp.example' },
+      whoisTechContact: { ...demoContact, firstName: 'Tech', email: 'tech@wdrp.example' },
+      createDate: now(),
+      modifyDate: now(),
+    })
     .returning();
   accountId = account.accountId;
   const expireDate = addDays(now(), 400);
   await t.db.insert(domains).values([
-    { accountId, domain: 'escrow-open.com', expireDate, ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'], privacyEnabled: false, createDate: now(), modifyDate: now() },
+    {
+      accountId,
+      domain: 'escrow-open.com',
+      expireDate,
+      ns: ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'],
+      privacyEnabled: false,
+      createDate: now(),
+      modifyDate: now(),
+    },
     { accountId, domain: 'escrow-private.net', expireDate, ns: ['ns1.elsewhere.example'], privacyEnabled: true, createDate: now(), modifyDate: now() },
     { accountId, domain: 'escrow-arriving.org', status: 'transfer', expireDate, createDate: now(), modifyDate: now() },
     { accountId, domain: 'escrow-gone.com', status: 'deleted', expireDate, createDate: now(), modifyDate: now() },
@@ -121,7 +145,13 @@ describe('escrow deposits', () => {
     const scheduled = scheduledJobRunner(t.deps, [escrowDepositJob]);
     clock.advance(3600_000);
     const report = (await scheduled.runDue())['escrow-deposit'];
-    expect(report).toEqual({ kind: 'full', day: '20270508', rows: 2, files: ['4321_20270508_full_1.csv.gpg', '4321_20270508_full_1.hash.gpg'], destination: 'directory' });
+    expect(report).toEqual({
+      kind: 'full',
+      day: '20270508',
+      rows: 2,
+      files: ['4321_20270508_full_1.csv.gpg', '4321_20270508_full_1.hash.gpg'],
+      destination: 'directory',
+    });
     expect(readdirSync(join(dir, 'deposits')).sort()).toEqual(['4321_20270508_full_1.csv.gpg', '4321_20270508_full_1.hash.gpg']);
 
     const csv = await openDeposit('deposits/4321_20270508_full_1.csv.gpg');
@@ -192,7 +222,9 @@ describe('escrow deposits over SFTP', () => {
     });
     try {
       const [account] = await uploading.db.insert(accounts).values({ registrantContact: demoContact, createDate: now(), modifyDate: now() }).returning();
-      await uploading.db.insert(domains).values({ accountId: account.accountId, domain: 'escrow-sftp.com', expireDate: addDays(now(), 300), createDate: now(), modifyDate: now() });
+      await uploading.db
+        .insert(domains)
+        .values({ accountId: account.accountId, domain: 'escrow-sftp.com', expireDate: addDays(now(), 300), createDate: now(), modifyDate: now() });
       await expect(makeEscrowDeposit(uploading.deps)).rejects.toThrow();
       expect(readdirSync(sftp.root)).toEqual([]);
       expect((await uploading.db.select().from(escrowDeposits))[0]).toMatchObject({ status: 'failed', destination: 'sftp' });

@@ -154,7 +154,10 @@ describe('website builder plan', () => {
   it('needs a default card to start the plan', async () => {
     const { client, accountId } = await signedInBuyer(t, 'nocard@example.com');
     await t.db.update((await import('../../api/db/schema/index.ts')).paymentMethods).set({ isDefault: false });
-    const [row] = await t.db.insert(domains).values({ accountId, domain: 'nocardsite.com', expireDate: addDays(new Date(), 100) }).returning();
+    const [row] = await t.db
+      .insert(domains)
+      .values({ accountId, domain: 'nocardsite.com', expireDate: addDays(new Date(), 100) })
+      .returning();
     const res = await client.patch(`/api/domains/${row.domainId}`, { builderEnabled: true });
     expect(res.status).toBe(402);
     expect(res.body.message).toMatch(/payment method/);
@@ -184,7 +187,10 @@ describe('ownership', () => {
   beforeAll(async () => {
     const [account] = await t.db.insert(accounts).values({}).returning();
     await t.db.insert(users).values({ accountId: account.accountId, email: 'other@example.com', passwordHash: await hashPassword(password) });
-    const [row] = await t.db.insert(domains).values({ accountId: account.accountId, domain: 'someoneelse.com', expireDate: addDays(new Date(), 100) }).returning();
+    const [row] = await t.db
+      .insert(domains)
+      .values({ accountId: account.accountId, domain: 'someoneelse.com', expireDate: addDays(new Date(), 100) })
+      .returning();
     otherDomainId = row.domainId;
     other = t.client();
     await other.post('/api/session', { email: 'other@example.com', password });
@@ -194,7 +200,9 @@ describe('ownership', () => {
     expect((await demo.patch(`/api/domains/${otherDomainId}`, { websiteType: 'forward', forwardUrl: 'example.com' })).status).toBe(403);
     expect((await demo.patch(`/api/domains/${otherDomainId}`, { builderEnabled: true })).status).toBe(403);
     expect((await demo.get(`/api/websites/${otherDomainId}`)).status).toBe(403);
-    expect((await demo.patch(`/api/websites/${otherDomainId}`, { headline: 'Mine', text: '', accentColor: '#000000', backgroundColor: '#ffffff' })).status).toBe(403);
+    expect(
+      (await demo.patch(`/api/websites/${otherDomainId}`, { headline: 'Mine', text: '', accentColor: '#000000', backgroundColor: '#ffffff' })).status,
+    ).toBe(403);
     expect((await demo.get('/api/websites/999999')).status).toBe(404);
     expect((await demo.patch('/api/domains/999999', { websiteType: 'park' })).status).toBe(404);
     expect((await t.client().get(`/api/websites/${ids['maplestreetbakery.com']}`)).status).toBe(401);

@@ -66,7 +66,13 @@ export async function runApiBench() {
   const bare = Bun.spawn(['bun', 'tests/bench/bare-server.ts', String(barePort), databaseUrl, tldsFile], { cwd: root, stdout: 'ignore' });
   const bareUrl = `http://127.0.0.1:${barePort}`;
   try {
-    for (let tries = 0; !(await fetch(`${bareUrl}/tlds`).then((r) => r.ok).catch(() => false)); tries++) {
+    for (
+      let tries = 0;
+      !(await fetch(`${bareUrl}/tlds`)
+        .then((r) => r.ok)
+        .catch(() => false));
+      tries++
+    ) {
       if (tries > 200) throw new Error('the bare server did not start');
       await Bun.sleep(25);
     }

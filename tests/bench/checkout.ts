@@ -32,11 +32,15 @@ class Buyer {
   ) {}
   async call(method: string, url: string, body?: unknown) {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await this.app.request(`http://localhost${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }, { requestIP: () => ({ address: this.address }) });
+    const response = await this.app.request(
+      `http://localhost${url}`,
+      {
+        method,
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+      { requestIP: () => ({ address: this.address }) },
+    );
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, ...rest] = pair.split('=');
@@ -78,7 +82,11 @@ export async function benchCheckout(options: { orders?: number; concurrency?: nu
     const app = createApp({ db, config, providers, jobs, checkoutLeases, secrets: { adminJwt: 'bench-secret' } });
     const run = Date.now().toString(36);
     if (options.promoCode) {
-      await createPromoCode(db, systemActor, promoCodeCreateSchema.parse({ code: 'BENCH10', kind: 'percent', value: 10, years: 'first', maxRedemptions: orders + 1 }));
+      await createPromoCode(
+        db,
+        systemActor,
+        promoCodeCreateSchema.parse({ code: 'BENCH10', kind: 'percent', value: 10, years: 'first', maxRedemptions: orders + 1 }),
+      );
     }
 
     const prepare = async (i: number) => {

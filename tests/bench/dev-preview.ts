@@ -37,7 +37,15 @@ export async function runDevPreviewBench(): Promise<void> {
       const current = heading;
       const saved = performance.now();
       dev.save('content/pages/about.mdx', (text) => text.replace(current, next));
-      await until(async () => ((await page.locator('h1').textContent().catch(() => '')) ?? '').trim() === next);
+      await until(
+        async () =>
+          (
+            (await page
+              .locator('h1')
+              .textContent()
+              .catch(() => '')) ?? ''
+          ).trim() === next,
+      );
       mdx.push(performance.now() - saved);
       heading = next;
       await page.waitForTimeout(1000);
@@ -48,7 +56,9 @@ export async function runDevPreviewBench(): Promise<void> {
       const saved = performance.now();
       dev.save('content/tlds.csv', (text) => text.replace(/^com,([^,]*),([^,]*),\d+,/m, `com,$1,$2,${price},`));
       await until(async () => {
-        const answer = await fetch(`http://localhost:${dev.port}/api/tlds?tld=com`).then((res) => res.json()).catch(() => null);
+        const answer = await fetch(`http://localhost:${dev.port}/api/tlds?tld=com`)
+          .then((res) => res.json())
+          .catch(() => null);
         return answer?.data?.[0]?.newPricing?.[0] === price;
       });
       csv.push(performance.now() - saved);

@@ -58,7 +58,11 @@ function cpuSeconds(pid: number): number {
 }
 
 function rssMb(pid: number): number {
-  const kb = Number(spawnSync('ps', ['-o', 'rss=', '-p', String(pid)]).stdout.toString().trim());
+  const kb = Number(
+    spawnSync('ps', ['-o', 'rss=', '-p', String(pid)])
+      .stdout.toString()
+      .trim(),
+  );
   return Math.round(kb / 1024);
 }
 
@@ -67,7 +71,17 @@ async function startProcess(env: Record<string, string>, cpus: string, dataDir: 
   const httpPort = await freePort();
   const proc = Bun.spawn(['taskset', '-c', cpus, process.execPath, 'api/start.ts'], {
     cwd: root,
-    env: { ...process.env, ...npmStartEnv, PORT: String(httpPort), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SKIP_BUILD: '1', TRUSTED_PROXIES: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      ...npmStartEnv,
+      PORT: String(httpPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SKIP_BUILD: '1',
+      TRUSTED_PROXIES: '127.0.0.1',
+      ...env,
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -125,7 +139,9 @@ async function seedBenchZone(db: Db): Promise<void> {
     ['A', 'deep.a.b', '203.0.113.15', null, null, null],
   ];
   for (const [type, host, data, priority, weight, port] of records) {
-    await db.execute(sql`insert into dns_records (domain_id, type, host, data, priority, weight, port, ttl) values (${id}, ${type}, ${host}, ${data}, ${priority}, ${weight}, ${port}, 300)`);
+    await db.execute(
+      sql`insert into dns_records (domain_id, type, host, data, priority, weight, port, ttl) values (${id}, ${type}, ${host}, ${data}, ${priority}, ${weight}, ${port}, 300)`,
+    );
   }
 }
 
@@ -165,7 +181,10 @@ function dnsperf(host: string, port: number, file: string, seconds: number): Per
 
 /** dnsperf in the background for `seconds` (a flood while something else is measured). */
 function flood(port: number, file: string, seconds: number) {
-  const proc = Bun.spawn(['taskset', '-c', '1', 'dnsperf', '-s', '127.0.0.1', '-p', String(port), '-d', file, '-l', String(seconds), '-q', '500'], { stdout: 'pipe', stderr: 'pipe' });
+  const proc = Bun.spawn(['taskset', '-c', '1', 'dnsperf', '-s', '127.0.0.1', '-p', String(port), '-d', file, '-l', String(seconds), '-q', '500'], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
   return {
     async done(): Promise<number> {
       const out = await new Response(proc.stdout).text();
@@ -240,7 +259,13 @@ export async function runDnsBench(): Promise<void> {
   try {
     await seedBenchZone(db);
     const nsdPort = await freePort();
-    const dnsEnv = { ROLE: 'dns', DATABASE_URL: databaseUrl, DNS_PORT: String(await freePort()), DNS_RRL_RESPONSES_PER_SECOND: '0', DNS_SECONDARIES: `127.0.0.3:${nsdPort}` };
+    const dnsEnv = {
+      ROLE: 'dns',
+      DATABASE_URL: databaseUrl,
+      DNS_PORT: String(await freePort()),
+      DNS_RRL_RESPONSES_PER_SECOND: '0',
+      DNS_SECONDARIES: `127.0.0.3:${nsdPort}`,
+    };
     const dns = await startProcess(dnsEnv, '1', path.join(dir, 'dns'));
     running.push(dns);
     const dnsPort = dns.dnsPort as number;
@@ -258,13 +283,22 @@ export async function runDnsBench(): Promise<void> {
       console.log('dnsperf or nsd is not installed (apt-get install dnsperf nsd): measuring the built-in server alone with 50 UDP clients.');
       console.log(`  built-in, A ${zone}: ${round((await loadDns(dnsPort, zone, { seconds })).qps)} q/s`);
     } else {
-      const nsd = await startNsd({ address: '127.0.0.3', port: nsdPort, zones: [zone], primary: { address: '127.0.0.1', port: dnsPort }, rrlRatelimit: 0, cpus: '1' });
+      const nsd = await startNsd({
+        address: '127.0.0.3',
+        port: nsdPort,
+        zones: [zone],
+        primary: { address: '127.0.0.1', port: dnsPort },
+        rrlRatelimit: 0,
+        cpus: '1',
+      });
       running.push(nsd);
       for (let waited = 0; (await answers(nsd.port, zone, 'SOA', nsd.address)) !== 1; waited += 1) {
         if (waited > 200) throw new Error(`NSD did not load ${zone}:\n${nsd.log()}`);
         await Bun.sleep(50);
       }
-      console.log(`dnsperf on CPU 0; the built-in server (ROLE=dns, its own process) and NSD 4.6 (rrl-ratelimit: 0, ${zone} by AXFR from us) each on CPU 1; ${seconds} s a run, best of 2:`);
+      console.log(
+        `dnsperf on CPU 0; the built-in server (ROLE=dns, its own process) and NSD 4.6 (rrl-ratelimit: 0, ${zone} by AXFR from us) each on CPU 1; ${seconds} s a run, best of 2:`,
+      );
       for (const [label, file, target] of [
         ['fixed mix of 19 queries', mixFile, 0.5],
         ['300,000 random names under the zone', randomFile, 0.3],
@@ -299,12 +333,18 @@ export async function runDnsBench(): Promise<void> {
       };
       const separate = await measure(web.httpPort, dnsPort);
       await web.stop();
-      const all = await startProcess({ ROLE: 'all', DATABASE_URL: databaseUrl, DNS_PORT: String(await freePort()), DNS_RRL_RESPONSES_PER_SECOND: '0' }, '0', path.join(dir, 'all'));
+      const all = await startProcess(
+        { ROLE: 'all', DATABASE_URL: databaseUrl, DNS_PORT: String(await freePort()), DNS_RRL_RESPONSES_PER_SECOND: '0' },
+        '0',
+        path.join(dir, 'all'),
+      );
       running.push(all);
       const shared = await measure(all.httpPort, all.dnsPort as number);
       await all.stop();
       spawnSync('taskset', ['-apc', '0,1', String(process.pid)]);
-      console.log('GET /api/tlds, one client, p50/p99 idle (before, after) and during a dnsperf flood (web process and its client on CPU 0, the flood from CPU 1):');
+      console.log(
+        'GET /api/tlds, one client, p50/p99 idle (before, after) and during a dnsperf flood (web process and its client on CPU 0, the flood from CPU 1):',
+      );
       const line = (name: string, m: typeof separate, target: string) =>
         `  ${name} idle ${m.before.p50.toFixed(1)}/${m.before.p99.toFixed(1)}, ${m.after.p50.toFixed(1)}/${m.after.p99.toFixed(1)} ms; flooded (${round(m.qps)} q/s) ${m.during.p50.toFixed(1)}/${m.during.p99.toFixed(1)} ms: p99 ${(m.during.p99 / m.idle.p99).toFixed(2)}x the quieter idle${target}`;
       console.log(line('ROLE=web, DNS in a ROLE=dns process (CPU 1):', separate, ' (target <= 1.5)'));
@@ -330,12 +370,16 @@ export async function runDnsBench(): Promise<void> {
     // The first DNS process reloads everything on the bulk insert's notification: wait until it serves the last zone.
     const reloadStart = performance.now();
     while ((await answers(dnsPort, `bulk${zoneCount}-zone.com`, 'SOA')) !== 1) await Bun.sleep(20);
-    console.log(`  the running ROLE=dns process, told of the insert (one notification), served them all ${round(performance.now() - reloadStart)} ms after the insert finished`);
+    console.log(
+      `  the running ROLE=dns process, told of the insert (one notification), served them all ${round(performance.now() - reloadStart)} ms after the insert finished`,
+    );
     // A change, as the API makes it, timed from its commit to both processes answering it.
     const delays: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       const name = `converge${i}.bulk8-zone.com`;
-      await db.execute(sql`insert into dns_records (domain_id, type, host, data, ttl) select domain_id, 'A', ${`converge${i}`}, '203.0.113.200', 300 from domains where domain = 'bulk8-zone.com'`);
+      await db.execute(
+        sql`insert into dns_records (domain_id, type, host, data, ttl) select domain_id, 'A', ${`converge${i}`}, '203.0.113.200', 300 from domains where domain = 'bulk8-zone.com'`,
+      );
       const committed = performance.now();
       const seen = await Promise.all(
         [dnsPort, loaded.dnsPort as number].map(async (port) => {
@@ -348,7 +392,9 @@ export async function runDnsBench(): Promise<void> {
       delays.push(Math.max(...seen));
     }
     delays.sort((a, b) => a - b);
-    console.log(`  a record inserted with ${round(zoneCount)} zones served: both DNS processes answer it ${delays.map((d) => d.toFixed(0)).join(', ')} ms after the commit (target: within 1000)`);
+    console.log(
+      `  a record inserted with ${round(zoneCount)} zones served: both DNS processes answer it ${delays.map((d) => d.toFixed(0)).join(', ')} ms after the commit (target: within 1000)`,
+    );
   } finally {
     for (const server of running.reverse()) await server.stop().catch(() => {});
     await db.$end();

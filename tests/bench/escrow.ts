@@ -32,10 +32,24 @@ export async function benchEscrow(total: number) {
         .values(Array.from({ length: 100 }, (_, i) => ({ registrantContact: { ...demoContact, email: `escrow-bench-${start + i}@example.org` } })))
         .returning({ accountId: accounts.accountId });
       await db.insert(domains).values(
-        made.flatMap(({ accountId }, a) => Array.from({ length: 10 }, (_, d) => ({ accountId, domain: `escrow-bench-${start + a * 10 + d}.com`, expireDate: expiry, ns: ['ns1.dotspot.example', 'ns2.dotspot.example'] }))).slice(0, total - start),
+        made
+          .flatMap(({ accountId }, a) =>
+            Array.from({ length: 10 }, (_, d) => ({
+              accountId,
+              domain: `escrow-bench-${start + a * 10 + d}.com`,
+              expireDate: expiry,
+              ns: ['ns1.dotspot.example', 'ns2.dotspot.example'],
+            })),
+          )
+          .slice(0, total - start),
       );
     }
-    const config = loadConfig({ NODE_ENV: 'production', ESCROW_DIR: path.join(dir, 'out'), ESCROW_AGENT_KEY_FILE: path.join(dir, 'agent.asc'), ESCROW_SIGNING_KEY_FILE: path.join(dir, 'ours.asc') });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ESCROW_DIR: path.join(dir, 'out'),
+      ESCROW_AGENT_KEY_FILE: path.join(dir, 'agent.asc'),
+      ESCROW_SIGNING_KEY_FILE: path.join(dir, 'ours.asc'),
+    });
     const started = performance.now();
     const report = await makeEscrowDeposit({ db, config });
     const seconds = (performance.now() - started) / 1000;
@@ -51,7 +65,9 @@ export async function benchEscrow(total: number) {
 
 export async function runEscrowBench() {
   const result = await benchEscrow(Number(process.env.BENCH_ESCROW ?? 100_000));
-  console.log(`escrow full deposit: ${result.rows} domains built, sealed (OpenPGP) and written in ${result.seconds} s; the encrypted CSV is ${result.megabytes} MB`);
+  console.log(
+    `escrow full deposit: ${result.rows} domains built, sealed (OpenPGP) and written in ${result.seconds} s; the encrypted CSV is ${result.megabytes} MB`,
+  );
   return result;
 }
 

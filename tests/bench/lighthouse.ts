@@ -22,7 +22,11 @@ import { describeChunks, firstLoadBudgetBytes, firstLoadScript, kb, root, spaFir
 /** Pages under /account need the demo account signed in; the others are measured as a new visitor sees them. */
 export const lighthousePages = ['/', '/pricing', '/terms', '/website-builder', '/whois', '/search', '/cart', '/login', '/account/domains'];
 /** Sandbox mode seeds the demo account with these when the bench starts the server (DATA_DIR is thrown away). */
-const benchDemo = { email: 'demo@example.com', password: process.env.DEMO_PASSWORD ?? 'demo-password-bench', totpSecret: process.env.DEMO_TOTP_SECRET ?? 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+const benchDemo = {
+  email: 'demo@example.com',
+  password: process.env.DEMO_PASSWORD ?? 'demo-password-bench',
+  totpSecret: process.env.DEMO_TOTP_SECRET ?? 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+};
 const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const benchDomains = Number(process.env.LIGHTHOUSE_DOMAINS ?? 500);
@@ -66,19 +70,33 @@ async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   rmSync(dataDir, { recursive: true, force: true });
   const proc = Bun.spawn(['bun', 'api/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_PASSWORD: benchDemo.password, DEMO_TOTP_SECRET: benchDemo.totpSecret },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      DEMO_PASSWORD: benchDemo.password,
+      DEMO_TOTP_SECRET: benchDemo.totpSecret,
+    },
     stdout: 'ignore',
     stderr: 'inherit',
   });
   const url = `http://localhost:${port}`;
   const started = Date.now();
-  while (!(await fetch(`${url}/api/tlds?limit=1`).then((r) => r.ok).catch(() => false))) {
+  while (
+    !(await fetch(`${url}/api/tlds?limit=1`)
+      .then((r) => r.ok)
+      .catch(() => false))
+  ) {
     if (proc.exitCode !== null) throw new Error('the server exited during start');
     if (Date.now() - started > 180_000) throw new Error('the server did not start within 180 s');
     await Bun.sleep(100);
   }
   if (benchDomains > 0) {
-    await addDomainsToAccount(serverDatabaseUrl(dataDir), benchDemo.email, manyDomains(benchDomains, new Date()), ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE']);
+    await addDomainsToAccount(serverDatabaseUrl(dataDir), benchDemo.email, manyDomains(benchDomains, new Date()), [
+      'NS1.DOTSPOT.EXAMPLE',
+      'NS2.DOTSPOT.EXAMPLE',
+    ]);
     console.log(`The demo account has ${benchDomains} more domains.`);
   }
   return {
@@ -140,7 +158,15 @@ export async function measurePages(baseUrl: string, paths = lighthousePages): Pr
   const cookie = paths.some((p) => p.startsWith('/account')) ? await signInDemo(baseUrl) : null;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const figures: PageFigures[] = [];
   try {
@@ -149,7 +175,8 @@ export async function measurePages(baseUrl: string, paths = lighthousePages): Pr
       for (let run = 0; run < runsPerPage; run++) {
         // The default config is Lighthouse's mobile preset (Moto G class device, slow 4G, 4x CPU slowdown).
         const extraHeaders = cookie && pagePath.startsWith('/account') ? { Cookie: cookie } : undefined;
-        const measure = () => lighthouse(`${baseUrl}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets), extraHeaders });
+        const measure = () =>
+          lighthouse(`${baseUrl}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(targets), extraHeaders });
         let result = await measure();
         // On a busy machine the trace sometimes misses the navigation (NO_NAVSTART) and every score reads 0: measure again.
         for (let retry = 0; result?.lhr.runtimeError && retry < 2; retry++) result = await measure();
@@ -158,7 +185,9 @@ export async function measurePages(baseUrl: string, paths = lighthousePages): Pr
         if (lhr.runtimeError) console.log(`${pagePath}: Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const items = ((lhr.audits['resource-summary']?.details as { items?: ResourceItem[] } | undefined)?.items ?? []) as ResourceItem[];
         const bytes = (type: string) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
-        const scores = Object.fromEntries(Object.keys(targets).map((key) => [key, Math.round((lhr.categories[key]?.score ?? 0) * 100)])) as PageFigures['scores'];
+        const scores = Object.fromEntries(
+          Object.keys(targets).map((key) => [key, Math.round((lhr.categories[key]?.score ?? 0) * 100)]),
+        ) as PageFigures['scores'];
         const inline = await inlineBytes(`${baseUrl}${pagePath}`);
         runs.push({
           path: pagePath,
@@ -192,7 +221,9 @@ function printFigures(figures: PageFigures[]): void {
     );
   }
   console.log('files: gzip transfer bytes; inline: uncompressed bytes inside the HTML (part of its transfer); TBT, LCP: ms.');
-  console.log(`targets: performance >= ${targets.performance}, accessibility ${targets.accessibility}, best practices >= ${targets['best-practices']}, SEO ${targets.seo} ('!' marks a miss)`);
+  console.log(
+    `targets: performance >= ${targets.performance}, accessibility ${targets.accessibility}, best practices >= ${targets['best-practices']}, SEO ${targets.seo} ('!' marks a miss)`,
+  );
   console.log("SEO does not apply to /account pages ('-'): they are private and say noindex, which Lighthouse counts against them.");
 }
 

@@ -68,7 +68,10 @@ export async function runMailBench(): Promise<void> {
   const providers = { mail: createSandboxMail(db) } as Parameters<typeof startMailReceiver>[0]['providers'];
   const name = 'mailbench.com';
   const [account] = await db.insert(accounts).values({}).returning();
-  const [domain] = await db.insert(domains).values({ accountId: account.accountId, domain: name, expireDate: addDays(new Date(), 300), emailEnabled: true }).returning();
+  const [domain] = await db
+    .insert(domains)
+    .values({ accountId: account.accountId, domain: name, expireDate: addDays(new Date(), 300), emailEnabled: true })
+    .returning();
   await db.insert(emails).values([
     { domainId: domain.domainId, address: `inbox@${name}`, type: 'mailbox' },
     { domainId: domain.domainId, address: `sales@${name}`, type: 'forward', destination: 'owner@elsewhere.test' },
@@ -79,18 +82,34 @@ export async function runMailBench(): Promise<void> {
     { address: `sales@${name}`, domain: name, kind: 'forward', destination: 'owner@elsewhere.test', createDate: new Date() },
   ]);
   // A bench sends far more than an hour's allowance from one address.
-  const receiver = await startMailReceiver({ db, config, providers }, mailHost, { port: 0, host: '127.0.0.1', limits: { maxMessagesPerClientPerHour: 1_000_000 } });
+  const receiver = await startMailReceiver({ db, config, providers }, mailHost, {
+    port: 0,
+    host: '127.0.0.1',
+    limits: { maxMessagesPerClientPerHour: 1_000_000 },
+  });
   try {
     const body = `${'Two bags of beans, please. '.repeat(36)}\r\n`.repeat(5);
     for (const to of [`inbox@${name}`, `sales@${name}`]) {
-      const transport = nodemailer.createTransport({ host: '127.0.0.1', port: receiver.port, ignoreTLS: true, pool: true, maxConnections: 10, maxMessages: 100 });
+      const transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: receiver.port,
+        ignoreTLS: true,
+        pool: true,
+        maxConnections: 10,
+        maxMessages: 100,
+      });
       const started = performance.now();
       await Promise.all(Array.from({ length: total }, (_, i) => transport.sendMail({ from: 'alice@sender.test', to, subject: `Bench ${i}`, text: body })));
       const seconds = (performance.now() - started) / 1000;
       transport.close();
-      console.log(`${to.startsWith('inbox') ? 'mailbox' : 'forward'}: ${total} messages of ${Math.round(body.length / 1024)} KB at 10 connections in ${seconds.toFixed(1)} s = ${Math.round(total / seconds)} messages/s`);
+      console.log(
+        `${to.startsWith('inbox') ? 'mailbox' : 'forward'}: ${total} messages of ${Math.round(body.length / 1024)} KB at 10 connections in ${seconds.toFixed(1)} s = ${Math.round(total / seconds)} messages/s`,
+      );
     }
-    const [stored] = await db.select({ n: count() }).from(sandboxMailMessages).where(eq(sandboxMailMessages.address, `inbox@${name}`));
+    const [stored] = await db
+      .select({ n: count() })
+      .from(sandboxMailMessages)
+      .where(eq(sandboxMailMessages.address, `inbox@${name}`));
     const [relayed] = await db.select({ n: count() }).from(outbox).where(eq(outbox.to, 'owner@elsewhere.test'));
     console.log(`delivered: ${stored.n} stored, ${relayed.n} relayed`);
 
@@ -104,7 +123,10 @@ export async function runMailBench(): Promise<void> {
     const each = 24 * 1024 * 1024;
     const started = performance.now();
     // The senders run in a process of their own, so the figure is the receiver's memory alone.
-    const senders = Bun.spawn([process.execPath, import.meta.filename, 'flood', String(receiver.port), String(clients), String(each), `inbox@${name}`], { stdout: 'pipe', stderr: 'inherit' });
+    const senders = Bun.spawn([process.execPath, import.meta.filename, 'flood', String(receiver.port), String(clients), String(each), `inbox@${name}`], {
+      stdout: 'pipe',
+      stderr: 'inherit',
+    });
     const replies = JSON.parse(await new Response(senders.stdout).text()) as string[];
     clearInterval(sampler);
     Bun.gc(true);

@@ -81,7 +81,9 @@ export async function benchPowerDns(options: { zones?: number; changes?: number 
       );
     }
     const pending = async () => {
-      const [{ count }] = await db.execute<{ count: number }>(sql`select count(*)::int as count from pgboss.job where name = 'dns-publish' and state in ('created', 'retry', 'active')`);
+      const [{ count }] = await db.execute<{ count: number }>(
+        sql`select count(*)::int as count from pgboss.job where name = 'dns-publish' and state in ('created', 'retry', 'active')`,
+      );
       return count;
     };
     await jobs.startWorkers(deps);

@@ -18,7 +18,15 @@ import { createProviders } from '../../api/providers/index.ts';
 import { createCheckoutLeases } from '../../api/services/checkout/checkout-leases.ts';
 import { runDomainCalendar } from '../../api/services/domains/domain-calendar.ts';
 
-export type RenewalBenchResult = { domains: number; seconds: number; renewedPerSecond: number; renewed: number; captured: number; roundTripMs: number; cpuMsPerDomain: number };
+export type RenewalBenchResult = {
+  domains: number;
+  seconds: number;
+  renewedPerSecond: number;
+  renewed: number;
+  captured: number;
+  roundTripMs: number;
+  cpuMsPerDomain: number;
+};
 
 export async function benchRenewals(options: { domains?: number; perAccount?: number } = {}): Promise<RenewalBenchResult> {
   const total = options.domains ?? 10_000;
@@ -56,12 +64,21 @@ export async function benchRenewals(options: { domains?: number; perAccount?: nu
           isDefault: true,
         })),
       );
-      const names = made.flatMap(({ accountId }, a) =>
-        Array.from({ length: perAccount }, (_, d) => ({ accountId, domain: `qwzxv-renewal-bench-${start + a * perAccount + d}.com` })),
-      ).slice(0, total - start);
+      const names = made
+        .flatMap(({ accountId }, a) =>
+          Array.from({ length: perAccount }, (_, d) => ({ accountId, domain: `qwzxv-renewal-bench-${start + a * perAccount + d}.com` })),
+        )
+        .slice(0, total - start);
       await db.insert(domains).values(names.map((n) => ({ ...n, createDate: addYears(expiry, -1), expireDate: expiry })));
       await db.insert(registryDomains).values(
-        names.map((n) => ({ domain: n.domain, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'bench', createDate: addYears(expiry, -1), expireDate: expiry })),
+        names.map((n) => ({
+          domain: n.domain,
+          registrarName: 'Dotspot, Inc.',
+          ours: true,
+          authCode: 'bench',
+          createDate: addYears(expiry, -1),
+          expireDate: expiry,
+        })),
       );
     }
     // The machine's state at the time: one database round trip (a nightly renewal makes about 20 per domain).

@@ -53,7 +53,8 @@ function queries(seed: number, count: number): string[] {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
     return state >>> 8;
   };
-  const word = () => (next() % 2 === 0 ? words[next() % words.length] : Array.from({ length: 2 + (next() % 2) }, () => syllables[next() % syllables.length]).join(''));
+  const word = () =>
+    next() % 2 === 0 ? words[next() % words.length] : Array.from({ length: 2 + (next() % 2) }, () => syllables[next() % syllables.length]).join('');
   return Array.from({ length: count }, () => Array.from({ length: 1 + (next() % 3) }, word).join(' '));
 }
 
@@ -187,14 +188,33 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
         clients,
         searches: timings.length + errors.length,
         errors: errors.length,
-        ackP50: percentile(timings.map((t) => t.ack), 50),
-        ackP99: percentile(timings.map((t) => t.ack), 99),
-        firstP50: percentile(timings.map((t) => t.first), 50),
-        firstP99: percentile(timings.map((t) => t.first), 99),
-        lastP50: percentile(timings.map((t) => t.last), 50),
-        lastP99: percentile(timings.map((t) => t.last), 99),
+        ackP50: percentile(
+          timings.map((t) => t.ack),
+          50,
+        ),
+        ackP99: percentile(
+          timings.map((t) => t.ack),
+          99,
+        ),
+        firstP50: percentile(
+          timings.map((t) => t.first),
+          50,
+        ),
+        firstP99: percentile(
+          timings.map((t) => t.first),
+          99,
+        ),
+        lastP50: percentile(
+          timings.map((t) => t.last),
+          50,
+        ),
+        lastP99: percentile(
+          timings.map((t) => t.last),
+          99,
+        ),
         rssMb: peakRss,
-        serverCpuMsPerSearch: cpuBefore != null && cpuAfter != null ? Math.round(((cpuAfter - cpuBefore) / Math.max(1, timings.length + errors.length)) * 10) / 10 : null,
+        serverCpuMsPerSearch:
+          cpuBefore != null && cpuAfter != null ? Math.round(((cpuAfter - cpuBefore) / Math.max(1, timings.length + errors.length)) * 10) / 10 : null,
         wallSeconds: Math.round((performance.now() - wallStart) / 100) / 10,
         candidatesPerSearch: Math.round(timings.reduce((sum, t) => sum + t.candidates, 0) / Math.max(1, timings.length)),
       };

@@ -24,7 +24,9 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
-    const ok = await fetch(`${url}/api/tlds?limit=1`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${url}/api/tlds?limit=1`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) break;
     if (proc.exitCode !== null) throw new Error('the server exited during start');
     if (performance.now() - started > 120_000) throw new Error('the server did not start within 120 s');
@@ -36,7 +38,9 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     pid: proc.pid,
     startMs,
     rssMb() {
-      const status = Bun.spawnSync(['ps', '-o', 'rss=', '-p', String(proc.pid)]).stdout.toString().trim();
+      const status = Bun.spawnSync(['ps', '-o', 'rss=', '-p', String(proc.pid)])
+        .stdout.toString()
+        .trim();
       return Math.round(Number(status) / 1024);
     },
     async stop() {

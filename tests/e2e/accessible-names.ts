@@ -54,7 +54,11 @@ export async function namesWithoutVisibleLabel(page: Page): Promise<string[]> {
   const readLabel = async (backendNodeId: number) => {
     const { object } = await cdp.send('DOM.resolveNode', { backendNodeId });
     if (!object.objectId) return '';
-    const { result } = await cdp.send('Runtime.callFunctionOn', { objectId: object.objectId, functionDeclaration: readVisibleLabel.toString(), returnByValue: true });
+    const { result } = await cdp.send('Runtime.callFunctionOn', {
+      objectId: object.objectId,
+      functionDeclaration: readVisibleLabel.toString(),
+      returnByValue: true,
+    });
     return typeof result.value === 'string' ? spoken(result.value) : '';
   };
   const readName = async (backendNodeId: number) => {

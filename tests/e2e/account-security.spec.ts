@@ -11,7 +11,13 @@ const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 
 async function axeProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
 }
 
 async function checkPage(page: Page, shot: string) {
@@ -19,7 +25,9 @@ async function checkPage(page: Page, shot: string) {
   // The page must not scroll sideways; when it does, the failure names what sticks out (tag and class).
   const wide = await page.evaluate(() =>
     document.documentElement.scrollWidth > window.innerWidth + 1
-      ? [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+      ? [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
       : [],
   );
   expect(wide).toEqual([]);
@@ -79,7 +87,10 @@ for (const width of [1280, 390]) {
 test('search results show the renewal price beside the first year, premium names included', async ({ page }) => {
   await page.goto('/search?q=garden');
   // garden.dev is a sandbox premium name ($249 a year), which the sandbox registry renews at the same premium price.
-  const premium = page.getByRole('listitem').filter({ hasText: /^garden\.dev/ }).first();
+  const premium = page
+    .getByRole('listitem')
+    .filter({ hasText: /^garden\.dev/ })
+    .first();
   await expect(premium).toContainText('$249.00/yrsame price to renew');
   await premium.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screens/security-search-premium-1280.png' });
@@ -92,7 +103,9 @@ test('search results show the renewal price beside the first year, premium names
   // The page must not scroll sideways; when it does, the failure names what sticks out (tag and class).
   const wide = await page.evaluate(() =>
     document.documentElement.scrollWidth > window.innerWidth + 1
-      ? [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+      ? [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
       : [],
   );
   expect(wide).toEqual([]);

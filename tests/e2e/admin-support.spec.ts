@@ -12,7 +12,16 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eDemo } from '../../playwright.config.ts';
-import { axeProblems, createStaffFromCommandLine, type EnrolledStaff, enrolWithAuthenticator, invitationLink, inviteStaff, scrollsSideways, signInStaff } from './admin-helpers.ts';
+import {
+  axeProblems,
+  createStaffFromCommandLine,
+  type EnrolledStaff,
+  enrolWithAuthenticator,
+  invitationLink,
+  inviteStaff,
+  scrollsSideways,
+  signInStaff,
+} from './admin-helpers.ts';
 import { watchViolations } from './csp-violations.ts';
 import { demoEmail } from './login-helpers.ts';
 
@@ -52,7 +61,9 @@ async function domainId(page: Page): Promise<number> {
   return data.find((row: { domain: string }) => row.domain === domain).domainId;
 }
 
-test('the owner is created on the command line, enrols an authenticator app, and invites support and billing; compliance comes from the command line', async ({ browser }) => {
+test('the owner is created on the command line, enrols an authenticator app, and invites support and billing; compliance comes from the command line', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await browser.newPage();
   const violations = await watchViolations(page);
@@ -73,7 +84,9 @@ test('the owner is created on the command line, enrols an authenticator app, and
   await page.context().close();
 });
 
-test('support finds the demo customer by a domain name and resets their second factor with a reason; the demo is emailed and must enrol again', async ({ browser }) => {
+test('support finds the demo customer by a domain name and resets their second factor with a reason; the demo is emailed and must enrol again', async ({
+  browser,
+}) => {
   test.skip(!staff.support, 'needs the staff enrolled above');
   test.setTimeout(120_000);
   const agent = await staffPage(browser, 'support', '/admin/customers');
@@ -126,7 +139,9 @@ test('support finds the demo customer by a domain name and resets their second f
   await agent.context().close();
 });
 
-test('support and billing may not suspend a domain (the page says why, the API answers 403); compliance suspends and the owner lifts it, each with a reason', async ({ browser }) => {
+test('support and billing may not suspend a domain (the page says why, the API answers 403); compliance suspends and the owner lifts it, each with a reason', async ({
+  browser,
+}) => {
   test.skip(!staff.compliance || !staff.owner, 'needs the staff enrolled above');
   test.setTimeout(120_000);
   for (const who of ['support', 'billing'] as const) {
@@ -134,7 +149,9 @@ test('support and billing may not suspend a domain (the page says why, the API a
     const id = await domainId(page);
     await page.goto(`/admin/domains/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: domain })).toBeVisible();
-    await expect(page.getByText(/Only Owner and Compliance staff may suspend a domain/)).toContainText(`your role (${who === 'support' ? 'Support' : 'Billing'}) may not`);
+    await expect(page.getByText(/Only Owner and Compliance staff may suspend a domain/)).toContainText(
+      `your role (${who === 'support' ? 'Support' : 'Billing'}) may not`,
+    );
     // Its other actions are there; suspending is not.
     if (who === 'support') {
       await page.locator('summary', { hasText: 'Actions' }).click();

@@ -41,7 +41,10 @@ test('the first owner is created on the command line, enrols an authenticator ap
   await inviteStaff(page, { name: 'Bill Billing', email: emails.billing, role: 'Billing' });
   await expect(page.getByRole('row', { name: /Sam Support/ })).toContainText('Invited');
 
-  for (const [role, name] of [['support', 'Sam Support'], ['billing', 'Bill Billing']] as const) {
+  for (const [role, name] of [
+    ['support', 'Sam Support'],
+    ['billing', 'Bill Billing'],
+  ] as const) {
     const context = await browser.newContext();
     const agentPage = await context.newPage();
     staff[role] = await enrolWithAuthenticator(agentPage, await invitationLink(page.request, emails[role]), name);

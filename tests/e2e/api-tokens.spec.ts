@@ -10,7 +10,13 @@ import { freshTotpCode, logInAsDemo } from './login-helpers.ts';
 /** WCAG 2.2 AA problems axe finds on the page as it is. */
 async function axeProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -62,7 +68,11 @@ test('create a token with a fresh code, see its secret once, call the API with i
     await confirm.getByRole('button', { name: 'Create Token' }).click();
     const outcome = await Promise.race([
       created.waitFor().then(() => 'created' as const),
-      confirm.getByRole('alert').filter({ hasText: 'already used' }).waitFor().then(() => 'reused' as const),
+      confirm
+        .getByRole('alert')
+        .filter({ hasText: 'already used' })
+        .waitFor()
+        .then(() => 'reused' as const),
     ]);
     if (outcome === 'created' || attempt >= 2) break;
   }

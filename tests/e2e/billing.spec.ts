@@ -32,7 +32,9 @@ test('cards: the only card stays while auto-renew needs it, a 3-D Secure card is
   await visa.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Payment Method' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(dialog).toContainText(/You can't delete your only card while it pays for auto-renew of \d+ domains and monthly plans on 1 domain\. Add another card first/);
+  await expect(dialog).toContainText(
+    /You can't delete your only card while it pays for auto-renew of \d+ domains and monthly plans on 1 domain\. Add another card first/,
+  );
   if (process.env.BILLING_SHOTS) await page.screenshot({ path: testInfo.outputPath('payment-refused.png') });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
@@ -89,7 +91,17 @@ test('billing history: two months, a collapsed group opened, and the statement P
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Statement (PDF)' }).click()]);
   expect(download.suggestedFilename()).toBe(`Dotspot-${yyyymm(1)}.pdf`);
   const { text } = await readPdfText(new Uint8Array(readFileSync(await download.path())));
-  for (const expected of ['Account Statement', 'Dana Demo', 'Non-Recurring Charges', 'Registration of brightbean.cafe (1 year)', 'Registration of brightbeancoffee.site (1 year)', '$235.88', 'Ending Balance', 'Page 1 of 1', 'Card payment, Visa ending in 4242']) {
+  for (const expected of [
+    'Account Statement',
+    'Dana Demo',
+    'Non-Recurring Charges',
+    'Registration of brightbean.cafe (1 year)',
+    'Registration of brightbeancoffee.site (1 year)',
+    '$235.88',
+    'Ending Balance',
+    'Page 1 of 1',
+    'Card payment, Visa ending in 4242',
+  ]) {
     expect(text, expected).toContain(expected);
   }
   // Brand names as their owners write them (issue #25).
@@ -97,7 +109,9 @@ test('billing history: two months, a collapsed group opened, and the statement P
 
   // This month: a different set of rows (the demo's transfer two days ago, unless that fell in last month).
   await month.selectOption(yyyymm(0));
-  await expect(page.getByRole('heading', { level: 3, name: /^\w+ \d{4}$/ })).toHaveText(new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date()));
+  await expect(page.getByRole('heading', { level: 3, name: /^\w+ \d{4}$/ })).toHaveText(
+    new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date()),
+  );
   await expect(page.getByRole('region', { name: /Non-Recurring Charges/ })).toHaveCount(0);
   if (new Date(Date.now() - 2 * 86_400_000).getUTCMonth() === new Date().getUTCMonth()) {
     await expect(page.getByRole('region', { name: /Transfer Fees/ })).toContainText('Transfer of northwindlabs.io (adds 1 year)');

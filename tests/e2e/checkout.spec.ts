@@ -86,7 +86,9 @@ test('a card that needs authentication is saved after the test dialog, and check
   expect((await (await page.request.get('/api/carts/0')).json()).$isLoggedIn).toBe(true);
 });
 
-test('a card that asks for authentication at every charge: CHECKOUT opens the test dialog; failing keeps the cart, completing lands in My Domains', async ({ page }) => {
+test('a card that asks for authentication at every charge: CHECKOUT opens the test dialog; failing keeps the cart, completing lands in My Domains', async ({
+  page,
+}) => {
   const domain = `qwzxv-every-charge-${unique()}.com`;
   await page.goto('/');
   await addDomain(page, domain);

@@ -14,7 +14,13 @@ const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 
 async function axeProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).include('dialog[open]').withTags(tags).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
 }
 
 async function checkView(page: Page, shot: string) {
@@ -22,7 +28,9 @@ async function checkView(page: Page, shot: string) {
   // The page must not scroll sideways; when it does, the failure names what sticks out (tag and class).
   const wide = await page.evaluate(() =>
     document.documentElement.scrollWidth > window.innerWidth + 1
-      ? [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+      ? [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
       : [],
   );
   expect(wide).toEqual([]);
@@ -98,7 +106,9 @@ for (const width of [1280, 390]) {
     // Import: the preview lists what changes and the line it refuses, before anything happens.
     await dialog.getByRole('button', { name: 'Import' }).click();
     const importing = page.getByRole('dialog', { name: 'Import a Zone File' });
-    await importing.getByLabel('Zone file').fill(['$TTL 600', 'www   IN CNAME @', 'blog  IN A 203.0.113.77', 'bad   IN A 300.1.1.1', '@ IN HTTPS 1 . alpn=h3,h2'].join('\n'));
+    await importing
+      .getByLabel('Zone file')
+      .fill(['$TTL 600', 'www   IN CNAME @', 'blog  IN A 203.0.113.77', 'bad   IN A 300.1.1.1', '@ IN HTTPS 1 . alpn=h3,h2'].join('\n'));
     await checkView(page, `import-${width}`);
     await importing.getByRole('button', { name: 'Preview Import' }).click();
     const review = page.getByRole('dialog', { name: 'Review the Import' });

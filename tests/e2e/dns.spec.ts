@@ -79,7 +79,11 @@ test('DNS records: add with field errors shown, edit through confirmEdit and fin
   await expect(deleted).toContainText('4 to 6 hours');
   await deleted.getByRole('button', { name: 'Done' }).click();
   await expect(list.getByRole('row').filter({ hasText: '203.0.113.31' })).toHaveCount(0);
-  await list.getByRole('row').filter({ hasText: 'mx.mailhost.example.net' }).getByRole('button', { name: /Delete/ }).click();
+  await list
+    .getByRole('row')
+    .filter({ hasText: 'mx.mailhost.example.net' })
+    .getByRole('button', { name: /Delete/ })
+    .click();
   await page.getByRole('dialog', { name: 'Delete DNS Record' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'DNS Record Deleted' }).getByRole('button', { name: 'Done' }).click();
   await expect(list.getByText('No DNS records yet')).toBeVisible();
@@ -116,7 +120,11 @@ test('custom nameservers: add one and see it pending review, edit it, delete it'
   await expect(updated).toContainText('203.0.113.54');
   await updated.getByRole('button', { name: 'Done' }).click();
 
-  await list.getByRole('listitem').filter({ hasText: 'ns1.oldtownbikes.shop' }).getByRole('button', { name: /Delete/ }).click();
+  await list
+    .getByRole('listitem')
+    .filter({ hasText: 'ns1.oldtownbikes.shop' })
+    .getByRole('button', { name: /Delete/ })
+    .click();
   await page.getByRole('dialog', { name: 'Delete Nameserver' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Nameserver Deleted' }).getByRole('button', { name: 'Done' }).click();
   await expect(list.getByText('No custom nameservers yet.')).toBeVisible();

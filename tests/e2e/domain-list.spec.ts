@@ -114,7 +114,9 @@ for (const width of [390, 1280]) {
     await bar.getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^domains-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path()) as string, 'utf8').trim().split('\r\n');
+    const csv = readFileSync((await download.path()) as string, 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv).toEqual([
       'Domain,Expires,Auto-renew,Nameservers,Status',
       ...domains.slice(0, 3).map((d) => `${d.domain},${format(d.expireDate, 'yyyy-MM-dd')},On,ns1.dotspot.example ns2.dotspot.example,Active`),
@@ -147,7 +149,9 @@ for (const width of [390, 1280]) {
     // The Manage panel is still one click from a row.
     await filters.getByRole('button', { name: /^All/ }).click();
     await page.getByLabel('Search your domains').fill('later09');
-    await domainEntry(page, `later09-${tag}.com`).getByRole('button', { name: `Manage later09-${tag}.com` }).click();
+    await domainEntry(page, `later09-${tag}.com`)
+      .getByRole('button', { name: `Manage later09-${tag}.com` })
+      .click();
     const panel = page.getByRole('article', { name: `later09-${tag}.com` });
     await expect(panel.getByRole('tab')).toHaveText(['Service', 'Settings', 'Email']);
     expect(await scrollsSideways(page), 'the open panel fits the screen').toBe(false);

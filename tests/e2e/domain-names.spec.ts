@@ -45,7 +45,12 @@ test('at 390 px long names and hosts wrap only after a dot: search results, My D
   const note = (names: NameLines[]) => wrapped.push(...names.filter((n) => n.lines > 1).map((n) => n.name));
 
   await page.goto(`/search?q=${encodeURIComponent(name)}`);
-  await expect(page.getByRole('heading', { name, exact: true }).or(page.getByText(name, { exact: true })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('heading', { name, exact: true })
+      .or(page.getByText(name, { exact: true }))
+      .first(),
+  ).toBeVisible();
   note(await expectNamesWhole(page, 'search results'));
 
   await becomeNewCustomer(page, [name]);

@@ -8,7 +8,10 @@ const card = (page: Page, name: string) => domainEntry(page, name);
 
 async function openEmailTab(page: Page, domain: string): Promise<Locator> {
   const article = card(page, domain);
-  await article.getByRole('button', { name: /Manage/ }).first().click();
+  await article
+    .getByRole('button', { name: /Manage/ })
+    .first()
+    .click();
   await article.getByRole('tab', { name: 'Email' }).click();
   return article.getByRole('tabpanel');
 }

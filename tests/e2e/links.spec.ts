@@ -25,7 +25,8 @@ test('every internal link and #anchor on every public page resolves', async ({ p
       if (url.origin !== new URL(page.url()).origin) continue;
       if (url.pathname === new URL(page.url()).pathname && url.search === new URL(page.url()).search) {
         // A same-page anchor (the skip link, a table of contents): the element must be on this page.
-        if (url.hash && (await page.locator(`[id="${decodeURIComponent(url.hash.slice(1))}"]`).count()) !== 1) broken.push(`${path}: no element for ${url.hash}`);
+        if (url.hash && (await page.locator(`[id="${decodeURIComponent(url.hash.slice(1))}"]`).count()) !== 1)
+          broken.push(`${path}: no element for ${url.hash}`);
         continue;
       }
       const key = `${url.pathname}${url.search}${url.hash}`;

@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { e2eDemo } from '../../playwright.config.ts';
-import { demoEmail, demoTotp, freshTotpCode, logInAsDemo, passTotpStep, signInDemoThroughApi, submitCredentials, whileDemoPasswordChanges } from './login-helpers.ts';
+import {
+  demoEmail,
+  demoTotp,
+  freshTotpCode,
+  logInAsDemo,
+  passTotpStep,
+  signInDemoThroughApi,
+  submitCredentials,
+  whileDemoPasswordChanges,
+} from './login-helpers.ts';
 
 // These journeys share the demo account: run them in order.
 test.describe.configure({ mode: 'serial' });

@@ -199,7 +199,10 @@ test('an accepted offer’s link after its 7 days says so, and Buy it now is the
   // Eight days later: the link's week is over.
   const db = createDb(serverDatabaseUrl('.data/e2e'), { max: 1 });
   try {
-    await db.update(domainOffers).set({ acceptExpireDate: subDays(new Date(), 1) }).where(eq(domainOffers.offerId, offer?.offerId as number));
+    await db
+      .update(domainOffers)
+      .set({ acceptExpireDate: subDays(new Date(), 1) })
+      .where(eq(domainOffers.offerId, offer?.offerId as number));
   } finally {
     await db.$end();
   }

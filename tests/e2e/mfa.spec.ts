@@ -31,7 +31,11 @@ test.afterAll(() => context.close());
 
 const axeProblems = async (page: Page) =>
   (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()).violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`,
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
   );
 const cspViolations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
@@ -71,7 +75,11 @@ test('adds an authenticator app from its QR code secret, verifies it, then remov
     await expect(methodsList(page).getByRole('listitem')).toHaveCount(2);
 
     // Remove the new one (the second listed): confirm, removed.
-    await methodsList(page).getByRole('listitem').nth(1).getByRole('button', { name: /Remove/ }).click();
+    await methodsList(page)
+      .getByRole('listitem')
+      .nth(1)
+      .getByRole('button', { name: /Remove/ })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Remove Two-Factor Method' });
     await expect(confirm).toContainText('Remove your authenticator app?');
     await expect(confirm.getByLabel('Current password')).toHaveCount(0);
@@ -129,7 +137,14 @@ test('registers a passkey with a virtual authenticator, signs out, signs in with
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 
   await openSecurity(page);
@@ -167,7 +182,9 @@ test('registers a passkey with a virtual authenticator, signs out, signs in with
   await expect(page.getByText('No passkeys yet.')).toBeVisible();
 
   // The last method: not without the password, and not with a wrong one.
-  await methodsList(page).getByRole('button', { name: /Remove/ }).click();
+  await methodsList(page)
+    .getByRole('button', { name: /Remove/ })
+    .click();
   const last = page.getByRole('dialog', { name: 'Remove Two-Factor Method' });
   await expect(last).toContainText('This is your last two-factor method');
   await last.getByRole('button', { name: 'Remove' }).click();
@@ -179,4 +196,3 @@ test('registers a passkey with a virtual authenticator, signs out, signs in with
   await expect(methodsList(page).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByText('On', { exact: true })).toBeVisible();
 });
-

@@ -5,9 +5,7 @@ const brand = JSON.parse(readFileSync('content/brand.json', 'utf8')) as typeof i
 
 /** Answers GET /api/carts/0 as the API does for a logged-in customer with `count` items. */
 async function pretendLoggedIn(page: Page, count: number) {
-  await page.route('**/api/carts/0*', (route) =>
-    route.fulfill({ json: { cartId: 1, itemCount: count, totalPrice: 0, $isLoggedIn: true, cartItems: [] } }),
-  );
+  await page.route('**/api/carts/0*', (route) => route.fulfill({ json: { cartId: 1, itemCount: count, totalPrice: 0, $isLoggedIn: true, cartItems: [] } }));
 }
 
 async function addToCart(page: Page, domain: string) {
@@ -22,7 +20,12 @@ test.describe('header on a desktop', () => {
     const brands = page.getByRole('navigation', { name: `${brand.name} family of brands` });
     for (const sister of brand.sisterBrands) await expect(brands.getByRole('link', { name: new RegExp(sister.name) })).toHaveAttribute('href', sister.url);
     const main = page.getByRole('navigation', { name: 'Main', exact: true });
-    for (const [name, href] of [['Domains', '/domains'], ['Website Builder', '/website-builder'], ['Email', '/email'], ['Pricing', '/pricing']]) {
+    for (const [name, href] of [
+      ['Domains', '/domains'],
+      ['Website Builder', '/website-builder'],
+      ['Email', '/email'],
+      ['Pricing', '/pricing'],
+    ]) {
       await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(main.getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
@@ -52,7 +55,14 @@ test.describe('header on a desktop', () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText(brand.registrarStatement);
-    for (const [name, href] of [['Terms of Service', '/terms'], ['Acceptable Use', '/terms#AcceptableUseTerms'], ['Payment Terms', '/terms#PaymentTerms'], ['Brokerage Terms', '/terms#BrokerageTerms'], ['Dispute Policy (UDRP)', '/legal/UDRP'], ['Privacy Policy', '/privacy']]) {
+    for (const [name, href] of [
+      ['Terms of Service', '/terms'],
+      ['Acceptable Use', '/terms#AcceptableUseTerms'],
+      ['Payment Terms', '/terms#PaymentTerms'],
+      ['Brokerage Terms', '/terms#BrokerageTerms'],
+      ['Dispute Policy (UDRP)', '/legal/UDRP'],
+      ['Privacy Policy', '/privacy'],
+    ]) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
   });

@@ -18,7 +18,9 @@ test.describe('domain pricing', () => {
     await expect(table.locator('tbody tr')).toHaveCount(listed.length);
     const com = listed.find((t) => t.tld === 'com')!;
     await expect(table.getByRole('row', { name: /^\.com\b/ })).toHaveText(
-      new RegExp(`\\.com.*${formatMoney(com.newPricing[0]).replace('$', '\\$')}.*${formatMoney(com.transferPricing[0]).replace('$', '\\$')}.*${formatMoney(com.renewPricing[0]).replace('$', '\\$')}`),
+      new RegExp(
+        `\\.com.*${formatMoney(com.newPricing[0]).replace('$', '\\$')}.*${formatMoney(com.transferPricing[0]).replace('$', '\\$')}.*${formatMoney(com.renewPricing[0]).replace('$', '\\$')}`,
+      ),
     );
   });
 
@@ -55,11 +57,26 @@ test.describe('domain pricing', () => {
 
 test('pricing shows the four plans and the compare table', async ({ page }) => {
   await page.goto('/pricing');
-  for (const [plan, price] of [['Basic', 'Free'], ['Email', '$5'], ['Website Builder', '$5'], ['Website & Email', '$8.99']]) {
+  for (const [plan, price] of [
+    ['Basic', 'Free'],
+    ['Email', '$5'],
+    ['Website Builder', '$5'],
+    ['Website & Email', '$8.99'],
+  ]) {
     await expect(page.getByRole('article', { name: plan, exact: true })).toContainText(price);
   }
   await expect(page.getByRole('table', { name: 'Features included in each plan' })).toBeVisible();
-  for (const href of ['/search', '/transfer', '/whois-privacy', '/domain-parking', '/domain-forwarding', '/sell-my-domain', '/email', '/website-builder', '/domain-protection']) {
+  for (const href of [
+    '/search',
+    '/transfer',
+    '/whois-privacy',
+    '/domain-parking',
+    '/domain-forwarding',
+    '/sell-my-domain',
+    '/email',
+    '/website-builder',
+    '/domain-protection',
+  ]) {
     await expect(page.getByRole('main').locator(`a[href="${href}"]`).first()).toBeAttached();
   }
 });

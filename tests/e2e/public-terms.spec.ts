@@ -2,10 +2,17 @@ import { expect, test } from '@playwright/test';
 
 test('terms have 26 numbered sections and the three appendices, reachable by their anchors', async ({ page }) => {
   await page.goto('/terms');
-  const sections = page.getByRole('main').locator('.prose h2').filter({ hasText: /^\d+\. / });
+  const sections = page
+    .getByRole('main')
+    .locator('.prose h2')
+    .filter({ hasText: /^\d+\. / });
   await expect(sections).toHaveCount(26);
   await expect(sections.nth(25)).toHaveText(/^26\. /);
-  for (const [anchor, heading] of [['AcceptableUseTerms', 'Appendix A: Acceptable Use'], ['PaymentTerms', 'Appendix B: Payment Terms'], ['BrokerageTerms', 'Domain Brokerage Service Terms']]) {
+  for (const [anchor, heading] of [
+    ['AcceptableUseTerms', 'Appendix A: Acceptable Use'],
+    ['PaymentTerms', 'Appendix B: Payment Terms'],
+    ['BrokerageTerms', 'Domain Brokerage Service Terms'],
+  ]) {
     await page.goto(`/terms#${anchor}`);
     const target = page.locator(`#${anchor}`);
     await expect(target).toHaveText(heading);
@@ -23,7 +30,12 @@ test('the table of contents jumps to the payment terms', async ({ page }) => {
 
 test('the dispute policy has 9 numbered paragraphs and the legal page links every policy', async ({ page }) => {
   await page.goto('/legal/UDRP');
-  await expect(page.getByRole('main').locator('.prose h2').filter({ hasText: /^\d+\. / })).toHaveCount(9);
+  await expect(
+    page
+      .getByRole('main')
+      .locator('.prose h2')
+      .filter({ hasText: /^\d+\. / }),
+  ).toHaveCount(9);
   await page.goto('/legal');
   for (const href of ['/terms', '/privacy', '/legal/UDRP']) await expect(page.getByRole('main').locator(`a[href="${href}"]`).first()).toBeVisible();
 });

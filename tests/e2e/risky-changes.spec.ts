@@ -44,7 +44,11 @@ async function look(page: Page, file: string) {
 
 async function deleteRecord(page: Page, data: string) {
   const list = page.getByRole('dialog', { name: 'Manage DNS Records' });
-  await list.getByRole('row').filter({ hasText: data }).getByRole('button', { name: /Delete/ }).click();
+  await list
+    .getByRole('row')
+    .filter({ hasText: data })
+    .getByRole('button', { name: /Delete/ })
+    .click();
   await page.getByRole('dialog', { name: 'Delete DNS Record' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'DNS Record Deleted' }).getByRole('button', { name: 'Done' }).click();
   await expect(list.getByRole('row').filter({ hasText: data })).toHaveCount(0);

@@ -79,7 +79,11 @@ test('a visitor searches from the home page, browses every block and adds two do
   });
   await page.route('**/api/cartItems', async (route) => {
     await held;
-    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ name: 'Unavailable', code: 503, message: 'The cart is resting' }) });
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ name: 'Unavailable', code: 503, message: 'The cart is resting' }),
+    });
   });
   const thirdCard = cardFor(page, premium, await cardDomain(premium, 0));
   await thirdCard.getByRole('button', addToCart).click();
@@ -127,7 +131,15 @@ test('typing searches after a pause, a too-short label searches nothing, and cle
   await expect(page.getByRole('region', { name: 'Premium domains' })).toHaveCount(0);
   await expect(page.locator('[aria-live="polite"]', { hasText: 'Search complete' })).toBeAttached();
   const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag22aa']).analyze();
-  expect(audit.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  expect(
+    audit.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
   expect(sent.filter((f) => f.includes('"domainSearch"'))).toHaveLength(1);
 
   await box.fill('');

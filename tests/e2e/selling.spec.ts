@@ -72,7 +72,12 @@ test('list a domain for sale, make an offer on its page, then remove it', async 
 
 test('the Sell My Domain page and the Terms state the payout the Sell form uses', async ({ page }) => {
   // The figures come from the form's own constants; the pages once said 25% and 15% commission while it paid 70%.
-  expect([saleFigures.networkPayout, saleFigures.forSalePagePayout, saleFigures.networkCommission, saleFigures.forSalePageCommission]).toEqual(['70%', '80%', '30%', '20%']);
+  expect([saleFigures.networkPayout, saleFigures.forSalePagePayout, saleFigures.networkCommission, saleFigures.forSalePageCommission]).toEqual([
+    '70%',
+    '80%',
+    '30%',
+    '20%',
+  ]);
   await page.goto('/sell-my-domain');
   const costs = page.getByRole('table');
   await expect(costs.getByRole('row', { name: /Through our reseller network/ }).getByRole('cell')).toHaveText([
@@ -90,7 +95,11 @@ test('the Sell My Domain page and the Terms state the payout the Sell form uses'
 
   await page.goto('/terms#BrokerageTerms');
   const brokerage = page.getByRole('listitem').filter({ hasText: 'on a sale through our reseller network' });
-  await expect(brokerage).toHaveText(`on a sale through our reseller network, a commission of ${saleFigures.networkCommission}: you receive ${saleFigures.networkPayout}; and`);
-  await expect(page.locator('main')).toContainText(`you receive ${saleFigures.exampleNetworkPayout} if it sells through our network, or ${saleFigures.exampleForSalePagePayout} if the Buyer comes through your For Sale page`);
+  await expect(brokerage).toHaveText(
+    `on a sale through our reseller network, a commission of ${saleFigures.networkCommission}: you receive ${saleFigures.networkPayout}; and`,
+  );
+  await expect(page.locator('main')).toContainText(
+    `you receive ${saleFigures.exampleNetworkPayout} if it sells through our network, or ${saleFigures.exampleForSalePagePayout} if the Buyer comes through your For Sale page`,
+  );
   await expect(page.locator('main')).not.toContainText(/\{sale\./);
 });

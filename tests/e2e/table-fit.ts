@@ -24,10 +24,13 @@ export async function tablesThatDoNotFit(page: Page): Promise<string[]> {
       for (let box = table.parentElement; box && box !== document.body; box = box.parentElement) {
         const overflow = getComputedStyle(box).overflowX;
         if (overflow !== 'visible' && box.scrollWidth > box.clientWidth + 1) {
-          problems.push(`${name} is ${box.scrollWidth} px wide in a ${box.clientWidth} px box (${box.tagName.toLowerCase()}.${box.className}) that scrolls or clips it`);
+          problems.push(
+            `${name} is ${box.scrollWidth} px wide in a ${box.clientWidth} px box (${box.tagName.toLowerCase()}.${box.className}) that scrolls or clips it`,
+          );
         }
       }
-      if (table.scrollWidth > table.clientWidth + 1 && getComputedStyle(table).display !== 'table') problems.push(`${name} holds ${table.scrollWidth} px in ${table.clientWidth} px`);
+      if (table.scrollWidth > table.clientWidth + 1 && getComputedStyle(table).display !== 'table')
+        problems.push(`${name} holds ${table.scrollWidth} px in ${table.clientWidth} px`);
       // The table's own body and footer rows: a table nested in a cell (a domain's Manage panel in My Domains) is
       // checked as a table of its own, its header row never taken for a body row of the outer one.
       const ownRows = [...table.tBodies, ...(table.tFoot ? [table.tFoot] : [])].flatMap((section) => [...section.rows]);

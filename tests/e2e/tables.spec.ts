@@ -70,7 +70,9 @@ for (const width of widths) {
     await page.request.patch('/api/accounts/0', { data: { advancedEnabled: true } });
     const [domain] = (await (await page.request.get('/api/domains')).json()).data;
     // Signed by a DNS provider of its own: its nameservers, then the DS record it gives.
-    expect((await page.request.patch(`/api/domains/${domain.domainId}`, { data: { ns: ['ns1.signing-dns.example', 'ns2.signing-dns.example'] } })).status()).toBe(200);
+    expect(
+      (await page.request.patch(`/api/domains/${domain.domainId}`, { data: { ns: ['ns1.signing-dns.example', 'ns2.signing-dns.example'] } })).status(),
+    ).toBe(200);
     const digest = '2BB183AF5F22588179A53B0A98631FAD1A292118A9A6D7E0E3E6C7F5E8D4A5B1';
     const ds = await page.request.patch(`/api/domains/${domain.domainId}`, { data: { dsRecords: [{ keyTag: 2371, algorithm: 13, digestType: 2, digest }] } });
     expect(ds.status()).toBe(200);

@@ -17,9 +17,9 @@ async function add(dialog: Locator, type: string, host: string, label: string, d
 async function overlaps(page: Page, target: Locator): Promise<boolean> {
   const box = await target.boundingBox();
   if (!box) return false;
-  const toasts = await page.locator('.toast').evaluateAll((nodes) =>
-    nodes.filter((n) => (n as HTMLElement).offsetParent !== null).map((n) => n.getBoundingClientRect().toJSON() as DOMRect),
-  );
+  const toasts = await page
+    .locator('.toast')
+    .evaluateAll((nodes) => nodes.filter((n) => (n as HTMLElement).offsetParent !== null).map((n) => n.getBoundingClientRect().toJSON() as DOMRect));
   return toasts.some((t) => t.left < box.x + box.width && box.x < t.right && t.top < box.y + box.height && box.y < t.bottom);
 }
 

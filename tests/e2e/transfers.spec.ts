@@ -124,7 +124,9 @@ test('another registrar asks for a domain; the emailed link shows the request an
   const authCode = await away.getByLabel('Auth code').inputValue();
   await page.keyboard.press('Escape');
 
-  const asked = await page.request.post('/api/dev/outboundTransfers', { data: { domain: 'quietharbor.org', authCode, gainingRegistrar: 'GoHost Registrar Inc.' } });
+  const asked = await page.request.post('/api/dev/outboundTransfers', {
+    data: { domain: 'quietharbor.org', authCode, gainingRegistrar: 'GoHost Registrar Inc.' },
+  });
   expect(asked.status()).toBe(200);
   let link = '';
   await expect(async () => {

@@ -37,7 +37,8 @@ const expired: ApiToken = {
 
 function serve(tokens: ApiToken[], choices: ConfirmChoices) {
   vi.stubGlobal('fetch', async (url: string) => {
-    if (String(url) === '/api/apiTokens') return new Response(JSON.stringify({ total: tokens.length, limit: tokens.length, skip: 0, data: tokens }), { status: 200 });
+    if (String(url) === '/api/apiTokens')
+      return new Response(JSON.stringify({ total: tokens.length, limit: tokens.length, skip: 0, data: tokens }), { status: 200 });
     if (String(url) === '/api/session/confirm') return new Response(JSON.stringify(choices), { status: 200 });
     return new Response('{}', { status: 404 });
   });
@@ -58,7 +59,9 @@ afterEach(() => {
 test('lists each token with its prefix, scopes, last use and expiry, never more of the secret', async () => {
   serve([used, expired], { methods: [{ mfaId: 1, type: 'totp', description: 'Authenticator app' }], passkey: false });
   const list = await screen.findByRole('list', { name: 'API tokens' });
-  const [first, second] = within(list).getAllByRole('listitem').filter((li) => li.classList.contains('token-item'));
+  const [first, second] = within(list)
+    .getAllByRole('listitem')
+    .filter((li) => li.classList.contains('token-item'));
   expect(first.textContent).toContain('Backup script');
   expect(first.textContent).toContain('dsp_AbCd…');
   expect(within(first).getByRole('list', { name: 'Scopes' }).textContent).toBe('Read domainsManage DNS');

@@ -13,9 +13,29 @@ import RenewAllModal from '../../account-app/src/features/renewals/RenewAllModal
 import { fetcher } from '../../account-app/src/swr.ts';
 
 const list: RenewableDomain[] = [
-  { domainId: 1, domain: 'alpha.com', status: 'active', expireDate: '2027-01-01T00:00:00.000Z', renewPrice: 1128, redemptionPrice: null, protectionEnabled: false, isPremium: false, maxRenewalPeriod: 9 },
+  {
+    domainId: 1,
+    domain: 'alpha.com',
+    status: 'active',
+    expireDate: '2027-01-01T00:00:00.000Z',
+    renewPrice: 1128,
+    redemptionPrice: null,
+    protectionEnabled: false,
+    isPremium: false,
+    maxRenewalPeriod: 9,
+  },
 ];
-const line = { domainId: 1, domain: 'alpha.com', renewalPeriod: 9, expireDate: list[0].expireDate, newExpireDate: '2036-01-01T00:00:00.000Z', renewPrice: 9 * 1128, redemptionPrice: null, protectionEnabled: false, protectionPrice: 0 };
+const line = {
+  domainId: 1,
+  domain: 'alpha.com',
+  renewalPeriod: 9,
+  expireDate: list[0].expireDate,
+  newExpireDate: '2036-01-01T00:00:00.000Z',
+  renewPrice: 9 * 1128,
+  redemptionPrice: null,
+  protectionEnabled: false,
+  protectionPrice: 0,
+};
 const preview: RenewAnswer = { renewalPeriod: 9, committed: false, totalPrice: 9 * 1128, domains: [line] };
 const placed: RenewAnswer = { ...preview, committed: true, cardDescription: 'Visa ending in 4242', domains: [{ ...line, status: 'renewed' }] };
 const reauth = { name: 'Forbidden', code: 403, message: 'For your security, please confirm it’s you first', data: { reauthRequired: true } };

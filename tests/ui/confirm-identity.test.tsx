@@ -72,7 +72,11 @@ test('a call that needs a recent sign-in asks for the password, shows a wrong on
 test('confirming with a texted code: the code is sent on request and six digits confirm', async () => {
   answer('DELETE /api/things/1', reauth, [200, { success: true }]);
   answer('GET /api/session/confirm', [200, { methods: [{ mfaId: 4, type: 'sms', description: 'Text message to ••• 0100' }], passkey: false }]);
-  answer('POST /api/session/confirm', [200, { mfaId: 4, mfaType: 'sms', mfaDescription: 'Text message to ••• 0100', mfaChallengeId: 31 }], [200, { confirmed: true }]);
+  answer(
+    'POST /api/session/confirm',
+    [200, { mfaId: 4, mfaType: 'sms', mfaDescription: 'Text message to ••• 0100', mfaChallengeId: 31 }],
+    [200, { confirmed: true }],
+  );
   const pending = removeThing();
   fireEvent.click(await screen.findByRole('button', { name: /Text me a code/ }));
   const code = await screen.findByLabelText('Security code');

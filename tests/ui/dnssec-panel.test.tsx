@@ -13,7 +13,8 @@ import { DnssecPanel } from '../../account-app/src/features/dns/DnssecPanel.tsx'
 const digest = '2BB183AF5F22588179A53B0A98631FAD1A292118ABA2F5BD1A5B2C7A4E3F1A09';
 const signedWith: DsRecord = { keyTag: 2371, algorithm: 13, digestType: 2, digest };
 
-const domainWith = (values: Partial<Domain>) => ({ domainId: 7, domain: 'harbor.com', status: 'active', websiteType: 'custom', dsRecords: [], ...values }) as Domain;
+const domainWith = (values: Partial<Domain>) =>
+  ({ domainId: 7, domain: 'harbor.com', status: 'active', websiteType: 'custom', dsRecords: [], ...values }) as Domain;
 
 function serve() {
   const sent: unknown[] = [];

@@ -26,7 +26,10 @@ class FakeIntersectionObserver {
 function scrollNear(isIntersecting: boolean) {
   return act(async () => {
     for (const w of watchers.filter((w) => !w.disconnected)) {
-      w.callback(w.observed.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry), {} as IntersectionObserver);
+      w.callback(
+        w.observed.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry),
+        {} as IntersectionObserver,
+      );
     }
   });
 }

@@ -72,10 +72,12 @@ async function signInWithPassword() {
 }
 
 test('a password with a second factor leads to the method picker, then the code; a wrong code is emptied and explained', async () => {
-  answer('POST /api/session', [200, { mfas: [totp, sms] }], [200, { mfaId: 8, mfaType: 'sms', mfaDescription: 'Text message to •••• 0100', mfaChallengeId: 31 }], [
-    400,
-    { message: 'That code is not valid. Please try again.' },
-  ]);
+  answer(
+    'POST /api/session',
+    [200, { mfas: [totp, sms] }],
+    [200, { mfaId: 8, mfaType: 'sms', mfaDescription: 'Text message to •••• 0100', mfaChallengeId: 31 }],
+    [400, { message: 'That code is not valid. Please try again.' }],
+  );
   await openLogin();
   await signInWithPassword();
 
@@ -125,7 +127,12 @@ test('the only method is picked already; the right code goes to the redirect tar
 });
 
 test('a code refused because the half-made sign-in expired goes back to the password, saying why', async () => {
-  answer('POST /api/session', [200, { mfas: [totp] }], [200, { mfaId: 7, mfaType: 'totp', mfaChallengeId: 5 }], [401, { message: 'Your sign-in expired. Please log in again.' }]);
+  answer(
+    'POST /api/session',
+    [200, { mfas: [totp] }],
+    [200, { mfaId: 7, mfaType: 'totp', mfaChallengeId: 5 }],
+    [401, { message: 'Your sign-in expired. Please log in again.' }],
+  );
   await openLogin();
   await signInWithPassword();
   await press('Continue');
@@ -147,10 +154,8 @@ test('a wrong password shows the message and keeps both fields', async () => {
 });
 
 test('when the server asks for a bot check, the island solves one and sends the password again, unseen', async () => {
-  answer(
-    'POST /api/session',
-    [400, { message: 'Please complete the human verification.', data: { botCheckRequired: true } }],
-    (body) => (body.recaptchaToken === 'solved-bot-check' ? [200, { mfas: [totp] }] : [400, { message: 'no token' }]),
+  answer('POST /api/session', [400, { message: 'Please complete the human verification.', data: { botCheckRequired: true } }], (body) =>
+    body.recaptchaToken === 'solved-bot-check' ? [200, { mfas: [totp] }] : [400, { message: 'no token' }],
   );
   await openLogin();
   await signInWithPassword();

@@ -12,17 +12,67 @@ import RenewAllModal from '../../account-app/src/features/renewals/RenewAllModal
 import { fetcher } from '../../account-app/src/swr.ts';
 
 const list: RenewableDomain[] = [
-  { domainId: 1, domain: 'alpha.com', status: 'active', expireDate: '2027-01-01T00:00:00.000Z', renewPrice: 1128, redemptionPrice: null, protectionEnabled: false, isPremium: false, maxRenewalPeriod: 9 },
-  { domainId: 2, domain: 'bravo.net', status: 'active', expireDate: '2035-06-01T00:00:00.000Z', renewPrice: 1198, redemptionPrice: null, protectionEnabled: false, isPremium: false, maxRenewalPeriod: 1 },
-  { domainId: 3, domain: 'odd.notsold', status: 'active', expireDate: '2027-03-01T00:00:00.000Z', renewPrice: null, redemptionPrice: null, protectionEnabled: false, isPremium: false, maxRenewalPeriod: 9 },
+  {
+    domainId: 1,
+    domain: 'alpha.com',
+    status: 'active',
+    expireDate: '2027-01-01T00:00:00.000Z',
+    renewPrice: 1128,
+    redemptionPrice: null,
+    protectionEnabled: false,
+    isPremium: false,
+    maxRenewalPeriod: 9,
+  },
+  {
+    domainId: 2,
+    domain: 'bravo.net',
+    status: 'active',
+    expireDate: '2035-06-01T00:00:00.000Z',
+    renewPrice: 1198,
+    redemptionPrice: null,
+    protectionEnabled: false,
+    isPremium: false,
+    maxRenewalPeriod: 1,
+  },
+  {
+    domainId: 3,
+    domain: 'odd.notsold',
+    status: 'active',
+    expireDate: '2027-03-01T00:00:00.000Z',
+    renewPrice: null,
+    redemptionPrice: null,
+    protectionEnabled: false,
+    isPremium: false,
+    maxRenewalPeriod: 9,
+  },
 ];
 const preview: RenewAnswer = {
   renewalPeriod: 3,
   committed: false,
   totalPrice: 3 * 1128 + 1198,
   domains: [
-    { domainId: 1, domain: 'alpha.com', renewalPeriod: 3, expireDate: list[0].expireDate, newExpireDate: '2030-01-01T00:00:00.000Z', renewPrice: 3384, redemptionPrice: null, protectionEnabled: false, protectionPrice: 0 },
-    { domainId: 2, domain: 'bravo.net', renewalPeriod: 1, expireDate: list[1].expireDate, newExpireDate: '2036-06-01T00:00:00.000Z', renewPrice: 1198, redemptionPrice: null, protectionEnabled: false, protectionPrice: 0 },
+    {
+      domainId: 1,
+      domain: 'alpha.com',
+      renewalPeriod: 3,
+      expireDate: list[0].expireDate,
+      newExpireDate: '2030-01-01T00:00:00.000Z',
+      renewPrice: 3384,
+      redemptionPrice: null,
+      protectionEnabled: false,
+      protectionPrice: 0,
+    },
+    {
+      domainId: 2,
+      domain: 'bravo.net',
+      renewalPeriod: 1,
+      expireDate: list[1].expireDate,
+      newExpireDate: '2036-06-01T00:00:00.000Z',
+      renewPrice: 1198,
+      redemptionPrice: null,
+      protectionEnabled: false,
+      protectionPrice: 0,
+    },
   ],
 };
 const posted: unknown[] = [];
@@ -89,7 +139,16 @@ test('Continue previews the order and Review Your Order notes a term the registr
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
   });
-  expect(posted).toEqual([{ renewalPeriod: 3, domains: [{ domainId: 1, protectionEnabled: false }, { domainId: 2, protectionEnabled: false }], commit: false }]);
+  expect(posted).toEqual([
+    {
+      renewalPeriod: 3,
+      domains: [
+        { domainId: 1, protectionEnabled: false },
+        { domainId: 2, protectionEnabled: false },
+      ],
+      commit: false,
+    },
+  ]);
   await waitFor(() => expect(screen.getByText('Review Your Order')).toBeTruthy());
   expect(screen.getAllByText(cappedTermMessage)).toHaveLength(1);
   expect(screen.getByRole('button', { name: 'Place Order' })).toBeTruthy();

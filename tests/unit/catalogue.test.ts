@@ -26,7 +26,9 @@ describe('extension catalogue', () => {
   });
 
   it('names the bad line and what to write instead when an editor makes a mistake', () => {
-    expect(() => parseCatalogue(`${header}\ncom,generic,1,ten,1128,1128,8000`)).toThrow('content/tlds.csv line 2: The new price "ten" is not a number of cents');
+    expect(() => parseCatalogue(`${header}\ncom,generic,1,ten,1128,1128,8000`)).toThrow(
+      'content/tlds.csv line 2: The new price "ten" is not a number of cents',
+    );
     expect(() => parseCatalogue(`${header}\ncom,notacategory,1,1,1,1,1`)).toThrow('line 2: Unknown category "notacategory"');
     expect(() => parseCatalogue(`${header}\ncom,generic,1,1,1,1,1\ncom,generic,1,1,1,1,1`)).toThrow('line 3: .com is listed twice (first on line 2)');
   });

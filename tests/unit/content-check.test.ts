@@ -22,7 +22,10 @@ function edit(file: string, change: (text: string) => string) {
   writeFileSync(full, after);
 }
 
-const lineOf = (file: string, needle: string) => readFileSync(path.join(root, file), 'utf8').split('\n').findIndex((line) => line.includes(needle)) + 1;
+const lineOf = (file: string, needle: string) =>
+  readFileSync(path.join(root, file), 'utf8')
+    .split('\n')
+    .findIndex((line) => line.includes(needle)) + 1;
 
 describe('content check', () => {
   it('finds nothing wrong with the content as shipped', () => {
@@ -33,7 +36,12 @@ describe('content check', () => {
     edit('content/pages/about.mdx', (text) => text.replace(/^description:/m, 'descripton:'));
     expect(checkContent(root)).toEqual(
       expect.arrayContaining([
-        { file: 'content/pages/about.mdx', line: lineOf('content/pages/about.mdx', 'descripton:'), message: 'Unknown front-matter field "descripton"', fix: 'Did you mean "description"? Write description: instead' },
+        {
+          file: 'content/pages/about.mdx',
+          line: lineOf('content/pages/about.mdx', 'descripton:'),
+          message: 'Unknown front-matter field "descripton"',
+          fix: 'Did you mean "description"? Write description: instead',
+        },
         expect.objectContaining({ file: 'content/pages/about.mdx', message: 'The required field "description" is missing' }),
       ]),
     );
@@ -42,7 +50,10 @@ describe('content check', () => {
   it('names a front-matter value of the wrong kind and how to write it', () => {
     edit('content/blog/how-domain-transfers-work.mdx', (text) => text.replace(/^pubDate:.*$/m, 'pubDate: "last Tuesday"'));
     const [problem] = checkContent(root);
-    expect(problem).toMatchObject({ file: 'content/blog/how-domain-transfers-work.mdx', line: lineOf('content/blog/how-domain-transfers-work.mdx', 'pubDate:') });
+    expect(problem).toMatchObject({
+      file: 'content/blog/how-domain-transfers-work.mdx',
+      line: lineOf('content/blog/how-domain-transfers-work.mdx', 'pubDate:'),
+    });
     expect(problem.message).toContain('The field "pubDate" is wrong');
     expect(problem.fix).toBe('Write the date as YYYY-MM-DD, e.g. 2026-11-23');
   });
@@ -57,14 +68,24 @@ describe('content check', () => {
   it('names an unknown category key in the price list and suggests the right one', () => {
     edit('content/tlds.csv', (text) => text.replace(/^com,([^,]*)popular/m, 'com,$1popluar'));
     expect(checkContent(root)).toEqual([
-      { file: 'content/tlds.csv', line: lineOf('content/tlds.csv', 'popluar'), message: 'Unknown category "popluar"', fix: expect.stringMatching(/^Did you mean "popular"\?/) },
+      {
+        file: 'content/tlds.csv',
+        line: lineOf('content/tlds.csv', 'popluar'),
+        message: 'Unknown category "popluar"',
+        fix: expect.stringMatching(/^Did you mean "popular"\?/),
+      },
     ]);
   });
 
   it('names a price that is not whole cents, with the number to write', () => {
     edit('content/tlds.csv', (text) => text.replace(/^(abogado,professions,,)3999,/m, '$139.99,'));
     expect(checkContent(root)).toEqual([
-      { file: 'content/tlds.csv', line: lineOf('content/tlds.csv', 'abogado,'), message: 'The new price "39.99" is not in whole cents', fix: 'Prices are whole US cents: write 3999 for $39.99' },
+      {
+        file: 'content/tlds.csv',
+        line: lineOf('content/tlds.csv', 'abogado,'),
+        message: 'The new price "39.99" is not in whole cents',
+        fix: 'Prices are whole US cents: write 3999 for $39.99',
+      },
     ]);
   });
 
@@ -73,21 +94,35 @@ describe('content check', () => {
     edit('content/tlds.csv', (text) => `${text.trimEnd()}\nabogado,professions,,3999,3999,3999,8000\n`);
     const last = readFileSync(path.join(root, 'content/tlds.csv'), 'utf8').trimEnd().split('\n').length;
     expect(checkContent(root)).toEqual([
-      { file: 'content/tlds.csv', line: last, message: `.abogado is listed twice (first on line ${first})`, fix: `Keep one line for .abogado: delete this one or the one on line ${first}` },
+      {
+        file: 'content/tlds.csv',
+        line: last,
+        message: `.abogado is listed twice (first on line ${first})`,
+        fix: `Keep one line for .abogado: delete this one or the one on line ${first}`,
+      },
     ]);
   });
 
   it('names a broken internal link and the page probably meant', () => {
     edit('content/pages/about.mdx', (text) => `${text.trimEnd()}\n\nSee our [prices](/pricng).\n`);
     expect(checkContent(root)).toEqual([
-      { file: 'content/pages/about.mdx', line: lineOf('content/pages/about.mdx', '(/pricng)'), message: 'The link to /pricng leads to no page', fix: 'Did you mean /pricing?' },
+      {
+        file: 'content/pages/about.mdx',
+        line: lineOf('content/pages/about.mdx', '(/pricng)'),
+        message: 'The link to /pricng leads to no page',
+        fix: 'Did you mean /pricing?',
+      },
     ]);
   });
 
   it('names a link to an anchor the target page does not have', () => {
     edit('content/legal/legal.mdx', (text) => text.replace('/terms#PaymentTerms', '/terms#PaymentTerm'));
     expect(checkContent(root)).toEqual([
-      expect.objectContaining({ file: 'content/legal/legal.mdx', message: 'The link to /terms#PaymentTerm points at "#PaymentTerm", which content/legal/terms.mdx does not have', fix: 'Did you mean #PaymentTerms?' }),
+      expect.objectContaining({
+        file: 'content/legal/legal.mdx',
+        message: 'The link to /terms#PaymentTerm points at "#PaymentTerm", which content/legal/terms.mdx does not have',
+        fix: 'Did you mean #PaymentTerms?',
+      }),
     ]);
   });
 
@@ -105,7 +140,9 @@ describe('content check', () => {
     );
   });
   it('names an unknown payout figure and the one meant', () => {
-    edit('content/pages/sell-my-domain.mdx', (text) => text.replace('you receive {sale.networkPayout} of the price', 'you receive {sale.netwrkPayout} of the price'));
+    edit('content/pages/sell-my-domain.mdx', (text) =>
+      text.replace('you receive {sale.networkPayout} of the price', 'you receive {sale.netwrkPayout} of the price'),
+    );
     expect(checkContent(root)).toEqual([
       {
         file: 'content/pages/sell-my-domain.mdx',
@@ -118,10 +155,16 @@ describe('content check', () => {
 
   it('refuses a payout or commission typed by hand in the Terms or the Sell My Domain page, front matter included', () => {
     edit('content/legal/terms.mdx', (text) => text.replace('a commission of **{sale.networkCommission}**', 'a commission of **25%**'));
-    edit('content/pages/sell-my-domain.mdx', (text) => text.replace('"{sale.forSalePagePayout} of a sale from your For Sale page"', '"85% of a sale from your For Sale page"'));
+    edit('content/pages/sell-my-domain.mdx', (text) =>
+      text.replace('"{sale.forSalePagePayout} of a sale from your For Sale page"', '"85% of a sale from your For Sale page"'),
+    );
     const problems = checkContent(root);
     expect(problems.map(({ file, line, message }) => ({ file, line, message }))).toEqual([
-      { file: 'content/pages/sell-my-domain.mdx', line: lineOf('content/pages/sell-my-domain.mdx', '"85% of a sale'), message: 'A payout or commission figure typed by hand ("85%")' },
+      {
+        file: 'content/pages/sell-my-domain.mdx',
+        line: lineOf('content/pages/sell-my-domain.mdx', '"85% of a sale'),
+        message: 'A payout or commission figure typed by hand ("85%")',
+      },
       { file: 'content/legal/terms.mdx', line: lineOf('content/legal/terms.mdx', '**25%**'), message: 'A payout or commission figure typed by hand ("25%")' },
     ]);
     expect(problems[0].fix).toContain('{sale.forSalePagePayout} (80%)');

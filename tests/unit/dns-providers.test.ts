@@ -12,7 +12,16 @@ import { createPowerDns, zoneRrSets } from '../../api/providers/dns/powerdns.ts'
 
 const zone: Zone = {
   name: 'example.com',
-  soa: { mname: 'ns1.dotspot.example', rname: 'hostmaster.dotspot.example', serial: 2026112300, refresh: 3600, retry: 600, expire: 1209600, minimum: 300, ttl: 3600 },
+  soa: {
+    mname: 'ns1.dotspot.example',
+    rname: 'hostmaster.dotspot.example',
+    serial: 2026112300,
+    refresh: 3600,
+    retry: 600,
+    expire: 1209600,
+    minimum: 300,
+    ttl: 3600,
+  },
   records: [
     { name: 'example.com', type: 'NS', ttl: 3600, data: 'ns1.dotspot.example' },
     { name: 'example.com', type: 'A', ttl: 300, data: '203.0.113.1' },
@@ -22,7 +31,10 @@ const zone: Zone = {
   ],
 };
 
-function fakePowerDns(held: { rrsets: { name: string; type: string }[]; account?: string; serial?: number } | null, refusal?: { status: number; error: string }) {
+function fakePowerDns(
+  held: { rrsets: { name: string; type: string }[]; account?: string; serial?: number } | null,
+  refusal?: { status: number; error: string },
+) {
   const calls: { method: string; url: string; body: any; key: string | null }[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
     const body = init.body ? JSON.parse(String(init.body)) : null;
@@ -49,7 +61,9 @@ describe('PowerDNS provider', () => {
     const created = calls[1].body;
     expect(created).toMatchObject({ name: 'example.com.', kind: 'Native', soa_edit_api: '', account: 'dotspot' });
     expect(calls[2].body.rrsets).toEqual([{ ...created.rrsets.find((s: { type: string }) => s.type === 'SOA'), changetype: 'REPLACE' }]);
-    const content = Object.fromEntries(created.rrsets.map((s: { name: string; type: string; records: { content: string }[] }) => [`${s.name} ${s.type}`, s.records.map((r) => r.content)]));
+    const content = Object.fromEntries(
+      created.rrsets.map((s: { name: string; type: string; records: { content: string }[] }) => [`${s.name} ${s.type}`, s.records.map((r) => r.content)]),
+    );
     expect(content['example.com. SOA']).toEqual(['ns1.dotspot.example. hostmaster.dotspot.example. 2026112300 3600 600 1209600 300']);
     expect(content['example.com. MX']).toEqual(['10 mx.example.net.']);
     expect(content['_sip._tcp.example.com. SRV']).toEqual(['1 2 5060 sip.example.net.']);
@@ -58,7 +72,12 @@ describe('PowerDNS provider', () => {
   });
 
   it('replaces the zone’s RRsets and deletes those no longer there in one PATCH; deletes a zone no longer served', async () => {
-    const { calls, provider } = fakePowerDns({ rrsets: [{ name: 'old.example.com.', type: 'A' }, { name: 'example.com.', type: 'A' }] });
+    const { calls, provider } = fakePowerDns({
+      rrsets: [
+        { name: 'old.example.com.', type: 'A' },
+        { name: 'example.com.', type: 'A' },
+      ],
+    });
     await provider.publishZone('example.com', zone);
     const patch = calls.find((c) => c.method === 'PATCH');
     expect(patch?.body.rrsets).toEqual(
@@ -95,7 +114,10 @@ describe('PowerDNS provider, edge cases the real server does not show on its own
   });
 
   it('says what PowerDNS refused, with its own words', async () => {
-    const { provider } = fakePowerDns({ account: 'dotspot', serial: 1, rrsets: [] }, { status: 422, error: 'RRset www.example.com. IN CNAME: Conflicts with pre-existing RRset' });
+    const { provider } = fakePowerDns(
+      { account: 'dotspot', serial: 1, rrsets: [] },
+      { status: 422, error: 'RRset www.example.com. IN CNAME: Conflicts with pre-existing RRset' },
+    );
     await expect(provider.publishZone('example.com', zone)).rejects.toThrow(
       'PowerDNS refused to update zone example.com: HTTP 422 RRset www.example.com. IN CNAME: Conflicts with pre-existing RRset',
     );
@@ -114,7 +136,11 @@ async function slowResolver(address: string, delayMs: number) {
     asked();
     setTimeout(() => {
       const answers = [{ name: query.questions?.[0]?.name ?? '', type: 'A' as const, class: 'IN' as const, ttl: 60, data: address }];
-      socket.send(packet.encode({ id: query.id, type: 'response', flags: packet.RECURSION_AVAILABLE, questions: query.questions, answers }), peer.port, peer.address);
+      socket.send(
+        packet.encode({ id: query.id, type: 'response', flags: packet.RECURSION_AVAILABLE, questions: query.questions, answers }),
+        peer.port,
+        peer.address,
+      );
     }, delayMs);
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));

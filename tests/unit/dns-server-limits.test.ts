@@ -11,7 +11,16 @@ import { ZoneStore } from '../../api/providers/dns/builtin/zone-store.ts';
 import type { Zone } from '../../api/providers/dns/index.ts';
 import { askRaw, dig, digSections, fakeResolver, queryBytes, RCODE, rcodeOf } from '../fixtures/dns-client.ts';
 
-const soa = { mname: 'ns1.dotspot.example', rname: 'hostmaster.dotspot.example', serial: 2026112500, refresh: 3600, retry: 600, expire: 1209600, minimum: 300, ttl: 3600 };
+const soa = {
+  mname: 'ns1.dotspot.example',
+  rname: 'hostmaster.dotspot.example',
+  serial: 2026112500,
+  refresh: 3600,
+  retry: 600,
+  expire: 1209600,
+  minimum: 300,
+  ttl: 3600,
+};
 
 function parkedZone(name: string, serial = soa.serial): Zone {
   return {
@@ -45,7 +54,8 @@ async function burst(port: number, name: string, count: number, from = '127.0.0.
   await new Promise<void>((resolve) => socket.bind(0, from, resolve));
   const replies: Buffer[] = [];
   socket.on('message', (message) => replies.push(message));
-  for (let id = 0; id < count; id += 1) socket.send(packet.encode({ type: 'query', id, flags: 0, questions: [{ name, type: 'A', class: 'IN' }] }), port, '127.0.0.1');
+  for (let id = 0; id < count; id += 1)
+    socket.send(packet.encode({ type: 'query', id, flags: 0, questions: [{ name, type: 'A', class: 'IN' }] }), port, '127.0.0.1');
   // Every reply that will come has come once the server answers a question sent after the burst from elsewhere.
   await askRaw(port, queryBytes(name, 'SOA'), { from: '127.0.9.9' });
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -95,7 +105,9 @@ describe('ALIAS without DNS_ALIAS_RESOLVER', () => {
     const other = parkedZone('other-zone.com');
     other.records[3] = { name: 'www.other-zone.com', type: 'A', ttl: 60, data: '203.0.113.60' };
     const { port } = await serve({}, [zone, other]);
-    expect(digSections(await dig(port, ['own.alias-test.com', 'A'])).answer).toEqual([expect.stringMatching(/^own\.alias-test\.com\.\s+60\s+IN\s+A\s+203\.0\.113\.60$/)]);
+    expect(digSections(await dig(port, ['own.alias-test.com', 'A'])).answer).toEqual([
+      expect.stringMatching(/^own\.alias-test\.com\.\s+60\s+IN\s+A\s+203\.0\.113\.60$/),
+    ]);
     expect(digSections(await dig(port, ['far.alias-test.com', 'A']))).toMatchObject({ status: 'NOERROR', answer: [] });
     expect(upstream.asked('cdn.example-cdn.net')).toBe(0);
     upstream.close();

@@ -68,7 +68,11 @@ describe('validateDnsRecord', () => {
   });
 
   it('keeps priority only for MX and SRV, and weight and port only for SRV', () => {
-    expect(recordOf({ type: 'A', host: 'x', data: '203.0.113.1', priority: 5, weight: 1, port: 80 })).toMatchObject({ priority: null, weight: null, port: null });
+    expect(recordOf({ type: 'A', host: 'x', data: '203.0.113.1', priority: 5, weight: 1, port: 80 })).toMatchObject({
+      priority: null,
+      weight: null,
+      port: null,
+    });
     expect(recordOf({ type: 'MX', host: '@', data: 'mx.example.net', priority: 10, weight: 1 })).toMatchObject({ priority: 10, weight: null, port: null });
     expect(errorsOf({ type: 'MX', host: '@', data: 'mx.example.net' })).toEqual({ priority: 'Priority is required for MX records' });
     expect(errorsOf({ type: 'SRV', host: '_sip._tcp', data: 'sip.example.net', priority: 10 })).toEqual({
@@ -78,11 +82,15 @@ describe('validateDnsRecord', () => {
     expect(errorsOf({ type: 'SRV', host: 'sip', data: 'sip.example.net', priority: 1, weight: 1, port: 5060 })).toEqual({
       host: 'An SRV host starts with the service and protocol, such as _sip._tcp',
     });
-    expect(errorsOf({ type: 'MX', host: '@', data: 'mx.example.net', priority: 70000 })).toEqual({ priority: 'Priority must be a whole number from 0 to 65535' });
+    expect(errorsOf({ type: 'MX', host: '@', data: 'mx.example.net', priority: 70000 })).toEqual({
+      priority: 'Priority must be a whole number from 0 to 65535',
+    });
   });
 
   it('refuses a CNAME at the apex and one pointing at itself', () => {
-    expect(errorsOf({ type: 'CNAME', host: '@', data: 'other.example.net' })).toEqual({ host: 'A CNAME record cannot be at the root (@): use an ALIAS record there' });
+    expect(errorsOf({ type: 'CNAME', host: '@', data: 'other.example.net' })).toEqual({
+      host: 'A CNAME record cannot be at the root (@): use an ALIAS record there',
+    });
     expect(errorsOf({ type: 'CNAME', host: 'www', data: 'www.example.com' })).toEqual({ data: 'A CNAME record cannot point at itself' });
   });
 

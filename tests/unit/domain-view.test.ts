@@ -40,7 +40,13 @@ test('each filter keeps its domains, and counts follow the search', () => {
   expect(names({ filter: 'transfer-pending' })).toEqual(['delta.shop']);
   expect(names({ filter: 'custom-ns' })).toEqual(['eps"ilon.dev']);
   expect(names({ q: 'WWW.ZETA.com.' })).toEqual(['zeta.com']);
-  expect(applyView(list, { ...defaultView, q: 'e' }, now).counts, 'gamma.io has no e').toEqual({ expiring: 2, 'auto-renew-off': 1, 'for-sale': 1, 'transfer-pending': 1, 'custom-ns': 1 });
+  expect(applyView(list, { ...defaultView, q: 'e' }, now).counts, 'gamma.io has no e').toEqual({
+    expiring: 2,
+    'auto-renew-off': 1,
+    'for-sale': 1,
+    'transfer-pending': 1,
+    'custom-ns': 1,
+  });
 });
 
 test('sorts by name and by expiry both ways', () => {

@@ -92,7 +92,18 @@ describe('EPP session', () => {
         domain: 'cut-off.com',
         years: 1,
         nameservers: [],
-        contact: { firstName: 'A', lastName: 'B', company: '', address: '1 St', city: 'C', state: 'S', zip: '1', country: 'US', email: 'a@b.co', phone: '+14155550100' },
+        contact: {
+          firstName: 'A',
+          lastName: 'B',
+          company: '',
+          address: '1 St',
+          city: 'C',
+          state: 'S',
+          zip: '1',
+          country: 'US',
+          email: 'a@b.co',
+          phone: '+14155550100',
+        },
       }),
     ).rejects.toThrow(`EPP connection to 127.0.0.1 dropped before the registry answered`);
     expect(server.state.received.filter((r) => r.command === 'create:contact' || r.command === 'create:domain').at(-1)?.command).toBe('create:contact');
@@ -121,7 +132,9 @@ describe('EPP session', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as net.AddressInfo).port;
     try {
-      await expect(connection({ port, connectTimeoutMs: 200 }).greeting()).rejects.toThrow(`Could not connect to the registry at 127.0.0.1:${port} within 200 ms`);
+      await expect(connection({ port, connectTimeoutMs: 200 }).greeting()).rejects.toThrow(
+        `Could not connect to the registry at 127.0.0.1:${port} within 200 ms`,
+      );
     } finally {
       silent.close();
     }
@@ -159,7 +172,9 @@ describe('EPP session', () => {
   it('runs one command at a time and matches every answer to its command', async () => {
     server.addDomain({ name: 'queue-a.com' });
     const conn = connection();
-    const responses = await Promise.all(['queue-a.com', 'queue-b.com', 'queue-a.com', 'queue-c.com'].map((name) => conn.send(domainInfo(name), { retryOnDrop: true })));
+    const responses = await Promise.all(
+      ['queue-a.com', 'queue-b.com', 'queue-a.com', 'queue-c.com'].map((name) => conn.send(domainInfo(name), { retryOnDrop: true })),
+    );
     expect(responses.map((r) => r.code)).toEqual([1000, 2303, 1000, 2303]);
     expect(new Set(responses.map((r) => r.clTRID)).size).toBe(4);
   });

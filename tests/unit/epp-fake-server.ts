@@ -184,14 +184,27 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       const name = names[0] as string;
       if (state.hosts.has(name)) return fail(2302, 'Object exists', clTRID);
       state.hosts.add(name);
-      state.hostAddrs.set(name, childrenOf(object, ns.host, 'addr').map((a) => a.text));
-      return respond(1000, 'Command completed successfully', clTRID, `<host:creData xmlns:host="${ns.host}"><host:name>${name}</host:name><host:crDate>${date(new Date())}</host:crDate></host:creData>`);
+      state.hostAddrs.set(
+        name,
+        childrenOf(object, ns.host, 'addr').map((a) => a.text),
+      );
+      return respond(
+        1000,
+        'Command completed successfully',
+        clTRID,
+        `<host:creData xmlns:host="${ns.host}"><host:name>${name}</host:name><host:crDate>${date(new Date())}</host:crDate></host:creData>`,
+      );
     }
     const name = names[0] as string;
     if (!state.hosts.has(name)) return fail(2303, 'Object does not exist', clTRID);
     if (verb === 'info') {
       const addrs = (state.hostAddrs.get(name) ?? []).map((ip) => `<host:addr ip="${ip.includes(':') ? 'v6' : 'v4'}">${ip}</host:addr>`).join('');
-      return respond(1000, 'Command completed successfully', clTRID, `<host:infData xmlns:host="${ns.host}"><host:name>${name}</host:name>${addrs}</host:infData>`);
+      return respond(
+        1000,
+        'Command completed successfully',
+        clTRID,
+        `<host:infData xmlns:host="${ns.host}"><host:name>${name}</host:name>${addrs}</host:infData>`,
+      );
     }
     if (verb === 'update') {
       const list = (tag: string) => childrenOf(childOf(object, ns.host, tag), ns.host, 'addr').map((a) => a.text);
@@ -200,7 +213,8 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       return respond(1000, 'Command completed successfully', clTRID);
     }
     if (verb === 'delete') {
-      if ([...state.domains.values()].some((d) => d.ns.map((n) => n.toLowerCase()).includes(name))) return fail(2305, 'Object association prohibits operation', clTRID);
+      if ([...state.domains.values()].some((d) => d.ns.map((n) => n.toLowerCase()).includes(name)))
+        return fail(2305, 'Object association prohibits operation', clTRID);
       state.hosts.delete(name);
       state.hostAddrs.delete(name);
       return respond(1000, 'Command completed successfully', clTRID);
@@ -241,7 +255,12 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       email: textOf(object, ns.contact, 'email') ?? '',
     });
     if (verb === 'update') return respond(1000, 'Command completed successfully', clTRID);
-    return respond(1000, 'Command completed successfully', clTRID, `<contact:creData xmlns:contact="${ns.contact}"><contact:id>${escapeXml(id)}</contact:id><contact:crDate>${date(new Date())}</contact:crDate></contact:creData>`);
+    return respond(
+      1000,
+      'Command completed successfully',
+      clTRID,
+      `<contact:creData xmlns:contact="${ns.contact}"><contact:id>${escapeXml(id)}</contact:id><contact:crDate>${date(new Date())}</contact:crDate></contact:creData>`,
+    );
   }
 
   function handleDomain(verb: string, op: string | undefined, object: XmlElement, extension: XmlElement | undefined, clTRID: string): string {
@@ -285,7 +304,13 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
         1000,
         'Command completed successfully',
         clTRID,
-        `<${d}:infData xmlns:${d}="${ns.domain}"><${d}:name>${domain.name}</${d}:name><${d}:roid>${domain.roid}</${d}:roid>${domain.statuses.map((s) => `<${d}:status s="${s}"/>`).join('')}${ours && domain.registrant ? `<${d}:registrant>${domain.registrant}</${d}:registrant>` : ''}${ours ? Object.entries(domain.contacts ?? {}).map(([type, id]) => `<${d}:contact type="${type}">${id}</${d}:contact>`).join('') : ''}${nsXml}<${d}:clID>${domain.clID}</${d}:clID><${d}:crID>${domain.clID}</${d}:crID><${d}:crDate>${date(domain.crDate)}</${d}:crDate>${domain.upDate ? `<${d}:upDate>${date(domain.upDate)}</${d}:upDate>` : ''}<${d}:exDate>${date(domain.exDate)}</${d}:exDate>${domain.trDate ? `<${d}:trDate>${date(domain.trDate)}</${d}:trDate>` : ''}${ours ? `<${d}:authInfo><${d}:pw>${escapeXml(domain.pw)}</${d}:pw></${d}:authInfo>` : ''}</${d}:infData>`,
+        `<${d}:infData xmlns:${d}="${ns.domain}"><${d}:name>${domain.name}</${d}:name><${d}:roid>${domain.roid}</${d}:roid>${domain.statuses.map((s) => `<${d}:status s="${s}"/>`).join('')}${ours && domain.registrant ? `<${d}:registrant>${domain.registrant}</${d}:registrant>` : ''}${
+          ours
+            ? Object.entries(domain.contacts ?? {})
+                .map(([type, id]) => `<${d}:contact type="${type}">${id}</${d}:contact>`)
+                .join('')
+            : ''
+        }${nsXml}<${d}:clID>${domain.clID}</${d}:clID><${d}:crID>${domain.clID}</${d}:crID><${d}:crDate>${date(domain.crDate)}</${d}:crDate>${domain.upDate ? `<${d}:upDate>${date(domain.upDate)}</${d}:upDate>` : ''}<${d}:exDate>${date(domain.exDate)}</${d}:exDate>${domain.trDate ? `<${d}:trDate>${date(domain.trDate)}</${d}:trDate>` : ''}${ours ? `<${d}:authInfo><${d}:pw>${escapeXml(domain.pw)}</${d}:pw></${d}:authInfo>` : ''}</${d}:infData>`,
         domain.ds?.length
           ? `<secDNS:infData xmlns:secDNS="${ns.secDNS}">${domain.ds.map((ds) => `<secDNS:dsData><secDNS:keyTag>${ds.keyTag}</secDNS:keyTag><secDNS:alg>${ds.alg}</secDNS:alg><secDNS:digestType>${ds.digestType}</secDNS:digestType><secDNS:digest>${ds.digest}</secDNS:digest></secDNS:dsData>`).join('')}</secDNS:infData>`
           : undefined,
@@ -317,15 +342,26 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
         contacts: Object.fromEntries(childrenOf(object, ns.domain, 'contact').map((c) => [c.attrs.type ?? '', c.text])),
       };
       state.domains.set(name, created);
-      return respond(1000, 'Command completed successfully', clTRID, `<domain:creData xmlns:domain="${ns.domain}"><domain:name>${name}</domain:name><domain:crDate>${date(created.crDate)}</domain:crDate><domain:exDate>${date(created.exDate)}</domain:exDate></domain:creData>`);
+      return respond(
+        1000,
+        'Command completed successfully',
+        clTRID,
+        `<domain:creData xmlns:domain="${ns.domain}"><domain:name>${name}</domain:name><domain:crDate>${date(created.crDate)}</domain:crDate><domain:exDate>${date(created.exDate)}</domain:exDate></domain:creData>`,
+      );
     }
     if (!domain) return fail(2303, 'Object does not exist', clTRID);
     if (verb === 'renew') {
       if (domain.clID !== clID) return fail(2201, 'Authorization error', clTRID);
-      if (textOf(object, ns.domain, 'curExpDate') !== date(domain.exDate).slice(0, 10)) return fail(2004, 'Parameter value range error', clTRID, 'curExpDate does not match');
+      if (textOf(object, ns.domain, 'curExpDate') !== date(domain.exDate).slice(0, 10))
+        return fail(2004, 'Parameter value range error', clTRID, 'curExpDate does not match');
       domain.exDate = new Date(domain.exDate);
       domain.exDate.setUTCFullYear(domain.exDate.getUTCFullYear() + period);
-      return respond(1000, 'Command completed successfully', clTRID, `<domain:renData xmlns:domain="${ns.domain}"><domain:name>${name}</domain:name><domain:exDate>${date(domain.exDate)}</domain:exDate></domain:renData>`);
+      return respond(
+        1000,
+        'Command completed successfully',
+        clTRID,
+        `<domain:renData xmlns:domain="${ns.domain}"><domain:name>${name}</domain:name><domain:exDate>${date(domain.exDate)}</domain:exDate></domain:renData>`,
+      );
     }
     if (verb === 'transfer' && op === 'request') {
       if (domain.clID === clID) return fail(2106, 'Object is not eligible for transfer', clTRID);

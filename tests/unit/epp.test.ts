@@ -128,11 +128,22 @@ describe('EPP check', () => {
 describe('EPP register, renew, info and whois', () => {
   it('registers a name with a new registrant contact and nameservers the registry did not know yet', async () => {
     const record = await connect().register({ domain: 'new-shop.com', years: 2, contact, nameservers: ['NS1.Example-DNS.net.', 'ns2.registry-dns.test'] });
-    expect(record).toMatchObject({ domain: 'new-shop.com', ours: true, registrarName: 'Dotspot, Inc.', nameservers: ['ns1.example-dns.net', 'ns2.registry-dns.test'] });
+    expect(record).toMatchObject({
+      domain: 'new-shop.com',
+      ours: true,
+      registrarName: 'Dotspot, Inc.',
+      nameservers: ['ns1.example-dns.net', 'ns2.registry-dns.test'],
+    });
     expect(record.expireDate.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 2);
     const registrant = server.state.domains.get('new-shop.com')?.registrant ?? '';
     // Escaped on the way out, intact at the registry; the phone in EPP's +CC.NUMBER form.
-    expect(server.state.contacts.get(registrant)).toMatchObject({ name: 'Ada Lovelace & <Co>', org: 'Analytical "Engines"', city: 'Zürich', asciiCity: 'Zurich', voice: '+41.445550100' });
+    expect(server.state.contacts.get(registrant)).toMatchObject({
+      name: 'Ada Lovelace & <Co>',
+      org: 'Analytical "Engines"',
+      city: 'Zürich',
+      asciiCity: 'Zurich',
+      voice: '+41.445550100',
+    });
     expect(server.state.hosts.has('ns1.example-dns.net')).toBe(true);
   });
 
@@ -167,7 +178,13 @@ describe('EPP register, renew, info and whois', () => {
     server.addDomain({ name: 'whois-me.com', ns: ['ns1.registry-dns.test'], statuses: ['clientTransferProhibited'] });
     const provider = connect();
     const record = await provider.info('whois-me.com');
-    expect(record).toMatchObject({ domain: 'whois-me.com', ours: false, locked: true, registrarName: 'Other Registrar LLC', nameservers: ['ns1.registry-dns.test'] });
+    expect(record).toMatchObject({
+      domain: 'whois-me.com',
+      ours: false,
+      locked: true,
+      registrarName: 'Other Registrar LLC',
+      nameservers: ['ns1.registry-dns.test'],
+    });
     const text = await provider.whois('whois-me.com');
     expect(text).toContain('Domain Name: WHOIS-ME.COM\n');
     expect(text).toContain('Registrar: Other Registrar LLC\n');
@@ -192,9 +209,18 @@ describe('EPP transfers', () => {
     const provider = connect();
     const reasons = Object.fromEntries(
       await Promise.all(
-        ['movable.com', 'locked-away.com', 'server-locked.com', 'brand-new.com', 'just-moved.com', 'far-future.com', 'mine-already.com', 'on-its-way.com', 'never-registered.com', 'odd.xyz'].map(
-          async (name) => [name, (await provider.transferCheck(name, tlds)).reason ?? 'ok'] as const,
-        ),
+        [
+          'movable.com',
+          'locked-away.com',
+          'server-locked.com',
+          'brand-new.com',
+          'just-moved.com',
+          'far-future.com',
+          'mine-already.com',
+          'on-its-way.com',
+          'never-registered.com',
+          'odd.xyz',
+        ].map(async (name) => [name, (await provider.transferCheck(name, tlds)).reason ?? 'ok'] as const),
       ),
     );
     expect(reasons).toEqual({
@@ -225,7 +251,8 @@ describe('EPP transfers', () => {
     server.addDomain({ name: 'held-tight.com', pw: 'Code-1', statuses: ['clientTransferProhibited'] });
     expect(await connect().requestTransfer({ domain: 'held-tight.com', authCode: 'Code-1' })).toEqual({
       status: 'failed',
-      reason: 'Could not request the transfer of held-tight.com: its status prohibits this operation (it may be locked) (EPP 2304 Object status prohibits operation)',
+      reason:
+        'Could not request the transfer of held-tight.com: its status prohibits this operation (it may be locked) (EPP 2304 Object status prohibits operation)',
     });
   });
 
@@ -347,7 +374,9 @@ describe('EPP placeholder nameservers', () => {
   it('refuses to register a name with a .example nameserver, before sending anything', async () => {
     const provider = connect();
     const before = server.state.received.length;
-    await expect(provider.register({ domain: 'placeholder-ns.com', years: 1, contact, nameservers: ['ns1.registry-dns.test', 'NS2.DOTSPOT.EXAMPLE.'] })).rejects.toThrow(
+    await expect(
+      provider.register({ domain: 'placeholder-ns.com', years: 1, contact, nameservers: ['ns1.registry-dns.test', 'NS2.DOTSPOT.EXAMPLE.'] }),
+    ).rejects.toThrow(
       'Refusing to register placeholder-ns.com: ns2.dotspot.example is a placeholder (.example); set DEFAULT_NAMESERVERS to your real nameservers',
     );
     expect(server.state.received.length).toBe(before);
@@ -393,7 +422,13 @@ describe('EPP lock, auth code and nameservers', () => {
   it('restores a name from redemption with an RGP restore request and its report (RFC 3915)', async () => {
     server.addDomain({ name: 'restore-me.com', clID: server.clID, statuses: ['pendingDelete', 'redemptionPeriod'] });
     const provider = connect();
-    await provider.restore({ domain: 'restore-me.com', deletedAt: daysAgo(10), whoisBefore: 'Registrant: Ada', whoisNow: 'Registrant: Ada', reason: 'Registrant error.' });
+    await provider.restore({
+      domain: 'restore-me.com',
+      deletedAt: daysAgo(10),
+      whoisBefore: 'Registrant: Ada',
+      whoisNow: 'Registrant: Ada',
+      reason: 'Registrant error.',
+    });
     expect((await provider.info('restore-me.com'))?.statuses).toEqual(['ok']);
     const sent = server.state.received.filter((r) => r.command === 'update:domain' && r.names.includes('restore-me.com')).map((r) => r.xml);
     expect(sent).toHaveLength(2);
@@ -403,7 +438,9 @@ describe('EPP lock, auth code and nameservers', () => {
     expect(sent[1].match(/<rgp:statement>/g)).toHaveLength(2);
     // A name that is not in redemption is refused by the registry, and said so.
     server.addDomain({ name: 'not-deleted.com', clID: server.clID });
-    await expect(provider.restore({ domain: 'not-deleted.com', deletedAt: daysAgo(1), whoisBefore: 'x', whoisNow: 'x', reason: 'Registrant error.' })).rejects.toThrow(/Could not restore not-deleted.com/);
+    await expect(
+      provider.restore({ domain: 'not-deleted.com', deletedAt: daysAgo(1), whoisBefore: 'x', whoisNow: 'x', reason: 'Registrant error.' }),
+    ).rejects.toThrow(/Could not restore not-deleted.com/);
   });
 
   it('puts a domain on hold and takes it off (clientHold), and repeating either is harmless', async () => {
@@ -444,7 +481,13 @@ describe('EPP lock, auth code and nameservers', () => {
     await provider.register({ domain: 'sign-me.com', years: 1, contact, nameservers: [] });
     const digest = 'A'.repeat(64);
     await provider.updateDsRecords({ domain: 'sign-me.com', dsRecords: [{ keyTag: 12345, algorithm: 13, digestType: 2, digest }] });
-    await provider.updateDsRecords({ domain: 'sign-me.com', dsRecords: [{ keyTag: 2371, algorithm: 8, digestType: 4, digest: 'B'.repeat(96) }, { keyTag: 12345, algorithm: 13, digestType: 2, digest }] });
+    await provider.updateDsRecords({
+      domain: 'sign-me.com',
+      dsRecords: [
+        { keyTag: 2371, algorithm: 8, digestType: 4, digest: 'B'.repeat(96) },
+        { keyTag: 12345, algorithm: 13, digestType: 2, digest },
+      ],
+    });
     expect(server.state.domains.get('sign-me.com')?.ds).toEqual([
       { keyTag: 2371, alg: 8, digestType: 4, digest: 'B'.repeat(96) },
       { keyTag: 12345, alg: 13, digestType: 2, digest },
@@ -477,7 +520,9 @@ describe('EPP lock, auth code and nameservers', () => {
     const provider = connect({ extURIs: [ns.fee] });
     await provider.register({ domain: 'no-sec.com', years: 1, contact, nameservers: [] });
     const sent = server.state.received.length;
-    await expect(provider.updateDsRecords({ domain: 'no-sec.com', dsRecords: [] })).rejects.toThrow('The registry does not take DNSSEC records for no-sec.com (no secDNS-1.1 extension)');
+    await expect(provider.updateDsRecords({ domain: 'no-sec.com', dsRecords: [] })).rejects.toThrow(
+      'The registry does not take DNSSEC records for no-sec.com (no secDNS-1.1 extension)',
+    );
     expect(server.state.received.length).toBe(sent);
   });
 

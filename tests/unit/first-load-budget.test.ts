@@ -30,7 +30,10 @@ const spas = listSpas();
 
 test('every single-page app names its first views', () => {
   expect(spas).toEqual(expect.arrayContaining(['account-app', 'admin-app']));
-  expect(spas.filter((spa) => !spaFirstViews[spa]), 'list these SPAs and their first views in tests/fixtures/first-load.ts').toEqual([]);
+  expect(
+    spas.filter((spa) => !spaFirstViews[spa]),
+    'list these SPAs and their first views in tests/fixtures/first-load.ts',
+  ).toEqual([]);
 });
 
 describe.each(spas.filter((spa) => spaFirstViews[spa]))('%s', (spa) => {

@@ -50,8 +50,7 @@ export const rules: Rule[] = [
     name: 'api/contract imports nothing server-side',
     why: 'both front ends import the contract; only other contract files and isomorphic packages may come with it',
     breaks: ({ from, to }) =>
-      within(from, 'api/contract') &&
-      (isRelativeTarget(to) ? !within(to, 'api/contract') : !isomorphicPackages.includes(to.slice('package:'.length))),
+      within(from, 'api/contract') && (isRelativeTarget(to) ? !within(to, 'api/contract') : !isomorphicPackages.includes(to.slice('package:'.length))),
   },
   {
     name: 'the account app imports nothing from site/ but the kit',
@@ -77,8 +76,7 @@ export const rules: Rule[] = [
   {
     name: 'the kit imports only itself, the contract and content',
     why: 'both front ends import the kit; it cannot lean on either of them (content/ holds the brand settings)',
-    breaks: ({ from, to }) =>
-      within(from, 'site/kit') && isRelativeTarget(to) && !['site/kit', 'api/contract', 'content'].some((folder) => within(to, folder)),
+    breaks: ({ from, to }) => within(from, 'site/kit') && isRelativeTarget(to) && !['site/kit', 'api/contract', 'content'].some((folder) => within(to, folder)),
   },
   {
     name: 'the front ends reach the server only over HTTP',
@@ -196,7 +194,10 @@ describe('import directions', () => {
 
   test('the check sees the sources and their imports', () => {
     for (const folder of ['api/routes', 'api/services', 'api/contract', 'site/kit', 'site/islands', 'account-app/src', 'admin-app/src']) {
-      expect(edges.some((edge) => within(edge.from, folder)), `no imports read in ${folder}`).toBe(true);
+      expect(
+        edges.some((edge) => within(edge.from, folder)),
+        `no imports read in ${folder}`,
+      ).toBe(true);
     }
     // The reader sees real multi-line and type-only imports, the ones a careless reading would miss.
     const has = (from: string, to: string) => edges.some((edge) => edge.from === from && edge.to === to);
@@ -216,7 +217,9 @@ describe('import directions', () => {
 
   test('the circle check finds circles of any length, and none in a one-way chain', () => {
     const edge = (from: string, to: string) => ({ from, to });
-    expect(findImportCircles([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), edge('c.ts', 'a.ts'), edge('c.ts', 'd.ts')])).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+    expect(findImportCircles([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), edge('c.ts', 'a.ts'), edge('c.ts', 'd.ts')])).toEqual([
+      ['a.ts', 'b.ts', 'c.ts', 'a.ts'],
+    ]);
     expect(findImportCircles([edge('a.ts', 'a.ts')])).toEqual([['a.ts', 'a.ts']]);
     expect(findImportCircles([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), edge('a.ts', 'c.ts'), edge('a.ts', 'package:zod')])).toEqual([]);
   });
@@ -246,7 +249,11 @@ describe('import directions', () => {
       [{ from: 'site/kit/api.ts', to: 'site/stores/cart.ts' }, 'the kit imports only itself, the contract and content'],
       [{ from: 'site/islands/cart/CartPage.tsx', to: 'api/services/carts/carts.ts' }, 'the front ends reach the server only over HTTP'],
     ];
-    for (const [edge, rule] of cases) expect(violationsOf([edge]).map((v) => v.rule), `${edge.from} → ${edge.to}`).toEqual(rule ? [rule] : []);
+    for (const [edge, rule] of cases)
+      expect(
+        violationsOf([edge]).map((v) => v.rule),
+        `${edge.from} → ${edge.to}`,
+      ).toEqual(rule ? [rule] : []);
   });
 
   test('the reader resolves relative, aliased, multi-line, type-only and dynamic imports', () => {

@@ -7,7 +7,9 @@ const pendings = ['pending create', 'pending delete', 'pending renew', 'pending 
 
 describe('rdapStatusesOf', () => {
   const states = ['active', 'expired', 'redemption', 'pendingDelete'] as const;
-  const cases = states.flatMap((status) => [true, false].flatMap((locked) => [true, false].map((outboundTransferPending) => ({ status, locked, outboundTransferPending }))));
+  const cases = states.flatMap((status) =>
+    [true, false].flatMap((locked) => [true, false].map((outboundTransferPending) => ({ status, locked, outboundTransferPending }))),
+  );
 
   it.each(cases)('keeps %o to combinations RFC 5731 and RFC 3915 allow', (facts) => {
     const statuses = rdapStatusesOf(facts);

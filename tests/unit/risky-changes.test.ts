@@ -20,7 +20,9 @@ describe('what a risky change stops', () => {
     const losses = recordChangeLosses(parked, { type: 'NS', host: '@', data: 'ns1.elsewhere.net' });
     expect(losses).toHaveLength(2);
     expect(losses[0]).toMatch(/^An NS record at the root names other nameservers for all of brightbeanbakery\.org/);
-    expect(losses[1]).toBe('The parking page stops showing at brightbeanbakery.org. brightbeanbakery.org becomes Custom: visitors get what this record points at.');
+    expect(losses[1]).toBe(
+      'The parking page stops showing at brightbeanbakery.org. brightbeanbakery.org becomes Custom: visitors get what this record points at.',
+    );
   });
 
   it('an NS record for a subdomain, or a TXT at the root, stops nothing', () => {
@@ -37,7 +39,9 @@ describe('what a risky change stops', () => {
   it('a root MX takes the mail from the mailboxes here, only when email is on and no root MX existed', () => {
     const mx = { type: 'MX', host: '@', data: 'mx.elsewhere.net' };
     expect(recordChangeLosses(parked, mx)).toEqual([]);
-    expect(recordChangeLosses({ ...parked, emailEnabled: true }, mx)).toEqual(['Email to your mailboxes here stops: mail for brightbeanbakery.org goes to mx.elsewhere.net instead.']);
+    expect(recordChangeLosses({ ...parked, emailEnabled: true }, mx)).toEqual([
+      'Email to your mailboxes here stops: mail for brightbeanbakery.org goes to mx.elsewhere.net instead.',
+    ]);
     expect(recordChangeLosses({ ...parked, emailEnabled: true, dnsRecords: [mx] }, { ...mx, data: 'mx2.elsewhere.net' })).toEqual([]);
   });
 
@@ -46,7 +50,14 @@ describe('what a risky change stops', () => {
   });
 
   it('switching nameservers ends forwarding, email here and the records kept here; our own set or the same set asks nothing', () => {
-    const busy: DomainFacts = { ...forwarded, emailEnabled: true, dnsRecords: [{ type: 'TXT', host: '@', data: 'x' }, { type: 'A', host: 'shop', data: '192.0.2.9' }] };
+    const busy: DomainFacts = {
+      ...forwarded,
+      emailEnabled: true,
+      dnsRecords: [
+        { type: 'TXT', host: '@', data: 'x' },
+        { type: 'A', host: 'shop', data: '192.0.2.9' },
+      ],
+    };
     const losses = nameserverSwitchLosses(busy, ['ns1.elsewhere.net', 'ns2.elsewhere.net']);
     expect(losses).toEqual([
       'Forwarding to https://bakery.example.com stops: visitors to brightbeanbakery.org are no longer sent there.',
@@ -55,7 +66,9 @@ describe('what a risky change stops', () => {
     ]);
     expect(nameserverSwitchLosses(busy, ['ns2.dotspot.example.', 'ns1.dotspot.example'])).toEqual([]);
     expect(nameserverSwitchLosses(busy, [])).toEqual([]);
-    expect(nameserverSwitchLosses({ ...busy, $customNameservers: true, ns: ['NS1.ELSEWHERE.NET', 'NS2.ELSEWHERE.NET'] }, ['ns3.elsewhere.net', 'ns4.elsewhere.net'])).toEqual([]);
+    expect(
+      nameserverSwitchLosses({ ...busy, $customNameservers: true, ns: ['NS1.ELSEWHERE.NET', 'NS2.ELSEWHERE.NET'] }, ['ns3.elsewhere.net', 'ns4.elsewhere.net']),
+    ).toEqual([]);
     expect(nameserverSwitchLosses({ ...parked, websiteType: 'custom' }, ['ns1.elsewhere.net', 'ns2.elsewhere.net'])).toEqual([]);
   });
 
@@ -67,7 +80,15 @@ describe('what a risky change stops', () => {
 
   it('email bought while the mail goes elsewhere: the root MX records, or the other nameservers', () => {
     expect(mailGoesElsewhere(parked)).toBeNull();
-    expect(mailGoesElsewhere({ ...parked, dnsRecords: [{ type: 'MX', host: '@', data: 'aspmx.l.google.com' }, { type: 'MX', host: 'lists', data: 'mx.lists.net' }] })).toEqual({
+    expect(
+      mailGoesElsewhere({
+        ...parked,
+        dnsRecords: [
+          { type: 'MX', host: '@', data: 'aspmx.l.google.com' },
+          { type: 'MX', host: 'lists', data: 'mx.lists.net' },
+        ],
+      }),
+    ).toEqual({
       mx: ['aspmx.l.google.com'],
     });
     expect(mailGoesElsewhere({ ...parked, $customNameservers: true, ns: ['NS1.ELSEWHERE.NET'] })).toEqual({ nameservers: ['NS1.ELSEWHERE.NET'] });

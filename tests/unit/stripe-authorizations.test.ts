@@ -7,7 +7,16 @@ import { createStripePayments } from '../../api/providers/payments/stripe.ts';
  * A stand-in for api.stripe.com's PaymentIntents: creates keep what they were sent, lists answer a customer's intents
  * newest first, two to a page, as Stripe pages them.
  */
-type Stored = { id: string; object: 'payment_intent'; customer: string; amount: number; status: string; created: number; metadata: Record<string, string>; client_secret: string };
+type Stored = {
+  id: string;
+  object: 'payment_intent';
+  customer: string;
+  amount: number;
+  status: string;
+  created: number;
+  metadata: Record<string, string>;
+  client_secret: string;
+};
 const stored: Stored[] = [];
 const lists: URLSearchParams[] = [];
 const server = createServer((request: IncomingMessage, response) => {
@@ -56,17 +65,35 @@ const server = createServer((request: IncomingMessage, response) => {
 beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)));
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const payments = () => createStripePayments({ secretKey: 'sk_test_offline', api: { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' } });
+const payments = () =>
+  createStripePayments({ secretKey: 'sk_test_offline', api: { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' } });
 
 describe('Stripe authorisations found by their idempotency key', () => {
-  it('finds an intent created with a key among the customer\'s intents, over several pages, and nothing for a key never used', async () => {
+  it("finds an intent created with a key among the customer's intents, over several pages, and nothing for a key never used", async () => {
     const stripe = payments();
     const since = new Date(1_800_000_000 * 1000);
-    const wanted = await stripe.authorize({ customerId: 'cus_a', paymentMethodId: 'pm_a', amount: 1500, idempotencyKey: 'order-7-authorize-1', description: 'Order 7' });
-    for (const n of [2, 3, 4]) await stripe.authorize({ customerId: 'cus_a', paymentMethodId: 'pm_a', amount: 100 * n, idempotencyKey: `order-${n}0-authorize-1`, description: 'other' });
+    const wanted = await stripe.authorize({
+      customerId: 'cus_a',
+      paymentMethodId: 'pm_a',
+      amount: 1500,
+      idempotencyKey: 'order-7-authorize-1',
+      description: 'Order 7',
+    });
+    for (const n of [2, 3, 4])
+      await stripe.authorize({
+        customerId: 'cus_a',
+        paymentMethodId: 'pm_a',
+        amount: 100 * n,
+        idempotencyKey: `order-${n}0-authorize-1`,
+        description: 'other',
+      });
     await stripe.authorize({ customerId: 'cus_b', paymentMethodId: 'pm_b', amount: 999, idempotencyKey: 'order-8-authorize-1', description: 'Order 8' });
 
-    expect(await stripe.findAuthorization({ customerId: 'cus_a', idempotencyKey: 'order-7-authorize-1', since })).toMatchObject({ id: wanted.id, amount: 1500, status: 'requires_capture' });
+    expect(await stripe.findAuthorization({ customerId: 'cus_a', idempotencyKey: 'order-7-authorize-1', since })).toMatchObject({
+      id: wanted.id,
+      amount: 1500,
+      status: 'requires_capture',
+    });
     // The oldest of four intents is on the second page: the listing follows has_more.
     expect(lists.at(-1)?.get('starting_after')).toBeTruthy();
     expect(await stripe.findAuthorization({ customerId: 'cus_a', idempotencyKey: 'order-7-authorize-2', since })).toBeNull();

@@ -17,13 +17,29 @@ const server = createServer((request: IncomingMessage, response) => {
     // Stripe's two refusals a refund can meet: a key reused with other parameters, more than is left of the charge.
     if (request.headers['idempotency-key'] === 'reused-key') {
       response.statusCode = 400;
-      return response.end(JSON.stringify({ error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } }));
+      return response.end(
+        JSON.stringify({
+          error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' },
+        }),
+      );
     }
     if (Number(form.get('amount')) > 10_000) {
       response.statusCode = 400;
-      return response.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'amount_too_large', message: 'Refund amount is greater than unrefunded amount on charge' } }));
+      return response.end(
+        JSON.stringify({
+          error: { type: 'invalid_request_error', code: 'amount_too_large', message: 'Refund amount is greater than unrefunded amount on charge' },
+        }),
+      );
     }
-    response.end(JSON.stringify({ id: 're_test_1', object: 'refund', amount: Number(form.get('amount')), payment_intent: form.get('payment_intent'), status: 'succeeded' }));
+    response.end(
+      JSON.stringify({
+        id: 're_test_1',
+        object: 'refund',
+        amount: Number(form.get('amount')),
+        payment_intent: form.get('payment_intent'),
+        status: 'succeeded',
+      }),
+    );
   });
 });
 
@@ -32,7 +48,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('Stripe refunds', () => {
   it('refunds the given amount of a payment intent with the idempotency key', async () => {
-    const payments = createStripePayments({ secretKey: 'sk_test_offline', api: { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' } });
+    const payments = createStripePayments({
+      secretKey: 'sk_test_offline',
+      api: { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' },
+    });
     const refund = await payments.refund('pi_test_42', 1234, 'order-7-refund');
     expect(refund).toEqual({ id: 're_test_1', paymentIntentId: 'pi_test_42', amount: 1234, status: 'succeeded' });
     expect(received).toHaveLength(1);
@@ -42,7 +61,10 @@ describe('Stripe refunds', () => {
   });
 
   it("answers Stripe's refusals as card errors the refund service can tell apart", async () => {
-    const payments = createStripePayments({ secretKey: 'sk_test_offline', api: { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' } });
+    const payments = createStripePayments({
+      secretKey: 'sk_test_offline',
+      api: { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' },
+    });
     await expect(payments.refund('pi_test_42', 500, 'reused-key')).rejects.toMatchObject({ name: 'CardError', declineCode: 'idempotency_error' });
     await expect(payments.refund('pi_test_42', 20_000, 'too-much')).rejects.toMatchObject({
       name: 'CardError',

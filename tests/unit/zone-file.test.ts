@@ -43,7 +43,9 @@ describe('reading a zone file', () => {
     ] as const;
     for (const record of records) {
       const [parsed] = read(`${record.host} ${record.ttl} IN ${record.type} ${rdataText(record)}\n`).records;
-      expect(toCandidate(parsed, zone, [])).toMatchObject({ candidate: { type: record.type, data: record.data, ...(record.priority === null ? {} : { priority: record.priority }) } });
+      expect(toCandidate(parsed, zone, [])).toMatchObject({
+        candidate: { type: record.type, data: record.data, ...(record.priority === null ? {} : { priority: record.priority }) },
+      });
     }
   });
 });

@@ -25,7 +25,19 @@ export type ActionModalProps<T> = {
   onDone: (answer: T) => void;
 };
 
-export function ActionModal<T>({ open, title, description, fields, reason: needsReason, confirm, danger, ready = true, onClose, run, onDone }: ActionModalProps<T>) {
+export function ActionModal<T>({
+  open,
+  title,
+  description,
+  fields,
+  reason: needsReason,
+  confirm,
+  danger,
+  ready = true,
+  onClose,
+  run,
+  onDone,
+}: ActionModalProps<T>) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -53,10 +65,20 @@ export function ActionModal<T>({ open, title, description, fields, reason: needs
         {needsReason !== 'none' && (
           <Field
             label={needsReason === 'required' ? 'Reason' : 'Reason (optional)'}
-            hint={needsReason === 'required' ? `Kept in the audit log; the customer sees it in their account activity (at least ${minReasonLength} characters)` : 'Kept in the audit log'}
+            hint={
+              needsReason === 'required'
+                ? `Kept in the audit log; the customer sees it in their account activity (at least ${minReasonLength} characters)`
+                : 'Kept in the audit log'
+            }
           >
             {(control) => (
-              <textarea className="textarea" {...control} value={reason} onChange={(event) => setReason(event.target.value)} data-autofocus={fields ? undefined : true} />
+              <textarea
+                className="textarea"
+                {...control}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                data-autofocus={fields ? undefined : true}
+              />
             )}
           </Field>
         )}

@@ -1,5 +1,17 @@
 /** "1–50 of 1,234" with Newer and Older, under a list read a page at a time (newest first). */
-export function Pager({ skip, shown, total, pageSize, onSkip }: { skip: number; shown: number; total: number; pageSize: number; onSkip: (skip: number) => void }) {
+export function Pager({
+  skip,
+  shown,
+  total,
+  pageSize,
+  onSkip,
+}: {
+  skip: number;
+  shown: number;
+  total: number;
+  pageSize: number;
+  onSkip: (skip: number) => void;
+}) {
   return (
     <div className="pager">
       <span role="status">

@@ -59,13 +59,7 @@ export function Shell({ screen, children }: { screen?: Screen; children: ReactNo
         Skip to content
       </a>
       <header className="admin-topbar">
-        <button
-          type="button"
-          className="admin-menu-button"
-          aria-expanded={menuOpen}
-          aria-controls="admin-nav"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
+        <button type="button" className="admin-menu-button" aria-expanded={menuOpen} aria-controls="admin-nav" onClick={() => setMenuOpen((open) => !open)}>
           <Icon name={menuOpen ? 'close' : 'menu'} />
           <span className="visually-hidden">Menu</span>
         </button>

@@ -17,6 +17,7 @@ export function useStaffSession() {
     error: signedOut ? null : (error as Error | undefined),
     mutate,
     /** Whether the signed-in staff member's role has the permission ('signed-in': anyone signed in). */
-    can: (permission: Permission | 'signed-in') => session?.state === 'active' && (permission === 'signed-in' || session.staff.permissions.includes(permission)),
+    can: (permission: Permission | 'signed-in') =>
+      session?.state === 'active' && (permission === 'signed-in' || session.staff.permissions.includes(permission)),
   };
 }

@@ -28,7 +28,18 @@ export function isContactType(value: string | null): value is ContactType {
 }
 
 /** Fields a contact form edits, in form order. */
-export const contactFormFields = ['firstName', 'lastName', 'company', 'address', 'city', 'state', 'zip', 'country', 'email', 'phone'] as const satisfies readonly (keyof Contact)[];
+export const contactFormFields = [
+  'firstName',
+  'lastName',
+  'company',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'country',
+  'email',
+  'phone',
+] as const satisfies readonly (keyof Contact)[];
 
 export const preferenceFields = ['whoisRedactionOptOut', 'tdrpOptOut', 'advancedEnabled'] as const;
 export type PreferenceField = (typeof preferenceFields)[number];
@@ -56,7 +67,12 @@ export type ContactRole = 'registrant' | 'admin' | 'tech' | 'billing';
 export type DomainContacts = Partial<Record<ContactRole, Contact>>;
 
 /** The account's contacts as the registry's roles. */
-export function domainContactsOf(account: { registrantContact: Contact | null; whoisAdminContact: Contact | null; whoisTechContact: Contact | null; whoisBillingContact: Contact | null }): DomainContacts {
+export function domainContactsOf(account: {
+  registrantContact: Contact | null;
+  whoisAdminContact: Contact | null;
+  whoisTechContact: Contact | null;
+  whoisBillingContact: Contact | null;
+}): DomainContacts {
   const contacts: DomainContacts = {};
   if (account.registrantContact) contacts.registrant = account.registrantContact;
   if (account.whoisAdminContact) contacts.admin = account.whoisAdminContact;

@@ -20,10 +20,7 @@ export const mfaVerifySchema = z.object({
 export const recoveryTokenSchema = z.object({ type: z.literal('recovery'), token: z.string().min(10).max(200) });
 export const recoveryRequestSchema = z.object({ type: z.literal('recovery'), email, recaptchaToken });
 
-export const newPasswordSchema = z
-  .string()
-  .min(8, 'Use at least 8 characters')
-  .max(128, 'Use at most 128 characters');
+export const newPasswordSchema = z.string().min(8, 'Use at least 8 characters').max(128, 'Use at most 128 characters');
 
 /** Step 2 with a recovery code instead of the second factor (issue #25). */
 export const recoveryCodeSignInSchema = z.strictObject({ recoveryCode: z.string().trim().min(1, 'Enter one of your recovery codes').max(64) });

@@ -9,7 +9,10 @@ import { toE164 } from '../phone.ts';
 
 export { mfaCodeLength, mfaCodeMessage };
 
-export const mfaTokenSchema = z.string({ error: mfaCodeMessage }).trim().regex(/^\d{6}$/, mfaCodeMessage);
+export const mfaTokenSchema = z
+  .string({ error: mfaCodeMessage })
+  .trim()
+  .regex(/^\d{6}$/, mfaCodeMessage);
 
 const phoneData = z
   .string({ error: 'A text-message method needs a phone number' })

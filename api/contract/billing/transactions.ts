@@ -43,4 +43,3 @@ export const transactionsAnswerSchema = z.strictObject({
   }),
 });
 export type TransactionsAnswer = z.infer<typeof transactionsAnswerSchema>;
-

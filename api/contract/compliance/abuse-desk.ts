@@ -34,7 +34,14 @@ export type AbuseReportView = {
   acknowledgedAt: string | null;
 };
 
-export type AbuseCaseEvent = { eventId: number; kind: string; actor: string; reason: string | null; detail: Record<string, unknown> | null; createDate: string };
+export type AbuseCaseEvent = {
+  eventId: number;
+  kind: string;
+  actor: string;
+  reason: string | null;
+  detail: Record<string, unknown> | null;
+  createDate: string;
+};
 
 /** Our domain of the reported name, when we sponsor it: what the desk may act on. */
 export type AbuseCaseDomain = {
@@ -76,7 +83,10 @@ export const abuseCaseListQuerySchema = z.object({
   skip: z.coerce.number().int().min(0).default(0),
 });
 
-export const askReporterSchema = z.strictObject({ message: z.string().trim().min(10, 'Write what you need from the reporter').max(4000), reason: reasonSchema });
+export const askReporterSchema = z.strictObject({
+  message: z.string().trim().min(10, 'Write what you need from the reporter').max(4000),
+  reason: reasonSchema,
+});
 export const notifyRegistrantSchema = z.strictObject({
   message: z.string().trim().max(4000).optional(),
   replyDays: z.coerce.number().int().min(1).max(14).default(2),

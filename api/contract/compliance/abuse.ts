@@ -38,7 +38,11 @@ const linkSchema = z.url({ protocol: /^https?$/, error: 'Evidence links must be 
 export const abuseReportSchema = z.strictObject({
   domain: z.string().trim().toLowerCase().min(1, 'Enter the domain you are reporting').max(253),
   category: z.enum(abuseCategories, { error: 'Choose what kind of abuse it is' }),
-  description: z.string().trim().min(10, 'Describe what you saw (at least 10 characters)').max(abuseDescriptionMax, `Keep the description under ${abuseDescriptionMax} characters`),
+  description: z
+    .string()
+    .trim()
+    .min(10, 'Describe what you saw (at least 10 characters)')
+    .max(abuseDescriptionMax, `Keep the description under ${abuseDescriptionMax} characters`),
   evidenceLinks: z
     .string()
     .optional()

@@ -56,7 +56,10 @@ const isSpf = (r: Pick<ZoneRecordSnapshot, 'type' | 'data'>) => r.type === 'TXT'
 const isDmarc = (r: Pick<ZoneRecordSnapshot, 'type' | 'data'>) => r.type === 'TXT' && /^v=DMARC1(;|\s|$)/i.test(r.data);
 
 /** Why `existing` must go for `incoming` to work, or null when they can stand side by side. */
-export function templateConflict(incoming: Pick<ZoneRecordSnapshot, 'type' | 'host' | 'data'>, existing: Pick<ZoneRecordSnapshot, 'type' | 'host' | 'data'>): string | null {
+export function templateConflict(
+  incoming: Pick<ZoneRecordSnapshot, 'type' | 'host' | 'data'>,
+  existing: Pick<ZoneRecordSnapshot, 'type' | 'host' | 'data'>,
+): string | null {
   if (incoming.host !== existing.host) return null;
   const at = incoming.host === '@' ? 'the root' : incoming.host;
   if (incoming.type === 'CNAME' && !(existing.type === 'CNAME' && existing.data === incoming.data)) return `A CNAME at ${at} must be the only record there`;

@@ -5,7 +5,20 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 import { dnsRecordTypes } from '../domains/domain.ts';
-import { checkCaa, checkHttpsHost, checkSvcb, checkTlsa, checkTlsaHost, formatCaa, formatSvcbData, formatTlsa, parseCaa, parseSvcb, parseTlsa, type RichField } from './rich-records.ts';
+import {
+  checkCaa,
+  checkHttpsHost,
+  checkSvcb,
+  checkTlsa,
+  checkTlsaHost,
+  formatCaa,
+  formatSvcbData,
+  formatTlsa,
+  parseCaa,
+  parseSvcb,
+  parseTlsa,
+  type RichField,
+} from './rich-records.ts';
 import { isRefusedAliasTarget } from './alias-targets.ts';
 
 export type DnsRecordType = (typeof dnsRecordTypes)[number];
@@ -131,7 +144,12 @@ export function normaliseRecordHost(input: string | undefined, zone: string): { 
     if (label === '') return { error: 'Host cannot have empty labels (two dots in a row)' };
     if (label.length > 63) return { error: 'Each part of the host can be at most 63 characters' };
     if (!hostLabel.test(label)) {
-      return { error: label === '*' ? 'A wildcard (*) can only be the first part of the host' : 'Host may contain only letters, numbers, hyphens and underscores, and no part may start or end with a hyphen' };
+      return {
+        error:
+          label === '*'
+            ? 'A wildcard (*) can only be the first part of the host'
+            : 'Host may contain only letters, numbers, hyphens and underscores, and no part may start or end with a hyphen',
+      };
     }
   }
   if (ascii.length + 1 + zone.length > 253) return { error: 'The full name can be at most 253 characters' };
@@ -219,7 +237,15 @@ export function splitTxt(text: string): string[] {
  * field they belong to, so the modal can show each under its input.
  */
 export function validateDnsRecord(
-  input: { type: DnsRecordType; host?: string | null; data?: string | null; priority?: number | null; weight?: number | null; port?: number | null; ttl?: number | null },
+  input: {
+    type: DnsRecordType;
+    host?: string | null;
+    data?: string | null;
+    priority?: number | null;
+    weight?: number | null;
+    port?: number | null;
+    ttl?: number | null;
+  },
   zone: string,
 ): { record: NormalisedDnsRecord } | { errors: DnsFieldErrors } {
   const errors: DnsFieldErrors = {};
@@ -238,7 +264,8 @@ export function validateDnsRecord(
     else data = raw.toLowerCase();
   } else if (type === 'TXT') {
     if (utf8Length(raw) > maxTxtBytes) errors.data = `Text can be at most ${maxTxtBytes} bytes`;
-    else if ([...raw].some((ch) => ch.charCodeAt(0) < 0x20 ? ch !== '\t' : ch.charCodeAt(0) === 0x7f)) errors.data = 'Text cannot contain line breaks or control characters';
+    else if ([...raw].some((ch) => (ch.charCodeAt(0) < 0x20 ? ch !== '\t' : ch.charCodeAt(0) === 0x7f)))
+      errors.data = 'Text cannot contain line breaks or control characters';
   } else if (type === 'CAA') {
     const fields = parseCaa(raw);
     if ('error' in fields) errors.data = fields.error;
@@ -316,11 +343,21 @@ export function findRecordConflict(
 ): { field: DnsField; message: string } | null {
   const here = existing.filter((other) => other.host === record.host);
   const name = record.host === '@' ? 'the root (@)' : record.host;
-  if (here.some((other) => other.type === record.type && other.data === record.data && (other.priority ?? null) === (record.priority ?? null) && (other.port ?? null) === (record.port ?? null))) {
+  if (
+    here.some(
+      (other) =>
+        other.type === record.type &&
+        other.data === record.data &&
+        (other.priority ?? null) === (record.priority ?? null) &&
+        (other.port ?? null) === (record.port ?? null),
+    )
+  ) {
     return { field: 'data', message: 'This record already exists' };
   }
-  if (record.type === 'CNAME' && here.length > 0) return { field: 'host', message: `A CNAME record must be the only record at its name, and ${name} already has records` };
-  if (record.type !== 'CNAME' && here.some((other) => other.type === 'CNAME')) return { field: 'host', message: `${name} has a CNAME record, which must be the only record at its name` };
+  if (record.type === 'CNAME' && here.length > 0)
+    return { field: 'host', message: `A CNAME record must be the only record at its name, and ${name} already has records` };
+  if (record.type !== 'CNAME' && here.some((other) => other.type === 'CNAME'))
+    return { field: 'host', message: `${name} has a CNAME record, which must be the only record at its name` };
   if (record.type === 'ALIAS' && here.some((other) => other.type === 'A' || other.type === 'AAAA' || other.type === 'ALIAS')) {
     return { field: 'host', message: `${name} already has an address (A, AAAA or ALIAS) record; an ALIAS replaces them` };
   }

@@ -95,7 +95,8 @@ export function digestLengthProblem(digest: string, digestType: number): string 
   return `A ${type.name} digest (type ${digestType}) is ${type.hexLength} hex characters; this one has ${digest.length}`;
 }
 
-export const sameDsRecord = (a: DsRecord, b: DsRecord) => a.keyTag === b.keyTag && a.algorithm === b.algorithm && a.digestType === b.digestType && a.digest === b.digest;
+export const sameDsRecord = (a: DsRecord, b: DsRecord) =>
+  a.keyTag === b.keyTag && a.algorithm === b.algorithm && a.digestType === b.digestType && a.digest === b.digest;
 
 /** One DS record checked field by field (numbers already parsed; NaN for text that is no number): the record or each field's first problem. */
 export function checkDsRecord(input: DsRecord): { record: DsRecord } | { errors: Partial<Record<DsField, string>> } {

@@ -21,7 +21,22 @@ export type SvcbParams = {
 export type SvcbFields = { target: string; params: SvcbParams };
 
 /** Sub-fields a message can belong to, beside the record's own (host, data, priority, ttl). */
-export type RichField = 'caaTag' | 'caaValue' | 'caaFlags' | 'tlsaUsage' | 'tlsaSelector' | 'tlsaMatchingType' | 'tlsaData' | 'svcTarget' | 'svcParams' | 'svcAlpn' | 'svcPort' | 'svcIpv4hint' | 'svcIpv6hint' | 'svcEch' | 'svcMandatory';
+export type RichField =
+  | 'caaTag'
+  | 'caaValue'
+  | 'caaFlags'
+  | 'tlsaUsage'
+  | 'tlsaSelector'
+  | 'tlsaMatchingType'
+  | 'tlsaData'
+  | 'svcTarget'
+  | 'svcParams'
+  | 'svcAlpn'
+  | 'svcPort'
+  | 'svcIpv4hint'
+  | 'svcIpv6hint'
+  | 'svcEch'
+  | 'svcMandatory';
 export type RichErrors = Partial<Record<RichField | 'data', string>>;
 
 /** RFC 8659 §4.2-4.4, RFC 9495 (issuemail), and the CA/Browser Forum's contact tags. */
@@ -131,7 +146,8 @@ export function parseCaa(data: string): CaaFields | { error: string } {
   const split = splitWords(data.trim());
   if ('error' in split) return split;
   const [flags, tag, ...rest] = split.words;
-  if (flags === undefined || tag === undefined || rest.length !== 1) return { error: 'A CAA value is a flag, a tag and a quoted value, such as 0 issue "letsencrypt.org"' };
+  if (flags === undefined || tag === undefined || rest.length !== 1)
+    return { error: 'A CAA value is a flag, a tag and a quoted value, such as 0 issue "letsencrypt.org"' };
   if (!isWholeNumber(flags)) return { error: 'The CAA flag is a number: 0, or 128 for critical' };
   return { flags: Number(flags), tag: tag.toLowerCase(), value: rest[0] };
 }
@@ -148,7 +164,8 @@ function checkIssuerValue(value: string): string | null {
   for (const parameter of parameters) {
     const text = parameter.trim();
     if (!text && parameters.length === 1) continue;
-    if (!/^[a-z0-9]+=[\x21-\x3a\x3c-\x7e]*$/i.test(text)) return 'Each parameter after the issuer is key=value, separated by ";" (such as "; validationmethods=dns-01")';
+    if (!/^[a-z0-9]+=[\x21-\x3a\x3c-\x7e]*$/i.test(text))
+      return 'Each parameter after the issuer is key=value, separated by ";" (such as "; validationmethods=dns-01")';
   }
   return null;
 }
@@ -160,7 +177,8 @@ export function checkCaa(fields: CaaFields): RichErrors {
   if (!/^[a-z0-9]{1,15}$/.test(tag)) errors.caaTag = 'A CAA tag is 1 to 15 letters and digits, such as issue';
   else if (!(caaTags as readonly string[]).includes(tag)) errors.caaTag = `Choose a CAA tag: ${caaTags.join(', ')}`;
   const value = fields.value;
-  if (!value && !errors.caaTag) errors.caaValue = tag.startsWith('issue') ? 'Enter the CA\'s domain, such as letsencrypt.org (";" alone allows none)' : 'Enter a value';
+  if (!value && !errors.caaTag)
+    errors.caaValue = tag.startsWith('issue') ? 'Enter the CA\'s domain, such as letsencrypt.org (";" alone allows none)' : 'Enter a value';
   else if ([...value].some((ch) => ch < ' ' || ch > '~')) errors.caaValue = 'The CAA value can only hold printable ASCII characters';
   else if (value.length > 1000) errors.caaValue = 'The CAA value can be at most 1000 characters';
   else if (!errors.caaTag) {
@@ -168,7 +186,8 @@ export function checkCaa(fields: CaaFields): RichErrors {
       const problem = checkIssuerValue(value);
       if (problem) errors.caaValue = problem;
     } else if (tag === 'iodef') {
-      if (!/^(mailto:[^@\s]+@[^@\s]+\.[^@\s]+|https?:\/\/[^\s]+)$/i.test(value)) errors.caaValue = 'The iodef value is a mailto: or https:// address, such as mailto:security@example.com';
+      if (!/^(mailto:[^@\s]+@[^@\s]+\.[^@\s]+|https?:\/\/[^\s]+)$/i.test(value))
+        errors.caaValue = 'The iodef value is a mailto: or https:// address, such as mailto:security@example.com';
     } else if (tag === 'contactemail') {
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) errors.caaValue = 'The contactemail value is an email address';
     } else if (tag === 'contactphone') {
@@ -201,7 +220,8 @@ export function checkTlsa(fields: TlsaFields): RichErrors {
   const expected = tlsaHashLength[fields.matchingType];
   if (!hex) errors.tlsaData = 'The certificate association data is required';
   else if (!/^[0-9a-f]+$/i.test(hex)) errors.tlsaData = 'The certificate association data is hexadecimal (0-9, a-f)';
-  else if (expected && hex.length !== expected) errors.tlsaData = `A ${fields.matchingType === 1 ? 'SHA-256' : 'SHA-512'} hash is ${expected} hex digits; this has ${hex.length}`;
+  else if (expected && hex.length !== expected)
+    errors.tlsaData = `A ${fields.matchingType === 1 ? 'SHA-256' : 'SHA-512'} hash is ${expected} hex digits; this has ${hex.length}`;
   else if (hex.length % 2 !== 0) errors.tlsaData = 'The certificate association data has an odd number of hex digits';
   else if (hex.length > maxTlsaHex) errors.tlsaData = `The certificate association data can be at most ${maxTlsaHex} hex digits`;
   return errors;
@@ -317,7 +337,8 @@ export function checkSvcb(priority: number, fields: SvcbFields): RichErrors {
     return errors;
   }
   if (params.alpn) {
-    if (params.alpn.some((id) => !id || id.length > 255 || /[\s,"\\]/.test(id))) errors.svcAlpn = 'ALPN protocols are short names separated by commas, such as h3,h2';
+    if (params.alpn.some((id) => !id || id.length > 255 || /[\s,"\\]/.test(id)))
+      errors.svcAlpn = 'ALPN protocols are short names separated by commas, such as h3,h2';
   }
   if (params.noDefaultAlpn && !params.alpn?.length) errors.svcAlpn = 'no-default-alpn needs at least one protocol in alpn';
   if (params.ipv4hint?.some((a) => !looksLikeIpv4(a))) errors.svcIpv4hint = 'IPv4 hints are addresses such as 192.0.2.1, separated by commas';
@@ -339,6 +360,7 @@ export function checkSvcb(priority: number, fields: SvcbFields): RichErrors {
 
 /** An HTTPS record's owner: the name itself, or _port._https in front of it (RFC 9460 §9.1). SVCB: _service._proto style or any. */
 export function checkHttpsHost(host: string): string | null {
-  if (host.startsWith('_') && !/^_\d{1,5}\._https(\.|$)/.test(host)) return 'An HTTPS record sits at the name itself (@, www) or at _port._https, such as _8443._https';
+  if (host.startsWith('_') && !/^_\d{1,5}\._https(\.|$)/.test(host))
+    return 'An HTTPS record sits at the name itself (@, www) or at _port._https, such as _8443._https';
   return null;
 }

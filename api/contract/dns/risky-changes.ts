@@ -39,11 +39,15 @@ export function nameserverSwitchLosses(domain: DomainFacts, entered: readonly st
   if (!isOnOurNameservers(domain) || next.length === 0 || next.join() === normalise(domain.ns).join()) return [];
   const losses = [websiteLoss(domain)];
   if (domain.emailEnabled) {
-    losses.push(`Email to addresses at ${domain.domain} stops reaching your mailboxes here, unless your new DNS provider points the domain's MX record at our mail server.`);
+    losses.push(
+      `Email to addresses at ${domain.domain} stops reaching your mailboxes here, unless your new DNS provider points the domain's MX record at our mail server.`,
+    );
   }
   const records = domain.dnsRecords?.length ?? 0;
   if (records > 0) {
-    losses.push(`The ${records === 1 ? 'DNS record' : `${records} DNS records`} you keep here ${records === 1 ? 'is' : 'are'} no longer used: copy ${records === 1 ? 'it' : 'them'} to your new DNS provider first.`);
+    losses.push(
+      `The ${records === 1 ? 'DNS record' : `${records} DNS records`} you keep here ${records === 1 ? 'is' : 'are'} no longer used: copy ${records === 1 ? 'it' : 'them'} to your new DNS provider first.`,
+    );
   }
   return losses.filter((loss): loss is string => loss !== null);
 }

@@ -19,12 +19,7 @@ import {
 
 export * from './email-rules.ts';
 
-const username = z
-  .string({ error: usernameRequiredMessage })
-  .trim()
-  .min(1, usernameRequiredMessage)
-  .max(254)
-  .refine(isUsername, invalidUsernameMessage);
+const username = z.string({ error: usernameRequiredMessage }).trim().min(1, usernameRequiredMessage).max(254).refine(isUsername, invalidUsernameMessage);
 const password = z.string({ error: passwordRequiredMessage }).min(1, passwordRequiredMessage).max(1024);
 const destination = z
   .string({ error: destinationRequiredMessage })

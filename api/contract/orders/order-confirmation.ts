@@ -73,7 +73,9 @@ export function lineNextStep(line: OrderConfirmationLine): string {
         return `The transfer of ${line.domain} has started. Its current registrar may email the owner to approve it; otherwise it completes within 5 to 7 days, and we email you when it does. Its registration then runs until ${until ?? 'a year past its current expiry'}.`;
       }
       if (line.kind === 'market') {
-        const lock = line.transferLockUntil ? ` As after any change of owner, it cannot move to another registrar until ${formatDateUtc(line.transferLockUntil)}.` : '';
+        const lock = line.transferLockUntil
+          ? ` As after any change of owner, it cannot move to another registrar until ${formatDateUtc(line.transferLockUntil)}.`
+          : '';
         return `${line.domain} is now in your account, registered until ${until}.${lock}`;
       }
       return `${line.domain} is yours, registered until ${until}.`;

@@ -104,6 +104,12 @@ export function reduceLines(lines: readonly DiscountableLine[], promo: PromoTerm
 export function describePromo(promo: Pick<PromoTerms, 'kind' | 'value' | 'tlds' | 'years'>, formatCents: (cents: number) => string): string {
   const off = promo.kind === 'percent' ? `${promo.value}% off` : `${formatCents(promo.value)} off`;
   const years = promo.years === 'first' ? 'the first year' : 'every year';
-  const tlds = promo.tlds.length === 0 ? 'any extension' : promo.tlds.map((tld) => `.${tld}`).join(', ').replace(/, ([^,]*)$/, ' and $1');
+  const tlds =
+    promo.tlds.length === 0
+      ? 'any extension'
+      : promo.tlds
+          .map((tld) => `.${tld}`)
+          .join(', ')
+          .replace(/, ([^,]*)$/, ' and $1');
   return `${off} ${years} of ${tlds}`;
 }

@@ -42,7 +42,6 @@ export type RenewableDomain = {
   maxRenewalPeriod: number;
 };
 
-
 export type RenewLine = {
   domainId: number;
   domain: string;

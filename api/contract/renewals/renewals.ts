@@ -6,7 +6,12 @@ import { maxRenewalPeriod, minRenewalPeriod, noDomainsSelectedMessage, type Rene
 export * from './renew-rules.ts';
 
 export const renewRequestSchema = z.strictObject({
-  renewalPeriod: z.coerce.number().int().min(minRenewalPeriod, 'The renewal period is 1 to 10 years').max(maxRenewalPeriod, 'The renewal period is 1 to 10 years').default(1),
+  renewalPeriod: z.coerce
+    .number()
+    .int()
+    .min(minRenewalPeriod, 'The renewal period is 1 to 10 years')
+    .max(maxRenewalPeriod, 'The renewal period is 1 to 10 years')
+    .default(1),
   domains: z
     .array(z.strictObject({ domainId: z.number().int().positive(), protectionEnabled: z.boolean().default(false) }))
     .min(1, noDomainsSelectedMessage)

@@ -35,7 +35,10 @@ function checkPrice(column: string, cell: string): Omit<CatalogueProblem, 'line'
   if (/^\d+$/.test(cell)) return null;
   if (/^\$?\d+\.\d{1,2}$/.test(cell)) {
     const cents = Math.round(Number(cell.replace('$', '')) * 100);
-    return { message: `The ${column} price "${cell}" is not in whole cents`, fix: `Prices are whole US cents: write ${cents} for $${(cents / 100).toFixed(2)}` };
+    return {
+      message: `The ${column} price "${cell}" is not in whole cents`,
+      fix: `Prices are whole US cents: write ${cents} for $${(cents / 100).toFixed(2)}`,
+    };
   }
   if (cell === '') return { message: `The ${column} price is empty`, fix: 'Write the price in whole US cents, e.g. 1299 for $12.99 (0 for free)' };
   return { message: `The ${column} price "${cell}" is not a number of cents`, fix: 'Write the price in whole US cents with digits only, e.g. 1299 for $12.99' };
@@ -57,21 +60,38 @@ export function readCatalogue(csv: string): { tlds: Tld[]; problems: CataloguePr
     if (!header) {
       header = text.split(',').map((c) => c.trim());
       const missing = columns.filter((c) => !header?.includes(c));
-      if (missing.length) problems.push({ line, message: `The header line lacks ${missing.join(', ')}`, fix: `The first line that is not a comment must be: ${columns.join(',')}` });
+      if (missing.length)
+        problems.push({
+          line,
+          message: `The header line lacks ${missing.join(', ')}`,
+          fix: `The first line that is not a comment must be: ${columns.join(',')}`,
+        });
       return;
     }
     const cells = text.split(',').map((c) => c.trim());
     if (cells.length !== header.length) {
-      problems.push({ line, message: `This line has ${cells.length} values where the header has ${header.length}`, fix: `Write one value per column, separated by commas: ${header.join(',')}` });
+      problems.push({
+        line,
+        message: `This line has ${cells.length} values where the header has ${header.length}`,
+        fix: `Write one value per column, separated by commas: ${header.join(',')}`,
+      });
       return;
     }
     const record = Object.fromEntries(header.map((c, i) => [c, cells[i]])) as Record<(typeof columns)[number], string>;
     const before = problems.length;
     const tld = record.tld.toLowerCase().replace(/^\./, '');
     if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(tld)) {
-      problems.push({ line, message: `"${record.tld}" is not an extension name`, fix: 'Write the extension without the dot, in lower case: com, co.uk, xn--p1ai' });
+      problems.push({
+        line,
+        message: `"${record.tld}" is not an extension name`,
+        fix: 'Write the extension without the dot, in lower case: com, co.uk, xn--p1ai',
+      });
     } else if (firstLine.has(tld)) {
-      problems.push({ line, message: `.${tld} is listed twice (first on line ${firstLine.get(tld)})`, fix: `Keep one line for .${tld}: delete this one or the one on line ${firstLine.get(tld)}` });
+      problems.push({
+        line,
+        message: `.${tld} is listed twice (first on line ${firstLine.get(tld)})`,
+        fix: `Keep one line for .${tld}: delete this one or the one on line ${firstLine.get(tld)}`,
+      });
     } else firstLine.set(tld, line);
     const categories = record.categories.split(/\s+/).filter(Boolean);
     for (const category of categories) {
@@ -84,7 +104,11 @@ export function readCatalogue(csv: string): { tlds: Tld[]; problems: CataloguePr
       });
     }
     if (record.priority && !/^-?\d+$/.test(record.priority)) {
-      problems.push({ line, message: `The priority "${record.priority}" is not a whole number`, fix: `Write a whole number (lower sorts first), or leave it empty for ${defaultPriority}` });
+      problems.push({
+        line,
+        message: `The priority "${record.priority}" is not a whole number`,
+        fix: `Write a whole number (lower sorts first), or leave it empty for ${defaultPriority}`,
+      });
     }
     for (const column of priceColumns) {
       const problem = checkPrice(column, record[column]);

@@ -37,6 +37,7 @@ export const categoryNames = {
 export type CategoryKey = keyof typeof categoryNames;
 
 /** Keys an extension may carry in the catalogue ('all' and 'featured' are derived, never stored). */
-export const catalogueCategoryKeys = Object.keys(categoryNames).filter(
-  (key) => key !== 'all' && key !== 'featured',
-) as Exclude<CategoryKey, 'all' | 'featured'>[];
+export const catalogueCategoryKeys = Object.keys(categoryNames).filter((key) => key !== 'all' && key !== 'featured') as Exclude<
+  CategoryKey,
+  'all' | 'featured'
+>[];

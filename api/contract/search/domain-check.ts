@@ -15,7 +15,9 @@ export const domainCheckQuerySchema = z.object({
     .array(z.string().trim().min(1, 'Enter a domain name').max(253, 'A domain name is at most 253 characters'))
     .min(1, 'Give the name to check: ?domain=example.com')
     .max(maxCheckDomains, `Check at most ${maxCheckDomains} names at once`)
-    .meta({ description: `The full name to check, such as \`example.com\`; repeat for up to ${maxCheckDomains} names (\`?domain=a.com&domain=b.net\`). Unicode names are accepted and answered in punycode.` }),
+    .meta({
+      description: `The full name to check, such as \`example.com\`; repeat for up to ${maxCheckDomains} names (\`?domain=a.com&domain=b.net\`). Unicode names are accepted and answered in punycode.`,
+    }),
 });
 
 export const domainCheckResultSchema = z.strictObject({
@@ -24,7 +26,11 @@ export const domainCheckResultSchema = z.strictObject({
   tld: z.string().meta({ description: 'The extension, without the dot' }),
   newPrice: z.number().int().nonnegative().meta({ description: "First-year price in US cents: the catalogue's, or the registry's premium price" }),
   humanPrice: z.string().meta({ description: 'newPrice as shown to customers, such as "$12.99"' }),
-  renewPrice: z.number().int().nonnegative().meta({ description: "What each later year costs in US cents: the catalogue's renewal price, or the registry's premium renewal price" }),
+  renewPrice: z
+    .number()
+    .int()
+    .nonnegative()
+    .meta({ description: "What each later year costs in US cents: the catalogue's renewal price, or the registry's premium renewal price" }),
   isPremium: z.boolean(),
   categories: z.array(z.string()).meta({ description: "The extension's catalogue categories ('premium' for an available registry-premium name)" }),
   unicode: z.string().optional().meta({ description: 'The name in Unicode, present only when it differs from `domain`' }),

@@ -24,7 +24,7 @@ export const permissions = {
   'audit:read': 'Search the audit log',
   'audit:export': 'Export the audit log as CSV',
   'dashboard:read': 'See the dashboard',
-  'customers:read': "Find customers and read their account (each read of personal data is logged)",
+  'customers:read': 'Find customers and read their account (each read of personal data is logged)',
   'customers:help': 'Resend verification and recovery emails, revoke sessions and API tokens',
   'customers:reset-factors': "Reset a customer's second factors after an identity check",
   'customers:notes': 'Add notes to a customer',

@@ -17,7 +17,12 @@ export const staffSignInSchema = z.object({
   recaptchaToken: z.string().max(10_000).optional(),
 });
 
-export const staffCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app') });
+export const staffCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
 
 export const staffPasskeyAnswerSchema = z.object({
   passkey: z.looseObject({ id: z.string().max(2000), response: z.looseObject({}) }),

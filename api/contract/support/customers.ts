@@ -54,7 +54,15 @@ export type CustomerRecord = {
   secondFactors: { mfaId: number; type: string; description: string; status: string; createDate: string }[];
   passkeys: { passkeyId: number; name: string; createDate: string; lastUsedDate: string | null }[];
   sessions: { sessionId: number; createDate: string; expireDate: string; ip: string | null; userAgent: string | null }[];
-  apiTokens: { apiTokenId: number; name: string; scopes: string[]; createDate: string; lastUsedDate: string | null; lastUsedIp: string | null; expireDate: string | null }[];
+  apiTokens: {
+    apiTokenId: number;
+    name: string;
+    scopes: string[];
+    createDate: string;
+    lastUsedDate: string | null;
+    lastUsedIp: string | null;
+    expireDate: string | null;
+  }[];
   notes: { noteId: number; staffEmail: string | null; body: string; createDate: string }[];
   audit: AuditEntry[];
 };
@@ -70,7 +78,18 @@ export type StaffDomainRecord = StaffDomainRow & {
   authCodeExpireDate: string | null;
   suspensions: { suspensionId: number; kind: string; reason: string; reference: string | null; createDate: string; liftDate: string | null }[];
   registry:
-    | { ok: true; record: { registrarName: string; ours: boolean; locked: boolean; createDate: string; expireDate: string; nameservers: string[]; statuses: string[] } | null }
+    | {
+        ok: true;
+        record: {
+          registrarName: string;
+          ours: boolean;
+          locked: boolean;
+          createDate: string;
+          expireDate: string;
+          nameservers: string[];
+          statuses: string[];
+        } | null;
+      }
     | { ok: false; error: string };
   /** One year's renewal price (cents) for a courtesy renewal's ledger rows; null when the extension is not sold. */
   renewPrice: number | null;

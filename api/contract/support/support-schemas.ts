@@ -12,7 +12,9 @@ export const customerSearchSchema = z.object({
     .refine((q) => /^#?\d+$/.test(q) || q.length >= 2, 'Type at least 2 characters'),
 });
 
-export const customerNoteSchema = z.object({ body: z.string({ error: 'Write the note' }).trim().min(1, 'Write the note').max(4000, 'Keep notes under 4,000 characters') });
+export const customerNoteSchema = z.object({
+  body: z.string({ error: 'Write the note' }).trim().min(1, 'Write the note').max(4000, 'Keep notes under 4,000 characters'),
+});
 
 export const resetFactorsSchema = z.object({ reason: reasonSchema });
 

@@ -6,10 +6,7 @@ import { z } from 'zod';
 export const maxTransferCheck = 50;
 
 export const transferCheckSchema = z.object({
-  domains: z
-    .array(z.string().max(253))
-    .min(1, 'No domains entered')
-    .max(maxTransferCheck, `Check at most ${maxTransferCheck} domains at a time`),
+  domains: z.array(z.string().max(253)).min(1, 'No domains entered').max(maxTransferCheck, `Check at most ${maxTransferCheck} domains at a time`),
 });
 
 /** The answer for one domain. */

@@ -7,10 +7,7 @@
 export const invalidForwardUrlMessage = 'Please enter a valid website address';
 
 const label = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?`;
-const forwardUrlPattern = new RegExp(
-  String.raw`^(?:https?://)?(?:${label}\.)+\p{L}{2,63}(?::(\d{1,5}))?(?:/[^\s?#]*)?(?:\?[^\s#]*)?(?:#\S*)?$`,
-  'iu',
-);
+const forwardUrlPattern = new RegExp(String.raw`^(?:https?://)?(?:${label}\.)+\p{L}{2,63}(?::(\d{1,5}))?(?:/[^\s?#]*)?(?:\?[^\s#]*)?(?:#\S*)?$`, 'iu');
 
 /** True when `input` is a forward address the spec allows. */
 export function isValidForwardUrl(input: string): boolean {

@@ -19,7 +19,9 @@ export const tdrpRequests = pgTable(
     tdrpOptOut: boolean(),
     /** The registrant email the link went to. */
     sentTo: text().notNull(),
-    status: text({ enum: ['pending', 'approved', 'expired'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'approved', 'expired'] })
+      .notNull()
+      .default('pending'),
     expireDate: timestamp({ withTimezone: true }).notNull(),
     decideDate: timestamp({ withTimezone: true }),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -5,7 +5,9 @@ import type { Contact } from '../../contract/contact.ts';
 
 export const accounts = pgTable('accounts', {
   accountId: serial().primaryKey(),
-  role: text({ enum: ['customer', 'admin'] }).notNull().default('customer'),
+  role: text({ enum: ['customer', 'admin'] })
+    .notNull()
+    .default('customer'),
   registrantContact: jsonb().$type<Contact>(),
   whoisAdminContact: jsonb().$type<Contact>(),
   whoisTechContact: jsonb().$type<Contact>(),
@@ -74,7 +76,9 @@ export const mfas = pgTable('mfas', {
   type: text({ enum: ['totp', 'sms', 'email'] }).notNull(),
   /** Phone number, email address, or the base32 TOTP secret. */
   data: text().notNull(),
-  status: text({ enum: ['pending', 'active', 'deleted'] }).notNull().default('pending'),
+  status: text({ enum: ['pending', 'active', 'deleted'] })
+    .notNull()
+    .default('pending'),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -16,7 +16,9 @@ export const paymentMethods = pgTable('payment_methods', {
   expMonth: integer().notNull(),
   expYear: integer().notNull(),
   isDefault: boolean().notNull().default(false),
-  status: text({ enum: ['pending', 'active', 'deleted'] }).notNull().default('active'),
+  status: text({ enum: ['pending', 'active', 'deleted'] })
+    .notNull()
+    .default('active'),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -12,7 +12,9 @@ export const carts = pgTable(
     accountId: integer().references(() => accounts.accountId),
     /** SHA-256 of the anonymous-cart cookie; null once the cart belongs to an account. */
     anonTokenHash: text().unique(),
-    status: text({ enum: ['active', 'deleted', 'checkedOut'] }).notNull().default('active'),
+    status: text({ enum: ['active', 'deleted', 'checkedOut'] })
+      .notNull()
+      .default('active'),
     contact: jsonb().$type<CartContact>(),
     verified: boolean().notNull().default(false),
     verifiedPhone: text(),
@@ -38,7 +40,9 @@ export const cartItems = pgTable(
     cartId: integer()
       .notNull()
       .references(() => carts.cartId),
-    type: text({ enum: ['domain'] }).notNull().default('domain'),
+    type: text({ enum: ['domain'] })
+      .notNull()
+      .default('domain'),
     domain: text().notNull(),
     /** `market`: a name another customer of ours sells, bought from its For Sale page at `marketPrice`. */
     domainType: text({ enum: ['new', 'transfer', 'premium', 'market'] }).notNull(),
@@ -52,15 +56,15 @@ export const cartItems = pgTable(
     emailEnabled: boolean().notNull().default(false),
     hostingEnabled: boolean().notNull().default(false),
     protectionEnabled: boolean().notNull().default(false),
-    status: text({ enum: ['active', 'deleted'] }).notNull().default('active'),
+    status: text({ enum: ['active', 'deleted'] })
+      .notNull()
+      .default('active'),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('cart_items_cart').on(t.cartId),
     /** A name is in a cart once: two adds racing each other (a double click) meet here. */
-    uniqueIndex('cart_items_active_domain')
-      .on(t.cartId, sql`lower(${t.domain})`)
-      .where(sql`${t.status} = 'active'`),
+    uniqueIndex('cart_items_active_domain').on(t.cartId, sql`lower(${t.domain})`).where(sql`${t.status} = 'active'`),
   ],
 );
 

@@ -24,7 +24,9 @@ export const abuseCases = pgTable(
     domainId: integer().references(() => domains.domainId),
     /** The first report's category; later reports keep theirs on the report. */
     category: text({ enum: abuseCategories }).notNull(),
-    status: text({ enum: ['open', 'closed'] }).notNull().default('open'),
+    status: text({ enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
     createDate: timestamp({ withTimezone: true }).notNull(),
     acknowledgedAt: timestamp({ withTimezone: true }),
     firstActionAt: timestamp({ withTimezone: true }),
@@ -35,10 +37,7 @@ export const abuseCases = pgTable(
     outcomeNote: text(),
     modifyDate: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [
-    uniqueIndex('abuse_cases_open_domain').on(t.domain).where(sql`${t.status} = 'open'`),
-    index('abuse_cases_created').on(t.createDate),
-  ],
+  (t) => [uniqueIndex('abuse_cases_open_domain').on(t.domain).where(sql`${t.status} = 'open'`), index('abuse_cases_created').on(t.createDate)],
 );
 
 /** What one reporter sent, through the Report abuse page or by mail to the abuse address. */
@@ -107,7 +106,9 @@ export const registrantVerifications = pgTable(
     /** The registrant name the request was made for ("First Last, Company"): a new name asks again. */
     registrantName: text().notNull(),
     trigger: text({ enum: ['registration', 'transfer', 'registrant-change'] }).notNull(),
-    status: text({ enum: ['pending', 'verified', 'superseded'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'verified', 'superseded'] })
+      .notNull()
+      .default('pending'),
     tokenHash: text().notNull().unique(),
     /** What the format checks found wrong with the registrant data (shown to the customer and to staff). */
     problems: jsonb().$type<string[]>().notNull().default([]),
@@ -154,7 +155,9 @@ export const escrowDeposits = pgTable(
     rowCount: integer().notNull().default(0),
     files: text().array().notNull().default([]),
     destination: text({ enum: ['directory', 'sftp'] }).notNull(),
-    status: text({ enum: ['started', 'done', 'failed'] }).notNull().default('started'),
+    status: text({ enum: ['started', 'done', 'failed'] })
+      .notNull()
+      .default('started'),
     error: text(),
     createDate: timestamp({ withTimezone: true }).notNull(),
     finishDate: timestamp({ withTimezone: true }),

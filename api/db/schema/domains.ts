@@ -13,7 +13,9 @@ export const domains = pgTable(
       .notNull()
       .references(() => accounts.accountId),
     domain: text().notNull(),
-    status: text({ enum: ['active', 'transfer', 'expired', 'redemption', 'pendingDelete', 'deleted'] }).notNull().default('active'),
+    status: text({ enum: ['active', 'transfer', 'expired', 'redemption', 'pendingDelete', 'deleted'] })
+      .notNull()
+      .default('active'),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expireDate: timestamp({ withTimezone: true }).notNull(),
@@ -26,9 +28,13 @@ export const domains = pgTable(
     protectionEnabled: boolean().notNull().default(false),
     /** Domain Protection is paid up to here (the end of the term it was bought for): re-adding it before then is free. */
     protectionPaidUntil: timestamp({ withTimezone: true }),
-    websiteType: text({ enum: ['builder', 'forward', 'park', 'custom'] }).notNull().default('park'),
+    websiteType: text({ enum: ['builder', 'forward', 'park', 'custom'] })
+      .notNull()
+      .default('park'),
     forwardUrl: text(),
-    parkType: text({ enum: ['blank', 'default'] }).notNull().default('default'),
+    parkType: text({ enum: ['blank', 'default'] })
+      .notNull()
+      .default('default'),
     builderEnabled: boolean().notNull().default(false),
     builderUrl: text(),
     emailEnabled: boolean().notNull().default(false),
@@ -66,18 +72,18 @@ export const domains = pgTable(
 export const dnsRecords = pgTable(
   'dns_records',
   {
-  dnsRecordId: serial().primaryKey(),
-  domainId: integer()
-    .notNull()
-    .references(() => domains.domainId),
-  type: text({ enum: dnsRecordTypes }).notNull(),
-  host: text().notNull(),
-  data: text().notNull(),
-  priority: integer(),
-  weight: integer(),
-  port: integer(),
-  ttl: integer().notNull().default(3600),
-  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    dnsRecordId: serial().primaryKey(),
+    domainId: integer()
+      .notNull()
+      .references(() => domains.domainId),
+    type: text({ enum: dnsRecordTypes }).notNull(),
+    host: text().notNull(),
+    data: text().notNull(),
+    priority: integer(),
+    weight: integer(),
+    port: integer(),
+    ttl: integer().notNull().default(3600),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // The DNS server reloads a domain's zone by these (and loads all zones a range of domain ids at a time).
   (t) => [index('dns_records_domain').on(t.domainId)],
@@ -86,16 +92,18 @@ export const dnsRecords = pgTable(
 export const registeredNameservers = pgTable(
   'registered_nameservers',
   {
-  registeredNameserverId: serial().primaryKey(),
-  domainId: integer()
-    .notNull()
-    .references(() => domains.domainId),
-  hostname: text().notNull(),
-  ipAddress: text().notNull(),
-  status: text({ enum: ['pending', 'active', 'deleted'] }).notNull().default('pending'),
-  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  /** A pending one is reviewed, and if approved made active at the registry, once this time has come (up to 48 hours). */
-  reviewDate: timestamp({ withTimezone: true }),
+    registeredNameserverId: serial().primaryKey(),
+    domainId: integer()
+      .notNull()
+      .references(() => domains.domainId),
+    hostname: text().notNull(),
+    ipAddress: text().notNull(),
+    status: text({ enum: ['pending', 'active', 'deleted'] })
+      .notNull()
+      .default('pending'),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** A pending one is reviewed, and if approved made active at the registry, once this time has come (up to 48 hours). */
+    reviewDate: timestamp({ withTimezone: true }),
   },
   (t) => [index('registered_nameservers_domain').on(t.domainId)],
 );
@@ -114,7 +122,9 @@ export const emails = pgTable(
     /** Gigabytes used and allowed. */
     size: real().notNull().default(0),
     quota: real().notNull().default(5),
-    status: text({ enum: ['active', 'deleted'] }).notNull().default('active'),
+    status: text({ enum: ['active', 'deleted'] })
+      .notNull()
+      .default('active'),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // One live mailbox or forward per address: two adds racing for a name cannot both win.

@@ -33,7 +33,9 @@ export const recurringBills = pgTable(
     amount: integer().notNull(),
     lines: jsonb().$type<RecurringBillLine[]>().notNull(),
     /** due → charging → paid; a failed attempt goes back to due with a later nextAttemptDate, the last one to failed. */
-    status: text({ enum: ['due', 'charging', 'paid', 'failed'] }).notNull().default('due'),
+    status: text({ enum: ['due', 'charging', 'paid', 'failed'] })
+      .notNull()
+      .default('due'),
     attempts: integer().notNull().default(0),
     nextAttemptDate: timestamp({ withTimezone: true }).notNull(),
     /** When the current attempt was claimed: a claim older than the lease is a crashed worker's, taken over with the same key. */

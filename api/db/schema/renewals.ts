@@ -22,7 +22,9 @@ export const renewalOrders = pgTable(
      * charge failed and is tried again at nextAttemptDate; held: authorised, a registry answer is unknown; settled:
      * captured or released; failed: nothing charged, nothing renewed.
      */
-    status: text({ enum: ['pending', 'requires_action', 'retrying', 'held', 'settled', 'failed'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'requires_action', 'retrying', 'held', 'settled', 'failed'] })
+      .notNull()
+      .default('pending'),
     /** An auto-renewal's domain and the expiry of the term it renews: one auto-renewal per term (the unique index). */
     domainId: integer().references(() => domains.domainId),
     termExpireDate: timestamp({ withTimezone: true }),
@@ -64,7 +66,9 @@ export const renewals = pgTable(
     redemptionPrice: integer().notNull().default(0),
     protectionPrice: integer().notNull().default(0),
     protectionEnabled: boolean().notNull().default(false),
-    status: text({ enum: ['claimed', 'renewed', 'failed', 'unknown'] }).notNull().default('claimed'),
+    status: text({ enum: ['claimed', 'renewed', 'failed', 'unknown'] })
+      .notNull()
+      .default('claimed'),
     error: text(),
     createDate: timestamp({ withTimezone: true }).notNull(),
   },

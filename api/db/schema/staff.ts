@@ -17,7 +17,9 @@ export const staffMembers = pgTable(
     /** A secret shown for scanning, not yet confirmed by a code. */
     totpPendingSecret: text(),
     /** invited: the enrolment link is not used yet; disabled: may not sign in, sessions revoked. */
-    status: text({ enum: ['invited', 'active', 'disabled'] }).notNull().default('invited'),
+    status: text({ enum: ['invited', 'active', 'disabled'] })
+      .notNull()
+      .default('invited'),
     invitedBy: integer(),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     enrolDate: timestamp({ withTimezone: true }),

@@ -20,7 +20,9 @@ export const outboundTransfers = pgTable(
       .references(() => accounts.accountId),
     domain: text().notNull(),
     gainingRegistrar: text().notNull(),
-    status: text({ enum: ['pending', 'approved', 'cancelled', 'completed'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'approved', 'cancelled', 'completed'] })
+      .notNull()
+      .default('pending'),
     tokenHash: text().notNull().unique(),
     requestDate: timestamp({ withTimezone: true }).notNull(),
     /** When the registry completes it without an answer (5 days after the request). */
@@ -54,7 +56,9 @@ export const domainOffers = pgTable(
      * The owner's answer in the account app's Offers list (services/selling/offers.ts): `accepted` sends the offerer a
      * link to buy at the offer's amount through checkout, which makes it `sold`; `declined` tells them no.
      */
-    status: text({ enum: ['open', 'accepted', 'declined', 'sold'] }).notNull().default('open'),
+    status: text({ enum: ['open', 'accepted', 'declined', 'sold'] })
+      .notNull()
+      .default('open'),
     answerDate: timestamp({ withTimezone: true }),
     /** SHA-256 of the token in an accepted offer's buy link; the link works until `acceptExpireDate`. */
     acceptTokenHash: text().unique(),
@@ -93,7 +97,9 @@ export const marketSales = pgTable(
     price: integer().notNull(),
     payoutPercent: integer().notNull(),
     payout: integer().notNull(),
-    status: text({ enum: ['claimed', 'completed', 'released'] }).notNull().default('claimed'),
+    status: text({ enum: ['claimed', 'completed', 'released'] })
+      .notNull()
+      .default('claimed'),
     buyerDomainId: integer(),
     claimDate: timestamp({ withTimezone: true }).notNull(),
     completeDate: timestamp({ withTimezone: true }),

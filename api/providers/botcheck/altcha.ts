@@ -3,13 +3,7 @@ import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  type BotCheckProvider,
-  type BotVerdict,
-  invalidTokenMessage,
-  missingTokenMessage,
-  reusedTokenMessage,
-} from './index.ts';
+import { type BotCheckProvider, type BotVerdict, invalidTokenMessage, missingTokenMessage, reusedTokenMessage } from './index.ts';
 import { createRecentlySpent, createSpentTokens, isSignature } from './spent-tokens.ts';
 
 const challengeLifetimeSeconds = 10 * 60;

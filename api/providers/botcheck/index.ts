@@ -1,7 +1,5 @@
 /** Human verification: a self-hosted ALTCHA proof of work by default, a hosted captcha when configured. */
-export type BotChallenge =
-  | { provider: 'altcha'; challenge: unknown }
-  | { provider: 'captcha'; siteKey: string };
+export type BotChallenge = { provider: 'altcha'; challenge: unknown } | { provider: 'captcha'; siteKey: string };
 
 export type BotVerdict = { ok: true } | { ok: false; message: string };
 /**

@@ -29,11 +29,27 @@ export type BuiltinDnsOptions = {
 };
 
 /** The server's settings from the DNS_* variables (README "DNS"). */
-export function builtinDnsOptions(config: Pick<Config, 'DNS_SECONDARIES' | 'DNS_ALIAS_RESOLVER' | 'DNS_RRL_RESPONSES_PER_SECOND' | 'DNS_RRL_SLIP' | 'DNS_RRL_IPV4_PREFIX' | 'DNS_RRL_IPV6_PREFIX' | 'DNS_MINIMAL_ANY'>): BuiltinDnsOptions {
+export function builtinDnsOptions(
+  config: Pick<
+    Config,
+    | 'DNS_SECONDARIES'
+    | 'DNS_ALIAS_RESOLVER'
+    | 'DNS_RRL_RESPONSES_PER_SECOND'
+    | 'DNS_RRL_SLIP'
+    | 'DNS_RRL_IPV4_PREFIX'
+    | 'DNS_RRL_IPV6_PREFIX'
+    | 'DNS_MINIMAL_ANY'
+  >,
+): BuiltinDnsOptions {
   return {
     secondaries: config.DNS_SECONDARIES,
     aliasResolvers: config.DNS_ALIAS_RESOLVER,
-    rateLimit: { responsesPerSecond: config.DNS_RRL_RESPONSES_PER_SECOND, slip: config.DNS_RRL_SLIP, ipv4Prefix: config.DNS_RRL_IPV4_PREFIX, ipv6Prefix: config.DNS_RRL_IPV6_PREFIX },
+    rateLimit: {
+      responsesPerSecond: config.DNS_RRL_RESPONSES_PER_SECOND,
+      slip: config.DNS_RRL_SLIP,
+      ipv4Prefix: config.DNS_RRL_IPV4_PREFIX,
+      ipv6Prefix: config.DNS_RRL_IPV6_PREFIX,
+    },
     minimalAny: config.DNS_MINIMAL_ANY,
   };
 }
@@ -62,7 +78,11 @@ type UdpEndpoint = { port: number; close(): void };
 type Reply = (message: Uint8Array) => unknown;
 
 /** Bun's own UDP socket when running under Bun (the fast path), node:dgram otherwise (tests run under Node). */
-async function bindUdp(host: string, port: number, onMessage: (message: Uint8Array, port: number, address: string, reply: Reply) => void): Promise<UdpEndpoint> {
+async function bindUdp(
+  host: string,
+  port: number,
+  onMessage: (message: Uint8Array, port: number, address: string, reply: Reply) => void,
+): Promise<UdpEndpoint> {
   if (typeof Bun !== 'undefined') {
     const socket = await Bun.udpSocket({
       hostname: host,
@@ -90,7 +110,12 @@ async function bindUdp(host: string, port: number, onMessage: (message: Uint8Arr
   socket.on('error', (error) => console.error('DNS (UDP):', error.message));
   socket.on('message', (message, peer) => {
     // node:dgram sends later: the reused buffer must be copied.
-    onMessage(message, peer.port, peer.address, (answer) => new Promise<void>((resolve) => socket.send(Buffer.from(answer), peer.port, peer.address, () => resolve())));
+    onMessage(
+      message,
+      peer.port,
+      peer.address,
+      (answer) => new Promise<void>((resolve) => socket.send(Buffer.from(answer), peer.port, peer.address, () => resolve())),
+    );
   });
   return { port: socket.address().port, close: () => socket.close() };
 }

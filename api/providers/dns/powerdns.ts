@@ -180,7 +180,11 @@ export function createPowerDns(options: PowerDnsOptions): PowerDns {
     async listZones() {
       const answer = await call('GET', '?dnssec=false');
       if (answer.status >= 300 || !Array.isArray(answer.json)) throw fail('list zones', answer);
-      return (answer.json as { name: string; serial: number; account?: string }[]).map((z) => ({ name: bare(z.name), serial: z.serial, account: z.account ?? '' }));
+      return (answer.json as { name: string; serial: number; account?: string }[]).map((z) => ({
+        name: bare(z.name),
+        serial: z.serial,
+        account: z.account ?? '',
+      }));
     },
 
     async readZone(name) {
@@ -193,7 +197,14 @@ export function createPowerDns(options: PowerDnsOptions): PowerDns {
     async writeZone(zone, held) {
       const wanted = zoneRrSets(zone);
       if (!held) {
-        const created = await call('POST', '', { name: fqdn(zone.name), kind: 'Native', soa_edit_api: '', account: ourAccount, nameservers: [], rrsets: wanted });
+        const created = await call('POST', '', {
+          name: fqdn(zone.name),
+          kind: 'Native',
+          soa_edit_api: '',
+          account: ourAccount,
+          nameservers: [],
+          rrsets: wanted,
+        });
         if (created.status !== 201) throw fail(`create zone ${zone.name}`, created);
         // PowerDNS 4.7 keeps the REFUSED answers it cached for the zone's names before it existed (up to cache-ttl):
         // creating a zone does not purge its packet cache, a PATCH does. Rewriting the SOA as it is purges it.
@@ -204,7 +215,9 @@ export function createPowerDns(options: PowerDnsOptions): PowerDns {
       const wantedKeys = new Set(wanted.map((set) => `${set.name.toLowerCase()} ${set.type}`));
       const rrsets = [
         ...wanted.map((set) => ({ ...set, changetype: 'REPLACE' })),
-        ...held.rrsets.filter((set) => !wantedKeys.has(`${set.name.toLowerCase()} ${set.type}`)).map((set) => ({ name: set.name, type: set.type, changetype: 'DELETE' })),
+        ...held.rrsets
+          .filter((set) => !wantedKeys.has(`${set.name.toLowerCase()} ${set.type}`))
+          .map((set) => ({ name: set.name, type: set.type, changetype: 'DELETE' })),
       ];
       const patched = await call('PATCH', zonePath(zone.name), { rrsets });
       if (patched.status >= 300) throw fail(`update zone ${zone.name}`, patched);

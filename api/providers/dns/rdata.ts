@@ -60,7 +60,16 @@ function svcbRdata(priority: number, data: string): Buffer {
   const { params } = fields;
   const entries: [number, Buffer][] = [];
   const keyCode = (name: string) => (name.startsWith('key') ? Number(name.slice(3)) : (svcbKeyNumbers as Record<string, number>)[name]);
-  if (params.mandatory?.length) entries.push([0, Buffer.concat(params.mandatory.map(keyCode).sort((a, b) => a - b).map(u16))]);
+  if (params.mandatory?.length)
+    entries.push([
+      0,
+      Buffer.concat(
+        params.mandatory
+          .map(keyCode)
+          .sort((a, b) => a - b)
+          .map(u16),
+      ),
+    ]);
   if (params.alpn?.length) entries.push([1, Buffer.concat(params.alpn.map((id) => Buffer.concat([Buffer.of(Buffer.byteLength(id)), Buffer.from(id)])))]);
   if (params.noDefaultAlpn) entries.push([2, Buffer.alloc(0)]);
   if (params.port !== undefined) entries.push([3, u16(params.port)]);

@@ -35,7 +35,10 @@ const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1
 export function createSandboxMailHost(db: Db): SandboxMailHost {
   async function create(values: typeof sandboxMailAddresses.$inferInsert) {
     if (values.address.startsWith('refused-')) throw new MailHostError(`The mail server refused ${values.address}`);
-    const [domain] = await db.select().from(sandboxMailDomains).where(eq(sandboxMailDomains.domain, domainOf(values.address)));
+    const [domain] = await db
+      .select()
+      .from(sandboxMailDomains)
+      .where(eq(sandboxMailDomains.domain, domainOf(values.address)));
     if (!domain) throw new MailHostError(`The mail server does not host ${domainOf(values.address)}`);
     const inserted = await db.insert(sandboxMailAddresses).values(values).onConflictDoNothing().returning();
     if (!inserted.length) throw new MailHostError(`${values.address} already exists on the mail server`);

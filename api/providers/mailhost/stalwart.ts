@@ -20,7 +20,11 @@ export function createStalwartMailHost(options: { url: string; apiKey: string; f
     try {
       response = await doFetch(`${base}/api/principal${path}`, {
         method,
-        headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(requestTimeoutMs),
       });

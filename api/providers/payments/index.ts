@@ -52,13 +52,7 @@ export interface PaymentsProvider {
    */
   setupCard(input: { customerId: string; paymentMethodId: string; setupIntentId?: string }): Promise<SetupIntent>;
   /** Authorise (not capture) a charge; captured once the domains are registered. Throws CardError when declined. */
-  authorize(input: {
-    customerId: string;
-    paymentMethodId: string;
-    amount: number;
-    idempotencyKey: string;
-    description: string;
-  }): Promise<PaymentIntent>;
+  authorize(input: { customerId: string; paymentMethodId: string; amount: number; idempotencyKey: string; description: string }): Promise<PaymentIntent>;
   retrieve(paymentIntentId: string): Promise<PaymentIntent>;
   /**
    * The authorisation `authorize` made with this idempotency key for this customer since `since`, or null when the

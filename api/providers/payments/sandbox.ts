@@ -32,8 +32,7 @@ import {
 export const declinedMessage = 'Your card was declined.';
 export const expiredMessage = 'Your card has expired.';
 export const insufficientFundsMessage = 'Your card has insufficient funds.';
-export const authenticationFailedMessage =
-  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+export const authenticationFailedMessage = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 type Behaviour = 'ok' | 'authenticate-setup' | 'authenticate-always' | 'decline-setup' | 'expired-setup' | 'decline-charge' | 'insufficient-funds';
 
@@ -290,7 +289,8 @@ export function createSandboxPayments(db: Db): SandboxPayments {
         }
         if (payment.status !== 'succeeded') throw new CardError('Only a captured payment can be refunded', 'unexpected_state');
         const refundable = (payment.amountReceived ?? 0) - (payment.amountRefunded ?? 0);
-        if (!Number.isInteger(amount) || amount <= 0 || amount > refundable) throw new CardError(`Cannot refund ${amount} cents of ${refundable} refundable`, 'amount_too_large');
+        if (!Number.isInteger(amount) || amount <= 0 || amount > refundable)
+          throw new CardError(`Cannot refund ${amount} cents of ${refundable} refundable`, 'amount_too_large');
         payment.amountRefunded = (payment.amountRefunded ?? 0) + amount;
         const refund: Refund = { id: id('re'), paymentIntentId, amount, status: 'succeeded' };
         await insert('refund', refund.id, refund, idempotencyKey, tx);

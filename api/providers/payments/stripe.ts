@@ -4,7 +4,15 @@
  * this server: the browser creates the payment method with Stripe.js (Elements) and sends its id.
  */
 import Stripe from 'stripe';
-import { CardError, type PaymentIntent, type PaymentsProvider, type Refund, type SetupIntent, setupIntentMismatchCode, setupIntentMismatchMessage } from './index.ts';
+import {
+  CardError,
+  type PaymentIntent,
+  type PaymentsProvider,
+  type Refund,
+  type SetupIntent,
+  setupIntentMismatchCode,
+  setupIntentMismatchMessage,
+} from './index.ts';
 
 /** The metadata field that carries an authorisation's idempotency key. */
 const authorizeKeyField = 'dotspot_authorize_key';
@@ -69,7 +77,8 @@ export function createStripePayments(options: {
           const method = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
           if (owner !== customerId || method !== paymentMethodId) throw new CardError(setupIntentMismatchMessage, setupIntentMismatchCode);
         }
-        if (intent.status === 'requires_payment_method' && intent.last_setup_error) throw new CardError(intent.last_setup_error.message ?? 'Failed to setup card');
+        if (intent.status === 'requires_payment_method' && intent.last_setup_error)
+          throw new CardError(intent.last_setup_error.message ?? 'Failed to setup card');
         const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
         const card = method?.card;
         return {
@@ -124,11 +133,7 @@ export function createStripePayments(options: {
 
     async capture(paymentIntentId, idempotencyKey, amount) {
       try {
-        const intent = await stripe.paymentIntents.capture(
-          paymentIntentId,
-          amount === undefined ? {} : { amount_to_capture: amount },
-          { idempotencyKey },
-        );
+        const intent = await stripe.paymentIntents.capture(paymentIntentId, amount === undefined ? {} : { amount_to_capture: amount }, { idempotencyKey });
         return toPaymentIntent(intent);
       } catch (error) {
         return cardError(error);

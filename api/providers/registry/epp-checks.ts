@@ -63,7 +63,8 @@ async function checkBatch(session: EppSession, names: string[], withFees: boolea
   return names.map((domain) => {
     const answer = answers.get(domain);
     if (!answer) throw new EppError(`The registry did not say whether ${domain} is available`);
-    if (!answer.available) return { domain, available: false, reason: /reserv|block|restrict|prohibit|polic/i.test(answer.reason ?? '') ? 'reserved' : 'taken' };
+    if (!answer.available)
+      return { domain, available: false, reason: /reserv|block|restrict|prohibit|polic/i.test(answer.reason ?? '') ? 'reserved' : 'taken' };
     const fee = fees.get(domain);
     if (!fee?.premium) return { domain, available: true };
     const renew = renewFees.get(domain);
@@ -74,11 +75,10 @@ async function checkBatch(session: EppSession, names: string[], withFees: boolea
 /** The registry's fee for one command on one name, as the fee extension states it (null without it). */
 async function feeFor(session: EppSession, domain: string, action: 'create' | 'renew', years: number) {
   if (!(await session.hasFees())) return null;
-  const response = await session.command(
-    `Could not price ${domain}`,
-    `<check><domain:check ${domainNs}>${el('domain:name', domain)}</domain:check></check>`,
-    { extension: feeCheckXml(session.currency, action, years), query: true },
-  );
+  const response = await session.command(`Could not price ${domain}`, `<check><domain:check ${domainNs}>${el('domain:name', domain)}</domain:check></check>`, {
+    extension: feeCheckXml(session.currency, action, years),
+    query: true,
+  });
   return readFees(response.extension, action).get(domain) ?? null;
 }
 

@@ -481,4 +481,3 @@ export function readResponse(root: XmlElement): EppResponse | null {
     svTRID: pathOf(response, [ns.epp, 'trID'], [ns.epp, 'svTRID'])?.text,
   };
 }
-

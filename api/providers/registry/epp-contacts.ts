@@ -21,50 +21,53 @@ export async function createContact(session: EppSession, contact: Contact): Prom
 
 /** Gives each role of a domain these contacts: objects updated in place where that changes no other role, new ones otherwise. */
 export async function updateContacts(session: EppSession, domain: string, contacts: DomainContacts): Promise<void> {
-    const info = await requireDomain(session, domain);
-    const current: Record<ContactRole, string | null> = {
-      registrant: info.registrant,
-      admin: info.contacts.find((c) => c.type === 'admin')?.id ?? null,
-      tech: info.contacts.find((c) => c.type === 'tech')?.id ?? null,
-      billing: info.contacts.find((c) => c.type === 'billing')?.id ?? null,
-    };
-    const given = (Object.keys(contacts) as ContactRole[]).filter((role) => contacts[role]);
-    const replaced = new Map<ContactRole, string>();
-    for (const id of new Set(given.map((role) => current[role]))) {
-      const roles = given.filter((role) => current[role] === id);
-      const users = (Object.keys(current) as ContactRole[]).filter((role) => id !== null && current[role] === id);
-      const wanted = contacts[roles[0]]!;
-      // One object for roles that all change to the same details: update it in place (the object keeps its id).
-      // An object another role still uses, or roles going separate ways, get new objects instead.
-      const inPlace = id !== null && users.every((role) => roles.includes(role)) && roles.every((role) => sameContact(contacts[role]!, wanted));
-      if (inPlace) {
-        await session.command(`Could not update the contact of ${domain}`, contactUpdateXml(id, wanted));
-        continue;
-      }
-      for (const role of roles) replaced.set(role, await createContact(session, contacts[role]!));
+  const info = await requireDomain(session, domain);
+  const current: Record<ContactRole, string | null> = {
+    registrant: info.registrant,
+    admin: info.contacts.find((c) => c.type === 'admin')?.id ?? null,
+    tech: info.contacts.find((c) => c.type === 'tech')?.id ?? null,
+    billing: info.contacts.find((c) => c.type === 'billing')?.id ?? null,
+  };
+  const given = (Object.keys(contacts) as ContactRole[]).filter((role) => contacts[role]);
+  const replaced = new Map<ContactRole, string>();
+  for (const id of new Set(given.map((role) => current[role]))) {
+    const roles = given.filter((role) => current[role] === id);
+    const users = (Object.keys(current) as ContactRole[]).filter((role) => id !== null && current[role] === id);
+    const wanted = contacts[roles[0]]!;
+    // One object for roles that all change to the same details: update it in place (the object keeps its id).
+    // An object another role still uses, or roles going separate ways, get new objects instead.
+    const inPlace = id !== null && users.every((role) => roles.includes(role)) && roles.every((role) => sameContact(contacts[role]!, wanted));
+    if (inPlace) {
+      await session.command(`Could not update the contact of ${domain}`, contactUpdateXml(id, wanted));
+      continue;
     }
-    if (replaced.size === 0) return;
-    const others = [...replaced].filter(([role]) => role !== 'registrant');
-    const contactXml = (list: [ContactRole, string | null][]) =>
-      list.filter(([, id]) => id).map(([role, id]) => `<domain:contact type="${role}">${escapeXml(id!)}</domain:contact>`).join('') || undefined;
-    const registrant = replaced.get('registrant');
-    await updateDomain(session, `Could not change the contacts of ${domain}`, domain, {
-      add: contactXml(others),
-      rem: contactXml(others.map(([role]) => [role, current[role]])),
-      chg: registrant ? el('domain:registrant', registrant) : undefined,
-    });
+    for (const role of roles) replaced.set(role, await createContact(session, contacts[role]!));
   }
+  if (replaced.size === 0) return;
+  const others = [...replaced].filter(([role]) => role !== 'registrant');
+  const contactXml = (list: [ContactRole, string | null][]) =>
+    list
+      .filter(([, id]) => id)
+      .map(([role, id]) => `<domain:contact type="${role}">${escapeXml(id!)}</domain:contact>`)
+      .join('') || undefined;
+  const registrant = replaced.get('registrant');
+  await updateDomain(session, `Could not change the contacts of ${domain}`, domain, {
+    add: contactXml(others),
+    rem: contactXml(others.map(([role]) => [role, current[role]])),
+    chg: registrant ? el('domain:registrant', registrant) : undefined,
+  });
+}
 
 /** RFC 5733 §2.9: the registrant contact's disclose flags decide what the registry's WHOIS/RDDS shows. */
 export async function setWhoisPrivacy(session: EppSession, domain: string, enabled: boolean): Promise<void> {
-    const info = await requireDomain(session, domain);
-    if (!info.registrant) throw new Error(`The registry gave no registrant contact for ${domain}`);
-    const fields = '<contact:name type="int"/><contact:org type="int"/><contact:addr type="int"/><contact:voice/><contact:fax/><contact:email/>';
-    await session.command(
-      `Could not change the WHOIS privacy of ${domain}`,
-      `<update><contact:update xmlns:contact="${ns.contact}">${el('contact:id', info.registrant)}<contact:chg><contact:disclose flag="${enabled ? 0 : 1}">${fields}</contact:disclose></contact:chg></contact:update></update>`,
-    );
-  }
+  const info = await requireDomain(session, domain);
+  if (!info.registrant) throw new Error(`The registry gave no registrant contact for ${domain}`);
+  const fields = '<contact:name type="int"/><contact:org type="int"/><contact:addr type="int"/><contact:voice/><contact:fax/><contact:email/>';
+  await session.command(
+    `Could not change the WHOIS privacy of ${domain}`,
+    `<update><contact:update xmlns:contact="${ns.contact}">${el('contact:id', info.registrant)}<contact:chg><contact:disclose flag="${enabled ? 0 : 1}">${fields}</contact:disclose></contact:chg></contact:update></update>`,
+  );
+}
 
 function contactCreateXml(id: string, contact: Contact): string {
   return `<create><contact:create xmlns:contact="${ns.contact}">${el('contact:id', id)}${contactDetailsXml(contact)}<contact:authInfo>${el('contact:pw', newAuthCode())}</contact:authInfo></contact:create></create>`;

@@ -75,7 +75,9 @@ export function readDomainInfo(domain: string, resData: XmlElement | undefined):
   return {
     name: (textOf(data, ns.domain, 'name') ?? domain).toLowerCase(),
     roid: textOf(data, ns.domain, 'roid') ?? '',
-    statuses: childrenOf(data, ns.domain, 'status').map((status) => status.attrs.s ?? '').filter(Boolean),
+    statuses: childrenOf(data, ns.domain, 'status')
+      .map((status) => status.attrs.s ?? '')
+      .filter(Boolean),
     clientId: textOf(data, ns.domain, 'clID') ?? '',
     createDate: parseDate(textOf(data, ns.domain, 'crDate')),
     updateDate: parseDate(textOf(data, ns.domain, 'upDate')),

@@ -19,7 +19,9 @@ const dayMs = 24 * 3600 * 1000;
 export function refusePlaceholderHosts(hosts: readonly string[], what: string): void {
   const placeholders = hosts.filter(isPlaceholderHost);
   if (placeholders.length) {
-    throw new Error(`${what}: ${placeholders.join(', ')} ${placeholders.length === 1 ? 'is a placeholder' : 'are placeholders'} (.example); set DEFAULT_NAMESERVERS to your real nameservers`);
+    throw new Error(
+      `${what}: ${placeholders.join(', ')} ${placeholders.length === 1 ? 'is a placeholder' : 'are placeholders'} (.example); set DEFAULT_NAMESERVERS to your real nameservers`,
+    );
   }
 }
 
@@ -121,7 +123,7 @@ export async function updateDsRecords(session: EppSession, { domain, dsRecords }
 /** The statements RFC 3915 §4.2.5 requires in every restore report. */
 export const restoreStatements = [
   'This registrar has not restored the Registered Name in order to assume the rights to use or sell the Registered Name for itself or for any third party.',
-  'The information in this report is true to best of this registrar\'s knowledge, and this registrar acknowledges that intentionally supplying false information in this report shall constitute an incident of material breach of the Registry-Registrar Agreement.',
+  "The information in this report is true to best of this registrar's knowledge, and this registrar acknowledges that intentionally supplying false information in this report shall constitute an incident of material breach of the Registry-Registrar Agreement.",
 ];
 
 /** RFC 3915 restore: the request (an empty update with rgp:restore op="request"), then the report. */
@@ -131,7 +133,9 @@ export async function restoreDomain(
 ): Promise<void> {
   if (!(await session.offers(ns.rgp))) throw new Error(`The registry does not restore names for ${input.domain} (no rgp-1.0 extension)`);
   const update = `<update><domain:update ${domainNs}>${el('domain:name', input.domain)}<domain:chg/></domain:update></update>`;
-  await session.mutate(`Could not restore ${input.domain}`, update, { extension: `<rgp:update xmlns:rgp="${ns.rgp}"><rgp:restore op="request"/></rgp:update>` });
+  await session.mutate(`Could not restore ${input.domain}`, update, {
+    extension: `<rgp:update xmlns:rgp="${ns.rgp}"><rgp:restore op="request"/></rgp:update>`,
+  });
   const report = [
     el('rgp:preData', input.whoisBefore),
     el('rgp:postData', input.whoisNow),

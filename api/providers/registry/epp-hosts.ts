@@ -35,7 +35,10 @@ export async function setHost(session: EppSession, host: string, addresses: stri
     accept: [2303],
   });
   if (info.code === 2303) {
-    await session.command(`Could not create nameserver ${name}`, `<create><host:create ${hostNs}>${el('host:name', name)}${addrXml(addresses)}</host:create></create>`);
+    await session.command(
+      `Could not create nameserver ${name}`,
+      `<create><host:create ${hostNs}>${el('host:name', name)}${addrXml(addresses)}</host:create></create>`,
+    );
     return;
   }
   const held = childrenOf(childOf(info.resData, ns.host, 'infData'), ns.host, 'addr').map((addr) => addr.text.toLowerCase());
@@ -52,8 +55,12 @@ export async function setHost(session: EppSession, host: string, addresses: stri
 export async function deleteHost(session: EppSession, host: string): Promise<void> {
   const name = normaliseHost(host);
   // 2303: already gone, which is what we wanted; 2305: a domain still names it.
-  const response = await session.command(`Could not delete nameserver ${name}`, `<delete><host:delete ${hostNs}>${el('host:name', name)}</host:delete></delete>`, {
-    accept: [2303, 2305],
-  });
+  const response = await session.command(
+    `Could not delete nameserver ${name}`,
+    `<delete><host:delete ${hostNs}>${el('host:name', name)}</host:delete></delete>`,
+    {
+      accept: [2303, 2305],
+    },
+  );
   if (response.code === 2305) throw new RegistryHostInUseError(name);
 }

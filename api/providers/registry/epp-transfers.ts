@@ -24,7 +24,9 @@ export async function isTransferPendingToUs(session: EppSession, domain: string)
   if (response.code >= 2000) return false;
   const trnData = childOf(response.resData, ns.domain, 'trnData');
   const status = textOf(trnData, ns.domain, 'trStatus');
-  return textOf(trnData, ns.domain, 'reID') === session.options.username && (status === 'pending' || status === 'clientApproved' || status === 'serverApproved');
+  return (
+    textOf(trnData, ns.domain, 'reID') === session.options.username && (status === 'pending' || status === 'clientApproved' || status === 'serverApproved')
+  );
 }
 
 export async function transferCheck(session: EppSession, domain: string, supportedTlds: ReadonlySet<string>): Promise<TransferEligibility> {
@@ -79,7 +81,10 @@ export async function requestTransfer(session: EppSession, { domain, authCode }:
 
 /** Our answer to another registrar's request for one of our names. */
 export async function answerTransfer(session: EppSession, domain: string, op: 'approve' | 'reject'): Promise<void> {
-  await session.mutate(`Could not ${op} the transfer of ${domain}`, `<transfer op="${op}"><domain:transfer ${domainNs}>${el('domain:name', domain)}</domain:transfer></transfer>`);
+  await session.mutate(
+    `Could not ${op} the transfer of ${domain}`,
+    `<transfer op="${op}"><domain:transfer ${domainNs}>${el('domain:name', domain)}</domain:transfer></transfer>`,
+  );
 }
 
 export async function setLock(session: EppSession, domain: string, locked: boolean): Promise<void> {

@@ -11,7 +11,17 @@ import { newAuthCode } from './auth-code.ts';
 import { checkStreaming, premiumRenewPrice, registryName } from './epp-checks.ts';
 import { setWhoisPrivacy, updateContacts } from './epp-contacts.ts';
 import { readMessage } from './epp-domain-xml.ts';
-import { deleteDomain, domainRecord, domainWhois, refusePlaceholderHosts, registerDomain, renewDomain, restoreDomain, setNameservers, updateDsRecords } from './epp-domains.ts';
+import {
+  deleteDomain,
+  domainRecord,
+  domainWhois,
+  refusePlaceholderHosts,
+  registerDomain,
+  renewDomain,
+  restoreDomain,
+  setNameservers,
+  updateDsRecords,
+} from './epp-domains.ts';
 import { deleteHost, setHost } from './epp-hosts.ts';
 import { createEppSession, type EppRegistryOptions } from './epp-session.ts';
 import { answerTransfer, authCode, requestTransfer, setClientHold, setLock, transferCheck } from './epp-transfers.ts';

@@ -110,7 +110,11 @@ export function createSandboxAvailability(db: Db, options: { latencyMs: number }
     try {
       taken = await registeredAmong(labelsOf(batch));
     } catch (error) {
-      for (const { groups, listener } of batch) listener.onFailure([...groups.values()].flatMap((g) => g.names), error);
+      for (const { groups, listener } of batch)
+        listener.onFailure(
+          [...groups.values()].flatMap((g) => g.names),
+          error,
+        );
       return;
     }
     // One timer per distinct answer time, shared by every check in this batch.

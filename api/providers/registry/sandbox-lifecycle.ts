@@ -6,7 +6,14 @@ import type { Db } from '../../db/client.ts';
 import { registryDomains, registryHosts } from '../../db/schema/index.ts';
 import { type RegistryProvider, RegistryOutcomeUnknownError, type RegistryRecord, type TransferEligibility } from './index.ts';
 import { isStrongAuthCode, newAuthCode } from './auth-code.ts';
-import { acknowledgeRegistryMessage, approveOutboundTransfer, rejectOutboundTransfer, nextRegistryMessage, settleDueTransfers, transferSettleDate } from './sandbox-transfers.ts';
+import {
+  acknowledgeRegistryMessage,
+  approveOutboundTransfer,
+  rejectOutboundTransfer,
+  nextRegistryMessage,
+  settleDueTransfers,
+  transferSettleDate,
+} from './sandbox-transfers.ts';
 import { externalRegistration, isReserved, premiumPrice, registryMishap } from './sandbox-world.ts';
 
 const yearMs = 365 * 24 * 3600 * 1000;
@@ -21,16 +28,18 @@ const minTransferAgeMs = 60 * dayMs;
  * deterministic outside world (sandbox-world.ts). Example names for every answer are listed in README
  * "Sandbox transfers".
  */
-export function transferEligibility(
-  domain: string,
-  ours: RegistryRecord | null,
-  supportedTlds: ReadonlySet<string>,
-  now = nowMs(),
-): TransferEligibility {
+export function transferEligibility(domain: string, ours: RegistryRecord | null, supportedTlds: ReadonlySet<string>, now = nowMs()): TransferEligibility {
   const tld = domain.slice(domain.indexOf('.') + 1);
   if (!supportedTlds.has(tld)) return { domain, ok: false, reason: 'unsupported-tld' };
   if (ours?.ours) {
-    return { domain, ok: false, reason: 'ours', registrarName: ours.registrarName, createDate: ours.createDate.toISOString(), expireDate: ours.expireDate.toISOString() };
+    return {
+      domain,
+      ok: false,
+      reason: 'ours',
+      registrarName: ours.registrarName,
+      createDate: ours.createDate.toISOString(),
+      expireDate: ours.expireDate.toISOString(),
+    };
   }
   const outside = isReserved(domain) ? null : externalRegistration(domain, now);
   if (!outside) return { domain, ok: false, reason: 'not-registered' };

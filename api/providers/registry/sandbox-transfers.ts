@@ -76,7 +76,16 @@ async function completeOutbound(tx: Tx | Db, row: RegistryRow, how: 'clientAppro
   const expireDate = addYears(row.expireDate, 1);
   await tx
     .update(registryDomains)
-    .set({ registrarName: gaining, ours: false, locked: false, statuses: ['ok'], expireDate, gainingRegistrar: null, transferCompleteDate: null, modifyDate: settled })
+    .set({
+      registrarName: gaining,
+      ours: false,
+      locked: false,
+      statuses: ['ok'],
+      expireDate,
+      gainingRegistrar: null,
+      transferCompleteDate: null,
+      modifyDate: settled,
+    })
     .where(eq(registryDomains.domain, row.domain));
   await tx.insert(registryMessages).values({
     domain: row.domain,
@@ -102,7 +111,8 @@ export async function requestTransferByOtherRegistrar(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(registryDomains).where(eq(registryDomains.domain, input.domain)).for('update');
     if (!row?.ours) return { status: 'refused', reason: `${input.domain} is not sponsored by this registrar` };
-    if (row.locked || row.statuses.includes('clientTransferProhibited')) return { status: 'refused', reason: 'Object status prohibits operation (clientTransferProhibited)' };
+    if (row.locked || row.statuses.includes('clientTransferProhibited'))
+      return { status: 'refused', reason: 'Object status prohibits operation (clientTransferProhibited)' };
     if (row.gainingRegistrar) return { status: 'refused', reason: 'Object pending transfer' };
     if (row.authCode !== input.authCode) return { status: 'refused', reason: 'Invalid authorization information' };
     const completeDate = addDays(today, transferDays);

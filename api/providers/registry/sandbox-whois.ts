@@ -66,17 +66,16 @@ function contactBlock(role: 'Registrant' | 'Admin' | 'Tech', contact?: Contact |
     ];
   }
   const fields = ['Name', 'Organization', 'Street', 'City', 'State/Province', 'Postal Code', 'Country', 'Phone', 'Fax'];
-  return [
-    `Registry ${role} ID: ${redacted}`,
-    ...fields.map((field) => `${role} ${field}: ${redacted}`),
-    `${role} Email: ${contactNotice}`,
-  ];
+  return [`Registry ${role} ID: ${redacted}`, ...fields.map((field) => `${role} ${field}: ${redacted}`), `${role} Email: ${contactNotice}`];
 }
 
 /** The WHOIS text for one registration; pure, so tests and other callers can format facts they already hold. */
 export function formatWhois(facts: WhoisFacts, now = new Date(nowMs())): string {
   const slug = registrarSlug(facts.registrarName);
-  const tld = facts.domain.slice(facts.domain.indexOf('.') + 1).toUpperCase().replace(/\./g, '-');
+  const tld = facts.domain
+    .slice(facts.domain.indexOf('.') + 1)
+    .toUpperCase()
+    .replace(/\./g, '-');
   const hash = stableHash(facts.domain);
   const statuses = facts.statuses.length > 0 ? facts.statuses : ['ok'];
   const lines = [
@@ -102,9 +101,9 @@ export function formatWhois(facts: WhoisFacts, now = new Date(nowMs())): string 
     '',
     'For more information on Whois status codes, please visit https://icann.org/epp',
     '',
-    'NOTICE: The expiration date displayed in this record is the date the registrar\'s sponsorship of the domain',
+    "NOTICE: The expiration date displayed in this record is the date the registrar's sponsorship of the domain",
     'name registration in the registry is currently set to expire. This date does not necessarily reflect the',
-    'expiration date of the domain name registrant\'s agreement with the sponsoring registrar.',
+    "expiration date of the domain name registrant's agreement with the sponsoring registrar.",
     '',
     'TERMS OF USE: This data is provided for information purposes only, to assist in obtaining information about',
     'or related to a domain name registration record. You agree not to use it to allow, enable, or otherwise',

@@ -9,10 +9,7 @@ import { createSandboxHosts } from './sandbox-hosts.ts';
 import { createSandboxLifecycle } from './sandbox-lifecycle.ts';
 import { createSandboxWhois } from './sandbox-whois.ts';
 
-export function createSandboxRegistry(
-  db: Db,
-  options: { latencyMs: number; registrarName: string; defaultNameservers: readonly string[] },
-): RegistryProvider {
+export function createSandboxRegistry(db: Db, options: { latencyMs: number; registrarName: string; defaultNameservers: readonly string[] }): RegistryProvider {
   const availability = createSandboxAvailability(db, options);
   const lifecycle = createSandboxLifecycle(db, options);
   const whois = createSandboxWhois(db, options);

@@ -82,7 +82,10 @@ export async function updateAccount(deps: Deps, accountId: number, update: Accou
       }
     }
     if (Object.keys(direct).length > 0) {
-      await tx.update(accounts).set({ ...direct, modifyDate: now() }).where(eq(accounts.accountId, accountId));
+      await tx
+        .update(accounts)
+        .set({ ...direct, modifyDate: now() })
+        .where(eq(accounts.accountId, accountId));
     }
     const needsApproval = change.registrantContact !== undefined || change.tdrpOptOut !== undefined;
     if (needsApproval && !registrantEmail) throw new AppError(400, 'Add the registrant contact first: its email approves this change');

@@ -81,7 +81,12 @@ export async function updateLogin(deps: Deps, who: { userId: number; sessionId: 
   await revokeAllSessions(db, user.userId, who.sessionId);
   const tokens = await revokeUserApiTokens(db, user.userId);
   const changed = [email ? `the login email to ${email}` : null, passwordHash ? 'the password' : null].filter(Boolean).join(' and ');
-  await appendActivity(db, { accountId: user.accountId, source: 'customer', kind: 'security', summary: `Changed ${changed}; every other session was signed out` });
+  await appendActivity(db, {
+    accountId: user.accountId,
+    source: 'customer',
+    kind: 'security',
+    summary: `Changed ${changed}; every other session was signed out`,
+  });
   await queueMessage(deps.jobs, {
     channel: 'email',
     to: user.email,

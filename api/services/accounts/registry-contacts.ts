@@ -53,4 +53,3 @@ export async function holdAccountDomains(db: Pick<Deps['db'], 'update'>, account
     .returning({ domainId: domains.domainId });
   return held.length;
 }
-

@@ -41,7 +41,9 @@ function readExpiry(value: string | null | undefined): Date | null {
   // One day over the limit, so "a year from today" chosen as a date (valid to the end of that day) is allowed.
   const latest = addDays(time, apiTokenMaxLifetimeDays + 1);
   if (at > latest) {
-    throw new AppError(400, `A token can be valid for at most ${apiTokenMaxLifetimeDays} days: choose a date by ${format(latest, 'MMM d, yyyy')}`, { field: 'expireDate' });
+    throw new AppError(400, `A token can be valid for at most ${apiTokenMaxLifetimeDays} days: choose a date by ${format(latest, 'MMM d, yyyy')}`, {
+      field: 'expireDate',
+    });
   }
   return at;
 }
@@ -61,7 +63,11 @@ async function assertRoom(db: Pick<Db, 'select'>, accountId: number, name: strin
   if (n >= apiTokensPerAccount) {
     throw new AppError(400, `An account can have at most ${apiTokensPerAccount} active API tokens. Revoke one you no longer use first.`);
   }
-  const [same] = await db.select({ id: apiTokens.apiTokenId }).from(apiTokens).where(and(live(accountId), eq(apiTokens.name, name))).limit(1);
+  const [same] = await db
+    .select({ id: apiTokens.apiTokenId })
+    .from(apiTokens)
+    .where(and(live(accountId), eq(apiTokens.name, name)))
+    .limit(1);
   if (same) throw new AppError(400, `You already have a token named "${name}". Choose another name.`, { field: 'name' });
 }
 
@@ -96,7 +102,10 @@ export async function createApiTokenWithSecondFactor(
   await queueSecurityNotice(
     deps,
     holder.userId,
-    { subject: 'A new API token', what: `An API token named "${input.name}" (${created.token.displayPrefix}…) was created with these permissions: ${scopes}. Any API token can be revoked under Account Information › API Tokens.` },
+    {
+      subject: 'A new API token',
+      what: `An API token named "${input.name}" (${created.token.displayPrefix}…) was created with these permissions: ${scopes}. Any API token can be revoked under Account Information › API Tokens.`,
+    },
     brandName,
   );
   return { ...created.token, secret: created.secret };
@@ -115,5 +124,11 @@ export async function revokeOwnApiToken(db: Db, accountId: number, apiTokenId: n
     .set({ revokeDate: now() })
     .where(and(eq(apiTokens.apiTokenId, apiTokenId), isNull(apiTokens.revokeDate)))
     .returning({ name: apiTokens.name, displayPrefix: apiTokens.displayPrefix });
-  if (revoked) await appendActivity(db, { accountId, source: 'customer', kind: 'api-token', summary: `Revoked the API token “${revoked.name}” (${revoked.displayPrefix}…)` });
+  if (revoked)
+    await appendActivity(db, {
+      accountId,
+      source: 'customer',
+      kind: 'api-token',
+      summary: `Revoked the API token “${revoked.name}” (${revoked.displayPrefix}…)`,
+    });
 }

@@ -125,7 +125,10 @@ const tokenUseQuietMs = 24 * 60 * 60 * 1000;
 /** Who a presented secret belongs to, if it is live and may be used from `address`. Records its use. */
 export async function resolveApiToken(db: Db, secret: string, address: string): Promise<ResolvedApiToken> {
   if (!secret.startsWith(apiTokenPrefix)) return { ok: false, reason: 'unknown' };
-  const [row] = await db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(secret)));
+  const [row] = await db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.tokenHash, hashToken(secret)));
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revokeDate) return { ok: false, reason: 'revoked' };
   const at = now();
@@ -138,7 +141,13 @@ export async function resolveApiToken(db: Db, secret: string, address: string): 
   // Account activity lists a token's use when it starts, moves to another address, or resumes after a day: every
   // call would bury everything else.
   if (!row.lastUsedDate || row.lastUsedIp !== address || at.getTime() - row.lastUsedDate.getTime() > tokenUseQuietMs) {
-    await appendActivity(db, { accountId: row.accountId, source: 'customer', kind: 'api-token', summary: `The API token “${row.name}” (${row.displayPrefix}…) was used`, ip: address });
+    await appendActivity(db, {
+      accountId: row.accountId,
+      source: 'customer',
+      kind: 'api-token',
+      summary: `The API token “${row.name}” (${row.displayPrefix}…) was used`,
+      ip: address,
+    });
   }
   const scopes = row.scopes.filter((s): s is ApiScope => (apiScopes as readonly string[]).includes(s));
   return { ok: true, apiTokenId: row.apiTokenId, accountId: row.accountId, userId: row.userId, scopes };

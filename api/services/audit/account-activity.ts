@@ -12,7 +12,15 @@ import { accountActivity } from '../../db/schema/index.ts';
 /** For events that are not staff actions (those come with their audit entry). */
 export async function appendActivity(
   db: Pick<Db, 'insert'>,
-  event: { accountId: number; source: Exclude<ActivitySource, 'staff'>; kind: string; summary: string; ip?: string | null; userAgent?: string | null; actor?: string | null },
+  event: {
+    accountId: number;
+    source: Exclude<ActivitySource, 'staff'>;
+    kind: string;
+    summary: string;
+    ip?: string | null;
+    userAgent?: string | null;
+    actor?: string | null;
+  },
 ): Promise<void> {
   await db.insert(accountActivity).values({ ...event, at: now(), ip: event.ip ?? null, userAgent: event.userAgent ?? null, actor: event.actor ?? null });
 }

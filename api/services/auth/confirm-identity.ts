@@ -38,7 +38,11 @@ export async function startConfirmCode(deps: Deps, holder: Holder, mfaId: number
     .from(mfas)
     .where(and(eq(mfas.mfaId, mfaId), eq(mfas.accountId, holder.accountId), eq(mfas.status, 'active')));
   if (!method) throw new AppError(400, 'Choose one of your security methods.');
-  await enforce(deps.db, challengeStartLimits(method.type, holder.userId, client.ip), method.type === 'totp' ? 'Too many attempts.' : 'Too many codes requested.');
+  await enforce(
+    deps.db,
+    challengeStartLimits(method.type, holder.userId, client.ip),
+    method.type === 'totp' ? 'Too many attempts.' : 'Too many codes requested.',
+  );
   const challenge = await startChallenge(deps.db, deps.providers, method, holder.sessionId, brandName, 'confirm');
   return { mfaId: method.mfaId, mfaType: method.type, mfaDescription: describeMfa(method), mfaChallengeId: challenge.mfaChallengeId };
 }
@@ -67,7 +71,12 @@ async function checkCode(deps: Deps, holder: Holder, input: { mfaId: number; mfa
   const limits = codeLimits(holder.userId, client.ip);
   await reserve(deps.db, limits, 'Too many code attempts.');
   try {
-    await verifyChallenge(deps.db, { ...input, code: input.mfaToken, sessionId: holder.sessionId }, 'active', 'Too many wrong codes. Choose a way to confirm again.');
+    await verifyChallenge(
+      deps.db,
+      { ...input, code: input.mfaToken, sessionId: holder.sessionId },
+      'active',
+      'Too many wrong codes. Choose a way to confirm again.',
+    );
   } catch (error) {
     if (!(error instanceof WrongCode)) await giveBack(deps.db, limits);
     throw error;

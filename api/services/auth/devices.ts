@@ -13,8 +13,12 @@ import { hashToken } from './tokens.ts';
 export function describeUserAgent(userAgent: string | null | undefined): string {
   if (!userAgent) return 'an unknown browser';
   const parsed = Bowser.parse(userAgent);
-  const browser = parsed.browser.name ? `${parsed.browser.name}${parsed.browser.version ? ` ${parsed.browser.version.split('.')[0]}` : ''}` : 'an unknown browser';
-  const os = parsed.os.name ? `${parsed.os.name}${parsed.os.versionName ? ` ${parsed.os.versionName}` : parsed.os.version ? ` ${parsed.os.version}` : ''}` : null;
+  const browser = parsed.browser.name
+    ? `${parsed.browser.name}${parsed.browser.version ? ` ${parsed.browser.version.split('.')[0]}` : ''}`
+    : 'an unknown browser';
+  const os = parsed.os.name
+    ? `${parsed.os.name}${parsed.os.versionName ? ` ${parsed.os.versionName}` : parsed.os.version ? ` ${parsed.os.version}` : ''}`
+    : null;
   return os ? `${browser} on ${os}` : browser;
 }
 

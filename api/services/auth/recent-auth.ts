@@ -16,7 +16,10 @@ export const recentAuthMs = 15 * 60 * 1000;
 export const reauthRequiredMessage = 'For your security, please confirm it’s you first';
 
 export async function hasRecentAuth(db: Db, sessionId: number): Promise<boolean> {
-  const [session] = await db.select({ createDate: sessions.createDate, confirmedAt: sessions.confirmedAt }).from(sessions).where(eq(sessions.sessionId, sessionId));
+  const [session] = await db
+    .select({ createDate: sessions.createDate, confirmedAt: sessions.confirmedAt })
+    .from(sessions)
+    .where(eq(sessions.sessionId, sessionId));
   if (!session) return false;
   const proved = session.confirmedAt && session.confirmedAt > session.createDate ? session.confirmedAt : session.createDate;
   return proved >= subMilliseconds(now(), recentAuthMs);

@@ -12,6 +12,11 @@ export async function regenerateRecoveryCodes(deps: Deps, holder: Holder, client
   await requireRecentAuth(deps.db, holder.sessionId);
   if ((await countSecondFactors(deps.db, holder)) === 0) throw new AppError(409, 'Recovery codes stand in for a second factor: add one first.');
   const codes = await issueRecoveryCodes(deps.db, holder.userId);
-  await queueSecurityNotice(deps, holder.userId, { subject: 'New recovery codes', what: 'A new set of ten recovery codes was made; the earlier codes no longer work.', client }, brandName);
+  await queueSecurityNotice(
+    deps,
+    holder.userId,
+    { subject: 'New recovery codes', what: 'A new set of ten recovery codes was made; the earlier codes no longer work.', client },
+    brandName,
+  );
   return { codes, ...(await recoveryCodesStatus(deps.db, holder.userId)) };
 }

@@ -40,7 +40,10 @@ export async function issueFirstRecoveryCodes(db: Db, userId: number): Promise<s
 }
 
 export async function recoveryCodesStatus(db: Db, userId: number): Promise<RecoveryCodesStatus> {
-  const rows = await db.select({ useDate: recoveryCodes.useDate, createDate: recoveryCodes.createDate }).from(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const rows = await db
+    .select({ useDate: recoveryCodes.useDate, createDate: recoveryCodes.createDate })
+    .from(recoveryCodes)
+    .where(eq(recoveryCodes.userId, userId));
   return { total: rows.length, remaining: rows.filter((row) => row.useDate === null).length, createDate: rows[0]?.createDate.toISOString() ?? null };
 }
 

@@ -44,9 +44,7 @@ export async function requestRecovery(deps: Deps, input: { email: string; origin
       .update(recoveryTokens)
       .set({ useDate: time })
       .where(and(eq(recoveryTokens.userId, user.userId), isNull(recoveryTokens.useDate)));
-    await tx
-      .insert(recoveryTokens)
-      .values({ userId: user.userId, tokenHash: hashToken(token), expireDate: addHours(time, recoveryLifetimeHours) });
+    await tx.insert(recoveryTokens).values({ userId: user.userId, tokenHash: hashToken(token), expireDate: addHours(time, recoveryLifetimeHours) });
   });
   const brand = input.brandName ?? 'Dotspot';
   const link = `${input.origin}/login?recovery=${encodeURIComponent(token)}`;
@@ -93,11 +91,7 @@ export async function completeRecovery(deps: Deps, auth: Auth, password: string,
   if (auth.state !== 'recovery' || auth.userId == null) throw new AppError(403, 'You do not have access to this');
   const passwordHash = await hashPassword(password);
   const time = now();
-  const [user] = await deps.db
-    .update(users)
-    .set({ passwordHash, modifyDate: time })
-    .where(eq(users.userId, auth.userId))
-    .returning();
+  const [user] = await deps.db.update(users).set({ passwordHash, modifyDate: time }).where(eq(users.userId, auth.userId)).returning();
   await deps.db
     .update(recoveryTokens)
     .set({ useDate: time })
@@ -114,6 +108,13 @@ export async function completeRecovery(deps: Deps, auth: Auth, password: string,
         `If this was not you, reset your password again at once: ${deps.config.publicOrigin}/login`,
     });
   }
-  await appendActivity(deps.db, { accountId: user.accountId, source: 'customer', kind: 'security', summary: 'Reset the password through an emailed link; every other session was signed out', ip: client.ip, userAgent: client.userAgent });
+  await appendActivity(deps.db, {
+    accountId: user.accountId,
+    source: 'customer',
+    kind: 'security',
+    summary: 'Reset the password through an emailed link; every other session was signed out',
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
   return continueAfterPassword(deps, user, client, null, 'recovery-password');
 }

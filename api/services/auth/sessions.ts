@@ -21,7 +21,11 @@ export async function createSession(
   const token = newToken();
   const [row] = await db
     .insert(sessions)
-    .values({ ...input, tokenHash: hashToken(token), expireDate: input.state === 'active' ? addDays(now(), sessionLifetimeDays) : addMinutes(now(), pendingLifetimeMinutes) })
+    .values({
+      ...input,
+      tokenHash: hashToken(token),
+      expireDate: input.state === 'active' ? addDays(now(), sessionLifetimeDays) : addMinutes(now(), pendingLifetimeMinutes),
+    })
     .returning({ sessionId: sessions.sessionId });
   return { token, sessionId: row.sessionId };
 }

@@ -19,7 +19,12 @@ const howSignedIn: Record<string, string> = {
   'recovery-password': 'Signed in after resetting your password',
 };
 
-export async function recordSignInActivity(deps: Pick<Deps, 'db' | 'jobs' | 'config'>, user: { userId: number; accountId: number; email: string }, client: Client, kind: string): Promise<void> {
+export async function recordSignInActivity(
+  deps: Pick<Deps, 'db' | 'jobs' | 'config'>,
+  user: { userId: number; accountId: number; email: string },
+  client: Client,
+  kind: string,
+): Promise<void> {
   const browser = describeUserAgent(client.userAgent);
   await appendActivity(deps.db, {
     accountId: user.accountId,

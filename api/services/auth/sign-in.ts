@@ -68,11 +68,7 @@ export const challengeStartLimits = (type: MfaRow['type'], userId: number, ip: s
 let dummyHash: Promise<string> | null = null;
 
 export async function findUserByEmail(db: Db, email: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).limit(1);
   return user ?? null;
 }
 
@@ -186,7 +182,11 @@ export async function chooseMfa(deps: Deps, auth: Auth | null, mfaId: number, cl
   const pending = requirePendingMfa(auth);
   const method = (await activeMfas(deps.db, pending.accountId)).find((m) => m.mfaId === mfaId);
   if (!method) throw new AppError(400, 'Choose one of your security methods.');
-  await enforce(deps.db, challengeStartLimits(method.type, pending.userId, client.ip), method.type === 'totp' ? 'Too many sign-in attempts.' : 'Too many codes requested.');
+  await enforce(
+    deps.db,
+    challengeStartLimits(method.type, pending.userId, client.ip),
+    method.type === 'totp' ? 'Too many sign-in attempts.' : 'Too many codes requested.',
+  );
   const challenge = await startChallenge(deps.db, deps.providers, method, pending.sessionId);
   return {
     body: {
@@ -220,10 +220,7 @@ export async function verifyMfa(
     throw error;
   }
   await giveBack(deps.db, limits);
-  const [row] = await deps.db
-    .select({ postLoginUrl: sessions.postLoginUrl })
-    .from(sessions)
-    .where(eq(sessions.sessionId, pending.sessionId));
+  const [row] = await deps.db.select({ postLoginUrl: sessions.postLoginUrl }).from(sessions).where(eq(sessions.sessionId, pending.sessionId));
   await revokeSession(deps.db, pending.sessionId);
   return activate(deps, user, client, safeRedirect(row?.postLoginUrl), 'mfa');
 }
@@ -264,10 +261,6 @@ export async function revokeAllSessions(db: Db, userId: number, exceptSessionId?
     .update(sessions)
     .set({ revokeDate: now() })
     .where(
-      and(
-        eq(sessions.userId, userId),
-        sql`${sessions.revokeDate} is null`,
-        exceptSessionId ? sql`${sessions.sessionId} <> ${exceptSessionId}` : undefined,
-      ),
+      and(eq(sessions.userId, userId), sql`${sessions.revokeDate} is null`, exceptSessionId ? sql`${sessions.sessionId} <> ${exceptSessionId}` : undefined),
     );
 }

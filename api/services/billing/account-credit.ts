@@ -20,7 +20,6 @@ import { queueMessage } from '../platform/messages.ts';
 /** A reservation no order came of within this time (a checkout that stopped at its checks) no longer holds credit. */
 export const reservationMinutes = 30;
 
-
 /** Cents of credit the account can spend now; `exceptCartId` leaves out that cart's own reservation. */
 export async function creditBalance(db: DbOrTx, accountId: number, options: { exceptCartId?: number; exceptCreditId?: number } = {}): Promise<number> {
   const cutoff = subMinutes(now(), reservationMinutes).toISOString();
@@ -94,7 +93,15 @@ export async function grantCredit(
       .returning({ transactionId: transactions.transactionId });
     const [credit] = await tx
       .insert(accountCredits)
-      .values({ accountId: input.accountId, kind: 'grant', amount: input.amount, note, transactionId: row.transactionId, staffId: actor.staffId, createDate: today })
+      .values({
+        accountId: input.accountId,
+        kind: 'grant',
+        amount: input.amount,
+        note,
+        transactionId: row.transactionId,
+        staffId: actor.staffId,
+        createDate: today,
+      })
       .returning();
     const before = await creditBalance(tx, input.accountId, { exceptCreditId: credit.accountCreditId });
     const balance = before + input.amount;
@@ -128,7 +135,12 @@ export async function listCredit(db: DbOrTx, accountId: number): Promise<CreditA
   const [account] = await db.select({ accountId: accounts.accountId }).from(accounts).where(eq(accounts.accountId, accountId));
   if (!account) throw new AppError(404, `There is no account ${accountId}`);
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.accountId, accountId)).limit(1);
-  const rows = await db.select().from(accountCredits).where(eq(accountCredits.accountId, accountId)).orderBy(sql`${accountCredits.accountCreditId} desc`).limit(100);
+  const rows = await db
+    .select()
+    .from(accountCredits)
+    .where(eq(accountCredits.accountId, accountId))
+    .orderBy(sql`${accountCredits.accountCreditId} desc`)
+    .limit(100);
   return {
     accountId,
     email: user?.email ?? null,

@@ -58,7 +58,10 @@ export async function findOrderDetail(db: DbOrTx, orderId: number): Promise<Orde
 }
 
 /** Orders newest first: by number (`#123` or `123`), by words of a domain or the customer's email, by account, by status. */
-export async function listOrders(db: DbOrTx, query: Partial<OrderListQuery> = {}): Promise<{ total: number; limit: number; skip: number; data: OrderListRow[] }> {
+export async function listOrders(
+  db: DbOrTx,
+  query: Partial<OrderListQuery> = {},
+): Promise<{ total: number; limit: number; skip: number; data: OrderListRow[] }> {
   const q = query.q?.trim() ?? '';
   const number = /^#?(\d{1,9})$/.exec(q)?.[1];
   const literal = q.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -116,7 +119,8 @@ export async function listAccountPayments(db: DbOrTx, accountId: number, options
   const card = rows.filter((row) => row.amount < 0);
   const references = card.map((row) => row.paymentReference as string);
   const refunded = new Map<string, number>();
-  for (const row of rows) if (row.amount > 0 && row.paymentReference) refunded.set(row.paymentReference, (refunded.get(row.paymentReference) ?? 0) + row.amount);
+  for (const row of rows)
+    if (row.amount > 0 && row.paymentReference) refunded.set(row.paymentReference, (refunded.get(row.paymentReference) ?? 0) + row.amount);
   const charges = references.length
     ? await db
         .select({ reference: transactions.paymentReference, description: transactions.description })
@@ -134,4 +138,3 @@ export async function listAccountPayments(db: DbOrTx, accountId: number, options
     date: row.startDate.toISOString(),
   }));
 }
-

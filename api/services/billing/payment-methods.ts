@@ -110,7 +110,10 @@ export async function setupCard(
   const card = setupIntent.card;
   if (!card) throw new AppError(502, setupFailedMessage);
   const paymentMethod = await db.transaction(async (tx) => {
-    const existing = await tx.select({ id: paymentMethods.paymentMethodId }).from(paymentMethods).where(and(ownerCondition(input.owner), eq(paymentMethods.status, 'active')));
+    const existing = await tx
+      .select({ id: paymentMethods.paymentMethodId })
+      .from(paymentMethods)
+      .where(and(ownerCondition(input.owner), eq(paymentMethods.status, 'active')));
     const isAccount = 'accountId' in input.owner;
     if (!isAccount || existing.length === 0) {
       await tx.update(paymentMethods).set({ isDefault: false }).where(ownerCondition(input.owner));

@@ -55,7 +55,16 @@ export async function plansDue(db: Db, accountId: number, billDate: Date): Promi
   const paid = await db
     .select({ domainId: transactions.domainId, paidUntil: sql<Date>`max(${transactions.endDate})`.mapWith(transactions.endDate) })
     .from(transactions)
-    .where(and(eq(transactions.accountId, accountId), eq(transactions.type, 'mrc'), inArray(transactions.domainId, planned.map((d) => d.domainId))))
+    .where(
+      and(
+        eq(transactions.accountId, accountId),
+        eq(transactions.type, 'mrc'),
+        inArray(
+          transactions.domainId,
+          planned.map((d) => d.domainId),
+        ),
+      ),
+    )
     .groupBy(transactions.domainId);
   const paidUntil = new Map(paid.map((row) => [row.domainId, row.paidUntil]));
   return planned
@@ -64,7 +73,12 @@ export async function plansDue(db: Db, accountId: number, billDate: Date): Promi
       // A day's grace: a first month of 30 days ending the day after a 31-day month's bill date is still due then.
       return !until || until <= addDays(billDate, 1);
     })
-    .map((d) => ({ domainId: d.domainId, domain: d.domain, plan: planLabels[planOf({ emailEnabled: d.emailEnabled, hostingEnabled: d.builderEnabled })], amount: d.mrc }));
+    .map((d) => ({
+      domainId: d.domainId,
+      domain: d.domain,
+      plan: planLabels[planOf({ emailEnabled: d.emailEnabled, hostingEnabled: d.builderEnabled })],
+      amount: d.mrc,
+    }));
 }
 
 /**

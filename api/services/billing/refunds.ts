@@ -24,16 +24,17 @@ import { queueMessage } from '../platform/messages.ts';
 type TransactionRow = typeof transactions.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
-
-
-
 /** The ledger rows of one payment: its own (paymentReference) and, for an order's capture, the order's. */
 async function paymentRows(db: DbOrTx, paymentIntentId: string): Promise<{ rows: TransactionRow[]; orderId: number | null }> {
   const [order] = await db.select({ orderId: orders.orderId }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).limit(1);
   const rows = await db
     .select()
     .from(transactions)
-    .where(order ? or(eq(transactions.paymentReference, paymentIntentId), eq(transactions.orderId, order.orderId)) : eq(transactions.paymentReference, paymentIntentId))
+    .where(
+      order
+        ? or(eq(transactions.paymentReference, paymentIntentId), eq(transactions.orderId, order.orderId))
+        : eq(transactions.paymentReference, paymentIntentId),
+    )
     .orderBy(transactions.transactionId);
   return { rows, orderId: order?.orderId ?? null };
 }
@@ -163,7 +164,10 @@ export async function refundPayment(deps: Deps, input: RefundInput): Promise<{ r
       }
       // No answer: the money may have gone back. The claim keeps its amounts; the same request finishes it.
       console.error(`refund ${claim.row.refundId}: the payments provider did not answer`, error);
-      throw new AppError(502, 'The payments provider did not answer, so the refund is on hold. Send the same refund again to finish it; it will not refund twice.');
+      throw new AppError(
+        502,
+        'The payments provider did not answer, so the refund is on hold. Send the same refund again to finish it; it will not refund twice.',
+      );
     }
     recorded = await recordRefund(deps, claim.row, answer, input.actor);
   }
@@ -189,7 +193,10 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string, total
     const accountId = rows[0]?.accountId;
     if (accountId == null) throw new AppError(404, 'No payment with this id is on the ledger');
     // Refunds claimed but not yet recorded hold their amounts too.
-    const pending = await tx.select().from(refunds).where(and(eq(refunds.paymentIntentId, input.paymentIntentId), eq(refunds.status, 'claimed')));
+    const pending = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.paymentIntentId, input.paymentIntentId), eq(refunds.status, 'claimed')));
     const charges = new Map(chargesOf(rows).map((charge) => [charge.transactionId, charge]));
     for (const item of pending.flatMap((row) => row.items)) {
       const charge = charges.get(item.transactionId);
@@ -207,7 +214,10 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string, total
     const { paid, refunded } = cardMoney(rows, input.paymentIntentId);
     const held = refunded + pending.reduce((sum, row) => sum + row.amount, 0);
     if (total > paid - held) {
-      throw new AppError(409, `The card paid ${formatMoney(paid)} of this payment and ${formatMoney(held)} went back already: at most ${formatMoney(Math.max(0, paid - held))} can be refunded`);
+      throw new AppError(
+        409,
+        `The card paid ${formatMoney(paid)} of this payment and ${formatMoney(held)} went back already: at most ${formatMoney(Math.max(0, paid - held))} can be refunded`,
+      );
     }
     const [row] = await tx
       .insert(refunds)
@@ -282,7 +292,11 @@ async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; 
       after: {
         paid,
         refunded: refunded + row.amount,
-        refund: { refundId: row.refundId, amount: row.amount, items: row.items.map((item) => ({ ...item, description: charges.get(item.transactionId)?.description })) },
+        refund: {
+          refundId: row.refundId,
+          amount: row.amount,
+          items: row.items.map((item) => ({ ...item, description: charges.get(item.transactionId)?.description })),
+        },
       },
       reason: row.reason,
       customerSummary: `We refunded ${formatMoney(row.amount)} of ${what} to your ${card}.`,
@@ -323,7 +337,10 @@ export async function listAccountRefunds(db: DbOrTx, accountId: number): Promise
   const rows = await db.select().from(refunds).where(eq(refunds.accountId, accountId)).orderBy(desc(refunds.refundId)).limit(100);
   const ids = [...new Set(rows.flatMap((row) => row.items.map((item) => item.transactionId)))];
   const described = ids.length
-    ? await db.select({ id: transactions.transactionId, description: transactions.description }).from(transactions).where(inArray(transactions.transactionId, ids))
+    ? await db
+        .select({ id: transactions.transactionId, description: transactions.description })
+        .from(transactions)
+        .where(inArray(transactions.transactionId, ids))
     : [];
   const descriptions = new Map(described.map((row) => [row.id, row.description]));
   return rows.map((row) => refundView(row, descriptions));

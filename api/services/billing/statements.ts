@@ -63,7 +63,10 @@ function drawHeader(doc: Doc, yyyymm: string, accountId: number) {
   const right = { x: page.width / 2, width: page.width / 2 - page.margin, align: 'right' as const };
   doc.font('Helvetica-Bold').fontSize(16).fillColor(ink).text('Account Statement', right.x, top, right);
   doc.font('Helvetica').fontSize(10).fillColor(ink).text(monthLabel(yyyymm), right);
-  doc.fillColor(muted).fontSize(9).text(`Period: ${formatDate(start)} – ${formatDate(lastDay)}`, right);
+  doc
+    .fillColor(muted)
+    .fontSize(9)
+    .text(`Period: ${formatDate(start)} – ${formatDate(lastDay)}`, right);
   doc.text(`Account number: ${accountId}`, right).text(`Issued: ${formatDate(now())}`, right);
   doc.moveDown(1.2);
   rule(doc, accent, 1.5);
@@ -104,8 +107,16 @@ function drawSummary(doc: Doc, month: TransactionsAnswer) {
   const cell = boxWidth / entries.length;
   entries.forEach(([label, cents], index) => {
     const x = page.margin + index * cell + 12;
-    doc.font('Helvetica').fontSize(8).fillColor(muted).text(label.toUpperCase(), x, top + 12, { width: cell - 24 });
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(ink).text(formatMoney(cents), x, top + 26, { width: cell - 24 });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(muted)
+      .text(label.toUpperCase(), x, top + 12, { width: cell - 24 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(13)
+      .fillColor(ink)
+      .text(formatMoney(cents), x, top + 26, { width: cell - 24 });
   });
   doc.x = page.margin;
   doc.y = top + 54 + 22;
@@ -191,7 +202,12 @@ function endHeight(doc: Doc, balance: Cells): number {
 }
 
 function rule(doc: Doc, color: string, width = 0.75) {
-  doc.moveTo(page.margin, doc.y).lineTo(page.width - page.margin, doc.y).lineWidth(width).strokeColor(color).stroke();
+  doc
+    .moveTo(page.margin, doc.y)
+    .lineTo(page.width - page.margin, doc.y)
+    .lineWidth(width)
+    .strokeColor(color)
+    .stroke();
   doc.y += 4;
 }
 

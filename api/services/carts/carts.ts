@@ -181,7 +181,12 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
   const views = items.map((item) => cartItemView(item, market));
   const totals = cartTotals(views);
   const reductions = cart
-    ? await previewReductions(db, cart, items.map((item, i) => ({ item, prices: views[i] })), { isLoggedIn: options.isLoggedIn })
+    ? await previewReductions(
+        db,
+        cart,
+        items.map((item, i) => ({ item, prices: views[i] })),
+        { isLoggedIn: options.isLoggedIn },
+      )
     : null;
   reductions?.lines.forEach((line, i) => {
     views[i].discount = line.discount;
@@ -263,7 +268,12 @@ export async function changeCart(db: Db, cart: CartRow, patch: Omit<CartPatch, '
   if (patch.promoCode !== undefined) {
     if (patch.promoCode) {
       const items = await activeItems(db, cart.cartId);
-      await checkPromoForCart(db, { ...cart, ...changes } as CartRow, items.map((item) => ({ item, prices: priceCartItem(item) })), patch.promoCode);
+      await checkPromoForCart(
+        db,
+        { ...cart, ...changes } as CartRow,
+        items.map((item) => ({ item, prices: priceCartItem(item) })),
+        patch.promoCode,
+      );
     }
     changes.promoCode = patch.promoCode || null;
   }

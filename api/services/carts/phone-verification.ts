@@ -51,16 +51,15 @@ export async function sendPhoneCode(
     'Too many verification codes were requested for this phone.',
   );
   await enforce(db, [{ key: `sms:ip:${requester.ip}`, ...phoneLimits.perAddress }], 'Too many verification codes were requested from your network.');
-  await enforce(
-    db,
-    [{ key: 'sms:all', max: requester.hourlyLimit, windowSeconds: 3600 }],
-    'We are sending too many verification codes right now.',
-  );
+  await enforce(db, [{ key: 'sms:all', max: requester.hourlyLimit, windowSeconds: 3600 }], 'We are sending too many verification codes right now.');
   const code = newCode();
   const time = now();
   await db.transaction(async (tx) => {
     // A new code replaces any earlier one for this cart; the cart is unverified until it is entered.
-    await tx.update(verificationCodes).set({ useDate: time }).where(and(eq(verificationCodes.cartId, input.cartId), isNull(verificationCodes.useDate)));
+    await tx
+      .update(verificationCodes)
+      .set({ useDate: time })
+      .where(and(eq(verificationCodes.cartId, input.cartId), isNull(verificationCodes.useDate)));
     await tx.insert(verificationCodes).values({
       cartId: input.cartId,
       phone,

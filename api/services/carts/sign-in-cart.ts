@@ -14,10 +14,7 @@ export async function adoptAnonymousCart(db: Db, accountId: number, anonToken: s
     const tdb = tx as unknown as Db;
     const own = await findCurrentCart(tdb, { accountId, anonToken: undefined });
     if (!own) {
-      await tx
-        .update(carts)
-        .set({ accountId, anonTokenHash: null, modifyDate: now() })
-        .where(eq(carts.cartId, anonymous.cartId));
+      await tx.update(carts).set({ accountId, anonTokenHash: null, modifyDate: now() }).where(eq(carts.cartId, anonymous.cartId));
       return;
     }
     const present = new Set((await activeItems(tdb, own.cartId)).map((i) => i.domain.toLowerCase()));
@@ -26,13 +23,18 @@ export async function adoptAnonymousCart(db: Db, accountId: number, anonToken: s
       await tx
         .update(cartItems)
         .set({ cartId: own.cartId })
-        .where(and(eq(cartItems.cartId, anonymous.cartId), inArray(cartItems.cartItemId, moving.map((i) => i.cartItemId))));
+        .where(
+          and(
+            eq(cartItems.cartId, anonymous.cartId),
+            inArray(
+              cartItems.cartItemId,
+              moving.map((i) => i.cartItemId),
+            ),
+          ),
+        );
       await tx.update(carts).set({ modifyDate: now() }).where(eq(carts.cartId, own.cartId));
     }
-    await tx
-      .update(carts)
-      .set({ status: 'deleted', anonTokenHash: null, deleteDate: now(), modifyDate: now() })
-      .where(eq(carts.cartId, anonymous.cartId));
+    await tx.update(carts).set({ status: 'deleted', anonTokenHash: null, deleteDate: now(), modifyDate: now() }).where(eq(carts.cartId, anonymous.cartId));
   });
   return true;
 }

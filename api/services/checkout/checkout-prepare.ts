@@ -66,17 +66,28 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
         .update(cartItems)
         .set({ domainType: premium == null ? 'new' : 'premium', premiumPrice: premium })
         .where(eq(cartItems.cartItemId, item.cartItemId));
-      throw new AppError(409, `The registry price of ${item.domain} has changed${premium == null ? '' : ` to ${formatMoney(premium)} a year`}. Please review your cart.`, {
-        domain: item.domain,
-      });
+      throw new AppError(
+        409,
+        `The registry price of ${item.domain} has changed${premium == null ? '' : ` to ${formatMoney(premium)} a year`}. Please review your cart.`,
+        {
+          domain: item.domain,
+        },
+      );
     }
   }
-  await checkMarketItems(db, items.filter((i) => i.domainType === 'market'), accountId);
+  await checkMarketItems(
+    db,
+    items.filter((i) => i.domainType === 'market'),
+    accountId,
+  );
   const transferFacts = new Map<string, { expireDate: string | null }>();
   const supported = new Set(catalogue().list.map((t) => t.tld));
   for (const item of items.filter((i) => i.domainType === 'transfer')) {
     const answer = await providers.registry.transferCheck(item.domain, supported);
-    if (!answer.ok) throw new AppError(409, `${item.domain} can no longer be transferred (${answer.reason}). Remove it from your cart to check out.`, { domain: item.domain });
+    if (!answer.ok)
+      throw new AppError(409, `${item.domain} can no longer be transferred (${answer.reason}). Remove it from your cart to check out.`, {
+        domain: item.domain,
+      });
     transferFacts.set(item.domain, { expireDate: answer.expireDate ?? null });
   }
   const priced = items.map((item) => ({ item, prices: priceCartItem(item) }));
@@ -93,9 +104,14 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
 }
 
 async function chosenMethod(db: Db, cart: CartRow, accountId: number | null) {
-  const owner = accountId != null ? eq(paymentMethods.accountId, accountId) : and(eq(paymentMethods.cartId, cart.cartId), sql`${paymentMethods.accountId} is null`);
-  const methods = await db.select().from(paymentMethods).where(and(owner, eq(paymentMethods.status, 'active')));
-  const method = methods.find((m) => m.paymentMethodId === cart.paymentMethodId) ?? methods.find((m) => m.isDefault) ?? (accountId == null ? methods.at(-1) : undefined);
+  const owner =
+    accountId != null ? eq(paymentMethods.accountId, accountId) : and(eq(paymentMethods.cartId, cart.cartId), sql`${paymentMethods.accountId} is null`);
+  const methods = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(owner, eq(paymentMethods.status, 'active')));
+  const method =
+    methods.find((m) => m.paymentMethodId === cart.paymentMethodId) ?? methods.find((m) => m.isDefault) ?? (accountId == null ? methods.at(-1) : undefined);
   if (!method) throw new AppError(400, 'Please add a payment method');
   return method;
 }

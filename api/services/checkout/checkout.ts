@@ -113,7 +113,13 @@ async function authorizeAndFulfil(deps: CheckoutDeps, input: CommitInput, prepar
     // No answer is not "no authorisation": one made all the same is released before the order fails. Should the
     // provider not say (undefined), the order stays in progress with its lease let go, for a takeover to settle.
     const made = await providers.payments.findAuthorization({ customerId, idempotencyKey, since: now() }).catch(() => undefined);
-    const released = made === null || (made !== undefined && (await providers.payments.cancel(made.id).then(() => true, () => false)));
+    const released =
+      made === null ||
+      (made !== undefined &&
+        (await providers.payments.cancel(made.id).then(
+          () => true,
+          () => false,
+        )));
     if (released) await failOrder(db, orderId, checkoutFailedMessage, leaseOwner);
     throw new AppError(402, checkoutFailedMessage);
   }
@@ -125,8 +131,18 @@ async function authorizeAndFulfil(deps: CheckoutDeps, input: CommitInput, prepar
   // Taken over meanwhile (this process stalled past its lease): the takeover found this authorisation by its key.
   if (!saved) throw new OrderTakenOverError();
   if (intent.status === 'requires_action') {
-    await db.update(orders).set({ status: 'requiresAction', modifyDate: now() }).where(and(eq(orders.orderId, orderId), eq(orders.leaseOwner, leaseOwner)));
-    return { cartId: input.cart.cartId, orderId, totalPrice: prepared.totalPrice, requiresAction: true, clientSecret: intent.client_secret, paymentIntentId: intent.id };
+    await db
+      .update(orders)
+      .set({ status: 'requiresAction', modifyDate: now() })
+      .where(and(eq(orders.orderId, orderId), eq(orders.leaseOwner, leaseOwner)));
+    return {
+      cartId: input.cart.cartId,
+      orderId,
+      totalPrice: prepared.totalPrice,
+      requiresAction: true,
+      clientSecret: intent.client_secret,
+      paymentIntentId: intent.id,
+    };
   }
   if (intent.status !== 'requires_capture') {
     await failOrder(db, orderId, intent.error ?? checkoutFailedMessage, leaseOwner);
@@ -155,7 +171,10 @@ async function confirmAfterAction(deps: CheckoutDeps, input: CommitInput): Promi
   const confirmed = checkoutLeases.run(order.orderId, async () => {
     const intent = await providers.payments.retrieve(order.paymentIntentId ?? '');
     if (intent.status === 'requires_action') {
-      await db.update(orders).set({ status: 'requiresAction' }).where(and(eq(orders.orderId, order.orderId), eq(orders.leaseOwner, run.leaseOwner)));
+      await db
+        .update(orders)
+        .set({ status: 'requiresAction' })
+        .where(and(eq(orders.orderId, order.orderId), eq(orders.leaseOwner, run.leaseOwner)));
       return requiresActionAnswer({ ...order, status: 'requiresAction' }, intent.client_secret);
     }
     if (intent.status !== 'requires_capture') {
@@ -197,7 +216,12 @@ async function fulfil(deps: CheckoutDeps, input: CommitInput, prepared: Prepared
   const owner = await reserveAccount(db, providers, input, prepared, run, intent);
   const outcomes = await askRegistry(db, providers, prepared, run, checkoutLeases, owner);
   const settlement = await settlePayment(db, providers, run, intent, owner, outcomes);
-  const order = { cartId: input.cart.cartId, passwordHash: prepared.passwordHash, paymentMethodId: prepared.method.paymentMethodId, nameservers: providers.registry.defaultNameservers };
+  const order = {
+    cartId: input.cart.cartId,
+    passwordHash: prepared.passwordHash,
+    paymentMethodId: prepared.method.paymentMethodId,
+    nameservers: providers.registry.defaultNameservers,
+  };
   let result: CheckoutResult;
   try {
     result = await recordOrder(db, order, { ...run, intent, owner, outcomes, settlement });

@@ -34,7 +34,8 @@ const payoutPercent = sellerPayoutPercent + (throughForSalePage ? forSalePageBon
 export async function checkMarketItems(db: Db, items: CartItemRow[], buyerAccountId: number | null): Promise<void> {
   for (const item of items) {
     const { domain, price } = await findMarketPrice(db, item.domain, { offerId: item.offerId });
-    if (buyerAccountId != null && domain.accountId === buyerAccountId) throw new AppError(409, `${item.domain} is already yours. Remove it from your cart to check out.`, { domain: item.domain });
+    if (buyerAccountId != null && domain.accountId === buyerAccountId)
+      throw new AppError(409, `${item.domain} is already yours. Remove it from your cart to check out.`, { domain: item.domain });
     if (price !== item.marketPrice) {
       await db.update(cartItems).set({ marketPrice: price }).where(eq(cartItems.cartItemId, item.cartItemId));
       throw new AppError(409, `The price of ${item.domain} has changed to ${formatMoney(price)}. Please review your cart.`, { domain: item.domain });
@@ -104,12 +105,18 @@ export async function claimMarketLine(
 }
 
 async function releaseSale(db: DbOrTx, saleId: number): Promise<void> {
-  await db.update(marketSales).set({ status: 'released' }).where(and(eq(marketSales.saleId, saleId), eq(marketSales.status, 'claimed')));
+  await db
+    .update(marketSales)
+    .set({ status: 'released' })
+    .where(and(eq(marketSales.saleId, saleId), eq(marketSales.status, 'claimed')));
 }
 
 /** An order that will not be recorded gives its listings back to their sellers. */
 export async function releaseMarketClaims(db: DbOrTx, orderId: number): Promise<void> {
-  await db.update(marketSales).set({ status: 'released' }).where(and(eq(marketSales.orderId, orderId), eq(marketSales.status, 'claimed')));
+  await db
+    .update(marketSales)
+    .set({ status: 'released' })
+    .where(and(eq(marketSales.orderId, orderId), eq(marketSales.status, 'claimed')));
 }
 
 /** For the takeover of a cut order: the line got its name when its claim is on record (and nothing else decides it). */
@@ -190,7 +197,10 @@ export async function recordMarketPurchase(
       createDate: today,
     },
   ]);
-  await tx.update(marketSales).set({ status: 'completed', buyerAccountId: accountId, buyerDomainId: bought.domainId, completeDate: today }).where(eq(marketSales.saleId, sale.saleId));
+  await tx
+    .update(marketSales)
+    .set({ status: 'completed', buyerAccountId: accountId, buyerDomainId: bought.domainId, completeDate: today })
+    .where(eq(marketSales.saleId, sale.saleId));
   if (sale.offerId != null) await tx.update(domainOffers).set({ status: 'sold', answerDate: today }).where(eq(domainOffers.offerId, sale.offerId));
   return bought.domainId;
 }

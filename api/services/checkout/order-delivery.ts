@@ -138,9 +138,15 @@ async function promoCodeOfOrder(tx: DbOrTx, orderId: number): Promise<string | n
 }
 
 /** The ledger's payment row for a capture. */
-export async function recordPayment(tx: DbOrTx, input: { accountId: number; orderId: number; paymentIntentId: string; paymentMethodId: number | null; amount: number; today: Date }) {
+export async function recordPayment(
+  tx: DbOrTx,
+  input: { accountId: number; orderId: number; paymentIntentId: string; paymentMethodId: number | null; amount: number; today: Date },
+) {
   const [method] = input.paymentMethodId
-    ? await tx.select({ brand: paymentMethods.brand, last4: paymentMethods.last4 }).from(paymentMethods).where(eq(paymentMethods.paymentMethodId, input.paymentMethodId))
+    ? await tx
+        .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.paymentMethodId, input.paymentMethodId))
     : [];
   // Account credit paid the rest of the delivered lines; the statement says so beside the card payment.
   const [spent] = await tx

@@ -28,7 +28,10 @@ export async function recordOrder(db: DbOrTx, order: OrderToRecord, fulfilment: 
       .returning({ detail: orders.detail });
     if (!current) throw new OrderTakenOverError();
     if (owner.isNew && owner.userId != null) {
-      await tx.update(users).set({ passwordHash: order.passwordHash ?? '' }).where(eq(users.userId, owner.userId));
+      await tx
+        .update(users)
+        .set({ passwordHash: order.passwordHash ?? '' })
+        .where(eq(users.userId, owner.userId));
       await tx
         .update(paymentMethods)
         .set({ accountId: owner.accountId, isDefault: sql`${paymentMethods.paymentMethodId} = ${order.paymentMethodId}` })
@@ -50,7 +53,14 @@ export async function recordOrder(db: DbOrTx, order: OrderToRecord, fulfilment: 
       await tx.update(orderLines).set({ domainId, modifyDate: today }).where(eq(orderLines.orderLineId, outcome.orderLineId));
     }
     if (settlement.captured > 0) {
-      await recordPayment(tx, { accountId: owner.accountId, orderId, paymentIntentId: intent.id, paymentMethodId: order.paymentMethodId, amount: settlement.captured, today });
+      await recordPayment(tx, {
+        accountId: owner.accountId,
+        orderId,
+        paymentIntentId: intent.id,
+        paymentMethodId: order.paymentMethodId,
+        amount: settlement.captured,
+        today,
+      });
     }
     await tx
       .update(carts)

@@ -146,7 +146,10 @@ async function settleUnconfirmedOrder({ providers }: ReconcileDeps, tx: Tx, orde
         nameservers: providers.registry.defaultNameservers,
         today,
       });
-      await tx.update(orderLines).set({ state: 'delivered', expireDate: answer.expireDate, domainId, modifyDate: today }).where(eq(orderLines.orderLineId, line.orderLineId));
+      await tx
+        .update(orderLines)
+        .set({ state: 'delivered', expireDate: answer.expireDate, domainId, modifyDate: today })
+        .where(eq(orderLines.orderLineId, line.orderLineId));
     } else {
       await tx.update(orderLines).set({ state: 'failed', error: answer.error, modifyDate: today }).where(eq(orderLines.orderLineId, line.orderLineId));
       await copyItemsToCart(tx, await accountCart(tx, accountId), [item]);
@@ -185,7 +188,10 @@ async function finishCutOrder({ providers }: ReconcileDeps, tx: Tx, order: Order
       : {
           accountId: order.accountId,
           isNew: cart?.accountId == null,
-          userId: cart?.accountId == null ? (await tx.select({ userId: users.userId }).from(users).where(eq(users.accountId, order.accountId)).limit(1))[0]?.userId : undefined,
+          userId:
+            cart?.accountId == null
+              ? (await tx.select({ userId: users.userId }).from(users).where(eq(users.accountId, order.accountId)).limit(1))[0]?.userId
+              : undefined,
         };
   const lines = await tx
     .select()
@@ -216,7 +222,12 @@ async function finishCutOrder({ providers }: ReconcileDeps, tx: Tx, order: Order
       await tx.update(orderLines).set({ state, expireDate: answer.expireDate, error, modifyDate: today }).where(eq(orderLines.orderLineId, line.orderLineId));
       outcomes.push({ line: { item, prices: line }, orderLineId: line.orderLineId, state, expireDate: answer.expireDate, error: error ?? undefined });
     } else {
-      outcomes.push({ line: { item, prices: line }, orderLineId: line.orderLineId, state: line.state, expireDate: line.expireDate ?? addYears(today, item.years) });
+      outcomes.push({
+        line: { item, prices: line },
+        orderLineId: line.orderLineId,
+        state: line.state,
+        expireDate: line.expireDate ?? addYears(today, item.years),
+      });
     }
   }
 
@@ -321,7 +332,12 @@ async function askRegistryAbout(
     if (line.kind === 'market') {
       // Nothing to ask the registry: the listing's claim, on record or not, says whether the line got its name.
       const answer = await marketLineAnswer(tx, line.orderLineId);
-      answers.set(line.orderLineId, answer.state === 'delivered' ? { delivered: true, expireDate: answer.expireDate } : { delivered: false, expireDate: answer.expireDate, error: answer.error });
+      answers.set(
+        line.orderLineId,
+        answer.state === 'delivered'
+          ? { delivered: true, expireDate: answer.expireDate }
+          : { delivered: false, expireDate: answer.expireDate, error: answer.error },
+      );
       continue;
     }
     let record: RegistryRecord | null;

@@ -55,11 +55,14 @@ export async function askRegistry(
       line.item.domainType === 'market'
         ? await claimMarketLine(db, providers, { orderId, orderLineId, item: line.item, buyerAccountId: owner.accountId })
         : await askRegistryFor(providers, prepared, line);
-    if (answer.state === 'failed' || answer.state === 'unknown') console.warn(`registry ${answer.state === 'unknown' ? 'did not answer for' : 'refused'} ${line.item.domain}: ${answer.error}`);
+    if (answer.state === 'failed' || answer.state === 'unknown')
+      console.warn(`registry ${answer.state === 'unknown' ? 'did not answer for' : 'refused'} ${line.item.domain}: ${answer.error}`);
     if (!(await holdsOrder(db, orderId, leases.lease()))) {
       const [settled] = await db.select({ state: orderLines.state }).from(orderLines).where(eq(orderLines.orderLineId, orderLineId));
       if (settled?.state !== answer.state) {
-        console.error(`order ${orderId}: the registry answered ${answer.state} for ${line.item.domain} after a takeover had recorded ${settled?.state}; support must settle it by hand`);
+        console.error(
+          `order ${orderId}: the registry answered ${answer.state} for ${line.item.domain} after a takeover had recorded ${settled?.state}; support must settle it by hand`,
+        );
       }
       throw new OrderTakenOverError();
     }
@@ -88,7 +91,12 @@ async function askRegistryFor(providers: Providers, prepared: Prepared, { item }
     return { state: answer.status, expireDate };
   }
   try {
-    const record = await providers.registry.register({ domain: item.domain, years: item.years, contact: prepared.contact, nameservers: providers.registry.defaultNameservers });
+    const record = await providers.registry.register({
+      domain: item.domain,
+      years: item.years,
+      contact: prepared.contact,
+      nameservers: providers.registry.defaultNameservers,
+    });
     return { state: 'delivered', expireDate: validDate(record.expireDate) ?? addYears(today, item.years) };
   } catch (error) {
     const state = error instanceof RegistryOutcomeUnknownError ? 'unknown' : 'failed';

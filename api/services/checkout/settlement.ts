@@ -20,7 +20,14 @@ export type Settlement = { captured: number; held: boolean };
  * Capture only what the registry delivered. While any answer is unknown the authorisation is held whole, for
  * reconcileUnknownOrders to capture or release once the registry has been asked again.
  */
-export async function settlePayment(db: Db, providers: Providers, run: OrderRun, intent: PaymentIntent, owner: Owner, outcomes: Outcome[]): Promise<Settlement> {
+export async function settlePayment(
+  db: Db,
+  providers: Providers,
+  run: OrderRun,
+  intent: PaymentIntent,
+  owner: Owner,
+  outcomes: Outcome[],
+): Promise<Settlement> {
   const { orderId, leaseOwner } = run;
   const delivered = outcomes.filter((o) => o.state === 'delivered').reduce((sum, o) => sum + o.line.prices.totalPrice, 0);
   if (outcomes.some((o) => o.state === 'unknown')) return { captured: 0, held: true };
@@ -67,7 +74,13 @@ export async function undoUnrecordedOrder(db: Db, providers: Providers, fulfilme
     await db
       .update(orderLines)
       .set({ state: 'failed', error: sql`concat('not recorded (was ', ${orderLines.state}, '); ', ${orderLines.error})`, modifyDate: now() })
-      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.attempt, attempt), inArray(orderLines.state, ['delivered', 'unknown', 'auth-code-needed', 'auth-code-rejected'])));
+      .where(
+        and(
+          eq(orderLines.orderId, orderId),
+          eq(orderLines.attempt, attempt),
+          inArray(orderLines.state, ['delivered', 'unknown', 'auth-code-needed', 'auth-code-rejected']),
+        ),
+      );
     await releaseMarketClaims(db, orderId);
     await releaseReservedAccount(db, owner, orderId);
     await failOrder(db, orderId, message, fulfilment.leaseOwner);

@@ -17,7 +17,14 @@ export type Owner = { accountId: number; userId?: number; isNew: boolean };
  * checkouts racing for one new email here, and the loser's authorisation is released. The password is set when the
  * order is recorded, so nobody signs in to an account whose order may still fail.
  */
-export async function reserveAccount(db: Db, providers: Providers, input: CommitInput, prepared: Prepared, run: OrderRun, intent: PaymentIntent): Promise<Owner> {
+export async function reserveAccount(
+  db: Db,
+  providers: Providers,
+  input: CommitInput,
+  prepared: Prepared,
+  run: OrderRun,
+  intent: PaymentIntent,
+): Promise<Owner> {
   if (input.accountId != null) return { accountId: input.accountId, isNew: false };
   const { orderId, leaseOwner } = run;
   const { cart, source } = input;
@@ -36,7 +43,10 @@ export async function reserveAccount(db: Db, providers: Providers, input: Commit
           paymentCustomerId: prepared.method.providerCustomerId,
         })
         .returning({ accountId: accounts.accountId });
-      const [user] = await tx.insert(users).values({ accountId: account.accountId, email: prepared.contact.email, passwordHash: '' }).returning({ userId: users.userId });
+      const [user] = await tx
+        .insert(users)
+        .values({ accountId: account.accountId, email: prepared.contact.email, passwordHash: '' })
+        .returning({ userId: users.userId });
       const [held] = await tx
         .update(orders)
         .set({ accountId: account.accountId })

@@ -100,7 +100,6 @@ async function readPendingTransfers(db: Db): Promise<Dashboard['pendingTransfers
   return { inbound: Number(row?.inbound ?? 0), awaitingAuthCode: Number(row?.awaiting ?? 0), outbound: Number(row?.outbound ?? 0) };
 }
 
-
 /** Staff put a failed job back in its queue (owner only): audited, 404 when it is not a failed job of ours. */
 export async function retryFailedJob(deps: Deps, actor: StaffActor, name: string, id: string): Promise<void> {
   if (!(await deps.jobs.retryFailedJob(name, id))) throw new AppError(404, 'No failed job with this id; it may have been retried already');

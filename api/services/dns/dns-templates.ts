@@ -7,7 +7,14 @@
 import { eq } from 'drizzle-orm';
 import templateFile from '../../../content/dns-templates.json' with { type: 'json' };
 import { findRecordConflict, validateDnsRecord } from '../../contract/dns/dns.ts';
-import { type DnsTemplate, type DnsTemplatePreview, type DnsTemplateSummary, dnsTemplateFileSchema, fillTemplateText, templateConflict } from '../../contract/dns/dns-templates.ts';
+import {
+  type DnsTemplate,
+  type DnsTemplatePreview,
+  type DnsTemplateSummary,
+  dnsTemplateFileSchema,
+  fillTemplateText,
+  templateConflict,
+} from '../../contract/dns/dns-templates.ts';
 import { snapshotKey, toSnapshot, type ZoneRecordSnapshot } from '../../contract/dns/zone-history.ts';
 import { dnsRecords } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
@@ -68,7 +75,13 @@ export async function previewDnsTemplate(deps: Deps, accountId: number, template
 }
 
 /** POST /api/dnsTemplates/:id/apply: the records added (those not there yet), conflicts removed only with consent. */
-export async function applyDnsTemplate(deps: Deps, accountId: number, templateId: string, input: { domainId: number; removeConflicts: boolean }, editor: ZoneEditor) {
+export async function applyDnsTemplate(
+  deps: Deps,
+  accountId: number,
+  templateId: string,
+  input: { domainId: number; removeConflicts: boolean },
+  editor: ZoneEditor,
+) {
   const template = findTemplate(templateId);
   const { result, change } = await changeZoneRecords(
     deps,
@@ -78,7 +91,9 @@ export async function applyDnsTemplate(deps: Deps, accountId: number, templateId
       const preview = plan(template, domain.domain, existing);
       const removed = input.removeConflicts ? preview.conflicts.map((c) => c.dnsRecordId) : [];
       for (const id of removed) await tx.delete(dnsRecords).where(eq(dnsRecords.dnsRecordId, id));
-      const standing: Pick<ZoneRecordSnapshot, 'type' | 'host' | 'data' | 'priority' | 'weight' | 'port'>[] = existing.filter((row) => !removed.includes(row.dnsRecordId));
+      const standing: Pick<ZoneRecordSnapshot, 'type' | 'host' | 'data' | 'priority' | 'weight' | 'port'>[] = existing.filter(
+        (row) => !removed.includes(row.dnsRecordId),
+      );
       const added: ZoneRecordSnapshot[] = [];
       const leftOut: { record: ZoneRecordSnapshot; reason: string }[] = [];
       for (const record of preview.records) {
@@ -95,7 +110,10 @@ export async function applyDnsTemplate(deps: Deps, accountId: number, templateId
       if (added.length) await tx.insert(dnsRecords).values(added.map((record) => ({ ...record, domainId: domain.domainId })));
       return { added, removed: preview.conflicts.filter((c) => removed.includes(c.dnsRecordId)), leftOut };
     },
-    { summary: (diff) => `Applied the ${template.name} template: ${diff.added.length + diff.changed.length} added, ${diff.removed.length + diff.changed.length} removed` },
+    {
+      summary: (diff) =>
+        `Applied the ${template.name} template: ${diff.added.length + diff.changed.length} added, ${diff.removed.length + diff.changed.length} removed`,
+    },
   );
   return { ...result, changeId: change?.changeId ?? null };
 }

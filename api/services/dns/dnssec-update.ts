@@ -23,9 +23,11 @@ export async function applyDnssecUpdate(ctx: DomainUpdateContext, fields: z.infe
   if (fields.dsRecords === undefined) return;
   const { domain } = ctx;
   if (domain.status === 'transfer') throw new AppError(409, `DNSSEC for ${domain.domain} can be set once its transfer to us is complete`);
-  if (domain.status !== 'active' && domain.status !== 'expired') throw new AppError(409, `DNSSEC for ${domain.domain} cannot be changed while it is ${domain.status}`);
+  if (domain.status !== 'active' && domain.status !== 'expired')
+    throw new AppError(409, `DNSSEC for ${domain.domain} cannot be changed while it is ${domain.status}`);
   const dsRecords = fields.dsRecords;
-  if (dsRecords.length > 0 && !hasCustomNameservers(domain.ns, ctx.deps.providers.registry.defaultNameservers)) throw new AppError(400, dnssecNeedsCustomNameservers);
+  if (dsRecords.length > 0 && !hasCustomNameservers(domain.ns, ctx.deps.providers.registry.defaultNameservers))
+    throw new AppError(400, dnssecNeedsCustomNameservers);
   await replaceDsRecords(ctx.deps, domain, dsRecords);
 }
 

@@ -24,7 +24,11 @@ export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z
   if (fields.ns === undefined) return;
   const { db, providers } = ctx.deps;
   const { domain } = ctx;
-  if (domain.status !== 'active' && domain.status !== 'expired') throw new AppError(409, `The nameservers of ${domain.domain} cannot be changed while it is ${domain.status === 'transfer' ? 'being transferred' : domain.status}`);
+  if (domain.status !== 'active' && domain.status !== 'expired')
+    throw new AppError(
+      409,
+      `The nameservers of ${domain.domain} cannot be changed while it is ${domain.status === 'transfer' ? 'being transferred' : domain.status}`,
+    );
   const refused = nameserverFieldErrors(fields.ns);
   const firstRefused = Object.keys(refused).map(Number)[0];
   if (firstRefused !== undefined) throw fieldErrors(refused, `Nameserver ${firstRefused + 1}: ${refused[firstRefused]}`);
@@ -44,10 +48,14 @@ export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z
     if (missing.length) {
       const unglued: Record<number, string> = {};
       fields.ns.forEach((entry, index) => {
-        if (missing.includes(entry.trim().replace(/\.$/, '').toUpperCase())) unglued[index] = `This nameserver is under ${domain.domain}: add it under Manage Custom Nameservers first and wait until it is approved`;
+        if (missing.includes(entry.trim().replace(/\.$/, '').toUpperCase()))
+          unglued[index] = `This nameserver is under ${domain.domain}: add it under Manage Custom Nameservers first and wait until it is approved`;
       });
       const names = missing.map((name) => name.toLowerCase()).join(', ');
-      throw fieldErrors(unglued, `${names} ${missing.length === 1 ? 'is' : 'are'} under ${domain.domain}: add ${missing.length === 1 ? 'it' : 'them'} under Manage Custom Nameservers first and wait until approved`);
+      throw fieldErrors(
+        unglued,
+        `${names} ${missing.length === 1 ? 'is' : 'are'} under ${domain.domain}: add ${missing.length === 1 ? 'it' : 'them'} under Manage Custom Nameservers first and wait until approved`,
+      );
     }
   }
   // Our nameservers do not sign zones: a DS set left at the registry would make the domain fail validation (bogus).

@@ -64,7 +64,9 @@ export async function publishZoneNow(deps: Pick<Deps, 'db' | 'config' | 'provide
   const dns = deps.providers.dns;
   if (!isPowerDns(dns)) return 'not-powerdns';
   return deps.db.transaction(async (tx) => {
-    const [{ locked }] = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('dotspot:dns-publish'), hashtext(${name})) as locked`);
+    const [{ locked }] = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(hashtext('dotspot:dns-publish'), hashtext(${name})) as locked`,
+    );
     // Retried by the queue: the other publisher may have read the zone before the change that queued this job.
     if (!locked) throw new Error(`zone ${name} is being published by another worker`);
     const held = await dns.readZone(name);
@@ -95,12 +97,22 @@ export type ReconcileReport = { zones: number; held: number; queued: number } | 
  * we no longer serve (deleted, transferred away, moved to other nameservers). PowerDNS down: the run fails and the
  * next one tries again, so a change shows within a minute of PowerDNS coming back.
  */
-export async function reconcileDnsZones(deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>, options: { checkAllContent?: boolean } = {}): Promise<ReconcileReport> {
+export async function reconcileDnsZones(
+  deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>,
+  options: { checkAllContent?: boolean } = {},
+): Promise<ReconcileReport> {
   const dns = deps.providers.dns;
   if (!isPowerDns(dns)) return { skipped: 'not-powerdns' };
   const held = new Map((await dns.listZones()).map((zone) => [zone.name, zone]));
   const rows = await deps.db
-    .select({ domainId: domains.domainId, domain: domains.domain, status: domains.status, ns: domains.ns, suspendedAt: domains.suspendedAt, serial: dnsZones.serial })
+    .select({
+      domainId: domains.domainId,
+      domain: domains.domain,
+      status: domains.status,
+      ns: domains.ns,
+      suspendedAt: domains.suspendedAt,
+      serial: dnsZones.serial,
+    })
     .from(domains)
     .leftJoin(dnsZones, eq(dnsZones.domainId, domains.domainId))
     .where(notInArray(domains.status, [...unservedStatuses]));
@@ -116,4 +128,3 @@ export async function reconcileDnsZones(deps: Pick<Deps, 'db' | 'config' | 'prov
   for (const name of due) await queueZonePublish(deps, name);
   return { zones: served.size, held: held.size, queued: due.size };
 }
-

@@ -83,7 +83,12 @@ export async function updateDnsRecord(deps: Deps, accountId: number, dnsRecordId
     };
     const checked = validateDnsRecord(merged, domain.domain);
     if ('errors' in checked) throw invalid(checked.errors);
-    refuseClash(findRecordConflict(checked.record, rows.filter((r) => r.dnsRecordId !== dnsRecordId)));
+    refuseClash(
+      findRecordConflict(
+        checked.record,
+        rows.filter((r) => r.dnsRecordId !== dnsRecordId),
+      ),
+    );
     const [updated] = await tx.update(dnsRecords).set(checked.record).where(eq(dnsRecords.dnsRecordId, dnsRecordId)).returning();
     return updated;
   });
@@ -100,7 +105,13 @@ export async function deleteDnsRecord(deps: Deps, accountId: number, dnsRecordId
 }
 
 /** Deletes several records of one domain at once, as one change in its history (source "bulk"). */
-export async function deleteDnsRecords(deps: Deps, accountId: number, domainId: number, dnsRecordIds: number[], editor: ZoneEditor): Promise<{ deleted: number }> {
+export async function deleteDnsRecords(
+  deps: Deps,
+  accountId: number,
+  domainId: number,
+  dnsRecordIds: number[],
+  editor: ZoneEditor,
+): Promise<{ deleted: number }> {
   const { result } = await changeZoneRecords(deps, { accountId, domainId }, { ...editor, source: 'bulk' }, async (tx, domain, rows) => {
     const unknown = dnsRecordIds.filter((id) => !rows.some((row) => row.dnsRecordId === id));
     if (unknown.length) throw new AppError(404, `No DNS record ${unknown.join(', ')} on ${domain.domain}`);

@@ -39,7 +39,16 @@ function view(row: Row): RegisteredNameserver {
 function isUnroutable(ip: string): boolean {
   if (isIpv4(ip)) {
     const [a, b] = ip.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || a >= 224 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      a >= 224 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
   }
   const lower = ip.toLowerCase();
   return lower === '::' || lower === '::1' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || lower.startsWith('ff');
@@ -61,7 +70,8 @@ function checkNameserver(config: Pick<Config, 'sandboxMode'>, domain: string, in
   if (!ip) errors.ipAddress = 'IP address is required';
   else if (!isIpv4(ip) && !isIpv6(ip)) errors.ipAddress = 'Enter an IPv4 or IPv6 address, such as 203.0.113.53';
   // The sandbox allows any address, so the demo can use documentation and local ones.
-  else if (!config.sandboxMode && isUnroutable(ip)) errors.ipAddress = 'This address cannot be reached from the Internet: enter the public IP address of the nameserver';
+  else if (!config.sandboxMode && isUnroutable(ip))
+    errors.ipAddress = 'This address cannot be reached from the Internet: enter the public IP address of the nameserver';
   if (errors.hostname || errors.ipAddress) throw new AppError(400, (errors.hostname ?? errors.ipAddress) as string, { errors });
   return { hostname, ipAddress: ip.toLowerCase() };
 }
@@ -71,7 +81,8 @@ async function refuseDuplicate(db: Db, domainId: number, hostname: string, excep
     .select({ id: registeredNameservers.registeredNameserverId })
     .from(registeredNameservers)
     .where(and(eq(registeredNameservers.domainId, domainId), eq(registeredNameservers.hostname, hostname), ne(registeredNameservers.status, 'deleted')));
-  if (rows.some((row) => row.id !== exceptId)) throw new AppError(409, `${hostname} is already registered`, { errors: { hostname: `${hostname} is already registered` } });
+  if (rows.some((row) => row.id !== exceptId))
+    throw new AppError(409, `${hostname} is already registered`, { errors: { hostname: `${hostname} is already registered` } });
 }
 
 export async function listRegisteredNameservers(db: Db, accountId: number, domainId: number): Promise<ListResult<RegisteredNameserver>> {
@@ -84,7 +95,11 @@ export async function listRegisteredNameservers(db: Db, accountId: number, domai
   return { total: rows.length, limit: rows.length, skip: 0, data: rows.map(view) };
 }
 
-export async function addRegisteredNameserver(deps: Deps, accountId: number, input: { domainId: number; hostname: string; ipAddress: string }): Promise<RegisteredNameserver> {
+export async function addRegisteredNameserver(
+  deps: Deps,
+  accountId: number,
+  input: { domainId: number; hostname: string; ipAddress: string },
+): Promise<RegisteredNameserver> {
   const domain = await ownedDomain(deps.db, accountId, input.domainId);
   if (domain.status === 'transfer') throw new AppError(409, `Custom nameservers of ${domain.domain} can be added once its transfer completes`);
   const fields = checkNameserver(deps.config, domain.domain, input);

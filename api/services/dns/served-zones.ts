@@ -49,7 +49,12 @@ const recordColumns = {
   ttl: dnsRecords.ttl,
 };
 
-const glueColumns = { domainId: registeredNameservers.domainId, hostname: registeredNameservers.hostname, ipAddress: registeredNameservers.ipAddress, status: registeredNameservers.status };
+const glueColumns = {
+  domainId: registeredNameservers.domainId,
+  hostname: registeredNameservers.hostname,
+  ipAddress: registeredNameservers.ipAddress,
+  status: registeredNameservers.status,
+};
 
 function groupBy<T extends { domainId: number }>(rows: T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();

@@ -34,9 +34,16 @@ type ChangeRow = typeof dnsChanges.$inferSelect;
 export type ZoneEditor = { source: ZoneChangeSource; actor: string };
 
 /** The customer (or their API token) behind a request, in the words the history shows. */
-export async function zoneEditorFor(db: Db, caller: { userId: number; apiTokenId?: number }, source?: Exclude<ZoneChangeSource, 'api' | 'staff' | 'system'>): Promise<ZoneEditor> {
+export async function zoneEditorFor(
+  db: Db,
+  caller: { userId: number; apiTokenId?: number },
+  source?: Exclude<ZoneChangeSource, 'api' | 'staff' | 'system'>,
+): Promise<ZoneEditor> {
   if (caller.apiTokenId) {
-    const [token] = await db.select({ name: apiTokens.name, prefix: apiTokens.displayPrefix }).from(apiTokens).where(eq(apiTokens.apiTokenId, caller.apiTokenId));
+    const [token] = await db
+      .select({ name: apiTokens.name, prefix: apiTokens.displayPrefix })
+      .from(apiTokens)
+      .where(eq(apiTokens.apiTokenId, caller.apiTokenId));
     return { source: source ?? 'api', actor: token ? `API token “${token.name}” (${token.prefix}…)` : 'An API token' };
   }
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.userId, caller.userId));
@@ -130,7 +137,13 @@ export async function zoneRecordsNow(db: DbOrTx, domainId: number): Promise<Reco
 export async function listZoneChanges(db: Db, accountId: number, domainId: number, page: { limit: number; skip: number }): Promise<ListResult<ZoneChange>> {
   await ownedDomain(db, accountId, domainId);
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(dnsChanges).where(eq(dnsChanges.domainId, domainId));
-  const rows = await db.select().from(dnsChanges).where(eq(dnsChanges.domainId, domainId)).orderBy(desc(dnsChanges.changeId)).limit(page.limit).offset(page.skip);
+  const rows = await db
+    .select()
+    .from(dnsChanges)
+    .where(eq(dnsChanges.domainId, domainId))
+    .orderBy(desc(dnsChanges.changeId))
+    .limit(page.limit)
+    .offset(page.skip);
   return { total, limit: page.limit, skip: page.skip, data: rows.map(changeView) };
 }
 
@@ -186,13 +199,22 @@ export async function restoreZoneVersion(deps: Deps, accountId: number, domainId
       await tx.delete(dnsRecords).where(eq(dnsRecords.domainId, domain.domainId));
       if (wanted.length) await tx.insert(dnsRecords).values(wanted.map((record) => ({ ...toSnapshot(record), domainId: domain.domainId })));
     },
-    { summary: (diff) => `Restored the version ${when ? `of ${when} UTC` : 'from before the first recorded change'} (${summariseDiff(diff).replace(/^./, (c) => c.toLowerCase())})`, restoredFrom: changeId || undefined },
+    {
+      summary: (diff) =>
+        `Restored the version ${when ? `of ${when} UTC` : 'from before the first recorded change'} (${summariseDiff(diff).replace(/^./, (c) => c.toLowerCase())})`,
+      restoredFrom: changeId || undefined,
+    },
   );
   return { change, unchanged: change === null };
 }
 
 /** The newest change at or before `changeId` exists for this domain (for tests and the UI's "current" marker). */
 export async function latestZoneChangeId(db: Db, domainId: number): Promise<number> {
-  const [row] = await db.select({ changeId: dnsChanges.changeId }).from(dnsChanges).where(eq(dnsChanges.domainId, domainId)).orderBy(desc(dnsChanges.changeId)).limit(1);
+  const [row] = await db
+    .select({ changeId: dnsChanges.changeId })
+    .from(dnsChanges)
+    .where(eq(dnsChanges.domainId, domainId))
+    .orderBy(desc(dnsChanges.changeId))
+    .limit(1);
   return row?.changeId ?? 0;
 }

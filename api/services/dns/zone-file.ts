@@ -97,7 +97,8 @@ function tokenize(text: string): { lines: Token[][]; problems: ZoneFileProblem[]
         raw += bytes.slice(i, read.next);
         i = read.next;
       }
-      if (i >= bytes.length) problems.push({ line: logicalStart, text: sourceLines[logicalStart - 1] ?? '', reason: 'A quoted string is missing its closing quote (")' });
+      if (i >= bytes.length)
+        problems.push({ line: logicalStart, text: sourceLines[logicalStart - 1] ?? '', reason: 'A quoted string is missing its closing quote (")' });
       raw += '"';
       i += 1;
     } else {
@@ -117,7 +118,13 @@ function tokenize(text: string): { lines: Token[][]; problems: ZoneFileProblem[]
         i = read.next;
       }
     }
-    current.push({ text: Buffer.from(word, 'latin1').toString('utf8'), quoted, raw: Buffer.from(raw, 'latin1').toString('utf8'), line: logicalStart, startsLine });
+    current.push({
+      text: Buffer.from(word, 'latin1').toString('utf8'),
+      quoted,
+      raw: Buffer.from(raw, 'latin1').toString('utf8'),
+      line: logicalStart,
+      startsLine,
+    });
   }
   if (depth > 0) problems.push({ line: logicalStart, text: sourceLines[logicalStart - 1] ?? '', reason: 'A "(" is never closed' });
   finishLine();
@@ -211,7 +218,17 @@ export function parseZoneFile(text: string, zone: string, defaultTtl: number): {
 }
 
 /** The record's value as Add DNS takes it, names made absolute against the origin. */
-export type ImportCandidate = { line: number; source: string; type: DnsRecordType; host: string; data: string; priority?: number; weight?: number; port?: number; ttl: number };
+export type ImportCandidate = {
+  line: number;
+  source: string;
+  type: DnsRecordType;
+  host: string;
+  data: string;
+  priority?: number;
+  weight?: number;
+  port?: number;
+  ttl: number;
+};
 
 const target = (name: string | undefined, origin: string) => (name === undefined ? '' : name === '.' ? '.' : absolute(name, origin));
 
@@ -219,7 +236,11 @@ const target = (name: string | undefined, origin: string) => (name === undefined
  * A parsed record as a candidate for the zone, or why it cannot be one: our SOA and nameservers are ours, other
  * zones' names and types we do not serve are refused. Values are only shaped here; validateDnsRecord judges them.
  */
-export function toCandidate(record: ParsedLine, zone: string, ownNameservers: readonly string[]): { candidate: ImportCandidate } | { skip: string } | { refuse: string } {
+export function toCandidate(
+  record: ParsedLine,
+  zone: string,
+  ownNameservers: readonly string[],
+): { candidate: ImportCandidate } | { skip: string } | { refuse: string } {
   const apex = zone.toLowerCase();
   if (record.owner !== apex && !record.owner.endsWith(`.${apex}`)) return { refuse: `${record.owner} is outside ${apex}` };
   const host = record.owner === apex ? '@' : record.owner.slice(0, -apex.length - 1);
@@ -232,7 +253,12 @@ export function toCandidate(record: ParsedLine, zone: string, ownNameservers: re
     return { refuse: 'Nameservers for the domain itself are set under Change Nameservers, not in its zone' };
   }
   if (!(dnsRecordTypes as readonly string[]).includes(type)) {
-    return { refuse: /^TYPE\d+$/.test(type) || /^[A-Z0-9]+$/.test(type) ? `${type} records are not supported here (supported: ${dnsRecordTypes.join(', ')})` : `"${type}" is not a record type` };
+    return {
+      refuse:
+        /^TYPE\d+$/.test(type) || /^[A-Z0-9]+$/.test(type)
+          ? `${type} records are not supported here (supported: ${dnsRecordTypes.join(', ')})`
+          : `"${type}" is not a record type`,
+    };
   }
   const number = (word: string | undefined) => (word !== undefined && /^\d+$/.test(word) ? Number(word) : Number.NaN);
   switch (type as DnsRecordType) {
@@ -246,11 +272,26 @@ export function toCandidate(record: ParsedLine, zone: string, ownNameservers: re
     case 'MX':
       return { candidate: { ...base, type: 'MX', priority: number(words[0]), data: words.length === 2 ? target(words[1], apex) : words.slice(1).join(' ') } };
     case 'SRV':
-      return { candidate: { ...base, type: 'SRV', priority: number(words[0]), weight: number(words[1]), port: number(words[2]), data: words.length === 4 ? target(words[3], apex) : words.slice(3).join(' ') } };
+      return {
+        candidate: {
+          ...base,
+          type: 'SRV',
+          priority: number(words[0]),
+          weight: number(words[1]),
+          port: number(words[2]),
+          data: words.length === 4 ? target(words[3], apex) : words.slice(3).join(' '),
+        },
+      };
     case 'TXT':
       return { candidate: { ...base, type: 'TXT', data: words.join(record.quoted.every(Boolean) ? '' : ' ') } };
     case 'CAA':
-      return { candidate: { ...base, type: 'CAA', data: `${words[0] ?? ''} ${words[1] ?? ''} "${(words.slice(2).join(' ') ?? '').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` } };
+      return {
+        candidate: {
+          ...base,
+          type: 'CAA',
+          data: `${words[0] ?? ''} ${words[1] ?? ''} "${(words.slice(2).join(' ') ?? '').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+        },
+      };
     case 'TLSA':
       return { candidate: { ...base, type: 'TLSA', data: words.join(' ') } };
     case 'HTTPS':
@@ -258,7 +299,9 @@ export function toCandidate(record: ParsedLine, zone: string, ownNameservers: re
       // The parameters keep their quoting: rich-records.ts reads them from the text as written.
       const rawWords = record.rdata.split(/\s+/);
       const params = rawWords.slice(2).join(' ');
-      return { candidate: { ...base, type: type as DnsRecordType, priority: number(words[0]), data: `${target(words[1], apex)}${params ? ` ${params}` : ''}` } };
+      return {
+        candidate: { ...base, type: type as DnsRecordType, priority: number(words[0]), data: `${target(words[1], apex)}${params ? ` ${params}` : ''}` },
+      };
     }
   }
   return { refuse: `${type} records are not supported here` };

@@ -99,7 +99,11 @@ function ourNameservers(deps: Pick<Deps, 'config'>): string[] {
 }
 
 /** POST /api/dnsZoneFiles/preview: what an import would do, nothing changed. */
-export async function previewZoneImport(deps: Deps, accountId: number, input: { domainId: number; text: string; mode: ZoneImportMode }): Promise<ZoneImportPreview> {
+export async function previewZoneImport(
+  deps: Deps,
+  accountId: number,
+  input: { domainId: number; text: string; mode: ZoneImportMode },
+): Promise<ZoneImportPreview> {
   const domain = await ownedDomain(deps.db, accountId, input.domainId);
   const existing = await deps.db.select().from(dnsRecords).where(eq(dnsRecords.domainId, domain.domainId));
   return planImport(domain.domain, input.text, input.mode, existing, ourNameservers(deps)).preview;
@@ -118,7 +122,10 @@ export async function applyZoneImport(deps: Deps, accountId: number, input: { do
       if (plan.add.length) await tx.insert(dnsRecords).values(plan.add.map((record) => ({ ...record, domainId: domain.domainId })));
       return plan.preview;
     },
-    { summary: (diff) => `Imported a zone file (${input.mode}): ${[`${diff.added.length} added`, `${diff.changed.length} changed`, `${diff.removed.length} removed`].join(', ')}` },
+    {
+      summary: (diff) =>
+        `Imported a zone file (${input.mode}): ${[`${diff.added.length} added`, `${diff.changed.length} changed`, `${diff.removed.length} removed`].join(', ')}`,
+    },
   );
   return { ...result, changeId: change?.changeId ?? null };
 }
@@ -132,6 +139,12 @@ export async function exportZoneFile(db: Db, deps: Pick<Deps, 'config'>, account
     db.select({ serial: dnsZones.serial }).from(dnsZones).where(eq(dnsZones.domainId, domainId)),
   ]);
   const soa = soaFor(deps.config, stored?.serial ?? 1);
-  const text = writeZoneFile(domain.domain, soa, deps.config.DEFAULT_NAMESERVERS, records.map(toSnapshot), `zone file exported from the DNS records you manage`);
+  const text = writeZoneFile(
+    domain.domain,
+    soa,
+    deps.config.DEFAULT_NAMESERVERS,
+    records.map(toSnapshot),
+    `zone file exported from the DNS records you manage`,
+  );
   return { filename: `${domain.domain}.zone`, text };
 }

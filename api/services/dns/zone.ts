@@ -29,7 +29,11 @@ export const unservedStatuses = ['deleted', 'transfer'] as const;
  * not served by us") and not suspended (services/domains/suspensions.ts: a suspended name gets no answers).
  */
 export function isServedByUs(domain: Pick<DomainRow, 'status' | 'ns' | 'suspendedAt'>, config: Pick<Config, 'DEFAULT_NAMESERVERS'>): boolean {
-  return !(unservedStatuses as readonly string[]).includes(domain.status) && domain.suspendedAt === null && isProviderNameservers(domain.ns, config.DEFAULT_NAMESERVERS);
+  return (
+    !(unservedStatuses as readonly string[]).includes(domain.status) &&
+    domain.suspendedAt === null &&
+    isProviderNameservers(domain.ns, config.DEFAULT_NAMESERVERS)
+  );
 }
 
 export function soaFor(config: Pick<Config, 'DEFAULT_NAMESERVERS'>, serial: number): Soa {
@@ -51,9 +55,22 @@ export function zoneRecords(
 ): ZoneRecord[] {
   const apex = domain.domain.toLowerCase();
   const fq = (host: string) => (host === '@' ? apex : `${host}.${apex}`);
-  const out: ZoneRecord[] = config.DEFAULT_NAMESERVERS.map((ns) => ({ name: apex, type: 'NS' as const, ttl: nsTtl, data: ns.toLowerCase().replace(/\.$/, '') }));
+  const out: ZoneRecord[] = config.DEFAULT_NAMESERVERS.map((ns) => ({
+    name: apex,
+    type: 'NS' as const,
+    ttl: nsTtl,
+    data: ns.toLowerCase().replace(/\.$/, ''),
+  }));
   for (const r of records) {
-    out.push({ name: fq(r.host), type: r.type, ttl: r.ttl, data: r.data, ...(r.priority === null ? {} : { priority: r.priority }), ...(r.weight === null ? {} : { weight: r.weight }), ...(r.port === null ? {} : { port: r.port }) });
+    out.push({
+      name: fq(r.host),
+      type: r.type,
+      ttl: r.ttl,
+      data: r.data,
+      ...(r.priority === null ? {} : { priority: r.priority }),
+      ...(r.weight === null ? {} : { weight: r.weight }),
+      ...(r.port === null ? {} : { port: r.port }),
+    });
   }
   const hasAt = (host: string, types: readonly string[]) => records.some((r) => r.host === host && types.includes(r.type));
   if (domain.websiteType !== 'custom') {
@@ -98,7 +115,12 @@ export function dateSerial(): number {
  * exist; back to park when none remain and the type is custom. Conditional on the type read, so a concurrent change
  * of the website type is not overwritten.
  */
-async function syncWebsiteType(db: Db, config: Config, domain: DomainRow, records: readonly Pick<RecordRow, 'type' | 'host'>[]): Promise<DomainRow['websiteType']> {
+async function syncWebsiteType(
+  db: Db,
+  config: Config,
+  domain: DomainRow,
+  records: readonly Pick<RecordRow, 'type' | 'host'>[],
+): Promise<DomainRow['websiteType']> {
   const isCustom = hasCustomNameservers(domain.ns, config.DEFAULT_NAMESERVERS) || records.some(isWebsiteRecord);
   const wanted = isCustom ? 'custom' : domain.websiteType === 'custom' ? 'park' : domain.websiteType;
   if (wanted === domain.websiteType) return wanted;
@@ -113,7 +135,12 @@ async function syncWebsiteType(db: Db, config: Config, domain: DomainRow, record
  * Records the zone's content in dns_zones and returns its serial: the first serial is today's, and each change of
  * content (not a sync that leaves it alone) moves it up by one, or to today's if that is higher.
  */
-export async function recordZoneContent(db: Db, config: Pick<Config, 'DEFAULT_NAMESERVERS'>, domainId: number, content: readonly ZoneRecord[]): Promise<number> {
+export async function recordZoneContent(
+  db: Db,
+  config: Pick<Config, 'DEFAULT_NAMESERVERS'>,
+  domainId: number,
+  content: readonly ZoneRecord[],
+): Promise<number> {
   const hash = contentHash(content, soaFor(config, 0));
   const at = now();
   const [row] = await db
@@ -206,14 +233,20 @@ export async function syncAllZones(deps: Pick<Deps, 'db' | 'config' | 'providers
 export async function loadServedZones(db: Db, config: Config, names: string[]): Promise<Map<string, Zone | null>> {
   const found = new Map<string, Zone | null>(names.map((name) => [name, null]));
   if (names.length === 0) return found;
-  const rows = (await db.select().from(domains).where(and(inArray(domains.domain, names), notInArray(domains.status, [...unservedStatuses])))).filter((row) =>
-    isServedByUs(row, config),
-  );
+  const rows = (
+    await db
+      .select()
+      .from(domains)
+      .where(and(inArray(domains.domain, names), notInArray(domains.status, [...unservedStatuses])))
+  ).filter((row) => isServedByUs(row, config));
   if (rows.length === 0) return found;
   const ids = rows.map((row) => row.domainId);
   const [records, glue, zones] = await Promise.all([
     db.select().from(dnsRecords).where(inArray(dnsRecords.domainId, ids)),
-    db.select().from(registeredNameservers).where(and(inArray(registeredNameservers.domainId, ids), eq(registeredNameservers.status, 'active'))),
+    db
+      .select()
+      .from(registeredNameservers)
+      .where(and(inArray(registeredNameservers.domainId, ids), eq(registeredNameservers.status, 'active'))),
     db.select().from(dnsZones).where(inArray(dnsZones.domainId, ids)),
   ]);
   for (const row of rows) {

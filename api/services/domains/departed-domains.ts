@@ -116,4 +116,3 @@ export async function releaseSubordinateHosts(deps: Pick<Deps, 'db' | 'providers
     }
   }
 }
-

@@ -135,7 +135,12 @@ export async function runAutoRenewals(deps: Deps): Promise<{ autoRenewed: number
     const rows = await deps.db
       .select()
       .from(domains)
-      .where(inArray(domains.domainId, reread.map((o) => o.domainId ?? 0)));
+      .where(
+        inArray(
+          domains.domainId,
+          reread.map((o) => o.domainId ?? 0),
+        ),
+      );
     const byId = new Map(rows.map((d) => [d.domainId, d]));
     for (const order of reread) {
       const domain = byId.get(order.domainId ?? 0);
@@ -151,7 +156,15 @@ export async function runAutoRenewals(deps: Deps): Promise<{ autoRenewed: number
     await deps.db
       .update(renewalOrders)
       .set({ modifyDate: now() })
-      .where(and(inArray(renewalOrders.renewalOrderId, batch.map((c) => c.order.renewalOrderId)), eq(renewalOrders.status, 'pending')));
+      .where(
+        and(
+          inArray(
+            renewalOrders.renewalOrderId,
+            batch.map((c) => c.order.renewalOrderId),
+          ),
+          eq(renewalOrders.status, 'pending'),
+        ),
+      );
     const outcome = await autoRenewBatch(deps, batch);
     autoRenewed += outcome.renewed;
     autoRenewFailed += outcome.failed;
@@ -175,7 +188,10 @@ export async function retryAutoRenewal(deps: Deps, renewalOrderId: number): Prom
     if (current?.kind !== 'auto') throw new AppError(404, 'Auto-renewal not found');
     throw new AppError(409, current.status === 'settled' ? 'This auto-renewal has already been charged' : 'This auto-renewal is being charged right now');
   }
-  const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, order.domainId ?? 0));
+  const [domain] = await deps.db
+    .select()
+    .from(domains)
+    .where(eq(domains.domainId, order.domainId ?? 0));
   if (!domain) {
     await setOrder(deps.db, order.renewalOrderId, { status: 'failed', lastError: 'No longer due' });
   } else {
@@ -310,7 +326,9 @@ async function autoRenewBatch(deps: Deps, claimed: Claimed[]): Promise<{ renewed
 
 /** Records a batch of registry renewals on the domains and lines, then captures each order once, ledger rows in one insert. */
 async function recordAndCapture(deps: Deps, renewedLines: RenewalRow[], charged: Charged[], today: Date): Promise<void> {
-  const rows = JSON.stringify(renewedLines.map((l) => ({ id: l.domainId, line: l.renewalId, exp: l.newExpireDate.toISOString(), protect: l.protectionEnabled })));
+  const rows = JSON.stringify(
+    renewedLines.map((l) => ({ id: l.domainId, line: l.renewalId, exp: l.newExpireDate.toISOString(), protect: l.protectionEnabled })),
+  );
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`
       update ${domains} set expire_date = v.exp, status = 'active', redemption_period_start_date = null,
@@ -329,7 +347,15 @@ async function recordAndCapture(deps: Deps, renewedLines: RenewalRow[], charged:
   const settling = await deps.db
     .update(renewalOrders)
     .set({ status: 'settled', modifyDate: today })
-    .where(and(inArray(renewalOrders.renewalOrderId, renewedLines.map((l) => l.renewalOrderId)), eq(renewalOrders.status, 'held')))
+    .where(
+      and(
+        inArray(
+          renewalOrders.renewalOrderId,
+          renewedLines.map((l) => l.renewalOrderId),
+        ),
+        eq(renewalOrders.status, 'held'),
+      ),
+    )
     .returning({ id: renewalOrders.renewalOrderId });
   const settlingIds = new Set(settling.map((o) => o.id));
   const heldOf = new Map(charged.map((c) => [c.order.renewalOrderId, c.held]));
@@ -355,7 +381,13 @@ export async function sendReminders(deps: Deps): Promise<number> {
     const candidates = await deps.db
       .select({ domainId: domains.domainId, expireDate: domains.expireDate })
       .from(domains)
-      .where(and(inArray(domains.status, ['active', 'expired']), gt(domains.expireDate, addDays(today, window.to)), lte(domains.expireDate, addDays(today, window.from))));
+      .where(
+        and(
+          inArray(domains.status, ['active', 'expired']),
+          gt(domains.expireDate, addDays(today, window.to)),
+          lte(domains.expireDate, addDays(today, window.from)),
+        ),
+      );
     const claimed: { domainId: number }[] = [];
     for (let i = 0; i < candidates.length; i += 1000) {
       const batch = candidates.slice(i, i + 1000);
@@ -372,7 +404,12 @@ export async function sendReminders(deps: Deps): Promise<number> {
       .select({ domain: domains, email: users.email })
       .from(domains)
       .innerJoin(users, eq(users.accountId, domains.accountId))
-      .where(inArray(domains.domainId, claimed.map((c) => c.domainId)));
+      .where(
+        inArray(
+          domains.domainId,
+          claimed.map((c) => c.domainId),
+        ),
+      );
     const seen = new Set<number>();
     await eachLimited(rows, concurrency, async ({ domain, email }) => {
       if (seen.has(domain.domainId)) return;
@@ -419,17 +456,18 @@ export async function advanceExpiry(deps: Deps): Promise<{ expired: number; rede
   const pendingDelete = await db
     .update(domains)
     .set({ status: 'pendingDelete', modifyDate: today })
-    .where(and(eq(domains.status, 'redemption'), isNotNull(domains.redemptionPeriodStartDate), lte(domains.redemptionPeriodStartDate, subDays(today, redemptionDays))))
+    .where(
+      and(
+        eq(domains.status, 'redemption'),
+        isNotNull(domains.redemptionPeriodStartDate),
+        lte(domains.redemptionPeriodStartDate, subDays(today, redemptionDays)),
+      ),
+    )
     .returning({ id: domains.domainId });
   const doomed = await db
     .select()
     .from(domains)
-    .where(
-      and(
-        eq(domains.status, 'pendingDelete'),
-        lte(domains.redemptionPeriodStartDate, subDays(today, redemptionDays + pendingDeleteDays)),
-      ),
-    );
+    .where(and(eq(domains.status, 'pendingDelete'), lte(domains.redemptionPeriodStartDate, subDays(today, redemptionDays + pendingDeleteDays))));
   let deleted = 0;
   for (const domain of doomed) {
     try {

@@ -66,9 +66,15 @@ export async function updateDomain(ctx: Omit<DomainUpdateContext, 'domain'>, dom
   }
   // Whatever changed (nameservers, email, website type, forwarding, builder), the served zone and the website type follow.
   await syncZone(ctx.deps, domainId);
-  const answer = await findDomain(db, ctx.accountId, domainId, { limit: 1, skip: 0, sort: [], relations: ['dnsRecords', 'emails'], filters: {}, flags: {} }, {
-    defaultNameservers: ctx.deps.providers.registry.defaultNameservers,
-  });
+  const answer = await findDomain(
+    db,
+    ctx.accountId,
+    domainId,
+    { limit: 1, skip: 0, sort: [], relations: ['dnsRecords', 'emails'], filters: {}, flags: {} },
+    {
+      defaultNameservers: ctx.deps.providers.registry.defaultNameservers,
+    },
+  );
   return { ...answer, ...additions };
 }
 

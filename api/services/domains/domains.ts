@@ -97,7 +97,8 @@ async function withRelations(db: Db, rows: DomainRow[], query: ListQuery, view: 
   const renewalPricing = query.flags.$renewalPricing === 'true';
   const wantsDns = query.relations.includes('dnsRecords');
   const wantsEmails = query.relations.includes('emails');
-  const records = wantsDns && ids.length ? await db.select().from(dnsRecords).where(inArray(dnsRecords.domainId, ids)).orderBy(asc(dnsRecords.dnsRecordId)) : [];
+  const records =
+    wantsDns && ids.length ? await db.select().from(dnsRecords).where(inArray(dnsRecords.domainId, ids)).orderBy(asc(dnsRecords.dnsRecordId)) : [];
   const mail =
     wantsEmails && ids.length
       ? await db

@@ -33,7 +33,13 @@ export const skippedWhenUnchanged: ReadonlySet<DomainUpdateGroup> = new Set(['na
  * Whether applying `fields` to `domain` sends a change to the registry; mirrors the handlers (a false here is a
  * request they answer without the registry, or that domain-update.ts skips).
  */
-export function reachesRegistry(group: DomainUpdateGroup, fields: Record<string, unknown>, domain: DomainRow, defaultNameservers: readonly string[], today: Date): boolean {
+export function reachesRegistry(
+  group: DomainUpdateGroup,
+  fields: Record<string, unknown>,
+  domain: DomainRow,
+  defaultNameservers: readonly string[],
+  today: Date,
+): boolean {
   switch (group) {
     case 'privacy': {
       const { privacyEnabled } = fields as z.infer<typeof privacyUpdate>;
@@ -155,7 +161,9 @@ class Slots {
     if (this.active < this.size) this.active += 1;
     else {
       if (this.line.length >= registryChangeQueueLength) {
-        throw new AppError(429, `The registry is busy right now. Please try again in ${registryBusyRetrySeconds} seconds.`, { retryAfterSeconds: registryBusyRetrySeconds });
+        throw new AppError(429, `The registry is busy right now. Please try again in ${registryBusyRetrySeconds} seconds.`, {
+          retryAfterSeconds: registryBusyRetrySeconds,
+        });
       }
       await new Promise<void>((resolve) => this.line.push(resolve));
     }

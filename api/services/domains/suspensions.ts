@@ -44,9 +44,15 @@ export async function suspendDomain(
           .returning();
     if (domain.suspendedAt === null) {
       await holdAtRegistry(deps, domain.domain, true);
-      await tx.update(domains).set({ suspendedAt: row.createDate, suspensionReason: row.reason, modifyDate: now() }).where(eq(domains.domainId, input.domainId));
+      await tx
+        .update(domains)
+        .set({ suspendedAt: row.createDate, suspensionReason: row.reason, modifyDate: now() })
+        .where(eq(domains.domainId, input.domainId));
     } else {
-      await tx.update(domains).set({ suspensionReason: await oldestActiveReason(tx, input.domainId) }).where(eq(domains.domainId, input.domainId));
+      await tx
+        .update(domains)
+        .set({ suspensionReason: await oldestActiveReason(tx, input.domainId) })
+        .where(eq(domains.domainId, input.domainId));
     }
     return row;
   });
@@ -58,7 +64,10 @@ export async function suspendDomain(
  * Lifts this kind's suspension (nothing happens when there is none). When it was the last, the registry takes the
  * hold off and our DNS answers again; otherwise the domain stays on hold, now for the remaining reason.
  */
-export async function liftSuspension(deps: SuspensionDeps, input: { domainId: number; kind: SuspensionKind }): Promise<{ lifted: boolean; stillSuspended: boolean }> {
+export async function liftSuspension(
+  deps: SuspensionDeps,
+  input: { domainId: number; kind: SuspensionKind },
+): Promise<{ lifted: boolean; stillSuspended: boolean }> {
   const result = await deps.db.transaction(async (tx) => {
     const [domain] = await tx.select().from(domains).where(eq(domains.domainId, input.domainId)).for('update');
     if (!domain) throw new AppError(404, 'No such domain');

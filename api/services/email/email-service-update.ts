@@ -76,7 +76,16 @@ async function addEmailService(ctx: DomainUpdateContext, paymentIntentId: string
       await captureCharge(
         deps,
         attempt.held,
-        [{ type: 'mrc', description: `Email service: ${domain.domain} (first month)`, amount: firstMonth, domainId: domain.domainId, startDate: start, endDate: addMonths(start, 1) }],
+        [
+          {
+            type: 'mrc',
+            description: `Email service: ${domain.domain} (first month)`,
+            amount: firstMonth,
+            domainId: domain.domainId,
+            startDate: start,
+            endDate: addMonths(start, 1),
+          },
+        ],
         `email-service-capture:${attemptKey}`,
       );
     }

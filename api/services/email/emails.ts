@@ -61,7 +61,11 @@ async function findOwnedDomain(db: Db, accountId: number, domainId: number): Pro
 
 /** The live address and its domain; 404 when there is none, 403 when it is another account's. */
 export async function findOwnedEmail(db: Db, accountId: number, emailId: number): Promise<{ email: EmailRow; domain: DomainRow }> {
-  const [row] = await db.select({ email: emails, domain: domains }).from(emails).innerJoin(domains, eq(domains.domainId, emails.domainId)).where(eq(emails.emailId, emailId));
+  const [row] = await db
+    .select({ email: emails, domain: domains })
+    .from(emails)
+    .innerJoin(domains, eq(domains.domainId, emails.domainId))
+    .where(eq(emails.emailId, emailId));
   if (row?.email.status !== 'active' || row.domain.status === 'deleted') throw new AppError(404, 'Email address not found');
   if (row.domain.accountId !== accountId) throw new AppError(403, 'You do not have access to this email address');
   return row;
@@ -83,7 +87,8 @@ function checkPassword(password: string, address: string) {
 }
 
 function checkDestination(destination: string, address: string) {
-  if (destination.toLowerCase() === address.toLowerCase()) throw new AppError(400, 'A forward cannot send mail to itself', { errors: { destination: ['A forward cannot send mail to itself'] } });
+  if (destination.toLowerCase() === address.toLowerCase())
+    throw new AppError(400, 'A forward cannot send mail to itself', { errors: { destination: ['A forward cannot send mail to itself'] } });
 }
 
 function limitMessage(type: 'mailbox' | 'forward') {
@@ -229,7 +234,10 @@ export async function readEmailUsage(deps: Deps, accountId: number, emailId: num
 /** Per account and per address, an hour: the instructions go to any address the customer types. */
 const instructionLimits = { perAccount: 10, perAddress: 30, windowSeconds: 3600 };
 
-export async function sendSetupInstructions(deps: Deps, input: { accountId: number; emailId: number; to: string; clientIp: string }): Promise<{ message: string }> {
+export async function sendSetupInstructions(
+  deps: Deps,
+  input: { accountId: number; emailId: number; to: string; clientIp: string },
+): Promise<{ message: string }> {
   const { email } = await findOwnedEmail(deps.db, input.accountId, input.emailId);
   if (email.type !== 'mailbox') throw new AppError(400, 'Set-up instructions are for mailboxes');
   await enforce(

@@ -48,7 +48,14 @@ async function isLiveAddress(db: Db, address: string, owner: string | null): Pro
     .select({ domainId: domains.domainId })
     .from(emails)
     .innerJoin(domains, eq(domains.domainId, emails.domainId))
-    .where(and(sql`lower(${emails.address}) = ${address}`, eq(emails.status, 'active'), notInArray(domains.status, [...notReceiving]), eq(domains.emailEnabled, true)));
+    .where(
+      and(
+        sql`lower(${emails.address}) = ${address}`,
+        eq(emails.status, 'active'),
+        notInArray(domains.status, [...notReceiving]),
+        eq(domains.emailEnabled, true),
+      ),
+    );
   return rows.some((row) => owner === null || owner === mailDomainOwner(row.domainId));
 }
 
@@ -71,7 +78,8 @@ export async function acceptRecipient(deps: Pick<Deps, 'db'>, context: InboundMa
   if (!hosted || !(await isLiveAddress(deps.db, lower, hosted.owner))) throw new MailRefusal(550, `5.1.1 <${address}>: no such user here`);
   if (hosted.kind === 'forward') return { kind: 'forward', address: hosted.address, destination: hosted.destination ?? '' };
   if (hosted.usedBytes >= hosted.quotaBytes) throw new MailRefusal(552, `5.2.2 <${address}>: mailbox full`);
-  if (hosted.usedBytes + declaredSize > hosted.quotaBytes) throw new MailRefusal(552, `5.2.2 <${address}>: mailbox full, the message is larger than the space left`);
+  if (hosted.usedBytes + declaredSize > hosted.quotaBytes)
+    throw new MailRefusal(552, `5.2.2 <${address}>: mailbox full, the message is larger than the space left`);
   return { kind: 'mailbox', address: hosted.address, quotaBytes: hosted.quotaBytes, usedBytes: hosted.usedBytes };
 }
 
@@ -101,7 +109,11 @@ export function withoutForgedResults(raw: Buffer, receiverName: string): Buffer 
 export const maxHops = 50;
 
 export function countHops(raw: Buffer): number {
-  return headerBlock(raw).toString('latin1').match(/^Received:/gim)?.length ?? 0;
+  return (
+    headerBlock(raw)
+      .toString('latin1')
+      .match(/^Received:/gim)?.length ?? 0
+  );
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -131,10 +143,22 @@ function relayFailure(address: string, error: unknown): RecipientOutcome {
   const code = (error as { responseCode?: number }).responseCode;
   if (code && code >= 500 && code < 600) {
     const said = String((error as { response?: string }).response ?? (error as Error).message).replace(/^\d{3}[ -]/, '');
-    return { address, delivered: false, responseCode: 550, status: said.match(/^(5\.\d+\.\d+)/)?.[1] ?? '5.0.0', message: `5.0.0 <${address}>: the destination refused it: ${said}`.slice(0, 400) };
+    return {
+      address,
+      delivered: false,
+      responseCode: 550,
+      status: said.match(/^(5\.\d+\.\d+)/)?.[1] ?? '5.0.0',
+      message: `5.0.0 <${address}>: the destination refused it: ${said}`.slice(0, 400),
+    };
   }
   console.error(`mail receiver: relaying for ${address} failed:`, (error as Error).message);
-  return { address, delivered: false, responseCode: 451, status: '4.4.1', message: `4.4.1 <${address}>: the destination could not be reached, try again later` };
+  return {
+    address,
+    delivered: false,
+    responseCode: 451,
+    status: '4.4.1',
+    message: `4.4.1 <${address}>: the destination could not be reached, try again later`,
+  };
 }
 
 /**
@@ -156,7 +180,9 @@ export async function deliverInbound(
   for (const recipient of message.recipients) {
     if (recipient.kind === 'mailbox') {
       const copy = Buffer.concat([
-        Buffer.from(`Return-Path: <${envelope.sender}>\r\nDelivered-To: ${recipient.address}\r\n${message.trace}${receivedField(envelope, context.receiverName, recipient.address)}`),
+        Buffer.from(
+          `Return-Path: <${envelope.sender}>\r\nDelivered-To: ${recipient.address}\r\n${message.trace}${receivedField(envelope, context.receiverName, recipient.address)}`,
+        ),
         content,
       ]);
       try {
@@ -168,12 +194,24 @@ export async function deliverInbound(
         );
       } catch (error) {
         console.error(`mail receiver: storing for ${recipient.address} failed:`, (error as Error).message);
-        outcomes.push({ address: recipient.address, delivered: false, responseCode: 451, status: '4.3.0', message: `4.3.0 <${recipient.address}>: could not be stored, try again later` });
+        outcomes.push({
+          address: recipient.address,
+          delivered: false,
+          responseCode: 451,
+          status: '4.3.0',
+          message: `4.3.0 <${recipient.address}>: could not be stored, try again later`,
+        });
       }
       continue;
     }
     if (recipient.kind === 'forward' && new RegExp(`^Delivered-To:\\s*${escapeRegExp(recipient.address)}\\s*$`, 'im').test(header)) {
-      outcomes.push({ address: recipient.address, delivered: false, responseCode: 554, status: '5.4.6', message: `5.4.6 <${recipient.address}>: mail for this forward is looping` });
+      outcomes.push({
+        address: recipient.address,
+        delivered: false,
+        responseCode: 554,
+        status: '5.4.6',
+        message: `5.4.6 <${recipient.address}>: mail for this forward is looping`,
+      });
       continue;
     }
     const key = recipient.destination.toLowerCase();

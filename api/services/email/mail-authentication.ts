@@ -43,6 +43,8 @@ export async function authenticateMessage(
   const rejected = dmarc && dmarc.status.result === 'fail' && dmarc.policy === 'reject';
   return {
     headers: result.headers.replace(/\r?\n/g, '\r\n'),
-    dmarcRejection: rejected ? `5.7.1 Message rejected: the DMARC policy of ${dmarc.status.header?.from ?? dmarc.domain} says to reject mail that fails its checks` : null,
+    dmarcRejection: rejected
+      ? `5.7.1 Message rejected: the DMARC policy of ${dmarc.status.header?.from ?? dmarc.domain} says to reject mail that fails its checks`
+      : null,
   };
 }

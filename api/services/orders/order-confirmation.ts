@@ -45,7 +45,10 @@ export async function buildOrderConfirmation(db: Db, order: OrderRow): Promise<O
     .from(transactions)
     .where(and(eq(transactions.orderId, order.orderId), eq(transactions.type, 'payment')));
   const [card] = order.paymentMethodId
-    ? await db.select({ brand: paymentMethods.brand, last4: paymentMethods.last4 }).from(paymentMethods).where(eq(paymentMethods.paymentMethodId, order.paymentMethodId))
+    ? await db
+        .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.paymentMethodId, order.paymentMethodId))
     : [];
   const [user] = order.accountId != null ? await db.select({ email: users.email }).from(users).where(eq(users.accountId, order.accountId)).limit(1) : [];
   const recorded = order.status === 'completed' || order.status === 'unconfirmed';

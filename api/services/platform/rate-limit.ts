@@ -17,7 +17,8 @@ type Verdict = { allowed: boolean; retryAfterSeconds: number };
 export const longestRateLimitWindowSeconds = secondsInDay;
 
 function windows(windowSeconds: number, now = nowMs()) {
-  if (windowSeconds > longestRateLimitWindowSeconds) throw new Error(`Rate-limit windows are at most ${longestRateLimitWindowSeconds} s (housekeeping deletes older ones)`);
+  if (windowSeconds > longestRateLimitWindowSeconds)
+    throw new Error(`Rate-limit windows are at most ${longestRateLimitWindowSeconds} s (housekeeping deletes older ones)`);
   const windowMs = windowSeconds * 1000;
   const current = Math.floor(now / windowMs) * windowMs;
   return { windowMs, current: new Date(current), previous: new Date(current - windowMs), elapsed: (now - current) / windowMs };

@@ -200,8 +200,22 @@ export async function seedDemoAccount(
         await tx
           .insert(sandboxMailAddresses)
           .values([
-            { address: `hello@${seed.domain}`, domain: seed.domain, kind: 'mailbox', quotaBytes: gigabytes(5), usedBytes: gigabytes(5.4), createDate: seed.createDate },
-            { address: `dana@${seed.domain}`, domain: seed.domain, kind: 'mailbox', quotaBytes: gigabytes(5), usedBytes: gigabytes(1.2), createDate: seed.createDate },
+            {
+              address: `hello@${seed.domain}`,
+              domain: seed.domain,
+              kind: 'mailbox',
+              quotaBytes: gigabytes(5),
+              usedBytes: gigabytes(5.4),
+              createDate: seed.createDate,
+            },
+            {
+              address: `dana@${seed.domain}`,
+              domain: seed.domain,
+              kind: 'mailbox',
+              quotaBytes: gigabytes(5),
+              usedBytes: gigabytes(1.2),
+              createDate: seed.createDate,
+            },
             { address: `orders@${seed.domain}`, domain: seed.domain, kind: 'forward', destination: 'dana.demo@example.org', createDate: seed.createDate },
           ])
           .onConflictDoNothing();
@@ -212,13 +226,17 @@ export async function seedDemoAccount(
       }
       // #13 website: the demo's builder site, edited in the account app and served on its domain.
       if (seed.domain === 'brightbeancoffee.com') {
-        await tx.update(domains).set({ builderUrl: `/account/website/${row.domainId}` }).where(eq(domains.domainId, row.domainId));
+        await tx
+          .update(domains)
+          .set({ builderUrl: `/account/website/${row.domainId}` })
+          .where(eq(domains.domainId, row.domainId));
         await tx.insert(websites).values({
           domainId: row.domainId,
           builderTrialStartDate: seed.createDate,
           builderTrialEndDate: addDays(seed.createDate, builderTrialDays),
           siteHeadline: 'Small-batch coffee, roasted on Market Street',
-          siteText: 'Bright Bean roasts fresh every morning in San Francisco.\n\nOpen daily 7am to 5pm. Beans to go, pour-overs and the best cardamom bun in town.',
+          siteText:
+            'Bright Bean roasts fresh every morning in San Francisco.\n\nOpen daily 7am to 5pm. Beans to go, pour-overs and the best cardamom bun in town.',
           siteAccentColor: '#b5542a',
           siteBackgroundColor: '#fff8f0',
         });
@@ -307,7 +325,6 @@ async function seedTransferExamples(tx: Parameters<Parameters<Db['transaction']>
     modifyDate: fromNow(-1),
     expireDate: fromNow(180),
   });
-
 }
 
 /**
@@ -324,11 +341,19 @@ function demoBillingHistory(accountId: number, domainIds: Map<string, number>): 
   const card = `Card payment, ${cardEnding({ brand: 'visa', last4: '4242' })}`;
   const suite = domainIds.get('brightbeancoffee.com');
   const rows: (typeof transactions.$inferInsert)[] = [];
-  const paid = (row: typeof transactions.$inferInsert) => rows.push(row, { accountId, type: 'payment', description: card, amount: -row.amount, startDate: row.startDate });
+  const paid = (row: typeof transactions.$inferInsert) =>
+    rows.push(row, { accountId, type: 'payment', description: card, amount: -row.amount, startDate: row.startDate });
   const opened = subDays(today, 400);
   rows.push(
     { accountId, type: 'nrc', description: 'Registration of brightbeancoffee.com (1 year)', amount: 1028, domainId: suite, startDate: opened },
-    { accountId, type: 'nrc', description: 'Registration of brightbeancoffee.net (1 year)', amount: 1198, domainId: domainIds.get('brightbeancoffee.net'), startDate: opened },
+    {
+      accountId,
+      type: 'nrc',
+      description: 'Registration of brightbeancoffee.net (1 year)',
+      amount: 1198,
+      domainId: domainIds.get('brightbeancoffee.net'),
+      startDate: opened,
+    },
     { accountId, type: 'other', description: 'Domain Protection for brightbeancoffee.com (1 year)', amount: 500, domainId: suite, startDate: opened },
     { accountId, type: 'payment', description: card, amount: -2726, startDate: opened },
   );
@@ -336,7 +361,15 @@ function demoBillingHistory(accountId: number, domainIds: Map<string, number>): 
     const from = billDate(monthsAgo);
     const to = billDate(monthsAgo - 1);
     const period = `${short.format(from)} – ${short.format(subDays(to, 1))}`;
-    paid({ accountId, type: 'mrc', description: `Website & Email plan for brightbeancoffee.com (${period})`, amount: 899, domainId: suite, startDate: from, endDate: to });
+    paid({
+      accountId,
+      type: 'mrc',
+      description: `Website & Email plan for brightbeancoffee.com (${period})`,
+      amount: 899,
+      domainId: suite,
+      startDate: from,
+      endDate: to,
+    });
   }
   const lastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 12, 15));
   const family = ['brightbean.cafe', 'brightbean.coffee', 'brightbean.shop', 'brightbeancoffee.store', 'brightbeancoffee.online', 'brightbeancoffee.site'];
@@ -346,7 +379,14 @@ function demoBillingHistory(accountId: number, domainIds: Map<string, number>): 
   }
   rows.push({ accountId, type: 'payment', description: card, amount: -prices.reduce((sum, price) => sum + price, 0), startDate: lastMonth });
   const transferred = subDays(today, 2);
-  paid({ accountId, type: 'transfer', description: 'Transfer of northwindlabs.io (adds 1 year)', amount: 4498, domainId: domainIds.get('northwindlabs.io'), startDate: transferred });
+  paid({
+    accountId,
+    type: 'transfer',
+    description: 'Transfer of northwindlabs.io (adds 1 year)',
+    amount: 4498,
+    domainId: domainIds.get('northwindlabs.io'),
+    startDate: transferred,
+  });
   return rows;
 }
 

@@ -52,11 +52,7 @@ export async function countRedemptions(
 }
 
 /** Dates and caps; null when the code may be used now (its extensions are the cart's concern). */
-export async function promoRefusal(
-  db: DbOrTx,
-  row: PromoCodeRow,
-  options: { exceptCartId?: number; customer?: PromoCustomer } = {},
-): Promise<string | null> {
+export async function promoRefusal(db: DbOrTx, row: PromoCodeRow, options: { exceptCartId?: number; customer?: PromoCustomer } = {}): Promise<string | null> {
   const at = now();
   if (row.startDate > at) return promoMessages.notStarted;
   if (row.endDate && row.endDate <= at) return promoMessages.expired;
@@ -125,7 +121,14 @@ export async function createPromoCode(db: Db, actor: StaffActor, input: PromoCod
       .returning();
     if (!row) throw new AppError(409, `The code ${input.code} already exists`, { field: 'code' });
     const view = promoView(row, 0, 0);
-    await recordAudit(tx, actor, { action: 'promo.create', targetType: 'promo', targetId: row.promoCodeId, targetLabel: row.code, after: view, reason: input.reason || null });
+    await recordAudit(tx, actor, {
+      action: 'promo.create',
+      targetType: 'promo',
+      targetId: row.promoCodeId,
+      targetLabel: row.code,
+      after: view,
+      reason: input.reason || null,
+    });
     return view;
   });
 }
@@ -136,7 +139,12 @@ export async function listPromoCodes(db: DbOrTx, options: { limit?: number; skip
   const skip = options.skip ?? 0;
   const rows = await db.select().from(promoCodes).orderBy(desc(promoCodes.promoCodeId)).limit(limit).offset(skip);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(promoCodes);
-  const usage = rows.length ? await usageOf(db, rows.map((row) => row.promoCodeId)) : new Map();
+  const usage = rows.length
+    ? await usageOf(
+        db,
+        rows.map((row) => row.promoCodeId),
+      )
+    : new Map();
   return {
     total: Number(count),
     data: rows.map((row) => {
@@ -154,7 +162,12 @@ export async function findPromoCodeById(db: DbOrTx, promoCodeId: number): Promis
 }
 
 /** Ends a code now: carts holding it show "This code has expired", checkouts refuse it. Answers before and after. */
-export async function expirePromoCode(db: Db, actor: StaffActor, promoCodeId: number, reason?: string | null): Promise<{ before: PromoCode; after: PromoCode }> {
+export async function expirePromoCode(
+  db: Db,
+  actor: StaffActor,
+  promoCodeId: number,
+  reason?: string | null,
+): Promise<{ before: PromoCode; after: PromoCode }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: promoCodes.promoCodeId }).from(promoCodes).where(eq(promoCodes.promoCodeId, promoCodeId)).for('update');
     const before = await findPromoCodeById(tx, promoCodeId);
@@ -162,7 +175,15 @@ export async function expirePromoCode(db: Db, actor: StaffActor, promoCodeId: nu
     const today = now();
     await tx.update(promoCodes).set({ endDate: today, modifyDate: today }).where(eq(promoCodes.promoCodeId, promoCodeId));
     const after = await findPromoCodeById(tx, promoCodeId);
-    await recordAudit(tx, actor, { action: 'promo.expire', targetType: 'promo', targetId: promoCodeId, targetLabel: before.code, before, after, reason: reason?.trim() || null });
+    await recordAudit(tx, actor, {
+      action: 'promo.expire',
+      targetType: 'promo',
+      targetId: promoCodeId,
+      targetLabel: before.code,
+      before,
+      after,
+      reason: reason?.trim() || null,
+    });
     return { before, after };
   });
 }

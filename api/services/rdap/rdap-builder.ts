@@ -161,7 +161,13 @@ function registrantEntity(contact: Contact | null, redact: boolean): { entity: R
     { name: { type: 'Registry Registrant ID' }, method: 'removal', pathLang: 'jsonpath', prePath: `${registrantPath}.handle`, reason: redactionReason },
   ];
   const withheld = (type: string, method: 'removal' | 'emptyValue', path: string) =>
-    redacted.push({ name: { type }, method, pathLang: 'jsonpath', ...(method === 'removal' ? { prePath: path } : { postPath: path }), reason: redactionReason });
+    redacted.push({
+      name: { type },
+      method,
+      pathLang: 'jsonpath',
+      ...(method === 'removal' ? { prePath: path } : { postPath: path }),
+      reason: redactionReason,
+    });
   const hide = redact && c !== null;
   const properties: JCardProperty[] = [['fn', {}, 'text', hide || !c ? '' : `${c.firstName} ${c.lastName}`]];
   if (hide) withheld('Registrant Name', 'emptyValue', `${propertyPath('fn')}[3]`);
@@ -196,7 +202,10 @@ function nameserverStub(name: string): RdapNameserver {
 
 /** A registrar's own handle for the registration: our row id, in the ROID shape (`<id>-<repository>`). */
 function domainHandle(facts: Pick<RdapDomainFacts, 'domainId' | 'domain'>): string {
-  const tld = facts.domain.slice(facts.domain.indexOf('.') + 1).toUpperCase().replace(/\W/g, '_');
+  const tld = facts.domain
+    .slice(facts.domain.indexOf('.') + 1)
+    .toUpperCase()
+    .replace(/\W/g, '_');
   return `${facts.domainId}_DOMAIN_${tld}-DOTSPOT`;
 }
 
@@ -257,7 +266,7 @@ export function buildRdapHelp(server: RdapServer) {
         title: 'Help',
         description: [
           `This server answers for the domains ${server.registrar.name} sponsors (IANA Registrar ID ${server.registrar.ianaId}).`,
-          'Queries: /rdap/domain/<name> (A-label or U-label), /rdap/nameserver/<host name> for our customers\' glue hosts, /rdap/help.',
+          "Queries: /rdap/domain/<name> (A-label or U-label), /rdap/nameserver/<host name> for our customers' glue hosts, /rdap/help.",
           `Lookups are limited per client address; an answer of 429 says when to try again (Retry-After).`,
           `To report abuse of a domain we sponsor (phishing, malware, botnets, pharming, spam), use ${server.origin}/report-abuse or write to ${server.registrar.abuseEmail}.`,
         ],

@@ -101,7 +101,10 @@ export async function lookupRdapNameserver(deps: Pick<Deps, 'db' | 'config'>, ra
     .where(and(eq(registeredNameservers.hostname, ascii), eq(registeredNameservers.status, 'active'), inArray(domains.status, [...sponsoredStatuses])));
   if (rows.length === 0) throw new AppError(404, `${ascii} is not a nameserver host ${brand.legalName} sponsors`);
   const lastChanged = new Date(Math.max(...rows.map((row) => row.createDate.getTime())));
-  return buildRdapNameserver({ hostname: ascii, ipAddresses: [...new Set(rows.map((row) => row.ipAddress))], modifyDate: lastChanged }, rdapServer(deps.config, requestUrl));
+  return buildRdapNameserver(
+    { hostname: ascii, ipAddresses: [...new Set(rows.map((row) => row.ipAddress))], modifyDate: lastChanged },
+    rdapServer(deps.config, requestUrl),
+  );
 }
 
 export function rdapHelp(deps: Pick<Deps, 'config'>, requestUrl: string) {

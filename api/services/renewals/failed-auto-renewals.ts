@@ -17,8 +17,15 @@ import { renewalGraceDays, retryAutoRenewal } from '../domains/domain-calendar.t
 /** The calendar's own verdict on orders that no longer concern anyone; they are not failures to chase. */
 const noLongerDue = 'No longer due';
 
-export async function listFailedAutoRenewals(db: DbOrTx, options: { limit?: number; skip?: number } = {}): Promise<{ total: number; data: FailedAutoRenewal[] }> {
-  const where = and(eq(renewalOrders.kind, 'auto'), inArray(renewalOrders.status, ['retrying', 'failed']), ne(sql`coalesce(${renewalOrders.lastError}, '')`, noLongerDue));
+export async function listFailedAutoRenewals(
+  db: DbOrTx,
+  options: { limit?: number; skip?: number } = {},
+): Promise<{ total: number; data: FailedAutoRenewal[] }> {
+  const where = and(
+    eq(renewalOrders.kind, 'auto'),
+    inArray(renewalOrders.status, ['retrying', 'failed']),
+    ne(sql`coalesce(${renewalOrders.lastError}, '')`, noLongerDue),
+  );
   const limit = Math.min(options.limit ?? 50, 200);
   const rows = await db
     .select({ order: renewalOrders, domain: domains, email: users.email })
@@ -66,7 +73,10 @@ export async function retryFailedAutoRenewal(deps: Deps, actor: StaffActor, rene
     lastError: after.status === 'settled' ? null : after.lastError,
     attempts: after.attempts,
   };
-  const [domain] = await deps.db.select({ domain: domains.domain }).from(domains).where(eq(domains.domainId, after.domainId ?? 0));
+  const [domain] = await deps.db
+    .select({ domain: domains.domain })
+    .from(domains)
+    .where(eq(domains.domainId, after.domainId ?? 0));
   const name = domain?.domain ?? `domain ${after.domainId}`;
   await recordAudit(deps.db, actor, {
     action: 'renewal.retry',

@@ -55,15 +55,17 @@ async function addProtection(ctx: DomainUpdateContext, paymentIntentId: string |
     paymentIntentId,
   });
   if (attempt.status === 'requires_action') {
-    throw new AppError(402, authenticationNeededMessage, { requiresAction: true, clientSecret: attempt.clientSecret, paymentIntentId: attempt.paymentIntentId });
+    throw new AppError(402, authenticationNeededMessage, {
+      requiresAction: true,
+      clientSecret: attempt.clientSecret,
+      paymentIntentId: attempt.paymentIntentId,
+    });
   }
   // Claimed with a conditional update: of two requests sharing this authorisation, one records and captures it.
   const [claimed] = await deps.db
     .update(domains)
     .set({ protectionEnabled: true, protectionPaidUntil: domain.expireDate, modifyDate: today })
-    .where(
-      and(eq(domains.domainId, domain.domainId), or(isNull(domains.protectionPaidUntil), lt(domains.protectionPaidUntil, domain.expireDate))),
-    )
+    .where(and(eq(domains.domainId, domain.domainId), or(isNull(domains.protectionPaidUntil), lt(domains.protectionPaidUntil, domain.expireDate))))
     .returning({ domainId: domains.domainId });
   if (!claimed) return;
   try {

@@ -94,7 +94,8 @@ export async function listRenewableDomains(deps: Deps, accountId: number, pinDom
 export async function priceLine(deps: Deps, row: DomainRow, years: number, protectionEnabled: boolean, today = now()): Promise<RenewLine> {
   const { price } = await yearlyRenewPrice(deps, row.domain);
   if (price === null) throw new AppError(400, `${noRenewPriceMessage} (${row.domain})`, { domainId: row.domainId });
-  if (row.status === 'redemption' && redemptionPriceOf(row) === null) throw new AppError(400, `${noRenewPriceMessage} (${row.domain})`, { domainId: row.domainId });
+  if (row.status === 'redemption' && redemptionPriceOf(row) === null)
+    throw new AppError(400, `${noRenewPriceMessage} (${row.domain})`, { domainId: row.domainId });
   const period = Math.min(years, maxYearsFor(row.expireDate, today));
   if (period < 1) throw new AppError(400, `${row.domain} is already registered for the maximum of 10 years`, { domainId: row.domainId });
   return {
@@ -125,7 +126,11 @@ async function requestedRows(db: Db, accountId: number, ids: number[]): Promise<
 }
 
 export async function previewRenewal(deps: Deps, accountId: number, request: RenewRequestInput): Promise<RenewAnswer> {
-  const rows = await requestedRows(deps.db, accountId, request.domains.map((d) => d.domainId));
+  const rows = await requestedRows(
+    deps.db,
+    accountId,
+    request.domains.map((d) => d.domainId),
+  );
   const protect = new Map(request.domains.map((d) => [d.domainId, d.protectionEnabled]));
   const today = now();
   const lines = await Promise.all(rows.map((row) => priceLine(deps, row, request.renewalPeriod, protect.get(row.domainId) ?? false, today)));
@@ -202,11 +207,24 @@ async function claimManualOrder(
   const today = now();
   const [created] = await db
     .insert(renewalOrders)
-    .values({ accountId, orderKey, kind: 'manual', status: 'pending', renewalPeriod: request.renewalPeriod, amount, attempts: 1, createDate: today, modifyDate: today })
+    .values({
+      accountId,
+      orderKey,
+      kind: 'manual',
+      status: 'pending',
+      renewalPeriod: request.renewalPeriod,
+      amount,
+      attempts: 1,
+      createDate: today,
+      modifyDate: today,
+    })
     .onConflictDoNothing()
     .returning();
   if (created) return created;
-  const [existing] = await db.select().from(renewalOrders).where(and(eq(renewalOrders.accountId, accountId), eq(renewalOrders.orderKey, orderKey)));
+  const [existing] = await db
+    .select()
+    .from(renewalOrders)
+    .where(and(eq(renewalOrders.accountId, accountId), eq(renewalOrders.orderKey, orderKey)));
   if (existing.status === 'settled') return { replay: await answerFor(db, existing) };
   const continuing = existing.status === 'requires_action' && request.paymentIntentId && request.paymentIntentId === existing.paymentIntentId;
   if (existing.status === 'failed' || continuing) {
@@ -284,9 +302,7 @@ export async function renewOrderLines(deps: Deps, renewalOrderId: number, priced
   await eachLimited(claimed, registryConcurrency, async (row) => {
     results.set(row.domainId, lineOf(await renewAtRegistry(deps, row)));
   });
-  return priced.map(
-    (line) => results.get(line.domainId) ?? { ...line, status: 'failed' as const, error: 'This term was renewed by another order' },
-  );
+  return priced.map((line) => results.get(line.domainId) ?? { ...line, status: 'failed' as const, error: 'This term was renewed by another order' });
 }
 
 /** One registry renewal: recorded on the line, and on the domain when the registry extended it. */
@@ -377,7 +393,9 @@ export function ledgerLines(line: RenewalRow): ChargeLine[] {
   return [
     { type: 'nrc', description: `Renewal: ${line.domain} (${years})`, amount: line.renewPrice, ...span },
     ...(line.redemptionPrice ? [{ type: 'nrc' as const, description: `Redemption fee: ${line.domain}`, amount: line.redemptionPrice, ...span }] : []),
-    ...(line.protectionPrice ? [{ type: 'nrc' as const, description: `Domain Protection: ${line.domain} (${years})`, amount: line.protectionPrice, ...span }] : []),
+    ...(line.protectionPrice
+      ? [{ type: 'nrc' as const, description: `Domain Protection: ${line.domain} (${years})`, amount: line.protectionPrice, ...span }]
+      : []),
   ];
 }
 
@@ -395,7 +413,10 @@ export async function eachLimited<T>(items: T[], limit: number, work: (item: T) 
 
 /** Lines whose registry answer never came and orders still holding money: asks the registry, then settles. */
 export async function reconcileHeldRenewals(deps: Deps): Promise<{ settled: number }> {
-  const unknown = await deps.db.select().from(renewals).where(inArray(renewals.status, ['unknown']));
+  const unknown = await deps.db
+    .select()
+    .from(renewals)
+    .where(inArray(renewals.status, ['unknown']));
   for (const line of unknown) await settleUnknownLine(deps, line);
   // An order held for less than this may still be in its own request, renewing line by line.
   const quiet = subMinutes(now(), 10);

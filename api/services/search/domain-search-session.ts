@@ -45,7 +45,6 @@ export const premiumParamsSchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(premiumPageSize),
 });
 
-
 export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: string) => void): SearchSocketSession {
   let current: DomainSearch | null = null;
   let latestRequest = 0;
@@ -100,7 +99,10 @@ export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: 
       if (current !== next) return;
       next.cancel();
       current = null;
-      const refusal: SearchResultsEvent = { event: 'domainSearchResults', data: { uuid: next.session.uuid, results: [], pending: 0, done: true, error: { code, message } } };
+      const refusal: SearchResultsEvent = {
+        event: 'domainSearchResults',
+        data: { uuid: next.session.uuid, results: [], pending: 0, done: true, error: { code, message } },
+      };
       if (!closed) send(JSON.stringify(refusal));
     };
     verdict.spent.then(

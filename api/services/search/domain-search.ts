@@ -55,7 +55,14 @@ function templateOf(tld: Tld): ExtensionTemplate {
   if (!template) {
     const categories = tld.categories.filter((c) => c !== 'premium');
     const newPrice = tld.newPricing[0];
-    const tail: Omit<DomainSearchResult, 'domain' | 'available'> = { tld: tld.tld, newPrice, humanPrice: humanPrice(newPrice), renewPrice: tld.renewPricing[0], isPremium: false, categories };
+    const tail: Omit<DomainSearchResult, 'domain' | 'available'> = {
+      tld: tld.tld,
+      newPrice,
+      humanPrice: humanPrice(newPrice),
+      renewPrice: tld.renewPricing[0],
+      isPremium: false,
+      categories,
+    };
     template = { categories, standardTail: JSON.stringify(tail).slice(1) };
     templates.set(tld, template);
   }
@@ -248,10 +255,7 @@ export function createDomainSearch(
       return finished;
     },
     start() {
-      deps.registry.checkStreaming(
-        plan.domainsByCategory.all,
-        { onAnswers, onFailure, signal: abort.signal },
-      );
+      deps.registry.checkStreaming(plan.domainsByCategory.all, { onAnswers, onFailure, signal: abort.signal });
     },
     cancel() {
       abort.abort();

@@ -32,12 +32,21 @@ async function ownMethod(db: Db, holder: Holder, mfaId: number): Promise<MfaRow>
 }
 
 async function sendCode(deps: Deps, holder: Holder, method: MfaRow, client: Client, brandName: string) {
-  await enforce(deps.db, challengeStartLimits(method.type, holder.userId, client.ip), method.type === 'totp' ? 'Too many attempts.' : 'Too many codes requested.');
+  await enforce(
+    deps.db,
+    challengeStartLimits(method.type, holder.userId, client.ip),
+    method.type === 'totp' ? 'Too many attempts.' : 'Too many codes requested.',
+  );
   try {
     return await startChallenge(deps.db, deps.providers, method, holder.sessionId, brandName, 'add');
   } catch (error) {
     console.warn('Two-factor code not sent:', (error as Error).message);
-    throw new AppError(502, method.type === 'sms' ? 'We could not send a text to that number. Check it and try again.' : 'We could not send an email to that address. Check it and try again.');
+    throw new AppError(
+      502,
+      method.type === 'sms'
+        ? 'We could not send a text to that number. Check it and try again.'
+        : 'We could not send an email to that address. Check it and try again.',
+    );
   }
 }
 
@@ -103,7 +112,12 @@ export async function verifyNewMfa(deps: Deps, holder: Holder, mfaId: number, to
   const limits = codeLimits(holder.userId, client.ip);
   await reserve(db, limits, 'Too many code attempts.');
   try {
-    await verifyChallenge(db, { mfaChallengeId: challenge.mfaChallengeId, mfaId, sessionId: holder.sessionId, code: token }, 'pending', 'Too many wrong codes. Send a new code.');
+    await verifyChallenge(
+      db,
+      { mfaChallengeId: challenge.mfaChallengeId, mfaId, sessionId: holder.sessionId, code: token },
+      'pending',
+      'Too many wrong codes. Send a new code.',
+    );
   } catch (error) {
     if (!(error instanceof WrongCode)) await giveBack(db, limits);
     throw error;
@@ -144,5 +158,10 @@ export async function deleteMfa(deps: Deps, holder: Holder, mfaId: number, passw
     tokens = await revokeUserApiTokens(tx, holder.userId);
   });
   const removed = `${methodNames[method.type]} (${describeMfa(method)}) no longer verifies sign-ins to your account.`;
-  await queueSecurityNotice(deps, holder.userId, { subject: 'Two-factor method removed', what: tokens > 0 ? `${removed} ${revokedTokensSentence(tokens)}` : removed, client }, brandName);
+  await queueSecurityNotice(
+    deps,
+    holder.userId,
+    { subject: 'Two-factor method removed', what: tokens > 0 ? `${removed} ${revokedTokensSentence(tokens)}` : removed, client },
+    brandName,
+  );
 }

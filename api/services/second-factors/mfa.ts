@@ -78,7 +78,14 @@ const ifNotYou: Record<ChallengePurpose, string> = {
  * or confirming it's them). SMS and email methods get a fresh code sent through the provider; TOTP challenges only
  * count attempts.
  */
-export async function startChallenge(db: Db, providers: Providers, method: MfaRow, sessionId: number, brandName = 'Dotspot', purpose: ChallengePurpose = 'sign-in') {
+export async function startChallenge(
+  db: Db,
+  providers: Providers,
+  method: MfaRow,
+  sessionId: number,
+  brandName = 'Dotspot',
+  purpose: ChallengePurpose = 'sign-in',
+) {
   const code = method.type === 'totp' ? null : newCode();
   const [row] = await db
     .insert(mfaChallenges)

@@ -51,7 +51,10 @@ export function relyingParty(deps: Deps) {
   return { origin, rpID: new URL(origin).hostname };
 }
 
-async function storeChallenge(deps: Deps, row: { challenge: string; purpose: Purpose; sessionId?: number | null; userId?: number | null; userHandle?: string }) {
+async function storeChallenge(
+  deps: Deps,
+  row: { challenge: string; purpose: Purpose; sessionId?: number | null; userId?: number | null; userHandle?: string },
+) {
   await deps.db.insert(webauthnChallenges).values({ ...row, expireDate: addMinutes(now(), challengeLifetimeMinutes) });
 }
 
@@ -158,7 +161,12 @@ export async function registerPasskey(
     .returning();
   if (!row) throw new AppError(409, 'This passkey is already registered.');
   await clearEnrolmentRequirement(deps.db, holder.accountId);
-  await queueSecurityNotice(deps, holder.userId, { subject: 'Passkey added', what: `A passkey named “${row.name}” can now sign in to your account.` }, brandName);
+  await queueSecurityNotice(
+    deps,
+    holder.userId,
+    { subject: 'Passkey added', what: `A passkey named “${row.name}” can now sign in to your account.` },
+    brandName,
+  );
   const recoveryCodes = await issueFirstRecoveryCodes(deps.db, holder.userId);
   return { ...passkeyView(row), ...(recoveryCodes ? { $recoveryCodes: recoveryCodes } : {}) };
 }
@@ -181,7 +189,14 @@ export async function renamePasskey(deps: Deps, holder: Holder, passkeyId: numbe
 }
 
 /** Removing a passkey: recent auth, the current password when it is the last second factor, and the account told. */
-export async function deletePasskey(deps: Deps, holder: Holder, passkeyId: number, password: string | undefined, client: Client, brandName = 'Dotspot'): Promise<void> {
+export async function deletePasskey(
+  deps: Deps,
+  holder: Holder,
+  passkeyId: number,
+  password: string | undefined,
+  client: Client,
+  brandName = 'Dotspot',
+): Promise<void> {
   const row = await ownPasskey(deps, holder, passkeyId);
   await requireRecentAuth(deps.db, holder.sessionId);
   let tokens = 0;
@@ -190,7 +205,12 @@ export async function deletePasskey(deps: Deps, holder: Holder, passkeyId: numbe
     tokens = await revokeUserApiTokens(tx, holder.userId);
   });
   const removed = `The passkey named “${row.name}” can no longer sign in to your account.`;
-  await queueSecurityNotice(deps, holder.userId, { subject: 'Passkey removed', what: tokens > 0 ? `${removed} ${revokedTokensSentence(tokens)}` : removed, client }, brandName);
+  await queueSecurityNotice(
+    deps,
+    holder.userId,
+    { subject: 'Passkey removed', what: tokens > 0 ? `${removed} ${revokedTokensSentence(tokens)}` : removed, client },
+    brandName,
+  );
 }
 
 // ---- Authentication: sign in, second factor, confirm ----
@@ -222,7 +242,12 @@ export async function passkeyAuthenticationOptions(
       userVerification: 'preferred',
       timeout,
     });
-    await storeChallenge(deps, { challenge: options.challenge, purpose: auth?.state === 'mfa' ? 'second-factor' : 'confirm', sessionId: holder.sessionId, userId: holder.userId });
+    await storeChallenge(deps, {
+      challenge: options.challenge,
+      purpose: auth?.state === 'mfa' ? 'second-factor' : 'confirm',
+      sessionId: holder.sessionId,
+      userId: holder.userId,
+    });
     return options;
   }
   const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', timeout });

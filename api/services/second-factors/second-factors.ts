@@ -91,7 +91,14 @@ export async function queueSecurityNotice(
   const [user] = await deps.db.select({ email: users.email, accountId: users.accountId }).from(users).where(eq(users.userId, userId));
   if (!user) return;
   if (change.activity !== false) {
-    await appendActivity(deps.db, { accountId: user.accountId, source: 'customer', kind: 'security', summary: `${change.subject}: ${change.what}`, ip: change.client?.ip, userAgent: change.client?.userAgent });
+    await appendActivity(deps.db, {
+      accountId: user.accountId,
+      source: 'customer',
+      kind: 'security',
+      summary: `${change.subject}: ${change.what}`,
+      ip: change.client?.ip,
+      userAgent: change.client?.userAgent,
+    });
   }
   await queueMessage(deps.jobs, {
     channel: 'email',
@@ -106,5 +113,8 @@ export async function queueSecurityNotice(
 
 /** A second factor was added: an account whose factors staff reset is free again (api/http/auth.ts `mfaEnrolmentGate`). */
 export async function clearEnrolmentRequirement(db: Pick<Db, 'update'>, accountId: number): Promise<void> {
-  await db.update(accounts).set({ mfaEnrolmentRequired: false }).where(and(eq(accounts.accountId, accountId), eq(accounts.mfaEnrolmentRequired, true)));
+  await db
+    .update(accounts)
+    .set({ mfaEnrolmentRequired: false })
+    .where(and(eq(accounts.accountId, accountId), eq(accounts.mfaEnrolmentRequired, true)));
 }

@@ -35,7 +35,10 @@ export async function findForSaleListing(deps: Pick<Deps, 'db'>, name: string, o
   if (offerToken) {
     // A link that no longer works says so rather than hiding behind the list price.
     const { price, offerId } = await findMarketPrice(deps.db, row.domain, { offerToken });
-    const [accepted] = await deps.db.select({ expireDate: domainOffers.acceptExpireDate }).from(domainOffers).where(eq(domainOffers.offerId, offerId as number));
+    const [accepted] = await deps.db
+      .select({ expireDate: domainOffers.acceptExpireDate })
+      .from(domainOffers)
+      .where(eq(domainOffers.offerId, offerId as number));
     offer = { amount: price, expireDate: (accepted?.expireDate ?? now()).toISOString() };
   }
   return { domain: row.domain, listPrice: row.listPrice ?? 0, acceptOffers: row.acceptOffers, expireDate: row.expireDate.toISOString(), offer };
@@ -57,7 +60,11 @@ export async function makeOffer(deps: Deps, name: string, offer: Omit<Offer, 'to
   await enforce(deps.db, [{ key: `offer:ip:${clientIp}`, max: offersPerAddressPerHour, windowSeconds: 3600 }], 'You have made several offers already.');
   const row = await findListed(deps, name);
   if (!row.acceptOffers) throw new AppError(400, `The owner of ${row.domain} does not take offers; it sells at the listed price.`);
-  await enforce(deps.db, [{ key: `offer:domain:${row.domainId}`, max: offersPerDomainPerDay, windowSeconds: 24 * 3600 }], `${row.domain} has received many offers today.`);
+  await enforce(
+    deps.db,
+    [{ key: `offer:domain:${row.domainId}`, max: offersPerDomainPerDay, windowSeconds: 24 * 3600 }],
+    `${row.domain} has received many offers today.`,
+  );
   const [stored] = await deps.db
     .insert(domainOffers)
     .values({

@@ -58,7 +58,9 @@ export async function findMarketPrice(db: DbOrTx, name: string, input: { offerTo
     )
     .limit(1);
   if (!offer) {
-    throw new AppError(409, `This accepted offer for ${name} has expired or was already used. You can still buy it at ${formatMoney(domain.listPrice ?? 0)}.`, { domain: name });
+    throw new AppError(409, `This accepted offer for ${name} has expired or was already used. You can still buy it at ${formatMoney(domain.listPrice ?? 0)}.`, {
+      domain: name,
+    });
   }
   return { domain, price: offer.amount, offerId: offer.offerId };
 }

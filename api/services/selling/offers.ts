@@ -64,16 +64,27 @@ function offerView(offer: OfferRow, domain: DomainRow): DomainOffer {
 /** Accepts or declines one of the caller's offers: 404 when there is none, 403 when it is on another account's domain. */
 export async function answerOffer(deps: Pick<Deps, 'db' | 'jobs' | 'config'>, accountId: number, offerId: number, action: OfferAction): Promise<DomainOffer> {
   const { db } = deps;
-  const [found] = await db.select({ offer: domainOffers, domain: domains }).from(domainOffers).innerJoin(domains, eq(domains.domainId, domainOffers.domainId)).where(eq(domainOffers.offerId, offerId));
+  const [found] = await db
+    .select({ offer: domainOffers, domain: domains })
+    .from(domainOffers)
+    .innerJoin(domains, eq(domains.domainId, domainOffers.domainId))
+    .where(eq(domainOffers.offerId, offerId));
   // An offer under the floor is not the owner's to see: it answers as if there were none.
   if (!found || found.offer.belowFloor) throw new AppError(404, 'There is no such offer');
   if (found.domain.accountId !== accountId) throw new AppError(403, 'You do not have access to this offer');
   if (found.offer.status !== 'open') throw new AppError(409, `You already answered this offer (${found.offer.status}).`);
   const { domain } = found;
   if (action === 'accept' && !(await findListedDomain(db, domain.domain))) {
-    throw new AppError(409, `${domain.domain} is not for sale on its For Sale page right now. List it again (Sell, with the For Sale page on) to accept an offer.`);
+    throw new AppError(
+      409,
+      `${domain.domain} is not for sale on its For Sale page right now. List it again (Sell, with the For Sale page on) to accept an offer.`,
+    );
   }
-  await enforce(db, [{ key: `offer-answer:account:${accountId}`, max: offerAnswersPerHour, windowSeconds: 3600 }], 'You have answered many offers in the last hour.');
+  await enforce(
+    db,
+    [{ key: `offer-answer:account:${accountId}`, max: offerAnswersPerHour, windowSeconds: 3600 }],
+    'You have answered many offers in the last hour.',
+  );
   const today = now();
   const token = action === 'accept' ? newToken() : null;
   const expires = addDays(today, acceptedOfferDays);

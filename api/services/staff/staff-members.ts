@@ -21,11 +21,7 @@ export type StaffRow = typeof staffMembers.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function findStaffByEmail(db: Db | Tx, email: string): Promise<StaffRow | null> {
-  const [row] = await db
-    .select()
-    .from(staffMembers)
-    .where(sql`lower(${staffMembers.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
+  const [row] = await db.select().from(staffMembers).where(sql`lower(${staffMembers.email}) = ${email.trim().toLowerCase()}`).limit(1);
   return row ?? null;
 }
 
@@ -44,7 +40,10 @@ export function enrolmentUrl(origin: string, token: string): string {
 async function issueEnrolment(tx: Tx, staffId: number): Promise<string> {
   const token = newToken();
   const time = now();
-  await tx.update(staffEnrolments).set({ useDate: time }).where(and(eq(staffEnrolments.staffId, staffId), isNull(staffEnrolments.useDate)));
+  await tx
+    .update(staffEnrolments)
+    .set({ useDate: time })
+    .where(and(eq(staffEnrolments.staffId, staffId), isNull(staffEnrolments.useDate)));
   await tx.insert(staffEnrolments).values({ staffId, tokenHash: hashToken(token), expireDate: addHours(time, staffEnrolmentHours), createDate: time });
   return token;
 }
@@ -206,7 +205,10 @@ async function clearSignIn(deps: Pick<Deps, 'db' | 'config'>, actor: StaffActor,
     if (!row) throw new AppError(404, 'No such staff member');
     if (row.status === 'disabled') throw new AppError(409, `${row.email} is disabled; enable them first`);
     const passkeys = await tx.delete(staffPasskeys).where(eq(staffPasskeys.staffId, staffId)).returning({ id: staffPasskeys.staffPasskeyId });
-    await tx.update(staffMembers).set({ totpSecret: null, totpPendingSecret: null, passwordHash: null, status: 'invited' }).where(eq(staffMembers.staffId, staffId));
+    await tx
+      .update(staffMembers)
+      .set({ totpSecret: null, totpPendingSecret: null, passwordHash: null, status: 'invited' })
+      .where(eq(staffMembers.staffId, staffId));
     await revokeStaffSessions(tx, staffId);
     const token = await issueEnrolment(tx, staffId);
     await recordAudit(tx, actor, {
@@ -247,7 +249,12 @@ export async function resetStaffFactors(
 }
 
 /** The command line's way back in for an owner who lost their second factor: the link is printed, not emailed. */
-export async function resetStaffFromCommandLine(deps: Pick<Deps, 'db' | 'config'>, actor: StaffActor, email: string, reason: string): Promise<{ staff: StaffRow; enrolmentUrl: string }> {
+export async function resetStaffFromCommandLine(
+  deps: Pick<Deps, 'db' | 'config'>,
+  actor: StaffActor,
+  email: string,
+  reason: string,
+): Promise<{ staff: StaffRow; enrolmentUrl: string }> {
   const staff = await findStaffByEmail(deps.db, email);
   if (!staff) throw new AppError(404, `${email} is not a staff member`);
   const { url } = await clearSignIn(deps, actor, staff.staffId, reason);
@@ -288,12 +295,16 @@ export async function completeEnrolment(db: Db, input: { token: string; name: st
       .where(and(eq(staffMembers.staffId, spent.staffId), ne(staffMembers.status, 'disabled')))
       .returning();
     if (!staff) throw new AppError(410, 'This enrolment link has expired or was already used. Ask an owner for a new one.');
-    await recordAudit(tx, { staffId: staff.staffId, email: staff.email, role: staff.role, ip }, {
-      action: 'staff.enrol',
-      targetType: 'staff',
-      targetId: staff.staffId,
-      targetLabel: staff.email,
-    });
+    await recordAudit(
+      tx,
+      { staffId: staff.staffId, email: staff.email, role: staff.role, ip },
+      {
+        action: 'staff.enrol',
+        targetType: 'staff',
+        targetId: staff.staffId,
+        targetLabel: staff.email,
+      },
+    );
     return staff;
   });
 }

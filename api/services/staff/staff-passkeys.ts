@@ -71,7 +71,12 @@ async function spendChallenge(deps: Pick<Deps, 'db'>, challenge: string, purpose
 }
 
 /** Options for navigator.credentials.create: enrolment (state `enrol`) or one more passkey (`active`). */
-export async function staffPasskeyRegistrationOptions(deps: Pick<Deps, 'db' | 'config'>, auth: StaffAuth | null, client: StaffClient, brandName: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function staffPasskeyRegistrationOptions(
+  deps: Pick<Deps, 'db' | 'config'>,
+  auth: StaffAuth | null,
+  client: StaffClient,
+  brandName: string,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const holder = requireState(auth, ['enrol', 'active']);
   await enforce(deps.db, [optionsLimit(client.ip)], 'Too many passkey requests.');
   const staff = await findStaff(deps.db, holder.staffId);
@@ -88,7 +93,9 @@ export async function staffPasskeyRegistrationOptions(deps: Pick<Deps, 'db' | 'c
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
     timeout: challengeMinutes * 60_000,
   });
-  await deps.db.insert(staffWebauthnChallenges).values({ challenge: options.challenge, purpose: 'register', staffSessionId: holder.staffSessionId, expireDate: addMinutes(now(), challengeMinutes) });
+  await deps.db
+    .insert(staffWebauthnChallenges)
+    .values({ challenge: options.challenge, purpose: 'register', staffSessionId: holder.staffSessionId, expireDate: addMinutes(now(), challengeMinutes) });
   return options;
 }
 
@@ -105,7 +112,13 @@ export async function registerStaffPasskey(
   const { origin, rpID } = relyingParty(deps);
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verification = await verifyRegistrationResponse({ response: input.response, expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false });
+    verification = await verifyRegistrationResponse({
+      response: input.response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    });
     if (!verification.verified) throw new Error('not verified');
   } catch (error) {
     await countFailure(deps.db, [failureLimit(client.ip)]);
@@ -129,14 +142,24 @@ export async function registerStaffPasskey(
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError(409, 'This passkey is already registered.');
-  await recordAudit(deps.db, actorOf(staff, client.ip), { action: 'staff.add-factor', targetType: 'staff', targetId: staff.staffId, targetLabel: staff.email, after: { factor: 'passkey', name: row.name } });
+  await recordAudit(deps.db, actorOf(staff, client.ip), {
+    action: 'staff.add-factor',
+    targetType: 'staff',
+    targetId: staff.staffId,
+    targetLabel: staff.email,
+    after: { factor: 'passkey', name: row.name },
+  });
   if (holder.state !== 'enrol') return null;
   await revokeStaffSession(deps.db, holder.staffSessionId);
   return openStaffSession(deps, staff, 'active', client);
 }
 
 /** Options for navigator.credentials.get as the second factor of a pending (`mfa`) session. */
-export async function staffPasskeyAuthenticationOptions(deps: Pick<Deps, 'db' | 'config'>, auth: StaffAuth | null, client: StaffClient): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function staffPasskeyAuthenticationOptions(
+  deps: Pick<Deps, 'db' | 'config'>,
+  auth: StaffAuth | null,
+  client: StaffClient,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const holder = requireState(auth, ['mfa']);
   await enforce(deps.db, [optionsLimit(client.ip)], 'Too many passkey requests.');
   const held = await deps.db.select().from(staffPasskeys).where(eq(staffPasskeys.staffId, holder.staffId));
@@ -147,12 +170,19 @@ export async function staffPasskeyAuthenticationOptions(deps: Pick<Deps, 'db' | 
     userVerification: 'preferred',
     timeout: challengeMinutes * 60_000,
   });
-  await deps.db.insert(staffWebauthnChallenges).values({ challenge: options.challenge, purpose: 'second-factor', staffSessionId: holder.staffSessionId, expireDate: addMinutes(now(), challengeMinutes) });
+  await deps.db
+    .insert(staffWebauthnChallenges)
+    .values({ challenge: options.challenge, purpose: 'second-factor', staffSessionId: holder.staffSessionId, expireDate: addMinutes(now(), challengeMinutes) });
   return options;
 }
 
 /** The passkey answer of a pending session: the session is replaced by an active one. */
-export async function verifyStaffPasskey(deps: Pick<Deps, 'db' | 'config'>, auth: StaffAuth | null, response: AuthenticationResponseJSON, client: StaffClient): Promise<StaffSignInResult> {
+export async function verifyStaffPasskey(
+  deps: Pick<Deps, 'db' | 'config'>,
+  auth: StaffAuth | null,
+  response: AuthenticationResponseJSON,
+  client: StaffClient,
+): Promise<StaffSignInResult> {
   const holder = requireState(auth, ['mfa']);
   await enforceWithoutHit(deps.db, [failureLimit(client.ip)], 'Too many passkey attempts.');
   const fail = async (message = refused) => {
@@ -172,7 +202,12 @@ export async function verifyStaffPasskey(deps: Pick<Deps, 'db' | 'config'>, auth
       expectedChallenge: challenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
-      credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: passkey.transports as never },
+      credential: {
+        id: passkey.credentialId,
+        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        counter: passkey.counter,
+        transports: passkey.transports as never,
+      },
       requireUserVerification: false,
     });
     if (!verified) throw new Error('not verified');

@@ -18,7 +18,10 @@ const touchEverySeconds = 60;
 
 export type StaffClient = { ip: string; userAgent?: string };
 
-export async function createStaffSession(db: Pick<Db, 'insert'>, input: { staffId: number; state: StaffSessionState; client: StaffClient }): Promise<{ token: string; expireDate: Date }> {
+export async function createStaffSession(
+  db: Pick<Db, 'insert'>,
+  input: { staffId: number; state: StaffSessionState; client: StaffClient },
+): Promise<{ token: string; expireDate: Date }> {
   const token = newToken();
   const time = now();
   const expireDate = input.state === 'active' ? addHours(time, staffSessionHours) : addMinutes(time, pendingStaffSessionMinutes);

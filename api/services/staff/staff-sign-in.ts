@@ -88,7 +88,13 @@ export async function signInStaff(
   if (!usable || !ok) {
     await countFailure(db, [addressFailures(client.ip)]);
     if (staff) {
-      await recordAudit(db, actorOf(staff, client.ip), { action: 'staff.sign-in-failed', targetType: 'staff', targetId: staff.staffId, targetLabel: staff.email, after: { step: 'password' } });
+      await recordAudit(db, actorOf(staff, client.ip), {
+        action: 'staff.sign-in-failed',
+        targetType: 'staff',
+        targetId: staff.staffId,
+        targetLabel: staff.email,
+        after: { step: 'password' },
+      });
     }
     throw new AppError(400, staffInvalidCredentials);
   }
@@ -111,7 +117,13 @@ async function checkTotp(db: Db, staff: StaffRow, secret: string, code: string, 
   const time = now();
   const delta = staffTotp(secret, staff.email, brandName).validate({ token: code, window: 1, timestamp: time.getTime() });
   if (delta === null) {
-    await recordAudit(db, actorOf(staff, client.ip), { action: 'staff.sign-in-failed', targetType: 'staff', targetId: staff.staffId, targetLabel: staff.email, after: { step: 'code' } });
+    await recordAudit(db, actorOf(staff, client.ip), {
+      action: 'staff.sign-in-failed',
+      targetType: 'staff',
+      targetId: staff.staffId,
+      targetLabel: staff.email,
+      after: { step: 'code' },
+    });
     throw new AppError(400, 'That code is not valid. Check your authenticator app and try again.');
   }
   await giveBack(db, limits);
@@ -122,7 +134,13 @@ async function checkTotp(db: Db, staff: StaffRow, secret: string, code: string, 
 }
 
 /** Step 2: the authenticator code of a pending (`mfa`) session; the session is replaced by an active one. */
-export async function verifyStaffCode(deps: Pick<Deps, 'db'>, auth: StaffAuth | null, code: string, client: StaffClient, brandName: string): Promise<StaffSignInResult> {
+export async function verifyStaffCode(
+  deps: Pick<Deps, 'db'>,
+  auth: StaffAuth | null,
+  code: string,
+  client: StaffClient,
+  brandName: string,
+): Promise<StaffSignInResult> {
   if (auth?.state !== 'mfa') throw new AppError(401, 'Your sign-in has expired. Please enter your email and password again.');
   const staff = await findStaff(deps.db, auth.staffId);
   if (!staff.totpSecret) throw new AppError(400, 'You have no authenticator app set up. Use your passkey.');
@@ -143,7 +161,13 @@ export async function startTotpSetup(deps: Pick<Deps, 'db'>, auth: StaffAuth | n
 }
 
 /** The first code from the scanned secret: the app becomes the staff member's; an enrolling session becomes active. */
-export async function confirmTotpSetup(deps: Pick<Deps, 'db'>, auth: StaffAuth | null, code: string, client: StaffClient, brandName: string): Promise<StaffSignInResult | null> {
+export async function confirmTotpSetup(
+  deps: Pick<Deps, 'db'>,
+  auth: StaffAuth | null,
+  code: string,
+  client: StaffClient,
+  brandName: string,
+): Promise<StaffSignInResult | null> {
   if (auth?.state !== 'enrol' && auth?.state !== 'active') throw new AppError(401, 'Please sign in to continue');
   const staff = await findStaff(deps.db, auth.staffId);
   if (!staff.totpPendingSecret) throw new AppError(400, 'Start the authenticator setup first.');
@@ -182,6 +206,10 @@ export async function signOutStaff(db: Db, auth: StaffAuth | null, ip: string): 
   if (!auth) return;
   await revokeStaffSession(db, auth.staffSessionId);
   if (auth.state === 'active') {
-    await recordAudit(db, { staffId: auth.staffId, email: auth.email, role: auth.role, ip }, { action: 'staff.sign-out', targetType: 'staff', targetId: auth.staffId, targetLabel: auth.email });
+    await recordAudit(
+      db,
+      { staffId: auth.staffId, email: auth.email, role: auth.role, ip },
+      { action: 'staff.sign-out', targetType: 'staff', targetId: auth.staffId, targetLabel: auth.email },
+    );
   }
 }

@@ -120,8 +120,7 @@ export async function revokeCustomerApiTokens(deps: HelpDeps, actor: StaffActor,
       targetLabel: user.email,
       accountId,
       before: { tokens: revoked.map((token) => token.name) },
-      customerSummary:
-        revoked.length === 1 ? `We revoked your API token “${revoked[0].name}”.` : `We revoked your ${revoked.length} API tokens.`,
+      customerSummary: revoked.length === 1 ? `We revoked your API token “${revoked[0].name}”.` : `We revoked your ${revoked.length} API tokens.`,
     });
     return { revoked: revoked.length };
   });
@@ -147,7 +146,10 @@ export async function resetCustomerFactors(deps: HelpDeps, actor: StaffActor, ac
     // with the first method the customer adds).
     await removeRecoveryCodes(tx, user.userId);
     await tx.update(accounts).set({ mfaEnrolmentRequired: true, modifyDate: now() }).where(eq(accounts.accountId, accountId));
-    await tx.update(sessions).set({ revokeDate: now() }).where(and(eq(sessions.userId, user.userId), isNull(sessions.revokeDate)));
+    await tx
+      .update(sessions)
+      .set({ revokeDate: now() })
+      .where(and(eq(sessions.userId, user.userId), isNull(sessions.revokeDate)));
     // As when the customer removes a second factor themselves (issue #26): their API tokens end with it.
     const tokens = await revokeUserApiTokens(tx, user.userId);
     await recordAudit(tx, actor, {
@@ -182,7 +184,14 @@ export async function addCustomerNote(deps: HelpDeps, actor: StaffActor, account
   const { user } = await findCustomer(deps.db, accountId);
   return deps.db.transaction(async (tx) => {
     const [note] = await tx.insert(customerNotes).values({ accountId, staffId: actor.staffId, staffEmail: actor.email, body, createDate: now() }).returning();
-    await recordAudit(tx, actor, { action: 'customer.note', targetType: 'account', targetId: accountId, targetLabel: user.email, accountId, after: { noteId: note.noteId, body } });
+    await recordAudit(tx, actor, {
+      action: 'customer.note',
+      targetType: 'account',
+      targetId: accountId,
+      targetLabel: user.email,
+      accountId,
+      after: { noteId: note.noteId, body },
+    });
     return { noteId: note.noteId, staffEmail: note.staffEmail, body: note.body, createDate: note.createDate.toISOString() };
   });
 }

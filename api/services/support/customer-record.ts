@@ -44,11 +44,28 @@ export async function customerRecord(db: Db, accountId: number): Promise<Custome
   const { account, user } = await findCustomer(db, accountId);
   const time = now();
   const [owned, orderRows, txnRows, cards, methods, keys, live, tokens, notes, audit, registrantVerification] = await Promise.all([
-    db.select().from(domains).where(and(eq(domains.accountId, accountId), ne(domains.status, 'deleted'))).orderBy(asc(domains.domain)),
+    db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.accountId, accountId), ne(domains.status, 'deleted')))
+      .orderBy(asc(domains.domain)),
     db.select().from(orders).where(eq(orders.accountId, accountId)).orderBy(desc(orders.createDate)).limit(25),
-    db.select().from(transactions).where(eq(transactions.accountId, accountId)).orderBy(desc(transactions.startDate), desc(transactions.transactionId)).limit(25),
-    db.select().from(paymentMethods).where(and(eq(paymentMethods.accountId, accountId), ne(paymentMethods.status, 'deleted'))).orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.paymentMethodId)),
-    db.select().from(mfas).where(and(eq(mfas.accountId, accountId), or(eq(mfas.status, 'active'), eq(mfas.status, 'pending')))).orderBy(asc(mfas.mfaId)),
+    db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.accountId, accountId))
+      .orderBy(desc(transactions.startDate), desc(transactions.transactionId))
+      .limit(25),
+    db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.accountId, accountId), ne(paymentMethods.status, 'deleted')))
+      .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.paymentMethodId)),
+    db
+      .select()
+      .from(mfas)
+      .where(and(eq(mfas.accountId, accountId), or(eq(mfas.status, 'active'), eq(mfas.status, 'pending'))))
+      .orderBy(asc(mfas.mfaId)),
     db.select().from(passkeys).where(eq(passkeys.userId, user.userId)).orderBy(asc(passkeys.passkeyId)),
     db
       .select()
@@ -57,7 +74,12 @@ export async function customerRecord(db: Db, accountId: number): Promise<Custome
       .orderBy(desc(sessions.createDate))
       .limit(50),
     listApiTokens(db, accountId),
-    db.select().from(customerNotes).where(eq(customerNotes.accountId, accountId)).orderBy(desc(customerNotes.createDate), desc(customerNotes.noteId)).limit(100),
+    db
+      .select()
+      .from(customerNotes)
+      .where(eq(customerNotes.accountId, accountId))
+      .orderBy(desc(customerNotes.createDate), desc(customerNotes.noteId))
+      .limit(100),
     searchAudit(db, { accountId }, { limit: 25, skip: 0 }),
     readVerificationStatus({ db }, accountId),
   ]);
@@ -79,14 +101,39 @@ export async function customerRecord(db: Db, accountId: number): Promise<Custome
     },
     domains: owned.map((row) => staffDomainRow(row, user.email)),
     orders: orderRows.map((row) => ({ orderId: row.orderId, status: row.status, totalPrice: row.totalPrice, createDate: row.createDate.toISOString() })),
-    transactions: txnRows.map((row) => ({ transactionId: row.transactionId, type: row.type, description: row.description, amount: row.amount, date: row.startDate.toISOString() })),
-    paymentMethods: cards.map((row) => ({ paymentMethodId: row.paymentMethodId, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear, isDefault: row.isDefault, status: row.status })),
+    transactions: txnRows.map((row) => ({
+      transactionId: row.transactionId,
+      type: row.type,
+      description: row.description,
+      amount: row.amount,
+      date: row.startDate.toISOString(),
+    })),
+    paymentMethods: cards.map((row) => ({
+      paymentMethodId: row.paymentMethodId,
+      brand: row.brand,
+      last4: row.last4,
+      expMonth: row.expMonth,
+      expYear: row.expYear,
+      isDefault: row.isDefault,
+      status: row.status,
+    })),
     secondFactors: methods.map((row) => {
       const view = mfaView(row);
       return { mfaId: view.mfaId, type: view.type, description: view.description, status: view.status, createDate: view.createDate };
     }),
-    passkeys: keys.map((row) => ({ passkeyId: row.passkeyId, name: row.name, createDate: row.createDate.toISOString(), lastUsedDate: row.lastUsedDate?.toISOString() ?? null })),
-    sessions: live.map((row) => ({ sessionId: row.sessionId, createDate: row.createDate.toISOString(), expireDate: row.expireDate.toISOString(), ip: row.ip, userAgent: row.userAgent })),
+    passkeys: keys.map((row) => ({
+      passkeyId: row.passkeyId,
+      name: row.name,
+      createDate: row.createDate.toISOString(),
+      lastUsedDate: row.lastUsedDate?.toISOString() ?? null,
+    })),
+    sessions: live.map((row) => ({
+      sessionId: row.sessionId,
+      createDate: row.createDate.toISOString(),
+      expireDate: row.expireDate.toISOString(),
+      ip: row.ip,
+      userAgent: row.userAgent,
+    })),
     apiTokens: tokens.map((token) => ({
       apiTokenId: token.apiTokenId,
       name: token.name,

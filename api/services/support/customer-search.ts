@@ -33,7 +33,8 @@ export async function searchCustomers(db: Db, raw: string): Promise<CustomerHit[
   }
   if (/^(pi|ch|seti|pm|re)_\w+$/i.test(q)) {
     const byOrder = await db.select({ accountId: orders.accountId, orderId: orders.orderId }).from(orders).where(eq(orders.paymentIntentId, q)).limit(5);
-    for (const row of byOrder) if (row.accountId) found.push({ accountId: row.accountId, matchedOn: 'order', matched: `Order #${row.orderId} (${q})`, exact: true });
+    for (const row of byOrder)
+      if (row.accountId) found.push({ accountId: row.accountId, matchedOn: 'order', matched: `Order #${row.orderId} (${q})`, exact: true });
     const byTxn = await db.select({ accountId: transactions.accountId }).from(transactions).where(eq(transactions.paymentReference, q)).limit(5);
     for (const row of byTxn) found.push({ accountId: row.accountId, matchedOn: 'payment', matched: q, exact: true });
   }
@@ -44,7 +45,11 @@ export async function searchCustomers(db: Db, raw: string): Promise<CustomerHit[
     .limit(maxHits);
   for (const row of emails) found.push({ accountId: row.accountId, matchedOn: 'email', matched: row.email, exact: row.email.toLowerCase() === lower });
   const names = await db
-    .select({ accountId: accounts.accountId, name: sql<string>`concat_ws(' ', ${accounts.registrantContact}->>'firstName', ${accounts.registrantContact}->>'lastName')`, company: sql<string | null>`${accounts.registrantContact}->>'company'` })
+    .select({
+      accountId: accounts.accountId,
+      name: sql<string>`concat_ws(' ', ${accounts.registrantContact}->>'firstName', ${accounts.registrantContact}->>'lastName')`,
+      company: sql<string | null>`${accounts.registrantContact}->>'company'`,
+    })
     .from(accounts)
     .where(
       or(
@@ -55,7 +60,12 @@ export async function searchCustomers(db: Db, raw: string): Promise<CustomerHit[
     .limit(maxHits);
   for (const row of names) {
     const onCompany = Boolean(row.company?.toLowerCase().includes(lower)) && !row.name.toLowerCase().includes(lower);
-    found.push({ accountId: row.accountId, matchedOn: 'name', matched: onCompany ? (row.company as string) : row.name, exact: row.name.toLowerCase() === lower });
+    found.push({
+      accountId: row.accountId,
+      matchedOn: 'name',
+      matched: onCompany ? (row.company as string) : row.name,
+      exact: row.name.toLowerCase() === lower,
+    });
   }
   const digits = q.replace(/\D/g, '');
   if (digits.length >= 5 && /^[\d\s()+.-]+$/.test(q)) {

@@ -25,7 +25,12 @@ import { staffDomainRow } from './customer-record.ts';
 type DomainRow = typeof domains.$inferSelect;
 
 async function findDomainWithOwner(db: Deps['db'], domainId: number): Promise<{ domain: DomainRow; ownerEmail: string }> {
-  const [row] = await db.select({ domain: domains, ownerEmail: users.email }).from(domains).innerJoin(users, eq(users.accountId, domains.accountId)).where(eq(domains.domainId, domainId)).limit(1);
+  const [row] = await db
+    .select({ domain: domains, ownerEmail: users.email })
+    .from(domains)
+    .innerJoin(users, eq(users.accountId, domains.accountId))
+    .where(eq(domains.domainId, domainId))
+    .limit(1);
   if (!row) throw new AppError(404, 'No such domain');
   return row;
 }
@@ -105,7 +110,14 @@ function registryFailure(what: string, domain: string, error: unknown): AppError
  * My Domains for 14 days, never shown to staff). A domain in a TDRP hold stays locked; a pending transfer away
  * must be answered before locking.
  */
-export async function setDomainLockAsStaff(deps: Deps, actor: StaffActor, domainId: number, locked: boolean, reason: string | undefined, brandName: string): Promise<void> {
+export async function setDomainLockAsStaff(
+  deps: Deps,
+  actor: StaffActor,
+  domainId: number,
+  locked: boolean,
+  reason: string | undefined,
+  brandName: string,
+): Promise<void> {
   const { domain, ownerEmail } = await findDomainWithOwner(deps.db, domainId);
   if (domain.status !== 'active') throw new AppError(409, `${domain.domain} is ${domain.status}: only an active domain can be locked or unlocked`);
   if (!locked && domain.tdrpHoldDate && domain.tdrpHoldDate > now()) {
@@ -180,7 +192,11 @@ export async function unsuspendDomainAsStaff(deps: Deps, actor: StaffActor, doma
   const why = requireReason('domain.unsuspend', reason) as string;
   const { domain, ownerEmail } = await findDomainWithOwner(deps.db, domainId);
   const { lifted, stillSuspended } = await liftSuspension(deps, { domainId, kind: 'staff' });
-  if (!lifted) throw new AppError(409, `${domain.domain} has no staff suspension to lift${domain.suspendedAt ? ' (it is held for another reason: an abuse case or verification)' : ''}`);
+  if (!lifted)
+    throw new AppError(
+      409,
+      `${domain.domain} has no staff suspension to lift${domain.suspendedAt ? ' (it is held for another reason: an abuse case or verification)' : ''}`,
+    );
   await recordAudit(deps.db, actor, {
     action: 'domain.unsuspend',
     targetType: 'domain',
@@ -190,7 +206,9 @@ export async function unsuspendDomainAsStaff(deps: Deps, actor: StaffActor, doma
     before: { suspended: true },
     after: { suspended: stillSuspended },
     reason: why,
-    customerSummary: stillSuspended ? `We lifted our suspension of ${domain.domain}; another hold remains.` : `We lifted the suspension of ${domain.domain}: it resolves again.`,
+    customerSummary: stillSuspended
+      ? `We lifted our suspension of ${domain.domain}; another hold remains.`
+      : `We lifted the suspension of ${domain.domain}: it resolves again.`,
   });
   // The owner was emailed the suspension; they hear it ended too (while another hold remains, that hold's own notices speak).
   if (!stillSuspended) {
@@ -238,7 +256,14 @@ export async function courtesyRenew(deps: Deps, actor: StaffActor, domainId: num
         modifyDate: now(),
       })
       .where(eq(domains.domainId, domainId));
-    const span = { accountId: domain.accountId, domainId, startDate: domain.expireDate, endDate: expireDate, createDate: now(), metaData: { courtesy: true, staff: actor.email } };
+    const span = {
+      accountId: domain.accountId,
+      domainId,
+      startDate: domain.expireDate,
+      endDate: expireDate,
+      createDate: now(),
+      metaData: { courtesy: true, staff: actor.email },
+    };
     await tx.insert(transactions).values([
       { ...span, type: 'nrc', description: `Renewal: ${domain.domain} (${label})`, amount: price },
       { ...span, type: 'credit', description: `Courtesy renewal: ${domain.domain} (${label})`, amount: -price },
@@ -262,7 +287,13 @@ export async function courtesyRenew(deps: Deps, actor: StaffActor, domainId: num
  * A name in redemption comes back with the registry's restore (RFC 3915 request and report). It returns with the
  * expiry the registry holds: active when still ahead, expired (renew it next) when not.
  */
-export async function restoreDomainAsStaff(deps: Deps, actor: StaffActor, domainId: number, reason: string, brandName: string): Promise<{ status: string; expireDate: string }> {
+export async function restoreDomainAsStaff(
+  deps: Deps,
+  actor: StaffActor,
+  domainId: number,
+  reason: string,
+  brandName: string,
+): Promise<{ status: string; expireDate: string }> {
   const why = requireReason('domain.restore', reason) as string;
   const { domain, ownerEmail } = await findDomainWithOwner(deps.db, domainId);
   if (domain.status !== 'redemption') throw new AppError(409, `${domain.domain} is ${domain.status}, not in redemption`);

@@ -53,9 +53,17 @@ export async function moveDomain(
       })
       .where(eq(domains.domainId, domainId));
     const base = { action: 'domain.move', targetType: 'domain', targetId: domainId, targetLabel: domain.domain, reason: why } as const;
-    const change = { before: { accountId: domain.accountId, owner: from.email }, after: { accountId: to.accountId, owner: to.email, tdrpHoldDate: holdUntil?.toISOString() ?? null } };
+    const change = {
+      before: { accountId: domain.accountId, owner: from.email },
+      after: { accountId: to.accountId, owner: to.email, tdrpHoldDate: holdUntil?.toISOString() ?? null },
+    };
     // One entry for each owner's Account activity: the domain left one account and joined the other.
-    await recordAudit(tx, actor, { ...base, ...change, accountId: domain.accountId, customerSummary: `We moved ${domain.domain} out of your account, to another customer's.` });
+    await recordAudit(tx, actor, {
+      ...base,
+      ...change,
+      accountId: domain.accountId,
+      customerSummary: `We moved ${domain.domain} out of your account, to another customer's.`,
+    });
     await recordAudit(tx, actor, {
       ...base,
       ...change,
@@ -66,7 +74,9 @@ export async function moveDomain(
   });
   // The registry learns the new registrant (and the lock) from the job, which retries while the registry is down.
   await queueRegistryContactSync(deps.jobs, moved.to.accountId);
-  const hold = moved.holdUntil ? `\n\nAs with any change of registrant, ${moved.domain} cannot be transferred to another registrar for ${tdrpHoldDays} days.` : '';
+  const hold = moved.holdUntil
+    ? `\n\nAs with any change of registrant, ${moved.domain} cannot be transferred to another registrar for ${tdrpHoldDays} days.`
+    : '';
   await queueMessage(deps.jobs, {
     channel: 'email',
     to: moved.from,

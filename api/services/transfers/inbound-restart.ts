@@ -51,10 +51,7 @@ export async function restartInboundTransfer(deps: Deps, input: { domain: Domain
   if (answer.status !== 'pending') {
     if (held) await releaseCharge(deps, held);
     if (answer.status === 'auth-code-rejected' || answer.status === 'auth-code-needed') {
-      await deps.db
-        .update(domains)
-        .set({ inboundTransferStatus: 'auth-code-rejected', modifyDate: now() })
-        .where(eq(domains.domainId, domain.domainId));
+      await deps.db.update(domains).set({ inboundTransferStatus: 'auth-code-rejected', modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
       throw new AppError(400, authCodeRejectedMessage);
     }
     // `unknown`: the request may have reached the registry; the transfer-poll job asks it later, nothing is charged.
@@ -70,5 +67,10 @@ export async function restartInboundTransfer(deps: Deps, input: { domain: Domain
     await releaseCharge(deps, held);
     return;
   }
-  await captureCharge(deps, held, [{ type: 'transfer', description: `Transfer: ${domain.domain} (1 year)`, amount: price, domainId: domain.domainId }], `${attemptKey}-capture`);
+  await captureCharge(
+    deps,
+    held,
+    [{ type: 'transfer', description: `Transfer: ${domain.domain} (1 year)`, amount: price, domainId: domain.domainId }],
+    `${attemptKey}-capture`,
+  );
 }

@@ -190,7 +190,10 @@ async function rejectTransfer({ db, providers }: TransferPollDeps, domainId: num
       // Inside the transaction: should recording fail, the next run refunds again with the same key, which refunds once.
       await providers.payments.refund(order.paymentIntentId, charged, `order-line-${line.orderLineId}-refund`);
       const [method] = order.paymentMethodId
-        ? await tx.select({ brand: paymentMethods.brand, last4: paymentMethods.last4 }).from(paymentMethods).where(eq(paymentMethods.paymentMethodId, order.paymentMethodId))
+        ? await tx
+            .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
+            .from(paymentMethods)
+            .where(eq(paymentMethods.paymentMethodId, order.paymentMethodId))
         : [];
       await tx.insert(transactions).values({
         accountId: row.accountId,

@@ -121,10 +121,7 @@ export async function cancelOutboundTransfer(deps: OutboundTransferDeps, domain:
   // Whoever asked had the code: a new one (unseen) and the lock keep them from asking again.
   await deps.providers.registry.setLock(domain.domain, true);
   await deps.providers.registry.authCode(domain.domain, true);
-  await deps.db
-    .update(domains)
-    .set({ locked: true, authCode: null, authCodeExpireDate: null, modifyDate: now() })
-    .where(eq(domains.domainId, domain.domainId));
+  await deps.db.update(domains).set({ locked: true, authCode: null, authCodeExpireDate: null, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
 }
 
 async function closeOutboundTransfer(deps: OutboundTransferDeps, domain: string, status: 'cancelled'): Promise<void> {
@@ -182,7 +179,10 @@ async function settleIfGone(deps: OutboundTransferDeps, domain: string): Promise
 export type OutboundTransferView = { domain: string; gainingRegistrar: string; deadline: string; status: OutboundRow['status'] };
 
 async function findByToken(deps: OutboundTransferDeps, token: string): Promise<OutboundRow> {
-  const [row] = await deps.db.select().from(outboundTransfers).where(eq(outboundTransfers.tokenHash, hashToken(token)));
+  const [row] = await deps.db
+    .select()
+    .from(outboundTransfers)
+    .where(eq(outboundTransfers.tokenHash, hashToken(token)));
   if (!row) throw new AppError(404, 'This link is no longer valid. Use the newest email we sent, or My Domains.');
   return row;
 }
@@ -275,4 +275,3 @@ export async function simulateTransferRequest(
   await pollInboundTransfers(deps, { onOutboundNotice: (message) => recordOutboundTransferNotice(deps, message) });
   return { status: 'pending', deadline: answer.completeDate.toISOString() };
 }
-

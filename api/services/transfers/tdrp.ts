@@ -119,7 +119,12 @@ export async function approveTdrpRequest(deps: Deps, token: string, clientIp: st
     const change = request.registrantContact ? { before: account.registrantContact, after: request.registrantContact } : null;
     if (!request.registrantContact || tdrpOptOut) return { accountId: account.accountId, heldDomains: 0, holdUntil: null, change };
     const holdUntil = addDays(time, tdrpHoldDays);
-    return { accountId: account.accountId, heldDomains: await holdAccountDomains(tx, account.accountId, holdUntil), holdUntil: holdUntil.toISOString(), change };
+    return {
+      accountId: account.accountId,
+      heldDomains: await holdAccountDomains(tx, account.accountId, holdUntil),
+      holdUntil: holdUntil.toISOString(),
+      change,
+    };
   });
   if (!result) throw new AppError(400, tdrpLinkSpentMessage);
   await queueRegistryContactSync(deps.jobs, result.accountId);

@@ -73,8 +73,5 @@ async function lockDomain(ctx: DomainUpdateContext): Promise<void> {
   }
   await deps.providers.registry.setLock(domain.domain, true);
   await deps.providers.registry.authCode(domain.domain, true);
-  await deps.db
-    .update(domains)
-    .set({ locked: true, authCode: null, authCodeExpireDate: null, modifyDate: now() })
-    .where(eq(domains.domainId, domain.domainId));
+  await deps.db.update(domains).set({ locked: true, authCode: null, authCodeExpireDate: null, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
 }

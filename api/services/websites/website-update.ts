@@ -47,14 +47,19 @@ export async function applyWebsiteUpdate(ctx: DomainUpdateContext, fields: Websi
   if (fields.parkType !== undefined) set.parkType = fields.parkType;
   if (fields.websiteType !== undefined) set.websiteType = fields.websiteType;
   await saveForwardOptions(db, domain.domainId, { forwardKeepPath: fields.forwardKeepPath, forwardPermanent: fields.forwardPermanent });
-  if (Object.keys(set).length > 0) await db.update(domains).set({ ...set, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
+  if (Object.keys(set).length > 0)
+    await db
+      .update(domains)
+      .set({ ...set, modifyDate: now() })
+      .where(eq(domains.domainId, domain.domainId));
 }
 
 function checkForwardUrl(domain: DomainRow, input: string): string {
   const normalised = normaliseForwardUrl(input);
   if (!normalised) throw new AppError(400, invalidForwardUrlMessage);
   const host = forwardHost(normalised);
-  if (host === domain.domain || host === `www.${domain.domain}`) throw new AppError(400, 'A domain cannot forward to itself. Please enter another website address');
+  if (host === domain.domain || host === `www.${domain.domain}`)
+    throw new AppError(400, 'A domain cannot forward to itself. Please enter another website address');
   return normalised;
 }
 

@@ -72,7 +72,14 @@ export default function TemplateCarousel({ slides, label = 'Website templates' }
               aria-hidden={i !== index}
               inert={i !== index}
             >
-              <img src={slide.image} alt={`${slide.name} template: ${slide.description}`} width={960} height={600} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+              <img
+                src={slide.image}
+                alt={`${slide.name} template: ${slide.description}`}
+                width={960}
+                height={600}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                decoding="async"
+              />
               <p className="carousel-caption">
                 <strong>{slide.name}</strong>
                 <span>{slide.description}</span>
@@ -83,19 +90,45 @@ export default function TemplateCarousel({ slides, label = 'Website templates' }
       </div>
       <div className="carousel-controls">
         <button type="button" className="carousel-arrow" aria-controls={`${id}-slides`} aria-label="Previous template" onClick={() => go(index - 1)}>
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M15 5l-7 7 7 7" />
           </svg>
         </button>
         <ul className="carousel-dots">
           {slides.map((slide, i) => (
             <li key={slide.name}>
-              <button type="button" aria-controls={`${id}-slides`} aria-current={i === index ? 'true' : undefined} aria-label={`Show template ${i + 1}: ${slide.name}`} onClick={() => go(i)} />
+              <button
+                type="button"
+                aria-controls={`${id}-slides`}
+                aria-current={i === index ? 'true' : undefined}
+                aria-label={`Show template ${i + 1}: ${slide.name}`}
+                onClick={() => go(i)}
+              />
             </li>
           ))}
         </ul>
         <button type="button" className="carousel-arrow" aria-controls={`${id}-slides`} aria-label="Next template" onClick={() => go(index + 1)}>
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M9 5l7 7-7 7" />
           </svg>
         </button>

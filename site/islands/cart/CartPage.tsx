@@ -103,7 +103,10 @@ export default function CartPage() {
     <div className="cart-layout">
       <div className="cart-main">
         <h1 className="cart-title">
-          Your cart <span className="muted">({count} domain{count === 1 ? '' : 's'})</span>
+          Your cart{' '}
+          <span className="muted">
+            ({count} domain{count === 1 ? '' : 's'})
+          </span>
         </h1>
         {items.map((item) => (
           <ItemOptions key={item.cartItemId} item={item} />

@@ -28,7 +28,13 @@ export default function ItemOptions({ item }: { item: CartItem }) {
           </h2>
           <span className={`badge ${typeBadges[item.domainType]}`}>{typeLabels[item.domainType]}</span>
         </div>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => change({ status: 'deleted' })} disabled={busy} aria-label={`Remove ${item.domain}`}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => change({ status: 'deleted' })}
+          disabled={busy}
+          aria-label={`Remove ${item.domain}`}
+        >
           Remove
         </button>
       </header>
@@ -88,8 +94,8 @@ function MarketTerms({ item }: { item: CartItem }) {
   return (
     <div className="cart-item-market">
       <p>
-        {item.$market?.isOffer ? 'The owner accepted your offer. ' : ''}You buy {item.domain} from its current owner: at checkout we move it
-        into your account{until ? `, registered until ${formatDate(until)}` : ''}.
+        {item.$market?.isOffer ? 'The owner accepted your offer. ' : ''}You buy {item.domain} from its current owner: at checkout we move it into your account
+        {until ? `, registered until ${formatDate(until)}` : ''}.
       </p>
       <p className="field-hint">Renews at {formatMoney(item.renewalPrice)}/yr. Add email, a website or Domain Protection in My Domains once it is yours.</p>
     </div>

@@ -74,7 +74,12 @@ export default function LoggedInPayment({ cart }: { cart: CartSummary }) {
           <legend className="visually-hidden">Choose a payment method</legend>
           {cart.$paymentMethods.map((method) => (
             <label key={method.paymentMethodId} className="radio-row">
-              <input type="radio" name={`${id}-method`} checked={!adding && chosenId === method.paymentMethodId} onChange={() => pick(method.paymentMethodId)} />
+              <input
+                type="radio"
+                name={`${id}-method`}
+                checked={!adding && chosenId === method.paymentMethodId}
+                onChange={() => pick(method.paymentMethodId)}
+              />
               <span>
                 {method.description}
                 {method.isDefault ? <span className="badge">Default</span> : null}

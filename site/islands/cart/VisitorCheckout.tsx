@@ -44,7 +44,9 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
   const [sending, setSending] = useState(false);
   const [editingCard, setEditingCard] = useState(false);
   // The saved country alone until the full list (a chunk of its own) arrives, right after the form shows.
-  const [countries, setCountries] = useState<CountryOption[]>(() => [{ code: saved.country ?? 'US', name: saved.country && saved.country !== 'US' ? saved.country : 'United States' }]);
+  const [countries, setCountries] = useState<CountryOption[]>(() => [
+    { code: saved.country ?? 'US', name: saved.country && saved.country !== 'US' ? saved.country : 'United States' },
+  ]);
   // The phone the visitor typed last, as E.164: answers of the phone library may land after later keystrokes.
   const latestPhone = useRef(saved.phone ?? '');
   const phoneEdits = useRef(0);
@@ -218,7 +220,11 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
               aria-invalid={codeAnswer && !codeAnswer.valid && codeAnswer.msg && code.length === codeLength ? true : undefined}
               onChange={(e) => void checkCode(e.target.value.trim())}
             />
-            <span id="contact-code-msg" className={codeAnswer?.valid ? 'field-ok' : code.length === codeLength ? 'field-error' : 'field-hint'} aria-live="polite">
+            <span
+              id="contact-code-msg"
+              className={codeAnswer?.valid ? 'field-ok' : code.length === codeLength ? 'field-error' : 'field-hint'}
+              aria-live="polite"
+            >
               {codeAnswer?.msg}
             </span>
           </div>

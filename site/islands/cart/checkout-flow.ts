@@ -6,12 +6,24 @@ import { paymentsConfig } from '@kit/card/card-setup.ts';
 export const checkoutFallbackMessage = 'There was a processing your payment. Please contact support if issue continues.';
 export const authenticationFailedMessage = 'Error authenticating card :(';
 
-type CommitAnswer = { cartId: number; orderId?: number; totalPrice: number; requiresAction: boolean; clientSecret?: string; paymentIntentId?: string; message?: string };
+type CommitAnswer = {
+  cartId: number;
+  orderId?: number;
+  totalPrice: number;
+  requiresAction: boolean;
+  clientSecret?: string;
+  paymentIntentId?: string;
+  message?: string;
+};
 
 export type CheckoutOutcome = { ok: true; answer: CommitAnswer } | { ok: false; message: string; requiredAction: boolean };
 
 /** `authenticate` asks the buyer to authenticate (sandbox dialog); Stripe mode uses handleCardAction. */
-export async function completeCheckout(cartId: number, statedSource: string | undefined, authenticate: (intentId: string) => Promise<'complete' | 'fail'>): Promise<CheckoutOutcome> {
+export async function completeCheckout(
+  cartId: number,
+  statedSource: string | undefined,
+  authenticate: (intentId: string) => Promise<'complete' | 'fail'>,
+): Promise<CheckoutOutcome> {
   const source = checkoutSource();
   const a = { referrer: source.referrer, landing: source.landing, statedSource: statedSource ?? '' };
   const first = await api<CommitAnswer>(`/carts/${cartId}`, {

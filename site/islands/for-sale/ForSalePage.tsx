@@ -97,7 +97,12 @@ export default function ForSalePage({ supportEmail }: { supportEmail: string }) 
     else setSend({ phase: 'error', message: body?.message ?? 'Your offer could not be sent. Please try again.' });
   }
 
-  if (load.phase === 'loading') return <p className="for-sale-loading" role="status">Loading…</p>;
+  if (load.phase === 'loading')
+    return (
+      <p className="for-sale-loading" role="status">
+        Loading…
+      </p>
+    );
   if (load.phase === 'missing') {
     return (
       <div className="for-sale-card">
@@ -138,8 +143,9 @@ export default function ForSalePage({ supportEmail }: { supportEmail: string }) 
         )}
       </div>
       <p className="for-sale-note" id={`${id}-how`}>
-        Pay through our secure checkout. We are the registrar of {listing.domain}, so once you have paid we move it into your account at once, registered
-        until {formatDate(listing.expireDate)}. Questions? Write to <a href={`mailto:${supportEmail}?subject=${encodeURIComponent(`Buying ${listing.domain}`)}`}>{supportEmail}</a>.
+        Pay through our secure checkout. We are the registrar of {listing.domain}, so once you have paid we move it into your account at once, registered until{' '}
+        {formatDate(listing.expireDate)}. Questions? Write to{' '}
+        <a href={`mailto:${supportEmail}?subject=${encodeURIComponent(`Buying ${listing.domain}`)}`}>{supportEmail}</a>.
       </p>
       {listing.acceptOffers && !listing.offer && (
         <section aria-labelledby={`${id}-offer`} className="for-sale-offer">

@@ -12,7 +12,8 @@ type Send = Dispatch<LoginEvent>;
 
 /** After a password, code or new password: pick a second factor, or go where the answer (or the query) says. */
 function follow(state: LoginState, answer: SessionResponse, send: Send) {
-  if (answer.mfas?.length || answer.passkey) send({ type: 'askMethod', methods: answer.mfas ?? [], passkey: answer.passkey, recoveryCodes: answer.recoveryCodes });
+  if (answer.mfas?.length || answer.passkey)
+    send({ type: 'askMethod', methods: answer.mfas ?? [], passkey: answer.passkey, recoveryCodes: answer.recoveryCodes });
   else send({ type: 'signedIn', to: safeRedirect(answer.redirect ?? state.redirect) });
 }
 
@@ -130,7 +131,9 @@ export async function signInWithPasskey(state: LoginState, send: Send) {
       type: 'fail',
       call: 'passkey',
       status: 0,
-      message: cancelled ? 'The passkey sign-in was cancelled or timed out. Try again, or use your password.' : `Your browser could not use a passkey: ${(error as Error).message}`,
+      message: cancelled
+        ? 'The passkey sign-in was cancelled or timed out. Try again, or use your password.'
+        : `Your browser could not use a passkey: ${(error as Error).message}`,
     });
     return;
   }

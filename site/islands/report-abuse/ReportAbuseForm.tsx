@@ -21,7 +21,8 @@ export default function ReportAbuseForm({ categories, maxFileBytes, fileTypes }:
     if (send.phase === 'sending') return;
     const form = new FormData(event.currentTarget);
     const file = form.get('file');
-    if (file instanceof File && file.size > maxFileBytes) return setSend({ phase: 'error', message: `The evidence file is larger than ${maxFileBytes / 1024 / 1024} MB.` });
+    if (file instanceof File && file.size > maxFileBytes)
+      return setSend({ phase: 'error', message: `The evidence file is larger than ${maxFileBytes / 1024 / 1024} MB.` });
     if (file instanceof File && file.size === 0) form.delete('file');
     setSend({ phase: 'sending' });
     const token = await getBotToken();
@@ -64,7 +65,15 @@ export default function ReportAbuseForm({ categories, maxFileBytes, fileTypes }:
       </div>
       <div className="field">
         <label htmlFor={`${id}-description`}>What did you see?</label>
-        <textarea id={`${id}-description`} name="description" className="input" rows={5} maxLength={5000} required aria-describedby={`${id}-description-hint`} />
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          className="input"
+          rows={5}
+          maxLength={5000}
+          required
+          aria-describedby={`${id}-description-hint`}
+        />
         <p id={`${id}-description-hint`} className="abuse-hint">
           Where it appeared, what it asked for or did, and when.
         </p>

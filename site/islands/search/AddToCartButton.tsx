@@ -26,7 +26,14 @@ export function AddToCartButton({ result, nameId }: { result: DomainSearchResult
   }
   if (state === 'adding') {
     return (
-      <button type="button" className="btn btn-sm btn-primary btn-add" aria-busy="true" aria-disabled="true" aria-label="Adding to Cart" aria-describedby={nameId}>
+      <button
+        type="button"
+        className="btn btn-sm btn-primary btn-add"
+        aria-busy="true"
+        aria-disabled="true"
+        aria-label="Adding to Cart"
+        aria-describedby={nameId}
+      >
         <span className="spinner" aria-hidden="true" />
       </button>
     );

@@ -186,9 +186,7 @@ function Premium({
   const [loading, setLoading] = useState(false);
   const premium = useMemo(() => {
     const rank = new Map(session.domainsByCategory.premium.map((d, i) => [d, i]));
-    return [...results.values()]
-      .filter((r) => r.available && r.isPremium)
-      .sort((a, b) => (rank.get(a.domain) ?? 1e6) - (rank.get(b.domain) ?? 1e6));
+    return [...results.values()].filter((r) => r.available && r.isPremium).sort((a, b) => (rank.get(a.domain) ?? 1e6) - (rank.get(b.domain) ?? 1e6));
   }, [results, session]);
   if (premium.length <= 1) return null;
   const shown = [...premium.slice(0, premiumPageSize)];
@@ -310,14 +308,7 @@ function Categories({ session, results }: { session: SearchSession; results: Res
       )}
       {chosen.length === 0 && <p className="sr-sub">No category chosen. Use Choose categories to see more names.</p>}
       {chosen.map((key) => (
-        <CategoryBlock
-          key={key}
-          categoryKey={key}
-          label={session.categoryNames[key] ?? key}
-          session={session}
-          results={results}
-          onHide={() => toggle(key)}
-        />
+        <CategoryBlock key={key} categoryKey={key} label={session.categoryNames[key] ?? key} session={session} results={results} onHide={() => toggle(key)} />
       ))}
     </section>
   );

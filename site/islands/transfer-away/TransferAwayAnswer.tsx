@@ -38,7 +38,12 @@ export default function TransferAwayAnswer() {
   }
 
   if (state.phase === 'loading') return <p role="status">Loading…</p>;
-  if (state.phase === 'error') return <p className="field-error" role="alert">{state.message}</p>;
+  if (state.phase === 'error')
+    return (
+      <p className="field-error" role="alert">
+        {state.message}
+      </p>
+    );
   const { transfer } = state;
   const outcomes: Record<Transfer['status'], string> = {
     pending: '',
@@ -52,10 +57,14 @@ export default function TransferAwayAnswer() {
       {transfer.status === 'pending' ? (
         <>
           <p>
-            <strong>{transfer.gainingRegistrar}</strong> has asked to transfer <strong>{transfer.domain}</strong> away from us. If you do nothing,
-            it completes on {dateFormat.format(new Date(transfer.deadline))}.
+            <strong>{transfer.gainingRegistrar}</strong> has asked to transfer <strong>{transfer.domain}</strong> away from us. If you do nothing, it completes
+            on {dateFormat.format(new Date(transfer.deadline))}.
           </p>
-          {state.error && <p className="field-error" role="alert">{state.error}</p>}
+          {state.error && (
+            <p className="field-error" role="alert">
+              {state.error}
+            </p>
+          )}
           <div className="transfer-away-actions">
             <button type="button" className="btn btn-primary" disabled={state.busy} onClick={() => answer('approve')}>
               Approve Transfer

@@ -60,7 +60,13 @@ export default function TransferFlow() {
   const checkOut = async () => {
     setBusy(true);
     const added = await addCartItems(
-      eligible.map((r) => ({ type: 'domain', domain: r.domain, domainType: 'transfer', authCode: codes[r.domain]?.trim() || undefined, price: r.transferPrice ?? undefined })),
+      eligible.map((r) => ({
+        type: 'domain',
+        domain: r.domain,
+        domainType: 'transfer',
+        authCode: codes[r.domain]?.trim() || undefined,
+        price: r.transferPrice ?? undefined,
+      })),
     );
     if (isFailure(added)) {
       setBusy(false);
@@ -133,7 +139,14 @@ export default function TransferFlow() {
           </ul>
           <div className="button-row">
             {eligible.length > 0 && (
-              <button type="button" className="btn btn-spot" onClick={() => { setStep(3); focusHeading(); }}>
+              <button
+                type="button"
+                className="btn btn-spot"
+                onClick={() => {
+                  setStep(3);
+                  focusHeading();
+                }}
+              >
                 Continue
               </button>
             )}

@@ -8,11 +8,7 @@ import { getBotToken } from '../../lib/bot-check.ts';
 
 type Messages = { notFound: string; noTld: string };
 type Props = { inputLabel: string; placeholder: string; buttonLabel: string; resultHeading: string; messages: Messages };
-type State =
-  | { phase: 'idle' }
-  | { phase: 'loading' }
-  | { phase: 'result'; name: string; whois: string }
-  | { phase: 'error'; message: string };
+type State = { phase: 'idle' } | { phase: 'loading' } | { phase: 'result'; name: string; whois: string } | { phase: 'error'; message: string };
 
 export default function WhoisLookup({ inputLabel, placeholder, buttonLabel, resultHeading, messages }: Props) {
   const [name, setName] = useState('');

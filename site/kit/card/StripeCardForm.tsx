@@ -43,7 +43,8 @@ function Form({ onSaved, onCancel }: Omit<Props, 'publishableKey'>) {
       const authenticated = await stripe.handleNextAction({ clientSecret: first.setupIntent.client_secret });
       if (authenticated.error) return fail(authenticated.error.message, authenticationFailedMessage);
       const second = await setupCard(methodId, first.setupIntent.id);
-      if (isFailure(second) || second.setupIntent.status !== 'succeeded') return fail(isFailure(second) ? second.message : undefined, setupFailedMessage, isFailure(second) ? declineCodeOf(second.data) : undefined);
+      if (isFailure(second) || second.setupIntent.status !== 'succeeded')
+        return fail(isFailure(second) ? second.message : undefined, setupFailedMessage, isFailure(second) ? declineCodeOf(second.data) : undefined);
     } else if (first.setupIntent.status !== 'succeeded') {
       return fail();
     }

@@ -60,8 +60,8 @@ export function ApproveChangePage() {
         ) : (
           <>
             <p>
-              A change to the registrant of a {brand.name} account is waiting for approval from the registrant email. The email
-              describes it. Approve it only if you asked for it; otherwise close this page and nothing changes.
+              A change to the registrant of a {brand.name} account is waiting for approval from the registrant email. The email describes it. Approve it only if
+              you asked for it; otherwise close this page and nothing changes.
             </p>
             {state.step === 'failed' && (
               <p className="form-notice is-error" role="alert">

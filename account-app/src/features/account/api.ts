@@ -24,7 +24,10 @@ export function useActiveMfaCount(): number | null {
 }
 
 export type AccountPatch = Partial<
-  Pick<Account, 'registrantContact' | 'whoisAdminContact' | 'whoisTechContact' | 'whoisBillingContact' | 'whoisRedactionOptOut' | 'tdrpOptOut' | 'advancedEnabled'>
+  Pick<
+    Account,
+    'registrantContact' | 'whoisAdminContact' | 'whoisTechContact' | 'whoisBillingContact' | 'whoisRedactionOptOut' | 'tdrpOptOut' | 'advancedEnabled'
+  >
 >;
 
 export async function patchAccount(patch: AccountPatch): Promise<Account | ApiFailure> {

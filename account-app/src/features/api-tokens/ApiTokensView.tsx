@@ -44,12 +44,17 @@ export default function ApiTokensView() {
           <div>
             <h2 id="tokens-heading">API Tokens</h2>
             <p className="muted">
-              Scripts and tools use a token to manage your domains through the API: send it as <code>Authorization: Bearer &lt;token&gt;</code>. A token can
-              do only what its scopes allow.
+              Scripts and tools use a token to manage your domains through the API: send it as <code>Authorization: Bearer &lt;token&gt;</code>. A token can do
+              only what its scopes allow.
             </p>
           </div>
           {hasSecondFactor && (
-            <button type="button" className="btn btn-primary tokens-create" onClick={() => createModal.open('tokenDetails')} disabled={live >= apiTokensPerAccount}>
+            <button
+              type="button"
+              className="btn btn-primary tokens-create"
+              onClick={() => createModal.open('tokenDetails')}
+              disabled={live >= apiTokensPerAccount}
+            >
               Create Token
             </button>
           )}
@@ -90,7 +95,9 @@ export default function ApiTokensView() {
             ))}
           </ul>
         )}
-        {live >= apiTokensPerAccount && <p className="muted tokens-cap">You have {apiTokensPerAccount} active tokens, the most an account can have. Revoke one to create another.</p>}
+        {live >= apiTokensPerAccount && (
+          <p className="muted tokens-cap">You have {apiTokensPerAccount} active tokens, the most an account can have. Revoke one to create another.</p>
+        )}
       </section>
 
       <CreateTokenModal modal={createModal} state={createState} />
@@ -121,9 +128,7 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
         </ul>
         <span className="token-meta">
           <span>Created {formatDate(token.createDate)}</span>
-          <span>
-            Last used {token.lastUsedDate ? `${formatDate(token.lastUsedDate)}${token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}` : 'Never'}
-          </span>
+          <span>Last used {token.lastUsedDate ? `${formatDate(token.lastUsedDate)}${token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}` : 'Never'}</span>
           <span>{token.expireDate ? `${expired ? 'Expired' : 'Expires'} ${formatDate(token.expireDate)}` : 'Never expires'}</span>
         </span>
         {token.allowedIps.length > 0 && <span className="token-meta">Only from {token.allowedIps.join(', ')}</span>}

@@ -249,7 +249,13 @@ export function CreateTokenModal({ modal, state: s }: { modal: SteppedModalHandl
               <legend>Confirm with</legend>
               {s.choices.methods.map((m) => (
                 <label key={m.mfaId} className={`token-scope${s.method?.mfaId === m.mfaId ? ' is-chosen' : ''}`}>
-                  <input type="radio" name="token-method" checked={s.method?.mfaId === m.mfaId} onChange={() => void open(m)} disabled={starting || modal.pending} />
+                  <input
+                    type="radio"
+                    name="token-method"
+                    checked={s.method?.mfaId === m.mfaId}
+                    onChange={() => void open(m)}
+                    disabled={starting || modal.pending}
+                  />
                   <span>
                     <span className="token-scope-title">{methodLabels[m.type]}</span>
                     {m.type !== 'totp' && <span className="token-scope-hint">{m.description}</span>}
@@ -286,7 +292,12 @@ export function CreateTokenModal({ modal, state: s }: { modal: SteppedModalHandl
                 )}
               </Field>
               {s.challenge.mfaType !== 'totp' && (
-                <button type="button" className="btn btn-ghost btn-sm token-resend" onClick={() => void begin(s.method as MfaOption)} disabled={starting || modal.pending}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm token-resend"
+                  onClick={() => void begin(s.method as MfaOption)}
+                  disabled={starting || modal.pending}
+                >
                   Send a new code
                 </button>
               )}
@@ -297,7 +308,9 @@ export function CreateTokenModal({ modal, state: s }: { modal: SteppedModalHandl
       ),
       actions: [
         ...(s.choices?.methods.length ? [{ label: 'Create Token', run: createWithCode, disabled: !s.challenge || s.code.length !== mfaCodeLength }] : []),
-        ...(s.choices?.passkey ? [{ label: 'Use a Passkey', run: createWithPasskey, variant: s.choices.methods.length ? ('secondary' as const) : ('primary' as const) }] : []),
+        ...(s.choices?.passkey
+          ? [{ label: 'Use a Passkey', run: createWithPasskey, variant: s.choices.methods.length ? ('secondary' as const) : ('primary' as const) }]
+          : []),
       ],
     },
     tokenCreated: {

@@ -16,7 +16,13 @@ import type { DomainModalProps } from '../domains/domain-props.ts';
 import { registeredNameserversKey, useRegisteredNameservers, withFieldErrors } from './api.ts';
 import './dns.css';
 
-type View = 'manageCustomNameservers' | 'finishAddNameserver' | 'editNameserver' | 'finishEditNameserver' | 'confirmDeleteNameserver' | 'finishDeleteNameserver';
+type View =
+  | 'manageCustomNameservers'
+  | 'finishAddNameserver'
+  | 'editNameserver'
+  | 'finishEditNameserver'
+  | 'confirmDeleteNameserver'
+  | 'finishDeleteNameserver';
 type Draft = { hostname: string; ipAddress: string };
 type Errors = Partial<Record<keyof Draft, string>>;
 

@@ -222,10 +222,18 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
                     <td className="dns-ttl">{ttlLabel(record.ttl)}</td>
                     <td className="dns-actions">
                       <button type="button" className="link-action" onClick={() => startEdit(record)}>
-                        Edit<span className="visually-hidden"> {record.type} record {record.host}</span>
+                        Edit
+                        <span className="visually-hidden">
+                          {' '}
+                          {record.type} record {record.host}
+                        </span>
                       </button>
                       <button type="button" className="link-action link-danger" onClick={() => startDelete(record)}>
-                        Delete<span className="visually-hidden"> {record.type} record {record.host}</span>
+                        Delete
+                        <span className="visually-hidden">
+                          {' '}
+                          {record.type} record {record.host}
+                        </span>
                       </button>
                     </td>
                   </tr>
@@ -299,7 +307,10 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
       back: true,
       run: deleteSelected,
     }),
-    finishBulkDelete: { ...finishView<View>({ title: 'DNS Records Deleted', body: <p>{propagation}</p> }), actions: [{ label: 'Done', go: 'manageDnsRecords' }] },
+    finishBulkDelete: {
+      ...finishView<View>({ title: 'DNS Records Deleted', body: <p>{propagation}</p> }),
+      actions: [{ label: 'Done', go: 'manageDnsRecords' }],
+    },
     ...importViews,
     ...templateViews,
     ...historyViews,

@@ -43,7 +43,12 @@ export function dnssecStatus(records: readonly DsRecord[]): string {
 /** The draft checked as the server will check it (without zod: this panel is on My Domains' first load); the first message per field. */
 function checkDraft(draft: Draft, existing: readonly DsRecord[]): { record: DsRecord } | { errors: Record<string, string> } {
   const number = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
-  const checked = checkDsRecord({ keyTag: number(draft.keyTag), algorithm: number(draft.algorithm), digestType: number(draft.digestType), digest: draft.digest });
+  const checked = checkDsRecord({
+    keyTag: number(draft.keyTag),
+    algorithm: number(draft.algorithm),
+    digestType: number(draft.digestType),
+    digest: draft.digest,
+  });
   if ('errors' in checked) {
     const errors: Record<string, string> = { ...checked.errors };
     if (errors.keyTag && draft.keyTag.trim() === '') errors.keyTag = 'Please enter the key tag';
@@ -88,8 +93,8 @@ export function DnssecPanel({ domain, openModal }: { domain: Domain; openModal: 
       body: (
         <div className="ds-form">
           <p className="muted small">
-            Copy these values from your DNS provider’s DNSSEC settings for <strong>{domain.domain}</strong>. They are published at the registry, where
-            resolvers check your zone’s signatures against them.
+            Copy these values from your DNS provider’s DNSSEC settings for <strong>{domain.domain}</strong>. They are published at the registry, where resolvers
+            check your zone’s signatures against them.
           </p>
           <div className="ds-fields">
             <TextField

@@ -70,7 +70,12 @@ export function DiffBody({ diff }: { diff: RecordDiff }) {
   );
 }
 
-export function useHistoryViews(domainId: number, zone: string, refresh: () => Promise<void>, run: (work: () => Promise<StepOutcome<DnsView>>) => Promise<void>): HistoryViews {
+export function useHistoryViews(
+  domainId: number,
+  zone: string,
+  refresh: () => Promise<void>,
+  run: (work: () => Promise<StepOutcome<DnsView>>) => Promise<void>,
+): HistoryViews {
   const { data } = useSWR<ListResult<ZoneChange> | null>(dnsChangesKey(domainId));
   const changes = data?.data ?? [];
   const [from, setFrom] = useState<number | null>(null);
@@ -107,7 +112,8 @@ export function useHistoryViews(domainId: number, zone: string, refresh: () => P
                   <div className="dns-history-main">
                     <p className="dns-history-summary">{change.summary}</p>
                     <p className="dns-history-meta">
-                      <time dateTime={change.at}>{at(change)}</time> · {change.actor} · <span className="dns-source-tag">{zoneChangeSourceLabels[change.source]}</span>
+                      <time dateTime={change.at}>{at(change)}</time> · {change.actor} ·{' '}
+                      <span className="dns-source-tag">{zoneChangeSourceLabels[change.source]}</span>
                       {change.changeId === latest && <span className="badge badge-success">Current</span>}
                     </p>
                   </div>
@@ -187,8 +193,8 @@ export function useHistoryViews(domainId: number, zone: string, refresh: () => P
       body: diff && (
         <div className="dns-modal">
           <p>
-            The records of {zone} go back to how they were {target === 0 ? at(null) : `on ${at(byId(target))}`}. The restore is recorded too, so you can undo it the same
-            way.
+            The records of {zone} go back to how they were {target === 0 ? at(null) : `on ${at(byId(target))}`}. The restore is recorded too, so you can undo it
+            the same way.
           </p>
           <DiffBody diff={diff} />
         </div>

@@ -52,7 +52,9 @@ export default function NameserversModal({ domain, onClose }: DomainModalProps) 
   /** Shows each field's message under it and moves to the first field in error. */
   function showFieldErrors(errors: Record<number, string>): boolean {
     setFieldErrors(errors);
-    const first = Object.keys(errors).map(Number).sort((a, b) => a - b)[0];
+    const first = Object.keys(errors)
+      .map(Number)
+      .sort((a, b) => a - b)[0];
     if (first === undefined) return false;
     requestAnimationFrame(() => form.current?.querySelectorAll<HTMLInputElement>('input')[first]?.focus());
     return true;
@@ -154,8 +156,7 @@ export default function NameserversModal({ domain, onClose }: DomainModalProps) 
         </p>
         {domain.dsRecords.length > 0 && (
           <p className="muted small">
-            DNSSEC is on. Going back to our nameservers turns it off: our nameservers do not sign zones, so the DS records are removed at the registry
-            first.
+            DNSSEC is on. Going back to our nameservers turns it off: our nameservers do not sign zones, so the DS records are removed at the registry first.
           </p>
         )}
         <div className="ns-fields">

@@ -111,7 +111,9 @@ const list = (text: string) =>
 function composeData(draft: RecordDraft): string {
   switch (draft.type) {
     case 'CAA':
-      return draft.caaValue.trim() || draft.caaTag ? formatCaa({ flags: draft.caaCritical ? caaCritical : 0, tag: draft.caaTag, value: draft.caaValue.trim() }) : '';
+      return draft.caaValue.trim() || draft.caaTag
+        ? formatCaa({ flags: draft.caaCritical ? caaCritical : 0, tag: draft.caaTag, value: draft.caaValue.trim() })
+        : '';
     case 'TLSA':
       return `${draft.tlsaUsage} ${draft.tlsaSelector} ${draft.tlsaMatchingType} ${draft.tlsaData.replace(/\s+/g, '')}`.trim();
     case 'SVCB':
@@ -139,7 +141,11 @@ export function recordPayload(draft: RecordDraft): Record<string, string | numbe
   const data = composeData(draft);
   if (host) payload.host = host;
   if (data) payload.data = data;
-  const numbers: ('priority' | 'weight' | 'port')[] = usesWeightAndPort(draft.type) ? ['priority', 'weight', 'port'] : usesPriority(draft.type) ? ['priority'] : [];
+  const numbers: ('priority' | 'weight' | 'port')[] = usesWeightAndPort(draft.type)
+    ? ['priority', 'weight', 'port']
+    : usesPriority(draft.type)
+      ? ['priority']
+      : [];
   for (const field of numbers) {
     const value = numberOrUndefined(draft[field]);
     if (value !== undefined) payload[field] = value;
@@ -165,13 +171,28 @@ type StoredRecord = { type: DnsRecordType; host: string; data: string; priority:
 
 export function draftOf(record: StoredRecord): RecordDraft {
   const text = (n: number | null) => (n === null ? '' : String(n));
-  const draft: RecordDraft = { ...emptyDraft, type: record.type, host: record.host, data: record.data, priority: text(record.priority), weight: text(record.weight), port: text(record.port), ttl: String(record.ttl) };
+  const draft: RecordDraft = {
+    ...emptyDraft,
+    type: record.type,
+    host: record.host,
+    data: record.data,
+    priority: text(record.priority),
+    weight: text(record.weight),
+    port: text(record.port),
+    ttl: String(record.ttl),
+  };
   if (record.type === 'CAA') {
     const caa = parseCaa(record.data);
     if (!('error' in caa)) Object.assign(draft, { caaCritical: caa.flags === caaCritical, caaTag: caa.tag, caaValue: caa.value });
   } else if (record.type === 'TLSA') {
     const tlsa = parseTlsa(record.data);
-    if (!('error' in tlsa)) Object.assign(draft, { tlsaUsage: String(tlsa.usage), tlsaSelector: String(tlsa.selector), tlsaMatchingType: String(tlsa.matchingType), tlsaData: tlsa.data });
+    if (!('error' in tlsa))
+      Object.assign(draft, {
+        tlsaUsage: String(tlsa.usage),
+        tlsaSelector: String(tlsa.selector),
+        tlsaMatchingType: String(tlsa.matchingType),
+        tlsaData: tlsa.data,
+      });
   } else if (record.type === 'SVCB' || record.type === 'HTTPS') {
     const svc = parseSvcb(record.data);
     if (!('error' in svc)) {
@@ -205,7 +226,8 @@ type TextKey = { [K in keyof RecordDraft]: RecordDraft[K] extends string ? K : n
 
 export function RecordFields({ draft, errors, zone, onChange, typeFixed = false }: Props) {
   const set = (field: TextKey) => (event: { target: { value: string } }) => onChange({ ...draft, [field]: event.target.value });
-  const toggle = (field: 'caaCritical' | 'svcNoDefaultAlpn') => (event: { target: { checked: boolean } }) => onChange({ ...draft, [field]: event.target.checked });
+  const toggle = (field: 'caaCritical' | 'svcNoDefaultAlpn') => (event: { target: { checked: boolean } }) =>
+    onChange({ ...draft, [field]: event.target.checked });
   const value = valueLabels[draft.type];
   const isSvc = draft.type === 'SVCB' || draft.type === 'HTTPS';
   const ttls = ttlChoices(Number(draft.ttl));
@@ -214,7 +236,13 @@ export function RecordFields({ draft, errors, zone, onChange, typeFixed = false 
     <div className="record-fields">
       <Field label="Type">
         {(control) => (
-          <select className="select" value={draft.type} onChange={(event) => onChange({ ...draft, type: event.target.value as DnsRecordType })} disabled={typeFixed} {...control}>
+          <select
+            className="select"
+            value={draft.type}
+            onChange={(event) => onChange({ ...draft, type: event.target.value as DnsRecordType })}
+            disabled={typeFixed}
+            {...control}
+          >
             {dnsRecordTypes.map((type) => (
               <option key={type} value={type}>
                 {type}
@@ -245,7 +273,15 @@ export function RecordFields({ draft, errors, zone, onChange, typeFixed = false 
       </Field>
       {typeHints[draft.type] && <p className="record-type-hint muted small">{typeHints[draft.type]}</p>}
       {value && (
-        <TextField label={value.label} value={draft.data} onChange={set('data')} placeholder={value.placeholder} error={errors.data} className="input record-value" {...mono} />
+        <TextField
+          label={value.label}
+          value={draft.data}
+          onChange={set('data')}
+          placeholder={value.placeholder}
+          error={errors.data}
+          className="input record-value"
+          {...mono}
+        />
       )}
       {draft.type === 'CAA' && (
         <div className="record-rich">
@@ -264,7 +300,15 @@ export function RecordFields({ draft, errors, zone, onChange, typeFixed = false 
             label={draft.caaTag === 'iodef' ? 'Report to' : draft.caaTag.startsWith('contact') ? 'Contact' : 'Certificate authority'}
             value={draft.caaValue}
             onChange={set('caaValue')}
-            placeholder={draft.caaTag === 'iodef' ? 'mailto:security@example.com' : draft.caaTag === 'contactemail' ? 'hostmaster@example.com' : draft.caaTag === 'contactphone' ? '+14155550123' : 'letsencrypt.org'}
+            placeholder={
+              draft.caaTag === 'iodef'
+                ? 'mailto:security@example.com'
+                : draft.caaTag === 'contactemail'
+                  ? 'hostmaster@example.com'
+                  : draft.caaTag === 'contactphone'
+                    ? '+14155550123'
+                    : 'letsencrypt.org'
+            }
             hint={draft.caaTag.startsWith('issue') ? 'The CA’s domain; “;” alone allows none' : undefined}
             error={errors.caaValue ?? errors.data}
             {...mono}
@@ -301,7 +345,13 @@ export function RecordFields({ draft, errors, zone, onChange, typeFixed = false 
             label="Certificate association data"
             value={draft.tlsaData}
             onChange={set('tlsaData')}
-            placeholder={draft.tlsaMatchingType === '2' ? '128 hex digits (SHA-512)' : draft.tlsaMatchingType === '1' ? '64 hex digits (SHA-256)' : 'The certificate or key in hex'}
+            placeholder={
+              draft.tlsaMatchingType === '2'
+                ? '128 hex digits (SHA-512)'
+                : draft.tlsaMatchingType === '1'
+                  ? '64 hex digits (SHA-256)'
+                  : 'The certificate or key in hex'
+            }
             error={errors.tlsaData ?? errors.data}
             className="input record-hex record-wide"
             {...mono}
@@ -319,13 +369,42 @@ export function RecordFields({ draft, errors, zone, onChange, typeFixed = false 
             error={errors.svcTarget ?? errors.data}
             {...mono}
           />
-          <TextField label="ALPN protocols" value={draft.svcAlpn} onChange={set('svcAlpn')} placeholder="h3,h2" hint="Comma-separated" error={errors.svcAlpn} {...mono} />
+          <TextField
+            label="ALPN protocols"
+            value={draft.svcAlpn}
+            onChange={set('svcAlpn')}
+            placeholder="h3,h2"
+            hint="Comma-separated"
+            error={errors.svcAlpn}
+            {...mono}
+          />
           <TextField label="Port" inputMode="numeric" value={draft.svcPort} onChange={set('svcPort')} placeholder="443" error={errors.svcPort} />
           <TextField label="IPv4 hints" value={draft.svcIpv4hint} onChange={set('svcIpv4hint')} placeholder="192.0.2.1" error={errors.svcIpv4hint} {...mono} />
-          <TextField label="IPv6 hints" value={draft.svcIpv6hint} onChange={set('svcIpv6hint')} placeholder="2001:db8::1" error={errors.svcIpv6hint} {...mono} />
+          <TextField
+            label="IPv6 hints"
+            value={draft.svcIpv6hint}
+            onChange={set('svcIpv6hint')}
+            placeholder="2001:db8::1"
+            error={errors.svcIpv6hint}
+            {...mono}
+          />
           <TextField label="ECH config (base64)" value={draft.svcEch} onChange={set('svcEch')} error={errors.svcEch} {...mono} />
-          <TextField label="Mandatory parameters" value={draft.svcMandatory} onChange={set('svcMandatory')} placeholder="alpn" error={errors.svcMandatory} {...mono} />
-          <TextField label="Other parameters" value={draft.svcOther} onChange={set('svcOther')} placeholder='key65000="value"' error={errors.svcParams} {...mono} />
+          <TextField
+            label="Mandatory parameters"
+            value={draft.svcMandatory}
+            onChange={set('svcMandatory')}
+            placeholder="alpn"
+            error={errors.svcMandatory}
+            {...mono}
+          />
+          <TextField
+            label="Other parameters"
+            value={draft.svcOther}
+            onChange={set('svcOther')}
+            placeholder='key65000="value"'
+            error={errors.svcParams}
+            {...mono}
+          />
           <label className="checkbox-field record-flag">
             <input type="checkbox" checked={draft.svcNoDefaultAlpn} onChange={toggle('svcNoDefaultAlpn')} />
             <span>No default ALPN: only the protocols listed</span>

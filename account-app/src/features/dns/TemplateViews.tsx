@@ -17,7 +17,12 @@ type TemplateViews = Pick<StepViews<DnsView>, 'templates' | 'previewTemplate' | 
 type Applied = { added: ZoneRecordSnapshot[]; removed: ZoneRecordSnapshot[]; leftOut: { record: ZoneRecordSnapshot; reason: string }[] };
 
 /** `run`: the modal's, so choosing a template is pending like an action and a failure shows on the view. */
-export function useTemplateViews(domainId: number, zone: string, refresh: () => Promise<void>, run: (work: () => Promise<StepOutcome<DnsView>>) => Promise<void>): TemplateViews {
+export function useTemplateViews(
+  domainId: number,
+  zone: string,
+  refresh: () => Promise<void>,
+  run: (work: () => Promise<StepOutcome<DnsView>>) => Promise<void>,
+): TemplateViews {
   const { data } = useSWR<ListResult<DnsTemplateSummary> | null>(dnsTemplatesKey);
   const [preview, setPreview] = useState<DnsTemplatePreview | null>(null);
   const [removeConflicts, setRemoveConflicts] = useState(false);
@@ -88,8 +93,8 @@ export function useTemplateViews(domainId: number, zone: string, refresh: () => 
               <label className="dns-consent">
                 <input type="checkbox" checked={removeConflicts} onChange={(event) => setRemoveConflicts(event.target.checked)} />
                 <span>
-                  Remove {preview.conflicts.length === 1 ? 'this record' : `these ${preview.conflicts.length} records`} (mail stops going to the old provider). Left
-                  unticked, they stay.
+                  Remove {preview.conflicts.length === 1 ? 'this record' : `these ${preview.conflicts.length} records`} (mail stops going to the old provider).
+                  Left unticked, they stay.
                 </span>
               </label>
             </section>
@@ -103,7 +108,11 @@ export function useTemplateViews(domainId: number, zone: string, refresh: () => 
           disabled: !preview || (missing === 0 && !removeConflicts),
           run: async () => {
             if (!preview) return 'templates' as const;
-            const answer = await api<Applied>(`/dnsTemplates/${preview.template.id}/apply`, { method: 'POST', body: { domainId, removeConflicts }, toast: false });
+            const answer = await api<Applied>(`/dnsTemplates/${preview.template.id}/apply`, {
+              method: 'POST',
+              body: { domainId, removeConflicts },
+              toast: false,
+            });
             if (isFailure(answer)) return answer;
             setApplied(answer);
             await refresh();

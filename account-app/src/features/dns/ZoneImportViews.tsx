@@ -21,7 +21,9 @@ export function ImportPreviewBody({ preview }: { preview: ZoneImportPreview }) {
   return (
     <div className="dns-preview">
       <p className="dns-preview-summary">
-        {changes === 0 ? 'Nothing to change: the zone already matches this file.' : `${count(preview.added.length, 'record')} to add, ${preview.changed.length} to change, ${preview.removed.length} to remove.`}{' '}
+        {changes === 0
+          ? 'Nothing to change: the zone already matches this file.'
+          : `${count(preview.added.length, 'record')} to add, ${preview.changed.length} to change, ${preview.removed.length} to remove.`}{' '}
         {preview.unchanged > 0 && `${count(preview.unchanged, 'record')} already as in the file.`}
       </p>
       {preview.added.length > 0 && (
@@ -191,8 +193,8 @@ export function useImportViews(domainId: number, zone: string, refresh: () => Pr
       title: 'Zone File Imported',
       body: result && (
         <p>
-          {count(result.added.length, 'record')} added, {result.changed.length} changed and {result.removed.length} removed. The import is in the zone's history, where
-          you can restore the version before it.
+          {count(result.added.length, 'record')} added, {result.changed.length} changed and {result.removed.length} removed. The import is in the zone's
+          history, where you can restore the version before it.
         </p>
       ),
       actions: [{ label: 'Done', go: 'manageDnsRecords' }],

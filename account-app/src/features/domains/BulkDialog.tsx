@@ -148,8 +148,7 @@ export default function BulkDialog({ action, domains, onClose }: Props) {
           </p>
           {reauthNeeded && (
             <p className="field-error">
-              For your security, unlocking needs a recent sign-in. <a href={paths.login.href(paths.domains.href())}>Sign in again</a>, then
-              unlock the rest.
+              For your security, unlocking needs a recent sign-in. <a href={paths.login.href(paths.domains.href())}>Sign in again</a>, then unlock the rest.
             </p>
           )}
           <ul className="bulk-items" aria-label="Progress per domain">

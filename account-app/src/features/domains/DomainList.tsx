@@ -9,7 +9,19 @@ import type { Domain } from './api.ts';
 import type { BulkAction } from './bulk-actions.ts';
 import { downloadCsv } from './domain-csv.ts';
 import type { OpenDomainModal } from './domain-props.ts';
-import { applyView, type DomainFilter, type DomainSort, type DomainView, domainFilters, domainSorts, filterLabels, pageSize, readView, sortLabels, viewParams } from './domain-view.ts';
+import {
+  applyView,
+  type DomainFilter,
+  type DomainSort,
+  type DomainView,
+  domainFilters,
+  domainSorts,
+  filterLabels,
+  pageSize,
+  readView,
+  sortLabels,
+  viewParams,
+} from './domain-view.ts';
 import { DomainRow, listColumns } from './DomainRow.tsx';
 import './domains.css';
 
@@ -138,7 +150,13 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
           All <span className="chip-count">{shown.searchedCount}</span>
         </button>
         {domainFilters.map((f: DomainFilter) => (
-          <button key={f} type="button" className="filter-chip" aria-pressed={view.filter === f} onClick={() => setView({ filter: view.filter === f ? null : f })}>
+          <button
+            key={f}
+            type="button"
+            className="filter-chip"
+            aria-pressed={view.filter === f}
+            onClick={() => setView({ filter: view.filter === f ? null : f })}
+          >
             {filterLabels[f]} <span className="chip-count">{shown.counts[f]}</span>
           </button>
         ))}
@@ -192,11 +210,7 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
       {shown.matching.length === 0 ? (
         <div className="card list-empty">
           <p>No domains match this view.</p>
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            onClick={() => search('', null)}
-          >
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => search('', null)}>
             Show all domains
           </button>
         </div>
@@ -217,19 +231,27 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
             <tr>
               <th scope="col" className="col-select">
                 <label className="check-all">
-                  <input ref={headerCheck} type="checkbox" className="row-check" checked={pageIds.length > 0 && pageSelected === pageIds.length} onChange={selectPage} />
+                  <input
+                    ref={headerCheck}
+                    type="checkbox"
+                    className="row-check"
+                    checked={pageIds.length > 0 && pageSelected === pageIds.length}
+                    onChange={selectPage}
+                  />
                   <span className="check-all-text">Select all on this page</span>
                 </label>
               </th>
               <th scope="col" aria-sort={ariaSort('name')}>
                 <button type="button" className="sort-button" onClick={() => sortBy('name')}>
-                  Domain<SortMark state={ariaSort('name')} />
+                  Domain
+                  <SortMark state={ariaSort('name')} />
                 </button>
               </th>
               <th scope="col">Status</th>
               <th scope="col" aria-sort={ariaSort('expiry')}>
                 <button type="button" className="sort-button" onClick={() => sortBy('expiry')}>
-                  Expires<SortMark state={ariaSort('expiry')} />
+                  Expires
+                  <SortMark state={ariaSort('expiry')} />
                 </button>
               </th>
               <th scope="col">Auto-renew</th>
@@ -241,17 +263,17 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
             </tr>
           </thead>
           {shown.rows.map((domain) => (
-              <DomainRow
-                key={domain.domainId}
-                domain={domain}
-                now={now}
-                selected={selected.has(domain.domainId)}
-                open={openIds.has(domain.domainId)}
-                advancedEnabled={advancedEnabled}
-                onSelect={onSelect}
-                onToggle={onToggle}
-                openModal={openModal}
-              />
+            <DomainRow
+              key={domain.domainId}
+              domain={domain}
+              now={now}
+              selected={selected.has(domain.domainId)}
+              open={openIds.has(domain.domainId)}
+              advancedEnabled={advancedEnabled}
+              onSelect={onSelect}
+              onToggle={onToggle}
+              openModal={openModal}
+            />
           ))}
           {shown.pages > 1 && (
             <tfoot>
@@ -264,7 +286,12 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
                     <span>
                       Page {shown.page} of {shown.pages}
                     </span>
-                    <button type="button" className="btn btn-ghost btn-sm" disabled={shown.page >= shown.pages} onClick={() => setView({ page: shown.page + 1 })}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      disabled={shown.page >= shown.pages}
+                      onClick={() => setView({ page: shown.page + 1 })}
+                    >
                       Next
                     </button>
                   </nav>

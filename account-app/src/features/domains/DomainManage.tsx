@@ -19,7 +19,13 @@ export function DomainManage({
   panelId,
   advancedEnabled,
   openModal,
-}: { domain: Domain; nameId: string; panelId: string; advancedEnabled: boolean; openModal: OpenDomainModal }) {
+}: {
+  domain: Domain;
+  nameId: string;
+  panelId: string;
+  advancedEnabled: boolean;
+  openModal: OpenDomainModal;
+}) {
   const [tab, setTab] = useState<Tab>('service');
   const [advancedClicks, setAdvancedClicks] = useState(0);
   const tabsId = useId();
@@ -34,7 +40,8 @@ export function DomainManage({
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
     const index = tabs.indexOf(tab);
-    const next = event.key === 'ArrowRight' ? tabs[(index + 1) % tabs.length] : event.key === 'ArrowLeft' ? tabs[(index - 1 + tabs.length) % tabs.length] : null;
+    const next =
+      event.key === 'ArrowRight' ? tabs[(index + 1) % tabs.length] : event.key === 'ArrowLeft' ? tabs[(index - 1 + tabs.length) % tabs.length] : null;
     if (!next) return;
     event.preventDefault();
     setTab(next);
@@ -140,4 +147,3 @@ function SettingsTab({ domain, openModal }: { domain: Domain; openModal: OpenDom
     </div>
   );
 }
-

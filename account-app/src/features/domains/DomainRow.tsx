@@ -81,7 +81,13 @@ export const DomainRow = memo(function DomainRow({ domain, now, selected, open, 
     <tbody className="domain-group" data-testid="domain">
       <tr className={`domain-row is-${status}${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}`}>
         <td className="col-select">
-          <input type="checkbox" className="row-check" checked={selected} onChange={(event) => onSelect(domain.domainId, event.target.checked)} aria-label={`Select ${domain.domain}`} />
+          <input
+            type="checkbox"
+            className="row-check"
+            checked={selected}
+            onChange={(event) => onSelect(domain.domainId, event.target.checked)}
+            aria-label={`Select ${domain.domain}`}
+          />
         </td>
         <th scope="row" className="col-domain">
           <span className="domain-row-name" id={nameId}>
@@ -136,7 +142,13 @@ export const DomainRow = memo(function DomainRow({ domain, now, selected, open, 
           ) : status === 'pending' ? (
             <span className="muted small">Transfer in progress</span>
           ) : (
-            <button type="button" className="btn btn-secondary btn-sm" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => onToggle(domain.domainId)}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              aria-expanded={open}
+              aria-controls={open ? panelId : undefined}
+              onClick={() => onToggle(domain.domainId)}
+            >
               {open ? 'Hide' : 'Manage'}
               <span className="visually-hidden"> {domain.domain}</span>
             </button>
@@ -147,8 +159,7 @@ export const DomainRow = memo(function DomainRow({ domain, now, selected, open, 
         <tr className="domain-extra-row">
           <td colSpan={listColumns}>
             <div className="domain-suspended" role="note">
-              <strong>Suspended since {formatDate(domain.suspendedAt)}.</strong> {domain.suspensionReason} This domain does not resolve while it is
-              suspended.
+              <strong>Suspended since {formatDate(domain.suspendedAt)}.</strong> {domain.suspensionReason} This domain does not resolve while it is suspended.
             </div>
           </td>
         </tr>

@@ -89,7 +89,13 @@ export function MyDomains() {
           </aside>
         )}
       </div>
-      <DomainModals open={modal?.kind ?? null} domain={modal?.domain ?? null} selectedIds={modal?.selectedIds} domains={visible} onClose={() => setModal(null)} />
+      <DomainModals
+        open={modal?.kind ?? null}
+        domain={modal?.domain ?? null}
+        selectedIds={modal?.selectedIds}
+        domains={visible}
+        onClose={() => setModal(null)}
+      />
       {bulk && (
         <Suspense fallback={null}>
           <BulkDialog action={bulk.action} domains={bulk.domains} onClose={() => setBulk(null)} />

@@ -11,7 +11,13 @@ function cell(value: string): string {
 
 export function domainsCsv(domains: Domain[], now: Date): string {
   const lines = domains.map((d) =>
-    [d.domain, format(new Date(d.expireDate), 'yyyy-MM-dd'), d.autoRenewEnabled ? 'On' : 'Off', d.ns.join(' ').toLowerCase(), displayStatusLabels[displayStatus(d, now)]]
+    [
+      d.domain,
+      format(new Date(d.expireDate), 'yyyy-MM-dd'),
+      d.autoRenewEnabled ? 'On' : 'Off',
+      d.ns.join(' ').toLowerCase(),
+      displayStatusLabels[displayStatus(d, now)],
+    ]
       .map(cell)
       .join(','),
   );

@@ -76,7 +76,11 @@ export function matchesFilter(domain: Domain, filter: DomainFilter, now: Date): 
 
 /** Typed names are matched as the list shows them: lower-case, with or without a leading "www." or trailing dot. */
 export function matchesSearch(domain: Domain, q: string): boolean {
-  const needle = q.trim().toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+  const needle = q
+    .trim()
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
   return needle === '' || domain.domain.includes(needle);
 }
 

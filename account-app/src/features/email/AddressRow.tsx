@@ -77,7 +77,14 @@ function MailboxUsage({ email }: { email: DomainEmail }) {
         </span>
         {data.$overQuota && <strong>Over the {data.quota} GB limit: new mail is refused until you delete some.</strong>}
       </div>
-      <div className="email-usage-bar" role="progressbar" aria-label={`Storage used by ${email.address}`} aria-valuenow={Math.round(percent)} aria-valuemin={0} aria-valuemax={100}>
+      <div
+        className="email-usage-bar"
+        role="progressbar"
+        aria-label={`Storage used by ${email.address}`}
+        aria-valuenow={Math.round(percent)}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
         <span style={{ width: `${Math.max(percent, 1)}%` }} />
       </div>
     </div>
@@ -111,9 +118,23 @@ function ChangeForm({ email, onChanged }: { email: DomainEmail; onChanged: (view
   return (
     <form className="email-change" noValidate onSubmit={submit}>
       {isMailbox ? (
-        <TextField label="New password" type="password" autoComplete="new-password" value={value} error={error} onChange={(event) => setValue(event.target.value)} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={value}
+          error={error}
+          onChange={(event) => setValue(event.target.value)}
+        />
       ) : (
-        <TextField label="New destination email" type="email" autoComplete="email" value={value} error={error} onChange={(event) => setValue(event.target.value)} />
+        <TextField
+          label="New destination email"
+          type="email"
+          autoComplete="email"
+          value={value}
+          error={error}
+          onChange={(event) => setValue(event.target.value)}
+        />
       )}
       <button type="submit" className="btn btn-secondary btn-sm" disabled={pending}>
         {pending && <span className="spinner" aria-hidden="true" />}

@@ -25,14 +25,7 @@ import {
 } from '../../../../api/contract/email/email-rules.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { Domain, DomainEmail } from '../domains/api.ts';
-import {
-  deleteEmail,
-  type EmailCreated,
-  refreshDomains,
-  sendInstructions,
-  setEmailService,
-  updateEmail,
-} from './api.ts';
+import { deleteEmail, type EmailCreated, refreshDomains, sendInstructions, setEmailService, updateEmail } from './api.ts';
 import { AddAddressForm } from './AddAddressForm.tsx';
 import { AddressRow } from './AddressRow.tsx';
 import { destinationProblem } from './email-format.ts';
@@ -159,14 +152,10 @@ export default function EmailManager({ domain }: { domain: Domain }) {
       body: (
         <div className="email-warning" role="note">
           <p>
-            Removing the email service from <strong>{domain.domain}</strong> deletes every mailbox with all its messages and folders, and stops every
-            forward. This cannot be undone.
+            Removing the email service from <strong>{domain.domain}</strong> deletes every mailbox with all its messages and folders, and stops every forward.
+            This cannot be undone.
           </p>
-          {list.length > 0 && (
-            <p>
-              Deleted with it: {list.map((e) => e.address).join(', ')}.
-            </p>
-          )}
+          {list.length > 0 && <p>Deleted with it: {list.map((e) => e.address).join(', ')}.</p>}
         </div>
       ),
       confirm: 'Remove Email Service',
@@ -287,8 +276,8 @@ export default function EmailManager({ domain }: { domain: Domain }) {
       body: (
         <div className="email-help">
           <p>
-            <strong>{created?.address}</strong> is ready. Set it up on a phone by scanning this code; it installs the mail settings and asks for the
-            mailbox password.
+            <strong>{created?.address}</strong> is ready. Set it up on a phone by scanning this code; it installs the mail settings and asks for the mailbox
+            password.
           </p>
           {created?.$mobileConfigUrl && (
             <>

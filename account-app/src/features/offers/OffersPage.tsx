@@ -37,7 +37,12 @@ function AnswerModal({ asking, onClose, onAnswered }: { asking: NonNullable<Aski
     onAnswered(answer);
   };
   return (
-    <Modal open title={action === 'accept' ? `Accept ${amount} for ${offer.domain}?` : `Decline ${amount} for ${offer.domain}?`} onClose={onClose} dismissible={!busy}>
+    <Modal
+      open
+      title={action === 'accept' ? `Accept ${amount} for ${offer.domain}?` : `Decline ${amount} for ${offer.domain}?`}
+      onClose={onClose}
+      dismissible={!busy}
+    >
       {action === 'accept' ? (
         <>
           <p>

@@ -114,8 +114,7 @@ export default function PrivacyModal({ domain, domains, onClose }: DomainModalPr
             <span>
               {account?.whoisRedactionOptOut === false ? (
                 <>
-                  The public WHOIS for <strong>{name}</strong> still redacts your contact details, because your account
-                  has not opted out of redaction.
+                  The public WHOIS for <strong>{name}</strong> still redacts your contact details, because your account has not opted out of redaction.
                 </>
               ) : (
                 <>

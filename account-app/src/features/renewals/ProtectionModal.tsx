@@ -73,8 +73,8 @@ export default function ProtectionModal({ domain: opened, onClose }: DomainModal
 
   const about = (
     <p>
-      Domain Protection guards {domain.domain} against lapsing by mistake: it extends the Renewal Grace Period by a year, so you can still
-      renew at the usual price long after it expires.
+      Domain Protection guards {domain.domain} against lapsing by mistake: it extends the Renewal Grace Period by a year, so you can still renew at the usual
+      price long after it expires.
     </p>
   );
   const views: StepViews<View> = {
@@ -97,7 +97,9 @@ export default function ProtectionModal({ domain: opened, onClose }: DomainModal
     confirmAddProtection: confirmView<View>({
       title: 'Add Domain Protection',
       body: paidUp ? (
-        <p>Protection for {domain.domain} is already paid until <DateText value={domain.protectionPaidUntil} />, so adding it again is free.</p>
+        <p>
+          Protection for {domain.domain} is already paid until <DateText value={domain.protectionPaidUntil} />, so adding it again is free.
+        </p>
       ) : (
         <p>
           We will charge <Money cents={price} /> ({years} × <Money cents={protectionPricePerYear} />) to{' '}

@@ -10,7 +10,14 @@ import { showToast } from '@kit/toasts.ts';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import useSWR from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import { lineTotal, noDomainsSelectedMessage, noRenewPriceMessage, periodCapNotes, protectionPricePerYear, type RenewableDomain } from '../../../../api/contract/renewals/renew-rules.ts';
+import {
+  lineTotal,
+  noDomainsSelectedMessage,
+  noRenewPriceMessage,
+  periodCapNotes,
+  protectionPricePerYear,
+  type RenewableDomain,
+} from '../../../../api/contract/renewals/renew-rules.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { type OrderView, useRenewOrder } from './renew-order.tsx';
 import { initialSelection, selectedDomains, selectionReducer } from './renew-selection.ts';
@@ -48,7 +55,14 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
     const choice = state.choices[row.domainId];
     if (!choice?.renew || row.renewPrice === null) return sum;
     const years = Math.min(period, row.maxRenewalPeriod);
-    return sum + lineTotal({ renewPrice: row.renewPrice * years, redemptionPrice: row.redemptionPrice, protectionPrice: choice.protect ? protectionPricePerYear * years : 0 });
+    return (
+      sum +
+      lineTotal({
+        renewPrice: row.renewPrice * years,
+        redemptionPrice: row.redemptionPrice,
+        protectionPrice: choice.protect ? protectionPricePerYear * years : 0,
+      })
+    );
   }, 0);
 
   function tick(row: RenewableDomain, on: boolean) {
@@ -78,107 +92,110 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
                 )}
               />
               <div className="renew-table-wrap">
-              <table className="renew-table">
-                <thead>
-                  <tr>
-                    <th scope="col" className="renew-check">
-                      <label className="renew-check-label">
-                        <input
-                          type="checkbox"
-                          aria-label="Select all"
-                          checked={state.selectAll}
-                          onChange={(event) => dispatch({ type: 'selectAll', on: event.currentTarget.checked })}
-                        />
-                        <span aria-hidden="true">All</span>
-                      </label>
-                    </th>
-                    <th scope="col" aria-sort={ariaSort(sort, 'domain')}>
-                      <SortButton label="Domain" active={sort?.key === 'domain'} direction={sort?.direction} onClick={() => setSort(nextSort(sort, 'domain'))} />
-                    </th>
-                    <th scope="col" className="renew-date" aria-sort={ariaSort(sort, 'expireDate', true)}>
-                      <SortButton
-                        label="Expiration"
-                        active={!sort || sort.key === 'expireDate'}
-                        direction={sort?.direction ?? 1}
-                        onClick={() => setSort(nextSort(sort ?? { key: 'expireDate', direction: 1 }, 'expireDate'))}
-                      />
-                    </th>
-                    <th scope="col" className="renew-price-col">
-                      Price/yr
-                    </th>
-                    <th scope="col" className="renew-check renew-protect-col">
-                      <label className="renew-check-label">
-                        <input
-                          type="checkbox"
-                          aria-label="Protect all"
-                          checked={state.protectAll}
-                          onChange={(event) => dispatch({ type: 'protectAll', on: event.currentTarget.checked })}
-                        />
-                        <span aria-hidden="true">Protect</span>
-                      </label>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => {
-                    const choice = state.choices[row.domainId];
-                    const atMax = row.maxRenewalPeriod === 0;
-                    return (
-                      <tr key={row.domainId} className={choice?.renew ? 'is-selected' : undefined}>
-                        <td className="renew-check">
+                <table className="renew-table">
+                  <thead>
+                    <tr>
+                      <th scope="col" className="renew-check">
+                        <label className="renew-check-label">
                           <input
                             type="checkbox"
-                            aria-label={`Renew ${row.domain}`}
-                            checked={Boolean(choice?.renew)}
-                            disabled={atMax}
-                            onChange={(event) => tick(row, event.currentTarget.checked)}
+                            aria-label="Select all"
+                            checked={state.selectAll}
+                            onChange={(event) => dispatch({ type: 'selectAll', on: event.currentTarget.checked })}
                           />
-                        </td>
-                        <th scope="row" className="renew-domain">
-                          <DomainName name={row.domain} />
-                          {row.status !== 'active' && <span className="badge badge-danger renew-status">{row.status === 'redemption' ? 'Redemption' : 'Expired'}</span>}
-                          {row.isPremium && <span className="badge badge-spot renew-status">Premium</span>}
-                          {atMax && <span className="renew-row-note">At the 10-year maximum</span>}
-                        </th>
-                        <td className="renew-date" data-label="Expires">
-                          <DateText value={row.expireDate} />
-                        </td>
-                        <td className="renew-price-col" data-label="Price/yr">
-                          {row.renewPrice === null ? (
-                            <span className="muted small">Contact support</span>
-                          ) : (
-                            <>
-                              <Money cents={row.renewPrice} />
-                              {row.redemptionPrice ? (
-                                <span className="renew-row-note">
-                                  + <Money cents={row.redemptionPrice} /> redemption
-                                </span>
-                              ) : null}
-                            </>
-                          )}
-                        </td>
-                        <td className="renew-check renew-protect-col" data-label="Protect">
+                          <span aria-hidden="true">All</span>
+                        </label>
+                      </th>
+                      <th scope="col" aria-sort={ariaSort(sort, 'domain')}>
+                        <SortButton
+                          label="Domain"
+                          active={sort?.key === 'domain'}
+                          direction={sort?.direction}
+                          onClick={() => setSort(nextSort(sort, 'domain'))}
+                        />
+                      </th>
+                      <th scope="col" className="renew-date" aria-sort={ariaSort(sort, 'expireDate', true)}>
+                        <SortButton
+                          label="Expiration"
+                          active={!sort || sort.key === 'expireDate'}
+                          direction={sort?.direction ?? 1}
+                          onClick={() => setSort(nextSort(sort ?? { key: 'expireDate', direction: 1 }, 'expireDate'))}
+                        />
+                      </th>
+                      <th scope="col" className="renew-price-col">
+                        Price/yr
+                      </th>
+                      <th scope="col" className="renew-check renew-protect-col">
+                        <label className="renew-check-label">
                           <input
                             type="checkbox"
-                            aria-label={`Protect ${row.domain}`}
-                            checked={Boolean(choice?.protect)}
-                            disabled={atMax || row.renewPrice === null}
-                            onChange={(event) => dispatch({ type: 'protect', domainId: row.domainId, on: event.currentTarget.checked })}
+                            aria-label="Protect all"
+                            checked={state.protectAll}
+                            onChange={(event) => dispatch({ type: 'protectAll', on: event.currentTarget.checked })}
                           />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+                          <span aria-hidden="true">Protect</span>
+                        </label>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((row) => {
+                      const choice = state.choices[row.domainId];
+                      const atMax = row.maxRenewalPeriod === 0;
+                      return (
+                        <tr key={row.domainId} className={choice?.renew ? 'is-selected' : undefined}>
+                          <td className="renew-check">
+                            <input
+                              type="checkbox"
+                              aria-label={`Renew ${row.domain}`}
+                              checked={Boolean(choice?.renew)}
+                              disabled={atMax}
+                              onChange={(event) => tick(row, event.currentTarget.checked)}
+                            />
+                          </td>
+                          <th scope="row" className="renew-domain">
+                            <DomainName name={row.domain} />
+                            {row.status !== 'active' && (
+                              <span className="badge badge-danger renew-status">{row.status === 'redemption' ? 'Redemption' : 'Expired'}</span>
+                            )}
+                            {row.isPremium && <span className="badge badge-spot renew-status">Premium</span>}
+                            {atMax && <span className="renew-row-note">At the 10-year maximum</span>}
+                          </th>
+                          <td className="renew-date" data-label="Expires">
+                            <DateText value={row.expireDate} />
+                          </td>
+                          <td className="renew-price-col" data-label="Price/yr">
+                            {row.renewPrice === null ? (
+                              <span className="muted small">Contact support</span>
+                            ) : (
+                              <>
+                                <Money cents={row.renewPrice} />
+                                {row.redemptionPrice ? (
+                                  <span className="renew-row-note">
+                                    + <Money cents={row.redemptionPrice} /> redemption
+                                  </span>
+                                ) : null}
+                              </>
+                            )}
+                          </td>
+                          <td className="renew-check renew-protect-col" data-label="Protect">
+                            <input
+                              type="checkbox"
+                              aria-label={`Protect ${row.domain}`}
+                              checked={Boolean(choice?.protect)}
+                              disabled={atMax || row.renewPrice === null}
+                              onChange={(event) => dispatch({ type: 'protect', domainId: row.domainId, on: event.currentTarget.checked })}
+                            />
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
               </div>
-              <p className="renew-hint muted small">
-                Domain Protection: $5 per domain a year. It extends the Renewal Grace Period by a year.
-              </p>
+              <p className="renew-hint muted small">Domain Protection: $5 per domain a year. It extends the Renewal Grace Period by a year.</p>
               <p className="renew-total">
-                <span>
-                  {chosen.length} selected · estimated total
-                </span>
+                <span>{chosen.length} selected · estimated total</span>
                 <strong>
                   <Money cents={estimate} />
                 </strong>

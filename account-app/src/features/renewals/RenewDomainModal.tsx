@@ -64,7 +64,8 @@ export default function RenewDomainModal({ domain: opened, onClose }: DomainModa
           <label className="renew-check-label renew-protect">
             <input type="checkbox" checked={protect} onChange={(event) => setProtect(event.currentTarget.checked)} />
             <span>
-              Domain Protection (<Money cents={protectionPricePerYear} per="yr" />): extends the Renewal Grace Period by a year
+              Domain Protection (<Money cents={protectionPricePerYear} per="yr" />
+              ): extends the Renewal Grace Period by a year
             </span>
           </label>
           <p className="renew-total">
@@ -125,8 +126,7 @@ export default function RenewDomainModal({ domain: opened, onClose }: DomainModa
       title: 'Cancel Auto-Renewal',
       body: (
         <p>
-          Without auto-renewal, {domain.domain} expires on <DateText value={domain.expireDate} /> and is then removed, unless you renew it
-          yourself.
+          Without auto-renewal, {domain.domain} expires on <DateText value={domain.expireDate} /> and is then removed, unless you renew it yourself.
         </p>
       ),
       confirm: 'Cancel Auto-Renewal',

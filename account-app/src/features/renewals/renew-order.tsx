@@ -174,8 +174,8 @@ function Renewed({ answer }: { answer: RenewAnswer }) {
           <li key={line.domainId}>
             <div className="renew-line-head">
               <strong className="renew-line-domain">
-          <DomainName name={line.domain} />
-        </strong>
+                <DomainName name={line.domain} />
+              </strong>
               <span>
                 Now expires <DateText value={line.newExpireDate} />
               </span>
@@ -184,9 +184,7 @@ function Renewed({ answer }: { answer: RenewAnswer }) {
         ))}
       </ul>
       {missed.length > 0 && (
-        <p className="step-error">
-          Not renewed, and not charged: {missed.map((line) => `${line.domain}${line.error ? ` (${line.error})` : ''}`).join(', ')}.
-        </p>
+        <p className="step-error">Not renewed, and not charged: {missed.map((line) => `${line.domain}${line.error ? ` (${line.error})` : ''}`).join(', ')}.</p>
       )}
     </div>
   );

@@ -52,7 +52,8 @@ export function selectionReducer(state: RenewSelection, event: RenewSelectionEve
     }
     case 'protect': {
       if (!state.ids.includes(event.domainId)) return state;
-      if (!event.on) return { ...state, choices: { ...state.choices, [event.domainId]: { ...(state.choices[event.domainId] ?? none), protect: false } }, protectAll: false };
+      if (!event.on)
+        return { ...state, choices: { ...state.choices, [event.domainId]: { ...(state.choices[event.domainId] ?? none), protect: false } }, protectAll: false };
       const choices = { ...state.choices, [event.domainId]: { renew: true, protect: true } };
       return { ...state, choices, selectAll: state.ids.every((id) => choices[id]?.renew), protectAll: state.ids.every((id) => choices[id]?.protect) };
     }

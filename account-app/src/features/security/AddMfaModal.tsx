@@ -43,7 +43,15 @@ function CodeField({ code, setCode, error }: { code: string; setCode: (value: st
   );
 }
 
-export function AddMfaModal({ modal, method, setMethod }: { modal: SteppedModalHandle<AddMfaView>; method: MfaAdded | null; setMethod: (m: MfaAdded) => void }) {
+export function AddMfaModal({
+  modal,
+  method,
+  setMethod,
+}: {
+  modal: SteppedModalHandle<AddMfaView>;
+  method: MfaAdded | null;
+  setMethod: (m: MfaAdded) => void;
+}) {
   const [type, setType] = useState<MethodType>('totp');
   const [data, setData] = useState('');
   const [dataError, setDataError] = useState<string | null>(null);

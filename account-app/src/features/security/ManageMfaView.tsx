@@ -90,8 +90,8 @@ export default function ManageMfaView() {
       )}
       {user?.mfaEnrolmentRequired && (
         <p className="form-notice is-info security-required" role="status">
-          Our support team reset your two-step verification. Add an authenticator app, a phone, an email address or a passkey below to continue
-          using your account.
+          Our support team reset your two-step verification. Add an authenticator app, a phone, an email address or a passkey below to continue using your
+          account.
         </p>
       )}
       <section className="card security-card" aria-labelledby="mfa-heading">

@@ -85,9 +85,18 @@ export function RecoveryCodesCard({ hasSecondFactor }: { hasSecondFactor: boolea
           <h2 id="recovery-heading">Recovery Codes</h2>
           <p className="muted">If you lose your second factor, a recovery code signs you in once instead.</p>
         </div>
-        {data && <span className={`badge ${low ? 'badge-warning' : 'badge-success'}`}>{data.remaining} of {data.total || 10} left</span>}
+        {data && (
+          <span className={`badge ${low ? 'badge-warning' : 'badge-success'}`}>
+            {data.remaining} of {data.total || 10} left
+          </span>
+        )}
       </div>
-      {data?.createDate && <p className="security-item-meta recovery-made">Made {formatDate(data.createDate)}{low ? '. Few are left: make new ones.' : ''}</p>}
+      {data?.createDate && (
+        <p className="security-item-meta recovery-made">
+          Made {formatDate(data.createDate)}
+          {low ? '. Few are left: make new ones.' : ''}
+        </p>
+      )}
       <button type="button" className="btn btn-secondary" onClick={() => modal.open('confirmNewCodes')}>
         Make New Codes
       </button>

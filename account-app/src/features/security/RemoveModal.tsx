@@ -16,7 +16,9 @@ export type RemoveTarget = { kind: 'mfa'; method: MfaMethod } | { kind: 'passkey
 function describe(target: RemoveTarget): string {
   if (target.kind === 'passkey') return `the passkey “${target.passkey.name}”`;
   const { method } = target;
-  return method.type === 'totp' ? 'your authenticator app' : `${methodLabels[method.type].toLowerCase()} codes (${method.description.replace(/^(Text message|Email) to /, '')})`;
+  return method.type === 'totp'
+    ? 'your authenticator app'
+    : `${methodLabels[method.type].toLowerCase()} codes (${method.description.replace(/^(Text message|Email) to /, '')})`;
 }
 
 export function RemoveModal({ modal, target, isLast }: { modal: SteppedModalHandle<RemoveView>; target: RemoveTarget | null; isLast: boolean }) {
@@ -40,7 +42,9 @@ export function RemoveModal({ modal, target, isLast }: { modal: SteppedModalHand
     }
     setPasswordError(null);
     const answer =
-      target.kind === 'mfa' ? await removeMethod(target.method.mfaId, needsPassword ? password : undefined) : await removePasskey(target.passkey.passkeyId, needsPassword ? password : undefined);
+      target.kind === 'mfa'
+        ? await removeMethod(target.method.mfaId, needsPassword ? password : undefined)
+        : await removePasskey(target.passkey.passkeyId, needsPassword ? password : undefined);
     if (isFailure(answer)) {
       // Another method went in the meantime: this one is the last after all.
       if ((answer.data as { passwordRequired?: boolean } | undefined)?.passwordRequired) setNeedsPassword(true);
@@ -59,7 +63,9 @@ export function RemoveModal({ modal, target, isLast }: { modal: SteppedModalHand
           </p>
           {needsPassword && (
             <>
-              <p className="notice-warning">This is your last two-factor method. Removing it turns two-factor authentication off, so anyone with your password could sign in.</p>
+              <p className="notice-warning">
+                This is your last two-factor method. Removing it turns two-factor authentication off, so anyone with your password could sign in.
+              </p>
               <TextField
                 label="Current password"
                 type="password"

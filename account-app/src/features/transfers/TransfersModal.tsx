@@ -178,8 +178,7 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
       body: (
         <div>
           <p>
-            To move a domain to another registrar, unlock it and give them its auth code. The code is valid for 14 days; then the domain locks
-            itself again.
+            To move a domain to another registrar, unlock it and give them its auth code. The code is valid for 14 days; then the domain locks itself again.
           </p>
           {reauthNote}
           {live.filter((d) => d.status === 'active').length === 0 ? (
@@ -195,8 +194,7 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
       title: 'Generate New Auth Code',
       body: (
         <p>
-          A new auth code replaces the current one for <strong>{name}</strong>. The old code stops working at once, so a transfer started with it
-          will fail.
+          A new auth code replaces the current one for <strong>{name}</strong>. The old code stops working at once, so a transfer started with it will fail.
         </p>
       ),
       confirm: 'Generate New Code',
@@ -219,8 +217,8 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
               <li key={domain.domainId} className="transfer-row">
                 <div className="transfer-row-name">
                   <strong>
-            <DomainName name={domain.domain} />
-          </strong>
+                    <DomainName name={domain.domain} />
+                  </strong>
                   <span className="badge badge-info">{transferLabel(domain)}</span>
                 </div>
                 <button type="button" className="btn btn-secondary btn-sm" onClick={() => openDomain(domain)}>
@@ -247,8 +245,7 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
             </>
           ) : (
             <p>
-              <strong>{name}</strong> is {current?.locked === false ? 'unlocked' : 'locked'}. Unlock it to see its auth code and move it to
-              another registrar.
+              <strong>{name}</strong> is {current?.locked === false ? 'unlocked' : 'locked'}. Unlock it to see its auth code and move it to another registrar.
             </p>
           )}
           {reauthNote}
@@ -276,8 +273,7 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
           </p>
           {current?.outboundTransferApprovalDeadline && (
             <p>
-              Unless you cancel it, the transfer completes on <DateText value={current.outboundTransferApprovalDeadline} /> and the domain leaves
-              your account.
+              Unless you cancel it, the transfer completes on <DateText value={current.outboundTransferApprovalDeadline} /> and the domain leaves your account.
             </p>
           )}
         </div>
@@ -339,8 +335,7 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
           {inboundStatus === 'auth-code-rejected' && <p className="transfer-note is-warning">{authCodeRejectedMessage}</p>}
           {inboundStatus === 'rejected' && (
             <p className="transfer-note is-warning">
-              The current registrar of {name} rejected the transfer and its charge was refunded. Ask them to unlock it, then enter the auth code
-              again.
+              The current registrar of {name} rejected the transfer and its charge was refunded. Ask them to unlock it, then enter the auth code again.
             </p>
           )}
           {inboundStatus === 'auth-code-needed' && <p>The transfer of {name} needs the auth code from its current registrar.</p>}

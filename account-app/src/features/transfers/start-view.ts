@@ -34,4 +34,3 @@ export function startViewFor(domain: Pick<Domain, 'outboundTransferStatus' | 'in
   }
   return 'outboundUnlocked';
 }
-

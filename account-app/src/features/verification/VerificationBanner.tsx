@@ -33,8 +33,8 @@ export function VerificationBanner() {
           <p>
             {status.suspended ? (
               <>
-                Your domains are suspended because <strong>{status.email}</strong> has not been verified. Open the link we emailed to it and they work
-                again at once.
+                Your domains are suspended because <strong>{status.email}</strong> has not been verified. Open the link we emailed to it and they work again at
+                once.
               </>
             ) : (
               <>

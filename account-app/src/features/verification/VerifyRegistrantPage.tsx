@@ -53,8 +53,8 @@ export function VerifyRegistrantPage() {
         ) : (
           <>
             <p>
-              ICANN asks every registrar to confirm that the registrant of a domain can be reached at its email address. Confirm that this address
-              belongs to the registrant of your {brand.name} domains.
+              ICANN asks every registrar to confirm that the registrant of a domain can be reached at its email address. Confirm that this address belongs to
+              the registrant of your {brand.name} domains.
             </p>
             {state.step === 'failed' && (
               <p className="form-notice is-error" role="alert">

@@ -87,8 +87,8 @@ export default function BuilderModal({ domain, onClose }: DomainModalProps) {
       body: (
         <div className="builder-offer">
           <p>
-            The Website Builder is on for <strong>{domain.domain}</strong>. Create your site: a headline, a few words and your colours. When it
-            looks right, show it on your domain.
+            The Website Builder is on for <strong>{domain.domain}</strong>. Create your site: a headline, a few words and your colours. When it looks right,
+            show it on your domain.
           </p>
           <p>
             <Link className="btn btn-spot" to={paths.website.href(domain.domainId)}>
@@ -105,7 +105,9 @@ export default function BuilderModal({ domain, onClose }: DomainModalProps) {
         <>
           <p>
             Cancel the Website Builder on <strong>{domain.domain}</strong>?{' '}
-            {domain.websiteType === 'builder' ? 'Your site goes offline and the domain shows its parking page again.' : 'Your site will no longer be available.'}
+            {domain.websiteType === 'builder'
+              ? 'Your site goes offline and the domain shows its parking page again.'
+              : 'Your site will no longer be available.'}
           </p>
           <p className="muted small">
             {inTrial && storedTrialEnd

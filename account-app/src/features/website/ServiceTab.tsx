@@ -54,7 +54,13 @@ function ServiceOptions({ domain, openModal }: DomainTabProps) {
       </p>
       <div className="service-options">
         <BuilderOption domain={domain} isCurrent={current('builder')} pending={pending} openModal={openModal} apply={apply} />
-        <ForwardOption domain={domain} isCurrent={current('forward')} pending={pending} apply={apply} onInvalid={() => setResult({ kind: 'error', message: invalidForwardUrlMessage })} />
+        <ForwardOption
+          domain={domain}
+          isCurrent={current('forward')}
+          pending={pending}
+          apply={apply}
+          onInvalid={() => setResult({ kind: 'error', message: invalidForwardUrlMessage })}
+        />
         <ParkOption domain={domain} isCurrent={current('park')} pending={pending} apply={apply} />
       </div>
       <SuccessModal open={result?.kind === 'success'} message={result?.message ?? ''} onClose={() => setResult(null)} />
@@ -97,7 +103,12 @@ function BuilderOption({ domain, isCurrent, pending, apply, openModal }: OptionP
               Edit your site
             </Link>
             {!isCurrent && (
-              <button type="button" className="btn btn-secondary btn-sm" disabled={pending} onClick={() => apply({ websiteType: 'builder' }, 'Your site is now live on your domain!')}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                disabled={pending}
+                onClick={() => apply({ websiteType: 'builder' }, 'Your site is now live on your domain!')}
+              >
                 Show my site here
               </button>
             )}

@@ -59,7 +59,11 @@ export default function SiteEditor() {
         {back}
         <div className="card">
           <h1>Website Builder</h1>
-          <p>{domain ? `The Website Builder is not on for ${domain.domain}. Add it from the domain's Service tab.` : 'We could not find this domain in your account.'}</p>
+          <p>
+            {domain
+              ? `The Website Builder is not on for ${domain.domain}. Add it from the domain's Service tab.`
+              : 'We could not find this domain in your account.'}
+          </p>
         </div>
       </main>
     );
@@ -110,7 +114,9 @@ export default function SiteEditor() {
             </a>
           </>
         ) : (
-          <span className="badge badge-warning">Not shown yet: {domain.domain} shows {domain.websiteType === 'forward' ? 'a forward' : 'its parking page'}</span>
+          <span className="badge badge-warning">
+            Not shown yet: {domain.domain} shows {domain.websiteType === 'forward' ? 'a forward' : 'its parking page'}
+          </span>
         )}
       </div>
       <div className="site-editor">
@@ -121,11 +127,19 @@ export default function SiteEditor() {
           </Field>
           <div className="colour-row">
             <Field label="Accent colour" error={errors.accentColor}>
-              {(control) => <input type="color" className="colour-input" value={draft.accentColor} onChange={(e) => set('accentColor')(e.target.value)} {...control} />}
+              {(control) => (
+                <input type="color" className="colour-input" value={draft.accentColor} onChange={(e) => set('accentColor')(e.target.value)} {...control} />
+              )}
             </Field>
             <Field label="Background" error={errors.backgroundColor}>
               {(control) => (
-                <input type="color" className="colour-input" value={draft.backgroundColor} onChange={(e) => set('backgroundColor')(e.target.value)} {...control} />
+                <input
+                  type="color"
+                  className="colour-input"
+                  value={draft.backgroundColor}
+                  onChange={(e) => set('backgroundColor')(e.target.value)}
+                  {...control}
+                />
               )}
             </Field>
           </div>

@@ -57,7 +57,15 @@ function ClockSettings({ hours, onClose, onSaved }: { hours: number; onClose: ()
   return (
     <Modal open title="First-action clock" onClose={onClose} dismissible={!busy}>
       <form onSubmit={submit} noValidate>
-        <TextField label="Hours from report to the desk's first action" type="number" min={1} max={720} value={value} onChange={(event) => setValue(event.target.value)} data-autofocus />
+        <TextField
+          label="Hours from report to the desk's first action"
+          type="number"
+          min={1}
+          max={720}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          data-autofocus
+        />
         <Field label="Reason" hint="Kept in the audit log">
           {(control) => <textarea className="textarea" {...control} value={reason} onChange={(event) => setReason(event.target.value)} />}
         </Field>
@@ -171,7 +179,14 @@ export default function AbuseDesk() {
         <form className="toolbar" role="search" aria-label="Abuse cases" onSubmit={(event) => event.preventDefault()}>
           <div className="field field-grow">
             <label htmlFor={`${ids}-q`}>Domain or case number</label>
-            <input id={`${ids}-q`} className="input" type="search" value={q} onChange={(event) => setQ(event.target.value)} placeholder="example.com or AC-10001" />
+            <input
+              id={`${ids}-q`}
+              className="input"
+              type="search"
+              value={q}
+              onChange={(event) => setQ(event.target.value)}
+              placeholder="example.com or AC-10001"
+            />
           </div>
           <div className="field">
             <label htmlFor={`${ids}-status`}>Status</label>

@@ -20,7 +20,17 @@ export const actionTitles: Record<CaseAction, { title: string; button: string; d
   close: { title: 'Close the case', button: 'Close case', done: 'The case is closed' },
 };
 
-export function CaseActionModal({ action, detail, onClose, onDone }: { action: CaseAction; detail: AbuseCaseDetail; onClose: () => void; onDone: (next: AbuseCaseDetail) => void }) {
+export function CaseActionModal({
+  action,
+  detail,
+  onClose,
+  onDone,
+}: {
+  action: CaseAction;
+  detail: AbuseCaseDetail;
+  onClose: () => void;
+  onDone: (next: AbuseCaseDetail) => void;
+}) {
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState('');
   const [replyDays, setReplyDays] = useState('2');
@@ -85,7 +95,9 @@ export function CaseActionModal({ action, detail, onClose, onDone }: { action: C
                     <input
                       type="checkbox"
                       checked={records.includes(record.dnsRecordId)}
-                      onChange={(event) => setRecords(event.target.checked ? [...records, record.dnsRecordId] : records.filter((id) => id !== record.dnsRecordId))}
+                      onChange={(event) =>
+                        setRecords(event.target.checked ? [...records, record.dnsRecordId] : records.filter((id) => id !== record.dnsRecordId))
+                      }
                     />
                     <span className="mono">
                       {record.host} {record.type} {record.data}
@@ -118,7 +130,13 @@ export function CaseActionModal({ action, detail, onClose, onDone }: { action: C
               )}
             </Field>
             <Field
-              label={outcome === 'no-action' ? 'Why no action (the reporter reads it)' : outcome === 'referred' ? 'Referred to' : 'Note to reporter and registrant (optional)'}
+              label={
+                outcome === 'no-action'
+                  ? 'Why no action (the reporter reads it)'
+                  : outcome === 'referred'
+                    ? 'Referred to'
+                    : 'Note to reporter and registrant (optional)'
+              }
             >
               {(control) => <textarea className="textarea" {...control} value={note} onChange={(event) => setNote(event.target.value)} />}
             </Field>

@@ -77,7 +77,12 @@ export default function CaseDetail() {
       {actions.length > 0 && (
         <div className="case-actions panel panel-body" role="group" aria-label="Actions">
           {actions.map((action) => (
-            <button key={action} type="button" className={`btn ${action === 'suspend' ? 'btn-danger' : 'btn-secondary'} btn-sm`} onClick={() => setActing(action)}>
+            <button
+              key={action}
+              type="button"
+              className={`btn ${action === 'suspend' ? 'btn-danger' : 'btn-secondary'} btn-sm`}
+              onClick={() => setActing(action)}
+            >
               {actionTitles[action].title}
             </button>
           ))}
@@ -119,7 +124,13 @@ export default function CaseDetail() {
             {sponsored ? (
               <dl className="kv">
                 <dt>Status</dt>
-                <dd>{sponsored.suspendedAt ? <strong className="clock-overdue">Suspended since {formatDateTime(sponsored.suspendedAt)}</strong> : sponsored.status}</dd>
+                <dd>
+                  {sponsored.suspendedAt ? (
+                    <strong className="clock-overdue">Suspended since {formatDateTime(sponsored.suspendedAt)}</strong>
+                  ) : (
+                    sponsored.status
+                  )}
+                </dd>
                 <dt>Transfer lock</dt>
                 <dd>{sponsored.locked ? 'Locked' : 'Unlocked'}</dd>
                 <dt>Website</dt>

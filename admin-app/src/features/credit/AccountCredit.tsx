@@ -25,7 +25,14 @@ function GrantDialog({ accountId, onClose, onDone }: { accountId: number; onClos
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const cents = parseDollars(amount);
-  const amountProblem = amount.trim() === '' ? null : cents == null ? 'Enter an amount like 12.50' : cents > maxCreditGrant ? `At most ${formatMoney(maxCreditGrant)} at a time` : null;
+  const amountProblem =
+    amount.trim() === ''
+      ? null
+      : cents == null
+        ? 'Enter an amount like 12.50'
+        : cents > maxCreditGrant
+          ? `At most ${formatMoney(maxCreditGrant)} at a time`
+          : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,11 +53,26 @@ function GrantDialog({ accountId, onClose, onDone }: { accountId: number; onClos
           {(control) => (
             <div className="money-input">
               <span aria-hidden="true">$</span>
-              <input {...control} className="input" inputMode="decimal" autoComplete="off" placeholder="0.00" value={amount} onChange={(event) => setAmount(event.target.value)} data-autofocus />
+              <input
+                {...control}
+                className="input"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                data-autofocus
+              />
             </div>
           )}
         </Field>
-        <TextField label="Note for the customer" hint="e.g. Sorry about the outage on March 3" value={note} onChange={(event) => setNote(event.target.value)} maxLength={200} />
+        <TextField
+          label="Note for the customer"
+          hint="e.g. Sorry about the outage on March 3"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          maxLength={200}
+        />
         <Field label="Reason" hint={`Kept in the audit log (at least ${minReasonLength} characters)`}>
           {(control) => <textarea className="textarea" {...control} value={reason} onChange={(event) => setReason(event.target.value)} />}
         </Field>

@@ -23,7 +23,14 @@ import { NotesPanel } from './NotesPanel.tsx';
 
 const collapsedRows = 8;
 
-type Help = 'resetFactors' | 'revokeSessions' | 'resendRecovery' | 'resendApproval' | 'resendVerification' | { token: CustomerRecord['apiTokens'][number] } | 'revokeAllTokens';
+type Help =
+  | 'resetFactors'
+  | 'revokeSessions'
+  | 'resendRecovery'
+  | 'resendApproval'
+  | 'resendVerification'
+  | { token: CustomerRecord['apiTokens'][number] }
+  | 'revokeAllTokens';
 
 /** Whether the registrant email is verified (#24): unverified names are suspended at the deadline. */
 function RegistrantVerification({ status }: { status: CustomerRecord['registrantVerification'] }) {
@@ -93,7 +100,12 @@ export default function CustomerPage() {
       </section>
     );
   }
-  if (!customer) return <div className="page-loading" role="status">Loading…</div>;
+  if (!customer)
+    return (
+      <div className="page-loading" role="status">
+        Loading…
+      </div>
+    );
 
   const registrant = customer.contacts.registrant;
   const name = registrant ? `${registrant.firstName} ${registrant.lastName}` : customer.email;
@@ -107,7 +119,9 @@ export default function CustomerPage() {
       ? [
           { label: 'Send a password reset link', onSelect: () => setHelp('resendRecovery') },
           ...(customer.pendingChanges ? [{ label: 'Resend the change approval email', onSelect: () => setHelp('resendApproval') }] : []),
-          ...(customer.registrantVerification.state === 'pending' ? [{ label: 'Resend the verification email', onSelect: () => setHelp('resendVerification') }] : []),
+          ...(customer.registrantVerification.state === 'pending'
+            ? [{ label: 'Resend the verification email', onSelect: () => setHelp('resendVerification') }]
+            : []),
           { label: 'Sign out everywhere', onSelect: () => setHelp('revokeSessions') },
         ]
       : []),
@@ -379,8 +393,8 @@ export default function CustomerPage() {
         description={
           <>
             <p>
-              Only after you checked it is really {name} asking (a call to the phone on file, an ID document). Their authenticator apps, text and
-              email codes and passkeys are removed, their API tokens revoked, and they are signed out everywhere and emailed at once.
+              Only after you checked it is really {name} asking (a call to the phone on file, an ID document). Their authenticator apps, text and email codes
+              and passkeys are removed, their API tokens revoked, and they are signed out everywhere and emailed at once.
             </p>
             <p>At their next sign-in, their password gets them in only to add a new security method.</p>
           </>
@@ -419,8 +433,8 @@ export default function CustomerPage() {
         description={
           <p>
             The email that verifies the registrant address goes again to{' '}
-            {customer.registrantVerification.state === 'pending' ? customer.registrantVerification.email : 'the registrant'}, with a new link; the old link stops
-            working. The customer’s own limits apply (3 an hour).
+            {customer.registrantVerification.state === 'pending' ? customer.registrantVerification.email : 'the registrant'}, with a new link; the old link
+            stops working. The customer’s own limits apply (3 an hour).
           </p>
         }
         reason="none"
@@ -447,7 +461,9 @@ export default function CustomerPage() {
         confirm="Revoke"
         danger
         onClose={() => setHelp(null)}
-        run={() => api(`${key}/revokeApiTokens`, { method: 'POST', body: { apiTokenId: typeof help === 'object' && help ? help.token.apiTokenId : 0 }, toast: false })}
+        run={() =>
+          api(`${key}/revokeApiTokens`, { method: 'POST', body: { apiTokenId: typeof help === 'object' && help ? help.token.apiTokenId : 0 }, toast: false })
+        }
         onDone={() => done('API token revoked')}
       />
       <ActionModal

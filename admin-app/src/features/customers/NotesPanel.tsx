@@ -4,7 +4,17 @@ import { api, isFailure } from '@kit/api.ts';
 import type { CustomerRecord } from '../../../../api/contract/support/customers.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
-export function NotesPanel({ accountId, notes, canWrite, onAdded }: { accountId: number; notes: CustomerRecord['notes']; canWrite: boolean; onAdded: () => void }) {
+export function NotesPanel({
+  accountId,
+  notes,
+  canWrite,
+  onAdded,
+}: {
+  accountId: number;
+  notes: CustomerRecord['notes'];
+  canWrite: boolean;
+  onAdded: () => void;
+}) {
   const id = useId();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -72,7 +72,12 @@ export default function DomainPage() {
       </section>
     );
   }
-  if (!domain) return <div className="page-loading" role="status">Loading…</div>;
+  if (!domain)
+    return (
+      <div className="page-loading" role="status">
+        Loading…
+      </div>
+    );
 
   const registry = domain.registry.ok ? domain.registry.record : null;
   const staffHold = domain.suspensions.some((s) => s.kind === 'staff' && !s.liftDate);
@@ -83,13 +88,23 @@ export default function DomainPage() {
   };
   const actions: RowAction[] = [
     ...(can('domains:manage') && domain.status === 'active'
-      ? [domain.locked ? { label: 'Unlock for transfer', onSelect: () => setAction('unlock') } : { label: 'Lock against transfer', onSelect: () => setAction('lock') }]
+      ? [
+          domain.locked
+            ? { label: 'Unlock for transfer', onSelect: () => setAction('unlock') }
+            : { label: 'Lock against transfer', onSelect: () => setAction('lock') },
+        ]
       : []),
-    ...(can('domains:courtesy-renew') && (domain.status === 'active' || domain.status === 'expired') ? [{ label: 'Renew at no charge', onSelect: () => setAction('renew') }] : []),
+    ...(can('domains:courtesy-renew') && (domain.status === 'active' || domain.status === 'expired')
+      ? [{ label: 'Renew at no charge', onSelect: () => setAction('renew') }]
+      : []),
     ...(can('domains:manage') && domain.status === 'redemption' ? [{ label: 'Restore from redemption', onSelect: () => setAction('restore') }] : []),
     ...(can('domains:move') ? [{ label: 'Move to another account', onSelect: () => setAction('move') }] : []),
     ...(can('domains:suspend')
-      ? [staffHold ? { label: 'Lift the suspension', onSelect: () => setAction('unsuspend') } : { label: 'Suspend', onSelect: () => setAction('suspend'), danger: true }]
+      ? [
+          staffHold
+            ? { label: 'Lift the suspension', onSelect: () => setAction('unsuspend') }
+            : { label: 'Suspend', onSelect: () => setAction('suspend'), danger: true },
+        ]
       : []),
   ];
 
@@ -246,7 +261,10 @@ export default function DomainPage() {
         title={action === 'unlock' ? `Unlock ${domain.domain}` : `Lock ${domain.domain}`}
         description={
           action === 'unlock' ? (
-            <p>The registry lets the name transfer away. A new auth code is made for the owner, who reads it in My Domains for 14 days (you never see it); they are emailed.</p>
+            <p>
+              The registry lets the name transfer away. A new auth code is made for the owner, who reads it in My Domains for 14 days (you never see it); they
+              are emailed.
+            </p>
           ) : (
             <p>The registry refuses transfers of the name again, and its auth code is replaced by one nobody has seen.</p>
           )
@@ -262,8 +280,8 @@ export default function DomainPage() {
         title={`Suspend ${domain.domain}`}
         description={
           <p>
-            The registry puts the name on hold (clientHold) and our DNS stops answering for it: its website and email stop. RDAP shows the hold, and the
-            owner reads your reason in My Domains and by email.
+            The registry puts the name on hold (clientHold) and our DNS stops answering for it: its website and email stop. RDAP shows the hold, and the owner
+            reads your reason in My Domains and by email.
           </p>
         }
         reason="required"
@@ -332,13 +350,15 @@ export default function DomainPage() {
         title={`Move ${domain.domain} to another account`}
         description={
           <p>
-            A change of registrant: the name takes the receiving account’s contacts at the registry and, unless that account opted out, cannot be
-            transferred away for 60 days. Both owners are emailed. Check both agreed; say how in the reason.
+            A change of registrant: the name takes the receiving account’s contacts at the registry and, unless that account opted out, cannot be transferred
+            away for 60 days. Both owners are emailed. Check both agreed; say how in the reason.
           </p>
         }
         fields={
           <Field label="Receiving account’s email">
-            {(control) => <input className="input" type="email" {...control} value={toEmail} onChange={(event) => setToEmail(event.target.value)} data-autofocus />}
+            {(control) => (
+              <input className="input" type="email" {...control} value={toEmail} onChange={(event) => setToEmail(event.target.value)} data-autofocus />
+            )}
           </Field>
         }
         ready={/\S+@\S+\.\S+/.test(toEmail)}

@@ -3,7 +3,13 @@ import { Link } from 'react-router';
 import type { StaffDomainRow } from '../../../../api/contract/support/customers.ts';
 import { formatDay } from '../../lib/format.ts';
 
-const statusBadge: Record<string, string> = { active: 'badge-success', expired: 'badge-warning', redemption: 'badge-danger', pendingDelete: 'badge-danger', transfer: 'badge-info' };
+const statusBadge: Record<string, string> = {
+  active: 'badge-success',
+  expired: 'badge-warning',
+  redemption: 'badge-danger',
+  pendingDelete: 'badge-danger',
+  transfer: 'badge-info',
+};
 
 export function DomainStatus({ row }: { row: Pick<StaffDomainRow, 'status' | 'suspendedAt' | 'locked'> }) {
   return (

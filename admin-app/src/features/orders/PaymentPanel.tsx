@@ -90,7 +90,9 @@ export function PaymentPanel({ payment, endpoint, onChanged }: { payment: Paymen
                   <tr key={refund.refundId}>
                     <td data-label="When" className="nowrap">
                       {formatDateTime(refund.createDate)}
-                      {refund.status !== 'succeeded' && <span className="cell-sub">{refund.status === 'claimed' ? 'Waiting for the provider' : refund.status}</span>}
+                      {refund.status !== 'succeeded' && (
+                        <span className="cell-sub">{refund.status === 'claimed' ? 'Waiting for the provider' : refund.status}</span>
+                      )}
                     </td>
                     <td data-label="What">
                       {refund.items.map((item) => (

@@ -52,12 +52,17 @@ export function RefundDialog({ payment, endpoint, onClose, onDone }: { payment: 
       <form onSubmit={submit} noValidate className="refund-form">
         <p className="small muted">
           The card paid {formatMoney(payment.paid)}
-          {payment.refunded > 0 ? `, ${formatMoney(payment.refunded)} went back already` : ''}: up to {formatMoney(payment.refundable)} can be refunded.
-          The customer is emailed what went back; the reason stays with staff.
+          {payment.refunded > 0 ? `, ${formatMoney(payment.refunded)} went back already` : ''}: up to {formatMoney(payment.refundable)} can be refunded. The
+          customer is emailed what went back; the reason stays with staff.
         </p>
         <div className="refund-lines">
           {parsed.map(({ charge, problem }) => (
-            <Field key={charge.transactionId} label={charge.description} error={problem} hint={`Up to ${formatMoney(charge.refundable)} of ${formatMoney(charge.amount)}`}>
+            <Field
+              key={charge.transactionId}
+              label={charge.description}
+              error={problem}
+              hint={`Up to ${formatMoney(charge.refundable)} of ${formatMoney(charge.amount)}`}
+            >
               {(control) => (
                 <div className="money-input">
                   <span aria-hidden="true">$</span>

@@ -7,7 +7,12 @@ export default function Overview() {
   const { session } = useStaffSession();
   if (!session) return null;
   const { staff, factors } = session;
-  const factorWords = [factors.totp ? 'an authenticator app' : null, factors.passkeys ? `${factors.passkeys} passkey${factors.passkeys === 1 ? '' : 's'}` : null].filter(Boolean).join(' and ');
+  const factorWords = [
+    factors.totp ? 'an authenticator app' : null,
+    factors.passkeys ? `${factors.passkeys} passkey${factors.passkeys === 1 ? '' : 's'}` : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
   return (
     <section className="page">
       <div className="page-header">

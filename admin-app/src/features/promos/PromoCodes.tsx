@@ -26,7 +26,18 @@ const dayStart = (value: string) => (value ? new Date(`${value}T00:00:00`).toISO
 const dayEnd = (value: string) => (value ? new Date(`${value}T23:59:59`).toISOString() : undefined);
 
 function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code: PromoCode) => void }) {
-  const [form, setForm] = useState({ code: '', kind: 'percent', value: '', tlds: '', years: 'first', start: '', end: '', maxRedemptions: '', maxPerCustomer: '1', reason: '' });
+  const [form, setForm] = useState({
+    code: '',
+    kind: 'percent',
+    value: '',
+    tlds: '',
+    years: 'first',
+    start: '',
+    end: '',
+    maxRedemptions: '',
+    maxPerCustomer: '1',
+    reason: '',
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof form) => (event: { target: { value: string } }) => {
@@ -58,7 +69,8 @@ function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code:
     });
     setBusy(false);
     // A field's own message ("A percent discount is at most 100") reads better than the API's "value: …".
-    if (isFailure(answer)) return setError(Object.values((answer.data as { errors?: Record<string, string[]> } | undefined)?.errors ?? {}).flat()[0] ?? answer.message);
+    if (isFailure(answer))
+      return setError(Object.values((answer.data as { errors?: Record<string, string[]> } | undefined)?.errors ?? {}).flat()[0] ?? answer.message);
     showToast(`${answer.code} created: ${answer.description}`, 'success');
     onDone(answer);
   }
@@ -66,7 +78,15 @@ function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code:
   return (
     <Modal open title="New promo code" onClose={onClose} dismissible={!busy}>
       <form onSubmit={submit} noValidate className="promo-form-grid">
-        <TextField label="Code" hint="What customers type; letters, digits and dashes" value={form.code} onChange={set('code')} autoComplete="off" maxLength={32} data-autofocus />
+        <TextField
+          label="Code"
+          hint="What customers type; letters, digits and dashes"
+          value={form.code}
+          onChange={set('code')}
+          autoComplete="off"
+          maxLength={32}
+          data-autofocus
+        />
         <Field label="Discount">
           {(control) => (
             <select className="select" {...control} value={form.kind} onChange={set('kind')}>
@@ -91,7 +111,14 @@ function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code:
             </select>
           )}
         </Field>
-        <TextField label="Extensions" hint="e.g. com, net — empty for every extension" value={form.tlds} onChange={set('tlds')} autoComplete="off" className="input wide" />
+        <TextField
+          label="Extensions"
+          hint="e.g. com, net — empty for every extension"
+          value={form.tlds}
+          onChange={set('tlds')}
+          autoComplete="off"
+          className="input wide"
+        />
         <TextField label="Starts" type="date" hint="Empty: now" value={form.start} onChange={set('start')} />
         <TextField label="Ends" type="date" hint="Empty: no end" value={form.end} onChange={set('end')} />
         <TextField label="Uses in all" inputMode="numeric" hint="Empty: unlimited" value={form.maxRedemptions} onChange={set('maxRedemptions')} />

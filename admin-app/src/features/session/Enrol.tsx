@@ -19,7 +19,9 @@ export default function Enrol() {
   const navigate = useNavigate();
   const [token] = useState(() => window.location.hash.slice(1));
   const [invite, setInvite] = useState<StaffEnrolmentView | null>(null);
-  const [linkError, setLinkError] = useState<string | null>(token ? null : 'This enrolment link is incomplete. Open the whole link from your email, or ask an owner for a new one.');
+  const [linkError, setLinkError] = useState<string | null>(
+    token ? null : 'This enrolment link is incomplete. Open the whole link from your email, or ask an owner for a new one.',
+  );
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');

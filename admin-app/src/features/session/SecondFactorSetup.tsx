@@ -79,13 +79,14 @@ export default function SecondFactorSetup() {
 
   if (choice === 'totp' && setup) {
     return (
-      <AuthCard title="Scan with your authenticator app" lead="Use any authenticator app (1Password, Google Authenticator, Authy…), then type the code it shows.">
+      <AuthCard
+        title="Scan with your authenticator app"
+        lead="Use any authenticator app (1Password, Google Authenticator, Authy…), then type the code it shows."
+      >
         {errorBox}
         <img className="qr" src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`} alt="QR code with your authenticator secret" />
         <p className="small muted">Can’t scan? Enter this key in the app:</p>
-        <code className="secret">
-          {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
-        </code>
+        <code className="secret">{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
         <form onSubmit={confirmTotp} noValidate>
           <TextField
             label="Authentication code"
@@ -103,10 +104,14 @@ export default function SecondFactorSetup() {
           </button>
         </form>
         <div className="auth-alt">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => {
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => {
               setChoice('pick');
               setError(null);
-            }}>
+            }}
+          >
             Choose another way
           </button>
         </div>

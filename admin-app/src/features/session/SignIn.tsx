@@ -111,17 +111,26 @@ export default function SignIn() {
         )}
         {step.factors.passkeys > 0 && (
           <div className="auth-alt">
-            <button type="button" className={`btn ${step.factors.totp ? 'btn-secondary' : 'btn-primary'}`} onClick={() => void signInWithPasskey()} disabled={busy}>
+            <button
+              type="button"
+              className={`btn ${step.factors.totp ? 'btn-secondary' : 'btn-primary'}`}
+              onClick={() => void signInWithPasskey()}
+              disabled={busy}
+            >
               Use a passkey
             </button>
           </div>
         )}
         <div className="auth-alt">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => {
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => {
               setStep(null);
               setCode('');
               setError(null);
-            }}>
+            }}
+          >
             Use another account
           </button>
         </div>
@@ -130,15 +139,33 @@ export default function SignIn() {
   }
 
   return (
-    <AuthCard title="Sign in to the back office" lead={params.get('signedOut') ? 'You have signed out.' : 'Staff accounts only; customers sign in on the main site.'}>
+    <AuthCard
+      title="Sign in to the back office"
+      lead={params.get('signedOut') ? 'You have signed out.' : 'Staff accounts only; customers sign in on the main site.'}
+    >
       {error && (
         <p className="form-error" role="alert">
           {error}
         </p>
       )}
       <form onSubmit={submitPassword} noValidate>
-        <TextField label="Work email" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} required autoFocus />
-        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} required />
+        <TextField
+          label="Work email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
         <button type="submit" className="btn btn-primary" disabled={busy || !email || !password}>
           {busy ? 'Signing in…' : 'Continue'}
         </button>

@@ -84,7 +84,12 @@ function EditModal({ editing, onClose, onDone }: { editing: Editing | null; onCl
   if (!editing) return null;
   const { member, kind } = editing;
   const disabling = member.status !== 'disabled';
-  const title = kind === 'role' ? `Change ${member.name}’s role` : kind === 'reset' ? `Reset ${member.name}’s sign-in` : `${disabling ? 'Disable' : 'Enable'} ${member.name}`;
+  const title =
+    kind === 'role'
+      ? `Change ${member.name}’s role`
+      : kind === 'reset'
+        ? `Reset ${member.name}’s sign-in`
+        : `${disabling ? 'Disable' : 'Enable'} ${member.name}`;
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
@@ -109,17 +114,27 @@ function EditModal({ editing, onClose, onDone }: { editing: Editing | null; onCl
         {kind === 'role' && <RoleSelect value={role} onChange={setRole} label="New role" />}
         {kind === 'reset' && (
           <p className="small">
-            Their password, authenticator app and passkeys are removed and their sessions end. They get a new enrolment link by email to set them
-            again. Use this when they lost their phone or security key.
+            Their password, authenticator app and passkeys are removed and their sessions end. They get a new enrolment link by email to set them again. Use
+            this when they lost their phone or security key.
           </p>
         )}
         {kind === 'status' && (
           <p className="small">
-            {disabling ? 'They are signed out everywhere and cannot sign in until enabled again.' : 'They can sign in again with their password and second factor.'}
+            {disabling
+              ? 'They are signed out everywhere and cannot sign in until enabled again.'
+              : 'They can sign in again with their password and second factor.'}
           </p>
         )}
         <Field label={needsReason ? 'Reason' : 'Reason (optional)'} hint="Kept in the audit log">
-          {(control) => <textarea className="textarea" {...control} value={reason} onChange={(event) => setReason(event.target.value)} data-autofocus={kind !== 'role' ? true : undefined} />}
+          {(control) => (
+            <textarea
+              className="textarea"
+              {...control}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              data-autofocus={kind !== 'role' ? true : undefined}
+            />
+          )}
         </Field>
         {error && (
           <p className="step-error" role="alert">
@@ -205,7 +220,9 @@ export default function StaffPage() {
                         <span className={`role-badge role-${member.role}`}>{staffRoleLabels[member.role].label}</span>
                       </td>
                       <td data-label="Status">
-                        <span className={statusBadge[member.status]}>{member.status === 'invited' ? 'Invited' : member.status === 'active' ? 'Active' : 'Disabled'}</span>
+                        <span className={statusBadge[member.status]}>
+                          {member.status === 'invited' ? 'Invited' : member.status === 'active' ? 'Active' : 'Disabled'}
+                        </span>
                       </td>
                       <td data-label="Second factor">
                         {[member.hasTotp ? 'Authenticator app' : null, member.passkeys ? `${member.passkeys} passkey${member.passkeys === 1 ? '' : 's'}` : null]
@@ -219,11 +236,22 @@ export default function StaffPage() {
                             name={member.name}
                             actions={[
                               ...(member.status === 'invited'
-                                ? [{ label: 'Resend invitation', onSelect: () => void api(`${staffKey}/${member.staffId}/resendInvitation`, { method: 'POST' }).then(() => mutate()) }]
+                                ? [
+                                    {
+                                      label: 'Resend invitation',
+                                      onSelect: () => void api(`${staffKey}/${member.staffId}/resendInvitation`, { method: 'POST' }).then(() => mutate()),
+                                    },
+                                  ]
                                 : []),
                               { label: 'Change role', onSelect: () => setEditing({ member, kind: 'role' }) },
-                              ...(member.status === 'active' ? [{ label: 'Reset sign-in', onSelect: () => setEditing({ member, kind: 'reset' }), danger: true }] : []),
-                              { label: member.status === 'disabled' ? 'Enable' : 'Disable', onSelect: () => setEditing({ member, kind: 'status' }), danger: member.status !== 'disabled' },
+                              ...(member.status === 'active'
+                                ? [{ label: 'Reset sign-in', onSelect: () => setEditing({ member, kind: 'reset' }), danger: true }]
+                                : []),
+                              {
+                                label: member.status === 'disabled' ? 'Enable' : 'Disable',
+                                onSelect: () => setEditing({ member, kind: 'status' }),
+                                danger: member.status !== 'disabled',
+                              },
                             ]}
                           />
                         )}

@@ -23,7 +23,10 @@ export function parseServerAddress(entry: string): ResolverAddress | null {
 /** A comma-separated list; throws naming the first entry that is not an address. */
 export function parseServerAddresses(text: string | undefined, variable: string): ResolverAddress[] {
   const list: ResolverAddress[] = [];
-  for (const entry of (text ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (text ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const parsed = parseServerAddress(entry);
     if (!parsed) throw new Error(`${variable}: "${entry}" is not an IP address with an optional port (like 192.0.2.53, 192.0.2.53:5353 or [2001:db8::53]:53)`);
     list.push(parsed);

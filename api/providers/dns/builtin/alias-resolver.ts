@@ -27,7 +27,6 @@ const failureSeconds = 5;
 const defaultNegativeSeconds = 60;
 const maxTtlSeconds = 86_400;
 
-
 /** Private, loopback, link-local, unique-local, shared, multicast and reserved ranges (IANA special-purpose registries). */
 const unroutable = (() => {
   const list = new BlockList();

@@ -32,7 +32,11 @@ function findSet(node: ZoneNode, type: number): RRset | undefined {
 }
 
 const relativeTo = (zone: CompiledZone, name: string): string | null =>
-  name === zone.name ? '' : name.length > zone.name.length && name.endsWith(zone.name) && name.charCodeAt(name.length - zone.name.length - 1) === 46 ? name.slice(0, name.length - zone.name.length - 1) : null;
+  name === zone.name
+    ? ''
+    : name.length > zone.name.length && name.endsWith(zone.name) && name.charCodeAt(name.length - zone.name.length - 1) === 46
+      ? name.slice(0, name.length - zone.name.length - 1)
+      : null;
 
 const absolute = (zone: CompiledZone, relative: string) => (relative === '' ? zone.name : `${relative}.${zone.name}`);
 
@@ -171,7 +175,15 @@ export class Answerer {
   }
 
   /** ALIAS at the name: its target's addresses under the name, with the lower of the two TTLs. */
-  private alias(zone: CompiledZone, node: ZoneNode, owner: string | null, type: number, writer: AnswerWriter, limit: number, allowLookup: boolean): Promise<void> | null {
+  private alias(
+    zone: CompiledZone,
+    node: ZoneNode,
+    owner: string | null,
+    type: number,
+    writer: AnswerWriter,
+    limit: number,
+    allowLookup: boolean,
+  ): Promise<void> | null {
     const alias = node.alias as NonNullable<ZoneNode['alias']>;
     const pending = { wait: null as Promise<void> | null };
     const flat = this.flatten(alias.target, type, 0, allowLookup, pending);
@@ -200,7 +212,15 @@ export class Answerer {
     return null;
   }
 
-  private any(zone: CompiledZone, node: ZoneNode, owner: string | null, atApex: boolean, writer: AnswerWriter, limit: number, allowLookup: boolean): Promise<void> | null {
+  private any(
+    zone: CompiledZone,
+    node: ZoneNode,
+    owner: string | null,
+    atApex: boolean,
+    writer: AnswerWriter,
+    limit: number,
+    allowLookup: boolean,
+  ): Promise<void> | null {
     if (this.context.minimalAny) {
       for (const type of anyPreference) {
         const set = findSet(node, type);

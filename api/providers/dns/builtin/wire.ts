@@ -168,7 +168,12 @@ export function createQuery(): Query {
 
 /** A copy of a query whose answer has to wait (ALIAS lookups): the parse result is reused by the next message. */
 export function copyQuery(query: Query): Query {
-  return { ...query, message: Uint8Array.from(query.message), labelAt: query.labelAt.slice(0, query.labelCount), labelWire: query.labelWire.slice(0, query.labelCount) };
+  return {
+    ...query,
+    message: Uint8Array.from(query.message),
+    labelAt: query.labelAt.slice(0, query.labelCount),
+    labelWire: query.labelWire.slice(0, query.labelCount),
+  };
 }
 
 /**

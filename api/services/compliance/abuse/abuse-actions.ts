@@ -83,7 +83,9 @@ export async function askReporter(deps: DeskDeps, actor: StaffActor, caseId: num
   const row = await openCase(deps, caseId);
   const to = await reporterEmails(deps, caseId);
   const caseNumber = formatCaseNumber(caseId);
-  await deps.db.transaction((tx) => recordAction(tx, actor, row, { kind: 'reporter-asked', action: 'abuse.ask-reporter', reason: input.reason, detail: { to, message: input.message } }));
+  await deps.db.transaction((tx) =>
+    recordAction(tx, actor, row, { kind: 'reporter-asked', action: 'abuse.ask-reporter', reason: input.reason, detail: { to, message: input.message } }),
+  );
   for (const address of to) {
     await queueMessage(deps.jobs, {
       channel: 'email',
@@ -94,7 +96,12 @@ export async function askReporter(deps: DeskDeps, actor: StaffActor, caseId: num
   }
 }
 
-export async function notifyRegistrant(deps: DeskDeps, actor: StaffActor, caseId: number, input: { message?: string; replyDays: number; reason: string }): Promise<{ replyBy: string }> {
+export async function notifyRegistrant(
+  deps: DeskDeps,
+  actor: StaffActor,
+  caseId: number,
+  input: { message?: string; replyDays: number; reason: string },
+): Promise<{ replyBy: string }> {
   const row = await openCase(deps, caseId);
   const domain = await sponsoredDomain(deps, row);
   const to = await registrantEmail(deps, domain.accountId);
@@ -208,14 +215,18 @@ export async function removeAbusiveContent(
   if (input.forwarding && domain.websiteType !== 'forward') throw new AppError(409, `${row.domain} does not forward anywhere`);
   const result = await deps.db.transaction(async (tx) => {
     const records = input.dnsRecordIds.length
-      ? await tx.select().from(dnsRecords).where(and(eq(dnsRecords.domainId, domain.domainId), inArray(dnsRecords.dnsRecordId, input.dnsRecordIds)))
+      ? await tx
+          .select()
+          .from(dnsRecords)
+          .where(and(eq(dnsRecords.domainId, domain.domainId), inArray(dnsRecords.dnsRecordId, input.dnsRecordIds)))
       : [];
     if (records.length !== input.dnsRecordIds.length) throw new AppError(400, `Some of those DNS records do not belong to ${row.domain}`);
     const before = await zoneRecordsNow(tx, domain.domainId);
     if (records.length) await tx.delete(dnsRecords).where(inArray(dnsRecords.dnsRecordId, input.dnsRecordIds));
     // The zone's history shows it too, as the team's, never a staff member's name (issue #25).
     await recordZoneChange(tx, domain.domainId, before, { source: 'staff', actor: 'Abuse team' });
-    if (input.forwarding) await tx.update(domains).set({ websiteType: 'park', forwardUrl: null, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
+    if (input.forwarding)
+      await tx.update(domains).set({ websiteType: 'park', forwardUrl: null, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
     const removed = records.map((r) => `${r.host} ${r.type} ${r.data}`);
     await recordAction(tx, actor, row, {
       kind: 'content-removed',
@@ -237,7 +248,12 @@ const outcomeWords: Record<AbuseOutcome, (note: string) => string> = {
   referred: (note) => `We referred the case: ${note}`,
 };
 
-export async function closeAbuseCase(deps: DeskDeps, actor: StaffActor, caseId: number, input: { outcome: AbuseOutcome; note: string; reason: string }): Promise<void> {
+export async function closeAbuseCase(
+  deps: DeskDeps,
+  actor: StaffActor,
+  caseId: number,
+  input: { outcome: AbuseOutcome; note: string; reason: string },
+): Promise<void> {
   requireReason('abuse.close', input.reason);
   const row = await openCase(deps, caseId);
   const [domain] = row.domainId ? await deps.db.select().from(domains).where(eq(domains.domainId, row.domainId)) : [];
@@ -250,7 +266,13 @@ export async function closeAbuseCase(deps: DeskDeps, actor: StaffActor, caseId: 
       .where(and(eq(abuseCases.caseId, caseId), eq(abuseCases.status, 'open')))
       .returning({ caseId: abuseCases.caseId });
     if (closed.length === 0) throw new AppError(409, `Case ${caseNumber} is closed`);
-    await recordAction(tx, actor, row, { kind: 'closed', action: 'abuse.close', reason: input.reason, detail: { outcome: input.outcome, note: input.note || null }, accountId: domain?.accountId ?? null });
+    await recordAction(tx, actor, row, {
+      kind: 'closed',
+      action: 'abuse.close',
+      reason: input.reason,
+      detail: { outcome: input.outcome, note: input.note || null },
+      accountId: domain?.accountId ?? null,
+    });
   });
   const words = outcomeWords[input.outcome](input.note);
   for (const address of await reporterEmails(deps, caseId)) {
@@ -275,6 +297,12 @@ export async function closeAbuseCase(deps: DeskDeps, actor: StaffActor, caseId: 
 export async function setFirstActionHours(deps: Pick<Deps, 'db'>, actor: StaffActor, input: { firstActionHours: number; reason: string }): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await writeFirstActionHours(tx, input.firstActionHours);
-    await recordAudit(tx, actor, { action: 'abuse.settings', targetType: 'compliance-settings', targetId: 1, after: { firstActionHours: input.firstActionHours }, reason: input.reason });
+    await recordAudit(tx, actor, {
+      action: 'abuse.settings',
+      targetType: 'compliance-settings',
+      targetId: 1,
+      after: { firstActionHours: input.firstActionHours },
+      reason: input.reason,
+    });
   });
 }

@@ -53,12 +53,23 @@ export async function listAbuseCases(
   const [{ total }] = await deps.db.select({ total: count() }).from(abuseCases).where(where);
   // Open cases oldest first (the most urgent clock on top); closed ones newest first.
   const order = query.status === 'open' ? [asc(abuseCases.createDate)] : [sql`${abuseCases.status} = 'closed'`, desc(abuseCases.createDate)];
-  const rows = await deps.db.select().from(abuseCases).where(where).orderBy(...order).limit(query.limit).offset(query.skip);
+  const rows = await deps.db
+    .select()
+    .from(abuseCases)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.skip);
   const counts = rows.length
     ? await deps.db
         .select({ caseId: abuseReports.caseId, n: count() })
         .from(abuseReports)
-        .where(inArray(abuseReports.caseId, rows.map((r) => r.caseId)))
+        .where(
+          inArray(
+            abuseReports.caseId,
+            rows.map((r) => r.caseId),
+          ),
+        )
         .groupBy(abuseReports.caseId)
     : [];
   const hours = await readFirstActionHours(deps);
@@ -96,7 +107,11 @@ export async function readAbuseCase(deps: Pick<Deps, 'db'>, caseId: number): Pro
     .from(abuseReports)
     .where(eq(abuseReports.caseId, caseId))
     .orderBy(asc(abuseReports.createDate));
-  const events = await deps.db.select().from(abuseCaseEvents).where(eq(abuseCaseEvents.caseId, caseId)).orderBy(asc(abuseCaseEvents.createDate), asc(abuseCaseEvents.eventId));
+  const events = await deps.db
+    .select()
+    .from(abuseCaseEvents)
+    .where(eq(abuseCaseEvents.caseId, caseId))
+    .orderBy(asc(abuseCaseEvents.createDate), asc(abuseCaseEvents.eventId));
   let sponsored: AbuseCaseDetail['sponsored'] = null;
   if (row.domainId) {
     const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, row.domainId));
@@ -126,11 +141,21 @@ export async function readAbuseCase(deps: Pick<Deps, 'db'>, caseId: number): Pro
       reporterEmail: r.reporterEmail,
       description: r.description,
       evidenceLinks: r.evidenceLinks,
-      evidenceFile: r.evidenceFileName && r.evidenceBytes ? { name: r.evidenceFileName, type: r.evidenceFileType ?? 'application/octet-stream', bytes: r.evidenceBytes } : null,
+      evidenceFile:
+        r.evidenceFileName && r.evidenceBytes
+          ? { name: r.evidenceFileName, type: r.evidenceFileType ?? 'application/octet-stream', bytes: r.evidenceBytes }
+          : null,
       createDate: r.createDate.toISOString(),
       acknowledgedAt: iso(r.acknowledgedAt),
     })),
-    timeline: events.map((e) => ({ eventId: e.eventId, kind: e.kind, actor: e.actor, reason: e.reason, detail: e.detail, createDate: e.createDate.toISOString() })),
+    timeline: events.map((e) => ({
+      eventId: e.eventId,
+      kind: e.kind,
+      actor: e.actor,
+      reason: e.reason,
+      detail: e.detail,
+      createDate: e.createDate.toISOString(),
+    })),
   };
 }
 
@@ -158,7 +183,12 @@ export async function abuseFigures(deps: Pick<Deps, 'db'>, days = 30): Promise<A
     })
     .from(abuseCases)
     .where(recent);
-  const byCategory = await deps.db.select({ category: abuseCases.category, cases: count() }).from(abuseCases).where(recent).groupBy(abuseCases.category).orderBy(desc(count()));
+  const byCategory = await deps.db
+    .select({ category: abuseCases.category, cases: count() })
+    .from(abuseCases)
+    .where(recent)
+    .groupBy(abuseCases.category)
+    .orderBy(desc(count()));
   const byOutcome = await deps.db
     .select({ outcome: sql<NonNullable<CaseRow['outcome']>>`${abuseCases.outcome}`, cases: count() })
     .from(abuseCases)

@@ -53,7 +53,10 @@ export async function recordAbuseMail(deps: Pick<Deps, 'db' | 'jobs' | 'config'>
   const ownDomains = new Set([reporter.slice(reporter.indexOf('@') + 1), deps.config.registrar.abuseEmail.split('@')[1]]);
   const candidates = [...domainsIn(subject), ...domainsIn(body)].filter((d) => !ownDomains.has(d));
   const sponsored = candidates.length
-    ? await deps.db.select({ domain: domains.domain }).from(domains).where(and(inArray(domains.domain, candidates), ne(domains.status, 'deleted')))
+    ? await deps.db
+        .select({ domain: domains.domain })
+        .from(domains)
+        .where(and(inArray(domains.domain, candidates), ne(domains.status, 'deleted')))
     : [];
   const domain = candidates.find((c) => sponsored.some((s) => s.domain === c)) ?? domainsIn(subject).find((d) => !ownDomains.has(d));
   if (!domain) {

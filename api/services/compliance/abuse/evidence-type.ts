@@ -18,5 +18,7 @@ export function fileTypeFromBuffer(bytes: Buffer, declared: string): string | nu
   for (const [type, magic] of signatures) if (magic.every((b, i) => bytes[i] === b)) return type;
   if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
   if (!isText(bytes)) return null;
-  return declared === 'message/rfc822' || /^(Received|Return-Path|From|Message-ID|Delivered-To):/im.test(bytes.subarray(0, 2048).toString('utf8')) ? 'message/rfc822' : 'text/plain';
+  return declared === 'message/rfc822' || /^(Received|Return-Path|From|Message-ID|Delivered-To):/im.test(bytes.subarray(0, 2048).toString('utf8'))
+    ? 'message/rfc822'
+    : 'text/plain';
 }

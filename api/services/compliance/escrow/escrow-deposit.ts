@@ -17,9 +17,7 @@ import { deliverDeposit, escrowDestination } from './escrow-transport.ts';
 
 const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
-export type EscrowReport =
-  | { skipped: string }
-  | { kind: 'full' | 'inc'; day: string; rows: number; files: string[]; destination: 'directory' | 'sftp' };
+export type EscrowReport = { skipped: string } | { kind: 'full' | 'inc'; day: string; rows: number; files: string[]; destination: 'directory' | 'sftp' };
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '');
 
@@ -29,7 +27,11 @@ export async function makeEscrowDeposit(deps: Pick<Deps, 'db' | 'config'>): Prom
   const time = now();
   const day = utcDay(time);
   const [previous] = await deps.db.select().from(escrowDeposits).where(eq(escrowDeposits.status, 'done')).orderBy(desc(escrowDeposits.watermark)).limit(1);
-  const [anyFull] = await deps.db.select({ id: escrowDeposits.depositId }).from(escrowDeposits).where(and(eq(escrowDeposits.kind, 'full'), eq(escrowDeposits.status, 'done'))).limit(1);
+  const [anyFull] = await deps.db
+    .select({ id: escrowDeposits.depositId })
+    .from(escrowDeposits)
+    .where(and(eq(escrowDeposits.kind, 'full'), eq(escrowDeposits.status, 'done')))
+    .limit(1);
   const fullDay = weekdays[time.getUTCDay()] === deps.config.ESCROW_FULL_DAY;
   const kind = fullDay || !anyFull ? 'full' : 'inc';
   if (kind === 'inc' && !deps.config.ESCROW_INCREMENTAL) return { skipped: 'incremental deposits are off (ESCROW_INCREMENTAL=false)' };
@@ -52,7 +54,10 @@ export async function makeEscrowDeposit(deps: Pick<Deps, 'db' | 'config'>): Prom
       .where(eq(escrowDeposits.depositId, claimed));
     return { kind, day, rows, files: files.map((f) => f.name), destination };
   } catch (error) {
-    await deps.db.update(escrowDeposits).set({ status: 'failed', error: (error as Error).message.slice(0, 500) }).where(eq(escrowDeposits.depositId, claimed));
+    await deps.db
+      .update(escrowDeposits)
+      .set({ status: 'failed', error: (error as Error).message.slice(0, 500) })
+      .where(eq(escrowDeposits.depositId, claimed));
     throw error;
   }
 }

@@ -31,7 +31,17 @@ export const escrowColumns = [
 
 function contactCells(contact: Contact | null): string[] {
   if (!contact) return contactFields.map(() => '');
-  return [`${contact.firstName} ${contact.lastName}`.trim(), contact.company ?? '', contact.address, contact.city, contact.state, contact.zip, contact.country, contact.phone, contact.email];
+  return [
+    `${contact.firstName} ${contact.lastName}`.trim(),
+    contact.company ?? '',
+    contact.address,
+    contact.city,
+    contact.state,
+    contact.zip,
+    contact.country,
+    contact.phone,
+    contact.email,
+  ];
 }
 
 /** EPP statuses as the registry holds them for our records (RFC 5731). */

@@ -9,7 +9,9 @@ import type { Config } from '../../../config.ts';
 export type EscrowKeys = { agent: openpgp.PublicKey; signing: openpgp.PrivateKey };
 
 /** The configured keys, or null when escrow is not configured (sandbox without keys: the deposit is skipped). */
-export async function loadEscrowKeys(config: Pick<Config, 'ESCROW_AGENT_KEY_FILE' | 'ESCROW_SIGNING_KEY_FILE' | 'ESCROW_SIGNING_KEY_PASSPHRASE'>): Promise<EscrowKeys | null> {
+export async function loadEscrowKeys(
+  config: Pick<Config, 'ESCROW_AGENT_KEY_FILE' | 'ESCROW_SIGNING_KEY_FILE' | 'ESCROW_SIGNING_KEY_PASSPHRASE'>,
+): Promise<EscrowKeys | null> {
   if (!config.ESCROW_AGENT_KEY_FILE || !config.ESCROW_SIGNING_KEY_FILE) return null;
   const agent = await openpgp.readKey({ armoredKey: await readFile(config.ESCROW_AGENT_KEY_FILE, 'utf8') });
   let signing = await openpgp.readPrivateKey({ armoredKey: await readFile(config.ESCROW_SIGNING_KEY_FILE, 'utf8') });

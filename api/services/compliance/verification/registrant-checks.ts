@@ -18,8 +18,13 @@ const missing = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN']);
 type MailDomainVerdict = 'receives-mail' | 'no-mail' | 'unknown';
 
 /** Whether `domain` has an MX record, or else an address (RFC 5321 §5.1 implicit MX); `unknown` when DNS did not answer. */
-export async function checkMailDomain(config: Pick<Config, 'REGISTRANT_EMAIL_RESOLVER' | 'sandboxMode'>, domain: string): Promise<MailDomainVerdict | 'skipped'> {
-  const servers = config.REGISTRANT_EMAIL_RESOLVER?.split(',').map((s) => s.trim()).filter(Boolean);
+export async function checkMailDomain(
+  config: Pick<Config, 'REGISTRANT_EMAIL_RESOLVER' | 'sandboxMode'>,
+  domain: string,
+): Promise<MailDomainVerdict | 'skipped'> {
+  const servers = config.REGISTRANT_EMAIL_RESOLVER?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // The sandbox has no Internet to ask; tests point the check at their own DNS server.
   if (!servers?.length && config.sandboxMode) return 'skipped';
   const resolver = new Resolver({ timeout: 2500, tries: 2 });
@@ -41,7 +46,8 @@ export async function checkRegistrantData(config: Pick<Config, 'REGISTRANT_EMAIL
   if (!z.email().safeParse(email).success) problems.push(`The registrant email ${email} is not a valid email address.`);
   else {
     const domain = email.slice(email.lastIndexOf('@') + 1);
-    if ((await checkMailDomain(config, domain)) === 'no-mail') problems.push(`The registrant email's domain ${domain} cannot receive mail (it has no MX or address record).`);
+    if ((await checkMailDomain(config, domain)) === 'no-mail')
+      problems.push(`The registrant email's domain ${domain} cannot receive mail (it has no MX or address record).`);
   }
   if (!isE164Phone(contact.phone)) problems.push(`The registrant phone ${contact.phone} is not a valid number in international format, like +14155550100.`);
   const country = contact.country.toUpperCase();

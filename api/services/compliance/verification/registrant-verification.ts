@@ -91,7 +91,18 @@ export async function startRegistrantVerification(
     }
     return tx
       .insert(registrantVerifications)
-      .values({ accountId: input.accountId, email, registrantName: name, trigger: input.trigger, tokenHash: hashToken(token), problems, createDate: time, deadline, lastSentAt: time, sendCount: 1 })
+      .values({
+        accountId: input.accountId,
+        email,
+        registrantName: name,
+        trigger: input.trigger,
+        tokenHash: hashToken(token),
+        problems,
+        createDate: time,
+        deadline,
+        lastSentAt: time,
+        sendCount: 1,
+      })
       .onConflictDoNothing()
       .returning({ verificationId: registrantVerifications.verificationId });
   });
@@ -147,9 +158,16 @@ export async function resendVerification(deps: Pick<Deps, 'db' | 'jobs' | 'confi
 export const verificationLinkSpent = 'This verification link is no longer valid. Use the newest email we sent, or resend it from your account.';
 
 /** The emailed link (no sign-in: the token is the proof). Verifies the email and restores suspended domains at once. */
-export async function verifyRegistrant(deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>, token: string, clientIp: string): Promise<VerifyRegistrantAnswer> {
+export async function verifyRegistrant(
+  deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>,
+  token: string,
+  clientIp: string,
+): Promise<VerifyRegistrantAnswer> {
   await enforce(deps.db, [{ key: `verify-registrant:ip:${clientIp}`, max: 20, windowSeconds: 15 * 60 }], 'Too many verification attempts.');
-  const [row] = await deps.db.select().from(registrantVerifications).where(eq(registrantVerifications.tokenHash, hashToken(token)));
+  const [row] = await deps.db
+    .select()
+    .from(registrantVerifications)
+    .where(eq(registrantVerifications.tokenHash, hashToken(token)));
   if (!row || row.status === 'superseded') throw new AppError(400, verificationLinkSpent);
   if (row.status === 'pending') {
     await deps.db
@@ -221,11 +239,16 @@ export async function suspendUnverifiedRegistrants(deps: Pick<Deps, 'db' | 'jobs
       .where(and(eq(registrantVerifications.verificationId, request.verificationId), isNull(registrantVerifications.suspendedAt)))
       .returning({ verificationId: registrantVerifications.verificationId });
     const token = newToken();
-    await deps.db.update(registrantVerifications).set({ tokenHash: hashToken(token), lastSentAt: now() }).where(eq(registrantVerifications.verificationId, request.verificationId));
+    await deps.db
+      .update(registrantVerifications)
+      .set({ tokenHash: hashToken(token), lastSentAt: now() })
+      .where(eq(registrantVerifications.verificationId, request.verificationId));
     await queueMessage(deps.jobs, {
       channel: 'email',
       to: request.email,
-      subject: first ? `Your ${brand.name} domains are suspended until you verify your email` : `More ${brand.name} domains suspended until you verify your email`,
+      subject: first
+        ? `Your ${brand.name} domains are suspended until you verify your email`
+        : `More ${brand.name} domains suspended until you verify your email`,
       text:
         `We asked ${request.email} to confirm it reaches the registrant ${verificationDays} days ago, as ICANN requires, and it has not been confirmed. ` +
         `These domains are suspended (they do not resolve on the Internet) until it is:\n\n${suspended.map((d) => `  ${d}`).join('\n')}\n\n` +

@@ -23,8 +23,18 @@ export async function listVerifications(
   if (query.q) filters.push(ilike(registrantVerifications.email, `%${query.q.replace(/[%_\\]/g, '\\$&')}%`));
   const where = and(...filters);
   const [{ total }] = await deps.db.select({ total: count() }).from(registrantVerifications).where(where);
-  const rows = await deps.db.select().from(registrantVerifications).where(where).orderBy(desc(registrantVerifications.createDate)).limit(query.limit).offset(query.skip);
-  await recordAudit(deps.db, actor, { action: 'verification.list', targetType: 'registrant-verification', after: { q: query.q ?? null, status: query.status, rows: rows.length } });
+  const rows = await deps.db
+    .select()
+    .from(registrantVerifications)
+    .where(where)
+    .orderBy(desc(registrantVerifications.createDate))
+    .limit(query.limit)
+    .offset(query.skip);
+  await recordAudit(deps.db, actor, {
+    action: 'verification.list',
+    targetType: 'registrant-verification',
+    after: { q: query.q ?? null, status: query.status, rows: rows.length },
+  });
   return {
     total,
     limit: query.limit,
@@ -51,7 +61,8 @@ export async function listVerifications(
 export async function staffResendVerification(deps: Pick<Deps, 'db' | 'jobs' | 'config'>, actor: StaffActor, verificationId: number): Promise<void> {
   const [row] = await deps.db.select().from(registrantVerifications).where(eq(registrantVerifications.verificationId, verificationId));
   if (!row) throw new AppError(404, 'No such verification');
-  if (row.status !== 'pending') throw new AppError(409, `${row.email} is ${row.status === 'verified' ? 'already verified' : 'no longer waiting: a newer request replaced it'}`);
+  if (row.status !== 'pending')
+    throw new AppError(409, `${row.email} is ${row.status === 'verified' ? 'already verified' : 'no longer waiting: a newer request replaced it'}`);
   await resendVerification(deps, row.accountId);
   await recordAudit(deps.db, actor, {
     action: 'verification.resend',

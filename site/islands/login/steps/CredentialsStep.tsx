@@ -47,8 +47,23 @@ export function CredentialsStep({ state, send }: StepProps) {
       <p className="login-or">
         <span>or</span>
       </p>
-      <button type="button" className="btn btn-secondary login-passkey" onClick={() => void signInWithPasskey(state, send)} disabled={state.busy || !state.ready}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <button
+        type="button"
+        className="btn btn-secondary login-passkey"
+        onClick={() => void signInWithPasskey(state, send)}
+        disabled={state.busy || !state.ready}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M14.5 10.5a4.5 4.5 0 1 0-4.2 4.5L9 16.5V19H6.5v2.5H3V18l7.1-7.1M16 8h.01" />
         </svg>
         Sign in with a passkey

@@ -17,18 +17,18 @@ export function MethodsStep({ state, send }: StepProps) {
       <LoginError message={state.error} />
       {state.methods.length === 0 && <p className="login-muted">Use your passkey to finish signing in.</p>}
       {state.methods.length > 0 && (
-      <fieldset className="method-list">
-        <legend>Choose how to receive your security code</legend>
-        {state.methods.map((m) => (
-          <label key={m.mfaId} className={`method-option${state.chosen === m.mfaId ? ' is-chosen' : ''}`}>
-            <input type="radio" name="mfa" value={m.mfaId} checked={state.chosen === m.mfaId} onChange={() => send({ type: 'choose', mfaId: m.mfaId })} />
-            <span className="method-text">
-              <span className="method-type">{methodNames[m.type]}</span>
-              {m.description !== methodNames[m.type] && <span className="method-description">{m.description}</span>}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+        <fieldset className="method-list">
+          <legend>Choose how to receive your security code</legend>
+          {state.methods.map((m) => (
+            <label key={m.mfaId} className={`method-option${state.chosen === m.mfaId ? ' is-chosen' : ''}`}>
+              <input type="radio" name="mfa" value={m.mfaId} checked={state.chosen === m.mfaId} onChange={() => send({ type: 'choose', mfaId: m.mfaId })} />
+              <span className="method-text">
+                <span className="method-type">{methodNames[m.type]}</span>
+                {m.description !== methodNames[m.type] && <span className="method-description">{m.description}</span>}
+              </span>
+            </label>
+          ))}
+        </fieldset>
       )}
       {state.methods.length > 0 && (
         <button className="btn btn-primary login-submit" type="submit" disabled={state.busy}>
