@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { apiScopeLabels, type ApiScope } from '../contract/api-tokens/api-scopes.ts';
 import { AppError } from '../errors.ts';
-import { resolveApiToken } from '../services/api-tokens/api-tokens.ts';
+import { resolveApiToken } from '../services/auth/api-tokens/api-tokens.ts';
 import { countFailure, enforce, enforceWithoutHit, type Limit } from '../services/platform/rate-limit.ts';
 import type { AppEnv } from './env.ts';
 import { domainFieldScope, findTokenRoute } from './token-routes.ts';

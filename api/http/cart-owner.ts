@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { secondsInDay } from 'date-fns/constants';
 import { type CartOwner, type CartRow, ensureCurrentCart, findCurrentCart, findOwnedCart } from '../services/carts/carts.ts';
-import { newToken } from '../services/auth/tokens.ts';
+import { newToken } from '../services/kernel/tokens.ts';
 import { currentAccountId } from './auth.ts';
 import { cartCookie, readCookie, writeCookie } from './cookies.ts';
 import type { AppEnv } from './env.ts';

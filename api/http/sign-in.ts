@@ -1,6 +1,6 @@
 /** What the sign-in steps share over HTTP: who the client is, and putting a new session in the cookie. */
 import { secondsInDay, secondsInMinute } from 'date-fns/constants';
-import { newToken } from '../services/auth/tokens.ts';
+import { newToken } from '../services/kernel/tokens.ts';
 import type { Context } from 'hono';
 import type { Client, SignInResult } from '../services/auth/sign-in.ts';
 import { sessionCookieSeconds } from '../services/auth/sessions.ts';

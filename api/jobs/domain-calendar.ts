@@ -1,9 +1,9 @@
 /**
- * Hourly: the domain calendar (api/services/domains/domain-calendar.ts) — auto-renewals due, their retries, ERRP reminders and
+ * Hourly: the domain calendar (api/services/renewals/domain-calendar.ts) — auto-renewals due, their retries, ERRP reminders and
  * expiry phases, all as of the one clock. Each step claims its work once, so overlapping runs and several workers
  * charge, remind and delete once.
  */
-import { runDomainCalendar } from '../services/domains/domain-calendar.ts';
+import { runDomainCalendar } from '../services/renewals/domain-calendar.ts';
 import type { JobKind } from './job-kind.ts';
 
 export const domainCalendarJob: JobKind = {

@@ -9,8 +9,8 @@ import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { clientOf } from '../http/sign-in.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { createApiTokenWithSecondFactor, revokeOwnApiToken } from '../services/api-tokens/api-token-management.ts';
-import { listApiTokens } from '../services/api-tokens/api-tokens.ts';
+import { createApiTokenWithSecondFactor, revokeOwnApiToken } from '../services/auth/api-tokens/api-token-management.ts';
+import { listApiTokens } from '../services/auth/api-tokens/api-tokens.ts';
 
 export const apiTokensRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

@@ -10,8 +10,8 @@ import type { AppEnv } from '../http/env.ts';
 import { readListQuery } from '../http/list-query.ts';
 import { clientOf } from '../http/sign-in.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { listMfas } from '../services/second-factors/mfa.ts';
-import { addMfa, deleteMfa, resendMfaCode, verifyNewMfa } from '../services/second-factors/mfa-manage.ts';
+import { listMfas } from '../services/auth/second-factors/mfa.ts';
+import { addMfa, deleteMfa, resendMfaCode, verifyNewMfa } from '../services/auth/second-factors/mfa-manage.ts';
 
 export const mfasRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

@@ -7,7 +7,7 @@ import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { clientOf } from '../http/sign-in.ts';
 import { parseBody, parseId } from '../http/validate.ts';
-import { deletePasskey, listPasskeys, passkeyRegistrationOptions, registerPasskey, renamePasskey } from '../services/second-factors/passkeys.ts';
+import { deletePasskey, listPasskeys, passkeyRegistrationOptions, registerPasskey, renamePasskey } from '../services/auth/second-factors/passkeys.ts';
 
 export const passkeysRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

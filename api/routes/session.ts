@@ -24,7 +24,7 @@ import { parseBody, parseWith, readJson } from '../http/validate.ts';
 import { chooseMfa, signInWithPassword, signInWithRecoveryCode, signOut, verifyMfa } from '../services/auth/sign-in.ts';
 import { adminSession } from '../services/auth/auth-admin.ts';
 import { confirmChoices, confirmWithCode, confirmWithPassword, startConfirmCode } from '../services/auth/confirm-identity.ts';
-import { confirmWithPasskey, passkeyAuthenticationOptions, signInWithPasskey } from '../services/second-factors/passkeys.ts';
+import { confirmWithPasskey, passkeyAuthenticationOptions, signInWithPasskey } from '../services/auth/second-factors/passkeys.ts';
 import { recoverySentMessage, redeemRecoveryToken, requestRecovery } from '../services/auth/recovery.ts';
 import { assertSignInAllowed } from '../services/auth/sign-in-guard.ts';
 

@@ -6,7 +6,7 @@ import type { Contact } from '../../api/contract/contact.ts';
 import { accountSchema } from '../../api/contract/domains/domain.ts';
 import { phoneFormatMessage } from '../../api/contract/phone.ts';
 import { accounts, domains, outbox, registryDomains, sessions, users } from '../../api/db/schema/index.ts';
-import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { hashPassword } from '../../api/services/kernel/passwords.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;

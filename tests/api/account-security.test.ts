@@ -8,7 +8,7 @@ import { desc, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, recoveryCodes } from '../../api/db/schema/index.ts';
-import { createApiToken } from '../../api/services/api-tokens/api-tokens.ts';
+import { createApiToken } from '../../api/services/auth/api-tokens/api-tokens.ts';
 import { holderPassword, signedInHolder } from '../fixtures/security-holders.ts';
 import { createTestContext, TestClient, type TestContext } from '../fixtures/test-app.ts';
 

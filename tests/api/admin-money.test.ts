@@ -7,7 +7,7 @@ import { addDays } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountActivity, auditLog, transactions } from '../../api/db/schema/index.ts';
-import { runDomainCalendar } from '../../api/services/domains/domain-calendar.ts';
+import { runDomainCalendar } from '../../api/services/renewals/domain-calendar.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { ownDomain, useCard } from '../fixtures/renewal-domains.ts';
 import { staffClient, type TestStaff } from '../fixtures/staff.ts';

@@ -22,7 +22,7 @@ import {
   transactions,
   users,
 } from '../../api/db/schema/index.ts';
-import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { hashPassword } from '../../api/services/kernel/passwords.ts';
 import { issueRecoveryCodes } from '../../api/services/auth/recovery-codes.ts';
 import { startRegistrantVerification } from '../../api/services/compliance/verification/registrant-verification.ts';
 import { demoContact } from '../../api/services/platform/seed.ts';

@@ -1,7 +1,7 @@
 /** Bearer API tokens on /api (issue #15): who a token is, what its scopes reach, and where it is refused. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains } from '../../api/db/schema/index.ts';
-import { createApiToken, revokeApiToken } from '../../api/services/api-tokens/api-tokens.ts';
+import { createApiToken, revokeApiToken } from '../../api/services/auth/api-tokens/api-tokens.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 

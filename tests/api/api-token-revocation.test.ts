@@ -6,8 +6,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mfas, outbox, passkeys, recoveryTokens } from '../../api/db/schema/index.ts';
-import { createApiToken } from '../../api/services/api-tokens/api-tokens.ts';
-import { hashToken } from '../../api/services/auth/tokens.ts';
+import { createApiToken } from '../../api/services/auth/api-tokens/api-tokens.ts';
+import { hashToken } from '../../api/services/kernel/tokens.ts';
 import { holderPassword, signedInHolder, type TestHolder } from '../fixtures/security-holders.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 

@@ -13,7 +13,7 @@ import { apiScopes } from '../../api/contract/api-tokens/api-scopes.ts';
 import { apiTokens, domains, mfas, outbox } from '../../api/db/schema/index.ts';
 import { apiTokenCallsPerMinute } from '../../api/http/bearer-auth.ts';
 import { findTokenRoute } from '../../api/http/token-routes.ts';
-import { createApiToken } from '../../api/services/api-tokens/api-tokens.ts';
+import { createApiToken } from '../../api/services/auth/api-tokens/api-tokens.ts';
 import { holderPassword, signedInHolder, type TestHolder } from '../fixtures/security-holders.ts';
 import { SoftAuthenticator } from '../fixtures/soft-authenticator.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';

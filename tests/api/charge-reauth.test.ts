@@ -8,12 +8,12 @@ import { addYears } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeIntents, domains, renewalOrders, sessions, transactions, users } from '../../api/db/schema/index.ts';
-import { createApiToken } from '../../api/services/api-tokens/api-tokens.ts';
+import { createApiToken } from '../../api/services/auth/api-tokens/api-tokens.ts';
 import { reauthRequiredMessage } from '../../api/services/auth/recent-auth.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { ownDomain } from '../fixtures/renewal-domains.ts';
 import { ageSession, holderPassword } from '../fixtures/security-holders.ts';
-import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { hashPassword } from '../../api/services/kernel/passwords.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;

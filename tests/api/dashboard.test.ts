@@ -9,7 +9,7 @@ import { ManualClock, useClock } from '../../api/clock.ts';
 import { systemActor } from '../../api/services/audit/audit-log.ts';
 import { findPayment, refundPayment } from '../../api/services/billing/refunds.ts';
 import { readDashboard } from '../../api/services/dashboard/dashboard.ts';
-import { runDomainCalendar } from '../../api/services/domains/domain-calendar.ts';
+import { runDomainCalendar } from '../../api/services/renewals/domain-calendar.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { ownDomain, useCard } from '../fixtures/renewal-domains.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';

@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains } from '../../api/db/schema/index.ts';
-import { createApiToken } from '../../api/services/api-tokens/api-tokens.ts';
+import { createApiToken } from '../../api/services/auth/api-tokens/api-tokens.ts';
 import { dnsTemplates, templateRecords } from '../../api/services/dns/dns-templates.ts';
 import { type DnsServer, startDnsServer } from '../../api/services/dns/served-zones.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';

@@ -9,7 +9,7 @@ import { ManualClock, useClock } from '../../api/clock.ts';
 import { createDb } from '../../api/db/client.ts';
 import { domains, outbox, registryDomains, renewalOrders, transactions } from '../../api/db/schema/index.ts';
 import type { Deps } from '../../api/deps.ts';
-import { runDomainCalendar } from '../../api/services/domains/domain-calendar.ts';
+import { runDomainCalendar } from '../../api/services/renewals/domain-calendar.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
 import { ownDomain, useCard } from '../fixtures/renewal-domains.ts';

@@ -27,7 +27,7 @@ import type { ZoneRecord } from '../../api/providers/dns/index.ts';
 import { MailHostError } from '../../api/providers/mailhost/index.ts';
 import { isSandboxMailHost } from '../../api/providers/mailhost/sandbox.ts';
 import { cleanUpDepartedDomain } from '../../api/services/domains/departed-domains.ts';
-import { runDomainCalendar } from '../../api/services/domains/domain-calendar.ts';
+import { runDomainCalendar } from '../../api/services/renewals/domain-calendar.ts';
 import { syncZone } from '../../api/services/dns/zone.ts';
 import { demoContact } from '../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSchema, domainSchema } from '../../api/contract/domains/domain.ts';
 import { accounts, domains, users } from '../../api/db/schema/index.ts';
-import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { hashPassword } from '../../api/services/kernel/passwords.ts';
 import { demoEmail, seedDemoAccount } from '../../api/services/platform/seed.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 import { mfas } from '../../api/db/schema/index.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEmailSchema } from '../../api/contract/domains/domain.ts';
 import { domains, emails, outbox, sandboxMailAddresses, sandboxMailDomains, transactions } from '../../api/db/schema/index.ts';
-import { verifyPassword } from '../../api/services/auth/passwords.ts';
+import { verifyPassword } from '../../api/services/kernel/passwords.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 

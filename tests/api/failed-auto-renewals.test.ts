@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
 import { domains, transactions } from '../../api/db/schema/index.ts';
 import { systemActor } from '../../api/services/audit/audit-log.ts';
-import { runDomainCalendar } from '../../api/services/domains/domain-calendar.ts';
+import { runDomainCalendar } from '../../api/services/renewals/domain-calendar.ts';
 import { listFailedAutoRenewals, retryFailedAutoRenewal } from '../../api/services/renewals/failed-auto-renewals.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { ownDomain, useCard } from '../fixtures/renewal-domains.ts';

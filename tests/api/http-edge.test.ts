@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config.ts';
 import { accounts, outbox, users } from '../../api/db/schema/index.ts';
 import { apiPolicy, hashInlineScripts, pagePolicy } from '../../api/http/content-security-policy.ts';
-import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { hashPassword } from '../../api/services/kernel/passwords.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 const password = 'edge-test-password';

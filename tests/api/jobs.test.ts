@@ -6,7 +6,7 @@ import { jobKinds } from '../../api/jobs/kinds.ts';
 import type { JobKind } from '../../api/jobs/job-kind.ts';
 import { createJobQueue } from '../../api/jobs/queue.ts';
 import { sendMessageQueue } from '../../api/services/platform/messages.ts';
-import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { hashPassword } from '../../api/services/kernel/passwords.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;

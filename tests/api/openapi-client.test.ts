@@ -10,7 +10,7 @@ import { domains, registryDomains } from '../../api/db/schema/index.ts';
 import { operationSpecs } from '../../api/openapi/operations.ts';
 import type { paths } from '../../api/openapi/schema.d.ts';
 import { openApiTypes, openApiTypesPath } from '../../api/openapi/write-types.ts';
-import { createApiToken } from '../../api/services/api-tokens/api-tokens.ts';
+import { createApiToken } from '../../api/services/auth/api-tokens/api-tokens.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 

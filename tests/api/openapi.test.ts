@@ -12,7 +12,7 @@ import { tokenDomainFields, tokenRoutes } from '../../api/http/token-routes.ts';
 import { buildOpenApiDocument } from '../../api/openapi/document.ts';
 import { domainChecksPerMinute } from '../../api/routes/domain-search.ts';
 import { AppError } from '../../api/errors.ts';
-import { createApiToken } from '../../api/services/api-tokens/api-tokens.ts';
+import { createApiToken } from '../../api/services/auth/api-tokens/api-tokens.ts';
 import { catalogue } from '../../api/services/search/catalogue.ts';
 import { checkDomains } from '../../api/services/search/domain-check.ts';
 import { createDomainSearch } from '../../api/services/search/domain-search.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiScopes } from '../../api/contract/api-tokens/api-scopes.ts';
 import { domains } from '../../api/db/schema/index.ts';
 import { domainFieldScope } from '../../api/http/token-routes.ts';
-import { createApiToken } from '../../api/services/api-tokens/api-tokens.ts';
+import { createApiToken } from '../../api/services/auth/api-tokens/api-tokens.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 

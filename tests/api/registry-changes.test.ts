@@ -10,7 +10,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
 import { domains, outbox } from '../../api/db/schema/index.ts';
-import { createApiToken } from '../../api/services/api-tokens/api-tokens.ts';
+import { createApiToken } from '../../api/services/auth/api-tokens/api-tokens.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { ownDomain } from '../fixtures/renewal-domains.ts';
 import { type PooledRegistry, sessionPoolRegistry } from '../fixtures/session-pool-registry.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUnsafeProviderMix, loadConfig } from '../../api/config.ts';
 import { accounts, users } from '../../api/db/schema/index.ts';
 import { StartupError, startRuntime } from '../../api/runtime.ts';
-import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { hashPassword } from '../../api/services/kernel/passwords.ts';
 import { demoEmail, seedDemoAccount } from '../../api/services/platform/seed.ts';
 import { createSession } from '../../api/services/auth/sessions.ts';
 import { realProviderEnv } from '../fixtures/real-providers.ts';

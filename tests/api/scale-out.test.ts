@@ -16,7 +16,7 @@ import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, freePort } from '../../api/db/client.ts';
 import { accounts, outbox, secrets, users } from '../../api/db/schema/index.ts';
-import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { hashPassword } from '../../api/services/kernel/passwords.ts';
 import { createTestDatabase } from '../fixtures/test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, mfaChallenges, mfas, outbox, recoveryTokens, sessions, users } from '../../api/db/schema/index.ts';
-import { maxCodeAttempts } from '../../api/services/second-factors/mfa.ts';
-import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { maxCodeAttempts } from '../../api/services/auth/second-factors/mfa.ts';
+import { hashPassword } from '../../api/services/kernel/passwords.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;

@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, cartItems, carts, mfas, outbox, recoveryTokens, signInEvents, users } from '../../api/db/schema/index.ts';
-import { hashToken } from '../../api/services/auth/tokens.ts';
-import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { hashToken } from '../../api/services/kernel/tokens.ts';
+import { hashPassword } from '../../api/services/kernel/passwords.ts';
 import { demoEmail, seedDemoAccount } from '../../api/services/platform/seed.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 

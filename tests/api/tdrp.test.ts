@@ -6,7 +6,7 @@ import { ManualClock, useClock } from '../../api/clock.ts';
 import { tdrpPendingRefusal } from '../../api/contract/accounts/account-info.ts';
 import type { Contact } from '../../api/contract/contact.ts';
 import { accounts, domains, outbox, registryDomains, tdrpRequests, users } from '../../api/db/schema/index.ts';
-import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { hashPassword } from '../../api/services/kernel/passwords.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 

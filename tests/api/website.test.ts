@@ -7,7 +7,7 @@ import { websiteSettingsSchema } from '../../api/contract/websites/website.ts';
 import { accounts, domains, mfas, users } from '../../api/db/schema/index.ts';
 import { chargeableMrc } from '../../api/services/websites/websites.ts';
 import { demoEmail, seedDemoAccount } from '../../api/services/platform/seed.ts';
-import { hashPassword } from '../../api/services/auth/passwords.ts';
+import { hashPassword } from '../../api/services/kernel/passwords.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 

@@ -16,7 +16,7 @@ import { jobKinds } from '../../api/jobs/kinds.ts';
 import { createJobQueue } from '../../api/jobs/queue.ts';
 import { createProviders } from '../../api/providers/index.ts';
 import { createCheckoutLeases } from '../../api/services/checkout/checkout-leases.ts';
-import { runDomainCalendar } from '../../api/services/domains/domain-calendar.ts';
+import { runDomainCalendar } from '../../api/services/renewals/domain-calendar.ts';
 
 export type RenewalBenchResult = {
   domains: number;

@@ -15,11 +15,11 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { revokeAllSessions } from '../auth/sign-in.ts';
 import { queueMessage } from '../platform/messages.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import { requireRecentAuth } from '../auth/recent-auth.ts';
 import { userView } from './users.ts';
-import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
+import { revokeUserApiTokens, revokedTokensSentence } from '../auth/api-tokens/api-tokens.ts';
 import { checkEmailFormat, type ValidateAnswer } from '../carts/phone-verification.ts';
 
 export const wrongCurrentPasswordMessage = 'The current password is incorrect';

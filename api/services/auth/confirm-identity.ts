@@ -11,12 +11,12 @@ import { mfas } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { challengeStartLimits, type Client, codeLimits } from './sign-in.ts';
-import { activeMfas, describeMfa, startChallenge, verifyChallenge, WrongCode } from '../second-factors/mfa.ts';
-import { hasPasskeys } from '../second-factors/passkey-credentials.ts';
-import { checkConfirmPasskey } from '../second-factors/passkeys.ts';
+import { activeMfas, describeMfa, startChallenge, verifyChallenge, WrongCode } from './second-factors/mfa.ts';
+import { hasPasskeys } from './second-factors/passkey-credentials.ts';
+import { checkConfirmPasskey } from './second-factors/passkeys.ts';
 import { enforce, giveBack, reserve } from '../platform/rate-limit.ts';
 import { markConfirmed } from './recent-auth.ts';
-import { checkCurrentPassword, type Holder } from '../second-factors/second-factors.ts';
+import { checkCurrentPassword, type Holder } from './second-factors/second-factors.ts';
 
 export async function confirmChoices(deps: Deps, holder: Holder): Promise<ConfirmChoices> {
   const methods = await activeMfas(deps.db, holder.accountId);

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { knownDevices } from '../../db/schema/index.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from '../kernel/tokens.ts';
 
 /** "Firefox 133 on Windows 10", "Safari on iOS 18.1", or "an unknown browser". */
 export function describeUserAgent(userAgent: string | null | undefined): string {

@@ -1,7 +1,7 @@
 /** Making a new set of recovery codes from Account Information: a recent sign-in, a second factor to recover, the account told. */
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { type Holder, countSecondFactors, queueSecurityNotice } from '../second-factors/second-factors.ts';
+import { type Holder, countSecondFactors, queueSecurityNotice } from './second-factors/second-factors.ts';
 import { requireRecentAuth } from './recent-auth.ts';
 import { issueRecoveryCodes, recoveryCodesStatus } from './recovery-codes.ts';
 import type { Client } from './sign-in.ts';

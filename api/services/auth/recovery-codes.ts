@@ -10,7 +10,7 @@ import type { RecoveryCodesStatus } from '../../contract/auth/recovery-codes.ts'
 import { normaliseRecoveryCode, recoveryCodeCount } from '../../contract/auth/recovery-codes.ts';
 import type { Db } from '../../db/client.ts';
 import { recoveryCodes } from '../../db/schema/index.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from '../kernel/tokens.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -8,11 +8,11 @@ import { AppError } from '../../errors.ts';
 import type { Auth, Deps } from '../../deps.ts';
 import { type Client, continueAfterPassword, findUserByEmail, recordSignIn, revokeAllSessions, type SignInResult } from './sign-in.ts';
 import { queueMessage } from '../platform/messages.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../kernel/passwords.ts';
 import { enforce, hit } from '../platform/rate-limit.ts';
 import { createSession } from './sessions.ts';
-import { hashToken, newToken } from './tokens.ts';
-import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
+import { hashToken, newToken } from '../kernel/tokens.ts';
+import { revokeUserApiTokens, revokedTokensSentence } from './api-tokens/api-tokens.ts';
 
 export const recoveryLifetimeHours = 1;
 export const recoverySentMessage = 'If an account uses that email, we have sent it a link to reset the password.';

@@ -6,7 +6,7 @@ import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions } from '../../db/schema/index.ts';
 import type { Auth } from '../../deps.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../kernel/tokens.ts';
 
 const sessionLifetimeDays = 30;
 /** A signed-in session's cookie lives as long as the session. */

@@ -9,7 +9,7 @@ import { carts, users, verificationCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { SmsProvider } from '../../providers/sms/index.ts';
 import { enforce } from '../platform/rate-limit.ts';
-import { hashToken, sameHash } from '../auth/tokens.ts';
+import { hashToken, sameHash } from '../kernel/tokens.ts';
 
 export const codeLength = 6;
 export const codeLifetimeMinutes = 10;

@@ -8,7 +8,7 @@ import { assertCartOwner, type CartOwner, findCartById, findCurrentCart } from '
 import { type CheckoutDeps, commitCheckout } from './checkout.ts';
 import { type CheckoutResult, orderForAnonToken } from './orders.ts';
 import { createSession } from '../auth/sessions.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { hashToken } from '../kernel/tokens.ts';
 
 export type CartCommit = {
   /** What the client is told: the checkout result without the new user's id or the new-account flag. */

@@ -25,7 +25,7 @@ import { AppError } from '../../errors.ts';
 import { MailHostError } from '../../providers/mailhost/index.ts';
 import { autoconfigUrl, mailClientSettings, mobileConfigUrl } from './email-setup.ts';
 import { queueMessage } from '../platform/messages.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../kernel/passwords.ts';
 import { enforce } from '../platform/rate-limit.ts';
 
 type EmailRow = typeof emails.$inferSelect;

@@ -29,7 +29,7 @@ import { builderTrialDays } from '../../contract/websites/website.ts';
 import { newAuthCode } from '../../providers/registry/sandbox-lifecycle.ts';
 import { transferSettleDate } from '../../providers/registry/sandbox-transfers.ts';
 import { catalogue } from '../search/catalogue.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../kernel/passwords.ts';
 import { readSharedSecret } from './secrets.ts';
 import { now } from '../../clock.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';

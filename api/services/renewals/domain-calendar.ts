@@ -16,8 +16,8 @@ import { domainNotices, domains, paymentMethods, renewalOrders, renewals, users 
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharges, type HeldCharge } from '../billing/account-charges.ts';
-import type { DomainRow } from './domains.ts';
-import { queueDomainCleanup, releaseSubordinateHosts } from './departed-domains.ts';
+import type { DomainRow } from '../domains/domains.ts';
+import { queueDomainCleanup, releaseSubordinateHosts } from '../domains/departed-domains.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { lineTotal, type RenewLine } from '../../contract/renewals/renewals.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
@@ -32,7 +32,7 @@ import {
   setOrder,
   settleRenewalOrder,
   settleUnknownLine,
-} from '../renewals/renewals.ts';
+} from './renewals.ts';
 
 /** Days in each phase after expiry (ICANN's usual figures): grace before redemption, redemption, pending delete. */
 export const renewalGraceDays = 30;

@@ -10,7 +10,7 @@ import { formatMoney } from '../../contract/money.ts';
 import type { Db } from '../../db/client.ts';
 import { domainOffers, domains, marketSales, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { hashToken } from '../kernel/tokens.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;

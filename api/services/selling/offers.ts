@@ -15,7 +15,7 @@ import { acceptedOfferDays, type DomainOffer, type OfferAction } from '../../con
 import { domainOffers, domains } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../kernel/tokens.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import { findListedDomain } from './market-listing.ts';

@@ -12,8 +12,8 @@ import { staffEnrolments, staffMembers, staffPasskeys } from '../../db/schema/in
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashPassword } from '../kernel/passwords.ts';
+import { hashToken, newToken } from '../kernel/tokens.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { revokeStaffSessions } from './staff-sessions.ts';
 

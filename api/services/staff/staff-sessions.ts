@@ -9,7 +9,7 @@ import { type StaffSessionState, staffIdleMinutes, staffSessionHours } from '../
 import type { Db } from '../../db/client.ts';
 import { staffMembers, staffSessions } from '../../db/schema/index.ts';
 import type { StaffAuth } from '../../deps.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../kernel/tokens.ts';
 
 /** A sign-in waiting for its second factor, or for one to be added, has this long. */
 export const pendingStaffSessionMinutes = 15;

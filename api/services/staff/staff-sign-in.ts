@@ -15,7 +15,7 @@ import type { Deps, StaffAuth } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import { requireBotCheck } from '../auth/bot-check.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
 import { countFailure, enforce, enforceWithoutHit, giveBack, hit, type Limit, reserve } from '../platform/rate-limit.ts';
 import { findStaff, findStaffByEmail, permissionsOf, type StaffRow } from './staff-members.ts';
 import { createStaffSession, idleExpiry, revokeStaffSession, type StaffClient } from './staff-sessions.ts';

@@ -10,12 +10,12 @@ import { accounts, apiTokens, customerNotes, mfas, passkeys, registrantVerificat
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
-import { revokedTokensSentence, revokeUserApiTokens } from '../api-tokens/api-tokens.ts';
+import { revokedTokensSentence, revokeUserApiTokens } from '../auth/api-tokens/api-tokens.ts';
 import { requestRecovery } from '../auth/recovery.ts';
 import { removeRecoveryCodes } from '../auth/recovery-codes.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { staffResendVerification } from '../compliance/verification/verification-desk.ts';
-import { describeMfa } from '../second-factors/mfa.ts';
+import { describeMfa } from '../auth/second-factors/mfa.ts';
 import { resendTdrpApproval } from '../transfers/tdrp.ts';
 import { customerRecord, findCustomer } from './customer-record.ts';
 import { searchCustomers } from './customer-search.ts';

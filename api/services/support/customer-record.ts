@@ -9,10 +9,10 @@ import type { CustomerRecord, StaffDomainRow } from '../../contract/support/cust
 import type { Db } from '../../db/client.ts';
 import { accounts, customerNotes, domains, mfas, orders, passkeys, paymentMethods, sessions, transactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { listApiTokens } from '../api-tokens/api-tokens.ts';
+import { listApiTokens } from '../auth/api-tokens/api-tokens.ts';
 import { searchAudit } from '../audit/audit-log.ts';
 import { readVerificationStatus } from '../compliance/verification/registrant-verification.ts';
-import { mfaView } from '../second-factors/mfa.ts';
+import { mfaView } from '../auth/second-factors/mfa.ts';
 
 export async function findCustomer(db: Pick<Db, 'select'>, accountId: number) {
   const [row] = await db

@@ -18,7 +18,7 @@ import { pollInboundTransfers } from './inbound-transfers.ts';
 import { onTransferredAway } from '../compliance/transfer-duties.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { enforce } from '../platform/rate-limit.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../kernel/tokens.ts';
 
 /** Days an unanswered transfer waits before the registry completes it (control-panel spec §9: 5 to 7). */
 export const outboundTransferDays = 5;

@@ -16,7 +16,7 @@ import { AppError } from '../../errors.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import { holdAccountDomains, queueRegistryContactSync } from '../accounts/registry-contacts.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../kernel/tokens.ts';
 import { onRegistrantChanged } from '../compliance/transfer-duties.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

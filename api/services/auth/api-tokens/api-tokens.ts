@@ -4,12 +4,12 @@
  */
 import { BlockList, isIP } from 'node:net';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { apiScopes, type ApiScope, apiTokenPrefix } from '../../contract/api-tokens/api-scopes.ts';
-import type { Db } from '../../db/client.ts';
-import { apiTokens } from '../../db/schema/index.ts';
-import { now } from '../../clock.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
-import { appendActivity } from '../audit/account-activity.ts';
+import { apiScopes, type ApiScope, apiTokenPrefix } from '../../../contract/api-tokens/api-scopes.ts';
+import type { Db } from '../../../db/client.ts';
+import { apiTokens } from '../../../db/schema/index.ts';
+import { now } from '../../../clock.ts';
+import { hashToken, newToken } from '../../kernel/tokens.ts';
+import { appendActivity } from '../../audit/account-activity.ts';
 
 export type NewApiToken = { name: string; scopes: ApiScope[]; expireDate?: Date | null; allowedIps?: string[] };
 

@@ -5,17 +5,17 @@
  */
 import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import { Secret } from 'otpauth';
-import { now } from '../../clock.ts';
-import type { MfaAdd, MfaAdded, MfaMethod } from '../../contract/auth/mfa.ts';
-import type { Db } from '../../db/client.ts';
-import { mfaChallenges, mfas, users } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import { challengeStartLimits, type Client, codeLimits } from '../auth/sign-in.ts';
+import { now } from '../../../clock.ts';
+import type { MfaAdd, MfaAdded, MfaMethod } from '../../../contract/auth/mfa.ts';
+import type { Db } from '../../../db/client.ts';
+import { mfaChallenges, mfas, users } from '../../../db/schema/index.ts';
+import type { Deps } from '../../../deps.ts';
+import { AppError } from '../../../errors.ts';
+import { challengeStartLimits, type Client, codeLimits } from '../sign-in.ts';
 import { describeMfa, type MfaRow, mfaView, startChallenge, totpFor, verifyChallenge, WrongCode } from './mfa.ts';
-import { enforce, giveBack, reserve } from '../platform/rate-limit.ts';
-import { requireRecentAuth } from '../auth/recent-auth.ts';
-import { issueFirstRecoveryCodes } from '../auth/recovery-codes.ts';
+import { enforce, giveBack, reserve } from '../../platform/rate-limit.ts';
+import { requireRecentAuth } from '../recent-auth.ts';
+import { issueFirstRecoveryCodes } from '../recovery-codes.ts';
 import { clearEnrolmentRequirement, type Holder, queueSecurityNotice, removeSecondFactor } from './second-factors.ts';
 import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
 

@@ -18,21 +18,21 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { addMinutes } from 'date-fns';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { now } from '../../clock.ts';
-import type { PasskeyView } from '../../contract/auth/mfa.ts';
-import { safeRedirect } from '../../contract/auth/login.ts';
-import { passkeys, sessions, users, webauthnChallenges } from '../../db/schema/index.ts';
-import type { Auth, Deps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import { activate, type Client, recordSignIn, requirePendingMfa, type SignInResult } from '../auth/sign-in.ts';
+import { now } from '../../../clock.ts';
+import type { PasskeyView } from '../../../contract/auth/mfa.ts';
+import { safeRedirect } from '../../../contract/auth/login.ts';
+import { passkeys, sessions, users, webauthnChallenges } from '../../../db/schema/index.ts';
+import type { Auth, Deps } from '../../../deps.ts';
+import { AppError } from '../../../errors.ts';
+import { activate, type Client, recordSignIn, requirePendingMfa, type SignInResult } from '../sign-in.ts';
 import { findPasskeyByCredential, type PasskeyRow, passkeyView, recordPasskeyUse, userPasskeys } from './passkey-credentials.ts';
-import { countFailure, enforce, enforceWithoutHit, type Limit } from '../platform/rate-limit.ts';
-import { markConfirmed, requireRecentAuth } from '../auth/recent-auth.ts';
-import { issueFirstRecoveryCodes } from '../auth/recovery-codes.ts';
+import { countFailure, enforce, enforceWithoutHit, type Limit } from '../../platform/rate-limit.ts';
+import { markConfirmed, requireRecentAuth } from '../recent-auth.ts';
+import { issueFirstRecoveryCodes } from '../recovery-codes.ts';
 import { clearEnrolmentRequirement, type Holder, queueSecurityNotice, removeSecondFactor } from './second-factors.ts';
 import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-tokens.ts';
-import { revokeSession } from '../auth/sessions.ts';
-import { assertSignInAllowed } from '../auth/sign-in-guard.ts';
+import { revokeSession } from '../sessions.ts';
+import { assertSignInAllowed } from '../sign-in-guard.ts';
 
 type Purpose = (typeof webauthnChallenges.$inferSelect)['purpose'];
 

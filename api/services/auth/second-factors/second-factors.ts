@@ -3,17 +3,17 @@
  * the last second factor goes only with the current password, and the email that tells the account of a change.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { accounts, mfas, users } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import type { Client } from '../auth/sign-in.ts';
-import { queueMessage } from '../platform/messages.ts';
-import { appendActivity } from '../audit/account-activity.ts';
-import { removeRecoveryCodes } from '../auth/recovery-codes.ts';
+import type { Db } from '../../../db/client.ts';
+import { accounts, mfas, users } from '../../../db/schema/index.ts';
+import type { Deps } from '../../../deps.ts';
+import { AppError } from '../../../errors.ts';
+import type { Client } from '../sign-in.ts';
+import { queueMessage } from '../../platform/messages.ts';
+import { appendActivity } from '../../audit/account-activity.ts';
+import { removeRecoveryCodes } from '../recovery-codes.ts';
 import { countPasskeys } from './passkey-credentials.ts';
-import { verifyPassword } from '../auth/passwords.ts';
-import { countFailure, enforceWithoutHit, giveBack, type Limit, reserve } from '../platform/rate-limit.ts';
+import { verifyPassword } from '../../kernel/passwords.ts';
+import { countFailure, enforceWithoutHit, giveBack, type Limit, reserve } from '../../platform/rate-limit.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;

@@ -15,7 +15,7 @@ import { accounts, domainSuspensions, domains, registrantVerifications } from '.
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
-import { hashToken, newToken } from '../../auth/tokens.ts';
+import { hashToken, newToken } from '../../kernel/tokens.ts';
 import { liftSuspension, suspendDomain } from '../../domains/suspensions.ts';
 import { queueMessage } from '../../platform/messages.ts';
 import { enforce } from '../../platform/rate-limit.ts';
