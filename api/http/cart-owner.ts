@@ -1,11 +1,12 @@
 /** Whose cart a request is about: the signed-in account, else the anonymous-cart cookie (set on the first write). */
 import type { Context } from 'hono';
 import { secondsInDay } from 'date-fns/constants';
-import { type CartOwner, type CartRow, ensureCurrentCart, findCurrentCart, findOwnedCart } from '../services/carts/carts.ts';
+import { type CartOwner, ensureCurrentCart, findCurrentCart, findOwnedCart } from '../services/carts/carts.ts';
 import { newToken } from '../services/kernel/tokens.ts';
 import { currentAccountId } from './auth.ts';
 import { cartCookie, readCookie, writeCookie } from './cookies.ts';
 import type { AppEnv } from './env.ts';
+import type { CartRow } from '../db/schema/index.ts';
 
 const cartCookieMaxAge = 60 * secondsInDay;
 

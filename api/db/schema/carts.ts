@@ -32,6 +32,7 @@ export const carts = pgTable(
   },
   (t) => [index('carts_account').on(t.accountId, t.status)],
 );
+export type CartRow = typeof carts.$inferSelect;
 
 export const cartItems = pgTable(
   'cart_items',
@@ -67,6 +68,7 @@ export const cartItems = pgTable(
     uniqueIndex('cart_items_active_domain').on(t.cartId, sql`lower(${t.domain})`).where(sql`${t.status} = 'active'`),
   ],
 );
+export type CartItemRow = typeof cartItems.$inferSelect;
 
 export const verificationCodes = pgTable('verification_codes', {
   verificationCodeId: serial().primaryKey(),
@@ -123,6 +125,7 @@ export const orders = pgTable(
     index('orders_in_progress').on(t.leaseExpireDate).where(sql`${t.status} in ('pending', 'authorized')`),
   ],
 );
+export type OrderRow = typeof orders.$inferSelect;
 
 export const orderLineStates = ['pending', 'delivered', 'failed', 'unknown', 'auth-code-needed', 'auth-code-rejected'] as const;
 export type OrderLineState = (typeof orderLineStates)[number];
@@ -163,3 +166,4 @@ export const orderLines = pgTable(
   },
   (t) => [index('order_lines_order').on(t.orderId, t.attempt)],
 );
+export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -68,6 +68,7 @@ export const domains = pgTable(
   },
   (t) => [index('domains_account').on(t.accountId), index('domains_name').on(t.domain), index('domains_expiry').on(t.expireDate)],
 );
+export type DomainRow = typeof domains.$inferSelect;
 
 export const dnsRecords = pgTable(
   'dns_records',

@@ -45,6 +45,7 @@ export const renewalOrders = pgTable(
     index('renewal_orders_status').on(t.status, t.nextAttemptDate),
   ],
 );
+export type RenewalOrderRow = typeof renewalOrders.$inferSelect;
 
 /** One domain's renewal within an order: the term it renews from, what it costs, and what the registry said. */
 export const renewals = pgTable(
@@ -77,6 +78,7 @@ export const renewals = pgTable(
     index('renewals_order').on(t.renewalOrderId),
   ],
 );
+export type RenewalRow = typeof renewals.$inferSelect;
 
 /** Calendar notices sent (ERRP reminders, auto-renew failures), each once per domain and term. */
 export const domainNotices = pgTable(

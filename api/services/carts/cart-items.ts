@@ -5,9 +5,10 @@ import type { CartItem, CartItemPatch, NewCartItem } from '../../contract/carts/
 import { isDomainName, normaliseDomainInput } from '../../contract/domain-name.ts';
 import type { Db } from '../../db/client.ts';
 import { cartItems, carts } from '../../db/schema/index.ts';
+import type { CartItemRow, CartRow } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { RegistryProvider } from '../../providers/registry/index.ts';
-import { assertCartOwner, type CartItemRow, type CartOwner, type CartRow, cartItemView, marketFactsOf, priceCartItem } from './carts.ts';
+import { assertCartOwner, type CartOwner, cartItemView, marketFactsOf, priceCartItem } from './carts.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { findMarketPrice } from '../selling/market-listing.ts';
 

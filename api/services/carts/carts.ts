@@ -5,6 +5,7 @@ import type { Cart, CartItem, CartPatch } from '../../contract/carts/cart.ts';
 import { cartTotals, type ItemPrices, priceItem } from '../../contract/carts/cart-pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, cartItems, carts, domains, paymentMethods } from '../../db/schema/index.ts';
+import type { CartItemRow, CartRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { hashPassword } from '../kernel/passwords.ts';
@@ -12,9 +13,6 @@ import { hashToken } from '../kernel/tokens.ts';
 import { checkPromoForCart, previewReductions } from '../promotions/cart-reductions.ts';
 import { checkNewPassword } from './phone-verification.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
-
-export type CartRow = typeof carts.$inferSelect;
-export type CartItemRow = typeof cartItems.$inferSelect;
 
 export type CartOwner = { accountId: number | null; anonToken: string | undefined };
 

@@ -17,10 +17,10 @@ import { formatMoney } from '../../contract/money.ts';
 import { forSalePageBonusPercent, sellerPayout, sellerPayoutPercent } from '../../contract/selling/sale.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, cartItems, domainOffers, domains, marketSales, transactions } from '../../db/schema/index.ts';
+import type { CartItemRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Providers } from '../../providers/index.ts';
 import { formatDateUtc } from '../../contract/dates.ts';
-import type { CartItemRow } from '../carts/carts.ts';
 import { findMarketPrice, isClaimedElsewhere } from '../selling/market-listing.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -20,14 +20,13 @@ import {
   promoRedemptions,
   transactions,
 } from '../../db/schema/index.ts';
-import type { CartItemRow } from '../carts/carts.ts';
 import { recordMarketPurchase } from './market-lines.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
+import type { CartItemRow, OrderLineRow } from '../../db/schema/index.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-export type OrderLineRow = typeof orderLines.$inferSelect;
 /** `totalPrice` is what the card pays for the line: the rest less the promo `discount` and the account `credit`. */
 export type LinePrices = Pick<OrderLineRow, 'price' | 'protectionPrice' | 'monthlyPrice' | 'totalPrice' | 'discount' | 'credit'>;
 

@@ -13,11 +13,11 @@ import {
   findOrder,
   isAnswered,
   isInProgress,
-  type OrderRow,
   requiresActionAnswer,
   stillProcessingMessage,
 } from './orders.ts';
 import { type ReconcileDeps, reconcileOrder } from './reconcile-orders.ts';
+import type { OrderRow } from '../../db/schema/index.ts';
 
 const waitStepMs = 100;
 /** After a takeover that could not settle yet (the registry or payments provider did not answer). */

@@ -6,8 +6,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
+import type { CartRow, OrderRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { CartRow } from '../carts/carts.ts';
 import { inProgressStatuses, type Lease } from './checkout-leases.ts';
 import type { DbOrTx } from './order-delivery.ts';
 
@@ -45,7 +45,6 @@ export type CheckoutResult = {
   message?: string;
 };
 
-export type OrderRow = typeof orders.$inferSelect;
 /** One attempt of an order as the process working on it sees it: its keys come from the attempt, its writes need the lease. */
 export type OrderRun = { orderId: number; attempt: number; leaseOwner: string };
 export type OrderDetail = { attempt: number; anonTokenHash?: string | null; result?: CheckoutResult };

@@ -11,9 +11,9 @@ import type { dnssecUpdate } from '../../contract/domains/domain-update.ts';
 import type { DsRecord } from '../../contract/domains/rdap.ts';
 import type { Deps } from '../../deps.ts';
 import { domains } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
-import type { DomainRow } from '../domains/domains.ts';
 import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
 
 export const dnssecNeedsCustomNameservers =

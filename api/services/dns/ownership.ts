@@ -1,9 +1,9 @@
 /** The one ownership check of the DNS services: the caller's domain, locked for a change when asked. */
 import { eq } from 'drizzle-orm';
 import { domains } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../checkout/order-delivery.ts';
-import type { DomainRow } from '../domains/domains.ts';
 
 /** The caller's domain, locked for the change when inside a transaction; 404 when there is none, 403 when not theirs. */
 export async function ownedDomain(db: DbOrTx, accountId: number, domainId: number, options: { lock?: boolean } = {}): Promise<DomainRow> {

@@ -19,10 +19,10 @@ import {
 import type { ListResult } from '../../contract/list.ts';
 import type { Db } from '../../db/client.ts';
 import { apiTokens, dnsChanges, dnsRecords, users } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { DbOrTx } from '../checkout/order-delivery.ts';
-import type { DomainRow } from '../domains/domains.ts';
 import { ownedDomain } from './ownership.ts';
 import { syncZone } from './zone.ts';
 

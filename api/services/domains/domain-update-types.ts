@@ -1,6 +1,6 @@
 /** What every domain-update group handler receives: the deps, who asks, and the domain row (already owned by them). */
 import type { Deps } from '../../deps.ts';
-import type { DomainRow } from './domains.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 
 export type DomainUpdateContext = {
   deps: Deps;

@@ -7,11 +7,10 @@ import type { Domain, DomainEmail } from '../../contract/domains/domain.ts';
 import type { ListQuery, ListResult } from '../../contract/list.ts';
 import type { Db } from '../../db/client.ts';
 import { dnsRecords, domains, emails } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { filterConditions, sortOrder, whereAll } from '../platform/apply-list-query.ts';
 import { catalogue } from '../search/catalogue.ts';
-
-export type DomainRow = typeof domains.$inferSelect;
 
 export const domainRelations = ['dnsRecords', 'emails'] as const;
 

@@ -16,7 +16,7 @@ import type { DsRecord } from '../../contract/domains/rdap.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { giveBack, type Limit, reserve } from '../platform/rate-limit.ts';
-import type { DomainRow } from './domains.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 
 export const registryChangeWindowSeconds = 10 * 60;
 export const registryBudgetWindowSeconds = 60;

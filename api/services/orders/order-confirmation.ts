@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { OrderConfirmation, OrderConfirmationLine, OrderLineOutcome } from '../../contract/orders/order-confirmation.ts';
 import type { Db } from '../../db/client.ts';
 import { cartItems, domains, type OrderLineState, orderLines, orders, paymentMethods, transactions, users } from '../../db/schema/index.ts';
+import type { OrderRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-
-type OrderRow = typeof orders.$inferSelect;
 
 const outcomes: Record<OrderLineState, OrderLineOutcome> = {
   delivered: 'delivered',

@@ -17,14 +17,12 @@ import {
   reduceLines,
 } from '../../contract/promotions/promo-codes.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { type cartItems, type carts, promoRedemptions, users } from '../../db/schema/index.ts';
+import { promoRedemptions, users } from '../../db/schema/index.ts';
+import type { CartItemRow, CartRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { creditBalance, lockAccount, reserveCredit } from '../billing/account-credit.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { findPromoCode, type PromoCustomer, type PromoCodeRow, promoRefusal, promoTerms } from './promo-codes.ts';
-
-type CartRow = typeof carts.$inferSelect;
-type CartItemRow = typeof cartItems.$inferSelect;
 
 export type PricedLine = { item: CartItemRow; prices: { totalPrice: number } };
 

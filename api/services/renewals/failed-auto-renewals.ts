@@ -12,7 +12,8 @@ import type { Deps } from '../../deps.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { FailedAutoRenewal, RetryOutcome } from '../../contract/renewals/failed-auto-renewals.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
-import { renewalGraceDays, retryAutoRenewal } from './domain-calendar.ts';
+import { renewalGraceDays } from '../domains/domain-expiry.ts';
+import { retryAutoRenewal } from './domain-calendar.ts';
 
 /** The calendar's own verdict on orders that no longer concern anyone; they are not failures to chase. */
 const noLongerDue = 'No longer due';

@@ -21,17 +21,16 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { domains, renewalOrders, renewals } from '../../db/schema/index.ts';
+import type { DomainRow, RenewalOrderRow, RenewalRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
+import { eachLimited } from '../kernel/each-limited.ts';
 import { requireRecentAuthForCharge } from '../auth/recent-auth.ts';
 import { authorizeDefaultCard, captureCharge, type ChargeLine, type HeldCharge, releaseCharge } from '../billing/account-charges.ts';
 import { catalogue } from '../search/catalogue.ts';
-import type { DomainRow } from '../domains/domains.ts';
 
 type RenewRequestInput = z.output<typeof renewRequestSchema>;
-export type RenewalOrderRow = typeof renewalOrders.$inferSelect;
-export type RenewalRow = typeof renewals.$inferSelect;
 
 export const renewableStatuses = ['active', 'expired', 'redemption'] as const;
 /** How many registry renewals run at once in a bulk order or the nightly run. */
@@ -278,11 +277,27 @@ export async function setOrder(db: Db, renewalOrderId: number, fields: Partial<t
  * registry a few at a time. Answers every line with what happened.
  */
 export async function renewOrderLines(deps: Deps, renewalOrderId: number, priced: RenewLine[]): Promise<RenewLine[]> {
-  const today = now();
-  const claimed = await deps.db
+  const claimed = await claimTerms(
+    deps.db,
+    priced.map((line) => ({ renewalOrderId, line })),
+    now(),
+  );
+  const results = new Map<number, RenewLine>();
+  await eachLimited(claimed, registryConcurrency, async (row) => {
+    results.set(row.domainId, lineOf(await renewAtRegistry(deps, row)));
+  });
+  return priced.map((line) => results.get(line.domainId) ?? { ...line, status: 'failed' as const, error: 'This term was renewed by another order' });
+}
+
+/**
+ * Claims each priced line's term for its order, in one insert: a term another order already holds (the unique line
+ * per domain and term) is left out, so the answer holds only the lines this order may renew and charge for.
+ */
+export async function claimTerms(db: Db, lines: { renewalOrderId: number; line: RenewLine }[], today: Date): Promise<RenewalRow[]> {
+  return db
     .insert(renewals)
     .values(
-      priced.map((line) => ({
+      lines.map(({ renewalOrderId, line }) => ({
         renewalOrderId,
         domainId: line.domainId,
         domain: line.domain,
@@ -298,11 +313,6 @@ export async function renewOrderLines(deps: Deps, renewalOrderId: number, priced
     )
     .onConflictDoNothing()
     .returning();
-  const results = new Map<number, RenewLine>();
-  await eachLimited(claimed, registryConcurrency, async (row) => {
-    results.set(row.domainId, lineOf(await renewAtRegistry(deps, row)));
-  });
-  return priced.map((line) => results.get(line.domainId) ?? { ...line, status: 'failed' as const, error: 'This term was renewed by another order' });
 }
 
 /** One registry renewal: recorded on the line, and on the domain when the registry extended it. */
@@ -397,18 +407,6 @@ export function ledgerLines(line: RenewalRow): ChargeLine[] {
       ? [{ type: 'nrc' as const, description: `Domain Protection: ${line.domain} (${years})`, amount: line.protectionPrice, ...span }]
       : []),
   ];
-}
-
-/** Runs `work` over `items`, at most `limit` at a time. */
-export async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      await work(item);
-    }
-  });
-  await Promise.all(runners);
 }
 
 /** Lines whose registry answer never came and orders still holding money: asks the registry, then settles. */

@@ -11,6 +11,7 @@ import type { Offer } from '../../contract/selling/for-sale-offer.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { ForSaleListing } from '../../contract/selling/sale.ts';
 import { accounts, domainOffers, domains, users } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
@@ -124,7 +125,6 @@ export async function followUpOffers(deps: Deps): Promise<{ ownersTold: number; 
 }
 
 type OfferRow = typeof domainOffers.$inferSelect;
-type DomainRow = typeof domains.$inferSelect;
 
 async function ownerMail(deps: Deps, offer: OfferRow, domain: DomainRow): Promise<OutgoingMessage | null> {
   const [account] = await deps.db.select({ contact: accounts.registrantContact }).from(accounts).where(eq(accounts.accountId, domain.accountId));

@@ -9,12 +9,12 @@ import { now } from '../../clock.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { Db } from '../../db/client.ts';
 import { domainOffers, domains, marketSales, orders } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken } from '../kernel/tokens.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DbOrTx = Db | Tx;
-export type DomainRow = typeof domains.$inferSelect;
 
 /** The seller's row of a name on sale, or null. */
 export async function findListedDomain(db: DbOrTx, name: string): Promise<DomainRow | null> {

@@ -13,6 +13,7 @@ import type { ListResult } from '../../contract/list.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { acceptedOfferDays, type DomainOffer, type OfferAction } from '../../contract/selling/offers.ts';
 import { domainOffers, domains } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, newToken } from '../kernel/tokens.ts';
@@ -41,7 +42,6 @@ export async function listOffers(deps: Pick<Deps, 'db'>, accountId: number, opti
 }
 
 type OfferRow = typeof domainOffers.$inferSelect;
-type DomainRow = typeof domains.$inferSelect;
 
 function offerView(offer: OfferRow, domain: DomainRow): DomainOffer {
   const listed = domain.status === 'active' && domain.forSale && domain.forSalePage;

@@ -9,6 +9,7 @@ import { and, asc, eq, ilike, ne, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { StaffDomainRecord, StaffDomainRow } from '../../contract/support/customers.ts';
 import { domains, transactions, users } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
@@ -21,8 +22,6 @@ import { catalogue } from '../search/catalogue.ts';
 import { encryptAuthCode } from '../transfers/auth-code-vault.ts';
 import { authCodeLifetimeDays } from '../transfers/outbound-transfers.ts';
 import { staffDomainRow } from './customer-record.ts';
-
-type DomainRow = typeof domains.$inferSelect;
 
 async function findDomainWithOwner(db: Deps['db'], domainId: number): Promise<{ domain: DomainRow; ownerEmail: string }> {
   const [row] = await db

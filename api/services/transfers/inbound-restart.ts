@@ -7,12 +7,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { authCodeRejectedMessage } from '../../contract/transfers/transfer-away.ts';
 import { domains } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharge, releaseCharge } from '../billing/account-charges.ts';
 import { enforce } from '../platform/rate-limit.ts';
-
-type DomainRow = typeof domains.$inferSelect;
 
 const restartable = ['auth-code-needed', 'auth-code-rejected', 'rejected'];
 

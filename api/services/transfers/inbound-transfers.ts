@@ -11,6 +11,7 @@ import { onTransferredIn } from '../compliance/transfer-duties.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Db } from '../../db/client.ts';
 import { domains, orderLines, orders, paymentMethods, transactions } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import type { Providers } from '../../providers/index.ts';
 import type { RegistryMessage, RegistryRecord } from '../../providers/registry/index.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
@@ -26,7 +27,6 @@ export type TransferOutcome = { state: 'completed'; expireDate: Date | null } | 
 const messagesPerRun = 200;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type DomainRow = typeof domains.$inferSelect;
 
 /** `onOutboundNotice`: what to do with a notice about a name of ours leaving (services/transfers/outbound-transfers.ts). */
 export async function pollInboundTransfers(

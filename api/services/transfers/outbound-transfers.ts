@@ -9,6 +9,7 @@ import { and, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
 import { accounts, domains, outboundTransfers, users } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { RegistryMessage } from '../../providers/registry/index.ts';
@@ -25,7 +26,6 @@ export const outboundTransferDays = 5;
 /** An unlocked domain's auth code lasts this long (ICANN Transfer Policy, 2025); then the domain locks itself again. */
 export const authCodeLifetimeDays = 14;
 
-type DomainRow = typeof domains.$inferSelect;
 type OutboundRow = typeof outboundTransfers.$inferSelect;
 export type OutboundTransferDeps = Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>;
 

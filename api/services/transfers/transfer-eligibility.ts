@@ -3,8 +3,9 @@ import { isDomainName, normaliseDomainInput } from '../../contract/domain-name.t
 import type { TransferCheckResult } from '../../contract/transfers/transfer.ts';
 import type { Db } from '../../db/client.ts';
 import type { RegistryProvider } from '../../providers/registry/index.ts';
-import { activeItems, type CartRow } from '../carts/carts.ts';
+import { activeItems } from '../carts/carts.ts';
 import { catalogue } from '../search/catalogue.ts';
+import type { CartRow } from '../../db/schema/index.ts';
 
 export async function checkTransfers(db: Db, registry: RegistryProvider, input: { domains: string[]; cart: CartRow | null }): Promise<TransferCheckResult[]> {
   const inCart = new Set(input.cart ? (await activeItems(db, input.cart.cartId)).map((i) => i.domain) : []);

@@ -17,8 +17,8 @@ import {
 } from '../../contract/websites/website.ts';
 import type { Db } from '../../db/client.ts';
 import { dnsRecords, domains, websites } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { DomainRow } from '../domains/domains.ts';
 
 export type WebsiteRow = typeof websites.$inferSelect;
 

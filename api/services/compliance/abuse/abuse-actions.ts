@@ -13,6 +13,7 @@ import type { AbuseOutcome } from '../../../contract/compliance/abuse.ts';
 import { abuseCategoryLabels, formatCaseNumber } from '../../../contract/compliance/abuse.ts';
 import type { Db } from '../../../db/client.ts';
 import { abuseCases, abuseReports, accounts, dnsRecords, domains, users } from '../../../db/schema/index.ts';
+import type { DomainRow } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
 import { recordAudit, requireReason, type StaffActor } from '../../audit/audit-log.ts';
@@ -26,7 +27,6 @@ import { findCase, writeFirstActionHours } from './abuse-desk.ts';
 type DeskDeps = Pick<Deps, 'db' | 'jobs' | 'config' | 'providers'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type CaseRow = typeof abuseCases.$inferSelect;
-type DomainRow = typeof domains.$inferSelect;
 
 const dateWords = (date: Date) => date.toUTCString().replace(/:\d\d GMT$/, ' UTC');
 
