@@ -27,3 +27,8 @@ export function cardBrandName(brand: string | null | undefined): string {
 export function cardEnding(card: { brand: string; last4: string }): string {
   return `${cardBrandName(card.brand)} ending in ${card.last4}`;
 }
+
+/** "Visa ending in 4242 (exp 04/27)". */
+export function describeCard(m: { brand: string; last4: string; expMonth: number; expYear: number }): string {
+  return `${cardEnding(m)} (exp ${String(m.expMonth).padStart(2, '0')}/${String(m.expYear).slice(-2)})`;
+}

@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { nowMs } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { sandboxPaymentObjects } from '../../db/schema/index.ts';
 import {
   type CardDetails,
@@ -92,7 +92,6 @@ function publicIntent(stored: StoredPaymentIntent): PaymentIntent {
   return intent;
 }
 type Kind = (typeof sandboxPaymentObjects.$inferSelect)['kind'];
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createSandboxPayments(db: Db): SandboxPayments {
   async function insert(kind: Kind, objectId: string, data: object, idempotencyKey?: string, tx: Db | Tx = db): Promise<boolean> {

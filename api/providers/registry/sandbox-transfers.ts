@@ -8,7 +8,7 @@
 import { addDays, addYears } from 'date-fns';
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { registryDomains, registryMessages } from '../../db/schema/index.ts';
 import type { RegistryMessage } from './index.ts';
 import { registryMishap } from './sandbox-world.ts';
@@ -67,7 +67,6 @@ export async function settleDueTransfers(db: Db, registrarName: string): Promise
   });
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type RegistryRow = typeof registryDomains.$inferSelect;
 
 /** A name of ours goes to the gaining registrar (with the year a transfer adds); we hear of it in our queue. */

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, domains, paymentMethods } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { catalogue } from '../search/catalogue.ts';
-import { describeCard } from '../carts/carts.ts';
+import { describeCard } from '../../contract/billing/card-names.ts';
 import { nextRecurringBill } from '../billing/recurring-billing.ts';
 
 export async function accountView(db: Db, accountId: number, now = currentTime()): Promise<Account> {

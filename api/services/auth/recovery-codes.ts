@@ -8,11 +8,9 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { RecoveryCodesStatus } from '../../contract/auth/recovery-codes.ts';
 import { normaliseRecoveryCode, recoveryCodeCount } from '../../contract/auth/recovery-codes.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { recoveryCodes } from '../../db/schema/index.ts';
 import { hashToken } from '../kernel/tokens.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** 16 characters of a 31-letter alphabet without look-alikes (79 bits), shown as four groups of four. */
 const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import type { DbOrTx } from '../checkout/order-delivery.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { chargeIntents, paymentMethods, transactions, type transactionTypes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';

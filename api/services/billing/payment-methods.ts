@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, carts, domains, paymentMethods } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { CardError, type PaymentsProvider, setupIntentMismatchCode } from '../../providers/payments/index.ts';
-import { describeCard } from '../carts/carts.ts';
+import { describeCard } from '../../contract/billing/card-names.ts';
 import { now } from '../../clock.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;

@@ -12,7 +12,7 @@ import { hashPassword } from '../kernel/passwords.ts';
 import { hashToken } from '../kernel/tokens.ts';
 import { checkPromoForCart, previewReductions } from '../promotions/cart-reductions.ts';
 import { checkNewPassword } from './phone-verification.ts';
-import { cardEnding } from '../../contract/billing/card-names.ts';
+import { describeCard } from '../../contract/billing/card-names.ts';
 
 export type CartOwner = { accountId: number | null; anonToken: string | undefined };
 
@@ -277,8 +277,4 @@ export async function changeCart(db: Db, cart: CartRow, patch: Omit<CartPatch, '
   }
   const [fresh] = await db.update(carts).set(changes).where(eq(carts.cartId, cart.cartId)).returning();
   return cartView(db, fresh, { isLoggedIn: options.isLoggedIn, withItems: true });
-}
-
-export function describeCard(m: { brand: string; last4: string; expMonth: number; expYear: number }): string {
-  return `${cardEnding(m)} (exp ${String(m.expMonth).padStart(2, '0')}/${String(m.expYear).slice(-2)})`;
 }

@@ -15,16 +15,13 @@ import { now } from '../../clock.ts';
 import { tdrpHoldDays } from '../../contract/accounts/account-info.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { forSalePageBonusPercent, sellerPayout, sellerPayoutPercent } from '../../contract/selling/sale.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { accounts, cartItems, domainOffers, domains, marketSales, transactions } from '../../db/schema/index.ts';
 import type { CartItemRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Providers } from '../../providers/index.ts';
 import { formatDateUtc } from '../../contract/dates.ts';
 import { findMarketPrice, isClaimedElsewhere } from '../selling/market-listing.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type DbOrTx = Db | Tx;
 
 /** Every market purchase today comes through a For Sale page (Buy it now, or an offer made there): the seller earns the bonus. */
 const throughForSalePage = true;

@@ -7,7 +7,7 @@ import { addDays } from 'date-fns';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { planOf } from '../../contract/carts/cart-pricing.ts';
 import { formatMoney } from '../../contract/money.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   cartItems,
   carts,
@@ -23,9 +23,6 @@ import {
 import { recordMarketPurchase } from './market-lines.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
 import type { CartItemRow, OrderLineRow } from '../../db/schema/index.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 /** `totalPrice` is what the card pays for the line: the rest less the promo `discount` and the account `credit`. */
 export type LinePrices = Pick<OrderLineRow, 'price' | 'protectionPrice' | 'monthlyPrice' | 'totalPrice' | 'discount' | 'credit'>;

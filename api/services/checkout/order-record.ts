@@ -1,9 +1,10 @@
 /** Checkout's last phase: account, domains, ledger, the cart checked out and a new one, and the order's answer, in one transaction. */
 import { and, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { carts, type OrderLineState, orderLines, orders, paymentMethods, users } from '../../db/schema/index.ts';
 import type { PaymentIntent } from '../../providers/payments/index.ts';
-import { copyItemsToCart, type DbOrTx, isAwaitingCode, isRecordedState, recordDomain, recordPayment } from './order-delivery.ts';
+import { copyItemsToCart, isAwaitingCode, isRecordedState, recordDomain, recordPayment } from './order-delivery.ts';
 import { type CheckoutResult, type OrderDetail, OrderTakenOverError } from './orders.ts';
 import type { Outcome } from './registry-lines.ts';
 import type { Fulfilment } from './settlement.ts';

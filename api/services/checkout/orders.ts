@@ -4,12 +4,11 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import type { CartRow, OrderRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { inProgressStatuses, type Lease } from './checkout-leases.ts';
-import type { DbOrTx } from './order-delivery.ts';
 
 export const checkoutFailedMessage = 'There was a processing your payment. Please contact support if issue continues.';
 export const authenticationFailedMessage = 'Error authenticating card :(';

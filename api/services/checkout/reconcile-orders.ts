@@ -21,14 +21,14 @@ import { addYears } from 'date-fns';
 import { and, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { now } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { cartItems, carts, domains, orderLines, orders, paymentMethods, users } from '../../db/schema/index.ts';
 import type { CartItemRow, OrderLineRow, OrderRow } from '../../db/schema/index.ts';
 import type { Providers } from '../../providers/index.ts';
 import type { PaymentsProvider } from '../../providers/payments/index.ts';
 import type { RegistryRecord } from '../../providers/registry/index.ts';
 import { type CheckoutLeases, leaseLapsed } from './checkout-leases.ts';
-import { accountCart, copyItemsToCart, type DbOrTx, isRecordedState, recordDomain, recordPayment } from './order-delivery.ts';
+import { accountCart, copyItemsToCart, isRecordedState, recordDomain, recordPayment } from './order-delivery.ts';
 import { marketLineAnswer } from './market-lines.ts';
 import { recordOrder } from './order-record.ts';
 import { attemptOf, captureKey, failOrder } from './orders.ts';
@@ -42,8 +42,6 @@ export type ReconcileDeps = {
 };
 
 export type ReconcileReport = { settled: number; waiting: number };
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Settles every unconfirmed or cut order (or one account's, or only the cut ones); registry or payment trouble leaves

@@ -1,12 +1,11 @@
 /** The account a visitor's order is recorded in: reserved before any name is registered, released if the order ends empty. */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { accounts, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Providers } from '../../providers/index.ts';
 import type { PaymentIntent } from '../../providers/payments/index.ts';
 import type { CommitInput, Prepared } from './checkout-prepare.ts';
-import type { DbOrTx } from './order-delivery.ts';
 import { checkoutFailedMessage, emailTakenMessage, failOrder, type OrderRun, OrderTakenOverError } from './orders.ts';
 
 /** The account an order is recorded in: the buyer's, or one reserved for a visitor before any name is registered. */

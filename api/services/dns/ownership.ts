@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { domains } from '../../db/schema/index.ts';
 import type { DomainRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { DbOrTx } from '../checkout/order-delivery.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /** The caller's domain, locked for the change when inside a transaction; 404 when there is none, 403 when not theirs. */
 export async function ownedDomain(db: DbOrTx, accountId: number, domainId: number, options: { lock?: boolean } = {}): Promise<DomainRow> {

@@ -17,16 +17,14 @@ import {
   toSnapshot,
 } from '../../contract/dns/zone-history.ts';
 import type { ListResult } from '../../contract/list.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { apiTokens, dnsChanges, dnsRecords, users } from '../../db/schema/index.ts';
 import type { DomainRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { DbOrTx } from '../checkout/order-delivery.ts';
 import { ownedDomain } from './ownership.ts';
 import { syncZone } from './zone.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type RecordRow = typeof dnsRecords.$inferSelect;
 type ChangeRow = typeof dnsChanges.$inferSelect;
 

@@ -7,14 +7,11 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { formatMoney } from '../../contract/money.ts';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { domainOffers, domains, marketSales, orders } from '../../db/schema/index.ts';
 import type { DomainRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken } from '../kernel/tokens.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type DbOrTx = Db | Tx;
 
 /** The seller's row of a name on sale, or null. */
 export async function findListedDomain(db: DbOrTx, name: string): Promise<DomainRow | null> {

@@ -7,7 +7,7 @@ import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { rolePermissions, type StaffRole, staffRoleLabels } from '../../contract/staff/roles.ts';
 import { type StaffEnrolmentView, type StaffMember, staffEnrolmentHours } from '../../contract/staff/staff.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { staffEnrolments, staffMembers, staffPasskeys } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
@@ -18,7 +18,6 @@ import { queueMessage } from '../platform/messages.ts';
 import { revokeStaffSessions } from './staff-sessions.ts';
 
 export type StaffRow = typeof staffMembers.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function findStaffByEmail(db: Db | Tx, email: string): Promise<StaffRow | null> {
   const [row] = await db.select().from(staffMembers).where(sql`lower(${staffMembers.email}) = ${email.trim().toLowerCase()}`).limit(1);

@@ -9,7 +9,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { onTransferredIn } from '../compliance/transfer-duties.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { domains, orderLines, orders, paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { DomainRow } from '../../db/schema/index.ts';
 import type { Providers } from '../../providers/index.ts';
@@ -25,8 +25,6 @@ export type TransferOutcome = { state: 'completed'; expireDate: Date | null } | 
 
 /** Messages read in one run at most: a backlog is worked off over several runs rather than in one long one. */
 const messagesPerRun = 200;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** `onOutboundNotice`: what to do with a notice about a name of ours leaving (services/transfers/outbound-transfers.ts). */
 export async function pollInboundTransfers(

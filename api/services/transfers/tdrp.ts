@@ -9,7 +9,7 @@ import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { tdrpHoldDays, tdrpLinkDays } from '../../contract/accounts/account-info.ts';
 import type { Contact } from '../../contract/contact.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { accounts, tdrpRequests } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
@@ -18,8 +18,6 @@ import { enforce } from '../platform/rate-limit.ts';
 import { holdAccountDomains, queueRegistryContactSync } from '../accounts/registry-contacts.ts';
 import { hashToken, newToken } from '../kernel/tokens.ts';
 import { onRegistrantChanged } from '../compliance/transfer-duties.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type TdrpChange = { registrantContact?: Contact; tdrpOptOut?: true };
 

@@ -1,10 +1,8 @@
 /** The passkeys a user holds, as rows and as the API shows them (the ceremonies are in passkeys.ts). */
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { PasskeyView } from '../../../contract/auth/mfa.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import { passkeys } from '../../../db/schema/index.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 

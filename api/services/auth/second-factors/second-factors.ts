@@ -3,7 +3,7 @@
  * the last second factor goes only with the current password, and the email that tells the account of a change.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../../db/client.ts';
 import { accounts, mfas, users } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
@@ -14,9 +14,6 @@ import { removeRecoveryCodes } from '../recovery-codes.ts';
 import { countPasskeys } from './passkey-credentials.ts';
 import { verifyPassword } from '../../kernel/passwords.ts';
 import { countFailure, enforceWithoutHit, giveBack, type Limit, reserve } from '../../platform/rate-limit.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type DbOrTx = Db | Tx;
 
 export type Holder = { accountId: number; userId: number; sessionId: number };
 

@@ -11,7 +11,7 @@ import brand from '../../../../content/brand.json' with { type: 'json' };
 import { now } from '../../../clock.ts';
 import type { AbuseOutcome } from '../../../contract/compliance/abuse.ts';
 import { abuseCategoryLabels, formatCaseNumber } from '../../../contract/compliance/abuse.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Tx } from '../../../db/client.ts';
 import { abuseCases, abuseReports, accounts, dnsRecords, domains, users } from '../../../db/schema/index.ts';
 import type { DomainRow } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
@@ -25,7 +25,6 @@ import { recordCaseEvent } from './abuse-cases.ts';
 import { findCase, writeFirstActionHours } from './abuse-desk.ts';
 
 type DeskDeps = Pick<Deps, 'db' | 'jobs' | 'config' | 'providers'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type CaseRow = typeof abuseCases.$inferSelect;
 
 const dateWords = (date: Date) => date.toUTCString().replace(/:\d\d GMT$/, ' UTC');

@@ -5,12 +5,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import { type AbuseCategory, formatCaseNumber } from '../../../contract/compliance/abuse.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import { abuseCaseEvents, abuseCases, abuseReports, domains } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const abuseAcknowledgeQueue = 'abuse-acknowledge';
 
