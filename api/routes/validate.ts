@@ -12,7 +12,7 @@ import { parseBody } from '../http/validate.ts';
 import { requireBotCheck } from '../services/auth/bot-check.ts';
 import { checkLoginEmail } from '../services/accounts/login-change.ts';
 import { enforce } from '../services/platform/rate-limit.ts';
-import { checkEmailFormat, checkNewEmail, checkNewPassword, checkPhoneCode, sendPhoneCode } from '../services/carts/phone-verification.ts';
+import { checkEmailFormat, checkNewEmail, checkNewPassword, checkPhoneCode, sendPhoneCode } from '../services/accounts/phone-verification.ts';
 
 export const validateRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const body = await parseBody(c, validateRequestSchema);

@@ -5,7 +5,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../api/db/schema/index.ts';
-import { maxCodeAttempts } from '../../api/services/carts/phone-verification.ts';
+import { maxCodeAttempts } from '../../api/services/accounts/phone-verification.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 let t: TestContext;

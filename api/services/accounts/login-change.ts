@@ -20,7 +20,7 @@ import { enforce } from '../platform/rate-limit.ts';
 import { requireRecentAuth } from '../auth/recent-auth.ts';
 import { userView } from './users.ts';
 import { revokeUserApiTokens, revokedTokensSentence } from '../auth/api-tokens/api-tokens.ts';
-import { checkEmailFormat, type ValidateAnswer } from '../carts/phone-verification.ts';
+import { checkEmailFormat, type ValidateAnswer } from './phone-verification.ts';
 
 export const wrongCurrentPasswordMessage = 'The current password is incorrect';
 

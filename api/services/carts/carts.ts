@@ -11,7 +11,7 @@ import { catalogue } from '../search/catalogue.ts';
 import { hashPassword } from '../kernel/passwords.ts';
 import { hashToken } from '../kernel/tokens.ts';
 import { checkPromoForCart, previewReductions } from '../promotions/cart-reductions.ts';
-import { checkNewPassword } from './phone-verification.ts';
+import { checkNewPassword } from '../accounts/phone-verification.ts';
 import { describeCard } from '../../contract/billing/card-names.ts';
 
 export type CartOwner = { accountId: number | null; anonToken: string | undefined };
