@@ -64,8 +64,16 @@ describe('file sizes', () => {
   const oversize = files.filter((file) => (sizes.get(file) ?? 0) > lineLimit);
 
   test('the check sees every kind of source file in every folder', () => {
-    for (const folder of sourceRoots) expect(files.some((file) => file.startsWith(`${folder}/`)), `no sources read in ${folder}`).toBe(true);
-    for (const ext of sourceExtensions) expect(files.some((file) => file.endsWith(ext)), `no ${ext} files read`).toBe(true);
+    for (const folder of sourceRoots)
+      expect(
+        files.some((file) => file.startsWith(`${folder}/`)),
+        `no sources read in ${folder}`,
+      ).toBe(true);
+    for (const ext of sourceExtensions)
+      expect(
+        files.some((file) => file.endsWith(ext)),
+        `no ${ext} files read`,
+      ).toBe(true);
     for (const file of generated) expect(existsSync(path.join(root, file)), `${file} is gone: drop it from the generated list`).toBe(true);
   });
 
