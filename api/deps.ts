@@ -1,12 +1,25 @@
 /** What a request, a job or a test hands to services: the process's dependencies, and who is signed in. */
 import type { Config } from './config.ts';
+import type { QueueHealth } from './contract/dashboard/dashboard.ts';
 import type { ApiScope } from './contract/api-tokens/api-scopes.ts';
 import type { StaffSessionState } from './contract/staff/staff.ts';
 import type { StaffRole } from './contract/staff/roles.ts';
 import type { Db } from './db/client.ts';
-import type { JobQueue } from './jobs/queue.ts';
 import type { Providers } from './providers/index.ts';
 import type { CheckoutLeases } from './services/checkout/checkout-leases.ts';
+
+/** Which parts a process runs (ROLE): web, worker, DNS, or all of them. */
+export type Role = 'all' | 'web' | 'worker' | 'dns';
+
+/** What services see of the job queue (pg-boss behind it: api/jobs/queue.ts). */
+export interface JobQueue {
+  /** `singletonKey`: under a `stately` queue, a job is not added while one with the same key is waiting to run. */
+  send(name: string, data: object, options?: { singletonKey?: string }): Promise<void>;
+  status(): { started: boolean; working: boolean; role: Role };
+  health(): Promise<QueueHealth>;
+  /** Puts a failed job back in its queue to run again; false when it is not (or no longer) a failed job. */
+  retryFailedJob(name: string, id: string): Promise<boolean>;
+}
 
 export type Deps = {
   db: Db;

@@ -4,9 +4,9 @@
  * however many workers run. stop() lets jobs in flight finish before the connections close.
  */
 import { type Job, PgBoss, type Queue, type WorkOptions } from 'pg-boss';
-import type { QueueHealth } from '../contract/dashboard/dashboard.ts';
+import type { JobQueue, Role } from '../deps.ts';
 
-export type Role = 'all' | 'web' | 'worker' | 'dns';
+export type { JobQueue, Role };
 
 /** A kind of job, run with a context the queue knows nothing about (the application's Deps: api/jobs/job-kind.ts). */
 export type QueueKind<Data extends object, Context> = {
@@ -25,16 +25,6 @@ export type QueueKind<Data extends object, Context> = {
   work?: WorkOptions;
   run(context: Context, data: Data): Promise<unknown>;
 };
-
-/** What the rest of the application sees of the queue. */
-export interface JobQueue {
-  /** `singletonKey`: under a `stately` queue, a job is not added while one with the same key is waiting to run. */
-  send(name: string, data: object, options?: { singletonKey?: string }): Promise<void>;
-  status(): { started: boolean; working: boolean; role: Role };
-  health(): Promise<QueueHealth>;
-  /** Puts a failed job back in its queue to run again; false when it is not (or no longer) a failed job. */
-  retryFailedJob(name: string, id: string): Promise<boolean>;
-}
 
 export type JobRunner<Context> = JobQueue & {
   readonly boss: PgBoss;

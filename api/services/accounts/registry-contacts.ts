@@ -7,9 +7,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { domainContactsOf } from '../../contract/accounts/account-info.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps, JobQueue } from '../../deps.ts';
 import { accounts, domains } from '../../db/schema/index.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
 
 export const registryContactsQueue = 'registry-contacts';
 

@@ -10,8 +10,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { domains, emails, registeredNameservers, websites } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { Deps, JobQueue } from '../../deps.ts';
 import { mailDomainOwner } from '../../providers/mailhost/index.ts';
 import { RegistryHostInUseError } from '../../providers/registry/index.ts';
 import { syncZone } from '../dns/zone.ts';

@@ -6,7 +6,7 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { JobQueue } from '../../deps.ts';
 import type { Providers } from '../../providers/index.ts';
 
 export type OutgoingMessage = { channel: 'email'; to: string; subject: string; text: string } | { channel: 'sms'; to: string; body: string };

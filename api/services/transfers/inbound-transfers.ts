@@ -8,7 +8,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { onTransferredIn } from '../compliance/transfer-duties.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { JobQueue } from '../../deps.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { domains, orderLines, orders, paymentMethods, transactions } from '../../db/schema/index.ts';
 import type { DomainRow } from '../../db/schema/index.ts';

@@ -7,8 +7,7 @@ import { now } from '../../../clock.ts';
 import { type AbuseCategory, formatCaseNumber } from '../../../contract/compliance/abuse.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { abuseCaseEvents, abuseCases, abuseReports, domains } from '../../../db/schema/index.ts';
-import type { Deps } from '../../../deps.ts';
-import type { JobQueue } from '../../../jobs/queue.ts';
+import type { Deps, JobQueue } from '../../../deps.ts';
 
 export const abuseAcknowledgeQueue = 'abuse-acknowledge';
 
