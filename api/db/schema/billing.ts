@@ -62,6 +62,7 @@ export const transactions = pgTable(
   },
   (t) => [index('transactions_account_date').on(t.accountId, t.startDate)],
 );
+export type TransactionRow = typeof transactions.$inferSelect;
 
 /**
  * Every payment intent account-charges.ts creates, with what it pays for: a client sending an intent id back (after

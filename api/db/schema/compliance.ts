@@ -39,6 +39,7 @@ export const abuseCases = pgTable(
   },
   (t) => [uniqueIndex('abuse_cases_open_domain').on(t.domain).where(sql`${t.status} = 'open'`), index('abuse_cases_created').on(t.createDate)],
 );
+export type AbuseCaseRow = typeof abuseCases.$inferSelect;
 
 /** What one reporter sent, through the Report abuse page or by mail to the abuse address. */
 export const abuseReports = pgTable(

@@ -89,6 +89,7 @@ export const dnsRecords = pgTable(
   // The DNS server reloads a domain's zone by these (and loads all zones a range of domain ids at a time).
   (t) => [index('dns_records_domain').on(t.domainId)],
 );
+export type DnsRecordRow = typeof dnsRecords.$inferSelect;
 
 export const registeredNameservers = pgTable(
   'registered_nameservers',

@@ -67,6 +67,7 @@ export const domainOffers = pgTable(
   },
   (t) => [index('domain_offers_domain').on(t.domainId), index('domain_offers_follow_up').on(t.createDate).where(sql`${t.followUpDate} is null`)],
 );
+export type DomainOfferRow = typeof domainOffers.$inferSelect;
 
 /**
  * A name bought through the market (a For Sale page's Buy it now, or an accepted offer's link), one row per order line

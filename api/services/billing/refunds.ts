@@ -15,13 +15,13 @@ import type { PaymentCharge, PaymentDetail, RefundView } from '../../contract/bi
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders, paymentMethods, refunds, transactions, users } from '../../db/schema/index.ts';
+import type { TransactionRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { CardError } from '../../providers/payments/index.ts';
 import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
 import { queueMessage } from '../platform/messages.ts';
 
-type TransactionRow = typeof transactions.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
 /** The ledger rows of one payment: its own (paymentReference) and, for an order's capture, the order's. */

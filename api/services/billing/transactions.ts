@@ -4,9 +4,8 @@ import { now } from '../../clock.ts';
 import { ledgerTypes, monthBounds, type Transaction, type TransactionsAnswer, toYyyymm } from '../../contract/billing/transactions.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, transactions } from '../../db/schema/index.ts';
+import type { TransactionRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-
-type TransactionRow = typeof transactions.$inferSelect;
 
 export function transactionView(row: TransactionRow): Transaction {
   return {

@@ -19,13 +19,13 @@ import {
 import type { ListResult } from '../../contract/list.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { apiTokens, dnsChanges, dnsRecords, users } from '../../db/schema/index.ts';
-import type { DomainRow } from '../../db/schema/index.ts';
+import type { DomainRow, DnsRecordRow as RecordRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { ownedDomain } from './ownership.ts';
 import { syncZone } from './zone.ts';
 
-export type RecordRow = typeof dnsRecords.$inferSelect;
+export type { RecordRow };
 type ChangeRow = typeof dnsChanges.$inferSelect;
 
 /** Who changes a zone and through what; `actor` is what the history shows. */

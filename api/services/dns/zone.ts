@@ -11,12 +11,11 @@ import { now } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { hasCustomNameservers, isProviderNameservers, isWebsiteRecord } from '../../contract/dns/dns.ts';
 import { dnsRecords, dnsZones, domains, registeredNameservers } from '../../db/schema/index.ts';
-import type { DomainRow } from '../../db/schema/index.ts';
+import type { DomainRow, DnsRecordRow as RecordRow } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import type { Soa, Zone, ZoneRecord } from '../../providers/dns/index.ts';
 
-type RecordRow = typeof dnsRecords.$inferSelect;
 type GlueRow = Pick<typeof registeredNameservers.$inferSelect, 'hostname' | 'ipAddress' | 'status'>;
 
 const nsTtl = 3600;

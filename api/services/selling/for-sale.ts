@@ -11,7 +11,7 @@ import type { Offer } from '../../contract/selling/for-sale-offer.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { ForSaleListing } from '../../contract/selling/sale.ts';
 import { accounts, domainOffers, domains, users } from '../../db/schema/index.ts';
-import type { DomainRow } from '../../db/schema/index.ts';
+import type { DomainRow, DomainOfferRow as OfferRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
@@ -123,8 +123,6 @@ export async function followUpOffers(deps: Deps): Promise<{ ownersTold: number; 
   }
   return { ownersTold, declined };
 }
-
-type OfferRow = typeof domainOffers.$inferSelect;
 
 async function ownerMail(deps: Deps, offer: OfferRow, domain: DomainRow): Promise<OutgoingMessage | null> {
   const [account] = await deps.db.select({ contact: accounts.registrantContact }).from(accounts).where(eq(accounts.accountId, domain.accountId));

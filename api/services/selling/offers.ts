@@ -13,7 +13,7 @@ import type { ListResult } from '../../contract/list.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { acceptedOfferDays, type DomainOffer, type OfferAction } from '../../contract/selling/offers.ts';
 import { domainOffers, domains } from '../../db/schema/index.ts';
-import type { DomainRow } from '../../db/schema/index.ts';
+import type { DomainRow, DomainOfferRow as OfferRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, newToken } from '../kernel/tokens.ts';
@@ -40,8 +40,6 @@ export async function listOffers(deps: Pick<Deps, 'db'>, accountId: number, opti
   const data = rows.slice(options.skip, options.skip + options.limit).map(({ offer, domain }) => offerView(offer, domain));
   return { total: rows.length, limit: options.limit, skip: options.skip, data };
 }
-
-type OfferRow = typeof domainOffers.$inferSelect;
 
 function offerView(offer: OfferRow, domain: DomainRow): DomainOffer {
   const listed = domain.status === 'active' && domain.forSale && domain.forSalePage;

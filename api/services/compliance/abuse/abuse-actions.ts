@@ -13,7 +13,7 @@ import type { AbuseOutcome } from '../../../contract/compliance/abuse.ts';
 import { abuseCategoryLabels, formatCaseNumber } from '../../../contract/compliance/abuse.ts';
 import type { Tx } from '../../../db/client.ts';
 import { abuseCases, abuseReports, accounts, dnsRecords, domains, users } from '../../../db/schema/index.ts';
-import type { DomainRow } from '../../../db/schema/index.ts';
+import type { DomainRow, AbuseCaseRow as CaseRow } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
 import { recordAudit, requireReason, type StaffActor } from '../../audit/audit-log.ts';
@@ -25,7 +25,6 @@ import { recordCaseEvent } from './abuse-cases.ts';
 import { findCase, writeFirstActionHours } from './abuse-desk.ts';
 
 type DeskDeps = Pick<Deps, 'db' | 'jobs' | 'config' | 'providers'>;
-type CaseRow = typeof abuseCases.$inferSelect;
 
 const dateWords = (date: Date) => date.toUTCString().replace(/:\d\d GMT$/, ' UTC');
 

@@ -8,6 +8,7 @@ import brand from '../../../../content/brand.json' with { type: 'json' };
 import { now } from '../../../clock.ts';
 import { formatCaseNumber } from '../../../contract/compliance/abuse.ts';
 import { abuseCases, complianceSettings } from '../../../db/schema/index.ts';
+import type { AbuseCaseRow as CaseRow } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 import { queueMessage } from '../../platform/messages.ts';
 import { complianceRecipients } from '../compliance-recipients.ts';
@@ -20,7 +21,6 @@ export async function readFirstActionHours(deps: Pick<Deps, 'db'>): Promise<numb
   return row?.hours ?? defaultFirstActionHours;
 }
 
-type CaseRow = typeof abuseCases.$inferSelect;
 export type CaseClock = { acknowledgeBy: Date; firstActionBy: Date; acknowledgeOverdue: boolean; firstActionOverdue: boolean };
 
 /** A case's two deadlines and whether either has passed without the step being done (closing stops both). */

@@ -11,11 +11,11 @@ import type { AbuseCaseDetail, AbuseCaseSummary, AbuseFigures } from '../../../c
 import { formatCaseNumber, parseCaseNumber } from '../../../contract/compliance/abuse.ts';
 import type { ListResult } from '../../../contract/list.ts';
 import { abuseCaseEvents, abuseCases, abuseReports, complianceSettings, dnsRecords, domains } from '../../../db/schema/index.ts';
+import type { AbuseCaseRow as CaseRow } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
 import { caseClock, readFirstActionHours } from './abuse-clocks.ts';
 
-type CaseRow = typeof abuseCases.$inferSelect;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 function summarise(row: CaseRow, reports: number, firstActionHours: number, at: Date): AbuseCaseSummary {
