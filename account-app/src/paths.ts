@@ -3,6 +3,7 @@ export const paths = {
   account: { path: '/account', href: () => '/account' },
   domains: { path: '/account/domains', href: () => '/account/domains' },
   summary: { path: '/account/summary', href: (view?: string) => (view ? `/account/summary?view=${view}` : '/account/summary') },
+  orders: { path: '/account/orders', href: () => '/account/orders' },
   order: { path: '/account/orders/:orderId', href: (orderId: number) => `/account/orders/${orderId}` },
   offers: { path: '/account/offers', href: () => '/account/offers' },
   website: { path: '/account/website/:domainId', href: (domainId: number) => `/account/website/${domainId}` },
