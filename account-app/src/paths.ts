@@ -5,6 +5,7 @@ export const paths = {
   summary: { path: '/account/summary', href: (view?: string) => (view ? `/account/summary?view=${view}` : '/account/summary') },
   orders: { path: '/account/orders', href: () => '/account/orders' },
   order: { path: '/account/orders/:orderId', href: (orderId: number) => `/account/orders/${orderId}` },
+  earnings: { path: '/account/earnings', href: () => '/account/earnings' },
   offers: { path: '/account/offers', href: () => '/account/offers' },
   website: { path: '/account/website/:domainId', href: (domainId: number) => `/account/website/${domainId}` },
   approveChange: { path: '/account/approve-change', href: (token: string) => `/account/approve-change?token=${encodeURIComponent(token)}` },

@@ -14,6 +14,7 @@ import { systemActor } from '../../api/services/audit/audit-log.ts';
 import { creditBalance, grantCredit } from '../../api/services/billing/account-credit.ts';
 import { createPromoCode } from '../../api/services/promotions/promo-codes.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
+import { readPdfText } from '../fixtures/pdf-text.ts';
 import { staffClient, type TestStaff } from '../fixtures/staff.ts';
 import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
 
@@ -259,5 +260,26 @@ describe('refunds racing', () => {
         .from(billingDocuments)
         .where(and(eq(billingDocuments.orderId, orderId), eq(billingDocuments.kind, 'creditNote'))),
     ).toHaveLength(1);
+  });
+});
+
+describe('invoice and credit note PDFs', () => {
+  it('lets the buyer download their invoice, and nobody else', async () => {
+    const { client, orderId } = await customerOrder([`${label('pdf')}.com`]);
+    const order = (await client.get(`/api/orders/${orderId}`)).body;
+    const [invoice] = order.documents;
+    expect(invoice.number).toMatch(/^INV-\d{4}-\d{6}$/);
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await t.app.request(
+      `http://localhost/api/orders/documents/${invoice.number}`,
+      { headers: { cookie } },
+      { requestIP: () => ({ address: client.ip }) },
+    );
+    expect(response.status).toBe(200);
+    const { text } = await readPdfText(new Uint8Array(await response.arrayBuffer()));
+    expect(text).toContain(`Invoice ${invoice.number}`);
+    expect(text).toContain('Total: $10.28');
+    const stranger = await signedInBuyer(t, `${label('stranger')}@example.org`);
+    expect((await stranger.client.get(`/api/orders/documents/${invoice.number}`)).status).toBe(404);
   });
 });

@@ -176,7 +176,10 @@ export function OrderConfirmationPage() {
           <ul className="order-documents">
             {order.documents.map((doc) => (
               <li key={doc.number}>
-                {doc.kind === 'invoice' ? 'Invoice' : 'Credit note'} {doc.number} · <DateText value={doc.createDate} /> · {doc.total < 0 ? '−' : ''}
+                <a href={`/api/orders/documents/${doc.number}`} download>
+                  {doc.kind === 'invoice' ? 'Invoice' : 'Credit note'} {doc.number} (PDF)
+                </a>{' '}
+                · <DateText value={doc.createDate} /> · {doc.total < 0 ? '−' : ''}
                 <Money cents={Math.abs(doc.total)} />
               </li>
             ))}
