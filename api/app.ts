@@ -53,6 +53,8 @@ import { adminVerificationsRoutes } from './routes/compliance-verifications.ts';
 import { registrantVerificationsRoutes } from './routes/registrant-verifications.ts';
 import { domainOffersRoutes } from './routes/domain-offers.ts';
 import { ordersRoutes } from './routes/orders.ts';
+import { earningsRoutes } from './routes/earnings.ts';
+import { adminPayoutsRoutes } from './routes/admin-payouts.ts';
 import { outboundTransfersRoutes } from './routes/outbound-transfers.ts';
 import { accountActivityRoutes } from './routes/account-activity.ts';
 import { adminCreditsRoutes } from './routes/billing-credits.ts';
@@ -85,6 +87,7 @@ function adminApi() {
     .route('/orders', adminOrdersRoutes)
     .route('/payments', adminPaymentsRoutes)
     .route('/credits', adminCreditsRoutes)
+    .route('/payouts', adminPayoutsRoutes)
     .route('/failedRenewals', adminRenewalsRoutes)
     .route('/promoCodes', adminPromosRoutes)
     .route('/customers', adminCustomersRoutes)
@@ -156,6 +159,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/forSale', forSaleRoutes)
     .route('/domainOffers', domainOffersRoutes)
     .route('/orders', ordersRoutes)
+    .route('/earnings', earningsRoutes)
     .route('/outboundTransfers', outboundTransfersRoutes)
     .route('/accountActivity', accountActivityRoutes)
     .route('/', openApiRoutes)

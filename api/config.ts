@@ -196,6 +196,14 @@ const envSchema = z.object({
    * A records. Unset: the machine's resolvers, except in sandbox mode, where the lookup is skipped (no Internet to ask).
    */
   REGISTRANT_EMAIL_RESOLVER: optional,
+  /** The operator's tax identity on invoices and credit notes: its VAT or tax number (unset: none shown). */
+  OPERATOR_TAX_ID: optional,
+  /** The operator's registered country (ISO 3166 alpha-2), on invoices and credit notes. */
+  OPERATOR_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'OPERATOR_COUNTRY must be a two-letter country code, such as US or DE')
+    .transform((code) => code.toUpperCase())
+    .default('US'),
   /** Escrow deposits: the weekday of the full deposit (the other days get incremental ones unless turned off). */
   ESCROW_FULL_DAY: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).default('sunday'),
   ESCROW_INCREMENTAL: z.stringbool().default(true),

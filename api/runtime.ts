@@ -12,6 +12,7 @@ import { reconcileUnknownOrders } from './services/checkout/reconcile-orders.ts'
 import { type TakeoverWatch, watchLapsedLeases } from './services/checkout/takeover-watch.ts';
 import { readSharedSecret } from './services/platform/secrets.ts';
 import { type DemoCredentials, demoCredentials, seedDemoAccount } from './services/platform/seed.ts';
+import { setSellerIdentity } from './services/billing/seller-identity.ts';
 
 export class StartupError extends Error {}
 
@@ -98,6 +99,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   const jobs = createJobQueue({ url: databaseUrl, role: config.ROLE, kinds: jobKinds, scheduleCheckSeconds: config.JOB_SCHEDULE_CHECK_SECONDS });
   if (usesQueue(config.ROLE)) await jobs.start();
   const checkoutLeases = createCheckoutLeases(db);
+  setSellerIdentity(config);
   const deps: Deps = { db, config, providers, jobs, checkoutLeases, secrets: { adminJwt } };
   // A demo login with a known password has no place beside real customers.
   const demo = config.sandboxMode ? await demoCredentials(db, dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET }) : null;

@@ -23,7 +23,9 @@ const featureRoutes: FeatureRoute[] = [
     data: [domainsKey, accountPath],
   },
   { path: paths.summary.path, load: () => import('./features/account/AccountSummary.tsx').then((m) => ({ default: m.AccountSummary })) },
+  { path: paths.orders.path, load: () => import('./features/orders/OrdersPage.tsx').then((m) => ({ default: m.OrdersPage })) },
   { path: paths.order.path, load: () => import('./features/orders/OrderConfirmation.tsx').then((m) => ({ default: m.OrderConfirmationPage })) },
+  { path: paths.earnings.path, load: () => import('./features/earnings/EarningsPage.tsx').then((m) => ({ default: m.EarningsPage })) },
   { path: paths.offers.path, load: () => import('./features/offers/OffersPage.tsx').then((m) => ({ default: m.OffersPage })) },
   { path: paths.website.path, load: () => import('./features/website/SiteEditor.tsx'), data: [domainsKey] },
 ];

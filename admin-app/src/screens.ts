@@ -45,6 +45,7 @@ export const screens: Screen[] = [
     nav: { icon: 'wallet' },
     load: () => import('./features/credit/AccountCredit.tsx'),
   },
+  { path: '/admin/payouts', label: 'Payouts', permission: 'orders:read', nav: { icon: 'wallet' }, load: () => import('./features/payouts/Payouts.tsx') },
   {
     path: '/admin/renewals',
     label: 'Failed renewals',

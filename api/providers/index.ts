@@ -14,6 +14,9 @@ import type { MailHostProvider } from './mailhost/index.ts';
 import { createSandboxMailHost } from './mailhost/sandbox.ts';
 import { createStalwartMailHost } from './mailhost/stalwart.ts';
 import type { PaymentsProvider } from './payments/index.ts';
+import type { PayoutsProvider } from './payouts/index.ts';
+import { createSandboxPayouts } from './payouts/sandbox.ts';
+import { createStripePayouts } from './payouts/stripe.ts';
 import { createSandboxPayments } from './payments/sandbox.ts';
 import { createStripePayments } from './payments/stripe.ts';
 import type { RegistryProvider } from './registry/index.ts';
@@ -25,6 +28,8 @@ import { createSandboxSms } from './sms/sandbox.ts';
 
 export type Providers = {
   payments: PaymentsProvider;
+  /** Sellers' shares of market sales: Stripe Connect transfers with the Stripe key, else the sandbox. */
+  payouts: PayoutsProvider;
   mail: MailProvider;
   sms: SmsProvider;
   registry: RegistryProvider;
@@ -47,6 +52,7 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
           webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         })
       : createSandboxPayments(db),
+    payouts: config.STRIPE_SECRET_KEY ? createStripePayouts({ secretKey: config.STRIPE_SECRET_KEY }) : createSandboxPayouts(),
     mail: config.SMTP_URL ? createSmtpMail(config.SMTP_URL, config.MAIL_FROM) : createSandboxMail(db),
     sms: config.SMS_GATEWAY_URL ? createHttpSms({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, from: config.SMS_FROM }) : createSandboxSms(db),
     registry: config.EPP_HOST ? createEppRegistry(eppOptionsFromConfig(config)) : createSandboxRegistry(db, registryOptions),

@@ -1,9 +1,9 @@
 /** /api/admin/credits: an account's credit balance and history, and granting credit (billing and owner). */
 import { Hono } from 'hono';
-import { creditGrantSchema, creditQuerySchema } from '../contract/billing/account-credit.ts';
+import { creditGrantSchema, creditQuerySchema, creditRevokeSchema } from '../contract/billing/account-credit.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody, parseWith } from '../http/validate.ts';
-import { grantCredit, listCredit } from '../services/billing/account-credit.ts';
+import { grantCredit, listCredit, revokeCredit } from '../services/billing/account-credit.ts';
 
 export const adminCreditsRoutes = new Hono<AdminEnv>()
   .get('/', allow('orders:read'), async (c) => {
@@ -15,4 +15,10 @@ export const adminCreditsRoutes = new Hono<AdminEnv>()
     await listCredit(c.var.deps.db, input.accountId);
     const grant = await grantCredit(c.var.deps, staffActor(c), input);
     return c.json({ ...grant, credit: await listCredit(c.var.deps.db, input.accountId) }, 201);
+  })
+  .post('/revocations', allow('billing:credit'), async (c) => {
+    const input = await parseBody(c, creditRevokeSchema);
+    await listCredit(c.var.deps.db, input.accountId);
+    const revoked = await revokeCredit(c.var.deps, staffActor(c), input);
+    return c.json({ ...revoked, credit: await listCredit(c.var.deps.db, input.accountId) }, 201);
   });

@@ -108,7 +108,7 @@ test('billing refunds part of the order with a reason; the ledger, the statement
   await checkScreen(page, 'order');
 
   await page.getByRole('button', { name: 'Refund…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Refund to the card' });
+  const dialog = page.getByRole('dialog', { name: 'Refund', exact: true });
   await dialog.getByLabel(`Registration of ${domain} (1 year)`).fill('9.00');
   await expect(dialog.getByText('At most $7.71')).toBeVisible();
   await dialog.getByLabel(`Registration of ${domain} (1 year)`).fill('3');

@@ -25,17 +25,7 @@ test('the home search box takes the visitor to /search with the query', async ({
 test('home links to the products, pricing, tips, parking, selling and the help site', async ({ page }) => {
   await page.goto('/');
   const main = page.getByRole('main');
-  for (const href of [
-    '/website-builder',
-    '/email',
-    '/pricing',
-    '/search',
-    '/domains',
-    '/domain-name-101',
-    '/domain-parking',
-    '/sell-my-domain',
-    'https://help.dotspot.example/',
-  ]) {
+  for (const href of ['/website-builder', '/email', '/pricing', '/search', '/domains', '/domain-name-101', '/domain-parking', '/sell-my-domain']) {
     await expect(main.locator(`a[href="${href}"]`).first()).toBeVisible();
   }
 });

@@ -55,6 +55,9 @@ export function Shell({ children }: { children: ReactNode }) {
             <NavLink to={paths.domains.href()} className={({ isActive }) => `shell-tab${isActive ? ' is-active' : ''}`}>
               Domains
             </NavLink>
+            <NavLink to={paths.orders.href()} className={({ isActive }) => `shell-tab${isActive ? ' is-active' : ''}`}>
+              Orders
+            </NavLink>
             <NavLink to={paths.offers.href()} className={({ isActive }) => `shell-tab${isActive ? ' is-active' : ''}`}>
               Offers
             </NavLink>

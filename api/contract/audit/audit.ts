@@ -15,6 +15,7 @@ export const actionsNeedingReason = [
   'order.refund',
   'payment.refund',
   'account.credit',
+  'account.credit-revoke',
   'staff.reset-factors',
   'abuse.ask-reporter',
   'abuse.notify-registrant',

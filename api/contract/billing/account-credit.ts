@@ -8,8 +8,8 @@ export const maxCreditGrant = 100_000;
 
 export type CreditEntry = {
   accountCreditId: number;
-  kind: 'grant' | 'spend';
-  /** Cents: a grant positive, a checkout's spend negative (what it reserved). */
+  kind: 'grant' | 'spend' | 'revoke';
+  /** Cents: a grant positive, a checkout's spend negative (what it reserved), credit billing took back negative. */
   amount: number;
   note: string | null;
   cartId: number | null;
@@ -33,3 +33,15 @@ export const creditGrantSchema = z.strictObject({
 export type CreditGrantRequest = z.infer<typeof creditGrantSchema>;
 
 export const creditQuerySchema = z.object({ accountId: z.coerce.number({ error: 'Give an account number' }).int().positive('Give an account number') });
+
+/** POST /api/admin/credits/revocations: billing takes credit back, never below zero. */
+export const creditRevokeSchema = z.strictObject({
+  accountId: z.number().int().positive(),
+  amount: z
+    .number({ error: 'Enter an amount' })
+    .int('Whole cents only')
+    .positive('Take back more than $0.00')
+    .max(maxCreditGrant * 100),
+  note: z.string({ error: 'Write a note for the customer' }).trim().min(3, 'Write a note for the customer').max(200),
+  reason: reasonSchema,
+});

@@ -12,6 +12,8 @@ export type PaymentCharge = {
   description: string;
   amount: number;
   refundable: number;
+  /** A registration's, renewal's or transfer's charge asks what happens to the name: null for other charges. */
+  name: { graceDaysLeft: number | null } | null;
 };
 
 export type RefundView = {
@@ -21,6 +23,10 @@ export type RefundView = {
   amount: number;
   /** `claimed` while the provider has not answered; then the provider's (`succeeded`, or `pending` at Stripe). */
   status: string;
+  /** The part given back as account credit (`amount` is the card's part). */
+  creditAmount: number;
+  /** What happened to each refunded name; `done` once the registry deleted it (always for `keep`). */
+  names: { domainId: number; domain: string; action: NameAction; done: boolean }[];
   items: { transactionId: number; amount: number; description: string }[];
   reason: string;
   staffId: number | null;
@@ -35,10 +41,21 @@ export type PaymentDetail = {
   /** What the card paid, what went back to it, and what still can. */
   paid: number;
   refunded: number;
+  /** What account credit paid of the order, and what refunds gave back as credit. */
+  creditPaid: number;
+  creditReturned: number;
+  /** What can still be given back: the card's part and the credit's. */
   refundable: number;
   charges: PaymentCharge[];
   refunds: RefundView[];
 };
+
+/** What a refund of a registration, renewal or transfer does to the name (see services/billing/refund-names.ts). */
+export const nameActions = ['cancel', 'delete', 'keep'] as const;
+export type NameAction = (typeof nameActions)[number];
+
+/** Whether an order's money went back: all of its delivered lines refunded, some money back, or none. */
+export type OrderRefundStatus = 'none' | 'partlyRefunded' | 'refunded';
 
 export type OrderLineView = {
   orderLineId: number;
@@ -53,6 +70,10 @@ export type OrderLineView = {
   totalPrice: number;
   domainId: number | null;
   error: string | null;
+  /** `refunded` or `cancelled` once all of the line's money went back. */
+  refundState: 'refunded' | 'cancelled' | null;
+  /** A registration's add grace period: days left to cancel it for the registry's credit (negative once over). */
+  graceDaysLeft: number | null;
 };
 
 export type OrderDetail = {
@@ -64,6 +85,7 @@ export type OrderDetail = {
   paymentIntentId: string | null;
   promoCode: string | null;
   error: string | null;
+  refundStatus: OrderRefundStatus;
   createDate: string;
   lines: OrderLineView[];
   payment: PaymentDetail | null;
@@ -96,6 +118,13 @@ export const refundRequestSchema = z.strictObject({
     .min(1, 'Choose what to refund')
     .max(100),
   reason: reasonSchema,
+  /** `original`: the card's part to the card and the credit's part back as credit; `credit`: all of it as account credit. */
+  to: z.enum(['original', 'credit']).default('original'),
+  /** What happens to each refunded name (unnamed ones are kept). */
+  names: z
+    .array(z.strictObject({ domainId: z.number().int().positive(), action: z.enum(nameActions, { error: 'Choose cancel, delete or keep' }) }))
+    .max(100)
+    .default([]),
   /** One per refund the staff member means (the form makes it): a repeat answers the first refund. */
   idempotencyKey: z.string().trim().min(8).max(100),
 });

@@ -18,7 +18,14 @@ export type OrderConfirmationLine = {
   price: number;
   protectionPrice: number;
   monthlyPrice: number;
+  /** What the card pays for the line: price, protection and plan, less `discount` and `credit`, plus `tax`. */
   totalPrice: number;
+  /** Cents off by the order's promo code, and paid from account credit. */
+  discount: number;
+  credit: number;
+  tax: number;
+  /** `refunded` or `cancelled` once all of the line's money went back. */
+  refundState: 'refunded' | 'cancelled' | null;
   /** Whether this line is in the amount charged (only what was delivered is). */
   charged: boolean;
   /** Registered until (a transfer: once it completes); null when nothing was delivered. */
@@ -35,14 +42,49 @@ export type OrderConfirmation = {
   status: 'completed' | 'confirming' | 'processing' | 'failed';
   createDate: string;
   lines: OrderConfirmationLine[];
+  /** The sums of the charged lines: subtotal − discount + tax = total; total − credit = what the card pays. */
+  subtotal: number;
+  promoCode: string | null;
+  discount: number;
+  credit: number;
+  tax: number;
+  total: number;
   /** Cents taken from the card for this order; 0 while the authorisation is held. */
   totalCharged: number;
+  /** Money that went back: to the card, and as account credit. */
+  refundedToCard: number;
+  refundedAsCredit: number;
+  refundStatus: 'none' | 'partlyRefunded' | 'refunded';
+  /** The order's invoice and credit notes. */
+  documents: { number: string; kind: 'invoice' | 'creditNote'; total: number; createDate: string }[];
   /** "Visa ending in 4242", or null when the card is gone from the account. */
   card: string | null;
   /** Where the receipt goes. */
   email: string | null;
   error: string | null;
 };
+
+/** One row of the account's Orders list (GET /api/orders). */
+export type OrderSummary = {
+  orderId: number;
+  createDate: string;
+  status: OrderConfirmation['status'];
+  refundStatus: OrderConfirmation['refundStatus'];
+  domains: string[];
+  total: number;
+  totalCharged: number;
+};
+
+/** The status the buyer reads: a refund outranks the order's progress. */
+export function orderStatusLabel(order: Pick<OrderConfirmation, 'status' | 'refundStatus'>): string {
+  if (order.refundStatus === 'refunded') return 'Refunded';
+  if (order.refundStatus === 'partlyRefunded') return 'Partly refunded';
+  return { completed: 'Completed', confirming: 'Confirming', processing: 'Processing', failed: 'Failed' }[order.status];
+}
+
+/** The price before discount and credit: term, protection and plan. */
+export const linePrice = (line: Pick<OrderConfirmationLine, 'price' | 'protectionPrice' | 'monthlyPrice'>) =>
+  line.price + line.protectionPrice + line.monthlyPrice;
 
 /** "Order 1042": the number the buyer quotes to support. */
 export const orderNumber = (orderId: number) => `${orderId}`;
@@ -95,25 +137,47 @@ export function orderHeadline(order: Pick<OrderConfirmation, 'status'>): string 
   }
 }
 
+/** The money rows of a receipt, in order, each a label and signed cents; they add up to what the card paid. */
+export function receiptSums(order: OrderConfirmation): { label: string; amount: number }[] {
+  return [
+    { label: 'Subtotal', amount: order.subtotal },
+    ...(order.discount > 0 ? [{ label: `Promo code ${order.promoCode ?? ''}`.trim(), amount: -order.discount }] : []),
+    ...(order.tax > 0 ? [{ label: 'Tax', amount: order.tax }] : []),
+    { label: 'Total', amount: order.total },
+    ...(order.credit > 0 ? [{ label: 'Account credit used', amount: -order.credit }] : []),
+    { label: 'Total charged', amount: order.totalCharged },
+  ];
+}
+
+const signed = (cents: number) => (cents < 0 ? `-${formatMoney(-cents)}` : formatMoney(cents));
+
 /** The emailed receipt: the confirmation page as plain text. */
 export function receiptText(order: OrderConfirmation, brandName: string, accountUrl: string): string {
   const rows = order.lines.map((line) => {
-    const amount = line.charged ? formatMoney(line.totalPrice) : 'not charged';
+    const amount = line.charged ? formatMoney(linePrice(line)) : 'not charged';
     const extras = [
       line.protectionPrice > 0 ? `Domain Protection ${formatMoney(line.protectionPrice)}` : '',
       line.monthlyPrice > 0 ? `plan, first month ${formatMoney(line.monthlyPrice)}` : '',
     ].filter(Boolean);
-    return `  ${line.domain}\n    ${lineLabel(line)}${extras.length ? ` (with ${extras.join(', ')})` : ''}: ${amount}`;
+    const reductions = [
+      line.charged && line.discount > 0 ? `    Promo code ${order.promoCode ?? ''}: -${formatMoney(line.discount)}` : '',
+      line.charged && line.credit > 0 ? `    Account credit: -${formatMoney(line.credit)}` : '',
+    ].filter(Boolean);
+    return [`  ${line.domain}\n    ${lineLabel(line)}${extras.length ? ` (with ${extras.join(', ')})` : ''}: ${amount}`, ...reductions].join('\n');
   });
   const next = order.lines.map((line) => `  - ${lineNextStep(line)}`);
+  const sums = receiptSums(order).map(
+    (row) => `${row.label}: ${signed(row.amount)}${row.label === 'Total charged' && order.card ? ` to your ${order.card}` : ''}`,
+  );
+  const invoice = order.documents.find((doc) => doc.kind === 'invoice');
   return [
     `${orderHeadline(order)}.`,
     '',
-    `Order ${orderNumber(order.orderId)}, placed ${formatDateUtc(order.createDate)}`,
+    `Order ${orderNumber(order.orderId)}, placed ${formatDateUtc(order.createDate)}${invoice ? ` (invoice ${invoice.number})` : ''}`,
     '',
     ...rows,
     '',
-    `Total charged: ${formatMoney(order.totalCharged)}${order.card ? ` to your ${order.card}` : ''}`,
+    ...sums,
     '',
     'What happens next:',
     ...next,

@@ -1,5 +1,6 @@
 /** Saved cards and the ledger of charges and payments. */
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { carts } from './carts.ts';
 
@@ -96,8 +97,9 @@ export const accountCredits = pgTable(
     accountId: integer()
       .notNull()
       .references(() => accounts.accountId),
-    kind: text({ enum: ['grant', 'spend'] }).notNull(),
-    /** Cents: a grant positive, a spend negative. */
+    /** `grant` by staff or a refund given back as credit; `revoke`: billing took credit back (negative, never below zero). */
+    kind: text({ enum: ['grant', 'spend', 'revoke'] }).notNull(),
+    /** Cents: a grant positive, a spend and a revoke negative. */
     amount: integer().notNull(),
     /** A spend's cart (its order is unique too). */
     cartId: integer()
@@ -131,6 +133,14 @@ export const refunds = pgTable(
     status: text().notNull(),
     providerRefundId: text(),
     amount: integer().notNull(),
+    /** Cents of the refund given back as account credit rather than to the card (the credit the order spent, or all of it when billing chose credit). */
+    creditAmount: integer().notNull().default(0),
+    /**
+     * What happens to each refunded name: `cancel` (deleted at the registry within its add grace period, the registry
+     * credits us), `delete` (deleted after it, no registry credit), `keep` (the customer keeps it: goodwill). `done` once
+     * the registry answered; a repeat of the same request finishes what a crash left undone.
+     */
+    names: jsonb().$type<{ domainId: number; domain: string; action: 'cancel' | 'delete' | 'keep'; done: boolean }[]>().notNull().default([]),
     /** What was refunded: the ledger charge rows and the cents of each. */
     items: jsonb().$type<{ transactionId: number; amount: number }[]>().notNull(),
     /** Why (typed by staff; the audit log keeps it too). Never sent to the customer. */
@@ -142,3 +152,50 @@ export const refunds = pgTable(
   },
   (t) => [uniqueIndex('refunds_key').on(t.idempotencyKey), index('refunds_payment').on(t.paymentIntentId)],
 );
+
+/**
+ * Invoices and credit notes: issued once, never edited (a trigger refuses updates and deletes). Each series numbers
+ * its documents per year without gaps: the number comes from `document_sequences` in the transaction that records
+ * the order or the refund, so a rollback takes the number back with it.
+ */
+export const billingDocuments = pgTable(
+  'billing_documents',
+  {
+    documentId: serial().primaryKey(),
+    kind: text({ enum: ['invoice', 'creditNote'] }).notNull(),
+    /** `INV-2026-000001`, `CN-2026-000001`. */
+    number: text().notNull(),
+    year: integer().notNull(),
+    sequence: integer().notNull(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.accountId),
+    orderId: integer(),
+    refundId: integer(),
+    /** A credit note's invoice. */
+    invoiceId: integer(),
+    lines: jsonb().$type<{ description: string; amount: number; discount: number; credit: number; taxRate: number; tax: number; total: number }[]>().notNull(),
+    subtotal: integer().notNull(),
+    discount: integer().notNull(),
+    credit: integer().notNull(),
+    tax: integer().notNull(),
+    /** What the document is for in all: subtotal less discount plus tax (credit is a way of paying, not a reduction). */
+    total: integer().notNull(),
+    /** The card's part of the total. */
+    card: integer().notNull(),
+    seller: jsonb().$type<{ name: string; country: string; taxId: string | null }>().notNull(),
+    buyer: jsonb().$type<{ email: string | null; country: string | null; taxId: string | null }>().notNull(),
+    createDate: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('billing_documents_number').on(t.number),
+    uniqueIndex('billing_documents_order_invoice').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('billing_documents_refund').on(t.refundId),
+    index('billing_documents_account').on(t.accountId),
+  ],
+);
+
+/** The last number used per series and year. */
+export const documentSequences = pgTable('document_sequences', { series: text().notNull(), year: integer().notNull(), last: integer().notNull() }, (t) => [
+  primaryKey({ columns: [t.series, t.year] }),
+]);

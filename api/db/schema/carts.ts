@@ -161,6 +161,8 @@ export const orderLines = pgTable(
     /** The account's domain row, once recorded. */
     domainId: integer(),
     error: text(),
+    /** After a refund of all of the line: `cancelled` (the name was deleted at the registry) or `refunded` (kept). */
+    refundState: text({ enum: ['refunded', 'cancelled'] }),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -112,3 +112,27 @@ export const marketSales = pgTable(
     index('market_sales_handover_due').on(t.saleId).where(sql`${t.status} = 'completed' and ${t.handoverDate} is null`),
   ],
 );
+
+/**
+ * Money paid out to a seller of what their market sales earned them: through the payouts provider (`claimed` until
+ * it answered, then `paid`) or by hand with a bank reference (`paid` at once). Each one is audited.
+ */
+export const sellerPayouts = pgTable(
+  'seller_payouts',
+  {
+    sellerPayoutId: serial().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.accountId),
+    amount: integer().notNull(),
+    method: text({ enum: ['provider', 'manual'] }).notNull(),
+    status: text({ enum: ['claimed', 'paid'] }).notNull(),
+    /** The provider's transfer id, or the bank transfer's reference typed by staff. */
+    reference: text(),
+    destination: text(),
+    staffId: integer(),
+    idempotencyKey: text().notNull(),
+    createDate: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('seller_payouts_key').on(t.idempotencyKey), index('seller_payouts_account').on(t.accountId)],
+);

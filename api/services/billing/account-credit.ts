@@ -26,7 +26,7 @@ export async function creditBalance(db: DbOrTx, accountId: number, options: { ex
   const except = options.exceptCartId ?? null;
   const [row] = await db.execute<{ balance: number }>(sql`
     select coalesce(sum(case
-      when c.kind = 'grant' then c.amount
+      when c.kind in ('grant', 'revoke') then c.amount
       when o.order_id is null then case when c.create_date > ${cutoff}::timestamptz then c.amount else 0 end
       when o.status = 'failed' then 0
       when o.status in ('completed', 'unconfirmed')
@@ -156,4 +156,63 @@ export async function listCredit(db: DbOrTx, accountId: number): Promise<CreditA
       }),
     ),
   };
+}
+
+/**
+ * Takes credit back from an account (a grant made by mistake, credit given against a chargeback): never more than the
+ * balance it can spend now, under the account's lock so a checkout spending it meanwhile waits. The ledger row undoes
+ * a grant's (positive, under Payments); the reason stays in the audit log, the customer reads the note.
+ */
+export async function revokeCredit(
+  deps: Deps,
+  actor: StaffActor,
+  input: { accountId: number; amount: number; note: string; reason: string },
+): Promise<{ amount: number; balance: number }> {
+  const reason = requireReason('account.credit-revoke', input.reason);
+  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new AppError(400, 'Take back a positive number of cents');
+  const note = input.note.trim();
+  if (!note) throw new AppError(400, 'Write a note the customer will see');
+  const today = now();
+  const answer = await deps.db.transaction(async (tx) => {
+    await lockAccount(tx, input.accountId);
+    const before = await creditBalance(tx, input.accountId);
+    if (input.amount > before) {
+      throw new AppError(409, `The account has ${formatMoney(before)} of credit: at most that can be taken back`);
+    }
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        accountId: input.accountId,
+        type: 'payment',
+        description: `Account credit taken back: ${note}`,
+        amount: input.amount,
+        metaData: { accountCredit: true },
+        startDate: today,
+        createDate: today,
+      })
+      .returning({ transactionId: transactions.transactionId });
+    await tx.insert(accountCredits).values({
+      accountId: input.accountId,
+      kind: 'revoke',
+      amount: -input.amount,
+      note,
+      transactionId: row.transactionId,
+      staffId: actor.staffId,
+      createDate: today,
+    });
+    const balance = before - input.amount;
+    await recordAudit(tx, actor, {
+      action: 'account.credit-revoke',
+      targetType: 'account',
+      targetId: input.accountId,
+      targetLabel: `Account ${input.accountId}`,
+      accountId: input.accountId,
+      before: { balance: before },
+      after: { balance, revoked: input.amount, note },
+      reason,
+      customerSummary: `We took back ${formatMoney(input.amount)} of account credit: ${note}.`,
+    });
+    return { amount: input.amount, balance };
+  });
+  return answer;
 }

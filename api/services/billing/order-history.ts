@@ -3,10 +3,19 @@
  * with its lines and payment, and an account's card payments outside orders (for refunds of single charges).
  */
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AccountPaymentRow, OrderDetail, OrderListQuery, OrderListRow, OrderLineView } from '../../contract/billing/refunds.ts';
+import type {
+  AccountPaymentRow,
+  OrderDetail,
+  OrderListQuery,
+  OrderListRow,
+  OrderLineView,
+  OrderRefundStatus,
+  PaymentDetail,
+} from '../../contract/billing/refunds.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderLines, orders, promoCodes, promoRedemptions, transactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { graceDaysLeft } from './refund-names.ts';
 import { findPayment } from './refunds.ts';
 
 // Subqueries name orders.* literally: in a select from one table drizzle writes ${orders.orderId} without its table, so
@@ -36,6 +45,7 @@ export async function findOrderDetail(db: DbOrTx, orderId: number): Promise<Orde
     paymentIntentId,
     promoCode: order.promoCode,
     error: order.order.error,
+    refundStatus: refundStatusOf(lines, payment),
     createDate: order.order.createDate.toISOString(),
     lines: lines.map(
       (line): OrderLineView => ({
@@ -51,10 +61,23 @@ export async function findOrderDetail(db: DbOrTx, orderId: number): Promise<Orde
         totalPrice: line.totalPrice,
         domainId: line.domainId,
         error: line.error,
+        refundState: line.refundState,
+        graceDaysLeft: line.kind === 'registration' && line.state === 'delivered' ? graceDaysLeft(line.domain, line.createDate) : null,
       }),
     ),
     payment,
   };
+}
+
+/** Refunded: every delivered line's money went back; partly: some money did. */
+export function refundStatusOf(
+  lines: Pick<typeof orderLines.$inferSelect, 'state' | 'refundState'>[],
+  payment: Pick<PaymentDetail, 'refunded' | 'creditReturned'> | null,
+): OrderRefundStatus {
+  const delivered = lines.filter((line) => line.state === 'delivered');
+  if (delivered.length > 0 && delivered.every((line) => line.refundState != null)) return 'refunded';
+  if (delivered.some((line) => line.refundState != null) || (payment && payment.refunded + payment.creditReturned > 0)) return 'partlyRefunded';
+  return 'none';
 }
 
 /** Orders newest first: by number (`#123` or `123`), by words of a domain or the customer's email, by account, by status. */

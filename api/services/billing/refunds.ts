@@ -3,88 +3,33 @@
  * bill, Domain Protection). Staff pick the charges and how much of each; the ledger gets a credit beside each charge
  * (its type, so the statement's group totals stay true) and one refund row under Payments, and the customer an email.
  *
+ * What account credit paid goes back as credit, in the same action (or all of it, when billing chooses credit); a
+ * refund of a registration, renewal or transfer says what happens to the name (refund-names.ts); each refund issues a
+ * credit note naming the order's invoice.
+ *
  * Exactly once: the caller's key is the provider's idempotency key and the refund row's unique key, and refunds of one
- * payment take turns (an advisory lock), so two clicks, two staff members or a retry never give back more than was
- * paid. The provider is called inside the transaction: should recording fail, the same key refunds nothing more when
- * tried again, and the ledger is written then.
+ * payment take turns (an advisory lock on the payment, whichever route asks: an order's or a payment's), so two
+ * clicks, two staff members or a retry never give back more than was paid. The provider is called outside any
+ * transaction: should recording fail, the same key refunds nothing more when tried again, and the ledger is written then.
  */
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
-import type { PaymentCharge, PaymentDetail, RefundView } from '../../contract/billing/refunds.ts';
+import type { NameAction, PaymentDetail, RefundView } from '../../contract/billing/refunds.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orders, paymentMethods, refunds, transactions, users } from '../../db/schema/index.ts';
 import type { TransactionRow } from '../../db/schema/index.ts';
+import { accountCredits, orderLines, orders, paymentMethods, refunds, transactions, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { CardError } from '../../providers/payments/index.ts';
 import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
 import { queueMessage } from '../platform/messages.ts';
+import { issueCreditNote } from './billing-documents.ts';
+import { cardMoney, chargesOf, creditMoney, paymentRows } from './refund-charges.ts';
+import { decideNames, deleteRefundedNames, markNamesLeaving, namesSentence, type RefundName } from './refund-names.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
-
-/** The ledger rows of one payment: its own (paymentReference) and, for an order's capture, the order's. */
-async function paymentRows(db: DbOrTx, paymentIntentId: string): Promise<{ rows: TransactionRow[]; orderId: number | null }> {
-  const [order] = await db.select({ orderId: orders.orderId }).from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).limit(1);
-  const rows = await db
-    .select()
-    .from(transactions)
-    .where(
-      order
-        ? or(eq(transactions.paymentReference, paymentIntentId), eq(transactions.orderId, order.orderId))
-        : eq(transactions.paymentReference, paymentIntentId),
-    )
-    .orderBy(transactions.transactionId);
-  return { rows, orderId: order?.orderId ?? null };
-}
-
-const groupKey = (row: Pick<TransactionRow, 'domainId' | 'type'>) => `${row.domainId ?? '-'}:${row.type}`;
-
-/** The charge a credit row names as the one it reduces: a promo discount's or a refund's. */
-function reducedCharge(row: TransactionRow): number | null {
-  const meta = row.metaData as { refundOf?: number; discountOf?: number } | null;
-  return meta?.refundOf ?? meta?.discountOf ?? null;
-}
-
-/**
- * The payment's charges, each with what is left of it. A promo discount and an earlier refund name their charge; a
- * credit that names none (a rejected transfer's) reduces the charges of its domain and type in order.
- */
-function chargesOf(rows: TransactionRow[]): PaymentCharge[] {
-  const charges = rows.filter((row) => row.type !== 'payment' && row.amount > 0);
-  const left = new Map(charges.map((row) => [row.transactionId, row.amount]));
-  const unnamed = new Map<string, number>();
-  for (const row of rows) {
-    if (row.type === 'payment' || row.amount >= 0) continue;
-    const named = reducedCharge(row);
-    if (named != null && left.has(named)) left.set(named, (left.get(named) ?? 0) + row.amount);
-    else unnamed.set(groupKey(row), (unnamed.get(groupKey(row)) ?? 0) - row.amount);
-  }
-  for (const row of charges) {
-    const pool = unnamed.get(groupKey(row)) ?? 0;
-    const take = Math.min(pool, Math.max(0, left.get(row.transactionId) ?? 0));
-    left.set(row.transactionId, (left.get(row.transactionId) ?? 0) - take);
-    unnamed.set(groupKey(row), pool - take);
-  }
-  return charges.map((row) => ({
-    transactionId: row.transactionId,
-    type: row.type,
-    domainId: row.domainId,
-    description: row.description,
-    amount: row.amount,
-    refundable: Math.max(0, left.get(row.transactionId) ?? 0),
-  }));
-}
-
-/** Card money of a payment from its payment rows: paid (captures, negative rows) and refunded (positive rows). */
-function cardMoney(rows: TransactionRow[], paymentIntentId: string): { paid: number; refunded: number } {
-  const card = rows.filter((row) => row.type === 'payment' && row.paymentReference === paymentIntentId);
-  return {
-    paid: -card.filter((row) => row.amount < 0).reduce((sum, row) => sum + row.amount, 0),
-    refunded: card.filter((row) => row.amount > 0).reduce((sum, row) => sum + row.amount, 0),
-  };
-}
 
 function refundView(row: RefundRow, descriptions: Map<number, string>): RefundView {
   return {
@@ -92,6 +37,8 @@ function refundView(row: RefundRow, descriptions: Map<number, string>): RefundVi
     paymentIntentId: row.paymentIntentId,
     orderId: row.orderId,
     amount: row.amount,
+    creditAmount: row.creditAmount,
+    names: row.names,
     status: row.status,
     items: row.items.map((item) => ({ ...item, description: descriptions.get(item.transactionId) ?? '' })),
     reason: row.reason,
@@ -106,6 +53,7 @@ export async function findPayment(db: DbOrTx, paymentIntentId: string): Promise<
   const accountId = rows[0]?.accountId;
   if (accountId == null) throw new AppError(404, 'No payment with this id is on the ledger');
   const { paid, refunded } = cardMoney(rows, paymentIntentId);
+  const credit = await creditMoney(db, orderId, paymentIntentId);
   const done = await db.select().from(refunds).where(eq(refunds.paymentIntentId, paymentIntentId)).orderBy(desc(refunds.refundId));
   const descriptions = new Map(rows.map((row) => [row.transactionId, row.description]));
   return {
@@ -114,7 +62,9 @@ export async function findPayment(db: DbOrTx, paymentIntentId: string): Promise<
     orderId,
     paid,
     refunded,
-    refundable: Math.max(0, paid - refunded),
+    creditPaid: credit.paid,
+    creditReturned: credit.returned,
+    refundable: Math.max(0, paid - refunded) + Math.max(0, credit.paid - credit.returned),
     charges: chargesOf(rows),
     refunds: done.map((row) => refundView(row, descriptions)),
   };
@@ -130,6 +80,10 @@ export type RefundInput = {
   idempotencyKey: string;
   /** Who refunds: the audit log's entry (with the reason) is written with the ledger rows. */
   actor: StaffActor;
+  /** `original` (default): the card's part to the card, the credit's part back as credit; `credit`: all as account credit. */
+  to?: 'original' | 'credit';
+  /** What happens to each refunded name; names left out are kept. */
+  names?: { domainId: number; action: NameAction }[];
 };
 
 /** `order.refund` for an order's capture, `payment.refund` for a single charge's: both need a reason. */
@@ -152,9 +106,12 @@ export async function refundPayment(deps: Deps, input: RefundInput): Promise<{ r
   const claim = await claimRefund(deps, input, reason, total);
   let recorded = false;
   if (claim.row.status === 'claimed') {
-    let answer: Awaited<ReturnType<Deps['providers']['payments']['refund']>>;
+    let answer: { id: string; status: string };
     try {
-      answer = await deps.providers.payments.refund(input.paymentIntentId, claim.row.amount, `refund-${input.idempotencyKey}`);
+      answer =
+        claim.row.amount > 0
+          ? await deps.providers.payments.refund(input.paymentIntentId, claim.row.amount, `refund-${input.idempotencyKey}`)
+          : { id: '', status: 'succeeded' };
       if (answer.status === 'failed' || answer.status === 'canceled') throw new CardError(`the refund was ${answer.status}`);
     } catch (error) {
       if (error instanceof CardError) {
@@ -172,10 +129,18 @@ export async function refundPayment(deps: Deps, input: RefundInput): Promise<{ r
     recorded = await recordRefund(deps, claim.row, answer, input.actor);
   }
 
+  // Names to delete go to the registry after the refund committed; a repeat of the request finishes what is left.
+  const waiting = await deleteRefundedNames(deps, claim.row.refundId);
   const payment = await findPayment(deps.db, input.paymentIntentId);
   const refund = payment.refunds.find((r) => r.refundId === claim.row.refundId) as RefundView;
   // Whoever recorded it tells the customer, once.
   if (recorded) await emailRefund(deps, payment, refund);
+  if (waiting.length > 0) {
+    throw new AppError(
+      502,
+      `The refund went through, but the registry did not delete ${waiting.join(', ')} yet. Send the same refund again to finish it; it will not refund twice.`,
+    );
+  }
   return { refund, payment, replayed: claim.replayed };
 }
 
@@ -185,7 +150,7 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string, total
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refund:${input.paymentIntentId}`}))`);
     const [earlier] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, input.idempotencyKey));
     if (earlier) {
-      const same = earlier.paymentIntentId === input.paymentIntentId && earlier.amount === total;
+      const same = earlier.paymentIntentId === input.paymentIntentId && earlier.amount + earlier.creditAmount === total;
       if (!same) throw new AppError(409, 'This refund request was already used for a different refund. Reload and try again.');
       return { row: earlier, replayed: true };
     }
@@ -213,12 +178,23 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string, total
     }
     const { paid, refunded } = cardMoney(rows, input.paymentIntentId);
     const held = refunded + pending.reduce((sum, row) => sum + row.amount, 0);
-    if (total > paid - held) {
+    const credit = await creditMoney(tx, orderId, input.paymentIntentId);
+    // The card's part first, up to what it paid; what credit paid goes back as credit. Or all as credit, if billing says so.
+    const cardPart = input.to === 'credit' ? 0 : Math.min(total, Math.max(0, paid - held));
+    const creditPart = total - cardPart;
+    const creditLeft = Math.max(0, credit.paid - credit.returned);
+    if (input.to !== 'credit' && creditPart > creditLeft) {
+      const left = Math.max(0, paid - held) + creditLeft;
       throw new AppError(
         409,
-        `The card paid ${formatMoney(paid)} of this payment and ${formatMoney(held)} went back already: at most ${formatMoney(Math.max(0, paid - held))} can be refunded`,
+        `The card paid ${formatMoney(paid)} of this payment and ${formatMoney(held)} went back already${credit.paid > 0 ? `; account credit paid ${formatMoney(credit.paid)} and ${formatMoney(credit.returned)} of it went back` : ''}: at most ${formatMoney(left)} can be refunded`,
       );
     }
+    const names = await decideNames(
+      tx,
+      rows.filter((row) => asked.has(row.transactionId)),
+      input.names,
+    );
     const [row] = await tx
       .insert(refunds)
       .values({
@@ -226,7 +202,9 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string, total
         paymentIntentId: input.paymentIntentId,
         orderId,
         status: 'claimed',
-        amount: total,
+        amount: cardPart,
+        creditAmount: creditPart,
+        names,
         items: [...asked].map(([transactionId, amount]) => ({ transactionId, amount })),
         reason,
         staffId: input.actor.staffId,
@@ -268,20 +246,45 @@ async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; 
           createDate: today,
         };
       }),
-      {
-        accountId: row.accountId,
-        type: 'payment' as const,
-        description: `Refund to ${card}`,
-        amount: row.amount,
-        orderId: row.orderId,
-        paymentReference: row.paymentIntentId,
-        metaData: { refundId: row.refundId },
-        startDate: today,
-        createDate: today,
-      },
+      ...(row.amount > 0
+        ? [
+            {
+              accountId: row.accountId,
+              type: 'payment' as const,
+              description: `Refund to ${card}`,
+              amount: row.amount,
+              orderId: row.orderId,
+              paymentReference: row.paymentIntentId,
+              metaData: { refundId: row.refundId },
+              startDate: today,
+              createDate: today,
+            },
+          ]
+        : []),
     ]);
-    const { paid, refunded } = cardMoney(rows, row.paymentIntentId);
     const what = row.orderId != null ? `order #${row.orderId}` : `the payment ${row.paymentIntentId}`;
+    if (row.creditAmount > 0) {
+      // The ledger needs no row of its own: the refunded charges' credits leave this much on the account's balance.
+      await tx.insert(accountCredits).values({
+        accountId: row.accountId,
+        kind: 'grant',
+        amount: row.creditAmount,
+        note: `Refund of ${what}`,
+        staffId: actor.staffId,
+        createDate: today,
+      });
+    }
+    await markRefundedLines(tx, row);
+    await markNamesLeaving(tx, row.names);
+    const note = await issueCreditNote(tx, row.refundId, today);
+    const { paid, refunded } = cardMoney(rows, row.paymentIntentId);
+    const whole = formatMoney(row.amount + row.creditAmount);
+    const summary =
+      row.creditAmount === 0
+        ? `We refunded ${whole} of ${what} to your ${card}.`
+        : row.amount === 0
+          ? `We refunded ${whole} of ${what} as account credit.`
+          : `We refunded ${whole} of ${what}: ${formatMoney(row.amount)} to your ${card} and ${formatMoney(row.creditAmount)} as account credit.`;
     await recordAudit(tx, actor, {
       action: refundAction(row.orderId),
       targetType: row.orderId != null ? 'order' : 'payment',
@@ -295,11 +298,14 @@ async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; 
         refund: {
           refundId: row.refundId,
           amount: row.amount,
+          creditAmount: row.creditAmount,
+          names: row.names.map((name) => ({ domain: name.domain, action: name.action })),
+          creditNote: note.number,
           items: row.items.map((item) => ({ ...item, description: charges.get(item.transactionId)?.description })),
         },
       },
       reason: row.reason,
-      customerSummary: `We refunded ${formatMoney(row.amount)} of ${what} to your ${card}.`,
+      customerSummary: summary,
     });
     return true;
   });
@@ -324,12 +330,42 @@ async function emailRefund(deps: Deps, payment: PaymentDetail, refund: RefundVie
   if (!user) return;
   const what = refund.items.map((item) => `- ${item.description}: ${formatMoney(item.amount)}`).join('\n');
   const order = payment.orderId != null ? ` for order ${payment.orderId}` : '';
+  const total = refund.amount + refund.creditAmount;
+  const where = [
+    refund.amount > 0 && `${formatMoney(refund.amount)} to the card you paid with`,
+    refund.creditAmount > 0 && `${formatMoney(refund.creditAmount)} to your account credit`,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  const names = namesSentence(refund.names as RefundName[]);
   await queueMessage(deps.jobs, {
     channel: 'email',
     to: user.email,
-    subject: `Refund of ${formatMoney(refund.amount)}${order}`,
-    text: `We refunded ${formatMoney(refund.amount)}${order} to the card you paid with:\n${what}\n\nIt usually shows on your card statement within 5 to 10 business days. Your billing history lists it under Payments.`,
+    subject: `Refund of ${formatMoney(total)}${order}`,
+    text: `We refunded ${where}${order}:\n${what}\n\n${names ? `${names}\n\n` : ''}${
+      refund.amount > 0 ? 'The card refund usually shows on your card statement within 5 to 10 business days. ' : ''
+    }Your billing history lists it under Payments, and Orders has the credit note.`,
   });
+}
+
+/** Order lines whose charges went back in full say so: `cancelled` when their name is being deleted, else `refunded`. */
+async function markRefundedLines(tx: DbOrTx, refund: RefundRow): Promise<void> {
+  if (refund.orderId == null) return;
+  const { rows } = await paymentRows(tx, refund.paymentIntentId);
+  const left = chargesOf(rows);
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, refund.orderId), eq(orderLines.state, 'delivered')));
+  for (const line of lines) {
+    const charges = left.filter((charge) => charge.domainId != null && charge.domainId === line.domainId);
+    if (charges.length === 0 || charges.some((charge) => charge.refundable > 0)) continue;
+    const leaving = refund.names.some((name) => name.domainId === line.domainId && name.action !== 'keep');
+    await tx
+      .update(orderLines)
+      .set({ refundState: leaving ? 'cancelled' : 'refunded', modifyDate: now() })
+      .where(eq(orderLines.orderLineId, line.orderLineId));
+  }
 }
 
 /** Every refund of an account, newest first (the customer page). */

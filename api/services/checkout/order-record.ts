@@ -4,6 +4,7 @@ import { now } from '../../clock.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { carts, type OrderLineState, orderLines, orders, paymentMethods, users } from '../../db/schema/index.ts';
 import type { PaymentIntent } from '../../providers/payments/index.ts';
+import { issueOrderInvoice } from '../billing/billing-documents.ts';
 import { copyItemsToCart, isAwaitingCode, isRecordedState, recordDomain, recordPayment } from './order-delivery.ts';
 import { type CheckoutResult, type OrderDetail, OrderTakenOverError } from './orders.ts';
 import type { Outcome } from './registry-lines.ts';
@@ -85,6 +86,8 @@ export async function recordOrder(db: DbOrTx, order: OrderToRecord, fulfilment: 
         detail: { ...(current.detail as OrderDetail), result: answer },
       })
       .where(eq(orders.orderId, orderId));
+    // The invoice's number is taken in this transaction: should recording fail, the number is not used up.
+    if (!settlement.held) await issueOrderInvoice(tx, orderId, today);
     return answer;
   });
 }

@@ -34,6 +34,7 @@ import { recordOrder } from './order-record.ts';
 import { attemptOf, captureKey, failOrder } from './orders.ts';
 import type { Outcome } from './registry-lines.ts';
 import { type Owner, releaseReservedAccount } from './visitor-account.ts';
+import { issueOrderInvoice } from '../billing/billing-documents.ts';
 
 export type ReconcileDeps = {
   db: Db;
@@ -167,6 +168,7 @@ async function settleUnconfirmedOrder({ providers }: ReconcileDeps, tx: Tx, orde
     await releaseAuthorization(providers.payments, order.paymentIntentId);
   }
   await tx.update(orders).set({ status: 'completed', modifyDate: today }).where(eq(orders.orderId, orderId));
+  await issueOrderInvoice(tx, orderId, today);
   return true;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The back office's dashboard: what the business did today, in the last 7 and 30 days (registrations, transfers,
- * renewals, card revenue net of refunds), the charges that failed lately, transfers waiting, and the job queue's
+ * renewals, card revenue net of refunds and of sellers' shares of market sales), the charges that failed lately, transfers waiting, and the job queue's
  * health, and the abuse desk's open cases. Days are UTC days on the one clock: "7 days" is today and the 6 before it.
  */
 import { subDays } from 'date-fns';
@@ -45,7 +45,17 @@ export async function readDashboard(deps: Deps): Promise<Dashboard> {
     period(db, periodSql(count, sql`modify_date`, sql`order_lines`, sql`kind = 'registration' and state = 'delivered'`, at)),
     period(db, periodSql(count, sql`modify_date`, sql`order_lines`, sql`kind = 'transfer' and state = 'delivered'`, at)),
     period(db, periodSql(count, sql`create_date`, sql`renewals`, sql`status = 'renewed'`, at)),
-    period(db, periodSql(sql`-sum(amount)`, sql`start_date`, sql`transactions`, sql`type = 'payment' and payment_reference is not null`, at)),
+    // Card money in, less the sellers' shares of market sales: those are owed to the sellers, not ours.
+    period(
+      db,
+      periodSql(
+        sql`sum(case when type = 'payout' then amount else -amount end)`,
+        sql`start_date`,
+        sql`transactions`,
+        sql`((type = 'payment' and payment_reference is not null) or type = 'payout')`,
+        at,
+      ),
+    ),
     period(db, periodSql(sql`sum(amount)`, sql`create_date`, sql`refunds`, sql`true`, at)),
     readFailedCharges(db, at),
     readPendingTransfers(db),

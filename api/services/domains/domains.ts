@@ -68,7 +68,8 @@ export function domainView(
 
 /** `view.defaultNameservers`: the registry's defaults, so each domain says whether it uses other nameservers. */
 export async function listDomains(db: Db, accountId: number, query: ListQuery, view: DomainViewOptions = {}): Promise<ListResult<Domain>> {
-  const where = whereAll([eq(domains.accountId, accountId), ...filterConditions(query, filterable)]);
+  // A deleted name (cancelled with a refund, purged after expiry, sold) is no longer the account's to list.
+  const where = whereAll([eq(domains.accountId, accountId), ne(domains.status, 'deleted'), ...filterConditions(query, filterable)]);
   const [{ total }] = await db.select({ total: count() }).from(domains).where(where);
   const rows = await db
     .select()

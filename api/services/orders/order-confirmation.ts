@@ -1,10 +1,24 @@
 /** An order as its buyer reads it after checkout and in the emailed receipt (api/contract/orders/order-confirmation.ts). */
-import { and, eq } from 'drizzle-orm';
-import type { OrderConfirmation, OrderConfirmationLine, OrderLineOutcome } from '../../contract/orders/order-confirmation.ts';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { OrderConfirmation, OrderConfirmationLine, OrderLineOutcome, OrderSummary } from '../../contract/orders/order-confirmation.ts';
 import type { Db } from '../../db/client.ts';
-import { cartItems, domains, type OrderLineState, orderLines, orders, paymentMethods, transactions, users } from '../../db/schema/index.ts';
+import {
+  cartItems,
+  domains,
+  type OrderLineState,
+  orderLines,
+  orders,
+  paymentMethods,
+  promoCodes,
+  promoRedemptions,
+  refunds,
+  transactions,
+  users,
+} from '../../db/schema/index.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { listOrderDocuments } from '../billing/billing-documents.ts';
+import { refundStatusOf } from '../billing/order-history.ts';
 
 const outcomes: Record<OrderLineState, OrderLineOutcome> = {
   delivered: 'delivered',
@@ -40,7 +54,7 @@ export async function buildOrderConfirmation(db: Db, order: OrderRow): Promise<O
     .where(and(eq(orderLines.orderId, order.orderId), eq(orderLines.attempt, attempt)))
     .orderBy(orderLines.orderLineId);
   const payments = await db
-    .select({ amount: transactions.amount })
+    .select({ amount: transactions.amount, reference: transactions.paymentReference })
     .from(transactions)
     .where(and(eq(transactions.orderId, order.orderId), eq(transactions.type, 'payment')));
   const [card] = order.paymentMethodId
@@ -70,15 +84,78 @@ export async function buildOrderConfirmation(db: Db, order: OrderRow): Promise<O
         protectionPrice: line.protectionPrice,
         monthlyPrice: line.monthlyPrice,
         totalPrice: line.totalPrice,
+        discount: line.discount,
+        credit: line.credit,
+        tax: 0,
+        refundState: line.refundState,
         charged,
         expireDate: outcome === 'delivered' && expireDate ? expireDate.toISOString() : null,
         domainId: line.domainId,
         transferLockUntil: line.kind === 'market' && domainLock ? domainLock.toISOString() : null,
       };
     }),
-    totalCharged: payments.reduce((sum, row) => sum - row.amount, 0),
+    ...(await moneyOf(
+      db,
+      order,
+      lines.map(({ line }) => line),
+    )),
+    totalCharged: payments.filter((row) => row.amount < 0).reduce((sum, row) => sum - row.amount, 0),
     card: card ? `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending in ${card.last4}` : null,
     email: user?.email ?? null,
     error: order.status === 'failed' ? order.error : null,
   };
+}
+
+type LineRow = typeof orderLines.$inferSelect;
+
+/** The order's sums over its charged lines, its refunds and its invoice and credit notes. */
+async function moneyOf(db: Db, order: OrderRow, lines: LineRow[]) {
+  const charged = order.status === 'completed' ? lines.filter((line) => line.state === 'delivered') : [];
+  const sum = (pick: (line: LineRow) => number) => charged.reduce((total, line) => total + pick(line), 0);
+  const subtotal = sum((line) => line.price + line.protectionPrice + line.monthlyPrice);
+  const discount = sum((line) => line.discount);
+  const credit = sum((line) => line.credit);
+  const [promo] = await db
+    .select({ code: promoCodes.code })
+    .from(promoRedemptions)
+    .innerJoin(promoCodes, eq(promoCodes.promoCodeId, promoRedemptions.promoCodeId))
+    .where(eq(promoRedemptions.cartId, order.cartId));
+  const back = await db
+    .select({ card: refunds.amount, credit: refunds.creditAmount })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.orderId), ne(refunds.status, 'claimed')));
+  const refundedToCard = back.reduce((total, row) => total + row.card, 0);
+  const refundedAsCredit = back.reduce((total, row) => total + row.credit, 0);
+  const documents = await listOrderDocuments(db, order.orderId);
+  return {
+    subtotal,
+    promoCode: discount > 0 ? (promo?.code ?? null) : null,
+    discount,
+    credit,
+    tax: 0,
+    total: subtotal - discount,
+    refundedToCard,
+    refundedAsCredit,
+    refundStatus: refundStatusOf(lines, { refunded: refundedToCard, creditReturned: refundedAsCredit }),
+    documents: documents.map((doc) => ({ number: doc.number, kind: doc.kind, total: doc.total, createDate: doc.createDate })),
+  };
+}
+
+/** The account's orders, newest first, for its Orders list. */
+export async function listAccountOrders(db: Db, accountId: number): Promise<OrderSummary[]> {
+  const rows = await db.select().from(orders).where(eq(orders.accountId, accountId)).orderBy(desc(orders.orderId)).limit(100);
+  const answers: OrderSummary[] = [];
+  for (const row of rows) {
+    const order = await buildOrderConfirmation(db, row);
+    answers.push({
+      orderId: order.orderId,
+      createDate: order.createDate,
+      status: order.status,
+      refundStatus: order.refundStatus,
+      domains: order.lines.map((line) => line.domain),
+      total: order.total,
+      totalCharged: order.totalCharged,
+    });
+  }
+  return answers;
 }

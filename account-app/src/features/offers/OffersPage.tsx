@@ -134,7 +134,8 @@ export function OffersPage() {
       <h1>Offers</h1>
       <p className="muted offers-intro">
         Offers made on your domains’ For Sale pages at or above your floor price. Offers below it are declined for you. To list a domain, use Sell on it in{' '}
-        <Link to={paths.domains.href()}>My Domains</Link>.
+        <Link to={paths.domains.href()}>My Domains</Link>. What your sales earned you and what we paid out is in{' '}
+        <Link to={paths.earnings.href()}>Earnings</Link>.
       </p>
       <p className="offers-notice" role="status" hidden={!notice}>
         {notice}

@@ -9,7 +9,16 @@ import { Money } from '@kit/Money.tsx';
 import { DomainName } from '@kit/DomainName.tsx';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
-import { lineLabel, lineNextStep, type OrderConfirmation, orderHeadline, orderNumber } from '../../../../api/contract/orders/order-confirmation.ts';
+import {
+  lineLabel,
+  lineNextStep,
+  linePrice,
+  type OrderConfirmation,
+  orderHeadline,
+  orderNumber,
+  orderStatusLabel,
+  receiptSums,
+} from '../../../../api/contract/orders/order-confirmation.ts';
 import { paths } from '../../paths.ts';
 import { FetchError } from '../../swr.ts';
 import './orders.css';
@@ -53,6 +62,7 @@ export function OrderConfirmationPage() {
       <header className={`order-head is-${order.status}`}>
         <p className="order-eyebrow">
           Order {orderNumber(order.orderId)} · <DateText value={order.createDate} />
+          {order.refundStatus !== 'none' && <> · {orderStatusLabel(order)}</>}
         </p>
         <h1>{orderHeadline(order)}</h1>
         {order.email && order.status === 'completed' && (
@@ -90,7 +100,22 @@ export function OrderConfirmationPage() {
               </div>
               <span className="order-line-amount">
                 {line.charged ? (
-                  <Money cents={line.totalPrice} />
+                  <>
+                    <Money cents={linePrice(line)} />
+                    {line.discount > 0 && (
+                      <span className="order-line-reduction">
+                        {' '}
+                        Promo code {order.promoCode}: −<Money cents={line.discount} />
+                      </span>
+                    )}
+                    {line.credit > 0 && (
+                      <span className="order-line-reduction">
+                        {' '}
+                        Account credit: −<Money cents={line.credit} />
+                      </span>
+                    )}
+                    {line.refundState && <span className="order-line-reduction"> {line.refundState === 'cancelled' ? 'Cancelled' : 'Refunded'}</span>}
+                  </>
                 ) : (
                   <span className="order-not-charged">{settled(order) || line.outcome === 'failed' ? 'Not charged' : 'Not charged yet'}</span>
                 )}
@@ -98,6 +123,19 @@ export function OrderConfirmationPage() {
             </li>
           ))}
         </ul>
+        <dl className="order-sums" aria-label="Order totals">
+          {receiptSums(order)
+            .filter((row) => row.label !== 'Total charged')
+            .map((row) => (
+              <div key={row.label}>
+                <dt>{row.label}</dt>
+                <dd>
+                  {row.amount < 0 ? '−' : ''}
+                  <Money cents={Math.abs(row.amount)} />
+                </dd>
+              </div>
+            ))}
+        </dl>
         <dl className="order-totals">
           <div>
             <dt>Total charged</dt>
@@ -115,6 +153,40 @@ export function OrderConfirmationPage() {
         )}
       </section>
 
+      {(order.documents.length > 0 || order.refundStatus !== 'none') && (
+        <section className="card order-card" aria-labelledby="order-documents-heading">
+          <h2 id="order-documents-heading">Invoices and refunds</h2>
+          {order.refundStatus !== 'none' && (
+            <p>
+              {orderStatusLabel(order)}:{' '}
+              {order.refundedToCard > 0 && (
+                <>
+                  <Money cents={order.refundedToCard} /> to your card
+                </>
+              )}
+              {order.refundedToCard > 0 && order.refundedAsCredit > 0 && ' and '}
+              {order.refundedAsCredit > 0 && (
+                <>
+                  <Money cents={order.refundedAsCredit} /> as account credit
+                </>
+              )}
+              .
+            </p>
+          )}
+          <ul className="order-documents">
+            {order.documents.map((doc) => (
+              <li key={doc.number}>
+                <a href={`/api/orders/documents/${doc.number}`} download>
+                  {doc.kind === 'invoice' ? 'Invoice' : 'Credit note'} {doc.number} (PDF)
+                </a>{' '}
+                · <DateText value={doc.createDate} /> · {doc.total < 0 ? '−' : ''}
+                <Money cents={Math.abs(doc.total)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <section className="card order-card" aria-labelledby="order-next-heading">
         <h2 id="order-next-heading">What happens next</h2>
         <ul className="order-next">
@@ -127,6 +199,9 @@ export function OrderConfirmationPage() {
         <div className="order-actions">
           <Link className="btn btn-spot" to={paths.domains.href()}>
             Go to My Domains
+          </Link>
+          <Link className="btn btn-secondary" to={paths.orders.href()}>
+            All orders
           </Link>
           <a className="btn btn-secondary" href={paths.search.href()}>
             Find another domain

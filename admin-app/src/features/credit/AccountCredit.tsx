@@ -153,7 +153,13 @@ function AccountMoney({ accountId }: { accountId: number }) {
                       <td data-label="When" className="nowrap">
                         {formatDateTime(entry.createDate)}
                       </td>
-                      <td data-label="What">{entry.kind === 'grant' ? entry.note : 'Spent at checkout (what the order kept)'}</td>
+                      <td data-label="What">
+                        {entry.kind === 'grant'
+                          ? entry.note
+                          : entry.kind === 'revoke'
+                            ? `Taken back: ${entry.note ?? ''}`
+                            : 'Spent at checkout (what the order kept)'}
+                      </td>
                       <td data-label="Amount" className="num">
                         {formatMoney(entry.amount)}
                       </td>

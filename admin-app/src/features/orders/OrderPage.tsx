@@ -39,7 +39,7 @@ export default function OrderPage() {
               </p>
             </div>
             <div className="page-actions">
-              <OrderStatus status={order.status} />
+              <OrderStatus status={order.refundStatus === 'none' ? order.status : order.refundStatus} />
             </div>
           </div>
           {order.error && <p className="notice notice-warning">{order.error}</p>}
@@ -76,10 +76,15 @@ export default function OrderPage() {
                     <tr key={line.orderLineId}>
                       <td data-label="Domain">
                         <span className="cell-main">{line.domain}</span>
-                        <span className="cell-sub">{line.kind === 'transfer' ? 'Transfer' : 'Registration'}</span>
+                        <span className="cell-sub">
+                          {line.kind === 'transfer' ? 'Transfer' : line.kind === 'market' ? 'Marketplace purchase' : 'Registration'}
+                        </span>
                       </td>
                       <td data-label="State">
-                        <OrderStatus status={line.state} />
+                        <OrderStatus status={line.refundState ?? line.state} />
+                        {line.kind === 'registration' && line.graceDaysLeft != null && line.graceDaysLeft >= 0 && !line.refundState && (
+                          <span className="cell-sub">Add grace: {line.graceDaysLeft} days left to cancel</span>
+                        )}
                         {line.error && <span className="cell-sub">{line.error}</span>}
                       </td>
                       <td data-label="Price" className="num">

@@ -10,6 +10,9 @@ const badges: Record<string, [string, string]> = {
   requiresAction: ['badge-info', 'Waiting for 3-D Secure'],
   'auth-code-needed': ['badge-warning', 'Needs auth code'],
   'auth-code-rejected': ['badge-warning', 'Auth code rejected'],
+  refunded: ['badge-neutral', 'Refunded'],
+  partlyRefunded: ['badge-warning', 'Partly refunded'],
+  cancelled: ['badge-neutral', 'Cancelled'],
 };
 
 export function OrderStatus({ status }: { status: string }) {

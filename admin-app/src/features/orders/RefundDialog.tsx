@@ -1,6 +1,8 @@
 /**
- * Refund part or all of one payment: an amount per charge (each at most what is left of it), the total, and the
- * reason the audit log keeps. One request key per opening of the dialog, so a double click or a retry refunds once.
+ * Refund part or all of one payment: an amount per charge (each at most what is left of it), what happens to each
+ * refunded name (cancel within the registry's add grace period, else keep or delete), whether the money goes back the
+ * way it came (card to the card, credit as credit) or all as account credit, the total, and the reason the audit log
+ * keeps. One request key per opening of the dialog, so a double click or a retry refunds once.
  */
 import { type FormEvent, useMemo, useState } from 'react';
 import { api, isFailure } from '@kit/api.ts';
@@ -8,15 +10,35 @@ import { Field } from '@kit/Field.tsx';
 import Modal from '@kit/Modal.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { minReasonLength } from '../../../../api/contract/audit/audit.ts';
-import type { PaymentDetail } from '../../../../api/contract/billing/refunds.ts';
+import type { NameAction, PaymentCharge, PaymentDetail } from '../../../../api/contract/billing/refunds.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+const canCancel = (charge: PaymentCharge) => charge.name?.graceDaysLeft != null && charge.name.graceDaysLeft >= 0;
+
+const nameChoices = (charge: PaymentCharge): { value: NameAction; label: string }[] => [
+  ...(canCancel(charge)
+    ? [
+        {
+          value: 'cancel' as const,
+          label: `Cancel the registration: the registry deletes it and credits its fee (${charge.name?.graceDaysLeft} days of add grace left)`,
+        },
+      ]
+    : []),
+  { value: 'keep', label: 'Keep the name with the customer (the refund is goodwill)' },
+  {
+    value: 'delete',
+    label: canCancel(charge) ? 'Delete the name' : 'Delete the name: the add grace period is over, so the registry gives no credit',
+  },
+];
 
 export function RefundDialog({ payment, endpoint, onClose, onDone }: { payment: PaymentDetail; endpoint: string; onClose: () => void; onDone: () => void }) {
   const refundable = payment.charges.filter((charge) => charge.refundable > 0);
   const [amounts, setAmounts] = useState<Record<number, string>>({});
   const [reason, setReason] = useState('');
+  const [to, setTo] = useState<'original' | 'credit'>('original');
+  const [names, setNames] = useState<Record<number, NameAction>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -32,28 +54,39 @@ export function RefundDialog({ payment, endpoint, onClose, onDone }: { payment: 
     [amounts, refundable],
   );
   const total = parsed.reduce((sum, row) => sum + row.cents, 0);
-  const invalid = parsed.some((row) => row.problem) || total === 0 || total > payment.refundable || reason.trim().length < minReasonLength;
+  const cardLeft = Math.max(0, payment.paid - payment.refunded);
+  const limit = to === 'credit' ? Number.POSITIVE_INFINITY : payment.refundable;
+  const invalid = parsed.some((row) => row.problem) || total === 0 || total > limit || reason.trim().length < minReasonLength;
+  const nameOf = (charge: PaymentCharge): NameAction => names[charge.transactionId] ?? 'keep';
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (invalid) return;
     setBusy(true);
     setError(null);
-    const items = parsed.filter((row) => row.cents > 0).map((row) => ({ transactionId: row.charge.transactionId, amount: row.cents }));
-    const answer = await api(endpoint, { method: 'POST', body: { items, reason, idempotencyKey }, toast: false });
+    const chosen = parsed.filter((row) => row.cents > 0);
+    const items = chosen.map((row) => ({ transactionId: row.charge.transactionId, amount: row.cents }));
+    const nameActions = chosen
+      .filter((row) => row.charge.name && row.charge.domainId != null)
+      .map((row) => ({ domainId: row.charge.domainId as number, action: nameOf(row.charge) }));
+    const answer = await api(endpoint, { method: 'POST', body: { items, reason, to, names: nameActions, idempotencyKey }, toast: false });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
-    showToast(`Refunded ${formatMoney(total)}. The customer was emailed.`, 'success');
+    showToast(`Refunded ${formatMoney(total)}. The customer was emailed; a credit note was issued.`, 'success');
     onDone();
   }
 
   return (
-    <Modal open title="Refund to the card" onClose={onClose} dismissible={!busy}>
+    <Modal open title="Refund" onClose={onClose} dismissible={!busy}>
       <form onSubmit={submit} noValidate className="refund-form">
         <p className="small muted">
           The card paid {formatMoney(payment.paid)}
-          {payment.refunded > 0 ? `, ${formatMoney(payment.refunded)} went back already` : ''}: up to {formatMoney(payment.refundable)} can be refunded. The
-          customer is emailed what went back; the reason stays with staff.
+          {payment.refunded > 0 ? `, ${formatMoney(payment.refunded)} went back already` : ''}
+          {payment.creditPaid > 0
+            ? `; account credit paid ${formatMoney(payment.creditPaid)}${payment.creditReturned > 0 ? `, ${formatMoney(payment.creditReturned)} went back` : ''}`
+            : ''}
+          : up to {formatMoney(payment.refundable)} can be refunded ({formatMoney(cardLeft)} to the card, the rest as credit). The customer is emailed what went
+          back; the reason stays with staff.
         </p>
         <div className="refund-lines">
           {parsed.map(({ charge, problem }) => (
@@ -80,6 +113,36 @@ export function RefundDialog({ payment, endpoint, onClose, onDone }: { payment: 
             </Field>
           ))}
         </div>
+        {parsed
+          .filter(({ charge, cents }) => charge.name && cents > 0)
+          .map(({ charge }) => (
+            <Field key={`name-${charge.transactionId}`} label={`What happens to the name (${charge.description})`}>
+              {(control) => (
+                <select
+                  {...control}
+                  className="input"
+                  value={nameOf(charge)}
+                  onChange={(event) => setNames({ ...names, [charge.transactionId]: event.target.value as NameAction })}
+                >
+                  {nameChoices(charge).map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ))}
+        <fieldset className="refund-to">
+          <legend>Give the money back</legend>
+          <label>
+            <input type="radio" name="refund-to" checked={to === 'original'} onChange={() => setTo('original')} /> The way it was paid: the card's part to the
+            card, the credit's part as account credit
+          </label>
+          <label>
+            <input type="radio" name="refund-to" checked={to === 'credit'} onChange={() => setTo('credit')} /> All of it as account credit
+          </label>
+        </fieldset>
         <button
           type="button"
           className="btn btn-ghost btn-sm"
