@@ -60,6 +60,8 @@ import { adminDashboardRoutes } from './routes/admin-dashboard.ts';
 import { adminOrdersRoutes } from './routes/admin-orders.ts';
 import { adminPaymentsRoutes } from './routes/admin-payments.ts';
 import { adminPromosRoutes } from './routes/admin-promos.ts';
+import { adminPricingRoutes } from './routes/admin-pricing.ts';
+import { priceRisesRoutes } from './routes/price-rises.ts';
 import { adminRenewalsRoutes } from './routes/admin-renewals.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { adminCustomersRoutes } from './routes/admin-customers.ts';
@@ -87,6 +89,7 @@ function adminApi() {
     .route('/credits', adminCreditsRoutes)
     .route('/failedRenewals', adminRenewalsRoutes)
     .route('/promoCodes', adminPromosRoutes)
+    .route('/pricing', adminPricingRoutes)
     .route('/customers', adminCustomersRoutes)
     .route('/domains', adminDomainsRoutes)
     .all('*', (c) => {
@@ -145,6 +148,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/paymentMethods', paymentMethodsRoutes)
     .route('/transactions', transactionsRoutes)
     .route('/renewals', renewalsRoutes)
+    .route('/priceRises', priceRisesRoutes)
     .route('/domainTransferCheck', domainTransferCheckRoutes)
     .route('/stripeWebhook', stripeWebhookRoutes)
     .route('/dev', devRoutes)

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Config, findUnsafeProviderMix, loadConfig } from './config.ts';
+import { watchRetailPrices } from './services/pricing/retail-watch.ts';
 import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres, UnreachableBinariesError } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { jobKinds } from './jobs/kinds.ts';
@@ -98,6 +99,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   const jobs = createJobQueue({ url: databaseUrl, role: config.ROLE, kinds: jobKinds, scheduleCheckSeconds: config.JOB_SCHEDULE_CHECK_SECONDS });
   if (usesQueue(config.ROLE)) await jobs.start();
   const checkoutLeases = createCheckoutLeases(db);
+  const retailPrices = await watchRetailPrices(db);
   const deps: Deps = { db, config, providers, jobs, checkoutLeases, secrets: { adminJwt } };
   // A demo login with a known password has no place beside real customers.
   const demo = config.sandboxMode ? await demoCredentials(db, dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET }) : null;
@@ -126,6 +128,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
       await checkoutLeases.stop();
       // Jobs in flight finish first: they still need the database and the providers.
       await jobs.stop();
+      await retailPrices.stop();
       await closeProviders(providers);
       await db.$end();
       await embedded?.stop();
