@@ -49,7 +49,9 @@ export function ruleFor(tld: string, rules: ReadonlyMap<string, PricingRule>): P
 export function belowCostProblem(rule: PricingRule): string | null {
   if (rule.floorMarginCents < 0) return 'The floor margin cannot be negative: it would let a price fall below cost';
   // The floor would lift such a price back to cost, but a negative margin means a price below cost was meant: say so.
-  for (const probe of [100, 1000, 10_000, 100_000]) {
+  // A negative percent sells the dearest extensions below cost however large the fixed margin.
+  if (rule.marginBasisPoints < 0) return 'This rule would sell below cost: the margin percent cannot be negative';
+  for (const probe of [1, 100, 1000, 10_000, 100_000]) {
     if (marginPrice(probe, rule) < probe) return 'This rule would sell below cost: the margins must add up to at least the cost';
   }
   return null;
