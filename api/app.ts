@@ -68,6 +68,8 @@ import { adminCustomersRoutes } from './routes/support-customers.ts';
 import { adminDomainsRoutes } from './routes/support-domains.ts';
 import { adminEnrolmentRoutes, adminSessionRoutes } from './routes/staff-session.ts';
 import { adminStaffRoutes } from './routes/staff-members.ts';
+import { adminPricingRoutes } from './routes/pricing.ts';
+import { priceRisesRoutes } from './routes/price-rises.ts';
 import { type AdminEnv, staffSessionMiddleware } from './http/staff-auth.ts';
 
 /**
@@ -90,6 +92,7 @@ function adminApi() {
     .route('/payouts', adminPayoutsRoutes)
     .route('/failedRenewals', adminRenewalsRoutes)
     .route('/promoCodes', adminPromosRoutes)
+    .route('/pricing', adminPricingRoutes)
     .route('/customers', adminCustomersRoutes)
     .route('/domains', adminDomainsRoutes)
     .all('*', (c) => {
@@ -148,6 +151,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .route('/paymentMethods', paymentMethodsRoutes)
     .route('/transactions', transactionsRoutes)
     .route('/renewals', renewalsRoutes)
+    .route('/priceRises', priceRisesRoutes)
     .route('/domainTransferCheck', domainTransferCheckRoutes)
     .route('/stripeWebhook', stripeWebhookRoutes)
     .route('/dev', devRoutes)

@@ -87,6 +87,24 @@ const envSchema = z.object({
   EPP_REGISTRAR_NAME: z.string().default('Dotspot, Inc.'),
   EPP_TLS_CA_FILE: optional,
   /**
+   * An upstream registrar's API instead of EPP (README "Reseller quick start"): Openprovider's REST API, chosen when
+   * OPENPROVIDER_USERNAME is set. UPSTREAM_REGISTRAR_* name the upstream in WHOIS and RDAP as the sponsoring registrar.
+   */
+  OPENPROVIDER_URL: z.url({ protocol: /^https?$/, error: 'OPENPROVIDER_URL must be an http:// or https:// address' }).default('https://api.openprovider.eu'),
+  OPENPROVIDER_USERNAME: optional,
+  OPENPROVIDER_PASSWORD: optional,
+  UPSTREAM_REGISTRAR_NAME: z.string().default('Hosting Concepts B.V. d/b/a Openprovider'),
+  UPSTREAM_REGISTRAR_IANA_ID: z
+    .string()
+    .regex(/^[1-9]\d{0,6}$/, "UPSTREAM_REGISTRAR_IANA_ID must be the upstream registrar's IANA Registrar ID")
+    .default('1647'),
+  UPSTREAM_RDAP_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'UPSTREAM_RDAP_URL must be an http:// or https:// address' }).optional()),
+  /**
+   * `registrar` (ICANN-accredited: IANA ID, abuse phone and escrow are ours) or `reseller` (those sit with the upstream).
+   * Unset: inferred from the registry provider, an upstream registrar's API meaning reseller.
+   */
+  DOTSPOT_ROLE_IN_MARKET: z.enum(['registrar', 'reseller']).optional(),
+  /**
    * RDAP's registrar entity (handle and IANA Registrar ID), abuse email and abuse phone (E.164). Required outside
    * sandbox mode; the sandbox defaults to the reserved ID 9995 and example addresses.
    */
@@ -231,7 +249,7 @@ export type ProviderChoice = {
   payments: 'stripe' | 'sandbox';
   mail: 'smtp' | 'sandbox';
   sms: 'http' | 'sandbox';
-  registry: 'epp' | 'sandbox';
+  registry: 'epp' | 'openprovider' | 'sandbox';
   botCheck: 'captcha' | 'altcha';
   mailHost: 'stalwart' | 'sandbox';
   dns: 'powerdns' | 'builtin';
@@ -248,8 +266,13 @@ export type Config = z.infer<typeof envSchema> & {
   publicOrigin: string;
   /** The host customers' mail clients use (MAIL_CLIENT_HOST, else mail.<public host>). */
   mailClientHost: string;
-  /** Who answers RDAP for our domains: IANA ID and abuse desk (REGISTRAR_* variables, sandbox defaults). */
-  registrar: { ianaId: string; abuseEmail: string; abusePhone: string };
+  /** `reseller`: the upstream registrar sponsors our names and holds the registrar duties (IANA ID, escrow). */
+  roleInMarket: 'registrar' | 'reseller';
+  /**
+   * Who sponsors our domains in RDAP: our IANA ID and abuse desk (REGISTRAR_* variables, sandbox defaults), or as a
+   * reseller the upstream's name, IANA ID and RDAP service, with our abuse desk as the reseller's.
+   */
+  registrar: { ianaId: string; abuseEmail: string; abusePhone: string; name?: string; rdapUrl?: string; reseller?: boolean };
   /** Who gets the compliance desk's daily mail until staff accounts do (COMPLIANCE_EMAIL, else the abuse address). */
   complianceEmail: string;
 };
@@ -292,6 +315,7 @@ const realProviderVariables = {
   mail: ['SMTP_URL'],
   sms: ['SMS_GATEWAY_URL'],
   registry: ['EPP_HOST', 'EPP_USERNAME', 'EPP_PASSWORD'],
+  openprovider: ['OPENPROVIDER_USERNAME', 'OPENPROVIDER_PASSWORD'],
   // The sandbox mail host keeps mailboxes nobody can read (no IMAP): real customers' mail would vanish there.
   mailHost: ['MAILHOST_API_URL', 'MAILHOST_API_KEY'],
 } as const;
@@ -321,7 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
     mail: c.SMTP_URL ? 'smtp' : 'sandbox',
     sms: c.SMS_GATEWAY_URL ? 'http' : 'sandbox',
-    registry: c.EPP_HOST ? 'epp' : 'sandbox',
+    registry: c.EPP_HOST ? 'epp' : c.OPENPROVIDER_USERNAME ? 'openprovider' : 'sandbox',
     // createProviders needs both to use the hosted captcha; with one it stays on the proof of work.
     botCheck: c.CAPTCHA_SECRET && c.CAPTCHA_VERIFY_URL ? 'captcha' : 'altcha',
     mailHost: c.MAILHOST_API_URL ? 'stalwart' : 'sandbox',
@@ -335,17 +359,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providers.botCheck === 'altcha' &&
     providers.mailHost === 'sandbox' &&
     providers.dns === 'builtin';
+  if (c.EPP_HOST && c.OPENPROVIDER_USERNAME) {
+    throw new Error('Invalid configuration:\nSet EPP_HOST or OPENPROVIDER_USERNAME, not both: the registry is one or the other');
+  }
+  const roleInMarket = c.DOTSPOT_ROLE_IN_MARKET ?? (providers.registry === 'openprovider' ? 'reseller' : 'registrar');
+  if (roleInMarket === 'registrar' && providers.registry === 'openprovider') {
+    throw new Error('Invalid configuration:\nDOTSPOT_ROLE_IN_MARKET=registrar, but Openprovider is an upstream registrar: through it we are its reseller');
+  }
+  const ownDesk = { abuseEmail: c.REGISTRAR_ABUSE_EMAIL ?? sandboxRegistrar.abuseEmail, abusePhone: c.REGISTRAR_ABUSE_PHONE ?? sandboxRegistrar.abusePhone };
   return {
     ...c,
     providers,
     sandboxMode,
+    roleInMarket,
     publicOrigin: c.PUBLIC_URL ? new URL(c.PUBLIC_URL).origin : `http://localhost:${c.PORT}`,
     mailClientHost: c.MAIL_CLIENT_HOST ?? `mail.${c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : 'dotspot.example'}`,
-    registrar: {
-      ianaId: c.REGISTRAR_IANA_ID ?? sandboxRegistrar.ianaId,
-      abuseEmail: c.REGISTRAR_ABUSE_EMAIL ?? sandboxRegistrar.abuseEmail,
-      abusePhone: c.REGISTRAR_ABUSE_PHONE ?? sandboxRegistrar.abusePhone,
-    },
+    registrar:
+      roleInMarket === 'reseller'
+        ? {
+            ...ownDesk,
+            abusePhone: c.REGISTRAR_ABUSE_PHONE ?? '',
+            ianaId: c.UPSTREAM_REGISTRAR_IANA_ID,
+            name: c.UPSTREAM_REGISTRAR_NAME,
+            rdapUrl: c.UPSTREAM_RDAP_URL,
+            reseller: true,
+          }
+        : { ...ownDesk, ianaId: c.REGISTRAR_IANA_ID ?? sandboxRegistrar.ianaId },
     complianceEmail: c.COMPLIANCE_EMAIL ?? c.REGISTRAR_ABUSE_EMAIL ?? sandboxRegistrar.abuseEmail,
   };
 }
@@ -360,23 +399,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  */
 export function findUnsafeProviderMix(config: Config): string | null {
   if (config.sandboxMode) return null;
-  const missing: string[] = Object.values(realProviderVariables)
-    .flat()
-    .filter((name) => !config[name]);
+  const { registry, openprovider, ...others } = realProviderVariables;
+  const missing: string[] = [...Object.values(others).flat(), ...(config.providers.registry === 'openprovider' ? openprovider : registry)].filter(
+    (name) => !config[name],
+  );
+  const reseller = config.roleInMarket === 'reseller';
   // PowerDNS is optional (the built-in server serves real zones too), but never without its API key.
   if (config.PDNS_API_URL && !config.PDNS_API_KEY) missing.push('PDNS_API_KEY');
   if (!config.PUBLIC_URL) missing.push('PUBLIC_URL');
   // RDAP must not name a test registrar ID or an example abuse desk to the public.
-  for (const name of ['REGISTRAR_IANA_ID', 'REGISTRAR_ABUSE_EMAIL', 'REGISTRAR_ABUSE_PHONE'] as const) if (!config[name]) missing.push(name);
+  // A reseller's names are sponsored by the upstream registrar (its IANA ID, abuse phone and escrow); our own abuse
+  // desk still takes reports about our customers' names, so its address is required either way.
+  const identity = reseller ? (['REGISTRAR_ABUSE_EMAIL'] as const) : (['REGISTRAR_IANA_ID', 'REGISTRAR_ABUSE_EMAIL', 'REGISTRAR_ABUSE_PHONE'] as const);
+  for (const name of identity) if (!config[name]) missing.push(name);
   // Escrow deposits go to the agent over SFTP, encrypted to its key and signed with ours (ESCROW_DIR is the sandbox's).
-  for (const name of escrowVariables) if (!config[name]) missing.push(name);
+  if (!reseller) for (const name of escrowVariables) if (!config[name]) missing.push(name);
   if (!missing.length) return null;
   const real = Object.entries(config.providers)
     .filter(([, name]) => name !== 'sandbox' && name !== 'altcha' && name !== 'builtin')
     .map(([kind, name]) => `${kind}=${name}`);
   return (
     `Real providers are configured (${real.join(', ')}), so this is not sandbox mode and every provider that handles ` +
-    `customers' codes or money must be real, with a public address and the registrar's RDAP identity: set ${missing.join(', ')}. ` +
+    `customers' codes or money must be real, with a public address and the ${reseller ? "reseller's abuse desk" : "registrar's RDAP identity"}: set ${missing.join(', ')}. ` +
     'Or unset every real provider variable to run in sandbox mode.'
   );
 }

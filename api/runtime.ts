@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Config, findUnsafeProviderMix, loadConfig } from './config.ts';
+import { watchRetailPrices } from './services/pricing/retail-watch.ts';
 import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres, UnreachableBinariesError } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { jobKinds } from './jobs/kinds.ts';
@@ -100,6 +101,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   if (usesQueue(config.ROLE)) await jobs.start();
   const checkoutLeases = createCheckoutLeases(db);
   setSellerIdentity(config);
+  const retailPrices = await watchRetailPrices(db);
   const deps: Deps = { db, config, providers, jobs, checkoutLeases, secrets: { adminJwt } };
   // A demo login with a known password has no place beside real customers.
   const demo = config.sandboxMode ? await demoCredentials(db, dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET }) : null;
@@ -128,6 +130,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
       await checkoutLeases.stop();
       // Jobs in flight finish first: they still need the database and the providers.
       await jobs.stop();
+      await retailPrices.stop();
       await closeProviders(providers);
       await db.$end();
       await embedded?.stop();

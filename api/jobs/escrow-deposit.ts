@@ -7,5 +7,9 @@ export const escrowDepositJob: JobKind = {
   cron: '30 1 * * *',
   // Retried within the day: the agent expects the deposit the same day.
   queue: { retryLimit: 4, retryDelay: 900, retryBackoff: true, expireInSeconds: 1800 },
-  run: (deps) => makeEscrowDeposit(deps),
+  // A reseller's names are escrowed by the upstream registrar that sponsors them.
+  run: async (deps) => {
+    if (deps.config.roleInMarket === 'reseller') return;
+    await makeEscrowDeposit(deps);
+  },
 };

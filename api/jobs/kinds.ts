@@ -11,6 +11,7 @@ import { glueReviewJob } from './glue-review.ts';
 import { housekeepingJob } from './housekeeping.ts';
 import { orderFollowUpJob } from './order-follow-up.ts';
 import { orderReconcileJob } from './order-reconcile.ts';
+import { priceSyncJob } from './price-sync.ts';
 import type { JobKind } from './job-kind.ts';
 import { recurringBillingJob } from './recurring-billing.ts';
 import { registrantVerificationJob } from './registrant-verification.ts';
@@ -44,4 +45,5 @@ export const jobKinds: readonly JobKind<any>[] = [
   wdrpRemindersJob,
   escrowDepositJob,
   orderFollowUpJob,
+  priceSyncJob,
 ];

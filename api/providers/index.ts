@@ -21,6 +21,7 @@ import { createSandboxPayments } from './payments/sandbox.ts';
 import { createStripePayments } from './payments/stripe.ts';
 import type { RegistryProvider } from './registry/index.ts';
 import { createEppRegistry, eppOptionsFromConfig } from './registry/epp.ts';
+import { createOpenproviderRegistry, openproviderOptionsFromConfig } from './registry/openprovider.ts';
 import { createSandboxRegistry } from './registry/sandbox.ts';
 import { createHttpSms } from './sms/http.ts';
 import type { SmsProvider } from './sms/index.ts';
@@ -55,7 +56,11 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
     payouts: config.STRIPE_SECRET_KEY ? createStripePayouts({ secretKey: config.STRIPE_SECRET_KEY }) : createSandboxPayouts(),
     mail: config.SMTP_URL ? createSmtpMail(config.SMTP_URL, config.MAIL_FROM) : createSandboxMail(db),
     sms: config.SMS_GATEWAY_URL ? createHttpSms({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, from: config.SMS_FROM }) : createSandboxSms(db),
-    registry: config.EPP_HOST ? createEppRegistry(eppOptionsFromConfig(config)) : createSandboxRegistry(db, registryOptions),
+    registry: config.EPP_HOST
+      ? createEppRegistry(eppOptionsFromConfig(config))
+      : config.OPENPROVIDER_USERNAME
+        ? createOpenproviderRegistry(openproviderOptionsFromConfig(config))
+        : createSandboxRegistry(db, registryOptions),
     botCheck:
       config.CAPTCHA_SECRET && config.CAPTCHA_VERIFY_URL
         ? createCaptchaBotCheck({ verifyUrl: config.CAPTCHA_VERIFY_URL, secret: config.CAPTCHA_SECRET, siteKey: config.CAPTCHA_SITE_KEY ?? '' })

@@ -21,8 +21,8 @@ export const tldsRoutes = new Hono<AppEnv>()
       body = JSON.stringify(listTlds(readListQuery(c)));
       if (answers.size < maxCachedAnswers) answers.set(search, body);
     }
-    // In the live preview a saved price must show on the next request, not in five minutes.
-    c.header('Cache-Control', c.var.deps.config.WATCH_CONTENT ? 'no-cache' : 'public, max-age=300');
+    // In the live preview a saved price must show on the next request; a pricing rule's change within a minute.
+    c.header('Cache-Control', c.var.deps.config.WATCH_CONTENT ? 'no-cache' : 'public, max-age=30');
     return c.body(body, 200, { 'content-type': 'application/json' });
   })
   .get('/:tld', (c) => {

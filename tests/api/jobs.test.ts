@@ -165,6 +165,7 @@ describe('workers', () => {
       'wdrp-reminders: scheduled "11 9 * * *" UTC, 3 retries',
       'escrow-deposit: scheduled "30 1 * * *" UTC, 4 retries, backoff from 900 s',
       'order-follow-up: scheduled "* * * * *" UTC, 2 retries',
+      'price-sync: scheduled "15 4 * * *" UTC, 3 retries, backoff from 600 s',
     ]);
   });
 });

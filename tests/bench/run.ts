@@ -6,6 +6,7 @@ const benches: { name: string; module: string; fn: string }[] = [
   { name: 'Checkout', module: './checkout.ts', fn: 'runCheckoutBench' },
   { name: 'Checkout after a crash', module: './checkout-crash.ts', fn: 'runCheckoutCrashBench' },
   { name: 'Nightly renewal run', module: './renewals.ts', fn: 'runRenewalBench' },
+  { name: 'Price sync of the whole catalogue', module: './price-sync.ts', fn: 'runPriceSyncBench' },
   { name: 'Escrow full deposit', module: './escrow.ts', fn: 'runEscrowBench' },
   { name: 'DNS (built-in server beside NSD; the site during a flood; 100,000 zones)', module: './dns.ts', fn: 'runDnsBench' },
   { name: 'PowerDNS publishing (real pdns-server)', module: './powerdns.ts', fn: 'runPowerDnsBench' },

@@ -7,7 +7,7 @@ export const tiers: { name: string; areas: string[] }[] = [
   { name: 'accounts and auth', areas: ['accounts', 'auth'] },
   { name: 'domains and registry changes', areas: ['domains', 'rdap'] },
   { name: 'what a domain has', areas: ['dns', 'email', 'websites'] },
-  { name: 'commerce', areas: ['carts', 'promotions', 'billing', 'checkout', 'orders', 'renewals', 'transfers', 'selling'] },
+  { name: 'commerce', areas: ['carts', 'promotions', 'billing', 'checkout', 'orders', 'renewals', 'transfers', 'selling', 'pricing'] },
   { name: 'the operator', areas: ['compliance', 'support', 'staff', 'dashboard'] },
 ];
 

@@ -27,7 +27,7 @@ const columns = ['tld', 'categories', 'priority', 'new', 'renew', 'transfer', 'r
 const priceColumns = ['new', 'renew', 'transfer', 'redemption'] as const;
 
 /** Year 1 at `first`, every later year at the renewal price. */
-function perYear(first: number, renew: number): number[] {
+export function perYear(first: number, renew: number): number[] {
   return Array.from({ length: maxTermYears }, (_, i) => (i === 0 ? first : renew));
 }
 

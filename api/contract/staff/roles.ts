@@ -39,6 +39,8 @@ export const permissions = {
   'billing:retry-renewals': 'Retry failed auto-renewals',
   'promos:read': 'See promo codes',
   'promos:manage': 'Create and end promo codes',
+  'pricing:read': 'See wholesale costs, pricing rules and retail prices',
+  'pricing:manage': 'Set pricing rules and sync wholesale costs',
   'jobs:manage': 'Retry failed background jobs',
   'abuse:read': 'See abuse cases',
   'abuse:manage': 'Act on abuse cases',
@@ -54,7 +56,7 @@ const reads: Permission[] = ['dashboard:read', 'customers:read', 'domains:read',
 export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
   owner: everything,
   support: [...reads, 'customers:help', 'customers:reset-factors', 'customers:notes', 'domains:manage', 'domains:move', 'domains:courtesy-renew'],
-  billing: [...reads, 'customers:notes', 'orders:refund', 'billing:credit', 'billing:retry-renewals', 'promos:manage'],
+  billing: [...reads, 'customers:notes', 'orders:refund', 'billing:credit', 'billing:retry-renewals', 'promos:manage', 'pricing:read', 'pricing:manage'],
   compliance: [...reads, 'audit:read', 'audit:export', 'customers:notes', 'domains:suspend', 'abuse:manage', 'verification:manage', 'escrow:manage'],
   viewer: [...reads, 'audit:read'],
 };

@@ -104,7 +104,7 @@ export function isPlaceholderHost(host: string): boolean {
 }
 
 export interface RegistryProvider {
-  readonly name: 'sandbox' | 'epp';
+  readonly name: 'sandbox' | 'epp' | 'openprovider';
   /** Nameservers a new registration gets (DEFAULT_NAMESERVERS). */
   readonly defaultNameservers: readonly string[];
   /** Availability of many names, all at once. */

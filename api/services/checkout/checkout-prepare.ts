@@ -9,6 +9,7 @@ import { AppError } from '../../errors.ts';
 import type { Providers } from '../../providers/index.ts';
 import { activeItems, priceCartItem } from '../carts/carts.ts';
 import { cartCustomer, reserveReductions } from '../promotions/cart-reductions.ts';
+import { refuseBelowCost } from '../pricing/below-cost.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { checkMarketItems } from './market-lines.ts';
 import type { LinePrices } from './order-delivery.ts';
@@ -92,6 +93,7 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
     transferFacts.set(item.domain, { expireDate: answer.expireDate ?? null });
   }
   const priced = items.map((item) => ({ item, prices: priceCartItem(item) }));
+  await refuseBelowCost(db, priced);
   // Last, so nothing after it can fail: the promo code and account credit are reserved for this cart (caps and balance
   // checked under their row locks) and each line carries what they take off; the card is authorised for the rest.
   const customer = accountId == null ? { accountId: null, email: contact.email.toLowerCase() } : await cartCustomer(db, cart);

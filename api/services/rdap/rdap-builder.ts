@@ -35,7 +35,11 @@ export type RdapServer = {
   origin: string;
   /** The URL the client asked for, as the profile wants it in every link's `value`. */
   requestUrl: string;
-  registrar: { name: string; ianaId: string; abuseEmail: string; abusePhone: string };
+  /**
+   * The sponsoring registrar. As a reseller (`resellerName` set) it is the upstream, with its own RDAP service
+   * (`rdapUrl`), and the abuse desk named is ours, the reseller's.
+   */
+  registrar: { name: string; ianaId: string; abuseEmail: string; abusePhone: string; rdapUrl?: string; resellerName?: string };
   now: Date;
 };
 
@@ -131,20 +135,21 @@ function vcard(properties: JCardProperty[]): JCard {
 
 export function registrarEntity(server: RdapServer): RdapEntity {
   const { registrar } = server;
+  const desk = registrar.resellerName ?? registrar.name;
   return {
     objectClassName: 'entity',
     handle: registrar.ianaId,
     roles: ['registrar'],
     publicIds: [{ type: 'IANA Registrar ID', identifier: registrar.ianaId }],
     vcardArray: vcard([['fn', {}, 'text', registrar.name]]),
-    links: [link(server, 'about', server.origin, 'text/html')],
+    links: registrar.rdapUrl ? [link(server, 'related', registrar.rdapUrl, rdapMediaType)] : [link(server, 'about', server.origin, 'text/html')],
     entities: [
       {
         objectClassName: 'entity',
         roles: ['abuse'],
         vcardArray: vcard([
-          ['fn', {}, 'text', `${registrar.name} Abuse Desk`],
-          ['tel', { type: 'voice' }, 'uri', `tel:${registrar.abusePhone}`],
+          ['fn', {}, 'text', `${desk} Abuse Desk`],
+          ...(registrar.abusePhone ? [['tel', { type: 'voice' }, 'uri', `tel:${registrar.abusePhone}`] as JCardProperty] : []),
           ['email', {}, 'text', registrar.abuseEmail],
         ]),
         // The abuse desk's web form (RAA §3.18): reports there become cases with a number, as mail to the address does.
@@ -152,6 +157,20 @@ export function registrarEntity(server: RdapServer): RdapEntity {
       },
     ],
   };
+}
+
+/** As a reseller: who sold the name (RDAP's `reseller` role), beside the upstream that sponsors it. */
+export function resellerEntities(server: RdapServer): RdapEntity[] {
+  const { resellerName } = server.registrar;
+  if (!resellerName) return [];
+  return [
+    {
+      objectClassName: 'entity',
+      roles: ['reseller'],
+      vcardArray: vcard([['fn', {}, 'text', resellerName]]),
+      links: [link(server, 'about', server.origin, 'text/html')],
+    },
+  ];
 }
 
 /** The registrant as a jCard, and the redactions (RFC 9537) that withheld parts of it. */
@@ -230,7 +249,7 @@ export function buildRdapDomain(facts: RdapDomainFacts, server: RdapServer): Rda
     status: rdapStatusesOf(facts),
     events,
     nameservers: facts.nameservers.map(nameserverStub),
-    entities: [registrarEntity(server), registrant.entity],
+    entities: [registrarEntity(server), ...resellerEntities(server), registrant.entity],
     secureDNS: facts.dsRecords.length > 0 ? { delegationSigned: true, dsData: facts.dsRecords.map((ds) => ({ ...ds })) } : { delegationSigned: false },
     links: [link(server, 'self', `${server.origin}/rdap/domain/${facts.domain}`, rdapMediaType)],
     notices: domainNotices(server),

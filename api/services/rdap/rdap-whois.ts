@@ -71,6 +71,7 @@ export function formatRdapAsWhois(rdap: RdapDomain): string {
   const registrar = rdap.entities.find((entity) => entity.roles.includes('registrar'));
   const abuse = registrar?.entities?.find((entity) => entity.roles.includes('abuse'));
   const registrant = rdap.entities.find((entity) => entity.roles.includes('registrant'));
+  const reseller = rdap.entities.find((entity) => entity.roles.includes('reseller'));
   const inaccuracy = rdap.notices.find((notice) => notice.title === 'RDDS Inaccuracy Complaint Form');
   const terms = rdap.notices.find((notice) => notice.title === 'Terms of Service');
   const lines = [
@@ -85,6 +86,7 @@ export function formatRdapAsWhois(rdap: RdapDomain): string {
     `Registrar IANA ID: ${registrar?.publicIds?.find((id) => id.type === 'IANA Registrar ID')?.identifier ?? ''}`,
     `Registrar Abuse Contact Email: ${String(property(abuse?.vcardArray, 'email') ?? '')}`,
     `Registrar Abuse Contact Phone: ${whoisPhone(property(abuse?.vcardArray, 'tel'))}`,
+    ...(reseller ? [`Reseller: ${String(property(reseller.vcardArray, 'fn') ?? '')}`] : []),
     ...rdap.status.map((status) => `Domain Status: ${eppStatusOf(status)} https://icann.org/epp#${eppStatusOf(status)}`),
     ...registrantLines(rdap, registrant),
     ...rdap.nameservers.map((ns) => `Name Server: ${ns.ldhName.toUpperCase()}`),

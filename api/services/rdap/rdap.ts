@@ -30,7 +30,12 @@ export const rdapLookupsPerMinute = 30;
 export const rdapRateLimitMessage = `You have reached the limit of ${rdapLookupsPerMinute} RDAP lookups a minute.`;
 
 export function rdapServer(config: Deps['config'], requestUrl: string): RdapServer {
-  return { origin: config.publicOrigin, requestUrl, registrar: { name: brand.legalName, ...config.registrar }, now: now() };
+  return {
+    origin: config.publicOrigin,
+    requestUrl,
+    registrar: { name: brand.legalName, ...config.registrar, ...(config.registrar.reseller ? { resellerName: brand.legalName } : {}) },
+    now: now(),
+  };
 }
 
 /** Counts one lookup for the client address; 429 (with the wait) past the limit. */

@@ -1,7 +1,7 @@
 /** The extension catalogue read once from content/tlds.csv; editors change prices and categories there. */
 import { readFileSync, unwatchFile, watchFile } from 'node:fs';
 import path from 'node:path';
-import { parseCatalogue, type Tld } from '../../contract/search/catalogue.ts';
+import { parseCatalogue, perYear, type Tld } from '../../contract/search/catalogue.ts';
 import type { ListQuery, ListResult } from '../../contract/list.ts';
 import { tldOf } from '../../contract/domain-name.ts';
 import { notFound } from '../../errors.ts';
@@ -23,9 +23,41 @@ export function loadCatalogue(file = cataloguePath): Catalogue {
 }
 
 let cached: Catalogue | undefined;
+/** Retail prices from the pricing rules (api/services/pricing), laid over the file's prices; null: the file's stand. */
+let retailOverlay: ReadonlyMap<string, RetailOverlay> | null = null;
+let overlaid: Catalogue | undefined;
+
+export type RetailOverlay = { register?: number; renew?: number; transfer?: number; restore?: number };
+
 export function catalogue(): Catalogue {
   cached ??= loadCatalogue();
-  return cached;
+  if (!retailOverlay?.size) return cached;
+  overlaid ??= overlay(cached, retailOverlay);
+  return overlaid;
+}
+
+/** Sets the rule-made retail prices search, cart and checkout use from now on (each process refreshes its own). */
+export function setRetailPrices(prices: ReadonlyMap<string, RetailOverlay> | null): void {
+  retailOverlay = prices;
+  overlaid = undefined;
+}
+
+function overlay(base: Catalogue, prices: ReadonlyMap<string, RetailOverlay>): Catalogue {
+  const list = base.list.map((tld): Tld => {
+    const price = prices.get(tld.tld);
+    if (!price) return tld;
+    const renew = price.renew ?? tld.renewPricing[0];
+    const restore = price.restore ?? tld.redemptionPricing[0];
+    return {
+      ...tld,
+      newPricing: perYear(price.register ?? tld.newPricing[0], renew),
+      transferPricing: perYear(price.transfer ?? tld.transferPricing[0], renew),
+      renewPricing: perYear(renew, renew),
+      redemptionPricing: perYear(restore, restore),
+    };
+  });
+  const byTld = new Map(list.map((t) => [t.tld, t]));
+  return { list, byTld, forDomain: (domain) => byTld.get(tldOf(domain)) };
 }
 
 /**
@@ -38,6 +70,7 @@ export function watchCatalogue(file = cataloguePath): () => void {
     if (current.mtimeMs === previous.mtimeMs || current.mtimeMs === 0) return;
     try {
       cached = loadCatalogue(file);
+      overlaid = undefined;
       console.log(`Reloaded ${path.relative(process.cwd(), file)}: ${cached.list.length} extensions`);
     } catch (error) {
       console.error(`Kept the last good catalogue: ${(error as Error).message}`);

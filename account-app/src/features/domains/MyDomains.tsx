@@ -7,6 +7,7 @@ import { type Domain, useAccount, useDomains } from './api.ts';
 import type { BulkAction } from './bulk-actions.ts';
 import { DomainList } from './DomainList.tsx';
 import { DomainModals } from './domain-modals.tsx';
+import { PriceRises } from './PriceRises.tsx';
 import type { DomainModalKind, OpenDomainModal } from './domain-props.ts';
 
 const BulkDialog = lazy(() => import('./BulkDialog.tsx'));
@@ -43,6 +44,7 @@ export function MyDomains() {
       </div>
       <div className="domains-layout">
         <section aria-label="Your domains" className="domains-list">
+          <PriceRises />
           <div role="status" aria-live="polite" className="domains-status">
             {isLoading && <p className="muted">{isSlow ? 'Still loading your domains…' : 'Loading your domains…'}</p>}
             {error && <p className="field-error">We could not load your domains. {error.message}</p>}

@@ -1,0 +1,53 @@
+/**
+ * Renewal price rises waiting for the customer: each paused domain says its old and new yearly price, and one click
+ * accepts the new price and turns its auto-renew back on.
+ */
+import { useState } from 'react';
+import useSWR, { mutate } from 'swr';
+import { api, isFailure } from '@kit/api.ts';
+import type { ListResult } from '../../../../api/contract/list.ts';
+import { formatMoney } from '../../../../api/contract/money.ts';
+import type { PriceRiseView } from '../../../../api/services/pricing/price-rises.ts';
+import { domainsKey } from './api.ts';
+
+const key = '/priceRises';
+
+export function PriceRises() {
+  const { data } = useSWR<ListResult<PriceRiseView>>(key);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (!data?.data.length) return null;
+
+  async function accept(rise: PriceRiseView) {
+    setBusy(rise.noticeId);
+    setError(null);
+    const answer = await api(`${key}/${rise.noticeId}/accept`, { method: 'POST', body: {}, toast: false });
+    setBusy(null);
+    if (isFailure(answer)) return setError(answer.message);
+    await Promise.all([mutate(key), mutate(domainsKey)]);
+  }
+
+  return (
+    <section className="card price-rises" aria-label="Renewal price changes">
+      <h2>Renewal price changes</h2>
+      <p>So that you are never charged a surprise, auto-renew is paused for these domains until you accept their new price.</p>
+      <ul>
+        {data.data.map((rise) => (
+          <li key={rise.noticeId}>
+            <span>
+              <strong>{rise.domain}</strong>: {formatMoney(rise.before)} → {formatMoney(rise.after)} a year
+            </span>
+            <button type="button" className="btn btn-primary" disabled={busy === rise.noticeId} onClick={() => void accept(rise)}>
+              Accept new price for {rise.domain}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

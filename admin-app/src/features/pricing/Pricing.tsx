@@ -1,0 +1,257 @@
+/**
+ * Pricing: per extension its wholesale cost, the rule that prices it and the retail price customers see. A rule
+ * (default `*` or one extension) is previewed before it is saved, and a rule that would sell below cost is refused.
+ */
+import { type FormEvent, useState } from 'react';
+import useSWR from 'swr';
+import { api, isFailure } from '@kit/api.ts';
+import { showToast } from '@kit/toasts.ts';
+import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
+import type { PriceChange, PricingRow } from '../../../../api/services/pricing/pricing-rules.ts';
+import type { PricingRule } from '../../../../api/services/pricing/retail-prices.ts';
+import { useStaffSession } from '../../shell/session.ts';
+import { FetchError } from '../../swr.ts';
+
+type Table = { rows: PricingRow[]; rules: PricingRule[]; pauseAbovePercent: number };
+const key = '/admin/pricing';
+const roundingLabels: Record<PricingRule['rounding'], string> = { none: 'no rounding', '99': 'up to .99', whole: 'up to a whole dollar' };
+
+function describeRule(rule: PricingRule): string {
+  const parts = [`${rule.marginBasisPoints / 100}%`];
+  if (rule.marginFixedCents) parts.push(`+ ${formatMoney(rule.marginFixedCents)}`);
+  parts.push(roundingLabels[rule.rounding]);
+  if (rule.floorMarginCents) parts.push(`floor ${formatMoney(rule.floorMarginCents)}`);
+  return `${rule.tld === '*' ? 'Default' : `.${rule.tld}`}: ${parts.join(', ')}`;
+}
+
+const cents = (value: number | undefined) => (value == null ? '—' : formatMoney(value));
+
+function RuleForm({ onSaved }: { onSaved: () => void }) {
+  const [form, setForm] = useState({ tld: '*', marginPercent: '25', fixed: '0', rounding: '99', floor: '1.00', reason: '' });
+  const [changes, setChanges] = useState<PriceChange[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof form) => (event: { target: { value: string } }) => {
+    setForm({ ...form, [name]: event.target.value });
+    setChanges(null);
+    setError(null);
+  };
+  const body = () => ({
+    tld: form.tld,
+    marginPercent: Number(form.marginPercent),
+    marginFixedCents: parseDollars(form.fixed) ?? 0,
+    rounding: form.rounding,
+    floorMarginCents: parseDollars(form.floor) ?? 0,
+    reason: form.reason.trim() || undefined,
+  });
+
+  async function preview(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await api<{ changes: PriceChange[] }>('/admin/pricing/preview', { method: 'POST', body: body(), toast: false });
+    setBusy(false);
+    if (isFailure(answer)) return setError(answer.message);
+    setChanges(answer.changes);
+  }
+
+  async function save() {
+    setBusy(true);
+    const answer = await api<{ changes: number; priceRises: { notices: number; paused: number } }>('/admin/pricing/rules', {
+      method: 'POST',
+      body: body(),
+      toast: false,
+    });
+    setBusy(false);
+    if (isFailure(answer)) return setError(answer.message);
+    showToast(`Rule saved: ${answer.changes} prices changed, ${answer.priceRises.notices} customers told of a renewal rise`, 'success');
+    setChanges(null);
+    onSaved();
+  }
+
+  return (
+    <form className="panel pricing-form" onSubmit={preview} noValidate>
+      <h2>Set a rule</h2>
+      <div className="pricing-fields">
+        <label>
+          Extension (* for the default)
+          <input name="tld" value={form.tld} onChange={set('tld')} />
+        </label>
+        <label>
+          Margin %
+          <input name="marginPercent" inputMode="decimal" value={form.marginPercent} onChange={set('marginPercent')} />
+        </label>
+        <label>
+          Fixed margin $
+          <input name="fixed" inputMode="decimal" value={form.fixed} onChange={set('fixed')} />
+        </label>
+        <label>
+          Rounding
+          <select name="rounding" value={form.rounding} onChange={set('rounding')}>
+            <option value="none">No rounding</option>
+            <option value="99">Up to .99</option>
+            <option value="whole">Up to a whole dollar</option>
+          </select>
+        </label>
+        <label>
+          Floor margin $
+          <input name="floor" inputMode="decimal" value={form.floor} onChange={set('floor')} />
+        </label>
+        <label>
+          Reason (audit log)
+          <input name="reason" value={form.reason} onChange={set('reason')} />
+        </label>
+      </div>
+      {error && (
+        <p className="notice notice-danger" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="page-actions">
+        <button type="submit" className="btn" disabled={busy}>
+          Preview
+        </button>
+        <button type="button" className="btn btn-primary" disabled={busy || changes == null} onClick={() => void save()}>
+          Save rule
+        </button>
+      </div>
+      {changes && (
+        <div className="pricing-preview">
+          <p role="status">
+            {changes.length === 0 ? 'No price changes.' : `${changes.length} prices change${changes.length > 50 ? ' (first 50 shown)' : ''}.`}
+          </p>
+          {changes.length > 0 && (
+            <table className="data-table" aria-label="Preview">
+              <thead>
+                <tr>
+                  <th scope="col">Extension</th>
+                  <th scope="col">Action</th>
+                  <th scope="col" className="num">
+                    Cost
+                  </th>
+                  <th scope="col" className="num">
+                    Now
+                  </th>
+                  <th scope="col" className="num">
+                    After
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {changes.slice(0, 50).map((change) => (
+                  <tr key={`${change.tld}-${change.action}`}>
+                    <td data-label="Extension">.{change.tld}</td>
+                    <td data-label="Action">{change.action}</td>
+                    <td data-label="Cost" className="num">
+                      {formatMoney(change.cost)}
+                    </td>
+                    <td data-label="Now" className="num">
+                      {formatMoney(change.before)}
+                    </td>
+                    <td data-label="After" className="num">
+                      {formatMoney(change.after)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}
+
+export default function Pricing() {
+  const { can } = useStaffSession();
+  const { data, error, mutate } = useSWR<Table>(key);
+  const [filter, setFilter] = useState('');
+  const [syncing, setSyncing] = useState(false);
+
+  async function sync() {
+    setSyncing(true);
+    const answer = await api<{ source: string; extensions: number; changed: number }>('/admin/pricing/sync', { method: 'POST', body: {} });
+    setSyncing(false);
+    if (isFailure(answer)) return;
+    showToast(`Costs synced from ${answer.source}: ${answer.extensions} extensions, ${answer.changed} changes`, 'success');
+    void mutate();
+  }
+
+  const wanted = filter.trim().toLowerCase().replace(/^\./, '');
+  const rows = (data?.rows ?? []).filter((row) => !wanted || row.tld.startsWith(wanted)).slice(0, 100);
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1>Pricing</h1>
+          <p>
+            Retail prices are made from each extension's wholesale cost by the rules below; extensions without a cost or a rule keep the catalogue's prices. A
+            renewal rise above {data?.pauseAbovePercent ?? 20}% pauses customers' auto-renew until they accept it.
+          </p>
+        </div>
+        {can('pricing:manage') && (
+          <div className="page-actions">
+            <button type="button" className="btn" onClick={() => void sync()} disabled={syncing}>
+              Sync costs now
+            </button>
+          </div>
+        )}
+      </div>
+      {can('pricing:manage') && <RuleForm onSaved={() => void mutate()} />}
+      {data && data.rules.length > 0 && (
+        <ul className="panel pricing-rules" aria-label="Rules">
+          {data.rules.map((rule) => (
+            <li key={rule.tld}>{describeRule(rule)}</li>
+          ))}
+        </ul>
+      )}
+      <div className="panel">
+        <label className="pricing-filter">
+          Find an extension
+          <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        </label>
+        {error instanceof FetchError ? (
+          <p className="notice notice-danger panel-notice" role="alert">
+            {error.failure.message}
+          </p>
+        ) : !data ? (
+          <p className="empty" role="status">
+            Loading…
+          </p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table" aria-label="Prices">
+              <thead>
+                <tr>
+                  <th scope="col">Extension</th>
+                  <th scope="col" className="num">
+                    Cost (register / renew)
+                  </th>
+                  <th scope="col">Rule</th>
+                  <th scope="col" className="num">
+                    Retail (register / renew)
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.tld} data-tld={row.tld}>
+                    <td data-label="Extension" className="mono">
+                      .{row.tld}
+                    </td>
+                    <td data-label="Cost" className="num">
+                      {cents(row.cost.register)} / {cents(row.cost.renew)}
+                    </td>
+                    <td data-label="Rule">{row.rule ? describeRule(row.rule) : 'Catalogue price'}</td>
+                    <td data-label="Retail" className="num">
+                      {formatMoney(row.retail.register)} / {formatMoney(row.retail.renew)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
