@@ -109,10 +109,7 @@ export type AuditFilters = {
 function customerFilter(customer: string, literal: (word: string) => string): SQL {
   const number = customer.replace(/^#/, '');
   if (/^\d{1,9}$/.test(number)) return eq(auditLog.accountId, Number(number));
-  return inArray(
-    auditLog.accountId,
-    sql`(select ${users.accountId} from ${users} where ${users.email} ilike ${`%${literal(customer)}%`})`,
-  );
+  return inArray(auditLog.accountId, sql`(select ${users.accountId} from ${users} where ${users.email} ilike ${`%${literal(customer)}%`})`);
 }
 
 function whereOf(filters: AuditFilters): SQL | undefined {

@@ -27,7 +27,8 @@ export async function editPromoCode(db: Db, actor: StaffActor, promoCodeId: numb
     await tx.select({ id: promoCodes.promoCodeId }).from(promoCodes).where(eq(promoCodes.promoCodeId, promoCodeId)).for('update');
     const before = await findPromoCodeById(tx, promoCodeId);
     const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter(
-      (key) => JSON.stringify(changes[key]) !== JSON.stringify(key.endsWith('Date') && changes[key] ? new Date(changes[key] as string).toISOString() : before[key]),
+      (key) =>
+        JSON.stringify(changes[key]) !== JSON.stringify(key.endsWith('Date') && changes[key] ? new Date(changes[key] as string).toISOString() : before[key]),
     );
     if (before.hasBeenUsed) {
       const locked = changed.filter((key) => !(promoFieldsAfterUse as readonly string[]).includes(key));
@@ -50,7 +51,8 @@ export async function editPromoCode(db: Db, actor: StaffActor, promoCodeId: numb
     }
     const startDate = changes.startDate ? new Date(changes.startDate) : new Date(before.startDate);
     const endDate = changes.endDate === undefined ? (before.endDate ? new Date(before.endDate) : null) : changes.endDate ? new Date(changes.endDate) : null;
-    if (changes.endDate && endDate && endDate <= at) throw new AppError(400, 'The end must be in the future (to end it now, use End now)', { field: 'endDate' });
+    if (changes.endDate && endDate && endDate <= at)
+      throw new AppError(400, 'The end must be in the future (to end it now, use End now)', { field: 'endDate' });
     if (endDate && endDate <= startDate) throw new AppError(400, 'The end must be after the start', { field: 'endDate' });
     if (changes.maxRedemptions != null && changes.maxRedemptions < before.redemptions) {
       throw new AppError(400, `${before.code} has been redeemed ${before.redemptions} times: the total cap cannot be lower`, { field: 'maxRedemptions' });
