@@ -8,6 +8,7 @@ import { brand } from '@kit/brand.ts';
 import { $loggingOut, logout } from '@kit/session.ts';
 import { useCurrentUser } from '../features/session/api.ts';
 import { VerificationBanner } from '../features/verification/VerificationBanner.tsx';
+import { ViewAsBanner } from '../features/session/ViewAsBanner.tsx';
 import { paths } from '../paths.ts';
 
 function Logo() {
@@ -46,6 +47,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {user && <ViewAsBanner user={user} />}
       <header className="shell-header">
         <div className="container shell-header-inner">
           <a className="logo-link" href="/" aria-label={`${brand.name} home`}>
