@@ -5,6 +5,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import useSWR from 'swr';
 import type { AdminSession } from '../../../api/contract/auth/login.ts';
 import { brand } from '@kit/brand.ts';
+import { ThemeSwitch } from '@kit/ThemeSwitch.tsx';
 import { $loggingOut, logout } from '@kit/session.ts';
 import { useCurrentUser } from '../features/session/api.ts';
 import { VerificationBanner } from '../features/verification/VerificationBanner.tsx';
@@ -78,6 +79,7 @@ export function Shell({ children }: { children: ReactNode }) {
                 {user.email}
               </span>
             )}
+            <ThemeSwitch />
             <button type="button" className="btn btn-secondary btn-sm" onClick={() => void logout()} disabled={loggingOut || !user}>
               Log Out
             </button>
