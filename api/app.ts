@@ -6,6 +6,8 @@ import { ZodError } from 'zod';
 import { AppError, describeIssues } from './errors.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { mfaEnrolmentGate, sessionMiddleware } from './http/auth.ts';
+import { viewAsGate } from './http/view-as.ts';
+import { viewAsRoutes } from './routes/view-as.ts';
 import { bearerAuth } from './http/bearer-auth.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { clientAddressMiddleware } from './http/client-address.ts';
@@ -125,6 +127,8 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .use(sessionMiddleware)
     .use(bearerAuth)
     .use(mfaEnrolmentGate)
+    .use(viewAsGate)
+    .route('/viewAs', viewAsRoutes)
     .route('/tlds', tldsRoutes)
     .route('/domainSearch', domainSearchRoutes)
     .route('/botCheck', botCheckRoutes)

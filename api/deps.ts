@@ -42,6 +42,8 @@ export type Auth = {
   mfaEnrolmentRequired?: boolean;
   /** Set when the caller presented an API token (http/bearer-auth.ts) instead of a session cookie. */
   apiToken?: { apiTokenId: number; scopes: ApiScope[] };
+  /** A staff member viewing the account as its customer: read-only (http/view-as.ts), every page view audited. */
+  viewAs?: { staffId: number; staffEmail: string };
 };
 
 /** A staff member's session in the back office (cookie `ds_staff`, api/http/staff-auth.ts); never a customer's. */

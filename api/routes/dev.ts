@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { notFound } from '../errors.ts';
 import type { AppEnv } from '../http/env.ts';
-import { readOutbox } from '../services/platform/messages.ts';
+import { readOutbox, readOutboxMessage } from '../services/platform/messages.ts';
 import { simulatedTransferSchema } from '../contract/selling/for-sale-offer.ts';
 import { parseBody } from '../http/validate.ts';
 import { simulateTransferRequest } from '../services/transfers/outbound-transfers.ts';
@@ -16,6 +16,17 @@ export const devRoutes = new Hono<AppEnv>()
     const rows = await readOutbox(c.var.deps.db);
     c.header('Cache-Control', 'no-store');
     return c.json({ data: rows });
+  })
+  // A relayed message byte for byte (RFC 5322 as sent), its envelope sender in a header of the answer.
+  .get('/outbox/:id/raw', async (c) => {
+    if (!c.var.deps.config.sandboxMode) throw notFound();
+    const id = Number(c.req.param('id'));
+    const message = Number.isSafeInteger(id) && id > 0 ? await readOutboxMessage(c.var.deps.db, id) : null;
+    if (!message) throw notFound();
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Envelope-From', `<${message.envelopeFrom}>`);
+    c.header('Content-Disposition', `inline; filename="message-${id}.eml"`);
+    return c.body(new Uint8Array(message.raw), 200, { 'Content-Type': 'message/rfc822' });
   })
   // Another registrar asks the sandbox registry for one of our names with its auth code (a transfer away).
   .post('/outboundTransfers', async (c) => {

@@ -1,7 +1,18 @@
 /** /api/admin/customers: find a customer, read their page, and help them (each call audited by its service). */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../http/env.ts';
 import brand from '../../content/brand.json' with { type: 'json' };
-import { customerNoteSchema, customerSearchSchema, resetFactorsSchema, revokeApiTokensSchema } from '../contract/support/support-schemas.ts';
+import {
+  customerEditSchema,
+  customerNoteSchema,
+  customerSearchSchema,
+  resetFactorsSchema,
+  revokeApiTokensSchema,
+  viewAsSchema,
+} from '../contract/support/support-schemas.ts';
+import { sessionCookie, writeCookie } from '../http/cookies.ts';
+import { editCustomer } from '../services/support/customer-edit.ts';
+import { startViewAs, viewAsMinutes } from '../services/support/view-as.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody, parseId, parseWith } from '../http/validate.ts';
 import {
@@ -23,6 +34,19 @@ export const adminCustomersRoutes = new Hono<AdminEnv>()
     return c.json({ total: data.length, limit: data.length, skip: 0, data });
   })
   .get('/:id', allow('customers:read'), async (c) => c.json(await viewCustomer(c.var.deps, staffActor(c), parseId(c))))
+  .patch('/:id', allow('customers:edit'), async (c) => {
+    const input = await parseBody(c, customerEditSchema);
+    const { changed, email } = await editCustomer(c.var.deps, staffActor(c), parseId(c), input, brand.name);
+    return c.json({ success: true, email, message: `Changed the ${changed.join(' and ')}; the customer was emailed` });
+  })
+  // Opens the customer's control panel read-only in this browser: a short customer session marked as staff's.
+  .post('/:id/viewAs', allow('customers:view-as'), async (c) => {
+    const { reason } = await parseBody(c, viewAsSchema);
+    const actor = staffActor(c);
+    const view = await startViewAs(c.var.deps, actor, parseId(c), reason, { ip: actor.ip, userAgent: c.req.header('user-agent') });
+    writeCookie(c as unknown as Context<AppEnv>, sessionCookie, view.token, viewAsMinutes * 60);
+    return c.json({ success: true, redirect: '/account/domains', until: view.expireDate.toISOString(), email: view.email });
+  })
   .post('/:id/notes', allow('customers:notes'), async (c) => {
     const { body } = await parseBody(c, customerNoteSchema);
     return c.json(await addCustomerNote(c.var.deps, staffActor(c), parseId(c), body), 201);

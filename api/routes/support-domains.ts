@@ -24,8 +24,8 @@ import { moveDomain } from '../services/support/domain-move.ts';
 
 export const adminDomainsRoutes = new Hono<AdminEnv>()
   .get('/', allow('domains:read'), async (c) => {
-    const { q } = parseWith(domainSearchSchema, { q: c.req.query('q') });
-    const data = await searchDomainsAsStaff(c.var.deps.db, q);
+    const { q, state } = parseWith(domainSearchSchema, { q: c.req.query('q'), state: c.req.query('state') || undefined });
+    const data = await searchDomainsAsStaff(c.var.deps.db, q, state);
     return c.json({ total: data.length, limit: data.length, skip: 0, data });
   })
   .get('/:id', allow('domains:read'), async (c) => c.json(await domainRecordForStaff(c.var.deps, parseId(c))))

@@ -20,7 +20,9 @@ export const usersRoutes = new Hono<AppEnv>()
     if (id !== 0 && id !== userId) throw new AppError(403, 'You do not have access to this');
     const user = await userView(c.var.deps.db, userId);
     c.header('Cache-Control', 'no-store');
-    return c.json(user);
+    // A staff member viewing the account (read-only): the account app shows a banner saying who.
+    const viewAs = c.var.auth?.viewAs;
+    return c.json(viewAs ? { ...user, $viewAs: { staffEmail: viewAs.staffEmail } } : user);
   })
   .patch('/:id', async (c) => {
     const id = parseId(c);

@@ -1,7 +1,18 @@
 /** Lists /api/dev/outbox (newest first), refreshing every 3 s. */
 import { useEffect, useState } from 'react';
 
-type Message = { id: number; channel: 'sms' | 'email'; to: string; subject: string | null; body: string; createdAt: string };
+type Message = {
+  id: number;
+  channel: 'sms' | 'email';
+  to: string;
+  subject: string | null;
+  body: string;
+  createdAt: string;
+  /** A relayed message: its envelope sender ('' for the null sender) and where its exact bytes are. */
+  envelopeFrom: string | null;
+  sizeBytes: number | null;
+  rawUrl: string | null;
+};
 
 export default function Outbox() {
   const [messages, setMessages] = useState<Message[] | null>(null);
@@ -33,6 +44,17 @@ export default function Outbox() {
             <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
           </p>
           {m.subject && <h2 style={{ fontSize: 'var(--text-lg)' }}>{m.subject}</h2>}
+          {m.envelopeFrom !== null && (
+            <p>
+              Envelope sender (MAIL FROM): <code>&lt;{m.envelopeFrom}&gt;</code>
+              {m.rawUrl && (
+                <>
+                  {' '}
+                  · <a href={m.rawUrl}>Message as sent ({m.sizeBytes} bytes)</a>
+                </>
+              )}
+            </p>
+          )}
           <pre style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--font-mono)', margin: 0 }}>{m.body}</pre>
         </li>
       ))}

@@ -1,6 +1,7 @@
 /**
  * The one fetcher (storefront spec §7): base /api, credentials included, JSON bodies. A reply with a message
- * toasts it (error at 400+, info below) unless it carries a redirect; 403 is silent; failures return an ApiFailure.
+ * toasts it (error at 400+, info below) unless it carries a redirect; 403 is silent (but for a read-only staff view's
+ * refusal); failures return an ApiFailure.
  */
 import { showToast } from './toasts.ts';
 
@@ -45,6 +46,8 @@ export async function api<T>(path: string, options: Options = {}): Promise<T | A
     data: payload?.data,
     redirect,
   };
-  if (toast && response.status !== 403 && !redirect) showToast(failure.message, 'error');
+  // A 403 is silent, except the refusal of a write in a staff member's read-only view of the account: they should know.
+  const readOnlyView = (payload?.data as { viewAs?: boolean } | undefined)?.viewAs === true;
+  if (toast && (response.status !== 403 || readOnlyView) && !redirect) showToast(failure.message, 'error');
   return failure;
 }

@@ -61,6 +61,35 @@ describe('the audit log', () => {
     expect((await owner.client.get('/api/admin/audit?from=yesterday')).status).toBe(400);
   });
 
+  it('filters by an action in words, by staff member and by customer (account number or login email)', async () => {
+    const owner = await staffClient(t, 'owner');
+    const support = await staffClient(t, 'support', { email: 'wordy.support@staff.example' });
+    const buyer = await signedInBuyer(t, 'filtered-customer@example.com');
+    const by = (staff: typeof owner) => ({ staffId: staff.staffId, email: staff.email, role: staff.role, ip: '198.51.100.8' });
+    await recordAudit(t.db, by(support), {
+      action: 'domain.suspend',
+      targetType: 'domain',
+      targetLabel: 'wordy-suspended.com',
+      accountId: buyer.accountId,
+      reason: 'Phishing reported',
+    });
+    await recordAudit(t.db, by(owner), { action: 'customer.reset-factors', targetType: 'customer', accountId: buyer.accountId, reason: 'Lost phone' });
+    await recordAudit(t.db, by(owner), { action: 'domain.lock', targetType: 'domain', targetLabel: 'wordy-locked.com' });
+
+    const labels = async (query: string) =>
+      ((await owner.client.get(`/api/admin/audit?${query}`)).body.data as { action: string }[]).map((entry) => entry.action);
+    expect(await labels('action=suspend&q=wordy')).toEqual(['domain.suspend']);
+    expect(await labels('action=Reset%20factors')).toEqual(['customer.reset-factors']);
+    expect(await labels('action=domain.suspend&q=wordy')).toEqual(['domain.suspend']);
+    expect(await labels('staff=wordy.support')).toEqual(['domain.suspend']);
+    expect(await labels(`customer=${buyer.accountId}`)).toEqual(['customer.reset-factors', 'domain.suspend']);
+    expect(await labels(`customer=%23${buyer.accountId}`)).toEqual(['customer.reset-factors', 'domain.suspend']);
+    expect(await labels('customer=filtered-customer')).toEqual(['customer.reset-factors', 'domain.suspend']);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await labels(`customer=filtered-customer&from=${today}&to=${today}`)).toHaveLength(2);
+    expect(await labels(`customer=filtered-customer&to=2020-01-01`)).toEqual([]);
+  });
+
   it('exports what a search finds as CSV a spreadsheet cannot run, and logs the export', async () => {
     const owner = await staffClient(t, 'owner');
     const actor = { staffId: owner.staffId, email: owner.email, role: owner.role, ip: '203.0.113.5' };

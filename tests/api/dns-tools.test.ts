@@ -182,6 +182,10 @@ describe('change history', () => {
     const after = (await owner.get(`/api/dnsChanges?domainId=${domainId}`)).body.data[0];
     expect(after).toMatchObject({ source: 'restore', restoredFrom: first.changeId });
     expect(after.summary).toMatch(/^Restored the version of \d{4}-\d\d-\d\d \d\d:\d\d UTC \(added 1 and removed 1 records\)$/);
+    // The account app previews a restore of the first version as the diff from now to point 0.
+    const toFirst = await owner.get(`/api/dnsChanges/diff?domainId=${domainId}&from=${after.changeId}&to=0`);
+    expect(toFirst.status, JSON.stringify(toFirst.body)).toBe(200);
+    expect(toFirst.body.removed.map((r: { data: string }) => r.data)).toEqual(['203.0.113.1']);
     expect((await owner.post('/api/dnsChanges/restore', { domainId, changeId: 0 })).status).toBe(200);
     expect(await records(domainId)).toEqual([]);
     expect((await owner.post('/api/dnsChanges/restore', { domainId, changeId: 987654 })).status).toBe(404);

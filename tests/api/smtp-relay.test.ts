@@ -92,6 +92,32 @@ describe('SMTP receiver', () => {
     expect(relayed.body).toContain('From: customer@example.net');
   });
 
+  it('keeps a forwarded 8-bit message byte for byte in the outbox, with its SRS envelope sender', async () => {
+    // ISO-8859-1 bytes (é, ü) that are not UTF-8: decoding them as UTF-8 would turn each into U+FFFD.
+    const original = Buffer.concat([
+      Buffer.from('From: alice@example.net\r\nTo: sales@relaytest.com\r\nSubject: Caf\xe9\r\nMIME-Version: 1.0\r\n', 'latin1'),
+      Buffer.from('Content-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n', 'latin1'),
+      Buffer.from('Un caf\xe9 et une br\xfbl\xe9e, s\x27il vous pla\xeet.\r\n', 'latin1'),
+    ]);
+    await transport().sendMail({ envelope: { from: 'alice@example.net', to: ['sales@relaytest.com'] }, raw: original });
+    const listed = await owner.get('/api/dev/outbox');
+    const entry = listed.body.data.find((m: { to: string; body: string }) => m.to === 'owner@example.org' && m.body.includes('alice@example.net'));
+    expect(entry.envelopeFrom).toMatch(/^SRS0=[A-Z2-7]{8}=[A-Z2-7]{2}=example\.net=alice@/);
+    expect(entry.body).not.toContain('\uFFFD');
+    expect(Buffer.from(entry.body, 'latin1').subarray(-original.length).equals(original)).toBe(true);
+
+    const raw = await t.app.request(`http://localhost${entry.rawUrl}`, {}, { requestIP: () => ({ address: '192.0.2.1' }) });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('content-type')).toBe('message/rfc822');
+    expect(raw.headers.get('x-envelope-from')).toBe(`<${entry.envelopeFrom}>`);
+    const bytes = Buffer.from(await raw.arrayBuffer());
+    expect(bytes.length).toBe(entry.sizeBytes);
+    // Our trace fields go on top; everything the sender sent follows unchanged.
+    expect(bytes.toString('latin1')).toMatch(/^Delivered-To: sales@relaytest\.com\r\n/);
+    expect(bytes.subarray(-original.length).equals(original)).toBe(true);
+    expect((await owner.get('/api/dev/outbox/999999/raw')).status).toBe(404);
+  });
+
   it('stores mail for a mailbox and counts it toward the usage', async () => {
     const before = (await owner.get(`/api/emails/${mailboxId}/usage`)).body.usedBytes;
     await transport().sendMail({ from: 'friend@example.net', to: 'inbox@relaytest.com', subject: 'Hello', text: 'x'.repeat(20_000) });

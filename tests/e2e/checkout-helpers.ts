@@ -55,12 +55,12 @@ export async function saveCard(page: Page, number: string) {
   await page.getByRole('button', { name: 'Save Card' }).click();
 }
 
-/** After CHECKOUT: the order confirmation, then My Domains through its button, as a buyer goes on. */
-export async function landOnMyDomains(page: Page) {
-  await page.waitForURL(/\/account\/orders\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: /^Thank you, your order is (complete|placed)$/ })).toBeVisible();
-  await page.getByRole('link', { name: 'Go to My Domains' }).click();
-  await page.waitForURL('**/account/domains');
+/** After CHECKOUT: My Domains with the order's confirmation at the top; returns the order number. */
+export async function landOnMyDomains(page: Page): Promise<number> {
+  await page.waitForURL(/\/account\/domains\?order=\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /^Thank you, your order is (complete|placed)$/ })).toBeVisible();
+  return Number(new URL(page.url()).searchParams.get('order'));
 }
 
 /**

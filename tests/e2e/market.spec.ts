@@ -37,7 +37,7 @@ async function checkOutAsVisitor(page: Page, email: string) {
   await saveCard(page, '4242 4242 4242 4242');
   await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
-  await page.waitForURL(/\/account\/orders\/\d+$/);
+  await page.waitForURL(/\/account\/domains\?order=\d+$/);
 }
 
 /** A new customer who registers a name and lists it on its For Sale page; returns their page and the name. */

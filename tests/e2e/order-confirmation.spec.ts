@@ -39,8 +39,18 @@ for (const width of [390, 1280]) {
     expect(total).toMatch(/^\$\d+\.\d{2}$/);
 
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
-    await page.waitForURL(/\/account\/orders\/\d+$/);
-    const orderId = /\/account\/orders\/(\d+)$/.exec(page.url())?.[1] as string;
+    // The storefront spec's landing: My Domains, with the order's number, total and a link to its receipt on top.
+    await page.waitForURL(/\/account\/domains\?order=\d+$/);
+    const orderId = new URL(page.url()).searchParams.get('order') as string;
+    await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
+    const placed = page.getByRole('region', { name: 'Thank you, your order is complete' });
+    await expect(placed).toContainText(`Order number${orderId}`);
+    await expect(placed.locator('.order-total')).toHaveText(total);
+    await expect(placed).toContainText(`${domain} is yours, registered until`);
+    expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`order-landing-${width}.png`), fullPage: true });
+    await placed.getByRole('link', { name: `View receipt for order ${orderId}` }).click();
+    await page.waitForURL(`**/account/orders/${orderId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your order is complete' })).toBeVisible();
     await expect(page.getByText(`Order ${orderId} ·`)).toBeVisible();
     const line = page.getByRole('region', { name: 'What you bought' }).getByRole('listitem').filter({ hasText: domain });
@@ -78,8 +88,8 @@ test('another account’s order number shows as not found, with the way back to 
   await saveCard(page, '4242 4242 4242 4242');
   await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
-  await page.waitForURL(/\/account\/orders\/\d+$/);
-  const orderId = Number(/\/account\/orders\/(\d+)$/.exec(page.url())?.[1]);
+  await page.waitForURL(/\/account\/domains\?order=\d+$/);
+  const orderId = Number(new URL(page.url()).searchParams.get('order'));
   // The order before this one is another buyer's (or none at all): either way, nothing of it shows.
   await page.goto(`/account/orders/${orderId - 1}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();

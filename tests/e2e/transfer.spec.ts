@@ -69,6 +69,9 @@ test('a transfer whose auth code the registry rejects is not charged, and the or
   await saveCard(page, '4242 4242 4242 4242');
   await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible();
   await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  await page.waitForURL(/\/account\/domains\?order=\d+$/);
+  await expect(page.getByRole('region', { name: /^Thank you, your order is/ })).toContainText(`The transfer of ${domain} needs a new auth code`);
+  await page.getByRole('link', { name: /^View receipt/ }).click();
   await page.waitForURL(/\/account\/orders\/\d+$/);
 
   const line = page.getByRole('listitem').filter({ hasText: domain }).first();

@@ -5,9 +5,11 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import useSWR from 'swr';
 import type { AdminSession } from '../../../api/contract/auth/login.ts';
 import { brand } from '@kit/brand.ts';
+import { ThemeSwitch } from '@kit/ThemeSwitch.tsx';
 import { $loggingOut, logout } from '@kit/session.ts';
 import { useCurrentUser } from '../features/session/api.ts';
 import { VerificationBanner } from '../features/verification/VerificationBanner.tsx';
+import { ViewAsBanner } from '../features/session/ViewAsBanner.tsx';
 import { paths } from '../paths.ts';
 
 function Logo() {
@@ -46,6 +48,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {user && <ViewAsBanner user={user} />}
       <header className="shell-header">
         <div className="container shell-header-inner">
           <a className="logo-link" href="/" aria-label={`${brand.name} home`}>
@@ -79,6 +82,7 @@ export function Shell({ children }: { children: ReactNode }) {
                 {user.email}
               </span>
             )}
+            <ThemeSwitch />
             <button type="button" className="btn btn-secondary btn-sm" onClick={() => void logout()} disabled={loggingOut || !user}>
               Log Out
             </button>

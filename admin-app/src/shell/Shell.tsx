@@ -2,6 +2,7 @@
  * The back office's frame: a navigation of the screens the role may use (a drawer on phones), who is signed in and
  * their role, and sign out. A screen the role may not use shows why instead of its content.
  */
+import { ThemeSwitch } from '@kit/ThemeSwitch.tsx';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { api } from '@kit/api.ts';
@@ -73,6 +74,7 @@ export function Shell({ screen, children }: { screen?: Screen; children: ReactNo
               <span className="admin-user-email">{active.staff.email}</span>
             </span>
             <span className={`role-badge role-${active.staff.role}`}>{staffRoleLabels[active.staff.role].label}</span>
+            <ThemeSwitch />
             <button type="button" className="btn btn-ghost btn-sm admin-sign-out" onClick={() => void signOut()}>
               <Icon name="logout" size={18} />
               <span>Sign out</span>

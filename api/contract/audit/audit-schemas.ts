@@ -19,7 +19,11 @@ export const auditQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   action: z.string().trim().max(100).optional(),
   staffId: z.coerce.number().int().positive().optional(),
+  /** Words of the staff member's email ("maria", "support@"). */
+  staff: z.string().trim().max(200).optional(),
   accountId: z.coerce.number().int().positive().optional(),
+  /** The customer: their account number, or words of their login email. */
+  customer: z.string().trim().max(200).optional(),
   targetType: z.string().trim().max(50).optional(),
   targetId: z.string().trim().max(100).optional(),
   from: isoDate.optional(),

@@ -9,6 +9,8 @@
  */
 export const actionsNeedingReason = [
   'customer.reset-factors',
+  'customer.edit',
+  'customer.view-as',
   'domain.suspend',
   'domain.unsuspend',
   'domain.move',

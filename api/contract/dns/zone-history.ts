@@ -57,7 +57,7 @@ export type RecordDiff = {
 export const zoneDiffQuerySchema = z.object({
   domainId: z.coerce.number().int().positive(),
   from: z.coerce.number().int().min(0),
-  to: z.coerce.number().int().positive(),
+  to: z.coerce.number().int().min(0),
 });
 
 /** POST /api/dnsChanges/:id/restore */

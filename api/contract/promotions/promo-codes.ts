@@ -14,6 +14,18 @@ export const promoCodeTextSchema = z
   .max(32, 'A promo code has at most 32 characters')
   .transform((code) => code.toUpperCase());
 
+/** Extensions a code is for, without the dot; empty: every extension we sell. */
+const promoTldsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .transform((tld) => tld.replace(/^\./, ''))
+      .pipe(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'An extension is like com or co.uk')),
+  )
+  .max(50);
+
 export const promoCodeCreateSchema = z
   .strictObject({
     code: z
@@ -24,17 +36,7 @@ export const promoCodeCreateSchema = z
     kind: z.enum(['percent', 'amount'], { error: 'Choose percent or amount' }),
     /** Percent (1-100), or cents off each discounted year. */
     value: z.number({ error: 'Enter how much the code takes off' }).int('Whole percent or cents only').positive('The discount must be more than 0'),
-    tlds: z
-      .array(
-        z
-          .string()
-          .trim()
-          .toLowerCase()
-          .transform((tld) => tld.replace(/^\./, ''))
-          .pipe(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'An extension is like com or co.uk')),
-      )
-      .max(50)
-      .default([]),
+    tlds: promoTldsSchema.default([]),
     years: z.enum(['first', 'every'], { error: 'Choose the first year only or every year' }),
     startDate: timestamp.optional(),
     endDate: timestamp.nullable().optional(),
@@ -46,6 +48,31 @@ export const promoCodeCreateSchema = z
   .refine((input) => input.kind !== 'percent' || input.value <= 100, { message: 'A percent discount is at most 100', path: ['value'] })
   .refine((input) => !input.startDate || !input.endDate || input.endDate > input.startDate, { message: 'The end must be after the start', path: ['endDate'] });
 export type PromoCodeCreate = z.infer<typeof promoCodeCreateSchema>;
+
+/**
+ * PATCH /api/admin/promoCodes/:id: any of its terms until its first use; after it only the end date and the caps
+ * (the discount, extensions, years and start are what customers were given).
+ */
+export const promoCodeEditSchema = z
+  .strictObject({
+    kind: z.enum(['percent', 'amount'], { error: 'Choose percent or amount' }).optional(),
+    value: z.number({ error: 'Enter how much the code takes off' }).int('Whole percent or cents only').positive('The discount must be more than 0').optional(),
+    tlds: promoTldsSchema.optional(),
+    years: z.enum(['first', 'every'], { error: 'Choose the first year only or every year' }).optional(),
+    startDate: timestamp.optional(),
+    endDate: timestamp.nullable().optional(),
+    maxRedemptions: z.number().int().positive('The total cap must be at least 1').nullable().optional(),
+    maxPerCustomer: z.number().int().positive('The per-customer cap must be at least 1').nullable().optional(),
+    reason: z.string().trim().max(1000, 'A reason has at most 1000 characters').optional(),
+  })
+  .refine((input) => input.kind !== 'percent' || input.value === undefined || input.value <= 100, {
+    message: 'A percent discount is at most 100',
+    path: ['value'],
+  });
+export type PromoCodeEdit = z.infer<typeof promoCodeEditSchema>;
+
+/** What may still change once a code has been used. */
+export const promoFieldsAfterUse = ['endDate', 'maxRedemptions', 'maxPerCustomer'] as const;
 
 export const promoCodeStatuses = ['scheduled', 'active', 'expired', 'usedUp'] as const;
 
@@ -66,6 +93,8 @@ export const promoCodeSchema = z.strictObject({
   discountTotal: z.number().int(),
   status: z.enum(promoCodeStatuses),
   description: z.string(),
+  /** A customer has redeemed it: from then on only its end date and caps can change. */
+  hasBeenUsed: z.boolean(),
   createDate: timestamp,
 });
 export type PromoCode = z.infer<typeof promoCodeSchema>;

@@ -1,6 +1,7 @@
 /** zod for the back office's help actions on customers and domains. */
 import '../zod-config.ts';
 import { z } from 'zod';
+import { contactSchema } from '../contact.ts';
 import { reasonSchema } from '../audit/audit-schemas.ts';
 
 export const customerSearchSchema = z.object({
@@ -18,12 +19,40 @@ export const customerNoteSchema = z.object({
 
 export const resetFactorsSchema = z.object({ reason: reasonSchema });
 
+/**
+ * PATCH /api/admin/customers/:id: staff change a customer's admin, tech or billing contact and/or login email, at the
+ * customer's request (the reason says how they asked). The customer is emailed; the change is audited.
+ */
+export const customerEditSchema = z
+  .strictObject({
+    email: z.email('Enter a valid email address').trim().toLowerCase().max(254).optional(),
+    whoisAdminContact: contactSchema.optional(),
+    whoisTechContact: contactSchema.optional(),
+    whoisBillingContact: contactSchema.optional(),
+    reason: reasonSchema,
+  })
+  .refine((input) => input.email || input.whoisAdminContact || input.whoisTechContact || input.whoisBillingContact, {
+    message: 'Nothing to change',
+    path: ['email'],
+  });
+export type CustomerEdit = z.infer<typeof customerEditSchema>;
+
+/** POST /api/admin/customers/:id/viewAs: why staff look at the customer's control panel (kept in the audit log). */
+export const viewAsSchema = z.object({ reason: reasonSchema });
+
 export const revokeApiTokensSchema = z.object({
   /** One token, or every live token when left out. */
   apiTokenId: z.number().int().positive().optional(),
 });
 
-export const domainSearchSchema = z.object({ q: z.string().trim().max(253).default('') });
+/** The lists the dashboard's counts open: transfers in at the registry, waiting for an auth code, transfers away. */
+export const staffDomainStates = ['transfer-in', 'awaiting-auth-code', 'transfer-away', 'suspended'] as const;
+export type StaffDomainState = (typeof staffDomainStates)[number];
+
+export const domainSearchSchema = z.object({
+  q: z.string().trim().max(253).default(''),
+  state: z.enum(staffDomainStates, { error: 'Unknown list of domains' }).optional(),
+});
 
 export const domainLockSchema = z.object({ locked: z.boolean({ error: 'locked must be true or false' }), reason: z.string().trim().max(1000).optional() });
 

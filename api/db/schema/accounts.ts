@@ -64,6 +64,9 @@ export const sessions = pgTable(
     revokeDate: timestamp({ withTimezone: true }),
     /** When the holder last proved who they are (password, second factor or passkey): sign-in or a later confirmation. */
     confirmedAt: timestamp({ withTimezone: true }),
+    /** A staff member viewing the customer's control panel (read-only, every page audited): who, by id and email. */
+    viewAsStaffId: integer(),
+    viewAsStaffEmail: text(),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );

@@ -1,6 +1,6 @@
 /** Cross-cutting tables: shared secrets, sandbox outbox, rate limits, spent bot-check tokens, the sandbox registry. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DomainContacts as RegistryContacts } from '../../contract/accounts/account-info.ts';
 import type { DsRecord } from '../../contract/domains/rdap.ts';
 
@@ -14,6 +14,8 @@ export const secrets = pgTable('secrets', {
   createDate: timestamp({ withTimezone: true }).notNull(),
 });
 
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
 /** Messages the sandbox SMS and mail providers "sent", readable at /api/dev/outbox. */
 export const outbox = pgTable('outbox', {
   id: serial().primaryKey(),
@@ -21,6 +23,9 @@ export const outbox = pgTable('outbox', {
   to: text().notNull(),
   subject: text(),
   body: text().notNull(),
+  /** A relayed message (a forward, a bounce): its envelope sender (MAIL FROM, '' for `<>`) and its bytes as sent. */
+  envelopeFrom: text(),
+  raw: bytea(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -4,13 +4,13 @@
  * (migrations/0023). An entry about a customer's account with a sentence for them also appears in their Account
  * activity, without the staff member's name.
  */
-import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { type AuditEntry, actionNeedsReason, minReasonLength } from '../../contract/audit/audit.ts';
 import type { ListResult } from '../../contract/list.ts';
 import { type StaffRole, staffRoleLabels } from '../../contract/staff/roles.ts';
 import type { Db } from '../../db/client.ts';
-import { accountActivity, auditLog } from '../../db/schema/index.ts';
+import { accountActivity, auditLog, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
 /** Who acts: a staff member (from their session and the request's client address), or the system. */
@@ -93,15 +93,24 @@ export async function recordAudit(db: Writer, actor: StaffActor, input: AuditInp
 export type AuditFilters = {
   /** Words found in the action, target, staff email, reason or address. */
   q?: string;
-  /** An action or an area: `domain.suspend`, or `domain` for every domain action. */
+  /** An action, an area (`domain`) or words of one (`suspend` finds `domain.suspend`). */
   action?: string;
   staffId?: number;
+  staff?: string;
   accountId?: number;
+  customer?: string;
   targetType?: string;
   targetId?: string;
   from?: Date;
   to?: Date;
 };
+
+/** An account number (with or without #), or words of a login email: the entries about that customer's account. */
+function customerFilter(customer: string, literal: (word: string) => string): SQL {
+  const number = customer.replace(/^#/, '');
+  if (/^\d{1,9}$/.test(number)) return eq(auditLog.accountId, Number(number));
+  return inArray(auditLog.accountId, sql`(select ${users.accountId} from ${users} where ${users.email} ilike ${`%${literal(customer)}%`})`);
+}
 
 function whereOf(filters: AuditFilters): SQL | undefined {
   const words = (filters.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
@@ -117,8 +126,16 @@ function whereOf(filters: AuditFilters): SQL | undefined {
         ilike(auditLog.clientIp, `${literal(word)}%`),
       ),
     ),
-    filters.action ? or(eq(auditLog.action, filters.action), ilike(auditLog.action, `${literal(filters.action)}.%`)) : undefined,
+    // In words: "suspend" finds domain.suspend (and unsuspend), "reset factors" customer.reset-factors, "domain" the area.
+    ...(filters.action ?? '')
+      .toLowerCase()
+      .split(/[\s.\-_]+/)
+      .filter(Boolean)
+      .slice(0, 8)
+      .map((word) => ilike(auditLog.action, `%${literal(word)}%`)),
     filters.staffId !== undefined ? eq(auditLog.staffId, filters.staffId) : undefined,
+    filters.staff ? ilike(auditLog.staffEmail, `%${literal(filters.staff)}%`) : undefined,
+    filters.customer ? customerFilter(filters.customer, literal) : undefined,
     filters.accountId !== undefined ? eq(auditLog.accountId, filters.accountId) : undefined,
     filters.targetType ? eq(auditLog.targetType, filters.targetType) : undefined,
     filters.targetId ? eq(auditLog.targetId, filters.targetId) : undefined,

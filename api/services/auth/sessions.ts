@@ -41,14 +41,21 @@ export async function resolveSession(db: Db, token: string, options: { allowDemo
       role: accounts.role,
       isDemo: accounts.isDemo,
       mfaEnrolmentRequired: accounts.mfaEnrolmentRequired,
+      viewAsStaffId: sessions.viewAsStaffId,
+      viewAsStaffEmail: sessions.viewAsStaffEmail,
     })
     .from(sessions)
     .leftJoin(accounts, eq(accounts.accountId, sessions.accountId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokeDate), gt(sessions.expireDate, now())))
     .limit(1);
   if (!row || (row.isDemo && !options.allowDemo)) return null;
-  const { isDemo: _, mfaEnrolmentRequired, ...auth } = row;
-  return { ...auth, role: auth.role ?? 'customer', ...(mfaEnrolmentRequired ? { mfaEnrolmentRequired: true } : {}) };
+  const { isDemo: _, mfaEnrolmentRequired, viewAsStaffId, viewAsStaffEmail, ...auth } = row;
+  return {
+    ...auth,
+    role: auth.role ?? 'customer',
+    ...(mfaEnrolmentRequired ? { mfaEnrolmentRequired: true } : {}),
+    ...(viewAsStaffId != null ? { viewAs: { staffId: viewAsStaffId, staffEmail: viewAsStaffEmail ?? '' } } : {}),
+  };
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {

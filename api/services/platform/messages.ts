@@ -3,7 +3,7 @@
  * job with retries. Codes a person waits for on screen (the checkout phone code, sign-in codes) are sent at once
  * instead, so a refusal reaches them as an error they can act on (verification.ts, mfa.ts).
  */
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../deps.ts';
@@ -25,5 +25,17 @@ export async function deliverMessage(providers: Pick<Providers, 'mail' | 'sms'>,
 
 /** The newest 200 messages the sandbox mail and SMS providers kept instead of sending (read at /dev/outbox). */
 export async function readOutbox(db: Db) {
-  return db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
+  const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
+  // A relayed message's bytes are served by readOutboxMessage; here its envelope, size and where to get them.
+  return rows.map(({ raw, ...row }) => ({
+    ...row,
+    sizeBytes: raw ? raw.length : null,
+    rawUrl: raw ? `/api/dev/outbox/${row.id}/raw` : null,
+  }));
+}
+
+/** One relayed message's bytes exactly as the relay would send them, with its envelope sender; null when there are none. */
+export async function readOutboxMessage(db: Db, id: number): Promise<{ raw: Buffer; envelopeFrom: string } | null> {
+  const [row] = await db.select({ raw: outbox.raw, envelopeFrom: outbox.envelopeFrom }).from(outbox).where(eq(outbox.id, id));
+  return row?.raw ? { raw: row.raw, envelopeFrom: row.envelopeFrom ?? '' } : null;
 }

@@ -72,7 +72,7 @@ function statusOf(row: PromoCodeRow, redemptions: number): PromoCode['status'] {
   return 'active';
 }
 
-function promoView(row: PromoCodeRow, redemptions: number, discountTotal: number): PromoCode {
+export function promoView(row: PromoCodeRow, redemptions: number, discountTotal: number, used = redemptions > 0): PromoCode {
   return {
     promoCodeId: row.promoCodeId,
     code: row.code,
@@ -88,6 +88,7 @@ function promoView(row: PromoCodeRow, redemptions: number, discountTotal: number
     discountTotal,
     status: statusOf(row, redemptions),
     description: describePromo(row, formatMoney),
+    hasBeenUsed: used,
     createDate: row.createDate.toISOString(),
   };
 }
@@ -149,7 +150,7 @@ export async function listPromoCodes(db: DbOrTx, options: { limit?: number; skip
     total: Number(count),
     data: rows.map((row) => {
       const used = usage.get(row.promoCodeId);
-      return promoView(row, used?.redemptions ?? 0, used?.discount ?? 0);
+      return promoView(row, used?.redemptions ?? 0, used?.discount ?? 0, used?.used ?? false);
     }),
   };
 }
@@ -158,7 +159,7 @@ export async function findPromoCodeById(db: DbOrTx, promoCodeId: number): Promis
   const [row] = await db.select().from(promoCodes).where(eq(promoCodes.promoCodeId, promoCodeId));
   if (!row) throw new AppError(404, 'Promo code not found');
   const used = (await usageOf(db, [promoCodeId])).get(promoCodeId);
-  return promoView(row, used?.redemptions ?? 0, used?.discount ?? 0);
+  return promoView(row, used?.redemptions ?? 0, used?.discount ?? 0, used?.used ?? false);
 }
 
 /** Ends a code now: carts holding it show "This code has expired", checkouts refuse it. Answers before and after. */
@@ -188,15 +189,18 @@ export async function expirePromoCode(
   });
 }
 
-/** Standing redemptions per code and the discount delivered lines took. */
-async function usageOf(db: DbOrTx, ids: number[]): Promise<Map<number, { redemptions: number; discount: number }>> {
+/**
+ * Standing redemptions per code and the discount delivered lines took; `used`: any customer has ever redeemed it
+ * (even an order that later failed), after which its terms are what customers were given and stay as they are.
+ */
+async function usageOf(db: DbOrTx, ids: number[]): Promise<Map<number, { redemptions: number; discount: number; used: boolean }>> {
   const cutoff = subMinutes(now(), redemptionReservationMinutes).toISOString();
   const rows = await db.execute<{ id: number; redemptions: number; discount: number }>(sql`
-    select r.promo_code_id as id, count(*)::int as redemptions,
+    select r.promo_code_id as id,
+      count(*) filter (where case when o.order_id is null then r.create_date > ${cutoff}::timestamptz else o.status <> 'failed' end)::int as redemptions,
       coalesce(sum((select coalesce(sum(l.discount), 0) from order_lines l where l.order_id = o.order_id and l.state = 'delivered')), 0)::int as discount
     from promo_redemptions r left join orders o on o.cart_id = r.cart_id
     where r.promo_code_id in ${sql.raw(`(${ids.map(Number).join(',')})`)}
-      and case when o.order_id is null then r.create_date > ${cutoff}::timestamptz else o.status <> 'failed' end
     group by r.promo_code_id`);
-  return new Map([...rows].map((row) => [Number(row.id), { redemptions: Number(row.redemptions), discount: Number(row.discount) }]));
+  return new Map([...rows].map((row) => [Number(row.id), { redemptions: Number(row.redemptions), discount: Number(row.discount), used: true }]));
 }

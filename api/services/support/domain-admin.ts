@@ -5,9 +5,10 @@
  * shows in the owner's Account activity.
  */
 import { addDays } from 'date-fns';
-import { and, asc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { StaffDomainRecord, StaffDomainRow } from '../../contract/support/customers.ts';
+import type { StaffDomainState } from '../../contract/support/support-schemas.ts';
 import { domains, transactions, users } from '../../db/schema/index.ts';
 import type { DomainRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
@@ -35,15 +36,29 @@ async function findDomainWithOwner(db: Deps['db'], domainId: number): Promise<{ 
 }
 
 /** Domains by name (part of it), with their owners; the most recently changed first when nothing is typed. */
-export async function searchDomainsAsStaff(db: Deps['db'], q: string): Promise<StaffDomainRow[]> {
+/** The same conditions as the dashboard's counts (services/dashboard/dashboard.ts), so a count opens its own list. */
+const stateConditions: Record<StaffDomainState, SQL> = {
+  'transfer-in': sql`${domains.status} = 'transfer' and ${domains.inboundTransferStatus} = 'pending'`,
+  'awaiting-auth-code': sql`${domains.status} = 'transfer' and ${domains.inboundTransferStatus} in ('auth-code-needed', 'auth-code-rejected')`,
+  'transfer-away': sql`${domains.domainId} in (select domain_id from outbound_transfers where status in ('pending', 'approved'))`,
+  suspended: sql`${domains.suspendedAt} is not null`,
+};
+
+export async function searchDomainsAsStaff(db: Deps['db'], q: string, state?: StaffDomainState): Promise<StaffDomainRow[]> {
   const word = q.trim().toLowerCase();
   const rows = await db
     .select({ domain: domains, ownerEmail: users.email })
     .from(domains)
     .innerJoin(users, eq(users.accountId, domains.accountId))
-    .where(and(ne(domains.status, 'deleted'), word ? ilike(domains.domain, `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined))
+    .where(
+      and(
+        ne(domains.status, 'deleted'),
+        word ? ilike(domains.domain, `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+        state ? stateConditions[state] : undefined,
+      ),
+    )
     .orderBy(word ? sql`${domains.domain} <> ${word}` : sql`${domains.modifyDate} desc`, asc(domains.domain))
-    .limit(50);
+    .limit(state ? 500 : 50);
   return rows.map((row) => staffDomainRow(row.domain, row.ownerEmail));
 }
 

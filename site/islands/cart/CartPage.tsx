@@ -88,9 +88,9 @@ export default function CartPage() {
     if (outcome.ok) {
       setState('complete');
       clearCartCache();
-      // The order confirmation says what each name got and what was not charged (a transfer waiting for a new auth
-      // code, a name refused or not yet confirmed), so no toast repeats it.
-      window.location.assign(outcome.answer.orderId ? `/account/orders/${outcome.answer.orderId}` : '/account/domains');
+      // The storefront spec lands the buyer on My Domains; its order panel says what each name got and what was not
+      // charged (a transfer waiting for a new auth code, a name refused or not yet confirmed), so no toast repeats it.
+      window.location.assign(outcome.answer.orderId ? `/account/domains?order=${outcome.answer.orderId}` : '/account/domains');
       return;
     }
     setState('ready');

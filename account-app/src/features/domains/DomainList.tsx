@@ -59,8 +59,13 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
   const [openIds, setOpenIds] = useState<ReadonlySet<number>>(() => new Set());
   const headerCheck = useRef<HTMLInputElement>(null);
 
-  const setView = (next: Partial<DomainView>, options: { replace?: boolean } = {}) =>
-    setParams(viewParams({ ...view, page: 1, ...next }), { replace: options.replace ?? false, preventScrollReset: true });
+  const setView = (next: Partial<DomainView>, options: { replace?: boolean } = {}) => {
+    const nextParams = viewParams({ ...view, page: 1, ...next });
+    // The order confirmation shown after checkout stays while the buyer searches or filters.
+    const order = params.get('order');
+    if (order) nextParams.set('order', order);
+    setParams(nextParams, { replace: options.replace ?? false, preventScrollReset: true });
+  };
 
   // A new search or filter is a new set of rows: a selection made for the old one must not ride along unseen.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { brand } from '@kit/brand.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { paths } from '../../paths.ts';
+import { OrderPlaced, useLandedOrderId } from '../orders/OrderPlaced.tsx';
 import { type Domain, useAccount, useDomains } from './api.ts';
 import type { BulkAction } from './bulk-actions.ts';
 import { DomainList } from './DomainList.tsx';
@@ -15,6 +16,7 @@ const BulkDialog = lazy(() => import('./BulkDialog.tsx'));
 export function MyDomains() {
   const { domains, error, isLoading, isSlow } = useDomains();
   const account = useAccount();
+  const landedOrderId = useLandedOrderId();
   const [modal, setModal] = useState<{ kind: DomainModalKind; domain: Domain | null; selectedIds?: number[] } | null>(null);
   const [bulk, setBulk] = useState<{ action: BulkAction; domains: Domain[] } | null>(null);
   // Stable, so the rows (memoised) do not all redraw when a modal opens.
@@ -42,6 +44,7 @@ export function MyDomains() {
           </button>
         </div>
       </div>
+      {landedOrderId && <OrderPlaced orderId={landedOrderId} />}
       <div className="domains-layout">
         <section aria-label="Your domains" className="domains-list">
           <PriceRises />

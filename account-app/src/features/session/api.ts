@@ -3,7 +3,14 @@ import useSWR from 'swr';
 import { FetchError } from '../../swr.ts';
 
 /** `mfaEnrolmentRequired`: staff reset the second factors; nothing else works until one is added. */
-export type CurrentUser = { userId: number; accountId: number; email: string; mfaEnrolmentRequired?: boolean };
+export type CurrentUser = {
+  userId: number;
+  accountId: number;
+  email: string;
+  mfaEnrolmentRequired?: boolean;
+  /** A staff member viewing the account read-only (the session can write nothing). */
+  $viewAs?: { staffEmail: string };
+};
 
 export function useCurrentUser() {
   const { data, error, isLoading } = useSWR<CurrentUser | null>('/users/0');

@@ -1,6 +1,6 @@
 /**
  * The audit log: every staff action and every read of a customer's personal data, newest first; searched as you
- * type, filtered by action and dates, and exported as CSV with the same filters (the export is logged too).
+ * type, filtered by action (in words), staff member, customer and dates, and exported as CSV with the same filters (the export is logged too).
  */
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,12 +20,21 @@ export default function AuditLog() {
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const [action, setAction] = useState(params.get('action') ?? '');
+  const [staff, setStaff] = useState(params.get('staff') ?? '');
+  const [customer, setCustomer] = useState(params.get('customer') ?? '');
   const [from, setFrom] = useState(params.get('from') ?? '');
   const [to, setTo] = useState(params.get('to') ?? '');
   const [skip, setSkip] = useState(0);
   const ids = useId();
   const filters = new URLSearchParams(
-    Object.entries({ q: useDebounced(q.trim()), action: useDebounced(action.trim()), from, to }).filter(([, value]) => value) as [string, string][],
+    Object.entries({
+      q: useDebounced(q.trim()),
+      action: useDebounced(action.trim()),
+      staff: useDebounced(staff.trim()),
+      customer: useDebounced(customer.trim()),
+      from,
+      to,
+    }).filter(([, value]) => value) as [string, string][],
   );
   const key = `/admin/audit?${filters}&limit=${pageSize}&skip=${skip}`;
   const { data, error, isLoading } = useSWR<ListResult<AuditEntry>>(key, { keepPreviousData: true });
@@ -74,9 +83,29 @@ export default function AuditLog() {
             <input
               id={`${ids}-action`}
               className="input"
-              placeholder="e.g. domain.suspend"
+              placeholder="e.g. suspend, refund"
               value={action}
               onChange={(event) => update(setAction, 'action')(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-staff`}>Staff member</label>
+            <input
+              id={`${ids}-staff`}
+              className="input"
+              placeholder="Email"
+              value={staff}
+              onChange={(event) => update(setStaff, 'staff')(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-customer`}>Customer</label>
+            <input
+              id={`${ids}-customer`}
+              className="input"
+              placeholder="Account number or email"
+              value={customer}
+              onChange={(event) => update(setCustomer, 'customer')(event.target.value)}
             />
           </div>
           <div className="field">

@@ -19,6 +19,7 @@ import { RowMenu, type RowAction } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
 import { DomainsTable } from '../domains/DomainsTable.tsx';
+import { EditCustomerModal, ViewAsModal } from './CustomerEdit.tsx';
 import { NotesPanel } from './NotesPanel.tsx';
 
 const collapsedRows = 8;
@@ -30,7 +31,9 @@ type Help =
   | 'resendApproval'
   | 'resendVerification'
   | { token: CustomerRecord['apiTokens'][number] }
-  | 'revokeAllTokens';
+  | 'revokeAllTokens'
+  | 'edit'
+  | 'viewAs';
 
 /** Whether the registrant email is verified (#24): unverified names are suspended at the deadline. */
 function RegistrantVerification({ status }: { status: CustomerRecord['registrantVerification'] }) {
@@ -115,6 +118,8 @@ export default function CustomerPage() {
     void mutate();
   };
   const helpActions: RowAction[] = [
+    ...(can('customers:edit') ? [{ label: 'Edit contacts and login email', onSelect: () => setHelp('edit') }] : []),
+    ...(can('customers:view-as') ? [{ label: 'View as customer', onSelect: () => setHelp('viewAs') }] : []),
     ...(can('customers:help')
       ? [
           { label: 'Send a password reset link', onSelect: () => setHelp('resendRecovery') },
@@ -387,6 +392,8 @@ export default function CustomerPage() {
         </div>
       </Panel>
 
+      {help === 'edit' && <EditCustomerModal customer={customer} open onClose={() => setHelp(null)} onDone={done} />}
+      <ViewAsModal customer={customer} open={help === 'viewAs'} onClose={() => setHelp(null)} />
       <ActionModal
         open={help === 'resetFactors'}
         title="Reset two-step verification"

@@ -2,7 +2,7 @@
  * The dashboard: what the business did today, in 7 and in 30 days; charges that failed; transfers waiting; the job
  * queue (depths, failed jobs an owner can put back, the last run of each schedule); open abuse cases.
  */
-import { useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { api, isFailure } from '@kit/api.ts';
@@ -16,31 +16,67 @@ import { FetchError } from '../../swr.ts';
 const key = '/admin/dashboard';
 const chargeKinds = { order: 'Checkout', renewal: 'Renewal', 'auto-renewal': 'Auto-renewal', 'monthly-bill': 'Monthly bill' } as const;
 
-function Figure({ label, counts, money = false }: { label: string; counts: PeriodCounts; money?: boolean }) {
+/** A count that opens the list behind it (when the staff member may read that list). */
+function CountLink({ to, label, children }: { to: string | null; label: string; children: ReactNode }) {
+  if (!to) return children;
+  return (
+    <Link to={to} aria-label={label}>
+      {children}
+    </Link>
+  );
+}
+
+function Figure({ label, counts, money = false, to }: { label: string; counts: PeriodCounts; money?: boolean; to: string | null }) {
   const show = (value: number) => (money ? formatMoney(value) : value.toLocaleString('en-US'));
   return (
     <section className="figure" aria-label={label}>
       <h2>{label}</h2>
-      <p className="figure-main">{show(counts.today)}</p>
+      <p className="figure-main">
+        <CountLink to={to} label={`${label} today: ${show(counts.today)}`}>
+          {show(counts.today)}
+        </CountLink>
+      </p>
       <p className="figure-sub">today</p>
       <dl>
         <div>
           <dt>7 days</dt>
-          <dd>{show(counts.last7Days)}</dd>
+          <dd>
+            <CountLink to={to} label={`${label}, 7 days: ${show(counts.last7Days)}`}>
+              {show(counts.last7Days)}
+            </CountLink>
+          </dd>
         </div>
         <div>
           <dt>30 days</dt>
-          <dd>{show(counts.last30Days)}</dd>
+          <dd>
+            <CountLink to={to} label={`${label}, 30 days: ${show(counts.last30Days)}`}>
+              {show(counts.last30Days)}
+            </CountLink>
+          </dd>
         </div>
       </dl>
     </section>
   );
 }
 
+/** The job queues in one line: how much waits, runs and failed. */
+function jobsSummary(data: DashboardData): string {
+  const sum = (pick: (queue: DashboardData['jobs']['queues'][number]) => number) => data.jobs.queues.reduce((total, queue) => total + pick(queue), 0);
+  const failed = sum((queue) => queue.failed);
+  return `${data.jobs.queues.length} queues: ${sum((queue) => queue.ready)} waiting, ${sum((queue) => queue.active)} running, ${failed} failed.`;
+}
+
 export default function Dashboard() {
   const { can } = useStaffSession();
   const { data, error, mutate, isValidating } = useSWR<DashboardData>(key, { refreshInterval: 60_000 });
   const [retrying, setRetrying] = useState<string | null>(null);
+  // On a phone the job queues fold into one line; a desk-sized screen shows them open.
+  const [jobsOpen, setJobsOpen] = useState(() => typeof window === 'undefined' || window.matchMedia('(min-width: 720px)').matches);
+  useEffect(() => {
+    if (window.location.hash === '#jobs') setJobsOpen(true);
+  }, []);
+  const orders = can('orders:read') ? '/admin/orders' : null;
+  const domainList = (state: string) => (can('domains:read') ? `/admin/domains?state=${state}` : null);
 
   async function retryJob(name: string, id: string) {
     setRetrying(id);
@@ -72,17 +108,19 @@ export default function Dashboard() {
       ) : (
         <>
           <div className="figures">
-            <Figure label="Registrations" counts={data.registrations} />
-            <Figure label="Transfers" counts={data.transfers} />
-            <Figure label="Renewals" counts={data.renewals} />
-            <Figure label="Revenue" counts={data.revenue} money />
-            <Figure label="Refunds" counts={data.refunds} money />
+            <Figure label="Registrations" counts={data.registrations} to={orders && `${orders}?status=completed`} />
+            <Figure label="Transfers" counts={data.transfers} to={domainList('transfer-in')} />
+            <Figure label="Renewals" counts={data.renewals} to={orders} />
+            <Figure label="Revenue" counts={data.revenue} money to={orders && `${orders}?status=completed`} />
+            <Figure label="Refunds" counts={data.refunds} money to={can('audit:read') ? '/admin/audit?action=refund' : orders} />
           </div>
           <div className="panel-grid">
             <section className="panel" aria-labelledby="failed-heading">
               <div className="panel-header">
                 <h2 id="failed-heading">Failed charges, last 7 days</h2>
-                <span className={`badge ${data.failedCharges.last7Days ? 'badge-warning' : 'badge-success'}`}>{data.failedCharges.last7Days}</span>
+                <CountLink to={orders && `${orders}?status=failed`} label={`Failed charges, last 7 days: ${data.failedCharges.last7Days}`}>
+                  <span className={`badge ${data.failedCharges.last7Days ? 'badge-warning' : 'badge-success'}`}>{data.failedCharges.last7Days}</span>
+                </CountLink>
               </div>
               {data.failedCharges.recent.length === 0 ? (
                 <p className="empty">No charge failed this week.</p>
@@ -131,129 +169,158 @@ export default function Dashboard() {
               <div className="panel-body">
                 <dl className="kv">
                   <dt>Transfers in, at the registry</dt>
-                  <dd>{data.pendingTransfers.inbound}</dd>
+                  <dd>
+                    <CountLink to={domainList('transfer-in')} label={`Transfers in, at the registry: ${data.pendingTransfers.inbound}`}>
+                      {data.pendingTransfers.inbound}
+                    </CountLink>
+                  </dd>
                   <dt>Transfers in, waiting for an auth code</dt>
-                  <dd>{data.pendingTransfers.awaitingAuthCode}</dd>
+                  <dd>
+                    <CountLink
+                      to={domainList('awaiting-auth-code')}
+                      label={`Transfers in, waiting for an auth code: ${data.pendingTransfers.awaitingAuthCode}`}
+                    >
+                      {data.pendingTransfers.awaitingAuthCode}
+                    </CountLink>
+                  </dd>
                   <dt>Transfers away</dt>
-                  <dd>{data.pendingTransfers.outbound}</dd>
+                  <dd>
+                    <CountLink to={domainList('transfer-away')} label={`Transfers away: ${data.pendingTransfers.outbound}`}>
+                      {data.pendingTransfers.outbound}
+                    </CountLink>
+                  </dd>
                   <dt>Open abuse cases</dt>
-                  <dd>{can('abuse:read') && data.openAbuseCases > 0 ? <Link to="/admin/abuse">{data.openAbuseCases}</Link> : data.openAbuseCases}</dd>
+                  <dd>
+                    <CountLink to={can('abuse:read') ? '/admin/abuse' : null} label={`Open abuse cases: ${data.openAbuseCases}`}>
+                      {data.openAbuseCases}
+                    </CountLink>
+                  </dd>
                 </dl>
               </div>
             </section>
           </div>
-          <section className="panel" aria-labelledby="jobs-heading">
+          <section className="panel" aria-labelledby="jobs-heading" id="jobs">
             <div className="panel-header">
               <h2 id="jobs-heading">Background jobs</h2>
             </div>
-            <div className="table-wrap">
-              <table className="data-table jobs-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Job</th>
-                    <th scope="col" className="num">
-                      Waiting
-                    </th>
-                    <th scope="col" className="num">
-                      Later
-                    </th>
-                    <th scope="col" className="num">
-                      Running
-                    </th>
-                    <th scope="col" className="num">
-                      Failed
-                    </th>
-                    <th scope="col">Last run</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.jobs.queues.map((queue) => {
-                    const schedule = data.jobs.schedules.find((s) => s.name === queue.name);
-                    return (
-                      <tr key={queue.name}>
-                        <td data-label="Job">
-                          <span className="cell-main mono">{queue.name}</span>
-                          <span className="cell-sub">{schedule ? `Scheduled ${schedule.cron} UTC` : 'On demand'}</span>
-                        </td>
-                        <td data-label="Waiting" className="num">
-                          {queue.ready}
-                        </td>
-                        <td data-label="Later" className="num">
-                          {queue.deferred}
-                        </td>
-                        <td data-label="Running" className="num">
-                          {queue.active}
-                        </td>
-                        <td data-label="Failed" className="num">
-                          {queue.failed ? <span className="badge badge-danger">{queue.failed}</span> : 0}
-                        </td>
-                        <td data-label="Last run">
-                          {!schedule ? (
-                            <span className="muted">—</span>
-                          ) : schedule.lastRun ? (
-                            <>
-                              {formatAgo(schedule.lastRun.completedOn)}
-                              {schedule.lastRun.state === 'failed' && <span className="badge badge-danger">failed</span>}
-                            </>
-                          ) : (
-                            <span className="muted">Not yet</span>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            {data.jobs.failedJobs.length > 0 && (
-              <>
-                <div className="panel-header subheader">
-                  <h3>Failed jobs</h3>
-                </div>
-                <div className="table-wrap">
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">Job</th>
-                        <th scope="col">Error</th>
-                        <th scope="col">Failed</th>
-                        <th scope="col" className="actions">
-                          <span className="visually-hidden">Actions</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.jobs.failedJobs.map((job) => (
-                        <tr key={job.id}>
+            {!jobsOpen && (
+              <p className="panel-body jobs-summary">
+                {jobsSummary(data)}{' '}
+                <button type="button" className="link-button" onClick={() => setJobsOpen(true)} aria-expanded={false} aria-controls="jobs-detail">
+                  Show the queues
+                </button>
+              </p>
+            )}
+            <div id="jobs-detail" hidden={!jobsOpen}>
+              <div className="table-wrap">
+                <table className="data-table jobs-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Job</th>
+                      <th scope="col" className="num">
+                        Waiting
+                      </th>
+                      <th scope="col" className="num">
+                        Later
+                      </th>
+                      <th scope="col" className="num">
+                        Running
+                      </th>
+                      <th scope="col" className="num">
+                        Failed
+                      </th>
+                      <th scope="col">Last run</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.jobs.queues.map((queue) => {
+                      const schedule = data.jobs.schedules.find((s) => s.name === queue.name);
+                      return (
+                        <tr key={queue.name}>
                           <td data-label="Job">
-                            <span className="cell-main mono">{job.name}</span>
-                            <span className="cell-sub mono">{job.id}</span>
+                            <span className="cell-main mono">{queue.name}</span>
+                            <span className="cell-sub">{schedule ? `Scheduled ${schedule.cron} UTC` : 'On demand'}</span>
                           </td>
-                          <td data-label="Error">{job.error ?? '—'}</td>
-                          <td data-label="Failed">
-                            {formatAgo(job.failedOn)}
-                            <span className="cell-sub">after {job.retryCount} retries</span>
+                          <td data-label="Waiting" className="num">
+                            {queue.ready}
                           </td>
-                          <td data-label="" className="actions">
-                            {can('jobs:manage') && (
-                              <button
-                                type="button"
-                                className="btn btn-secondary btn-sm"
-                                disabled={retrying !== null}
-                                onClick={() => void retryJob(job.name, job.id)}
-                                aria-label={`Run ${job.name} again`}
-                              >
-                                Run again
-                              </button>
+                          <td data-label="Later" className="num">
+                            {queue.deferred}
+                          </td>
+                          <td data-label="Running" className="num">
+                            {queue.active}
+                          </td>
+                          <td data-label="Failed" className="num">
+                            {queue.failed ? <span className="badge badge-danger">{queue.failed}</span> : 0}
+                          </td>
+                          <td data-label="Last run">
+                            {!schedule ? (
+                              <span className="muted">—</span>
+                            ) : schedule.lastRun ? (
+                              <>
+                                {formatAgo(schedule.lastRun.completedOn)}
+                                {schedule.lastRun.state === 'failed' && <span className="badge badge-danger">failed</span>}
+                              </>
+                            ) : (
+                              <span className="muted">Not yet</span>
                             )}
                           </td>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </>
-            )}
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+              {data.jobs.failedJobs.length > 0 && (
+                <>
+                  <div className="panel-header subheader">
+                    <h3>Failed jobs</h3>
+                  </div>
+                  <div className="table-wrap">
+                    <table className="data-table">
+                      <thead>
+                        <tr>
+                          <th scope="col">Job</th>
+                          <th scope="col">Error</th>
+                          <th scope="col">Failed</th>
+                          <th scope="col" className="actions">
+                            <span className="visually-hidden">Actions</span>
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {data.jobs.failedJobs.map((job) => (
+                          <tr key={job.id}>
+                            <td data-label="Job">
+                              <span className="cell-main mono">{job.name}</span>
+                              <span className="cell-sub mono">{job.id}</span>
+                            </td>
+                            <td data-label="Error">{job.error ?? '—'}</td>
+                            <td data-label="Failed">
+                              {formatAgo(job.failedOn)}
+                              <span className="cell-sub">after {job.retryCount} retries</span>
+                            </td>
+                            <td data-label="" className="actions">
+                              {can('jobs:manage') && (
+                                <button
+                                  type="button"
+                                  className="btn btn-secondary btn-sm"
+                                  disabled={retrying !== null}
+                                  onClick={() => void retryJob(job.name, job.id)}
+                                  aria-label={`Run ${job.name} again`}
+                                >
+                                  Run again
+                                </button>
+                              )}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </>
+              )}
+            </div>
           </section>
         </>
       )}

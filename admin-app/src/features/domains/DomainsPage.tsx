@@ -1,25 +1,40 @@
-/** Domains: find one by name (as you type); the most recently changed ones when nothing is typed. */
+/**
+ * Domains: find one by name (as you type); the most recently changed ones when nothing is typed; or one of the lists
+ * the dashboard's counts open (`?state=transfer-in` ...).
+ */
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import type { StaffDomainRow } from '../../../../api/contract/support/customers.ts';
+import { type StaffDomainState, staffDomainStates } from '../../../../api/contract/support/support-schemas.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
 import { DomainsTable } from './DomainsTable.tsx';
+
+const stateTitles: Record<StaffDomainState, string> = {
+  'transfer-in': 'Transfers in, at the registry',
+  'awaiting-auth-code': 'Transfers in, waiting for an auth code',
+  'transfer-away': 'Transfers away',
+  suspended: 'Suspended domains',
+};
 
 export default function DomainsPage() {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const settled = useDebounced(q.trim().toLowerCase(), 250);
-  const { data, error } = useSWR<ListResult<StaffDomainRow>>(`/admin/domains?q=${encodeURIComponent(settled)}`, { keepPreviousData: true });
+  const stateParam = params.get('state') ?? '';
+  const state = (staffDomainStates as readonly string[]).includes(stateParam) ? (stateParam as StaffDomainState) : null;
+  const { data, error } = useSWR<ListResult<StaffDomainRow>>(`/admin/domains?q=${encodeURIComponent(settled)}${state ? `&state=${state}` : ''}`, {
+    keepPreviousData: true,
+  });
   return (
     <section className="page">
       <div className="page-header">
         <div>
-          <h1>Domains</h1>
-          <p>Every domain we hold for a customer, with its live registry state on its page.</p>
+          <h1>{state ? stateTitles[state] : 'Domains'}</h1>
+          <p>{state ? <Link to="/admin/domains">All domains</Link> : 'Every domain we hold for a customer, with its live registry state on its page.'}</p>
         </div>
       </div>
       <div className="panel">
@@ -36,7 +51,7 @@ export default function DomainsPage() {
               value={q}
               onChange={(event) => {
                 setQ(event.target.value);
-                setParams(event.target.value ? { q: event.target.value } : {}, { replace: true });
+                setParams({ ...(event.target.value ? { q: event.target.value } : {}), ...(state ? { state } : {}) }, { replace: true });
               }}
             />
           </div>
@@ -52,11 +67,11 @@ export default function DomainsPage() {
             </p>
           ) : data.data.length === 0 ? (
             <p className="empty" role="status">
-              No domain matches “{settled}”.
+              {state && !settled ? 'None right now.' : `No domain matches “${settled}”.`}
             </p>
           ) : (
             <>
-              {!settled && <p className="panel-caption">Recently changed</p>}
+              {!settled && !state && <p className="panel-caption">Recently changed</p>}
               <DomainsTable rows={data.data} />
             </>
           )}

@@ -1,4 +1,7 @@
-/** Promo codes: what each takes off, its dates and caps, how much it was used; create one, or end one now. */
+/**
+ * Promo codes: what each takes off, its dates and caps, how much it was used; create one, edit one (every term until
+ * its first use, then only its end date and caps), or end one now.
+ */
 import { type FormEvent, useState } from 'react';
 import useSWR from 'swr';
 import { api, isFailure } from '@kit/api.ts';
@@ -25,19 +28,31 @@ const statusBadges: Record<PromoCode['status'], [string, string]> = {
 const dayStart = (value: string) => (value ? new Date(`${value}T00:00:00`).toISOString() : undefined);
 const dayEnd = (value: string) => (value ? new Date(`${value}T23:59:59`).toISOString() : undefined);
 
-function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code: PromoCode) => void }) {
-  const [form, setForm] = useState({
-    code: '',
-    kind: 'percent',
-    value: '',
-    tlds: '',
-    years: 'first',
-    start: '',
-    end: '',
-    maxRedemptions: '',
-    maxPerCustomer: '1',
+/** A date input's value for an instant, in local time. */
+const dateValue = (iso: string | null) =>
+  iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 10) : '';
+
+function formOf(code: PromoCode | null) {
+  if (!code) return { code: '', kind: 'percent', value: '', tlds: '', years: 'first', start: '', end: '', maxRedemptions: '', maxPerCustomer: '1', reason: '' };
+  return {
+    code: code.code,
+    kind: code.kind,
+    value: code.kind === 'percent' ? String(code.value) : (code.value / 100).toFixed(2),
+    tlds: code.tlds.join(', '),
+    years: code.years,
+    start: dateValue(code.startDate),
+    end: dateValue(code.endDate),
+    maxRedemptions: code.maxRedemptions == null ? '' : String(code.maxRedemptions),
+    maxPerCustomer: code.maxPerCustomer == null ? '' : String(code.maxPerCustomer),
     reason: '',
-  });
+  };
+}
+
+function CodeDialog({ editing, onClose, onDone }: { editing: PromoCode | null; onClose: () => void; onDone: (code: PromoCode) => void }) {
+  const [form, setForm] = useState(() => formOf(editing));
+  const original = formOf(editing);
+  // After its first use a code's discount is what customers were given: only the end date and caps may change.
+  const locked = editing?.hasBeenUsed ?? false;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof form) => (event: { target: { value: string } }) => {
@@ -51,34 +66,56 @@ function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code:
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const answer = await api<PromoCode>('/admin/promoCodes', {
-      method: 'POST',
-      body: {
-        code: form.code,
-        kind: form.kind,
-        value,
-        tlds: form.tlds.split(/[\s,]+/).filter(Boolean),
-        years: form.years,
-        startDate: dayStart(form.start),
-        endDate: dayEnd(form.end) ?? null,
-        maxRedemptions: optionalCount(form.maxRedemptions),
-        maxPerCustomer: optionalCount(form.maxPerCustomer),
-        reason: form.reason.trim() || undefined,
-      },
-      toast: false,
-    });
+    const changed = (name: keyof typeof form) => form[name] !== original[name];
+    const terms = {
+      kind: form.kind,
+      value,
+      tlds: form.tlds.split(/[\s,]+/).filter(Boolean),
+      years: form.years,
+      startDate: dayStart(form.start),
+    };
+    const limits = {
+      endDate: dayEnd(form.end) ?? null,
+      maxRedemptions: optionalCount(form.maxRedemptions),
+      maxPerCustomer: optionalCount(form.maxPerCustomer),
+    };
+    const answer = editing
+      ? await api<PromoCode>(`/admin/promoCodes/${editing.promoCodeId}`, {
+          method: 'PATCH',
+          body: {
+            ...(locked
+              ? {}
+              : Object.fromEntries(Object.entries(terms).filter(([name]) => changed(name === 'startDate' ? 'start' : (name as keyof typeof form))))),
+            ...(changed('end') ? { endDate: limits.endDate } : {}),
+            ...(changed('maxRedemptions') ? { maxRedemptions: limits.maxRedemptions } : {}),
+            ...(changed('maxPerCustomer') ? { maxPerCustomer: limits.maxPerCustomer } : {}),
+            reason: form.reason.trim() || undefined,
+          },
+          toast: false,
+        })
+      : await api<PromoCode>('/admin/promoCodes', {
+          method: 'POST',
+          body: { code: form.code, ...terms, ...limits, reason: form.reason.trim() || undefined },
+          toast: false,
+        });
     setBusy(false);
     // A field's own message ("A percent discount is at most 100") reads better than the API's "value: …".
     if (isFailure(answer))
       return setError(Object.values((answer.data as { errors?: Record<string, string[]> } | undefined)?.errors ?? {}).flat()[0] ?? answer.message);
-    showToast(`${answer.code} created: ${answer.description}`, 'success');
+    showToast(editing ? `${answer.code} saved: ${answer.description}` : `${answer.code} created: ${answer.description}`, 'success');
     onDone(answer);
   }
 
   return (
-    <Modal open title="New promo code" onClose={onClose} dismissible={!busy}>
+    <Modal open title={editing ? `Edit ${editing.code}` : 'New promo code'} onClose={onClose} dismissible={!busy}>
       <form onSubmit={submit} noValidate className="promo-form-grid">
+        {locked && (
+          <p className="notice wide">
+            Customers have used this code, so its discount, extensions, years and start stay as they were given. You can change its end date and caps.
+          </p>
+        )}
         <TextField
+          disabled={editing !== null}
           label="Code"
           hint="What customers type; letters, digits and dashes"
           value={form.code}
@@ -89,7 +126,7 @@ function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code:
         />
         <Field label="Discount">
           {(control) => (
-            <select className="select" {...control} value={form.kind} onChange={set('kind')}>
+            <select className="select" {...control} value={form.kind} onChange={set('kind')} disabled={locked}>
               <option value="percent">Percent off</option>
               <option value="amount">Amount off</option>
             </select>
@@ -99,13 +136,14 @@ function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code:
           label={form.kind === 'percent' ? 'Percent' : 'Amount (USD)'}
           hint={form.kind === 'percent' ? '1 to 100' : 'Off each discounted year, e.g. 5.00'}
           inputMode="decimal"
+          disabled={locked}
           value={form.value}
           onChange={set('value')}
           autoComplete="off"
         />
         <Field label="Years">
           {(control) => (
-            <select className="select" {...control} value={form.years} onChange={set('years')}>
+            <select className="select" {...control} value={form.years} onChange={set('years')} disabled={locked}>
               <option value="first">First year only</option>
               <option value="every">Every year of the term</option>
             </select>
@@ -115,17 +153,18 @@ function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code:
           label="Extensions"
           hint="e.g. com, net — empty for every extension"
           value={form.tlds}
+          disabled={locked}
           onChange={set('tlds')}
           autoComplete="off"
           className="input wide"
         />
-        <TextField label="Starts" type="date" hint="Empty: now" value={form.start} onChange={set('start')} />
+        <TextField label="Starts" type="date" hint="Empty: now" value={form.start} onChange={set('start')} disabled={locked} />
         <TextField label="Ends" type="date" hint="Empty: no end" value={form.end} onChange={set('end')} />
         <TextField label="Uses in all" inputMode="numeric" hint="Empty: unlimited" value={form.maxRedemptions} onChange={set('maxRedemptions')} />
         <TextField label="Uses per customer" inputMode="numeric" hint="Empty: unlimited" value={form.maxPerCustomer} onChange={set('maxPerCustomer')} />
         <TextField
           label="Reason (optional)"
-          hint="Why this code exists, e.g. the campaign; kept in the audit log"
+          hint={editing ? 'Why it changes; kept in the audit log' : 'Why this code exists, e.g. the campaign; kept in the audit log'}
           value={form.reason}
           onChange={set('reason')}
           autoComplete="off"
@@ -141,8 +180,8 @@ function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (code:
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !form.code.trim() || value == null}>
-            {busy ? 'Creating…' : 'Create code'}
+          <button type="submit" className="btn btn-primary" disabled={busy || !form.code.trim() || (!locked && value == null)}>
+            {editing ? (busy ? 'Saving…' : 'Save changes') : busy ? 'Creating…' : 'Create code'}
           </button>
         </div>
       </form>
@@ -193,6 +232,7 @@ export default function PromoCodes() {
   const { data, error, mutate } = useSWR<ListResult<PromoCode>>(key);
   const [creating, setCreating] = useState(false);
   const [ending, setEnding] = useState<PromoCode | null>(null);
+  const [editing, setEditing] = useState<PromoCode | null>(null);
 
   return (
     <section className="page">
@@ -263,7 +303,13 @@ export default function PromoCodes() {
                       </td>
                       <td data-label="" className="actions">
                         {can('promos:manage') && code.status !== 'expired' && (
-                          <RowMenu name={code.code} actions={[{ label: 'End now…', danger: true, onSelect: () => setEnding(code) }]} />
+                          <RowMenu
+                            name={code.code}
+                            actions={[
+                              { label: code.hasBeenUsed ? 'Edit end date and caps…' : 'Edit…', onSelect: () => setEditing(code) },
+                              { label: 'End now…', danger: true, onSelect: () => setEnding(code) },
+                            ]}
+                          />
                         )}
                       </td>
                     </tr>
@@ -284,11 +330,16 @@ export default function PromoCodes() {
           }}
         />
       )}
-      {creating && (
-        <CreateDialog
-          onClose={() => setCreating(false)}
+      {(creating || editing) && (
+        <CodeDialog
+          editing={editing}
+          onClose={() => {
+            setCreating(false);
+            setEditing(null);
+          }}
           onDone={() => {
             setCreating(false);
+            setEditing(null);
             void mutate();
           }}
         />
