@@ -17,6 +17,7 @@ export const actionsNeedingReason = [
   'account.credit',
   'staff.reset-factors',
   'abuse.ask-reporter',
+  'verification.mark-verified',
   'abuse.notify-registrant',
   'abuse.lock',
   'abuse.remove-content',
