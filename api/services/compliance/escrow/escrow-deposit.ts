@@ -131,17 +131,15 @@ async function storedOrBuiltFiles(deps: EscrowDeps, keys: NonNullable<Awaited<Re
   const since = deposit.kind === 'full' ? null : (previous?.watermark ?? null);
   const built = await buildDepositFiles(deps, keys, { deposit, since, kind: since ? deposit.kind : 'full' });
   await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(escrowDepositFiles)
-      .values(
-        built.files.map((file, position) => ({
-          depositId: deposit.depositId,
-          position,
-          name: file.name,
-          content: Buffer.from(file.bytes),
-          sha256: file.sha256,
-        })),
-      );
+    await tx.insert(escrowDepositFiles).values(
+      built.files.map((file, position) => ({
+        depositId: deposit.depositId,
+        position,
+        name: file.name,
+        content: Buffer.from(file.bytes),
+        sha256: file.sha256,
+      })),
+    );
     await tx
       .update(escrowDeposits)
       .set({
