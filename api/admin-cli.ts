@@ -2,6 +2,9 @@
  * `npm run admin -- <command>`: what must happen before anyone can sign in to the back office.
  *   create-staff <email> --role owner [--name "Full Name"]   a staff member and their one-time enrolment link
  *   reset-staff <email> --reason "..."                        a new link for someone who lost their second factor
+ *   escrow-deposit [--kind full|inc] [--reason "..."]          an escrow deposit now, beside the scheduled one (audited)
+ *   escrow-restore --dir D --agent-key F --signer-key F [--passphrase P] [--out F.csv]
+ *                                                             checks, decrypts and rebuilds the data from deposits in D
  * Works beside a running `npm start` (the same DATA_DIR's embedded PostgreSQL, or DATABASE_URL) or on its own.
  */
 import path from 'node:path';
@@ -13,10 +16,13 @@ import { createDb, migrateDatabase, runningEmbeddedUrl, startEmbeddedPostgres } 
 import { AppError } from './errors.ts';
 import { systemActor } from './services/audit/audit-log.ts';
 import { createStaff, resetStaffFromCommandLine } from './services/staff/staff-members.ts';
+import { runEscrowCommand } from './escrow-cli.ts';
 
 const usage = `Usage:
   npm run admin -- create-staff <email> --role <${staffRoles.join('|')}> [--name "Full Name"]
-  npm run admin -- reset-staff <email> --reason "why"`;
+  npm run admin -- reset-staff <email> --reason "why"
+  npm run admin -- escrow-deposit [--kind full|inc] [--reason "why"]
+  npm run admin -- escrow-restore --dir <deposits> --agent-key <agent-private.asc> --signer-key <registrar-public.asc> [--passphrase P] [--out data.csv]`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -28,13 +34,27 @@ const { positionals, values } = (() => {
     return parseArgs({
       args: process.argv.slice(2),
       allowPositionals: true,
-      options: { role: { type: 'string' }, name: { type: 'string' }, reason: { type: 'string' } },
+      options: {
+        role: { type: 'string' },
+        name: { type: 'string' },
+        reason: { type: 'string' },
+        kind: { type: 'string' },
+        dir: { type: 'string' },
+        'agent-key': { type: 'string' },
+        'signer-key': { type: 'string' },
+        passphrase: { type: 'string' },
+        out: { type: 'string' },
+      },
     });
   } catch (error) {
     return fail((error as Error).message);
   }
 })();
 const [command, email] = positionals;
+if (command === 'escrow-deposit' || command === 'escrow-restore') {
+  await runEscrowCommand(command, values);
+  process.exit(process.exitCode ?? 0);
+}
 if (!command || !['create-staff', 'reset-staff'].includes(command)) fail(command ? `Unknown command: ${command}` : 'Name a command.');
 if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('Give the staff member’s email address.');
 

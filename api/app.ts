@@ -52,6 +52,7 @@ import { forSaleRoutes } from './routes/for-sale.ts';
 import { abuseReportsRoutes } from './routes/abuse-reports.ts';
 import { adminAbuseRoutes } from './routes/compliance-abuse.ts';
 import { adminVerificationsRoutes } from './routes/compliance-verifications.ts';
+import { adminEscrowRoutes } from './routes/compliance-escrow.ts';
 import { registrantVerificationsRoutes } from './routes/registrant-verifications.ts';
 import { domainOffersRoutes } from './routes/domain-offers.ts';
 import { ordersRoutes } from './routes/orders.ts';
@@ -87,6 +88,7 @@ function adminApi() {
     .route('/audit', adminAuditRoutes)
     .route('/abuse', adminAbuseRoutes)
     .route('/verifications', adminVerificationsRoutes)
+    .route('/escrow', adminEscrowRoutes)
     .route('/dashboard', adminDashboardRoutes)
     .route('/orders', adminOrdersRoutes)
     .route('/payments', adminPaymentsRoutes)

@@ -71,13 +71,14 @@ type Transaction = { recipients: InboundRecipient[]; addresses: Set<string> };
 
 export async function startMailReceiver(
   deps: Pick<Deps, 'providers' | 'config' | 'db'> & { jobs?: Deps['jobs'] },
-  mailHost: SandboxMailHost,
+  /** The sandbox mail host whose forwards and mailboxes it delivers to; null with a real mail host: the abuse address only. */
+  mailHost: SandboxMailHost | null,
   options: { port: number; host: string; limits?: Partial<MailReceiverLimits>; resolver?: DNSResolver },
 ): Promise<MailReceiver> {
   const limits = { ...defaultReceiverLimits, ...options.limits };
   const receiverName = deps.config.MAIL_HOST.toLowerCase().replace(/\.$/, '');
   const srs = createSrs({ secret: deps.config.SRS_SECRET ?? (await readSharedSecret(deps.db, 'srs')), domain: deps.config.SRS_DOMAIN ?? receiverName });
-  const context: InboundMailContext = { mailHost, srs, receiverName };
+  const context: InboundMailContext | null = mailHost ? { mailHost, srs, receiverName } : null;
   const resolver = options.resolver ?? createMailResolver(deps.config.MAIL_DNS_RESOLVER);
   const transactions = new WeakMap<SMTPServerSession, Transaction>();
   // Registrar duties (issue #24) hook: mail to REGISTRAR_ABUSE_EMAIL becomes an abuse case (services/compliance/abuse/abuse-mail.ts).
@@ -134,6 +135,7 @@ export async function startMailReceiver(
         await recordAbuseMail(abuseDesk, content);
         if (!transaction?.recipients.length) return `2.0.0 Ok: received by the abuse desk as ${id}`;
       }
+      if (!context) throw new MailRefusal(550, '5.1.1 No such recipient here');
       const arrivalDate = now();
       const outcomes = await deliverInbound(deps, context, {
         envelope: { sender, helo, clientIp: session.remoteAddress, protocol: session.transmissionType || 'ESMTP', id, arrivalDate },
@@ -200,6 +202,7 @@ export async function startMailReceiver(
         transactions.set(session, transaction);
         return callback();
       }
+      if (!context) return callback(smtpError(550, '5.1.1 No such recipient here'));
       const declared = session.envelope.mailFrom
         ? Number(session.envelope.mailFrom.args && (session.envelope.mailFrom.args as Record<string, string>).SIZE) || 0
         : 0;

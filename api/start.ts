@@ -82,12 +82,16 @@ const zoneSyncStop = new AbortController();
 const zoneSync = runsWorker(config.ROLE)
   ? syncAllZones(runtime.deps, zoneSyncStop.signal).catch((error) => console.error('Publishing DNS zones failed:', error))
   : Promise.resolve();
-// The sandbox mail host's inbound SMTP (a real mail host receives its own mail). SMTP_PORT=0 turns it off.
+// The built-in SMTP receiver: the sandbox mail host's inbound mail, and in every deployment the abuse address's (with a
+// real mail host, that address only: its domain's MX points here). SMTP_PORT=0 turns it off.
 let mailReceiver: MailReceiver | null = null;
 const { mailHost } = runtime.deps.providers;
-if (!probesOnly && config.SMTP_PORT !== 0 && isSandboxMailHost(mailHost)) {
+if (!probesOnly && config.SMTP_PORT !== 0) {
   try {
-    mailReceiver = await startMailReceiver(runtime.deps, mailHost, { port: config.SMTP_PORT ?? 0, host: config.SMTP_HOST });
+    mailReceiver = await startMailReceiver(runtime.deps, isSandboxMailHost(mailHost) ? mailHost : null, {
+      port: config.SMTP_PORT ?? 0,
+      host: config.SMTP_HOST,
+    });
   } catch (error) {
     server.stop(true);
     zoneSyncStop.abort();

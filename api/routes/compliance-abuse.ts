@@ -15,6 +15,7 @@ import {
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody, parseId, parseWith } from '../http/validate.ts';
 import {
+  acknowledgeAbuseCase,
   askReporter,
   closeAbuseCase,
   liftAbuseSuspension,
@@ -41,6 +42,10 @@ export const adminAbuseRoutes = new Hono<AdminEnv>()
     c.header('Content-Disposition', `attachment; filename="${file.name.replace(/"/g, '')}"`);
     c.header('X-Content-Type-Options', 'nosniff');
     return c.body(new Uint8Array(file.bytes));
+  })
+  .post('/cases/:id/acknowledge', allow('abuse:manage'), async (c) => {
+    await acknowledgeAbuseCase(c.var.deps, staffActor(c), parseId(c));
+    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
   })
   .post('/cases/:id/ask-reporter', allow('abuse:manage'), async (c) => {
     await askReporter(c.var.deps, staffActor(c), parseId(c), await parseBody(c, askReporterSchema));

@@ -2,7 +2,9 @@
 import { Hono } from 'hono';
 import { verificationQuerySchema } from '../contract/compliance/abuse-desk.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
-import { parseId, parseWith } from '../http/validate.ts';
+import { parseBody, parseId, parseWith } from '../http/validate.ts';
+import { markVerifiedSchema } from '../contract/compliance/verification.ts';
+import { markRegistrantVerified } from '../services/compliance/verification/registrant-verification.ts';
 import { listVerifications, staffResendVerification } from '../services/compliance/verification/verification-desk.ts';
 
 export const adminVerificationsRoutes = new Hono<AdminEnv>()
@@ -12,4 +14,9 @@ export const adminVerificationsRoutes = new Hono<AdminEnv>()
   .post('/:id/resend', allow('verification:manage'), async (c) => {
     await staffResendVerification(c.var.deps, staffActor(c), parseId(c));
     return c.json({ message: 'The verification email was sent again.' });
+  })
+  .post('/:id/mark-verified', allow('verification:manage'), async (c) => {
+    const { restoredDomains } = await markRegistrantVerified(c.var.deps, staffActor(c), parseId(c), await parseBody(c, markVerifiedSchema));
+    const restored = restoredDomains.length ? ` ${restoredDomains.join(', ')} ${restoredDomains.length === 1 ? 'works' : 'work'} again.` : '';
+    return c.json({ message: `Marked verified.${restored}`, restoredDomains });
   });

@@ -142,6 +142,10 @@ describe('registrant verification', () => {
     // The link again: still verified, nothing to restore.
     const again = await t.client({ ip: '198.51.100.41' }).post('/api/registrantVerifications/verify', { token: linkToken(notice!.body) });
     expect(again.body).toMatchObject({ email, restoredDomains: [] });
+    // The registrant hears the suspension is lifted, once.
+    await t.runJobs();
+    const lifted = await t.db.select().from(outbox).where(eq(outbox.to, email));
+    expect(lifted.filter((m) => m.subject === `${name} is no longer suspended`)).toHaveLength(1);
   });
 
   it('does not ask a verified email again for a new domain, but asks again when the registrant name changes', async () => {

@@ -20,6 +20,7 @@ export const actionsNeedingReason = [
   'account.credit-revoke',
   'staff.reset-factors',
   'abuse.ask-reporter',
+  'verification.mark-verified',
   'abuse.notify-registrant',
   'abuse.lock',
   'abuse.remove-content',

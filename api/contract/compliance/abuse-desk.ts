@@ -13,6 +13,8 @@ export type AbuseCaseSummary = {
   reports: number;
   createDate: string;
   acknowledgedAt: string | null;
+  /** The staff member who acknowledged the case (the automatic email to the reporter does not count). */
+  acknowledgedBy: string | null;
   firstActionAt: string | null;
   closedAt: string | null;
   outcome: AbuseOutcome | null;
@@ -29,6 +31,8 @@ export type AbuseReportView = {
   reporterEmail: string;
   description: string;
   evidenceLinks: string[];
+  /** Who in law enforcement sent it, when it is such a report. */
+  lawEnforcement: { agency: string; officer: string; jurisdiction: string; contact: string } | null;
   evidenceFile: { name: string; type: string; bytes: number } | null;
   createDate: string;
   acknowledgedAt: string | null;
@@ -71,6 +75,7 @@ export type AbuseFigures = {
   /** Median hours from report to acknowledgement and to the desk's first action, over cases reported in `days`. */
   medianHoursToAcknowledge: number | null;
   medianHoursToFirstAction: number | null;
+  medianHoursToClose: number | null;
   byCategory: { category: AbuseCategory; cases: number }[];
   byOutcome: { outcome: AbuseOutcome; cases: number }[];
   firstActionHours: number;

@@ -2,7 +2,7 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 
-export const abuseCategories = ['phishing', 'malware', 'botnet', 'pharming', 'spam', 'other'] as const;
+export const abuseCategories = ['phishing', 'malware', 'botnet', 'pharming', 'spam', 'law-enforcement', 'other'] as const;
 export type AbuseCategory = (typeof abuseCategories)[number];
 
 export const abuseCategoryLabels: Record<AbuseCategory, string> = {
@@ -11,6 +11,7 @@ export const abuseCategoryLabels: Record<AbuseCategory, string> = {
   botnet: 'Botnet command and control',
   pharming: 'Pharming',
   spam: 'Spam used to deliver one of these',
+  'law-enforcement': 'Law enforcement request',
   other: 'Other',
 };
 
@@ -35,22 +36,40 @@ export function parseCaseNumber(text: string): number | null {
 const linkSchema = z.url({ protocol: /^https?$/, error: 'Evidence links must be web addresses starting with http:// or https://' }).max(2000);
 
 /** The Report abuse form, as the API reads it (multipart form fields; the file is checked apart). */
-export const abuseReportSchema = z.strictObject({
-  domain: z.string().trim().toLowerCase().min(1, 'Enter the domain you are reporting').max(253),
-  category: z.enum(abuseCategories, { error: 'Choose what kind of abuse it is' }),
-  description: z
-    .string()
-    .trim()
-    .min(10, 'Describe what you saw (at least 10 characters)')
-    .max(abuseDescriptionMax, `Keep the description under ${abuseDescriptionMax} characters`),
-  evidenceLinks: z
-    .string()
-    .optional()
-    .transform((text) => (text ?? '').split(/\s+/).filter(Boolean))
-    .pipe(z.array(linkSchema).max(evidenceLinksMax, `Give at most ${evidenceLinksMax} evidence links`)),
-  reporterEmail: z.email('Enter your email address so we can tell you what we did').trim().toLowerCase().max(254),
-  token: z.string().min(1, 'Please complete the bot check'),
-});
+export const abuseReportSchema = z
+  .strictObject({
+    domain: z.string().trim().toLowerCase().min(1, 'Enter the domain you are reporting').max(253),
+    category: z.enum(abuseCategories, { error: 'Choose what kind of abuse it is' }),
+    description: z
+      .string()
+      .trim()
+      .min(10, 'Describe what you saw (at least 10 characters)')
+      .max(abuseDescriptionMax, `Keep the description under ${abuseDescriptionMax} characters`),
+    evidenceLinks: z
+      .string()
+      .optional()
+      .transform((text) => (text ?? '').split(/\s+/).filter(Boolean))
+      .pipe(z.array(linkSchema).max(evidenceLinksMax, `Give at most ${evidenceLinksMax} evidence links`)),
+    reporterEmail: z.email('Enter your email address so we can tell you what we did').trim().toLowerCase().max(254),
+    token: z.string().min(1, 'Please complete the bot check'),
+    /** A law-enforcement report: the agency, the officer, the jurisdiction, and a contact we can check is theirs. */
+    agency: z.string().trim().max(200).optional(),
+    officer: z.string().trim().max(200).optional(),
+    jurisdiction: z.string().trim().max(200).optional(),
+    officerContact: z.string().trim().max(300).optional(),
+  })
+  .superRefine((report, ctx) => {
+    if (report.category !== 'law-enforcement') return;
+    const missing: [keyof typeof report, string][] = [
+      ['agency', 'Name your agency'],
+      ['officer', 'Give the name of the officer handling it'],
+      ['jurisdiction', 'Give your jurisdiction (country, and state or region)'],
+      ['officerContact', 'Give an official phone number or email address we can check is your agency’s'],
+    ];
+    for (const [field, message] of missing) if (!report[field]) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
+/** Law enforcement reviews: the first staff action on such a case within this many hours (RAA §3.18.2). */
+export const lawEnforcementReviewHours = 24;
 export type AbuseReportInput = z.infer<typeof abuseReportSchema>;
 
 export type AbuseReportAnswer = { caseNumber: string; message: string };

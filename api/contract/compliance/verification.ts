@@ -7,3 +7,9 @@ export { type VerificationStatus, verificationBannerTitle, verificationDays } fr
 export const verifyRegistrantSchema = z.strictObject({ token: z.string().min(10, 'This verification link is incomplete').max(200) });
 
 export type VerifyRegistrantAnswer = { email: string; restoredDomains: string[]; message: string };
+
+/** Compliance marks a registrant verified by other means: what shows it, and why (both kept in the audit log). */
+export const markVerifiedSchema = z.strictObject({
+  evidence: z.string().trim().min(5, 'Say what shows the registrant is reachable (at least 5 characters)').max(2000),
+  reason: z.string().trim().max(500),
+});

@@ -1,4 +1,5 @@
 /** The back office dashboard (GET /api/admin/dashboard): activity, failed charges, transfers waiting, job queue health. */
+import type { EscrowProblem } from '../compliance/escrow.ts';
 
 export type PeriodCounts = { today: number; last7Days: number; last30Days: number };
 
@@ -39,4 +40,8 @@ export type Dashboard = {
   jobs: QueueHealth;
   /** Open cases at the abuse desk. */
   openAbuseCases: number;
+  /** Open abuse cases past their acknowledgement or first-action clock. */
+  overdueAbuseCases: number;
+  /** The latest escrow deposit failed, or none was made lately (null: escrow is fine). */
+  escrowProblem: EscrowProblem;
 };

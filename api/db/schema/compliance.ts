@@ -28,7 +28,10 @@ export const abuseCases = pgTable(
       .notNull()
       .default('open'),
     createDate: timestamp({ withTimezone: true }).notNull(),
+    /** When a staff member opened the case and acknowledged it (the automatic email to the reporter does not count). */
     acknowledgedAt: timestamp({ withTimezone: true }),
+    /** The staff member's email who acknowledged it. */
+    acknowledgedBy: text(),
     firstActionAt: timestamp({ withTimezone: true }),
     /** When the registrant was asked to answer by, after a notice from the desk. */
     registrantReplyBy: timestamp({ withTimezone: true }),
@@ -60,6 +63,8 @@ export const abuseReports = pgTable(
     clientIp: text(),
     /** The Message-ID of a mailed report: the same message delivered twice makes one report. */
     messageId: text(),
+    /** A report from law enforcement: who sent it and how to check it came from them. */
+    lawEnforcement: jsonb().$type<{ agency: string; officer: string; jurisdiction: string; contact: string }>(),
     createDate: timestamp({ withTimezone: true }).notNull(),
     acknowledgedAt: timestamp({ withTimezone: true }),
   },
@@ -118,6 +123,10 @@ export const registrantVerifications = pgTable(
     lastSentAt: timestamp({ withTimezone: true }),
     sendCount: integer().notNull().default(0),
     verifiedAt: timestamp({ withTimezone: true }),
+    /** Set when compliance marked the registrant verified by other means: who, on what evidence, and why. */
+    verifiedBy: text(),
+    verifyEvidence: text(),
+    verifyReason: text(),
     /** When the job suspended the account's domains for it (null: not suspended). */
     suspendedAt: timestamp({ withTimezone: true }),
   },
@@ -143,7 +152,10 @@ export const wdrpNotices = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.accountYear] })],
 );
 
-/** Escrow deposits made: one a day (full or incremental), however many workers run the job. */
+/**
+ * Escrow deposits made: one scheduled deposit a day (full or incremental), however many workers run the job, and any
+ * made on demand beside it (the next sequence number of the day).
+ */
 export const escrowDeposits = pgTable(
   'escrow_deposits',
   {
@@ -151,17 +163,51 @@ export const escrowDeposits = pgTable(
     kind: text({ enum: ['full', 'inc'] }).notNull(),
     /** YYYYMMDD (UTC) of the deposit. */
     depositDay: text().notNull(),
+    /** The deposit's number within its day, in its file names (1 for the scheduled one unless one was made on demand first). */
+    sequence: integer().notNull().default(1),
+    trigger: text({ enum: ['schedule', 'manual'] })
+      .notNull()
+      .default('schedule'),
     /** The data is as of this time; the next incremental deposit holds what changed after it. */
     watermark: timestamp({ withTimezone: true }).notNull(),
     rowCount: integer().notNull().default(0),
+    /** Deleted names in an incremental deposit (also counted in rowCount). */
+    deletionCount: integer().notNull().default(0),
+    /** Bytes of every file of the deposit together. */
+    totalBytes: integer().notNull().default(0),
     files: text().array().notNull().default([]),
     destination: text({ enum: ['directory', 'sftp'] }).notNull(),
     status: text({ enum: ['started', 'done', 'failed'] })
       .notNull()
       .default('started'),
     error: text(),
+    /** Whether compliance was told of the failure (once per failed deposit). */
+    failureNotifiedAt: timestamp({ withTimezone: true }),
     createDate: timestamp({ withTimezone: true }).notNull(),
     finishDate: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('escrow_deposits_day').on(t.depositDay)],
+  (t) => [
+    uniqueIndex('escrow_deposits_day_sequence').on(t.depositDay, t.sequence),
+    uniqueIndex('escrow_deposits_scheduled_day').on(t.depositDay).where(sql`${t.trigger} = 'schedule'`),
+  ],
+);
+
+/**
+ * A deposit's sealed files, kept so a retried upload sends the very bytes it sent before (encryption is randomised:
+ * sealing again would make a file that differs from the one already at the agent).
+ */
+export const escrowDepositFiles = pgTable(
+  'escrow_deposit_files',
+  {
+    depositId: integer()
+      .notNull()
+      .references(() => escrowDeposits.depositId, { onDelete: 'cascade' }),
+    /** Upload order: data files first, their signatures, then the hash file and the manifest last. */
+    position: integer().notNull(),
+    name: text().notNull(),
+    content: bytea().notNull(),
+    sha256: text().notNull(),
+    uploadedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.depositId, t.position] })],
 );

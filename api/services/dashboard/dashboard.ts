@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
+import { readDutiesAlerts } from './duties-alerts.ts';
 
 /** UTC midnight of the clock's day: `startOfDay` works in local time, so it is done by hand. */
 function utcDayStart(at: Date): Date {
@@ -63,7 +64,8 @@ export async function readDashboard(deps: Deps): Promise<Dashboard> {
   ]);
   const [abuse] = await db.execute<{ open: string }>(sql`select count(*) as open from abuse_cases where status = 'open'`);
   const openAbuseCases = Number(abuse?.open ?? 0);
-  return { asOf: at.toISOString(), registrations, transfers, renewals, revenue, refunds, failedCharges, pendingTransfers, jobs, openAbuseCases };
+  const duties = await readDutiesAlerts(deps);
+  return { asOf: at.toISOString(), registrations, transfers, renewals, revenue, refunds, failedCharges, pendingTransfers, jobs, openAbuseCases, ...duties };
 }
 
 /**

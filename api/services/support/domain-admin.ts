@@ -23,6 +23,7 @@ import { catalogue } from '../search/catalogue.ts';
 import { encryptAuthCode } from '../transfers/auth-code-vault.ts';
 import { authCodeLifetimeDays } from '../transfers/outbound-transfers.ts';
 import { staffDomainRow } from './customer-record.ts';
+import { suspensionNotice } from '../domains/suspension-notice.ts';
 
 async function findDomainWithOwner(db: Deps['db'], domainId: number): Promise<{ domain: DomainRow; ownerEmail: string }> {
   const [row] = await db
@@ -194,12 +195,13 @@ export async function suspendDomainAsStaff(deps: Deps, actor: StaffActor, domain
     reason: why,
     customerSummary: `We suspended ${domain.domain}: it does not resolve until the suspension is lifted.`,
   });
-  await queueMessage(deps.jobs, {
-    channel: 'email',
-    to: ownerEmail,
-    subject: `${domain.domain} is suspended`,
-    text: `${domain.domain} was suspended by ${brandName}: it does not resolve and cannot be changed until the suspension is lifted.\n\nWhy: ${why}\n\nReply to this email or contact ${brandName} support to resolve it.`,
+  const notice = suspensionNotice({
+    domain: domain.domain,
+    why,
+    howToLift: `reply to this email or contact ${brandName} support: tell us what has changed.`,
+    brandName,
   });
+  await queueMessage(deps.jobs, { channel: 'email', to: ownerEmail, ...notice });
 }
 
 export async function unsuspendDomainAsStaff(deps: Deps, actor: StaffActor, domainId: number, reason: string): Promise<{ stillSuspended: boolean }> {

@@ -1,6 +1,7 @@
 /**
- * The reporter's acknowledgement, with the case number: sent by the abuse-acknowledge job within a minute of the
- * report and recorded when the mail provider took it, which stops the case's acknowledgement clock.
+ * The reporter's automatic acknowledgement, with the case number: sent by the abuse-acknowledge job within a minute of
+ * the report and recorded on the report when the mail provider took it. It does not stop the case's acknowledgement
+ * clock: only a staff member acknowledging the case does (abuse-actions.ts).
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import brand from '../../../../content/brand.json' with { type: 'json' };
@@ -38,11 +39,7 @@ export async function acknowledgeAbuseReport(deps: Pick<Deps, 'db' | 'providers'
       .where(and(eq(abuseReports.reportId, reportId), isNull(abuseReports.acknowledgedAt)))
       .returning({ reportId: abuseReports.reportId });
     if (updated.length === 0) return;
-    await tx
-      .update(abuseCases)
-      .set({ acknowledgedAt: time, modifyDate: time })
-      .where(and(eq(abuseCases.caseId, report.caseId), isNull(abuseCases.acknowledgedAt)));
-    await recordCaseEvent(tx, { caseId: report.caseId, kind: 'acknowledged', actor: 'system', detail: { reportId, to: report.reporterEmail } });
+    await recordCaseEvent(tx, { caseId: report.caseId, kind: 'reporter-notified', actor: 'system', detail: { reportId, to: report.reporterEmail } });
   });
   return { sent: true };
 }

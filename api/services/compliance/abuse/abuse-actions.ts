@@ -19,6 +19,7 @@ import { AppError } from '../../../errors.ts';
 import { recordAudit, requireReason, type StaffActor } from '../../audit/audit-log.ts';
 import { recordZoneChange, zoneRecordsNow } from '../../dns/zone-changes.ts';
 import { syncZone } from '../../dns/zone.ts';
+import { suspensionLiftedNotice, suspensionNotice } from '../../domains/suspension-notice.ts';
 import { liftSuspension, suspendDomain } from '../../domains/suspensions.ts';
 import { queueMessage } from '../../platform/messages.ts';
 import { recordCaseEvent } from './abuse-cases.ts';
@@ -157,6 +158,16 @@ export async function suspendForAbuse(deps: DeskDeps, actor: StaffActor, caseId:
       customerSummary: `We suspended ${row.domain} after an abuse report (case ${caseNumber}).`,
     }),
   );
+  const to = await registrantEmail(deps, domain.accountId);
+  if (to) {
+    const notice = suspensionNotice({
+      domain: row.domain,
+      why: `${row.domain} was reported to our abuse desk for ${abuseCategoryLabels[row.category].toLowerCase()} (case ${caseNumber}), and the evidence supports the report.`,
+      howToLift: `reply to ${deps.config.registrar.abuseEmail} quoting case ${caseNumber}: tell us what you have done to stop the abuse (removed the content, secured the site). We lift the suspension once it has stopped.`,
+      brandName: brand.name,
+    });
+    await queueMessage(deps.jobs, { channel: 'email', to, ...notice });
+  }
 }
 
 export async function liftAbuseSuspension(deps: DeskDeps, actor: StaffActor, caseId: number, input: { reason: string }): Promise<{ stillSuspended: boolean }> {
@@ -175,6 +186,11 @@ export async function liftAbuseSuspension(deps: DeskDeps, actor: StaffActor, cas
       customerSummary: `We lifted the abuse suspension of ${row.domain} (case ${formatCaseNumber(caseId)}).`,
     }),
   );
+  const to = await registrantEmail(deps, domain.accountId);
+  if (to) {
+    const notice = suspensionLiftedNotice({ domain: row.domain, stillSuspended: result.stillSuspended, brandName: brand.name });
+    await queueMessage(deps.jobs, { channel: 'email', to, ...notice });
+  }
   return { stillSuspended: result.stillSuspended };
 }
 
@@ -301,6 +317,31 @@ export async function setFirstActionHours(deps: Pick<Deps, 'db'>, actor: StaffAc
       targetId: 1,
       after: { firstActionHours: input.firstActionHours },
       reason: input.reason,
+    });
+  });
+}
+
+/**
+ * A staff member opened the case and acknowledges it: this, not the automatic email to the reporter, stops the
+ * acknowledgement clock. Acknowledging again changes nothing.
+ */
+export async function acknowledgeAbuseCase(deps: Pick<Deps, 'db'>, actor: StaffActor, caseId: number): Promise<void> {
+  const row = await openCase(deps, caseId);
+  if (row.acknowledgedAt) return;
+  const time = now();
+  await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(abuseCases)
+      .set({ acknowledgedAt: time, acknowledgedBy: actor.email, modifyDate: time })
+      .where(and(eq(abuseCases.caseId, caseId), sql`${abuseCases.acknowledgedAt} is null`))
+      .returning({ caseId: abuseCases.caseId });
+    if (!updated) return;
+    await recordCaseEvent(tx, { caseId, kind: 'acknowledged', actor: actor.email ?? 'system' });
+    await recordAudit(tx, actor, {
+      action: 'abuse.acknowledge',
+      targetType: 'abuse-case',
+      targetId: caseId,
+      targetLabel: `${formatCaseNumber(caseId)} ${row.domain}`,
     });
   });
 }

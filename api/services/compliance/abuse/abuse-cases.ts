@@ -4,10 +4,12 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
-import { type AbuseCategory, formatCaseNumber } from '../../../contract/compliance/abuse.ts';
+import { type AbuseCategory, formatCaseNumber, lawEnforcementReviewHours } from '../../../contract/compliance/abuse.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { abuseCaseEvents, abuseCases, abuseReports, domains } from '../../../db/schema/index.ts';
 import type { Deps, JobQueue } from '../../../deps.ts';
+import { queueMessage } from '../../platform/messages.ts';
+import { complianceRecipients } from '../compliance-recipients.ts';
 
 export const abuseAcknowledgeQueue = 'abuse-acknowledge';
 
@@ -21,6 +23,7 @@ export type NewAbuseReport = {
   file?: { name: string; type: string; bytes: Buffer } | null;
   clientIp?: string | null;
   messageId?: string | null;
+  lawEnforcement?: { agency: string; officer: string; jurisdiction: string; contact: string } | null;
 };
 
 export type FiledReport = { caseId: number; caseNumber: string; reportId: number; joined: boolean };
@@ -59,7 +62,7 @@ async function openCaseFor(tx: Tx, report: NewAbuseReport): Promise<{ caseId: nu
  * Files a report into its domain's open case (or a new one) and queues its acknowledgement. A mailed report already
  * filed (same Message-ID) answers the case it joined, without a second report.
  */
-export async function fileAbuseReport(deps: Pick<Deps, 'db' | 'jobs'>, report: NewAbuseReport): Promise<FiledReport> {
+export async function fileAbuseReport(deps: Pick<Deps, 'db' | 'jobs' | 'config'>, report: NewAbuseReport): Promise<FiledReport> {
   if (report.messageId) {
     const [seen] = await deps.db
       .select({ reportId: abuseReports.reportId, caseId: abuseReports.caseId })
@@ -83,10 +86,17 @@ export async function fileAbuseReport(deps: Pick<Deps, 'db' | 'jobs'>, report: N
         evidenceFile: report.file?.bytes ?? null,
         clientIp: report.clientIp ?? null,
         messageId: report.messageId ?? null,
+        lawEnforcement: report.lawEnforcement ?? null,
         createDate: now(),
       })
       .returning({ reportId: abuseReports.reportId });
-    if (joined) await tx.update(abuseCases).set({ modifyDate: now() }).where(eq(abuseCases.caseId, caseId));
+    // A law-enforcement report makes its case one (its 24-hour review clock and its place at the top of the desk).
+    const lawEnforcement = report.category === 'law-enforcement' ? { category: report.category } : {};
+    if (joined || report.lawEnforcement)
+      await tx
+        .update(abuseCases)
+        .set({ modifyDate: now(), ...lawEnforcement })
+        .where(eq(abuseCases.caseId, caseId));
     await recordCaseEvent(tx, {
       caseId,
       kind: joined ? 'report-joined' : 'reported',
@@ -96,9 +106,28 @@ export async function fileAbuseReport(deps: Pick<Deps, 'db' | 'jobs'>, report: N
     return { caseId, reportId: row.reportId, joined };
   });
   await queueAcknowledgement(deps.jobs, filed.reportId);
+  if (report.lawEnforcement) await tellComplianceOfLawEnforcement(deps, { ...report, caseId: filed.caseId });
   return { ...filed, caseNumber: formatCaseNumber(filed.caseId) };
 }
 
 export async function queueAcknowledgement(jobs: JobQueue, reportId: number): Promise<void> {
   await jobs.send(abuseAcknowledgeQueue, { reportId });
+}
+
+/** A law-enforcement report reaches every compliance recipient at once: it must be reviewed within 24 hours. */
+async function tellComplianceOfLawEnforcement(deps: Pick<Deps, 'db' | 'jobs' | 'config'>, report: NewAbuseReport & { caseId: number }): Promise<void> {
+  const le = report.lawEnforcement;
+  if (!le) return;
+  const caseNumber = formatCaseNumber(report.caseId);
+  for (const to of await complianceRecipients(deps)) {
+    await queueMessage(deps.jobs, {
+      channel: 'email',
+      to,
+      subject: `Law enforcement report about ${report.domain} (case ${caseNumber}): review within ${lawEnforcementReviewHours} hours`,
+      text:
+        `${le.agency} (${le.jurisdiction}) reported ${report.domain}.\n\nOfficer: ${le.officer}\nContact: ${le.contact} (check it is the agency's before you answer)\n` +
+        `Reporter email: ${report.reporterEmail}\n\n${report.description}\n\n` +
+        `ICANN asks registrars to review law-enforcement reports within ${lawEnforcementReviewHours} hours. Open the case: ${deps.config.publicOrigin}/admin/abuse/${report.caseId}`,
+    });
+  }
 }

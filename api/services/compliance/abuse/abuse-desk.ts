@@ -29,6 +29,7 @@ function summarise(row: CaseRow, reports: number, firstActionHours: number, at: 
     reports,
     createDate: row.createDate.toISOString(),
     acknowledgedAt: iso(row.acknowledgedAt),
+    acknowledgedBy: row.acknowledgedBy,
     firstActionAt: iso(row.firstActionAt),
     closedAt: iso(row.closedAt),
     outcome: row.outcome,
@@ -52,7 +53,12 @@ export async function listAbuseCases(
   const where = filters.length ? and(...filters) : undefined;
   const [{ total }] = await deps.db.select({ total: count() }).from(abuseCases).where(where);
   // Open cases oldest first (the most urgent clock on top); closed ones newest first.
-  const order = query.status === 'open' ? [asc(abuseCases.createDate)] : [sql`${abuseCases.status} = 'closed'`, desc(abuseCases.createDate)];
+  // Law-enforcement reports open above all others (their review clock is 24 hours).
+  const lawEnforcementFirst = sql`(${abuseCases.status} = 'open' and ${abuseCases.category} = 'law-enforcement') desc`;
+  const order =
+    query.status === 'open'
+      ? [lawEnforcementFirst, asc(abuseCases.createDate)]
+      : [lawEnforcementFirst, sql`${abuseCases.status} = 'closed'`, desc(abuseCases.createDate)];
   const rows = await deps.db
     .select()
     .from(abuseCases)
@@ -98,6 +104,7 @@ export async function readAbuseCase(deps: Pick<Deps, 'db'>, caseId: number): Pro
       reporterEmail: abuseReports.reporterEmail,
       description: abuseReports.description,
       evidenceLinks: abuseReports.evidenceLinks,
+      lawEnforcement: abuseReports.lawEnforcement,
       evidenceFileName: abuseReports.evidenceFileName,
       evidenceFileType: abuseReports.evidenceFileType,
       evidenceBytes: sql<number | null>`octet_length(${abuseReports.evidenceFile})`,
@@ -141,6 +148,7 @@ export async function readAbuseCase(deps: Pick<Deps, 'db'>, caseId: number): Pro
       reporterEmail: r.reporterEmail,
       description: r.description,
       evidenceLinks: r.evidenceLinks,
+      lawEnforcement: r.lawEnforcement,
       evidenceFile:
         r.evidenceFileName && r.evidenceBytes
           ? { name: r.evidenceFileName, type: r.evidenceFileType ?? 'application/octet-stream', bytes: r.evidenceBytes }
@@ -180,6 +188,7 @@ export async function abuseFigures(deps: Pick<Deps, 'db'>, days = 30): Promise<A
       cases: count(),
       ack: hoursBetween(abuseCases.acknowledgedAt, abuseCases.createDate),
       first: hoursBetween(abuseCases.firstActionAt, abuseCases.createDate),
+      close: hoursBetween(abuseCases.closedAt, abuseCases.createDate),
     })
     .from(abuseCases)
     .where(recent);
@@ -208,6 +217,7 @@ export async function abuseFigures(deps: Pick<Deps, 'db'>, days = 30): Promise<A
     }).length,
     medianHoursToAcknowledge: round(medians.ack),
     medianHoursToFirstAction: round(medians.first),
+    medianHoursToClose: round(medians.close),
     byCategory,
     byOutcome,
     firstActionHours: hours,

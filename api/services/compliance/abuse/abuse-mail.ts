@@ -37,10 +37,36 @@ function domainsIn(text: string): string[] {
   return [...new Set([...text.matchAll(domainPattern)].map((m) => m[1].toLowerCase()).filter(isDomainName))];
 }
 
+type ParsedMail = Awaited<ReturnType<typeof simpleParser>>;
+
+/**
+ * Mail no person wrote, which must never open a case or get an answer (two auto-responders would answer each other for
+ * ever): `Auto-Submitted` other than `no` (RFC 3834), `Precedence: bulk, junk, list or auto_reply`, the common
+ * auto-responder headers, mail from our own addresses, and anything about our own acknowledgements.
+ */
+export function automaticMailReason(deps: Pick<Deps, 'config'>, mail: ParsedMail): string | null {
+  const header = (name: string) => {
+    const value = mail.headers.get(name);
+    return value === undefined ? null : String(typeof value === 'object' && value && 'value' in value ? value.value : value).toLowerCase();
+  };
+  const autoSubmitted = header('auto-submitted');
+  if (autoSubmitted && autoSubmitted.trim() !== 'no') return `Auto-Submitted: ${autoSubmitted}`;
+  const precedence = header('precedence');
+  if (precedence && /bulk|junk|list|auto_reply/.test(precedence)) return `Precedence: ${precedence}`;
+  for (const name of ['x-autoreply', 'x-autorespond', 'x-auto-response-suppress']) if (header(name)) return name;
+  const from = mail.from?.value[0]?.address?.toLowerCase() ?? '';
+  const ours = [deps.config.registrar.abuseEmail, deps.config.MAIL_FROM.replace(/^.*<|>.*$/g, '')].map((a) => a.toLowerCase());
+  if (ours.includes(from)) return 'sent by us';
+  if (/we received your abuse report about/i.test(mail.subject ?? '')) return 'about our own acknowledgement';
+  return null;
+}
+
 export type MailedReportOutcome = { filed: true; caseNumber: string } | { filed: false; reason: string };
 
 export async function recordAbuseMail(deps: Pick<Deps, 'db' | 'jobs' | 'config'>, raw: string | Buffer): Promise<MailedReportOutcome> {
   const mail = await simpleParser(raw);
+  const automatic = automaticMailReason(deps, mail);
+  if (automatic) return { filed: false, reason: `automatic mail (${automatic})` };
   const reporter = mail.from?.value[0]?.address?.toLowerCase();
   if (!reporter) return { filed: false, reason: 'no sender' };
   try {

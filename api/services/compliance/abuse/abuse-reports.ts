@@ -32,7 +32,7 @@ export function checkEvidenceFile(file: EvidenceUpload): EvidenceUpload {
 }
 
 export async function submitAbuseReport(
-  deps: Pick<Deps, 'db' | 'jobs'>,
+  deps: Pick<Deps, 'db' | 'jobs' | 'config'>,
   input: Omit<AbuseReportInput, 'token'> & { file: EvidenceUpload | null },
   clientIp: string,
 ): Promise<AbuseReportAnswer> {
@@ -56,6 +56,10 @@ export async function submitAbuseReport(
     reporterEmail: input.reporterEmail,
     file,
     clientIp,
+    lawEnforcement:
+      input.category === 'law-enforcement'
+        ? { agency: input.agency ?? '', officer: input.officer ?? '', jurisdiction: input.jurisdiction ?? '', contact: input.officerContact ?? '' }
+        : null,
   });
   return {
     caseNumber: filed.caseNumber,

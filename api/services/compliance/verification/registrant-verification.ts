@@ -14,7 +14,9 @@ import { type VerificationStatus, type VerifyRegistrantAnswer, verificationDays 
 import { accounts, domainSuspensions, domains, registrantVerifications } from '../../../db/schema/index.ts';
 import type { Deps, JobQueue } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
+import { recordAudit, requireReason, type StaffActor } from '../../audit/audit-log.ts';
 import { hashToken, newToken } from '../../kernel/tokens.ts';
+import { suspensionLiftedNotice } from '../../domains/suspension-notice.ts';
 import { liftSuspension, suspendDomain } from '../../domains/suspensions.ts';
 import { queueMessage } from '../../platform/messages.ts';
 import { enforce } from '../../platform/rate-limit.ts';
@@ -111,7 +113,7 @@ export async function startRegistrantVerification(
   return { started: true };
 }
 
-export async function readVerificationStatus(deps: Pick<Deps, 'db'>, accountId: number): Promise<VerificationStatus> {
+export async function readVerificationStatus(deps: Pick<Deps, 'db'> & { config?: Deps['config'] }, accountId: number): Promise<VerificationStatus> {
   const [latest] = await deps.db
     .select()
     .from(registrantVerifications)
@@ -119,6 +121,10 @@ export async function readVerificationStatus(deps: Pick<Deps, 'db'>, accountId: 
     .orderBy(sql`${registrantVerifications.status} = 'pending' desc`, desc(registrantVerifications.createDate))
     .limit(1);
   if (!latest) return { state: 'none' };
+  if (latest.status === 'pending' && latest.problems.length > 0 && deps.config) {
+    // Shown as they are now: the panel clears a problem as soon as the customer fixes it.
+    latest.problems = await currentProblems({ db: deps.db, config: deps.config }, accountId);
+  }
   if (latest.status === 'verified') return { state: 'verified', email: latest.email, verifiedAt: (latest.verifiedAt ?? latest.createDate).toISOString() };
   return {
     state: 'pending',
@@ -168,6 +174,7 @@ export async function verifyRegistrant(
     .from(registrantVerifications)
     .where(eq(registrantVerifications.tokenHash, hashToken(token)));
   if (!row || row.status === 'superseded') throw new AppError(400, verificationLinkSpent);
+  if (row.status === 'pending') await refuseWhileDataIsWrong(deps, row);
   if (row.status === 'pending') {
     await deps.db
       .update(registrantVerifications)
@@ -175,8 +182,68 @@ export async function verifyRegistrant(
       .where(and(eq(registrantVerifications.verificationId, row.verificationId), eq(registrantVerifications.status, 'pending')));
   }
   const restoredDomains = await restoreVerificationSuspensions(deps, row.accountId);
+  await tellRestored(deps, row.email, restoredDomains);
   const restored = restoredDomains.length ? ` ${restoredDomains.join(', ')} ${restoredDomains.length === 1 ? 'works' : 'work'} again.` : '';
   return { email: row.email, restoredDomains, message: `Thank you: ${row.email} is verified.${restored}` };
+}
+
+/**
+ * The registrant data must pass the format checks before the link verifies: they are checked again on the data as it
+ * is now (the customer may have fixed it since the email), and what is still wrong is kept for the panel and answered.
+ */
+async function refuseWhileDataIsWrong(deps: Pick<Deps, 'db' | 'config'>, row: typeof registrantVerifications.$inferSelect): Promise<void> {
+  const problems = await currentProblems(deps, row.accountId);
+  await deps.db.update(registrantVerifications).set({ problems }).where(eq(registrantVerifications.verificationId, row.verificationId));
+  if (problems.length === 0) return;
+  throw new AppError(422, `Please correct your registrant details in Account Information first, then open the link again: ${problems.join(' ')}`, { problems });
+}
+
+async function currentProblems(deps: Pick<Deps, 'db' | 'config'>, accountId: number): Promise<string[]> {
+  const [account] = await deps.db.select({ contact: accounts.registrantContact }).from(accounts).where(eq(accounts.accountId, accountId));
+  return account?.contact ? checkRegistrantData(deps.config, account.contact) : [];
+}
+
+/**
+ * Compliance marks a waiting registrant verified by other means (a call, a document): with the evidence and the
+ * reason, in the audit log, and the account's verification suspensions lifted as the link would.
+ */
+export async function markRegistrantVerified(
+  deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>,
+  actor: StaffActor,
+  verificationId: number,
+  input: { evidence: string; reason: string },
+): Promise<{ restoredDomains: string[] }> {
+  requireReason('verification.mark-verified', input.reason);
+  const [row] = await deps.db.select().from(registrantVerifications).where(eq(registrantVerifications.verificationId, verificationId));
+  if (!row) throw new AppError(404, 'No such verification');
+  if (row.status !== 'pending')
+    throw new AppError(409, `${row.email} is ${row.status === 'verified' ? 'already verified' : 'no longer waiting: a newer request replaced it'}`);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(registrantVerifications)
+      .set({ status: 'verified', verifiedAt: now(), verifiedBy: actor.email, verifyEvidence: input.evidence, verifyReason: input.reason })
+      .where(eq(registrantVerifications.verificationId, verificationId));
+    await recordAudit(tx, actor, {
+      action: 'verification.mark-verified',
+      targetType: 'registrant-verification',
+      targetId: verificationId,
+      targetLabel: row.email,
+      accountId: row.accountId,
+      after: { evidence: input.evidence },
+      reason: input.reason,
+      customerSummary: `We confirmed ${row.email} reaches the registrant.`,
+    });
+  });
+  const restoredDomains = await restoreVerificationSuspensions(deps, row.accountId);
+  await tellRestored(deps, row.email, restoredDomains);
+  return { restoredDomains };
+}
+
+/** The registrant hears the suspension is lifted (the domains it held resolve again). */
+async function tellRestored(deps: Pick<Deps, 'jobs'>, email: string, restoredDomains: string[]): Promise<void> {
+  for (const domain of restoredDomains) {
+    await queueMessage(deps.jobs, { channel: 'email', to: email, ...suspensionLiftedNotice({ domain, stillSuspended: false, brandName: brand.name }) });
+  }
 }
 
 async function restoreVerificationSuspensions(deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>, accountId: number): Promise<string[]> {
