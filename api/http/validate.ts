@@ -46,7 +46,10 @@ export async function readJson(c: Context): Promise<unknown> {
 /** A string in the body holds a control character (NUL, escape...): nothing we keep may, so nothing is done with it. */
 export class ControlCharacterError extends AppError {
   constructor(field: string, character: string) {
-    super(400, `"${field}" contains a control character (${character}): remove it and try again`, { field, errors: { [field]: ['Remove the control character'] } });
+    super(400, `"${field}" contains a control character (${character}): remove it and try again`, {
+      field,
+      errors: { [field]: ['Remove the control character'] },
+    });
   }
 }
 

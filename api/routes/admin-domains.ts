@@ -11,15 +11,8 @@ import {
 } from '../contract/support/support-schemas.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody, parseId, parseWith } from '../http/validate.ts';
-import {
-  courtesyRenew,
-  domainRecordForStaff,
-  restoreDomainAsStaff,
-  searchDomainsAsStaff,
-  setDomainLockAsStaff,
-  suspendDomainAsStaff,
-  unsuspendDomainAsStaff,
-} from '../services/support/domain-admin.ts';
+import { domainRecordForStaff, restoreDomainAsStaff, searchDomainsAsStaff } from '../services/support/domain-admin.ts';
+import { courtesyRenew, setDomainLockAsStaff, suspendDomainAsStaff, unsuspendDomainAsStaff } from '../services/support/domain-staff-actions.ts';
 import { moveDomain } from '../services/support/domain-move.ts';
 
 export const adminDomainsRoutes = new Hono<AdminEnv>()
