@@ -18,7 +18,9 @@ export const registryIntents = pgTable(
     domain: text().notNull(),
     /** The call's arguments and what our record said before (to put back if the registry refuses). */
     params: jsonb().$type<Record<string, unknown>>().notNull(),
-    state: text({ enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
+    state: text({ enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
     /** While this is ahead, the process that recorded the intent is making the call; after it, the reconciler may. */
     leaseExpireDate: timestamp({ withTimezone: true }).notNull(),
     attempts: integer().notNull().default(0),

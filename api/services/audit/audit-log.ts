@@ -40,7 +40,10 @@ type Writer = Pick<Db, 'insert'>;
 export function requireReason(action: string, reason: string | null | undefined): string | null {
   const text = reason?.trim() ?? '';
   const control = findControlCharacter(text);
-  if (control) throw new AppError(400, `The reason contains a control character (${control}): remove it and try again`, { errors: { reason: ['Remove the control character'] } });
+  if (control)
+    throw new AppError(400, `The reason contains a control character (${control}): remove it and try again`, {
+      errors: { reason: ['Remove the control character'] },
+    });
   if (actionNeedsReason(action) && text.length < minReasonLength) {
     throw new AppError(400, `Give a reason (at least ${minReasonLength} characters): it is kept in the audit log`, { errors: { reason: ['Give a reason'] } });
   }

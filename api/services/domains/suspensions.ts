@@ -23,7 +23,7 @@ type SuspensionDeps = Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>;
 /** What a caller records with a suspension change, in the same transaction: its audit row, and the email for the owner. */
 export type SuspensionRecording<R> = {
   actor?: StaffActor;
-  audit?: (tx: Tx, result: R) => Promise<{ auditId: number } | undefined>;
+  audit?: (tx: Tx, result: R) => Promise<{ auditId: number } | undefined | void>;
   /** Sent once the registry has done its part (at once when it had nothing to do). */
   notify?: (result: R) => OutgoingMessage | null;
 };
