@@ -25,7 +25,6 @@ export const adminPaymentsRoutes = new Hono<AdminEnv>()
       action: 'payment.view',
       targetType: 'payment',
       targetId: payment.paymentIntentId,
-      targetLabel: payment.email ?? null,
       accountId: payment.accountId,
     });
     return c.json(payment);
