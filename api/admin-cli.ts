@@ -5,6 +5,7 @@
  *   escrow-deposit [--kind full|inc] [--reason "..."]          an escrow deposit now, beside the scheduled one (audited)
  *   escrow-restore --dir D --agent-key F --signer-key F [--passphrase P] [--out F.csv]
  *                                                             checks, decrypts and rebuilds the data from deposits in D
+ *   verify-audit                                              checks the audit log's hash chain and says where it breaks
  * Works beside a running `npm start` (the same DATA_DIR's embedded PostgreSQL, or DATABASE_URL) or on its own.
  */
 import path from 'node:path';
@@ -12,8 +13,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { staffEnrolmentHours } from './contract/staff/staff.ts';
 import { staffRoles, type StaffRole } from './contract/staff/roles.ts';
-import { createDb, migrateDatabase, runningEmbeddedUrl, startEmbeddedPostgres } from './db/client.ts';
+import { appUrlFor, createDb, migrateDatabase, runningEmbeddedUrl, startEmbeddedPostgres } from './db/client.ts';
 import { AppError } from './errors.ts';
+import { verifyAuditChain } from './services/audit/audit-chain.ts';
 import { systemActor } from './services/audit/audit-log.ts';
 import { createStaff, resetStaffFromCommandLine } from './services/staff/staff-members.ts';
 import { runEscrowCommand } from './escrow-cli.ts';
@@ -22,7 +24,8 @@ const usage = `Usage:
   npm run admin -- create-staff <email> --role <${staffRoles.join('|')}> [--name "Full Name"]
   npm run admin -- reset-staff <email> --reason "why"
   npm run admin -- escrow-deposit [--kind full|inc] [--reason "why"]
-  npm run admin -- escrow-restore --dir <deposits> --agent-key <agent-private.asc> --signer-key <registrar-public.asc> [--passphrase P] [--out data.csv]`;
+  npm run admin -- escrow-restore --dir <deposits> --agent-key <agent-private.asc> --signer-key <registrar-public.asc> [--passphrase P] [--out data.csv]
+  npm run admin -- verify-audit`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -55,24 +58,35 @@ if (command === 'escrow-deposit' || command === 'escrow-restore') {
   await runEscrowCommand(command, values);
   process.exit(process.exitCode ?? 0);
 }
-if (!command || !['create-staff', 'reset-staff'].includes(command)) fail(command ? `Unknown command: ${command}` : 'Name a command.');
-if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('Give the staff member’s email address.');
+if (!command || !['create-staff', 'reset-staff', 'verify-audit'].includes(command)) fail(command ? `Unknown command: ${command}` : 'Name a command.');
+if (command !== 'verify-audit' && (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) fail('Give the staff member’s email address.');
 
 if (command === 'create-staff' && !staffRoles.includes(values.role as StaffRole)) fail(`--role must be one of ${staffRoles.join(', ')}`);
 if (command === 'reset-staff' && (values.reason?.trim().length ?? 0) < 5) fail('Give a --reason (it is kept in the audit log).');
 
 const config = loadConfig();
 let stopEmbedded: (() => Promise<void>) | null = null;
-let url = config.DATABASE_URL ?? runningEmbeddedUrl(path.join(path.resolve(config.DATA_DIR), 'postgres'), 'dotspot');
-if (!url) {
+// The owner migrates; the commands work as the app's login, as the server does.
+let ownerUrl = config.DATABASE_OWNER_URL ?? config.DATABASE_URL ?? runningEmbeddedUrl(path.join(path.resolve(config.DATA_DIR), 'postgres'), 'dotspot');
+let url = config.DATABASE_URL ?? (ownerUrl ? appUrlFor(ownerUrl) : null);
+if (!ownerUrl || !url) {
   const embedded = await startEmbeddedPostgres(path.join(path.resolve(config.DATA_DIR), 'postgres'), 'dotspot');
   stopEmbedded = embedded.stop;
-  url = embedded.url('dotspot');
+  ownerUrl = embedded.url('dotspot');
+  url = embedded.appUrl('dotspot');
 }
-await migrateDatabase(url);
+await migrateDatabase(ownerUrl);
 const db = createDb(url, { max: 2 });
 try {
-  if (command === 'create-staff') {
+  if (command === 'verify-audit') {
+    const report = await verifyAuditChain(db);
+    if (report.intact) console.log(`The audit log's chain is intact: ${report.rows} entries${report.lastHash ? `, last hash ${report.lastHash}` : ''}.`);
+    else {
+      const { auditId, at, action, problem } = report.brokenAt;
+      console.error(`The audit log's chain breaks at entry ${auditId} (${action}, ${at}): ${problem}. ${report.rows - 1} entries before it are intact.`);
+      process.exitCode = 2;
+    }
+  } else if (command === 'create-staff') {
     const role = values.role as StaffRole;
     const name = values.name?.trim() || email.split('@')[0];
     const { staff, enrolmentUrl } = await createStaff({ db, config }, systemActor, { email, name, role });

@@ -48,7 +48,10 @@ const envSchema = z.object({
   WATCH_CONTENT: z.stringbool().default(false),
   /** How often a worker looks for scheduled jobs that fell due (pg-boss's cron pass), in seconds. */
   JOB_SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1).max(45).default(30),
+  /** The app's login (README "Database roles"): it may only insert and read the audit log. */
   DATABASE_URL: optional,
+  /** The owner role, for migrations and the job queue's own schema; unset: DATABASE_URL does both. */
+  DATABASE_OWNER_URL: optional,
   /** Proxies whose X-Forwarded-For we believe: a hop count (`1`) or comma-separated addresses and CIDRs. Unset: none. */
   TRUSTED_PROXIES: optional,
   /** Public origin of the site, used for links in emails, the Origin check and cookie names. Required outside sandbox mode. */

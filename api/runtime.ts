@@ -66,6 +66,8 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
 
   let embedded: EmbeddedServer | null = null;
   let databaseUrl = config.DATABASE_URL;
+  // Migrations and pg-boss (which installs and upgrades its own schema) run as the owner; the app as its own login.
+  let ownerUrl = config.DATABASE_OWNER_URL ?? config.DATABASE_URL;
   if (!databaseUrl) {
     try {
       embedded = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), 'dotspot');
@@ -76,13 +78,14 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
           'If another Dotspot is running with the same DATA_DIR, stop it first.',
       );
     }
-    databaseUrl = embedded.url('dotspot');
+    databaseUrl = embedded.appUrl('dotspot');
+    ownerUrl = embedded.url('dotspot');
   }
   try {
-    await migrateDatabase(databaseUrl);
+    await migrateDatabase(ownerUrl ?? databaseUrl);
   } catch (error) {
     await embedded?.stop();
-    throw explainDatabaseError(error, databaseUrl);
+    throw explainDatabaseError(error, ownerUrl ?? databaseUrl);
   }
   const db: Db = createDb(databaseUrl, { max: 20 });
   // Keys every process must agree on: configured, or one value in the database shared by all.
@@ -97,7 +100,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     await embedded?.stop();
     throw new StartupError((error as Error).message);
   }
-  const jobs = createJobQueue({ url: databaseUrl, role: config.ROLE, kinds: jobKinds, scheduleCheckSeconds: config.JOB_SCHEDULE_CHECK_SECONDS });
+  const jobs = createJobQueue({ url: ownerUrl ?? databaseUrl, role: config.ROLE, kinds: jobKinds, scheduleCheckSeconds: config.JOB_SCHEDULE_CHECK_SECONDS });
   if (usesQueue(config.ROLE)) await jobs.start();
   const checkoutLeases = createCheckoutLeases(db);
   setSellerIdentity(config);

@@ -1,5 +1,9 @@
-/** The database: a given DATABASE_URL, or a real PostgreSQL embedded in DATA_DIR; migrations applied on start. */
-import { createHash, randomBytes } from 'node:crypto';
+/**
+ * The database: a given DATABASE_URL, or a real PostgreSQL embedded in DATA_DIR; migrations applied on start. Two
+ * roles: the owner, who runs migrations and owns every table, and the app's login (`dotspot_app`), which may read and
+ * write the tables but only insert and read the audit log, so nothing the app does can rewrite or hide it.
+ */
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -18,6 +22,32 @@ export function createDb(url: string, options: { max?: number } = {}) {
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {}, connect_timeout: 10 });
   const db = drizzle(client, { schema, casing: 'snake_case' });
   return Object.assign(db, { $end: () => client.end({ timeout: 5 }) });
+}
+
+/** The app's own login: no superuser, owns nothing; its grants come from the migrations (audit log: insert and read). */
+export const appRole = 'dotspot_app';
+
+/** The embedded cluster's app password, derived from its superuser password, so whoever holds the one can find the other. */
+function appPasswordFor(ownerPassword: string): string {
+  return createHmac('sha256', ownerPassword).update(appRole).digest('base64url');
+}
+
+/** The app login's URL for an embedded cluster's owner URL (same host, port and database). */
+export function appUrlFor(ownerUrl: string): string {
+  const url = new URL(ownerUrl);
+  url.password = encodeURIComponent(appPasswordFor(decodeURIComponent(url.password)));
+  url.username = appRole;
+  return url.toString();
+}
+
+/** Creates the app login in the embedded cluster, or sets its password; its grants are the migrations' work. */
+async function ensureAppRole(admin: postgres.Sql, ownerPassword: string): Promise<void> {
+  // base64url: nothing to escape in the literal.
+  const password = appPasswordFor(ownerPassword);
+  const [found] = await admin`select 1 as found from pg_roles where rolname = ${appRole}`;
+  await admin.unsafe(
+    `${found ? 'alter' : 'create'} role ${appRole} with login nosuperuser nocreatedb nocreaterole noinherit nobypassrls password '${password}'`,
+  );
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
@@ -46,7 +76,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void>; dir: string };
+/** `url`: the owner's (migrations, the job queue's own schema); `appUrl`: the app's login. */
+export type EmbeddedServer = { url: (database: string) => string; appUrl: (database: string) => string; stop: () => Promise<void>; dir: string };
 
 /** The nearest directory above `absolute` that other users may not pass through (mode without o+x), if any. */
 function privateAncestor(absolute: string): string | null {
@@ -238,10 +269,11 @@ export async function startEmbeddedPostgres(dir: string, database: string, optio
   try {
     const found = await admin`select 1 from pg_database where datname = ${database}`;
     if (found.length === 0) await admin.unsafe(`create database "${database}"`);
+    await ensureAppRole(admin, password);
   } finally {
     await admin.end({ timeout: 5 });
   }
-  return { url, stop, dir: clusterDir };
+  return { url, appUrl: (name: string) => appUrlFor(url(name)), stop, dir: clusterDir };
 }
 
 type Cluster = { stop(): Promise<void> };

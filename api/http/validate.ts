@@ -1,6 +1,7 @@
 /** zod validation of bodies, params and queries, failing with a readable 400. */
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { findControlCharacterIn } from '../contract/free-text.ts';
 import { AppError, describeIssues } from '../errors.ts';
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -42,9 +43,21 @@ export async function readJson(c: Context): Promise<unknown> {
   return parseJsonText(text);
 }
 
+/** A string in the body holds a control character (NUL, escape...): nothing we keep may, so nothing is done with it. */
+export class ControlCharacterError extends AppError {
+  constructor(field: string, character: string) {
+    super(400, `"${field}" contains a control character (${character}): remove it and try again`, {
+      field,
+      errors: { [field]: ['Remove the control character'] },
+    });
+  }
+}
+
 /**
- * Every unsafe request whose body is JSON is refused with a 400 when it uses a prototype name, before any route,
- * session or token looks at it: a route that ignores its body answers the same as one that reads it.
+ * Every unsafe request whose body is JSON is refused with a 400 when it uses a prototype name, or when any string in
+ * it holds a control character (other than tab and line breaks), before any route, session or token looks at it: a
+ * route that ignores its body answers the same as one that reads it, and no action starts on text that could not be
+ * recorded (a NUL makes PostgreSQL refuse the audit row).
  */
 export const refusePrototypeNames: MiddlewareHandler = async (c, next) => {
   // Stripe's webhook body is checked by its signature and read by Stripe's library, never field by field here.
@@ -55,12 +68,15 @@ export const refusePrototypeNames: MiddlewareHandler = async (c, next) => {
   if (!isWebhook && !isMultipart && c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
     const text = await c.req.text();
     if (text.trim()) {
+      let parsed: unknown;
       try {
-        parseJsonText(text);
+        parsed = parseJsonText(text);
       } catch (error) {
         // Malformed JSON is the route's to answer (it may not read a body at all); a prototype name never passes.
         if (error instanceof PrototypeNameError) throw error;
       }
+      const found = findControlCharacterIn(parsed);
+      if (found) throw new ControlCharacterError(found.field, found.character);
     }
   }
   await next();

@@ -1,9 +1,11 @@
 /**
  * Every 5 minutes: settles orders whose outcome is not known yet, through reconcileUnknownOrders: registry answers that
  * never came, and checkouts whose process died (their lease lapsed; takeover-watch.ts looks for those every 5 s too).
- * Asks the registry, never registers again.
+ * Asks the registry, never registers again. Also settles journalled registry changes (staff locks, suspensions,
+ * courtesy renewals) whose answer was lost or whose process died (services/journal/registry-intents.ts).
  */
 import { reconcileUnknownOrders } from '../services/checkout/reconcile-orders.ts';
+import { settleLapsedIntents } from '../services/journal/registry-intents.ts';
 import type { JobKind } from './job-kind.ts';
 
 export const orderReconcileJob: JobKind = {
@@ -11,5 +13,9 @@ export const orderReconcileJob: JobKind = {
   cron: '*/5 * * * *',
   // Each order is settled (or left for the next run) on its own; a failed run is simply the next run's work.
   queue: { retryLimit: 0, expireInSeconds: 900, deleteAfterSeconds: 24 * 3600 },
-  run: (deps) => reconcileUnknownOrders(deps),
+  run: async (deps) => {
+    const orders = await reconcileUnknownOrders(deps);
+    const intents = await settleLapsedIntents(deps);
+    return { ...orders, intents };
+  },
 };

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { auditQuerySchema } from '../contract/audit/audit-schemas.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseWith } from '../http/validate.ts';
+import { verifyAuditChain } from '../services/audit/audit-chain.ts';
 import { auditCsv } from '../services/audit/audit-csv.ts';
 import { type AuditFilters, auditEntriesForExport, recordAudit, searchAudit } from '../services/audit/audit-log.ts';
 import { now } from '../clock.ts';
@@ -20,6 +21,8 @@ export const adminAuditRoutes = new Hono<AdminEnv>()
     const query = parseWith(auditQuerySchema, c.req.query());
     return c.json(await searchAudit(c.var.deps.db, filtersOf(query), query));
   })
+  // Whether the hash chain holds, and the first entry where it does not.
+  .get('/chain', allow('audit:read'), async (c) => c.json(await verifyAuditChain(c.var.deps.db)))
   .get('/export', allow('audit:export'), async (c) => {
     const query = parseWith(auditQuerySchema, c.req.query());
     const filters = filtersOf(query);

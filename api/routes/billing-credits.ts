@@ -3,12 +3,15 @@ import { Hono } from 'hono';
 import { creditGrantSchema, creditQuerySchema, creditRevokeSchema } from '../contract/billing/account-credit.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody, parseWith } from '../http/validate.ts';
+import { recordStaffRead } from '../services/audit/staff-reads.ts';
 import { grantCredit, listCredit, revokeCredit } from '../services/billing/account-credit.ts';
 
 export const adminCreditsRoutes = new Hono<AdminEnv>()
   .get('/', allow('orders:read'), async (c) => {
     const { accountId } = parseWith(creditQuerySchema, c.req.query());
-    return c.json(await listCredit(c.var.deps.db, accountId));
+    const credit = await listCredit(c.var.deps.db, accountId);
+    await recordStaffRead(c.var.deps.db, staffActor(c), { action: 'credit.view', targetType: 'account', targetId: accountId, accountId });
+    return c.json(credit);
   })
   .post('/', allow('billing:credit'), async (c) => {
     const input = await parseBody(c, creditGrantSchema);

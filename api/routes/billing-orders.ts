@@ -4,15 +4,27 @@ import { orderListQuerySchema, refundRequestSchema } from '../contract/billing/r
 import { AppError } from '../errors.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody, parseId, parseWith } from '../http/validate.ts';
+import { recordStaffRead } from '../services/audit/staff-reads.ts';
 import { findOrderDetail, listOrders } from '../services/billing/order-history.ts';
 import { refundPayment } from '../services/billing/refunds.ts';
 
 export const adminOrdersRoutes = new Hono<AdminEnv>()
   .get('/', allow('orders:read'), async (c) => {
-    return c.json(await listOrders(c.var.deps.db, parseWith(orderListQuerySchema, c.req.query())));
+    const query = parseWith(orderListQuerySchema, c.req.query());
+    const found = await listOrders(c.var.deps.db, query);
+    await recordStaffRead(c.var.deps.db, staffActor(c), { action: 'order.search', targetType: 'orders', accountId: query.accountId ?? null, query });
+    return c.json(found);
   })
   .get('/:id', allow('orders:read'), async (c) => {
-    return c.json(await findOrderDetail(c.var.deps.db, parseId(c)));
+    const order = await findOrderDetail(c.var.deps.db, parseId(c));
+    await recordStaffRead(c.var.deps.db, staffActor(c), {
+      action: 'order.view',
+      targetType: 'order',
+      targetId: order.orderId,
+      targetLabel: order.email ?? null,
+      accountId: order.accountId,
+    });
+    return c.json(order);
   })
   .post('/:id/refunds', allow('orders:refund'), async (c) => {
     const input = await parseBody(c, refundRequestSchema);

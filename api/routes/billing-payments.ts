@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { refundRequestSchema } from '../contract/billing/refunds.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody, parseWith } from '../http/validate.ts';
+import { recordStaffRead } from '../services/audit/staff-reads.ts';
 import { listAccountPayments } from '../services/billing/order-history.ts';
 import { findPayment, refundPayment } from '../services/billing/refunds.ts';
 
@@ -15,10 +16,18 @@ export const adminPaymentsRoutes = new Hono<AdminEnv>()
   .get('/', allow('orders:read'), async (c) => {
     const { accountId } = parseWith(accountQuerySchema, c.req.query());
     const data = await listAccountPayments(c.var.deps.db, accountId);
+    await recordStaffRead(c.var.deps.db, staffActor(c), { action: 'payment.search', targetType: 'account', targetId: accountId, accountId });
     return c.json({ total: data.length, limit: data.length, skip: 0, data });
   })
   .get('/:paymentIntentId', allow('orders:read'), async (c) => {
-    return c.json(await findPayment(c.var.deps.db, parseWith(paymentIdSchema, c.req.param('paymentIntentId'))));
+    const payment = await findPayment(c.var.deps.db, parseWith(paymentIdSchema, c.req.param('paymentIntentId')));
+    await recordStaffRead(c.var.deps.db, staffActor(c), {
+      action: 'payment.view',
+      targetType: 'payment',
+      targetId: payment.paymentIntentId,
+      accountId: payment.accountId,
+    });
+    return c.json(payment);
   })
   .post('/:paymentIntentId/refunds', allow('orders:refund'), async (c) => {
     const input = await parseBody(c, refundRequestSchema);

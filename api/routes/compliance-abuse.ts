@@ -2,6 +2,7 @@
  * /api/admin/abuse: the abuse desk. Cases (list with clocks, one case, its evidence files), figures, the first-action
  * setting, and the actions on a case, each gated by its permission and carrying the reason for the audit log.
  */
+import { recordStaffRead } from '../services/audit/staff-reads.ts';
 import { Hono } from 'hono';
 import {
   abuseCaseListQuerySchema,
@@ -34,7 +35,12 @@ export const adminAbuseRoutes = new Hono<AdminEnv>()
     await setFirstActionHours(c.var.deps, staffActor(c), await parseBody(c, abuseSettingsSchema));
     return c.json(await abuseFigures(c.var.deps));
   })
-  .get('/cases/:id', allow('abuse:read'), async (c) => c.json(await readAbuseCase(c.var.deps, parseId(c))))
+  .get('/cases/:id', allow('abuse:read'), async (c) => {
+    const found = await readAbuseCase(c.var.deps, parseId(c));
+    // The reporters' and the registrant's details are personal data: the read is logged.
+    await recordStaffRead(c.var.deps.db, staffActor(c), { action: 'abuse.view', targetType: 'abuse-case', targetId: parseId(c) });
+    return c.json(found);
+  })
   .get('/cases/:id/reports/:reportId/evidence', allow('abuse:read'), async (c) => {
     const file = await readEvidenceFile(c.var.deps, parseId(c), parseId(c, 'reportId'));
     // Served as a download: a reported file must never run in the back office's origin.

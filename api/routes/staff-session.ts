@@ -62,8 +62,8 @@ export const adminSessionRoutes = new Hono<AdminEnv>()
   /** A new authenticator secret to scan (enrolment, or replacing the app while signed in). */
   .post('/totp', allow('open'), async (c) => c.json(await startTotpSetup(c.var.deps, c.var.staff, brand.name)))
   .post('/totp/confirm', allow('open'), async (c) => {
-    const { code } = await parseBody(c, staffCodeSchema);
-    const result = await confirmTotpSetup(c.var.deps, c.var.staff, code, staffClient(c), brand.name);
+    const { code, currentCode } = await parseBody(c, staffCodeSchema.extend({ currentCode: staffCodeSchema.shape.code.optional() }));
+    const result = await confirmTotpSetup(c.var.deps, c.var.staff, code, staffClient(c), brand.name, currentCode);
     return result ? applyStaffSignIn(c, result) : c.json({ next: 'active' });
   })
   .post('/passkeyRegistrationOptions', allow('open'), async (c) =>

@@ -11,15 +11,9 @@ import {
 } from '../contract/support/support-schemas.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody, parseId, parseWith } from '../http/validate.ts';
-import {
-  courtesyRenew,
-  domainRecordForStaff,
-  restoreDomainAsStaff,
-  searchDomainsAsStaff,
-  setDomainLockAsStaff,
-  suspendDomainAsStaff,
-  unsuspendDomainAsStaff,
-} from '../services/support/domain-admin.ts';
+import { recordStaffRead } from '../services/audit/staff-reads.ts';
+import { domainRecordForStaff, restoreDomainAsStaff, searchDomainsAsStaff } from '../services/support/domain-admin.ts';
+import { courtesyRenew, setDomainLockAsStaff, suspendDomainAsStaff, unsuspendDomainAsStaff } from '../services/support/domain-staff-actions.ts';
 import { moveDomain } from '../services/support/domain-move.ts';
 
 export const adminDomainsRoutes = new Hono<AdminEnv>()
@@ -28,7 +22,17 @@ export const adminDomainsRoutes = new Hono<AdminEnv>()
     const data = await searchDomainsAsStaff(c.var.deps.db, q, state);
     return c.json({ total: data.length, limit: data.length, skip: 0, data });
   })
-  .get('/:id', allow('domains:read'), async (c) => c.json(await domainRecordForStaff(c.var.deps, parseId(c))))
+  .get('/:id', allow('domains:read'), async (c) => {
+    const record = await domainRecordForStaff(c.var.deps, parseId(c));
+    await recordStaffRead(c.var.deps.db, staffActor(c), {
+      action: 'domain.view',
+      targetType: 'domain',
+      targetId: record.domainId,
+      targetLabel: `${record.domain} (${record.ownerEmail})`,
+      accountId: record.accountId,
+    });
+    return c.json(record);
+  })
   .post('/:id/lock', allow('domains:manage'), async (c) => {
     const { locked, reason } = await parseBody(c, domainLockSchema);
     await setDomainLockAsStaff(c.var.deps, staffActor(c), parseId(c), locked, reason, brand.name);

@@ -4,6 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../api/db/client.ts';
 import { auditLog } from '../../api/db/schema/index.ts';
 import { recordAudit } from '../../api/services/audit/audit-log.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
@@ -19,17 +20,24 @@ afterAll(() => t.close());
 describe('the audit log', () => {
   it('refuses to change or delete entries, whoever connects', async () => {
     const entry = await recordAudit(t.db, { staffId: null, email: null, role: null, ip: null }, { action: 'test.entry', targetType: 'test' });
-    // drizzle wraps the database's refusal; the cause is PostgreSQL's own error from the trigger.
+    // drizzle wraps the database's refusal; the cause is PostgreSQL's own error (a missing grant, or the trigger).
     const refusal = (query: Promise<unknown>) =>
       query.then(
         () => 'accepted',
         (error) => String((error as { cause?: Error }).cause?.message ?? error),
       );
-    expect(await refusal(t.db.update(auditLog).set({ reason: 'rewritten' }).where(eq(auditLog.auditId, entry.auditId)))).toMatch(
-      /audit_log is append-only: UPDATE/,
-    );
-    expect(await refusal(t.db.delete(auditLog).where(eq(auditLog.auditId, entry.auditId)))).toMatch(/audit_log is append-only: DELETE/);
-    expect(await refusal(t.db.execute(sql`truncate audit_log`))).toMatch(/audit_log is append-only: TRUNCATE/);
+    // The app's login has no grant to change it; the owner, who has, meets the trigger.
+    const owner = createDb(t.databaseUrl, { max: 1 });
+    try {
+      for (const db of [t.db, owner]) {
+        const expected = db === t.db ? (_: string) => /permission denied for table audit_log/ : (op: string) => new RegExp(`audit_log is append-only: ${op}`);
+        expect(await refusal(db.update(auditLog).set({ reason: 'rewritten' }).where(eq(auditLog.auditId, entry.auditId)))).toMatch(expected('UPDATE'));
+        expect(await refusal(db.delete(auditLog).where(eq(auditLog.auditId, entry.auditId)))).toMatch(expected('DELETE'));
+        expect(await refusal(db.execute(sql`truncate audit_log`))).toMatch(expected('TRUNCATE'));
+      }
+    } finally {
+      await owner.$end();
+    }
     const [kept] = await t.db.select().from(auditLog).where(eq(auditLog.auditId, entry.auditId));
     expect(kept.reason).toBeNull();
   });

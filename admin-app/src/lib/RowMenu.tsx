@@ -1,7 +1,8 @@
 /** A row's actions folded into one "Manage" button (a disclosure), so tables stay narrow; it closes on a choice, Escape or a click elsewhere. */
 import { type ReactNode, useEffect, useRef } from 'react';
 
-export type RowAction = { label: string; onSelect: () => void; danger?: boolean };
+/** `disabledReason`: shown, greyed, with why it cannot be chosen (a suspended name, a role that may not). */
+export type RowAction = { label: string; onSelect: () => void; danger?: boolean; disabledReason?: string };
 
 export function RowMenu({ label, name, actions }: { label?: ReactNode; name: string; actions: RowAction[] }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -34,12 +35,14 @@ export function RowMenu({ label, name, actions }: { label?: ReactNode; name: str
             key={action.label}
             type="button"
             className={`row-menu-item${action.danger ? ' is-danger' : ''}`}
+            disabled={action.disabledReason !== undefined}
             onClick={() => {
               if (ref.current) ref.current.open = false;
               action.onSelect();
             }}
           >
             {action.label}
+            {action.disabledReason && <span className="row-menu-note">{action.disabledReason}</span>}
           </button>
         ))}
       </div>

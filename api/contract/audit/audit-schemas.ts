@@ -1,6 +1,7 @@
 /** zod for the audit log's reason and its search words (the admin API validates with them). */
 import '../zod-config.ts';
 import { z } from 'zod';
+import { findControlCharacter } from '../free-text.ts';
 import { minReasonLength } from './audit.ts';
 
 /** The reason a staff member types for an action that needs one (contract/audit/audit.ts `actionsNeedingReason`). */
@@ -8,7 +9,8 @@ export const reasonSchema = z
   .string({ error: 'Give a reason' })
   .trim()
   .min(minReasonLength, `Give a reason (at least ${minReasonLength} characters): it is kept in the audit log`)
-  .max(1000, 'Keep the reason under 1,000 characters');
+  .max(1000, 'Keep the reason under 1,000 characters')
+  .refine((text) => findControlCharacter(text) === null, 'The reason contains a control character: remove it');
 
 export const withReasonSchema = z.object({ reason: reasonSchema });
 

@@ -25,6 +25,12 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
     reason: text(),
+    /**
+     * The hash chain (set by the database's trigger, never by the app): `hash` is SHA-256 over the previous row's hash
+     * and this row's fields, so a row changed, removed or inserted around the app breaks the chain from there on.
+     */
+    prevHash: text(),
+    hash: text(),
   },
   (t) => [
     index('audit_log_at').on(t.at),

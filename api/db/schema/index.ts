@@ -18,3 +18,4 @@ export * from './compliance.ts';
 export * from './security.ts';
 export * from './promotions.ts';
 export * from './pricing.ts';
+export * from './journal.ts';

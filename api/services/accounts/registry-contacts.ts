@@ -4,7 +4,7 @@
  * locked. Run as a job after a contact change (registry-contacts), so a registry that is down delays the
  * change instead of losing it; it sets a state rather than applying a difference, so a retry or a second run is harmless.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { domainContactsOf } from '../../contract/accounts/account-info.ts';
 import type { Deps, JobQueue } from '../../deps.ts';
@@ -28,7 +28,8 @@ export async function syncRegistryContacts(deps: Pick<Deps, 'db' | 'providers'>,
   const owned = await db
     .select({ domain: domains.domain, tdrpHoldDate: domains.tdrpHoldDate, privacyEnabled: domains.privacyEnabled })
     .from(domains)
-    .where(and(eq(domains.accountId, accountId), inArray(domains.status, [...heldStatuses])));
+    // A suspended name keeps its registrant at the registry until the suspension is lifted (then this runs again).
+    .where(and(eq(domains.accountId, accountId), inArray(domains.status, [...heldStatuses]), isNull(domains.suspendedAt)));
   const failures: string[] = [];
   for (const { domain, tdrpHoldDate, privacyEnabled } of owned) {
     try {

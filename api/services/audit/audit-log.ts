@@ -7,6 +7,7 @@
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { type AuditEntry, actionNeedsReason, minReasonLength } from '../../contract/audit/audit.ts';
+import { findControlCharacter } from '../../contract/free-text.ts';
 import type { ListResult } from '../../contract/list.ts';
 import { type StaffRole, staffRoleLabels } from '../../contract/staff/roles.ts';
 import type { Db } from '../../db/client.ts';
@@ -38,6 +39,11 @@ type Writer = Pick<Db, 'insert'>;
 /** Throws the 400 a missing or too short reason gets, for actions that need one; call it before acting. */
 export function requireReason(action: string, reason: string | null | undefined): string | null {
   const text = reason?.trim() ?? '';
+  const control = findControlCharacter(text);
+  if (control)
+    throw new AppError(400, `The reason contains a control character (${control}): remove it and try again`, {
+      errors: { reason: ['Remove the control character'] },
+    });
   if (actionNeedsReason(action) && text.length < minReasonLength) {
     throw new AppError(400, `Give a reason (at least ${minReasonLength} characters): it is kept in the audit log`, { errors: { reason: ['Give a reason'] } });
   }

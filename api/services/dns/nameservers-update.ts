@@ -16,6 +16,7 @@ import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
 import { replaceDsRecords } from './dnssec-update.ts';
 import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
+import { assertNotHeld } from '../domains/suspension-gate.ts';
 
 export const tooFewNameservers = 'Please enter at least 2 nameservers';
 const maxNameservers = 13;
@@ -29,6 +30,7 @@ export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z
       409,
       `The nameservers of ${domain.domain} cannot be changed while it is ${domain.status === 'transfer' ? 'being transferred' : domain.status}`,
     );
+  assertNotHeld(domain, 'nameservers');
   const refused = nameserverFieldErrors(fields.ns);
   const firstRefused = Object.keys(refused).map(Number)[0];
   if (firstRefused !== undefined) throw fieldErrors(refused, `Nameserver ${firstRefused + 1}: ${refused[firstRefused]}`);

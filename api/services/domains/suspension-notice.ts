@@ -2,6 +2,8 @@
  * What the registrant is told when a domain is suspended and when the suspension is lifted: what is blocked, why, and
  * how to have it lifted. One template for every kind (staff, abuse desk), so what a suspension blocks is said once.
  */
+import { suspensionBlocksSentence } from '../../contract/domains/suspension-gate.ts';
+
 export type SuspensionNotice = { subject: string; text: string };
 
 /** What a suspension blocks, in the registrant's words. */
@@ -12,8 +14,7 @@ export function suspensionNotice(input: { domain: string; why: string; howToLift
   return {
     subject: `${input.domain} is suspended`,
     text:
-      `${input.brandName} has suspended ${input.domain}. Until the suspension is lifted, ${suspensionBlocks}.\n\n` +
-      `Why: ${input.why}\n\nHow to have it lifted: ${input.howToLift}`,
+      `${input.brandName} has suspended ${input.domain}. ${suspensionBlocksSentence}\n\n` + `Why: ${input.why}\n\nHow to have it lifted: ${input.howToLift}`,
   };
 }
 

@@ -6,25 +6,39 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { domainSuspensions, domains } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { type StaffActor, systemActor } from '../audit/audit-log.ts';
 import { syncZone } from '../dns/zone.ts';
+import type { HoldBefore } from '../journal/intent-kinds.ts';
+import { carryOutIntent, type Intent, linkIntentAudit, recordIntent } from '../journal/registry-intents.ts';
+import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
 
 export type SuspensionKind = (typeof domainSuspensions.$inferSelect)['kind'];
 export type Suspension = typeof domainSuspensions.$inferSelect;
 
 type SuspensionDeps = Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>;
 
+/** What a caller records with a suspension change, in the same transaction: its audit row, and the email for the owner. */
+export type SuspensionRecording<R> = {
+  actor?: StaffActor;
+  audit?: (tx: Tx, result: R) => Promise<{ auditId: number } | undefined | void>;
+  /** Sent once the registry has done its part (at once when it had nothing to do). */
+  notify?: (result: R) => OutgoingMessage | null;
+};
+
 /**
- * Suspends the domain for this reason (suspending again for the same kind only updates the reason). The registry
- * takes the hold inside the transaction that records it, so a refusal leaves nothing recorded (502); then our DNS
- * stops answering for it.
+ * Suspends the domain for this reason (suspending again for the same kind only updates the reason). The suspension,
+ * the caller's audit row and the registry's hold (an intent, services/journal) commit together; our DNS stops
+ * answering; then the registry is asked for the hold, outside the transaction. A refusal undoes the suspension (502).
  */
 export async function suspendDomain(
   deps: SuspensionDeps,
   input: { domainId: number; kind: SuspensionKind; reason: string; reference?: string | null },
+  recording: SuspensionRecording<Suspension> = {},
 ): Promise<Suspension> {
-  const suspension = await deps.db.transaction(async (tx) => {
+  const { suspension, intent, message } = await deps.db.transaction(async (tx) => {
     const [domain] = await tx.select().from(domains).where(eq(domains.domainId, input.domainId)).for('update');
     if (!domain) throw new AppError(404, 'No such domain');
     if (domain.status === 'deleted' || domain.status === 'transfer') throw new AppError(409, `${domain.domain} is not held by us, so it cannot be suspended`);
@@ -42,8 +56,19 @@ export async function suspendDomain(
           .insert(domainSuspensions)
           .values({ domainId: input.domainId, kind: input.kind, reason: input.reason, reference: input.reference ?? null, createDate: now() })
           .returning();
+    const message = recording.notify?.(row) ?? null;
+    let intent: Intent | null = null;
     if (domain.suspendedAt === null) {
-      await holdAtRegistry(deps, domain.domain, true);
+      intent = await recordIntent(tx, {
+        kind: 'hold',
+        domainId: domain.domainId,
+        domain: domain.domain,
+        params: {
+          before: { suspendedAt: null, suspensionReason: domain.suspensionReason, suspensionIds: existing ? [] : [row.suspensionId] } satisfies HoldBefore,
+          notify: message,
+        },
+        actor: recording.actor ?? systemActor,
+      });
       await tx
         .update(domains)
         .set({ suspendedAt: row.createDate, suspensionReason: row.reason, modifyDate: now() })
@@ -54,21 +79,29 @@ export async function suspendDomain(
         .set({ suspensionReason: await oldestActiveReason(tx, input.domainId) })
         .where(eq(domains.domainId, input.domainId));
     }
-    return row;
+    const entry = await recording.audit?.(tx, row);
+    if (intent && entry) await linkIntentAudit(tx, intent.intentId, entry.auditId);
+    return { suspension: row, intent, message };
   });
   await syncZone(deps, input.domainId);
+  if (intent) await carryOutIntent(deps, intent);
+  else if (message) await queueMessage(deps.jobs, message);
   return suspension;
 }
 
+export type LiftResult = { lifted: boolean; stillSuspended: boolean };
+
 /**
- * Lifts this kind's suspension (nothing happens when there is none). When it was the last, the registry takes the
- * hold off and our DNS answers again; otherwise the domain stays on hold, now for the remaining reason.
+ * Lifts this kind's suspension (nothing happens when there is none). When it was the last, our record, the caller's
+ * audit row and the registry's release (an intent) commit together, our DNS answers again, and then the registry takes
+ * the hold off; otherwise the domain stays on hold, now for the remaining reason.
  */
 export async function liftSuspension(
   deps: SuspensionDeps,
   input: { domainId: number; kind: SuspensionKind },
-): Promise<{ lifted: boolean; stillSuspended: boolean }> {
-  const result = await deps.db.transaction(async (tx) => {
+  recording: SuspensionRecording<LiftResult> = {},
+): Promise<LiftResult> {
+  const { result, intent, message } = await deps.db.transaction(async (tx) => {
     const [domain] = await tx.select().from(domains).where(eq(domains.domainId, input.domainId)).for('update');
     if (!domain) throw new AppError(404, 'No such domain');
     const lifted = await tx
@@ -77,18 +110,38 @@ export async function liftSuspension(
       .where(and(eq(domainSuspensions.domainId, input.domainId), eq(domainSuspensions.kind, input.kind), isNull(domainSuspensions.liftDate)))
       .returning({ suspensionId: domainSuspensions.suspensionId });
     const remaining = await oldestActiveReason(tx, input.domainId);
+    const result: LiftResult = { lifted: lifted.length > 0, stillSuspended: remaining !== null };
+    const message = recording.notify?.(result) ?? null;
+    let intent: Intent | null = null;
     if (remaining !== null) {
       await tx.update(domains).set({ suspensionReason: remaining }).where(eq(domains.domainId, input.domainId));
-      return { lifted: lifted.length > 0, stillSuspended: true };
-    }
-    if (domain.suspendedAt !== null) {
+    } else if (domain.suspendedAt !== null) {
       // A domain that left us meanwhile has nothing to take off at the registry.
-      if (domain.status !== 'deleted' && domain.status !== 'transfer') await holdAtRegistry(deps, domain.domain, false);
+      if (domain.status !== 'deleted' && domain.status !== 'transfer') {
+        intent = await recordIntent(tx, {
+          kind: 'unhold',
+          domainId: domain.domainId,
+          domain: domain.domain,
+          params: {
+            before: {
+              suspendedAt: domain.suspendedAt.toISOString(),
+              suspensionReason: domain.suspensionReason,
+              suspensionIds: lifted.map((l) => l.suspensionId),
+            } satisfies HoldBefore,
+            notify: message,
+          },
+          actor: recording.actor ?? systemActor,
+        });
+      }
       await tx.update(domains).set({ suspendedAt: null, suspensionReason: null, modifyDate: now() }).where(eq(domains.domainId, input.domainId));
     }
-    return { lifted: lifted.length > 0, stillSuspended: false };
+    const entry = await recording.audit?.(tx, result);
+    if (intent && entry) await linkIntentAudit(tx, intent.intentId, entry.auditId);
+    return { result, intent, message };
   });
   await syncZone(deps, input.domainId);
+  if (intent) await carryOutIntent(deps, intent);
+  else if (message) await queueMessage(deps.jobs, message);
   return result;
 }
 
@@ -109,12 +162,4 @@ async function oldestActiveReason(tx: Pick<Deps['db'], 'select'>, domainId: numb
     .orderBy(asc(domainSuspensions.createDate), asc(domainSuspensions.suspensionId))
     .limit(1);
   return oldest?.reason ?? null;
-}
-
-async function holdAtRegistry(deps: SuspensionDeps, domain: string, onHold: boolean): Promise<void> {
-  try {
-    await deps.providers.registry.setClientHold(domain, onHold);
-  } catch (error) {
-    throw new AppError(502, `The registry did not ${onHold ? 'put' : 'take'} ${domain} ${onHold ? 'on' : 'off'} hold: ${(error as Error).message}`);
-  }
 }

@@ -170,6 +170,12 @@ export async function updateStaff(
 ): Promise<StaffMember> {
   if (actor.staffId === staffId) throw new AppError(403, 'You cannot change your own role or status; ask another owner');
   await deps.db.transaction(async (tx) => {
+    // Changes of staff roles take turns: two owners demoting each other at once would each still count the other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('dotspot:staff-roles'))`);
+    if (actor.staffId !== null) {
+      const [me] = await tx.select().from(staffMembers).where(eq(staffMembers.staffId, actor.staffId));
+      if (me?.role !== 'owner' || me.status !== 'active') throw new AppError(403, 'Only an active owner may change staff roles');
+    }
     const [staff] = await tx.select().from(staffMembers).where(eq(staffMembers.staffId, staffId)).for('update');
     if (!staff) throw new AppError(404, 'No such staff member');
     const role = input.role ?? staff.role;

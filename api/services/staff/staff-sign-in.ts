@@ -4,6 +4,7 @@
  * (README "Sign-in limits"): failures per address are hard, failures per staff email ask for a bot check instead of
  * locking the owner out, wrong codes are hard per staff member and address.
  */
+import { queueMessage } from '../platform/messages.ts';
 import { and, eq, lt } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { Secret, TOTP } from 'otpauth';
@@ -111,7 +112,7 @@ export function staffTotp(secret: string, label: string, brandName: string): TOT
  * Checks a TOTP code against a secret, under the staff member's wrong-code limits (counted before comparing), and
  * spends its time step: each code works once.
  */
-async function checkTotp(db: Db, staff: StaffRow, secret: string, code: string, client: StaffClient, brandName: string): Promise<void> {
+async function checkTotp(db: Db, staff: StaffRow, secret: string, code: string, client: StaffClient, brandName: string, spend = true): Promise<void> {
   const limits = staffCodeLimits(staff.staffId, client.ip);
   await reserve(db, limits, 'Too many code attempts.');
   const time = now();
@@ -127,6 +128,8 @@ async function checkTotp(db: Db, staff: StaffRow, secret: string, code: string, 
     throw new AppError(400, 'That code is not valid. Check your authenticator app and try again.');
   }
   await giveBack(db, limits);
+  // The new app's first code, checked beside the current app's: its step is the current one's, spent once.
+  if (!spend) return;
   const step = Math.floor(time.getTime() / 1000 / totpPeriod) + delta;
   const spent = await db.insert(staffTotpSteps).values({ staffId: staff.staffId, step, createDate: time }).onConflictDoNothing().returning();
   if (spent.length === 0) throw new AppError(400, 'This code was already used. Wait for the next code from your app.');
@@ -162,16 +165,24 @@ export async function startTotpSetup(deps: Pick<Deps, 'db'>, auth: StaffAuth | n
 
 /** The first code from the scanned secret: the app becomes the staff member's; an enrolling session becomes active. */
 export async function confirmTotpSetup(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db'> & Partial<Pick<Deps, 'jobs'>>,
   auth: StaffAuth | null,
   code: string,
   client: StaffClient,
   brandName: string,
+  currentCode?: string,
 ): Promise<StaffSignInResult | null> {
   if (auth?.state !== 'enrol' && auth?.state !== 'active') throw new AppError(401, 'Please sign in to continue');
   const staff = await findStaff(deps.db, auth.staffId);
   if (!staff.totpPendingSecret) throw new AppError(400, 'Start the authenticator setup first.');
-  await checkTotp(deps.db, staff, staff.totpPendingSecret, code, client, brandName);
+  // Replacing the app of a signed-in member needs a code from the app it replaces: a stolen session alone cannot.
+  const replacing = auth.state === 'active' && staff.totpSecret !== null;
+  if (replacing) {
+    if (!currentCode)
+      throw new AppError(403, 'Enter a code from your current authenticator app to replace it', { errors: { currentCode: ['Enter the current code'] } });
+    await checkTotp(deps.db, staff, staff.totpSecret as string, currentCode, client, brandName);
+  }
+  await checkTotp(deps.db, staff, staff.totpPendingSecret, code, client, brandName, !replacing);
   const [updated] = await deps.db
     .update(staffMembers)
     .set({ totpSecret: staff.totpPendingSecret, totpPendingSecret: null })
@@ -184,6 +195,14 @@ export async function confirmTotpSetup(
     targetLabel: staff.email,
     after: { factor: 'totp', replaced: staff.totpSecret !== null },
   });
+  if (replacing && deps.jobs) {
+    await queueMessage(deps.jobs, {
+      channel: 'email',
+      to: staff.email,
+      subject: `Your ${brandName} back-office authenticator app was replaced`,
+      text: `The authenticator app of your ${brandName} back-office account was replaced from ${client.ip}. If this was not you, tell an owner at once: they can reset your sign-in.`,
+    });
+  }
   if (auth.state !== 'enrol') return null;
   await revokeStaffSession(deps.db, auth.staffSessionId);
   return openStaffSession(deps, updated, 'active', client);

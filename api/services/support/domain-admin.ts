@@ -1,29 +1,22 @@
 /**
- * Staff on a domain (issue #23): our record beside the registry's live `info`, lock and unlock, suspend and unsuspend
- * (services/domains/suspensions.ts), a courtesy renewal (no charge: the renewal and a credit of the same amount in the
- * ledger) and a restore from redemption (the registry's RGP restore). Every action is audited with its reason and
- * shows in the owner's Account activity.
+ * Staff on a domain: our record beside the registry's live `info`, the search, and a restore from redemption (the
+ * registry's RGP restore). Lock, suspend and courtesy renewal are journal entries (domain-staff-actions.ts). Every
+ * action is audited with its reason and shows in the owner's Account activity.
  */
-import { addDays } from 'date-fns';
 import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { StaffDomainRecord, StaffDomainRow } from '../../contract/support/customers.ts';
 import type { StaffDomainState } from '../../contract/support/support-schemas.ts';
-import { domains, transactions, users } from '../../db/schema/index.ts';
-import type { DomainRow } from '../../db/schema/index.ts';
+import { type DomainRow, domains, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
 import { recordAudit, requireReason, searchAudit, type StaffActor } from '../audit/audit-log.ts';
 import { syncZone } from '../dns/zone.ts';
-import { liftSuspension, suspendDomain, suspensionsOf } from '../domains/suspensions.ts';
+import { suspensionsOf } from '../domains/suspensions.ts';
 import { queueMessage } from '../platform/messages.ts';
-import { autoRenewDateFor } from '../renewals/renewals.ts';
 import { catalogue } from '../search/catalogue.ts';
-import { encryptAuthCode } from '../transfers/auth-code-vault.ts';
-import { authCodeLifetimeDays } from '../transfers/outbound-transfers.ts';
 import { staffDomainRow } from './customer-record.ts';
-import { suspensionNotice } from '../domains/suspension-notice.ts';
 
 async function findDomainWithOwner(db: Deps['db'], domainId: number): Promise<{ domain: DomainRow; ownerEmail: string }> {
   const [row] = await db
@@ -118,185 +111,6 @@ function registryFailure(what: string, domain: string, error: unknown): AppError
     return new AppError(502, `The registry did not answer the ${what} of ${domain}; look at its live registry state before trying again`);
   }
   return new AppError(502, `The registry refused the ${what} of ${domain}: ${(error as Error).message}`);
-}
-
-/**
- * Locks (a new auth code nobody has seen goes to the registry) or unlocks (a new code, kept for the owner to read in
- * My Domains for 14 days, never shown to staff). A domain in a TDRP hold stays locked; a pending transfer away
- * must be answered before locking.
- */
-export async function setDomainLockAsStaff(
-  deps: Deps,
-  actor: StaffActor,
-  domainId: number,
-  locked: boolean,
-  reason: string | undefined,
-  brandName: string,
-): Promise<void> {
-  const { domain, ownerEmail } = await findDomainWithOwner(deps.db, domainId);
-  if (domain.status !== 'active') throw new AppError(409, `${domain.domain} is ${domain.status}: only an active domain can be locked or unlocked`);
-  if (!locked && domain.tdrpHoldDate && domain.tdrpHoldDate > now()) {
-    throw new AppError(409, `${domain.domain} is held against transfer until ${domain.tdrpHoldDate.toISOString().slice(0, 10)} (a registrant change)`);
-  }
-  if (locked && (domain.outboundTransferStatus === 'pending' || domain.outboundTransferStatus === 'approved')) {
-    throw new AppError(409, `A transfer of ${domain.domain} away is pending: answer it first`);
-  }
-  const { registry } = deps.providers;
-  let authCode: string | null = null;
-  try {
-    await registry.setLock(domain.domain, locked);
-    const code = await registry.authCode(domain.domain, true);
-    if (!locked) authCode = await encryptAuthCode(deps, domainId, code);
-  } catch (error) {
-    throw registryFailure(locked ? 'lock' : 'unlock', domain.domain, error);
-  }
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(domains)
-      .set({ locked, authCode, authCodeExpireDate: locked ? null : addDays(now(), authCodeLifetimeDays), modifyDate: now() })
-      .where(eq(domains.domainId, domainId));
-    await recordAudit(tx, actor, {
-      action: locked ? 'domain.lock' : 'domain.unlock',
-      targetType: 'domain',
-      targetId: domainId,
-      targetLabel: domain.domain,
-      accountId: domain.accountId,
-      before: { locked: domain.locked },
-      after: { locked },
-      reason,
-      customerSummary: locked
-        ? `We locked ${domain.domain} against transfer.`
-        : `We unlocked ${domain.domain} for transfer; get its auth code in My Domains within ${authCodeLifetimeDays} days.`,
-    });
-  });
-  if (!locked) {
-    await queueMessage(deps.jobs, {
-      channel: 'email',
-      to: ownerEmail,
-      subject: `${domain.domain} is unlocked for transfer`,
-      text: `Our support team unlocked ${domain.domain} for transfer at your request.\n\nGet its auth code in My Domains (${deps.config.publicOrigin}/account/domains), under the domain's Transfer settings, within ${authCodeLifetimeDays} days; after that the domain locks itself again.\n\nIf you did not ask for this, contact ${brandName} support at once.`,
-    });
-  }
-}
-
-/** Suspends (clientHold, DNS stops, RDAP shows it); the reason is what the owner reads in My Domains. */
-export async function suspendDomainAsStaff(deps: Deps, actor: StaffActor, domainId: number, reason: string, brandName: string): Promise<void> {
-  const why = requireReason('domain.suspend', reason) as string;
-  const { domain, ownerEmail } = await findDomainWithOwner(deps.db, domainId);
-  await suspendDomain(deps, { domainId, kind: 'staff', reason: why, reference: actor.email });
-  await recordAudit(deps.db, actor, {
-    action: 'domain.suspend',
-    targetType: 'domain',
-    targetId: domainId,
-    targetLabel: domain.domain,
-    accountId: domain.accountId,
-    before: { suspended: domain.suspendedAt !== null },
-    after: { suspended: true },
-    reason: why,
-    customerSummary: `We suspended ${domain.domain}: it does not resolve until the suspension is lifted.`,
-  });
-  const notice = suspensionNotice({
-    domain: domain.domain,
-    why,
-    howToLift: `reply to this email or contact ${brandName} support: tell us what has changed.`,
-    brandName,
-  });
-  await queueMessage(deps.jobs, { channel: 'email', to: ownerEmail, ...notice });
-}
-
-export async function unsuspendDomainAsStaff(deps: Deps, actor: StaffActor, domainId: number, reason: string): Promise<{ stillSuspended: boolean }> {
-  const why = requireReason('domain.unsuspend', reason) as string;
-  const { domain, ownerEmail } = await findDomainWithOwner(deps.db, domainId);
-  const { lifted, stillSuspended } = await liftSuspension(deps, { domainId, kind: 'staff' });
-  if (!lifted)
-    throw new AppError(
-      409,
-      `${domain.domain} has no staff suspension to lift${domain.suspendedAt ? ' (it is held for another reason: an abuse case or verification)' : ''}`,
-    );
-  await recordAudit(deps.db, actor, {
-    action: 'domain.unsuspend',
-    targetType: 'domain',
-    targetId: domainId,
-    targetLabel: domain.domain,
-    accountId: domain.accountId,
-    before: { suspended: true },
-    after: { suspended: stillSuspended },
-    reason: why,
-    customerSummary: stillSuspended
-      ? `We lifted our suspension of ${domain.domain}; another hold remains.`
-      : `We lifted the suspension of ${domain.domain}: it resolves again.`,
-  });
-  // The owner was emailed the suspension; they hear it ended too (while another hold remains, that hold's own notices speak).
-  if (!stillSuspended) {
-    await queueMessage(deps.jobs, {
-      channel: 'email',
-      to: ownerEmail,
-      subject: `${domain.domain} is no longer suspended`,
-      text: `We lifted the suspension of ${domain.domain}: it resolves again and you can manage it as before.\n\nWhy: ${why}`,
-    });
-  }
-  return { stillSuspended };
-}
-
-/**
- * A renewal at no charge: the registry renews, and the ledger gets the renewal at its price and a credit of the same
- * amount, so the statement shows both and the balance does not move. A name in redemption is restored first.
- */
-export async function courtesyRenew(deps: Deps, actor: StaffActor, domainId: number, years: number, reason: string): Promise<{ expireDate: string }> {
-  const why = requireReason('domain.courtesy-renew', reason) as string;
-  const { domain } = await findDomainWithOwner(deps.db, domainId);
-  if (domain.status === 'redemption') throw new AppError(409, `${domain.domain} is in redemption: restore it first`);
-  if (domain.status !== 'active' && domain.status !== 'expired') throw new AppError(409, `${domain.domain} is ${domain.status} and cannot be renewed`);
-  const premium = await deps.providers.registry.premiumRenewPrice(domain.domain, years).catch(() => null);
-  const price = premium ?? yearsPrice(domain.domain, years);
-  if (price === null) throw new AppError(409, `We do not sell renewals of .${domain.domain.slice(domain.domain.indexOf('.') + 1)}`);
-  let expireDate: Date;
-  try {
-    expireDate = (await deps.providers.registry.renew({ domain: domain.domain, years })).expireDate;
-  } catch (error) {
-    // Asked, not retried: a renewal whose answer was lost may have happened (DESIGN "Jobs and time").
-    if (error instanceof RegistryOutcomeUnknownError) {
-      const record = await deps.providers.registry.info(domain.domain).catch(() => null);
-      if (!record || record.expireDate <= domain.expireDate) throw registryFailure('renewal', domain.domain, error);
-      expireDate = record.expireDate;
-    } else throw registryFailure('renewal', domain.domain, error);
-  }
-  const label = `${years} year${years === 1 ? '' : 's'}`;
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(domains)
-      .set({
-        expireDate,
-        status: 'active',
-        autoRenewDate: sql`case when ${domains.autoRenewEnabled} then ${autoRenewDateFor(expireDate, true)?.toISOString() ?? null}::timestamptz end`,
-        modifyDate: now(),
-      })
-      .where(eq(domains.domainId, domainId));
-    const span = {
-      accountId: domain.accountId,
-      domainId,
-      startDate: domain.expireDate,
-      endDate: expireDate,
-      createDate: now(),
-      metaData: { courtesy: true, staff: actor.email },
-    };
-    await tx.insert(transactions).values([
-      { ...span, type: 'nrc', description: `Renewal: ${domain.domain} (${label})`, amount: price },
-      { ...span, type: 'credit', description: `Courtesy renewal: ${domain.domain} (${label})`, amount: -price },
-    ]);
-    await recordAudit(tx, actor, {
-      action: 'domain.courtesy-renew',
-      targetType: 'domain',
-      targetId: domainId,
-      targetLabel: domain.domain,
-      accountId: domain.accountId,
-      before: { expireDate: domain.expireDate.toISOString() },
-      after: { expireDate: expireDate.toISOString(), years, credit: price },
-      reason: why,
-      customerSummary: `We renewed ${domain.domain} for ${label} at no charge.`,
-    });
-  });
-  return { expireDate: expireDate.toISOString() };
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { queueRegistryContactSync } from '../accounts/registry-contacts.ts';
 import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
+import { assertNotHeld } from '../domains/suspension-gate.ts';
 import { queueMessage } from '../platform/messages.ts';
 
 export async function moveDomain(
@@ -27,6 +28,7 @@ export async function moveDomain(
     const [domain] = await tx.select().from(domains).where(eq(domains.domainId, domainId)).for('update');
     if (!domain) throw new AppError(404, 'No such domain');
     if (!['active', 'expired', 'redemption'].includes(domain.status)) throw new AppError(409, `${domain.domain} is ${domain.status} and cannot be moved`);
+    assertNotHeld(domain, 'registrant', { role: actor.role, reason: why });
     if (domain.outboundTransferStatus === 'pending' || domain.outboundTransferStatus === 'approved') {
       throw new AppError(409, `A transfer of ${domain.domain} to another registrar is pending: answer it first`);
     }

@@ -11,10 +11,12 @@ import { now } from '../../clock.ts';
 import { accounts, domains, outboundTransfers, users } from '../../db/schema/index.ts';
 import type { DomainRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
+import { heldActionMessage } from '../../contract/domains/suspension-gate.ts';
 import { AppError } from '../../errors.ts';
 import type { RegistryMessage } from '../../providers/registry/index.ts';
 import { requestTransferByOtherRegistrar } from '../../providers/registry/sandbox-transfers.ts';
 import { queueDomainCleanup } from '../domains/departed-domains.ts';
+import { assertNotHeld } from '../domains/suspension-gate.ts';
 import { pollInboundTransfers } from './inbound-transfers.ts';
 import { onTransferredAway } from '../compliance/transfer-duties.ts';
 import { queueMessage } from '../platform/messages.ts';
@@ -48,6 +50,10 @@ async function openOutboundTransfer(deps: OutboundTransferDeps, domain: string, 
     .returning();
   // Already recorded (a notice read twice), or not a name of any account here.
   if (!claimed) return;
+  if (claimed.suspendedAt !== null) {
+    await refuseTransferOfHeldName(deps, claimed, gainingRegistrar);
+    return;
+  }
   const token = newToken();
   await deps.db.insert(outboundTransfers).values({
     domainId: claimed.domainId,
@@ -59,6 +65,26 @@ async function openOutboundTransfer(deps: OutboundTransferDeps, domain: string, 
     deadline,
   });
   await sendApprovalEmail(deps, claimed, gainingRegistrar, deadline, token);
+}
+
+/**
+ * A suspended name does not leave (the Transfer Policy lets the losing registrar deny a transfer of a name under a
+ * compliance action): the registry is told no at once and the registrant is told why.
+ */
+async function refuseTransferOfHeldName(deps: OutboundTransferDeps, domain: DomainRow, gainingRegistrar: string): Promise<void> {
+  await deps.providers.registry.rejectTransfer(domain.domain);
+  await deps.db
+    .update(domains)
+    .set({ outboundTransferStatus: null, outboundTransferApprovalDeadline: null, modifyDate: now() })
+    .where(eq(domains.domainId, domain.domainId));
+  const to = await registrantEmail(deps, domain.accountId);
+  if (!to) return;
+  await queueMessage(deps.jobs, {
+    channel: 'email',
+    to,
+    subject: `We refused a transfer of ${domain.domain} away from ${brand.name}`,
+    text: `${gainingRegistrar} asked to transfer ${domain.domain} away from ${brand.name}. We refused: ${heldActionMessage(domain.domain, 'transferAway', domain.suspensionReason)}`,
+  });
 }
 
 async function registrantEmail(deps: OutboundTransferDeps, accountId: number): Promise<string | null> {
@@ -201,6 +227,7 @@ export async function answerOutboundTransfer(deps: OutboundTransferDeps, token: 
   if (action === 'cancel') {
     await cancelOutboundTransfer(deps, domain);
   } else {
+    assertNotHeld(domain, 'transferAway');
     await deps.providers.registry.approveTransfer(row.domain);
     await deps.db
       .update(domains)
@@ -270,6 +297,12 @@ export async function simulateTransferRequest(
   input: { domain: string; authCode: string; gainingRegistrar: string },
 ): Promise<{ status: 'pending'; deadline: string }> {
   if (!deps.config.sandboxMode || deps.providers.registry.name !== 'sandbox') throw new AppError(404, 'Not found');
+  // As the transfer-poll job would at once (openOutboundTransfer), a suspended name's request is refused.
+  const [ours] = await deps.db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.domain, input.domain), ne(domains.status, 'deleted')));
+  if (ours?.suspendedAt) throw new AppError(400, `The transfer was refused: ${heldActionMessage(ours.domain, 'transferAway', ours.suspensionReason)}`);
   const answer = await requestTransferByOtherRegistrar(deps.db, input);
   if (answer.status === 'refused') throw new AppError(400, `The registry refused the transfer: ${answer.reason}`);
   await pollInboundTransfers(deps, { onOutboundNotice: (message) => recordOutboundTransferNotice(deps, message) });

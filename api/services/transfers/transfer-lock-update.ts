@@ -16,6 +16,7 @@ import { restartInboundTransfer } from './inbound-restart.ts';
 import { authCodeLifetimeDays, cancelOutboundTransfer, resendOutboundApprovalEmail } from './outbound-transfers.ts';
 import { requireRecentAuth } from '../auth/recent-auth.ts';
 import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
+import { assertNotHeld } from '../domains/suspension-gate.ts';
 
 export async function applyTransferUpdate(ctx: DomainUpdateContext, fields: z.infer<typeof transferUpdate>): Promise<Partial<Domain> | undefined> {
   const { domain } = ctx;
@@ -46,6 +47,8 @@ async function revealAuthCode(ctx: DomainUpdateContext, { regenerate }: { regene
   const today = now();
   // A hold that has run out no longer holds.
   if (domain.tdrpHoldDate && domain.tdrpHoldDate > today) throw new AppError(400, tdrpHoldMessage(domain.tdrpHoldDate));
+  // A suspended name shows no code and stays locked, whatever it was before.
+  assertNotHeld(domain, regenerate || !domain.locked ? 'authCode' : 'unlock');
   await requireRecentAuth(deps.db, ctx.sessionId);
   const onFile = domain.authCodeExpireDate && domain.authCodeExpireDate > today ? await decryptAuthCode(deps, domain.domainId, domain.authCode) : null;
   // Unlocked already with a valid code: show it again without asking the registry anything.

@@ -9,6 +9,7 @@ import { api } from '@kit/api.ts';
 import { Field } from '@kit/Field.tsx';
 import { Money } from '@kit/Money.tsx';
 import { showToast } from '@kit/toasts.ts';
+import { heldActionMessage, rolesActingOnHeldNames, suspensionBlocksSentence } from '../../../../api/contract/domains/suspension-gate.ts';
 import { rolePermissions, staffRoleLabels, staffRoles } from '../../../../api/contract/staff/roles.ts';
 import type { StaffDomainRecord } from '../../../../api/contract/support/customers.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
@@ -81,6 +82,9 @@ export default function DomainPage() {
 
   const registry = domain.registry.ok ? domain.registry.record : null;
   const staffHold = domain.suspensions.some((s) => s.kind === 'staff' && !s.liftDate);
+  // A suspended name is unlocked or moved only by compliance or an owner (the server refuses anyone else, 403).
+  const heldFromMe = domain.suspendedAt !== null && !(session && rolesActingOnHeldNames.includes(session.staff.role));
+  const heldReason = (what: 'unlock' | 'registrant') => (heldFromMe ? heldActionMessage(domain.domain, what, domain.suspensionReason) : undefined);
   const done = (message: string) => {
     showToast(message, 'success');
     setAction(null);
@@ -90,7 +94,7 @@ export default function DomainPage() {
     ...(can('domains:manage') && domain.status === 'active'
       ? [
           domain.locked
-            ? { label: 'Unlock for transfer', onSelect: () => setAction('unlock') }
+            ? { label: 'Unlock for transfer', onSelect: () => setAction('unlock'), disabledReason: heldReason('unlock') }
             : { label: 'Lock against transfer', onSelect: () => setAction('lock') },
         ]
       : []),
@@ -98,7 +102,7 @@ export default function DomainPage() {
       ? [{ label: 'Renew at no charge', onSelect: () => setAction('renew') }]
       : []),
     ...(can('domains:manage') && domain.status === 'redemption' ? [{ label: 'Restore from redemption', onSelect: () => setAction('restore') }] : []),
-    ...(can('domains:move') ? [{ label: 'Move to another account', onSelect: () => setAction('move') }] : []),
+    ...(can('domains:move') ? [{ label: 'Move to another account', onSelect: () => setAction('move'), disabledReason: heldReason('registrant') }] : []),
     ...(can('domains:suspend')
       ? [
           staffHold
@@ -130,7 +134,7 @@ export default function DomainPage() {
 
       {domain.suspendedAt && (
         <p className="notice notice-danger" role="status">
-          Suspended since {formatDateTime(domain.suspendedAt)}: {domain.suspensionReason}
+          Suspended since {formatDateTime(domain.suspendedAt)}: {domain.suspensionReason} {suspensionBlocksSentence}
         </p>
       )}
 

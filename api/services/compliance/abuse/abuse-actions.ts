@@ -142,21 +142,27 @@ export async function suspendForAbuse(deps: DeskDeps, actor: StaffActor, caseId:
   const row = await openCase(deps, caseId);
   const domain = await sponsoredDomain(deps, row);
   const caseNumber = formatCaseNumber(caseId);
-  await suspendDomain(deps, {
-    domainId: domain.domainId,
-    kind: 'abuse',
-    reason: `Suspended by our abuse desk: ${row.domain} was reported for ${abuseCategoryLabels[row.category].toLowerCase()} (case ${caseNumber}). Reply to our email or write to ${deps.config.registrar.abuseEmail}.`,
-    reference: caseNumber,
-  });
-  await deps.db.transaction((tx) =>
-    recordAction(tx, actor, row, {
-      kind: 'suspended',
-      action: 'domain.suspend',
-      reason: input.reason,
-      detail: { domain: row.domain, kind: 'abuse' },
-      accountId: domain.accountId,
-      customerSummary: `We suspended ${row.domain} after an abuse report (case ${caseNumber}).`,
-    }),
+  // The suspension, its audit row and the registry's hold commit together (a journal entry); the hold follows.
+  await suspendDomain(
+    deps,
+    {
+      domainId: domain.domainId,
+      kind: 'abuse',
+      reason: `Suspended by our abuse desk: ${row.domain} was reported for ${abuseCategoryLabels[row.category].toLowerCase()} (case ${caseNumber}). Reply to our email or write to ${deps.config.registrar.abuseEmail}.`,
+      reference: caseNumber,
+    },
+    {
+      actor,
+      audit: (tx) =>
+        recordAction(tx, actor, row, {
+          kind: 'suspended',
+          action: 'domain.suspend',
+          reason: input.reason,
+          detail: { domain: row.domain, kind: 'abuse' },
+          accountId: domain.accountId,
+          customerSummary: `We suspended ${row.domain} after an abuse report (case ${caseNumber}).`,
+        }),
+    },
   );
   const to = await registrantEmail(deps, domain.accountId);
   if (to) {
@@ -174,17 +180,23 @@ export async function liftAbuseSuspension(deps: DeskDeps, actor: StaffActor, cas
   requireReason('domain.unsuspend', input.reason);
   const row = await findCase(deps, caseId);
   const domain = await sponsoredDomain(deps, row);
-  const result = await liftSuspension(deps, { domainId: domain.domainId, kind: 'abuse' });
-  if (!result.lifted) throw new AppError(409, `${row.domain} is not suspended for this case`);
-  await deps.db.transaction((tx) =>
-    recordAction(tx, actor, row, {
-      kind: 'suspension-lifted',
-      action: 'domain.unsuspend',
-      reason: input.reason,
-      detail: { domain: row.domain, stillSuspended: result.stillSuspended },
-      accountId: domain.accountId,
-      customerSummary: `We lifted the abuse suspension of ${row.domain} (case ${formatCaseNumber(caseId)}).`,
-    }),
+  const result = await liftSuspension(
+    deps,
+    { domainId: domain.domainId, kind: 'abuse' },
+    {
+      actor,
+      audit: (tx, lifted) => {
+        if (!lifted.lifted) throw new AppError(409, `${row.domain} is not suspended for this case`);
+        return recordAction(tx, actor, row, {
+          kind: 'suspension-lifted',
+          action: 'domain.unsuspend',
+          reason: input.reason,
+          detail: { domain: row.domain, stillSuspended: lifted.stillSuspended },
+          accountId: domain.accountId,
+          customerSummary: `We lifted the abuse suspension of ${row.domain} (case ${formatCaseNumber(caseId)}).`,
+        });
+      },
+    },
   );
   const to = await registrantEmail(deps, domain.accountId);
   if (to) {

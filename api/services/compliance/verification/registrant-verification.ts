@@ -5,6 +5,7 @@
  * Unverified after 15 days, every domain of the account is suspended (kind `verification`) and the registrant told
  * why; the link restores them at once.
  */
+import { suspensionBlocksSentence } from '../../../contract/domains/suspension-gate.ts';
 import { addDays } from 'date-fns';
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import brand from '../../../../content/brand.json' with { type: 'json' };
@@ -318,6 +319,7 @@ export async function suspendUnverifiedRegistrants(deps: Pick<Deps, 'db' | 'jobs
       text:
         `We asked ${request.email} to confirm it reaches the registrant ${verificationDays} days ago, as ICANN requires, and it has not been confirmed. ` +
         `These domains are suspended (they do not resolve on the Internet) until it is:\n\n${suspended.map((d) => `  ${d}`).join('\n')}\n\n` +
+        `${suspensionBlocksSentence}\n\n` +
         `To restore them at once, open this link:\n${verifyLink(deps, token)}\n\n` +
         `If the email address is wrong, sign in to ${brand.name} and correct the registrant contact, or contact support.`,
     });
