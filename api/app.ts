@@ -60,6 +60,7 @@ import { adminDashboardRoutes } from './routes/admin-dashboard.ts';
 import { adminOrdersRoutes } from './routes/admin-orders.ts';
 import { adminPaymentsRoutes } from './routes/admin-payments.ts';
 import { adminPromosRoutes } from './routes/admin-promos.ts';
+import { adminRegistriesRoutes } from './routes/admin-registries.ts';
 import { adminRenewalsRoutes } from './routes/admin-renewals.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { adminCustomersRoutes } from './routes/admin-customers.ts';
@@ -89,6 +90,7 @@ function adminApi() {
     .route('/promoCodes', adminPromosRoutes)
     .route('/customers', adminCustomersRoutes)
     .route('/domains', adminDomainsRoutes)
+    .route('/registries', adminRegistriesRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });

@@ -3,6 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { isE164Phone } from './contract/phone.ts';
 import { parseServerAddresses } from './providers/dns/builtin/addresses.ts';
+import { hasRegistryPasswords } from './providers/registry/registries-file.ts';
 
 const optional = z
   .string()
@@ -283,7 +284,6 @@ const realProviderVariables = {
   payments: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
   mail: ['SMTP_URL'],
   sms: ['SMS_GATEWAY_URL'],
-  registry: ['EPP_HOST', 'EPP_USERNAME', 'EPP_PASSWORD'],
   // The sandbox mail host keeps mailboxes nobody can read (no IMAP): real customers' mail would vanish there.
   mailHost: ['MAILHOST_API_URL', 'MAILHOST_API_KEY'],
 } as const;
@@ -313,7 +313,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
     mail: c.SMTP_URL ? 'smtp' : 'sandbox',
     sms: c.SMS_GATEWAY_URL ? 'http' : 'sandbox',
-    registry: c.EPP_HOST ? 'epp' : 'sandbox',
+    // Live registry connections: EPP_HOST (one connection) or any REGISTRY_<NAME>_PASSWORD for content/registries.csv.
+    registry: c.EPP_HOST || hasRegistryPasswords(env) ? 'epp' : 'sandbox',
     // createProviders needs both to use the hosted captcha; with one it stays on the proof of work.
     botCheck: c.CAPTCHA_SECRET && c.CAPTCHA_VERIFY_URL ? 'captcha' : 'altcha',
     mailHost: c.MAILHOST_API_URL ? 'stalwart' : 'sandbox',
@@ -357,6 +358,9 @@ export function findUnsafeProviderMix(config: Config): string | null {
     .filter((name) => !config[name]);
   // PowerDNS is optional (the built-in server serves real zones too), but never without its API key.
   if (config.PDNS_API_URL && !config.PDNS_API_KEY) missing.push('PDNS_API_KEY');
+  // The registry: connections of content/registries.csv (REGISTRY_<NAME>_PASSWORD) or the single EPP_HOST one.
+  if (config.providers.registry !== 'epp') missing.push('REGISTRY_<NAME>_PASSWORD (content/registries.csv) or EPP_HOST');
+  else if (config.EPP_HOST) for (const name of ['EPP_USERNAME', 'EPP_PASSWORD'] as const) if (!config[name]) missing.push(name);
   if (!config.PUBLIC_URL) missing.push('PUBLIC_URL');
   // RDAP must not name a test registrar ID or an example abuse desk to the public.
   for (const name of ['REGISTRAR_IANA_ID', 'REGISTRAR_ABUSE_EMAIL', 'REGISTRAR_ABUSE_PHONE'] as const) if (!config[name]) missing.push(name);

@@ -17,8 +17,9 @@ import type { PaymentsProvider } from './payments/index.ts';
 import { createSandboxPayments } from './payments/sandbox.ts';
 import { createStripePayments } from './payments/stripe.ts';
 import type { RegistryProvider } from './registry/index.ts';
-import { createEppRegistry, eppOptionsFromConfig } from './registry/epp.ts';
+import { createLiveRegistry } from './registry/connections.ts';
 import { createSandboxRegistry } from './registry/sandbox.ts';
+import { loadCatalogue } from '../services/search/catalogue.ts';
 import { createHttpSms } from './sms/http.ts';
 import type { SmsProvider } from './sms/index.ts';
 import { createSandboxSms } from './sms/sandbox.ts';
@@ -49,7 +50,15 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
       : createSandboxPayments(db),
     mail: config.SMTP_URL ? createSmtpMail(config.SMTP_URL, config.MAIL_FROM) : createSandboxMail(db),
     sms: config.SMS_GATEWAY_URL ? createHttpSms({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, from: config.SMS_FROM }) : createSandboxSms(db),
-    registry: config.EPP_HOST ? createEppRegistry(eppOptionsFromConfig(config)) : createSandboxRegistry(db, registryOptions),
+    // Live: one EPP connection pool per row of content/registries.csv (and EPP_HOST), each extension routed to its own.
+    registry:
+      config.providers.registry === 'epp'
+        ? createLiveRegistry(
+            config,
+            db,
+            loadCatalogue().list.map((t) => t.tld),
+          ).router
+        : createSandboxRegistry(db, registryOptions),
     botCheck:
       config.CAPTCHA_SECRET && config.CAPTCHA_VERIFY_URL
         ? createCaptchaBotCheck({ verifyUrl: config.CAPTCHA_VERIFY_URL, secret: config.CAPTCHA_SECRET, siteKey: config.CAPTCHA_SITE_KEY ?? '' })

@@ -44,6 +44,8 @@ export const permissions = {
   'abuse:manage': 'Act on abuse cases',
   'verification:manage': 'Registrant verification: resend, mark verified',
   'escrow:manage': 'Data escrow deposits',
+  'registries:read': 'See the registry connections, their health and which one serves an extension',
+  'registries:manage': 'Pause and resume a registry connection (its extensions stop selling while it is paused)',
 } as const;
 export type Permission = keyof typeof permissions;
 
@@ -53,7 +55,16 @@ const reads: Permission[] = ['dashboard:read', 'customers:read', 'domains:read',
 /** The table: each role's permissions. */
 export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
   owner: everything,
-  support: [...reads, 'customers:help', 'customers:reset-factors', 'customers:notes', 'domains:manage', 'domains:move', 'domains:courtesy-renew'],
+  support: [
+    ...reads,
+    'registries:read',
+    'customers:help',
+    'customers:reset-factors',
+    'customers:notes',
+    'domains:manage',
+    'domains:move',
+    'domains:courtesy-renew',
+  ],
   billing: [...reads, 'customers:notes', 'orders:refund', 'billing:credit', 'billing:retry-renewals', 'promos:manage'],
   compliance: [...reads, 'audit:read', 'audit:export', 'customers:notes', 'domains:suspend', 'abuse:manage', 'verification:manage', 'escrow:manage'],
   viewer: [...reads, 'audit:read'],

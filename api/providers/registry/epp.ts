@@ -34,6 +34,8 @@ export { newAuthCode };
 export type EppRegistry = RegistryProvider & {
   /** Logs every session out. */
   close(): Promise<void>;
+  /** Logged-in sessions right now. */
+  sessionsUp(): number;
 };
 
 /** The EPP registry from config (EPP_HOST set), reading the optional CA bundle file once. */
@@ -95,5 +97,6 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
     },
 
     close: () => session.close(),
+    sessionsUp: () => session.sessionsUp(),
   };
 }
