@@ -17,3 +17,4 @@ export * from './audit.ts';
 export * from './compliance.ts';
 export * from './security.ts';
 export * from './promotions.ts';
+export * from './sandbox-registry.ts';
