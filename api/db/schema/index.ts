@@ -18,3 +18,4 @@ export * from './compliance.ts';
 export * from './security.ts';
 export * from './promotions.ts';
 export * from './registries.ts';
+export * from './sandbox-registry.ts';
