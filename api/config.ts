@@ -216,6 +216,14 @@ const envSchema = z.object({
   ESCROW_SFTP_HOST_KEY: optional,
   /** Sandbox registry answer delay in ms per extension, to make streaming visible. */
   SANDBOX_REGISTRY_LATENCY_MS: z.coerce.number().int().min(0).default(40),
+  /**
+   * In sandbox mode with ROLE=all, serve the sandbox registry over EPP (TLS on loopback) and reach it through the
+   * registry connections of content/registries.csv's sandbox rows, as production reaches real registries. Off: the
+   * in-process sandbox registry (the same world, no EPP).
+   */
+  SANDBOX_REGISTRY_OVER_EPP: z.stringbool().default(false),
+  /** The sandbox EPP server's port on 127.0.0.1. Unset: a free port, printed at start. */
+  SANDBOX_EPP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Proof-of-work difficulty: leading zero hex digits of the derived key (3 ≈ 4,000 hashes). Lower only for tests and benchmarks. */
   BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(3),
 });

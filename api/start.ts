@@ -133,7 +133,7 @@ console.log(
           database,
           `  Providers:  ${describeProviders(runtime.deps.providers)}${config.sandboxMode ? '  (sandbox mode)' : ''}`,
           dnsLine,
-          ...registryLines(runtime.deps.providers.registry),
+          ...(runtime.sandboxEpp?.describe() ?? registryLines(runtime.deps.providers.registry)),
           ...(mailReceiver ? [`  SMTP receiver (mail for forwards and mailboxes): ${config.SMTP_HOST}:${mailReceiver.port}`] : []),
           ...(demo
             ? [

@@ -34,7 +34,8 @@ export type Providers = {
   mailHost: MailHostProvider;
 };
 
-export function createProviders(config: Config, db: Db, secrets: { botCheck: string }): Providers {
+/** `registry`: one made already (the sandbox registry over EPP, whose server start-up awaits). */
+export function createProviders(config: Config, db: Db, secrets: { botCheck: string }, made: { registry?: RegistryProvider } = {}): Providers {
   const registryOptions = {
     latencyMs: config.SANDBOX_REGISTRY_LATENCY_MS,
     registrarName: config.EPP_REGISTRAR_NAME,
@@ -52,13 +53,14 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
     sms: config.SMS_GATEWAY_URL ? createHttpSms({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, from: config.SMS_FROM }) : createSandboxSms(db),
     // Live: one EPP connection pool per row of content/registries.csv (and EPP_HOST), each extension routed to its own.
     registry:
-      config.providers.registry === 'epp'
+      made.registry ??
+      (config.providers.registry === 'epp'
         ? createLiveRegistry(
             config,
             db,
             loadCatalogue().list.map((t) => t.tld),
           ).router
-        : createSandboxRegistry(db, registryOptions),
+        : createSandboxRegistry(db, registryOptions)),
     botCheck:
       config.CAPTCHA_SECRET && config.CAPTCHA_VERIFY_URL
         ? createCaptchaBotCheck({ verifyUrl: config.CAPTCHA_VERIFY_URL, secret: config.CAPTCHA_SECRET, siteKey: config.CAPTCHA_SITE_KEY ?? '' })

@@ -209,6 +209,8 @@ describe('the registry router over EPP', () => {
     expect(failed).toEqual(['down-name.com']);
     expect(failure).toBeInstanceOf(RegistryUnavailableError);
     await expect(collectAnswers(router.checkStreaming, ['down-name.com'])).rejects.toThrow('The registry verisign did not answer');
+    // After two failed connects in a row it backs off: commands fail at once instead of connecting again each time.
+    await expect(router.check(['down-again.com'])).rejects.toThrow(/unreachable; trying again in \d+ s/);
     const verisign = router.connections().find((c) => c.name === 'verisign');
     expect(verisign?.down).toBe(true);
     expect(verisign?.lastError?.message).toMatch(/connect/i);

@@ -13,7 +13,7 @@ import { assignExtensions, loadRegistries, type RegistryMode, type RegistryRow, 
 import type { RegistryProvider } from './index.ts';
 import { createRegistryRouter, isRegistryRouter, type Pause, type RegistryRouter, type RoutedConnection } from './router.ts';
 
-export type ConnectionSettings = RegistryRow & { password: string; newPassword?: string; cert?: Buffer; key?: Buffer; ca?: Buffer };
+export type ConnectionSettings = RegistryRow & { password: string; newPassword?: string; cert?: Buffer; key?: Buffer; ca?: Buffer; servername?: string };
 
 /** The rows of `mode` with their secrets; a live row without its password is skipped (reported in `skipped`). */
 export function connectionSettings(
@@ -88,12 +88,17 @@ export function createEppRouter(input: {
       cert: row.cert,
       key: row.key,
       ca: row.ca,
+      servername: row.servername,
       connections: row.sessions,
       commandsPerSecond: row.commandsPerSecond,
       contacts: row.contacts,
       registrarName: input.registrarName,
       defaultNameservers: input.defaultNameservers,
       clTRIDPrefix: `DS-${row.name}`,
+      placeholderHostsAllowed: input.name === 'sandbox',
+      // Many registries refuse a check that mixes extensions (and EPP_HOST may be a gateway): one extension per check,
+      // except at the sandbox EPP server, which takes a registry's extensions together (a search is 25 checks, not 480).
+      batchAcrossExtensions: input.name === 'sandbox',
       ...input.tuning,
       ...monitor.hooks,
     });

@@ -235,9 +235,24 @@ export class EppConnection {
   }
 
   private opening: Promise<Session> | null = null;
+  /** Session opens that failed in a row, when the next may be tried, and why the last failed (the backoff). */
+  private openFailures = 0;
+  private retryAtMs = 0;
+  private lastOpenError: Error | null = null;
 
   private ensureSession(): Promise<Session> {
     if (this.session && !this.session.socket.destroyed) return Promise.resolve(this.session);
+    // A registry that is down is not asked again on every command: after two failed opens in a row, commands fail at
+    // once until the backoff (1 s, doubling to 30 s; real time, so performance.now) lets the next open try.
+    const waitMs = this.retryAtMs - performance.now();
+    if (!this.opening && this.openFailures >= 2 && waitMs > 0) {
+      const { host, port } = this.options;
+      return Promise.reject(
+        new EppConnectionError(
+          `The registry at ${host}:${port} is unreachable; trying again in ${Math.ceil(waitMs / 1000)} s (${this.lastOpenError?.message})`,
+        ),
+      );
+    }
     if (!this.opening) {
       this.opening = this.openSession().finally(() => {
         this.opening = null;
@@ -249,9 +264,13 @@ export class EppConnection {
   private async openSession(): Promise<Session> {
     try {
       const session = await this.login();
+      this.openFailures = 0;
       this.options.onSession?.({ greeting: session.greeting });
       return session;
     } catch (error) {
+      this.openFailures += 1;
+      this.lastOpenError = error as Error;
+      if (this.openFailures >= 2) this.retryAtMs = performance.now() + Math.min(30_000, 1000 * 2 ** (this.openFailures - 2));
       this.options.onSession?.({ error: error as Error });
       throw error;
     }

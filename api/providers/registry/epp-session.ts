@@ -20,6 +20,10 @@ export type EppRegistryOptions = EppConnectionOptions & {
   defaultNameservers?: readonly string[];
   /** The registry's rate limit: commands are spaced so no second carries more (unset: no limit). */
   commandsPerSecond?: number;
+  /** One registry behind this connection: a check may mix its extensions (unset: one extension per check, for a gateway). */
+  batchAcrossExtensions?: boolean;
+  /** The sandbox registry over EPP: its placeholder `.example` nameservers are what the sandbox world uses. */
+  placeholderHostsAllowed?: boolean;
   /** `none` for thin registries (.com): domains are created without registrant or contacts, contact updates are skipped. */
   contacts?: 'required' | 'none';
 };

@@ -53,7 +53,7 @@ export function eppOptionsFromConfig(config: Config): EppRegistryOptions {
 
 export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
   const defaultNameservers = options.defaultNameservers ?? [];
-  refusePlaceholderHosts(defaultNameservers, 'The EPP registry cannot start with these default nameservers');
+  if (!options.placeholderHostsAllowed) refusePlaceholderHosts(defaultNameservers, 'The EPP registry cannot start with these default nameservers');
   const session = createEppSession(options);
   const streaming = checkStreaming(session);
 

@@ -104,17 +104,10 @@ export default function Registries() {
                     Connection
                   </th>
                   <th scope="col">State</th>
-                  <th scope="col">Sessions</th>
-                  <th scope="col">Last greeting</th>
                   <th scope="col" className="col-wide">
-                    Last error
+                    Last greeting and error
                   </th>
-                  <th scope="col" className="num">
-                    Commands (1 h)
-                  </th>
-                  <th scope="col" className="num">
-                    Poll queue
-                  </th>
+                  <th scope="col">Activity</th>
                   <th scope="col" className="actions">
                     <span className="visually-hidden">Actions</span>
                   </th>
@@ -134,21 +127,22 @@ export default function Registries() {
                     </td>
                     <td data-label="State">
                       <State conn={conn} />
+                      <span className="cell-sub">
+                        {conn.sessionsUp} of {conn.sessions} sessions up
+                      </span>
                       {conn.paused && <span className="cell-sub">{conn.paused.reason}</span>}
                     </td>
-                    <td data-label="Sessions">
-                      {conn.sessionsUp} of {conn.sessions}
+                    <td data-label="Last greeting and error">
+                      {conn.lastGreetingAt ? `Greeting ${formatDateTime(conn.lastGreetingAt)}` : 'No greeting yet'}
+                      {conn.lastError && (
+                        <span className="cell-sub">
+                          {formatDateTime(conn.lastError.at)}: {conn.lastError.message}
+                        </span>
+                      )}
                     </td>
-                    <td data-label="Last greeting">{conn.lastGreetingAt ? formatDateTime(conn.lastGreetingAt) : '—'}</td>
-                    <td data-label="Last error">
-                      {conn.lastError ? conn.lastError.message : '—'}
-                      {conn.lastError && <span className="cell-sub">{formatDateTime(conn.lastError.at)}</span>}
-                    </td>
-                    <td data-label="Commands (1 h)" className="num">
-                      {conn.commandsLastHour}
-                    </td>
-                    <td data-label="Poll queue" className="num">
-                      {conn.pollQueue ?? '—'}
+                    <td data-label="Activity">
+                      {conn.commandsLastHour} commands in the last hour
+                      <span className="cell-sub">Poll queue: {conn.pollQueue ?? 'not read yet'}</span>
                     </td>
                     <td data-label="" className="actions">
                       {can('registries:manage') &&
