@@ -75,7 +75,7 @@ export function createEppRouter(input: {
   /** Overrides for every connection (tests: shorter timeouts). */
   tuning?: { commandTimeoutMs?: number; connectTimeoutMs?: number; keepAliveMs?: number };
 }): RegistryRouter & { drain(): Promise<void> } {
-  const { byExtension, unserved } = assignExtensions(input.settings, input.catalogue);
+  const { byExtension, unserved, wildcard } = assignExtensions(input.settings, input.catalogue);
   const log = createCommandLog(input.db);
   const connections: RoutedConnection[] = input.settings.map((row) => {
     const monitor = createConnectionMonitor(row.name, log);
@@ -116,7 +116,7 @@ export function createEppRouter(input: {
       sessionsUp: provider.sessionsUp,
     };
   });
-  const router = createRegistryRouter({ connections, byExtension, unserved, defaultNameservers: input.defaultNameservers, name: input.name });
+  const router = createRegistryRouter({ connections, byExtension, unserved, wildcard, defaultNameservers: input.defaultNameservers, name: input.name });
   const db = input.db;
   let refresh: ReturnType<typeof setInterval> | null = null;
   if (db) {

@@ -129,5 +129,5 @@ export function assignExtensions(rows: readonly Pick<RegistryRow, 'name' | 'exte
   if (wildcard.length > 1) throw problem(wildcard[1].line, `only one connection may serve * (${wildcard[0].name} already does)`);
   if (wildcard[0]) for (const ext of catalogue) if (!byExtension.has(ext)) byExtension.set(ext, wildcard[0].name);
   const unserved = catalogue.filter((ext) => !byExtension.has(ext));
-  return { byExtension, unserved };
+  return { byExtension, unserved, wildcard: wildcard[0]?.name ?? null };
 }

@@ -55,6 +55,8 @@ export function createRegistryRouter(input: {
   connections: RoutedConnection[];
   byExtension: Map<string, string>;
   unserved: readonly string[];
+  /** The `*` connection: it also takes names in extensions outside the catalogue (one we hold from before). */
+  wildcard?: string | null;
   defaultNameservers: readonly string[];
   name?: RegistryProvider['name'];
 }): RegistryRouter {
@@ -62,7 +64,7 @@ export function createRegistryRouter(input: {
   let pauses = new Map<string, Pause>();
 
   const routeOf = (domain: string): RoutedConnection | null => {
-    const name = input.byExtension.get(tldOf(registryName(domain)));
+    const name = input.byExtension.get(tldOf(registryName(domain))) ?? input.wildcard;
     return (name && byName.get(name)) || null;
   };
   /** The connection for a command on `domain`, or a refusal saying why none can take it. */
