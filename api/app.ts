@@ -73,6 +73,7 @@ import { adminEnrolmentRoutes, adminSessionRoutes } from './routes/staff-session
 import { adminStaffRoutes } from './routes/staff-members.ts';
 import { adminPricingRoutes } from './routes/pricing.ts';
 import { priceRisesRoutes } from './routes/price-rises.ts';
+import { adminRegistriesRoutes } from './routes/registries.ts';
 import { type AdminEnv, staffSessionMiddleware } from './http/staff-auth.ts';
 
 /**
@@ -99,6 +100,7 @@ function adminApi() {
     .route('/pricing', adminPricingRoutes)
     .route('/customers', adminCustomersRoutes)
     .route('/domains', adminDomainsRoutes)
+    .route('/registries', adminRegistriesRoutes)
     .all('*', (c) => {
       throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);
     });

@@ -3,6 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { isE164Phone } from './contract/phone.ts';
 import { parseServerAddresses } from './providers/dns/builtin/addresses.ts';
+import { hasRegistryPasswords } from './providers/registry/registries-file.ts';
 
 const optional = z
   .string()
@@ -244,6 +245,14 @@ const envSchema = z.object({
   ESCROW_SFTP_HOST_KEY: optional,
   /** Sandbox registry answer delay in ms per extension, to make streaming visible. */
   SANDBOX_REGISTRY_LATENCY_MS: z.coerce.number().int().min(0).default(40),
+  /**
+   * In sandbox mode with ROLE=all, serve the sandbox registry over EPP (TLS on loopback) and reach it through the
+   * registry connections of content/registries.csv's sandbox rows, as production reaches real registries. Off: the
+   * in-process sandbox registry (the same world, no EPP).
+   */
+  SANDBOX_REGISTRY_OVER_EPP: z.stringbool().default(false),
+  /** The sandbox EPP server's port on 127.0.0.1. Unset: a free port, printed at start. */
+  SANDBOX_EPP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Proof-of-work difficulty: leading zero hex digits of the derived key (3 ≈ 4,000 hashes). Lower only for tests and benchmarks. */
   BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(3),
 });
@@ -317,7 +326,6 @@ const realProviderVariables = {
   payments: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
   mail: ['SMTP_URL'],
   sms: ['SMS_GATEWAY_URL'],
-  registry: ['EPP_HOST', 'EPP_USERNAME', 'EPP_PASSWORD'],
   openprovider: ['OPENPROVIDER_USERNAME', 'OPENPROVIDER_PASSWORD'],
   // The sandbox mail host keeps mailboxes nobody can read (no IMAP): real customers' mail would vanish there.
   mailHost: ['MAILHOST_API_URL', 'MAILHOST_API_KEY'],
@@ -348,7 +356,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
     mail: c.SMTP_URL ? 'smtp' : 'sandbox',
     sms: c.SMS_GATEWAY_URL ? 'http' : 'sandbox',
-    registry: c.EPP_HOST ? 'epp' : c.OPENPROVIDER_USERNAME ? 'openprovider' : 'sandbox',
+    // Live registry connections: EPP_HOST (one connection) or any REGISTRY_<NAME>_PASSWORD for content/registries.csv;
+    // an upstream registrar's API (Openprovider) makes a reseller.
+    registry: c.EPP_HOST || hasRegistryPasswords(env) ? 'epp' : c.OPENPROVIDER_USERNAME ? 'openprovider' : 'sandbox',
     // createProviders needs both to use the hosted captcha; with one it stays on the proof of work.
     botCheck: c.CAPTCHA_SECRET && c.CAPTCHA_VERIFY_URL ? 'captcha' : 'altcha',
     mailHost: c.MAILHOST_API_URL ? 'stalwart' : 'sandbox',
@@ -402,13 +412,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  */
 export function findUnsafeProviderMix(config: Config): string | null {
   if (config.sandboxMode) return null;
-  const { registry, openprovider, ...others } = realProviderVariables;
-  const missing: string[] = [...Object.values(others).flat(), ...(config.providers.registry === 'openprovider' ? openprovider : registry)].filter(
+  const { openprovider, ...others } = realProviderVariables;
+  const missing: string[] = [...Object.values(others).flat(), ...(config.providers.registry === 'openprovider' ? openprovider : [])].filter(
     (name) => !config[name],
   );
   const reseller = config.roleInMarket === 'reseller';
   // PowerDNS is optional (the built-in server serves real zones too), but never without its API key.
   if (config.PDNS_API_URL && !config.PDNS_API_KEY) missing.push('PDNS_API_KEY');
+  // The registry: connections of content/registries.csv (REGISTRY_<NAME>_PASSWORD) or the single EPP_HOST one.
+  if (config.providers.registry === 'sandbox') missing.push('REGISTRY_<NAME>_PASSWORD (content/registries.csv) or EPP_HOST');
+  else if (config.EPP_HOST) for (const name of ['EPP_USERNAME', 'EPP_PASSWORD'] as const) if (!config[name]) missing.push(name);
   if (!config.PUBLIC_URL) missing.push('PUBLIC_URL');
   // RDAP must not name a test registrar ID or an example abuse desk to the public.
   // A reseller's names are sponsored by the upstream registrar (its IANA ID, abuse phone and escrow); our own abuse

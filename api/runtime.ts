@@ -1,4 +1,6 @@
 /** Brings the whole product up: config, database (embedded or DATABASE_URL), migrations, job queue, shared secrets, seed, providers. */
+import { type SandboxRegistryOverEpp, startSandboxRegistryOverEpp } from './providers/registry/sandbox-over-epp.ts';
+import { loadCatalogue } from './services/search/catalogue.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Config, findUnsafeProviderMix, loadConfig } from './config.ts';
@@ -49,6 +51,8 @@ export type Runtime = {
   /** The demo login, in sandbox mode only. */
   demo: DemoCredentials | null;
   seeded: boolean;
+  /** The sandbox registry served over EPP (SANDBOX_REGISTRY_OVER_EPP), when this process serves it. */
+  sandboxEpp: SandboxRegistryOverEpp | null;
   stop(): Promise<void>;
 };
 
@@ -92,10 +96,20 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   const botCheck = config.BOT_CHECK_SECRET ?? (await readSharedSecret(db, 'bot-check'));
   const adminJwt = config.ADMIN_JWT_SECRET ?? (await readSharedSecret(db, 'admin-jwt'));
   let providers: ReturnType<typeof createProviders>;
+  // One process serves the sandbox registry over EPP: ROLE=all (processes of a split fleet use it in-process).
+  let sandboxEpp: SandboxRegistryOverEpp | null = null;
   try {
-    providers = createProviders(config, db, { botCheck });
+    if (config.sandboxMode && config.SANDBOX_REGISTRY_OVER_EPP && config.ROLE === 'all') {
+      sandboxEpp = await startSandboxRegistryOverEpp(
+        config,
+        db,
+        loadCatalogue().list.map((tld) => tld.tld),
+      );
+    }
+    providers = createProviders(config, db, { botCheck }, { registry: sandboxEpp?.registry });
   } catch (error) {
     // A provider refusing its configuration (EPP with placeholder nameservers) is a start-up error, said in one line.
+    await sandboxEpp?.stop();
     await db.$end();
     await embedded?.stop();
     throw new StartupError((error as Error).message);
@@ -126,6 +140,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     jobs,
     demo,
     seeded,
+    sandboxEpp,
     async stop() {
       await reconciling;
       await takeovers?.stop();
@@ -135,6 +150,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
       await jobs.stop();
       await retailPrices.stop();
       await closeProviders(providers);
+      await sandboxEpp?.stop();
       await db.$end();
       await embedded?.stop();
     },

@@ -7,6 +7,7 @@ import { buildWhatIsMissing } from './build.ts';
 import { loadConfig } from './config.ts';
 import { type MailReceiver, startMailReceiver } from './mail-receiver.ts';
 import { describeProviders } from './providers/index.ts';
+import { registryLines } from './providers/registry/connections.ts';
 import { watchCatalogue } from './services/search/catalogue.ts';
 import { isSandboxMailHost } from './providers/mailhost/sandbox.ts';
 import { runsWorker } from './jobs/queue.ts';
@@ -136,6 +137,7 @@ console.log(
           database,
           `  Providers:  ${describeProviders(runtime.deps.providers)}${config.sandboxMode ? '  (sandbox mode)' : ''}`,
           dnsLine,
+          ...(runtime.sandboxEpp?.describe() ?? registryLines(runtime.deps.providers.registry)),
           ...(mailReceiver ? [`  SMTP receiver (mail for forwards and mailboxes): ${config.SMTP_HOST}:${mailReceiver.port}`] : []),
           ...(demo
             ? [

@@ -54,6 +54,13 @@ export const screens: Screen[] = [
     load: () => import('./features/renewals/FailedRenewals.tsx'),
   },
   { path: '/admin/pricing', label: 'Pricing', permission: 'pricing:read', nav: { icon: 'tag' }, load: () => import('./features/pricing/Pricing.tsx') },
+  {
+    path: '/admin/registries',
+    label: 'Registries',
+    permission: 'registries:read',
+    nav: { icon: 'shield' },
+    load: () => import('./features/registries/Registries.tsx'),
+  },
   { path: '/admin/promos', label: 'Promo codes', permission: 'promos:read', nav: { icon: 'tag' }, load: () => import('./features/promos/PromoCodes.tsx') },
   { path: '/admin/abuse', label: 'Abuse desk', permission: 'abuse:read', nav: { icon: 'flag' }, load: () => import('./features/abuse/AbuseDesk.tsx') },
   { path: '/admin/abuse/:caseId', label: 'Abuse case', permission: 'abuse:read', load: () => import('./features/abuse/CaseDetail.tsx') },

@@ -20,9 +20,10 @@ import { createStripePayouts } from './payouts/stripe.ts';
 import { createSandboxPayments } from './payments/sandbox.ts';
 import { createStripePayments } from './payments/stripe.ts';
 import type { RegistryProvider } from './registry/index.ts';
-import { createEppRegistry, eppOptionsFromConfig } from './registry/epp.ts';
 import { createOpenproviderRegistry, openproviderOptionsFromConfig } from './registry/openprovider.ts';
+import { createLiveRegistry } from './registry/connections.ts';
 import { createSandboxRegistry } from './registry/sandbox.ts';
+import { loadCatalogue } from '../services/search/catalogue.ts';
 import { createHttpSms } from './sms/http.ts';
 import type { SmsProvider } from './sms/index.ts';
 import { createSandboxSms } from './sms/sandbox.ts';
@@ -39,7 +40,8 @@ export type Providers = {
   mailHost: MailHostProvider;
 };
 
-export function createProviders(config: Config, db: Db, secrets: { botCheck: string }): Providers {
+/** `registry`: one made already (the sandbox registry over EPP, whose server start-up awaits). */
+export function createProviders(config: Config, db: Db, secrets: { botCheck: string }, made: { registry?: RegistryProvider } = {}): Providers {
   const registryOptions = {
     latencyMs: config.SANDBOX_REGISTRY_LATENCY_MS,
     registrarName: config.EPP_REGISTRAR_NAME,
@@ -56,11 +58,19 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
     payouts: config.STRIPE_SECRET_KEY ? createStripePayouts({ secretKey: config.STRIPE_SECRET_KEY }) : createSandboxPayouts(),
     mail: config.SMTP_URL ? createSmtpMail(config.SMTP_URL, config.MAIL_FROM) : createSandboxMail(db),
     sms: config.SMS_GATEWAY_URL ? createHttpSms({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, from: config.SMS_FROM }) : createSandboxSms(db),
-    registry: config.EPP_HOST
-      ? createEppRegistry(eppOptionsFromConfig(config))
-      : config.OPENPROVIDER_USERNAME
-        ? createOpenproviderRegistry(openproviderOptionsFromConfig(config))
-        : createSandboxRegistry(db, registryOptions),
+    // Live: one EPP connection pool per row of content/registries.csv (and EPP_HOST), each extension routed to its own;
+    // or an upstream registrar's API (a reseller).
+    registry:
+      made.registry ??
+      (config.providers.registry === 'epp'
+        ? createLiveRegistry(
+            config,
+            db,
+            loadCatalogue().list.map((t) => t.tld),
+          ).router
+        : config.providers.registry === 'openprovider'
+          ? createOpenproviderRegistry(openproviderOptionsFromConfig(config))
+          : createSandboxRegistry(db, registryOptions)),
     botCheck:
       config.CAPTCHA_SECRET && config.CAPTCHA_VERIFY_URL
         ? createCaptchaBotCheck({ verifyUrl: config.CAPTCHA_VERIFY_URL, secret: config.CAPTCHA_SECRET, siteKey: config.CAPTCHA_SITE_KEY ?? '' })

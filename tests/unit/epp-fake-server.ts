@@ -48,9 +48,9 @@ const day = 24 * 3600 * 1000;
 export const daysAgo = (days: number) => new Date(Date.now() - days * day);
 export const yearsAhead = (years: number) => new Date(Date.now() + years * 365.25 * day);
 
-export async function startFakeEppServer(options: { clID?: string; pw?: string; offerFees?: boolean; standardFee?: string } = {}) {
+export async function startFakeEppServer(options: { clID?: string; pw?: string; offerFees?: boolean; standardFee?: string; thin?: boolean } = {}) {
   const clID = options.clID ?? 'dotspot';
-  const password = options.pw ?? 'secret-pw';
+  let password = options.pw ?? 'secret-pw';
   const standardFee = options.standardFee ?? '12.00';
   const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], { keyType: 'ec', algorithm: 'sha256' });
 
@@ -129,6 +129,8 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     }
     if (verb.name === 'login') {
       if (textOf(verb, ns.epp, 'clID') !== clID || textOf(verb, ns.epp, 'pw') !== password) return fail(2200, 'Authentication error', clTRID);
+      // RFC 5730 §2.9.1.1: a <newPW> replaces the password from this login on.
+      password = textOf(verb, ns.epp, 'newPW') ?? password;
       loggedIn.value = true;
       state.logins += 1;
       return respond(1000, 'Command completed successfully', clTRID);
@@ -323,7 +325,9 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
       const missing = hosts.find((h) => !state.hosts.has(h));
       if (missing) return fail(2303, 'Object does not exist', clTRID, `host ${missing} does not exist`);
       const registrant = textOf(object, ns.domain, 'registrant') ?? '';
-      if (!state.contacts.has(registrant)) return fail(2303, 'Object does not exist', clTRID, `contact ${registrant} does not exist`);
+      // A thin registry (.com) holds no contacts; a thick one needs the registrant to exist.
+      if (options.thin ? registrant !== '' : !state.contacts.has(registrant))
+        return fail(2303, 'Object does not exist', clTRID, `contact ${registrant} does not exist`);
       if (state.premium.has(name) && state.offerFees) {
         const ack = pathOf(extension, [ns.fee, 'create'], [ns.fee, 'fee'])?.text;
         if (ack !== feeFor(name, 'create', period).amount) return fail(2004, 'Parameter value range error', clTRID, 'premium fee not acknowledged');

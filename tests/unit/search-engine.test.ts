@@ -146,13 +146,19 @@ describe('search engine when the registry fails', () => {
     return { session: search.session, events, results: events.flatMap((e) => e.results) };
   }
 
-  it('leaves out names it could not check and still finishes', async () => {
-    const { session, events, results } = await searchWith(new Set(['net', 'shop']));
+  it('answers names it could not check as unknown (try again) and still finishes', async () => {
+    const failing = new Set(['net', 'shop', 'club', 'site', 'online', 'store']);
+    const { session, events, results } = await searchWith(failing);
     expect(events.at(-1)).toMatchObject({ pending: 0, done: true });
     const domains = results.map((r) => r.domain);
     expect(domains[0]).toBe(session.exact);
-    expect(domains.some((d) => d.endsWith('.net') || d.endsWith('.shop'))).toBe(false);
-    expect(domains).toHaveLength(session.candidateCount - session.domainsByCategory.all.filter((d) => d.endsWith('.net') || d.endsWith('.shop')).length);
+    const failed = results.filter((r) => failing.has(r.tld));
+    expect(failed.length).toBeGreaterThan(0);
+    for (const r of failed) expect(r).toMatchObject({ available: false, unknown: true });
+    expect(results.filter((r) => r.unknown)).toEqual(failed);
+    // Featured candidates that failed are left out of the picks; every other name is answered.
+    expect(domains.length).toBeLessThanOrEqual(session.candidateCount);
+    expect(domains.length).toBeGreaterThan(400);
   });
 
   it('still picks three featured names when some featured candidates fail', async () => {
@@ -162,10 +168,10 @@ describe('search engine when the registry fails', () => {
     for (const r of featured) expect(r.available && !r.isPremium && r.tld !== 'net' && r.tld !== 'org').toBe(true);
   });
 
-  it('finishes without an exact match when its extension fails', async () => {
+  it('answers the exact match as unknown when its extension fails', async () => {
     const { session, events, results } = await searchWith(new Set(['com']));
     expect(events.at(-1)?.done).toBe(true);
-    expect(results.map((r) => r.domain)).not.toContain(session.exact);
+    expect(results[0]).toMatchObject({ domain: session.exact, available: false, unknown: true });
     expect(results.length).toBeGreaterThan(400);
   });
 });

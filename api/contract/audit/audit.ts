@@ -28,6 +28,7 @@ export const actionsNeedingReason = [
   'abuse.settings',
   'domain.courtesy-renew',
   'domain.restore',
+  'registry.pause',
 ] as const;
 
 /** The shortest reason accepted where one is required: a few words, not a keystroke. */

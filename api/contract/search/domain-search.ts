@@ -20,6 +20,10 @@ export type DomainSearchResult = {
   categories: string[];
   /** The name in Unicode, present only when it differs from `domain` (IDN). */
   unicode?: string;
+  /** The registry of this extension did not answer (down, slow or paused): availability unknown, try again later. */
+  unknown?: true;
+  /** No registry connection serves this extension here: it is not for sale. */
+  notHere?: true;
 };
 
 /** The acknowledgement of a search, sent before any availability is known. */

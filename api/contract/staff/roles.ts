@@ -48,6 +48,8 @@ export const permissions = {
   'abuse:manage': 'Act on abuse cases',
   'verification:manage': 'Registrant verification: resend, mark verified',
   'escrow:manage': 'Data escrow deposits',
+  'registries:read': 'See the registry connections, their health and which one serves an extension',
+  'registries:manage': 'Pause and resume a registry connection (its extensions stop selling while it is paused)',
 } as const;
 export type Permission = keyof typeof permissions;
 
@@ -59,6 +61,7 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
   owner: everything,
   support: [
     ...reads,
+    'registries:read',
     'customers:help',
     'customers:reset-factors',
     'customers:notes',

@@ -19,3 +19,5 @@ export * from './security.ts';
 export * from './promotions.ts';
 export * from './pricing.ts';
 export * from './journal.ts';
+export * from './registries.ts';
+export * from './sandbox-registry.ts';

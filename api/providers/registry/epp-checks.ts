@@ -1,4 +1,4 @@
-/** Availability and prices over EPP: `<domain:check>` in batches of 20 per extension, with RFC 8748 fee checks when offered. */
+/** Availability and prices over EPP: `<domain:check>` in batches of 20 names of one registry, with RFC 8748 fee checks when offered. */
 import { tldOf } from '../../contract/domain-name.ts';
 import { EppError } from './epp-connection.ts';
 import { domainNs, feeCheckXml, formatDecimal, readFees } from './epp-domain-xml.ts';
@@ -13,17 +13,18 @@ export const registryName = (domain: string) => domain.trim().toLowerCase().repl
 
 export function checkStreaming(session: EppSession): RegistryProvider['checkStreaming'] {
   return (domains, listener) => {
-    // One <domain:check> per extension and 20 names, all in flight at once: each reports as its registry answers.
+    // One <domain:check> per 20 names, all in flight at once: each reports as the registry answers. Names stay grouped
+    // by extension; a connection to one registry mixes its extensions in a batch (a search's 500 names are 25 commands).
     const byTld = new Map<string, string[]>();
     for (const name of new Set(domains.map(registryName))) {
       const group = byTld.get(tldOf(name));
       if (group) group.push(name);
       else byTld.set(tldOf(name), [name]);
     }
+    // A gateway to many registries (the EPP_HOST connection) gets one extension per command instead.
+    const groups = session.options.batchAcrossExtensions ? [[...byTld.values()].flat()] : [...byTld.values()];
     const batches: string[][] = [];
-    for (const group of byTld.values()) {
-      for (let i = 0; i < group.length; i += checkBatchSize) batches.push(group.slice(i, i + checkBatchSize));
-    }
+    for (const group of groups) for (let i = 0; i < group.length; i += checkBatchSize) batches.push(group.slice(i, i + checkBatchSize));
     void session.hasFees().then(
       (withFees) => {
         for (const batch of batches) {

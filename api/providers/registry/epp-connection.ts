@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import tls from 'node:tls';
 import { nowMs } from '../../clock.ts';
+import { EppConnectionError, EppError, EppNoAnswerError } from './epp-errors.ts';
+import { frame, frameReader } from './epp-frames.ts';
 import { childOf, childrenOf, commandXml, el, helloXml, ns, parseXml, pathOf, textOf, type XmlElement } from './epp-xml.ts';
 
 export type EppConnectionOptions = {
@@ -13,6 +15,8 @@ export type EppConnectionOptions = {
   port: number;
   username: string;
   password: string;
+  /** Sent as <newPW> at login to rotate the password; once the registry took it, it is the password. */
+  newPassword?: string;
   /** PEM CA bundle, for a registry (or test server) whose certificate no public CA signed. */
   ca?: string | Buffer;
   /** Client certificate and key in PEM, when the registry authenticates registrars by certificate. */
@@ -28,7 +32,14 @@ export type EppConnectionOptions = {
   /** Idle time after which a <hello> keeps the session open (registries drop idle sessions, often at 10 min). */
   keepAliveMs?: number;
   clTRIDPrefix?: string;
+  /** Told of every command sent, with its clTRID, and how it ended: the answer, or the error when none came. */
+  onCommand?: (sent: { xml: string; clTRID: string; response?: EppResponse; error?: Error }) => void;
+  /** Told when a session opens (with the greeting) or fails to open. */
+  onSession?: (event: { greeting: EppGreeting } | { error: Error }) => void;
 };
+
+export { EppConnectionError, EppError, EppNoAnswerError } from './epp-errors.ts';
+export { createFrameDecoder, frame } from './epp-frames.ts';
 
 export type EppGreeting = { serverId: string; objURIs: string[]; extURIs: string[] };
 
@@ -44,76 +55,6 @@ export type EppResponse = {
   clTRID?: string;
   svTRID?: string;
 };
-
-/** RFC 5730 §3 result codes, worded for people reading an error toast or a log. */
-const resultMessages: Record<number, string> = {
-  2000: 'unknown command',
-  2001: 'command syntax error',
-  2002: 'command use error',
-  2003: 'required parameter missing',
-  2004: 'parameter value out of range',
-  2005: 'parameter value syntax error',
-  2100: 'unimplemented protocol version',
-  2101: 'unimplemented command',
-  2102: 'unimplemented option',
-  2103: 'unimplemented extension',
-  2104: 'billing failure (the registrar account may be out of funds)',
-  2105: 'the domain is not eligible for renewal',
-  2106: 'the domain is not eligible for transfer',
-  2200: 'the registry rejected our login',
-  2201: 'not authorised (the domain belongs to another registrar or the auth code is wrong)',
-  2202: 'invalid authorisation information (wrong auth code)',
-  2300: 'a transfer is already pending',
-  2301: 'no transfer is pending',
-  2302: 'it already exists at the registry',
-  2303: 'it does not exist at the registry',
-  2304: 'its status prohibits this operation (it may be locked)',
-  2305: 'it is still associated with other objects',
-  2306: 'the registry policy refuses this value',
-  2307: 'the registry does not offer this object service',
-  2308: 'the registry data policy refuses this change',
-  2400: 'the registry command failed',
-  2500: 'the registry command failed and it closed the connection',
-  2501: 'authentication error; the registry closed the connection',
-  2502: 'session limit exceeded; the registry closed the connection',
-};
-
-export class EppError extends Error {
-  /** The EPP result code, or null when the failure is local (timeout, dropped connection, protocol). */
-  readonly code: number | null;
-  readonly response?: EppResponse;
-  constructor(message: string, code: number | null = null, response?: EppResponse) {
-    super(message);
-    this.name = new.target.name;
-    this.code = code;
-    this.response = response;
-  }
-
-  /** An error whose message says what failed, why in plain words, and the registry's own code and text. */
-  static fromResponse(what: string, response: EppResponse): EppError {
-    const plain = resultMessages[response.code] ?? 'the registry refused the command';
-    const detail = [response.message, response.reason].filter(Boolean).join(': ');
-    return new EppError(`${what}: ${plain} (EPP ${response.code}${detail ? ` ${detail}` : ''})`, response.code, response);
-  }
-}
-
-/** The connection dropped (or was never made) before an answer came. */
-export class EppConnectionError extends EppError {}
-
-/**
- * The command went out and no usable answer came back (timeout, dropped connection, unreadable answer): the registry
- * may or may not have carried it out. `dropped` says the connection closed (a query may be sent again on a new one).
- */
-export class EppNoAnswerError extends EppError {
-  constructor(
-    message: string,
-    readonly dropped: boolean,
-  ) {
-    super(message);
-  }
-}
-
-const maxFrameBytes = 16 * 1024 * 1024;
 
 type Job = {
   build: (clTRID: string) => string;
@@ -241,7 +182,19 @@ export class EppConnection {
       throw error;
     }
     const clTRID = this.nextClTRID();
-    session.socket.write(frame(job.build(clTRID)));
+    const xml = job.build(clTRID);
+    try {
+      const response = await this.exchange(session, job, xml, clTRID);
+      if (!job.isHello) this.options.onCommand?.({ xml, clTRID, response });
+      return response;
+    } catch (error) {
+      if (!job.isHello) this.options.onCommand?.({ xml, clTRID, error: error as Error });
+      throw error;
+    }
+  }
+
+  private async exchange(session: Session, job: Job, sent: string, clTRID: string): Promise<EppResponse> {
+    session.socket.write(frame(sent));
     let xml: string;
     try {
       xml = await session.readFrame(this.options.commandTimeoutMs);
@@ -282,9 +235,24 @@ export class EppConnection {
   }
 
   private opening: Promise<Session> | null = null;
+  /** Session opens that failed in a row, when the next may be tried, and why the last failed (the backoff). */
+  private openFailures = 0;
+  private retryAtMs = 0;
+  private lastOpenError: Error | null = null;
 
   private ensureSession(): Promise<Session> {
     if (this.session && !this.session.socket.destroyed) return Promise.resolve(this.session);
+    // A registry that is down is not asked again on every command: after two failed opens in a row, commands fail at
+    // once until the backoff (1 s, doubling to 30 s; real time, so performance.now) lets the next open try.
+    const waitMs = this.retryAtMs - performance.now();
+    if (!this.opening && this.openFailures >= 2 && waitMs > 0) {
+      const { host, port } = this.options;
+      return Promise.reject(
+        new EppConnectionError(
+          `The registry at ${host}:${port} is unreachable; trying again in ${Math.ceil(waitMs / 1000)} s (${this.lastOpenError?.message})`,
+        ),
+      );
+    }
     if (!this.opening) {
       this.opening = this.openSession().finally(() => {
         this.opening = null;
@@ -294,6 +262,21 @@ export class EppConnection {
   }
 
   private async openSession(): Promise<Session> {
+    try {
+      const session = await this.login();
+      this.openFailures = 0;
+      this.options.onSession?.({ greeting: session.greeting });
+      return session;
+    } catch (error) {
+      this.openFailures += 1;
+      this.lastOpenError = error as Error;
+      if (this.openFailures >= 2) this.retryAtMs = performance.now() + Math.min(30_000, 1000 * 2 ** (this.openFailures - 2));
+      this.options.onSession?.({ error: error as Error });
+      throw error;
+    }
+  }
+
+  private async login(): Promise<Session> {
     const { host, port, connectTimeoutMs, commandTimeoutMs } = this.options;
     const socket = await connectTls(this.options, connectTimeoutMs);
     const readFrame = frameReader(socket, host);
@@ -301,10 +284,20 @@ export class EppConnection {
       const greetingRoot = parseXml(await readFrame(connectTimeoutMs));
       const greeting = readGreeting(greetingRoot);
       if (!greeting) throw new EppError(`EPP server ${host}:${port} did not send a greeting`);
-      const clTRID = this.nextClTRID();
-      socket.write(frame(this.loginXml(greeting, clTRID)));
-      const response = readResponse(parseXml(await readFrame(commandTimeoutMs)));
-      if (!response) throw new EppError(`EPP server ${host}:${port} sent no answer to <login>`);
+      const tryLogin = async (password: string, newPassword: string | undefined) => {
+        socket.write(frame(this.loginXml(greeting, this.nextClTRID(), password, newPassword)));
+        const answer = readResponse(parseXml(await readFrame(commandTimeoutMs)));
+        if (!answer) throw new EppError(`EPP server ${host}:${port} sent no answer to <login>`);
+        return answer;
+      };
+      const { newPassword } = this.options;
+      let response = await tryLogin(this.options.password, newPassword);
+      // Rotation: another session (or an earlier run) may have set the new password already; it is the password now.
+      if (response.code === 2200 && newPassword) response = await tryLogin(newPassword, undefined);
+      if (response.code === 1000 && newPassword) {
+        this.options.password = newPassword;
+        this.options.newPassword = undefined;
+      }
       if (response.code !== 1000) throw EppError.fromResponse(`EPP login to ${host}:${port} as ${this.options.username} failed`, response);
       if (this.closed) throw new EppError('The EPP connection was closed');
       const session: Session = { socket, greeting, readFrame };
@@ -322,12 +315,12 @@ export class EppConnection {
     }
   }
 
-  private loginXml(greeting: EppGreeting, clTRID: string): string {
+  private loginXml(greeting: EppGreeting, clTRID: string, password: string, newPassword: string | undefined): string {
     const objURIs = this.options.objURIs ?? [ns.domain, ns.contact, ns.host];
     const extURIs = (this.options.extURIs ?? [ns.fee, ns.secDNS, ns.rgp]).filter((uri) => greeting.extURIs.includes(uri));
     const svcExtension = extURIs.length ? `<svcExtension>${extURIs.map((uri) => el('extURI', uri)).join('')}</svcExtension>` : '';
     return commandXml(
-      `<login>${el('clID', this.options.username)}${el('pw', this.options.password)}<options><version>1.0</version><lang>en</lang></options><svcs>${objURIs.map((uri) => el('objURI', uri)).join('')}${svcExtension}</svcs></login>`,
+      `<login>${el('clID', this.options.username)}${el('pw', password)}${newPassword ? el('newPW', newPassword) : ''}<options><version>1.0</version><lang>en</lang></options><svcs>${objURIs.map((uri) => el('objURI', uri)).join('')}${svcExtension}</svcs></login>`,
       clTRID,
     );
   }
@@ -348,79 +341,6 @@ export class EppConnection {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
   }
-}
-
-/** RFC 5734 §4: a 32-bit big-endian total length (header included), then the XML. */
-export function frame(xml: string): Buffer {
-  const body = Buffer.from(xml, 'utf8');
-  const header = Buffer.alloc(4);
-  header.writeUInt32BE(body.length + 4);
-  return Buffer.concat([header, body]);
-}
-
-/** Splits a byte stream into frames; calls onFrame per complete frame. Throws on an impossible length. */
-export function createFrameDecoder(onFrame: (xml: string) => void): (chunk: Buffer) => void {
-  let buffered: Buffer = Buffer.alloc(0);
-  return (chunk) => {
-    buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
-    while (buffered.length >= 4) {
-      const total = buffered.readUInt32BE(0);
-      if (total < 5 || total > maxFrameBytes) throw new EppError(`EPP frame length ${total} is invalid`);
-      if (buffered.length < total) return;
-      onFrame(buffered.subarray(4, total).toString('utf8'));
-      buffered = buffered.subarray(total);
-    }
-  };
-}
-
-function frameReader(socket: tls.TLSSocket, host: string): (timeoutMs: number) => Promise<string> {
-  const frames: string[] = [];
-  let waiter: { resolve: (xml: string) => void; reject: (error: Error) => void } | null = null;
-  let failure: Error | null = null;
-  const fail = (error: Error) => {
-    failure ??= error;
-    waiter?.reject(failure);
-    waiter = null;
-  };
-  const decode = createFrameDecoder((xml) => {
-    if (waiter) {
-      waiter.resolve(xml);
-      waiter = null;
-    } else {
-      frames.push(xml);
-    }
-  });
-  socket.on('data', (chunk: Buffer) => {
-    try {
-      decode(chunk);
-    } catch (error) {
-      fail(error as Error);
-      socket.destroy();
-    }
-  });
-  socket.on('error', (error) => fail(new EppConnectionError(`EPP connection to ${host} failed: ${error.message}`)));
-  socket.on('close', () => fail(new EppConnectionError(`EPP connection to ${host} dropped before the registry answered`)));
-  return (timeoutMs) => {
-    const ready = frames.shift();
-    if (ready !== undefined) return Promise.resolve(ready);
-    if (failure) return Promise.reject(failure);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        waiter = null;
-        reject(new EppError(`The registry at ${host} did not answer within ${timeoutMs} ms`));
-      }, timeoutMs);
-      waiter = {
-        resolve: (xml) => {
-          clearTimeout(timer);
-          resolve(xml);
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      };
-    });
-  };
 }
 
 function connectTls(options: EppConnectionOptions, timeoutMs: number): Promise<tls.TLSSocket> {

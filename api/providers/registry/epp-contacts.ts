@@ -21,6 +21,8 @@ export async function createContact(session: EppSession, contact: Contact): Prom
 
 /** Gives each role of a domain these contacts: objects updated in place where that changes no other role, new ones otherwise. */
 export async function updateContacts(session: EppSession, domain: string, contacts: DomainContacts): Promise<void> {
+  // A thin registry holds no contacts: there is nothing to change there (WHOIS data is ours to publish).
+  if (session.options.contacts === 'none') return;
   const info = await requireDomain(session, domain);
   const current: Record<ContactRole, string | null> = {
     registrant: info.registrant,
@@ -60,6 +62,7 @@ export async function updateContacts(session: EppSession, domain: string, contac
 
 /** RFC 5733 §2.9: the registrant contact's disclose flags decide what the registry's WHOIS/RDDS shows. */
 export async function setWhoisPrivacy(session: EppSession, domain: string, enabled: boolean): Promise<void> {
+  if (session.options.contacts === 'none') return;
   const info = await requireDomain(session, domain);
   if (!info.registrant) throw new Error(`The registry gave no registrant contact for ${domain}`);
   const fields = '<contact:name type="int"/><contact:org type="int"/><contact:addr type="int"/><contact:voice/><contact:fax/><contact:email/>';

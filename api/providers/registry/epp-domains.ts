@@ -54,18 +54,30 @@ export async function domainWhois(session: EppSession, domain: string): Promise<
 
 export async function registerDomain(
   session: EppSession,
-  { domain, years, contact, nameservers }: { domain: string; years: number; contact: Contact; nameservers: readonly string[] },
+  {
+    domain,
+    years,
+    contact,
+    nameservers,
+    shownPrice,
+  }: { domain: string; years: number; contact: Contact; nameservers: readonly string[]; shownPrice?: number | null },
 ): Promise<RegistryRecord> {
   const hosts = nameservers.map(normaliseHost);
-  refusePlaceholderHosts(hosts, `Refusing to register ${domain}`);
-  const registrant = await createContact(session, contact);
+  if (!session.options.placeholderHostsAllowed) refusePlaceholderHosts(hosts, `Refusing to register ${domain}`);
+  // A thin registry (contacts: none) holds no contact objects: the create names no registrant and no roles.
+  const thin = session.options.contacts === 'none';
+  const registrant = thin ? null : await createContact(session, contact);
   await ensureHosts(session, domain, hosts);
-  const fee = await quoteFee(session, domain, 'create', years);
-  const contacts = ['admin', 'tech', 'billing'].map((type) => `<domain:contact type="${type}">${escapeXml(registrant)}</domain:contact>`).join('');
+  // A premium name for one year is created with the fee the customer was shown: a registry that now asks more refuses
+  // the create (RFC 8748 §3.8), which fails the line before anything is kept, instead of charging a price nobody agreed.
+  const fee = shownPrice != null && years === 1 && (await session.hasFees()) ? shownPrice : await quoteFee(session, domain, 'create', years);
+  const contacts = registrant
+    ? `${el('domain:registrant', registrant)}${['admin', 'tech', 'billing'].map((type) => `<domain:contact type="${type}">${escapeXml(registrant)}</domain:contact>`).join('')}`
+    : '';
   const nsXml = hosts.length ? `<domain:ns>${hosts.map((host) => el('domain:hostObj', host)).join('')}</domain:ns>` : '';
   const response = await session.mutate(
     `Could not register ${domain}`,
-    `<create><domain:create ${domainNs}>${el('domain:name', domain)}<domain:period unit="y">${escapeXml(years)}</domain:period>${nsXml}${el('domain:registrant', registrant)}${contacts}<domain:authInfo>${el('domain:pw', newAuthCode())}</domain:authInfo></domain:create></create>`,
+    `<create><domain:create ${domainNs}>${el('domain:name', domain)}<domain:period unit="y">${escapeXml(years)}</domain:period>${nsXml}${contacts}<domain:authInfo>${el('domain:pw', newAuthCode())}</domain:authInfo></domain:create></create>`,
     { extension: feeAckXml(session, 'create', fee) },
   );
   // The name is ours now: a failed look-up afterwards must not turn the registration into a failure.

@@ -18,6 +18,14 @@ export type EppRegistryOptions = EppConnectionOptions & {
   currency?: string;
   /** Nameservers new registrations get (DEFAULT_NAMESERVERS); placeholder `.example` names are refused. */
   defaultNameservers?: readonly string[];
+  /** The registry's rate limit: commands are spaced so no second carries more (unset: no limit). */
+  commandsPerSecond?: number;
+  /** One registry behind this connection: a check may mix its extensions (unset: one extension per check, for a gateway). */
+  batchAcrossExtensions?: boolean;
+  /** The sandbox registry over EPP: its placeholder `.example` nameservers are what the sandbox world uses. */
+  placeholderHostsAllowed?: boolean;
+  /** `none` for thin registries (.com): domains are created without registrant or contacts, contact updates are skipped. */
+  contacts?: 'required' | 'none';
 };
 
 export type CommandOptions = { extension?: string; query?: boolean; accept?: number[] };
@@ -33,6 +41,8 @@ export type EppSession = {
   hasFees(): Promise<boolean>;
   /** The registry offers this extension and we asked for it. */
   offers(extension: string): Promise<boolean>;
+  /** Logged-in sessions right now. */
+  sessionsUp(): number;
   /** The registrar behind a registry clID, by name. */
   registrarNameOf(clientId: string): string;
   close(): Promise<void>;
@@ -40,11 +50,23 @@ export type EppSession = {
 
 export function createEppSession(options: EppRegistryOptions): EppSession {
   const pool = Array.from({ length: Math.max(1, options.connections ?? 2) }, () => new EppConnection(options));
+  const spacingMs = options.commandsPerSecond ? 1000 / options.commandsPerSecond : 0;
+  let nextSlotMs = 0;
+  /** Waits for this command's turn under the registry's rate limit. */
+  const slot = (): Promise<void> | undefined => {
+    if (!spacingMs) return undefined;
+    // Spacing is about real time passing (the registry counts it), so a monotonic clock, not the movable one.
+    const now = performance.now();
+    const at = Math.max(now, nextSlotMs);
+    nextSlotMs = at + spacingMs;
+    return at > now ? new Promise((resolve) => setTimeout(resolve, at - now)) : undefined;
+  };
   const pick = () => pool.reduce((best, conn) => (conn.load < best.load ? conn : best));
   const wanted = (extension: string) => (options.extURIs ?? [extension]).includes(extension);
   const offers = async (extension: string) => wanted(extension) && (await pick().greeting()).extURIs.includes(extension);
 
   async function command(what: string, body: string, opts: CommandOptions = {}) {
+    await slot();
     const response = await pick().send(body, { extension: opts.extension, retryOnDrop: opts.query ?? false });
     if (response.code >= 2000 && !opts.accept?.includes(response.code)) throw EppError.fromResponse(what, response);
     return response;
@@ -63,6 +85,7 @@ export function createEppSession(options: EppRegistryOptions): EppSession {
       }
     },
     hasFees: () => offers(ns.fee),
+    sessionsUp: () => pool.filter((conn) => conn.isOpen).length,
     offers,
     registrarNameOf: (clientId) => (clientId === options.username ? options.registrarName : (options.registrarNames?.[clientId] ?? clientId)),
     async close() {

@@ -34,6 +34,8 @@ export { newAuthCode };
 export type EppRegistry = RegistryProvider & {
   /** Logs every session out. */
   close(): Promise<void>;
+  /** Logged-in sessions right now. */
+  sessionsUp(): number;
 };
 
 /** The EPP registry from config (EPP_HOST set), reading the optional CA bundle file once. */
@@ -51,7 +53,7 @@ export function eppOptionsFromConfig(config: Config): EppRegistryOptions {
 
 export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
   const defaultNameservers = options.defaultNameservers ?? [];
-  refusePlaceholderHosts(defaultNameservers, 'The EPP registry cannot start with these default nameservers');
+  if (!options.placeholderHostsAllowed) refusePlaceholderHosts(defaultNameservers, 'The EPP registry cannot start with these default nameservers');
   const session = createEppSession(options);
   const streaming = checkStreaming(session);
 
@@ -95,5 +97,6 @@ export function createEppRegistry(options: EppRegistryOptions): EppRegistry {
     },
 
     close: () => session.close(),
+    sessionsUp: () => session.sessionsUp(),
   };
 }

@@ -10,8 +10,8 @@ export type Availability = {
   premiumPrice?: number;
   /** Registry premium price to renew for a year in cents, when renewing is premium too (else the catalogue's renewal). */
   premiumRenewPrice?: number;
-  /** Why a name cannot be registered (taken, reserved). */
-  reason?: 'taken' | 'reserved';
+  /** Why a name cannot be registered (taken, reserved, or not-offered: no registry connection serves its extension here). */
+  reason?: 'taken' | 'reserved' | 'not-offered';
 };
 
 /** Where a streamed availability check reports: each group of answers as its registry replies, and names it gave up on. */
@@ -118,7 +118,14 @@ export interface RegistryProvider {
   info(domain: string): Promise<RegistryRecord | null>;
   whois(domain: string): Promise<string | null>;
   /** Throws RegistryOutcomeUnknownError when the create went out unanswered; any other error is a definite failure. */
-  register(input: { domain: string; years: number; contact: Contact; nameservers: readonly string[] }): Promise<RegistryRecord>;
+  register(input: {
+    domain: string;
+    years: number;
+    contact: Contact;
+    nameservers: readonly string[];
+    /** A premium name's one-year price the customer was shown (cents); a registry that now asks more refuses the create. */
+    shownPrice?: number | null;
+  }): Promise<RegistryRecord>;
   /**
    * Adds `years` to the name's term (EPP `<domain:renew>` with its current expiry). Refused past 10 years from today.
    * Throws RegistryOutcomeUnknownError when the renew went out unanswered; any other error is a definite failure.

@@ -1,4 +1,5 @@
 /** Cart items: adding names (re-checked with the registry, priced by the server), changing a term, plan or protection, removing. */
+import { checkOrRefuse } from './registry-check.ts';
 import { and, eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { CartItem, CartItemPatch, NewCartItem } from '../../contract/carts/cart.ts';
@@ -46,7 +47,7 @@ function isDuplicateName(error: unknown): boolean {
 export async function addCartItems(db: Db, registry: RegistryProvider, cart: CartRow, items: NewCartItem[]): Promise<CartItem[]> {
   const wanted = items.map((item) => ({ ...item, domain: cleanDomain(item.domain) }));
   const registrations = wanted.filter((i) => i.domainType === 'new' || i.domainType === 'premium').map((i) => i.domain);
-  const availability = new Map((await registry.check(registrations)).map((a) => [a.domain, a]));
+  const availability = new Map((await checkOrRefuse(registry, registrations)).map((a) => [a.domain, a]));
   const existing = await activeItemsByDomain(db, cart.cartId);
   const added: CartItemRow[] = [];
   for (const item of wanted) {

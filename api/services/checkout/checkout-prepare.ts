@@ -7,6 +7,7 @@ import { accounts, cartItems, paymentMethods, users } from '../../db/schema/inde
 import type { CartItemRow, CartRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Providers } from '../../providers/index.ts';
+import { checkOrRefuse } from '../carts/registry-check.ts';
 import { activeItems, priceCartItem } from '../carts/carts.ts';
 import { cartCustomer, reserveReductions } from '../promotions/cart-reductions.ts';
 import { refuseBelowCost } from '../pricing/below-cost.ts';
@@ -58,7 +59,15 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
 
   // Re-check availability and registry prices now: a name may have been taken or repriced since it was added.
   const registrations = items.filter((i) => i.domainType === 'new' || i.domainType === 'premium');
-  const answers = new Map((await providers.registry.check(registrations.map((i) => i.domain))).map((a) => [a.domain, a]));
+  const answers = new Map(
+    (
+      await checkOrRefuse(
+        providers.registry,
+        registrations.map((i) => i.domain),
+        true,
+      )
+    ).map((a) => [a.domain, a]),
+  );
   for (const item of registrations) {
     const answer = answers.get(item.domain);
     if (!answer?.available) throw new AppError(409, `${item.domain} is no longer available. Remove it from your cart to check out.`, { domain: item.domain });

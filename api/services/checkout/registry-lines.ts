@@ -96,6 +96,7 @@ async function askRegistryFor(providers: Providers, prepared: Prepared, { item }
       years: item.years,
       contact: prepared.contact,
       nameservers: providers.registry.defaultNameservers,
+      shownPrice: item.domainType === 'premium' ? item.premiumPrice : null,
     });
     return { state: 'delivered', expireDate: validDate(record.expireDate) ?? addYears(today, item.years) };
   } catch (error) {

@@ -85,6 +85,7 @@ export function searchResultOf(tld: Tld, domain: string, answer: Availability | 
     isPremium,
     categories: isPremium && available ? [...categories, 'premium'] : categories,
     ...(isIdn ? { unicode: domainToUnicode(domain) } : {}),
+    ...(answer?.reason === 'not-offered' ? { notHere: true as const } : {}),
   };
 }
 
@@ -154,7 +155,7 @@ export function createDomainSearch(
    * its availability and its extension's template. Others (premium, featured, IDN) are stringified objects.
    */
   const writeResult = (pieces: string[], candidate: Candidate, answer: Availability | undefined, featuredPick: boolean) => {
-    if (!featuredPick && !isIdn && answer?.premiumPrice == null) {
+    if (!featuredPick && !isIdn && answer?.premiumPrice == null && answer?.reason !== 'not-offered') {
       pieces.push('{"domain":"', candidate.domain, answer?.available ? '","available":true,' : '","available":false,', templateOf(candidate.tld).standardTail);
       return;
     }
@@ -233,19 +234,31 @@ export function createDomainSearch(
     settle();
   };
 
-  /** Names the registry could not answer: they are left out, and the search can still finish. */
+  /** Names the registry could not answer: they go out as unknown (try again), and the search can still finish. */
   const onFailure = (names: string[], error: unknown) => {
     if (cancelled()) return;
-    console.error(`Availability check failed for ${names.length} names (${names.slice(0, 3).join(', ')}…):`, error);
+    console.error(`Availability check failed for ${names.length} names (${names.slice(0, 3).join(', ')}…):`, (error as Error)?.message ?? error);
     let featuredDone = false;
+    let exact: string[] | undefined;
     for (const domain of names) {
       const candidate = candidateOf(domain);
       if (!candidate) continue;
-      unsent--;
-      if (candidate.kind === 'exact') exactSent = true;
-      else if (featured.has(domain)) featuredDone = --featuredOutstanding === 0;
+      const unknown = { ...resultObject(candidate, undefined), unknown: true as const };
+      if (candidate.kind === 'exact') exact = [JSON.stringify(unknown)];
+      else if (featured.has(domain)) {
+        // A featured candidate that could not be checked is left out of the picks.
+        unsent--;
+        featuredDone = --featuredOutstanding === 0;
+      } else {
+        if (outboxCount++ > 0) outbox.push(',');
+        outbox.push(JSON.stringify(unknown));
+      }
     }
     if (featuredDone) releaseFeatured();
+    if (exact !== undefined) {
+      exactSent = true;
+      send(exact, 1);
+    }
     settle();
   };
 

@@ -42,6 +42,18 @@ function Price({ result }: { result: DomainSearchResult }) {
 function Row({ result }: { result: DomainSearchResult }) {
   const name = nameOf(result);
   const nameId = useId();
+  if (result.unknown || result.notHere) {
+    return (
+      <li className="sr-row is-taken">
+        <span className="sr-domain">
+          <DomainName name={name} />
+        </span>
+        <span className="sr-status">
+          <span className="badge">{result.unknown ? 'Unknown, try again' : 'Not available here'}</span>
+        </span>
+      </li>
+    );
+  }
   if (!result.available) {
     return (
       <li className="sr-row is-taken">
@@ -74,7 +86,7 @@ function Row({ result }: { result: DomainSearchResult }) {
 function ExactMatch({ session, result, done }: { session: SearchSession; result: DomainSearchResult | undefined; done: boolean }) {
   const nameId = useId();
   const display = session.displaySearch.includes('.') ? session.displaySearch : `${session.displaySearch}.${session.exact.split('.').slice(1).join('.')}`;
-  if (!result && done) {
+  if ((!result && done) || result?.unknown || result?.notHere) {
     return (
       <div className="sr-exact">
         <div>
@@ -82,7 +94,11 @@ function ExactMatch({ session, result, done }: { session: SearchSession; result:
           <p className="sr-exact-name">
             <DomainName name={display} />
           </p>
-          <p className="sr-exact-note">The registry did not answer for this name. Please search again in a moment.</p>
+          <p className="sr-exact-note">
+            {result?.notHere
+              ? 'Names in this extension are not available here.'
+              : 'The registry did not answer for this name. Please search again in a moment.'}
+          </p>
         </div>
       </div>
     );

@@ -19,6 +19,7 @@ import { RowMenu, type RowAction } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
 import { DomainStatus } from './DomainsTable.tsx';
+import { RegistryCommands } from '../registries/RegistryCommands.tsx';
 
 type Action = 'lock' | 'unlock' | 'suspend' | 'unsuspend' | 'renew' | 'restore' | 'move';
 
@@ -252,6 +253,8 @@ export default function DomainPage() {
           </div>
         )}
       </section>
+
+      {can('registries:read') && <RegistryCommands domain={domain.domain} labelId={`${ids}-commands`} />}
 
       <section className="panel" aria-labelledby={`${ids}-audit`}>
         <div className="panel-header">

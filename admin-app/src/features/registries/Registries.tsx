@@ -1,0 +1,186 @@
+/** Registries: each EPP connection with its extensions and health; which one serves an extension; the owner pauses and resumes one. */
+import { type FormEvent, useState } from 'react';
+import useSWR from 'swr';
+import { api, isFailure } from '@kit/api.ts';
+import { showToast } from '@kit/toasts.ts';
+import type { ExtensionLookup, RegistriesOverview, RegistryConnectionView } from '../../../../api/contract/registries.ts';
+import { ActionModal } from '../../lib/ActionModal.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { useStaffSession } from '../../shell/session.ts';
+import { FetchError } from '../../swr.ts';
+
+const key = '/admin/registries';
+
+function State({ conn }: { conn: RegistryConnectionView }) {
+  if (conn.paused) return <span className="badge badge-warning">Paused</span>;
+  if (conn.down) return <span className="badge badge-danger">Down</span>;
+  if (conn.sessionsUp > 0) return <span className="badge badge-success">Up</span>;
+  return <span className="badge">Idle</span>;
+}
+
+function ExtensionFinder() {
+  const [text, setText] = useState('');
+  const [answer, setAnswer] = useState<ExtensionLookup | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = await api<ExtensionLookup>(`/admin/registries/extensions/${encodeURIComponent(text.trim() || '-')}`, { toast: false });
+    if (isFailure(result)) {
+      setAnswer(null);
+      setError(result.message);
+    } else {
+      setError(null);
+      setAnswer(result);
+    }
+  }
+  return (
+    <div className="panel">
+      <form className="toolbar" role="search" aria-label="Extension lookup" onSubmit={(event) => void submit(event)}>
+        <div className="field field-grow">
+          <label htmlFor="registry-extension">Which registry serves an extension?</label>
+          <input id="registry-extension" className="input" value={text} placeholder="com" onChange={(event) => setText(event.target.value)} />
+        </div>
+        <button type="submit" className="btn btn-secondary">
+          Look up
+        </button>
+      </form>
+      {error && (
+        <p className="notice notice-danger panel-notice" role="alert">
+          {error}
+        </p>
+      )}
+      {answer && (
+        <p className="panel-notice" role="status">
+          .{answer.extension}:{' '}
+          {answer.connection
+            ? `served by ${answer.connection}${answer.paused ? ' (paused: not for sale until resumed)' : ''}`
+            : 'no registry connection serves it, so it is not for sale'}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function Registries() {
+  const { can } = useStaffSession();
+  const { data, error, mutate } = useSWR<RegistriesOverview>(key, { refreshInterval: 10_000 });
+  const [pausing, setPausing] = useState<RegistryConnectionView | null>(null);
+
+  async function resume(conn: RegistryConnectionView) {
+    const answer = await api<RegistriesOverview>(`/admin/registries/${conn.name}/resume`, { method: 'POST', toast: false });
+    if (isFailure(answer)) showToast(answer.message, 'error');
+    else {
+      showToast(`${conn.name} is resumed: its extensions sell again.`, 'success');
+      void mutate(answer, { revalidate: false });
+    }
+  }
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1>Registries</h1>
+          <p>Each EPP connection of content/registries.csv, the extensions it serves, and how it is doing.</p>
+        </div>
+      </div>
+      <ExtensionFinder />
+      <div className="panel">
+        {error instanceof FetchError ? (
+          <p className="notice notice-danger panel-notice" role="alert">
+            {error.failure.message}
+          </p>
+        ) : !data ? (
+          <p className="empty" role="status">
+            Loading…
+          </p>
+        ) : !data.overEpp ? (
+          <p className="empty">The in-process sandbox registry answers here: there are no EPP connections to show.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col" className="col-wide">
+                    Connection
+                  </th>
+                  <th scope="col">State</th>
+                  <th scope="col" className="col-wide">
+                    Last greeting and error
+                  </th>
+                  <th scope="col">Activity</th>
+                  <th scope="col" className="actions">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.connections.map((conn) => (
+                  <tr key={conn.name}>
+                    <td data-label="Connection">
+                      <span className="cell-main">{conn.name}</span>
+                      <span className="cell-sub">
+                        {conn.extensions.includes('*') ? `* (${conn.servedExtensions} extensions)` : conn.extensions.map((ext) => `.${ext}`).join(' ')}
+                      </span>
+                      <span className="cell-sub">
+                        {conn.username}@{conn.host}:{conn.port}, contacts {conn.contacts}
+                      </span>
+                    </td>
+                    <td data-label="State">
+                      <State conn={conn} />
+                      <span className="cell-sub">
+                        {conn.sessionsUp} of {conn.sessions} sessions up
+                      </span>
+                      {conn.paused && <span className="cell-sub">{conn.paused.reason}</span>}
+                    </td>
+                    <td data-label="Last greeting and error">
+                      {conn.lastGreetingAt ? `Greeting ${formatDateTime(conn.lastGreetingAt)}` : 'No greeting yet'}
+                      {conn.lastError && (
+                        <span className="cell-sub">
+                          {formatDateTime(conn.lastError.at)}: {conn.lastError.message}
+                        </span>
+                      )}
+                    </td>
+                    <td data-label="Activity">
+                      {conn.commandsLastHour} commands in the last hour
+                      <span className="cell-sub">Poll queue: {conn.pollQueue ?? 'not read yet'}</span>
+                    </td>
+                    <td data-label="" className="actions">
+                      {can('registries:manage') &&
+                        (conn.paused ? (
+                          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void resume(conn)} aria-label={`Resume ${conn.name}`}>
+                            Resume
+                          </button>
+                        ) : (
+                          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setPausing(conn)} aria-label={`Pause ${conn.name}`}>
+                            Pause
+                          </button>
+                        ))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {data.unserved.length > 0 && (
+              <p className="panel-notice">Not for sale, no registry connection: {data.unserved.map((ext) => `.${ext}`).join(' ')}</p>
+            )}
+          </div>
+        )}
+      </div>
+      <ActionModal<RegistriesOverview>
+        open={pausing !== null}
+        title={`Pause ${pausing?.name ?? ''}`}
+        description="Its extensions stop selling (search says try again, checkout refuses them) until it is resumed. Names already registered stay."
+        reason="required"
+        confirm="Pause"
+        danger
+        onClose={() => setPausing(null)}
+        run={(reason) => api<RegistriesOverview>(`/admin/registries/${pausing?.name}/pause`, { method: 'POST', body: { reason }, toast: false })}
+        onDone={(answer) => {
+          showToast(`${pausing?.name} is paused.`, 'success');
+          setPausing(null);
+          void mutate(answer, { revalidate: false });
+        }}
+      />
+    </section>
+  );
+}

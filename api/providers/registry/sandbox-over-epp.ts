@@ -1,0 +1,72 @@
+/**
+ * Sandbox mode with the registry served over EPP: the sandbox EPP server on loopback plays the simulated registries of
+ * content/registries.csv's sandbox rows (each its own clID, password and extensions), and the product reaches it
+ * through the same router and EPP client a production deployment uses.
+ */
+import path from 'node:path';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { connectionSettings, createEppRouter, describeConnections } from './connections.ts';
+import { loadRegistries } from './registries-file.ts';
+import type { RegistryRouter } from './router.ts';
+import { type SandboxEppServer, startSandboxEppServer } from './sandbox-epp/server.ts';
+
+export type SandboxRegistryOverEpp = {
+  server: SandboxEppServer;
+  registry: RegistryRouter;
+  /** The start-up banner's lines: the server, its certificate, each registry's login. */
+  describe(): string[];
+  stop(): Promise<void>;
+};
+
+/** The password of a sandbox row: REGISTRY_<NAME>_PASSWORD, or `sandbox-<name>` (README names these). */
+export const sandboxPassword = (row: { name: string }) => `sandbox-${row.name}`;
+
+export async function startSandboxRegistryOverEpp(
+  config: Config,
+  db: Db,
+  catalogue: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<SandboxRegistryOverEpp> {
+  const { settings } = connectionSettings(loadRegistries(), 'sandbox', env, { sandboxPassword });
+  const server = await startSandboxEppServer({
+    port: config.SANDBOX_EPP_PORT ?? 0,
+    host: '127.0.0.1',
+    registries: settings.map((row) => ({
+      name: row.name,
+      clientId: row.username,
+      password: row.password,
+      extensions: row.extensions.includes('*') ? '*' : row.extensions,
+      contacts: row.contacts,
+    })),
+    certDir: path.join(path.resolve(config.DATA_DIR), 'sandbox-epp'),
+    db,
+    registrarName: config.EPP_REGISTRAR_NAME,
+    latencyMs: config.SANDBOX_REGISTRY_LATENCY_MS,
+  });
+  const registry = createEppRouter({
+    // A sandbox row without a host is the local server; one with a host is some other EPP server (an OT&E).
+    settings: settings.map((row) =>
+      row.host ? row : { ...row, host: '127.0.0.1', port: server.port, servername: 'localhost', ca: row.ca ?? Buffer.from(server.ca) },
+    ),
+    catalogue,
+    db,
+    registrarName: config.EPP_REGISTRAR_NAME,
+    defaultNameservers: config.DEFAULT_NAMESERVERS,
+    name: 'sandbox',
+  });
+  return {
+    server,
+    registry,
+    describe: () => [
+      `  Sandbox EPP server: ${server.host}:${server.port} (TLS; certificate ${path.relative(process.cwd(), server.certPath)})`,
+      ...settings.map((row) => `    login ${row.username} / ${row.password} (${row.name})`),
+      '  Registry connections (content/registries.csv, sandbox rows):',
+      ...describeConnections(registry),
+    ],
+    async stop() {
+      await registry.close();
+      await server.stop();
+    },
+  };
+}
