@@ -215,6 +215,8 @@ const envSchema = z.object({
   ESCROW_SFTP_HOST_KEY: optional,
   /** Sandbox registry answer delay in ms per extension, to make streaming visible. */
   SANDBOX_REGISTRY_LATENCY_MS: z.coerce.number().int().min(0).default(40),
+  /** The sandbox registry served over EPP (TLS, loopback only), in sandbox mode. Unset: a free port, printed at start; 0: off. */
+  SANDBOX_EPP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Proof-of-work difficulty: leading zero hex digits of the derived key (3 ≈ 4,000 hashes). Lower only for tests and benchmarks. */
   BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(3),
 });

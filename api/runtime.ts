@@ -7,6 +7,7 @@ import type { Deps } from './deps.ts';
 import { jobKinds } from './jobs/kinds.ts';
 import { createJobQueue, type JobRunner, runsWorker, usesQueue } from './jobs/queue.ts';
 import { closeProviders, createProviders } from './providers/index.ts';
+import { type SandboxEppServer, startSandboxEpp } from './providers/registry/sandbox-epp/start.ts';
 import { createCheckoutLeases } from './services/checkout/checkout-leases.ts';
 import { reconcileUnknownOrders } from './services/checkout/reconcile-orders.ts';
 import { type TakeoverWatch, watchLapsedLeases } from './services/checkout/takeover-watch.ts';
@@ -46,6 +47,8 @@ export type Runtime = {
   jobs: JobRunner<Deps>;
   /** The demo login, in sandbox mode only. */
   demo: DemoCredentials | null;
+  /** The sandbox registry served over EPP (sandbox mode, SANDBOX_EPP_PORT not 0). */
+  sandboxEpp: SandboxEppServer | null;
   seeded: boolean;
   stop(): Promise<void>;
 };
@@ -86,11 +89,20 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   // Keys every process must agree on: configured, or one value in the database shared by all.
   const botCheck = config.BOT_CHECK_SECRET ?? (await readSharedSecret(db, 'bot-check'));
   const adminJwt = config.ADMIN_JWT_SECRET ?? (await readSharedSecret(db, 'admin-jwt'));
+  let sandboxEpp: SandboxEppServer | null;
+  try {
+    sandboxEpp = await startSandboxEpp(config, db, dataDir);
+  } catch (error) {
+    await db.$end();
+    await embedded?.stop();
+    throw new StartupError((error as Error).message);
+  }
   let providers: ReturnType<typeof createProviders>;
   try {
     providers = createProviders(config, db, { botCheck });
   } catch (error) {
     // A provider refusing its configuration (EPP with placeholder nameservers) is a start-up error, said in one line.
+    await sandboxEpp?.stop();
     await db.$end();
     await embedded?.stop();
     throw new StartupError((error as Error).message);
@@ -119,6 +131,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
     jobs,
     demo,
     seeded,
+    sandboxEpp,
     async stop() {
       await reconciling;
       await takeovers?.stop();
@@ -127,6 +140,8 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
       // Jobs in flight finish first: they still need the database and the providers.
       await jobs.stop();
       await closeProviders(providers);
+      // After the providers: their EPP sessions log out first.
+      await sandboxEpp?.stop();
       await db.$end();
       await embedded?.stop();
     },

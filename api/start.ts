@@ -9,6 +9,7 @@ import { type MailReceiver, startMailReceiver } from './mail-receiver.ts';
 import { describeProviders } from './providers/index.ts';
 import { watchCatalogue } from './services/search/catalogue.ts';
 import { isSandboxMailHost } from './providers/mailhost/sandbox.ts';
+import { describeSandboxEpp } from './providers/registry/sandbox-epp/start.ts';
 import { runsWorker } from './jobs/queue.ts';
 import { StartupError, startRuntime } from './runtime.ts';
 import { serve, serveHealth } from './server.ts';
@@ -133,6 +134,7 @@ console.log(
           `  Providers:  ${describeProviders(runtime.deps.providers)}${config.sandboxMode ? '  (sandbox mode)' : ''}`,
           dnsLine,
           ...(mailReceiver ? [`  SMTP receiver (mail for forwards and mailboxes): ${config.SMTP_HOST}:${mailReceiver.port}`] : []),
+          ...(runtime.sandboxEpp ? describeSandboxEpp(runtime.sandboxEpp) : []),
           ...(demo
             ? [
                 `  Demo login: ${demo.email} / ${demo.password}`,
