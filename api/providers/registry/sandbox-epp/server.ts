@@ -208,6 +208,8 @@ export async function startSandboxEppServer(options: SandboxEppServerOptions): P
     socket.on('error', () => undefined);
     socket.on('close', () => sessions.delete(session));
     socket.setKeepAlive(true, 60_000);
+    // One frame per answer: send it now rather than wait to coalesce (Nagle), or every answer waits on the client's ACK.
+    socket.setNoDelay(true);
     send(socket, greetingXml('Dotspot sandbox registry', clock.now()));
   });
   server.on('tlsClientError', () => undefined);
