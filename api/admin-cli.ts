@@ -6,6 +6,7 @@
  *   escrow-restore --dir D --agent-key F --signer-key F [--passphrase P] [--out F.csv]
  *                                                             checks, decrypts and rebuilds the data from deposits in D
  *   verify-audit                                              checks the audit log's hash chain and says where it breaks
+ *   sandbox-registry stop|start|list [NAME]                    stop or start one simulated registry of the sandbox EPP server
  * Works beside a running `npm start` (the same DATA_DIR's embedded PostgreSQL, or DATABASE_URL) or on its own.
  */
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { staffRoles, type StaffRole } from './contract/staff/roles.ts';
 import { appUrlFor, createDb, migrateDatabase, runningEmbeddedUrl, startEmbeddedPostgres } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { verifyAuditChain } from './services/audit/audit-chain.ts';
+import { sandboxRegistryStates, setSandboxRegistryDown } from './providers/registry/sandbox-epp/control.ts';
 import { systemActor } from './services/audit/audit-log.ts';
 import { createStaff, resetStaffFromCommandLine } from './services/staff/staff-members.ts';
 import { runEscrowCommand } from './escrow-cli.ts';
@@ -25,7 +27,8 @@ const usage = `Usage:
   npm run admin -- reset-staff <email> --reason "why"
   npm run admin -- escrow-deposit [--kind full|inc] [--reason "why"]
   npm run admin -- escrow-restore --dir <deposits> --agent-key <agent-private.asc> --signer-key <registrar-public.asc> [--passphrase P] [--out data.csv]
-  npm run admin -- verify-audit`;
+  npm run admin -- verify-audit
+  npm run admin -- sandbox-registry stop|start|list [NAME]`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -53,13 +56,17 @@ const { positionals, values } = (() => {
     return fail((error as Error).message);
   }
 })();
-const [command, email] = positionals;
+const [command, email, registryName] = positionals;
 if (command === 'escrow-deposit' || command === 'escrow-restore') {
   await runEscrowCommand(command, values);
   process.exit(process.exitCode ?? 0);
 }
-if (!command || !['create-staff', 'reset-staff', 'verify-audit'].includes(command)) fail(command ? `Unknown command: ${command}` : 'Name a command.');
-if (command !== 'verify-audit' && (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) fail('Give the staff member’s email address.');
+if (!command || !['create-staff', 'reset-staff', 'verify-audit', 'sandbox-registry'].includes(command))
+  fail(command ? `Unknown command: ${command}` : 'Name a command.');
+if (command === 'sandbox-registry') {
+  if (!['stop', 'start', 'list'].includes(email ?? '')) fail('sandbox-registry takes stop, start or list.');
+  if (email !== 'list' && !registryName) fail(`Name the registry to ${email} (npm run admin -- sandbox-registry list).`);
+} else if (command !== 'verify-audit' && (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) fail('Give the staff member’s email address.');
 
 if (command === 'create-staff' && !staffRoles.includes(values.role as StaffRole)) fail(`--role must be one of ${staffRoles.join(', ')}`);
 if (command === 'reset-staff' && (values.reason?.trim().length ?? 0) < 5) fail('Give a --reason (it is kept in the audit log).');
@@ -85,6 +92,22 @@ try {
       const { auditId, at, action, problem } = report.brokenAt;
       console.error(`The audit log's chain breaks at entry ${auditId} (${action}, ${at}): ${problem}. ${report.rows - 1} entries before it are intact.`);
       process.exitCode = 2;
+    }
+  } else if (command === 'sandbox-registry') {
+    if (!config.sandboxMode) throw new AppError(409, 'There is no sandbox registry: a real provider is configured.');
+    if (email !== 'list') {
+      const known = await sandboxRegistryStates(db);
+      if (!known.some((registry) => registry.name === registryName)) {
+        throw new AppError(404, `No sandbox registry is named ${registryName}; there are ${known.map((r) => r.name).join(', ')}`);
+      }
+      await setSandboxRegistryDown(db, registryName, email === 'stop');
+      console.log(
+        `${registryName} is ${email === 'stop' ? 'stopped: its logins are refused and its sessions dropped' : 'started'} (a running npm start follows within 2 seconds).`,
+      );
+    }
+    for (const registry of await sandboxRegistryStates(db)) {
+      const extensions = registry.extensions === '*' ? 'every other extension' : registry.extensions.join(' ');
+      console.log(`  ${registry.name}: ${registry.down ? 'STOPPED' : 'up'}  (${extensions})`);
     }
   } else if (command === 'create-staff') {
     const role = values.role as StaffRole;

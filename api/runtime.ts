@@ -10,6 +10,7 @@ import type { Deps } from './deps.ts';
 import { jobKinds } from './jobs/kinds.ts';
 import { createJobQueue, type JobRunner, runsWorker, usesQueue } from './jobs/queue.ts';
 import { closeProviders, createProviders } from './providers/index.ts';
+import { setRunningSandboxEpp } from './providers/registry/sandbox-epp/control.ts';
 import { createCheckoutLeases } from './services/checkout/checkout-leases.ts';
 import { reconcileUnknownOrders } from './services/checkout/reconcile-orders.ts';
 import { type TakeoverWatch, watchLapsedLeases } from './services/checkout/takeover-watch.ts';
@@ -96,17 +97,20 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   const botCheck = config.BOT_CHECK_SECRET ?? (await readSharedSecret(db, 'bot-check'));
   const adminJwt = config.ADMIN_JWT_SECRET ?? (await readSharedSecret(db, 'admin-jwt'));
   let providers: ReturnType<typeof createProviders>;
-  // One process serves the sandbox registry over EPP: ROLE=all (processes of a split fleet use it in-process).
+  // One process serves the sandbox registry over EPP (ROLE=all; processes of a split fleet use it in-process). The
+  // product reaches it through its registry connections when SANDBOX_REGISTRY_OVER_EPP is on; either way it serves
+  // the same registry world, so what is bought is there for any EPP client.
   let sandboxEpp: SandboxRegistryOverEpp | null = null;
   try {
-    if (config.sandboxMode && config.SANDBOX_REGISTRY_OVER_EPP && config.ROLE === 'all') {
+    if (config.sandboxMode && config.SANDBOX_EPP_PORT !== 0 && config.ROLE === 'all') {
       sandboxEpp = await startSandboxRegistryOverEpp(
         config,
         db,
         loadCatalogue().list.map((tld) => tld.tld),
       );
+      setRunningSandboxEpp(sandboxEpp.server);
     }
-    providers = createProviders(config, db, { botCheck }, { registry: sandboxEpp?.registry });
+    providers = createProviders(config, db, { botCheck }, { registry: config.SANDBOX_REGISTRY_OVER_EPP ? sandboxEpp?.registry : undefined });
   } catch (error) {
     // A provider refusing its configuration (EPP with placeholder nameservers) is a start-up error, said in one line.
     await sandboxEpp?.stop();
@@ -150,6 +154,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
       await jobs.stop();
       await retailPrices.stop();
       await closeProviders(providers);
+      // After the providers: their EPP sessions log out first.
       await sandboxEpp?.stop();
       await db.$end();
       await embedded?.stop();

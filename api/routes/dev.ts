@@ -9,6 +9,10 @@ import { readOutbox, readOutboxMessage } from '../services/platform/messages.ts'
 import { simulatedTransferSchema } from '../contract/selling/for-sale-offer.ts';
 import { parseBody } from '../http/validate.ts';
 import { simulateTransferRequest } from '../services/transfers/outbound-transfers.ts';
+import { runningSandboxEpp, sandboxRegistryStates, setSandboxRegistryDown } from '../providers/registry/sandbox-epp/control.ts';
+import { z } from 'zod';
+
+const registryStateSchema = z.object({ down: z.boolean() });
 
 export const devRoutes = new Hono<AppEnv>()
   .get('/outbox', async (c) => {
@@ -33,4 +37,21 @@ export const devRoutes = new Hono<AppEnv>()
     if (!c.var.deps.config.sandboxMode) throw notFound();
     const input = await parseBody(c, simulatedTransferSchema);
     return c.json(await simulateTransferRequest(c.var.deps, input));
+  })
+  // The simulated registries of the sandbox EPP server, their logins, and which are stopped.
+  .get('/sandboxRegistries', async (c) => {
+    if (!c.var.deps.config.sandboxMode) throw notFound();
+    const server = runningSandboxEpp();
+    c.header('Cache-Control', 'no-store');
+    return c.json({ server: server ? { host: server.host, port: server.port } : null, data: await sandboxRegistryStates(c.var.deps.db) });
+  })
+  // Stops ({"down": true}) or starts one simulated registry: stopped, its logins are refused and its sessions dropped.
+  .post('/sandboxRegistries/:name', async (c) => {
+    if (!c.var.deps.config.sandboxMode) throw notFound();
+    const { down } = await parseBody(c, registryStateSchema);
+    const name = c.req.param('name');
+    const known = await sandboxRegistryStates(c.var.deps.db);
+    if (!known.some((registry) => registry.name === name)) throw notFound(`No sandbox registry is named ${name}`);
+    await setSandboxRegistryDown(c.var.deps.db, name, down);
+    return c.json({ name, down });
   });

@@ -3,6 +3,7 @@ export {};
 const benches: { name: string; module: string; fn: string }[] = [
   { name: 'API throughput, cold start, build', module: './api.ts', fn: 'runApiBench' },
   { name: 'Domain search socket', module: './search.ts', fn: 'runSearchBench' },
+  { name: 'Sandbox EPP server (commands per second, check latency)', module: './epp.ts', fn: 'runEppBench' },
   { name: 'Checkout', module: './checkout.ts', fn: 'runCheckoutBench' },
   { name: 'Checkout after a crash', module: './checkout-crash.ts', fn: 'runCheckoutCrashBench' },
   { name: 'Nightly renewal run', module: './renewals.ts', fn: 'runRenewalBench' },

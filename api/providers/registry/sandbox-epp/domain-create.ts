@@ -6,8 +6,9 @@ import { registryContacts, registryDomainContacts, registryDomains, registryHost
 import type { SandboxContactData } from '../../../db/schema/sandbox-registry.ts';
 import { childOf, childrenOf, el, ns, pathOf, textOf, type XmlElement } from '../epp-xml.ts';
 import { externalRegistration, isReserved, registryMishap } from '../sandbox-world.ts';
-import { type CommandContext, canonical, domainNsAttr, domainValue, notServed, wait, yearsOf } from './context.ts';
+import { type CommandContext, canonical, domainNsAttr, domainValue, extensionElement, notServed, wait, yearsOf } from './context.ts';
 import { domainRow } from './domain-view.ts';
+import { readDs } from './domain-update.ts';
 import { checkFeeAck, feeResult, priceOf } from './fees.ts';
 import { eppDate, refuse, type Reply } from './frames.ts';
 
@@ -98,6 +99,9 @@ export async function createDomain(ctx: CommandContext, create: XmlElement): Pro
   if (!authCode) return refuse(2003, 'A domain needs authInfo');
   const feeRefusal = checkFeeAck(ctx, name, 'create', years);
   if (feeRefusal) return feeRefusal;
+  const secDns = extensionElement(ctx, ns.secDNS, 'create');
+  if (childOf(secDns, ns.secDNS, 'keyData')) return refuse(2306, 'This registry takes DS records (dsData), not keys');
+  const dsRecords = readDs(secDns);
   const mishap = registryMishap(name);
   if (mishap === 'dropped') return { code: 2400, close: 'before' };
   await wait(ctx.latencyOf(name));
@@ -114,6 +118,7 @@ export async function createDomain(ctx: CommandContext, create: XmlElement): Pro
         authCode,
         nameservers: hosts,
         statuses: ['clientTransferProhibited'],
+        dsRecords,
         registrantContact: registrant ? await registrantContact(ctx, registrant) : null,
         createDate: today,
         modifyDate: today,

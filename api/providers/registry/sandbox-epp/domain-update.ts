@@ -22,7 +22,7 @@ const clientStatuses = new Set(['clientDeleteProhibited', 'clientHold', 'clientR
 
 type Roles = Partial<Record<'admin' | 'tech' | 'billing', string>>;
 
-function readDs(parent: XmlElement | undefined): DsRecord[] {
+export function readDs(parent: XmlElement | undefined): DsRecord[] {
   return childrenOf(parent, ns.secDNS, 'dsData').map((ds) => ({
     keyTag: Number(textOf(ds, ns.secDNS, 'keyTag')),
     algorithm: Number(textOf(ds, ns.secDNS, 'alg')),
@@ -161,7 +161,7 @@ export async function deleteDomain(ctx: CommandContext, del: XmlElement): Promis
   }
   await ctx.db
     .update(registryDomains)
-    .set({ statuses: ['pendingDelete', 'redemptionPeriod'], modifyDate: today })
+    .set({ statuses: [...row.statuses.filter((status) => status !== 'ok'), 'pendingDelete', 'redemptionPeriod'], modifyDate: today })
     .where(and(eq(registryDomains.domain, name), eq(registryDomains.ours, true)));
   return { code: 1001 };
 }

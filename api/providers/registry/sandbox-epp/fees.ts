@@ -25,7 +25,8 @@ export function standardCents(extension: string): number {
 export function priceOf(domain: string, command: FeeCommand, years: number): { cents: number; premium: boolean } {
   const premium = premiumPrice(domain);
   const yearly = premium ?? standardCents(extensionOf(domain));
-  if (command === 'restore') return { cents: restoreCents, premium: premium !== null };
+  // The restore fee is the same for every name, premium or not.
+  if (command === 'restore') return { cents: restoreCents, premium: false };
   // A transfer adds one year, at the renewal price.
   return { cents: yearly * (command === 'transfer' ? 1 : years), premium: premium !== null };
 }

@@ -4,7 +4,7 @@
  * own clID and password and serving only its extensions, all over the sandbox registry world in PostgreSQL.
  */
 import tls from 'node:tls';
-import { type Clock, systemClock } from '../../../clock.ts';
+import { type Clock, now } from '../../../clock.ts';
 import type { Db } from '../../../db/client.ts';
 import { createFrameDecoder, frame } from '../epp-connection.ts';
 import { childOf, ns, parseXml, textOf, type XmlElement } from '../epp-xml.ts';
@@ -71,7 +71,7 @@ let transactions = 0;
 
 export async function startSandboxEppServer(options: SandboxEppServerOptions): Promise<SandboxEppServer> {
   const host = options.host ?? '127.0.0.1';
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? { now };
   const router = createRegistryRouter(options.registries);
   const registrarName = options.registrarName ?? 'Dotspot, Inc.';
   const passwords = new Map(options.registries.map((registry) => [registry.name, registry.password]));
@@ -208,6 +208,8 @@ export async function startSandboxEppServer(options: SandboxEppServerOptions): P
     socket.on('error', () => undefined);
     socket.on('close', () => sessions.delete(session));
     socket.setKeepAlive(true, 60_000);
+    // One frame per answer: send it now rather than wait to coalesce (Nagle), or every answer waits on the client's ACK.
+    socket.setNoDelay(true);
     send(socket, greetingXml('Dotspot sandbox registry', clock.now()));
   });
   server.on('tlsClientError', () => undefined);
