@@ -3,7 +3,8 @@ import { type SandboxRegistryOverEpp, startSandboxRegistryOverEpp } from './prov
 import { loadCatalogue } from './services/search/catalogue.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Config, findUnsafeProviderMix, loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
+import { findUnsafeProviderMix } from './provider-mix.ts';
 import { watchRetailPrices } from './services/pricing/retail-watch.ts';
 import { createDb, type Db, type EmbeddedServer, migrateDatabase, startEmbeddedPostgres, UnreachableBinariesError } from './db/client.ts';
 import type { Deps } from './deps.ts';

@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { JSONPath } from 'jsonpath-plus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUnsafeProviderMix, loadConfig } from '../../api/config.ts';
+import { loadConfig } from '../../api/config.ts';
+import { findUnsafeProviderMix } from '../../api/provider-mix.ts';
 import { accounts, domains, registeredNameservers, registryDomains } from '../../api/db/schema/index.ts';
 import { rdapLookupsPerMinute } from '../../api/services/rdap/rdap.ts';
 import { demoContact } from '../../api/services/platform/seed.ts';

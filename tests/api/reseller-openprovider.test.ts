@@ -5,7 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUnsafeProviderMix, loadConfig } from '../../api/config.ts';
+import { loadConfig } from '../../api/config.ts';
+import { findUnsafeProviderMix } from '../../api/provider-mix.ts';
 import { domains } from '../../api/db/schema/index.ts';
 import {
   type RunningOpenproviderSandbox,

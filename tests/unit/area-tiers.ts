@@ -5,10 +5,10 @@
 export const tiers: { name: string; areas: string[] }[] = [
   { name: 'kernel', areas: ['kernel', 'platform', 'audit', 'search'] },
   { name: 'accounts and auth', areas: ['accounts', 'auth'] },
-  { name: 'domains and registry changes', areas: ['domains', 'rdap'] },
+  { name: 'domains and registry changes', areas: ['domains', 'rdap', 'registries'] },
   { name: 'what a domain has', areas: ['dns', 'email', 'websites'] },
   { name: 'commerce', areas: ['carts', 'promotions', 'billing', 'checkout', 'orders', 'renewals', 'transfers', 'selling', 'pricing'] },
-  { name: 'the operator', areas: ['compliance', 'support', 'staff', 'dashboard'] },
+  { name: 'the operator', areas: ['compliance', 'support', 'staff', 'dashboard', 'journal'] },
 ];
 
 /**
@@ -61,5 +61,12 @@ export const knownTierCrossings: { why: string; imports: [from: string, to: stri
   {
     why: 'turning on the paid email service charges the default card in the same request, as renewal settings do',
     imports: [['email/email-service-update.ts', 'billing/account-charges.ts']],
+  },
+  {
+    why: "a suspension or its lift is a journal entry (the hold's row, its audit row and the intent commit together; clientHold follows after commit), as staff actions are",
+    imports: [
+      ['domains/suspensions.ts', 'journal/intent-kinds.ts'],
+      ['domains/suspensions.ts', 'journal/registry-intents.ts'],
+    ],
   },
 ];

@@ -31,7 +31,6 @@ export const knownOversize = [
   'admin-app/src/features/customers/CustomerPage.tsx',
   'api/providers/dns/builtin.ts',
   'api/providers/dns/builtin/wire.ts',
-  'api/providers/registry/epp-connection.ts',
   'api/services/renewals/renewals.ts',
   'site/islands/cart/cart.css',
   'site/islands/search/search.css',

@@ -33,3 +33,4 @@ export const registryIntents = pgTable(
   },
   (t) => [index('registry_intents_pending').on(t.state, t.leaseExpireDate), index('registry_intents_domain').on(t.domainId, t.state)],
 );
+export type RegistryIntentRow = typeof registryIntents.$inferSelect;

@@ -5,8 +5,9 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { domains } from './domains.ts';
 
-export const pricedActions = ['register', 'renew', 'transfer', 'restore'] as const;
-export type PricedAction = (typeof pricedActions)[number];
+import { type PricedAction, pricedActions } from '../../contract/pricing/pricing.ts';
+
+export { type PricedAction, pricedActions };
 
 export const wholesaleCosts = pgTable(
   'wholesale_costs',

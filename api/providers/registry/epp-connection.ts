@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import tls from 'node:tls';
 import { nowMs } from '../../clock.ts';
-import { EppConnectionError, EppError, EppNoAnswerError } from './epp-errors.ts';
+import { EppConnectionError, EppError, EppNoAnswerError, type EppResponse } from './epp-errors.ts';
 import { frame, frameReader } from './epp-frames.ts';
 import { childOf, childrenOf, commandXml, el, helloXml, ns, parseXml, pathOf, textOf, type XmlElement } from './epp-xml.ts';
 
@@ -43,18 +43,7 @@ export { createFrameDecoder, frame } from './epp-frames.ts';
 
 export type EppGreeting = { serverId: string; objURIs: string[]; extURIs: string[] };
 
-export type EppResponse = {
-  code: number;
-  message: string;
-  /** The server's extValue reason, when it explains a failure. */
-  reason?: string;
-  resData?: XmlElement;
-  extension?: XmlElement;
-  /** RFC 5730 §2.6 message queue state: the message a poll returned (id, qDate, msg), or how many are waiting. */
-  msgQ?: XmlElement;
-  clTRID?: string;
-  svTRID?: string;
-};
+export type { EppResponse } from './epp-errors.ts';
 
 type Job = {
   build: (clTRID: string) => string;

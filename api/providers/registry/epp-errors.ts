@@ -1,5 +1,18 @@
 /** EPP failures: a refusal with its result code worded for people, a dropped connection, and a command left unanswered. */
-import type { EppResponse } from './epp-connection.ts';
+import type { XmlElement } from './epp-xml.ts';
+
+export type EppResponse = {
+  code: number;
+  message: string;
+  /** The server's extValue reason, when it explains a failure. */
+  reason?: string;
+  resData?: XmlElement;
+  extension?: XmlElement;
+  /** RFC 5730 §2.6 message queue state: the message a poll returned (id, qDate, msg), or how many are waiting. */
+  msgQ?: XmlElement;
+  clTRID?: string;
+  svTRID?: string;
+};
 
 /** RFC 5730 §3 result codes, worded for people reading an error toast or a log. */
 const resultMessages: Record<number, string> = {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { connectionSettings, createEppRouter, describeConnections } from './connections.ts';
 import { loadRegistries } from './registries-file.ts';
 import type { RegistryRouter } from './router.ts';
+import type { SimulatedRegistry } from './sandbox-epp/registries.ts';
 import { type SandboxEppServer, startSandboxEppServer } from './sandbox-epp/server.ts';
 
 export type SandboxRegistryOverEpp = {
@@ -22,6 +23,18 @@ export type SandboxRegistryOverEpp = {
 /** The password of a sandbox row: REGISTRY_<NAME>_PASSWORD, or `sandbox-<name>` (README names these). */
 export const sandboxPassword = (row: { name: string }) => `sandbox-${row.name}`;
 
+/** The simulated registries the sandbox EPP server plays: one per sandbox row of content/registries.csv. */
+export function sandboxRegistriesOfFile(env: Record<string, string | undefined> = process.env): SimulatedRegistry[] {
+  const { settings } = connectionSettings(loadRegistries(), 'sandbox', env, { sandboxPassword });
+  return settings.map((row) => ({
+    name: row.name,
+    clientId: row.username,
+    password: row.password,
+    extensions: row.extensions.includes('*') ? '*' : row.extensions,
+    contacts: row.contacts,
+  }));
+}
+
 export async function startSandboxRegistryOverEpp(
   config: Config,
   db: Db,
@@ -32,13 +45,7 @@ export async function startSandboxRegistryOverEpp(
   const server = await startSandboxEppServer({
     port: config.SANDBOX_EPP_PORT ?? 0,
     host: '127.0.0.1',
-    registries: settings.map((row) => ({
-      name: row.name,
-      clientId: row.username,
-      password: row.password,
-      extensions: row.extensions.includes('*') ? '*' : row.extensions,
-      contacts: row.contacts,
-    })),
+    registries: sandboxRegistriesOfFile(env),
     certDir: path.join(path.resolve(config.DATA_DIR), 'sandbox-epp'),
     db,
     registrarName: config.EPP_REGISTRAR_NAME,

@@ -13,7 +13,7 @@ import { syncZone } from '../dns/zone.ts';
 import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
 import { autoRenewDateFor } from '../renewals/renewals.ts';
 import { encryptAuthCode } from '../transfers/auth-code-vault.ts';
-import type { Intent, JournalDeps } from './registry-intents.ts';
+import type { Intent, JournalDeps } from './intent-types.ts';
 
 type Checked = { state: 'done'; result: unknown } | { state: 'not-done' };
 

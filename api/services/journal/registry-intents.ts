@@ -15,9 +15,9 @@ import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
 import { recordAudit, type StaffActor, systemActor } from '../audit/audit-log.ts';
 import { intentKinds, type IntentKind } from './intent-kinds.ts';
+import type { Intent, JournalDeps } from './intent-types.ts';
 
-export type Intent = typeof registryIntents.$inferSelect;
-export type JournalDeps = Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>;
+export type { Intent, JournalDeps } from './intent-types.ts';
 
 /** How long the process that recorded an intent has to make its call before the reconciler may take it over. */
 export const intentLeaseMs = 60_000;

@@ -18,6 +18,7 @@ import { AppError } from '../../errors.ts';
 import { autoRenewDateFor } from '../renewals/renewals.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { catalogue } from '../search/catalogue.ts';
+import type { PriceRiseView } from '../../contract/pricing/pricing.ts';
 
 /** Notice customers get before a renewal at a higher price. */
 export const priceRiseNoticeDays = 30;
@@ -99,7 +100,7 @@ function priceRiseMail(origin: string, to: string, domain: string, before: numbe
   };
 }
 
-export type PriceRiseView = { noticeId: number; domainId: number; domain: string; before: number; after: number; paused: boolean; noticeDate: string };
+export type { PriceRiseView } from '../../contract/pricing/pricing.ts';
 
 /** The account's price rises still waiting for an answer (paused auto-renews), newest first. */
 export async function pendingPriceRises(db: Db, accountId: number): Promise<PriceRiseView[]> {

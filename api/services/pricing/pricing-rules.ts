@@ -14,6 +14,7 @@ import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import { catalogue, loadCatalogue, type RetailOverlay, setRetailPrices } from '../search/catalogue.ts';
 import { belowCostProblem, type Costs, type PricingRule, retailPrices, ruleFor } from './retail-prices.ts';
 import { currentCosts } from './wholesale-costs.ts';
+import type { PriceChange, PricingRow } from '../../contract/pricing/pricing.ts';
 
 export const pricingRuleSchema = z.object({
   tld: z
@@ -60,13 +61,7 @@ export async function refreshRetailPrices(db: Db): Promise<number> {
   return prices.size;
 }
 
-export type PricingRow = {
-  tld: string;
-  cost: Costs;
-  /** The rule that prices it (`*` the default), or null: the catalogue file's prices. */
-  rule: PricingRule | null;
-  retail: { register: number; renew: number; transfer: number; restore: number };
-};
+export type { PricingRow } from '../../contract/pricing/pricing.ts';
 
 /** The Pricing screen's table: per extension, its cost, the rule that prices it and the retail price customers see. */
 export async function pricingTable(db: Db): Promise<{ rows: PricingRow[]; rules: PricingRule[] }> {
@@ -80,7 +75,7 @@ export async function pricingTable(db: Db): Promise<{ rows: PricingRow[]; rules:
   return { rows, rules: [...rules.values()] };
 }
 
-export type PriceChange = { tld: string; action: 'register' | 'renew' | 'transfer' | 'restore'; before: number; after: number; cost: number };
+export type { PriceChange } from '../../contract/pricing/pricing.ts';
 
 /** What saving the rule would change: every price that moves, with its cost. Refuses a rule that sells below cost. */
 export async function previewRule(db: DbOrTx, input: PricingRuleInput): Promise<PriceChange[]> {

@@ -3,19 +3,9 @@
  * whole unit), never less than cost + the floor margin. Pure arithmetic in integer cents, shared by the preview, the
  * save and the catalogue overlay.
  */
-import type { PricedAction } from '../../db/schema/pricing.ts';
+import type { Costs, PricedAction, PricingRule, Retail } from '../../contract/pricing/pricing.ts';
 
-export type PricingRule = {
-  /** `*`: the default for every extension without its own rule. */
-  tld: string;
-  marginBasisPoints: number;
-  marginFixedCents: number;
-  rounding: 'none' | '99' | 'whole';
-  floorMarginCents: number;
-};
-
-export type Costs = Partial<Record<PricedAction, number>>;
-export type Retail = Partial<Record<PricedAction, number>>;
+export type { Costs, PricingRule, Retail } from '../../contract/pricing/pricing.ts';
 
 /** Rounds up: `99` to the next x.99, `whole` to the next whole unit. */
 export function roundPrice(cents: number, rounding: PricingRule['rounding']): number {

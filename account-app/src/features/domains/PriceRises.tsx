@@ -7,7 +7,7 @@ import useSWR, { mutate } from 'swr';
 import { api, isFailure } from '@kit/api.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import type { PriceRiseView } from '../../../../api/services/pricing/price-rises.ts';
+import type { PriceRiseView } from '../../../../api/contract/pricing/pricing.ts';
 import { domainsKey } from './api.ts';
 
 const key = '/priceRises';

@@ -7,8 +7,7 @@ import useSWR from 'swr';
 import { api, isFailure } from '@kit/api.ts';
 import { showToast } from '@kit/toasts.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
-import type { PriceChange, PricingRow } from '../../../../api/services/pricing/pricing-rules.ts';
-import type { PricingRule } from '../../../../api/services/pricing/retail-prices.ts';
+import type { PriceChange, PricingRow, PricingRule } from '../../../../api/contract/pricing/pricing.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
 

@@ -5,7 +5,8 @@
  */
 import { now } from '../../../clock.ts';
 import type { Db } from '../../../db/client.ts';
-import { type SimulatedRegistry, defaultSandboxRegistries } from './registries.ts';
+import { sandboxRegistriesOfFile } from '../sandbox-over-epp.ts';
+import type { SimulatedRegistry } from './registries.ts';
 import { downRegistries, markRegistryDown } from './registry-states.ts';
 import type { SandboxEppServer } from './server.ts';
 
@@ -25,12 +26,12 @@ export type SandboxRegistryState = Omit<SimulatedRegistry, 'password'> & { login
 /** The simulated registries with their logins and whether each is up. */
 export async function sandboxRegistryStates(db: Db): Promise<SandboxRegistryState[]> {
   const down = await downRegistries(db);
-  return (running?.registries ?? defaultSandboxRegistries).map((registry) => ({ ...registry, login: registry.clientId, down: down.has(registry.name) }));
+  return (running?.registries ?? sandboxRegistriesOfFile()).map((registry) => ({ ...registry, login: registry.clientId, down: down.has(registry.name) }));
 }
 
 /** Stops (down) or starts one simulated registry; an unknown name is an error that lists the known ones. */
 export async function setSandboxRegistryDown(db: Db, name: string, down: boolean): Promise<void> {
-  const registries = running?.registries ?? defaultSandboxRegistries;
+  const registries = running?.registries ?? sandboxRegistriesOfFile();
   if (!registries.some((registry) => registry.name === name)) {
     throw new Error(`No sandbox registry is named ${name}; there are ${registries.map((registry) => registry.name).join(', ')}`);
   }

@@ -2,13 +2,13 @@
 import { addYears } from 'date-fns';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Contact } from '../../../contract/contact.ts';
+import type { DsRecord } from '../../../contract/domains/rdap.ts';
 import { registryContacts, registryDomainContacts, registryDomains, registryHosts } from '../../../db/schema/index.ts';
 import type { SandboxContactData } from '../../../db/schema/sandbox-registry.ts';
 import { childOf, childrenOf, el, ns, pathOf, textOf, type XmlElement } from '../epp-xml.ts';
 import { externalRegistration, isReserved, registryMishap } from '../sandbox-world.ts';
 import { type CommandContext, canonical, domainNsAttr, domainValue, extensionElement, notServed, wait, yearsOf } from './context.ts';
 import { domainRow } from './domain-view.ts';
-import { readDs } from './domain-update.ts';
 import { checkFeeAck, feeResult, priceOf } from './fees.ts';
 import { eppDate, refuse, type Reply } from './frames.ts';
 
@@ -175,4 +175,14 @@ export async function renewDomain(ctx: CommandContext, renew: XmlElement): Promi
     extension: feeResult(ctx, 'renData', priceOf(name, 'renew', years).cents, years),
     close: mishap === 'timeout' ? 'after' : undefined,
   };
+}
+
+/** The DS records of a secDNS create or update part (RFC 5910 dsData). */
+export function readDs(parent: XmlElement | undefined): DsRecord[] {
+  return childrenOf(parent, ns.secDNS, 'dsData').map((ds) => ({
+    keyTag: Number(textOf(ds, ns.secDNS, 'keyTag')),
+    algorithm: Number(textOf(ds, ns.secDNS, 'alg')),
+    digestType: Number(textOf(ds, ns.secDNS, 'digestType')),
+    digest: (textOf(ds, ns.secDNS, 'digest') ?? '').toUpperCase(),
+  }));
 }

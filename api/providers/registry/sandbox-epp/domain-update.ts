@@ -9,7 +9,7 @@ import { registryDomainContacts, registryDomains, registryHosts } from '../../..
 import { childOf, childrenOf, ns, pathOf, textOf, type XmlElement } from '../epp-xml.ts';
 import { registryMishap } from '../sandbox-world.ts';
 import { type CommandContext, canonical, domainValue, extensionElement, notServed } from './context.ts';
-import { nameserversOf, unknownContacts, unknownHosts } from './domain-create.ts';
+import { nameserversOf, readDs, unknownContacts, unknownHosts } from './domain-create.ts';
 import { domainRow } from './domain-view.ts';
 import { checkFeeAck, feeResult, priceOf } from './fees.ts';
 import { refuse, type Reply } from './frames.ts';
@@ -21,15 +21,6 @@ export const purgeAfterDays = 35;
 const clientStatuses = new Set(['clientDeleteProhibited', 'clientHold', 'clientRenewProhibited', 'clientTransferProhibited', 'clientUpdateProhibited']);
 
 type Roles = Partial<Record<'admin' | 'tech' | 'billing', string>>;
-
-export function readDs(parent: XmlElement | undefined): DsRecord[] {
-  return childrenOf(parent, ns.secDNS, 'dsData').map((ds) => ({
-    keyTag: Number(textOf(ds, ns.secDNS, 'keyTag')),
-    algorithm: Number(textOf(ds, ns.secDNS, 'alg')),
-    digestType: Number(textOf(ds, ns.secDNS, 'digestType')),
-    digest: (textOf(ds, ns.secDNS, 'digest') ?? '').toUpperCase(),
-  }));
-}
 
 const sameDs = (a: DsRecord, b: DsRecord) => a.keyTag === b.keyTag && a.algorithm === b.algorithm && a.digestType === b.digestType && a.digest === b.digest;
 

@@ -2,7 +2,7 @@
 import { childOf, childrenOf, ns, textOf, type XmlElement } from '../epp-xml.ts';
 import { extensionUris, objectUris, refuse, type Reply } from './frames.ts';
 import type { SimulatedRegistry } from './registries.ts';
-import type { Session } from './server.ts';
+import type { Session } from './session.ts';
 
 /** Wrong passwords on one connection before the server closes it. */
 const maxFailures = 3;

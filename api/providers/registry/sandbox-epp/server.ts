@@ -58,14 +58,9 @@ export type SandboxEppServer = {
   stop(): Promise<void>;
 };
 
-export type Session = {
-  socket: tls.TLSSocket;
-  registry: SimulatedRegistry | null;
-  clientId: string;
-  extURIs: Set<string>;
-  /** Wrong passwords in a row on this connection. */
-  failures: number;
-};
+import type { Session } from './session.ts';
+
+export type { Session };
 
 let transactions = 0;
 
