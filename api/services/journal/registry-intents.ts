@@ -10,7 +10,6 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
 import { registryIntents } from '../../db/schema/index.ts';
-import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
 import { recordAudit, type StaffActor, systemActor } from '../audit/audit-log.ts';
