@@ -23,6 +23,11 @@ BEGIN
     ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO dotspot_app;
     REVOKE ALL ON audit_log FROM dotspot_app;
     GRANT SELECT, INSERT ON audit_log TO dotspot_app;
+    -- Readiness (/api/ready) reads which migrations were applied; only the owner applies them.
+    IF EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'drizzle') THEN
+      GRANT USAGE ON SCHEMA drizzle TO dotspot_app;
+      GRANT SELECT ON ALL TABLES IN SCHEMA drizzle TO dotspot_app;
+    END IF;
   END IF;
 END;
 $$;

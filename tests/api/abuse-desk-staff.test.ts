@@ -114,7 +114,8 @@ describe('the abuse desk', () => {
       cases: 1,
       open: 1,
       overdue: 0,
-      medianHoursToAcknowledge: 0.17,
+      // The reporter's automatic acknowledgement went out, but no person has acknowledged the case yet.
+      medianHoursToAcknowledge: null,
       medianHoursToFirstAction: null,
       byCategory: [{ category: 'phishing', cases: 1 }],
       byOutcome: [],
@@ -209,6 +210,7 @@ describe('the abuse desk', () => {
     expect(closed.body.timeline.map((e: { kind: string }) => e.kind)).toEqual([
       'reported',
       'reporter-notified',
+      'acknowledged',
       'registrant-notified',
       'suspended',
       'locked',

@@ -1,4 +1,5 @@
 import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { createDb } from '../../api/db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, domains, orderLines, orders, outbox, registryDomains, transactions, users, verificationCodes } from '../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
@@ -597,14 +598,17 @@ describe('one new email, two checkouts at once', () => {
 
 describe('a failure after the capture', () => {
   beforeAll(async () => {
-    // The ledger write of one order fails, as a database error in the recording transaction would.
-    await t.db.execute(sql`
+    // The ledger write of one order fails, as a database error in the recording transaction would. Triggers are the
+    // owner's to create: the app's login may not.
+    const owner = createDb(t.databaseUrl, { max: 1 });
+    await owner.execute(sql`
       create function fail_ledger_write() returns trigger language plpgsql as $$
       begin
         if new.description like '%qwzxv-record-fails%' then raise exception 'ledger write failed (injected by the test)'; end if;
         return new;
       end $$`);
-    await t.db.execute(sql`create trigger fail_ledger_write before insert on transactions for each row execute function fail_ledger_write()`);
+    await owner.execute(sql`create trigger fail_ledger_write before insert on transactions for each row execute function fail_ledger_write()`);
+    await owner.$end();
   });
 
   it('refunds what was captured, fails the order with a message, and frees the email', async () => {

@@ -44,7 +44,9 @@ describe('GET /api/ready', () => {
   });
 
   it('answers 503 naming the migration this build expects when the database lacks it', async () => {
-    const [latest] = await t.db.execute<{ id: number; hash: string; created_at: string }>(
+    // Only the owner applies migrations; the app's login may read which were applied.
+    const owner = createDb(t.databaseUrl, { max: 1 });
+    const [latest] = await owner.execute<{ id: number; hash: string; created_at: string }>(
       sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning id, hash, created_at`,
     );
     try {
@@ -53,7 +55,8 @@ describe('GET /api/ready', () => {
       expect(body.missing).toEqual(['migrations']);
       expect(body.checks.migrations).toMatch(/^\d{4}_\w+ is not applied$/);
     } finally {
-      await t.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${latest.id}, ${latest.hash}, ${latest.created_at})`);
+      await owner.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${latest.id}, ${latest.hash}, ${latest.created_at})`);
+      await owner.$end();
     }
     expect((await get(t.app, '/api/ready')).status).toBe(200);
   });

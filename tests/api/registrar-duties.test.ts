@@ -10,6 +10,7 @@ import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, now, useClock } from '../../api/clock.ts';
+import { suspensionBlocksSentence } from '../../api/contract/domains/suspension-gate.ts';
 import { abuseCases, abuseReports, accounts, auditLog, domains, outbox, registrantVerifications, registryDomains } from '../../api/db/schema/index.ts';
 import { type MailReceiver, startMailReceiver } from '../../api/mail-receiver.ts';
 import { isSandboxMailHost } from '../../api/providers/mailhost/sandbox.ts';
@@ -198,7 +199,7 @@ describe('telling the registrant and verifying them', () => {
     await t.runJobs();
     const [notice] = await mailsTo('owner@registrant.example');
     expect(notice.subject).toBe('held-by-us.com is suspended');
-    expect(notice.body).toContain('it cannot be unlocked, transferred to another registrar or given an auth code');
+    expect(notice.body).toContain(suspensionBlocksSentence);
     expect(notice.body).toContain(`Why: held-by-us.com was reported to our abuse desk for malware (case ${filed.body.caseNumber})`);
     expect(notice.body).toContain(`How to have it lifted: reply to abuse@dotspot.example quoting case ${filed.body.caseNumber}`);
 

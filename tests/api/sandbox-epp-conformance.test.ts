@@ -242,7 +242,10 @@ describe('several registries on one port', () => {
       await expect(pir.check(['otetest-delta.org'])).rejects.toThrow(/down for maintenance/);
       expect((await centralnic.check(['otetest-delta.xyz']))[0].available).toBe(true);
       await sandbox.server.setRegistryDown('pir-sim', false);
-      expect((await pir.check(['otetest-delta.org']))[0].available).toBe(true);
+      // The client backs off after failed logins (1 s, doubling), so it comes back within its backoff, by itself.
+      await expect
+        .poll(() => pir.check(['otetest-delta.org']).then((answers) => answers[0].available, (error: Error) => error.message), { timeout: 10_000 })
+        .toBe(true);
     } finally {
       await pir.close();
       await centralnic.close();

@@ -58,9 +58,7 @@ describe('start-up outside sandbox mode', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_PUBLISHABLE_KEY',
       'SMS_GATEWAY_URL',
-      'EPP_HOST',
-      'EPP_USERNAME',
-      'EPP_PASSWORD',
+      'REGISTRY_<NAME>_PASSWORD (content/registries.csv) or EPP_HOST',
       'MAILHOST_API_URL',
       'MAILHOST_API_KEY',
       'PUBLIC_URL',
@@ -72,7 +70,9 @@ describe('start-up outside sandbox mode', () => {
 
   it('refuses real payments with the sandbox registry, and a real registry with sandbox payments', async () => {
     const { EPP_HOST, EPP_USERNAME, EPP_PASSWORD, ...withoutRegistry } = realProviderEnv;
-    expect(await startupError(withoutRegistry)).toMatch(/set EPP_HOST, EPP_USERNAME, EPP_PASSWORD\./);
+    expect(await startupError(withoutRegistry)).toMatch(/set REGISTRY_<NAME>_PASSWORD \(content\/registries\.csv\) or EPP_HOST\./);
+    // The EPP_HOST shorthand needs its login too.
+    expect(await startupError({ ...withoutRegistry, EPP_HOST })).toMatch(/set EPP_USERNAME, EPP_PASSWORD\./);
     const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, ...withoutPayments } = realProviderEnv;
     expect(await startupError(withoutPayments)).toMatch(/set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY\./);
   });
