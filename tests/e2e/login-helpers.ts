@@ -144,11 +144,12 @@ export async function signInDemoThroughApi(request: APIRequestContext, password 
   }
 }
 
-/** From the login page (any query): password, then the authenticator code. */
 /**
  * Signs the demo in from the login page (any query). Every sign-in spends one authenticator time step (30 s, replays
  * refused), so specs share one demo session: the first sign-in is saved and later ones reuse it, going straight to the
- * page the login was for; a session that was signed out meanwhile is replaced by a full sign-in. `fresh`: a real
+ * page the login was for; a session that was signed out meanwhile is replaced by a full sign-in. A saved session is
+ * reused for `sessionReuseMs` only: showing an auth code needs a sign-in within the last 15 minutes
+ * (api/services/auth/recent-auth.ts), and a spec late in a long run must still be within them. `fresh`: a real
  * sign-in that is neither reused nor saved (the login journeys, and servers other than the e2e one).
  */
 export async function logInAsDemo(page: Page, options: { fresh?: boolean } = {}) {
@@ -172,14 +173,17 @@ export async function logInAsDemo(page: Page, options: { fresh?: boolean } = {})
   if (options.fresh) return;
   const session = (await page.context().cookies()).filter((cookie) => cookie.name.endsWith('ds_session'));
   mkdirSync(coordinationDir, { recursive: true });
-  writeFileSync(sessionFile, JSON.stringify(session));
+  writeFileSync(sessionFile, JSON.stringify({ signedInAt: Date.now(), cookies: session }));
 }
+
+const sessionReuseMs = 8 * 60 * 1000;
 
 const sessionFile = path.join(coordinationDir, 'demo-session.json');
 
 function readSavedSession(): Cookie[] {
   try {
-    return JSON.parse(readFileSync(sessionFile, 'utf8'));
+    const saved: { signedInAt: number; cookies: Cookie[] } = JSON.parse(readFileSync(sessionFile, 'utf8'));
+    return Date.now() - saved.signedInAt < sessionReuseMs ? saved.cookies : [];
   } catch {
     return [];
   }
