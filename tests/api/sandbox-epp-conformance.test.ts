@@ -244,7 +244,14 @@ describe('several registries on one port', () => {
       await sandbox.server.setRegistryDown('pir-sim', false);
       // The client backs off after failed logins (1 s, doubling), so it comes back within its backoff, by itself.
       await expect
-        .poll(() => pir.check(['otetest-delta.org']).then((answers) => answers[0].available, (error: Error) => error.message), { timeout: 10_000 })
+        .poll(
+          () =>
+            pir.check(['otetest-delta.org']).then(
+              (answers) => answers[0].available,
+              (error: Error) => error.message,
+            ),
+          { timeout: 10_000 },
+        )
         .toBe(true);
     } finally {
       await pir.close();
