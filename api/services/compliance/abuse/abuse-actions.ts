@@ -53,7 +53,10 @@ async function reporterEmails(deps: Pick<Deps, 'db'>, caseId: number): Promise<s
   return rows.map((r) => r.email);
 }
 
-/** The timeline event, the audit entry and the first-action clock, inside the action's transaction. */
+/**
+ * The timeline event, the audit entry and the first-action clock, inside the action's transaction. Acting on a case
+ * that nobody acknowledged yet acknowledges it too: whoever acts has read it.
+ */
 async function recordAction(
   tx: Tx,
   actor: StaffActor,
@@ -64,7 +67,12 @@ async function recordAction(
   await recordCaseEvent(tx, { caseId: row.caseId, kind: input.kind, actor: actor.email ?? 'system', reason: input.reason, detail: input.detail ?? null });
   await tx
     .update(abuseCases)
-    .set({ firstActionAt: sql`coalesce(${abuseCases.firstActionAt}, ${time.toISOString()}::timestamptz)`, modifyDate: time })
+    .set({
+      firstActionAt: sql`coalesce(${abuseCases.firstActionAt}, ${time.toISOString()}::timestamptz)`,
+      acknowledgedAt: sql`coalesce(${abuseCases.acknowledgedAt}, ${time.toISOString()}::timestamptz)`,
+      acknowledgedBy: sql`coalesce(${abuseCases.acknowledgedBy}, ${actor.email ?? 'system'})`,
+      modifyDate: time,
+    })
     .where(eq(abuseCases.caseId, row.caseId));
   await recordAudit(tx, actor, {
     action: input.action,
