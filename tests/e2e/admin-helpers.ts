@@ -98,9 +98,10 @@ export async function inviteStaff(page: Page, input: { name: string; email: stri
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-/** axe (WCAG 2.2 AA) problems on the page as it is. */
-export async function axeProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+/** axe (WCAG 2.2 AA) problems on the page as it is, or within one part of it (a CSS selector). */
+export async function axeProblems(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(axeTags);
+  const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations.map(
     (v) =>
       `${v.id}: ${v.help} (${v.nodes

@@ -59,7 +59,8 @@ test.describe.configure({ mode: 'serial' });
 
 for (const width of [1280, 390]) {
   test(`DNS tools at ${width} px: a CAA record with its TTL, a template, an import with its preview, history, diff and restore`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // Eight views, each judged by axe (several seconds each on a busy 2-core machine).
+    test.setTimeout(300_000);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto('/account/domains');
     await logInAsDemo(page);

@@ -40,14 +40,19 @@ async function signIn(page: Page, email: string) {
   expect(answer.ok()).toBe(true);
 }
 
-/** axe judges tap targets by what covers them: the sticky header covers whatever the page has scrolled beneath it. */
-async function expectAxeClean(page: Page, where: string) {
+/**
+ * axe judges tap targets by what covers them: the sticky header covers whatever the page has scrolled beneath it. An
+ * open dialog is judged alone (the page behind it is inert and was judged before).
+ */
+async function expectAxeClean(page: Page, where: string, within?: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  expect(await axeProblems(page), where).toEqual([]);
+  expect(await axeProblems(page, within), where).toEqual([]);
 }
 
 for (const width of [390, 1280]) {
   test(`My Domains list at ${width} px: search, filter, sort, the view in the URL, bulk auto-renew off with a failure named, CSV`, async ({ page }) => {
+    // A long journey over a 56-domain account with five axe passes (each several seconds on a busy 2-core machine).
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     const tag = unique();
     const email = `list-${tag}@example.com`;
@@ -127,7 +132,7 @@ for (const width of [390, 1280]) {
     await bar.getByRole('button', { name: 'Auto-renew off' }).click();
     const dialog = page.getByRole('dialog', { name: 'Turn auto-renew off' });
     await expect(dialog).toContainText('These domains will not renew by themselves');
-    await expectAxeClean(page, 'the bulk dialog');
+    await expectAxeClean(page, 'the bulk dialog', 'dialog[open]');
     await dialog.getByRole('button', { name: 'Turn auto-renew off for 3 domains' }).click();
     const progress = dialog.getByRole('list', { name: 'Progress per domain' });
     await expect(dialog.getByRole('status')).toHaveText(`2 done, 1 not done: soon01-${tag}.com (Domain not found).`);
@@ -136,7 +141,7 @@ for (const width of [390, 1280]) {
     await expect(progress.getByRole('listitem').filter({ hasText: `soon02-${tag}.com` })).toContainText('Done');
     await expect(dialog.getByRole('progressbar')).toHaveAttribute('value', '3');
     if (process.env.LIST_SCREENSHOTS) await page.screenshot({ path: `${process.env.LIST_SCREENSHOTS}/bulk-${width}.png` });
-    await expectAxeClean(page, 'the bulk progress');
+    await expectAxeClean(page, 'the bulk progress', 'dialog[open]');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     // The list shows what the server now holds: auto-renew off for the two, the departed one gone.
