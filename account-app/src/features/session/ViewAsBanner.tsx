@@ -2,6 +2,7 @@
  * A staff member viewing this account (read-only): a banner that says so and ends the view, and each page they open
  * recorded in the audit log. The server refuses every write in this session whatever the page offers.
  */
+import './view-as.css';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { api } from '@kit/api.ts';
