@@ -2,6 +2,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { findControlCharacterIn } from '../contract/free-text.ts';
+import { maxStoredInteger } from '../contract/stored-integers.ts';
 import { AppError, describeIssues } from '../errors.ts';
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -86,8 +87,15 @@ export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Pro
   return parseWith(schema, await readJson(c));
 }
 
-/** A path id: a non-negative integer, where 0 means "mine". */
-export const idParamSchema = z.coerce.number({ error: 'The id must be a number' }).int('The id must be a whole number').min(0, 'The id must not be negative');
+/**
+ * A path id: a non-negative integer, where 0 means "mine". One past what a database integer holds names nothing, and
+ * says only that (checked first and alone: zod would also call 1e20 not whole, being past the safe integers).
+ */
+export const idParamSchema = z.coerce
+  .number({ error: 'The id must be a number' })
+  .max(maxStoredInteger, { error: 'The id is too large: there is no such record', abort: true })
+  .int('The id must be a whole number')
+  .min(0, 'The id must not be negative');
 
 export function parseId(c: Context, name = 'id'): number {
   return parseWith(idParamSchema, c.req.param(name));

@@ -146,6 +146,27 @@ describe('reporting abuse', () => {
     expect(refused.body.message).toMatch(/^You have sent several reports already\. Please try again in /);
   });
 
+  it('counts a reporter by the address mail reaches: plus tags and letter case do not make a new reporter', async () => {
+    const variants = [
+      'victim+1@example.org',
+      'Victim@Example.org',
+      'VICTIM+two@EXAMPLE.ORG',
+      'victim+@example.org',
+      'victim@example.org',
+      'victim+6@example.org',
+    ];
+    const answers = [];
+    for (const [i, reporterEmail] of variants.entries())
+      answers.push(await report(t.client({ ip: `203.0.113.${60 + i}` }), phishing(`tagged-${i}.com`, reporterEmail)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(answers[5].body.message).toMatch(/^You have sent several reports already\. Please try again in /);
+    expect(await t.db.select().from(abuseCases).where(eq(abuseCases.domain, 'tagged-5.com'))).toEqual([]);
+    // The acknowledgement still goes to the address as typed; another mailbox at the same domain is its own reporter.
+    await t.runJobs();
+    expect(await mailsTo('victim+1@example.org', answers[0].body.caseNumber!)).toHaveLength(1);
+    expect((await report(t.client({ ip: '203.0.113.70' }), phishing('tagged-other.com', 'victim.other@example.org'))).status).toBe(200);
+  });
+
   it('makes a case of mail sent to the abuse address through the mail receiver, once per message', async () => {
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: receiver.port, secure: false, ignoreTLS: true });
     const message = {

@@ -125,7 +125,7 @@ describe('custom nameservers', () => {
     expect((await setNs([`ns1.${zone}`, `ns2.${zone}`])).status).toBe(400);
 
     clock.advance(35 * 60_000);
-    expect((await scheduled.runDue())['glue-review']).toEqual({ approved: 2, failed: 0 });
+    expect((await scheduled.runDue())['glue-review']).toEqual({ approved: 2, failed: 0, deferred: 0 });
     const hosts = await t.db.select().from(registryHosts);
     expect(hosts.map((h) => [h.host, h.addresses])).toEqual(
       expect.arrayContaining([
@@ -139,7 +139,7 @@ describe('custom nameservers', () => {
     expect(served?.records).toEqual(expect.arrayContaining([expect.objectContaining({ name: `ns1.${zone}`, type: 'A', data: '203.0.113.53' })]));
     // A second run has nothing left to do.
     clock.advance(5 * 60_000);
-    expect((await scheduled.runDue())['glue-review']).toEqual({ approved: 0, failed: 0 });
+    expect((await scheduled.runDue())['glue-review']).toEqual({ approved: 0, failed: 0, deferred: 0 });
 
     // Usable as the domain's nameservers; then it cannot be deleted while in use.
     expect((await setNs([`ns1.${zone}`, `ns2.${zone}`])).body.ns).toEqual([`NS1.${zone.toUpperCase()}`, `NS2.${zone.toUpperCase()}`]);

@@ -7,6 +7,7 @@ import * as packet from 'dns-packet';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BuiltinDnsOptions, createBuiltinDns } from '../../api/providers/dns/builtin.ts';
 import { AliasResolver } from '../../api/providers/dns/builtin/alias-resolver.ts';
+import { ResponseRateLimiter, SEND } from '../../api/providers/dns/builtin/rate-limit.ts';
 import { ZoneStore } from '../../api/providers/dns/builtin/zone-store.ts';
 import type { Zone } from '../../api/providers/dns/index.ts';
 import { askRaw, dig, digSections, fakeResolver, queryBytes, RCODE, rcodeOf } from '../fixtures/dns-client.ts';
@@ -88,6 +89,34 @@ describe('response rate limiting', () => {
     const output = await dig(port, ['rrl-test.com', 'A']);
     expect(output).toContain(';; Truncated, retrying in TCP mode.');
     expect(digSections(output).answer).toEqual([expect.stringMatching(/^rrl-test\.com\.\s+300\s+IN\s+A\s+203\.0\.113\.1$/)]);
+  });
+
+  it('still limits a flooding source after spoofed sources have filled its table', async () => {
+    const { port, dns } = await serve({ rateLimit: { responsesPerSecond: 5, slip: 2, ipv4Prefix: 24, ipv6Prefix: 56, maxEntries: 20 } }, [
+      parkedZone('rrl-test.com'),
+    ]);
+    // Thirty prefixes, each asking once: more sources than the table holds.
+    for (let i = 0; i < 30; i += 1) expect(rcodeOf(await askRaw(port, queryBytes('rrl-test.com', 'A'), { from: `127.0.${10 + i}.1` }))).toBe(RCODE.NOERROR);
+    const result = await burst(port, 'rrl-test.com', 40);
+    expect(result.full).toBeGreaterThanOrEqual(5);
+    expect(result.full).toBeLessThan(12);
+    expect(result.dropped).toBeGreaterThan(0);
+    expect(dns.counters().rateLimitedDropped).toBe(result.dropped);
+  });
+
+  it('forgets the least recently seen source when full, so a flooder arriving at a full table keeps its spent budget', () => {
+    const limiter = new ResponseRateLimiter({ responsesPerSecond: 5, slip: 0, ipv4Prefix: 24, ipv6Prefix: 56, maxEntries: 100 });
+    const spoofed = (i: number) => `10.${(i >> 8) & 255}.${i & 255}.1`;
+    for (let i = 0; i < 100; i += 1) limiter.check(spoofed(i), 'rrl-test.com A');
+    let sent = 0;
+    for (let i = 100; i < 10_100; i += 1) {
+      // A new spoofed /24 for every packet the flooder sends: a hundred times the table's room.
+      limiter.check(spoofed(i), 'rrl-test.com A');
+      if (limiter.check('198.51.100.7', 'rrl-test.com A') === SEND) sent += 1;
+    }
+    expect(limiter.size).toBe(100);
+    // Its one second's budget, and what came back while the loop ran: not a fresh budget each time it was pushed out.
+    expect(sent).toBeLessThan(20);
   });
 
   it('is off at 0 responses a second', async () => {

@@ -2,9 +2,15 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 import { reasonSchema } from '../audit/audit-schemas.ts';
+import { recordIdSchema } from '../stored-integers.ts';
 
 /** The largest single grant: a typo of two extra zeros should not become a fortune. */
 export const maxCreditGrant = 100_000;
+
+/** The most taken back at once: larger than any grant, since several grants may be taken back together. */
+export const maxCreditRevoke = maxCreditGrant * 100;
+
+const accountIdSchema = recordIdSchema('Give an account number', 'There is no account with that number');
 
 export type CreditEntry = {
   accountCreditId: number;
@@ -19,7 +25,7 @@ export type CreditEntry = {
 export type CreditAnswer = { accountId: number; email: string | null; balance: number; entries: CreditEntry[] };
 
 export const creditGrantSchema = z.strictObject({
-  accountId: z.number().int().positive(),
+  accountId: accountIdSchema,
   amount: z
     .number({ error: 'Enter an amount' })
     .int('Whole cents only')
@@ -32,16 +38,16 @@ export const creditGrantSchema = z.strictObject({
 });
 export type CreditGrantRequest = z.infer<typeof creditGrantSchema>;
 
-export const creditQuerySchema = z.object({ accountId: z.coerce.number({ error: 'Give an account number' }).int().positive('Give an account number') });
+export const creditQuerySchema = z.object({ accountId: z.coerce.number({ error: 'Give an account number' }).pipe(accountIdSchema) });
 
 /** POST /api/admin/credits/revocations: billing takes credit back, never below zero. */
 export const creditRevokeSchema = z.strictObject({
-  accountId: z.number().int().positive(),
+  accountId: accountIdSchema,
   amount: z
     .number({ error: 'Enter an amount' })
     .int('Whole cents only')
     .positive('Take back more than $0.00')
-    .max(maxCreditGrant * 100),
+    .max(maxCreditRevoke, 'Take back at most $100,000.00 at a time'),
   note: z.string({ error: 'Write a note for the customer' }).trim().min(3, 'Write a note for the customer').max(200),
   reason: reasonSchema,
 });

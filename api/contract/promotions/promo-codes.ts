@@ -1,6 +1,7 @@
 /** Promo codes over HTTP: what staff send to create one, and how a code and the cart's applied code are answered. */
 import '../zod-config.ts';
 import { z } from 'zod';
+import { maxStoredInteger } from '../stored-integers.ts';
 
 export * from './promo-discounts.ts';
 
@@ -26,6 +27,24 @@ const promoTldsSchema = z
   )
   .max(50);
 
+/** The most an amount code takes off a year: no price we sell comes near it, and a typo of extra zeros is refused. */
+export const maxAmountOff = 1_000_000;
+
+const promoValueSchema = z
+  .number({ error: 'Enter how much the code takes off' })
+  .max(maxAmountOff, { error: 'The discount is at most 100 percent, or $10,000.00 off a year', abort: true })
+  .int('Whole percent or cents only')
+  .positive('The discount must be more than 0');
+
+/** A total or per-customer cap: a whole number of redemptions, or null for none. */
+const capSchema = (name: string) =>
+  z
+    .number({ error: `The ${name} cap must be a whole number` })
+    .max(maxStoredInteger, { error: `The ${name} cap is at most 2,147,483,647`, abort: true })
+    .int(`The ${name} cap must be a whole number`)
+    .positive(`The ${name} cap must be at least 1`)
+    .nullable();
+
 export const promoCodeCreateSchema = z
   .strictObject({
     code: z
@@ -35,13 +54,13 @@ export const promoCodeCreateSchema = z
       .transform((code) => code.toUpperCase()),
     kind: z.enum(['percent', 'amount'], { error: 'Choose percent or amount' }),
     /** Percent (1-100), or cents off each discounted year. */
-    value: z.number({ error: 'Enter how much the code takes off' }).int('Whole percent or cents only').positive('The discount must be more than 0'),
+    value: promoValueSchema,
     tlds: promoTldsSchema.default([]),
     years: z.enum(['first', 'every'], { error: 'Choose the first year only or every year' }),
     startDate: timestamp.optional(),
     endDate: timestamp.nullable().optional(),
-    maxRedemptions: z.number().int().positive('The total cap must be at least 1').nullable().optional(),
-    maxPerCustomer: z.number().int().positive('The per-customer cap must be at least 1').nullable().optional(),
+    maxRedemptions: capSchema('total').optional(),
+    maxPerCustomer: capSchema('per-customer').optional(),
     /** Why the code exists (a campaign, a partner): kept in the audit log, never shown to customers. */
     reason: z.string().trim().max(1000, 'A reason has at most 1000 characters').optional(),
   })
@@ -56,13 +75,13 @@ export type PromoCodeCreate = z.infer<typeof promoCodeCreateSchema>;
 export const promoCodeEditSchema = z
   .strictObject({
     kind: z.enum(['percent', 'amount'], { error: 'Choose percent or amount' }).optional(),
-    value: z.number({ error: 'Enter how much the code takes off' }).int('Whole percent or cents only').positive('The discount must be more than 0').optional(),
+    value: promoValueSchema.optional(),
     tlds: promoTldsSchema.optional(),
     years: z.enum(['first', 'every'], { error: 'Choose the first year only or every year' }).optional(),
     startDate: timestamp.optional(),
     endDate: timestamp.nullable().optional(),
-    maxRedemptions: z.number().int().positive('The total cap must be at least 1').nullable().optional(),
-    maxPerCustomer: z.number().int().positive('The per-customer cap must be at least 1').nullable().optional(),
+    maxRedemptions: capSchema('total').optional(),
+    maxPerCustomer: capSchema('per-customer').optional(),
     reason: z.string().trim().max(1000, 'A reason has at most 1000 characters').optional(),
   })
   .refine((input) => input.kind !== 'percent' || input.value === undefined || input.value <= 100, {

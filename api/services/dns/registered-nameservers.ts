@@ -3,17 +3,18 @@
  * A new or changed one is received and reviewed for up to 48 hours; the review job (`reviewDueNameservers`, the
  * glue-review job) makes it active at the registry (EPP host:create / host:update) once its review time has come.
  */
-import { addMinutes } from 'date-fns';
+import { addMinutes, addSeconds } from 'date-fns';
 import { and, asc, eq, lte, ne } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { isIpv4, isIpv6, normaliseTargetName, type RegisteredNameserver } from '../../contract/dns/dns.ts';
 import type { ListResult } from '../../contract/list.ts';
 import type { Db } from '../../db/client.ts';
-import { dnsZones, domains, registeredNameservers } from '../../db/schema/index.ts';
+import { type DomainRow, dnsZones, domains, registeredNameservers } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryHostInUseError } from '../../providers/registry/index.ts';
+import { spendRegistryChange } from '../domains/registry-changes.ts';
 import { ownedDomain } from './records.ts';
 import { isServedByUs, syncZone } from './zone.ts';
 
@@ -124,16 +125,21 @@ async function ownedNameserver(db: Db, accountId: number, id: number): Promise<R
   return row;
 }
 
-/** Removes the host at the registry; a domain still using it keeps it there (409, with what to do). */
-async function deleteAtRegistry(deps: Deps, hostname: string): Promise<void> {
-  try {
-    await deps.providers.registry.deleteHost(hostname);
-  } catch (error) {
-    if (error instanceof RegistryHostInUseError) {
-      throw new AppError(409, `${hostname} is still used as a nameserver by a domain. Change that domain's nameservers first.`);
+/**
+ * Removes the host at the registry, counted in the domain's registry-change budget like PATCH /api/domains (a 429 past
+ * it); a domain still using the host keeps it there (409, with what to do).
+ */
+async function deleteAtRegistry(deps: Deps, accountId: number, domain: DomainRow, hostname: string): Promise<void> {
+  await spendRegistryChange(deps, { accountId, domain }, async () => {
+    try {
+      await deps.providers.registry.deleteHost(hostname);
+    } catch (error) {
+      if (error instanceof RegistryHostInUseError) {
+        throw new AppError(409, `${hostname} is still used as a nameserver by a domain. Change that domain's nameservers first.`);
+      }
+      throw new AppError(502, `The registry did not remove ${hostname}: ${(error as Error).message}`);
     }
-    throw new AppError(502, `The registry did not remove ${hostname}: ${(error as Error).message}`);
-  }
+  });
 }
 
 /** An edit is a new request: it is reviewed again before the registry gets it. */
@@ -148,7 +154,7 @@ export async function updateRegisteredNameserver(
   const fields = checkNameserver(deps.config, domain.domain, { hostname: input.hostname ?? row.hostname, ipAddress: input.ipAddress ?? row.ipAddress });
   if (fields.hostname === row.hostname && fields.ipAddress === row.ipAddress) return view(row);
   await refuseDuplicate(deps.db, row.domainId, fields.hostname, id);
-  if (fields.hostname !== row.hostname && row.status === 'active') await deleteAtRegistry(deps, row.hostname);
+  if (fields.hostname !== row.hostname && row.status === 'active') await deleteAtRegistry(deps, accountId, domain, row.hostname);
   const at = now();
   const [updated] = await deps.db
     .update(registeredNameservers)
@@ -161,7 +167,7 @@ export async function updateRegisteredNameserver(
 
 export async function deleteRegisteredNameserver(deps: Deps, accountId: number, id: number): Promise<{ id: number }> {
   const row = await ownedNameserver(deps.db, accountId, id);
-  if (row.status === 'active') await deleteAtRegistry(deps, row.hostname);
+  if (row.status === 'active') await deleteAtRegistry(deps, accountId, await ownedDomain(deps.db, accountId, row.domainId), row.hostname);
   await deps.db.update(registeredNameservers).set({ status: 'deleted' }).where(eq(registeredNameservers.registeredNameserverId, id));
   await syncZone(deps, row.domainId);
   return { id };
@@ -170,9 +176,10 @@ export async function deleteRegisteredNameserver(deps: Deps, accountId: number, 
 /**
  * The review: every pending nameserver whose review time has come is claimed (its review time pushed out by a
  * lease, so a second worker skips it), created or re-addressed at the registry, then made active if nobody edited
- * it meanwhile. A registry failure leaves it pending; the lease runs out and a later run tries again.
+ * it meanwhile. A registry failure leaves it pending; the lease runs out and a later run tries again. Each host spends
+ * its domain's registry-change budget; past it the host waits, still pending, until the budget has room again.
  */
-export async function reviewDueNameservers(deps: Deps): Promise<{ approved: number; failed: number }> {
+export async function reviewDueNameservers(deps: Deps): Promise<{ approved: number; failed: number; deferred: number }> {
   const at = now();
   const claimed = await deps.db
     .update(registeredNameservers)
@@ -181,10 +188,28 @@ export async function reviewDueNameservers(deps: Deps): Promise<{ approved: numb
     .returning();
   let approved = 0;
   let failed = 0;
+  let deferred = 0;
   for (const row of claimed) {
+    const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, row.domainId));
     try {
-      await deps.providers.registry.setHost(row.hostname, [row.ipAddress]);
+      await spendRegistryChange(deps, { accountId: domain.accountId, domain }, () => deps.providers.registry.setHost(row.hostname, [row.ipAddress]));
     } catch (error) {
+      if (error instanceof AppError && error.code === 429) {
+        deferred += 1;
+        const wait = (error.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? reviewLeaseMinutes * 60;
+        await deps.db
+          .update(registeredNameservers)
+          .set({ reviewDate: addSeconds(at, wait) })
+          .where(
+            and(
+              eq(registeredNameservers.registeredNameserverId, row.registeredNameserverId),
+              eq(registeredNameservers.status, 'pending'),
+              eq(registeredNameservers.hostname, row.hostname),
+              eq(registeredNameservers.ipAddress, row.ipAddress),
+            ),
+          );
+        continue;
+      }
       failed += 1;
       console.warn(`Custom nameserver ${row.hostname}: the registry did not take it yet: ${(error as Error).message}`);
       continue;
@@ -205,7 +230,7 @@ export async function reviewDueNameservers(deps: Deps): Promise<{ approved: numb
     await syncZone(deps, row.domainId);
   }
   await publishUnpublishedZones(deps);
-  return { approved, failed };
+  return { approved, failed, deferred };
 }
 
 /** Zones of domains made elsewhere (checkout) that were never published: PowerDNS learns of them here. */

@@ -12,7 +12,10 @@ export type RateLimitOptions = {
   slip: number;
   ipv4Prefix: number;
   ipv6Prefix: number;
-  /** Buckets kept at most; past it new ones go untracked (answered) rather than growing without bound. */
+  /**
+   * Buckets kept at most; past it the least recently seen is forgotten to make room. Never "stop tracking": spoofed
+   * sources, which cost an attacker nothing, could then fill the table and turn the limit off for everyone.
+   */
   maxEntries?: number;
 };
 
@@ -89,6 +92,11 @@ export class ResponseRateLimiter {
     this.maxEntries = options.maxEntries ?? 200_000;
   }
 
+  /** Buckets held now (at most `maxEntries`). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
   get enabled(): boolean {
     return this.options.responsesPerSecond > 0;
   }
@@ -108,14 +116,16 @@ export class ResponseRateLimiter {
     const key = `${this.prefixOf(address)} ${responseKey}`;
     let bucket = this.buckets.get(key);
     if (!bucket) {
-      if (this.buckets.size >= this.maxEntries) return SEND;
+      // The map keeps insertion order and a bucket is moved to the end when used: the first is the least recently seen.
+      if (this.buckets.size >= this.maxEntries) this.buckets.delete(this.buckets.keys().next().value as string);
       bucket = { credit: rate, at: now, limited: 0 };
-      this.buckets.set(key, bucket);
     } else {
       // Credit comes back at `rate` a second, up to one second's worth.
       bucket.credit = Math.min(rate, bucket.credit + ((now - bucket.at) * rate) / 1000);
       bucket.at = now;
+      this.buckets.delete(key);
     }
+    this.buckets.set(key, bucket);
     if (bucket.credit >= 1) {
       bucket.credit -= 1;
       return SEND;

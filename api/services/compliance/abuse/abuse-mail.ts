@@ -16,7 +16,7 @@ import { AppError } from '../../../errors.ts';
 import { queueMessage } from '../../platform/messages.ts';
 import { enforce } from '../../platform/rate-limit.ts';
 import { fileAbuseReport } from './abuse-cases.ts';
-import { checkEvidenceFile } from './abuse-reports.ts';
+import { checkEvidenceFile, reporterKey } from './abuse-reports.ts';
 
 /** Whether the receiver should take mail for this recipient as a report for the desk. */
 export function isAbuseDeskAddress(deps: Pick<Deps, 'config'>, address: string): boolean {
@@ -70,7 +70,7 @@ export async function recordAbuseMail(deps: Pick<Deps, 'db' | 'jobs' | 'config'>
   const reporter = mail.from?.value[0]?.address?.toLowerCase();
   if (!reporter) return { filed: false, reason: 'no sender' };
   try {
-    await enforce(deps.db, [{ key: `abuse-mail:${reporter}`, max: 20, windowSeconds: 3600 }], 'Too many reports.');
+    await enforce(deps.db, [{ key: `abuse-mail:${reporterKey(reporter)}`, max: 20, windowSeconds: 3600 }], 'Too many reports.');
   } catch {
     return { filed: false, reason: 'rate limited' };
   }

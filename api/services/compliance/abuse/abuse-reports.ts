@@ -20,6 +20,19 @@ export function reportedDomain(input: string): string {
   return ascii;
 }
 
+/**
+ * The reporter a limit counts: the address lower-cased with any plus tag dropped, since `victim+1@` and `Victim@` reach
+ * the same mailbox and must not each get a reporter's allowance.
+ */
+export function reporterKey(address: string): string {
+  const email = address.trim().toLowerCase();
+  const at = email.lastIndexOf('@');
+  if (at < 1) return email;
+  const local = email.slice(0, at);
+  const plus = local.indexOf('+');
+  return `${plus > 0 ? local.slice(0, plus) : local}${email.slice(at)}`;
+}
+
 export function checkEvidenceFile(file: EvidenceUpload): EvidenceUpload {
   if (file.bytes.length === 0) throw new AppError(400, 'The evidence file is empty.');
   if (file.bytes.length > evidenceFileMaxBytes) throw new AppError(413, `The evidence file is larger than ${evidenceFileMaxBytes / 1024 / 1024} MB.`);
@@ -36,12 +49,13 @@ export async function submitAbuseReport(
   input: Omit<AbuseReportInput, 'token'> & { file: EvidenceUpload | null },
   clientIp: string,
 ): Promise<AbuseReportAnswer> {
+  const reporter = reporterKey(input.reporterEmail);
   await enforce(
     deps.db,
     [
       { key: `abuse-report:ip:${clientIp}`, max: 10, windowSeconds: 3600 },
-      { key: `abuse-report:reporter:${input.reporterEmail}`, max: 5, windowSeconds: 3600 },
-      { key: `abuse-report:reporter-day:${input.reporterEmail}`, max: 20, windowSeconds: 24 * 3600 },
+      { key: `abuse-report:reporter:${reporter}`, max: 5, windowSeconds: 3600 },
+      { key: `abuse-report:reporter-day:${reporter}`, max: 20, windowSeconds: 24 * 3600 },
     ],
     'You have sent several reports already.',
   );
