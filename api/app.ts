@@ -57,7 +57,7 @@ import { registrantVerificationsRoutes } from './routes/registrant-verifications
 import { domainOffersRoutes } from './routes/domain-offers.ts';
 import { ordersRoutes } from './routes/orders.ts';
 import { earningsRoutes } from './routes/earnings.ts';
-import { adminPayoutsRoutes } from './routes/admin-payouts.ts';
+import { adminPayoutsRoutes } from './routes/selling-payouts.ts';
 import { outboundTransfersRoutes } from './routes/outbound-transfers.ts';
 import { accountActivityRoutes } from './routes/account-activity.ts';
 import { adminCreditsRoutes } from './routes/billing-credits.ts';

@@ -41,4 +41,21 @@ describe('rate limits', () => {
       message: expect.stringMatching(/^Too many tries\. Please try again in \d+ (seconds?|minutes?)\.$/),
     });
   });
+
+  it('lets a client that waits the Retry-After it was given through, early, midway or late in a window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    for (const [key, offset] of [
+      ['wait-early', 5_000],
+      ['wait-mid', 30_000],
+      ['wait-late', 55_000],
+    ] as const) {
+      const start = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+      vi.setSystemTime(start + offset);
+      for (let i = 0; i < 10; i++) await hit(t.db, limit(key));
+      const refused = await hit(t.db, limit(key));
+      expect(refused.allowed).toBe(false);
+      vi.setSystemTime(start + offset + refused.retryAfterSeconds * 1000);
+      expect((await hit(t.db, limit(key))).allowed, `${key} after ${refused.retryAfterSeconds} s`).toBe(true);
+    }
+  });
 });

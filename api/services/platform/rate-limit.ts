@@ -24,16 +24,21 @@ function windows(windowSeconds: number, now = nowMs()) {
   return { windowMs, current: new Date(current), previous: new Date(current - windowMs), elapsed: (now - current) / windowMs };
 }
 
-/** Whether `current` hits in this window plus the overlapping share of `previous` stay within `max`, and the wait if not. */
-function judge(limit: Limit, counts: { current: number; previous: number }, elapsed: number, allowEqual: boolean): Verdict {
-  const fits = (estimate: number) => (allowEqual ? estimate <= limit.max : estimate < limit.max);
+/**
+ * Whether `current` hits in this window plus the overlapping share of `previous` stay within `max`, and the wait if
+ * not. `counted`: the counts include this attempt (`hit`), and a retry will count one more, so the wait lasts until
+ * the estimate has room for that one; otherwise (`peek`) until it is under `max`.
+ */
+function judge(limit: Limit, counts: { current: number; previous: number }, elapsed: number, counted: boolean): Verdict {
   const estimateAt = (e: number) => (e < 1 ? counts.current + counts.previous * (1 - e) : counts.current * (2 - e));
-  if (fits(estimateAt(elapsed))) return { allowed: true, retryAfterSeconds: 0 };
-  // Without further hits the estimate only falls; find when it first fits again (within two windows).
+  const allowedNow = counted ? estimateAt(elapsed) <= limit.max : estimateAt(elapsed) < limit.max;
+  if (allowedNow) return { allowed: true, retryAfterSeconds: 0 };
+  const retryFits = (estimate: number) => (counted ? estimate + 1 <= limit.max : estimate < limit.max);
+  // Without further hits the estimate only falls; find when a retry first fits (within two windows).
   const steps = 120;
   for (let i = 1; i <= steps; i++) {
     const e = elapsed + ((2 - elapsed) * i) / steps;
-    if (fits(estimateAt(e))) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((e - elapsed) * limit.windowSeconds)) };
+    if (retryFits(estimateAt(e))) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((e - elapsed) * limit.windowSeconds)) };
   }
   return { allowed: false, retryAfterSeconds: Math.ceil((2 - elapsed) * limit.windowSeconds) };
 }
