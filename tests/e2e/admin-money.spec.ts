@@ -109,14 +109,14 @@ test('billing refunds part of the order with a reason; the ledger, the statement
 
   await page.getByRole('button', { name: 'Refund…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund', exact: true });
-  await dialog.getByLabel(`Registration of ${domain} (1 year)`).fill('9.00');
+  await dialog.getByRole('textbox', { name: `Registration of ${domain} (1 year)` }).fill('9.00');
   await expect(dialog.getByText('At most $7.71')).toBeVisible();
-  await dialog.getByLabel(`Registration of ${domain} (1 year)`).fill('3');
+  await dialog.getByRole('textbox', { name: `Registration of ${domain} (1 year)` }).fill('3');
   await expect(dialog.getByRole('button', { name: 'Refund $3.00' })).toBeDisabled();
   await dialog.getByLabel('Reason').fill('Goodwill: the customer was charged before the price drop');
   await checkScreen(page, 'refund-dialog');
   await dialog.getByRole('button', { name: 'Refund $3.00' }).click();
-  await expect(page.getByText('Refunded $3.00. The customer was emailed.')).toBeVisible();
+  await expect(page.getByText('Refunded $3.00. The customer was emailed; a credit note was issued.')).toBeVisible();
   const refunds = page.getByRole('region', { name: 'Refunds' });
   await expect(refunds).toContainText('Goodwill: the customer was charged before the price drop');
   await expect(page.getByRole('region', { name: 'Payment' })).toContainText('$4.71');

@@ -125,6 +125,8 @@ test('billing history: two months, a collapsed group opened, and the statement P
 });
 
 test('card errors show in the card form: beside the field at fault, or above Save Card when the card is refused', async ({ page }) => {
+  // Four tries through the card form's frame and an axe pass into it at two widths: slow on a busy 2-core machine.
+  test.setTimeout(150_000);
   await page.goto('/account/summary?view=payment');
   await logInAsDemo(page);
   await page.getByRole('button', { name: 'Add a Card' }).click();
@@ -162,8 +164,11 @@ test('card errors show in the card form: beside the field at fault, or above Sav
   await expect(number).toHaveAccessibleDescription('');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
-    // Nothing covers Save Card, and no toast repeats what the form says.
-    await expect(page.getByRole('button', { name: 'Save Card' })).toBeInViewport();
+    // At the new width the visitor scrolls to the form's buttons: nothing covers Save Card, and no toast repeats what
+    // the form says.
+    const save = page.getByRole('button', { name: 'Save Card' });
+    await save.scrollIntoViewIfNeeded();
+    await expect(save).toBeInViewport();
     await page.locator('.card-form').screenshot({ path: test.info().outputPath(`card-declined-${width}.png`) });
     const axe = await new AxeBuilder({ page }).include('.card-form').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);

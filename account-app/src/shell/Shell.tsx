@@ -75,7 +75,8 @@ export function Shell({ children }: { children: ReactNode }) {
           </nav>
           <div className="shell-actions">
             <a className="shell-help" href={brand.helpCenterUrl} target="_blank" rel="noopener noreferrer">
-              Help Center<span className="visually-hidden"> (opens in a new tab)</span>
+              Help<span className="shell-help-more"> Center</span>
+              <span className="visually-hidden"> (opens in a new tab)</span>
             </a>
             {user && (
               <span className="shell-user" title={user.email}>
