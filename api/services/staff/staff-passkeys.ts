@@ -22,7 +22,7 @@ import type { Deps, StaffAuth } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { countFailure, enforce, enforceWithoutHit, type Limit } from '../platform/rate-limit.ts';
-import { findStaff } from './staff-members.ts';
+import { findStaff, requireEnrolmentOpen } from './staff-members.ts';
 import { revokeStaffSession, type StaffClient } from './staff-sessions.ts';
 import { actorOf, openStaffSession, type StaffSignInResult } from './staff-sign-in.ts';
 
@@ -78,6 +78,7 @@ export async function staffPasskeyRegistrationOptions(
   brandName: string,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const holder = requireState(auth, ['enrol', 'active']);
+  if (holder.state === 'enrol') await requireEnrolmentOpen(deps.db, holder.staffId);
   await enforce(deps.db, [optionsLimit(client.ip)], 'Too many passkey requests.');
   const staff = await findStaff(deps.db, holder.staffId);
   const existing = await deps.db.select().from(staffPasskeys).where(eq(staffPasskeys.staffId, staff.staffId));
@@ -107,6 +108,7 @@ export async function registerStaffPasskey(
   client: StaffClient,
 ): Promise<StaffSignInResult | null> {
   const holder = requireState(auth, ['enrol', 'active']);
+  if (holder.state === 'enrol') await requireEnrolmentOpen(deps.db, holder.staffId);
   await enforceWithoutHit(deps.db, [failureLimit(client.ip)], 'Too many passkey attempts.');
   const challenge = await spendChallenge(deps, challengeIn(input.response), 'register', holder.staffSessionId);
   const { origin, rpID } = relyingParty(deps);

@@ -18,7 +18,7 @@ import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import { requireBotCheck } from '../auth/bot-check.ts';
 import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
 import { countFailure, enforce, enforceWithoutHit, giveBack, hit, type Limit, reserve } from '../platform/rate-limit.ts';
-import { findStaff, findStaffByEmail, permissionsOf, type StaffRow } from './staff-members.ts';
+import { findStaff, findStaffByEmail, permissionsOf, requireEnrolmentOpen, type StaffRow } from './staff-members.ts';
 import { createStaffSession, idleExpiry, revokeStaffSession, type StaffClient } from './staff-sessions.ts';
 
 export const staffInvalidCredentials = 'The email or password is incorrect.';
@@ -101,6 +101,20 @@ export async function signInStaff(
   }
   await giveBack(db, [perEmail]);
   const factors = await factorsOf(db, staff);
+  if (!hasFactor(factors)) {
+    try {
+      await requireEnrolmentOpen(db, staff.staffId);
+    } catch (error) {
+      await recordAudit(db, actorOf(staff, client.ip), {
+        action: 'staff.sign-in-failed',
+        targetType: 'staff',
+        targetId: staff.staffId,
+        targetLabel: staff.email,
+        after: { step: 'enrolment-lapsed' },
+      });
+      throw error;
+    }
+  }
   return openStaffSession(deps, staff, hasFactor(factors) ? 'mfa' : 'enrol', client);
 }
 
@@ -155,6 +169,7 @@ export async function verifyStaffCode(
 /** Enrolment, or adding an app later: a new secret to scan, kept pending until its first code confirms it. */
 export async function startTotpSetup(deps: Pick<Deps, 'db'>, auth: StaffAuth | null, brandName: string): Promise<StaffTotpSetup> {
   if (auth?.state !== 'enrol' && auth?.state !== 'active') throw new AppError(401, 'Please sign in to continue');
+  if (auth.state === 'enrol') await requireEnrolmentOpen(deps.db, auth.staffId);
   const staff = await findStaff(deps.db, auth.staffId);
   const secret = new Secret({ size: 20 }).base32;
   await deps.db.update(staffMembers).set({ totpPendingSecret: secret }).where(eq(staffMembers.staffId, staff.staffId));
@@ -173,6 +188,7 @@ export async function confirmTotpSetup(
   currentCode?: string,
 ): Promise<StaffSignInResult | null> {
   if (auth?.state !== 'enrol' && auth?.state !== 'active') throw new AppError(401, 'Please sign in to continue');
+  if (auth.state === 'enrol') await requireEnrolmentOpen(deps.db, auth.staffId);
   const staff = await findStaff(deps.db, auth.staffId);
   if (!staff.totpPendingSecret) throw new AppError(400, 'Start the authenticator setup first.');
   // Replacing the app of a signed-in member needs a code from the app it replaces: a stolen session alone cannot.
