@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
 import { countFailure, enforce, enforceWithoutHit, giveBack, hit, type Limit, reserve } from '../platform/rate-limit.ts';
 import { findStaff, findStaffByEmail, permissionsOf, requireEnrolmentOpen, type StaffRow } from './staff-members.ts';
 import { createStaffSession, idleExpiry, revokeStaffSession, type StaffClient } from './staff-sessions.ts';
+import { openStaffTotpSecret, sealStaffTotpSecret } from './staff-totp-secrets.ts';
 
 export const staffInvalidCredentials = 'The email or password is incorrect.';
 const window15m = 15 * 60;
@@ -152,7 +153,7 @@ async function checkTotp(db: Db, staff: StaffRow, secret: string, code: string, 
 
 /** Step 2: the authenticator code of a pending (`mfa`) session; the session is replaced by an active one. */
 export async function verifyStaffCode(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   auth: StaffAuth | null,
   code: string,
   client: StaffClient,
@@ -160,19 +161,21 @@ export async function verifyStaffCode(
 ): Promise<StaffSignInResult> {
   if (auth?.state !== 'mfa') throw new AppError(401, 'Your sign-in has expired. Please enter your email and password again.');
   const staff = await findStaff(deps.db, auth.staffId);
-  if (!staff.totpSecret) throw new AppError(400, 'You have no authenticator app set up. Use your passkey.');
-  await checkTotp(deps.db, staff, staff.totpSecret, code, client, brandName);
+  const secret = await openStaffTotpSecret(deps, staff.staffId, staff.totpSecret);
+  if (!secret) throw new AppError(400, 'You have no authenticator app set up. Use your passkey.');
+  await checkTotp(deps.db, staff, secret, code, client, brandName);
   await revokeStaffSession(deps.db, auth.staffSessionId);
   return openStaffSession(deps, staff, 'active', client);
 }
 
 /** Enrolment, or adding an app later: a new secret to scan, kept pending until its first code confirms it. */
-export async function startTotpSetup(deps: Pick<Deps, 'db'>, auth: StaffAuth | null, brandName: string): Promise<StaffTotpSetup> {
+export async function startTotpSetup(deps: Pick<Deps, 'db' | 'config'>, auth: StaffAuth | null, brandName: string): Promise<StaffTotpSetup> {
   if (auth?.state !== 'enrol' && auth?.state !== 'active') throw new AppError(401, 'Please sign in to continue');
   if (auth.state === 'enrol') await requireEnrolmentOpen(deps.db, auth.staffId);
   const staff = await findStaff(deps.db, auth.staffId);
   const secret = new Secret({ size: 20 }).base32;
-  await deps.db.update(staffMembers).set({ totpPendingSecret: secret }).where(eq(staffMembers.staffId, staff.staffId));
+  const sealed = await sealStaffTotpSecret(deps, staff.staffId, secret);
+  await deps.db.update(staffMembers).set({ totpPendingSecret: sealed }).where(eq(staffMembers.staffId, staff.staffId));
   const otpauthUrl = staffTotp(secret, staff.email, brandName).toString();
   const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUrl, qrSvg };
@@ -180,7 +183,7 @@ export async function startTotpSetup(deps: Pick<Deps, 'db'>, auth: StaffAuth | n
 
 /** The first code from the scanned secret: the app becomes the staff member's; an enrolling session becomes active. */
 export async function confirmTotpSetup(
-  deps: Pick<Deps, 'db'> & Partial<Pick<Deps, 'jobs'>>,
+  deps: Pick<Deps, 'db' | 'config'> & Partial<Pick<Deps, 'jobs'>>,
   auth: StaffAuth | null,
   code: string,
   client: StaffClient,
@@ -190,18 +193,19 @@ export async function confirmTotpSetup(
   if (auth?.state !== 'enrol' && auth?.state !== 'active') throw new AppError(401, 'Please sign in to continue');
   if (auth.state === 'enrol') await requireEnrolmentOpen(deps.db, auth.staffId);
   const staff = await findStaff(deps.db, auth.staffId);
-  if (!staff.totpPendingSecret) throw new AppError(400, 'Start the authenticator setup first.');
+  const pending = await openStaffTotpSecret(deps, staff.staffId, staff.totpPendingSecret);
+  if (!pending) throw new AppError(400, 'Start the authenticator setup first.');
   // Replacing the app of a signed-in member needs a code from the app it replaces: a stolen session alone cannot.
   const replacing = auth.state === 'active' && staff.totpSecret !== null;
   if (replacing) {
     if (!currentCode)
       throw new AppError(403, 'Enter a code from your current authenticator app to replace it', { errors: { currentCode: ['Enter the current code'] } });
-    await checkTotp(deps.db, staff, staff.totpSecret as string, currentCode, client, brandName);
+    await checkTotp(deps.db, staff, (await openStaffTotpSecret(deps, staff.staffId, staff.totpSecret)) as string, currentCode, client, brandName);
   }
-  await checkTotp(deps.db, staff, staff.totpPendingSecret, code, client, brandName, !replacing);
+  await checkTotp(deps.db, staff, pending, code, client, brandName, !replacing);
   const [updated] = await deps.db
     .update(staffMembers)
-    .set({ totpSecret: staff.totpPendingSecret, totpPendingSecret: null })
+    .set({ totpSecret: await sealStaffTotpSecret(deps, staff.staffId, pending), totpPendingSecret: null })
     .where(eq(staffMembers.staffId, staff.staffId))
     .returning();
   await recordAudit(deps.db, actorOf(staff, client.ip), {
