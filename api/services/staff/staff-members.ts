@@ -150,6 +150,9 @@ export const enrolmentLapsedMessage = `You did not add a second factor within ${
  * valid: past its hours the password alone opens nothing, so a leaked password cannot finish someone's enrolment.
  */
 export async function requireEnrolmentOpen(db: Db, staffId: number): Promise<void> {
+  // A member with a factor who proved an emailed code is replacing a lost one: their session's minutes are the limit.
+  const staff = await findStaff(db, staffId);
+  if (staff.totpSecret !== null || (await passkeyCount(db, staffId)) > 0) return;
   const [link] = await db
     .select({ expireDate: staffEnrolments.expireDate })
     .from(staffEnrolments)
