@@ -23,6 +23,10 @@ import { openStaffTotpSecret } from './staff-totp-secrets.ts';
 export const staffInvalidCredentials = 'The email or password is incorrect.';
 const window15m = 15 * 60;
 export const staffFailuresBeforeBotCheck = 5;
+/** Past the free failures the proof of work doubles in cost with each further one, up to this many doublings. */
+export const staffBotCheckDoublings = 7;
+export const staffBotCheckCost = (failures: number) =>
+  2 ** Math.min(Math.max(0, Math.ceil(failures) - staffFailuresBeforeBotCheck - 1), staffBotCheckDoublings);
 const emailFailures = (email: string): Limit => ({ key: `staff-login:email:${email}`, max: staffFailuresBeforeBotCheck, windowSeconds: window15m });
 const addressFailures = (ip: string): Limit => ({ key: `staff-login:ip:${ip}`, max: 20, windowSeconds: window15m });
 const attempts = (ip: string): Limit => ({ key: `staff-login-attempt:ip:${ip}`, max: 100, windowSeconds: window15m });
@@ -73,9 +77,10 @@ export async function signInStaff(
   await enforce(db, [attempts(client.ip)], tooMany);
   // Counted before the password is checked (parallel guesses cannot all slip under it), given back when right.
   const perEmail = emailFailures(email);
-  if (!(await hit(db, perEmail)).allowed) {
+  const verdict = await hit(db, perEmail);
+  if (!verdict.allowed) {
     try {
-      await requireBotCheck(deps.providers.botCheck, input.recaptchaToken);
+      await requireBotCheck(deps.providers.botCheck, input.recaptchaToken, { cost: staffBotCheckCost(verdict.count) });
     } catch (error) {
       await giveBack(db, [perEmail]);
       throw error;
