@@ -18,6 +18,7 @@ import { type TakeoverWatch, watchLapsedLeases } from './services/checkout/takeo
 import { readSharedSecret } from './services/platform/secrets.ts';
 import { type DemoCredentials, demoCredentials, seedDemoAccount } from './services/platform/seed.ts';
 import { setSellerIdentity } from './services/billing/seller-identity.ts';
+import { sealStaffTotpSecrets } from './services/staff/staff-totp-secrets.ts';
 
 export class StartupError extends Error {}
 
@@ -125,6 +126,8 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   setSellerIdentity(config);
   const retailPrices = await watchRetailPrices(db);
   const deps: Deps = { db, config, providers, jobs, checkoutLeases, secrets: { adminJwt } };
+  // Authenticator secrets stored before they were sealed: sealed now (each row once; any process may do it).
+  await sealStaffTotpSecrets(deps);
   // A demo login with a known password has no place beside real customers.
   const demo = config.sandboxMode ? await demoCredentials(db, dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET }) : null;
   const seeded = demo ? await seedDemoAccount(db, demo, config.DEFAULT_NAMESERVERS) : false;

@@ -7,7 +7,14 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { Hono } from 'hono';
 import { z } from 'zod';
 import brand from '../../content/brand.json' with { type: 'json' };
-import { staffCodeSchema, staffEnrolSchema, staffPasskeyAnswerSchema, staffSignInSchema } from '../contract/staff/staff-schemas.ts';
+import {
+  staffCodeSchema,
+  staffEmailCodeSchema,
+  staffEnrolSchema,
+  staffPasskeyAnswerSchema,
+  staffSignInSchema,
+  staffTotpConfirmSchema,
+} from '../contract/staff/staff-schemas.ts';
 import { AppError } from '../errors.ts';
 import { type AdminEnv, allow, applyStaffSignIn, clearStaffCookie, staffClient } from '../http/staff-auth.ts';
 import { parseBody } from '../http/validate.ts';
@@ -19,15 +26,9 @@ import {
   staffPasskeyRegistrationOptions,
   verifyStaffPasskey,
 } from '../services/staff/staff-passkeys.ts';
-import {
-  openStaffSession,
-  confirmTotpSetup,
-  describeStaffSession,
-  signInStaff,
-  signOutStaff,
-  startTotpSetup,
-  verifyStaffCode,
-} from '../services/staff/staff-sign-in.ts';
+import { sendStaffEmailCode, verifyStaffEmailCode } from '../services/staff/staff-email-codes.ts';
+import { describeStaffSession, openStaffSession, signInStaff, signOutStaff, verifyStaffCode } from '../services/staff/staff-sign-in.ts';
+import { confirmTotpSetup, startTotpSetup } from '../services/staff/staff-totp-setup.ts';
 
 const enrolmentTokenSchema = z.object({ token: z.string().min(10).max(200) });
 /** Link lookups per address: a token is 256 random bits, the limit keeps scanners off the database. */
@@ -59,11 +60,21 @@ export const adminSessionRoutes = new Hono<AdminEnv>()
     const { passkey } = await parseBody(c, staffPasskeyAnswerSchema);
     return applyStaffSignIn(c, await verifyStaffPasskey(c.var.deps, c.var.staff, passkey as unknown as AuthenticationResponseJSON, staffClient(c)));
   })
+  /** A lost authenticator app: a code by email, which with the password stands in for the app's code. */
+  .post('/emailCode', allow('open'), async (c) => {
+    const message = await sendStaffEmailCode(c.var.deps, c.var.staff, staffClient(c), brand.name);
+    return c.json({ success: true, message });
+  })
+  /** At the code step of a sign-in: the emailed code opens a session that may only add a second factor. */
+  .post('/emailCode/verify', allow('open'), async (c) => {
+    const { emailCode } = await parseBody(c, staffEmailCodeSchema);
+    return applyStaffSignIn(c, await verifyStaffEmailCode(c.var.deps, c.var.staff, emailCode, staffClient(c)));
+  })
   /** A new authenticator secret to scan (enrolment, or replacing the app while signed in). */
   .post('/totp', allow('open'), async (c) => c.json(await startTotpSetup(c.var.deps, c.var.staff, brand.name)))
   .post('/totp/confirm', allow('open'), async (c) => {
-    const { code, currentCode } = await parseBody(c, staffCodeSchema.extend({ currentCode: staffCodeSchema.shape.code.optional() }));
-    const result = await confirmTotpSetup(c.var.deps, c.var.staff, code, staffClient(c), brand.name, currentCode);
+    const { code, ...proof } = await parseBody(c, staffTotpConfirmSchema);
+    const result = await confirmTotpSetup(c.var.deps, c.var.staff, code, staffClient(c), brand.name, proof);
     return result ? applyStaffSignIn(c, result) : c.json({ next: 'active' });
   })
   .post('/passkeyRegistrationOptions', allow('open'), async (c) =>
@@ -71,7 +82,8 @@ export const adminSessionRoutes = new Hono<AdminEnv>()
   )
   .post('/passkeys', allow('open'), async (c) => {
     const { passkey, name } = await parseBody(c, staffPasskeyAnswerSchema);
-    const result = await registerStaffPasskey(c.var.deps, c.var.staff, { response: passkey as unknown as RegistrationResponseJSON, name }, staffClient(c));
+    const response = passkey as unknown as RegistrationResponseJSON;
+    const result = await registerStaffPasskey(c.var.deps, c.var.staff, { response, name }, staffClient(c), brand.name);
     return result ? applyStaffSignIn(c, result) : c.json({ next: 'active' });
   });
 

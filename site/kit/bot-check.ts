@@ -6,11 +6,14 @@ import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 type ChallengeAnswer = { provider: 'altcha'; challenge: Parameters<typeof solveChallenge>[0]['challenge'] } | { provider: 'captcha'; siteKey: string };
 
 /** A one-use token for `?token=`, or null when the check is not available (the caller then does nothing). */
-export async function getBotToken(): Promise<string | null> {
+export async function getBotToken(given?: unknown): Promise<string | null> {
   try {
-    const response = await fetch('/api/botCheck', { credentials: 'include' });
-    if (!response.ok) return null;
-    const answer = (await response.json()) as ChallengeAnswer;
+    let answer = given as ChallengeAnswer | undefined;
+    if (!answer) {
+      const response = await fetch('/api/botCheck', { credentials: 'include' });
+      if (!response.ok) return null;
+      answer = (await response.json()) as ChallengeAnswer;
+    }
     if (answer.provider !== 'altcha') return null;
     const solution = await solveChallenge({ challenge: answer.challenge, deriveKey });
     if (!solution) return null;

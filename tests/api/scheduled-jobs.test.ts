@@ -50,6 +50,7 @@ const nothing: HousekeepingReport = {
   outbox: 0,
   staffSessions: 0,
   staffEnrolments: 0,
+  staffEmailCodes: 0,
 };
 
 let people = 0;

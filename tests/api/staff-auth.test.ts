@@ -204,7 +204,7 @@ describe('signing in', () => {
     const owner = t.client({ ip: '198.51.100.42' });
     const asked = await owner.post('/api/admin/session', { email: staff.email, password: staffPassword });
     expect(asked.status).toBe(400);
-    expect(asked.body.data).toEqual({ botCheckRequired: true });
+    expect(asked.body.data).toMatchObject({ botCheckRequired: true });
     const passed = await owner.post('/api/admin/session', { email: staff.email, password: staffPassword, recaptchaToken: await owner.botToken() });
     expect(passed.body.next).toBe('mfa');
     let codeStatus = 0;

@@ -24,6 +24,21 @@ export const staffCodeSchema = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
 });
 
+/** A code we emailed (6 digits). */
+const emailCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code we emailed you');
+
+export const staffEmailCodeSchema = z.object({ emailCode });
+
+/** Confirming a new authenticator app; replacing one also takes a code from it, or the password and an emailed code. */
+export const staffTotpConfirmSchema = staffCodeSchema.extend({
+  currentCode: staffCodeSchema.shape.code.optional(),
+  password: z.string().min(1, 'Enter your password').max(200).optional(),
+  emailCode: emailCode.optional(),
+});
+
 export const staffPasskeyAnswerSchema = z.object({
   passkey: z.looseObject({ id: z.string().max(2000), response: z.looseObject({}) }),
   name: z.string().trim().min(1).max(60).optional(),

@@ -109,3 +109,23 @@ export const staffWebauthnChallenges = pgTable('staff_webauthn_challenges', {
   useDate: timestamp({ withTimezone: true }),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A code emailed to a staff member who lost their authenticator: with the password it lets them replace or add a
+ * second factor. Stored hashed, single use, a few tries each.
+ */
+export const staffEmailCodes = pgTable(
+  'staff_email_codes',
+  {
+    staffEmailCodeId: serial().primaryKey(),
+    staffId: integer()
+      .notNull()
+      .references(() => staffMembers.staffId),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expireDate: timestamp({ withTimezone: true }).notNull(),
+    useDate: timestamp({ withTimezone: true }),
+    createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_email_codes_staff').on(t.staffId)],
+);

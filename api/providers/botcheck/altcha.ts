@@ -3,10 +3,20 @@ import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { type BotCheckProvider, type BotVerdict, invalidTokenMessage, missingTokenMessage, reusedTokenMessage } from './index.ts';
+import { type BotCheckProvider, type BotVerdict, invalidTokenMessage, missingTokenMessage, reusedTokenMessage, tooCheapTokenMessage } from './index.ts';
 import { createRecentlySpent, createSpentTokens, isSignature } from './spent-tokens.ts';
 
 const challengeLifetimeSeconds = 10 * 60;
+
+/** The signed cost of a token's challenge (0 when the token is not one of ours). */
+function costOf(token: string | null | undefined): number {
+  try {
+    const cost = JSON.parse(Buffer.from(token ?? '', 'base64').toString('utf8'))?.challenge?.parameters?.cost;
+    return typeof cost === 'number' ? cost : 0;
+  } catch {
+    return 0;
+  }
+}
 
 /** `keyPrefix` '000' costs a browser about 4,000 SHA-256 rounds: a fraction of a second for a person, real work for a bot at scale. */
 export function createAltchaBotCheck(db: Db, secret: string, options: { keyPrefix?: string } = {}): BotCheckProvider {
@@ -14,10 +24,10 @@ export function createAltchaBotCheck(db: Db, secret: string, options: { keyPrefi
   const spentHere = createRecentlySpent(challengeLifetimeSeconds * 1000);
   const provider: BotCheckProvider = {
     name: 'altcha',
-    async createChallenge() {
+    async createChallenge(request = {}) {
       const challenge = await createChallenge({
         algorithm: 'SHA-256',
-        cost: 1,
+        cost: request.cost ?? 1,
         keyPrefix: options.keyPrefix ?? '000',
         deriveKey,
         hmacSignatureSecret: secret,
@@ -48,7 +58,9 @@ export function createAltchaBotCheck(db: Db, secret: string, options: { keyPrefi
       );
       return { ok: true, spent };
     },
-    async verify(token) {
+    async verify(token, options = {}) {
+      // The cost is inside the signed parameters: a client cannot lower it without the signature failing.
+      if (options.minCost && costOf(token) < options.minCost) return { ok: false, message: tooCheapTokenMessage };
       const verdict = await provider.verifyStaged(token);
       return verdict.ok ? verdict.spent : verdict;
     },

@@ -11,9 +11,10 @@ export type StagedBotVerdict = { ok: false; message: string } | { ok: true; spen
 
 export interface BotCheckProvider {
   readonly name: 'altcha' | 'captcha';
-  createChallenge(): Promise<BotChallenge>;
-  /** Checks a token once: a second use of the same token is refused. */
-  verify(token: string | undefined | null): Promise<BotVerdict>;
+  /** `cost`: how many hash rounds each try of the proof of work takes (1 unless a caller hardens it; a captcha ignores it). */
+  createChallenge(options?: { cost?: number }): Promise<BotChallenge>;
+  /** Checks a token once: a second use of the same token is refused, and so is a proof cheaper than `minCost`. */
+  verify(token: string | undefined | null, options?: { minCost?: number }): Promise<BotVerdict>;
   /** The same check in two stages, for callers that can start work (and show nothing of value) before it settles. */
   verifyStaged(token: string | undefined | null): Promise<StagedBotVerdict>;
   /** Finishes what it started (the spent-token write) before the database closes; later tokens are refused. */
@@ -23,3 +24,4 @@ export interface BotCheckProvider {
 export const missingTokenMessage = 'Human verification is required. Please try again.';
 export const reusedTokenMessage = 'This verification was already used. Please try again.';
 export const invalidTokenMessage = 'Human verification failed. Please try again.';
+export const tooCheapTokenMessage = 'This verification is not enough any more. Please try again.';

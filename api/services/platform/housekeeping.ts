@@ -12,6 +12,7 @@ import {
   recoveryTokens,
   sessions,
   spentBotTokens,
+  staffEmailCodes,
   staffEnrolments,
   staffSessions,
   verificationCodes,
@@ -37,6 +38,8 @@ export type HousekeepingReport = {
   /** Back-office sessions a day past their end (their passkey challenges go with them), and spent enrolment links. */
   staffSessions: number;
   staffEnrolments: number;
+  /** Codes emailed to staff replacing a lost authenticator. */
+  staffEmailCodes: number;
 };
 
 export async function deleteExpiredRecords(db: Db, asOf: Date): Promise<HousekeepingReport> {
@@ -62,5 +65,6 @@ export async function deleteExpiredRecords(db: Db, asOf: Date): Promise<Housekee
     outbox: (await db.delete(outbox).where(lte(outbox.createdAt, subDays(asOf, outboxRetentionDays)))).count,
     staffSessions: (await db.delete(staffSessions).where(or(lte(staffSessions.expireDate, graceEnd), lte(staffSessions.revokeDate, graceEnd)))).count,
     staffEnrolments: (await db.delete(staffEnrolments).where(lte(staffEnrolments.expireDate, graceEnd))).count,
+    staffEmailCodes: (await db.delete(staffEmailCodes).where(lte(staffEmailCodes.expireDate, graceEnd))).count,
   };
 }

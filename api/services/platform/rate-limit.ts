@@ -11,7 +11,8 @@ import { rateLimits } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
-type Verdict = { allowed: boolean; retryAfterSeconds: number };
+/** `count`: the sliding estimate the verdict was judged on (this attempt included for `hit`). */
+type Verdict = { allowed: boolean; retryAfterSeconds: number; count: number };
 
 /** The daily housekeeping job deletes windows two of these old; a longer limit would lose its history early. */
 export const longestRateLimitWindowSeconds = secondsInDay;
@@ -32,15 +33,16 @@ function windows(windowSeconds: number, now = nowMs()) {
 function judge(limit: Limit, counts: { current: number; previous: number }, elapsed: number, counted: boolean): Verdict {
   const estimateAt = (e: number) => (e < 1 ? counts.current + counts.previous * (1 - e) : counts.current * (2 - e));
   const allowedNow = counted ? estimateAt(elapsed) <= limit.max : estimateAt(elapsed) < limit.max;
-  if (allowedNow) return { allowed: true, retryAfterSeconds: 0 };
+  const count = estimateAt(elapsed);
+  if (allowedNow) return { allowed: true, retryAfterSeconds: 0, count };
   const retryFits = (estimate: number) => (counted ? estimate + 1 <= limit.max : estimate < limit.max);
   // Without further hits the estimate only falls; find when a retry first fits (within two windows).
   const steps = 120;
   for (let i = 1; i <= steps; i++) {
     const e = elapsed + ((2 - elapsed) * i) / steps;
-    if (retryFits(estimateAt(e))) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((e - elapsed) * limit.windowSeconds)) };
+    if (retryFits(estimateAt(e))) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((e - elapsed) * limit.windowSeconds)), count };
   }
-  return { allowed: false, retryAfterSeconds: Math.ceil((2 - elapsed) * limit.windowSeconds) };
+  return { allowed: false, retryAfterSeconds: Math.ceil((2 - elapsed) * limit.windowSeconds), count };
 }
 
 async function previousCount(db: Db, key: string, previous: Date): Promise<number> {

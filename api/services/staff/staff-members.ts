@@ -3,7 +3,7 @@
  * each enrols through a one-time link (name, password, then a second factor). Every change is audited.
  */
 import { addHours } from 'date-fns';
-import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { rolePermissions, type StaffRole, staffRoleLabels } from '../../contract/staff/roles.ts';
 import { type StaffEnrolmentView, type StaffMember, staffEnrolmentHours } from '../../contract/staff/staff.ts';
@@ -105,14 +105,30 @@ export async function inviteStaff(
   return (await listStaff(deps.db)).find((member) => member.staffId === staff.staffId)!;
 }
 
-/** An invitation sent again (a new link; the old one stops working). Only for someone who has not enrolled. */
+/**
+ * An invitation sent again (a new link; the old one stops working): for someone who has not enrolled, or who set a
+ * password but never added a second factor. The latter is invited afresh: the password is cleared and their sessions
+ * end, so only the new link (and the password chosen there) reaches the account.
+ */
 export async function resendInvitation(deps: Pick<Deps, 'db' | 'config' | 'jobs'>, actor: StaffActor, staffId: number, brandName: string): Promise<void> {
-  const staff = await findStaff(deps.db, staffId);
-  if (staff.status !== 'invited') throw new AppError(409, `${staff.email} has already enrolled`);
-  const token = await deps.db.transaction(async (tx) => {
+  const { staff, token } = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(staffMembers).where(eq(staffMembers.staffId, staffId)).for('update');
+    if (!row) throw new AppError(404, 'No such staff member');
+    const halfEnrolled = row.status === 'active' && row.totpSecret === null && (await passkeyCount(tx, staffId)) === 0;
+    if (row.status !== 'invited' && !halfEnrolled) throw new AppError(409, `${row.email} has already enrolled`);
+    if (halfEnrolled) {
+      await tx.update(staffMembers).set({ passwordHash: null, totpPendingSecret: null, status: 'invited' }).where(eq(staffMembers.staffId, staffId));
+      await revokeStaffSessions(tx, staffId);
+    }
     const issued = await issueEnrolment(tx, staffId);
-    await recordAudit(tx, actor, { action: 'staff.resend-invitation', targetType: 'staff', targetId: staffId, targetLabel: staff.email });
-    return issued;
+    await recordAudit(tx, actor, {
+      action: 'staff.resend-invitation',
+      targetType: 'staff',
+      targetId: staffId,
+      targetLabel: row.email,
+      ...(halfEnrolled ? { before: { status: 'active', secondFactor: false }, after: { status: 'invited' } } : {}),
+    });
+    return { staff: row, token: issued };
   });
   await queueMessage(deps.jobs, {
     channel: 'email',
@@ -120,6 +136,30 @@ export async function resendInvitation(deps: Pick<Deps, 'db' | 'config' | 'jobs'
     subject: `You are invited to the ${brandName} back office`,
     text: invitationText({ name: staff.name, role: staff.role, inviter: actor.email, url: enrolmentUrl(deps.config.publicOrigin, token), brandName }),
   });
+}
+
+async function passkeyCount(db: Db | Tx, staffId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(staffPasskeys).where(eq(staffPasskeys.staffId, staffId));
+  return row.n;
+}
+
+export const enrolmentLapsedMessage = `You did not add a second factor within ${staffEnrolmentHours} hours of your invitation. Ask an owner for a new invitation.`;
+
+/**
+ * A staff member with a password but no second factor may add one only while their enrolment link would still be
+ * valid: past its hours the password alone opens nothing, so a leaked password cannot finish someone's enrolment.
+ */
+export async function requireEnrolmentOpen(db: Db, staffId: number): Promise<void> {
+  // A member with a factor who proved an emailed code is replacing a lost one: their session's minutes are the limit.
+  const staff = await findStaff(db, staffId);
+  if (staff.totpSecret !== null || (await passkeyCount(db, staffId)) > 0) return;
+  const [link] = await db
+    .select({ expireDate: staffEnrolments.expireDate })
+    .from(staffEnrolments)
+    .where(eq(staffEnrolments.staffId, staffId))
+    .orderBy(desc(staffEnrolments.staffEnrolmentId))
+    .limit(1);
+  if (!link || link.expireDate <= now()) throw new AppError(403, enrolmentLapsedMessage);
 }
 
 /** Every staff member, owners first, then by name. */

@@ -22,7 +22,8 @@ import type { Deps, StaffAuth } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { countFailure, enforce, enforceWithoutHit, type Limit } from '../platform/rate-limit.ts';
-import { findStaff } from './staff-members.ts';
+import { notifyFactorChange } from './staff-factor-notice.ts';
+import { findStaff, requireEnrolmentOpen } from './staff-members.ts';
 import { revokeStaffSession, type StaffClient } from './staff-sessions.ts';
 import { actorOf, openStaffSession, type StaffSignInResult } from './staff-sign-in.ts';
 
@@ -78,6 +79,7 @@ export async function staffPasskeyRegistrationOptions(
   brandName: string,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const holder = requireState(auth, ['enrol', 'active']);
+  if (holder.state === 'enrol') await requireEnrolmentOpen(deps.db, holder.staffId);
   await enforce(deps.db, [optionsLimit(client.ip)], 'Too many passkey requests.');
   const staff = await findStaff(deps.db, holder.staffId);
   const existing = await deps.db.select().from(staffPasskeys).where(eq(staffPasskeys.staffId, staff.staffId));
@@ -101,12 +103,14 @@ export async function staffPasskeyRegistrationOptions(
 
 /** Registers the passkey; an enrolling session is replaced by an active one (returned), an active one stays (null). */
 export async function registerStaffPasskey(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
   auth: StaffAuth | null,
   input: { response: RegistrationResponseJSON; name?: string },
   client: StaffClient,
+  brandName: string,
 ): Promise<StaffSignInResult | null> {
   const holder = requireState(auth, ['enrol', 'active']);
+  if (holder.state === 'enrol') await requireEnrolmentOpen(deps.db, holder.staffId);
   await enforceWithoutHit(deps.db, [failureLimit(client.ip)], 'Too many passkey attempts.');
   const challenge = await spendChallenge(deps, challengeIn(input.response), 'register', holder.staffSessionId);
   const { origin, rpID } = relyingParty(deps);
@@ -149,6 +153,7 @@ export async function registerStaffPasskey(
     targetLabel: staff.email,
     after: { factor: 'passkey', name: row.name },
   });
+  await notifyFactorChange(deps, staff, { kind: 'passkey-added', name: row.name }, client.ip, brandName);
   if (holder.state !== 'enrol') return null;
   await revokeStaffSession(deps.db, holder.staffSessionId);
   return openStaffSession(deps, staff, 'active', client);

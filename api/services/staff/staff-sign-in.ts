@@ -4,12 +4,10 @@
  * (README "Sign-in limits"): failures per address are hard, failures per staff email ask for a bot check instead of
  * locking the owner out, wrong codes are hard per staff member and address.
  */
-import { queueMessage } from '../platform/messages.ts';
 import { and, eq, lt } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { Secret, TOTP } from 'otpauth';
 import { now } from '../../clock.ts';
-import type { StaffSessionState, StaffSessionView, StaffSignInStep, StaffTotpSetup } from '../../contract/staff/staff.ts';
+import type { StaffSessionState, StaffSessionView, StaffSignInStep } from '../../contract/staff/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { staffMembers, staffPasskeys, staffTotpSteps } from '../../db/schema/index.ts';
 import type { Deps, StaffAuth } from '../../deps.ts';
@@ -18,12 +16,17 @@ import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import { requireBotCheck } from '../auth/bot-check.ts';
 import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
 import { countFailure, enforce, enforceWithoutHit, giveBack, hit, type Limit, reserve } from '../platform/rate-limit.ts';
-import { findStaff, findStaffByEmail, permissionsOf, type StaffRow } from './staff-members.ts';
+import { findStaff, findStaffByEmail, permissionsOf, requireEnrolmentOpen, type StaffRow } from './staff-members.ts';
 import { createStaffSession, idleExpiry, revokeStaffSession, type StaffClient } from './staff-sessions.ts';
+import { openStaffTotpSecret } from './staff-totp-secrets.ts';
 
 export const staffInvalidCredentials = 'The email or password is incorrect.';
 const window15m = 15 * 60;
 export const staffFailuresBeforeBotCheck = 5;
+/** Past the free failures the proof of work doubles in cost with each further one, up to this many doublings. */
+export const staffBotCheckDoublings = 7;
+export const staffBotCheckCost = (failures: number) =>
+  2 ** Math.min(Math.max(0, Math.ceil(failures) - staffFailuresBeforeBotCheck - 1), staffBotCheckDoublings);
 const emailFailures = (email: string): Limit => ({ key: `staff-login:email:${email}`, max: staffFailuresBeforeBotCheck, windowSeconds: window15m });
 const addressFailures = (ip: string): Limit => ({ key: `staff-login:ip:${ip}`, max: 20, windowSeconds: window15m });
 const attempts = (ip: string): Limit => ({ key: `staff-login-attempt:ip:${ip}`, max: 100, windowSeconds: window15m });
@@ -74,9 +77,10 @@ export async function signInStaff(
   await enforce(db, [attempts(client.ip)], tooMany);
   // Counted before the password is checked (parallel guesses cannot all slip under it), given back when right.
   const perEmail = emailFailures(email);
-  if (!(await hit(db, perEmail)).allowed) {
+  const verdict = await hit(db, perEmail);
+  if (!verdict.allowed) {
     try {
-      await requireBotCheck(deps.providers.botCheck, input.recaptchaToken);
+      await requireBotCheck(deps.providers.botCheck, input.recaptchaToken, { cost: staffBotCheckCost(verdict.count) });
     } catch (error) {
       await giveBack(db, [perEmail]);
       throw error;
@@ -101,6 +105,20 @@ export async function signInStaff(
   }
   await giveBack(db, [perEmail]);
   const factors = await factorsOf(db, staff);
+  if (!hasFactor(factors)) {
+    try {
+      await requireEnrolmentOpen(db, staff.staffId);
+    } catch (error) {
+      await recordAudit(db, actorOf(staff, client.ip), {
+        action: 'staff.sign-in-failed',
+        targetType: 'staff',
+        targetId: staff.staffId,
+        targetLabel: staff.email,
+        after: { step: 'enrolment-lapsed' },
+      });
+      throw error;
+    }
+  }
   return openStaffSession(deps, staff, hasFactor(factors) ? 'mfa' : 'enrol', client);
 }
 
@@ -112,7 +130,7 @@ export function staffTotp(secret: string, label: string, brandName: string): TOT
  * Checks a TOTP code against a secret, under the staff member's wrong-code limits (counted before comparing), and
  * spends its time step: each code works once.
  */
-async function checkTotp(db: Db, staff: StaffRow, secret: string, code: string, client: StaffClient, brandName: string, spend = true): Promise<void> {
+export async function checkTotp(db: Db, staff: StaffRow, secret: string, code: string, client: StaffClient, brandName: string, spend = true): Promise<void> {
   const limits = staffCodeLimits(staff.staffId, client.ip);
   await reserve(db, limits, 'Too many code attempts.');
   const time = now();
@@ -138,7 +156,7 @@ async function checkTotp(db: Db, staff: StaffRow, secret: string, code: string, 
 
 /** Step 2: the authenticator code of a pending (`mfa`) session; the session is replaced by an active one. */
 export async function verifyStaffCode(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   auth: StaffAuth | null,
   code: string,
   client: StaffClient,
@@ -146,66 +164,11 @@ export async function verifyStaffCode(
 ): Promise<StaffSignInResult> {
   if (auth?.state !== 'mfa') throw new AppError(401, 'Your sign-in has expired. Please enter your email and password again.');
   const staff = await findStaff(deps.db, auth.staffId);
-  if (!staff.totpSecret) throw new AppError(400, 'You have no authenticator app set up. Use your passkey.');
-  await checkTotp(deps.db, staff, staff.totpSecret, code, client, brandName);
+  const secret = await openStaffTotpSecret(deps, staff.staffId, staff.totpSecret);
+  if (!secret) throw new AppError(400, 'You have no authenticator app set up. Use your passkey.');
+  await checkTotp(deps.db, staff, secret, code, client, brandName);
   await revokeStaffSession(deps.db, auth.staffSessionId);
   return openStaffSession(deps, staff, 'active', client);
-}
-
-/** Enrolment, or adding an app later: a new secret to scan, kept pending until its first code confirms it. */
-export async function startTotpSetup(deps: Pick<Deps, 'db'>, auth: StaffAuth | null, brandName: string): Promise<StaffTotpSetup> {
-  if (auth?.state !== 'enrol' && auth?.state !== 'active') throw new AppError(401, 'Please sign in to continue');
-  const staff = await findStaff(deps.db, auth.staffId);
-  const secret = new Secret({ size: 20 }).base32;
-  await deps.db.update(staffMembers).set({ totpPendingSecret: secret }).where(eq(staffMembers.staffId, staff.staffId));
-  const otpauthUrl = staffTotp(secret, staff.email, brandName).toString();
-  const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-  return { secret, otpauthUrl, qrSvg };
-}
-
-/** The first code from the scanned secret: the app becomes the staff member's; an enrolling session becomes active. */
-export async function confirmTotpSetup(
-  deps: Pick<Deps, 'db'> & Partial<Pick<Deps, 'jobs'>>,
-  auth: StaffAuth | null,
-  code: string,
-  client: StaffClient,
-  brandName: string,
-  currentCode?: string,
-): Promise<StaffSignInResult | null> {
-  if (auth?.state !== 'enrol' && auth?.state !== 'active') throw new AppError(401, 'Please sign in to continue');
-  const staff = await findStaff(deps.db, auth.staffId);
-  if (!staff.totpPendingSecret) throw new AppError(400, 'Start the authenticator setup first.');
-  // Replacing the app of a signed-in member needs a code from the app it replaces: a stolen session alone cannot.
-  const replacing = auth.state === 'active' && staff.totpSecret !== null;
-  if (replacing) {
-    if (!currentCode)
-      throw new AppError(403, 'Enter a code from your current authenticator app to replace it', { errors: { currentCode: ['Enter the current code'] } });
-    await checkTotp(deps.db, staff, staff.totpSecret as string, currentCode, client, brandName);
-  }
-  await checkTotp(deps.db, staff, staff.totpPendingSecret, code, client, brandName, !replacing);
-  const [updated] = await deps.db
-    .update(staffMembers)
-    .set({ totpSecret: staff.totpPendingSecret, totpPendingSecret: null })
-    .where(eq(staffMembers.staffId, staff.staffId))
-    .returning();
-  await recordAudit(deps.db, actorOf(staff, client.ip), {
-    action: 'staff.add-factor',
-    targetType: 'staff',
-    targetId: staff.staffId,
-    targetLabel: staff.email,
-    after: { factor: 'totp', replaced: staff.totpSecret !== null },
-  });
-  if (replacing && deps.jobs) {
-    await queueMessage(deps.jobs, {
-      channel: 'email',
-      to: staff.email,
-      subject: `Your ${brandName} back-office authenticator app was replaced`,
-      text: `The authenticator app of your ${brandName} back-office account was replaced from ${client.ip}. If this was not you, tell an owner at once: they can reset your sign-in.`,
-    });
-  }
-  if (auth.state !== 'enrol') return null;
-  await revokeStaffSession(deps.db, auth.staffSessionId);
-  return openStaffSession(deps, updated, 'active', client);
 }
 
 /** GET /api/admin/session. */

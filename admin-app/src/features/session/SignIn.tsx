@@ -25,6 +25,9 @@ export default function SignIn() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A lost authenticator app: a code by email stands in for it, then a new second factor is set up.
+  const [emailSent, setEmailSent] = useState<string | null>(null);
+  const [emailCode, setEmailCode] = useState('');
 
   // Already signed in (another tab): straight through; half-way (a reload at the code step): continue there.
   useEffect(() => {
@@ -83,6 +86,25 @@ export default function SignIn() {
     }
   }
 
+  async function sendEmailCode() {
+    setBusy(true);
+    setError(null);
+    const answer = await api<{ message: string }>('/admin/session/emailCode', { method: 'POST', toast: false });
+    setBusy(false);
+    if (isFailure(answer)) return setError(answer.message);
+    setEmailSent(answer.message);
+  }
+
+  async function submitEmailCode(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const answer = await api<StaffSignInStep>('/admin/session/emailCode/verify', { method: 'POST', body: { emailCode }, toast: false });
+    setBusy(false);
+    if (isFailure(answer)) return setError(answer.message);
+    await finish(answer);
+  }
+
   if (step?.next === 'mfa') {
     return (
       <AuthCard title="Verify it’s you" lead="Every staff sign-in needs your second factor.">
@@ -121,11 +143,37 @@ export default function SignIn() {
             </button>
           </div>
         )}
+        {step.factors.totp && !emailSent && (
+          <div className="auth-alt">
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void sendEmailCode()} disabled={busy}>
+              Lost your authenticator app? Email me a code
+            </button>
+          </div>
+        )}
+        {emailSent && (
+          <form onSubmit={submitEmailCode} noValidate>
+            <TextField
+              label="Emailed code"
+              hint={`${emailSent} Then set up your new authenticator app or a passkey.`}
+              className="input code-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={emailCode}
+              onChange={(event) => setEmailCode(event.target.value.replace(/\D/g, ''))}
+            />
+            <button type="submit" className="btn btn-secondary" disabled={busy || emailCode.length !== 6}>
+              Use emailed code
+            </button>
+          </form>
+        )}
         <div className="auth-alt">
           <button
             type="button"
             className="btn btn-ghost btn-sm"
             onClick={() => {
+              setEmailSent(null);
+              setEmailCode('');
               setStep(null);
               setCode('');
               setError(null);

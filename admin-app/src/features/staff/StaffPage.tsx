@@ -235,7 +235,7 @@ export default function StaffPage() {
                           <RowMenu
                             name={member.name}
                             actions={[
-                              ...(member.status === 'invited'
+                              ...(member.status === 'invited' || (member.status === 'active' && !member.hasTotp && !member.passkeys)
                                 ? [
                                     {
                                       label: 'Resend invitation',
