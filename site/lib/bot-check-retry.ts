@@ -1,2 +1,2 @@
 /** Moved to the kit (the account app's card form needs it too); kept so the islands' imports stay put. */
-export { sendWithBotCheckIfAsked, solveBotCheck } from '@kit/bot-check-retry.ts';
+export { prepareBotCheck, sendWithBotCheckIfAsked, solveBotCheck } from '@kit/bot-check-retry.ts';

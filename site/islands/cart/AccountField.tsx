@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, isFailure } from '@kit/api.ts';
 import { asksForBotCheck } from '../../../api/contract/bot-check.ts';
-import { solveBotCheck } from '../../lib/bot-check-retry.ts';
+import { prepareBotCheck, solveBotCheck } from '../../lib/bot-check-retry.ts';
 
 const botCheckPauseMs = 400;
 
@@ -64,7 +64,11 @@ export default function AccountField({ kind, label, initial, onAccepted }: Props
         value={value}
         aria-invalid={showFeedback && !verdict?.valid ? true : undefined}
         aria-describedby={`${id}-feedback`}
-        onFocus={() => setFocused(true)}
+        onFocus={() => {
+          setFocused(true);
+          // Whether an email has an account costs a bot check: solve it while the email is typed.
+          if (kind === 'email') prepareBotCheck();
+        }}
         onBlur={() => {
           setFocused(false);
           setTouched(true);

@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { isContactComplete, statedSources } from '../../../api/contract/carts/checkout-contact.ts';
 import type { CartContact } from '../../../api/contract/contact.ts';
 import { api, isFailure } from '@kit/api.ts';
-import { solveBotCheck } from '../../lib/bot-check-retry.ts';
+import { prepareBotCheck, solveBotCheck } from '../../lib/bot-check-retry.ts';
 import { $cart, type CartSummary, patchCart, refreshCart } from '../../stores/cart.ts';
 import AccountField from './AccountField.tsx';
 import { loadPhoneNumbers, toE164 } from './phone-number.ts';
@@ -175,7 +175,11 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
             value={phoneInput}
             aria-invalid={phoneInvalid || undefined}
             aria-describedby="contact-phone-hint"
-            onFocus={() => void loadPhoneNumbers()}
+            onFocus={() => {
+              void loadPhoneNumbers();
+              // The code is sent with a solved bot check: solve it while the number is typed.
+              prepareBotCheck();
+            }}
             onBlur={() => setPhoneTouched(true)}
             onChange={(e) => void changePhone(e.target.value)}
           />

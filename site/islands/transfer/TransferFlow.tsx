@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import { api, isFailure } from '@kit/api.ts';
-import { getBotToken } from '../../lib/bot-check.ts';
+import { prepareBotCheck, solveBotCheck } from '../../lib/bot-check-retry.ts';
 import { showToast } from '@kit/toasts.ts';
 import { addCartItems } from '../../stores/cart.ts';
 import { headline, reasonText, splitDomains, type TransferResult } from './transfer-text.ts';
@@ -40,7 +40,7 @@ export default function TransferFlow() {
     }
     setError('');
     setBusy(true);
-    const token = await getBotToken();
+    const token = await solveBotCheck();
     const answer = token
       ? await api<{ domains: TransferResult[] }>(`/domainTransferCheck?token=${encodeURIComponent(token)}`, { method: 'POST', body: { domains } })
       : null;
@@ -97,6 +97,7 @@ export default function TransferFlow() {
               value={input}
               aria-invalid={error ? true : undefined}
               aria-describedby="transfer-domains-hint"
+              onFocus={prepareBotCheck}
               onChange={(e) => setInput(e.target.value)}
             />
             <span id="transfer-domains-hint" className={error ? 'field-error' : 'field-hint'} role={error ? 'alert' : undefined}>

@@ -3,7 +3,8 @@
  * shown in the form: under the field at fault (number, expiry, CVC), or above the buttons when it is the card's
  * (declined, failed authentication); the buyer sees it where they type the fix (issue #25).
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { prepareBotCheck } from '../bot-check-retry.ts';
 import { api, isFailure } from '../api.ts';
 import { TextField } from '../Field.tsx';
 import AuthDialog from './AuthDialog.tsx';
@@ -32,6 +33,8 @@ export default function SandboxCardForm({ onSaved, onCancel }: Props) {
   const [pending, setPending] = useState<{ methodId: string; intentId: string } | null>(null);
   const [error, setError] = useState<{ place: CardErrorPlace; message: string } | null>(null);
   const errorAt = (place: CardErrorPlace) => (error?.place === place ? error.message : null);
+  // Saving needs a solved bot check: solve it while the card is typed.
+  useEffect(prepareBotCheck, []);
 
   const fail = (message?: string, fallback = setupFailedMessage, code?: unknown) => {
     setBusy(false);

@@ -5,7 +5,8 @@
  */
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { prepareBotCheck } from '../bot-check-retry.ts';
 import { isFailure } from '../api.ts';
 import { authenticationFailedMessage, type CardErrorPlace, cardErrorPlace, declineCodeOf, setupCard, setupFailedMessage } from './card-setup.ts';
 import { CardFormButtons } from './CardFormButtons.tsx';
@@ -23,6 +24,8 @@ function Form({ onSaved, onCancel }: Omit<Props, 'publishableKey'>) {
   const elements = useElements();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ place: CardErrorPlace; message: string } | null>(null);
+  // Saving needs a solved bot check: solve it while the card is typed.
+  useEffect(prepareBotCheck, []);
   const fail = (message?: string, fallback = setupFailedMessage, code?: unknown) => {
     setBusy(false);
     setError({ place: cardErrorPlace(code), message: message || fallback });

@@ -1,6 +1,6 @@
 /** Card setup calls shared by the sandbox and Stripe card forms (storefront spec §4 'Card setup'). */
 import { api, isFailure } from '../api.ts';
-import { solveBotCheck } from '../bot-check-retry.ts';
+import { prepareBotCheck, solveBotCheck } from '../bot-check-retry.ts';
 
 export const setupFailedMessage = 'Failed to setup card';
 export const authenticationFailedMessage = 'Error authenticating card :(';
@@ -10,9 +10,13 @@ export type SetupAnswer = {
   paymentMethod: { paymentMethodId: number; description: string } | null;
 };
 
-/** Every setup call carries a solved bot check (card testers would otherwise try cards through it). */
+/**
+ * Every setup call carries a solved bot check (card testers would otherwise try cards through it). The card forms
+ * prepare one when they show; each call prepares the next, for the second call after an authentication or a retry.
+ */
 export async function setupCard(stripePaymentMethodId: string, stripeSetupIntentId?: string) {
   const recaptchaToken = await solveBotCheck();
+  prepareBotCheck();
   return api<SetupAnswer>('/paymentMethods/setup', {
     method: 'POST',
     body: { type: 'card', stripePaymentMethodId, ...(stripeSetupIntentId ? { stripeSetupIntentId } : {}), recaptchaToken },
