@@ -1,5 +1,6 @@
 /** /api/admin/audit: search the audit log, and export what a search finds as CSV (the export is itself logged). */
-import { addDays, parseISO } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { parseISO } from 'date-fns/parseISO';
 import { Hono } from 'hono';
 import { auditQuerySchema } from '../contract/audit/audit-schemas.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';

@@ -3,7 +3,7 @@
  * customer's Account activity), account credit, promo codes, the failed auto-renewal queue and the dashboard; support
  * gets no money.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountActivity, auditLog, transactions } from '../../api/db/schema/index.ts';

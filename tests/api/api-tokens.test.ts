@@ -3,7 +3,8 @@
  * them without their secrets and revokes them; a token then works within its scopes, expiry and addresses, at a
  * limited rate, and never on a route that is not in http/token-routes.ts.
  */
-import { addDays, formatISO } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { formatISO } from 'date-fns/formatISO';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

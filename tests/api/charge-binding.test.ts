@@ -4,7 +4,7 @@
  * amount it was created with; the sandbox refuses a second capture as Stripe does; and the email service stays off
  * when its capture fails.
  */
-import { addYears } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, sandboxMailDomains, transactions } from '../../api/db/schema/index.ts';

@@ -4,7 +4,7 @@
  * the Website Builder answer 403 `data.reauthRequired` on an older session and charge nothing; after a confirmation
  * (or under the threshold) they go through. An API token with renewals:write is the owner's standing permission.
  */
-import { addYears } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeIntents, domains, renewalOrders, sessions, transactions, users } from '../../api/db/schema/index.ts';

@@ -3,7 +3,9 @@
  * days on the one clock; failed charges; pending transfers; and the job queue's depths, failed jobs (with retry) and
  * the last run of each schedule.
  */
-import { addDays, addYears, subDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addYears } from 'date-fns/addYears';
+import { subDays } from 'date-fns/subDays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
 import { systemActor } from '../../api/services/audit/audit-log.ts';

@@ -2,7 +2,10 @@
  * The domain calendar with the clock moved day by day: auto-renew once per term however many workers run, failed
  * charges retried and emailed, ERRP reminders once each, and an expired name through redemption to deletion.
  */
-import { addDays, addMinutes, addYears, subDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMinutes } from 'date-fns/addMinutes';
+import { addYears } from 'date-fns/addYears';
+import { subDays } from 'date-fns/subDays';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';

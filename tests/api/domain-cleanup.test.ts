@@ -4,7 +4,9 @@
  * Sale listing at the providers and in the database; retried when a provider fails, harmless when repeated. A name
  * registered again by another account starts clean, and the mail host refuses it while the old owner still holds it.
  */
-import { addDays, addMinutes, subDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMinutes } from 'date-fns/addMinutes';
+import { subDays } from 'date-fns/subDays';
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

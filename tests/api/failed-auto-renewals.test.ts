@@ -2,7 +2,8 @@
  * The queue of failed auto-renewals staff work from: what failed and why, when it is tried next, and "Retry now",
  * which charges and renews at once when the card works again, and records another failure when it does not.
  */
-import { addDays, addYears } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addYears } from 'date-fns/addYears';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';

@@ -6,7 +6,8 @@
  * refusal once anything was delivered, and the limits that keep a flood from exhausting memory.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { addDays, addHours } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addHours } from 'date-fns/addHours';
 import { eq } from 'drizzle-orm';
 import { dkimSign } from 'mailauth/lib/dkim/sign';
 import nodemailer from 'nodemailer';

@@ -3,7 +3,7 @@
  * receipt; market purchases: a For Sale page's Buy it now bought through checkout, the name moved to the buyer's
  * account, the seller paid out in the ledger, the registry handed over; offers answered in the owner's Offers list.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../api/clock.ts';

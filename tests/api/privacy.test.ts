@@ -1,5 +1,5 @@
 /** WHOIS privacy (control-panel spec modal 10): the registry's public WHOIS shows the registrant only with privacy off. */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains } from '../../api/db/schema/index.ts';
 import { demoContact } from '../../api/services/platform/seed.ts';

@@ -4,7 +4,7 @@
  * plan cancelled mid-month not charged the next month; a declined charge retried 3 times over the following days, each
  * failure emailed; and the account's recurringBillDate and recurringBillAmount telling what the next bill will be.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';

@@ -4,7 +4,7 @@
  * after it, a credit-paid order refunded in one action (card to card, credit to credit), a refund as credit instead,
  * credit taken back, invoices numbered without gaps, and ten racing refunds of one line through both routes.
  */
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promoCodeCreateSchema } from '../../api/contract/promotions/promo-codes.ts';

@@ -3,7 +3,7 @@
  * renewal), adding up to at most what the card paid; the ledger's credit and refund rows; the customer's email; the
  * statement; exactly once under repeats and concurrent requests. And the sandbox provider behaving like Stripe.
  */
-import { addYears } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountActivity, auditLog, outbox, refunds, transactions } from '../../api/db/schema/index.ts';

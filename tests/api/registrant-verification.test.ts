@@ -4,7 +4,7 @@
  * clicked (our DNS stops answering, RDAP says client hold, My Domains says why), and clicking restores them at once.
  */
 import { Resolver } from 'node:dns/promises';
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, now, useClock } from '../../api/clock.ts';

@@ -5,7 +5,7 @@
  * suspending from the desk emails the registrant; verification refuses a bad phone number until it is fixed, and
  * compliance can mark a registrant verified with evidence and a reason.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
  * included; and a registry-wide budget plus a cap on changes in flight keep a flood from many accounts off the
  * sessions checkout needs: the checkout completes while the flood gets 429s.
  */
-import { addYears } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';

@@ -2,7 +2,8 @@
  * Renewals through POST /api/renewals (preview, then commit) and GET /api/renewals, with the clock fixed: prices from
  * the catalogue and the registry's premium price, the 10-year cap, money moved only for what the registry renewed.
  */
-import { addYears, subDays } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
+import { subDays } from 'date-fns/subDays';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';

@@ -2,7 +2,9 @@
  * Scheduled jobs against a moving clock: 45 days of the daily housekeeping run in milliseconds, each day's deletions
  * asserted, plus the catch-up after days with no run.
  */
-import { addDays, addHours, addMinutes } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addHours } from 'date-fns/addHours';
+import { addMinutes } from 'date-fns/addMinutes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, now, useClock } from '../../api/clock.ts';

@@ -3,7 +3,7 @@
  * it through the payouts sandbox or by bank transfer with a reference (audited, once), and the dashboard's revenue
  * counts only our share.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../api/clock.ts';

@@ -3,7 +3,7 @@
  * For Sale page whose offers are bot-checked, rate-limited, stored and answered alike; the owner hears of those at or
  * above the floor, and the others are declined to the offerer hours later (issue #26: the floor cannot be probed).
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, now, useClock } from '../../api/clock.ts';

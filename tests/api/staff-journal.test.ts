@@ -4,7 +4,7 @@
  * registry is called after commit with no row lock held; a refusal is undone with an audit row saying so; a lost
  * answer is settled by the order-reconcile job from what the registry says.
  */
-import { addMinutes } from 'date-fns';
+import { addMinutes } from 'date-fns/addMinutes';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';

@@ -1,5 +1,6 @@
 /** TDRP: a registrant change (or turning the lock off) waits for the registrant email's approval; approved, the domains are held 60 days. */
-import { addDays, differenceInDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { differenceInDays } from 'date-fns/differenceInDays';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';

@@ -3,7 +3,8 @@
  * 14 days (the domain locks itself again); another registrar's request emails an approval link and, unanswered,
  * completes after 5 days (the domain leaves the account) unless cancelled; a new inbound code restarts a transfer in.
  */
-import { addDays, addMinutes } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMinutes } from 'date-fns/addMinutes';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';

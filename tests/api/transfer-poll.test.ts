@@ -4,7 +4,7 @@
  * `transfer-rejected-` name refuses it after 2; the transfer-poll job reads the registry's messages (and asks `info`)
  * and records each outcome, refunding a rejected transfer's charge once.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';

@@ -2,7 +2,7 @@
  * The yearly WDRP reminder on a moving clock: it goes to each account once a year however often the job runs. (Escrow
  * deposits, once here too, are in escrow-deposits.test.ts and escrow-sftp.test.ts.)
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, now, useClock } from '../../api/clock.ts';

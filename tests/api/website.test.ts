@@ -1,5 +1,6 @@
 /** PATCH /api/domains/:id, group `website` (forward, park, builder plan) and /api/websites/:id (options, trial, site). */
-import { addDays, differenceInCalendarDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainSchema } from '../../api/contract/domains/domain.ts';

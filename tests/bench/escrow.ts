@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { addYears } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
 import * as openpgp from 'openpgp';
 import { loadConfig } from '../../api/config.ts';
 import { createDb, migrateDatabase, startEmbeddedPostgres } from '../../api/db/client.ts';

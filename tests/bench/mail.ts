@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { count, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { loadConfig } from '../../api/config.ts';

@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { addDays, addYears } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addYears } from 'date-fns/addYears';
 import { count, eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../../api/config.ts';
 import { createDb, migrateDatabase, startEmbeddedPostgres } from '../../api/db/client.ts';

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 import { autoRenewOf, type ListDomain, markDomainsGone, seedListAccount, serverDatabaseUrl } from '../fixtures/domain-list-account.ts';
 import { axeProblems, scrollsSideways } from './admin-helpers.ts';
 import { unique } from './checkout-helpers.ts';

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import { eq } from 'drizzle-orm';
 import { createDb } from '../../api/db/client.ts';
 import { domainOffers } from '../../api/db/schema/index.ts';

@@ -3,7 +3,9 @@
  * protect-all rules, auto-renew off and on, and Domain Protection added and removed.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { addYears, format, parse } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
+import { format } from 'date-fns/format';
+import { parse } from 'date-fns/parse';
 import { logInAsDemo } from './login-helpers.ts';
 import { domainEntry } from './domain-list-helpers.ts';
 

@@ -1,5 +1,5 @@
 /** My Domains' view rules (search, filters, sort, pages, the URL form) and its CSV export. */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { expect, test } from 'vitest';
 import { domainsCsv } from '../../account-app/src/features/domains/domain-csv.ts';
 import { applyView, defaultView, readView, viewParams } from '../../account-app/src/features/domains/domain-view.ts';

@@ -1,5 +1,6 @@
 /** Derived display rules of a domain card (control-panel spec §4), shared by the API and the account app. */
-import { addDays, isBefore } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { isBefore } from 'date-fns/isBefore';
 
 export type DisplayStatus = 'pending' | 'expired' | 'expiring' | 'active';
 export type ServiceLabel = 'Parking' | 'Forwarding' | 'Website' | 'Email' | 'Custom' | "Spot's Suite";

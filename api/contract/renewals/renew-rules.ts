@@ -2,7 +2,7 @@
  * Renewals without zod, for the account app too (control-panel spec §3 "Renewable domain", "Renew preview or result";
  * §5, §8, §9): limits, messages, the renewable domain and the preview or result. Prices in cents.
  */
-import { addYears } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
 
 /** Renewal period bounds (spec §9) and the registry's cap: no name may run more than 10 years from today. */
 export const minRenewalPeriod = 1;

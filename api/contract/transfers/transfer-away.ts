@@ -1,5 +1,5 @@
 /** Words and rules of transfers away and in (control-panel spec §4, §8) that the server and the account app share. */
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 export const outboundStatuses = ['unlocked', 'approved', 'pending'] as const;
 export const inboundStatuses = ['auth-code-needed', 'auth-code-rejected', 'pending', 'rejected'] as const;

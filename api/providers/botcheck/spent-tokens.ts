@@ -4,7 +4,7 @@
  * writes already asked for, so a shutdown records every token it accepted before the database goes away. The
  * housekeeping job deletes expired ones.
  */
-import { addSeconds } from 'date-fns';
+import { addSeconds } from 'date-fns/addSeconds';
 import { sql } from 'drizzle-orm';
 import { now, nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';

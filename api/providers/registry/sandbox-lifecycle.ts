@@ -1,5 +1,5 @@
 /** Sandbox registrations kept in registry_domains: register, renew, locks, auth codes, nameservers, transfers (and their messages). */
-import { addYears } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
 import { and, eq, sql } from 'drizzle-orm';
 import { now, nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';

@@ -5,7 +5,8 @@
  * until acknowledged. Nothing runs by itself: whoever asks the registry next (info, a poll, a transfer check) settles
  * what fell due first, as a real registry would have by then.
  */
-import { addDays, addYears } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addYears } from 'date-fns/addYears';
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';

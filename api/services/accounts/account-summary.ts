@@ -1,6 +1,7 @@
 /** The account as the control panel reads it (control-panel spec §3 Account), with billing figures derived from domains. */
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import { max, subDays } from 'date-fns';
+import { max } from 'date-fns/max';
+import { subDays } from 'date-fns/subDays';
 import { now as currentTime } from '../../clock.ts';
 import type { Account } from '../../contract/domains/domain.ts';
 import { autoRenewLeadDays } from '../../contract/domains/domain-status.ts';

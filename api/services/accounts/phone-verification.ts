@@ -1,7 +1,7 @@
 /** Checkout phone verification: a 6-character SMS code per cart and phone, hashed, expiring, single-use, rate-limited. */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { addMinutes } from 'date-fns';
+import { addMinutes } from 'date-fns/addMinutes';
 import { now } from '../../clock.ts';
 import { isE164Phone, phoneFormatMessage } from '../../contract/phone.ts';
 import type { Db } from '../../db/client.ts';

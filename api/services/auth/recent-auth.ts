@@ -4,7 +4,7 @@
  * passkey, within `recentAuthMs`. Otherwise the answer is 403 with `data.reauthRequired`, which the account app turns
  * into a "confirm it's you" step.
  */
-import { subMilliseconds } from 'date-fns';
+import { subMilliseconds } from 'date-fns/subMilliseconds';
 import { eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 /** Password recovery: an emailed single-use link that opens a recovery session allowed only to set a new password. */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { addHours } from 'date-fns';
+import { addHours } from 'date-fns/addHours';
 import { now } from '../../clock.ts';
 import { appendActivity } from '../audit/account-activity.ts';
 import { recoveryTokens, users } from '../../db/schema/index.ts';

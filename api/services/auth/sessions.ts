@@ -1,6 +1,7 @@
 /** Sessions: created at sign-in, resolved per request from the cookie, revoked at logout. */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { addDays, addMinutes } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMinutes } from 'date-fns/addMinutes';
 import { secondsInDay } from 'date-fns/constants';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';

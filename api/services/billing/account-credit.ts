@@ -5,7 +5,7 @@
  * reserves what it spends before the card is authorised, one row per cart; what the balance counts of it follows the
  * order: the whole reservation while it runs, the credit of the lines it kept once settled, nothing once it failed.
  */
-import { subMinutes } from 'date-fns';
+import { subMinutes } from 'date-fns/subMinutes';
 import { and, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { type CreditAnswer, type CreditEntry, maxCreditGrant } from '../../contract/billing/account-credit.ts';

@@ -14,7 +14,8 @@
  * - A worker that died mid-charge leaves the bill claimed: after a lease of 15 minutes another worker takes it over
  *   with the same idempotency key, so the provider answers the same payment instead of charging again.
  */
-import { addDays, addMinutes } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addMinutes } from 'date-fns/addMinutes';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';

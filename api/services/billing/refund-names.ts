@@ -6,7 +6,8 @@
  * registry is asked after commit, and a repeat of the same refund request finishes a deletion a crash or a registry
  * error left undone.
  */
-import { addDays, differenceInCalendarDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { NameAction } from '../../contract/billing/refunds.ts';

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { addMilliseconds } from 'date-fns';
+import { addMilliseconds } from 'date-fns/addMilliseconds';
 import { and, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';

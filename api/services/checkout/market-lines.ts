@@ -9,7 +9,7 @@
  * - a takeover of a cut order reads the claim, as it asks the registry for a registration.
  * The registry learns the new registrant afterwards (services/selling/market-handover.ts, a job that retries).
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, eq, inArray } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { tdrpHoldDays } from '../../contract/accounts/account-info.ts';

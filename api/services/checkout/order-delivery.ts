@@ -3,7 +3,7 @@
  * and a refused name back in the cart. Shared by checkout (answers that came at once) and reconciliation (answers
  * found out later by asking the registry).
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { planOf } from '../../contract/carts/cart-pricing.ts';
 import { formatMoney } from '../../contract/money.ts';

@@ -17,7 +17,7 @@
  * registry and payment calls, so a taker that dies leaves nothing half-done), and the capture carries the attempt's
  * one idempotency key, so money moves once.
  */
-import { addYears } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
 import { and, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { now } from '../../clock.ts';

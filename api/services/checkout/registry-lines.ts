@@ -1,5 +1,5 @@
 /** Checkout's registry phase: every line on the order first, then each name registered or its transfer requested. */
-import { addYears } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
 import { eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';

@@ -3,7 +3,7 @@
  * its domains and the registrant, admin and tech data we hold, asking for corrections. The (account, year) key makes
  * it once per year however many workers run the job or however late it runs.
  */
-import { differenceInYears } from 'date-fns';
+import { differenceInYears } from 'date-fns/differenceInYears';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';

@@ -3,7 +3,7 @@
  * renewals, card revenue net of refunds and of sellers' shares of market sales), the charges that failed lately, transfers waiting, and the job queue's
  * health, and the abuse desk's open cases. Days are UTC days on the one clock: "7 days" is today and the 6 before it.
  */
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import { sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Dashboard, FailedCharge, PeriodCounts } from '../../contract/dashboard/dashboard.ts';

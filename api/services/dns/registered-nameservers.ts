@@ -3,7 +3,8 @@
  * A new or changed one is received and reviewed for up to 48 hours; the review job (`reviewDueNameservers`, the
  * glue-review job) makes it active at the registry (EPP host:create / host:update) once its review time has come.
  */
-import { addMinutes, addSeconds } from 'date-fns';
+import { addMinutes } from 'date-fns/addMinutes';
+import { addSeconds } from 'date-fns/addSeconds';
 import { and, asc, eq, lte, ne } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Config } from '../../config.ts';

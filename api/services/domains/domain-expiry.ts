@@ -6,7 +6,9 @@
  *   when the registry frees the name.
  * Auto-renew, the calendar's other half, and the hourly run of both are in renewals/domain-calendar.ts.
  */
-import { addDays, subDays, subYears } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { subDays } from 'date-fns/subDays';
+import { subYears } from 'date-fns/subYears';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { autoRenewLeadDays } from '../../contract/domains/domain-status.ts';

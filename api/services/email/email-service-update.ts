@@ -3,7 +3,7 @@
  * `emailEnabled` on with the plan's `mrc` and charges the first month's difference now; removing deletes every
  * mailbox and forward at the mail host and drops the plan back. `emailEnabled` and `mrc` always change together.
  */
-import { addMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { now } from '../../clock.ts';

@@ -5,7 +5,7 @@
  * answer never came, or whose process died, stays pending until its lease lapses; the order-reconcile job then asks
  * the registry (the kind's `check`) and finishes or undoes it, never repeating a call that is not safe to repeat.
  */
-import { addMilliseconds } from 'date-fns';
+import { addMilliseconds } from 'date-fns/addMilliseconds';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';

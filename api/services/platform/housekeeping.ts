@@ -2,7 +2,8 @@
  * What the daily housekeeping job deletes: everything expired as of `asOf`. Idempotent, so a run that comes late,
  * twice or after a missed day simply catches up.
  */
-import { subDays, subSeconds } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
+import { subSeconds } from 'date-fns/subSeconds';
 import { inArray, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {

@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { addDays, getYear, subDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { getYear } from 'date-fns/getYear';
+import { subDays } from 'date-fns/subDays';
 import { eq, sql } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import { loadConfig } from '../../config.ts';

@@ -5,7 +5,7 @@
  * renewal due within 30 days (too soon for a month's notice), pauses the domain's auto-renew until the customer
  * accepts the new price in the control panel with one click.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';

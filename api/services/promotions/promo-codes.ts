@@ -3,7 +3,7 @@
  * code's caps count its redemptions that still stand (see promoRedemptions): orders that did not fail, and checkouts
  * reserved in the last half hour that have not become an order yet.
  */
-import { subMinutes } from 'date-fns';
+import { subMinutes } from 'date-fns/subMinutes';
 import { desc, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { formatMoney } from '../../contract/money.ts';

@@ -5,7 +5,9 @@
  *   auto-renew order); a failed charge emails the customer and is tried again daily, 3 times. Here.
  * - ERRP reminders and the expiry phases: domains/domain-expiry.ts.
  */
-import { addDays, subDays, subMinutes } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { subDays } from 'date-fns/subDays';
+import { subMinutes } from 'date-fns/subMinutes';
 import { and, asc, eq, gt, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { autoRenewLeadDays } from '../../contract/domains/domain-status.ts';

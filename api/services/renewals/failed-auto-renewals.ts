@@ -3,7 +3,7 @@
  * who, which domain, how much, why, when it is tried next, and whether the name can still be renewed; and trying one
  * again now.
  */
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { DbOrTx } from '../../db/client.ts';

@@ -4,7 +4,9 @@
  * capture what the registry renewed (ledger rows) or release. Renewals are non-refundable; nothing is charged for a
  * term the registry did not extend, and a term is renewed once whoever asks (the unique index on renewals).
  */
-import { addYears, subDays, subMinutes } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
+import { subDays } from 'date-fns/subDays';
+import { subMinutes } from 'date-fns/subMinutes';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { autoRenewLeadDays } from '../../contract/domains/domain-status.ts';

@@ -3,7 +3,7 @@
  * by the route, rate-limited, stored, answered the same way whatever the amount, then emailed to the owner or (under
  * the floor, hours later) declined to the offerer.
  */
-import { subHours } from 'date-fns';
+import { subHours } from 'date-fns/subHours';
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';

@@ -4,7 +4,7 @@
  * our checkout (valid `acceptedOfferDays`); declining tells them no. Offers under the floor never appear here: the
  * for-sale-offers job declines them to the offerer hours after they were made (for-sale.ts).
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';

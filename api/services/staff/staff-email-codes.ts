@@ -4,7 +4,7 @@
  * sign-in (password given, code asked for), it turns the session into one that may only add a second factor.
  */
 import { randomInt } from 'node:crypto';
-import { addMinutes } from 'date-fns';
+import { addMinutes } from 'date-fns/addMinutes';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { staffEmailCodes } from '../../db/schema/index.ts';

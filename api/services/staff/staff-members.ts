@@ -2,7 +2,7 @@
  * Staff accounts, apart from customers': the first owner made from the command line, the rest invited by owners;
  * each enrols through a one-time link (name, password, then a second factor). Every change is audited.
  */
-import { addHours } from 'date-fns';
+import { addHours } from 'date-fns/addHours';
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { rolePermissions, type StaffRole, staffRoleLabels } from '../../contract/staff/roles.ts';

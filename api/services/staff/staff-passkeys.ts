@@ -14,7 +14,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
-import { addMinutes } from 'date-fns';
+import { addMinutes } from 'date-fns/addMinutes';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { staffPasskeys, staffWebauthnChallenges } from '../../db/schema/index.ts';

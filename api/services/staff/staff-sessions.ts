@@ -2,7 +2,11 @@
  * Staff sessions: created at each step of a staff sign-in (the token rotates at every step), resolved per request
  * from the `ds_staff` cookie, and dead 8 hours after sign-in or 30 minutes after the last request, whichever is first.
  */
-import { addHours, addMinutes, min as minDate, subMinutes, subSeconds } from 'date-fns';
+import { addHours } from 'date-fns/addHours';
+import { addMinutes } from 'date-fns/addMinutes';
+import { min as minDate } from 'date-fns/min';
+import { subMinutes } from 'date-fns/subMinutes';
+import { subSeconds } from 'date-fns/subSeconds';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { type StaffSessionState, staffIdleMinutes, staffSessionHours } from '../../contract/staff/staff.ts';

@@ -4,7 +4,7 @@
  * registry, and unless that account opted out of TDRP it is locked against transfer for 60 days. Staff checked both
  * owners' consent (the reason says how); both are emailed. The old owner's auth code and For Sale listing do not move.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { tdrpHoldDays } from '../../contract/accounts/account-info.ts';

@@ -4,7 +4,7 @@
  * with the domain's row lock, and the registry is called after commit, outside it; a refusal is undone, a lost answer
  * settled by the reconciling job. A suspended name is unlocked only by compliance or an owner, with a reason.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';

@@ -4,7 +4,7 @@
  * (api/http/view-as.ts refuses every unsafe request); its start and every page it shows are in the audit log, and
  * the customer's Account activity says staff looked.
  */
-import { addMinutes } from 'date-fns';
+import { addMinutes } from 'date-fns/addMinutes';
 import { now } from '../../clock.ts';
 import { eq } from 'drizzle-orm';
 import { sessions, staffMembers } from '../../db/schema/index.ts';

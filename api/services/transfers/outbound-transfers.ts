@@ -4,7 +4,8 @@
  * approval link (approve now, or cancel); unanswered, the registry lets the name go after 5 days and the domain leaves
  * the account. The `transfer-away` job also locks again a domain whose auth code expired (unlockDays).
  */
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 import { and, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';

@@ -4,7 +4,7 @@
  * `tdrpLinkDays`); approving applies the change and, unless the account opted out, holds its domains against
  * transfer for `tdrpHoldDays`. While a request waits, the registrant contact and the preferences are locked.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { tdrpHoldDays, tdrpLinkDays } from '../../contract/accounts/account-info.ts';

@@ -2,7 +2,7 @@
  * Domain update, transfers (control-panel spec §4, §7): lock and unlock (the answer to an unlock carries the auth code),
  * a new auth code, answers to a transfer away (cancel it, resend its approval email) and a new code for a transfer in.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { now } from '../../clock.ts';

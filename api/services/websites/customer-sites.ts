@@ -3,7 +3,7 @@
  * the Host header (or its www) and what its owner chose: the parking page (default or blank), a forward, or the
  * builder site. A deleted, expired or not-yet-ours domain gets the plain parking page with nothing of the owner's.
  */
-import { isAfter } from 'date-fns';
+import { isAfter } from 'date-fns/isAfter';
 import { desc, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { SiteContent } from '../../contract/websites/website.ts';

@@ -2,7 +2,8 @@
  * What a domain shows, beyond the domains row: the forward options, the builder's trial and its one-page site
  * (websites table), read and saved for the owner; and the builder's share of the monthly charge during its trial.
  */
-import { addDays, isAfter } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { isAfter } from 'date-fns/isAfter';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { planOf, planPrices } from '../../contract/carts/cart-pricing.ts';

@@ -1,5 +1,5 @@
 /** The CSV export of My Domains: name, expiry, auto-renew, nameservers, status; RFC 4180 quoting. */
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { displayStatus, displayStatusLabels } from '../../../../api/contract/domains/domain-status.ts';
 import type { Domain } from './api.ts';
 

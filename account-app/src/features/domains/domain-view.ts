@@ -2,7 +2,7 @@
  * The My Domains view a customer chooses (search, filter, sort, page), read from and written to the URL so reload and
  * Back keep it, and the pure rules that apply it to the list. Defaults are left out of the URL.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { isPendingTransfer } from '../../../../api/contract/domains/domain-status.ts';
 import type { Domain } from './api.ts';
 

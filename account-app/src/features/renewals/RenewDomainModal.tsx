@@ -9,7 +9,7 @@ import { Money } from '@kit/Money.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
 import { showToast } from '@kit/toasts.ts';
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import { useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import { autoRenewLeadDays } from '../../../../api/contract/domains/domain-status.ts';

@@ -7,7 +7,7 @@ import { formatDate } from '@kit/DateText.tsx';
 import { isFailure } from '@kit/api.ts';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../api/contract/money.ts';

@@ -1,5 +1,5 @@
 /** Domain <create> and <renew> at the sandbox registry, with fee acknowledgement and the sandbox world's mishaps. */
-import { addYears } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Contact } from '../../../contract/contact.ts';
 import type { DsRecord } from '../../../contract/domains/rdap.ts';

@@ -3,7 +3,8 @@
  * in the same request, and within the account's limits; revoking checks whose token it is. The token itself, its
  * hashing and its use are in api-tokens.ts.
  */
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { apiTokenCreateSchema } from '../../../contract/api-tokens/api-token-create.ts';

@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { addMinutes } from 'date-fns';
+import { addMinutes } from 'date-fns/addMinutes';
 import { now } from '../../../clock.ts';
 import type { ListQuery, ListResult } from '../../../contract/list.ts';
 import type { MfaMethod } from '../../../contract/auth/mfa.ts';

@@ -16,7 +16,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { addMinutes } from 'date-fns';
+import { addMinutes } from 'date-fns/addMinutes';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import type { PasskeyView } from '../../../contract/auth/mfa.ts';

@@ -5,7 +5,7 @@
  * told). Each is on the case's timeline and in the audit log with the reason typed for it, and the first of them
  * stops the case's first-action clock.
  */
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import brand from '../../../../content/brand.json' with { type: 'json' };
 import { now } from '../../../clock.ts';

@@ -2,7 +2,8 @@
  * The case clocks, measured to what staff do: acknowledged by a staff member within 24 hours of the report, a first
  * action within the hours the compliance staff set (default 48; 24 for a law-enforcement report). Overdue open cases are listed in a daily email to compliance staff (abuse-clocks job).
  */
-import { addHours, differenceInMinutes } from 'date-fns';
+import { addHours } from 'date-fns/addHours';
+import { differenceInMinutes } from 'date-fns/differenceInMinutes';
 import { asc, eq } from 'drizzle-orm';
 import brand from '../../../../content/brand.json' with { type: 'json' };
 import { now } from '../../../clock.ts';

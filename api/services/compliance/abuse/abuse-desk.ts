@@ -3,7 +3,7 @@
  * and our domain of the name, the evidence file, and the figures (median times to acknowledge and to first action
  * over 30 days, cases by category and by outcome).
  */
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { now } from '../../../clock.ts';

@@ -7,7 +7,7 @@
  * and compliance is told of it once.
  */
 import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { subHours } from 'date-fns';
+import { subHours } from 'date-fns/subHours';
 import brand from '../../../../content/brand.json' with { type: 'json' };
 import { now } from '../../../clock.ts';
 import { escrowDepositFiles, escrowDeposits } from '../../../db/schema/index.ts';

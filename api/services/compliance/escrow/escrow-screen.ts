@@ -3,7 +3,8 @@
  * upload result, when the next scheduled deposit runs, and what is wrong (the latest deposit failed, or none was made
  * in the last 26 hours).
  */
-import { addDays, subHours } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { subHours } from 'date-fns/subHours';
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import type { EscrowDepositNow, EscrowDepositSummary, EscrowProblem, EscrowScreen } from '../../../contract/compliance/escrow.ts';

@@ -6,7 +6,7 @@
  * why; the link restores them at once.
  */
 import { suspensionBlocksSentence } from '../../../contract/domains/suspension-gate.ts';
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import brand from '../../../../content/brand.json' with { type: 'json' };
 import { now } from '../../../clock.ts';
