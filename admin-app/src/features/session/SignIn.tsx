@@ -56,13 +56,18 @@ export default function SignIn() {
     await finish(answer);
   }
 
-  /** Back to the email and password, forgetting the second-factor step. */
-  function startOver() {
+  /**
+   * Back to the email and password. The pending sign-in is ended on the server and forgotten here first: while the
+   * session check still says `mfa`, the effect above would bring the code step straight back.
+   */
+  async function startOver() {
     setEmailSent(null);
     setEmailCode('');
-    setStep(null);
     setCode('');
     setError(null);
+    await api('/admin/session', { method: 'DELETE', toast: false });
+    await mutate(sessionKey, undefined, { revalidate: false });
+    setStep(null);
   }
 
   /** A code typed at the second-factor step: the app's (`/code`) or the emailed one (`/emailCode/verify`). */
@@ -74,7 +79,7 @@ export default function SignIn() {
     setBusy(false);
     if (isFailure(answer)) {
       // 401: the pending sign-in has expired, and the message asks for the email and password again.
-      if (answer.status === 401) startOver();
+      if (answer.status === 401) await startOver();
       return setError(answer.message);
     }
     await finish(answer);
@@ -169,7 +174,7 @@ export default function SignIn() {
           </form>
         )}
         <div className="auth-alt">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={startOver}>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void startOver()}>
             Use another account
           </button>
         </div>
