@@ -2,7 +2,7 @@
  * Staff accounts and sign-in (issue #23): enrolment through a one-time link, a mandatory second factor, sessions of
  * 8 hours at most and 30 minutes idle in their own cookie, rate limits, and owners managing staff.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { nowMs } from '../../api/clock.ts';
@@ -130,6 +130,13 @@ describe('signing in', () => {
     await replay.post('/api/admin/session', { email: staff.email, password: staffPassword });
     const reused = await replay.post('/api/admin/session/code', { code: staff.totp.generate() });
     expect(reused.body.message).toMatch(/already used/);
+    // The wrong password and the wrong code are in the audit log under the member, each with the step that failed.
+    const failures = await t.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'staff.sign-in-failed'), eq(auditLog.targetId, String(staff.staffId))))
+      .orderBy(auditLog.auditId);
+    expect(failures.map((row) => row.after)).toEqual([{ step: 'password' }, { step: 'code' }]);
   });
 
   it('never accepts a customer session or a staff cookie for the customer API', async () => {

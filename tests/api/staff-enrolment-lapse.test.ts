@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { nowMs } from '../../api/clock.ts';
-import { outbox, staffMembers } from '../../api/db/schema/index.ts';
+import { auditLog, outbox, staffMembers } from '../../api/db/schema/index.ts';
 import { systemActor } from '../../api/services/audit/audit-log.ts';
 import { createStaff } from '../../api/services/staff/staff-members.ts';
 import { useFileTestContext } from '../fixtures/file-test-context.ts';
@@ -43,6 +43,8 @@ describe('an enrolment left without a second factor', () => {
     const late = await t.client().post('/api/admin/session', { email: staff.email, password: staffPassword });
     expect(late.status).toBe(403);
     expect(late.body.message).toBe('You did not add a second factor within 72 hours of your invitation. Ask an owner for a new invitation.');
+    const [failure] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'staff.sign-in-failed'));
+    expect(failure).toMatchObject({ targetId: String(staff.staffId), after: { step: 'enrolment-lapsed' } });
     const [row] = await t.db.select().from(staffMembers).where(eq(staffMembers.staffId, staff.staffId));
     expect(row.totpSecret).toBeNull();
     expect(row.totpPendingSecret).toBeNull();
