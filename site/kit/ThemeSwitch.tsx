@@ -24,7 +24,7 @@ export function ThemeSwitch({ className = 'btn btn-ghost btn-sm' }: { className?
       <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
       </svg>
-      <span className="theme-switch-label">Dark</span>
+      <span className="phone-hidden-text">Dark</span>
     </button>
   );
 }

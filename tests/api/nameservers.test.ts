@@ -6,10 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
 import { registeredNameserverSchema } from '../../api/contract/dns/dns.ts';
-import { domains, registryDomains, registryHosts } from '../../api/db/schema/index.ts';
+import { registryDomains, registryHosts } from '../../api/db/schema/index.ts';
 import { loadServedZones } from '../../api/services/dns/zone.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { scheduledJobRunner } from '../fixtures/jobs.ts';
+import { defaultNameservers, ownNameserverDomain } from '../fixtures/nameserver-domain.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 const clock = new ManualClock(new Date());
@@ -19,18 +20,12 @@ let owner: TestClient;
 let stranger: TestClient;
 let domainId: number;
 const zone = 'glueworks.com';
-const defaults = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
 
 beforeAll(async () => {
   restoreClock = useClock(clock);
   t = await createTestContext();
-  const buyer = await signedInBuyer(t, 'ns@example.com');
-  owner = buyer.client;
+  ({ client: owner, domainId } = await ownNameserverDomain(t, 'ns@example.com', zone));
   stranger = (await signedInBuyer(t, 'ns-stranger@example.com')).client;
-  const expireDate = new Date(clock.now().getTime() + 300 * 86400000);
-  const [row] = await t.db.insert(domains).values({ accountId: buyer.accountId, domain: zone, expireDate, ns: defaults }).returning();
-  domainId = row.domainId;
-  await t.db.insert(registryDomains).values({ domain: zone, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'x', nameservers: defaults, expireDate });
 });
 afterAll(async () => {
   await t.close();
@@ -58,8 +53,8 @@ describe('Change Nameservers', () => {
 
   it('uses the provider’s two defaults when none are entered, and the website goes back to park', async () => {
     const res = await setNs(['', '', '', '', '', '']);
-    expect(res.body).toMatchObject({ ns: defaults, websiteType: 'park' });
-    expect(await registryNs()).toEqual(defaults);
+    expect(res.body).toMatchObject({ ns: defaultNameservers, websiteType: 'park' });
+    expect(await registryNs()).toEqual(defaultNameservers);
   });
 
   it('checks host names on the server too, naming each refused entry by its place', async () => {

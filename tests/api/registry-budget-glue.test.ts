@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
-import { domains, registryDomains, registryHosts } from '../../api/db/schema/index.ts';
+import { registryHosts } from '../../api/db/schema/index.ts';
 import { reviewDueNameservers } from '../../api/services/dns/registered-nameservers.ts';
-import { signedInBuyer } from '../fixtures/buyers.ts';
+import { ownNameserverDomain } from '../fixtures/nameserver-domain.ts';
 import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
 
 // The budget counts in fixed 10-minute windows: start just after one opens, so each step lands in a known window.
@@ -17,17 +17,11 @@ let t: TestContext;
 let owner: TestClient;
 let domainId: number;
 const zone = 'glue-budget.com';
-const defaults = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
 
 beforeAll(async () => {
   restoreClock = useClock(clock);
   t = await createTestContext({ env: { REGISTRY_CHANGES_PER_DOMAIN: '2', GLUE_REVIEW_MINUTES: '0' } });
-  const buyer = await signedInBuyer(t, 'glue-budget@example.com');
-  owner = buyer.client;
-  const expireDate = new Date(clock.now().getTime() + 300 * 86400000);
-  const [row] = await t.db.insert(domains).values({ accountId: buyer.accountId, domain: zone, expireDate, ns: defaults }).returning();
-  domainId = row.domainId;
-  await t.db.insert(registryDomains).values({ domain: zone, registrarName: 'Dotspot, Inc.', ours: true, authCode: 'x', nameservers: defaults, expireDate });
+  ({ client: owner, domainId } = await ownNameserverDomain(t, 'glue-budget@example.com', zone));
 });
 afterAll(async () => {
   await t.close();

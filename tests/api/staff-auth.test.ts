@@ -2,31 +2,20 @@
  * Staff accounts and sign-in (issue #23): enrolment through a one-time link, a mandatory second factor, sessions of
  * 8 hours at most and 30 minutes idle in their own cookie, rate limits, and owners managing staff.
  */
-import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, nowMs, useClock } from '../../api/clock.ts';
+import { and, eq } from 'drizzle-orm';
+import type { TOTP } from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { nowMs } from '../../api/clock.ts';
 import { auditLog, outbox, staffSessions } from '../../api/db/schema/index.ts';
 import { systemActor } from '../../api/services/audit/audit-log.ts';
 import { createStaff } from '../../api/services/staff/staff-members.ts';
 import { deleteExpiredRecords } from '../../api/services/platform/housekeeping.ts';
+import { useFileTestContext } from '../fixtures/file-test-context.ts';
 import { SoftAuthenticator } from '../fixtures/soft-authenticator.ts';
-import { createTestStaff, staffClient, staffPassword } from '../fixtures/staff.ts';
-import { createTestContext, type TestClient, type TestContext } from '../fixtures/test-app.ts';
+import { createTestStaff, enrolmentTokenOf, staffClient, staffPassword, totpFrom } from '../fixtures/staff.ts';
+import type { TestClient } from '../fixtures/test-app.ts';
 
-let t: TestContext;
-let restoreClock: (() => void) | null = null;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterEach(() => {
-  restoreClock?.();
-  restoreClock = null;
-});
-afterAll(() => t.close());
-
-const tokenOf = (url: string) => url.slice(url.indexOf('#') + 1);
-const totpFrom = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+const { t, startManualClock } = useFileTestContext();
 
 /** Signs in with password and an authenticator code; returns the client. */
 async function signIn(client: TestClient, email: string, totp: TOTP) {
@@ -45,7 +34,7 @@ describe('enrolment', () => {
     const { enrolmentUrl } = await createStaff(t.deps, systemActor, { email: 'Owner@Registrar.example', name: 'Owner', role: 'owner' });
     expect(enrolmentUrl).toMatch(/^http:\/\/localhost:\d+\/admin\/enrol#[\w-]{40,}$/);
     const client = t.client();
-    const token = tokenOf(enrolmentUrl);
+    const token = enrolmentTokenOf(enrolmentUrl);
     const check = await client.post('/api/admin/enrolment/check', { token });
     expect(check.body).toMatchObject({ email: 'owner@registrar.example', role: 'owner' });
 
@@ -90,7 +79,7 @@ describe('enrolment', () => {
   it('enrols a passkey instead, which then stands as the second factor after the password (a replayed answer is refused)', async () => {
     const { enrolmentUrl } = await createStaff(t.deps, systemActor, { email: 'keys@registrar.example', name: 'Kay', role: 'compliance' });
     const client = t.client();
-    await client.post('/api/admin/enrolment', { token: tokenOf(enrolmentUrl), name: 'Kay Keys', password: staffPassword });
+    await client.post('/api/admin/enrolment', { token: enrolmentTokenOf(enrolmentUrl), name: 'Kay Keys', password: staffPassword });
     const authenticator = new SoftAuthenticator();
     const options = await client.post('/api/admin/session/passkeyRegistrationOptions');
     expect(options.status).toBe(200);
@@ -113,11 +102,10 @@ describe('enrolment', () => {
 
   it('answers an unknown link with 404 and an expired one with 410', async () => {
     expect((await t.client().post('/api/admin/enrolment/check', { token: 'x'.repeat(43) })).status).toBe(404);
-    const clock = new ManualClock(Date.now());
-    restoreClock = useClock(clock);
+    const clock = startManualClock();
     const { enrolmentUrl } = await createStaff(t.deps, systemActor, { email: 'late@registrar.example', name: 'Late', role: 'viewer' });
     clock.advance(73 * 3600_000);
-    const late = await t.client().post('/api/admin/enrolment/check', { token: tokenOf(enrolmentUrl) });
+    const late = await t.client().post('/api/admin/enrolment/check', { token: enrolmentTokenOf(enrolmentUrl) });
     expect(late.status).toBe(410);
   });
 });
@@ -142,6 +130,13 @@ describe('signing in', () => {
     await replay.post('/api/admin/session', { email: staff.email, password: staffPassword });
     const reused = await replay.post('/api/admin/session/code', { code: staff.totp.generate() });
     expect(reused.body.message).toMatch(/already used/);
+    // The wrong password and the wrong code are in the audit log under the member, each with the step that failed.
+    const failures = await t.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'staff.sign-in-failed'), eq(auditLog.targetId, String(staff.staffId))))
+      .orderBy(auditLog.auditId);
+    expect(failures.map((row) => row.after)).toEqual([{ step: 'password' }, { step: 'code' }]);
   });
 
   it('never accepts a customer session or a staff cookie for the customer API', async () => {
@@ -150,8 +145,7 @@ describe('signing in', () => {
   });
 
   it('ends a session after 30 idle minutes, and any session 8 hours after sign-in', async () => {
-    const clock = new ManualClock(Date.now());
-    restoreClock = useClock(clock);
+    const clock = startManualClock();
     const staff = await createTestStaff(t, 'viewer');
     const client = await signIn(t.client(), staff.email, staff.totp);
     clock.advance(29 * 60_000);
@@ -175,8 +169,7 @@ describe('signing in', () => {
   });
 
   it('forgets ended sessions a day after they end (housekeeping)', async () => {
-    const clock = new ManualClock(Date.now());
-    restoreClock = useClock(clock);
+    const clock = startManualClock();
     const staff = await staffClient(t, 'viewer');
     const before = await t.db.select().from(staffSessions).where(eq(staffSessions.staffId, staff.staffId));
     expect(before).toHaveLength(1);
@@ -224,7 +217,7 @@ describe('managing staff', () => {
     expect(mail.subject).toMatch(/invited to the .* back office/);
     const url = /http\S+\/admin\/enrol#\S+/.exec(mail.body)?.[0];
     expect(url).toBeTruthy();
-    const check = await t.client().post('/api/admin/enrolment/check', { token: tokenOf(url!) });
+    const check = await t.client().post('/api/admin/enrolment/check', { token: enrolmentTokenOf(url!) });
     expect(check.body).toMatchObject({ email: 'sam.support@registrar.example', role: 'support' });
     const duplicate = await owner.client.post('/api/admin/staff', { email: 'sam.support@registrar.example', name: 'Sam', role: 'viewer' });
     expect(duplicate.status).toBe(409);

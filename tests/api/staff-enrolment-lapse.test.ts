@@ -4,42 +4,29 @@
  * new invitation (a fresh link) is the way back.
  */
 import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, nowMs, useClock } from '../../api/clock.ts';
-import { outbox, staffMembers } from '../../api/db/schema/index.ts';
+import { describe, expect, it } from 'vitest';
+import { nowMs } from '../../api/clock.ts';
+import { auditLog, outbox, staffMembers } from '../../api/db/schema/index.ts';
 import { systemActor } from '../../api/services/audit/audit-log.ts';
 import { createStaff } from '../../api/services/staff/staff-members.ts';
-import { staffClient, staffPassword } from '../fixtures/staff.ts';
-import { createTestContext, type TestContext } from '../fixtures/test-app.ts';
+import { useFileTestContext } from '../fixtures/file-test-context.ts';
+import { enrolmentTokenOf, staffClient, staffPassword, totpFrom } from '../fixtures/staff.ts';
 
-let t: TestContext;
-let restoreClock: (() => void) | null = null;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterEach(() => {
-  restoreClock?.();
-  restoreClock = null;
-});
-afterAll(() => t.close());
+const { t, startManualClock, restoreClock } = useFileTestContext();
 
 const hour = 3600_000;
-const tokenOf = (url: string) => url.slice(url.indexOf('#') + 1);
-const totpFrom = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 
 /** A member who followed their link and chose a password, then stopped before the second factor. */
 async function halfEnrolled(email: string) {
   const { staff, enrolmentUrl } = await createStaff(t.deps, systemActor, { email, name: 'Hal', role: 'support' });
-  const enrolled = await t.client().post('/api/admin/enrolment', { token: tokenOf(enrolmentUrl), name: 'Hal Half', password: staffPassword });
+  const enrolled = await t.client().post('/api/admin/enrolment', { token: enrolmentTokenOf(enrolmentUrl), name: 'Hal Half', password: staffPassword });
   expect(enrolled.body).toEqual({ next: 'enrol', factors: { totp: false, passkeys: 0 } });
   return staff;
 }
 
 describe('an enrolment left without a second factor', () => {
   it('can be finished with the password within the link’s 72 hours, and not after', async () => {
-    const clock = new ManualClock(Date.now());
-    restoreClock = useClock(clock);
+    const clock = startManualClock();
     const staff = await halfEnrolled('hal@registrar.example');
 
     clock.advance(71 * hour + 50 * 60_000);
@@ -56,14 +43,15 @@ describe('an enrolment left without a second factor', () => {
     const late = await t.client().post('/api/admin/session', { email: staff.email, password: staffPassword });
     expect(late.status).toBe(403);
     expect(late.body.message).toBe('You did not add a second factor within 72 hours of your invitation. Ask an owner for a new invitation.');
+    const [failure] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'staff.sign-in-failed'));
+    expect(failure).toMatchObject({ targetId: String(staff.staffId), after: { step: 'enrolment-lapsed' } });
     const [row] = await t.db.select().from(staffMembers).where(eq(staffMembers.staffId, staff.staffId));
     expect(row.totpSecret).toBeNull();
     expect(row.totpPendingSecret).toBeNull();
   });
 
   it('is invited afresh by an owner: the old password stops working and the new link enrols them', async () => {
-    const clock = new ManualClock(Date.now());
-    restoreClock = useClock(clock);
+    const clock = startManualClock();
     const staff = await halfEnrolled('hal2@registrar.example');
     clock.advance(80 * hour);
     const owner = await staffClient(t, 'owner');
@@ -78,13 +66,12 @@ describe('an enrolment left without a second factor', () => {
     expect(oldPassword.body.message).toBe('The email or password is incorrect.');
 
     restoreClock();
-    restoreClock = null;
     await t.runJobs();
     const mails = await t.db.select().from(outbox).where(eq(outbox.to, staff.email));
     const url = /http\S+\/admin\/enrol#\S+/.exec(mails.at(-1)?.body ?? '')?.[0];
     expect(url).toBeTruthy();
     const client = t.client();
-    const enrolled = await client.post('/api/admin/enrolment', { token: tokenOf(url!), name: 'Hal Whole', password: 'a brand new staff password' });
+    const enrolled = await client.post('/api/admin/enrolment', { token: enrolmentTokenOf(url!), name: 'Hal Whole', password: 'a brand new staff password' });
     expect(enrolled.body.next).toBe('enrol');
     const setup = await client.post('/api/admin/session/totp');
     const confirmed = await client.post('/api/admin/session/totp/confirm', { code: totpFrom(setup.body.secret).generate({ timestamp: nowMs() }) });

@@ -67,13 +67,31 @@ test('the WHOIS result and the open mobile menu pass axe too', async ({ page }) 
   expect(await axeProblems(page)).toEqual([]);
 });
 
-test('no public or storefront page scrolls sideways on a 390 px phone', async ({ page }) => {
+test('no public or storefront page scrolls sideways on a 390 px phone, nor the account app at 390 and 320 px', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const wide: string[] = [];
+  const measure = async (path: string) => {
+    const { scroll, screen } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+    if (scroll > screen) wide.push(`${path} at ${screen} px: ${scroll} px`);
+  };
   for (const path of [...publicPaths, ...storefrontPaths]) {
     await page.goto(path);
-    const { scroll, screen } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
-    if (scroll > screen) wide.push(`${path}: ${scroll} px`);
+    await measure(path);
+  }
+  // The account app's four sections, and Account Information's own row of links, fit the smallest phones too.
+  await signInDemoThroughApi(page.request);
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const [path, shown] of [
+      ['/account/domains', page.getByTestId('domain').first()],
+      ['/account/summary', page.getByRole('heading', { name: 'Contact Information' })],
+    ] as const) {
+      await page.goto(path);
+      await expect(shown).toBeVisible();
+      await measure(path);
+      const tabs = await page.getByRole('navigation', { name: 'Account sections' }).evaluate((nav) => nav.scrollWidth - nav.clientWidth);
+      if (tabs > 0) wide.push(`${path} at ${width} px: the section tabs hide ${tabs} px`);
+    }
   }
   expect(wide).toEqual([]);
 });

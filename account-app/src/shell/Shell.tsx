@@ -75,7 +75,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </nav>
           <div className="shell-actions">
             <a className="shell-help" href={brand.helpCenterUrl} target="_blank" rel="noopener noreferrer">
-              Help<span className="shell-help-more"> Center</span>
+              Help<span className="phone-hidden-text"> Center</span>
               <span className="visually-hidden"> (opens in a new tab)</span>
             </a>
             {user && (

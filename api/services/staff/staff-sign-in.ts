@@ -45,6 +45,17 @@ export function actorOf(staff: Pick<StaffRow, 'staffId' | 'email' | 'role'>, ip:
   return { staffId: staff.staffId, email: staff.email, role: staff.role, ip };
 }
 
+/** An audit row for a failed sign-in of a known staff member, naming the step that failed. */
+async function recordSignInFailure(db: Db, staff: StaffRow, ip: string, step: 'password' | 'enrolment-lapsed' | 'code'): Promise<void> {
+  await recordAudit(db, actorOf(staff, ip), {
+    action: 'staff.sign-in-failed',
+    targetType: 'staff',
+    targetId: staff.staffId,
+    targetLabel: staff.email,
+    after: { step },
+  });
+}
+
 async function factorsOf(db: Db, staff: StaffRow): Promise<{ totp: boolean; passkeys: number }> {
   const keys = await db.select({ id: staffPasskeys.staffPasskeyId }).from(staffPasskeys).where(eq(staffPasskeys.staffId, staff.staffId));
   return { totp: staff.totpSecret !== null, passkeys: keys.length };
@@ -93,13 +104,7 @@ export async function signInStaff(
   if (!usable || !ok) {
     await countFailure(db, [addressFailures(client.ip)]);
     if (staff) {
-      await recordAudit(db, actorOf(staff, client.ip), {
-        action: 'staff.sign-in-failed',
-        targetType: 'staff',
-        targetId: staff.staffId,
-        targetLabel: staff.email,
-        after: { step: 'password' },
-      });
+      await recordSignInFailure(db, staff, client.ip, 'password');
     }
     throw new AppError(400, staffInvalidCredentials);
   }
@@ -109,13 +114,7 @@ export async function signInStaff(
     try {
       await requireEnrolmentOpen(db, staff.staffId);
     } catch (error) {
-      await recordAudit(db, actorOf(staff, client.ip), {
-        action: 'staff.sign-in-failed',
-        targetType: 'staff',
-        targetId: staff.staffId,
-        targetLabel: staff.email,
-        after: { step: 'enrolment-lapsed' },
-      });
+      await recordSignInFailure(db, staff, client.ip, 'enrolment-lapsed');
       throw error;
     }
   }
@@ -136,13 +135,7 @@ export async function checkTotp(db: Db, staff: StaffRow, secret: string, code: s
   const time = now();
   const delta = staffTotp(secret, staff.email, brandName).validate({ token: code, window: 1, timestamp: time.getTime() });
   if (delta === null) {
-    await recordAudit(db, actorOf(staff, client.ip), {
-      action: 'staff.sign-in-failed',
-      targetType: 'staff',
-      targetId: staff.staffId,
-      targetLabel: staff.email,
-      after: { step: 'code' },
-    });
+    await recordSignInFailure(db, staff, client.ip, 'code');
     throw new AppError(400, 'That code is not valid. Check your authenticator app and try again.');
   }
   await giveBack(db, limits);

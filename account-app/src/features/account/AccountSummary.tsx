@@ -6,6 +6,7 @@ import { brand } from '@kit/brand.ts';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../paths.ts';
+import './account-links.css';
 
 export type AccountView = 'summary' | 'update_login' | 'contact_info' | 'update_contact' | 'manage_MFA' | 'apiTokens' | 'billing' | 'payment' | 'activity';
 

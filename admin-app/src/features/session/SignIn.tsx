@@ -56,14 +56,30 @@ export default function SignIn() {
     await finish(answer);
   }
 
-  async function submitCode(event: FormEvent) {
+  /**
+   * Back to the email and password. The pending sign-in is ended on the server and forgotten here first: while the
+   * session check still says `mfa`, the effect above would bring the code step straight back.
+   */
+  async function startOver() {
+    setEmailSent(null);
+    setEmailCode('');
+    setCode('');
+    setError(null);
+    await api('/admin/session', { method: 'DELETE', toast: false });
+    await mutate(sessionKey, undefined, { revalidate: false });
+    setStep(null);
+  }
+
+  /** A code typed at the second-factor step: the app's (`/code`) or the emailed one (`/emailCode/verify`). */
+  async function submitSecondFactor(event: FormEvent, path: string, body: { code: string } | { emailCode: string }) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const answer = await api<StaffSignInStep>('/admin/session/code', { method: 'POST', body: { code }, toast: false });
+    const answer = await api<StaffSignInStep>(path, { method: 'POST', body, toast: false });
     setBusy(false);
     if (isFailure(answer)) {
-      if (answer.status === 401) setStep(null);
+      // 401: the pending sign-in has expired, and the message asks for the email and password again.
+      if (answer.status === 401) await startOver();
       return setError(answer.message);
     }
     await finish(answer);
@@ -95,16 +111,6 @@ export default function SignIn() {
     setEmailSent(answer.message);
   }
 
-  async function submitEmailCode(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const answer = await api<StaffSignInStep>('/admin/session/emailCode/verify', { method: 'POST', body: { emailCode }, toast: false });
-    setBusy(false);
-    if (isFailure(answer)) return setError(answer.message);
-    await finish(answer);
-  }
-
   if (step?.next === 'mfa') {
     return (
       <AuthCard title="Verify it’s you" lead="Every staff sign-in needs your second factor.">
@@ -114,7 +120,7 @@ export default function SignIn() {
           </p>
         )}
         {step.factors.totp && (
-          <form onSubmit={submitCode} noValidate>
+          <form onSubmit={(event) => void submitSecondFactor(event, '/admin/session/code', { code })} noValidate>
             <TextField
               label="Authentication code"
               hint="The 6-digit code from your authenticator app"
@@ -151,7 +157,7 @@ export default function SignIn() {
           </div>
         )}
         {emailSent && (
-          <form onSubmit={submitEmailCode} noValidate>
+          <form onSubmit={(event) => void submitSecondFactor(event, '/admin/session/emailCode/verify', { emailCode })} noValidate>
             <TextField
               label="Emailed code"
               hint={`${emailSent} Then set up your new authenticator app or a passkey.`}
@@ -168,17 +174,7 @@ export default function SignIn() {
           </form>
         )}
         <div className="auth-alt">
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={() => {
-              setEmailSent(null);
-              setEmailCode('');
-              setStep(null);
-              setCode('');
-              setError(null);
-            }}
-          >
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void startOver()}>
             Use another account
           </button>
         </div>
