@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +9,9 @@ export default defineConfig({
     setupFiles: ['tests/setup/ui-waits.ts'],
     include: ['tests/api/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/ui/**/*.test.tsx'],
     pool: typeof Bun !== 'undefined' ? 'threads' : 'forks',
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where the files then run one by
+    // one while each mostly waits for PostgreSQL or a child process. Two at least.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 60_000,
     environment: 'node',
