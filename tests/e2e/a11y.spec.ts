@@ -21,6 +21,9 @@ async function axeProblems(page: Page): Promise<string[]> {
 
 for (const path of [...publicPaths, notFoundPath]) {
   test(`${path} passes axe (WCAG 2.2 AA) and has landmarks, one h1, a title, a description and a canonical`, async ({ page }) => {
+    // Every extension's three prices: axe's contrast pass over ~1,500 cells took 26 s in a CI run and over a minute
+    // on a machine running a second suite.
+    if (path === '/pricing') test.slow();
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     expect(await axeProblems(page)).toEqual([]);
