@@ -132,7 +132,8 @@ describe('auto-renew', () => {
 });
 
 describe('reminders and expiry', () => {
-  it('sends the 30-day, 7-day and expired reminders once each as the scheduled job runs day by day', async () => {
+  // Every scheduled job runs 84 times (twice a day for six weeks): 7-10 s on a quiet machine, over 20 s on a busy one.
+  it('sends the 30-day, 7-day and expired reminders once each as the scheduled job runs day by day', { timeout: 60_000 }, async () => {
     clock.set(start);
     const email = `calendar-reminders-${++buyers}@example.org`;
     const { accountId } = await signedInBuyer(t, email);
