@@ -26,12 +26,29 @@ export type RefundView = {
   /** The part given back as account credit (`amount` is the card's part). */
   creditAmount: number;
   /** What happened to each refunded name; `done` once the registry deleted it (always for `keep`). */
-  names: { domainId: number; domain: string; action: NameAction; done: boolean }[];
+  names: RefundedName[];
   items: { transactionId: number; amount: number; description: string }[];
   reason: string;
   staffId: number | null;
   createDate: string;
 };
+
+/**
+ * A kept name whose renewal was refunded in full: the renewal's years come off its expiry where the registry can take a
+ * renewal back. `pending` until the registry is asked (`sending` while it is), then `done` (the name expires on
+ * `expireDate`), `refused` (the registry said no, `note` says why) or `unsupported` (its registry has no way to); the
+ * name keeps `expireDate` in both.
+ */
+export type RefundYears = {
+  count: number;
+  state: 'pending' | 'sending' | 'done' | 'refused' | 'unsupported';
+  expireDate: string;
+  note?: string;
+  /** While `sending`: until when the request asking the registry has it; after that a repeat or the reconciler may. */
+  leaseUntil?: string;
+};
+
+export type RefundedName = { domainId: number; domain: string; action: NameAction; done: boolean; years?: RefundYears };
 
 /** One card payment on the ledger: an order's capture, or a single charge's (a renewal, a monthly bill). */
 export type PaymentDetail = {
