@@ -66,7 +66,7 @@ export function yearsSentence(name: RefundedName): string | null {
   if (!years) return null;
   const term = `${years.count} year${years.count === 1 ? '' : 's'}`;
   const date = formatDateUtc(years.expireDate);
-  if (years.state === 'done') return `${name.domain} now expires on ${date}: the renewal's ${term} were taken back at the registry.`;
+  if (years.state === 'done') return `${name.domain} now expires on ${date}: the registry took the renewal (${term}) back.`;
   if (years.state === 'refused' || years.state === 'unsupported') {
     return `${name.domain} keeps its expiry of ${date}: ${years.note ?? 'the registry cannot take the renewal back'}. The money was refunded all the same.`;
   }
@@ -99,6 +99,18 @@ async function claimYears(deps: RegistryDeps, refundId: number): Promise<{ name:
       })
       .where(eq(refunds.refundId, refundId));
     return due.map((name) => ({ name, retry: name.years?.state === 'sending' }));
+  });
+}
+
+async function releaseYears(deps: RegistryDeps, refundId: number, domainId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select({ names: refunds.names }).from(refunds).where(eq(refunds.refundId, refundId)).for('update');
+    const release = (n: RefundedName) =>
+      n.domainId === domainId && n.years?.state === 'sending' ? { ...n, years: { ...n.years, leaseUntil: now().toISOString() } } : n;
+    await tx
+      .update(refunds)
+      .set({ names: row.names.map(release) })
+      .where(eq(refunds.refundId, refundId));
   });
 }
 
@@ -159,6 +171,8 @@ export async function takeBackRefundedYears(deps: RegistryDeps, refundId: number
     } catch (error) {
       if (error instanceof RegistryOutcomeUnknownError) {
         console.warn(`refund ${refundId}: no answer from the registry taking back the renewal of ${name.domain}`);
+        // Its lease ends now: the same refund sent again, or the reconciler, asks the registry what it did.
+        await releaseYears(deps, refundId, name.domainId);
         waiting.push(name.domain);
         continue;
       }
