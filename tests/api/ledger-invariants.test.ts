@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../api/clock.ts';
 import { promoCodeCreateSchema } from '../../api/contract/promotions/promo-codes.ts';
-import { accounts, billingDocuments, marketSales, orderLines, orders, refunds, sellerPayouts, transactions } from '../../api/db/schema/index.ts';
+import { accounts, billingDocuments, domains, marketSales, orderLines, orders, refunds, sellerPayouts, transactions } from '../../api/db/schema/index.ts';
 import { AppError } from '../../api/errors.ts';
 import type { SandboxPayments } from '../../api/providers/payments/sandbox.ts';
 import { type StaffActor, systemActor } from '../../api/services/audit/audit-log.ts';
@@ -58,6 +58,7 @@ const step = fc.oneof(
     weight: 2,
   },
   { arbitrary: fc.record({ kind: fc.constant('payout' as const), who: fc.nat(2), manual: fc.boolean() }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('renew' as const), who: fc.nat(2) }), weight: 2 },
 );
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
@@ -90,11 +91,34 @@ async function run(s: Step): Promise<void> {
       },
       s.promo,
     );
+  } else if (s.kind === 'renew') {
+    // The account's first name that is still its own, renewed for a year from the account app.
+    const buyer = customers[s.who];
+    const [name] = await t.db
+      .select({ domainId: domains.domainId })
+      .from(domains)
+      .where(and(eq(domains.accountId, buyer.accountId), eq(domains.status, 'active')))
+      .orderBy(domains.domainId)
+      .limit(1);
+    if (!name) return;
+    const renewed = await buyer.client.post('/api/renewals', {
+      renewalPeriod: 1,
+      domains: [{ domainId: name.domainId }],
+      commit: true,
+      orderKey: unique('renew'),
+    });
+    expect(renewed.status, JSON.stringify(renewed.body)).toBeLessThan(500);
   } else if (s.kind === 'refund') {
-    const order = placed.length ? placed[s.pick % placed.length] : null;
-    const [row] = order ? await t.db.select({ pi: orders.paymentIntentId }).from(orders).where(eq(orders.orderId, order.orderId)) : [];
-    if (!row?.pi) return;
-    const payment = await findPayment(t.db, row.pi);
+    // Any card payment, newest first: an order's capture or a renewal's.
+    const paid = await t.db
+      .select({ pi: transactions.paymentReference })
+      .from(transactions)
+      .where(isNotNull(transactions.paymentReference))
+      .groupBy(transactions.paymentReference)
+      .orderBy(sql`max(${transactions.transactionId}) desc`);
+    const pi = paid.length ? paid[s.pick % paid.length].pi : null;
+    if (!pi) return;
+    const payment = await findPayment(t.db, pi);
     const open = payment.charges.filter((charge) => charge.refundable > 0);
     if (open.length === 0) return;
     const items = s.whole
@@ -102,7 +126,7 @@ async function run(s: Step): Promise<void> {
       : [{ transactionId: open[0].transactionId, amount: Math.max(1, Math.floor(open[0].refundable / 2)) }];
     await refusedOrDone(() =>
       refundPayment(t.deps, {
-        paymentIntentId: row.pi as string,
+        paymentIntentId: pi,
         items,
         reason: 'Property test refund',
         idempotencyKey: unique('refund'),
@@ -152,12 +176,8 @@ async function checkAccounts(): Promise<void> {
     const charged = sum(sold.filter((row) => !isRefund(row)).map((row) => row.amount));
     const refunded = -sum(sold.filter(isRefund).map((row) => row.amount));
     let cardsKept = 0;
-    const paid = await t.db
-      .select({ pi: orders.paymentIntentId })
-      .from(orders)
-      .where(and(eq(orders.accountId, accountId), isNotNull(orders.paymentIntentId)));
-    for (const { pi } of paid) {
-      const intent = await payments.retrieve(pi as string);
+    for (const pi of new Set(rows.map((row) => row.paymentReference).filter((pi) => pi != null))) {
+      const intent = await payments.retrieve(pi);
       cardsKept += (intent.amountReceived ?? 0) - (intent.amountRefunded ?? 0);
     }
     const [spent] = await t.db
@@ -203,7 +223,7 @@ async function checkSellers(): Promise<void> {
   }
 }
 
-/** Invoices less credit notes are what the ledger sold through orders; each series is numbered without gaps. */
+/** Invoices less credit notes are what the ledger sold (orders and single charges); each series is numbered without gaps. */
 async function checkDocuments(): Promise<void> {
   const documents = await t.db
     .select({ accountId: billingDocuments.accountId, total: sql<number>`sum(${billingDocuments.total})::int` })
@@ -212,7 +232,7 @@ async function checkDocuments(): Promise<void> {
   const ledger = await t.db
     .select({ accountId: transactions.accountId, total: cents })
     .from(transactions)
-    .where(and(isNotNull(transactions.orderId), sql`${transactions.type} not in ('payment', 'payout')`))
+    .where(sql`${transactions.type} not in ('payment', 'payout')`)
     .groupBy(transactions.accountId);
   const byAccount = (rows: { accountId: number; total: number }[]) =>
     Object.fromEntries(rows.map((row) => [row.accountId, Number(row.total)]).filter(([, total]) => total !== 0));
@@ -234,6 +254,8 @@ const everyKind: Step[] = [
   { kind: 'refund', pick: 1, whole: false, to: 'credit' },
   { kind: 'payout', who: 1, manual: false },
   { kind: 'takeBack', who: 2, amount: 100 },
+  { kind: 'renew', who: 0 },
+  { kind: 'refund', pick: 0, whole: true, to: 'original' },
 ];
 
 describe('the ledger', () => {

@@ -9,7 +9,7 @@ import { addYears, subDays } from 'date-fns';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
-import { auditLog, outbox, registryDomains, transactions } from '../../api/db/schema/index.ts';
+import { auditLog, billingDocuments, outbox, registryDomains, transactions } from '../../api/db/schema/index.ts';
 import type { RegistryProvider } from '../../api/providers/registry/index.ts';
 import { createRegistryRouter } from '../../api/providers/registry/router.ts';
 import { finishRefundRegistryWork } from '../../api/services/billing/refunds.ts';
@@ -80,6 +80,20 @@ describe('refunding a renewal', () => {
       .from(outbox)
       .where(and(eq(outbox.to, email), like(outbox.subject, 'Refund%')));
     expect(mail.body).toContain(`${domain.domain} stays registered to you; the refunded renewal was taken back, so it now expires on Jun 1, 2027.`);
+  });
+
+  it('invoices the renewal, names that invoice on the credit note, and lets the taken-back term be renewed again', async () => {
+    const { client, domain, charge, paymentIntentId } = await renewedName();
+    const [invoice] = await t.db.select().from(billingDocuments).where(eq(billingDocuments.paymentIntentId, paymentIntentId));
+    expect(invoice).toMatchObject({ kind: 'invoice', total: charge.amount, orderId: null });
+    expect(invoice.number).toMatch(/^INV-\d{4}-\d{6}$/);
+    const answer = await refund(paymentIntentId, [{ transactionId: charge.transactionId, amount: charge.amount }]);
+    expect(answer.status).toBe(201);
+    const [note] = await t.db.select().from(billingDocuments).where(eq(billingDocuments.refundId, answer.body.refund.refundId));
+    expect(note).toMatchObject({ kind: 'creditNote', total: -charge.amount, invoiceId: invoice.documentId });
+    const again = await client.post('/api/renewals', { renewalPeriod: 1, domains: [{ domainId: domain.domainId }], commit: true, orderKey: key() });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await expiries(client, domain.domain)).toEqual({ customer: later, registry: later });
   });
 
   it('after the renew grace period refunds the money and says plainly that the name keeps its expiry', async () => {

@@ -173,6 +173,8 @@ export const billingDocuments = pgTable(
       .notNull()
       .references(() => accounts.accountId),
     orderId: integer(),
+    /** A single charge's invoice (a renewal, a monthly bill, Domain Protection): the payment it was captured on. */
+    paymentIntentId: text(),
     refundId: integer(),
     /** A credit note's invoice. */
     invoiceId: integer(),
@@ -192,6 +194,7 @@ export const billingDocuments = pgTable(
   (t) => [
     uniqueIndex('billing_documents_number').on(t.number),
     uniqueIndex('billing_documents_order_invoice').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('billing_documents_payment_invoice').on(t.paymentIntentId).where(sql`${t.kind} = 'invoice'`),
     uniqueIndex('billing_documents_refund').on(t.refundId),
     index('billing_documents_account').on(t.accountId),
   ],

@@ -12,7 +12,7 @@ import { now } from '../../clock.ts';
 import type { RefundedName, RefundYears } from '../../contract/billing/refunds.ts';
 import { formatDateUtc } from '../../contract/dates.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { domains, refunds, type TransactionRow } from '../../db/schema/index.ts';
+import { domains, refunds, renewals, type TransactionRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { RegistryOutcomeUnknownError, RegistryUnsupportedError } from '../../providers/registry/index.ts';
 import { recordAudit, type StaffActor, systemActor } from '../audit/audit-log.ts';
@@ -33,8 +33,8 @@ const yearsOf = (charge: TransactionRow) => (charge.endDate ? Math.round(differe
  * `pending` where their registry can, `unsupported` (said plainly) where it cannot.
  */
 export async function decideYears(deps: RegistryDeps, tx: DbOrTx, names: RefundedName[], completed: TransactionRow[]): Promise<RefundedName[]> {
-  const renewals = new Map(completed.filter((charge) => charge.domainId != null && isRenewalCharge(charge)).map((c) => [c.domainId as number, c]));
-  const kept = names.filter((name) => name.action === 'keep' && renewals.has(name.domainId));
+  const renewalCharges = new Map(completed.filter((charge) => charge.domainId != null && isRenewalCharge(charge)).map((c) => [c.domainId as number, c]));
+  const kept = names.filter((name) => name.action === 'keep' && renewalCharges.has(name.domainId));
   if (kept.length === 0) return names;
   const rows = await tx
     .select({ domainId: domains.domainId, expireDate: domains.expireDate, status: domains.status })
@@ -47,7 +47,7 @@ export async function decideYears(deps: RegistryDeps, tx: DbOrTx, names: Refunde
     );
   const registry = deps.providers.registry;
   return names.map((name) => {
-    const charge = renewals.get(name.domainId);
+    const charge = renewalCharges.get(name.domainId);
     const row = rows.find((r) => r.domainId === name.domainId);
     const count = charge ? yearsOf(charge) : 0;
     if (name.action !== 'keep' || !row || count < 1 || ['deleted', 'transfer', 'pendingDelete'].includes(row.status)) return name;
@@ -120,6 +120,12 @@ async function settleYears(deps: RegistryDeps, refundId: number, name: RefundedN
     const [row] = await tx.select({ names: refunds.names, orderId: refunds.orderId }).from(refunds).where(eq(refunds.refundId, refundId)).for('update');
     if (years.state === 'done') {
       const expireDate = new Date(years.expireDate);
+      // The renewal that ended at the expiry we held is taken back: its term may be renewed again.
+      const [before] = await tx.select({ expireDate: domains.expireDate }).from(domains).where(eq(domains.domainId, name.domainId)).for('update');
+      await tx
+        .update(renewals)
+        .set({ status: 'refunded' })
+        .where(and(eq(renewals.domainId, name.domainId), eq(renewals.status, 'renewed'), eq(renewals.newExpireDate, before.expireDate)));
       await tx
         .update(domains)
         .set({
