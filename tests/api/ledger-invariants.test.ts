@@ -1,10 +1,10 @@
 /**
- * One invariant, tested: random sequences of orders (with a promo code, spending account credit), refunds (whole or
- * partial, to the card or as credit), credit granted and taken back, market sales and seller payouts, run through the
- * real services and routes against the database, and after every step: for every account, charges less refunds equal
- * what the cards kept (the payments provider's word) plus credit spent less credit returned, and the statement's
- * balance is the credit and the sales share still owed; for every seller, sales share less payouts is the balance
- * their Earnings show; invoices less credit notes are what the ledger says was sold, numbered without gaps.
+ * One invariant, tested: random sequences of orders (with a promo code, spending account credit), renewals, refunds
+ * (whole or partial, to the card or as credit), credit granted and taken back, market sales and seller payouts, run
+ * through the real services and routes against the database, and after every step: for every account, charges less
+ * refunds equal what the cards kept (the payments provider's word) plus credit spent less credit returned, and the
+ * statement's balance is the credit and the sales share still owed; for every seller, sales share less payouts is the
+ * balance their Earnings show; invoices less credit notes are what the ledger says was sold, numbered without gaps.
  */
 import { addDays } from 'date-fns';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
@@ -27,7 +27,6 @@ import { createTestContext, type TestClient, type TestContext } from '../fixture
 let t: TestContext;
 type Customer = { accountId: number; client: TestClient };
 const customers: Customer[] = [];
-const placed: { orderId: number; accountId: number }[] = [];
 const billing: StaffActor = { staffId: null, email: 'billing@staff.example', role: 'billing', ip: '192.0.2.50' };
 
 beforeAll(async () => {
@@ -76,7 +75,6 @@ async function checkout(buyer: Customer, add: () => Promise<number>, promo: bool
   if (promo) expect((await buyer.client.patch(`/api/carts/${cartId}`, { promoCode: 'LEDGER20' })).status).toBe(200);
   const order = await buyer.client.patch(`/api/carts/${cartId}`, { commit: true });
   expect(order.status, JSON.stringify(order.body)).toBe(200);
-  placed.push({ orderId: order.body.orderId, accountId: buyer.accountId });
 }
 
 async function run(s: Step): Promise<void> {
@@ -259,7 +257,7 @@ const everyKind: Step[] = [
 ];
 
 describe('the ledger', () => {
-  it('adds up after every step of random orders, refunds, credits, market sales and payouts', async () => {
+  it('adds up after every step of random orders, renewals, refunds, credits, market sales and payouts', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
         for (const s of steps) {
@@ -272,13 +270,14 @@ describe('the ledger', () => {
       // The database carries over from run to run, so a shrunk sequence would not replay the same books: report the first.
       { numRuns: 15, endOnFailure: true, examples: [[everyKind]] },
     );
-    // The runs did what they say: orders with the code and credit, refunds both ways, sales and payouts.
+    // The runs did what they say: orders, refunds both ways, sales, payouts and renewals.
     const [counts] = await t.db.execute<Record<string, number>>(sql`select
       (select count(*) from orders where status = 'completed')::int as orders,
       (select count(*) from refunds where credit_amount > 0)::int as to_credit,
       (select count(*) from refunds where amount > 0)::int as to_card,
       (select count(*) from market_sales where status = 'completed')::int as sales,
-      (select count(*) from seller_payouts)::int as payouts`);
+      (select count(*) from seller_payouts)::int as payouts,
+      (select count(*) from renewals where status in ('renewed', 'refunded'))::int as renewals`);
     expect(
       Object.values(counts).every((n) => Number(n) > 0),
       JSON.stringify(counts),
