@@ -2,6 +2,7 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 import { reasonSchema } from '../audit/audit-schemas.ts';
+import { formatDateUtc } from '../dates.ts';
 import type { TransactionType } from './transaction-types.ts';
 
 /** One thing a payment paid for: a charge row, and what is left of it after discounts, credits and refunds (cents). */
@@ -49,6 +50,19 @@ export type RefundYears = {
 };
 
 export type RefundedName = { domainId: number; domain: string; action: NameAction; done: boolean; years?: RefundYears };
+
+/** Staff's sentence about a refunded renewal's years (the refund's message, its audit row, the back office). */
+export function yearsSentence(name: RefundedName): string | null {
+  const years = name.years;
+  if (!years) return null;
+  const term = `${years.count} year${years.count === 1 ? '' : 's'}`;
+  const date = formatDateUtc(years.expireDate);
+  if (years.state === 'done') return `${name.domain} now expires on ${date}: the registry took the renewal (${term}) back.`;
+  if (years.state === 'refused' || years.state === 'unsupported') {
+    return `${name.domain} keeps its expiry of ${date}: ${years.note ?? 'the registry cannot take the renewal back'}. The money was refunded all the same.`;
+  }
+  return `${name.domain}: the registry has not yet taken the renewal's ${term} back.`;
+}
 
 /** One card payment on the ledger: an order's capture, or a single charge's (a renewal, a monthly bill). */
 export type PaymentDetail = {

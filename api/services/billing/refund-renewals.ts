@@ -9,7 +9,7 @@
 import { addMilliseconds, differenceInMonths, subYears } from 'date-fns';
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import type { RefundedName, RefundYears } from '../../contract/billing/refunds.ts';
+import { type RefundedName, type RefundYears, yearsSentence } from '../../contract/billing/refunds.ts';
 import { formatDateUtc } from '../../contract/dates.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { domains, refunds, renewals, type TransactionRow } from '../../db/schema/index.ts';
@@ -58,19 +58,6 @@ export async function decideYears(deps: RegistryDeps, tx: DbOrTx, names: Refunde
       : { count, state: 'unsupported', expireDate, note: `the registry of ${name.domain} has no way to take a renewal back` };
     return { ...name, years };
   });
-}
-
-/** Staff's sentence about a name's years (the refund's message and audit row). */
-export function yearsSentence(name: RefundedName): string | null {
-  const years = name.years;
-  if (!years) return null;
-  const term = `${years.count} year${years.count === 1 ? '' : 's'}`;
-  const date = formatDateUtc(years.expireDate);
-  if (years.state === 'done') return `${name.domain} now expires on ${date}: the registry took the renewal (${term}) back.`;
-  if (years.state === 'refused' || years.state === 'unsupported') {
-    return `${name.domain} keeps its expiry of ${date}: ${years.note ?? 'the registry cannot take the renewal back'}. The money was refunded all the same.`;
-  }
-  return `${name.domain}: the registry has not yet taken the renewal's ${term} back.`;
 }
 
 /** The customer's sentence about a kept name whose renewal was refunded. */

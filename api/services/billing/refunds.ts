@@ -15,7 +15,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
-import type { NameAction, PaymentDetail, RefundView } from '../../contract/billing/refunds.ts';
+import { type NameAction, type PaymentDetail, type RefundView, yearsSentence } from '../../contract/billing/refunds.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { TransactionRow } from '../../db/schema/index.ts';
@@ -28,7 +28,7 @@ import { issueCreditNote } from './billing-documents.ts';
 import { cardMoney, chargesOf, creditMoney, paymentRows } from './refund-charges.ts';
 import { decideNames, deleteRefundedNames, markNamesLeaving } from './refund-names.ts';
 import { emailRefund } from './refund-email.ts';
-import { customerYearsSentence, decideYears, refundsWithRegistryWork, takeBackRefundedYears, yearsSentence } from './refund-renewals.ts';
+import { customerYearsSentence, decideYears, refundsWithRegistryWork, takeBackRefundedYears } from './refund-renewals.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 
