@@ -9,7 +9,7 @@ import { addYears, subDays } from 'date-fns';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../api/clock.ts';
-import { auditLog, billingDocuments, outbox, registryDomains, transactions } from '../../api/db/schema/index.ts';
+import { auditLog, billingDocuments, domains, outbox, registryDomains, transactions } from '../../api/db/schema/index.ts';
 import type { RegistryProvider } from '../../api/providers/registry/index.ts';
 import { createRegistryRouter } from '../../api/providers/registry/router.ts';
 import { finishRefundRegistryWork } from '../../api/services/billing/refunds.ts';
@@ -71,8 +71,10 @@ describe('refunding a renewal', () => {
     expect(answer.body.refund.names).toMatchObject([{ domain: domain.domain, action: 'keep', years: { count: 1, state: 'done', expireDate: back } }]);
     expect(await expiries(client, domain.domain)).toEqual({ customer: back, registry: back });
     const [mine] = (await client.get('/api/domains')).body.data;
-    // Auto-renew moves with the expiry.
+    // Auto-renew moves with the expiry; a name without Domain Protection does not gain it.
     expect(new Date(mine.autoRenewDate) < expiry).toBe(true);
+    const [row] = await t.db.select().from(domains).where(eq(domains.domainId, domain.domainId));
+    expect(row.protectionPaidUntil).toBeNull();
 
     await t.runJobs();
     const [mail] = await t.db

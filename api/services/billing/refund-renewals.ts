@@ -119,7 +119,8 @@ async function settleYears(deps: RegistryDeps, refundId: number, name: RefundedN
           expireDate,
           // Auto-renew comes as many years earlier; Domain Protection paid past the new expiry ends with it.
           autoRenewDate: sql`case when ${domains.autoRenewDate} is not null then ${domains.autoRenewDate} - make_interval(years => ${years.count}) end`,
-          protectionPaidUntil: sql`least(${domains.protectionPaidUntil}, ${expireDate.toISOString()}::timestamptz)`,
+          // (least() skips nulls: a name without protection keeps none.)
+          protectionPaidUntil: sql`case when ${domains.protectionPaidUntil} is not null then least(${domains.protectionPaidUntil}, ${expireDate.toISOString()}::timestamptz) end`,
           modifyDate: now(),
         })
         .where(eq(domains.domainId, name.domainId));
