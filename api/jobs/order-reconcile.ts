@@ -5,7 +5,7 @@
  * courtesy renewals) whose answer was lost or whose process died (services/journal/registry-intents.ts), and refunds
  * whose names were still to be deleted or whose renewal was still to be taken back at the registry.
  */
-import { finishRefundRegistryWork } from '../services/billing/refunds.ts';
+import { finishRefundRegistryWork } from '../services/billing/refund-reconcile.ts';
 import { reconcileUnknownOrders } from '../services/checkout/reconcile-orders.ts';
 import { settleLapsedIntents } from '../services/journal/registry-intents.ts';
 import type { JobKind } from './job-kind.ts';

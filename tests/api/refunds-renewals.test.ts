@@ -12,7 +12,7 @@ import { ManualClock, useClock } from '../../api/clock.ts';
 import { auditLog, billingDocuments, domains, outbox, registryDomains, transactions } from '../../api/db/schema/index.ts';
 import type { RegistryProvider } from '../../api/providers/registry/index.ts';
 import { createRegistryRouter } from '../../api/providers/registry/router.ts';
-import { finishRefundRegistryWork } from '../../api/services/billing/refunds.ts';
+import { finishRefundRegistryWork } from '../../api/services/billing/refund-reconcile.ts';
 import { signedInBuyer } from '../fixtures/buyers.ts';
 import { ownDomain } from '../fixtures/renewal-domains.ts';
 import { staffClient, type TestStaff } from '../fixtures/staff.ts';

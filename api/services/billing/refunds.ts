@@ -28,7 +28,7 @@ import { issueCreditNote } from './billing-documents.ts';
 import { cardMoney, chargesOf, creditMoney, paymentRows } from './refund-charges.ts';
 import { decideNames, deleteRefundedNames, markNamesLeaving } from './refund-names.ts';
 import { emailRefund } from './refund-email.ts';
-import { customerYearsSentence, decideYears, refundsWithRegistryWork, takeBackRefundedYears } from './refund-renewals.ts';
+import { customerYearsSentence, decideYears, takeBackRefundedYears } from './refund-renewals.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -200,14 +200,11 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string, total
         `The card paid ${formatMoney(paid)} of this payment and ${formatMoney(held)} went back already${credit.paid > 0 ? `; account credit paid ${formatMoney(credit.paid)} and ${formatMoney(credit.returned)} of it went back` : ''}: at most ${formatMoney(left)} can be refunded`,
       );
     }
-    // The charges this refund gives back the last of: a renewal among them takes its years back off the expiry.
-    const completed = rows.filter((row) => asked.has(row.transactionId) && asked.get(row.transactionId) === charges.get(row.transactionId)?.refundable);
-    const decided = await decideNames(
+    const names = await decideNames(
       tx,
       rows.filter((row) => asked.has(row.transactionId)),
       input.names,
     );
-    const names = await decideYears(deps, tx, decided, completed);
     const [row] = await tx
       .insert(refunds)
       .values({
@@ -232,6 +229,8 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string, total
 /** Phase 3: the provider's answer on the refund row and the ledger rows, once (false when another request did it). */
 async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; status: string }, actor: StaffActor): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
+    // Recording takes turns too, so whichever refund records the last of a charge sees every other one recorded.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refund:${claim.paymentIntentId}`}))`);
     const [row] = await tx
       .update(refunds)
       .set({ status: answer.status, providerRefundId: answer.id })
@@ -289,6 +288,7 @@ async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; 
     }
     await markRefundedLines(tx, row);
     await markNamesLeaving(tx, row.names);
+    await decideRefundedYears(deps, tx, row);
     const note = await issueCreditNote(tx, row.refundId, today);
     const { paid, refunded } = cardMoney(rows, row.paymentIntentId);
     const whole = formatMoney(row.amount + row.creditAmount);
@@ -339,6 +339,20 @@ async function cardOf(tx: DbOrTx, orderId: number | null, paymentDescription: st
   return fromRow ?? 'your card';
 }
 
+/**
+ * A renewal whose charge this refund gave back the last of (counting only refunds recorded, so a claim the provider
+ * refused never counts) takes its years back off the expiry: decided here, asked of the registry after commit.
+ */
+async function decideRefundedYears(deps: Deps, tx: DbOrTx, row: RefundRow): Promise<void> {
+  const { rows } = await paymentRows(tx, row.paymentIntentId);
+  const done = new Set(chargesOf(rows).flatMap((charge) => (charge.refundable === 0 ? [charge.transactionId] : [])));
+  const completed = rows.filter((charge) => done.has(charge.transactionId) && row.items.some((item) => item.transactionId === charge.transactionId));
+  const names = await decideYears(deps, tx, row.names, completed);
+  if (names === row.names) return;
+  await tx.update(refunds).set({ names }).where(eq(refunds.refundId, row.refundId));
+  row.names = names;
+}
+
 /** Order lines whose charges went back in full say so: `cancelled` when their name is being deleted, else `refunded`. */
 async function markRefundedLines(tx: DbOrTx, refund: RefundRow): Promise<void> {
   if (refund.orderId == null) return;
@@ -357,20 +371,6 @@ async function markRefundedLines(tx: DbOrTx, refund: RefundRow): Promise<void> {
       .set({ refundState: leaving ? 'cancelled' : 'refunded', modifyDate: now() })
       .where(eq(orderLines.orderLineId, line.orderLineId));
   }
-}
-
-/**
- * The reconciler's part (the order-reconcile job): refunds whose registry work a cut left undone are finished, as the
- * same request sent again would. Answers how many still wait for the registry.
- */
-export async function finishRefundRegistryWork(deps: Deps): Promise<{ refunds: number; waiting: number }> {
-  const ids = await refundsWithRegistryWork(deps.db);
-  let waiting = 0;
-  for (const refundId of ids) {
-    const left = [...(await deleteRefundedNames(deps, refundId)), ...(await takeBackRefundedYears(deps, refundId))];
-    if (left.length > 0) waiting += 1;
-  }
-  return { refunds: ids.length, waiting };
 }
 
 /** What staff read once the refund is done: the money, and what happened to each refunded renewal's expiry. */
