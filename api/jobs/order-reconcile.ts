@@ -2,8 +2,10 @@
  * Every 5 minutes: settles orders whose outcome is not known yet, through reconcileUnknownOrders: registry answers that
  * never came, and checkouts whose process died (their lease lapsed; takeover-watch.ts looks for those every 5 s too).
  * Asks the registry, never registers again. Also settles journalled registry changes (staff locks, suspensions,
- * courtesy renewals) whose answer was lost or whose process died (services/journal/registry-intents.ts).
+ * courtesy renewals) whose answer was lost or whose process died (services/journal/registry-intents.ts), and refunds
+ * whose names were still to be deleted or whose renewal was still to be taken back at the registry.
  */
+import { finishRefundRegistryWork } from '../services/billing/refund-reconcile.ts';
 import { reconcileUnknownOrders } from '../services/checkout/reconcile-orders.ts';
 import { settleLapsedIntents } from '../services/journal/registry-intents.ts';
 import type { JobKind } from './job-kind.ts';
@@ -16,6 +18,7 @@ export const orderReconcileJob: JobKind = {
   run: async (deps) => {
     const orders = await reconcileUnknownOrders(deps);
     const intents = await settleLapsedIntents(deps);
-    return { ...orders, intents };
+    const refunds = await finishRefundRegistryWork(deps);
+    return { ...orders, intents, refunds };
   },
 };

@@ -30,6 +30,6 @@ export const adminOrdersRoutes = new Hono<AdminEnv>()
     const input = await parseBody(c, refundRequestSchema);
     const order = await findOrderDetail(c.var.deps.db, parseId(c));
     if (!order.payment) throw new AppError(409, `Order #${order.orderId} has no captured payment to refund`);
-    const { refund, payment, replayed } = await refundPayment(c.var.deps, { ...input, paymentIntentId: order.payment.paymentIntentId, actor: staffActor(c) });
-    return c.json({ refund, payment, replayed }, replayed ? 200 : 201);
+    const answer = await refundPayment(c.var.deps, { ...input, paymentIntentId: order.payment.paymentIntentId, actor: staffActor(c) });
+    return c.json(answer, answer.replayed ? 200 : 201);
   });

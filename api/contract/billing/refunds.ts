@@ -2,6 +2,7 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 import { reasonSchema } from '../audit/audit-schemas.ts';
+import { formatDateUtc } from '../dates.ts';
 import type { TransactionType } from './transaction-types.ts';
 
 /** One thing a payment paid for: a charge row, and what is left of it after discounts, credits and refunds (cents). */
@@ -26,12 +27,42 @@ export type RefundView = {
   /** The part given back as account credit (`amount` is the card's part). */
   creditAmount: number;
   /** What happened to each refunded name; `done` once the registry deleted it (always for `keep`). */
-  names: { domainId: number; domain: string; action: NameAction; done: boolean }[];
+  names: RefundedName[];
   items: { transactionId: number; amount: number; description: string }[];
   reason: string;
   staffId: number | null;
   createDate: string;
 };
+
+/**
+ * A kept name whose renewal was refunded in full: the renewal's years come off its expiry where the registry can take a
+ * renewal back. `pending` until the registry is asked (`sending` while it is), then `done` (the name expires on
+ * `expireDate`), `refused` (the registry said no, `note` says why) or `unsupported` (its registry has no way to); the
+ * name keeps `expireDate` in both.
+ */
+export type RefundYears = {
+  count: number;
+  state: 'pending' | 'sending' | 'done' | 'refused' | 'unsupported';
+  expireDate: string;
+  note?: string;
+  /** While `sending`: until when the request asking the registry has it; after that a repeat or the reconciler may. */
+  leaseUntil?: string;
+};
+
+export type RefundedName = { domainId: number; domain: string; action: NameAction; done: boolean; years?: RefundYears };
+
+/** Staff's sentence about a refunded renewal's years (the refund's message, its audit row, the back office). */
+export function yearsSentence(name: RefundedName): string | null {
+  const years = name.years;
+  if (!years) return null;
+  const term = `${years.count} year${years.count === 1 ? '' : 's'}`;
+  const date = formatDateUtc(years.expireDate);
+  if (years.state === 'done') return `${name.domain} now expires on ${date}: the registry took the renewal (${term}) back.`;
+  if (years.state === 'refused' || years.state === 'unsupported') {
+    return `${name.domain} keeps its expiry of ${date}: ${years.note ?? 'the registry cannot take the renewal back'}. The money was refunded all the same.`;
+  }
+  return `${name.domain}: the registry has not yet taken the renewal's ${term} back.`;
+}
 
 /** One card payment on the ledger: an order's capture, or a single charge's (a renewal, a monthly bill). */
 export type PaymentDetail = {

@@ -1,6 +1,7 @@
 /** Saved cards and the ledger of charges and payments. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { RefundedName } from '../../contract/billing/refunds.ts';
 import { accounts } from './accounts.ts';
 import { carts } from './carts.ts';
 
@@ -138,9 +139,10 @@ export const refunds = pgTable(
     /**
      * What happens to each refunded name: `cancel` (deleted at the registry within its add grace period, the registry
      * credits us), `delete` (deleted after it, no registry credit), `keep` (the customer keeps it: goodwill). `done` once
-     * the registry answered; a repeat of the same request finishes what a crash left undone.
+     * the registry answered; a repeat of the same request finishes what a crash left undone. A kept name whose renewal
+     * was refunded in full has `years`: the renewal taken back off its expiry, where its registry can.
      */
-    names: jsonb().$type<{ domainId: number; domain: string; action: 'cancel' | 'delete' | 'keep'; done: boolean }[]>().notNull().default([]),
+    names: jsonb().$type<RefundedName[]>().notNull().default([]),
     /** What was refunded: the ledger charge rows and the cents of each. */
     items: jsonb().$type<{ transactionId: number; amount: number }[]>().notNull(),
     /** Why (typed by staff; the audit log keeps it too). Never sent to the customer. */
@@ -171,6 +173,8 @@ export const billingDocuments = pgTable(
       .notNull()
       .references(() => accounts.accountId),
     orderId: integer(),
+    /** A single charge's invoice (a renewal, a monthly bill, Domain Protection): the payment it was captured on. */
+    paymentIntentId: text(),
     refundId: integer(),
     /** A credit note's invoice. */
     invoiceId: integer(),
@@ -190,6 +194,7 @@ export const billingDocuments = pgTable(
   (t) => [
     uniqueIndex('billing_documents_number').on(t.number),
     uniqueIndex('billing_documents_order_invoice').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('billing_documents_payment_invoice').on(t.paymentIntentId).where(sql`${t.kind} = 'invoice'`),
     uniqueIndex('billing_documents_refund').on(t.refundId),
     index('billing_documents_account').on(t.accountId),
   ],

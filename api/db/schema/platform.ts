@@ -74,6 +74,8 @@ export const registryDomains = pgTable(
     contactsDisclosed: boolean().notNull().default(false),
     /** The DS set the registry publishes (RFC 5910 secDNS dsData); empty: an unsigned delegation. */
     dsRecords: jsonb().$type<DsRecord[]>().notNull().default([]),
+    /** Renewals still in their renew grace period (RFC 3915 renewPeriod), newest last: what an unrenew may take back. */
+    renewals: jsonb().$type<{ at: string; years: number }[]>().notNull().default([]),
   },
   // A search asks about one label (and a few variants) in every extension: looked up by label, not by 500 names.
   (t) => [

@@ -67,14 +67,15 @@ export const renewals = pgTable(
     redemptionPrice: integer().notNull().default(0),
     protectionPrice: integer().notNull().default(0),
     protectionEnabled: boolean().notNull().default(false),
-    status: text({ enum: ['claimed', 'renewed', 'failed', 'unknown'] })
+    status: text({ enum: ['claimed', 'renewed', 'failed', 'unknown', 'refunded'] })
       .notNull()
       .default('claimed'),
     error: text(),
     createDate: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('renewals_one_per_term').on(t.domainId, t.fromExpireDate).where(sql`${t.status} <> 'failed'`),
+    // A term renewed and then taken back by a refund (`refunded`) may be renewed again.
+    uniqueIndex('renewals_one_per_term').on(t.domainId, t.fromExpireDate).where(sql`${t.status} not in ('failed', 'refunded')`),
     index('renewals_order').on(t.renewalOrderId),
   ],
 );

@@ -90,6 +90,14 @@ export class RegistryOutcomeUnknownError extends Error {
   }
 }
 
+/** The registry has no command for this (a connection without a known unrenew mechanism, say): it cannot be done there. */
+export class RegistryUnsupportedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RegistryUnsupportedError';
+  }
+}
+
 /** The registry refused to delete a host object some domain still uses as a nameserver (EPP 2305). */
 export class RegistryHostInUseError extends Error {
   constructor(readonly host: string) {
@@ -131,6 +139,15 @@ export interface RegistryProvider {
    * Throws RegistryOutcomeUnknownError when the renew went out unanswered; any other error is a definite failure.
    */
   renew(input: { domain: string; years: number }): Promise<RegistryRecord>;
+  /**
+   * Takes `years` of a recent renewal back off the name's term, where the registry has a way to (the sandbox: within
+   * the renew grace period, 5 days after the renewal). `curExpireDate` is the expiry we hold, as `<domain:renew>` sends
+   * it: a registry holding another refuses, so a repeat never takes a second term off. Absent where the registry has no
+   * such command; throws RegistryOutcomeUnknownError when it went out unanswered, any other error is a refusal.
+   */
+  unrenew?(input: { domain: string; years: number; curExpireDate: Date }): Promise<RegistryRecord>;
+  /** Whether the registry serving `domain` can take a renewal back (`unrenew`); absent: whether `unrenew` is there. */
+  canUnrenew?(domain: string): boolean;
   /** The registry's price in cents to renew a premium name for `years`, or null when the name renews at the standard price. */
   premiumRenewPrice(domain: string, years: number): Promise<number | null>;
   /** Deletes one of our names at the registry (it becomes free to register again). */

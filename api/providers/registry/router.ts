@@ -5,7 +5,7 @@
  */
 import { tldOf } from '../../contract/domain-name.ts';
 import { registryName } from './epp-checks.ts';
-import { type Availability, collectAnswers, type RegistryMessage, type RegistryProvider } from './index.ts';
+import { type Availability, collectAnswers, type RegistryMessage, type RegistryProvider, RegistryUnsupportedError } from './index.ts';
 import type { ConnectionHealth } from './registry-monitor.ts';
 
 export type RoutedConnection = {
@@ -131,6 +131,15 @@ export function createRegistryRouter(input: {
     whois: (domain) => on(domain, (p) => p.whois(domain)),
     register: (request) => on(request.domain, (p) => p.register(request)),
     renew: (request) => on(request.domain, (p) => p.renew(request)),
+    unrenew: (request) =>
+      on(request.domain, (p) => {
+        if (!p.unrenew) throw new RegistryUnsupportedError(`The registry of ${request.domain} has no command to take a renewal back`);
+        return p.unrenew(request);
+      }),
+    canUnrenew: (domain) => {
+      const provider = routeOf(domain)?.provider;
+      return !!provider && (provider.canUnrenew?.(domain) ?? typeof provider.unrenew === 'function');
+    },
     premiumRenewPrice: (domain, years) => on(domain, (p) => p.premiumRenewPrice(domain, years)),
     delete: (domain) => on(domain, (p) => p.delete(domain)),
     async transferCheck(domain, supportedTlds) {

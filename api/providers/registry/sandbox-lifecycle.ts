@@ -1,5 +1,8 @@
 /** Sandbox registrations kept in registry_domains: register, renew, locks, auth codes, nameservers, transfers (and their messages). */
+import { addDays } from 'date-fns/addDays';
 import { addYears } from 'date-fns/addYears';
+import { subYears } from 'date-fns/subYears';
+import { formatDateUtc } from '../../contract/dates.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { now, nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -119,10 +122,11 @@ export function createSandboxLifecycle(
       if (mishap === 'dropped') throw lostAnswer(`the renewal of ${domain}`);
       const limit = addYears(now(), maxRenewalYears);
       const renewed = sql`${registryDomains.expireDate} + make_interval(years => ${years})`;
+      const renewal = JSON.stringify([{ at: now().toISOString(), years }]);
       // One conditional statement, as the registry checks curExpDate and the 10-year cap before it extends the term.
       const [row] = await db
         .update(registryDomains)
-        .set({ expireDate: renewed, modifyDate: now() })
+        .set({ expireDate: renewed, renewals: sql`${registryDomains.renewals} || ${renewal}::jsonb`, modifyDate: now() })
         .where(and(eq(registryDomains.domain, domain), eq(registryDomains.ours, true), sql`${renewed} <= ${limit.toISOString()}::timestamptz`))
         .returning();
       if (!row) {
@@ -142,6 +146,7 @@ export function createSandboxLifecycle(
         statuses: row.statuses,
       };
     },
+    unrenew: (input) => unrenewDomain(db, input),
     async premiumRenewPrice(domain, years) {
       const perYear = premiumPrice(domain);
       return perYear === null ? null : perYear * years;
@@ -275,4 +280,44 @@ export function createSandboxLifecycle(
     pollMessage: () => nextRegistryMessage(db, options.registrarName),
     ackMessage: (id) => acknowledgeRegistryMessage(db, id),
   };
+}
+
+/** Days after a renewal in which the sandbox registry takes it back (the renew grace period of most gTLDs). */
+export const renewGraceDays = 5;
+
+/**
+ * Takes `years` of renewals made in the last five days back off the term, newest first; refused once their renew grace
+ * period is over, or when the registry's expiry is not the one the registrar holds (so a repeat takes nothing more).
+ */
+async function unrenewDomain(db: Db, { domain, years, curExpireDate }: { domain: string; years: number; curExpireDate: Date }): Promise<RegistryRecord> {
+  const mishap = registryMishap(domain);
+  if (mishap === 'dropped') throw lostAnswer(`taking back the renewal of ${domain}`);
+  const [row] = await db.select().from(registryDomains).where(eq(registryDomains.domain, domain));
+  if (!row?.ours) throw new Error(`${domain} is not sponsored by us`);
+  if (row.expireDate.getTime() !== curExpireDate.getTime()) {
+    throw new Error(`2306 ${domain} expires on ${formatDateUtc(row.expireDate)} at the registry, not ${formatDateUtc(curExpireDate)}`);
+  }
+  const today = now();
+  const inGrace = row.renewals.filter((renewal) => addDays(new Date(renewal.at), renewGraceDays) > today);
+  if (inGrace.reduce((sum, renewal) => sum + renewal.years, 0) < years) {
+    const last = row.renewals.at(-1);
+    const ended = last ? ` ended on ${formatDateUtc(addDays(new Date(last.at), renewGraceDays))}` : ' is over';
+    throw new Error(`2304 The renew grace period of ${domain}${ended}: the registry no longer takes the renewal back`);
+  }
+  // The newest renewals give their years back first.
+  let left = years;
+  const kept = [...row.renewals];
+  while (left > 0) {
+    const last = kept.pop() as { at: string; years: number };
+    if (last.years > left) kept.push({ ...last, years: last.years - left });
+    left -= Math.min(left, last.years);
+  }
+  const [updated] = await db
+    .update(registryDomains)
+    .set({ expireDate: subYears(row.expireDate, years), renewals: kept, modifyDate: today })
+    .where(and(eq(registryDomains.domain, domain), eq(registryDomains.expireDate, row.expireDate)))
+    .returning();
+  if (!updated) throw new Error(`2306 ${domain}'s expiry changed at the registry while it was being taken back`);
+  if (mishap === 'timeout') throw lostAnswer(`taking back the renewal of ${domain}`);
+  return (await findRegistryRecord(db, domain)) as RegistryRecord;
 }

@@ -12,6 +12,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { CardError } from '../../providers/payments/index.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
+import { issueChargeInvoice } from './billing-documents.ts';
 
 export const noDefaultCardMessage = 'Please add a default payment method to your account first';
 export const chargeFailedMessage = 'Your card could not be charged. Please try another card.';
@@ -157,7 +158,13 @@ export async function captureCharge(deps: Deps, held: HeldCharge, lines: ChargeL
   const today = now();
   await deps.db.transaction(async (tx) => {
     await tx.insert(transactions).values(ledgerRows(held, lines, today));
+    await invoiceCharge(tx, held, lines, today);
   });
+}
+
+/** The capture's invoice, in the transaction that writes its ledger rows (so a rollback leaves no gap in the numbers). */
+async function invoiceCharge(tx: DbOrTx, held: HeldCharge, lines: ChargeLine[], today: Date): Promise<void> {
+  await issueChargeInvoice(tx, { accountId: held.accountId, paymentIntentId: held.paymentIntentId, lines, today });
 }
 
 /**
@@ -188,7 +195,10 @@ export async function captureCharges(
   await Promise.all(Array.from({ length: Math.min(concurrency, charges.length) }, capture));
   const today = now();
   const rows = captured.flatMap(({ held, lines }) => ledgerRows(held, lines, today));
-  for (let i = 0; i < rows.length; i += 2000) await deps.db.insert(transactions).values(rows.slice(i, i + 2000));
+  await deps.db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += 2000) await tx.insert(transactions).values(rows.slice(i, i + 2000));
+    for (const { held, lines } of captured) await invoiceCharge(tx, held, lines, today);
+  });
   return { failed };
 }
 

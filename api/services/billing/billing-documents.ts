@@ -79,20 +79,57 @@ export async function issueOrderInvoice(tx: DbOrTx, orderId: number, today: Date
   });
 }
 
-/** A refund's credit note, naming the order's invoice (when the refund is of an order): one line per refunded charge. */
+/**
+ * A single charge's invoice (a renewal, a monthly bill, Domain Protection, email), issued in the transaction that
+ * records its capture, once per payment: a line per charge, paid by the card.
+ */
+export async function issueChargeInvoice(
+  tx: DbOrTx,
+  input: { accountId: number; paymentIntentId: string; lines: { description: string; amount: number }[]; today: Date },
+): Promise<DocumentRow> {
+  const [existing] = await tx
+    .select()
+    .from(billingDocuments)
+    .where(and(eq(billingDocuments.paymentIntentId, input.paymentIntentId), eq(billingDocuments.kind, 'invoice')));
+  if (existing) return existing;
+  const lines: Line[] = input.lines.map((line) => ({
+    description: line.description,
+    amount: line.amount,
+    discount: 0,
+    credit: 0,
+    taxRate: 0,
+    tax: 0,
+    total: line.amount,
+  }));
+  return insertDocument(tx, {
+    kind: 'invoice',
+    accountId: input.accountId,
+    orderId: null,
+    paymentIntentId: input.paymentIntentId,
+    refundId: null,
+    invoiceId: null,
+    lines,
+    seller: sellerIdentity(),
+    buyer: await buyerOf(tx, input.accountId),
+    today: input.today,
+  });
+}
+
+/** A refund's credit note, naming the invoice of the order or single charge it refunds: one line per refunded charge. */
 export async function issueCreditNote(tx: DbOrTx, refundId: number, today: Date): Promise<DocumentRow> {
   const [existing] = await tx.select().from(billingDocuments).where(eq(billingDocuments.refundId, refundId));
   if (existing) return existing;
   const [refund] = await tx.select().from(refunds).where(eq(refunds.refundId, refundId));
-  const invoice =
-    refund.orderId == null
-      ? undefined
-      : (
-          await tx
-            .select()
-            .from(billingDocuments)
-            .where(and(eq(billingDocuments.orderId, refund.orderId), eq(billingDocuments.kind, 'invoice')))
-        )[0];
+  // The order's invoice, or the single charge's (issued with its capture).
+  const [invoice] = await tx
+    .select()
+    .from(billingDocuments)
+    .where(
+      and(
+        refund.orderId == null ? eq(billingDocuments.paymentIntentId, refund.paymentIntentId) : eq(billingDocuments.orderId, refund.orderId),
+        eq(billingDocuments.kind, 'invoice'),
+      ),
+    );
   const charges = new Map((await tx.select().from(transactions).where(eq(transactions.accountId, refund.accountId))).map((row) => [row.transactionId, row]));
   const creditShare = refund.creditAmount;
   let creditLeft = creditShare;
@@ -124,7 +161,10 @@ export async function issueCreditNote(tx: DbOrTx, refundId: number, today: Date)
 
 async function insertDocument(
   tx: DbOrTx,
-  input: Pick<DocumentRow, 'kind' | 'accountId' | 'orderId' | 'refundId' | 'invoiceId' | 'lines' | 'seller' | 'buyer'> & { today: Date },
+  input: Pick<DocumentRow, 'kind' | 'accountId' | 'orderId' | 'refundId' | 'invoiceId' | 'lines' | 'seller' | 'buyer'> & {
+    today: Date;
+    paymentIntentId?: string | null;
+  },
 ): Promise<DocumentRow> {
   const year = input.today.getUTCFullYear();
   const { sequence, number } = await nextDocumentNumber(tx, input.kind === 'invoice' ? 'INV' : 'CN', year);
@@ -140,6 +180,7 @@ async function insertDocument(
       sequence,
       accountId: input.accountId,
       orderId: input.orderId,
+      paymentIntentId: input.paymentIntentId ?? null,
       refundId: input.refundId,
       invoiceId: input.invoiceId,
       lines: input.lines,

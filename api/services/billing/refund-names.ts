@@ -17,6 +17,7 @@ import { domains, refunds, type transactions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { queueDomainCleanup, releaseSubordinateHosts } from '../domains/departed-domains.ts';
+import { customerYearsSentence } from './refund-renewals.ts';
 
 type TransactionRow = typeof transactions.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
@@ -128,7 +129,9 @@ export function namesSentence(names: RefundName[]): string {
         ? `We cancelled the registration of ${name.domain}: it is no longer yours and has left My Domains.`
         : name.action === 'delete'
           ? `We deleted ${name.domain} at the registry: it is no longer yours and has left My Domains.`
-          : `${name.domain} stays registered to you.`,
+          : name.years
+            ? customerYearsSentence(name)
+            : `${name.domain} stays registered to you.`,
     )
     .join('\n');
 }

@@ -15,19 +15,20 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
-import type { NameAction, PaymentDetail, RefundView } from '../../contract/billing/refunds.ts';
+import { type NameAction, type PaymentDetail, type RefundView, yearsSentence } from '../../contract/billing/refunds.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { TransactionRow } from '../../db/schema/index.ts';
-import { accountCredits, orderLines, orders, paymentMethods, refunds, transactions, users } from '../../db/schema/index.ts';
+import { accountCredits, orderLines, orders, paymentMethods, refunds, transactions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { CardError } from '../../providers/payments/index.ts';
 import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
-import { queueMessage } from '../platform/messages.ts';
 import { issueCreditNote } from './billing-documents.ts';
 import { cardMoney, chargesOf, creditMoney, paymentRows } from './refund-charges.ts';
-import { decideNames, deleteRefundedNames, markNamesLeaving, namesSentence, type RefundName } from './refund-names.ts';
+import { decideNames, deleteRefundedNames, markNamesLeaving } from './refund-names.ts';
+import { emailRefund } from './refund-email.ts';
+import { customerYearsSentence, decideYears, takeBackRefundedYears } from './refund-renewals.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -95,7 +96,10 @@ const refundAction = (orderId: number | null) => (orderId != null ? 'order.refun
  * refund at the provider (the key makes a repeat refund nothing more), record (the ledger rows, once). A claim left
  * `claimed` by a crash is finished by the same request sent again. Answers the refund and the payment after it.
  */
-export async function refundPayment(deps: Deps, input: RefundInput): Promise<{ refund: RefundView; payment: PaymentDetail; replayed: boolean }> {
+export async function refundPayment(
+  deps: Deps,
+  input: RefundInput,
+): Promise<{ refund: RefundView; payment: PaymentDetail; replayed: boolean; message: string }> {
   const reason = requireReason('payment.refund', input.reason) ?? '';
   if (input.items.length === 0) throw new AppError(400, 'Choose what to refund');
   for (const item of input.items) {
@@ -129,19 +133,25 @@ export async function refundPayment(deps: Deps, input: RefundInput): Promise<{ r
     recorded = await recordRefund(deps, claim.row, answer, input.actor);
   }
 
-  // Names to delete go to the registry after the refund committed; a repeat of the request finishes what is left.
+  // Names to delete and renewals to take back go to the registry after the refund committed; a repeat of the request
+  // (or the reconciler) finishes what is left.
   const waiting = await deleteRefundedNames(deps, claim.row.refundId);
+  const waitingYears = await takeBackRefundedYears(deps, claim.row.refundId, input.actor);
   const payment = await findPayment(deps.db, input.paymentIntentId);
   const refund = payment.refunds.find((r) => r.refundId === claim.row.refundId) as RefundView;
   // Whoever recorded it tells the customer, once.
   if (recorded) await emailRefund(deps, payment, refund);
-  if (waiting.length > 0) {
+  if (waiting.length + waitingYears.length > 0) {
+    const undone = [
+      waiting.length > 0 && `delete ${waiting.join(', ')}`,
+      waitingYears.length > 0 && `take the renewal of ${waitingYears.join(', ')} back`,
+    ].filter(Boolean);
     throw new AppError(
       502,
-      `The refund went through, but the registry did not delete ${waiting.join(', ')} yet. Send the same refund again to finish it; it will not refund twice.`,
+      `The refund went through, but the registry did not ${undone.join(' or ')} yet. Send the same refund again to finish it; it will not refund twice.`,
     );
   }
-  return { refund, payment, replayed: claim.replayed };
+  return { refund, payment, replayed: claim.replayed, message: refundMessage(refund) };
 }
 
 /** Phase 1, under the payment's lock: the key's earlier refund, or a new `pending` one if the amounts are still there. */
@@ -219,6 +229,8 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string, total
 /** Phase 3: the provider's answer on the refund row and the ledger rows, once (false when another request did it). */
 async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; status: string }, actor: StaffActor): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
+    // Recording takes turns too, so whichever refund records the last of a charge sees every other one recorded.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refund:${claim.paymentIntentId}`}))`);
     const [row] = await tx
       .update(refunds)
       .set({ status: answer.status, providerRefundId: answer.id })
@@ -276,6 +288,7 @@ async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; 
     }
     await markRefundedLines(tx, row);
     await markNamesLeaving(tx, row.names);
+    await decideRefundedYears(deps, tx, row);
     const note = await issueCreditNote(tx, row.refundId, today);
     const { paid, refunded } = cardMoney(rows, row.paymentIntentId);
     const whole = formatMoney(row.amount + row.creditAmount);
@@ -285,6 +298,7 @@ async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; 
         : row.amount === 0
           ? `We refunded ${whole} of ${what} as account credit.`
           : `We refunded ${whole} of ${what}: ${formatMoney(row.amount)} to your ${card} and ${formatMoney(row.creditAmount)} as account credit.`;
+    const years = row.names.filter((name) => name.years).map(customerYearsSentence);
     await recordAudit(tx, actor, {
       action: refundAction(row.orderId),
       targetType: row.orderId != null ? 'order' : 'payment',
@@ -299,13 +313,13 @@ async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; 
           refundId: row.refundId,
           amount: row.amount,
           creditAmount: row.creditAmount,
-          names: row.names.map((name) => ({ domain: name.domain, action: name.action })),
+          names: row.names.map((name) => ({ domain: name.domain, action: name.action, ...(name.years ? { expiry: yearsSentence(name) } : {}) })),
           creditNote: note.number,
           items: row.items.map((item) => ({ ...item, description: charges.get(item.transactionId)?.description })),
         },
       },
       reason: row.reason,
-      customerSummary: summary,
+      customerSummary: [summary, ...years].join(' '),
     });
     return true;
   });
@@ -325,27 +339,18 @@ async function cardOf(tx: DbOrTx, orderId: number | null, paymentDescription: st
   return fromRow ?? 'your card';
 }
 
-async function emailRefund(deps: Deps, payment: PaymentDetail, refund: RefundView): Promise<void> {
-  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.accountId, payment.accountId)).limit(1);
-  if (!user) return;
-  const what = refund.items.map((item) => `- ${item.description}: ${formatMoney(item.amount)}`).join('\n');
-  const order = payment.orderId != null ? ` for order ${payment.orderId}` : '';
-  const total = refund.amount + refund.creditAmount;
-  const where = [
-    refund.amount > 0 && `${formatMoney(refund.amount)} to the card you paid with`,
-    refund.creditAmount > 0 && `${formatMoney(refund.creditAmount)} to your account credit`,
-  ]
-    .filter(Boolean)
-    .join(' and ');
-  const names = namesSentence(refund.names as RefundName[]);
-  await queueMessage(deps.jobs, {
-    channel: 'email',
-    to: user.email,
-    subject: `Refund of ${formatMoney(total)}${order}`,
-    text: `We refunded ${where}${order}:\n${what}\n\n${names ? `${names}\n\n` : ''}${
-      refund.amount > 0 ? 'The card refund usually shows on your card statement within 5 to 10 business days. ' : ''
-    }Your billing history lists it under Payments, and Orders has the credit note.`,
-  });
+/**
+ * A renewal whose charge this refund gave back the last of (counting only refunds recorded, so a claim the provider
+ * refused never counts) takes its years back off the expiry: decided here, asked of the registry after commit.
+ */
+async function decideRefundedYears(deps: Deps, tx: DbOrTx, row: RefundRow): Promise<void> {
+  const { rows } = await paymentRows(tx, row.paymentIntentId);
+  const done = new Set(chargesOf(rows).flatMap((charge) => (charge.refundable === 0 ? [charge.transactionId] : [])));
+  const completed = rows.filter((charge) => done.has(charge.transactionId) && row.items.some((item) => item.transactionId === charge.transactionId));
+  const names = await decideYears(deps, tx, row.names, completed);
+  if (names === row.names) return;
+  await tx.update(refunds).set({ names }).where(eq(refunds.refundId, row.refundId));
+  row.names = names;
 }
 
 /** Order lines whose charges went back in full say so: `cancelled` when their name is being deleted, else `refunded`. */
@@ -366,6 +371,12 @@ async function markRefundedLines(tx: DbOrTx, refund: RefundRow): Promise<void> {
       .set({ refundState: leaving ? 'cancelled' : 'refunded', modifyDate: now() })
       .where(eq(orderLines.orderLineId, line.orderLineId));
   }
+}
+
+/** What staff read once the refund is done: the money, and what happened to each refunded renewal's expiry. */
+function refundMessage(refund: RefundView): string {
+  const years = refund.names.map(yearsSentence).filter(Boolean);
+  return [`Refunded ${formatMoney(refund.amount + refund.creditAmount)}. The customer was emailed; a credit note was issued.`, ...years].join(' ');
 }
 
 /** Every refund of an account, newest first (the customer page). */

@@ -262,7 +262,8 @@ function lineOf(row: RenewalRow): RenewLine {
     redemptionPrice: row.redemptionPrice || null,
     protectionEnabled: row.protectionEnabled,
     protectionPrice: row.protectionPrice,
-    status: row.status === 'claimed' ? 'unknown' : row.status,
+    // A term a refund later took back was renewed (and charged) by this order all the same.
+    status: row.status === 'claimed' ? 'unknown' : row.status === 'refunded' ? 'renewed' : row.status,
     ...(row.error ? { error: row.error } : {}),
   };
 }

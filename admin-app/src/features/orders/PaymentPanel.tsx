@@ -1,6 +1,6 @@
 /** A payment's charges (with what is left of each), what the card paid and got back, its refunds, and the Refund button. */
 import { useState } from 'react';
-import type { PaymentDetail } from '../../../../api/contract/billing/refunds.ts';
+import { type PaymentDetail, yearsSentence } from '../../../../api/contract/billing/refunds.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useStaffSession } from '../../shell/session.ts';
@@ -100,6 +100,13 @@ export function PaymentPanel({ payment, endpoint, onChanged }: { payment: Paymen
                           {item.description}: {formatMoney(item.amount)}
                         </span>
                       ))}
+                      {refund.names.map((name) =>
+                        name.years ? (
+                          <span key={`years-${name.domainId}`} className="cell-sub">
+                            {yearsSentence(name)}
+                          </span>
+                        ) : null,
+                      )}
                     </td>
                     <td data-label="Reason">{refund.reason}</td>
                     <td data-label="Amount" className="num">

@@ -69,10 +69,11 @@ export function RefundDialog({ payment, endpoint, onClose, onDone }: { payment: 
     const nameActions = chosen
       .filter((row) => row.charge.name && row.charge.domainId != null)
       .map((row) => ({ domainId: row.charge.domainId as number, action: nameOf(row.charge) }));
-    const answer = await api(endpoint, { method: 'POST', body: { items, reason, to, names: nameActions, idempotencyKey }, toast: false });
+    const answer = await api<{ message: string }>(endpoint, { method: 'POST', body: { items, reason, to, names: nameActions, idempotencyKey }, toast: false });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
-    showToast(`Refunded ${formatMoney(total)}. The customer was emailed; a credit note was issued.`, 'success');
+    // The server's sentence: the money, and whether a refunded renewal's years came off the expiry or could not.
+    showToast(answer.message, 'success');
     onDone();
   }
 

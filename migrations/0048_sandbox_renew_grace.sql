@@ -1,0 +1,1 @@
+ALTER TABLE "registry_domains" ADD COLUMN "renewals" jsonb DEFAULT '[]'::jsonb NOT NULL;
