@@ -18,9 +18,11 @@ async function solve(challenge?: BotCheckRequiredData['challenge']): Promise<str
   return getBotToken(challenge);
 }
 
+const usablePrepared = () => (prepared && Date.now() - prepared.at < preparedLifetimeMs ? prepared : null);
+
 /** Starts solving a challenge now for a call about to be made; the next `solveBotCheck()` takes it. */
 export function prepareBotCheck(): void {
-  if (prepared && Date.now() - prepared.at < preparedLifetimeMs) return;
+  if (usablePrepared()) return;
   prepared = { token: solve(), at: Date.now() };
 }
 
@@ -37,7 +39,7 @@ export async function sendWithBotCheckIfAsked<T>(send: (recaptchaToken?: string)
  * prepared one when there is one, else solved now. A given (harder) challenge is always solved now.
  */
 export async function solveBotCheck(challenge?: BotCheckRequiredData['challenge']): Promise<string | undefined> {
-  const ready = !challenge && prepared && Date.now() - prepared.at < preparedLifetimeMs ? prepared.token : null;
+  const ready = challenge ? null : usablePrepared()?.token;
   if (ready) {
     prepared = null;
     const token = await ready;

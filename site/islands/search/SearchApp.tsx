@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/search/domain-search.ts';
 import { searchDebounceMs } from '../../../api/contract/search/domain-search.ts';
 import { minLabelLength, normaliseDomainInput } from '../../../api/contract/domain-name.ts';
-import { getBotToken } from '../../lib/bot-check.ts';
+import { prepareBotCheck, solveBotCheck } from '../../lib/bot-check-retry.ts';
 import { createSearchSocket, type SearchSocket, SocketReplyError } from './search-socket.ts';
 import { SearchResults } from './SearchResults.tsx';
 import './search.css';
@@ -13,7 +13,6 @@ type Copy = { heading: string; subheading: string; label: string; placeholder: s
 type Phase = 'idle' | 'pending' | 'results';
 
 /** Bot-check tokens are solved ahead of time so a search does not wait for the proof of work. */
-const tokenLifetimeMs = 8 * 60 * 1000;
 
 export default function SearchApp({ copy }: { copy: Copy }) {
   const [query, setQuery] = useState('');
@@ -29,21 +28,15 @@ export default function SearchApp({ copy }: { copy: Copy }) {
   const currentUuid = useRef<string | null>(null);
   const lastSearch = useRef<string | null>(null);
   const debounce = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const token = useRef<{ promise: Promise<string | null>; at: number } | null>(null);
   const doneRef = useRef(false);
   doneRef.current = done;
 
-  const prefetchToken = useCallback(() => {
-    if (!token.current || Date.now() - token.current.at > tokenLifetimeMs) token.current = { promise: getBotToken(), at: Date.now() };
-  }, []);
+  // Each search takes the token solved while the visitor typed and starts solving the next one.
   const takeToken = useCallback(async () => {
-    prefetchToken();
-    const { promise } = token.current!;
-    token.current = null;
-    const value = await promise;
-    prefetchToken();
+    const value = await solveBotCheck();
+    prepareBotCheck();
     return value;
-  }, [prefetchToken]);
+  }, []);
 
   const socket = useCallback(() => {
     socketRef.current ??= createSearchSocket();
@@ -157,7 +150,7 @@ export default function SearchApp({ copy }: { copy: Copy }) {
       history.replaceState(null, '', url);
       return;
     }
-    prefetchToken();
+    prepareBotCheck();
     const name = normaliseDomainInput(value);
     if (!name.ok) {
       setPhase('idle');
@@ -222,7 +215,7 @@ export default function SearchApp({ copy }: { copy: Copy }) {
                 spellCheck={false}
                 value={query}
                 onChange={(event) => onChange(event.target.value)}
-                onFocus={prefetchToken}
+                onFocus={prepareBotCheck}
                 aria-describedby="search-hint"
                 aria-invalid={hint && name && !name.ok && !hint.startsWith('Type at least') ? true : undefined}
               />
