@@ -1,7 +1,7 @@
 /**
  * The back office over HTTP: the staff session cookie (`ds_staff`, `__Host-ds_staff` behind https, Path=/,
  * SameSite=Strict, never a customer's cookie), resolved once per /api/admin request, and `allow(permission)`, the
- * one gate every /api/admin route declares (tests/api/admin-permissions.test.ts reads the declarations back from the
+ * one gate every /api/admin route declares (tests/api/staff/admin-permissions.test.ts reads the declarations back from the
  * app's routes and checks each against the roles table in api/contract/staff/roles.ts).
  */
 import type { Context, MiddlewareHandler } from 'hono';

@@ -1,6 +1,6 @@
 /**
  * `npm run openapi:types`: writes api/openapi/schema.d.ts, the TypeScript types of the OpenAPI document as
- * openapi-typescript makes them (what a customer's client would generate). tests/api/openapi-client.test.ts makes
+ * openapi-typescript makes them (what a customer's client would generate). tests/api/auth/openapi-client.test.ts makes
  * them again in memory and fails when the committed file is stale.
  */
 import { writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
 /**
  * The kit's toasts: they stay until closed, errors are alerts, the timed ones go on time; at most three show, the
  * older ones folded behind "+N more" with "Dismiss all"; a toast repeating the newest replaces it. Where the stack
- * sits (above a dialog, clear of buttons) needs a real layout: tests/e2e/toasts.spec.ts.
+ * sits (above a dialog, clear of buttons) needs a real layout: tests/e2e/platform/toasts.spec.ts.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';

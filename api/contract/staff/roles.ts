@@ -4,7 +4,7 @@
  * what a role may use. Free of zod, so the admin app's first view stays small.
  *
  * Adding a permission: name it in `permissions` with what it lets a staff member do, then give it to the roles that
- * hold it below. tests/api/admin-permissions.test.ts walks every /api/admin route as every role against this table.
+ * hold it below. tests/api/staff/admin-permissions.test.ts walks every /api/admin route as every role against this table.
  */
 
 export const staffRoles = ['owner', 'support', 'billing', 'compliance', 'viewer'] as const;

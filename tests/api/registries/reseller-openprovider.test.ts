@@ -1,0 +1,149 @@
+/**
+ * A reseller deployment on Openprovider: the start-up rule without IANA ID, abuse phone or escrow, a server that
+ * starts that way, and a purchase that reaches the upstream (the stateful stand-in) through Prism validating every
+ * request and answer against Openprovider's published contract.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../api/config.ts';
+import { findUnsafeProviderMix } from '../../../api/provider-mix.ts';
+import { domains } from '../../../api/db/schema/index.ts';
+import {
+  type RunningOpenproviderSandbox,
+  sandboxCostsFromCatalogue,
+  startOpenproviderSandbox,
+} from '../../../api/providers/registry/openprovider-sandbox-server.ts';
+import { catalogue } from '../../../api/services/search/catalogue.ts';
+import { signedInBuyer } from '../../fixtures/buyers.ts';
+import { type Prism, startPrism } from '../../fixtures/prism.ts';
+import { realProviderEnv } from '../../fixtures/real-providers.ts';
+import { type ServerProcess, startServerProcess } from '../../fixtures/server-process.ts';
+import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
+
+let upstream: RunningOpenproviderSandbox;
+let prism: Prism;
+let t: TestContext;
+
+const credentials = { username: 'reseller-42', password: 'upstream-secret' };
+
+/** Every real provider, Openprovider as the registry, and none of a registrar's duties (IANA ID, abuse phone, escrow). */
+function resellerEnv(url: string): Record<string, string> {
+  const { EPP_HOST, EPP_USERNAME, EPP_PASSWORD, REGISTRAR_IANA_ID, REGISTRAR_ABUSE_PHONE, ...rest } = realProviderEnv;
+  const withoutEscrow = Object.fromEntries(Object.entries(rest).filter(([name]) => !name.startsWith('ESCROW_')));
+  return { ...withoutEscrow, OPENPROVIDER_URL: url, OPENPROVIDER_USERNAME: credentials.username, OPENPROVIDER_PASSWORD: credentials.password };
+}
+
+beforeAll(async () => {
+  upstream = await startOpenproviderSandbox({ ...credentials, costs: sandboxCostsFromCatalogue(catalogue().list) });
+  prism = await startPrism({ upstream: upstream.url });
+  t = await createTestContext({
+    env: {
+      OPENPROVIDER_URL: prism.url,
+      OPENPROVIDER_USERNAME: credentials.username,
+      OPENPROVIDER_PASSWORD: credentials.password,
+      DEFAULT_NAMESERVERS: 'ns1.reseller-dns.net,ns2.reseller-dns.net',
+      UPSTREAM_RDAP_URL: 'https://rdap.openprovider.test/',
+    },
+  });
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+  await prism?.stop();
+  await upstream?.close();
+});
+
+describe('the start-up rule for a reseller', () => {
+  it('lets a reseller start with payments, mail, SMS, mail host and the upstream, without IANA ID, abuse phone or escrow', () => {
+    const config = loadConfig(resellerEnv('https://api.openprovider.eu'));
+    expect(config.providers.registry).toBe('openprovider');
+    expect(config.roleInMarket).toBe('reseller');
+    expect(config.sandboxMode).toBe(false);
+    expect(findUnsafeProviderMix(config)).toBeNull();
+  });
+
+  it('still refuses a reseller without payments or its own abuse desk, naming what is missing', () => {
+    const { STRIPE_SECRET_KEY, REGISTRAR_ABUSE_EMAIL, ...rest } = resellerEnv('https://api.openprovider.eu');
+    const problem = findUnsafeProviderMix(loadConfig(rest));
+    expect(problem).toContain('STRIPE_SECRET_KEY');
+    expect(problem).toContain('REGISTRAR_ABUSE_EMAIL');
+    expect(problem).not.toContain('REGISTRAR_IANA_ID');
+    expect(problem).not.toContain('ESCROW_');
+  });
+
+  it('keeps asking an accredited registrar on EPP for its IANA ID and escrow', () => {
+    const { REGISTRAR_IANA_ID, ESCROW_SFTP_HOST, ...rest } = realProviderEnv;
+    const problem = findUnsafeProviderMix(loadConfig(rest));
+    expect(problem).toContain('REGISTRAR_IANA_ID');
+    expect(problem).toContain('ESCROW_SFTP_HOST');
+  });
+
+  it('refuses to call an upstream API a registrar, and EPP and Openprovider together', () => {
+    expect(() => loadConfig({ ...resellerEnv('https://api.openprovider.eu'), DOTSPOT_ROLE_IN_MARKET: 'registrar' })).toThrow(/reseller/);
+    expect(() => loadConfig({ ...resellerEnv('https://api.openprovider.eu'), EPP_HOST: 'epp.example' })).toThrow(/not both/);
+  });
+});
+
+describe('a reseller server', () => {
+  let server: ServerProcess;
+  afterAll(() => server?.stop());
+
+  it('starts with Openprovider behind Prism and no registrar duties, and says it is ready', async () => {
+    server = await startServerProcess(resellerEnv(prism.url));
+    const ready = await fetch(`http://127.0.0.1:${server.port}/api/ready`);
+    expect(ready.status).toBe(200);
+    expect(prism.violations()).toEqual([]);
+  }, 90_000);
+});
+
+describe('buying a name through the upstream', () => {
+  it('registers it at Openprovider (through the contract), and RDAP names the upstream as sponsor and us as reseller', async () => {
+    const name = `reseller-buys-${Date.now().toString(36)}.com`;
+    const buyer = await signedInBuyer(t, `buyer-${name}@example.org`);
+    const added = await buyer.client.post('/api/cartItems', { domain: name, years: 1 });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const done = await buyer.client.patch(`/api/carts/${added.body.cartId}`, { commit: true });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+
+    const held = upstream.sandbox.domains.get(name);
+    expect(held).toMatchObject({ status: 'ACT', nameServers: ['ns1.reseller-dns.net', 'ns2.reseller-dns.net'] });
+    const [row] = await t.db.select().from(domains).where(eq(domains.domain, name));
+    expect(row).toBeDefined();
+
+    const rdap = await t.client().get(`/rdap/domain/${name}`);
+    expect(rdap.status).toBe(200);
+    const registrar = rdap.body.entities.find((entity: { roles: string[] }) => entity.roles.includes('registrar'));
+    expect(registrar.publicIds).toEqual([{ type: 'IANA Registrar ID', identifier: '1647' }]);
+    expect(JSON.stringify(registrar.vcardArray)).toContain('Openprovider');
+    expect(registrar.links).toContainEqual(expect.objectContaining({ rel: 'related', href: 'https://rdap.openprovider.test/' }));
+    expect(rdap.body.entities.some((entity: { roles: string[] }) => entity.roles.includes('reseller'))).toBe(true);
+
+    expect(prism.violations()).toEqual([]);
+  }, 60_000);
+
+  it('shows a name the upstream says is taken as taken, and the upstream refusing a taken name as a refusal', async () => {
+    const [taken] = await t.deps.providers.registry.check(['taken-by-someone.com']);
+    expect(taken).toMatchObject({ available: false, reason: 'taken' });
+    const contact = {
+      firstName: 'A',
+      lastName: 'B',
+      company: '',
+      address: 'x',
+      city: 'y',
+      state: 'z',
+      zip: '1',
+      country: 'GB',
+      email: 'a@example.org',
+      phone: '+442079460000',
+    };
+    await expect(t.deps.providers.registry.register({ domain: 'taken-already.com', years: 1, contact, nameservers: ['ns1.reseller-dns.net'] })).rejects.toThrow(
+      /already registered/,
+    );
+    expect(prism.violations()).toEqual([]);
+  });
+
+  it('logs in again when the upstream token expires', async () => {
+    upstream.sandbox.expireTokens();
+    const [free] = await t.deps.providers.registry.check(['fresh-after-expiry.com']);
+    expect(free).toMatchObject({ available: true });
+  });
+});

@@ -1,0 +1,425 @@
+/**
+ * The back office helping customers (issue #23): one search box, the customer page, help actions (recovery email,
+ * sessions, API tokens, second-factor reset, notes) and domains (registry state, lock, suspend, courtesy renewal,
+ * restore, move), each with the permission its role needs, an audit entry with its reason, and what the customer sees.
+ */
+import { and, eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accounts,
+  apiTokens,
+  auditLog,
+  domains,
+  mfas,
+  orders,
+  carts,
+  outbox,
+  passkeys,
+  recoveryCodes,
+  registryDomains,
+  sessions,
+  transactions,
+  users,
+} from '../../../api/db/schema/index.ts';
+import { hashPassword } from '../../../api/services/kernel/passwords.ts';
+import { issueRecoveryCodes } from '../../../api/services/auth/recovery-codes.ts';
+import { startRegistrantVerification } from '../../../api/services/compliance/verification/registrant-verification.ts';
+import { demoContact } from '../../../api/services/platform/seed.ts';
+import { createSession } from '../../../api/services/auth/sessions.ts';
+import { type TestStaff, staffClient } from '../../fixtures/staff.ts';
+import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
+
+let t: TestContext;
+let support: TestStaff;
+let billing: TestStaff;
+let compliance: TestStaff;
+let owner: TestStaff;
+const password = 'customer password 123';
+const dayMs = 86_400_000;
+
+/** A customer with a real password, a registrant contact, a card, a TOTP method and a domain at the sandbox registry. */
+async function customer(email: string, options: { phone?: string; lastName?: string; domain?: string } = {}) {
+  const contact = { ...demoContact, email, lastName: options.lastName ?? 'Rivera', phone: options.phone ?? '+14155550123' };
+  const [account] = await t.db.insert(accounts).values({ registrantContact: contact }).returning();
+  const [user] = await t.db
+    .insert(users)
+    .values({ accountId: account.accountId, email, passwordHash: await hashPassword(password) })
+    .returning();
+  const secret = new Secret({ size: 20 }).base32;
+  await t.db.insert(mfas).values({ accountId: account.accountId, type: 'totp', data: secret, status: 'active' });
+  let domainId = 0;
+  if (options.domain) {
+    const expireDate = new Date(Date.now() + 200 * dayMs);
+    const [row] = await t.db.insert(domains).values({ accountId: account.accountId, domain: options.domain, expireDate, locked: true }).returning();
+    domainId = row.domainId;
+    await t.db.insert(registryDomains).values({
+      domain: options.domain,
+      registrarName: 'Dotspot, Inc.',
+      ours: true,
+      authCode: 'x',
+      expireDate,
+      locked: true,
+      statuses: ['clientTransferProhibited'],
+    });
+  }
+  const client = t.client({ ip: '203.0.113.77' });
+  client.cookies.set('ds_session', (await createSession(t.db, { userId: user.userId, accountId: account.accountId, state: 'active' })).token);
+  return { accountId: account.accountId, userId: user.userId, email, secret, domainId, client };
+}
+
+const lastAudit = async (action: string) => (await t.db.select().from(auditLog).where(eq(auditLog.action, action))).at(-1);
+const mailsTo = async (to: string) => t.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(outbox.id);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  support = await staffClient(t, 'support', { ip: '192.0.2.21' });
+  billing = await staffClient(t, 'billing', { ip: '192.0.2.22' });
+  compliance = await staffClient(t, 'compliance', { ip: '192.0.2.23' });
+  owner = await staffClient(t, 'owner', { ip: '192.0.2.24' });
+});
+afterAll(() => t.close());
+
+describe('finding a customer', () => {
+  it('finds them by email, name, phone, domain, order number and transaction number, and logs each search', async () => {
+    const found = await customer('marisol.q@example.com', { lastName: 'Quintero', phone: '+14155557788', domain: 'quintero-bakes.com' });
+    const [cart] = await t.db.insert(carts).values({ accountId: found.accountId }).returning();
+    const [order] = await t.db
+      .insert(orders)
+      .values({ cartId: cart.cartId, accountId: found.accountId, status: 'completed', totalPrice: 1299, paymentIntentId: 'pi_sandbox_quintero' })
+      .returning();
+    const [txn] = await t.db
+      .insert(transactions)
+      .values({ accountId: found.accountId, type: 'payment', description: 'Payment', amount: -1299, paymentReference: 'ch_sandbox_quintero' })
+      .returning();
+    const search = async (q: string) =>
+      (await support.client.get(`/api/admin/customers?q=${encodeURIComponent(q)}`)).body.data as { accountId: number; matchedOn: string; matched: string }[];
+    const expectHit = (hits: { accountId: number; matchedOn: string; matched: string }[], matchedOn: string, matched: string) =>
+      expect(hits.find((h) => h.accountId === found.accountId)).toMatchObject({ matchedOn, matched });
+    expectHit(await search('marisol.q@'), 'email', 'marisol.q@example.com');
+    expectHit(await search('Quintero'), 'name', `${demoContact.firstName} Quintero`);
+    expectHit(await search('(415) 555-7788'), 'phone', '+14155557788');
+    expectHit(await search('quintero-bakes'), 'domain', 'quintero-bakes.com');
+    expectHit(await search(`#${order.orderId}`), 'order', `Order #${order.orderId}`);
+    expectHit(await search('pi_sandbox_quintero'), 'order', `Order #${order.orderId} (pi_sandbox_quintero)`);
+    expectHit(await search('ch_sandbox_quintero'), 'payment', 'ch_sandbox_quintero');
+    expect((await search(String(txn.transactionId))).map((h) => h.accountId)).toContain(found.accountId);
+    expect(await search('nobody-has-this-xyz')).toEqual([]);
+    expect((await support.client.get('/api/admin/customers?q=a')).status).toBe(400);
+    const logged = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'customer.search'), eq(auditLog.staffId, support.staffId)));
+    expect(logged.map((row) => row.targetLabel)).toContain('quintero-bakes');
+    expect(logged[0]).toMatchObject({ staffRole: 'support', clientIp: '192.0.2.21' });
+  });
+
+  it('shows the customer page with cards by their last 4 only, and logs the read; a viewer may read it too', async () => {
+    const found = await customer('page-reader@example.com', { domain: 'page-reader.com' });
+    await t.db.insert(apiTokens).values({
+      accountId: found.accountId,
+      userId: found.userId,
+      name: 'deploy',
+      displayPrefix: 'dsp_abc',
+      tokenHash: 'not-a-real-hash',
+      scopes: ['domains:read'],
+    });
+    const page = await support.client.get(`/api/admin/customers/${found.accountId}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ email: 'page-reader@example.com', mfaEnrolmentRequired: false });
+    expect(page.body.domains.map((d: { domain: string }) => d.domain)).toEqual(['page-reader.com']);
+    expect(page.body.secondFactors).toEqual([expect.objectContaining({ type: 'totp', description: 'Authenticator app', status: 'active' })]);
+    expect(page.body.sessions).toHaveLength(1);
+    expect(page.body.sessions[0].ip).toBeNull();
+    expect(page.body.apiTokens).toEqual([expect.objectContaining({ name: 'deploy', scopes: ['domains:read'] })]);
+    expect(JSON.stringify(page.body)).not.toContain('not-a-real-hash');
+    expect(JSON.stringify(page.body)).not.toContain(found.secret);
+    const read = await lastAudit('customer.view');
+    expect(read).toMatchObject({ staffId: support.staffId, accountId: found.accountId, targetLabel: 'page-reader@example.com' });
+    const viewer = await staffClient(t, 'viewer');
+    expect((await viewer.client.get(`/api/admin/customers/${found.accountId}`)).status).toBe(200);
+    expect((await viewer.client.post(`/api/admin/customers/${found.accountId}/revokeSessions`)).status).toBe(403);
+    expect((await support.client.get('/api/admin/customers/987654')).status).toBe(404);
+  });
+});
+
+describe('helping a customer', () => {
+  it('resets the second factors with a reason: methods, passkeys and recovery codes gone, signed out, emailed, and nothing but enrolment until a new one', async () => {
+    const found = await customer('lost-phone@example.com', { domain: 'lost-phone.com' });
+    const oldCodes = await issueRecoveryCodes(t.db, found.userId);
+    await t.db.insert(passkeys).values({
+      accountId: found.accountId,
+      userId: found.userId,
+      credentialId: 'cred-lost',
+      publicKey: 'k',
+      userHandle: 'h',
+      deviceType: 'singleDevice',
+      name: 'Old phone',
+    });
+    await t.db.insert(apiTokens).values({
+      accountId: found.accountId,
+      userId: found.userId,
+      name: 'ci',
+      displayPrefix: 'dsp_ci',
+      tokenHash: 'lost-phone-token',
+      scopes: ['domains:read'],
+    });
+    expect((await billing.client.post(`/api/admin/customers/${found.accountId}/resetFactors`, { reason: 'Lost phone, checked ID' })).status).toBe(403);
+    const noReason = await support.client.post(`/api/admin/customers/${found.accountId}/resetFactors`, { reason: 'ok' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toContain('Give a reason');
+    const reset = await support.client.post(`/api/admin/customers/${found.accountId}/resetFactors`, {
+      reason: 'Lost phone; identity checked by a call to the number on file',
+    });
+    expect(reset.status).toBe(200);
+
+    expect(
+      await t.db
+        .select()
+        .from(mfas)
+        .where(and(eq(mfas.accountId, found.accountId), eq(mfas.status, 'active'))),
+    ).toEqual([]);
+    expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, found.userId))).toEqual([]);
+    expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, found.userId))).toEqual([]);
+    const [token] = await t.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, 'lost-phone-token'));
+    expect(token.revokeDate).not.toBeNull();
+    expect((await found.client.get('/api/domains')).status).toBe(401);
+    const entry = await lastAudit('customer.reset-factors');
+    expect(entry).toMatchObject({
+      staffEmail: support.email,
+      staffRole: 'support',
+      reason: 'Lost phone; identity checked by a call to the number on file',
+      accountId: found.accountId,
+    });
+    expect(entry?.before).toEqual({ methods: ['Authenticator app'], passkeys: ['Old phone'] });
+    await t.runJobs();
+    const [mail] = await mailsTo('lost-phone@example.com');
+    expect(mail.subject).toMatch(/two-step verification was reset/);
+    expect(mail.body).toContain('Your API token was revoked as well');
+
+    // Next sign-in: the password alone gets in (no factor left), but only to add a new one.
+    const browser = t.client({ ip: '203.0.113.80' });
+    const signIn = await browser.post('/api/session', { email: 'lost-phone@example.com', password });
+    expect(signIn.status).toBe(200);
+    expect((await browser.get('/api/users/0')).body.mfaEnrolmentRequired).toBe(true);
+    const blocked = await browser.get('/api/domains');
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.data).toEqual({ mfaEnrolmentRequired: true });
+    const added = await browser.post('/api/mfas', { type: 'totp' });
+    expect(added.status).toBe(201);
+    const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(new URL(added.body.$totpUrl).searchParams.get('secret')!) });
+    const verified = await browser.patch(`/api/mfas/${added.body.mfaId}`, { token: totp.generate(), status: 'active' });
+    expect(verified.status).toBe(200);
+    // The new method comes with a new set of recovery codes; none of the old set is among them.
+    expect(verified.body.$recoveryCodes).toHaveLength(oldCodes.length);
+    expect(verified.body.$recoveryCodes).not.toContain(oldCodes[0]);
+    expect((await browser.get('/api/domains')).status).toBe(200);
+    expect((await browser.get('/api/users/0')).body.mfaEnrolmentRequired).toBe(false);
+
+    const activity = (await browser.get('/api/accountActivity')).body.data;
+    expect(activity.find((row: { source: string }) => row.source === 'staff')).toMatchObject({
+      source: 'staff',
+      kind: 'customer.reset-factors',
+      actor: 'Support team',
+      reason: 'Lost phone; identity checked by a call to the number on file',
+    });
+    expect(JSON.stringify(activity)).not.toContain(support.email);
+  });
+
+  it('signs a customer out everywhere, revokes API tokens, resends the recovery email and keeps notes', async () => {
+    const found = await customer('helped@example.com');
+    const revoked = await support.client.post(`/api/admin/customers/${found.accountId}/revokeSessions`);
+    expect(revoked.body).toEqual({ revoked: 1 });
+    expect((await found.client.get('/api/users/0')).status).toBe(401);
+    expect((await support.client.post(`/api/admin/customers/${found.accountId}/revokeApiTokens`, { apiTokenId: 987654 })).status).toBe(404);
+    expect((await support.client.post(`/api/admin/customers/${found.accountId}/resendRecovery`)).status).toBe(200);
+    await t.runJobs();
+    expect((await mailsTo('helped@example.com')).at(-1)?.body).toContain('/login?recovery=');
+    expect((await support.client.post(`/api/admin/customers/${found.accountId}/resendApproval`)).status).toBe(409);
+    const note = await billing.client.post(`/api/admin/customers/${found.accountId}/notes`, { body: 'Called about a refund; prefers email.' });
+    expect(note.status).toBe(201);
+    const page = await support.client.get(`/api/admin/customers/${found.accountId}`);
+    expect(page.body.notes[0]).toMatchObject({ staffEmail: billing.email, body: 'Called about a refund; prefers email.' });
+    expect(page.body.audit.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['customer.revoke-sessions', 'customer.resend-recovery', 'customer.note']),
+    );
+    // Notes stay among staff: the customer's activity shows the help, not the note.
+    const own = await t.db.select({ kind: auditLog.action }).from(auditLog).where(eq(auditLog.accountId, found.accountId));
+    expect(own.map((row) => row.kind)).toContain('customer.note');
+  });
+
+  it('resends the registrant verification email (#24) with a new link, and says so when none is waiting', async () => {
+    const found = await customer('unverified@example.com', { domain: 'unverified-shop.com' });
+    expect((await support.client.post(`/api/admin/customers/${found.accountId}/resendVerification`)).body.message).toBe(
+      'No registrant verification is waiting on this account',
+    );
+    expect(await startRegistrantVerification(t.deps, { accountId: found.accountId, trigger: 'registration' })).toMatchObject({ started: true });
+    await t.runJobs();
+    const first = (await mailsTo('unverified@example.com')).at(-1)!;
+    const page = await support.client.get(`/api/admin/customers/${found.accountId}`);
+    expect(page.body.registrantVerification).toMatchObject({ state: 'pending', email: 'unverified@example.com', suspended: false });
+    expect((await billing.client.post(`/api/admin/customers/${found.accountId}/resendVerification`)).status).toBe(403);
+    const resent = await support.client.post(`/api/admin/customers/${found.accountId}/resendVerification`);
+    expect(resent.body).toMatchObject({ message: 'Verification email sent again to unverified@example.com' });
+    await t.runJobs();
+    const second = (await mailsTo('unverified@example.com')).at(-1)!;
+    expect(second.id).not.toBe(first.id);
+    // A new link: the first one no longer verifies.
+    const link = (body: string) => /\/verify-registrant[^\s)]*/.exec(body)?.[0];
+    expect(link(second.body)).toBeTruthy();
+    expect(link(second.body)).not.toBe(link(first.body));
+    expect(await lastAudit('verification.resend')).toMatchObject({
+      staffId: support.staffId,
+      accountId: found.accountId,
+      targetLabel: 'unverified@example.com',
+    });
+  });
+});
+
+describe('domains', () => {
+  it('lets only compliance and owners suspend, with a reason; the owner reads why; lifting needs a reason too', async () => {
+    const found = await customer('suspended-owner@example.com', { domain: 'phishy-example.com' });
+    for (const agent of [support, billing]) {
+      const refused = await agent.client.post(`/api/admin/domains/${found.domainId}/suspend`, { reason: 'Phishing kit reported' });
+      expect(refused.status).toBe(403);
+      expect(refused.body.data).toEqual({ permission: 'domains:suspend' });
+      const denied = (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'staff.denied'), eq(auditLog.staffId, agent.staffId)))
+      ).at(-1);
+      expect(denied).toMatchObject({ targetLabel: `POST /api/admin/domains/${found.domainId}/suspend`, after: { permission: 'domains:suspend' } });
+    }
+    expect((await compliance.client.post(`/api/admin/domains/${found.domainId}/suspend`, {})).status).toBe(400);
+    const suspended = await compliance.client.post(`/api/admin/domains/${found.domainId}/suspend`, { reason: 'Phishing kit reported by a bank' });
+    expect(suspended.status).toBe(200);
+    const [registry] = await t.db.select().from(registryDomains).where(eq(registryDomains.domain, 'phishy-example.com'));
+    expect(registry.statuses).toContain('clientHold');
+    const mine = await found.client.get(`/api/domains/${found.domainId}`);
+    expect(mine.body.suspensionReason).toBe('Phishing kit reported by a bank');
+    const page = await support.client.get(`/api/admin/domains/${found.domainId}`);
+    expect(page.body.registry.record.statuses).toContain('clientHold');
+    expect(page.body.suspensions[0]).toMatchObject({ kind: 'staff', reason: 'Phishing kit reported by a bank', reference: compliance.email });
+    expect((await owner.client.post(`/api/admin/domains/${found.domainId}/unsuspend`, { reason: 'Site cleaned, confirmed' })).body).toEqual({
+      stillSuspended: false,
+    });
+    expect((await owner.client.post(`/api/admin/domains/${found.domainId}/unsuspend`, { reason: 'Site cleaned, confirmed' })).status).toBe(409);
+    await t.runJobs();
+    expect((await mailsTo('suspended-owner@example.com')).map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining(['phishy-example.com is suspended', 'phishy-example.com is no longer suspended']),
+    );
+    // Queued jobs may send in either order: find the lifting mail by its subject.
+    const lifted = (await mailsTo('suspended-owner@example.com')).find((mail) => mail.subject === 'phishy-example.com is no longer suspended');
+    expect(lifted?.body).toContain('Why: Site cleaned, confirmed');
+    const activity = (await found.client.get('/api/accountActivity')).body.data.map((e: { kind: string; actor: string }) => `${e.kind} ${e.actor}`);
+    expect(activity.slice(0, 2)).toEqual(['domain.unsuspend Owner team', 'domain.suspend Compliance team']);
+  });
+
+  it('unlocks for transfer with a new auth code the owner reads (staff never see it), and locks again', async () => {
+    const found = await customer('unlock-me@example.com', { domain: 'unlock-me.com' });
+    const unlocked = await support.client.post(`/api/admin/domains/${found.domainId}/lock`, { locked: false, reason: 'Customer lost phone' });
+    expect(unlocked.body).toEqual({ success: true, locked: false });
+    expect(JSON.stringify(unlocked.body)).not.toMatch(/authCode/);
+    const [registry] = await t.db.select().from(registryDomains).where(eq(registryDomains.domain, 'unlock-me.com'));
+    expect(registry.locked).toBe(false);
+    expect((await found.client.get(`/api/domains/${found.domainId}`)).body.locked).toBe(false);
+    // The owner reads the code where they always do: asking My Domains for it (the one on file while it is valid).
+    const revealed = await found.client.patch(`/api/domains/${found.domainId}`, { locked: false });
+    expect(revealed.body.authCode).toBe(registry.authCode);
+    await support.client.post(`/api/admin/domains/${found.domainId}/lock`, { locked: true });
+    expect((await found.client.get(`/api/domains/${found.domainId}`)).body.locked).toBe(true);
+    expect((await billing.client.post(`/api/admin/domains/${found.domainId}/lock`, { locked: false })).status).toBe(403);
+  });
+
+  it('renews as a courtesy: the registry renews, the ledger shows the renewal and an equal credit, and nothing is charged', async () => {
+    const found = await customer('courtesy@example.com', { domain: 'courtesy-renew.com' });
+    const [before] = await t.db.select().from(domains).where(eq(domains.domainId, found.domainId));
+    const renewed = await support.client.post(`/api/admin/domains/${found.domainId}/courtesyRenew`, {
+      years: 1,
+      reason: 'Outage on our side delayed their renewal',
+    });
+    expect(renewed.status).toBe(200);
+    const [registry] = await t.db.select().from(registryDomains).where(eq(registryDomains.domain, 'courtesy-renew.com'));
+    expect(registry.expireDate.getUTCFullYear()).toBe(before.expireDate.getUTCFullYear() + 1);
+    expect(renewed.body.expireDate).toBe(registry.expireDate.toISOString());
+    const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, found.accountId)).orderBy(transactions.transactionId);
+    expect(ledger.map((row) => [row.type, row.description, row.amount])).toEqual([
+      ['nrc', 'Renewal: courtesy-renew.com (1 year)', expect.any(Number)],
+      ['credit', 'Courtesy renewal: courtesy-renew.com (1 year)', -ledger[0].amount],
+    ]);
+    expect(ledger[0].amount).toBeGreaterThan(0);
+    expect(await lastAudit('domain.courtesy-renew')).toMatchObject({ reason: 'Outage on our side delayed their renewal', accountId: found.accountId });
+  });
+
+  it('restores a domain from redemption with the registry’s restore', async () => {
+    const found = await customer('restore@example.com', { domain: 'restore-me-please.com' });
+    await t.db
+      .update(domains)
+      .set({ status: 'redemption', redemptionPeriodStartDate: new Date(Date.now() - 5 * dayMs) })
+      .where(eq(domains.domainId, found.domainId));
+    await t.db
+      .update(registryDomains)
+      .set({ statuses: ['pendingDelete', 'redemptionPeriod'] })
+      .where(eq(registryDomains.domain, 'restore-me-please.com'));
+    expect((await support.client.post(`/api/admin/domains/${found.domainId}/courtesyRenew`, { years: 1, reason: 'Goodwill gesture' })).status).toBe(409);
+    const restored = await support.client.post(`/api/admin/domains/${found.domainId}/restore`, { reason: 'Registrant missed the renewal emails' });
+    expect(restored.status).toBe(200);
+    expect(restored.body.status).toBe('active');
+    const [registry] = await t.db.select().from(registryDomains).where(eq(registryDomains.domain, 'restore-me-please.com'));
+    expect(registry.statuses).not.toContain('redemptionPeriod');
+    expect((await support.client.post(`/api/admin/domains/${found.domainId}/restore`, { reason: 'Registrant missed the renewal emails' })).status).toBe(409);
+  });
+
+  it('moves a domain to another account: both owners emailed and told, the new registrant at the registry, a 60-day transfer hold', async () => {
+    const from = await customer('seller-move@example.com', { domain: 'moving-day.com' });
+    const to = await customer('buyer-move@example.com');
+    expect(
+      (await support.client.post(`/api/admin/domains/${from.domainId}/move`, { toEmail: 'nobody-here@example.com', reason: 'Sold privately, both confirmed' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await billing.client.post(`/api/admin/domains/${from.domainId}/move`, { toEmail: to.email, reason: 'Sold privately, both confirmed' })).status,
+    ).toBe(403);
+    const moved = await support.client.post(`/api/admin/domains/${from.domainId}/move`, {
+      toEmail: 'Buyer-Move@example.com',
+      reason: 'Sold privately, both confirmed by phone',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.accountId).toBe(to.accountId);
+    const [row] = await t.db.select().from(domains).where(eq(domains.domainId, from.domainId));
+    expect(row).toMatchObject({ accountId: to.accountId, locked: true, authCode: null });
+    expect(row.tdrpHoldDate!.getTime()).toBeGreaterThan(Date.now() + 59 * dayMs);
+    expect((await from.client.get(`/api/domains/${from.domainId}`)).status).toBe(403);
+    expect((await to.client.get(`/api/domains/${from.domainId}`)).status).toBe(200);
+    await t.runJobs();
+    const [registry] = await t.db.select().from(registryDomains).where(eq(registryDomains.domain, 'moving-day.com'));
+    expect(registry.contacts?.registrant?.email).toBe('buyer-move@example.com');
+    expect((await mailsTo('seller-move@example.com')).at(-1)?.subject).toBe('moving-day.com moved to another account');
+    expect((await mailsTo('buyer-move@example.com')).at(-1)?.subject).toBe('moving-day.com is now in your account');
+    for (const side of [from, to]) {
+      const [entry] = (await side.client.get('/api/accountActivity')).body.data;
+      expect(entry).toMatchObject({ kind: 'domain.move', reason: 'Sold privately, both confirmed by phone', actor: 'Support team' });
+    }
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.action, 'domain.move'));
+    expect(entries.map((e) => e.accountId).sort()).toEqual([from.accountId, to.accountId].sort());
+  });
+});
+
+describe('sessions of a customer whose factors staff reset', () => {
+  it('a session made before the reset is dead; one made after may only enrol', async () => {
+    const found = await customer('gate-check@example.com');
+    await support.client.post(`/api/admin/customers/${found.accountId}/resetFactors`, { reason: 'Identity confirmed by video call' });
+    const [live] = await t.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, found.userId)));
+    expect(live.revokeDate).not.toBeNull();
+    const fresh = t.client();
+    fresh.cookies.set('ds_session', (await createSession(t.db, { userId: found.userId, accountId: found.accountId, state: 'active' })).token);
+    expect((await fresh.get('/api/accounts/0')).status).toBe(403);
+    expect((await fresh.get('/api/mfas')).status).toBe(200);
+    expect((await fresh.get('/api/passkeys')).status).toBe(200);
+    expect((await fresh.get('/api/accountActivity')).status).toBe(200);
+  });
+});

@@ -1,0 +1,172 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domains, transactions } from '../../../api/db/schema/index.ts';
+import type { SandboxPayments } from '../../../api/providers/payments/sandbox.ts';
+import { reconcileUnknownOrders } from '../../../api/services/checkout/reconcile-orders.ts';
+import { demoContact } from '../../../api/services/platform/seed.ts';
+import { signedInBuyer } from '../../fixtures/buyers.ts';
+import { createTestContext, type TestClient, type TestContext } from '../../fixtures/test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('transfer check', () => {
+  it('answers every reason of the sandbox world with prices and registry facts', async () => {
+    await t.deps.providers.registry.register({ domain: 'qwzxv-already-ours.com', years: 1, contact: demoContact, nameservers: [] });
+    const client = t.client();
+    await client.post('/api/cartItems', { domain: 'transfer-in-cart.com', domainType: 'transfer' });
+    const token = await client.botToken();
+    const answer = await client.post(`/api/domainTransferCheck?token=${encodeURIComponent(token)}`, {
+      domains: [
+        'transfer-bakery.com',
+        'locked-bakery.com',
+        'newly-bakery.com',
+        'maxed-bakery.com',
+        'qwzxv-nobody-owns.com',
+        'transfer-bakery.notarealtld',
+        'qwzxv-already-ours.com',
+        'transfer-in-cart.com',
+        'Transfer-Bakery.com',
+      ],
+    });
+    expect(answer.status).toBe(200);
+    const byName = Object.fromEntries(answer.body.domains.map((d: { domain: string }) => [d.domain, d]));
+    expect(answer.body.domains).toHaveLength(8);
+    expect(byName['transfer-bakery.com']).toMatchObject({ ok: true, reason: null, transferPrice: expect.any(Number), renewPrice: expect.any(Number) });
+    expect(byName['transfer-bakery.com'].registrarName).toBeTruthy();
+    expect(byName['transfer-bakery.com'].expireDate).toMatch(/^\d{4}-/);
+    expect(byName['locked-bakery.com']).toMatchObject({ ok: false, reason: 'locked' });
+    expect(byName['newly-bakery.com']).toMatchObject({ ok: false, reason: 'too-new' });
+    expect(byName['maxed-bakery.com']).toMatchObject({ ok: false, reason: 'too-far-in-the-future' });
+    expect(byName['qwzxv-nobody-owns.com']).toMatchObject({ ok: false, reason: 'not-registered' });
+    expect(byName['transfer-bakery.notarealtld']).toMatchObject({ ok: false, reason: 'unsupported-tld' });
+    expect(byName['qwzxv-already-ours.com']).toMatchObject({ ok: false, reason: 'ours' });
+    expect(byName['transfer-in-cart.com']).toMatchObject({ ok: false, reason: 'inCart' });
+  });
+
+  it('needs a bot-check token, used once', async () => {
+    const client = t.client();
+    expect((await client.post('/api/domainTransferCheck', { domains: ['transfer-x1.com'] })).status).toBe(400);
+    const token = await client.botToken();
+    expect((await client.post(`/api/domainTransferCheck?token=${encodeURIComponent(token)}`, { domains: ['transfer-x1.com'] })).status).toBe(200);
+    expect((await client.post(`/api/domainTransferCheck?token=${encodeURIComponent(token)}`, { domains: ['transfer-x1.com'] })).status).toBe(400);
+    expect((await client.post(`/api/domainTransferCheck?token=${encodeURIComponent(await client.botToken())}`, { domains: [] })).body.message).toMatch(
+      /No domains entered/,
+    );
+  });
+
+  it('adds transfers in one batch and a completed order leaves them pending with a year added', async () => {
+    const client = t.client();
+    const added = await client.post('/api/cartItems', [
+      { type: 'domain', domain: 'transfer-batch-one.com', domainType: 'transfer', authCode: 'AUTH-1', price: 1 },
+      { type: 'domain', domain: 'transfer-batch-two.net', domainType: 'transfer', authCode: '' },
+    ]);
+    expect(added.status).toBe(201);
+    expect(added.body.map((i: { domainType: string }) => i.domainType)).toEqual(['transfer', 'transfer']);
+    expect(added.body[0].yearOptions).toHaveLength(9);
+    const { client: buyer } = await signedInBuyer(t, 'transfer-buyer@example.org');
+    const cart = await buyer.post('/api/cartItems', { domain: 'transfer-logged-in.com', domainType: 'transfer' });
+    const done = await buyer.patch(`/api/carts/${cart.body.cartId}`, { commit: true, a: {} });
+    expect(done.status).toBe(200);
+    const [domain] = await t.db.select().from(domains).where(eq(domains.domain, 'transfer-logged-in.com'));
+    expect(domain).toMatchObject({ status: 'transfer', inboundTransferStatus: 'pending', privacyEnabled: true, autoRenewEnabled: true });
+  });
+});
+
+const payments = () => t.deps.providers.payments as SandboxPayments;
+
+type PricedItem = { domain: string; totalPrice: number };
+
+async function buyTransfers(client: TestClient, items: { domain: string; authCode: string }[]) {
+  const added = await client.post(
+    '/api/cartItems',
+    items.map((item) => ({ type: 'domain', domainType: 'transfer', ...item })),
+  );
+  expect(added.status).toBe(201);
+  const cart = await client.get('/api/carts/0?$relations[]=cartItems');
+  const prices = new Map<string, number>(cart.body.cartItems.map((i: PricedItem) => [i.domain, i.totalPrice]));
+  const before = (await payments().ledger()).length;
+  const answer = await client.patch(`/api/carts/${cart.body.cartId}`, { commit: true, a: {} });
+  return { answer, prices, intents: async () => (await payments().ledger()).slice(before) };
+}
+
+describe('transfers the registry answers with auth-code-needed or auth-code-rejected', () => {
+  it('records them in the account, waiting for a new code, and charges only the transfer the registry took', async () => {
+    const { client, accountId } = await signedInBuyer(t, 'codes@example.org');
+    const { answer, prices, intents } = await buyTransfers(client, [
+      { domain: 'authneeded-qwzxv-one.com', authCode: '' },
+      { domain: 'badcode-qwzxv-two.com', authCode: 'WRONG-CODE-1' },
+      { domain: 'transfer-qwzxv-three.com', authCode: 'GOOD-CODE-1' },
+    ]);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      registered: ['transfer-qwzxv-three.com'],
+      awaitingAuthCode: ['authneeded-qwzxv-one.com', 'badcode-qwzxv-two.com'],
+      totalPrice: prices.get('transfer-qwzxv-three.com'),
+    });
+    expect(answer.body.message).toBe(
+      'The transfer of authneeded-qwzxv-one.com, badcode-qwzxv-two.com waits for a new auth code from the current registrar, so it was not charged. Enter the code in My Domains; the transfer is charged when it goes ahead.',
+    );
+    expect(await intents()).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: prices.get('transfer-qwzxv-three.com') })]);
+
+    const rows = await t.db.select().from(domains).where(eq(domains.accountId, accountId));
+    const byName = Object.fromEntries(rows.map((row) => [row.domain, row]));
+    expect(byName['authneeded-qwzxv-one.com']).toMatchObject({
+      status: 'transfer',
+      inboundTransferStatus: 'auth-code-needed',
+      pendingCharge: prices.get('authneeded-qwzxv-one.com'),
+    });
+    expect(byName['badcode-qwzxv-two.com']).toMatchObject({
+      status: 'transfer',
+      inboundTransferStatus: 'auth-code-rejected',
+      pendingCharge: prices.get('badcode-qwzxv-two.com'),
+    });
+    expect(byName['transfer-qwzxv-three.com']).toMatchObject({ status: 'transfer', inboundTransferStatus: 'pending', pendingCharge: null });
+    const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
+    expect(ledger.map((row) => [row.type, row.amount])).toEqual([
+      ['transfer', prices.get('transfer-qwzxv-three.com')],
+      ['payment', -(prices.get('transfer-qwzxv-three.com') ?? 0)],
+    ]);
+    // The control panel shows them as transfers in progress.
+    const list = await client.get('/api/domains');
+    expect(list.body.data.filter((d: { $transferPending: boolean }) => d.$transferPending)).toHaveLength(3);
+  });
+
+  it('charges nothing when every transfer waits for a code, and still records them', async () => {
+    const { client, accountId } = await signedInBuyer(t, 'only-codes@example.org');
+    const { answer, intents } = await buyTransfers(client, [{ domain: 'badcode-qwzxv-alone.com', authCode: 'NOPE' }]);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ registered: [], awaitingAuthCode: ['badcode-qwzxv-alone.com'], totalPrice: 0 });
+    expect((await intents()).map((p) => p.status)).toEqual(['canceled']);
+    expect(await t.db.select().from(transactions).where(eq(transactions.accountId, accountId))).toEqual([]);
+    const [row] = await t.db.select().from(domains).where(eq(domains.domain, 'badcode-qwzxv-alone.com'));
+    expect(row).toMatchObject({ accountId, inboundTransferStatus: 'auth-code-rejected' });
+  });
+});
+
+describe('a transfer request whose answer never came', () => {
+  it('waits unconfirmed, then is charged once when the registry shows it pending for us', async () => {
+    const { client, accountId } = await signedInBuyer(t, 'lost-transfer@example.org');
+    const { answer, prices, intents } = await buyTransfers(client, [{ domain: 'transfer-timeout-qwzxv-shop.com', authCode: 'CODE-9' }]);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ unconfirmedDomains: ['transfer-timeout-qwzxv-shop.com'], totalPrice: 0 });
+    expect((await intents()).map((p) => p.status)).toEqual(['requires_capture']);
+    expect(await t.db.select().from(domains).where(eq(domains.accountId, accountId))).toEqual([]);
+
+    await Promise.all([reconcileUnknownOrders(t.deps), reconcileUnknownOrders(t.deps, { accountId })]);
+    expect(await intents()).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: prices.get('transfer-timeout-qwzxv-shop.com') })]);
+    const [row] = await t.db.select().from(domains).where(eq(domains.accountId, accountId));
+    expect(row).toMatchObject({ domain: 'transfer-timeout-qwzxv-shop.com', status: 'transfer', inboundTransferStatus: 'pending' });
+    const ledger = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.accountId, accountId), inArray(transactions.type, ['transfer', 'payment'])));
+    expect(ledger.map((r) => r.amount).sort((a, b) => a - b)).toEqual([
+      -(prices.get('transfer-timeout-qwzxv-shop.com') ?? 0),
+      prices.get('transfer-timeout-qwzxv-shop.com'),
+    ]);
+  });
+});
