@@ -8,24 +8,20 @@
 import { addYears } from 'date-fns/addYears';
 import { subDays } from 'date-fns/subDays';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../../api/clock.ts';
 import { auditLog, billingDocuments, domains, outbox, registryDomains, transactions } from '../../../api/db/schema/index.ts';
 import type { RegistryProvider } from '../../../api/providers/registry/index.ts';
 import { createRegistryRouter } from '../../../api/providers/registry/router.ts';
 import { finishRefundRegistryWork } from '../../../api/services/billing/refund-reconcile.ts';
+import { useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { ownDomain } from '../../fixtures/renewal-domains.ts';
-import { staffClient, type TestStaff } from '../../fixtures/staff.ts';
-import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
 
-let t: TestContext;
-let billing: TestStaff;
-beforeAll(async () => {
-  t = await createTestContext();
-  billing = await staffClient(t, 'billing');
-});
-afterAll(() => t.close());
+const {
+  t,
+  staff: { billing },
+} = useFileTestContext({ staff: ['billing'] });
 
 let counter = 0;
 const label = (what: string) => `qwzrn-${what}-${++counter}-${Math.random().toString(36).slice(2, 7)}`;

@@ -7,35 +7,20 @@ import { addMinutes } from 'date-fns/addMinutes';
 import { addYears } from 'date-fns/addYears';
 import { subDays } from 'date-fns/subDays';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, useClock } from '../../../api/clock.ts';
+import { describe, expect, it } from 'vitest';
 import { createDb } from '../../../api/db/client.ts';
-import { domains, outbox, registryDomains, renewalOrders, transactions } from '../../../api/db/schema/index.ts';
+import { domains, outbox, registryDomains, renewalOrders } from '../../../api/db/schema/index.ts';
 import type { Deps } from '../../../api/deps.ts';
 import { runDomainCalendar } from '../../../api/services/renewals/domain-calendar.ts';
-import { signedInBuyer } from '../../fixtures/buyers.ts';
+import { useFileClock, useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { scheduledJobRunner } from '../../fixtures/jobs.ts';
 import { ownDomain, useCard } from '../../fixtures/renewal-domains.ts';
-import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
 
-let t: TestContext;
 const start = new Date(Date.UTC(2026, 4, 1, 3));
-const clock = new ManualClock(start);
-let restoreClock: () => void;
-let buyers = 0;
+const clock = useFileClock(start);
+const { t, nextBuyer, ledgerOf } = useFileTestContext();
 
-beforeAll(async () => {
-  restoreClock = useClock(clock);
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-  restoreClock();
-});
-
-const nextBuyer = (name: string) => signedInBuyer(t, `calendar-${name}-${++buyers}@example.org`);
 const rowOf = async (domainId: number) => (await t.db.select().from(domains).where(eq(domains.domainId, domainId)))[0];
-const ledgerOf = (accountId: number) => t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
 
 /** Delivers queued mail, then answers the subjects sent to `to`. */
 async function mailTo(to: string): Promise<string[]> {
@@ -73,8 +58,7 @@ describe('auto-renew', () => {
 
   it('emails the customer when the charge fails and tries again 3 times, a day apart, then stops', async () => {
     clock.set(start);
-    const email = `calendar-declined-${++buyers}@example.org`;
-    const { accountId } = await signedInBuyer(t, email);
+    const { accountId, email } = await nextBuyer('calendar-declined');
     await useCard(t, accountId, '0341');
     const expiry = addDays(start, 15);
     const row = await ownDomain(t, accountId, 'qwzx-declines.com', { expireDate: expiry });
@@ -135,8 +119,7 @@ describe('reminders and expiry', () => {
   // Every scheduled job runs 84 times (twice a day for six weeks): 7-10 s on a quiet machine, over 20 s on a busy one.
   it('sends the 30-day, 7-day and expired reminders once each as the scheduled job runs day by day', { timeout: 60_000 }, async () => {
     clock.set(start);
-    const email = `calendar-reminders-${++buyers}@example.org`;
-    const { accountId } = await signedInBuyer(t, email);
+    const { accountId, email } = await nextBuyer('calendar-reminders');
     const expiry = addDays(start, 35);
     await ownDomain(t, accountId, 'qwzx-remind.com', { expireDate: expiry, autoRenewEnabled: false });
     const scheduled = scheduledJobRunner(t.deps);

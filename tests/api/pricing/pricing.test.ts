@@ -4,20 +4,16 @@
  * charged, and a renewal price rise pausing auto-renew until the customer accepts it.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, domains, outbox, priceRiseNotices, wholesaleCostHistory, wholesaleCosts } from '../../../api/db/schema/index.ts';
+import { useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
-import { staffClient, type TestStaff } from '../../fixtures/staff.ts';
-import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
+import { staffClient } from '../../fixtures/staff.ts';
 
-let t: TestContext;
-let billing: TestStaff;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  billing = await staffClient(t, 'billing');
-});
-afterAll(() => t.close());
+const {
+  t,
+  staff: { billing },
+} = useFileTestContext({ staff: ['billing'] });
 
 const fileCom = async () => (await t.client().get('/api/tlds/com')).body.newPricing[0] as number;
 

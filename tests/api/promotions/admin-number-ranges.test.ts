@@ -3,19 +3,15 @@
  * not fit (past a database integer, negative, fractional cents) answers 400 saying which field and why, never a 500.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountCredits, promoCodes } from '../../../api/db/schema/index.ts';
+import { useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
-import { staffClient, type TestStaff } from '../../fixtures/staff.ts';
-import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
 
-let t: TestContext;
-let billing: TestStaff;
-beforeAll(async () => {
-  t = await createTestContext();
-  billing = await staffClient(t, 'billing');
-});
-afterAll(() => t.close());
+const {
+  t,
+  staff: { billing },
+} = useFileTestContext({ staff: ['billing'] });
 
 const tooBig = 2 ** 31;
 let counter = 0;

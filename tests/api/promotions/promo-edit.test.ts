@@ -2,18 +2,15 @@
  * Editing a promo code in the back office: every term until a customer first redeems it; after that only its end date
  * and caps (the discount customers were given stays), each edit audited with before and after.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
-import { staffClient, type TestStaff } from '../../fixtures/staff.ts';
-import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
+import { staffClient } from '../../fixtures/staff.ts';
 
-let t: TestContext;
-let billing: TestStaff;
-beforeAll(async () => {
-  t = await createTestContext();
-  billing = await staffClient(t, 'billing');
-});
-afterAll(() => t.close());
+const {
+  t,
+  staff: { billing },
+} = useFileTestContext({ staff: ['billing'] });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 

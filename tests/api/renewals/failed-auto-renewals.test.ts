@@ -5,35 +5,21 @@
 import { addDays } from 'date-fns/addDays';
 import { addYears } from 'date-fns/addYears';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, useClock } from '../../../api/clock.ts';
+import { describe, expect, it } from 'vitest';
 import { domains, transactions } from '../../../api/db/schema/index.ts';
 import { systemActor } from '../../../api/services/audit/audit-log.ts';
 import { runDomainCalendar } from '../../../api/services/renewals/domain-calendar.ts';
 import { listFailedAutoRenewals, retryFailedAutoRenewal } from '../../../api/services/renewals/failed-auto-renewals.ts';
-import { signedInBuyer } from '../../fixtures/buyers.ts';
+import { useFileClock, useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { ownDomain, useCard } from '../../fixtures/renewal-domains.ts';
-import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
 
-let t: TestContext;
 const start = new Date(Date.UTC(2026, 5, 1, 3));
-const clock = new ManualClock(start);
-let restoreClock: () => void;
-let buyers = 0;
-
-beforeAll(async () => {
-  restoreClock = useClock(clock);
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-  restoreClock();
-});
+const clock = useFileClock(start);
+const { t, nextBuyer } = useFileTestContext();
 
 async function declinedAutoRenewal(name: string) {
   clock.set(start);
-  const email = `failed-renewal-${++buyers}@example.org`;
-  const { accountId } = await signedInBuyer(t, email);
+  const { accountId, email } = await nextBuyer('failed-renewal');
   await useCard(t, accountId, '0341');
   const domain = await ownDomain(t, accountId, `qwzx-${name}.com`, { expireDate: addDays(start, 15) });
   await runDomainCalendar(t.deps);

@@ -5,34 +5,17 @@
 import { addYears } from 'date-fns/addYears';
 import { subDays } from 'date-fns/subDays';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, useClock } from '../../../api/clock.ts';
+import { describe, expect, it } from 'vitest';
 import { cappedTermMessage, noRenewPriceMessage } from '../../../api/contract/renewals/renewals.ts';
-import { domains, paymentMethods, registryDomains, transactions } from '../../../api/db/schema/index.ts';
-import type { SandboxPayments } from '../../../api/providers/payments/sandbox.ts';
+import { domains, paymentMethods, registryDomains } from '../../../api/db/schema/index.ts';
 import { premiumPrice } from '../../../api/providers/registry/sandbox-world.ts';
-import { signedInBuyer } from '../../fixtures/buyers.ts';
+import { useFileClock, useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { ownDomain, useCard } from '../../fixtures/renewal-domains.ts';
-import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
 
-let t: TestContext;
 const today = new Date(Date.UTC(2026, 2, 1, 12));
-const clock = new ManualClock(today);
-let restoreClock: () => void;
-let buyers = 0;
+const _clock = useFileClock(today);
+const { t, nextBuyer, ledgerOf, payments } = useFileTestContext();
 
-beforeAll(async () => {
-  restoreClock = useClock(clock);
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-  restoreClock();
-});
-
-const nextBuyer = () => signedInBuyer(t, `renewals-${++buyers}@example.org`);
-const payments = () => t.deps.providers.payments as SandboxPayments;
-const ledgerOf = (accountId: number) => t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
 const rowOf = async (domainId: number) => (await t.db.select().from(domains).where(eq(domains.domainId, domainId)))[0];
 let keys = 0;
 const orderKey = () => `order-key-${++keys}-${Date.now()}`;
