@@ -73,8 +73,11 @@ async function checkBatch(session: EppSession, names: string[], withFees: boolea
   });
 }
 
+/** The commands the fee extension prices (RFC 8748 §3.1); a restore is acknowledged on its <update>. */
+export type FeeCommand = 'create' | 'renew' | 'transfer' | 'restore';
+
 /** The registry's fee for one command on one name, as the fee extension states it (null without it). */
-async function feeFor(session: EppSession, domain: string, action: 'create' | 'renew', years: number) {
+async function feeFor(session: EppSession, domain: string, action: FeeCommand, years: number) {
   if (!(await session.hasFees())) return null;
   const response = await session.command(`Could not price ${domain}`, `<check><domain:check ${domainNs}>${el('domain:name', domain)}</domain:check></check>`, {
     extension: feeCheckXml(session.currency, action, years),
@@ -84,7 +87,7 @@ async function feeFor(session: EppSession, domain: string, action: 'create' | 'r
 }
 
 /** The registry's price for one command on one name, in cents (null without the fee extension). */
-export async function quoteFee(session: EppSession, domain: string, action: 'create' | 'renew', years: number): Promise<number | null> {
+export async function quoteFee(session: EppSession, domain: string, action: FeeCommand, years: number): Promise<number | null> {
   return (await feeFor(session, domain, action, years))?.cents ?? null;
 }
 
@@ -94,8 +97,12 @@ export async function premiumRenewPrice(session: EppSession, domain: string, yea
   return fee?.premium ? fee.cents : null;
 }
 
-/** The fee we acknowledge in a create or renew, so the registry charges only what it quoted. */
-export function feeAckXml(session: EppSession, action: 'create' | 'renew', cents: number | null): string | undefined {
+/**
+ * The fee we acknowledge in a create, renew, transfer or restore (RFC 8748 §5.2: a restore's is `<fee:update>`), so the
+ * registry charges only what it quoted.
+ */
+export function feeAckXml(session: EppSession, action: FeeCommand, cents: number | null): string | undefined {
   if (cents === null) return undefined;
-  return `<fee:${action} xmlns:fee="${ns.fee}">${el('fee:currency', session.currency)}${el('fee:fee', formatDecimal(cents))}</fee:${action}>`;
+  const element = action === 'restore' ? 'update' : action;
+  return `<fee:${element} xmlns:fee="${ns.fee}">${el('fee:currency', session.currency)}${el('fee:fee', formatDecimal(cents))}</fee:${element}>`;
 }

@@ -130,11 +130,13 @@ export function readDsData(secDns: XmlElement): DsRecord[] {
   }));
 }
 
+type FeeCheckCommand = 'create' | 'renew' | 'transfer' | 'restore';
+
 /** An RFC 8748 fee check for one command, or several (a search asks create and renew in one round trip). */
-export function feeCheckXml(currency: string, action: 'create' | 'renew' | ('create' | 'renew')[], years: number): string {
-  const commands = (Array.isArray(action) ? action : [action])
-    .map((name) => `<fee:command name="${name}"><fee:period unit="y">${escapeXml(years)}</fee:period></fee:command>`)
-    .join('');
+export function feeCheckXml(currency: string, action: FeeCheckCommand | FeeCheckCommand[], years: number): string {
+  // A restore has no period (RFC 8748 §3.1: it is not a term).
+  const period = (name: FeeCheckCommand) => (name === 'restore' ? '' : `<fee:period unit="y">${escapeXml(years)}</fee:period>`);
+  const commands = (Array.isArray(action) ? action : [action]).map((name) => `<fee:command name="${name}">${period(name)}</fee:command>`).join('');
   return `<fee:check xmlns:fee="${ns.fee}">${el('fee:currency', currency)}${commands}</fee:check>`;
 }
 

@@ -145,8 +145,9 @@ export async function restoreDomain(
 ): Promise<void> {
   if (!(await session.offers(ns.rgp))) throw new Error(`The registry does not restore names for ${input.domain} (no rgp-1.0 extension)`);
   const update = `<update><domain:update ${domainNs}>${el('domain:name', input.domain)}<domain:chg/></domain:update></update>`;
+  const fee = await quoteFee(session, input.domain, 'restore', 1);
   await session.mutate(`Could not restore ${input.domain}`, update, {
-    extension: `<rgp:update xmlns:rgp="${ns.rgp}"><rgp:restore op="request"/></rgp:update>`,
+    extension: `<rgp:update xmlns:rgp="${ns.rgp}"><rgp:restore op="request"/></rgp:update>${feeAckXml(session, 'restore', fee) ?? ''}`,
   });
   const report = [
     el('rgp:preData', input.whoisBefore),

@@ -2,6 +2,7 @@
 import { nowMs } from '../../clock.ts';
 import { tldOf } from '../../contract/domain-name.ts';
 import { newAuthCode } from './auth-code.ts';
+import { feeAckXml, quoteFee } from './epp-checks.ts';
 import { EppError } from './epp-connection.ts';
 import { infoDomain, requireDomain, updateDomain } from './epp-domain-queries.ts';
 import { domainNs, type EppDomainInfo, lockStatuses } from './epp-domain-xml.ts';
@@ -65,10 +66,13 @@ export async function requestTransfer(session: EppSession, { domain, authCode }:
   // RFC 5731 §3.2.4: a transfer request carries the name's authInfo; without one there is nothing to send.
   if (!authCode?.trim()) return { status: 'auth-code-needed' };
   try {
+    // The transfer fee as the registry quotes it, acknowledged in the request (RFC 8748 §5.2.4): a premium name's
+    // transfer is refused without it, and the registry charges no more than it said.
+    const fee = await quoteFee(session, domain, 'transfer', 1);
     const response = await session.mutate(
       `Could not request the transfer of ${domain}`,
       `<transfer op="request"><domain:transfer ${domainNs}>${el('domain:name', domain)}<domain:authInfo>${el('domain:pw', authCode.trim())}</domain:authInfo></domain:transfer></transfer>`,
-      { accept: [2202] },
+      { accept: [2202], extension: feeAckXml(session, 'transfer', fee) },
     );
     // RFC 5730 §3: 2202 "Invalid authorization information".
     return response.code === 2202 ? { status: 'auth-code-rejected' } : { status: 'pending' };

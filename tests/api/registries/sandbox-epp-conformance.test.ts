@@ -125,6 +125,11 @@ describe('the OT&E sequence over EPP', () => {
     expect((await registry.info('transfer-ote.org'))?.transferPending).toBe(true);
     expect(await registry.requestTransfer({ domain: 'transfer-ote-two.org', authCode: 'Str0ng-Code-123!' })).toEqual({ status: 'pending' });
     expect(await registry.requestTransfer({ domain: 'locked-ote.org', authCode: 'Str0ng-Code-123!' })).toMatchObject({ status: 'failed' });
+    // Each request acknowledged the transfer fee the registry quoted (RFC 8748), and the registry said what it charged.
+    const requests = sandbox.frames.filter((f) => f.direction === 'in' && f.xml.includes('<transfer op="request">'));
+    expect(requests.length).toBeGreaterThanOrEqual(3);
+    for (const request of requests) expect(request.xml).toMatch(/<fee:transfer [^>]*><fee:currency>USD<\/fee:currency><fee:fee>\d+\.\d{2}<\/fee:fee><\/fee:transfer>/);
+    expect(sandbox.frames.some((f) => f.direction === 'out' && f.xml.includes('<fee:trnData'))).toBe(true);
     const raw = await rawEppClient(sandbox.server);
     await raw.send(loginXml('dotspot-pir', 'sandbox-pir-1'));
     const cancel = await raw.send(
@@ -167,6 +172,9 @@ describe('the OT&E sequence over EPP', () => {
       reason: 'Registrant error',
     });
     expect((await registry.info('qzxwv.org'))?.statuses).toEqual(['clientTransferProhibited']);
+    // The restore request carried the restore fee the registry quoted, as <fee:update> (RFC 8748 §5.2.5).
+    const restoreRequest = sandbox.frames.find((f) => f.direction === 'in' && f.xml.includes('<rgp:restore op="request"/>'));
+    expect(restoreRequest?.xml).toContain('<fee:fee>40.00</fee:fee></fee:update>');
   });
 
   it('polls transfer notices and acknowledges them; the inbound transfer completes after 5 days', async () => {
