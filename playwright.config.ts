@@ -12,6 +12,12 @@ const demoSessionSpecs = [/login\.spec\.ts/, /mfa\.spec\.ts/, /account-info\.spe
 const registrySpecs = [/registries\.spec\.ts/];
 
 export const e2eDemo = { password: 'demo-password-e2e', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+/** The e2e server's sandbox EPP server (the product buys through it) and two of README's sandbox registry logins. */
+export const e2eSandboxEpp = {
+  port: port + 1,
+  verisign: { clID: 'dotspot-vrsn', password: 'sandbox-verisign' },
+  identityDigital: { clID: 'dotspot-idig', password: 'sandbox-identity-digital' },
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -49,6 +55,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: '.data/e2e',
+      SANDBOX_EPP_PORT: String(e2eSandboxEpp.port),
       DEMO_PASSWORD: e2eDemo.password,
       DEMO_TOTP_SECRET: e2eDemo.totpSecret,
       NODE_ENV: 'production',

@@ -250,7 +250,7 @@ const envSchema = z.object({
    * registry connections of content/registries.csv's sandbox rows, as production reaches real registries. Off: the
    * in-process sandbox registry (the same world, no EPP).
    */
-  SANDBOX_REGISTRY_OVER_EPP: z.stringbool().default(false),
+  SANDBOX_REGISTRY_OVER_EPP: z.stringbool().default(true),
   /** The sandbox EPP server's port on 127.0.0.1. Unset: a free port, printed at start. */
   SANDBOX_EPP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Proof-of-work difficulty: leading zero hex digits of the derived key (3 ≈ 4,000 hashes). Lower only for tests and benchmarks. */
