@@ -5,24 +5,13 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import useSWR from 'swr';
 import type { AdminSession } from '../../../api/contract/auth/login.ts';
 import { brand } from '@kit/brand.ts';
+import { Logo } from '@kit/Logo.tsx';
 import { ThemeSwitch } from '@kit/ThemeSwitch.tsx';
 import { $loggingOut, logout } from '@kit/session.ts';
 import { useCurrentUser } from '../features/session/api.ts';
 import { VerificationBanner } from '../features/verification/VerificationBanner.tsx';
 import { ViewAsBanner } from '../features/session/ViewAsBanner.tsx';
 import { paths } from '../paths.ts';
-
-function Logo() {
-  return (
-    <span className="logo">
-      <svg aria-hidden="true" width="30" height="30" viewBox="0 0 32 32">
-        <circle cx="16" cy="16" r="15" fill="#2448c7" />
-        <circle cx="21" cy="11" r="5.5" fill="#ff5b2e" />
-      </svg>
-      <span className="logo-word">{brand.name.toLowerCase()}</span>
-    </span>
-  );
-}
 
 export function Shell({ children }: { children: ReactNode }) {
   const location = useLocation();

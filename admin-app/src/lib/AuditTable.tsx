@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { AuditEntry } from '../../../api/contract/audit/audit.ts';
 import { type StaffRole, staffRoleLabels } from '../../../api/contract/staff/roles.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 
 /** "customer.reset-factors" → "Customer · reset factors". */
 export function actionLabel(action: string): string {

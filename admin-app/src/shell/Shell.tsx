@@ -6,26 +6,13 @@ import { ThemeSwitch } from '@kit/ThemeSwitch.tsx';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { api } from '@kit/api.ts';
-import { brand } from '@kit/brand.ts';
+import { BackOfficeLogo } from '@kit/Logo.tsx';
 import { staffRoleLabels } from '../../../api/contract/staff/roles.ts';
 import { paths } from '../paths.ts';
 import { type Screen, screens } from '../screens.ts';
 import { goToSignIn } from '../swr.ts';
 import { Icon } from './icons.tsx';
 import { useStaffSession } from './session.ts';
-
-function Brand() {
-  return (
-    <span className="admin-brand">
-      <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32">
-        <circle cx="16" cy="16" r="15" fill="#2448c7" />
-        <circle cx="21" cy="11" r="5.5" fill="#ff5b2e" />
-      </svg>
-      <span className="admin-brand-word">{brand.name.toLowerCase()}</span>
-      <span className="admin-brand-tag">Back office</span>
-    </span>
-  );
-}
 
 async function signOut() {
   await api('/admin/session', { method: 'DELETE', toast: false });
@@ -65,7 +52,7 @@ export function Shell({ screen, children }: { screen?: Screen; children: ReactNo
           <span className="visually-hidden">Menu</span>
         </button>
         <a href={paths.home.href()} className="admin-topbar-brand">
-          <Brand />
+          <BackOfficeLogo />
         </a>
         {active && (
           <div className="admin-user">

@@ -3,7 +3,7 @@ import { DomainName } from '@kit/DomainName.tsx';
 import { useId, useState } from 'react';
 import { type Plan, planFlags, planLabels, planOf, planPrices, protectionPricePerYear } from '../../../api/contract/carts/cart-pricing.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
-import { formatDate } from '@kit/DateText.tsx';
+import { formatDate } from '@kit/dates.ts';
 import { type CartItem, patchCartItem } from '../../stores/cart.ts';
 
 const plans: Plan[] = ['basic', 'email', 'website', 'websiteEmail'];

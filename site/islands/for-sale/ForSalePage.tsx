@@ -5,7 +5,7 @@
  * `?offer=<token>` from an accepted offer's email, Buy it now is at the offer's amount.
  */
 import { useEffect, useId, useState } from 'react';
-import { formatDate } from '@kit/DateText.tsx';
+import { formatDate } from '@kit/dates.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import type { ForSaleListing } from '../../../api/contract/selling/sale.ts';
 import { getBotToken } from '../../lib/bot-check.ts';

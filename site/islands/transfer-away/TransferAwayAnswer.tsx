@@ -3,11 +3,10 @@
  * and lets the registrant approve it now or cancel it. Nothing happens on opening: email scanners open links too.
  */
 import { useEffect, useState } from 'react';
+import { formatDate } from '@kit/dates.ts';
 
 type Transfer = { domain: string; gainingRegistrar: string; deadline: string; status: 'pending' | 'approved' | 'cancelled' | 'completed' };
 type State = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; transfer: Transfer; busy: boolean; error?: string };
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 export default function TransferAwayAnswer() {
   const [state, setState] = useState<State>({ phase: 'loading' });
@@ -58,7 +57,7 @@ export default function TransferAwayAnswer() {
         <>
           <p>
             <strong>{transfer.gainingRegistrar}</strong> has asked to transfer <strong>{transfer.domain}</strong> away from us. If you do nothing, it completes
-            on {dateFormat.format(new Date(transfer.deadline))}.
+            on {formatDate(transfer.deadline)}.
           </p>
           {state.error && (
             <p className="field-error" role="alert">

@@ -5,7 +5,7 @@
  */
 import { api, isFailure } from '@kit/api.ts';
 import { brand } from '@kit/brand.ts';
-import { formatDate } from '@kit/DateText.tsx';
+import { formatDate } from '@kit/dates.ts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { tdrpHoldDays } from '../../../../api/contract/accounts/account-info.ts';

@@ -3,13 +3,13 @@
  * /api/accountActivity). Actions by the registrar's staff name the team and the reason, never the person.
  */
 import { useState } from 'react';
+import { formatDateTime } from '@kit/dates.ts';
 import useSWR from 'swr';
 import type { AccountActivity } from '../../../../api/contract/accounts/account-activity.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import './activity.css';
 
 const pageSize = 25;
-const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function who(entry: AccountActivity): string {
   if (entry.source === 'customer') return 'You';
@@ -26,7 +26,7 @@ function ActivityPage({ skip, last, onMore }: { skip: number; last: boolean; onM
       {data.data.map((entry) => (
         <li key={entry.activityId} className={`activity-item is-${entry.source}`}>
           <time dateTime={entry.at} className="activity-when">
-            {when.format(Date.parse(entry.at))}
+            {formatDateTime(entry.at)}
           </time>
           <div className="activity-body">
             <p className="activity-summary">{entry.summary}</p>

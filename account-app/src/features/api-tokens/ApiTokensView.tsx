@@ -2,7 +2,7 @@
  * Account Information, view apiTokens (issue #15): the account's API tokens (name, prefix, scopes, last use, expiry),
  * creating one (with a fresh second factor; its secret shown once) and revoking one.
  */
-import { formatDate } from '@kit/DateText.tsx';
+import { formatDate } from '@kit/dates.ts';
 import { useSteppedModal } from '@kit/SteppedModal.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';

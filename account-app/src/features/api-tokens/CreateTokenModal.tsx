@@ -9,7 +9,7 @@ import { type SteppedModalHandle, SteppedModal, type StepViews } from '@kit/Step
 import { showToast } from '@kit/toasts.ts';
 import { addDays } from 'date-fns/addDays';
 import { endOfDay } from 'date-fns/endOfDay';
-import { format } from 'date-fns/format';
+import { formatIsoDay } from '@kit/dates.ts';
 import { parseISO } from 'date-fns/parseISO';
 import { useState } from 'react';
 import { type ApiScope, apiScopeLabels, apiScopes } from '../../../../api/contract/api-tokens/api-scopes.ts';
@@ -40,7 +40,7 @@ const expiryChoices: { value: Expiry; label: string }[] = [
 ];
 
 const methodLabels: Record<MfaOption['type'], string> = { totp: 'Authenticator app', sms: 'Text message', email: 'Email' };
-const dateInput = (date: Date) => format(date, 'yyyy-MM-dd');
+const dateInput = (date: Date) => formatIsoDay(date);
 
 function useCreateTokenState() {
   const [name, setName] = useState('');

@@ -4,6 +4,7 @@
  * (confirmRestore, finishRestore), itself recorded as a change.
  */
 import { api, isFailure } from '@kit/api.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import type { StepOutcome, StepViews } from '@kit/SteppedModal.tsx';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -15,8 +16,7 @@ import { RecordLine } from './RecordText.tsx';
 
 type HistoryViews = Pick<StepViews<DnsView>, 'history' | 'historyDiff' | 'confirmRestore' | 'finishRestore'>;
 
-const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const at = (change: ZoneChange | null) => (change ? when.format(Date.parse(change.at)) : 'before the first recorded change');
+const at = (change: ZoneChange | null) => (change ? formatDateTime(change.at) : 'before the first recorded change');
 
 export function DiffBody({ diff }: { diff: RecordDiff }) {
   if (diff.added.length + diff.removed.length + diff.changed.length === 0) return <p className="dns-preview-summary">The two versions are the same.</p>;

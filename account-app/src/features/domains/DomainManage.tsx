@@ -2,7 +2,8 @@
  * A domain's Manage panel (control-panel spec §2, §4): the tabs Service, Settings, Email and (with advancedEnabled)
  * Advanced, opened from its row in the list. An article named by the domain, so the row's Manage button leads to it.
  */
-import { DateText, formatDate } from '@kit/DateText.tsx';
+import { DateText } from '@kit/DateText.tsx';
+import { formatDate } from '@kit/dates.ts';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import type { Domain } from './api.ts';
 import { AdvancedTab } from '../dns/AdvancedTab.tsx';

@@ -3,7 +3,8 @@
  * status, expiry, auto-renew, service, monthly price, privacy and protection, and Manage, which opens the domain's
  * tabs in a row beneath. On a phone the same row stacks (domains.css).
  */
-import { DateText, formatDate } from '@kit/DateText.tsx';
+import { DateText } from '@kit/DateText.tsx';
+import { formatDate } from '@kit/dates.ts';
 import { lazy, memo, Suspense, useId } from 'react';
 import {
   activeNowNote,

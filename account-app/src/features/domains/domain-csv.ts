@@ -1,5 +1,5 @@
 /** The CSV export of My Domains: name, expiry, auto-renew, nameservers, status; RFC 4180 quoting. */
-import { format } from 'date-fns/format';
+import { formatIsoDay } from '@kit/dates.ts';
 import { displayStatus, displayStatusLabels } from '../../../../api/contract/domains/domain-status.ts';
 import type { Domain } from './api.ts';
 
@@ -11,13 +11,7 @@ function cell(value: string): string {
 
 export function domainsCsv(domains: Domain[], now: Date): string {
   const lines = domains.map((d) =>
-    [
-      d.domain,
-      format(new Date(d.expireDate), 'yyyy-MM-dd'),
-      d.autoRenewEnabled ? 'On' : 'Off',
-      d.ns.join(' ').toLowerCase(),
-      displayStatusLabels[displayStatus(d, now)],
-    ]
+    [d.domain, formatIsoDay(d.expireDate), d.autoRenewEnabled ? 'On' : 'Off', d.ns.join(' ').toLowerCase(), displayStatusLabels[displayStatus(d, now)]]
       .map(cell)
       .join(','),
   );
@@ -30,7 +24,7 @@ export function downloadCsv(domains: Domain[], now: Date): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `domains-${format(now, 'yyyy-MM-dd')}.csv`;
+  link.download = `domains-${formatIsoDay(now)}.csv`;
   document.body.append(link);
   link.click();
   link.remove();

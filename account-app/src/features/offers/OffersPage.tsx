@@ -5,7 +5,8 @@
  * the offerer by email hours later.
  */
 import { api, isFailure } from '@kit/api.ts';
-import { DateText, formatDate } from '@kit/DateText.tsx';
+import { DateText } from '@kit/DateText.tsx';
+import { formatDate } from '@kit/dates.ts';
 import Modal from '@kit/Modal.tsx';
 import { Money } from '@kit/Money.tsx';
 import { useState } from 'react';

@@ -3,7 +3,7 @@
  * remove) and passkeys (add, remove). Changes need a recent sign-in: the kit's "confirm it's you" step asks when the
  * API says so (api.ts wraps the calls).
  */
-import { formatDate } from '@kit/DateText.tsx';
+import { formatDate } from '@kit/dates.ts';
 import { useSteppedModal } from '@kit/SteppedModal.tsx';
 import { isFailure } from '@kit/api.ts';
 import { showToast } from '@kit/toasts.ts';

@@ -6,7 +6,7 @@ import { api, isFailure } from '@kit/api.ts';
 import { withRecentAuth } from '@kit/ConfirmIdentity.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { showToast } from '@kit/toasts.ts';
-import { formatDate } from '@kit/DateText.tsx';
+import { formatDate } from '@kit/dates.ts';
 import { brand } from '@kit/brand.ts';
 import { useState } from 'react';
 import useSWR, { mutate } from 'swr';

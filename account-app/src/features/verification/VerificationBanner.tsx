@@ -2,7 +2,7 @@
  * The banner every account page shows while the registrant email waits for verification (RAA 2013 WAPS): what to do,
  * by when, what is suspended, and a resend. It goes away once the link is clicked.
  */
-import { formatDate } from '@kit/DateText.tsx';
+import { formatDate } from '@kit/dates.ts';
 import { isFailure } from '@kit/api.ts';
 import { useState } from 'react';
 import { verificationBannerTitle } from '../../../../api/contract/compliance/verification-banner.ts';

@@ -3,7 +3,7 @@
  * a link to create the site); when the builder is already on it starts at confirm cancel, then cancelled. $5 a month
  * after a free trial of `builderTrialDays` days, one trial per domain; the card's label and price follow.
  */
-import { formatDate } from '@kit/DateText.tsx';
+import { formatDate } from '@kit/dates.ts';
 import { isFailure } from '@kit/api.ts';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';

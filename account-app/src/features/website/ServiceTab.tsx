@@ -4,7 +4,7 @@
  * blank page); or the custom-DNS conflict panel when the domain's records point it elsewhere.
  */
 import { DomainName } from '@kit/DomainName.tsx';
-import { formatDate } from '@kit/DateText.tsx';
+import { formatDate } from '@kit/dates.ts';
 import { isFailure } from '@kit/api.ts';
 import { ErrorModal, SuccessModal } from '@kit/ResultModals.tsx';
 import { TextField } from '@kit/Field.tsx';

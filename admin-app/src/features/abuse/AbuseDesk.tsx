@@ -14,7 +14,7 @@ import type { AbuseCaseSummary, AbuseFigures } from '../../../../api/contract/co
 import { abuseOutcomeLabels } from '../../../../api/contract/compliance/abuse-desk.ts';
 import { abuseCategoryLabels } from '../../../../api/contract/compliance/abuse.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';

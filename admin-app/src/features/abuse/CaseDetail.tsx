@@ -8,7 +8,7 @@ import useSWR from 'swr';
 import type { AbuseCaseDetail } from '../../../../api/contract/compliance/abuse-desk.ts';
 import { abuseOutcomeLabels } from '../../../../api/contract/compliance/abuse-desk.ts';
 import { abuseCategoryLabels } from '../../../../api/contract/compliance/abuse.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
 import { type CaseAction, caseKey, figuresKey } from './api.ts';

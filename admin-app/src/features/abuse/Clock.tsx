@@ -1,6 +1,6 @@
 /** A case's two clocks as the desk reads them: done (when), due (by when), or overdue in red. */
 import type { AbuseCaseSummary } from '../../../../api/contract/compliance/abuse-desk.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 
 function One({ label, doneAt, dueBy, overdue, closed }: { label: string; doneAt: string | null; dueBy: string; overdue: boolean; closed: boolean }) {
   if (doneAt) {

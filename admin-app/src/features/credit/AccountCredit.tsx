@@ -14,7 +14,7 @@ import { type CreditAnswer, maxCreditGrant } from '../../../../api/contract/bill
 import type { AccountPaymentRow } from '../../../../api/contract/billing/refunds.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
 

@@ -14,7 +14,7 @@ import type { Contact } from '../../../../api/contract/contact.ts';
 import type { CustomerRecord } from '../../../../api/contract/support/customers.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { AuditTable } from '../../lib/AuditTable.tsx';
-import { formatAgo, formatDateTime, formatDay } from '../../lib/format.ts';
+import { formatAgo, formatDateTime, formatDate } from '@kit/dates.ts';
 import { RowMenu, type RowAction } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
@@ -38,11 +38,11 @@ type Help =
 /** Whether the registrant email is verified (#24): unverified names are suspended at the deadline. */
 function RegistrantVerification({ status }: { status: CustomerRecord['registrantVerification'] }) {
   if (status.state === 'none') return null;
-  if (status.state === 'verified') return <p className="contact-note">Email verified {formatDay(status.verifiedAt)}</p>;
+  if (status.state === 'verified') return <p className="contact-note">Email verified {formatDate(status.verifiedAt)}</p>;
   return (
     <p className={`notice ${status.suspended ? 'notice-danger' : 'notice-warning'} panel-notice-inline`}>
       {status.suspended ? 'Domains suspended: ' : ''}
-      {status.email} is not verified yet{status.suspended ? '' : ` (deadline ${formatDay(status.deadline)})`}
+      {status.email} is not verified yet{status.suspended ? '' : ` (deadline ${formatDate(status.deadline)})`}
       {status.lastSentAt ? `; last emailed ${formatDateTime(status.lastSentAt)}` : ''}.
     </p>
   );
@@ -142,7 +142,7 @@ export default function CustomerPage() {
         <div>
           <h1>{name}</h1>
           <p>
-            {customer.email} · Account {customer.accountId} · since {formatDay(customer.createDate)}
+            {customer.email} · Account {customer.accountId} · since {formatDate(customer.createDate)}
           </p>
           <p className="badges">
             {customer.isDemo && <span className="badge">Demo account</span>}
@@ -194,14 +194,14 @@ export default function CustomerPage() {
                 {customer.secondFactors.map((factor) => (
                   <li key={factor.mfaId}>
                     <strong>{factor.description}</strong> <span className={`badge ${factor.status === 'active' ? 'badge-success' : ''}`}>{factor.status}</span>
-                    <span className="cell-sub">Added {formatDay(factor.createDate)}</span>
+                    <span className="cell-sub">Added {formatDate(factor.createDate)}</span>
                   </li>
                 ))}
                 {customer.passkeys.map((key) => (
                   <li key={key.passkeyId}>
                     <strong>Passkey “{key.name}”</strong>
                     <span className="cell-sub">
-                      Added {formatDay(key.createDate)} · last used {formatAgo(key.lastUsedDate)}
+                      Added {formatDate(key.createDate)} · last used {formatAgo(key.lastUsedDate)}
                     </span>
                   </li>
                 ))}
@@ -357,7 +357,7 @@ export default function CustomerPage() {
                         <span className="cell-sub">#{txn.transactionId}</span>
                       </td>
                       <td data-label="Date" className="nowrap">
-                        {formatDay(txn.date)}
+                        {formatDate(txn.date)}
                       </td>
                       <td data-label="Type">{transactionTypeLabels[txn.type as TransactionType] ?? txn.type}</td>
                       <td data-label="Amount" className="num">

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import type { CustomerHit, CustomerMatch } from '../../../../api/contract/support/customers.ts';
-import { formatDay } from '../../lib/format.ts';
+import { formatDate } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
 
@@ -121,7 +121,7 @@ export default function CustomersPage() {
                         {hit.domains}
                       </td>
                       <td data-label="Since" className="nowrap">
-                        {formatDay(hit.createDate)}
+                        {formatDate(hit.createDate)}
                       </td>
                     </tr>
                   ))}

@@ -2,7 +2,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { api, isFailure } from '@kit/api.ts';
 import type { CustomerRecord } from '../../../../api/contract/support/customers.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 
 export function NotesPanel({
   accountId,

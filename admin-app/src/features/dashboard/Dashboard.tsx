@@ -9,7 +9,7 @@ import { api, isFailure } from '@kit/api.ts';
 import { showToast } from '@kit/toasts.ts';
 import type { Dashboard as DashboardData, PeriodCounts } from '../../../../api/contract/dashboard/dashboard.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import { formatAgo, formatDateTime } from '../../lib/format.ts';
+import { formatAgo, formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
 

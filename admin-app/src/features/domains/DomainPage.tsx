@@ -14,7 +14,7 @@ import { rolePermissions, staffRoleLabels, staffRoles } from '../../../../api/co
 import type { StaffDomainRecord } from '../../../../api/contract/support/customers.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { AuditTable } from '../../lib/AuditTable.tsx';
-import { formatDateTime, formatDay } from '../../lib/format.ts';
+import { formatDateTime, formatDate } from '@kit/dates.ts';
 import { RowMenu, type RowAction } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
@@ -122,7 +122,7 @@ export default function DomainPage() {
         <div>
           <h1 className="domain-name">{domain.domain}</h1>
           <p>
-            Owner <Link to={`/admin/customers/${domain.accountId}`}>{domain.ownerEmail}</Link> · registered {formatDay(domain.createDate)}
+            Owner <Link to={`/admin/customers/${domain.accountId}`}>{domain.ownerEmail}</Link> · registered {formatDate(domain.createDate)}
           </p>
           <DomainStatus row={domain} />
         </div>
@@ -149,9 +149,9 @@ export default function DomainPage() {
               <dt>Status</dt>
               <dd>{domain.status}</dd>
               <dt>Expires</dt>
-              <dd>{formatDay(domain.expireDate)}</dd>
+              <dd>{formatDate(domain.expireDate)}</dd>
               <dt>Transfer lock</dt>
-              <dd>{domain.locked ? 'Locked' : `Unlocked${domain.authCodeExpireDate ? ` (code valid until ${formatDay(domain.authCodeExpireDate)})` : ''}`}</dd>
+              <dd>{domain.locked ? 'Locked' : `Unlocked${domain.authCodeExpireDate ? ` (code valid until ${formatDate(domain.authCodeExpireDate)})` : ''}`}</dd>
               <dt>Nameservers</dt>
               <dd className="mono">
                 <Lines items={domain.nameservers} />
@@ -163,7 +163,7 @@ export default function DomainPage() {
               {domain.tdrpHoldDate && (
                 <>
                   <dt>Transfer hold</dt>
-                  <dd>Until {formatDay(domain.tdrpHoldDate)} (registrant change)</dd>
+                  <dd>Until {formatDate(domain.tdrpHoldDate)} (registrant change)</dd>
                 </>
               )}
               {domain.outboundTransferStatus && (
@@ -197,7 +197,7 @@ export default function DomainPage() {
                   {registry.ours ? '' : ' (not us)'}
                 </dd>
                 <dt>Expires</dt>
-                <dd className={sameDay(registry.expireDate, domain.expireDate) ? '' : 'is-different'}>{formatDay(registry.expireDate)}</dd>
+                <dd className={sameDay(registry.expireDate, domain.expireDate) ? '' : 'is-different'}>{formatDate(registry.expireDate)}</dd>
                 <dt>Transfer lock</dt>
                 <dd className={registry.locked === domain.locked ? '' : 'is-different'}>{registry.locked ? 'Locked' : 'Unlocked'}</dd>
                 <dt>Nameservers</dt>
@@ -340,7 +340,7 @@ export default function DomainPage() {
         confirm="Renew at no charge"
         onClose={() => setAction(null)}
         run={(reason) => api<{ expireDate: string }>(`${key}/courtesyRenew`, { method: 'POST', body: { years, reason }, toast: false })}
-        onDone={(answer) => done(`Renewed; it now expires ${formatDay(answer.expireDate)}`)}
+        onDone={(answer) => done(`Renewed; it now expires ${formatDate(answer.expireDate)}`)}
       />
       <ActionModal
         open={action === 'restore'}

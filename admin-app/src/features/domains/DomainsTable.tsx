@@ -1,7 +1,7 @@
 /** Domains as staff list them: name, status (suspended, locked), expiry, owner. */
 import { Link } from 'react-router';
 import type { StaffDomainRow } from '../../../../api/contract/support/customers.ts';
-import { formatDay } from '../../lib/format.ts';
+import { formatDate } from '@kit/dates.ts';
 
 const statusBadge: Record<string, string> = {
   active: 'badge-success',
@@ -47,7 +47,7 @@ export function DomainsTable({ rows, showOwner = true }: { rows: StaffDomainRow[
                 <DomainStatus row={row} />
               </td>
               <td data-label="Expires" className="nowrap">
-                {formatDay(row.expireDate)}
+                {formatDate(row.expireDate)}
               </td>
               {showOwner && (
                 <td data-label="Owner">

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import type { OrderDetail } from '../../../../api/contract/billing/refunds.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import { FetchError } from '../../swr.ts';
 import { OrderStatus } from './OrderStatus.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';

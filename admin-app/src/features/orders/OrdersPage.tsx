@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import type { OrderListRow } from '../../../../api/contract/billing/refunds.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
 import { OrderStatus } from './OrderStatus.tsx';

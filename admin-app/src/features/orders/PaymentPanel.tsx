@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { type PaymentDetail, yearsSentence } from '../../../../api/contract/billing/refunds.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { RefundDialog } from './RefundDialog.tsx';
 

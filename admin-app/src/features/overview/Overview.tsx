@@ -1,6 +1,6 @@
 /** The first view after signing in: who you are here, what your role lets you do, and your sign-in. */
 import { permissions, staffRoleLabels } from '../../../../api/contract/staff/roles.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 
 export default function Overview() {

@@ -9,7 +9,7 @@ import { api, isFailure } from '@kit/api.ts';
 import { showToast } from '@kit/toasts.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { SellerBalance, SellerPayoutView } from '../../../../api/contract/selling/payouts.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 
 type Answer = { sellers: SellerBalance[]; payouts: SellerPayoutView[] };

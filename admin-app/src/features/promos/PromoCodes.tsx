@@ -11,7 +11,7 @@ import { showToast } from '@kit/toasts.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
 import type { PromoCode } from '../../../../api/contract/promotions/promo-codes.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import { RowMenu } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';

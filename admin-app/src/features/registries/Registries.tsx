@@ -5,7 +5,7 @@ import { api, isFailure } from '@kit/api.ts';
 import { showToast } from '@kit/toasts.ts';
 import type { ExtensionLookup, RegistriesOverview, RegistryConnectionView } from '../../../../api/contract/registries.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
 

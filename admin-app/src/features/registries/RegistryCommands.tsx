@@ -1,7 +1,7 @@
 /** A domain's registry commands, newest first, with the transaction ids a registry asks for in a dispute. */
 import useSWR from 'swr';
 import type { RegistryCommandView } from '../../../../api/contract/registries.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 
 export function RegistryCommands({ domain, labelId }: { domain: string; labelId: string }) {
   const { data } = useSWR<{ data: RegistryCommandView[] }>(`/admin/registries/commands?domain=${encodeURIComponent(domain)}`);

@@ -7,7 +7,7 @@ import { showToast } from '@kit/toasts.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { FailedAutoRenewal, RetryOutcome } from '../../../../api/contract/renewals/failed-auto-renewals.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
 

@@ -9,7 +9,7 @@ import { minReasonLength } from '../../../../api/contract/audit/audit.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { type StaffRole, staffRoleLabels, staffRoles } from '../../../../api/contract/staff/roles.ts';
 import type { StaffMember } from '../../../../api/contract/staff/staff.ts';
-import { formatAgo } from '../../lib/format.ts';
+import { formatAgo } from '@kit/dates.ts';
 import { RowMenu } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 

@@ -8,7 +8,7 @@ import { api, isFailure } from '@kit/api.ts';
 import { showToast } from '@kit/toasts.ts';
 import type { VerificationRow } from '../../../../api/contract/compliance/abuse-desk.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import { formatAgo, formatDateTime } from '../../lib/format.ts';
+import { formatAgo, formatDateTime } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
 
