@@ -13,6 +13,7 @@ import { registryIntents } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
 import { recordAudit, type StaffActor, systemActor } from '../audit/audit-log.ts';
+import { spendRegistryWrite } from '../domains/registry-changes.ts';
 import { intentKinds, type IntentKind } from './intent-kinds.ts';
 import type { Intent, JournalDeps } from './intent-types.ts';
 
@@ -106,7 +107,8 @@ export async function carryOutIntent(deps: JournalDeps, intent: Intent): Promise
   const kind = intentKinds[intent.kind as IntentKind];
   let result: unknown;
   try {
-    result = await kind.call(deps, intent);
+    // Staff actions and compliance duties (suspensions): counted against everyone, never refused (registry-changes.ts).
+    result = await spendRegistryWrite(deps, { by: 'duty', accountId: null, domain: intent }, () => kind.call(deps, intent));
   } catch (error) {
     if (error instanceof RegistryOutcomeUnknownError) {
       await deps.db
