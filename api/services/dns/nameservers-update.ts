@@ -61,7 +61,7 @@ export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z
   }
   // Our nameservers do not sign zones: a DS set left at the registry would make the domain fail validation (bogus).
   const dropsDnssec = domain.dsRecords.length > 0 && isProviderNameservers(ns, providers.registry.defaultNameservers);
-  if (dropsDnssec) await replaceDsRecords(ctx.deps, domain, []);
+  if (dropsDnssec) await replaceDsRecords(ctx, domain, []);
   // A journal entry: our record, the intent and its audit row first; the registry after commit (a refusal puts the
   // nameservers back, a lost answer is settled by the reconciler within minutes).
   await ctx.journal(ctx, {

@@ -23,7 +23,7 @@ export type DomainUpdateContext = {
  * its audit row; the registry call runs after commit, and a refusal puts `params.before` back.
  */
 export type CustomerRegistryChange = {
-  kind: 'lock' | 'unlock' | 'nameservers';
+  kind: 'lock' | 'unlock' | 'nameservers' | 'dsRecords';
   change: (tx: Tx, domain: DomainRow) => Promise<void>;
   params: Record<string, unknown>;
   audit: { action: string; before: unknown; after: unknown };

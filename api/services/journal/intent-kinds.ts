@@ -13,6 +13,7 @@ import { syncZone } from '../dns/zone.ts';
 import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
 import { autoRenewDateFor } from '../renewals/renewals.ts';
 import { encryptAuthCode } from '../transfers/auth-code-vault.ts';
+import type { DsRecord } from '../../contract/domains/rdap.ts';
 import type { Intent, JournalDeps } from './intent-types.ts';
 
 type Checked = { state: 'done'; result: unknown } | { state: 'not-done' };
@@ -133,6 +134,27 @@ const nameserversKind: IntentKindSpec = {
   },
 };
 
+const dsKey = (r: DsRecord) => `${r.keyTag}/${r.algorithm}/${r.digestType}/${r.digest.toUpperCase()}`;
+
+const dsRecordsKind: IntentKindSpec = {
+  async call(deps, intent) {
+    await deps.providers.registry.updateDsRecords({ domain: intent.domain, dsRecords: intent.params.dsRecords as DsRecord[] });
+    return null;
+  },
+  async done() {},
+  async undo(tx, intent) {
+    const before = intent.params.before as { dsRecords: DsRecord[] };
+    await tx.update(domains).set({ dsRecords: before.dsRecords, modifyDate: now() }).where(eq(domains.domainId, intent.domainId));
+  },
+  async check(deps, intent) {
+    const record = await deps.providers.registry.info(intent.domain);
+    const wanted = new Set((intent.params.dsRecords as DsRecord[]).map(dsKey));
+    const found = (record?.dsRecords ?? []).map(dsKey);
+    return record && found.length === wanted.size && found.every((k) => wanted.has(k)) ? { state: 'done', result: null } : { state: 'not-done' };
+  },
+  safeToRepeat: true,
+};
+
 /** A courtesy renewal's terms, decided before the call. */
 export type CourtesyRenewal = { years: number; price: number; label: string; beforeExpire: string; accountId: number; customerSummary: string };
 
@@ -196,6 +218,7 @@ export const intentKinds = {
   unhold: holdKind(false),
   'courtesy-renew': courtesyRenewKind,
   nameservers: nameserversKind,
+  dsRecords: dsRecordsKind,
 } satisfies Record<string, IntentKindSpec>;
 
 export type IntentKind = keyof typeof intentKinds;
