@@ -13,8 +13,11 @@ export type Role = 'all' | 'web' | 'worker' | 'dns';
 
 /** What services see of the job queue (pg-boss behind it: api/jobs/queue.ts). */
 export interface JobQueue {
-  /** `singletonKey`: under a `stately` queue, a job is not added while one with the same key is waiting to run. */
-  send(name: string, data: object, options?: { singletonKey?: string }): Promise<void>;
+  /**
+   * `singletonKey`: under a `stately` queue, a job is not added while one with the same key is waiting to run.
+   * `startAfter`: seconds before the job may run (work deferred, such as registry writes past their budget).
+   */
+  send(name: string, data: object, options?: { singletonKey?: string; startAfter?: number }): Promise<void>;
   status(): { started: boolean; working: boolean; role: Role };
   health(): Promise<QueueHealth>;
   /** Puts a failed job back in its queue to run again; false when it is not (or no longer) a failed job. */

@@ -4,6 +4,7 @@ export const paths = {
   signIn: { path: '/admin/sign-in', href: (redirect?: string) => (redirect ? `/admin/sign-in?redirect=${encodeURIComponent(redirect)}` : '/admin/sign-in') },
   enrol: { path: '/admin/enrol', href: () => '/admin/enrol' },
   setup: { path: '/admin/setup', href: () => '/admin/setup' },
+  security: { path: '/admin/security', href: () => '/admin/security' },
   notFound: { path: '/admin/*', href: () => '/admin/not-found' },
 } as const;
 

@@ -12,6 +12,7 @@ import { Shell } from './shell/Shell.tsx';
 const SignIn = lazy(() => import('./features/session/SignIn.tsx'));
 const Enrol = lazy(() => import('./features/session/Enrol.tsx'));
 const SecondFactorSetup = lazy(() => import('./features/session/SecondFactorSetup.tsx'));
+const SignInSecurity = lazy(() => import('./features/session/SignInSecurity.tsx'));
 const pages = new Map(screens.map((screen) => [screen.path, lazy(screen.load)]));
 
 export function PageLoading() {
@@ -75,6 +76,16 @@ export function AppRoutes() {
           element={
             <Shell>
               <Home />
+            </Shell>
+          }
+        />
+        <Route
+          path={paths.security.path}
+          element={
+            <Shell>
+              <Suspense fallback={<PageLoading />}>
+                <SignInSecurity />
+              </Suspense>
             </Shell>
           }
         />

@@ -1,4 +1,5 @@
 /** /api/domains: the caller's domains (list shape, filters, $sort, $relations[]=dnsRecords|emails, $renewalPricing); PATCH one. */
+import { journalCustomerChange } from '../services/journal/customer-changes.ts';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requireAccount } from '../http/auth.ts';
@@ -32,5 +33,11 @@ export const domainsRoutes = new Hono<AppEnv>()
     const auth = requireAccount(c);
     const update = await parseBody(c, domainUpdateSchema);
     c.header('Cache-Control', 'no-store');
-    return c.json(await updateDomain({ deps: c.var.deps, ...auth, clientIp: c.var.clientIp, viaApiToken: Boolean(c.var.auth?.apiToken) }, parseId(c), update));
+    return c.json(
+      await updateDomain(
+        { deps: c.var.deps, ...auth, clientIp: c.var.clientIp, viaApiToken: Boolean(c.var.auth?.apiToken), journal: journalCustomerChange },
+        parseId(c),
+        update,
+      ),
+    );
   });

@@ -12,6 +12,7 @@ import {
   staffEmailCodeSchema,
   staffEnrolSchema,
   staffPasskeyAnswerSchema,
+  staffPasskeyOptionsSchema,
   staffSignInSchema,
   staffTotpConfirmSchema,
 } from '../contract/staff/staff-schemas.ts';
@@ -77,9 +78,11 @@ export const adminSessionRoutes = new Hono<AdminEnv>()
     const result = await confirmTotpSetup(c.var.deps, c.var.staff, code, staffClient(c), brand.name, proof);
     return result ? applyStaffSignIn(c, result) : c.json({ next: 'active' });
   })
-  .post('/passkeyRegistrationOptions', allow('open'), async (c) =>
-    c.json(await staffPasskeyRegistrationOptions(c.var.deps, c.var.staff, staffClient(c), brand.name)),
-  )
+  .post('/passkeyRegistrationOptions', allow('open'), async (c) => {
+    // Enrolment sends no body; a signed-in member adding one sends their proof.
+    const proof = c.req.header('content-length') === '0' || !c.req.header('content-type') ? {} : await parseBody(c, staffPasskeyOptionsSchema);
+    return c.json(await staffPasskeyRegistrationOptions(c.var.deps, c.var.staff, staffClient(c), brand.name, proof));
+  })
   .post('/passkeys', allow('open'), async (c) => {
     const { passkey, name } = await parseBody(c, staffPasskeyAnswerSchema);
     const response = passkey as unknown as RegistrationResponseJSON;

@@ -62,6 +62,9 @@ export function Shell({ screen, children }: { screen?: Screen; children: ReactNo
             </span>
             <span className={`role-badge role-${active.staff.role}`}>{staffRoleLabels[active.staff.role].label}</span>
             <ThemeSwitch />
+            <a href={paths.security.href()} className="btn btn-ghost btn-sm">
+              Your sign-in
+            </a>
             <button type="button" className="btn btn-ghost btn-sm admin-sign-out" onClick={() => void signOut()}>
               <Icon name="logout" size={18} />
               <span>Sign out</span>

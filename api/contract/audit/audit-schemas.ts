@@ -14,6 +14,15 @@ export const reasonSchema = z
 
 export const withReasonSchema = z.object({ reason: reasonSchema });
 
+/** A note staff write for the customer to read beside an action whose reason stays internal; empty or absent: none. */
+export const customerNoteSchema = z
+  .string()
+  .trim()
+  .max(500, 'Keep the note to the customer under 500 characters')
+  .refine((text) => findControlCharacter(text) === null, 'The note to the customer contains a control character: remove it')
+  .transform((text) => text || null)
+  .nullish();
+
 const isoDate = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date and time' }).or(z.iso.date({ error: 'Use a date like 2026-11-25' }));
 
 /** GET /api/admin/audit and /api/admin/audit/export. */

@@ -1,7 +1,7 @@
 /** Orders, payments and refunds as the back office reads and sends them (GET /api/admin/orders, payments, refunds). */
 import '../zod-config.ts';
 import { z } from 'zod';
-import { reasonSchema } from '../audit/audit-schemas.ts';
+import { customerNoteSchema, reasonSchema } from '../audit/audit-schemas.ts';
 import { formatDateUtc } from '../dates.ts';
 import type { TransactionType } from './transaction-types.ts';
 
@@ -149,6 +149,8 @@ export const refundRequestSchema = z.strictObject({
     .min(1, 'Choose what to refund')
     .max(100),
   reason: reasonSchema,
+  /** What the customer reads in Account activity beside the refund (the reason stays internal); empty: nothing more. */
+  customerNote: customerNoteSchema,
   /** `original`: the card's part to the card and the credit's part back as credit; `credit`: all of it as account credit. */
   to: z.enum(['original', 'credit']).default('original'),
   /** What happens to each refunded name (unnamed ones are kept). */

@@ -39,6 +39,13 @@ export const staffTotpConfirmSchema = staffCodeSchema.extend({
   emailCode: emailCode.optional(),
 });
 
+/** Asking to add a passkey while signed in: a code from the current app, or the password and an emailed code. */
+export const staffPasskeyOptionsSchema = z.object({
+  currentCode: staffCodeSchema.shape.code.optional(),
+  password: z.string().min(1, 'Enter your password').max(200).optional(),
+  emailCode: emailCode.optional(),
+});
+
 export const staffPasskeyAnswerSchema = z.object({
   passkey: z.looseObject({ id: z.string().max(2000), response: z.looseObject({}) }),
   name: z.string().trim().min(1).max(60).optional(),

@@ -147,6 +147,8 @@ export const refunds = pgTable(
     items: jsonb().$type<{ transactionId: number; amount: number }[]>().notNull(),
     /** Why (typed by staff; the audit log keeps it too). Never sent to the customer. */
     reason: text().notNull(),
+    /** What billing chose to tell the customer, shown in their Account activity instead of the reason; null: nothing. */
+    customerNote: text(),
     staffId: integer(),
     /** The caller's key: a repeated request answers with this refund and refunds nothing more. */
     idempotencyKey: text().notNull(),

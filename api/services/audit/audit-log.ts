@@ -31,6 +31,8 @@ export type AuditInput = {
   reason?: string | null;
   /** The sentence the customer reads in Account activity; without one the entry is for staff only. */
   customerSummary?: string;
+  /** When the reason stays internal (a refund's): what the customer reads beside the sentence instead; null: nothing. */
+  customerReason?: string | null;
 };
 
 /** Anything that can insert: the database or a transaction, so an entry commits with the change it records. */
@@ -89,7 +91,7 @@ export async function recordAudit(db: Writer, actor: StaffActor, input: AuditInp
       kind: input.action,
       summary: input.customerSummary,
       actor: teamLabel(actor.role),
-      reason,
+      reason: input.customerReason === undefined ? reason : input.customerReason,
       auditId: row.auditId,
     });
   }

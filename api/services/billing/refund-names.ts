@@ -17,6 +17,7 @@ import { domains, refunds, type transactions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { queueDomainCleanup, releaseSubordinateHosts } from '../domains/departed-domains.ts';
+import { spendRegistryWrite } from '../domains/registry-changes.ts';
 import { customerYearsSentence } from './refund-renewals.ts';
 
 type TransactionRow = typeof transactions.$inferSelect;
@@ -88,7 +89,7 @@ export async function markNamesLeaving(tx: DbOrTx, names: RefundName[]): Promise
  * After commit: deletes the refund's names at the registry, then marks them deleted (their services leave with them).
  * Answers the names still waiting for the registry (a repeat of the refund finishes them).
  */
-export async function deleteRefundedNames(deps: Pick<Deps, 'db' | 'providers' | 'jobs'>, refundId: number): Promise<string[]> {
+export async function deleteRefundedNames(deps: Pick<Deps, 'db' | 'providers' | 'jobs' | 'config'>, refundId: number): Promise<string[]> {
   const [refund] = await deps.db.select().from(refunds).where(eq(refunds.refundId, refundId));
   const waiting: string[] = [];
   for (const name of refund?.names ?? []) {
@@ -98,7 +99,8 @@ export async function deleteRefundedNames(deps: Pick<Deps, 'db' | 'providers' | 
       if (domain && domain.status !== 'deleted') {
         await releaseSubordinateHosts(deps, domain);
         const record = await deps.providers.registry.info(domain.domain);
-        if (record) await deps.providers.registry.delete(domain.domain);
+        // Billing's refund, one deliberate and audited act: counted, never refused (registry-changes.ts).
+        if (record) await spendRegistryWrite(deps, { by: 'duty', accountId: domain.accountId, domain }, () => deps.providers.registry.delete(domain.domain));
       }
     } catch (error) {
       console.warn(`refund ${refundId}: the registry did not delete ${name.domain}: ${(error as Error).message}`);

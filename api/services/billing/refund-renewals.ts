@@ -18,8 +18,9 @@ import { domains, refunds, renewals, type TransactionRow } from '../../db/schema
 import type { Deps } from '../../deps.ts';
 import { RegistryOutcomeUnknownError, RegistryUnsupportedError } from '../../providers/registry/index.ts';
 import { recordAudit, type StaffActor, systemActor } from '../audit/audit-log.ts';
+import { spendRegistryWrite } from '../domains/registry-changes.ts';
 
-type RegistryDeps = Pick<Deps, 'db' | 'providers'>;
+type RegistryDeps = Pick<Deps, 'db' | 'providers' | 'config'>;
 
 /** How long a request asking the registry holds a name's renewal before a repeat or the reconciler may ask again. */
 const yearsLeaseMs = 60_000;
@@ -161,8 +162,12 @@ export async function takeBackRefundedYears(deps: RegistryDeps, refundId: number
       const record =
         found?.ours && found.expireDate.getTime() <= earlier.getTime()
           ? found
-          : await (registry.unrenew?.({ domain: name.domain, years: years.count, curExpireDate: domain.expireDate }) ??
-              Promise.reject(new RegistryUnsupportedError(`the registry of ${name.domain} has no way to take a renewal back`)));
+          : // Billing's refund, one deliberate and audited act: counted, never refused (registry-changes.ts).
+            await spendRegistryWrite(deps, { by: 'duty', accountId: null, domain: { domainId: name.domainId, domain: name.domain } }, () =>
+              registry.unrenew
+                ? registry.unrenew({ domain: name.domain, years: years.count, curExpireDate: domain.expireDate })
+                : Promise.reject(new RegistryUnsupportedError(`the registry of ${name.domain} has no way to take a renewal back`)),
+            );
       await settleYears(deps, refundId, name, { count: years.count, state: 'done', expireDate: record.expireDate.toISOString() }, actor);
     } catch (error) {
       if (error instanceof RegistryOutcomeUnknownError) {

@@ -77,6 +77,8 @@ export type RefundInput = {
   items: { transactionId: number; amount: number }[];
   /** Why, for the audit log and the refund record; never sent to the customer. */
   reason: string;
+  /** What the customer reads in Account activity beside the refund, if billing writes anything. */
+  customerNote?: string | null;
   /** One per refund the staff member means: a repeat with it answers the first refund. */
   idempotencyKey: string;
   /** Who refunds: the audit log's entry (with the reason) is written with the ledger rows. */
@@ -217,6 +219,7 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string, total
         names,
         items: [...asked].map(([transactionId, amount]) => ({ transactionId, amount })),
         reason,
+        customerNote: input.customerNote ?? null,
         staffId: input.actor.staffId,
         idempotencyKey: input.idempotencyKey,
         createDate: now(),
@@ -320,6 +323,7 @@ async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; 
       },
       reason: row.reason,
       customerSummary: [summary, ...years].join(' '),
+      customerReason: row.customerNote,
     });
     return true;
   });

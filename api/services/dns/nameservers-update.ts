@@ -13,7 +13,6 @@ import { isProviderNameservers, nameserverFieldErrors, normaliseNameservers } fr
 import type { Domain } from '../../contract/domains/domain.ts';
 import { domains, registeredNameservers } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
 import { replaceDsRecords } from './dnssec-update.ts';
 import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
 import { assertNotHeld } from '../domains/suspension-gate.ts';
@@ -62,16 +61,18 @@ export async function applyNameserversUpdate(ctx: DomainUpdateContext, fields: z
   }
   // Our nameservers do not sign zones: a DS set left at the registry would make the domain fail validation (bogus).
   const dropsDnssec = domain.dsRecords.length > 0 && isProviderNameservers(ns, providers.registry.defaultNameservers);
-  if (dropsDnssec) await replaceDsRecords(ctx.deps, domain, []);
-  try {
-    await providers.registry.setNameservers(domain.domain, ns);
-  } catch (error) {
-    if (error instanceof RegistryOutcomeUnknownError) {
-      throw new AppError(504, 'The registry did not answer in time. Please check the nameservers again in a few minutes before retrying.');
-    }
-    throw new AppError(502, `The registry did not accept the nameservers: ${(error as Error).message}`);
-  }
-  await db.update(domains).set({ ns, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
+  if (dropsDnssec) await replaceDsRecords(ctx, domain, []);
+  // A journal entry: our record, the intent and its audit row first; the registry after commit (a refusal puts the
+  // nameservers back, a lost answer is settled by the reconciler within minutes).
+  await ctx.journal(ctx, {
+    kind: 'nameservers',
+    params: { ns, before: { ns: domain.ns } },
+    audit: { action: 'customer.domain.nameservers', before: { ns: domain.ns }, after: { ns } },
+    async change(tx, row) {
+      assertNotHeld(row, 'nameservers');
+      await tx.update(domains).set({ ns, modifyDate: now() }).where(eq(domains.domainId, row.domainId));
+    },
+  });
   return dropsDnssec ? { $dsRecordsRemoved: domain.dsRecords.length } : undefined;
 }
 

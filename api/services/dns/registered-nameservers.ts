@@ -15,7 +15,7 @@ import { type DomainRow, dnsZones, domains, registeredNameservers } from '../../
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryHostInUseError } from '../../providers/registry/index.ts';
-import { spendRegistryChange } from '../domains/registry-changes.ts';
+import { spendRegistryChange, spendRegistryWrite } from '../domains/registry-changes.ts';
 import { ownedDomain } from './records.ts';
 import { isServedByUs, syncZone } from './zone.ts';
 
@@ -193,7 +193,7 @@ export async function reviewDueNameservers(deps: Deps): Promise<{ approved: numb
   for (const row of claimed) {
     const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, row.domainId));
     try {
-      await spendRegistryChange(deps, { accountId: domain.accountId, domain }, () => deps.providers.registry.setHost(row.hostname, [row.ipAddress]));
+      await spendRegistryWrite(deps, { by: 'job', accountId: domain.accountId, domain }, () => deps.providers.registry.setHost(row.hostname, [row.ipAddress]));
     } catch (error) {
       if (error instanceof AppError && error.code === 429) {
         deferred += 1;

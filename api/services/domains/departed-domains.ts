@@ -14,12 +14,13 @@ import type { Deps, JobQueue } from '../../deps.ts';
 import { mailDomainOwner } from '../../providers/mailhost/index.ts';
 import { RegistryHostInUseError } from '../../providers/registry/index.ts';
 import { syncZone } from '../dns/zone.ts';
+import { registryBudgetWait, spendRegistryWrite } from './registry-changes.ts';
 
 export const domainCleanupQueue = 'domain-cleanup';
 
 /** Called where a domain becomes `deleted` (transfer away completed, expiry purge): the cleanup runs as a job. */
-export async function queueDomainCleanup(jobs: Pick<JobQueue, 'send'>, domainId: number): Promise<void> {
-  await jobs.send(domainCleanupQueue, { domainId });
+export async function queueDomainCleanup(jobs: Pick<JobQueue, 'send'>, domainId: number, startAfterSeconds?: number): Promise<void> {
+  await jobs.send(domainCleanupQueue, { domainId }, startAfterSeconds ? { startAfter: startAfterSeconds } : undefined);
 }
 
 export type DomainCleanupReport = {
@@ -28,6 +29,8 @@ export type DomainCleanupReport = {
   skipped: boolean;
   mailboxesAndForwards: number;
   glueHosts: number;
+  /** The registry-change budget had no room for the glue hosts' removal: the job runs again after this wait. */
+  deferredSeconds?: number;
 };
 
 export async function cleanUpDepartedDomain(deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>, domainId: number): Promise<DomainCleanupReport> {
@@ -56,8 +59,14 @@ export async function cleanUpDepartedDomain(deps: Pick<Deps, 'db' | 'config' | '
     if (!record) {
       for (const host of glue.filter((h) => h.status === 'active')) {
         try {
-          await providers.registry.deleteHost(host.hostname);
+          await spendRegistryWrite(deps, { by: 'job', accountId: domain.accountId, domain }, () => providers.registry.deleteHost(host.hostname));
         } catch (error) {
+          const wait = registryBudgetWait(error);
+          if (wait !== null) {
+            // Every step sets a final state, so the whole cleanup runs again once the budget has room.
+            await queueDomainCleanup(deps.jobs, domainId, wait);
+            return { domain: name, skipped: false, mailboxesAndForwards: addresses.length, glueHosts: glue.length, deferredSeconds: wait };
+          }
           // Another domain names it as a nameserver: the registry keeps it for that domain, as it must.
           if (!(error instanceof RegistryHostInUseError)) throw error;
           console.warn(`${host.hostname} stays at the registry: ${error.message}`);
@@ -97,18 +106,25 @@ export async function cleanUpDepartedDomain(deps: Pick<Deps, 'db' | 'config' | '
  * using them as its own nameservers, then each is deleted. A host another domain still names stays, and the
  * registry then refuses the delete, which the next calendar run tries again.
  */
-export async function releaseSubordinateHosts(deps: Pick<Deps, 'db' | 'providers'>, domain: { domainId: number; domain: string; ns: string[] }): Promise<void> {
+export async function releaseSubordinateHosts(
+  deps: Pick<Deps, 'db' | 'providers' | 'config'>,
+  domain: { domainId: number; domain: string; ns: string[] },
+): Promise<void> {
   const { db, providers } = deps;
+  // A job's writes (the expiry purge, a market handover): past the budget the 429 leaves the name for the next run.
+  const spend = (write: () => Promise<void>) => spendRegistryWrite(deps, { by: 'job', accountId: null, domain }, write);
   const glue = await db
     .select({ hostname: registeredNameservers.hostname })
     .from(registeredNameservers)
     .where(and(eq(registeredNameservers.domainId, domain.domainId), eq(registeredNameservers.status, 'active')));
   if (glue.length === 0) return;
   const hosts = new Set(glue.map((host) => host.hostname.toLowerCase()));
-  if (domain.ns.some((ns) => hosts.has(ns.toLowerCase()))) await providers.registry.setNameservers(domain.domain, [...providers.registry.defaultNameservers]);
+  if (domain.ns.some((ns) => hosts.has(ns.toLowerCase()))) {
+    await spend(() => providers.registry.setNameservers(domain.domain, [...providers.registry.defaultNameservers]));
+  }
   for (const host of hosts) {
     try {
-      await providers.registry.deleteHost(host);
+      await spend(() => providers.registry.deleteHost(host));
     } catch (error) {
       if (!(error instanceof RegistryHostInUseError)) throw error;
       console.warn(`${host} stays at the registry while another domain names it, so ${domain.domain} cannot be deleted yet`);

@@ -18,6 +18,7 @@ import type { Deps } from '../../deps.ts';
 import { eachLimited } from '../kernel/each-limited.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { queueDomainCleanup, releaseSubordinateHosts } from './departed-domains.ts';
+import { spendRegistryWrite } from './registry-changes.ts';
 
 /** Days in each phase after expiry (ICANN's usual figures): grace before redemption, redemption, pending delete. */
 export const renewalGraceDays = 30;
@@ -131,7 +132,8 @@ export async function advanceExpiry(deps: Deps): Promise<{ expired: number; rede
   for (const domain of doomed) {
     try {
       await releaseSubordinateHosts(deps, domain);
-      await deps.providers.registry.delete(domain.domain);
+      // Past the registry-change budget the 429 lands below: the name stays pendingDelete for the next run.
+      await spendRegistryWrite(deps, { by: 'job', accountId: domain.accountId, domain }, () => deps.providers.registry.delete(domain.domain));
     } catch (error) {
       console.warn(`Could not delete ${domain.domain} at the registry: ${(error as Error).message}`);
       continue;

@@ -1,5 +1,6 @@
 /** What every domain-update group handler receives: the deps, who asks, and the domain row (already owned by them). */
 import type { Deps } from '../../deps.ts';
+import type { Tx } from '../../db/client.ts';
 import type { DomainRow } from '../../db/schema/index.ts';
 
 export type DomainUpdateContext = {
@@ -12,4 +13,21 @@ export type DomainUpdateContext = {
   /** The client address (c.var.clientIp), for rate limits. */
   clientIp: string;
   domain: DomainRow;
+  /** The journal (services/journal), passed in by the route: it sits in a tier above the areas whose handlers use it. */
+  journal: CustomerJournal;
 };
+
+/**
+ * A customer's change that reaches the registry, as a journal entry (DESIGN "Journal"): `change` makes our record's
+ * change on the domain's row, locked for it (check the row again there), in the transaction that records the intent and
+ * its audit row; the registry call runs after commit, and a refusal puts `params.before` back.
+ */
+export type CustomerRegistryChange = {
+  kind: 'lock' | 'unlock' | 'nameservers' | 'dsRecords';
+  change: (tx: Tx, domain: DomainRow) => Promise<void>;
+  params: Record<string, unknown>;
+  audit: { action: string; before: unknown; after: unknown };
+};
+
+/** Carries out a customer's registry change as a journal entry and answers with the registry's result. */
+export type CustomerJournal = (ctx: DomainUpdateContext, change: CustomerRegistryChange) => Promise<unknown>;

@@ -1,5 +1,6 @@
 /**
- * What PATCH /api/domains/:id may ask of the registry (issue #26). With EPP every change is a command on one of two
+ * What registry writes may ask of the registry: PATCH /api/domains/:id here, and every other write through
+ * spendRegistryWrite (who writes decides what the budget does, below). With EPP every change is a command on one of two
  * shared sessions that checkout and search use too, and each spends the registrar's registry quota, so:
  * - a change that changes nothing (the value the domain already has) is answered without the registry;
  * - changes to one domain take turns in this process, so a burst of the same request becomes one command and the
@@ -15,7 +16,7 @@ import type { DomainUpdateGroup, dnssecUpdate, nameserversUpdate, privacyUpdate,
 import type { DsRecord } from '../../contract/domains/rdap.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { giveBack, type Limit, reserve } from '../platform/rate-limit.ts';
+import { giveBack, hit, type Limit, reserve } from '../platform/rate-limit.ts';
 import type { DomainRow } from '../../db/schema/index.ts';
 
 export const registryChangeWindowSeconds = 10 * 60;
@@ -114,29 +115,54 @@ export async function withDomainTurn<T>(deps: Pick<Deps, 'providers' | 'config'>
 }
 
 /**
- * Counts one registry change against the domain, the account and everyone, then runs `change` in one of the process's
- * slots. A refusal before the registry was asked (a 4xx from the handler, a full line) gives the counts back.
+ * Who a registry write is for, and so what its budget does when it is spent:
+ * - `customer` (PATCH /api/domains, glue hosts, the transfer-approval link): counted against the domain, the account
+ *   and everyone; past a limit a 429 saying when to try again.
+ * - `job` (contact sync, market handover, cleanup, expiry deletes, re-locking, the glue review): counted against the
+ *   domain and everyone, not the account (one contact change of an account with 500 names is 500 writes that must all
+ *   go out); past a limit the same 429, which the job takes as "later" and leaves the work for a later run.
+ * - `duty` (a staff member's action, a compliance duty with a clock: suspensions, a transfer refused for a held name):
+ *   counted against everyone so customers' budget sees the load, never refused: each is one deliberate, audited act,
+ *   and suspending a phishing name must work while a flood has used the budget up.
+ * Paid registrations, inbound transfer requests and renewals do not come here: each is one command a payment bought,
+ * and checkout and the renewal run have their own claims and reconciliation.
  */
-export async function spendRegistryChange<T>(deps: Deps, who: { accountId: number; domain: DomainRow }, change: () => Promise<T>): Promise<T> {
+export type RegistryWriter = 'customer' | 'job' | 'duty';
+
+export type RegistryWriteBy = { by: RegistryWriter; accountId: number | null; domain: Pick<DomainRow, 'domainId' | 'domain'> };
+
+type BudgetDeps = Pick<Deps, 'db' | 'config' | 'providers'>;
+
+function budgetOf(config: Deps['config'], who: RegistryWriteBy): { limit: Limit; message: string }[] {
+  const everyone = {
+    limit: { key: 'registry-change:all', max: config.REGISTRY_CHANGES_PER_MINUTE, windowSeconds: registryBudgetWindowSeconds },
+    message: 'The registry is receiving a great many changes right now.',
+  };
+  if (who.by === 'duty') return [everyone];
+  const domain = {
+    limit: { key: `registry-change:domain:${who.domain.domainId}`, max: config.REGISTRY_CHANGES_PER_DOMAIN, windowSeconds: registryChangeWindowSeconds },
+    message: `Too many changes to ${who.domain.domain} were sent to the registry recently.`,
+  };
+  if (who.by === 'job' || who.accountId === null) return [domain, everyone];
+  const account = {
+    limit: { key: `registry-change:account:${who.accountId}`, max: config.REGISTRY_CHANGES_PER_ACCOUNT, windowSeconds: registryChangeWindowSeconds },
+    message: 'Too many changes from your account were sent to the registry recently.',
+  };
+  return [domain, account, everyone];
+}
+
+/**
+ * Counts one registry write as `who.by` says, then runs `change` in one of the process's slots. A refusal before the
+ * registry was asked (a 4xx from the handler, a full line) gives the counts back. Never nest one inside another: the
+ * inner one would wait for the slot the outer one holds.
+ */
+export async function spendRegistryWrite<T>(deps: BudgetDeps, who: RegistryWriteBy, change: () => Promise<T>): Promise<T> {
   const { config, db } = deps;
-  const budget: { limit: Limit; message: string }[] = [
-    {
-      limit: { key: `registry-change:domain:${who.domain.domainId}`, max: config.REGISTRY_CHANGES_PER_DOMAIN, windowSeconds: registryChangeWindowSeconds },
-      message: `Too many changes to ${who.domain.domain} were sent to the registry recently.`,
-    },
-    {
-      limit: { key: `registry-change:account:${who.accountId}`, max: config.REGISTRY_CHANGES_PER_ACCOUNT, windowSeconds: registryChangeWindowSeconds },
-      message: 'Too many changes from your account were sent to the registry recently.',
-    },
-    {
-      limit: { key: 'registry-change:all', max: config.REGISTRY_CHANGES_PER_MINUTE, windowSeconds: registryBudgetWindowSeconds },
-      message: 'The registry is receiving a great many changes right now.',
-    },
-  ];
   const taken: Limit[] = [];
   try {
-    for (const { limit, message } of budget) {
-      await reserve(db, [limit], message);
+    for (const { limit, message } of budgetOf(config, who)) {
+      if (who.by === 'duty') await hit(db, limit);
+      else await reserve(db, [limit], message);
       taken.push(limit);
     }
   } catch (error) {
@@ -144,11 +170,22 @@ export async function spendRegistryChange<T>(deps: Deps, who: { accountId: numbe
     throw error;
   }
   try {
-    return await stateOf(deps).slots.run(change);
+    return await stateOf(deps).slots.run(change, who.by !== 'duty');
   } catch (error) {
     if (error instanceof AppError && error.code < 500) await giveBack(db, taken);
     throw error;
   }
+}
+
+/** PATCH /api/domains/:id and the customer's glue hosts: refused with a 429 past the budget. */
+export function spendRegistryChange<T>(deps: Deps, who: { accountId: number; domain: DomainRow }, change: () => Promise<T>): Promise<T> {
+  return spendRegistryWrite(deps, { by: 'customer', ...who }, change);
+}
+
+/** The wait, when `error` is the budget's (or the slots') "not now": a job leaves that work for a later run. */
+export function registryBudgetWait(error: unknown): number | null {
+  if (!(error instanceof AppError) || error.code !== 429) return null;
+  return (error.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? registryBusyRetrySeconds;
 }
 
 /** A counting semaphore with a bounded line: a slot freed goes straight to the first in line. */
@@ -157,10 +194,11 @@ class Slots {
   private readonly line: (() => void)[] = [];
   constructor(private readonly size: number) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /** `bounded`: past the line's length, answer "busy" instead of waiting (a duty always waits its turn). */
+  async run<T>(work: () => Promise<T>, bounded = true): Promise<T> {
     if (this.active < this.size) this.active += 1;
     else {
-      if (this.line.length >= registryChangeQueueLength) {
+      if (bounded && this.line.length >= registryChangeQueueLength) {
         throw new AppError(429, `The registry is busy right now. Please try again in ${registryBusyRetrySeconds} seconds.`, {
           retryAfterSeconds: registryBusyRetrySeconds,
         });

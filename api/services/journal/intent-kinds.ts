@@ -13,6 +13,7 @@ import { syncZone } from '../dns/zone.ts';
 import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
 import { autoRenewDateFor } from '../renewals/renewals.ts';
 import { encryptAuthCode } from '../transfers/auth-code-vault.ts';
+import type { DsRecord } from '../../contract/domains/rdap.ts';
 import type { Intent, JournalDeps } from './intent-types.ts';
 
 type Checked = { state: 'done'; result: unknown } | { state: 'not-done' };
@@ -40,12 +41,15 @@ async function notify(deps: JournalDeps, intent: Intent, state: 'done' | 'failed
 const lockKind = (locked: boolean): IntentKindSpec => ({
   async call(deps, intent) {
     await deps.providers.registry.setLock(intent.domain, locked);
+    // An owner unlocking while the code on file is valid keeps it (our record already holds it).
+    if (intent.params.keepCode) return { code: null };
     // A lock gets a new code nobody has seen; an unlock a new one for the owner.
     return { code: await deps.providers.registry.authCode(intent.domain, true) };
   },
   async done(deps, tx, intent, result) {
     if (locked) return;
-    const { code } = result as { code: string };
+    const { code } = result as { code: string | null };
+    if (code === null) return;
     await tx
       .update(domains)
       .set({ authCode: await encryptAuthCode(deps, intent.domainId, code) })
@@ -66,6 +70,7 @@ const lockKind = (locked: boolean): IntentKindSpec => ({
   async check(deps, intent) {
     const record = await deps.providers.registry.info(intent.domain);
     if (!record || record.locked !== locked) return { state: 'not-done' };
+    if (intent.params.keepCode) return { state: 'done', result: { code: null } };
     return { state: 'done', result: { code: await deps.providers.registry.authCode(intent.domain, true) } };
   },
   safeToRepeat: true,
@@ -102,6 +107,53 @@ const holdKind = (onHold: boolean): IntentKindSpec => ({
     await notify(deps, intent, state);
   },
 });
+
+/** What our record said before a customer's nameserver change, to put back. */
+export type NameserversBefore = { ns: string[] };
+
+const nameserversKind: IntentKindSpec = {
+  async call(deps, intent) {
+    await deps.providers.registry.setNameservers(intent.domain, intent.params.ns as string[]);
+    return null;
+  },
+  async done() {},
+  async undo(tx, intent) {
+    const before = intent.params.before as NameserversBefore;
+    await tx.update(domains).set({ ns: before.ns, modifyDate: now() }).where(eq(domains.domainId, intent.domainId));
+  },
+  async check(deps, intent) {
+    const record = await deps.providers.registry.info(intent.domain);
+    const wanted = new Set((intent.params.ns as string[]).map((ns) => ns.toLowerCase()));
+    const found = record?.nameservers.map((ns) => ns.toLowerCase()) ?? [];
+    return record && found.length === wanted.size && found.every((ns) => wanted.has(ns)) ? { state: 'done', result: null } : { state: 'not-done' };
+  },
+  safeToRepeat: true,
+  async afterSettle(deps, intent, state) {
+    // The zone we serve follows the nameservers: put back, it is served again as before.
+    if (state === 'failed') await syncZone(deps, intent.domainId);
+  },
+};
+
+const dsKey = (r: DsRecord) => `${r.keyTag}/${r.algorithm}/${r.digestType}/${r.digest.toUpperCase()}`;
+
+const dsRecordsKind: IntentKindSpec = {
+  async call(deps, intent) {
+    await deps.providers.registry.updateDsRecords({ domain: intent.domain, dsRecords: intent.params.dsRecords as DsRecord[] });
+    return null;
+  },
+  async done() {},
+  async undo(tx, intent) {
+    const before = intent.params.before as { dsRecords: DsRecord[] };
+    await tx.update(domains).set({ dsRecords: before.dsRecords, modifyDate: now() }).where(eq(domains.domainId, intent.domainId));
+  },
+  async check(deps, intent) {
+    const record = await deps.providers.registry.info(intent.domain);
+    const wanted = new Set((intent.params.dsRecords as DsRecord[]).map(dsKey));
+    const found = (record?.dsRecords ?? []).map(dsKey);
+    return record && found.length === wanted.size && found.every((k) => wanted.has(k)) ? { state: 'done', result: null } : { state: 'not-done' };
+  },
+  safeToRepeat: true,
+};
 
 /** A courtesy renewal's terms, decided before the call. */
 export type CourtesyRenewal = { years: number; price: number; label: string; beforeExpire: string; accountId: number; customerSummary: string };
@@ -165,6 +217,8 @@ export const intentKinds = {
   hold: holdKind(true),
   unhold: holdKind(false),
   'courtesy-renew': courtesyRenewKind,
+  nameservers: nameserversKind,
+  dsRecords: dsRecordsKind,
 } satisfies Record<string, IntentKindSpec>;
 
 export type IntentKind = keyof typeof intentKinds;

@@ -13,6 +13,7 @@ import { registryIntents } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
 import { recordAudit, type StaffActor, systemActor } from '../audit/audit-log.ts';
+import { spendRegistryWrite } from '../domains/registry-changes.ts';
 import { intentKinds, type IntentKind } from './intent-kinds.ts';
 import type { Intent, JournalDeps } from './intent-types.ts';
 
@@ -102,11 +103,15 @@ async function finish(deps: JournalDeps, intent: Intent, result: unknown): Promi
  * After commit: makes the call and records the outcome. A refusal is undone and answered 502; an answer that never
  * came leaves the intent for the reconciler (its lease ends now) and is answered 502 saying so.
  */
-export async function carryOutIntent(deps: JournalDeps, intent: Intent): Promise<unknown> {
+export async function carryOutIntent(deps: JournalDeps, intent: Intent, options: { budgetSpent?: boolean } = {}): Promise<unknown> {
   const kind = intentKinds[intent.kind as IntentKind];
   let result: unknown;
   try {
-    result = await kind.call(deps, intent);
+    // A customer's change spent its budget before (domain-update.ts); staff actions, compliance duties (suspensions)
+    // and the reconciler's calls are counted against everyone, never refused (registry-changes.ts).
+    result = options.budgetSpent
+      ? await kind.call(deps, intent)
+      : await spendRegistryWrite(deps, { by: 'duty', accountId: null, domain: intent }, () => kind.call(deps, intent));
   } catch (error) {
     if (error instanceof RegistryOutcomeUnknownError) {
       await deps.db

@@ -11,8 +11,9 @@ import { domainContactsOf } from '../../contract/accounts/account-info.ts';
 import { accounts, domains, marketSales } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { queueDomainCleanup, releaseSubordinateHosts } from '../domains/departed-domains.ts';
+import { spendRegistryWrite } from '../domains/registry-changes.ts';
 
-export async function handOverDueSales(deps: Pick<Deps, 'db' | 'providers' | 'jobs'>): Promise<{ handedOver: number; waiting: number }> {
+export async function handOverDueSales(deps: Pick<Deps, 'db' | 'providers' | 'jobs' | 'config'>): Promise<{ handedOver: number; waiting: number }> {
   const { db, providers } = deps;
   const due = await db
     .select({ sale: marketSales, bought: domains })
@@ -28,12 +29,14 @@ export async function handOverDueSales(deps: Pick<Deps, 'db' | 'providers' | 'jo
       const record = await providers.registry.info(bought.domain);
       if (!record?.ours) throw new Error(`${bought.domain} is no longer with us at the registry`);
       await releaseSubordinateHosts(deps, { domainId: sale.domainId, domain: bought.domain, ns: record.nameservers });
+      // Each write spends the registry-change budget as a job: past it, the 429 below leaves the sale for the next run.
+      const spend = (write: () => Promise<void>) => spendRegistryWrite(deps, { by: 'job', accountId: sale.buyerAccountId, domain: bought }, write);
       const wanted = [...providers.registry.defaultNameservers];
       const same = (a: string[], b: string[]) => a.length === b.length && a.every((host) => b.some((other) => other.toLowerCase() === host.toLowerCase()));
-      if (!same(record.nameservers, wanted)) await providers.registry.setNameservers(bought.domain, wanted);
+      if (!same(record.nameservers, wanted)) await spend(() => providers.registry.setNameservers(bought.domain, wanted));
       const [buyer] = await db.select().from(accounts).where(eq(accounts.accountId, sale.buyerAccountId));
-      await providers.registry.updateContacts(bought.domain, domainContactsOf(buyer), { disclose: false });
-      if (bought.locked) await providers.registry.setLock(bought.domain, true);
+      await spend(() => providers.registry.updateContacts(bought.domain, domainContactsOf(buyer), { disclose: false }));
+      if (bought.locked) await spend(() => providers.registry.setLock(bought.domain, true));
       await db.update(marketSales).set({ handoverDate: now() }).where(eq(marketSales.saleId, sale.saleId));
       await queueDomainCleanup(deps.jobs, sale.domainId);
       handedOver += 1;

@@ -23,6 +23,7 @@ import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { countFailure, enforce, enforceWithoutHit, type Limit } from '../platform/rate-limit.ts';
 import { notifyFactorChange } from './staff-factor-notice.ts';
+import { requireCurrentFactor, type TotpReplaceProof } from './staff-totp-setup.ts';
 import { findStaff, requireEnrolmentOpen } from './staff-members.ts';
 import { revokeStaffSession, type StaffClient } from './staff-sessions.ts';
 import { actorOf, openStaffSession, type StaffSignInResult } from './staff-sign-in.ts';
@@ -77,12 +78,17 @@ export async function staffPasskeyRegistrationOptions(
   auth: StaffAuth | null,
   client: StaffClient,
   brandName: string,
+  proof: TotpReplaceProof = {},
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const holder = requireState(auth, ['enrol', 'active']);
   if (holder.state === 'enrol') await requireEnrolmentOpen(deps.db, holder.staffId);
   await enforce(deps.db, [optionsLimit(client.ip)], 'Too many passkey requests.');
   const staff = await findStaff(deps.db, holder.staffId);
   const existing = await deps.db.select().from(staffPasskeys).where(eq(staffPasskeys.staffId, staff.staffId));
+  // One more passkey for a signed-in member who has a factor: proved like replacing the app. The challenge it gets is
+  // this session's and single-use, so the registration that follows needs nothing more.
+  const hasFactor = staff.totpSecret !== null || existing.length > 0;
+  if (holder.state === 'active' && hasFactor) await requireCurrentFactor(deps, staff, proof, client, brandName, 'add a passkey');
   const options = await generateRegistrationOptions({
     rpName: `${brandName} back office`,
     rpID: relyingParty(deps).rpID,

@@ -51,18 +51,7 @@ export async function confirmTotpSetup(
   // Replacing the app of a signed-in member needs a code from the app it replaces, or the password and an emailed
   // code: a stolen session alone cannot.
   const replacing = auth.state === 'active' && staff.totpSecret !== null;
-  if (replacing) {
-    if (proof.currentCode) {
-      const current = (await openStaffTotpSecret(deps, staff.staffId, staff.totpSecret)) as string;
-      await checkTotp(deps.db, staff, current, proof.currentCode, client, brandName);
-    } else if (proof.password !== undefined && proof.emailCode) {
-      await spendStaffEmailCode(deps, staff, { password: proof.password, emailCode: proof.emailCode }, client);
-    } else {
-      throw new AppError(403, 'Enter a code from your current authenticator app to replace it, or your password and a code we email you', {
-        errors: { currentCode: ['Enter the current code'] },
-      });
-    }
-  }
+  if (replacing) await requireCurrentFactor(deps, staff, proof, client, brandName, 'replace it');
   // A replacement's new code shares the time step of the current one just spent: checked, not spent.
   await checkTotp(deps.db, staff, pending, code, client, brandName, !replacing);
   const [updated] = await deps.db
@@ -82,4 +71,28 @@ export async function confirmTotpSetup(
   if (auth.state !== 'enrol') return null;
   await revokeStaffSession(deps.db, auth.staffSessionId);
   return openStaffSession(deps, updated, 'active', client);
+}
+
+/**
+ * A signed-in member changing their second factors (replacing the app, adding a passkey) proves it is them: a code
+ * from their current app, or their password and a code we emailed. A stolen session alone cannot.
+ */
+export async function requireCurrentFactor(
+  deps: Pick<Deps, 'db' | 'config'>,
+  staff: Awaited<ReturnType<typeof findStaff>>,
+  proof: TotpReplaceProof,
+  client: StaffClient,
+  brandName: string,
+  what: string,
+): Promise<void> {
+  if (proof.currentCode && staff.totpSecret !== null) {
+    const current = (await openStaffTotpSecret(deps, staff.staffId, staff.totpSecret)) as string;
+    await checkTotp(deps.db, staff, current, proof.currentCode, client, brandName);
+  } else if (proof.password !== undefined && proof.emailCode) {
+    await spendStaffEmailCode(deps, staff, { password: proof.password, emailCode: proof.emailCode }, client);
+  } else {
+    throw new AppError(403, `Enter a code from your current authenticator app to ${what}, or your password and a code we email you`, {
+      errors: { currentCode: ['Enter the current code'] },
+    });
+  }
 }

@@ -14,6 +14,7 @@ import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
 import { recordAudit, requireReason, searchAudit, type StaffActor } from '../audit/audit-log.ts';
 import { syncZone } from '../dns/zone.ts';
 import { suspensionsOf } from '../domains/suspensions.ts';
+import { spendRegistryWrite } from '../domains/registry-changes.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { staffDomainRow } from './customer-record.ts';
@@ -132,13 +133,16 @@ export async function restoreDomainAsStaff(
     ? `Domain: ${domain.domain}\nRegistrant: ${registrant.firstName} ${registrant.lastName}${registrant.company ? `, ${registrant.company}` : ''}\nEmail: ${registrant.email}\nCountry: ${registrant.country}`
     : `Domain: ${domain.domain}\nRegistrant: ${ownerEmail}`;
   try {
-    await deps.providers.registry.restore({
-      domain: domain.domain,
-      deletedAt: domain.redemptionPeriodStartDate ?? domain.expireDate,
-      whoisBefore: whois,
-      whoisNow: whois,
-      reason: `Registrant error: ${why}`,
-    });
+    // A staff action, one deliberate and audited act: counted, never refused (registry-changes.ts).
+    await spendRegistryWrite(deps, { by: 'duty', accountId: domain.accountId, domain }, () =>
+      deps.providers.registry.restore({
+        domain: domain.domain,
+        deletedAt: domain.redemptionPeriodStartDate ?? domain.expireDate,
+        whoisBefore: whois,
+        whoisNow: whois,
+        reason: `Registrant error: ${why}`,
+      }),
+    );
   } catch (error) {
     throw registryFailure('restore', domain.domain, error);
   }

@@ -17,6 +17,7 @@ import { AppError } from '../../errors.ts';
 import type { RegistryMessage } from '../../providers/registry/index.ts';
 import { requestTransferByOtherRegistrar } from '../../providers/registry/sandbox-transfers.ts';
 import { queueDomainCleanup } from '../domains/departed-domains.ts';
+import { spendRegistryWrite } from '../domains/registry-changes.ts';
 import { assertNotHeld } from '../domains/suspension-gate.ts';
 import { pollInboundTransfers } from './inbound-transfers.ts';
 import { onTransferredAway } from '../compliance/transfer-duties.ts';
@@ -73,7 +74,8 @@ async function openOutboundTransfer(deps: OutboundTransferDeps, domain: string, 
  * compliance action): the registry is told no at once and the registrant is told why.
  */
 async function refuseTransferOfHeldName(deps: OutboundTransferDeps, domain: DomainRow, gainingRegistrar: string): Promise<void> {
-  await deps.providers.registry.rejectTransfer(domain.domain);
+  // A compliance duty with the registry's clock running: counted against everyone, never refused (registry-changes.ts).
+  await spendRegistryWrite(deps, { by: 'duty', accountId: domain.accountId, domain }, () => deps.providers.registry.rejectTransfer(domain.domain));
   await deps.db
     .update(domains)
     .set({ outboundTransferStatus: null, outboundTransferApprovalDeadline: null, modifyDate: now() })
@@ -225,11 +227,13 @@ export async function answerOutboundTransfer(deps: OutboundTransferDeps, token: 
   if (row.status !== 'pending') throw new AppError(409, `This transfer is already ${row.status}.`);
   const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, row.domainId));
   if (!domain || domain.status === 'deleted') throw new AppError(409, 'This domain is no longer in the account.');
+  // The link's answer is the customer's registry change, in the same budget as PATCH /api/domains (a 429 past it).
+  const spend = (write: () => Promise<void>) => spendRegistryWrite(deps, { by: 'customer', accountId: domain.accountId, domain }, write);
   if (action === 'cancel') {
-    await cancelOutboundTransfer(deps, domain);
+    await spend(() => cancelOutboundTransfer(deps, domain));
   } else {
     assertNotHeld(domain, 'transferAway');
-    await deps.providers.registry.approveTransfer(row.domain);
+    await spend(() => deps.providers.registry.approveTransfer(row.domain));
     await deps.db
       .update(domains)
       .set({ outboundTransferStatus: 'approved', modifyDate: now() })
@@ -274,8 +278,11 @@ export async function runTransferAwayDuties(deps: OutboundTransferDeps): Promise
   for (const domain of expired) {
     if (domain.outboundTransferStatus) continue;
     try {
-      await deps.providers.registry.setLock(domain.domain, true);
-      await deps.providers.registry.authCode(domain.domain, true);
+      // A job's write: past the registry-change budget the 429 leaves the name unlocked until the next run.
+      await spendRegistryWrite(deps, { by: 'job', accountId: domain.accountId, domain }, async () => {
+        await deps.providers.registry.setLock(domain.domain, true);
+        await deps.providers.registry.authCode(domain.domain, true);
+      });
       const locked = await deps.db
         .update(domains)
         .set({ locked: true, authCode: null, authCodeExpireDate: null, modifyDate: today })

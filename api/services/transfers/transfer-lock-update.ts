@@ -11,7 +11,7 @@ import type { Domain } from '../../contract/domains/domain.ts';
 import { tdrpHoldMessage } from '../../contract/transfers/transfer-away.ts';
 import { domains } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { decryptAuthCode, encryptAuthCode } from './auth-code-vault.ts';
+import { decryptAuthCode } from './auth-code-vault.ts';
 import { restartInboundTransfer } from './inbound-restart.ts';
 import { authCodeLifetimeDays, cancelOutboundTransfer, resendOutboundApprovalEmail } from './outbound-transfers.ts';
 import { requireRecentAuth } from '../auth/recent-auth.ts';
@@ -55,26 +55,44 @@ async function revealAuthCode(ctx: DomainUpdateContext, { regenerate }: { regene
   if (!regenerate && onFile && !domain.locked && domain.authCodeExpireDate) {
     return { authCode: onFile, locked: false, authCodeExpireDate: domain.authCodeExpireDate.toISOString() };
   }
-  const { registry } = deps.providers;
-  await registry.setLock(domain.domain, false);
-  const code = !regenerate && onFile ? onFile : await registry.authCode(domain.domain, true);
-  const expires = !regenerate && onFile && domain.authCodeExpireDate ? domain.authCodeExpireDate : addDays(today, authCodeLifetimeDays);
-  await deps.db
-    .update(domains)
-    .set({ locked: false, authCode: await encryptAuthCode(deps, domain.domainId, code), authCodeExpireDate: expires, modifyDate: today })
-    .where(eq(domains.domainId, domain.domainId));
-  return { authCode: code, locked: false, authCodeExpireDate: expires.toISOString() };
+  const keepCode = !regenerate && onFile !== null;
+  const expires = keepCode && domain.authCodeExpireDate ? domain.authCodeExpireDate : addDays(today, authCodeLifetimeDays);
+  const before = { locked: domain.locked, authCode: domain.authCode, authCodeExpireDate: domain.authCodeExpireDate?.toISOString() ?? null };
+  // A journal entry: our record says unlocked (the new code arrives with the registry's answer) with its audit row, then
+  // the registry is asked; a refusal puts the lock and the code back.
+  const { code } = (await ctx.journal(ctx, {
+    kind: 'unlock',
+    params: { before, keepCode },
+    audit: { action: 'customer.domain.unlock', before: { locked: domain.locked }, after: { locked: false, newCode: !keepCode } },
+    async change(tx, row) {
+      assertNotHeld(row, regenerate || !row.locked ? 'authCode' : 'unlock');
+      await tx
+        .update(domains)
+        .set({ locked: false, authCode: keepCode ? row.authCode : null, authCodeExpireDate: expires, modifyDate: today })
+        .where(eq(domains.domainId, row.domainId));
+    },
+  })) as { code: string | null };
+  return { authCode: code ?? onFile ?? '', locked: false, authCodeExpireDate: expires.toISOString() };
 }
 
 /** Locks at the registry and forgets the code (the registry gets a new one nobody has seen). */
 async function lockDomain(ctx: DomainUpdateContext): Promise<void> {
-  const { deps, domain } = ctx;
+  const { domain } = ctx;
   // Locked already: its code was replaced at the lock and nobody has seen the new one.
   if (domain.locked) return;
   if (domain.outboundTransferStatus === 'pending' || domain.outboundTransferStatus === 'approved') {
     throw new AppError(400, 'A transfer of this domain is pending: cancel it first');
   }
-  await deps.providers.registry.setLock(domain.domain, true);
-  await deps.providers.registry.authCode(domain.domain, true);
-  await deps.db.update(domains).set({ locked: true, authCode: null, authCodeExpireDate: null, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
+  const before = { locked: domain.locked, authCode: domain.authCode, authCodeExpireDate: domain.authCodeExpireDate?.toISOString() ?? null };
+  await ctx.journal(ctx, {
+    kind: 'lock',
+    params: { before },
+    audit: { action: 'customer.domain.lock', before: { locked: domain.locked }, after: { locked: true } },
+    async change(tx, row) {
+      if (row.outboundTransferStatus === 'pending' || row.outboundTransferStatus === 'approved') {
+        throw new AppError(400, 'A transfer of this domain is pending: cancel it first');
+      }
+      await tx.update(domains).set({ locked: true, authCode: null, authCodeExpireDate: null, modifyDate: now() }).where(eq(domains.domainId, row.domainId));
+    },
+  });
 }

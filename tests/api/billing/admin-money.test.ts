@@ -83,7 +83,8 @@ describe('orders and refunds', () => {
       .where(and(eq(accountActivity.accountId, accountId), eq(accountActivity.kind, 'order.refund')));
     expect(activity).toMatchObject({
       actor: 'Billing team',
-      reason: 'Price match with a competitor',
+      // The reason stays internal; no note to the customer was written.
+      reason: null,
       summary: `We refunded $5.00 of order #${orderId} to your Visa ending in 4242.`,
     });
     const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId));

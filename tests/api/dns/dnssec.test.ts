@@ -185,12 +185,13 @@ describe('publishing DS records', () => {
     expect((await owner.patch(`/api/domains/${ids['plainbean.com']}`, { ns: [] })).body.$dsRecordsRemoved).toBeUndefined();
   });
 
-  it('answers 504 when the registry took the update but its answer was lost, and keeps our copy as it was', async () => {
+  it('answers 502 when the registry took the update but its answer was lost; the change waits for the reconciling job', async () => {
     const res = await setDs('timeout-bean.com', [ds]);
-    expect(res.status).toBe(504);
-    expect(res.body.message).toBe('The registry did not answer in time. Please check the DNSSEC records again in a few minutes before retrying.');
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('The registry did not answer about timeout-bean.com; we will ask it again and finish or undo the change within minutes');
+    // A journal entry: our copy says what was asked until the reconciling job settles it from the registry.
     const [row] = await t.db.select().from(domains).where(eq(domains.domainId, ids['timeout-bean.com']));
-    expect(row.dsRecords).toEqual([]);
+    expect(row.dsRecords).toEqual([ds]);
     // Replacing the whole set makes the retry safe.
     expect(await registryDs('timeout-bean.com')).toEqual([ds]);
   });

@@ -114,6 +114,7 @@ test('billing refunds part of the order with a reason; the ledger, the statement
   await dialog.getByRole('textbox', { name: `Registration of ${domain} (1 year)` }).fill('3');
   await expect(dialog.getByRole('button', { name: 'Refund $3.00' })).toBeDisabled();
   await dialog.getByLabel('Reason').fill('Goodwill: the customer was charged before the price drop');
+  await dialog.getByLabel('Note to the customer (optional)').fill('We matched the lower price you saw.');
   await checkScreen(page, 'refund-dialog');
   await dialog.getByRole('button', { name: 'Refund $3.00' }).click();
   await expect(page.getByText('Refunded $3.00. The customer was emailed; a credit note was issued.')).toBeVisible();
@@ -140,13 +141,15 @@ test('billing refunds part of the order with a reason; the ledger, the statement
     expect(mail?.body).not.toContain('Goodwill');
   }).toPass({ timeout: 20_000 });
 
-  // What the customer sees: the refund in Billing History, and in Account activity with the reason, by the team.
+  // What the customer sees: the refund in Billing History, and in Account activity with billing's note (never the
+  // internal reason), by the team.
   await customer.goto('/account/summary?view=billing');
   await expect(customer.getByRole('row').filter({ hasText: `Refund: Registration of ${domain} (1 year)` })).toContainText('3.00');
   await expect(customer.getByRole('row').filter({ hasText: 'Refund to Visa ending in 4242' })).toContainText('3.00');
   await customer.goto('/account/summary?view=activity');
   const entry = customer.getByRole('listitem').filter({ hasText: `We refunded $3.00 of order #${orderId} to your Visa ending in 4242.` });
-  await expect(entry).toContainText('Reason: Goodwill: the customer was charged before the price drop');
+  await expect(entry).toContainText('Note: We matched the lower price you saw.');
+  await expect(entry).not.toContainText('Goodwill');
   await expect(entry).toContainText('Billing team');
   await expect(customer.getByRole('region', { name: 'Account activity' })).not.toContainText('Bea Billing');
   await expect(customer.getByRole('region', { name: 'Account activity' })).not.toContainText(emails.billing);

@@ -30,7 +30,8 @@ function ActivityPage({ skip, last, onMore }: { skip: number; last: boolean; onM
           </time>
           <div className="activity-body">
             <p className="activity-summary">{entry.summary}</p>
-            {entry.reason && <p className="activity-reason">Reason: {entry.reason}</p>}
+            {/* A refund's reason stays with staff: what billing chose to tell the customer comes as a note. */}
+            {entry.reason && <p className="activity-reason">{isRefund(entry) ? `Note: ${entry.reason}` : `Reason: ${entry.reason}`}</p>}
             <p className="activity-meta">
               {who(entry)}
               {entry.ip ? ` · ${entry.ip}` : ''}
@@ -63,3 +64,5 @@ export default function AccountActivityView() {
     </section>
   );
 }
+
+const isRefund = (entry: AccountActivity) => entry.kind === 'order.refund' || entry.kind === 'payment.refund';

@@ -37,6 +37,7 @@ export function RefundDialog({ payment, endpoint, onClose, onDone }: { payment: 
   const refundable = payment.charges.filter((charge) => charge.refundable > 0);
   const [amounts, setAmounts] = useState<Record<number, string>>({});
   const [reason, setReason] = useState('');
+  const [customerNote, setCustomerNote] = useState('');
   const [to, setTo] = useState<'original' | 'credit'>('original');
   const [names, setNames] = useState<Record<number, NameAction>>({});
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +70,11 @@ export function RefundDialog({ payment, endpoint, onClose, onDone }: { payment: 
     const nameActions = chosen
       .filter((row) => row.charge.name && row.charge.domainId != null)
       .map((row) => ({ domainId: row.charge.domainId as number, action: nameOf(row.charge) }));
-    const answer = await api<{ message: string }>(endpoint, { method: 'POST', body: { items, reason, to, names: nameActions, idempotencyKey }, toast: false });
+    const answer = await api<{ message: string }>(endpoint, {
+      method: 'POST',
+      body: { items, reason, customerNote, to, names: nameActions, idempotencyKey },
+      toast: false,
+    });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
     // The server's sentence: the money, and whether a refunded renewal's years came off the expiry or could not.
@@ -153,6 +158,11 @@ export function RefundDialog({ payment, endpoint, onClose, onDone }: { payment: 
         </button>
         <Field label="Reason" hint={`Kept in the audit log (at least ${minReasonLength} characters); not sent to the customer`}>
           {(control) => <textarea className="textarea" {...control} value={reason} onChange={(event) => setReason(event.target.value)} />}
+        </Field>
+        <Field label="Note to the customer (optional)" hint="Shown in their Account activity beside the refund, instead of the reason">
+          {(control) => (
+            <textarea className="textarea" {...control} maxLength={500} value={customerNote} onChange={(event) => setCustomerNote(event.target.value)} />
+          )}
         </Field>
         {error && (
           <p className="step-error" role="alert">

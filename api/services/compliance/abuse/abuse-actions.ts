@@ -21,6 +21,7 @@ import { recordZoneChange, zoneRecordsNow } from '../../dns/zone-changes.ts';
 import { syncZone } from '../../dns/zone.ts';
 import { suspensionLiftedNotice, suspensionNotice } from '../../domains/suspension-notice.ts';
 import { liftSuspension, suspendDomain } from '../../domains/suspensions.ts';
+import { spendRegistryWrite } from '../../domains/registry-changes.ts';
 import { queueMessage } from '../../platform/messages.ts';
 import { recordCaseEvent } from './abuse-cases.ts';
 import { findCase, writeFirstActionHours } from './abuse-desk.ts';
@@ -220,7 +221,8 @@ export async function lockForAbuse(deps: DeskDeps, actor: StaffActor, caseId: nu
   const domain = await sponsoredDomain(deps, row);
   if (domain.outboundTransferStatus) throw new AppError(409, `${row.domain} is being transferred away; cancel the transfer before locking it`);
   try {
-    await deps.providers.registry.setLock(domain.domain, true);
+    // A compliance action, one deliberate and audited act: counted, never refused (registry-changes.ts).
+    await spendRegistryWrite(deps, { by: 'duty', accountId: domain.accountId, domain }, () => deps.providers.registry.setLock(domain.domain, true));
   } catch (error) {
     throw new AppError(502, `The registry did not lock ${domain.domain}: ${(error as Error).message}`);
   }
