@@ -19,7 +19,7 @@ import { RowMenu, type RowAction } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
 import { DomainsTable } from '../domains/DomainsTable.tsx';
-import { EditCustomerModal, ViewAsModal } from './CustomerEdit.tsx';
+import { CloseAccountModal, closeBlockedReason, EditCustomerModal, ViewAsModal } from './CustomerEdit.tsx';
 import { NotesPanel } from './NotesPanel.tsx';
 
 const collapsedRows = 8;
@@ -33,7 +33,8 @@ type Help =
   | { token: CustomerRecord['apiTokens'][number] }
   | 'revokeAllTokens'
   | 'edit'
-  | 'viewAs';
+  | 'viewAs'
+  | 'close';
 
 /** Whether the registrant email is verified (#24): unverified names are suspended at the deadline. */
 function RegistrantVerification({ status }: { status: CustomerRecord['registrantVerification'] }) {
@@ -131,6 +132,9 @@ export default function CustomerPage() {
         ]
       : []),
     ...(can('customers:reset-factors') ? [{ label: 'Reset two-step verification', onSelect: () => setHelp('resetFactors'), danger: true }] : []),
+    ...(can('customers:close') && !customer.closedAt
+      ? [{ label: 'Close the account', onSelect: () => setHelp('close'), danger: true, disabledReason: closeBlockedReason(customer) }]
+      : []),
   ];
 
   return (
@@ -146,6 +150,7 @@ export default function CustomerPage() {
           </p>
           <p className="badges">
             {customer.isDemo && <span className="badge">Demo account</span>}
+            {customer.closedAt && <span className="badge badge-danger">Closed {formatDay(customer.closedAt)}</span>}
             {customer.mfaEnrolmentRequired && <span className="badge badge-warning">Must add a second factor at next sign-in</span>}
             {customer.pendingChanges && <span className="badge badge-info">Registrant change awaiting approval</span>}
           </p>
@@ -394,6 +399,7 @@ export default function CustomerPage() {
 
       {help === 'edit' && <EditCustomerModal customer={customer} open onClose={() => setHelp(null)} onDone={done} />}
       <ViewAsModal customer={customer} open={help === 'viewAs'} onClose={() => setHelp(null)} />
+      <CloseAccountModal customer={customer} open={help === 'close'} onClose={() => setHelp(null)} onDone={done} />
       <ActionModal
         open={help === 'resetFactors'}
         title="Reset two-step verification"
