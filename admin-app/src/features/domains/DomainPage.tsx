@@ -17,7 +17,7 @@ import { formatDateTime, formatDay } from '../../lib/format.ts';
 import { RowMenu, type RowAction } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
-import { DomainStatus } from './DomainsTable.tsx';
+import { DomainStatus, domainStatusWords } from './DomainsTable.tsx';
 import { RegistryCommands } from '../registries/RegistryCommands.tsx';
 import { EditCustomerModal } from '../customers/CustomerEdit.tsx';
 import { DeleteDomainModal } from './DeleteDomainModal.tsx';
@@ -154,7 +154,7 @@ export default function DomainPage() {
           <div className="panel-body">
             <dl className="kv">
               <dt>Status</dt>
-              <dd>{domain.status}</dd>
+              <dd>{domainStatusWords[domain.status] ?? domain.status}</dd>
               <dt>Expires</dt>
               <dd>{formatDay(domain.expireDate)}</dd>
               <dt>Transfer lock</dt>

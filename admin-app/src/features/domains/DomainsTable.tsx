@@ -11,10 +11,20 @@ const statusBadge: Record<string, string> = {
   transfer: 'badge-info',
 };
 
+/** A domain's status in words (the database's values are for code). */
+export const domainStatusWords: Record<string, string> = {
+  active: 'Active',
+  expired: 'Expired',
+  redemption: 'In redemption',
+  pendingDelete: 'Being deleted',
+  deleted: 'Deleted',
+  transfer: 'Transferring in',
+};
+
 export function DomainStatus({ row }: { row: Pick<StaffDomainRow, 'status' | 'suspendedAt' | 'locked'> }) {
   return (
     <span className="badges">
-      <span className={`badge ${statusBadge[row.status] ?? ''}`}>{row.status}</span>
+      <span className={`badge ${statusBadge[row.status] ?? ''}`}>{domainStatusWords[row.status] ?? row.status}</span>
       {row.suspendedAt && <span className="badge badge-danger">Suspended</span>}
       {!row.locked && row.status === 'active' && <span className="badge badge-warning">Unlocked</span>}
     </span>
