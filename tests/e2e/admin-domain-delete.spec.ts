@@ -63,6 +63,7 @@ test('a visitor buys a name; the owner edits its technical contact and deletes i
   await expect(page.getByText(/deleted within the registry's add grace period; \$10\.28 was refunded/)).toBeVisible();
 
   const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('row').filter({ hasText: 'Changed the account’s contacts' })).toContainText(`Customer asked by phone (${run})`);
   await expect(timeline.getByRole('row').filter({ hasText: 'Refunded its order' })).toContainText(deleteReason);
   await expect(timeline.getByRole('row').filter({ hasText: 'Refunded its order' })).toContainText(ownerEmail);
   await expect(page.getByRole('region', { name: 'Our record' })).toContainText('Deleted');

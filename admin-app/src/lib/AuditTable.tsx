@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AuditEntry } from '../../../api/contract/audit/audit.ts';
 import { type StaffRole, staffRoleLabels } from '../../../api/contract/staff/roles.ts';
 import { formatDateTime } from './format.ts';
+import { Address } from './Address.tsx';
 
 /** "customer.reset-factors" → "Customer · reset factors". */
 export function actionLabel(action: string): string {
@@ -54,7 +55,9 @@ export function AuditTable({ entries, showTarget = true }: { entries: AuditEntry
               <td data-label="Staff">
                 {entry.staffEmail ? (
                   <>
-                    <span className="cell-main">{entry.staffEmail}</span>
+                    <span className="cell-main">
+                      <Address value={entry.staffEmail} />
+                    </span>
                     {entry.staffRole && <span className="cell-sub">{staffRoleLabels[entry.staffRole as StaffRole]?.label ?? entry.staffRole}</span>}
                   </>
                 ) : (

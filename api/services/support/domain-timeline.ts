@@ -1,7 +1,7 @@
 /**
- * One domain's history for the back office, newest first: what staff did (the audit log, refunds that named it), what
- * the customer did (their account activity naming it, DNS changes), and what the registry was asked and answered
- * (journalled intents). Reads only; staff reads of the page are audited by the route that serves the record.
+ * One domain's history for the back office, newest first: what staff did (the audit log, refunds that named it, its
+ * account's contact changes), what the customer did (their account activity naming it, DNS changes), and what the
+ * registry was asked and answered (journalled intents). Reads only; staff reads of the page are audited by the route that serves the record.
  */
 import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { DomainTimelineEntry } from '../../contract/support/domain-history.ts';
@@ -24,6 +24,7 @@ const staffActionWords: Record<string, string> = {
   'registry.refused': 'The registry refused a change; it was undone',
   'order.refund': 'Refunded its order',
   'payment.refund': 'Refunded its payment',
+  'customer.edit': 'Changed the account’s contacts or login email',
 };
 
 const intentWords: Record<string, string> = {
@@ -46,7 +47,17 @@ export async function domainTimeline(db: DbOrTx, domainId: number): Promise<Doma
     db
       .select()
       .from(auditLog)
-      .where(and(or(and(eq(auditLog.targetType, 'domain'), eq(auditLog.targetId, String(domainId))), namedInRefund), ne(auditLog.action, 'domain.view')))
+      .where(
+        and(
+          or(
+            and(eq(auditLog.targetType, 'domain'), eq(auditLog.targetId, String(domainId))),
+            namedInRefund,
+            // The name's contacts are its account's: a change of them is a change of the name's registry record.
+            and(eq(auditLog.accountId, domain.accountId), eq(auditLog.action, 'customer.edit')),
+          ),
+          ne(auditLog.action, 'domain.view'),
+        ),
+      )
       .orderBy(desc(auditLog.at))
       .limit(limit),
     db.select().from(registryIntents).where(eq(registryIntents.domainId, domainId)).orderBy(desc(registryIntents.createDate)).limit(limit),

@@ -21,6 +21,8 @@ import { FetchError } from '../../swr.ts';
 import { DomainsTable } from '../domains/DomainsTable.tsx';
 import { CloseAccountModal, closeBlockedReason, EditCustomerModal, ViewAsModal } from './CustomerEdit.tsx';
 import { NotesPanel } from './NotesPanel.tsx';
+import { Address } from '../../lib/Address.tsx';
+import { OrderStatus } from '../orders/OrderStatus.tsx';
 
 const collapsedRows = 8;
 
@@ -61,7 +63,9 @@ function ContactBlock({ contact }: { contact: Contact | null }) {
       <span>
         {contact.city}, {contact.state} {contact.zip}, {contact.country}
       </span>
-      <span>{contact.email}</span>
+      <span>
+        <Address value={contact.email} />
+      </span>
       <span>{contact.phone}</span>
     </address>
   );
@@ -198,7 +202,10 @@ export default function CustomerPage() {
               <ul className="plain-list">
                 {customer.secondFactors.map((factor) => (
                   <li key={factor.mfaId}>
-                    <strong>{factor.description}</strong> <span className={`badge ${factor.status === 'active' ? 'badge-success' : ''}`}>{factor.status}</span>
+                    <strong>{factor.description}</strong>{' '}
+                    <span className={`badge ${factor.status === 'active' ? 'badge-success' : ''}`}>
+                      {factor.status === 'active' ? 'Active' : 'Not confirmed yet'}
+                    </span>
                     <span className="cell-sub">Added {formatDay(factor.createDate)}</span>
                   </li>
                 ))}
@@ -325,7 +332,9 @@ export default function CustomerPage() {
                       <span className="cell-main">#{order.orderId}</span>
                     </td>
                     <td data-label="Placed">{formatDateTime(order.createDate)}</td>
-                    <td data-label="Status">{order.status}</td>
+                    <td data-label="Status">
+                      <OrderStatus status={order.status} />
+                    </td>
                     <td data-label="Total" className="num">
                       <Money cents={order.totalPrice} />
                     </td>

@@ -17,22 +17,16 @@ import { formatDateTime, formatDay } from '../../lib/format.ts';
 import { RowMenu, type RowAction } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
-import { DomainStatus, domainStatusWords } from './DomainsTable.tsx';
+import { DomainStatus, domainStatusWords, holdKinds, transferAwayWords } from './DomainsTable.tsx';
 import { RegistryCommands } from '../registries/RegistryCommands.tsx';
 import { EditCustomerModal } from '../customers/CustomerEdit.tsx';
 import { DeleteDomainModal } from './DeleteDomainModal.tsx';
 import { DomainTimeline } from './DomainTimeline.tsx';
+import { Address } from '../../lib/Address.tsx';
 
 type Action = 'lock' | 'unlock' | 'suspend' | 'unsuspend' | 'renew' | 'restore' | 'move' | 'contacts' | 'delete';
 
 const sameDay = (a: string, b: string) => a.slice(0, 10) === b.slice(0, 10);
-
-/** Who placed a hold, in words. */
-const holdKinds: Record<string, string> = {
-  staff: 'Staff',
-  abuse: 'Abuse case',
-  verification: 'Registrant verification',
-};
 
 /** One value a line (nameservers, statuses), so a phone breaks between them rather than inside one. */
 function Lines({ items }: { items: readonly string[] }) {
@@ -127,9 +121,15 @@ export default function DomainPage() {
       </p>
       <div className="page-header">
         <div>
-          <h1 className="domain-name">{domain.domain}</h1>
+          <h1 className="domain-name">
+            <Address value={domain.domain} />
+          </h1>
           <p>
-            Owner <Link to={`/admin/customers/${domain.accountId}`}>{domain.ownerEmail}</Link> · registered {formatDay(domain.createDate)}
+            Owner{' '}
+            <Link to={`/admin/customers/${domain.accountId}`}>
+              <Address value={domain.ownerEmail} />
+            </Link>{' '}
+            · registered {formatDay(domain.createDate)}
           </p>
           <DomainStatus row={domain} />
         </div>
@@ -176,7 +176,7 @@ export default function DomainPage() {
               {domain.outboundTransferStatus && (
                 <>
                   <dt>Transfer away</dt>
-                  <dd>{domain.outboundTransferStatus}</dd>
+                  <dd>{transferAwayWords[domain.outboundTransferStatus] ?? domain.outboundTransferStatus}</dd>
                 </>
               )}
             </dl>

@@ -2,6 +2,7 @@
 import useSWR from 'swr';
 import type { DomainTimelineEntry, TimelineSource } from '../../../../api/contract/support/domain-history.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { Address } from '../../lib/Address.tsx';
 
 const sourceBadges: Record<TimelineSource, { label: string; tone: string }> = {
   staff: { label: 'Staff', tone: 'badge-info' },
@@ -42,7 +43,11 @@ export function DomainTimeline({ domainId, labelId }: { domainId: number; labelI
                   </td>
                   <td data-label="Who">
                     <span className={`badge ${sourceBadges[entry.source].tone}`}>{sourceBadges[entry.source].label}</span>
-                    {entry.actor !== sourceBadges[entry.source].label && <span className="cell-sub">{entry.actor}</span>}
+                    {entry.actor !== sourceBadges[entry.source].label && (
+                      <span className="cell-sub">
+                        <Address value={entry.actor} />
+                      </span>
+                    )}
                   </td>
                   <td data-label="What">{entry.summary}</td>
                   <td data-label="Reason">{entry.reason ?? <span className="muted">—</span>}</td>

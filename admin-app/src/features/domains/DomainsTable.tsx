@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import type { StaffDomainRow } from '../../../../api/contract/support/customers.ts';
 import { formatDay } from '../../lib/format.ts';
+import { Address } from '../../lib/Address.tsx';
 
 const statusBadge: Record<string, string> = {
   active: 'badge-success',
@@ -19,6 +20,16 @@ export const domainStatusWords: Record<string, string> = {
   pendingDelete: 'Being deleted',
   deleted: 'Deleted',
   transfer: 'Transferring in',
+};
+
+/** A transfer away's state, in words. */
+export const transferAwayWords: Record<string, string> = { pending: 'Requested', approved: 'Approved', completed: 'Completed', rejected: 'Refused' };
+
+/** Who placed a hold, in words. */
+export const holdKinds: Record<string, string> = {
+  staff: 'Staff',
+  abuse: 'Abuse case',
+  verification: 'Registrant verification',
 };
 
 export function DomainStatus({ row }: { row: Pick<StaffDomainRow, 'status' | 'suspendedAt' | 'locked'> }) {
@@ -49,7 +60,7 @@ export function DomainsTable({ rows, showOwner = true }: { rows: StaffDomainRow[
             <tr key={row.domainId}>
               <td data-label="Domain">
                 <Link className="cell-main" to={`/admin/domains/${row.domainId}`}>
-                  {row.domain}
+                  <Address value={row.domain} />
                 </Link>
                 {row.suspensionReason && <span className="cell-sub">{row.suspensionReason}</span>}
               </td>
@@ -61,7 +72,9 @@ export function DomainsTable({ rows, showOwner = true }: { rows: StaffDomainRow[
               </td>
               {showOwner && (
                 <td data-label="Owner">
-                  <Link to={`/admin/customers/${row.accountId}`}>{row.ownerEmail}</Link>
+                  <Link to={`/admin/customers/${row.accountId}`}>
+                    <Address value={row.ownerEmail} />
+                  </Link>
                 </td>
               )}
               <td data-label="Auto-renew">{row.autoRenewEnabled ? 'On' : 'Off'}</td>

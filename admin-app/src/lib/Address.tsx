@@ -1,0 +1,23 @@
+/**
+ * An email address or host name in a back-office table or heading: a line may end only after a dot or an `@`
+ * ("compliance@" / "registrar." / "example", never "compliance@r" / "egistrar.exam" / "ple"). Each piece stays whole
+ * unless it alone is longer than a phone's line (see the kit's DomainName, which does the same for names). Copying
+ * gives the address as is.
+ */
+import { Fragment } from 'react';
+import { longestUnbrokenLabel } from '@kit/DomainName.tsx';
+import './address.css';
+
+export function Address({ value, className }: { value: string; className?: string }) {
+  const pieces = value.split(/(?<=[.@])/);
+  return (
+    <span className={className ? `address ${className}` : 'address'}>
+      {pieces.map((piece, index) => (
+        <Fragment key={index}>
+          <span className={piece.length > longestUnbrokenLabel ? 'address-piece is-long' : 'address-piece'}>{piece}</span>
+          {index < pieces.length - 1 && <wbr />}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
