@@ -1,5 +1,5 @@
 /**
- * An email address or host name in a back-office table or heading: a line may end only after a dot or an `@`
+ * An email address, host name or IP address in a back-office table or heading: a line may end only after a dot or an `@`
  * ("compliance@" / "registrar." / "example", never "compliance@r" / "egistrar.exam" / "ple"). Each piece stays whole
  * unless it alone is longer than a phone's line (see the kit's DomainName, which does the same for names). Copying
  * gives the address as is.
@@ -9,7 +9,8 @@ import { longestUnbrokenLabel } from '@kit/DomainName.tsx';
 import './address.css';
 
 export function Address({ value, className }: { value: string; className?: string }) {
-  const pieces = value.split(/(?<=[.@])/);
+  // After a space too (a label such as "name.com (owner@example.org)"), and after an IPv6 address's colons.
+  const pieces = value.split(/(?<=[.@ :])/);
   return (
     <span className={className ? `address ${className}` : 'address'}>
       {pieces.map((piece, index) => (

@@ -69,16 +69,18 @@ export function AuditTable({ entries, showTarget = true }: { entries: AuditEntry
                 {showTarget && (entry.targetLabel || entry.targetId) && (
                   <span className="cell-sub">
                     {entry.accountId ? (
-                      <Link to={`/admin/customers/${entry.accountId}`}>{entry.targetLabel ?? entry.targetId}</Link>
+                      <Link to={`/admin/customers/${entry.accountId}`}>
+                        <Address value={entry.targetLabel ?? entry.targetId ?? ''} />
+                      </Link>
                     ) : (
-                      (entry.targetLabel ?? `${entry.targetType} ${entry.targetId}`)
+                      <Address value={entry.targetLabel ?? `${entry.targetType} ${entry.targetId}`} />
                     )}
                   </span>
                 )}
               </td>
               <td data-label="Reason">{entry.reason ?? <span className="muted">—</span>}</td>
               <td data-label="From" className="mono">
-                {entry.clientIp ?? '—'}
+                {entry.clientIp ? <Address value={entry.clientIp} /> : '—'}
               </td>
               <td data-label="Change">
                 <Change entry={entry} />
