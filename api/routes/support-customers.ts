@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import brand from '../../content/brand.json' with { type: 'json' };
 import {
+  customerCloseSchema,
   customerEditSchema,
   customerNoteSchema,
   customerSearchSchema,
@@ -11,6 +12,7 @@ import {
   viewAsSchema,
 } from '../contract/support/support-schemas.ts';
 import { sessionCookie, writeCookie } from '../http/cookies.ts';
+import { closeCustomerAccount } from '../services/support/account-close.ts';
 import { editCustomer } from '../services/support/customer-edit.ts';
 import { startViewAs, viewAsMinutes } from '../services/support/view-as.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
@@ -34,6 +36,10 @@ export const adminCustomersRoutes = new Hono<AdminEnv>()
     return c.json({ total: data.length, limit: data.length, skip: 0, data });
   })
   .get('/:id', allow('customers:read'), async (c) => c.json(await viewCustomer(c.var.deps, staffActor(c), parseId(c))))
+  .post('/:id/close', allow('customers:close'), async (c) => {
+    const { reason } = await parseBody(c, customerCloseSchema);
+    return c.json(await closeCustomerAccount(c.var.deps, staffActor(c), parseId(c), reason, brand.name));
+  })
   .patch('/:id', allow('customers:edit'), async (c) => {
     const input = await parseBody(c, customerEditSchema);
     const { changed, email } = await editCustomer(c.var.deps, staffActor(c), parseId(c), input, brand.name);

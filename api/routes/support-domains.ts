@@ -1,8 +1,9 @@
-/** /api/admin/domains: find a domain, see it beside the registry, lock, suspend, renew as a courtesy, restore, move. */
+/** /api/admin/domains: find a domain, see it beside the registry and its timeline, lock, suspend, renew as a courtesy, restore, move, delete. */
 import { Hono } from 'hono';
 import brand from '../../content/brand.json' with { type: 'json' };
 import {
   courtesyRenewSchema,
+  domainDeleteSchema,
   domainLockSchema,
   domainMoveSchema,
   domainRestoreSchema,
@@ -15,6 +16,8 @@ import { recordStaffRead } from '../services/audit/staff-reads.ts';
 import { domainRecordForStaff, restoreDomainAsStaff, searchDomainsAsStaff } from '../services/support/domain-admin.ts';
 import { courtesyRenew, setDomainLockAsStaff, suspendDomainAsStaff, unsuspendDomainAsStaff } from '../services/support/domain-staff-actions.ts';
 import { moveDomain } from '../services/support/domain-move.ts';
+import { deleteDomainAsStaff, domainDeletionTerms } from '../services/support/domain-delete.ts';
+import { domainTimeline } from '../services/support/domain-timeline.ts';
 
 export const adminDomainsRoutes = new Hono<AdminEnv>()
   .get('/', allow('domains:read'), async (c) => {
@@ -32,6 +35,12 @@ export const adminDomainsRoutes = new Hono<AdminEnv>()
       accountId: record.accountId,
     });
     return c.json(record);
+  })
+  .get('/:id/timeline', allow('domains:read'), async (c) => c.json({ data: await domainTimeline(c.var.deps.db, parseId(c)) }))
+  .get('/:id/deletion', allow('domains:delete'), async (c) => c.json(await domainDeletionTerms(c.var.deps.db, parseId(c))))
+  .post('/:id/delete', allow('domains:delete'), async (c) => {
+    const { reason } = await parseBody(c, domainDeleteSchema);
+    return c.json(await deleteDomainAsStaff(c.var.deps, staffActor(c), parseId(c), reason, brand.name));
   })
   .post('/:id/lock', allow('domains:manage'), async (c) => {
     const { locked, reason } = await parseBody(c, domainLockSchema);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AuditEntry } from '../../../api/contract/audit/audit.ts';
 import { type StaffRole, staffRoleLabels } from '../../../api/contract/staff/roles.ts';
 import { formatDateTime } from '@kit/dates.ts';
+import { Address } from './Address.tsx';
 
 /** "customer.reset-factors" → "Customer · reset factors". */
 export function actionLabel(action: string): string {
@@ -54,7 +55,9 @@ export function AuditTable({ entries, showTarget = true }: { entries: AuditEntry
               <td data-label="Staff">
                 {entry.staffEmail ? (
                   <>
-                    <span className="cell-main">{entry.staffEmail}</span>
+                    <span className="cell-main">
+                      <Address value={entry.staffEmail} />
+                    </span>
                     {entry.staffRole && <span className="cell-sub">{staffRoleLabels[entry.staffRole as StaffRole]?.label ?? entry.staffRole}</span>}
                   </>
                 ) : (
@@ -66,16 +69,18 @@ export function AuditTable({ entries, showTarget = true }: { entries: AuditEntry
                 {showTarget && (entry.targetLabel || entry.targetId) && (
                   <span className="cell-sub">
                     {entry.accountId ? (
-                      <Link to={`/admin/customers/${entry.accountId}`}>{entry.targetLabel ?? entry.targetId}</Link>
+                      <Link to={`/admin/customers/${entry.accountId}`}>
+                        <Address value={entry.targetLabel ?? entry.targetId ?? ''} />
+                      </Link>
                     ) : (
-                      (entry.targetLabel ?? `${entry.targetType} ${entry.targetId}`)
+                      <Address value={entry.targetLabel ?? `${entry.targetType} ${entry.targetId}`} />
                     )}
                   </span>
                 )}
               </td>
               <td data-label="Reason">{entry.reason ?? <span className="muted">—</span>}</td>
               <td data-label="From" className="mono">
-                {entry.clientIp ?? '—'}
+                {entry.clientIp ? <Address value={entry.clientIp} /> : '—'}
               </td>
               <td data-label="Change">
                 <Change entry={entry} />

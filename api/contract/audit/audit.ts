@@ -28,6 +28,8 @@ export const actionsNeedingReason = [
   'abuse.settings',
   'domain.courtesy-renew',
   'domain.restore',
+  'domain.delete',
+  'customer.close',
   'registry.pause',
 ] as const;
 

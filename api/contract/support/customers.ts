@@ -39,6 +39,8 @@ export type CustomerRecord = {
   email: string;
   createDate: string;
   isDemo: boolean;
+  /** Staff closed the account: its login no longer works. */
+  closedAt: string | null;
   /** Staff reset the second factors: the customer must add one at their next sign-in. */
   mfaEnrolmentRequired: boolean;
   /** A registrant change waits for approval from the registrant email. */

@@ -65,6 +65,12 @@ export const courtesyRenewSchema = z.object({
 
 export const domainRestoreSchema = z.object({ reason: reasonSchema });
 
+/** POST /api/admin/domains/:id/delete: why the name goes (the owner reads it). */
+export const domainDeleteSchema = z.object({ reason: reasonSchema });
+
+/** POST /api/admin/customers/:id/close: why the account closes (kept in the audit log, told to the customer). */
+export const customerCloseSchema = z.object({ reason: reasonSchema });
+
 export const domainMoveSchema = z.object({
   toEmail: z.string({ error: 'Enter the receiving account’s email' }).trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address')),
   reason: reasonSchema,

@@ -27,6 +27,8 @@ export const accounts = pgTable('accounts', {
    * a signed-in session may do nothing else (api/http/auth.ts `mfaEnrolmentGate`).
    */
   mfaEnrolmentRequired: boolean().notNull().default(false),
+  /** Staff closed the account at the customer's request (it held no domains): no session can start or last. */
+  closedAt: timestamp({ withTimezone: true }),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

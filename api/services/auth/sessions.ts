@@ -7,6 +7,7 @@ import { now } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions } from '../../db/schema/index.ts';
 import type { Auth } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
 import { hashToken, newToken } from '../kernel/tokens.ts';
 
 const sessionLifetimeDays = 30;
@@ -15,10 +16,15 @@ export const sessionCookieSeconds = sessionLifetimeDays * secondsInDay;
 /** Between the password and the second factor, or in a recovery. */
 const pendingLifetimeMinutes = 15;
 
+/** What a closed account's owner reads when they try to sign in, by password, passkey or recovery. */
+export const closedAccountMessage = 'This account is closed. Contact support if you want it opened again.';
+
 export async function createSession(
   db: Db,
   input: { userId: number; accountId: number; state: Auth['state']; ip?: string; userAgent?: string; postLoginUrl?: string },
 ): Promise<{ token: string; sessionId: number }> {
+  const [account] = await db.select({ closedAt: accounts.closedAt }).from(accounts).where(eq(accounts.accountId, input.accountId));
+  if (account?.closedAt) throw new AppError(400, closedAccountMessage);
   const token = newToken();
   const [row] = await db
     .insert(sessions)
@@ -41,6 +47,7 @@ export async function resolveSession(db: Db, token: string, options: { allowDemo
       state: sessions.state,
       role: accounts.role,
       isDemo: accounts.isDemo,
+      closedAt: accounts.closedAt,
       mfaEnrolmentRequired: accounts.mfaEnrolmentRequired,
       viewAsStaffId: sessions.viewAsStaffId,
       viewAsStaffEmail: sessions.viewAsStaffEmail,
@@ -49,8 +56,8 @@ export async function resolveSession(db: Db, token: string, options: { allowDemo
     .leftJoin(accounts, eq(accounts.accountId, sessions.accountId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokeDate), gt(sessions.expireDate, now())))
     .limit(1);
-  if (!row || (row.isDemo && !options.allowDemo)) return null;
-  const { isDemo: _, mfaEnrolmentRequired, viewAsStaffId, viewAsStaffEmail, ...auth } = row;
+  if (!row || (row.isDemo && !options.allowDemo) || row.closedAt) return null;
+  const { isDemo: _, closedAt: __, mfaEnrolmentRequired, viewAsStaffId, viewAsStaffEmail, ...auth } = row;
   return {
     ...auth,
     role: auth.role ?? 'customer',

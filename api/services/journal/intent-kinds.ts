@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { accountActivity, domainSuspensions, domains, transactions } from '../../db/schema/index.ts';
 import { teamLabel, type StaffActor } from '../audit/audit-log.ts';
 import { syncZone } from '../dns/zone.ts';
+import { queueDomainCleanup, releaseSubordinateHosts } from '../domains/departed-domains.ts';
 import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
 import { autoRenewDateFor } from '../renewals/renewals.ts';
 import { encryptAuthCode } from '../transfers/auth-code-vault.ts';
@@ -211,6 +212,48 @@ const courtesyRenewKind: IntentKindSpec = {
   safeToRepeat: false,
 };
 
+/** What our record said before a deletion, to put back if the registry refuses it. */
+export type DeleteBefore = { status: (typeof domains.$inferSelect)['status']; autoRenewEnabled: boolean; autoRenewDate: string | null };
+
+/** A deletion after the add grace period: the registry gives nothing back, so neither do we (no ledger rows). */
+const deleteKind: IntentKindSpec = {
+  async call(deps, intent) {
+    const [row] = await deps.db.select().from(domains).where(eq(domains.domainId, intent.domainId));
+    // RFC 5731: a name whose glue hosts are registered cannot be deleted until they are gone.
+    if (row) await releaseSubordinateHosts(deps, row);
+    if (await deps.providers.registry.info(intent.domain)) await deps.providers.registry.delete(intent.domain);
+    return null;
+  },
+  async done(_deps, tx, intent) {
+    await tx
+      .update(domains)
+      .set({ status: 'deleted', autoRenewEnabled: false, autoRenewDate: null, modifyDate: now() })
+      .where(eq(domains.domainId, intent.domainId));
+  },
+  async undo(tx, intent) {
+    const before = intent.params.before as DeleteBefore;
+    await tx
+      .update(domains)
+      .set({
+        status: before.status,
+        autoRenewEnabled: before.autoRenewEnabled,
+        autoRenewDate: before.autoRenewDate ? new Date(before.autoRenewDate) : null,
+        modifyDate: now(),
+      })
+      .where(eq(domains.domainId, intent.domainId));
+  },
+  async check(deps, intent) {
+    const record = await deps.providers.registry.info(intent.domain);
+    return !record || record.statuses.includes('pendingDelete') ? { state: 'done', result: null } : { state: 'not-done' };
+  },
+  // Deleting a name that is still there is what was asked; one already gone is not asked again (call checks first).
+  safeToRepeat: true,
+  async afterSettle(deps, intent, state) {
+    if (state === 'done') await queueDomainCleanup(deps.jobs, intent.domainId);
+    await notify(deps, intent, state);
+  },
+};
+
 export const intentKinds = {
   lock: lockKind(true),
   unlock: lockKind(false),
@@ -219,6 +262,7 @@ export const intentKinds = {
   'courtesy-renew': courtesyRenewKind,
   nameservers: nameserversKind,
   dsRecords: dsRecordsKind,
+  delete: deleteKind,
 } satisfies Record<string, IntentKindSpec>;
 
 export type IntentKind = keyof typeof intentKinds;

@@ -88,6 +88,7 @@ export async function customerRecord(db: Db, accountId: number): Promise<Custome
     userId: user.userId,
     email: user.email,
     createDate: account.createDate.toISOString(),
+    closedAt: account.closedAt?.toISOString() ?? null,
     isDemo: account.isDemo,
     mfaEnrolmentRequired: account.mfaEnrolmentRequired,
     pendingChanges: account.pendingChanges,

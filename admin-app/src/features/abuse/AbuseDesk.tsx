@@ -21,6 +21,7 @@ import { FetchError } from '../../swr.ts';
 import { casesKey, figuresKey, formatHours } from './api.ts';
 import { CaseClocks } from './Clock.tsx';
 import './abuse.css';
+import { Address } from '../../lib/Address.tsx';
 
 function Bars({ items }: { items: { label: string; value: number }[] }) {
   const max = Math.max(1, ...items.map((i) => i.value));
@@ -226,7 +227,7 @@ export default function AbuseDesk() {
                     <tr key={row.caseId} className={overdue ? 'row-overdue' : undefined}>
                       <td data-label="Case">
                         <Link className="cell-main" to={`/admin/abuse/${row.caseId}`}>
-                          {row.domain}
+                          <Address value={row.domain} />
                         </Link>
                         <span className="cell-sub">
                           {row.caseNumber} · {row.reports} report{row.reports === 1 ? '' : 's'}

@@ -16,6 +16,16 @@ import { actionTitles, CaseActionModal } from './CaseActionModal.tsx';
 import { CaseClocks } from './Clock.tsx';
 import { mutate as mutateGlobal } from 'swr';
 import './abuse.css';
+import { Address } from '../../lib/Address.tsx';
+import { domainStatusWords } from '../domains/DomainsTable.tsx';
+
+/** What the domain's website is, in words (the stored values are for code). */
+const websiteWords: Record<string, string> = {
+  park: 'Parking page',
+  builder: 'Website Builder',
+  forward: 'Forwarding',
+  custom: 'Its own hosting (custom DNS)',
+};
 
 const eventWords: Record<string, string> = {
   reported: 'Reported',
@@ -128,13 +138,13 @@ export default function CaseDetail() {
                   {sponsored.suspendedAt ? (
                     <strong className="clock-overdue">Suspended since {formatDateTime(sponsored.suspendedAt)}</strong>
                   ) : (
-                    sponsored.status
+                    (domainStatusWords[sponsored.status] ?? sponsored.status)
                   )}
                 </dd>
                 <dt>Transfer lock</dt>
                 <dd>{sponsored.locked ? 'Locked' : 'Unlocked'}</dd>
                 <dt>Website</dt>
-                <dd>{sponsored.forwardUrl ? `Forwards to ${sponsored.forwardUrl}` : sponsored.websiteType}</dd>
+                <dd>{sponsored.forwardUrl ? `Forwards to ${sponsored.forwardUrl}` : (websiteWords[sponsored.websiteType] ?? sponsored.websiteType)}</dd>
                 <dt>DNS records</dt>
                 <dd>
                   {sponsored.dnsRecords.length === 0
@@ -161,7 +171,9 @@ export default function CaseDetail() {
         <div className="panel-body">
           {data.reportList.map((report) => (
             <article key={report.reportId} className="report" aria-label={`Report from ${report.reporterEmail}`}>
-              <span className="cell-main">{report.reporterEmail}</span>
+              <span className="cell-main">
+                <Address value={report.reporterEmail} />
+              </span>
               <span className="cell-sub">
                 {report.source === 'email' ? 'By email' : 'Report abuse page'} · {formatDateTime(report.createDate)} · {abuseCategoryLabels[report.category]}
               </span>

@@ -1,10 +1,10 @@
 /**
- * Two actions on a customer's page: change their admin contact and login email at their request (they are emailed,
- * the change is audited), and view their control panel as they see it (read-only, each page audited).
+ * Three actions on a customer's page: change their contacts and login email at their request (they are emailed, the
+ * change is audited), view their control panel as they see it (read-only, each page audited), and close the account.
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { api } from '@kit/api.ts';
-import { TextField } from '@kit/Field.tsx';
+import { Field, TextField } from '@kit/Field.tsx';
 import type { Contact } from '../../../../api/contract/contact.ts';
 import type { CustomerRecord } from '../../../../api/contract/support/customers.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
@@ -24,23 +24,34 @@ const contactFields: [keyof Contact, string][] = [
 
 const emptyContact: Contact = { firstName: '', lastName: '', company: '', address: '', city: '', state: '', zip: '', country: '', email: '', phone: '' };
 
+/** The contacts staff may change at a customer's request (the registrant changes only by a move, with its transfer hold). */
+const editableContacts = {
+  whoisAdminContact: { label: 'Admin contact', of: (c: CustomerRecord['contacts']) => c.administrative },
+  whoisTechContact: { label: 'Technical contact', of: (c: CustomerRecord['contacts']) => c.technical },
+  whoisBillingContact: { label: 'Billing contact', of: (c: CustomerRecord['contacts']) => c.billing },
+} as const;
+type EditableContact = keyof typeof editableContacts;
+
 export function EditCustomerModal({
   customer,
   open,
   onClose,
   onDone,
+  note,
 }: {
   customer: CustomerRecord;
   open: boolean;
   onClose: () => void;
   onDone: (message: string) => void;
+  /** A sentence of the page that opened it (the domain page: contacts are the account's, for all its names). */
+  note?: ReactNode;
 }) {
-  const start = customer.contacts.administrative ?? customer.contacts.registrant ?? emptyContact;
+  const [which, setWhich] = useState<EditableContact>('whoisAdminContact');
+  const current = editableContacts[which].of(customer.contacts);
+  const startOf = (field: EditableContact) => ({ ...emptyContact, ...(editableContacts[field].of(customer.contacts) ?? customer.contacts.registrant) });
   const [email, setEmail] = useState(customer.email);
-  const [admin, setAdmin] = useState<Contact>({ ...emptyContact, ...start });
-  const adminChanged = (Object.keys(admin) as (keyof Contact)[]).some(
-    (key) => (admin[key] ?? '') !== ((customer.contacts.administrative ?? emptyContact)[key] ?? ''),
-  );
+  const [admin, setAdmin] = useState<Contact>(startOf('whoisAdminContact'));
+  const adminChanged = (Object.keys(admin) as (keyof Contact)[]).some((key) => (admin[key] ?? '') !== ((current ?? emptyContact)[key] ?? ''));
   const emailChanged = email.trim().toLowerCase() !== customer.email.toLowerCase();
   return (
     <ActionModal<{ message: string }>
@@ -50,6 +61,7 @@ export function EditCustomerModal({
         <p>
           Only at the customer’s request, after checking it is them. They are emailed about the change (a new login email at both the old and the new address),
           and it is recorded in the audit log and their account activity. Contacts reach the registry shortly after.
+          {note && <> {note}</>}
         </p>
       }
       fields={
@@ -63,8 +75,30 @@ export function EditCustomerModal({
             onChange={(event) => setEmail(event.target.value)}
             data-autofocus
           />
+          <div className="wide">
+            <Field label="Contact to change">
+              {(control) => (
+                <select
+                  className="select"
+                  {...control}
+                  value={which}
+                  onChange={(event) => {
+                    const field = event.target.value as EditableContact;
+                    setWhich(field);
+                    setAdmin(startOf(field));
+                  }}
+                >
+                  {(Object.keys(editableContacts) as EditableContact[]).map((field) => (
+                    <option key={field} value={field}>
+                      {editableContacts[field].label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
           <fieldset className="wide">
-            <legend>Admin contact</legend>
+            <legend>{editableContacts[which].label}</legend>
             <div className="form-grid">
               {contactFields.map(([field, label]) => (
                 <TextField
@@ -88,7 +122,7 @@ export function EditCustomerModal({
           method: 'PATCH',
           body: {
             ...(emailChanged ? { email: email.trim() } : {}),
-            ...(adminChanged ? { whoisAdminContact: { ...admin, country: admin.country.trim().toUpperCase() } } : {}),
+            ...(adminChanged ? { [which]: { ...admin, country: admin.country.trim().toUpperCase() } } : {}),
             reason,
           },
           toast: false,
@@ -118,6 +152,44 @@ export function ViewAsModal({ customer, open, onClose }: { customer: CustomerRec
       onClose={onClose}
       run={(reason) => api<{ redirect: string }>(`/admin/customers/${customer.accountId}/viewAs`, { method: 'POST', body: { reason }, toast: false })}
       onDone={(answer) => window.location.assign(answer.redirect)}
+    />
+  );
+}
+
+/** Why the account cannot be closed yet, in the words the server answers with; undefined when it can. */
+export function closeBlockedReason(customer: CustomerRecord): string | undefined {
+  const n = customer.domains.length;
+  if (n === 0) return undefined;
+  return `It still holds ${n} domain${n === 1 ? '' : 's'}: transfer ${n === 1 ? 'it' : 'them'} out, delete or move ${n === 1 ? 'it' : 'them'} to another account first`;
+}
+
+export function CloseAccountModal({
+  customer,
+  open,
+  onClose,
+  onDone,
+}: {
+  customer: CustomerRecord;
+  open: boolean;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  return (
+    <ActionModal<{ message: string }>
+      open={open}
+      title={`Close ${customer.email}’s account`}
+      description={
+        <p>
+          Only at the customer’s request. Their login stops working, every session and API token ends, and their saved cards are removed. Their orders, invoices
+          and the audit log stay. They are emailed.
+        </p>
+      }
+      reason="required"
+      confirm="Close the account"
+      danger
+      onClose={onClose}
+      run={(reason) => api<{ message: string }>(`/admin/customers/${customer.accountId}/close`, { method: 'POST', body: { reason }, toast: false })}
+      onDone={(answer) => onDone(answer.message)}
     />
   );
 }

@@ -19,8 +19,10 @@ import { RowMenu, type RowAction } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
 import { DomainsTable } from '../domains/DomainsTable.tsx';
-import { EditCustomerModal, ViewAsModal } from './CustomerEdit.tsx';
+import { CloseAccountModal, closeBlockedReason, EditCustomerModal, ViewAsModal } from './CustomerEdit.tsx';
 import { NotesPanel } from './NotesPanel.tsx';
+import { Address } from '../../lib/Address.tsx';
+import { OrderStatus } from '../orders/OrderStatus.tsx';
 
 const collapsedRows = 8;
 
@@ -33,7 +35,8 @@ type Help =
   | { token: CustomerRecord['apiTokens'][number] }
   | 'revokeAllTokens'
   | 'edit'
-  | 'viewAs';
+  | 'viewAs'
+  | 'close';
 
 /** Whether the registrant email is verified (#24): unverified names are suspended at the deadline. */
 function RegistrantVerification({ status }: { status: CustomerRecord['registrantVerification'] }) {
@@ -60,7 +63,9 @@ function ContactBlock({ contact }: { contact: Contact | null }) {
       <span>
         {contact.city}, {contact.state} {contact.zip}, {contact.country}
       </span>
-      <span>{contact.email}</span>
+      <span>
+        <Address value={contact.email} />
+      </span>
       <span>{contact.phone}</span>
     </address>
   );
@@ -131,6 +136,9 @@ export default function CustomerPage() {
         ]
       : []),
     ...(can('customers:reset-factors') ? [{ label: 'Reset two-step verification', onSelect: () => setHelp('resetFactors'), danger: true }] : []),
+    ...(can('customers:close') && !customer.closedAt
+      ? [{ label: 'Close the account', onSelect: () => setHelp('close'), danger: true, disabledReason: closeBlockedReason(customer) }]
+      : []),
   ];
 
   return (
@@ -146,6 +154,7 @@ export default function CustomerPage() {
           </p>
           <p className="badges">
             {customer.isDemo && <span className="badge">Demo account</span>}
+            {customer.closedAt && <span className="badge badge-danger">Closed {formatDate(customer.closedAt)}</span>}
             {customer.mfaEnrolmentRequired && <span className="badge badge-warning">Must add a second factor at next sign-in</span>}
             {customer.pendingChanges && <span className="badge badge-info">Registrant change awaiting approval</span>}
           </p>
@@ -193,7 +202,10 @@ export default function CustomerPage() {
               <ul className="plain-list">
                 {customer.secondFactors.map((factor) => (
                   <li key={factor.mfaId}>
-                    <strong>{factor.description}</strong> <span className={`badge ${factor.status === 'active' ? 'badge-success' : ''}`}>{factor.status}</span>
+                    <strong>{factor.description}</strong>{' '}
+                    <span className={`badge ${factor.status === 'active' ? 'badge-success' : ''}`}>
+                      {factor.status === 'active' ? 'Active' : 'Not confirmed yet'}
+                    </span>
                     <span className="cell-sub">Added {formatDate(factor.createDate)}</span>
                   </li>
                 ))}
@@ -320,7 +332,9 @@ export default function CustomerPage() {
                       <span className="cell-main">#{order.orderId}</span>
                     </td>
                     <td data-label="Placed">{formatDateTime(order.createDate)}</td>
-                    <td data-label="Status">{order.status}</td>
+                    <td data-label="Status">
+                      <OrderStatus status={order.status} />
+                    </td>
                     <td data-label="Total" className="num">
                       <Money cents={order.totalPrice} />
                     </td>
@@ -394,6 +408,7 @@ export default function CustomerPage() {
 
       {help === 'edit' && <EditCustomerModal customer={customer} open onClose={() => setHelp(null)} onDone={done} />}
       <ViewAsModal customer={customer} open={help === 'viewAs'} onClose={() => setHelp(null)} />
+      <CloseAccountModal customer={customer} open={help === 'close'} onClose={() => setHelp(null)} onDone={done} />
       <ActionModal
         open={help === 'resetFactors'}
         title="Reset two-step verification"

@@ -10,6 +10,7 @@ import type { CustomerHit, CustomerMatch } from '../../../../api/contract/suppor
 import { formatDate } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
+import { Address } from '../../lib/Address.tsx';
 
 const matchLabels: Record<CustomerMatch, string> = {
   account: 'Account number',
@@ -107,7 +108,7 @@ export default function CustomersPage() {
                           {hit.name ?? hit.email}
                         </Link>
                         <span className="cell-sub">
-                          {hit.email}
+                          <Address value={hit.email} />
                           {hit.company ? ` · ${hit.company}` : ''}
                         </span>
                       </td>

@@ -4,33 +4,29 @@
  */
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
+import useSWR, { mutate as revalidate } from 'swr';
 import { api } from '@kit/api.ts';
 import { Field } from '@kit/Field.tsx';
 import { Money } from '@kit/Money.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { heldActionMessage, rolesActingOnHeldNames, suspensionBlocksSentence } from '../../../../api/contract/domains/suspension-gate.ts';
 import { rolePermissions, staffRoleLabels, staffRoles } from '../../../../api/contract/staff/roles.ts';
-import type { StaffDomainRecord } from '../../../../api/contract/support/customers.ts';
+import type { CustomerRecord, StaffDomainRecord } from '../../../../api/contract/support/customers.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
-import { AuditTable } from '../../lib/AuditTable.tsx';
-import { formatDateTime, formatDate } from '@kit/dates.ts';
+import { formatDate, formatDateTime } from '@kit/dates.ts';
 import { RowMenu, type RowAction } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
-import { DomainStatus } from './DomainsTable.tsx';
+import { DomainStatus, domainStatusWords, holdKinds, transferAwayWords } from './DomainsTable.tsx';
 import { RegistryCommands } from '../registries/RegistryCommands.tsx';
+import { EditCustomerModal } from '../customers/CustomerEdit.tsx';
+import { DeleteDomainModal } from './DeleteDomainModal.tsx';
+import { DomainTimeline } from './DomainTimeline.tsx';
+import { Address } from '../../lib/Address.tsx';
 
-type Action = 'lock' | 'unlock' | 'suspend' | 'unsuspend' | 'renew' | 'restore' | 'move';
+type Action = 'lock' | 'unlock' | 'suspend' | 'unsuspend' | 'renew' | 'restore' | 'move' | 'contacts' | 'delete';
 
 const sameDay = (a: string, b: string) => a.slice(0, 10) === b.slice(0, 10);
-
-/** Who placed a hold, in words. */
-const holdKinds: Record<string, string> = {
-  staff: 'Staff',
-  abuse: 'Abuse case',
-  verification: 'Registrant verification',
-};
 
 /** One value a line (nameservers, statuses), so a phone breaks between them rather than inside one. */
 function Lines({ items }: { items: readonly string[] }) {
@@ -60,6 +56,8 @@ export default function DomainPage() {
   const [action, setAction] = useState<Action | null>(null);
   const [years, setYears] = useState(1);
   const [toEmail, setToEmail] = useState('');
+  // The owner's record (an audited read) only once contacts are to be edited: they are the account's, for all its names.
+  const { data: owner } = useSWR<CustomerRecord>(action === 'contacts' && domain ? `/admin/customers/${domain.accountId}` : null);
 
   if (error instanceof FetchError) {
     return (
@@ -90,6 +88,7 @@ export default function DomainPage() {
     showToast(message, 'success');
     setAction(null);
     void mutate();
+    void revalidate(`${key}/timeline`);
   };
   const actions: RowAction[] = [
     ...(can('domains:manage') && domain.status === 'active'
@@ -104,6 +103,7 @@ export default function DomainPage() {
       : []),
     ...(can('domains:manage') && domain.status === 'redemption' ? [{ label: 'Restore from redemption', onSelect: () => setAction('restore') }] : []),
     ...(can('domains:move') ? [{ label: 'Move to another account', onSelect: () => setAction('move'), disabledReason: heldReason('registrant') }] : []),
+    ...(can('customers:edit') ? [{ label: 'Edit contacts', onSelect: () => setAction('contacts') }] : []),
     ...(can('domains:suspend')
       ? [
           staffHold
@@ -111,6 +111,7 @@ export default function DomainPage() {
             : { label: 'Suspend', onSelect: () => setAction('suspend'), danger: true },
         ]
       : []),
+    ...(can('domains:delete') && domain.status !== 'deleted' ? [{ label: 'Delete', onSelect: () => setAction('delete'), danger: true }] : []),
   ];
 
   return (
@@ -120,9 +121,15 @@ export default function DomainPage() {
       </p>
       <div className="page-header">
         <div>
-          <h1 className="domain-name">{domain.domain}</h1>
+          <h1 className="domain-name">
+            <Address value={domain.domain} />
+          </h1>
           <p>
-            Owner <Link to={`/admin/customers/${domain.accountId}`}>{domain.ownerEmail}</Link> · registered {formatDate(domain.createDate)}
+            Owner{' '}
+            <Link to={`/admin/customers/${domain.accountId}`}>
+              <Address value={domain.ownerEmail} />
+            </Link>{' '}
+            · registered {formatDate(domain.createDate)}
           </p>
           <DomainStatus row={domain} />
         </div>
@@ -147,7 +154,7 @@ export default function DomainPage() {
           <div className="panel-body">
             <dl className="kv">
               <dt>Status</dt>
-              <dd>{domain.status}</dd>
+              <dd>{domainStatusWords[domain.status] ?? domain.status}</dd>
               <dt>Expires</dt>
               <dd>{formatDate(domain.expireDate)}</dd>
               <dt>Transfer lock</dt>
@@ -169,7 +176,7 @@ export default function DomainPage() {
               {domain.outboundTransferStatus && (
                 <>
                   <dt>Transfer away</dt>
-                  <dd>{domain.outboundTransferStatus}</dd>
+                  <dd>{transferAwayWords[domain.outboundTransferStatus] ?? domain.outboundTransferStatus}</dd>
                 </>
               )}
             </dl>
@@ -256,12 +263,18 @@ export default function DomainPage() {
 
       {can('registries:read') && <RegistryCommands domain={domain.domain} labelId={`${ids}-commands`} />}
 
-      <section className="panel" aria-labelledby={`${ids}-audit`}>
-        <div className="panel-header">
-          <h2 id={`${ids}-audit`}>Audit entries about this domain</h2>
-        </div>
-        {domain.audit.length ? <AuditTable entries={domain.audit} showTarget={false} /> : <p className="empty">None yet.</p>}
-      </section>
+      <DomainTimeline domainId={domainId} labelId={`${ids}-timeline`} />
+
+      <DeleteDomainModal domainId={domainId} domain={domain.domain} open={action === 'delete'} onClose={() => setAction(null)} onDone={done} />
+      {owner && (
+        <EditCustomerModal
+          customer={owner}
+          open={action === 'contacts'}
+          note={`These contacts are ${domain.ownerEmail}’s account’s: they change for every domain of the account.`}
+          onClose={() => setAction(null)}
+          onDone={done}
+        />
+      )}
 
       <ActionModal
         open={action === 'unlock' || action === 'lock'}

@@ -7,6 +7,7 @@ import { formatDateTime } from '@kit/dates.ts';
 import { FetchError } from '../../swr.ts';
 import { OrderStatus } from './OrderStatus.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
+import { Address } from '../../lib/Address.tsx';
 
 export default function OrderPage() {
   const { orderId } = useParams();
@@ -75,7 +76,9 @@ export default function OrderPage() {
                   {order.lines.map((line) => (
                     <tr key={line.orderLineId}>
                       <td data-label="Domain">
-                        <span className="cell-main">{line.domain}</span>
+                        <span className="cell-main">
+                          <Address value={line.domain} />
+                        </span>
                         <span className="cell-sub">
                           {line.kind === 'transfer' ? 'Transfer' : line.kind === 'market' ? 'Marketplace purchase' : 'Registration'}
                         </span>

@@ -6,6 +6,14 @@ import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { RefundDialog } from './RefundDialog.tsx';
 
+/** A refund's state in words (the provider's values are for code). */
+const refundStatusWords: Record<string, string> = {
+  claimed: 'Waiting for the provider',
+  succeeded: 'Done',
+  pending: 'Pending at the provider',
+  requires_action: 'Waiting for the provider',
+};
+
 export function PaymentPanel({ payment, endpoint, onChanged }: { payment: PaymentDetail; endpoint: string; onChanged: () => void }) {
   const { can } = useStaffSession();
   const [refunding, setRefunding] = useState(false);
@@ -90,9 +98,7 @@ export function PaymentPanel({ payment, endpoint, onChanged }: { payment: Paymen
                   <tr key={refund.refundId}>
                     <td data-label="When" className="nowrap">
                       {formatDateTime(refund.createDate)}
-                      {refund.status !== 'succeeded' && (
-                        <span className="cell-sub">{refund.status === 'claimed' ? 'Waiting for the provider' : refund.status}</span>
-                      )}
+                      {refund.status !== 'succeeded' && <span className="cell-sub">{refundStatusWords[refund.status] ?? refund.status}</span>}
                     </td>
                     <td data-label="What">
                       {refund.items.map((item) => (

@@ -2,6 +2,7 @@
 import { permissions, staffRoleLabels } from '../../../../api/contract/staff/roles.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
+import { Address } from '../../lib/Address.tsx';
 
 export default function Overview() {
   const { session } = useStaffSession();
@@ -44,7 +45,9 @@ export default function Overview() {
           <div className="panel-body">
             <dl className="kv">
               <dt>Email</dt>
-              <dd>{staff.email}</dd>
+              <dd>
+                <Address value={staff.email} />
+              </dd>
               <dt>Second factor</dt>
               <dd>{factorWords || 'None'}</dd>
               <dt>Session ends</dt>

@@ -10,6 +10,7 @@ import type { FailedAutoRenewal, RetryOutcome } from '../../../../api/contract/r
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError } from '../../swr.ts';
+import { Address } from '../../lib/Address.tsx';
 
 const key = '/admin/failedRenewals?limit=100';
 
@@ -72,7 +73,9 @@ export default function FailedRenewals() {
                 {data.data.map((row) => (
                   <tr key={row.renewalOrderId}>
                     <td data-label="Domain">
-                      <span className="cell-main">{row.domain}</span>
+                      <span className="cell-main">
+                        <Address value={row.domain} />
+                      </span>
                       <span className="cell-sub">Expires {formatDateTime(row.expireDate)}</span>
                     </td>
                     <td data-label="Customer">

@@ -12,6 +12,7 @@ import type { StaffMember } from '../../../../api/contract/staff/staff.ts';
 import { formatAgo } from '@kit/dates.ts';
 import { RowMenu } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
+import { Address } from '../../lib/Address.tsx';
 
 const staffKey = '/admin/staff';
 
@@ -214,7 +215,9 @@ export default function StaffPage() {
                           {member.name}
                           {self && <span className="muted"> (you)</span>}
                         </span>
-                        <span className="cell-sub">{member.email}</span>
+                        <span className="cell-sub">
+                          <Address value={member.email} />
+                        </span>
                       </td>
                       <td data-label="Role">
                         <span className={`role-badge role-${member.role}`}>{staffRoleLabels[member.role].label}</span>

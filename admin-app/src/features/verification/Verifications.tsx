@@ -11,6 +11,7 @@ import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatAgo, formatDateTime } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
+import { Address } from '../../lib/Address.tsx';
 
 export default function Verifications() {
   const ids = useId();
@@ -81,7 +82,9 @@ export default function Verifications() {
                 {data.data.map((row) => (
                   <tr key={row.verificationId}>
                     <td data-label="Registrant">
-                      <span className="cell-main">{row.email}</span>
+                      <span className="cell-main">
+                        <Address value={row.email} />
+                      </span>
                       <span className="cell-sub">
                         {row.registrantName} · account {row.accountId} · after {row.trigger.replace('-', ' ')}
                       </span>
