@@ -62,10 +62,11 @@ export function Shell({ screen, children }: { screen?: Screen; children: ReactNo
             </span>
             <span className={`role-badge role-${active.staff.role}`}>{staffRoleLabels[active.staff.role].label}</span>
             <ThemeSwitch />
-            <a href={paths.security.href()} className="btn btn-ghost btn-sm">
-              Your sign-in
+            <a href={paths.security.href()} className="btn btn-ghost btn-sm admin-topbar-action">
+              <Icon name="shield" size={18} />
+              <span>Your sign-in</span>
             </a>
-            <button type="button" className="btn btn-ghost btn-sm admin-sign-out" onClick={() => void signOut()}>
+            <button type="button" className="btn btn-ghost btn-sm admin-topbar-action" onClick={() => void signOut()}>
               <Icon name="logout" size={18} />
               <span>Sign out</span>
             </button>

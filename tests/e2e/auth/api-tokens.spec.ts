@@ -28,6 +28,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test('create a token with a fresh code, see its secret once, call the API with it, revoke it', async ({ page, request, context }, testInfo) => {
+  // The whole life of a token, with three axe passes: the longest journey of its kind.
+  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/account/summary');
