@@ -128,7 +128,8 @@ describe('the OT&E sequence over EPP', () => {
     // Each request acknowledged the transfer fee the registry quoted (RFC 8748), and the registry said what it charged.
     const requests = sandbox.frames.filter((f) => f.direction === 'in' && f.xml.includes('<transfer op="request">'));
     expect(requests.length).toBeGreaterThanOrEqual(3);
-    for (const request of requests) expect(request.xml).toMatch(/<fee:transfer [^>]*><fee:currency>USD<\/fee:currency><fee:fee>\d+\.\d{2}<\/fee:fee><\/fee:transfer>/);
+    for (const request of requests)
+      expect(request.xml).toMatch(/<fee:transfer [^>]*><fee:currency>USD<\/fee:currency><fee:fee>\d+\.\d{2}<\/fee:fee><\/fee:transfer>/);
     expect(sandbox.frames.some((f) => f.direction === 'out' && f.xml.includes('<fee:trnData'))).toBe(true);
     const raw = await rawEppClient(sandbox.server);
     await raw.send(loginXml('dotspot-pir', 'sandbox-pir-1'));
