@@ -154,6 +154,8 @@ for (const width of [390, 1280]) {
 
     // The Manage panel is still one click from a row.
     await filters.getByRole('button', { name: /^All/ }).click();
+    // The view changes before the search narrows it: typing into the old view would search only expiring names.
+    await expect(filters.getByRole('button', { name: /^All/ })).toHaveAttribute('aria-pressed', 'true');
     await page.getByLabel('Search your domains').fill('later09');
     await domainEntry(page, `later09-${tag}.com`)
       .getByRole('button', { name: `Manage later09-${tag}.com` })

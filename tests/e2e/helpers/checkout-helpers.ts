@@ -2,8 +2,20 @@
 import { expect, type Page } from '@playwright/test';
 
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-/** A phone the sandbox SMS delivers (numbers ending 01x9 in the 555 range are unreachable). */
-export const newPhone = () => `+1415556${String(1000 + Math.floor(Math.random() * 8999))}`;
+/**
+ * A phone the sandbox SMS delivers (numbers ending 01x9 in the 555 range are unreachable), not given twice in a run: a
+ * random pick among 9,000 numbers gave two specs one phone about once in 30 runs, and one of them then typed the
+ * other's code. Each worker slot has exchanges of its own, and its numbers follow one another from a random start.
+ */
+const phoneExchanges = ['556', '557', '558', '559'];
+const firstPhone = Math.floor(Math.random() * 9000);
+let phonesGiven = 0;
+export const newPhone = () => {
+  const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const n = firstPhone + phonesGiven++;
+  const exchange = phoneExchanges[(slot * 2 + (Math.floor(n / 9000) % 2)) % phoneExchanges.length];
+  return `+1415${exchange}${String(1000 + (n % 9000))}`;
+};
 
 export async function addDomain(page: Page, domain: string) {
   const added = await page.request.post('/api/cartItems', { data: { type: 'domain', domain, domainType: 'new' } });

@@ -1,5 +1,6 @@
 /** The Content-Security-Policy in Chromium: every page works under it with no violation, and it blocks injected script. */
 import { expect, type Page, test } from '@playwright/test';
+import { newPhone } from '../helpers/checkout-helpers.ts';
 import { watchViolations } from '../helpers/csp-violations.ts';
 import { signInDemoThroughApi } from '../helpers/login-helpers.ts';
 
@@ -34,7 +35,7 @@ test('home, search, login and the account app run under the policy without a vio
 test('the cart and the sandbox card form, test dialog included, work under the policy', async ({ page }) => {
   const violations = await watchViolations(page);
   await page.goto('/');
-  const phone = `+1415556${String(1000 + Math.floor(Math.random() * 8999))}`;
+  const phone = newPhone();
   expect((await page.request.post('/api/cartItems', { data: { type: 'domain', domain: `qwzxv-csp-${unique()}.com`, domainType: 'new' } })).status()).toBe(201);
   await expectPolicy(page, '/cart');
   await page.getByLabel('First name').fill('Grace');
