@@ -14,6 +14,18 @@ import { searchAudit } from '../audit/audit-log.ts';
 import { readVerificationStatus } from '../compliance/verification/registrant-verification.ts';
 import { mfaView } from '../auth/second-factors/mfa.ts';
 
+/** A domain and its owner's login email, for the staff screens and actions on one domain. */
+export async function findDomainWithOwner(db: Pick<Db, 'select'>, domainId: number) {
+  const [row] = await db
+    .select({ domain: domains, ownerEmail: users.email })
+    .from(domains)
+    .innerJoin(users, eq(users.accountId, domains.accountId))
+    .where(eq(domains.domainId, domainId))
+    .limit(1);
+  if (!row) throw new AppError(404, 'No such domain');
+  return row;
+}
+
 export async function findCustomer(db: Pick<Db, 'select'>, accountId: number) {
   const [row] = await db
     .select({ account: accounts, user: users })

@@ -7,7 +7,7 @@ import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { StaffDomainRecord, StaffDomainRow } from '../../contract/support/customers.ts';
 import type { StaffDomainState } from '../../contract/support/support-schemas.ts';
-import { type DomainRow, domains, users } from '../../db/schema/index.ts';
+import { domains, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
@@ -17,18 +17,7 @@ import { suspensionsOf } from '../domains/suspensions.ts';
 import { spendRegistryWrite } from '../domains/registry-changes.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { catalogue } from '../search/catalogue.ts';
-import { staffDomainRow } from './customer-record.ts';
-
-async function findDomainWithOwner(db: Deps['db'], domainId: number): Promise<{ domain: DomainRow; ownerEmail: string }> {
-  const [row] = await db
-    .select({ domain: domains, ownerEmail: users.email })
-    .from(domains)
-    .innerJoin(users, eq(users.accountId, domains.accountId))
-    .where(eq(domains.domainId, domainId))
-    .limit(1);
-  if (!row) throw new AppError(404, 'No such domain');
-  return row;
-}
+import { findDomainWithOwner, staffDomainRow } from './customer-record.ts';
 
 /** Domains by name (part of it), with their owners; the most recently changed first when nothing is typed. */
 /** The same conditions as the dashboard's counts (services/dashboard/dashboard.ts), so a count opens its own list. */

@@ -11,7 +11,7 @@ import { now } from '../../clock.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { DomainDeletionTerms } from '../../contract/support/domain-history.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { type DomainRow, domains, orders, transactions, users } from '../../db/schema/index.ts';
+import { type DomainRow, domains, orders, transactions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
@@ -19,6 +19,7 @@ import { addGraceDays, graceDaysLeft } from '../billing/refund-names.ts';
 import { findPayment, refundPayment } from '../billing/refunds.ts';
 import type { DeleteBefore } from '../journal/intent-kinds.ts';
 import { carryOutIntent, linkIntentAudit, recordIntent } from '../journal/registry-intents.ts';
+import { findDomainWithOwner } from './customer-record.ts';
 
 type Refundable = { transactionId: number; paymentIntentId: string; amount: number; description: string };
 
@@ -56,20 +57,9 @@ async function refundableRegistration(db: DbOrTx, domain: DomainRow): Promise<{ 
   };
 }
 
-async function findDomain(db: DbOrTx, domainId: number): Promise<{ domain: DomainRow; ownerEmail: string }> {
-  const [row] = await db
-    .select({ domain: domains, ownerEmail: users.email })
-    .from(domains)
-    .innerJoin(users, eq(users.accountId, domains.accountId))
-    .where(eq(domains.domainId, domainId))
-    .limit(1);
-  if (!row) throw new AppError(404, 'No such domain');
-  return row;
-}
-
 /** What the dialog says before anyone presses Delete. */
 export async function domainDeletionTerms(db: DbOrTx, domainId: number): Promise<DomainDeletionTerms> {
-  const { domain } = await findDomain(db, domainId);
+  const { domain } = await findDomainWithOwner(db, domainId);
   const blocked = deletionBlocked(domain);
   const { graceEndDate, refundable } = await refundableRegistration(db, domain);
   return {
@@ -89,7 +79,7 @@ export async function deleteDomainAsStaff(
   brandName: string,
 ): Promise<{ refunded: number; message: string }> {
   const why = requireReason('domain.delete', reason) as string;
-  const { domain: found, ownerEmail } = await findDomain(deps.db, domainId);
+  const { domain: found, ownerEmail } = await findDomainWithOwner(deps.db, domainId);
   const blocked = deletionBlocked(found);
   const { refundable } = await refundableRegistration(deps.db, found);
   if (refundable && !blocked) {

@@ -19,6 +19,7 @@ import type { CourtesyRenewal, LockBefore } from '../journal/intent-kinds.ts';
 import { carryOutIntent, linkIntentAudit, recordIntent } from '../journal/registry-intents.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { authCodeLifetimeDays } from '../transfers/outbound-transfers.ts';
+import { findDomainWithOwner } from './customer-record.ts';
 
 type DomainRow = typeof domains.$inferSelect;
 
@@ -27,17 +28,6 @@ async function lockDomainRow(tx: Tx, domainId: number): Promise<{ domain: Domain
   if (!domain) throw new AppError(404, 'No such domain');
   const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.accountId, domain.accountId)).limit(1);
   return { domain, ownerEmail: owner?.email ?? '' };
-}
-
-async function findDomainWithOwner(db: Deps['db'], domainId: number): Promise<{ domain: DomainRow; ownerEmail: string }> {
-  const [row] = await db
-    .select({ domain: domains, ownerEmail: users.email })
-    .from(domains)
-    .innerJoin(users, eq(users.accountId, domains.accountId))
-    .where(eq(domains.domainId, domainId))
-    .limit(1);
-  if (!row) throw new AppError(404, 'No such domain');
-  return row;
 }
 
 /**
