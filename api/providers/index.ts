@@ -86,9 +86,16 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
   };
 }
 
+/** How a registry is reached, when it is over EPP: the sandbox's in-process registry and its EPP server look alike by name. */
+function describeTransport(provider: Providers[keyof Providers]): string {
+  if (!('connections' in provider) || typeof provider.connections !== 'function') return '';
+  const count = provider.connections().length;
+  return ` (over EPP, ${count} connection${count === 1 ? '' : 's'})`;
+}
+
 export function describeProviders(providers: Providers): string {
   return Object.entries(providers)
-    .map(([kind, provider]) => `${kind}=${provider.name}`)
+    .map(([kind, provider]) => `${kind}=${provider.name}${describeTransport(provider)}`)
     .join(' ');
 }
 

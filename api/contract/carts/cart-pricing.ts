@@ -36,7 +36,8 @@ export type YearOption = { years: number; price: number };
 
 /** Cents per year of a term for one item: premium names pay the registry price in year one. */
 export function perYearPricing(tld: Tld, domainType: DomainType, premiumPrice?: number | null): number[] {
-  if (domainType === 'transfer') return tld.transferPricing;
+  // A premium name's registry fee replaces the first year's price: of a registration, or of a transfer (which adds one).
+  if (domainType === 'transfer') return premiumPrice == null ? tld.transferPricing : tld.transferPricing.map((price, i) => (i === 0 ? premiumPrice : price));
   if (domainType === 'premium' && premiumPrice != null) {
     return tld.renewPricing.map((renew, i) => (i === 0 ? premiumPrice : renew));
   }

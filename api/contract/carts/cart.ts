@@ -85,6 +85,8 @@ export const cartItemSchema = z.strictObject({
   type: z.literal('domain'),
   domain: z.string(),
   domainType: z.enum(domainTypes),
+  /** The registry prices the name as premium: a premium registration, or a transfer at the registry's premium fee. */
+  premium: z.boolean(),
   authCode: z.string().nullable(),
   years: z.number().int(),
   emailEnabled: z.boolean(),

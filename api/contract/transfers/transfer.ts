@@ -14,7 +14,10 @@ export type TransferCheckResult = {
   domain: string;
   ok: boolean;
   reason: string | null;
+  /** For one year: the catalogue's price, or the registry's premium fee. */
   transferPrice: number | null;
+  /** The registry prices this name's transfer as premium (transferPrice is its fee). */
+  premium: boolean;
   renewPrice: number | null;
   registrarName: string | null;
   expireDate: string | null;

@@ -77,7 +77,7 @@ async function checkBatch(session: EppSession, names: string[], withFees: boolea
 export type FeeCommand = 'create' | 'renew' | 'transfer' | 'restore';
 
 /** The registry's fee for one command on one name, as the fee extension states it (null without it). */
-async function feeFor(session: EppSession, domain: string, action: FeeCommand, years: number) {
+export async function feeFor(session: EppSession, domain: string, action: FeeCommand, years: number) {
   if (!(await session.hasFees())) return null;
   const response = await session.command(`Could not price ${domain}`, `<check><domain:check ${domainNs}>${el('domain:name', domain)}</domain:check></check>`, {
     extension: feeCheckXml(session.currency, action, years),
@@ -91,10 +91,15 @@ export async function quoteFee(session: EppSession, domain: string, action: FeeC
   return (await feeFor(session, domain, action, years))?.cents ?? null;
 }
 
-/** A premium name's renewal price in cents; null for a standard name or without the fee extension. */
-export async function premiumRenewPrice(session: EppSession, domain: string, years: number): Promise<number | null> {
-  const fee = await feeFor(session, domain, 'renew', years);
+/** A premium name's fee for one command in cents; null for a standard name or without the fee extension. */
+export async function premiumFee(session: EppSession, domain: string, action: FeeCommand, years: number): Promise<number | null> {
+  const fee = await feeFor(session, domain, action, years);
   return fee?.premium ? fee.cents : null;
+}
+
+/** A premium name's renewal price in cents; null for a standard name or without the fee extension. */
+export function premiumRenewPrice(session: EppSession, domain: string, years: number): Promise<number | null> {
+  return premiumFee(session, domain, 'renew', years);
 }
 
 /**

@@ -2,10 +2,10 @@
 import { nowMs } from '../../clock.ts';
 import { tldOf } from '../../contract/domain-name.ts';
 import { newAuthCode } from './auth-code.ts';
-import { feeAckXml, quoteFee } from './epp-checks.ts';
+import { feeAckXml, feeFor, premiumFee } from './epp-checks.ts';
 import { EppError } from './epp-connection.ts';
 import { infoDomain, requireDomain, updateDomain } from './epp-domain-queries.ts';
-import { domainNs, type EppDomainInfo, lockStatuses } from './epp-domain-xml.ts';
+import { domainNs, type EppDomainInfo, formatDecimal, lockStatuses } from './epp-domain-xml.ts';
 import type { EppSession } from './epp-session.ts';
 import { childOf, el, ns, textOf } from './epp-xml.ts';
 import { RegistryOutcomeUnknownError, type TransferEligibility, type TransferRequestAnswer } from './index.ts';
@@ -59,16 +59,32 @@ export async function transferCheck(session: EppSession, domain: string, support
   if (info.expireDate && info.expireDate.getTime() > addYears(new Date(now), maxYearsAfterTransfer).getTime()) {
     return { ...result, reason: 'too-far-in-the-future' };
   }
-  return { ...result, ok: true };
+  // RFC 8748: a premium name's transfer fee is the registry's, not the catalogue's; the customer is shown it.
+  const premiumPrice = await premiumFee(session, domain, 'transfer', 1);
+  return { ...result, ok: true, ...(premiumPrice === null ? {} : { premiumPrice }) };
 }
 
-export async function requestTransfer(session: EppSession, { domain, authCode }: { domain: string; authCode?: string | null }): Promise<TransferRequestAnswer> {
+export async function requestTransfer(
+  session: EppSession,
+  { domain, authCode, shownPrice }: { domain: string; authCode?: string | null; shownPrice?: number | null },
+): Promise<TransferRequestAnswer> {
   // RFC 5731 §3.2.4: a transfer request carries the name's authInfo; without one there is nothing to send.
   if (!authCode?.trim()) return { status: 'auth-code-needed' };
   try {
-    // The transfer fee as the registry quotes it, acknowledged in the request (RFC 8748 §5.2.4): a premium name's
-    // transfer is refused without it, and the registry charges no more than it said.
-    const fee = await quoteFee(session, domain, 'transfer', 1);
+    // The fee is acknowledged in the request (RFC 8748 §5.2.4): a premium name's transfer is refused without it, and
+    // the registry charges no more than it says. A premium fee the customer paid is the one acknowledged; a customer
+    // who paid the standard price is not transferred at a premium the registry set since.
+    let fee = shownPrice != null && (await session.hasFees()) ? shownPrice : null;
+    if (fee === null) {
+      const quoted = await feeFor(session, domain, 'transfer', 1);
+      if (quoted?.premium && shownPrice === null) {
+        return {
+          status: 'failed',
+          reason: `The registry now prices the transfer of ${domain} as premium (${formatDecimal(quoted.cents)} ${session.currency})`,
+        };
+      }
+      fee = quoted?.cents ?? null;
+    }
     const response = await session.mutate(
       `Could not request the transfer of ${domain}`,
       `<transfer op="request"><domain:transfer ${domainNs}>${el('domain:name', domain)}<domain:authInfo>${el('domain:pw', authCode.trim())}</domain:authInfo></domain:transfer></transfer>`,

@@ -30,6 +30,8 @@ export type TransferEligibility = {
   registrarName?: string;
   createDate?: string;
   expireDate?: string;
+  /** The registry's fee in cents to transfer the name in (one year), when it prices the name as premium. */
+  premiumPrice?: number;
 };
 
 export type RegistryRecord = {
@@ -153,7 +155,11 @@ export interface RegistryProvider {
   /** Deletes one of our names at the registry (it becomes free to register again). */
   delete(domain: string): Promise<void>;
   transferCheck(domain: string, supportedTlds: ReadonlySet<string>): Promise<TransferEligibility>;
-  requestTransfer(input: { domain: string; authCode?: string | null }): Promise<TransferRequestAnswer>;
+  /**
+   * `shownPrice`: the premium transfer fee in cents the customer was shown and paid; the request acknowledges it, so
+   * the registry refuses rather than charge more (absent: the registry's current fee is acknowledged).
+   */
+  requestTransfer(input: { domain: string; authCode?: string | null; shownPrice?: number | null }): Promise<TransferRequestAnswer>;
   setLock(domain: string, locked: boolean): Promise<void>;
   /**
    * Puts one of our names on hold or takes it off (EPP `clientHold`, RFC 5731): on hold, the registry leaves it out of

@@ -3,6 +3,7 @@ import { addDays } from 'date-fns/addDays';
 import { addYears } from 'date-fns/addYears';
 import { subYears } from 'date-fns/subYears';
 import { formatDateUtc } from '../../contract/dates.ts';
+import { formatMoney } from '../../contract/money.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { now, nowMs } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -50,7 +51,8 @@ export function transferEligibility(domain: string, ours: RegistryRecord | null,
   if (outside.locked) return { domain, ok: false, reason: 'locked', ...facts };
   if (now - outside.createDate.getTime() < minTransferAgeMs) return { domain, ok: false, reason: 'too-new', ...facts };
   if (outside.expireDate.getTime() + yearMs - now > maxRenewalMs) return { domain, ok: false, reason: 'too-far-in-the-future', ...facts };
-  return { domain, ok: true, ...facts };
+  const premium = premiumPrice(domain);
+  return { domain, ok: true, ...facts, ...(premium === null ? {} : { premiumPrice: premium }) };
 }
 
 export { newAuthCode };
@@ -169,11 +171,16 @@ export function createSandboxLifecycle(
      * Starts an inbound transfer and records it as pending at the registry (so `info` can tell). The auth code may
      * follow later, so an eligible name is pending even without one, except the fixtures of `registryMishap`.
      */
-    async requestTransfer({ domain, authCode }) {
+    async requestTransfer({ domain, authCode, shownPrice }) {
       const today = now();
       const outside = externalRegistration(domain, today.getTime());
       if (!outside) return { status: 'failed', reason: `${domain} is not registered` };
       if (outside.locked) return { status: 'failed', reason: `${domain} is locked at its current registrar` };
+      // As a registry with the fee extension: a premium transfer goes ahead only at the fee it quoted.
+      const premium = premiumPrice(domain);
+      if (premium !== null && shownPrice !== undefined && shownPrice !== premium) {
+        return { status: 'failed', reason: `${domain} is a premium name: its transfer fee is ${formatMoney(premium)}` };
+      }
       const mishap = registryMishap(domain);
       // The losing registrars of these names issue strong codes only (auth-code.ts): a weak code is a wrong one.
       const rightCode = !!authCode && isStrongAuthCode(authCode.trim());

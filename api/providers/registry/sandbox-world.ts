@@ -192,8 +192,12 @@ export function externalRegistration(domain: string, now = nowMs()): ExternalReg
   return { ...base, ...status, createDate: worldDate(-ageDays, now), expireDate: worldDate(30 + (hash % 700), now) };
 }
 
-/** The registry's premium price for a free name, in cents per year, or null for a standard name. */
+/**
+ * The registry's premium price in cents per year, or null for a standard name: of a free name, and of a name another
+ * registrar holds that the registry prices as premium (`transfer-premium-` names: their transfer and renewals).
+ */
 export function premiumPrice(domain: string): number | null {
   const status = worldStatus(domain);
-  return typeof status === 'object' ? status.premiumPrice : null;
+  if (typeof status === 'object') return status.premiumPrice;
+  return domain.startsWith('transfer-premium-') ? premiumPrices[stableHash(`premium:${domain}`) % premiumPrices.length] : null;
 }

@@ -48,6 +48,10 @@ export async function addCartItems(db: Db, registry: RegistryProvider, cart: Car
   const wanted = items.map((item) => ({ ...item, domain: cleanDomain(item.domain) }));
   const registrations = wanted.filter((i) => i.domainType === 'new' || i.domainType === 'premium').map((i) => i.domain);
   const availability = new Map((await checkOrRefuse(registry, registrations)).map((a) => [a.domain, a]));
+  const transferFees = await premiumTransferFees(
+    registry,
+    wanted.filter((i) => i.domainType === 'transfer').map((i) => i.domain),
+  );
   const existing = await activeItemsByDomain(db, cart.cartId);
   const added: CartItemRow[] = [];
   for (const item of wanted) {
@@ -63,7 +67,7 @@ export async function addCartItems(db: Db, registry: RegistryProvider, cart: Car
       continue;
     }
     let domainType = item.domainType;
-    let premiumPrice: number | null = null;
+    let premiumPrice: number | null = transferFees.get(item.domain) ?? null;
     if (domainType !== 'transfer') {
       const answer = availability.get(item.domain);
       if (!answer?.available) throw conflict(`${item.domain} is no longer available`, { domain: item.domain });
@@ -88,6 +92,16 @@ export async function addCartItems(db: Db, registry: RegistryProvider, cart: Car
   await db.update(carts).set({ modifyDate: now() }).where(eq(carts.cartId, cart.cartId));
   const market = await marketFactsOf(db, added);
   return added.map((item) => cartItemView(item, market));
+}
+
+/**
+ * The registry's premium fees to transfer these names in. A name the registry cannot price now is added at the
+ * catalogue's price: checkout asks again before anyone pays, and says so if the price is not that.
+ */
+async function premiumTransferFees(registry: RegistryProvider, domains: string[]): Promise<Map<string, number>> {
+  const supported = new Set(catalogue().list.map((t) => t.tld));
+  const answers = await Promise.all(domains.map((domain) => registry.transferCheck(domain, supported).catch(() => null)));
+  return new Map(answers.flatMap((answer) => (answer?.premiumPrice == null ? [] : [[answer.domain, answer.premiumPrice] as const])));
 }
 
 /**

@@ -149,6 +149,7 @@ export function cartItemView(item: CartItemRow, market: MarketFacts = new Map())
     type: item.type,
     domain: item.domain,
     domainType: item.domainType,
+    premium: item.premiumPrice != null,
     authCode: item.authCode,
     years: item.years,
     emailEnabled: item.emailEnabled,

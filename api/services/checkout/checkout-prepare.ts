@@ -99,6 +99,15 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
       throw new AppError(409, `${item.domain} can no longer be transferred (${answer.reason}). Remove it from your cart to check out.`, {
         domain: item.domain,
       });
+    const premium = answer.premiumPrice ?? null;
+    if (premium !== item.premiumPrice) {
+      await db.update(cartItems).set({ premiumPrice: premium }).where(eq(cartItems.cartItemId, item.cartItemId));
+      throw new AppError(
+        409,
+        `The registry's transfer price of ${item.domain} has changed${premium == null ? '' : ` to ${formatMoney(premium)}`}. Please review your cart.`,
+        { domain: item.domain },
+      );
+    }
     transferFacts.set(item.domain, { expireDate: answer.expireDate ?? null });
   }
   const priced = items.map((item) => ({ item, prices: priceCartItem(item) }));

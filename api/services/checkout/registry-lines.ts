@@ -82,7 +82,7 @@ async function askRegistryFor(providers: Providers, prepared: Prepared, { item }
     const expireDate = addYears(current ? new Date(current) : today, item.years);
     let answer: TransferRequestAnswer;
     try {
-      answer = await providers.registry.requestTransfer({ domain: item.domain, authCode: item.authCode });
+      answer = await providers.registry.requestTransfer({ domain: item.domain, authCode: item.authCode, shownPrice: item.premiumPrice });
     } catch (error) {
       answer = { status: 'failed', reason: (error as Error).message };
     }

@@ -23,7 +23,7 @@ export async function checkTransfers(db: Db, registry: RegistryProvider, input: 
   return Promise.all(
     names.map(async (domain): Promise<TransferCheckResult> => {
       const tld = catalogue().forDomain(domain);
-      const prices = { transferPrice: tld?.transferPricing[0] ?? null, renewPrice: tld?.renewPricing[0] ?? null };
+      const prices = { transferPrice: tld?.transferPricing[0] ?? null, premium: false, renewPrice: tld?.renewPricing[0] ?? null };
       const empty = { registrarName: null, expireDate: null, createDate: null };
       if (!isDomainName(domain)) return { domain, ok: false, reason: 'invalid', ...prices, ...empty };
       if (inCart.has(domain)) return { domain, ok: false, reason: 'inCart', ...prices, ...empty };
@@ -33,6 +33,7 @@ export async function checkTransfers(db: Db, registry: RegistryProvider, input: 
         ok: answer.ok,
         reason: answer.reason ?? null,
         ...prices,
+        ...(answer.premiumPrice == null ? {} : { transferPrice: answer.premiumPrice, premium: true }),
         registrarName: answer.registrarName ?? null,
         expireDate: answer.expireDate ?? null,
         createDate: answer.createDate ?? null,

@@ -26,7 +26,9 @@ export default function ItemOptions({ item }: { item: CartItem }) {
           <h2 id={`${id}-name`} className="cart-item-name">
             <DomainName name={item.domain} />
           </h2>
-          <span className={`badge ${typeBadges[item.domainType]}`}>{typeLabels[item.domainType]}</span>
+          <span className={`badge ${typeBadges[item.domainType]}`}>
+            {item.domainType === 'transfer' && item.premium ? 'Premium transfer' : typeLabels[item.domainType]}
+          </span>
         </div>
         <button
           type="button"

@@ -25,7 +25,11 @@ export default function OrderSummary({ cart }: { cart: CartSummary }) {
                     'Bought from its owner'
                   ) : (
                     <>
-                      {item.domainType === 'transfer' ? 'Transfer, adds ' : item.domainType === 'premium' ? 'Premium, ' : 'Registration, '}
+                      {item.domainType === 'transfer'
+                        ? `${item.premium ? 'Premium transfer' : 'Transfer'}, adds `
+                        : item.domainType === 'premium'
+                          ? 'Premium, '
+                          : 'Registration, '}
                       {item.years} year{item.years === 1 ? '' : 's'}
                     </>
                   )}

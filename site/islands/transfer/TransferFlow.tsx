@@ -128,7 +128,7 @@ export default function TransferFlow() {
                   </strong>
                   {r.ok ? (
                     <span className="transfer-detail">
-                      Transfer {r.transferPrice != null ? formatMoney(r.transferPrice) : ''} · adds 1 year
+                      {r.premium ? 'Premium transfer' : 'Transfer'} {r.transferPrice != null ? formatMoney(r.transferPrice) : ''} · adds 1 year
                       {r.registrarName ? ` · now at ${r.registrarName}` : ''}
                     </span>
                   ) : (

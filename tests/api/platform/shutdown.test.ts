@@ -154,6 +154,15 @@ describe('stopping the server as soon as it is up', () => {
   }, 60_000);
 });
 
+describe('the start-up banner', () => {
+  it('says the sandbox registry is reached over EPP, and through how many connections', async () => {
+    const { child, exited, output } = await startServer();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output.join('')).toMatch(/Providers: .*registry=sandbox \(over EPP, 4 connections\)/);
+  }, 60_000);
+});
+
 describe('a server killed outright', () => {
   it('takes its embedded PostgreSQL with it', async () => {
     const { child, exited, clusterDir, postmasterPid } = await startServer();

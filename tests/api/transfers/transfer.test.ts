@@ -2,7 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, transactions } from '../../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../../api/providers/payments/sandbox.ts';
+import { formatMoney } from '../../../api/contract/money.ts';
+import { premiumPrice } from '../../../api/providers/registry/sandbox-world.ts';
 import { reconcileUnknownOrders } from '../../../api/services/checkout/reconcile-orders.ts';
+import { catalogue } from '../../../api/services/search/catalogue.ts';
 import { demoContact } from '../../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../fixtures/test-app.ts';
@@ -168,5 +171,65 @@ describe('a transfer request whose answer never came', () => {
       -(prices.get('transfer-timeout-qwzxv-shop.com') ?? 0),
       prices.get('transfer-timeout-qwzxv-shop.com'),
     ]);
+  });
+});
+
+describe('a name the registry prices as premium to transfer', () => {
+  const supported = () => new Set(catalogue().list.map((tld) => tld.tld));
+
+  it('is shown, added and charged at the registry fee, and the request acknowledges that fee', async () => {
+    const domain = 'transfer-premium-qwzxv-studio.com';
+    const fee = premiumPrice(domain);
+    const standard = catalogue().forDomain(domain)!.transferPricing[0];
+    expect(fee).not.toBeNull();
+    expect(fee).not.toBe(standard);
+    const { client, accountId } = await signedInBuyer(t, 'premium-transfer@example.org');
+    const token = await client.botToken();
+    const check = await client.post(`/api/domainTransferCheck?token=${encodeURIComponent(token)}`, { domains: [domain, 'transfer-qwzxv-plain.com'] });
+    expect(check.body.domains).toEqual([
+      expect.objectContaining({ domain, ok: true, premium: true, transferPrice: fee }),
+      expect.objectContaining({ domain: 'transfer-qwzxv-plain.com', ok: true, premium: false, transferPrice: standard }),
+    ]);
+
+    const { answer, prices, intents } = await buyTransfers(client, [{ domain, authCode: 'GOOD-CODE-9' }]);
+    expect(answer.status).toBe(200);
+    expect(prices.get(domain)).toBe(fee);
+    expect(await intents()).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: fee })]);
+    const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, accountId));
+    expect(ledger.map((row) => [row.type, row.amount])).toEqual([
+      ['transfer', fee],
+      ['payment', -(fee ?? 0)],
+    ]);
+    // The registry refuses a request that acknowledges another fee than its own.
+    const refused = await t.deps.providers.registry.requestTransfer({
+      domain: 'transfer-premium-qwzxv-other.com',
+      authCode: 'GOOD-CODE-9',
+      shownPrice: standard,
+    });
+    expect(refused).toMatchObject({ status: 'failed', reason: expect.stringMatching(/premium/) });
+  });
+
+  it('is not charged at the price in the cart when the registry fee changed since: the cart shows the new fee first', async () => {
+    const domain = 'transfer-premium-qwzxv-bakery.com';
+    const fee = premiumPrice(domain)!;
+    const { client } = await signedInBuyer(t, 'premium-transfer-change@example.org');
+    const added = await client.post('/api/cartItems', { type: 'domain', domain, domainType: 'transfer', authCode: 'GOOD-CODE-8' });
+    expect(added.body).toMatchObject({ premium: true, price: fee });
+
+    const registry = t.deps.providers.registry;
+    const realCheck = registry.transferCheck;
+    registry.transferCheck = async (name, tlds) => ({ ...(await realCheck(name, tlds)), premiumPrice: fee + 10000 });
+    try {
+      const before = (await payments().ledger()).length;
+      const refused = await client.patch(`/api/carts/${added.body.cartId}`, { commit: true, a: {} });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(`The registry's transfer price of ${domain} has changed to ${formatMoney(fee + 10000)}. Please review your cart.`);
+      expect((await payments().ledger()).slice(before)).toEqual([]);
+      const cart = await client.get(`/api/carts/${added.body.cartId}?$relations[]=cartItems`);
+      expect(cart.body.cartItems).toEqual([expect.objectContaining({ domain, premium: true, price: fee + 10000 })]);
+    } finally {
+      registry.transferCheck = realCheck;
+    }
+    expect(await registry.transferCheck(domain, supported())).toMatchObject({ ok: true, premiumPrice: fee });
   });
 });

@@ -6,6 +6,9 @@ import { signInDemoThroughApi } from '../helpers/login-helpers.ts';
 import { notFoundPath, publicPaths, storefrontPaths } from '../helpers/public-pages.ts';
 import { domainEntry } from '../helpers/domain-list-helpers.ts';
 
+// Some thirty independent page checks: spread over the workers, not one file's worth of minutes at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 async function axeProblems(page: Page): Promise<string[]> {

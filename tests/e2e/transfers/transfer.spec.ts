@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { fillVisitorDetails, newPhone, saveCard, unique } from '../helpers/checkout-helpers.ts';
+import { formatMoney } from '../../../api/contract/money.ts';
+import { premiumPrice } from '../../../api/providers/registry/sandbox-world.ts';
 
 test('transfer flow: empty input, mixed results, auth codes, then the transfers are in the cart', async ({ page }) => {
   const stamp = Date.now().toString(36);
@@ -26,9 +28,12 @@ test('transfer flow: empty input, mixed results, auth codes, then the transfers 
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByLabel('Domains to transfer')).toHaveValue(`transfer-${stamp}.com`);
 
-  await page.getByLabel('Domains to transfer').fill(`transfer-${stamp}.com\ntransfer-${stamp}.net locked-${stamp}.com`);
+  // A premium name is shown at the registry's transfer fee, not the catalogue's price.
+  const premium = `transfer-premium-${stamp}.com`;
+  await page.getByLabel('Domains to transfer').fill(`transfer-${stamp}.com\ntransfer-${stamp}.net locked-${stamp}.com ${premium}`);
   await page.getByRole('button', { name: 'Check Transfer' }).click();
   await expect(page.getByRole('heading', { name: 'Some of your domains can transfer' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: premium })).toContainText(`Premium transfer ${formatMoney(premiumPrice(premium)!)} · adds 1 year`);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Authorization codes' })).toBeVisible();
   await page.getByRole('button', { name: 'Go Back' }).click();
@@ -43,6 +48,7 @@ test('transfer flow: empty input, mixed results, auth codes, then the transfers 
   await expect(page.getByRole('heading', { name: `transfer-${stamp}.net` })).toBeVisible();
   await expect(page.getByRole('heading', { name: `locked-${stamp}.com` })).toHaveCount(0);
   await expect(page.getByText('Transfer', { exact: true })).toHaveCount(2);
+  await expect(page.getByRole('region', { name: premium })).toContainText('Premium transfer');
 
   // Back at /transfer, a name already in the cart says so.
   await page.goto('/transfer');
