@@ -15,6 +15,7 @@ import { autoRenewDateFor } from '../renewals/renewals.ts';
 import { encryptAuthCode } from '../transfers/auth-code-vault.ts';
 import type { DsRecord } from '../../contract/domains/rdap.ts';
 import type { Intent, IntentKindSpec, JournalDeps } from './intent-types.ts';
+import { restoreKind } from './restore-kind.ts';
 import { privacyKind, transferApproveKind, transferRejectKind } from './transfer-privacy-kinds.ts';
 
 /** What our record said before a lock change, to put back. */
@@ -252,6 +253,7 @@ export const intentKinds = {
   dsRecords: dsRecordsKind,
   delete: deleteKind,
   privacy: privacyKind,
+  restore: restoreKind,
   'transfer-approve': transferApproveKind,
   'transfer-reject': transferRejectKind,
 } satisfies Record<string, IntentKindSpec>;
