@@ -290,13 +290,17 @@ describe('the abuse desk’s lock', () => {
     expect(await actionsOn('domain', held.domainId)).toEqual(['registry.refused']);
   });
 
-  it('with a reason holding a NUL byte: 400, nothing changed at the registry or in our database', async () => {
+  it('with a reason holding a NUL byte: 400 for a lock or a suspension, nothing changed at the registry or in our database', async () => {
     const { held, caseId } = await caseAbout('journal-abuse-nul.com');
-    const answer = await compliance.client.post(`/api/admin/abuse/cases/${caseId}/lock`, { reason: 'Keep it\u0000 here please' });
-    expect(answer.status).toBe(400);
-    expect(answer.body.message).toMatch(/control character/i);
-    expect((await domainRow(t, held.domainId)).locked).toBe(false);
-    expect((await registryRow(t, held.domain)).locked).toBe(false);
+    const registryBefore = await registryRow(t, held.domain);
+    const rowBefore = await domainRow(t, held.domainId);
+    for (const action of ['lock', 'suspend']) {
+      const answer = await compliance.client.post(`/api/admin/abuse/cases/${caseId}/${action}`, { reason: 'Keep it\u0000 here please' });
+      expect(answer.status, action).toBe(400);
+      expect(answer.body.message).toMatch(/control character/i);
+    }
+    expect(await registryRow(t, held.domain)).toEqual(registryBefore);
+    expect(await domainRow(t, held.domainId)).toEqual(rowBefore);
     expect(await intentsOf(held.domainId)).toEqual([]);
     expect(await actionsOn('abuse-case', caseId)).toEqual([]);
   });
