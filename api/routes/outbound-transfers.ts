@@ -6,7 +6,8 @@ import { Hono } from 'hono';
 import { outboundAnswerSchema } from '../contract/selling/for-sale-offer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
-import { answerOutboundTransfer, readOutboundTransfer } from '../services/transfers/outbound-transfers.ts';
+import { journalDomainChange } from '../services/journal/customer-changes.ts';
+import { answerOutboundTransfer, readOutboundTransfer } from '../services/transfers/outbound-answers.ts';
 import { enforce } from '../services/platform/rate-limit.ts';
 
 const limit = (ip: string) => [{ key: `outbound-link:ip:${ip}`, max: 30, windowSeconds: 900 }];
@@ -21,5 +22,5 @@ export const outboundTransfersRoutes = new Hono<AppEnv>()
   .post('/:token', async (c) => {
     const { action } = await parseBody(c, outboundAnswerSchema);
     await enforce(c.var.deps.db, limit(c.var.clientIp), limitMessage);
-    return c.json(await answerOutboundTransfer(c.var.deps, c.req.param('token'), action));
+    return c.json(await answerOutboundTransfer(c.var.deps, c.req.param('token'), action, { journal: journalDomainChange, clientIp: c.var.clientIp }));
   });

@@ -43,7 +43,7 @@ export const knownTierCrossings: { why: string; imports: [from: string, to: stri
       ['accounts/account-update.ts', 'compliance/transfer-duties.ts'],
       ['transfers/tdrp.ts', 'compliance/transfer-duties.ts'],
       ['transfers/inbound-transfers.ts', 'compliance/transfer-duties.ts'],
-      ['transfers/outbound-transfers.ts', 'compliance/transfer-duties.ts'],
+      ['transfers/transfer-release.ts', 'compliance/transfer-duties.ts'],
     ],
   },
   {

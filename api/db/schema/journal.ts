@@ -10,7 +10,7 @@ export const registryIntents = pgTable(
   'registry_intents',
   {
     intentId: serial().primaryKey(),
-    /** What the registry is to do: `lock`, `unlock`, `hold`, `unhold`, `renew`, `nameservers` (services/journal/intent-kinds.ts). */
+    /** What the registry is to do: `lock`, `unlock`, `hold`, `privacy`, `restore`, `transfer-approve`... (services/journal/intent-kinds.ts). */
     kind: text().notNull(),
     domainId: integer()
       .notNull()

@@ -2,6 +2,7 @@
 import type { Deps } from '../../deps.ts';
 import type { Tx } from '../../db/client.ts';
 import type { DomainRow } from '../../db/schema/index.ts';
+import type { StaffActor } from '../audit/audit-log.ts';
 
 export type DomainUpdateContext = {
   deps: Deps;
@@ -23,7 +24,7 @@ export type DomainUpdateContext = {
  * its audit row; the registry call runs after commit, and a refusal puts `params.before` back.
  */
 export type CustomerRegistryChange = {
-  kind: 'lock' | 'unlock' | 'nameservers' | 'dsRecords';
+  kind: 'lock' | 'unlock' | 'nameservers' | 'dsRecords' | 'privacy' | 'transfer-approve' | 'transfer-reject';
   change: (tx: Tx, domain: DomainRow) => Promise<void>;
   params: Record<string, unknown>;
   audit: { action: string; before: unknown; after: unknown };
@@ -31,3 +32,14 @@ export type CustomerRegistryChange = {
 
 /** Carries out a customer's registry change as a journal entry and answers with the registry's result. */
 export type CustomerJournal = (ctx: DomainUpdateContext, change: CustomerRegistryChange) => Promise<unknown>;
+
+/**
+ * The same for a change made without a signed-in customer (the approval link of a transfer away: its token is the
+ * proof), recorded as `actor`; `accountId`, when given, must own the domain.
+ */
+export type DomainJournal = (
+  deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>,
+  actor: StaffActor,
+  target: { domainId: number; accountId: number | null },
+  change: CustomerRegistryChange,
+) => Promise<unknown>;

@@ -1,25 +1,26 @@
 /**
- * A customer's registry change (PATCH /api/domains/:id: lock, unlock, nameservers) as a journal entry, like a staff
- * action: the domain's row is locked, our change, the intent and an audit row commit together; the registry call runs
- * after commit, outside the lock, in the budget the PATCH already spent; a refusal is undone, a lost answer is left to
- * the reconciler (registry-intents.ts).
+ * A customer's registry change (PATCH /api/domains/:id: lock, unlock, nameservers, DS, WHOIS privacy, an answer to a
+ * transfer away; and the emailed approve/cancel link of a transfer away) as a journal entry, like a staff action: the
+ * domain's row is locked, our change, the intent and an audit row commit together; the registry call runs after
+ * commit, outside the lock, in the budget the caller already spent; a refusal is undone, a lost answer is left to the
+ * reconciler (registry-intents.ts).
  */
 import { eq } from 'drizzle-orm';
 import { domains, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
-import type { CustomerJournal } from '../domains/domain-update-types.ts';
+import type { CustomerJournal, DomainJournal } from '../domains/domain-update-types.ts';
 import { carryOutIntent, linkIntentAudit, recordIntent } from './registry-intents.ts';
 
-export const journalCustomerChange: CustomerJournal = async (ctx, { kind, change, params, audit }) => {
-  const { db } = ctx.deps;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.userId, ctx.userId));
-  // The audit log names the customer who acted (no staff member, no role).
-  const actor: StaffActor = { staffId: null, email: user?.email ?? null, role: null, ip: ctx.clientIp };
-  const intent = await db.transaction(async (tx) => {
-    const [domain] = await tx.select().from(domains).where(eq(domains.domainId, ctx.domain.domainId)).for('update');
+/**
+ * Records `change` for the domain as `actor` and carries it out. `accountId`, when given, must own the domain (the
+ * signed-in customer); the approval link's token is its own proof and gives none.
+ */
+export const journalDomainChange: DomainJournal = async (deps, actor, target, { kind, change, params, audit }) => {
+  const intent = await deps.db.transaction(async (tx) => {
+    const [domain] = await tx.select().from(domains).where(eq(domains.domainId, target.domainId)).for('update');
     if (!domain || domain.status === 'deleted') throw new AppError(404, 'Domain not found');
-    if (domain.accountId !== ctx.accountId) throw new AppError(403, 'You do not have access to this domain');
+    if (target.accountId !== null && domain.accountId !== target.accountId) throw new AppError(403, 'You do not have access to this domain');
     await change(tx, domain);
     const intent = await recordIntent(tx, { kind, domainId: domain.domainId, domain: domain.domain, actor, params });
     const entry = await recordAudit(tx, actor, {
@@ -34,5 +35,12 @@ export const journalCustomerChange: CustomerJournal = async (ctx, { kind, change
     await linkIntentAudit(tx, intent.intentId, entry.auditId);
     return intent;
   });
-  return carryOutIntent(ctx.deps, intent, { budgetSpent: true });
+  return carryOutIntent(deps, intent, { budgetSpent: true });
+};
+
+export const journalCustomerChange: CustomerJournal = async (ctx, change) => {
+  const [user] = await ctx.deps.db.select({ email: users.email }).from(users).where(eq(users.userId, ctx.userId));
+  // The audit log names the customer who acted (no staff member, no role).
+  const actor: StaffActor = { staffId: null, email: user?.email ?? null, role: null, ip: ctx.clientIp };
+  return journalDomainChange(ctx.deps, actor, { domainId: ctx.domain.domainId, accountId: ctx.accountId }, change);
 };

@@ -6,7 +6,6 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import type { Tx } from '../../db/client.ts';
 import { accountActivity, domainSuspensions, domains, transactions } from '../../db/schema/index.ts';
 import { teamLabel, type StaffActor } from '../audit/audit-log.ts';
 import { syncZone } from '../dns/zone.ts';
@@ -15,19 +14,9 @@ import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
 import { autoRenewDateFor } from '../renewals/renewals.ts';
 import { encryptAuthCode } from '../transfers/auth-code-vault.ts';
 import type { DsRecord } from '../../contract/domains/rdap.ts';
-import type { Intent, JournalDeps } from './intent-types.ts';
-
-type Checked = { state: 'done'; result: unknown } | { state: 'not-done' };
-
-type IntentKindSpec = {
-  call(deps: JournalDeps, intent: Intent): Promise<unknown>;
-  done(deps: JournalDeps, tx: Tx, intent: Intent, result: unknown): Promise<void>;
-  undo(tx: Tx, intent: Intent): Promise<void>;
-  check(deps: JournalDeps, intent: Intent): Promise<Checked>;
-  safeToRepeat: boolean;
-  /** After the outcome committed: what goes outside the database (the zone, an email). */
-  afterSettle?(deps: JournalDeps, intent: Intent, state: 'done' | 'failed'): Promise<void>;
-};
+import type { Intent, IntentKindSpec, JournalDeps } from './intent-types.ts';
+import { restoreKind } from './restore-kind.ts';
+import { privacyKind, transferApproveKind, transferRejectKind } from './transfer-privacy-kinds.ts';
 
 /** What our record said before a lock change, to put back. */
 export type LockBefore = { locked: boolean; authCode: string | null; authCodeExpireDate: string | null };
@@ -263,6 +252,10 @@ export const intentKinds = {
   nameservers: nameserversKind,
   dsRecords: dsRecordsKind,
   delete: deleteKind,
+  privacy: privacyKind,
+  restore: restoreKind,
+  'transfer-approve': transferApproveKind,
+  'transfer-reject': transferRejectKind,
 } satisfies Record<string, IntentKindSpec>;
 
 export type IntentKind = keyof typeof intentKinds;

@@ -85,10 +85,14 @@ export async function staffPasskeyRegistrationOptions(
   await enforce(deps.db, [optionsLimit(client.ip)], 'Too many passkey requests.');
   const staff = await findStaff(deps.db, holder.staffId);
   const existing = await deps.db.select().from(staffPasskeys).where(eq(staffPasskeys.staffId, staff.staffId));
-  // One more passkey for a signed-in member who has a factor: proved like replacing the app. The challenge it gets is
-  // this session's and single-use, so the registration that follows needs nothing more.
-  const hasFactor = staff.totpSecret !== null || existing.length > 0;
-  if (holder.state === 'active' && hasFactor) await requireCurrentFactor(deps, staff, proof, client, brandName, 'add a passkey');
+  // A passkey added by a signed-in session is proved like replacing the app (the current factor, or the password and an
+  // emailed code), also for a member who has no factor left: a session alone never adds one, and one without any
+  // factor finishes only within its enrolment link's hours. The challenge it gets is this session's and single-use,
+  // so the registration that follows needs nothing more.
+  if (holder.state === 'active') {
+    if (staff.totpSecret === null && existing.length === 0) await requireEnrolmentOpen(deps.db, staff.staffId);
+    await requireCurrentFactor(deps, staff, proof, client, brandName, 'add a passkey');
+  }
   const options = await generateRegistrationOptions({
     rpName: `${brandName} back office`,
     rpID: relyingParty(deps).rpID,

@@ -7,7 +7,7 @@ import QRCode from 'qrcode';
 import { Secret } from 'otpauth';
 import { eq } from 'drizzle-orm';
 import type { StaffTotpSetup } from '../../contract/staff/staff.ts';
-import { staffMembers } from '../../db/schema/index.ts';
+import { staffMembers, staffPasskeys } from '../../db/schema/index.ts';
 import type { Deps, StaffAuth } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -50,8 +50,13 @@ export async function confirmTotpSetup(
   if (!pending) throw new AppError(400, 'Start the authenticator setup first.');
   // Replacing the app of a signed-in member needs a code from the app it replaces, or the password and an emailed
   // code: a stolen session alone cannot.
+  // Adding one beside a passkey, or with no factor left, is proved the same way (a passkey-only member uses the
+  // password and an emailed code); one without any factor finishes only within its enrolment link's hours.
   const replacing = auth.state === 'active' && staff.totpSecret !== null;
-  if (replacing) await requireCurrentFactor(deps, staff, proof, client, brandName, 'replace it');
+  if (auth.state === 'active') {
+    if (!replacing && (await passkeyCountOf(deps, staff.staffId)) === 0) await requireEnrolmentOpen(deps.db, staff.staffId);
+    await requireCurrentFactor(deps, staff, proof, client, brandName, replacing ? 'replace it' : 'add an authenticator app');
+  }
   // A replacement's new code shares the time step of the current one just spent: checked, not spent.
   await checkTotp(deps.db, staff, pending, code, client, brandName, !replacing);
   const [updated] = await deps.db
@@ -71,6 +76,10 @@ export async function confirmTotpSetup(
   if (auth.state !== 'enrol') return null;
   await revokeStaffSession(deps.db, auth.staffSessionId);
   return openStaffSession(deps, updated, 'active', client);
+}
+
+async function passkeyCountOf(deps: Pick<Deps, 'db'>, staffId: number): Promise<number> {
+  return (await deps.db.select({ id: staffPasskeys.staffPasskeyId }).from(staffPasskeys).where(eq(staffPasskeys.staffId, staffId))).length;
 }
 
 /**

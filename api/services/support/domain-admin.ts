@@ -1,22 +1,19 @@
 /**
  * Staff on a domain: our record beside the registry's live `info`, the search, and a restore from redemption (the
- * registry's RGP restore). Lock, suspend and courtesy renewal are journal entries (domain-staff-actions.ts). Every
+ * registry's RGP restore, a journal entry as lock, suspend and courtesy renewal are in domain-staff-actions.ts). Every
  * action is audited with its reason and shows in the owner's Account activity.
  */
 import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
-import { now } from '../../clock.ts';
 import type { StaffDomainRecord, StaffDomainRow } from '../../contract/support/customers.ts';
 import type { StaffDomainState } from '../../contract/support/support-schemas.ts';
 import { domains, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
 import { recordAudit, requireReason, searchAudit, type StaffActor } from '../audit/audit-log.ts';
-import { syncZone } from '../dns/zone.ts';
 import { suspensionsOf } from '../domains/suspensions.ts';
-import { spendRegistryWrite } from '../domains/registry-changes.ts';
-import { queueMessage } from '../platform/messages.ts';
 import { catalogue } from '../search/catalogue.ts';
+import { carryOutIntent, linkIntentAudit, recordIntent } from '../journal/registry-intents.ts';
+import type { RestoreRequest } from '../journal/restore-kind.ts';
 import { findDomainWithOwner, staffDomainRow } from './customer-record.ts';
 
 /** Domains by name (part of it), with their owners; the most recently changed first when nothing is typed. */
@@ -96,16 +93,11 @@ export async function domainRecordForStaff(deps: Deps, domainId: number): Promis
   };
 }
 
-function registryFailure(what: string, domain: string, error: unknown): AppError {
-  if (error instanceof RegistryOutcomeUnknownError) {
-    return new AppError(502, `The registry did not answer the ${what} of ${domain}; look at its live registry state before trying again`);
-  }
-  return new AppError(502, `The registry refused the ${what} of ${domain}: ${(error as Error).message}`);
-}
-
 /**
- * A name in redemption comes back with the registry's restore (RFC 3915 request and report). It returns with the
- * expiry the registry holds: active when still ahead, expired (renew it next) when not.
+ * A name in redemption comes back with the registry's restore (RFC 3915 request and report), as a journal entry: the
+ * intent and the audit row with its reason commit under the domain's row lock; the registry is asked after commit;
+ * the name returns with the expiry the registry holds (active when still ahead, expired: renew it next) and the owner
+ * is emailed. A refusal changes nothing; a lost answer is settled by the reconciling job from the registry's record.
  */
 export async function restoreDomainAsStaff(
   deps: Deps,
@@ -115,49 +107,27 @@ export async function restoreDomainAsStaff(
   brandName: string,
 ): Promise<{ status: string; expireDate: string }> {
   const why = requireReason('domain.restore', reason) as string;
-  const { domain, ownerEmail } = await findDomainWithOwner(deps.db, domainId);
-  if (domain.status !== 'redemption') throw new AppError(409, `${domain.domain} is ${domain.status}, not in redemption`);
-  const registrant = (await deps.db.query.accounts.findFirst({ where: (a, { eq: is }) => is(a.accountId, domain.accountId) }))?.registrantContact;
-  const whois = registrant
-    ? `Domain: ${domain.domain}\nRegistrant: ${registrant.firstName} ${registrant.lastName}${registrant.company ? `, ${registrant.company}` : ''}\nEmail: ${registrant.email}\nCountry: ${registrant.country}`
-    : `Domain: ${domain.domain}\nRegistrant: ${ownerEmail}`;
-  try {
-    // A staff action, one deliberate and audited act: counted, never refused (registry-changes.ts).
-    await spendRegistryWrite(deps, { by: 'duty', accountId: domain.accountId, domain }, () =>
-      deps.providers.registry.restore({
-        domain: domain.domain,
-        deletedAt: domain.redemptionPeriodStartDate ?? domain.expireDate,
-        whoisBefore: whois,
-        whoisNow: whois,
-        reason: `Registrant error: ${why}`,
-      }),
-    );
-  } catch (error) {
-    throw registryFailure('restore', domain.domain, error);
-  }
-  const record = await deps.providers.registry.info(domain.domain).catch(() => null);
-  const expireDate = record?.expireDate ?? domain.expireDate;
-  const status = expireDate > now() ? 'active' : 'expired';
-  await deps.db.transaction(async (tx) => {
-    await tx.update(domains).set({ status, expireDate, redemptionPeriodStartDate: null, modifyDate: now() }).where(eq(domains.domainId, domainId));
-    await recordAudit(tx, actor, {
+  const intent = await deps.db.transaction(async (tx) => {
+    const [domain] = await tx.select().from(domains).where(eq(domains.domainId, domainId)).for('update');
+    if (!domain) throw new AppError(404, 'No such domain');
+    if (domain.status !== 'redemption') throw new AppError(409, `${domain.domain} is ${domain.status}, not in redemption`);
+    const restore: RestoreRequest = { deletedAt: (domain.redemptionPeriodStartDate ?? domain.expireDate).toISOString(), reason: why, brandName };
+    const intent = await recordIntent(tx, { kind: 'restore', domainId, domain: domain.domain, actor, params: { restore } });
+    const entry = await recordAudit(tx, actor, {
       action: 'domain.restore',
       targetType: 'domain',
       targetId: domainId,
       targetLabel: domain.domain,
       accountId: domain.accountId,
       before: { status: domain.status },
-      after: { status, expireDate: expireDate.toISOString() },
+      after: { intentId: intent.intentId },
       reason: why,
       customerSummary: `We restored ${domain.domain} from redemption.`,
     });
+    await linkIntentAudit(tx, intent.intentId, entry.auditId);
+    return intent;
   });
-  await syncZone(deps, domainId);
-  await queueMessage(deps.jobs, {
-    channel: 'email',
-    to: ownerEmail,
-    subject: `${domain.domain} is restored`,
-    text: `${brandName} restored ${domain.domain} from the redemption period.${status === 'expired' ? ' Renew it now in My Domains, or it will expire again.' : ''}`,
-  });
-  return { status, expireDate: expireDate.toISOString() };
+  await carryOutIntent(deps, intent);
+  const [row] = await deps.db.select({ status: domains.status, expireDate: domains.expireDate }).from(domains).where(eq(domains.domainId, domainId));
+  return { status: row.status, expireDate: row.expireDate.toISOString() };
 }

@@ -16,11 +16,9 @@ import { heldActionMessage } from '../../contract/domains/suspension-gate.ts';
 import { AppError } from '../../errors.ts';
 import type { RegistryMessage } from '../../providers/registry/index.ts';
 import { requestTransferByOtherRegistrar } from '../../providers/registry/sandbox-transfers.ts';
-import { queueDomainCleanup } from '../domains/departed-domains.ts';
 import { spendRegistryWrite } from '../domains/registry-changes.ts';
-import { assertNotHeld } from '../domains/suspension-gate.ts';
 import { pollInboundTransfers } from './inbound-transfers.ts';
-import { onTransferredAway } from '../compliance/transfer-duties.ts';
+import { releaseDomain, settleIfGone } from './transfer-release.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import { hashToken, newToken } from '../kernel/tokens.ts';
@@ -30,7 +28,6 @@ export const outboundTransferDays = 5;
 /** An unlocked domain's auth code lasts this long (ICANN Transfer Policy, 2025); then the domain locks itself again. */
 export const authCodeLifetimeDays = 14;
 
-type OutboundRow = typeof outboundTransfers.$inferSelect;
 export type OutboundTransferDeps = Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>;
 
 /** What the registry's queue says about a name of ours (the transfer-poll job hands these over). */
@@ -90,7 +87,7 @@ async function refuseTransferOfHeldName(deps: OutboundTransferDeps, domain: Doma
   });
 }
 
-async function registrantEmail(deps: OutboundTransferDeps, accountId: number): Promise<string | null> {
+export async function registrantEmail(deps: OutboundTransferDeps, accountId: number): Promise<string | null> {
   const [account] = await deps.db.select({ contact: accounts.registrantContact }).from(accounts).where(eq(accounts.accountId, accountId));
   if (account?.contact?.email) return account.contact.email;
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.accountId, accountId)).limit(1);
@@ -134,25 +131,6 @@ export async function resendOutboundApprovalEmail(deps: OutboundTransferDeps, do
   await sendApprovalEmail(deps, domain, transfer.gainingRegistrar, transfer.deadline, token);
 }
 
-/** The customer refuses the transfer: the registry is told, the domain stays and is locked again. */
-export async function cancelOutboundTransfer(deps: OutboundTransferDeps, domain: DomainRow): Promise<void> {
-  if (domain.outboundTransferStatus !== 'pending' && domain.outboundTransferStatus !== 'approved') {
-    throw new AppError(400, 'No transfer of this domain is pending');
-  }
-  try {
-    await deps.providers.registry.rejectTransfer(domain.domain);
-  } catch (error) {
-    // Too late: the registry already let it go (the job records that within minutes).
-    if (await settleIfGone(deps, domain.domain)) throw new AppError(409, `The transfer of ${domain.domain} has already completed.`);
-    throw error;
-  }
-  await closeOutboundTransfer(deps, domain.domain, 'cancelled');
-  // Whoever asked had the code: a new one (unseen) and the lock keep them from asking again.
-  await deps.providers.registry.setLock(domain.domain, true);
-  await deps.providers.registry.authCode(domain.domain, true);
-  await deps.db.update(domains).set({ locked: true, authCode: null, authCodeExpireDate: null, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
-}
-
 async function closeOutboundTransfer(deps: OutboundTransferDeps, domain: string, status: 'cancelled'): Promise<void> {
   const today = now();
   const rows = await deps.db
@@ -166,82 +144,6 @@ async function closeOutboundTransfer(deps: OutboundTransferDeps, domain: string,
       .set({ status, settleDate: today })
       .where(and(eq(outboundTransfers.domainId, domainId), inArray(outboundTransfers.status, ['pending', 'approved'])));
   }
-}
-
-/** The registry gave the name to the other registrar: it leaves the account (hidden as deleted, its history kept). */
-async function releaseDomain(deps: OutboundTransferDeps, domain: string): Promise<void> {
-  const today = now();
-  const rows = await deps.db
-    .update(domains)
-    .set({
-      status: 'deleted',
-      outboundTransferStatus: null,
-      outboundTransferApprovalDeadline: null,
-      forSale: false,
-      authCode: null,
-      authCodeExpireDate: null,
-      autoRenewEnabled: false,
-      modifyDate: today,
-    })
-    // The registry's word is final, even for a request whose pending notice we never read.
-    .where(and(eq(domains.domain, domain), ne(domains.status, 'deleted')))
-    .returning({ domainId: domains.domainId, accountId: domains.accountId });
-  for (const { domainId, accountId } of rows) {
-    const [request] = await deps.db
-      .update(outboundTransfers)
-      .set({ status: 'completed', settleDate: today })
-      .where(and(eq(outboundTransfers.domainId, domainId), inArray(outboundTransfers.status, ['pending', 'approved'])))
-      .returning({ gainingRegistrar: outboundTransfers.gainingRegistrar });
-    await queueDomainCleanup(deps.jobs, domainId);
-    await onTransferredAway(deps, { accountId, domain, gainingRegistrar: request?.gainingRegistrar ?? null });
-  }
-}
-
-/** Whether the registry still has the name with us; if not, it leaves the account. */
-async function settleIfGone(deps: OutboundTransferDeps, domain: string): Promise<boolean> {
-  const record = await deps.providers.registry.info(domain);
-  if (record?.ours) return false;
-  await releaseDomain(deps, domain);
-  return true;
-}
-
-export type OutboundTransferView = { domain: string; gainingRegistrar: string; deadline: string; status: OutboundRow['status'] };
-
-async function findByToken(deps: OutboundTransferDeps, token: string): Promise<OutboundRow> {
-  const [row] = await deps.db
-    .select()
-    .from(outboundTransfers)
-    .where(eq(outboundTransfers.tokenHash, hashToken(token)));
-  if (!row) throw new AppError(404, 'This link is no longer valid. Use the newest email we sent, or My Domains.');
-  return row;
-}
-
-export async function readOutboundTransfer(deps: OutboundTransferDeps, token: string): Promise<OutboundTransferView> {
-  const row = await findByToken(deps, token);
-  return { domain: row.domain, gainingRegistrar: row.gainingRegistrar, deadline: row.deadline.toISOString(), status: row.status };
-}
-
-/** The approval link's answer: approve (the name goes now) or cancel (it stays). */
-export async function answerOutboundTransfer(deps: OutboundTransferDeps, token: string, action: 'approve' | 'cancel'): Promise<OutboundTransferView> {
-  const row = await findByToken(deps, token);
-  if (row.status !== 'pending') throw new AppError(409, `This transfer is already ${row.status}.`);
-  const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, row.domainId));
-  if (!domain || domain.status === 'deleted') throw new AppError(409, 'This domain is no longer in the account.');
-  // The link's answer is the customer's registry change, in the same budget as PATCH /api/domains (a 429 past it).
-  const spend = (write: () => Promise<void>) => spendRegistryWrite(deps, { by: 'customer', accountId: domain.accountId, domain }, write);
-  if (action === 'cancel') {
-    await spend(() => cancelOutboundTransfer(deps, domain));
-  } else {
-    assertNotHeld(domain, 'transferAway');
-    await spend(() => deps.providers.registry.approveTransfer(row.domain));
-    await deps.db
-      .update(domains)
-      .set({ outboundTransferStatus: 'approved', modifyDate: now() })
-      .where(and(eq(domains.domainId, row.domainId), eq(domains.outboundTransferStatus, 'pending')));
-    await deps.db.update(outboundTransfers).set({ status: 'approved' }).where(eq(outboundTransfers.outboundTransferId, row.outboundTransferId));
-    await settleIfGone(deps, row.domain);
-  }
-  return readOutboundTransfer(deps, token);
 }
 
 export type TransferAwayReport = { completed: number; relocked: number };

@@ -13,7 +13,8 @@ import { domains } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { decryptAuthCode } from './auth-code-vault.ts';
 import { restartInboundTransfer } from './inbound-restart.ts';
-import { authCodeLifetimeDays, cancelOutboundTransfer, resendOutboundApprovalEmail } from './outbound-transfers.ts';
+import { cancelOutboundTransfer } from './outbound-answers.ts';
+import { authCodeLifetimeDays, resendOutboundApprovalEmail } from './outbound-transfers.ts';
 import { requireRecentAuth } from '../auth/recent-auth.ts';
 import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
 import { assertNotHeld } from '../domains/suspension-gate.ts';
@@ -25,7 +26,7 @@ export async function applyTransferUpdate(ctx: DomainUpdateContext, fields: z.in
     return;
   }
   if (fields.$rejectOutboundTransfer) {
-    await cancelOutboundTransfer(ctx.deps, domain);
+    await cancelOutboundTransfer(ctx);
     return;
   }
   if (fields.$resendOutboundTransferApprovalEmail) {

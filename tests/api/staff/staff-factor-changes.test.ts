@@ -110,7 +110,10 @@ describe('every change of a staff member’s second factors', () => {
     const staff = await staffClient(t, 'compliance');
     await t.db.update(staffMembers).set({ totpSecret: null }).where(eq(staffMembers.staffId, staff.staffId));
     const authenticator = new SoftAuthenticator();
-    const options = await staff.client.post('/api/admin/session/passkeyRegistrationOptions');
+    // With no factor left, the password and an emailed code prove it is them.
+    const proof = { password: staffPassword, emailCode: await emailedCode(staff.client, staff.email) };
+    const options = await staff.client.post('/api/admin/session/passkeyRegistrationOptions', proof);
+    expect(options.status, JSON.stringify(options.body)).toBe(200);
     const registered = await staff.client.post('/api/admin/session/passkeys', { passkey: authenticator.register(options.body), name: 'Work laptop' });
     expect(registered.status).toBe(200);
     let mail = (await mailsTo(staff.email)).at(-1);
@@ -119,7 +122,11 @@ describe('every change of a staff member’s second factors', () => {
     expect(mail?.body).toContain('tell an owner at once');
 
     const setup = await staff.client.post('/api/admin/session/totp');
-    const added = await staff.client.post('/api/admin/session/totp/confirm', { code: totpFrom(setup.body.secret).generate() });
+    const added = await staff.client.post('/api/admin/session/totp/confirm', {
+      code: totpFrom(setup.body.secret).generate(),
+      password: staffPassword,
+      emailCode: await emailedCode(staff.client, staff.email),
+    });
     expect(added.status).toBe(200);
     mail = (await mailsTo(staff.email)).at(-1);
     expect(mail?.subject).toMatch(/An authenticator app was added to your .* back-office account/);

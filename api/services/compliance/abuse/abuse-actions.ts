@@ -21,7 +21,8 @@ import { recordZoneChange, zoneRecordsNow } from '../../dns/zone-changes.ts';
 import { syncZone } from '../../dns/zone.ts';
 import { suspensionLiftedNotice, suspensionNotice } from '../../domains/suspension-notice.ts';
 import { liftSuspension, suspendDomain } from '../../domains/suspensions.ts';
-import { spendRegistryWrite } from '../../domains/registry-changes.ts';
+import type { LockBefore } from '../../journal/intent-kinds.ts';
+import { carryOutIntent, linkIntentAudit, recordIntent } from '../../journal/registry-intents.ts';
 import { queueMessage } from '../../platform/messages.ts';
 import { recordCaseEvent } from './abuse-cases.ts';
 import { findCase, writeFirstActionHours } from './abuse-desk.ts';
@@ -63,7 +64,7 @@ async function recordAction(
   actor: StaffActor,
   row: CaseRow,
   input: { kind: string; action: string; reason: string; detail?: Record<string, unknown>; accountId?: number | null; customerSummary?: string },
-): Promise<void> {
+): Promise<{ auditId: number }> {
   const time = now();
   await recordCaseEvent(tx, { caseId: row.caseId, kind: input.kind, actor: actor.email ?? 'system', reason: input.reason, detail: input.detail ?? null });
   await tx
@@ -75,7 +76,7 @@ async function recordAction(
       modifyDate: time,
     })
     .where(eq(abuseCases.caseId, row.caseId));
-  await recordAudit(tx, actor, {
+  return recordAudit(tx, actor, {
     action: input.action,
     targetType: 'abuse-case',
     targetId: row.caseId,
@@ -215,28 +216,34 @@ export async function liftAbuseSuspension(deps: DeskDeps, actor: StaffActor, cas
   return { stillSuspended: result.stillSuspended };
 }
 
+/**
+ * Locks the name against transfer: a journal entry (services/journal) like a staff lock: our record, the case's
+ * timeline, its audit row and the registry intent commit together under the domain's row lock; the registry's lock
+ * (a compliance duty: counted, never refused) follows after commit; a refusal unlocks our record again.
+ */
 export async function lockForAbuse(deps: DeskDeps, actor: StaffActor, caseId: number, input: { reason: string }): Promise<void> {
   requireReason('abuse.lock', input.reason);
   const row = await openCase(deps, caseId);
-  const domain = await sponsoredDomain(deps, row);
-  if (domain.outboundTransferStatus) throw new AppError(409, `${row.domain} is being transferred away; cancel the transfer before locking it`);
-  try {
-    // A compliance action, one deliberate and audited act: counted, never refused (registry-changes.ts).
-    await spendRegistryWrite(deps, { by: 'duty', accountId: domain.accountId, domain }, () => deps.providers.registry.setLock(domain.domain, true));
-  } catch (error) {
-    throw new AppError(502, `The registry did not lock ${domain.domain}: ${(error as Error).message}`);
-  }
-  await deps.db.transaction(async (tx) => {
+  const sponsored = await sponsoredDomain(deps, row);
+  const intent = await deps.db.transaction(async (tx) => {
+    const [domain] = await tx.select().from(domains).where(eq(domains.domainId, sponsored.domainId)).for('update');
+    if (!domain || domain.status === 'deleted') throw new AppError(409, `${row.domain} is not a domain we sponsor: refer the case to its registrar or host`);
+    if (domain.outboundTransferStatus) throw new AppError(409, `${row.domain} is being transferred away; cancel the transfer before locking it`);
+    const before: LockBefore = { locked: domain.locked, authCode: domain.authCode, authCodeExpireDate: domain.authCodeExpireDate?.toISOString() ?? null };
+    const intent = await recordIntent(tx, { kind: 'lock', domainId: domain.domainId, domain: domain.domain, actor, params: { before } });
     await tx.update(domains).set({ locked: true, authCode: null, authCodeExpireDate: null, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
-    await recordAction(tx, actor, row, {
+    const entry = await recordAction(tx, actor, row, {
       kind: 'locked',
       action: 'abuse.lock',
       reason: input.reason,
-      detail: { domain: row.domain, wasLocked: domain.locked },
+      detail: { domain: row.domain, wasLocked: domain.locked, intentId: intent.intentId },
       accountId: domain.accountId,
       customerSummary: `We locked ${row.domain} against transfer while an abuse report is reviewed (case ${formatCaseNumber(caseId)}).`,
     });
+    await linkIntentAudit(tx, intent.intentId, entry.auditId);
+    return intent;
   });
+  await carryOutIntent(deps, intent);
 }
 
 export async function removeAbusiveContent(
