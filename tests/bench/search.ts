@@ -17,6 +17,8 @@ export type SearchBenchOptions = {
   clientCounts?: number[];
   seed?: number;
   searchesPerClient?: number;
+  /** Clients of the warm-up, three searches each (BENCH_WARMUP_CLIENTS; default 50). */
+  warmUpClients?: number;
   log?: (line: string) => void;
 };
 
@@ -161,7 +163,7 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
   try {
     // Warm up as a server in service would be: the first searches pay for module loading, the catalogue and the JIT
     // compiling the hot paths (a cold server's first 500 searches cost about 40% more CPU). Other names than measured.
-    const warmUpClients = 50;
+    const warmUpClients = options.warmUpClients ?? 50;
     await Promise.all(Array.from({ length: warmUpClients }, (_, i) => runClient(baseUrl, seedBase + 900_000 + i, 3, [], [])));
     log(`Search socket benchmark against ${baseUrl} (${searchesPerClient} searches per client, after ${warmUpClients * 3} warm-up searches)`);
     log('clients  searches  errors  ack p50/p99 ms  first p50/p99 ms  last p50/p99 ms  RSS MB  names/search  server CPU ms/search  wall s');
@@ -241,6 +243,7 @@ if (import.meta.main) {
     serverPid: process.argv[3] ? Number(process.argv[3]) : undefined,
     clientCounts: counts,
     seed: Number(process.env.BENCH_SEED ?? 0),
+    warmUpClients: process.env.BENCH_WARMUP_CLIENTS ? Number(process.env.BENCH_WARMUP_CLIENTS) : undefined,
   });
   process.exit(0);
 }

@@ -27,9 +27,11 @@ export function checkStreaming(session: EppSession): RegistryProvider['checkStre
     for (const group of groups) for (let i = 0; i < group.length; i += checkBatchSize) batches.push(group.slice(i, i + checkBatchSize));
     void session.hasFees().then(
       (withFees) => {
+        // A search the visitor replaced aborts its signal: its batches not yet sent never go to the registry.
+        const { signal } = listener;
         for (const batch of batches) {
-          checkBatch(session, batch, withFees)
-            .catch(() => checkBatch(session, batch, withFees))
+          checkBatch(session, batch, withFees, signal)
+            .catch((error) => (signal?.aborted ? Promise.reject(error) : checkBatch(session, batch, withFees, signal)))
             .then(
               (answers) => {
                 if (!listener.signal?.aborted) listener.onAnswers(answers);
@@ -46,12 +48,12 @@ export function checkStreaming(session: EppSession): RegistryProvider['checkStre
 }
 
 /** One <domain:check> (with fee check when offered) for up to 20 names. */
-async function checkBatch(session: EppSession, names: string[], withFees: boolean): Promise<Availability[]> {
+async function checkBatch(session: EppSession, names: string[], withFees: boolean, signal?: AbortSignal): Promise<Availability[]> {
   const extension = withFees ? feeCheckXml(session.currency, ['create', 'renew'], 1) : undefined;
   const response = await session.command(
     `Could not check ${names.join(', ')}`,
     `<check><domain:check ${domainNs}>${names.map((name) => el('domain:name', name)).join('')}</domain:check></check>`,
-    { extension, query: true },
+    { extension, query: true, signal },
   );
   const answers = new Map<string, { available: boolean; reason?: string }>();
   for (const cd of childrenOf(childOf(response.resData, ns.domain, 'chkData'), ns.domain, 'cd')) {

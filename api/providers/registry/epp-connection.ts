@@ -39,6 +39,14 @@ export type EppConnectionOptions = {
 };
 
 export { EppConnectionError, EppError, EppNoAnswerError } from './epp-errors.ts';
+
+/** A queued query whose caller stopped waiting (its signal aborted) before it was sent: nothing went to the registry. */
+export class EppCancelledError extends Error {
+  constructor() {
+    super('Cancelled before it was sent');
+    this.name = 'EppCancelledError';
+  }
+}
 export { createFrameDecoder, frame } from './epp-frames.ts';
 
 export type EppGreeting = { serverId: string; objURIs: string[]; extURIs: string[] };
@@ -50,6 +58,8 @@ type Job = {
   isHello: boolean;
   /** Safe to send again after a drop (queries); mutations are not, their outcome is unknown. */
   retryOnDrop: boolean;
+  /** A query nobody waits for any more (a search the visitor replaced) is dropped from the queue, never sent. */
+  signal?: AbortSignal;
   attempts: number;
   resolve: (response: EppResponse) => void;
   reject: (error: Error) => void;
@@ -92,11 +102,12 @@ export class EppConnection {
   }
 
   /** Sends a command body (without envelope) and resolves with any response, success or failure code. */
-  send(body: string, options: { extension?: string; retryOnDrop?: boolean } = {}): Promise<EppResponse> {
+  send(body: string, options: { extension?: string; retryOnDrop?: boolean; signal?: AbortSignal } = {}): Promise<EppResponse> {
     return this.enqueue({
       build: (clTRID) => commandXml(body, clTRID, options.extension),
       isHello: false,
       retryOnDrop: options.retryOnDrop ?? false,
+      signal: options.signal,
     });
   }
 
@@ -124,8 +135,21 @@ export class EppConnection {
 
   private enqueue(job: Omit<Job, 'attempts' | 'resolve' | 'reject'>): Promise<EppResponse> {
     if (this.closed) return Promise.reject(new EppError('The EPP connection is closed'));
+    if (job.signal?.aborted) return Promise.reject(new EppCancelledError());
     return new Promise((resolve, reject) => {
-      this.queue.push({ ...job, attempts: 0, resolve, reject });
+      const queued: Job = { ...job, attempts: 0, resolve, reject };
+      this.queue.push(queued);
+      // Cancelled while waiting: out of the queue at once, so the commands behind it (and `load`) do not wait for it.
+      job.signal?.addEventListener(
+        'abort',
+        () => {
+          const at = this.queue.indexOf(queued);
+          if (at < 0) return;
+          this.queue.splice(at, 1);
+          reject(new EppCancelledError());
+        },
+        { once: true },
+      );
       void this.pump();
     });
   }

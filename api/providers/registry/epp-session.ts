@@ -3,7 +3,7 @@
  * a command that turns refusals into EppError, a mutation that turns an unanswered request into an unknown outcome,
  * and what the registry's greeting offers.
  */
-import { EppConnection, type EppConnectionOptions, EppError, EppNoAnswerError } from './epp-connection.ts';
+import { EppCancelledError, EppConnection, type EppConnectionOptions, EppError, EppNoAnswerError } from './epp-connection.ts';
 import { ns } from './epp-xml.ts';
 import { RegistryOutcomeUnknownError } from './index.ts';
 
@@ -28,7 +28,13 @@ export type EppRegistryOptions = EppConnectionOptions & {
   contacts?: 'required' | 'none';
 };
 
-export type CommandOptions = { extension?: string; query?: boolean; accept?: number[] };
+export type CommandOptions = {
+  extension?: string;
+  query?: boolean;
+  accept?: number[];
+  /** A query only: aborted before its turn, it is never sent (EppCancelledError). */
+  signal?: AbortSignal;
+};
 
 export type EppSession = {
   readonly options: EppRegistryOptions;
@@ -66,8 +72,9 @@ export function createEppSession(options: EppRegistryOptions): EppSession {
   const offers = async (extension: string) => wanted(extension) && (await pick().greeting()).extURIs.includes(extension);
 
   async function command(what: string, body: string, opts: CommandOptions = {}) {
+    if (opts.signal?.aborted) throw new EppCancelledError();
     await slot();
-    const response = await pick().send(body, { extension: opts.extension, retryOnDrop: opts.query ?? false });
+    const response = await pick().send(body, { extension: opts.extension, retryOnDrop: opts.query ?? false, signal: opts.query ? opts.signal : undefined });
     if (response.code >= 2000 && !opts.accept?.includes(response.code)) throw EppError.fromResponse(what, response);
     return response;
   }

@@ -29,6 +29,15 @@ export function extensionLatencyMs(tld: string, baseMs: number): number {
   return Math.round(baseMs * (0.5 + (hash % 101) / 100));
 }
 
+/**
+ * Simulated answer time of one registry of the sandbox EPP server, fixed per registry (0.5-1.5 times `baseMs`): one
+ * server answers at one pace whichever of its extensions a command names.
+ */
+export function registryLatencyMs(registry: string, baseMs: number): number {
+  if (baseMs <= 0) return 0;
+  return Math.round(baseMs * (0.5 + (stableHash(`latency:registry:${registry}`) % 101) / 100));
+}
+
 /** The world's answer for a name nobody registered through this product. */
 export function worldAvailability(domain: string): Availability {
   const status = worldStatus(domain);

@@ -8,7 +8,7 @@ import { type Clock, now } from '../../../clock.ts';
 import type { Db } from '../../../db/client.ts';
 import { createFrameDecoder, frame } from '../epp-connection.ts';
 import { childOf, ns, parseXml, textOf, type XmlElement } from '../epp-xml.ts';
-import { extensionLatencyMs } from '../sandbox-availability.ts';
+import { registryLatencyMs } from '../sandbox-availability.ts';
 import { loadOrCreateCertificate } from './certificate.ts';
 import { contactCommand } from './contacts.ts';
 import type { CommandContext } from './context.ts';
@@ -91,7 +91,7 @@ export async function startSandboxEppServer(options: SandboxEppServerOptions): P
     socket.write(frame(xml));
   };
 
-  const latencyOf = (domain: string) => extensionLatencyMs(extensionOf(domain), options.latencyMs ?? 0);
+  const latencyOf = (domain: string) => registryLatencyMs(router.forDomain(domain)?.name ?? extensionOf(domain), options.latencyMs ?? 0);
 
   async function dispatch(session: Session, command: XmlElement, extension: XmlElement | undefined): Promise<Reply> {
     const verbEl = command.children.find((child) => child.ns === ns.epp && child.name !== 'extension' && child.name !== 'clTRID');
