@@ -226,6 +226,26 @@ const envSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'OPERATOR_COUNTRY must be a two-letter country code, such as US or DE')
     .transform((code) => code.toUpperCase())
     .default('US'),
+  /**
+   * The EU's VIES REST API that confirms customers' VAT numbers before they are reverse-charged, such as
+   * https://ec.europa.eu/taxation_customs/vies/rest-api. Unset: the offline VIES sandbox (README, Providers).
+   */
+  VIES_API_URL: z.url().optional(),
+  /**
+   * Where the operator is registered to collect tax, comma-separated: `EU` (VAT at each member state's rate, the One
+   * Stop Shop), a country (`GB`, `AU`, `CA`, `US` for every state) or a US state / Canadian province (`US-NY`, `CA-QC`).
+   * Customers elsewhere pay no tax. The operator's own country is included unless it is the US or Canada.
+   */
+  TAX_REGISTRATIONS: z
+    .string()
+    .default('EU')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^(EU|[A-Z]{2}(-[A-Z]{2,3})?)$/, 'TAX_REGISTRATIONS lists EU, countries (GB) or regions (US-NY), comma-separated'))),
   /** Escrow deposits: the weekday of the full deposit (the other days get incremental ones unless turned off). */
   ESCROW_FULL_DAY: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).default('sunday'),
   ESCROW_INCREMENTAL: z.stringbool().default(true),

@@ -6,6 +6,7 @@
 import { addDays } from 'date-fns/addDays';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { planOf } from '../../contract/carts/cart-pricing.ts';
+import { formatRate } from '../../contract/billing/tax.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -24,8 +25,8 @@ import { recordMarketPurchase } from './market-lines.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
 import type { CartItemRow, OrderLineRow } from '../../db/schema/index.ts';
 
-/** `totalPrice` is what the card pays for the line: the rest less the promo `discount` and the account `credit`. */
-export type LinePrices = Pick<OrderLineRow, 'price' | 'protectionPrice' | 'monthlyPrice' | 'totalPrice' | 'discount' | 'credit'>;
+/** `totalPrice` is what the card pays for the line: the rest less the promo `discount` and the account `credit`, plus `tax`. */
+export type LinePrices = Pick<OrderLineRow, 'price' | 'protectionPrice' | 'monthlyPrice' | 'totalPrice' | 'discount' | 'credit' | 'tax'>;
 
 /** The states in which a line leaves a domain in the account. */
 export function isRecordedState(state: OrderLineState): state is 'delivered' | 'auth-code-needed' | 'auth-code-rejected' {
@@ -65,7 +66,7 @@ export async function recordDomain(
       status: transfer ? 'transfer' : 'active',
       inboundTransferStatus: transfer ? (state === 'delivered' ? 'pending' : state) : null,
       // Credit is spent only by what was delivered: a transfer charged later pays that part by card then.
-      pendingCharge: isAwaitingCode(state) ? prices.totalPrice + prices.credit : null,
+      pendingCharge: isAwaitingCode(state) ? prices.totalPrice + prices.credit - prices.tax : null,
       authCode: transfer ? item.authCode : null,
       createDate: today,
       modifyDate: today,
@@ -117,6 +118,19 @@ export async function recordDomain(
       amount: -prices.discount,
       endDate: expireDate,
       metaData: { discountOf: charge.transactionId, promoCode: code },
+    });
+  }
+  if (prices.tax > 0) {
+    // The line's tax, a charge of its own: refunds give it back in proportion to what they refund of the line.
+    const [order] = await tx.select({ tax: orders.tax }).from(orders).where(eq(orders.orderId, orderId));
+    const rate = order?.tax?.rate ?? 0;
+    await tx.insert(transactions).values({
+      ...line,
+      type: 'tax',
+      description: `${order?.tax?.label ?? 'Tax'} ${formatRate(rate)} (${order?.tax?.place ?? ''}) on ${item.domain}`,
+      amount: prices.tax,
+      endDate: expireDate,
+      metaData: { taxOf: charge.transactionId, rate },
     });
   }
   return domain.domainId;
