@@ -74,7 +74,14 @@ export function decideTax(customer: TaxCustomer, operator: TaxOperator, today: D
     const isBusiness = buyerTaxId != null && customer.vatStatus === 'confirmed';
     // Between member states a confirmed business accounts for the VAT itself; at home, the seller charges it.
     if (isBusiness && country !== seller) return { ...base, rate: 0, display: 'included', label: 'VAT', reverseCharge: true };
-    return { ...base, rate, display: 'included', label: 'VAT', reverseCharge: false, viesUnavailable: buyerTaxId != null && customer.vatStatus === 'unavailable' };
+    return {
+      ...base,
+      rate,
+      display: 'included',
+      label: 'VAT',
+      reverseCharge: false,
+      viesUnavailable: buyerTaxId != null && customer.vatStatus === 'unavailable',
+    };
   }
   const display: TaxDisplay = country === 'US' || country === 'CA' ? 'added' : 'included';
   const kinds = [national, regional].filter((entry) => entry && entry.rate > 0).map((entry) => labels[entry?.type ?? ''] ?? 'Sales tax');

@@ -56,7 +56,11 @@ export async function recordDomain(
   },
 ): Promise<number> {
   const { accountId, orderId, item, prices, state, expireDate, today } = input;
-  if (item.domainType === 'market') return recordMarketPurchase(tx, input);
+  if (item.domainType === 'market') {
+    const domainId = await recordMarketPurchase(tx, input);
+    if (state === 'delivered') await recordLineTax(tx, { accountId, orderId, domain: item.domain, domainId, tax: prices.tax, today, taxOf: null });
+    return domainId;
+  }
   const transfer = item.domainType === 'transfer';
   const [domain] = await tx
     .insert(domains)
@@ -120,20 +124,29 @@ export async function recordDomain(
       metaData: { discountOf: charge.transactionId, promoCode: code },
     });
   }
-  if (prices.tax > 0) {
-    // The line's tax, a charge of its own: refunds give it back in proportion to what they refund of the line.
-    const [order] = await tx.select({ tax: orders.tax }).from(orders).where(eq(orders.orderId, orderId));
-    const rate = order?.tax?.rate ?? 0;
-    await tx.insert(transactions).values({
-      ...line,
-      type: 'tax',
-      description: `${order?.tax?.label ?? 'Tax'} ${formatRate(rate)} (${order?.tax?.place ?? ''}) on ${item.domain}`,
-      amount: prices.tax,
-      endDate: expireDate,
-      metaData: { taxOf: charge.transactionId, rate },
-    });
-  }
+  await recordLineTax(tx, { accountId, orderId, domain: item.domain, domainId: domain.domainId, tax: prices.tax, today, taxOf: charge.transactionId });
   return domain.domainId;
+}
+
+/** A delivered line's tax: a ledger charge of its own (type `tax`), which a refund gives back as tax on its credit note. */
+async function recordLineTax(
+  tx: DbOrTx,
+  input: { accountId: number; orderId: number; domain: string; domainId: number; tax: number; today: Date; taxOf: number | null },
+): Promise<void> {
+  if (input.tax <= 0) return;
+  const [order] = await tx.select({ tax: orders.tax }).from(orders).where(eq(orders.orderId, input.orderId));
+  const rate = order?.tax?.rate ?? 0;
+  await tx.insert(transactions).values({
+    accountId: input.accountId,
+    domainId: input.domainId,
+    orderId: input.orderId,
+    type: 'tax',
+    description: `${order?.tax?.label ?? 'Tax'} ${formatRate(rate)} (${order?.tax?.place ?? ''}) on ${input.domain}`,
+    amount: input.tax,
+    startDate: input.today,
+    createDate: input.today,
+    metaData: { taxOf: input.taxOf, rate },
+  });
 }
 
 /** The code an order's cart redeemed, for its ledger rows. */
