@@ -46,3 +46,17 @@ export function describeTax(decision: TaxDecision, tax: number): string {
     return `Prices include ${formatRate(decision.rate)} ${decision.label} (${decision.place}): ${formatMoney(tax)}.${unconfirmed}`;
   return `${decision.label} (${formatRate(decision.rate)}, ${decision.place}): ${formatMoney(tax)}`;
 }
+
+type LineParts = { price: number; protectionPrice: number; monthlyPrice: number; discount: number; tax: number };
+
+/**
+ * A line's parts as a tax-included country shows them: each with its VAT, the rounding left over on the price, so
+ * the parts still add up to the line's price less discount plus its tax, to the cent.
+ */
+export function grossParts(line: LineParts, rate: number): Omit<LineParts, 'tax'> {
+  const protectionPrice = line.protectionPrice + taxOn(line.protectionPrice, rate);
+  const monthlyPrice = line.monthlyPrice + taxOn(line.monthlyPrice, rate);
+  const discount = line.discount + taxOn(line.discount, rate);
+  const total = line.price + line.protectionPrice + line.monthlyPrice - line.discount + line.tax;
+  return { price: total - protectionPrice - monthlyPrice + discount, protectionPrice, monthlyPrice, discount };
+}
