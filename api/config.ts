@@ -226,16 +226,9 @@ const envSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'OPERATOR_COUNTRY must be a two-letter country code, such as US or DE')
     .transform((code) => code.toUpperCase())
     .default('US'),
-  /**
-   * The EU's VIES REST API that confirms customers' VAT numbers before they are reverse-charged, such as
-   * https://ec.europa.eu/taxation_customs/vies/rest-api. Unset: the offline VIES sandbox (README, Providers).
-   */
+  /** The EU's VIES REST API (https://ec.europa.eu/taxation_customs/vies/rest-api); unset: the VIES sandbox. */
   VIES_API_URL: z.url().optional(),
-  /**
-   * Where the operator is registered to collect tax, comma-separated: `EU` (VAT at each member state's rate, the One
-   * Stop Shop), a country (`GB`, `AU`, `CA`, `US` for every state) or a US state / Canadian province (`US-NY`, `CA-QC`).
-   * Customers elsewhere pay no tax. The operator's own country is included unless it is the US or Canada.
-   */
+  /** Where the operator collects tax: `EU`, countries (`GB`, `US`: every state), regions (`US-NY`); README has more. */
   TAX_REGISTRATIONS: z
     .string()
     .default('EU')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeTax, taxOn } from '../../api/contract/billing/tax.ts';
 import { decideTax } from '../../api/services/billing/tax-rates.ts';
-import { normalizeVatNumber } from '../../api/services/billing/vat-numbers.ts';
+import { normalizeVatNumber } from '../../api/services/accounts/vat-numbers.ts';
 import type { AppError } from '../../api/errors.ts';
 import { createSandboxVies } from '../../api/providers/vies/sandbox.ts';
 

@@ -14,7 +14,7 @@ import type { Account } from '../../contract/domains/domain.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { saveVatNumber } from '../billing/vat-numbers.ts';
+import { saveVatNumber } from './vat-numbers.ts';
 import { accountView } from './account-summary.ts';
 import { onRegistrantChanged } from '../compliance/transfer-duties.ts';
 import { enforce } from '../platform/rate-limit.ts';

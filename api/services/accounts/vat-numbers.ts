@@ -5,12 +5,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { checkVAT, countries } from 'jsvat';
+import regionCountries from 'sales-tax/res/region_countries.json' with { type: 'json' };
 import { now } from '../../clock.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { ViesProvider } from '../../providers/vies/index.ts';
-import { countryName, isEuCountry } from './tax-rates.ts';
+
+// The member states, from the same table billing's tax rates come from.
+const euMembers = new Set<string>(regionCountries.EU);
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const countryName = (country: string) => countryNames.of(country) ?? country;
 
 /** jsvat names Greece GR; its VAT numbers (and VIES) say EL. */
 const vatPrefix = (country: string) => (country === 'GR' ? 'EL' : country);
@@ -28,7 +33,7 @@ export function normalizeVatNumber(typed: string, country: string | null): { num
       field: 'vatNumber',
     });
   }
-  if (!isEuCountry(numberCountry)) throw new AppError(400, 'Only VAT numbers of EU member states can be confirmed with VIES', { field: 'vatNumber' });
+  if (!euMembers.has(numberCountry)) throw new AppError(400, 'Only VAT numbers of EU member states can be confirmed with VIES', { field: 'vatNumber' });
   if (country && numberCountry !== country) {
     throw new AppError(400, `This VAT number is from ${countryName(numberCountry)}, but your billing country is ${countryName(country)}`, {
       field: 'vatNumber',
