@@ -16,6 +16,9 @@ export default function OrderSummary({ cart }: { cart: CartSummary }) {
   const oneTime = included ? sum((item) => item.price + item.protectionPrice) : cart.oneTimePrice;
   const monthly = included ? sum((item) => item.monthlyPrice) : cart.monthlyPrice;
   const discount = included ? sum((item) => item.discount) : cart.discountPrice;
+  // The tax row says it where there is tax; the note says what else there is to know (no tax, reverse charge, VIES away).
+  const tax = cart.$tax;
+  const taxNote = !tax ? 'Tax, if any, is worked out from your billing country.' : cart.taxPrice > 0 && !tax.viesUnavailable ? null : tax.description;
   return (
     <section className="order-summary card" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="step-title">
@@ -101,15 +104,17 @@ export default function OrderSummary({ cart }: { cart: CartSummary }) {
         {included && cart.taxPrice > 0 && (
           <div className="tax-included">
             <dt>
-              Includes {cart.$tax?.label} {formatRate(cart.$tax?.rate ?? 0)} ({cart.$tax?.place})
+              Prices include {formatRate(cart.$tax?.rate ?? 0)} {cart.$tax?.label} ({cart.$tax?.place})
             </dt>
             <dd data-testid="cart-tax">{formatMoney(cart.taxPrice)}</dd>
           </div>
         )}
       </dl>
-      <p className="tax-note" data-testid="cart-tax-note">
-        {cart.$tax ? cart.$tax.description : 'Tax, if any, is worked out from your billing country.'}
-      </p>
+      {taxNote && (
+        <p className="tax-note" data-testid="cart-tax-note">
+          {taxNote}
+        </p>
+      )}
       <PromoCodeField cart={cart} />
     </section>
   );
