@@ -10,6 +10,7 @@ import { promoCodeCreateSchema } from '../../../api/contract/promotions/promo-co
 import { accounts, billingDocuments, orders, outbox, transactions } from '../../../api/db/schema/index.ts';
 import { systemActor } from '../../../api/services/audit/audit-log.ts';
 import { grantCredit } from '../../../api/services/billing/account-credit.ts';
+import { findPayment, refundPayment } from '../../../api/services/billing/refunds.ts';
 import { demoContact } from '../../../api/services/platform/seed.ts';
 import { createPromoCode } from '../../../api/services/promotions/promo-codes.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
@@ -118,6 +119,52 @@ describe('an EU consumer', () => {
     expect(after.body.$tax).toMatchObject({ rate: 0.2, place: 'France', display: 'included' });
     expect(after.body.taxPrice).toBe(Math.round(after.body.cartItems[0].totalPrice * 0.2));
     expect(after.body.totalPrice).toBe(after.body.cartItems[0].totalPrice + after.body.taxPrice);
+  });
+});
+
+describe('a refund', () => {
+  it('takes back the VAT of what it refunds, in proportion, and its credit note shows it as tax', async () => {
+    const buyer = await customerIn('NL', 'Utrecht');
+    const cartId = await addToCart(buyer.client, 'qwztx-utrecht-refund.com');
+    const done = await buyer.client.patch(`/api/carts/${cartId}`, {
+      commit: true,
+      $redirectHost: 'localhost',
+      a: { referrer: '', landing: '/', statedSource: '' },
+    });
+    expect(done.status).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.orderId, done.body.orderId));
+    const payment = await findPayment(t.db, order.paymentIntentId ?? '');
+    const registration = payment.charges.find((charge) => charge.type === 'nrc');
+    const vat = payment.charges.find((charge) => charge.type === 'tax');
+    expect(vat?.amount).toBe(Math.round((registration?.amount ?? 0) * 0.21));
+    const half = Math.floor((registration?.amount ?? 0) / 2);
+    const key = `tax-refund-${order.orderId}`;
+    const refund = {
+      paymentIntentId: order.paymentIntentId ?? '',
+      items: [{ transactionId: registration?.transactionId ?? 0, amount: half }],
+      reason: 'Tax test',
+      idempotencyKey: key,
+      actor: billing,
+      to: 'original' as const,
+    };
+    const first = await refundPayment(t.deps, refund);
+    expect(first.refund.amount).toBe(half + Math.round(half * 0.21));
+    // The same request again refunds nothing more.
+    expect((await refundPayment(t.deps, refund)).replayed).toBe(true);
+    const [note] = await t.db
+      .select()
+      .from(billingDocuments)
+      .where(and(eq(billingDocuments.orderId, order.orderId), eq(billingDocuments.kind, 'creditNote')));
+    expect(note).toMatchObject({ subtotal: -half, tax: -Math.round(half * 0.21), total: -(half + Math.round(half * 0.21)) });
+    // The rest of the line takes the rest of its VAT, to the cent.
+    const rest = (await findPayment(t.db, order.paymentIntentId ?? '')).charges.find((charge) => charge.type === 'nrc');
+    await refundPayment(t.deps, {
+      ...refund,
+      items: [{ transactionId: rest?.transactionId ?? 0, amount: rest?.refundable ?? 0 }],
+      idempotencyKey: `${key}-rest`,
+    });
+    const after = await findPayment(t.db, order.paymentIntentId ?? '');
+    expect(after.charges.every((charge) => charge.refundable === 0)).toBe(true);
   });
 });
 

@@ -44,7 +44,9 @@ export function VatNumberForm({ account }: { account: Account }) {
 
   return (
     <section className="card vat-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Tax details</h2>
+      <div className="billing-section-head">
+        <h2 id={`${id}-title`}>Tax details</h2>
+      </div>
       <p className="muted">
         Buying for a business in the EU? Add your VAT number: once VIES confirms it, we do not charge VAT and your invoices say the reverse charge applies.
       </p>
