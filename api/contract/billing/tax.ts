@@ -41,7 +41,7 @@ export function taxOn(net: number, rate: number): number {
 export function describeTax(decision: TaxDecision, tax: number): string {
   const unconfirmed = decision.viesUnavailable ? ' Your VAT number could not be checked with VIES just now, so VAT is charged.' : '';
   if (decision.reverseCharge) return `VAT reverse-charged: the customer accounts for it (${decision.buyerTaxId ?? 'VAT number on file'}).`;
-  if (decision.display === 'none' || decision.rate === 0) return `No sales tax or VAT applies in ${decision.place}.`;
+  if (decision.display === 'none' || decision.rate === 0) return `No sales tax or VAT is charged for customers in ${decision.place}.`;
   if (decision.display === 'included')
     return `Prices include ${formatRate(decision.rate)} ${decision.label} (${decision.place}): ${formatMoney(tax)}.${unconfirmed}`;
   return `${decision.label} (${formatRate(decision.rate)}, ${decision.place}): ${formatMoney(tax)}`;
