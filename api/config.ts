@@ -226,6 +226,19 @@ const envSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'OPERATOR_COUNTRY must be a two-letter country code, such as US or DE')
     .transform((code) => code.toUpperCase())
     .default('US'),
+  /** The EU's VIES REST API (https://ec.europa.eu/taxation_customs/vies/rest-api); unset: the VIES sandbox. */
+  VIES_API_URL: z.url().optional(),
+  /** Where the operator collects tax: `EU`, countries (`GB`, `US`: every state), regions (`US-NY`); README has more. */
+  TAX_REGISTRATIONS: z
+    .string()
+    .default('EU')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^(EU|[A-Z]{2}(-[A-Z]{2,3})?)$/, 'TAX_REGISTRATIONS lists EU, countries (GB) or regions (US-NY), comma-separated'))),
   /** Escrow deposits: the weekday of the full deposit (the other days get incremental ones unless turned off). */
   ESCROW_FULL_DAY: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).default('sunday'),
   ESCROW_INCREMENTAL: z.stringbool().default(true),

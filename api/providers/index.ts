@@ -27,6 +27,9 @@ import { loadCatalogue } from '../services/search/catalogue.ts';
 import { createHttpSms } from './sms/http.ts';
 import type { SmsProvider } from './sms/index.ts';
 import { createSandboxSms } from './sms/sandbox.ts';
+import type { ViesProvider } from './vies/index.ts';
+import { createRestVies } from './vies/rest.ts';
+import { createSandboxVies } from './vies/sandbox.ts';
 
 export type Providers = {
   payments: PaymentsProvider;
@@ -38,6 +41,8 @@ export type Providers = {
   botCheck: BotCheckProvider;
   dns: DnsProvider;
   mailHost: MailHostProvider;
+  /** EU VAT numbers confirmed before a business is reverse-charged: the EU's VIES with VIES_API_URL, else the sandbox. */
+  vies: ViesProvider;
 };
 
 /** `registry`: one made already (the sandbox registry over EPP, whose server start-up awaits). */
@@ -83,6 +88,7 @@ export function createProviders(config: Config, db: Db, secrets: { botCheck: str
     mailHost: config.MAILHOST_API_URL
       ? createStalwartMailHost({ url: config.MAILHOST_API_URL, apiKey: config.MAILHOST_API_KEY ?? '' })
       : createSandboxMailHost(db),
+    vies: config.VIES_API_URL ? createRestVies({ baseUrl: config.VIES_API_URL }) : createSandboxVies(),
   };
 }
 

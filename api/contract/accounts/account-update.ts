@@ -19,6 +19,8 @@ export const accountUpdateSchema = z
     whoisRedactionOptOut: z.boolean().optional(),
     tdrpOptOut: z.boolean().optional(),
     advancedEnabled: z.boolean().optional(),
+    /** A business's EU VAT number (confirmed with VIES before it is reverse-charged); null or empty removes it. */
+    vatNumber: z.string().trim().max(30, 'A VAT number has at most 30 characters').nullable().optional(),
   })
   .refine((update) => Object.values(update).some((value) => value !== undefined), 'Nothing to change');
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;

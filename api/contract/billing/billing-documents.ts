@@ -18,6 +18,6 @@ export type BillingDocumentView = {
   total: number;
   card: number;
   seller: { name: string; country: string; taxId: string | null };
-  buyer: { email: string | null; country: string | null; taxId: string | null };
+  buyer: { email: string | null; country: string | null; taxId: string | null; taxNote?: string | null };
   createDate: string;
 };

@@ -104,6 +104,8 @@ export const cartItemSchema = z.strictObject({
   totalPrice: z.number().int(),
   /** Cents the cart's promo code takes off this item (in its cart's answer; 0 elsewhere). */
   discount: z.number().int(),
+  /** Cents of tax on the item's total less its discount (in its cart's answer; 0 elsewhere). */
+  tax: z.number().int(),
   /** A market purchase: the registration it keeps, and whether its price is an accepted offer's. */
   $market: z.strictObject({ expireDate: timestamp.nullable(), isOffer: z.boolean() }).optional(),
 });
@@ -119,6 +121,19 @@ export const cartPaymentMethodSchema = z.strictObject({
 export type CartPaymentMethod = z.infer<typeof cartPaymentMethodSchema>;
 
 /** GET and PATCH /api/carts/:id. A caller with no cart yet gets an empty one with id 0. */
+/** How the cart's tax is shown: VAT included (EU...), sales tax added (US, Canada), reverse-charged, or none. */
+export const cartTaxSchema = z.strictObject({
+  display: z.enum(['included', 'added', 'none']),
+  rate: z.number(),
+  label: z.string(),
+  place: z.string(),
+  reverseCharge: z.boolean(),
+  viesUnavailable: z.boolean(),
+  /** "Prices include 21% VAT (Netherlands): $2.73.", "Sales tax (4%, New York): $1.15". */
+  description: z.string(),
+});
+export type CartTax = z.infer<typeof cartTaxSchema>;
+
 export const cartSchema = z.strictObject({
   cartId: z.number().int(),
   uuid: z.string().nullable(),
@@ -139,9 +154,13 @@ export const cartSchema = z.strictObject({
   /** Cents the promo code takes off, and what account credit pays. */
   discountPrice: z.number().int(),
   creditPrice: z.number().int(),
-  /** Due today: one-time and first month, less the discount and the credit. */
+  /** Cents of tax in the total (VAT included or sales tax added; 0 when reverse-charged or none). */
+  taxPrice: z.number().int(),
+  /** Due today: one-time and first month, less the discount, plus the tax, less the credit. */
   totalPrice: z.number().int(),
   promoCode: z.string().nullable(),
+  /** Null while a visitor has not given their country: the tax is worked out from the billing address. */
+  $tax: cartTaxSchema.nullable(),
   /** The applied code: what it takes off, or why nothing (it expired, the cart has nothing it applies to). */
   $promo: cartPromoSchema.nullable(),
   $isLoggedIn: z.boolean(),

@@ -115,6 +115,9 @@ export const accountSchema = z.strictObject({
   whoisRedactionOptOut: z.boolean(),
   tdrpOptOut: z.boolean(),
   advancedEnabled: z.boolean(),
+  /** A business's EU VAT number and what VIES said of it: `confirmed` is reverse-charged, `unavailable` pays VAT until confirmed. */
+  vatNumber: z.string().nullable(),
+  vatStatus: z.enum(['confirmed', 'invalid', 'unavailable']).nullable(),
   $pendingChanges: z.boolean(),
   recurringBillDate: timestamp.nullable(),
   /** Cents a month, the sum of the domains' plans. */

@@ -48,6 +48,10 @@ export type OrderConfirmation = {
   discount: number;
   credit: number;
   tax: number;
+  /** "VAT 21% (Netherlands)", "Sales tax 4% (New York)"; null when no tax was charged. */
+  taxLabel: string | null;
+  /** The reverse-charge wording, or why VAT was charged to a business (VIES did not answer); null otherwise. */
+  taxNote: string | null;
   total: number;
   /** Cents taken from the card for this order; 0 while the authorisation is held. */
   totalCharged: number;
@@ -71,6 +75,11 @@ export type OrderSummary = {
   status: OrderConfirmation['status'];
   refundStatus: OrderConfirmation['refundStatus'];
   domains: string[];
+  /** The receipt's sums: subtotal − discount + tax = total; total − credit = what the card paid. */
+  subtotal: number;
+  discount: number;
+  tax: number;
+  credit: number;
   total: number;
   totalCharged: number;
 };
@@ -142,7 +151,7 @@ export function receiptSums(order: OrderConfirmation): { label: string; amount: 
   return [
     { label: 'Subtotal', amount: order.subtotal },
     ...(order.discount > 0 ? [{ label: `Promo code ${order.promoCode ?? ''}`.trim(), amount: -order.discount }] : []),
-    ...(order.tax > 0 ? [{ label: 'Tax', amount: order.tax }] : []),
+    ...(order.tax > 0 ? [{ label: order.taxLabel ?? 'Tax', amount: order.tax }] : []),
     { label: 'Total', amount: order.total },
     ...(order.credit > 0 ? [{ label: 'Account credit used', amount: -order.credit }] : []),
     { label: 'Total charged', amount: order.totalCharged },
@@ -178,6 +187,7 @@ export function receiptText(order: OrderConfirmation, brandName: string, account
     ...rows,
     '',
     ...sums,
+    ...(order.taxNote ? [order.taxNote] : []),
     '',
     'What happens next:',
     ...next,

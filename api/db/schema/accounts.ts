@@ -29,6 +29,11 @@ export const accounts = pgTable('accounts', {
   mfaEnrolmentRequired: boolean().notNull().default(false),
   /** Staff closed the account at the customer's request (it held no domains): no session can start or last. */
   closedAt: timestamp({ withTimezone: true }),
+  /** A business's EU VAT number (as VIES spells it, `NL800000006B01`) and what VIES said of it when it was saved. */
+  vatNumber: text(),
+  vatStatus: text({ enum: ['confirmed', 'invalid', 'unavailable'] }),
+  vatName: text(),
+  vatCheckDate: timestamp({ withTimezone: true }),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

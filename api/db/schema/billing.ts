@@ -190,7 +190,8 @@ export const billingDocuments = pgTable(
     /** The card's part of the total. */
     card: integer().notNull(),
     seller: jsonb().$type<{ name: string; country: string; taxId: string | null }>().notNull(),
-    buyer: jsonb().$type<{ email: string | null; country: string | null; taxId: string | null }>().notNull(),
+    /** `taxNote`: what the invoice says of the buyer's tax (`VAT 21% (Netherlands)`, the reverse-charge wording). */
+    buyer: jsonb().$type<{ email: string | null; country: string | null; taxId: string | null; taxNote?: string | null }>().notNull(),
     createDate: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 /** Carts, their items, phone verification codes, and orders made from carts. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TaxDecision } from '../../contract/billing/tax.ts';
 import type { CartContact } from '../../contract/contact.ts';
 import { accounts } from './accounts.ts';
 
@@ -113,6 +114,8 @@ export const orders = pgTable(
     leaseExpireDate: timestamp({ withTimezone: true }),
     error: text(),
     detail: jsonb(),
+    /** The tax the order carries (rate, included or added, reverse charge, the buyer's VAT number), decided at checkout. */
+    tax: jsonb().$type<TaxDecision>(),
     /** When the buyer's emailed receipt was queued (services/checkout/order-receipts.ts); null until the order completes. */
     receiptDate: timestamp({ withTimezone: true }),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -156,6 +159,8 @@ export const orderLines = pgTable(
     /** Cents off `price` by the order's promo code, and paid from account credit; `totalPrice` is net of both. */
     discount: integer().notNull().default(0),
     credit: integer().notNull().default(0),
+    /** Cents of tax on the line's price less its discount, at the order's rate (`orders.tax`); paid by the card on top. */
+    tax: integer().notNull().default(0),
     /** The registry's expiry once delivered (for a transfer: the current expiry plus the term). */
     expireDate: timestamp({ withTimezone: true }),
     /** The account's domain row, once recorded. */

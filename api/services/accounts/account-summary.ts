@@ -40,6 +40,8 @@ export async function accountView(db: Db, accountId: number, now = currentTime()
     whoisRedactionOptOut: account.whoisRedactionOptOut,
     tdrpOptOut: account.tdrpOptOut,
     advancedEnabled: account.advancedEnabled,
+    vatNumber: account.vatNumber,
+    vatStatus: account.vatStatus,
     $pendingChanges: account.pendingChanges,
     recurringBillDate: recurring.date?.toISOString() ?? null,
     recurringBillAmount: recurring.amount,

@@ -14,6 +14,7 @@ import type { Account } from '../../contract/domains/domain.ts';
 import { accounts } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { saveVatNumber } from './vat-numbers.ts';
 import { accountView } from './account-summary.ts';
 import { onRegistrantChanged } from '../compliance/transfer-duties.ts';
 import { enforce } from '../platform/rate-limit.ts';
@@ -36,6 +37,12 @@ export async function updateAccount(deps: Deps, accountId: number, update: Accou
   // It may send an approval email and queues registry work: a bound on both however the client behaves.
   await enforce(db, [{ key: `account-update:${accountId}`, max: 30, windowSeconds: 15 * 60 }], 'Too many account changes.');
   await expireTdrpRequests(db, { accountId });
+  if (update.vatNumber !== undefined) {
+    // VIES is asked before anything is written and outside the transaction below; a refused number changes nothing.
+    const [current] = await db.select().from(accounts).where(eq(accounts.accountId, accountId));
+    const billing = update.whoisBillingContact ?? current?.whoisBillingContact ?? update.registrantContact ?? current?.registrantContact;
+    await saveVatNumber(db, deps.providers.vies, { accountId, vatNumber: update.vatNumber, billingCountry: billing?.country ?? null });
+  }
   const outcome = await db.transaction(async (tx) => {
     // Locked for the transaction: two saves at once cannot both start an approval, nor slip past a pending one.
     const [account] = await tx.select().from(accounts).where(eq(accounts.accountId, accountId)).for('update');

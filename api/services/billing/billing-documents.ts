@@ -8,6 +8,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BillingDocumentView } from '../../contract/billing/billing-documents.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { billingDocuments, orderLines, orders, promoCodes, promoRedemptions, refunds, transactions, users } from '../../db/schema/index.ts';
+import { formatRate, type TaxDecision } from '../../contract/billing/tax.ts';
 import { sellerIdentity } from './seller-identity.ts';
 
 type DocumentRow = typeof billingDocuments.$inferSelect;
@@ -53,6 +54,7 @@ export async function issueOrderInvoice(tx: DbOrTx, orderId: number, today: Date
     .from(promoRedemptions)
     .innerJoin(promoCodes, eq(promoCodes.promoCodeId, promoRedemptions.promoCodeId))
     .where(eq(promoRedemptions.cartId, order.cartId));
+  const taxRate = order.tax?.rate ?? 0;
   const lines: Line[] = delivered.map((line) => {
     const amount = line.price + line.protectionPrice + line.monthlyPrice;
     const discount = line.discount;
@@ -61,11 +63,12 @@ export async function issueOrderInvoice(tx: DbOrTx, orderId: number, today: Date
       amount,
       discount,
       credit: line.credit,
-      taxRate: 0,
-      tax: 0,
+      taxRate: line.tax > 0 ? taxRate : 0,
+      tax: line.tax,
       total: amount - discount,
     };
   });
+  const buyer = await buyerOf(tx, order.accountId);
   return insertDocument(tx, {
     kind: 'invoice',
     accountId: order.accountId,
@@ -74,9 +77,19 @@ export async function issueOrderInvoice(tx: DbOrTx, orderId: number, today: Date
     invoiceId: null,
     lines,
     seller: sellerIdentity(),
-    buyer: await buyerOf(tx, order.accountId),
+    buyer: order.tax ? { ...buyer, ...taxIdentity(order.tax) } : buyer,
     today,
   });
+}
+
+/** The buyer's tax identity on an invoice: their country, VAT number, and the words that explain the tax. */
+function taxIdentity(decision: TaxDecision): Pick<DocumentRow['buyer'], 'country' | 'taxId' | 'taxNote'> {
+  const note = decision.reverseCharge
+    ? 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).'
+    : decision.rate > 0
+      ? `${decision.label} ${formatRate(decision.rate)} (${decision.place})`
+      : null;
+  return { country: decision.country, taxId: decision.buyerTaxId, taxNote: note };
 }
 
 /**
@@ -134,6 +147,12 @@ export async function issueCreditNote(tx: DbOrTx, refundId: number, today: Date)
   const creditShare = refund.creditAmount;
   let creditLeft = creditShare;
   const lines: Line[] = refund.items.map((item) => {
+    const charge = charges.get(item.transactionId);
+    if (charge?.type === 'tax') {
+      // Tax given back is tax on the note, not a price: the invoice's tax less the notes' is what was kept.
+      const rate = (charge.metaData as { rate?: number } | null)?.rate ?? 0;
+      return { description: `Refund: ${charge.description}`, amount: 0, discount: 0, credit: 0, taxRate: rate, tax: -item.amount, total: 0 };
+    }
     const credit = Math.min(creditLeft, item.amount);
     creditLeft -= credit;
     return {

@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import brand from '../../../content/brand.json' with { type: 'json' };
+import { formatRate } from '../../contract/billing/tax.ts';
 import { formatDateUtc } from '../../contract/dates.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -35,14 +36,15 @@ export async function renderBillingDocument(db: DbOrTx, accountId: number, numbe
   for (const line of row.lines) {
     doc.text(`${line.description}: ${money(line.amount)}`);
     if (line.discount) doc.text(`    Discount: ${money(-line.discount)}`);
-    if (line.tax) doc.text(`    Tax at ${line.taxRate}%: ${money(line.tax)}`);
+    if (line.tax) doc.text(`    Tax at ${formatRate(line.taxRate)}: ${money(line.tax)}`);
   }
   doc.moveDown();
   const rates = new Map<number, number>();
-  for (const line of row.lines) rates.set(line.taxRate, (rates.get(line.taxRate) ?? 0) + line.tax);
+  for (const line of row.lines) if (line.tax) rates.set(line.taxRate, (rates.get(line.taxRate) ?? 0) + line.tax);
   doc.text(`Subtotal: ${money(row.subtotal)}`);
   if (row.discount) doc.text(`Discounts: ${money(-row.discount)}`);
-  for (const [rate, tax] of rates) doc.text(`Tax at ${rate}%: ${money(tax)}`);
+  for (const [rate, tax] of rates) doc.text(`Tax at ${formatRate(rate)}: ${money(tax)}`);
+  if (row.buyer.taxNote) doc.text(row.buyer.taxNote);
   doc.text(`Total: ${money(row.total)}`);
   if (row.credit) doc.text(`Paid with account credit: ${money(row.credit)}`);
   doc.text(`${row.kind === 'invoice' ? 'Paid by card' : 'Back to the card'}: ${money(row.card)}`);

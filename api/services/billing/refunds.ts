@@ -28,6 +28,7 @@ import { issueCreditNote } from './billing-documents.ts';
 import { cardMoney, chargesOf, creditMoney, paymentRows } from './refund-charges.ts';
 import { decideNames, deleteRefundedNames, markNamesLeaving } from './refund-names.ts';
 import { emailRefund } from './refund-email.ts';
+import { addTaxBack, isSameRequest } from './refund-tax.ts';
 import { customerYearsSentence, decideYears, takeBackRefundedYears } from './refund-renewals.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -107,9 +108,7 @@ export async function refundPayment(
   for (const item of input.items) {
     if (!Number.isInteger(item.amount) || item.amount <= 0) throw new AppError(400, 'Each refund amount must be a positive number of cents');
   }
-  const total = input.items.reduce((sum, item) => sum + item.amount, 0);
-
-  const claim = await claimRefund(deps, input, reason, total);
+  const claim = await claimRefund(deps, input, reason);
   let recorded = false;
   if (claim.row.status === 'claimed') {
     let answer: { id: string; status: string };
@@ -157,13 +156,12 @@ export async function refundPayment(
 }
 
 /** Phase 1, under the payment's lock: the key's earlier refund, or a new `pending` one if the amounts are still there. */
-async function claimRefund(deps: Deps, input: RefundInput, reason: string, total: number): Promise<{ row: RefundRow; replayed: boolean }> {
+async function claimRefund(deps: Deps, input: RefundInput, reason: string): Promise<{ row: RefundRow; replayed: boolean }> {
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refund:${input.paymentIntentId}`}))`);
     const [earlier] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, input.idempotencyKey));
     if (earlier) {
-      const same = earlier.paymentIntentId === input.paymentIntentId && earlier.amount + earlier.creditAmount === total;
-      if (!same) throw new AppError(409, 'This refund request was already used for a different refund. Reload and try again.');
+      if (!isSameRequest(earlier, input)) throw new AppError(409, 'This refund request was already used for a different refund. Reload and try again.');
       return { row: earlier, replayed: true };
     }
     const { rows, orderId } = await paymentRows(tx, input.paymentIntentId);
@@ -188,6 +186,8 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string, total
         throw new AppError(409, `At most ${formatMoney(charge.refundable)} of "${charge.description}" can be refunded`);
       }
     }
+    addTaxBack(rows, charges, asked);
+    const total = [...asked.values()].reduce((sum, cents) => sum + cents, 0);
     const { paid, refunded } = cardMoney(rows, input.paymentIntentId);
     const held = refunded + pending.reduce((sum, row) => sum + row.amount, 0);
     const credit = await creditMoney(tx, orderId, input.paymentIntentId);

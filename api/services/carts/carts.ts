@@ -11,6 +11,7 @@ import { catalogue } from '../search/catalogue.ts';
 import { hashPassword } from '../kernel/passwords.ts';
 import { hashToken } from '../kernel/tokens.ts';
 import { checkPromoForCart, previewReductions } from '../promotions/cart-reductions.ts';
+import { cartTax, cartTaxDecision } from './cart-tax.ts';
 import { checkNewPassword } from '../accounts/phone-verification.ts';
 import { describeCard } from '../../contract/billing/card-names.ts';
 
@@ -159,6 +160,7 @@ export function cartItemView(item: CartItemRow, market: MarketFacts = new Map())
     createDate: item.createDate.toISOString(),
     ...prices,
     discount: 0,
+    tax: 0,
     ...(item.domainType === 'market' ? { $market: { expireDate: market.get(item.domain)?.toISOString() ?? null, isOffer: item.offerId != null } } : {}),
   };
 }
@@ -190,6 +192,10 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
   reductions?.lines.forEach((line, i) => {
     views[i].discount = line.discount;
   });
+  const tax = cartTax(await cartTaxDecision(db, cart, options.isLoggedIn), views);
+  tax.lines.forEach((lineTax, i) => {
+    views[i].tax = lineTax;
+  });
   const $paymentMethods = methods.map((m) => ({
     paymentMethodId: m.paymentMethodId,
     description: describeCard(m),
@@ -218,8 +224,10 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
     monthlyPrice: totals.monthlyPrice,
     discountPrice: reductions?.discount ?? 0,
     creditPrice: reductions?.credit ?? 0,
-    totalPrice: totals.totalPrice - (reductions?.discount ?? 0) - (reductions?.credit ?? 0),
+    taxPrice: tax.total,
+    totalPrice: totals.totalPrice - (reductions?.discount ?? 0) + tax.total - (reductions?.credit ?? 0),
     promoCode: cart?.promoCode ?? null,
+    $tax: tax.view,
     $promo: reductions?.promo ?? null,
     $isLoggedIn: options.isLoggedIn,
     $hasPassword: Boolean(passwordHash),

@@ -12,6 +12,11 @@ import { activeItems, priceCartItem } from '../carts/carts.ts';
 import { cartCustomer, reserveReductions } from '../promotions/cart-reductions.ts';
 import { refuseBelowCost } from '../pricing/below-cost.ts';
 import { catalogue } from '../search/catalogue.ts';
+import { now } from '../../clock.ts';
+import { type TaxDecision, taxOn } from '../../contract/billing/tax.ts';
+import { taxOperator } from '../billing/seller-identity.ts';
+import { accountTaxCustomer } from '../billing/tax-customer.ts';
+import { decideTax, type TaxCustomer } from '../billing/tax-rates.ts';
 import { checkMarketItems } from './market-lines.ts';
 import type { LinePrices } from './order-delivery.ts';
 import { type CheckoutSource, emailTakenMessage } from './orders.ts';
@@ -32,6 +37,8 @@ export type Prepared = {
   passwordHash: string | null;
   method: typeof paymentMethods.$inferSelect;
   transferFacts: Map<string, { expireDate: string | null }>;
+  /** The tax the order carries, decided from the buyer's billing country and VAT number. */
+  tax: TaxDecision;
 };
 
 /** Everything checked before money moves: contact, verification, card, and today's prices and availability. */
@@ -39,11 +46,13 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
   const items = await activeItems(db, cart.cartId);
   if (items.length === 0) throw new AppError(400, 'Your cart is empty');
   let contact: Contact;
+  let taxCustomer: TaxCustomer;
   let passwordHash: string | null = null;
   if (accountId == null) {
     const parsed = contactSchema.safeParse(cart.contact ?? {});
     if (!parsed.success) throw new AppError(400, `Please complete your contact details: ${parsed.error.issues[0].message}`);
     contact = parsed.data;
+    taxCustomer = { country: contact.country, state: contact.state };
     passwordHash = (cart.contact as { passwordHash?: string } | null)?.passwordHash ?? null;
     if (!passwordHash) throw new AppError(400, 'Please enter a password');
     if (!cart.verified || cart.verifiedPhone !== contact.phone) throw new AppError(400, 'Please verify your phone number with the code we sent');
@@ -54,6 +63,7 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
     const parsed = contactSchema.safeParse(account?.registrantContact ?? cart.contact ?? {});
     if (!parsed.success) throw new AppError(400, 'Please complete your account contact details before checking out');
     contact = parsed.data;
+    taxCustomer = accountTaxCustomer(account, contact);
   }
   const method = await chosenMethod(db, cart, accountId);
 
@@ -116,12 +126,14 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
   // checked under their row locks) and each line carries what they take off; the card is authorised for the rest.
   const customer = accountId == null ? { accountId: null, email: contact.email.toLowerCase() } : await cartCustomer(db, cart);
   const reductions = await reserveReductions(db, cart, priced, customer);
+  const tax = decideTax(taxCustomer, taxOperator(), now());
   const lines = priced.map(({ item, prices }, i) => {
     const { discount, credit } = reductions[i];
-    return { item, prices: { ...prices, discount, credit, totalPrice: prices.totalPrice - discount - credit } };
+    const lineTax = taxOn(prices.totalPrice - discount, tax.rate);
+    return { item, prices: { ...prices, discount, credit, tax: lineTax, totalPrice: prices.totalPrice - discount - credit + lineTax } };
   });
   const totalPrice = lines.reduce((sum, l) => sum + l.prices.totalPrice, 0);
-  return { lines, totalPrice, contact, passwordHash, method, transferFacts };
+  return { lines, totalPrice, contact, passwordHash, method, transferFacts, tax };
 }
 
 async function chosenMethod(db: Db, cart: CartRow, accountId: number | null) {

@@ -66,7 +66,7 @@ export async function commitCheckout(deps: CheckoutDeps, input: CommitInput): Pr
     if (raced && raced.status !== 'failed') return waitForOrder(deps, cart.cartId);
     throw error;
   }
-  const claimed = await claimOrder(db, cart, prepared.totalPrice, input.accountId, checkoutLeases.lease());
+  const claimed = await claimOrder(db, cart, prepared.totalPrice, input.accountId, checkoutLeases.lease(), prepared.tax);
   if (!claimed) return waitForOrder(deps, cart.cartId);
   const run: OrderRun = { orderId: claimed.orderId, attempt: attemptOf(claimed), leaseOwner: checkoutLeases.owner };
   return checkoutLeases.run(run.orderId, () => authorizeAndFulfil(deps, input, prepared, run)).catch((error) => answerTakenOver(deps, cart.cartId, error));

@@ -6,6 +6,7 @@
 import { addDays } from 'date-fns/addDays';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { planOf } from '../../contract/carts/cart-pricing.ts';
+import { formatRate } from '../../contract/billing/tax.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -24,8 +25,8 @@ import { recordMarketPurchase } from './market-lines.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
 import type { CartItemRow, OrderLineRow } from '../../db/schema/index.ts';
 
-/** `totalPrice` is what the card pays for the line: the rest less the promo `discount` and the account `credit`. */
-export type LinePrices = Pick<OrderLineRow, 'price' | 'protectionPrice' | 'monthlyPrice' | 'totalPrice' | 'discount' | 'credit'>;
+/** `totalPrice` is what the card pays for the line: the rest less the promo `discount` and the account `credit`, plus `tax`. */
+export type LinePrices = Pick<OrderLineRow, 'price' | 'protectionPrice' | 'monthlyPrice' | 'totalPrice' | 'discount' | 'credit' | 'tax'>;
 
 /** The states in which a line leaves a domain in the account. */
 export function isRecordedState(state: OrderLineState): state is 'delivered' | 'auth-code-needed' | 'auth-code-rejected' {
@@ -55,7 +56,11 @@ export async function recordDomain(
   },
 ): Promise<number> {
   const { accountId, orderId, item, prices, state, expireDate, today } = input;
-  if (item.domainType === 'market') return recordMarketPurchase(tx, input);
+  if (item.domainType === 'market') {
+    const domainId = await recordMarketPurchase(tx, input);
+    if (state === 'delivered') await recordLineTax(tx, { accountId, orderId, domain: item.domain, domainId, tax: prices.tax, today, taxOf: null });
+    return domainId;
+  }
   const transfer = item.domainType === 'transfer';
   const [domain] = await tx
     .insert(domains)
@@ -65,7 +70,7 @@ export async function recordDomain(
       status: transfer ? 'transfer' : 'active',
       inboundTransferStatus: transfer ? (state === 'delivered' ? 'pending' : state) : null,
       // Credit is spent only by what was delivered: a transfer charged later pays that part by card then.
-      pendingCharge: isAwaitingCode(state) ? prices.totalPrice + prices.credit : null,
+      pendingCharge: isAwaitingCode(state) ? prices.totalPrice + prices.credit - prices.tax : null,
       authCode: transfer ? item.authCode : null,
       createDate: today,
       modifyDate: today,
@@ -119,7 +124,29 @@ export async function recordDomain(
       metaData: { discountOf: charge.transactionId, promoCode: code },
     });
   }
+  await recordLineTax(tx, { accountId, orderId, domain: item.domain, domainId: domain.domainId, tax: prices.tax, today, taxOf: charge.transactionId });
   return domain.domainId;
+}
+
+/** A delivered line's tax: a ledger charge of its own (type `tax`), which a refund gives back as tax on its credit note. */
+async function recordLineTax(
+  tx: DbOrTx,
+  input: { accountId: number; orderId: number; domain: string; domainId: number; tax: number; today: Date; taxOf: number | null },
+): Promise<void> {
+  if (input.tax <= 0) return;
+  const [order] = await tx.select({ tax: orders.tax }).from(orders).where(eq(orders.orderId, input.orderId));
+  const rate = order?.tax?.rate ?? 0;
+  await tx.insert(transactions).values({
+    accountId: input.accountId,
+    domainId: input.domainId,
+    orderId: input.orderId,
+    type: 'tax',
+    description: `${order?.tax?.label ?? 'Tax'} ${formatRate(rate)} (${order?.tax?.place ?? ''}) on ${input.domain}`,
+    amount: input.tax,
+    startDate: input.today,
+    createDate: input.today,
+    metaData: { taxOf: input.taxOf, rate },
+  });
 }
 
 /** The code an order's cart redeemed, for its ledger rows. */

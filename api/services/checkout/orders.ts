@@ -2,6 +2,7 @@
  * The order a checkout claims for its cart (one per cart, the unique cartId) under its process's lease, its state,
  * and the answers a repeated or concurrent commit gets from it (order-wait.ts waits for them).
  */
+import type { TaxDecision } from '../../contract/billing/tax.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -65,11 +66,18 @@ export async function findOrder(db: Db, cartId: number): Promise<OrderRow | null
  * One winner per cart: the insert on the unique cartId, or a new attempt of an order whose earlier attempt failed.
  * The winner holds the order under `lease` from here on.
  */
-export async function claimOrder(db: Db, cart: CartRow, totalPrice: number, accountId: number | null, lease: Lease): Promise<OrderRow | null> {
+export async function claimOrder(
+  db: Db,
+  cart: CartRow,
+  totalPrice: number,
+  accountId: number | null,
+  lease: Lease,
+  tax: TaxDecision | null = null,
+): Promise<OrderRow | null> {
   const detail: OrderDetail = { attempt: 1, anonTokenHash: cart.anonTokenHash };
   const [inserted] = await db
     .insert(orders)
-    .values({ cartId: cart.cartId, accountId, status: 'pending', totalPrice, detail, ...lease })
+    .values({ cartId: cart.cartId, accountId, status: 'pending', totalPrice, tax, detail, ...lease })
     .onConflictDoNothing({ target: orders.cartId })
     .returning();
   if (inserted) return inserted;
@@ -78,6 +86,7 @@ export async function claimOrder(db: Db, cart: CartRow, totalPrice: number, acco
     .set({
       status: 'pending',
       totalPrice,
+      tax,
       error: null,
       paymentIntentId: null,
       authorizeKey: null,

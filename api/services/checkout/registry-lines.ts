@@ -43,6 +43,7 @@ export async function askRegistry(
         totalPrice: prices.totalPrice,
         discount: prices.discount,
         credit: prices.credit,
+        tax: prices.tax,
       })),
     )
     .returning({ orderLineId: orderLines.orderLineId });

@@ -1,4 +1,5 @@
 /** An order as its buyer reads it after checkout and in the emailed receipt (api/contract/orders/order-confirmation.ts). */
+import { describeTax, formatRate, type TaxDecision } from '../../contract/billing/tax.ts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { OrderConfirmation, OrderConfirmationLine, OrderLineOutcome, OrderSummary } from '../../contract/orders/order-confirmation.ts';
 import type { Db } from '../../db/client.ts';
@@ -86,7 +87,7 @@ export async function buildOrderConfirmation(db: Db, order: OrderRow): Promise<O
         totalPrice: line.totalPrice,
         discount: line.discount,
         credit: line.credit,
-        tax: 0,
+        tax: line.tax,
         refundState: line.refundState,
         charged,
         expireDate: outcome === 'delivered' && expireDate ? expireDate.toISOString() : null,
@@ -115,6 +116,7 @@ async function moneyOf(db: Db, order: OrderRow, lines: LineRow[]) {
   const subtotal = sum((line) => line.price + line.protectionPrice + line.monthlyPrice);
   const discount = sum((line) => line.discount);
   const credit = sum((line) => line.credit);
+  const tax = sum((line) => line.tax);
   const [promo] = await db
     .select({ code: promoCodes.code })
     .from(promoRedemptions)
@@ -132,13 +134,21 @@ async function moneyOf(db: Db, order: OrderRow, lines: LineRow[]) {
     promoCode: discount > 0 ? (promo?.code ?? null) : null,
     discount,
     credit,
-    tax: 0,
-    total: subtotal - discount,
+    tax,
+    taxLabel: order.tax && tax > 0 ? `${order.tax.label} ${formatRate(order.tax.rate)} (${order.tax.place})` : null,
+    taxNote: order.tax ? taxNoteOf(order.tax, tax) : null,
+    total: subtotal - discount + tax,
     refundedToCard,
     refundedAsCredit,
     refundStatus: refundStatusOf(lines, { refunded: refundedToCard, creditReturned: refundedAsCredit }),
     documents: documents.map((doc) => ({ number: doc.number, kind: doc.kind, total: doc.total, createDate: doc.createDate })),
   };
+}
+
+/** What the receipt says of the order's tax beyond its amount: the reverse charge, or VAT charged while VIES was away. */
+function taxNoteOf(decision: TaxDecision, tax: number): string | null {
+  if (decision.reverseCharge || decision.viesUnavailable) return describeTax(decision, tax);
+  return null;
 }
 
 /** The account's orders, newest first, for its Orders list. */
@@ -153,6 +163,10 @@ export async function listAccountOrders(db: Db, accountId: number): Promise<Orde
       status: order.status,
       refundStatus: order.refundStatus,
       domains: order.lines.map((line) => line.domain),
+      subtotal: order.subtotal,
+      discount: order.discount,
+      tax: order.tax,
+      credit: order.credit,
       total: order.total,
       totalCharged: order.totalCharged,
     });

@@ -109,7 +109,7 @@ export default function CartPage() {
           </span>
         </h1>
         {items.map((item) => (
-          <ItemOptions key={item.cartItemId} item={item} />
+          <ItemOptions key={item.cartItemId} item={item} tax={cart.$tax} />
         ))}
         {cart.$isLoggedIn ? (
           <LoadWhenNear placeholder={<CheckoutStepPlaceholder title="Contact & payment" />}>

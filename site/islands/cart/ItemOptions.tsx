@@ -5,12 +5,16 @@ import { type Plan, planFlags, planLabels, planOf, planPrices, protectionPricePe
 import { formatMoney } from '../../../api/contract/money.ts';
 import { formatDate } from '@kit/dates.ts';
 import { type CartItem, patchCartItem } from '../../stores/cart.ts';
+import { formatRate, taxOn } from '../../../api/contract/billing/tax.ts';
+import type { CartTax } from '../../../api/contract/carts/cart.ts';
 
 const plans: Plan[] = ['basic', 'email', 'website', 'websiteEmail'];
 const typeLabels = { new: 'New registration', transfer: 'Transfer', premium: 'Premium', market: 'From its owner' } as const;
 const typeBadges = { new: 'badge-success', transfer: 'badge-info', premium: 'badge-warning', market: 'badge-spot' } as const;
 
-export default function ItemOptions({ item }: { item: CartItem }) {
+export default function ItemOptions({ item, tax = null }: { item: CartItem; tax?: CartTax | null }) {
+  // Where prices include VAT, what the item costs today is said with its VAT (before any promo code).
+  const included = tax?.display === 'included' && !tax.reverseCharge && tax.rate > 0 ? tax : null;
   const id = useId();
   const [busy, setBusy] = useState(false);
   const plan = planOf(item);
@@ -83,8 +87,11 @@ export default function ItemOptions({ item }: { item: CartItem }) {
         </div>
       )}
       <footer className="cart-item-foot">
-        <span>Due today for {item.domain}</span>
-        <strong>{formatMoney(item.totalPrice)}</strong>
+        <span>
+          Due today for {item.domain}
+          {included && `, with ${formatRate(included.rate)} ${included.label}`}
+        </span>
+        <strong>{formatMoney(item.totalPrice + (included ? taxOn(item.totalPrice, included.rate) : 0))}</strong>
       </footer>
     </section>
   );

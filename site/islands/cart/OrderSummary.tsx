@@ -3,12 +3,22 @@
  * promo code and account credit, and the total (all from the server), then the promo code field.
  */
 import { DomainName } from '@kit/DomainName.tsx';
+import { formatRate, grossParts } from '../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import type { CartSummary } from '../../stores/cart.ts';
 import PromoCodeField from './PromoCodeField.tsx';
 
 export default function OrderSummary({ cart }: { cart: CartSummary }) {
-  const items = cart.cartItems ?? [];
+  // Where prices include VAT, every part is shown with its VAT in it; elsewhere tax is a line of its own.
+  const included = cart.$tax?.display === 'included' && !cart.$tax.reverseCharge;
+  const items = (cart.cartItems ?? []).map((item) => (included ? { ...item, ...grossParts(item, cart.$tax?.rate ?? 0) } : item));
+  const sum = (pick: (item: (typeof items)[number]) => number) => items.reduce((total, item) => total + pick(item), 0);
+  const oneTime = included ? sum((item) => item.price + item.protectionPrice) : cart.oneTimePrice;
+  const monthly = included ? sum((item) => item.monthlyPrice) : cart.monthlyPrice;
+  const discount = included ? sum((item) => item.discount) : cart.discountPrice;
+  // The tax row says it where there is tax; the note says what else there is to know (no tax, reverse charge, VIES away).
+  const tax = cart.$tax;
+  const taxNote = !tax ? 'Tax, if any, is worked out from your billing country.' : cart.taxPrice > 0 && !tax.viesUnavailable ? null : tax.description;
   return (
     <section className="order-summary card" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="step-title">
@@ -65,16 +75,24 @@ export default function OrderSummary({ cart }: { cart: CartSummary }) {
       <dl className="summary-totals">
         <div>
           <dt>One-time</dt>
-          <dd>{formatMoney(cart.oneTimePrice)}</dd>
+          <dd>{formatMoney(oneTime)}</dd>
         </div>
         <div>
           <dt>Monthly</dt>
-          <dd>{formatMoney(cart.monthlyPrice)}/mo</dd>
+          <dd>{formatMoney(monthly)}/mo</dd>
         </div>
-        {cart.discountPrice > 0 && (
+        {discount > 0 && (
           <div className="discount">
             <dt>Promo code</dt>
-            <dd data-testid="cart-discount">−{formatMoney(cart.discountPrice)}</dd>
+            <dd data-testid="cart-discount">−{formatMoney(discount)}</dd>
+          </div>
+        )}
+        {cart.$tax && cart.$tax.display === 'added' && cart.taxPrice > 0 && (
+          <div>
+            <dt>
+              {cart.$tax.label} ({formatRate(cart.$tax.rate)}, {cart.$tax.place})
+            </dt>
+            <dd data-testid="cart-tax">{formatMoney(cart.taxPrice)}</dd>
           </div>
         )}
         {cart.creditPrice > 0 && (
@@ -87,7 +105,20 @@ export default function OrderSummary({ cart }: { cart: CartSummary }) {
           <dt>Total due today</dt>
           <dd data-testid="cart-total">{formatMoney(cart.totalPrice)}</dd>
         </div>
+        {included && cart.taxPrice > 0 && (
+          <div className="tax-included">
+            <dt>
+              Prices include {formatRate(cart.$tax?.rate ?? 0)} {cart.$tax?.label} ({cart.$tax?.place})
+            </dt>
+            <dd data-testid="cart-tax">{formatMoney(cart.taxPrice)}</dd>
+          </div>
+        )}
       </dl>
+      {taxNote && (
+        <p className="tax-note" data-testid="cart-tax-note">
+          {taxNote}
+        </p>
+      )}
       <PromoCodeField cart={cart} />
     </section>
   );

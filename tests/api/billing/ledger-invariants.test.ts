@@ -20,6 +20,7 @@ import { creditBalance, grantCredit, revokeCredit } from '../../../api/services/
 import { findPayment, refundPayment } from '../../../api/services/billing/refunds.ts';
 import { createPromoCode } from '../../../api/services/promotions/promo-codes.ts';
 import { findSellerEarnings, listSellerBalances, payOutSeller } from '../../../api/services/selling/payouts.ts';
+import { demoContact } from '../../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { ownDomain } from '../../fixtures/renewal-domains.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../fixtures/test-app.ts';
@@ -32,6 +33,17 @@ const billing: StaffActor = { staffId: null, email: 'billing@staff.example', rol
 beforeAll(async () => {
   t = await createTestContext({ env: { BOT_CHECK_DIFFICULTY: '1' } });
   for (let i = 0; i < 3; i++) customers.push(await signedInBuyer(t, `ledger-${i}@example.org`));
+  // A Dutch consumer pays 21% VAT on top of every line; a German business with a confirmed VAT number is reverse-charged.
+  await t.db
+    .update(accounts)
+    .set({ registrantContact: { ...demoContact, country: 'NL', state: 'Noord-Holland', city: 'Amsterdam' } })
+    .where(eq(accounts.accountId, customers[0].accountId));
+  await t.db
+    .update(accounts)
+    .set({ registrantContact: { ...demoContact, country: 'DE', state: 'Berlin', city: 'Berlin' } })
+    .where(eq(accounts.accountId, customers[2].accountId));
+  const vat = await customers[2].client.patch('/api/accounts/0', { vatNumber: 'DE 100 000 008' });
+  expect(vat.body).toMatchObject({ vatNumber: 'DE100000008', vatStatus: 'confirmed' });
   await createPromoCode(t.db, systemActor, promoCodeCreateSchema.parse({ code: 'LEDGER20', kind: 'percent', value: 20, years: 'first' }));
 });
 afterAll(() => t.close());
@@ -235,6 +247,17 @@ async function checkDocuments(): Promise<void> {
   const byAccount = (rows: { accountId: number; total: number }[]) =>
     Object.fromEntries(rows.map((row) => [row.accountId, Number(row.total)]).filter(([, total]) => total !== 0));
   expect(byAccount(documents), 'invoices - credit notes = sold').toEqual(byAccount(ledger));
+  // Tax too: what the documents say was charged in tax less what notes took back is the ledger's tax rows.
+  const documentTax = await t.db
+    .select({ accountId: billingDocuments.accountId, total: sql<number>`sum(${billingDocuments.tax})::int` })
+    .from(billingDocuments)
+    .groupBy(billingDocuments.accountId);
+  const ledgerTax = await t.db
+    .select({ accountId: transactions.accountId, total: cents })
+    .from(transactions)
+    .where(eq(transactions.type, 'tax'))
+    .groupBy(transactions.accountId);
+  expect(byAccount(documentTax), 'invoice tax - credit note tax = tax in the ledger').toEqual(byAccount(ledgerTax));
   for (const kind of ['invoice', 'creditNote'] as const) {
     const numbers = await t.db.select({ sequence: billingDocuments.sequence }).from(billingDocuments).where(eq(billingDocuments.kind, kind));
     const sorted = numbers.map((row) => row.sequence).sort((a, b) => a - b);
@@ -252,6 +275,7 @@ const everyKind: Step[] = [
   { kind: 'refund', pick: 1, whole: false, to: 'credit' },
   { kind: 'payout', who: 1, manual: false },
   { kind: 'takeBack', who: 2, amount: 100 },
+  { kind: 'order', who: 2, names: 1, promo: false },
   { kind: 'renew', who: 0 },
   { kind: 'refund', pick: 0, whole: true, to: 'original' },
 ];
@@ -277,7 +301,10 @@ describe('the ledger', () => {
       (select count(*) from refunds where amount > 0)::int as to_card,
       (select count(*) from market_sales where status = 'completed')::int as sales,
       (select count(*) from seller_payouts)::int as payouts,
-      (select count(*) from renewals where status in ('renewed', 'refunded'))::int as renewals`);
+      (select count(*) from renewals where status in ('renewed', 'refunded'))::int as renewals,
+      (select count(*) from billing_documents where kind = 'invoice' and tax > 0)::int as taxed_invoices,
+      (select count(*) from billing_documents where kind = 'creditNote' and tax < 0)::int as tax_given_back,
+      (select count(*) from orders where (tax->>'reverseCharge')::boolean)::int as reverse_charged`);
     expect(
       Object.values(counts).every((n) => Number(n) > 0),
       JSON.stringify(counts),

@@ -42,19 +42,21 @@ async function readCode(page: Page, phone: string): Promise<string> {
  */
 const visitorAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
-export async function fillVisitorDetails(page: Page, email: string, phone: string) {
+/** `abroad`: a billing address outside the US (chosen before the phone, which stays a US number typed with its +1). */
+export async function fillVisitorDetails(page: Page, email: string, phone: string, abroad?: { country: string; city: string; state: string; zip: string }) {
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
   await page.getByLabel('First name').fill('Grace');
   await page.getByLabel('Last name').fill('Hopper');
   await page.getByLabel('Address').fill('1 Compiler Lane');
-  await page.getByLabel('City').fill('Arlington');
-  await page.getByLabel('State / Province').fill('VA');
-  await page.getByLabel('ZIP / Postal code').fill('22201');
-  await expect(page.getByLabel('Country')).toHaveValue('US');
+  await page.getByLabel('City').fill(abroad?.city ?? 'Arlington');
+  await page.getByLabel('State / Province').fill(abroad?.state ?? 'VA');
+  await page.getByLabel('ZIP / Postal code').fill(abroad?.zip ?? '22201');
+  if (abroad) await page.getByLabel('Country').selectOption(abroad.country);
+  await expect(page.getByLabel('Country')).toHaveValue(abroad?.country ?? 'US');
   await page.getByLabel('Email (your login)').fill(email);
   await page.getByLabel('Password for your new account').fill('a long enough password');
   await page.getByLabel('How did you hear about us?').selectOption('friend');
-  await page.getByLabel('Mobile phone').fill(phone.replace('+1', ''));
+  await page.getByLabel('Mobile phone').fill(abroad ? phone : phone.replace('+1', ''));
   const code = await readCode(page, phone);
   await page.getByLabel('Verification code').fill(code);
   await expect(page.getByText(`Phone ${phone} verified`)).toBeVisible();

@@ -26,7 +26,14 @@ export function useActiveMfaCount(): number | null {
 export type AccountPatch = Partial<
   Pick<
     Account,
-    'registrantContact' | 'whoisAdminContact' | 'whoisTechContact' | 'whoisBillingContact' | 'whoisRedactionOptOut' | 'tdrpOptOut' | 'advancedEnabled'
+    | 'registrantContact'
+    | 'whoisAdminContact'
+    | 'whoisTechContact'
+    | 'whoisBillingContact'
+    | 'whoisRedactionOptOut'
+    | 'tdrpOptOut'
+    | 'advancedEnabled'
+    | 'vatNumber'
   >
 >;
 

@@ -19,6 +19,7 @@ import {
 import type { Transaction } from '../../../../api/contract/billing/transactions.ts';
 import { useAccount } from '../domains/api.ts';
 import { statementHref, useTransactions } from './api.ts';
+import { VatNumberForm } from './VatNumberForm.tsx';
 import './billing.css';
 
 function TransactionGroup({ type, rows, total }: { type: TransactionType; rows: Transaction[]; total: number }) {
@@ -109,72 +110,75 @@ export default function BillingView() {
   const { charges, payments } = monthSummary(month?.data ?? []);
 
   return (
-    <section className="card billing-history" aria-labelledby="billing-title">
-      <div className="billing-section-head">
-        <h2 id="billing-title">Billing History</h2>
-        {yyyymm && (
-          <a className="btn btn-secondary btn-sm" href={statementHref(yyyymm)} download>
-            Download Statement (PDF)
-          </a>
-        )}
-      </div>
-      {!account && <p role="status">Loading…</p>}
-      {yyyymm && (
-        <div className="field billing-month">
-          <label htmlFor={selectId}>Statement month</label>
-          <select id={selectId} className="input" value={yyyymm} onChange={(event) => choose(event.target.value)}>
-            {months.map((value) => (
-              <option key={value} value={value}>
-                {monthLabel(value)}
-              </option>
-            ))}
-          </select>
+    <>
+      {account && <VatNumberForm account={account} />}
+      <section className="card billing-history" aria-labelledby="billing-title">
+        <div className="billing-section-head">
+          <h2 id="billing-title">Billing History</h2>
+          {yyyymm && (
+            <a className="btn btn-secondary btn-sm" href={statementHref(yyyymm)} download>
+              Download Statement (PDF)
+            </a>
+          )}
         </div>
-      )}
-      {yyyymm && (
-        <h3 id="billing-month-title" className="billing-month-title">
-          {monthLabel(yyyymm)}
-        </h3>
-      )}
-      {isLoading && <p role="status">Loading transactions…</p>}
-      {error && <p role="alert">We could not load this month. Please try again.</p>}
-      {month && (
-        <>
-          <dl className="billing-summary">
-            <div>
-              <dt>{transactionTypeLabels.start}</dt>
-              <dd>
-                <Money cents={totals.start ?? 0} />
-              </dd>
-            </div>
-            <div>
-              <dt>Charges</dt>
-              <dd>
-                <Money cents={charges} />
-              </dd>
-            </div>
-            <div>
-              <dt>Payments and refunds</dt>
-              <dd>
-                <Money cents={payments} />
-              </dd>
-            </div>
-            <div>
-              <dt>{transactionTypeLabels.balance}</dt>
-              <dd>
-                <Money cents={totals.balance ?? 0} />
-              </dd>
-            </div>
-          </dl>
-          <BalanceLine label={transactionTypeLabels.start} cents={totals.start ?? 0} />
-          {month.data.length === 0 && <p className="muted txn-empty">No transactions this month.</p>}
-          {ledgerTypes.map((type) => {
-            const rows = month.data.filter((row) => row.type === type);
-            return rows.length > 0 ? <TransactionGroup key={`${yyyymm}-${type}`} type={type} rows={rows} total={totals[type] ?? 0} /> : null;
-          })}
-          <BalanceLine label={transactionTypeLabels.balance} cents={totals.balance ?? 0} />
-        </>
-      )}
-    </section>
+        {!account && <p role="status">Loading…</p>}
+        {yyyymm && (
+          <div className="field billing-month">
+            <label htmlFor={selectId}>Statement month</label>
+            <select id={selectId} className="input" value={yyyymm} onChange={(event) => choose(event.target.value)}>
+              {months.map((value) => (
+                <option key={value} value={value}>
+                  {monthLabel(value)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {yyyymm && (
+          <h3 id="billing-month-title" className="billing-month-title">
+            {monthLabel(yyyymm)}
+          </h3>
+        )}
+        {isLoading && <p role="status">Loading transactions…</p>}
+        {error && <p role="alert">We could not load this month. Please try again.</p>}
+        {month && (
+          <>
+            <dl className="billing-summary">
+              <div>
+                <dt>{transactionTypeLabels.start}</dt>
+                <dd>
+                  <Money cents={totals.start ?? 0} />
+                </dd>
+              </div>
+              <div>
+                <dt>Charges</dt>
+                <dd>
+                  <Money cents={charges} />
+                </dd>
+              </div>
+              <div>
+                <dt>Payments and refunds</dt>
+                <dd>
+                  <Money cents={payments} />
+                </dd>
+              </div>
+              <div>
+                <dt>{transactionTypeLabels.balance}</dt>
+                <dd>
+                  <Money cents={totals.balance ?? 0} />
+                </dd>
+              </div>
+            </dl>
+            <BalanceLine label={transactionTypeLabels.start} cents={totals.start ?? 0} />
+            {month.data.length === 0 && <p className="muted txn-empty">No transactions this month.</p>}
+            {ledgerTypes.map((type) => {
+              const rows = month.data.filter((row) => row.type === type);
+              return rows.length > 0 ? <TransactionGroup key={`${yyyymm}-${type}`} type={type} rows={rows} total={totals[type] ?? 0} /> : null;
+            })}
+            <BalanceLine label={transactionTypeLabels.balance} cents={totals.balance ?? 0} />
+          </>
+        )}
+      </section>
+    </>
   );
 }

@@ -148,6 +148,7 @@ export function OrderConfirmationPage() {
             <dd>{order.card ?? 'The card is no longer on your account'}</dd>
           </div>
         </dl>
+        {order.taxNote && <p className="order-fine-print order-tax-note">{order.taxNote}</p>}
         {notCharged.length > 0 && order.status !== 'failed' && (
           <p className="order-fine-print">You are charged only for what was delivered: the lines marked “Not charged” cost you nothing.</p>
         )}

@@ -59,6 +59,25 @@ export function OrdersPage() {
                 </td>
                 <td className="is-money">
                   <Money cents={order.total} />
+                  {(order.discount > 0 || order.tax > 0 || order.credit > 0) && (
+                    <span className="orders-breakdown">
+                      {order.discount > 0 && (
+                        <span>
+                          Promo −<Money cents={order.discount} />
+                        </span>
+                      )}
+                      {order.tax > 0 && (
+                        <span>
+                          Tax <Money cents={order.tax} />
+                        </span>
+                      )}
+                      {order.credit > 0 && (
+                        <span>
+                          Credit −<Money cents={order.credit} />
+                        </span>
+                      )}
+                    </span>
+                  )}
                 </td>
                 <td className="is-money">
                   <Money cents={order.totalCharged} />
