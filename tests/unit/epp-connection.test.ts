@@ -179,3 +179,29 @@ describe('EPP session', () => {
     expect(new Set(responses.map((r) => r.clTRID)).size).toBe(4);
   });
 });
+
+describe('queries nobody waits for any more', () => {
+  it('leave the queue unsent when their signal aborts; the one in flight and the others still finish', async () => {
+    const conn = connection({ commandTimeoutMs: 1_500 });
+    await conn.greeting();
+    server.state.stallNext = 'info';
+    const search = new AbortController();
+    const inFlight = conn.send(domainInfo('stalled-cancel.com'), { signal: search.signal });
+    const waiting = ['queued-one.com', 'queued-two.com'].map((name) => conn.send(domainInfo(name), { signal: search.signal }));
+    const other = conn.send(domainInfo('someone-else.com'));
+    expect(conn.load).toBe(4);
+    search.abort();
+    for (const cancelled of waiting) await expect(cancelled).rejects.toThrow('Cancelled before it was sent');
+    expect(conn.load).toBe(2);
+    // The stalled command was on the wire: it ends as unanswered, not as cancelled; the other caller is answered.
+    await expect(inFlight).rejects.toThrow(/did not answer|no answer|timed out/i);
+    expect((await other).code).toBeLessThan(3000);
+    const asked = server.state.received.filter((r) => r.command === 'info:domain').flatMap((r) => r.names);
+    expect(asked).toContain('stalled-cancel.com');
+    expect(asked).toContain('someone-else.com');
+    expect(asked).not.toContain('queued-one.com');
+    expect(asked).not.toContain('queued-two.com');
+    // Already aborted: refused at once.
+    await expect(conn.send(domainInfo('late.com'), { signal: search.signal })).rejects.toThrow('Cancelled before it was sent');
+  });
+});

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import tls from 'node:tls';
 import { nowMs } from '../../clock.ts';
-import { EppConnectionError, EppError, EppNoAnswerError, type EppResponse } from './epp-errors.ts';
+import { EppCancelledError, EppConnectionError, EppError, EppNoAnswerError, type EppResponse, readResponse } from './epp-errors.ts';
 import { frame, frameReader } from './epp-frames.ts';
-import { childOf, childrenOf, commandXml, el, helloXml, ns, parseXml, pathOf, textOf, type XmlElement } from './epp-xml.ts';
+import { childOf, childrenOf, commandXml, el, helloXml, ns, parseXml, textOf, type XmlElement } from './epp-xml.ts';
 
 export type EppConnectionOptions = {
   host: string;
@@ -38,15 +38,7 @@ export type EppConnectionOptions = {
   onSession?: (event: { greeting: EppGreeting } | { error: Error }) => void;
 };
 
-export { EppConnectionError, EppError, EppNoAnswerError } from './epp-errors.ts';
-
-/** A queued query whose caller stopped waiting (its signal aborted) before it was sent: nothing went to the registry. */
-export class EppCancelledError extends Error {
-  constructor() {
-    super('Cancelled before it was sent');
-    this.name = 'EppCancelledError';
-  }
-}
+export { EppCancelledError, EppConnectionError, EppError, EppNoAnswerError } from './epp-errors.ts';
 export { createFrameDecoder, frame } from './epp-frames.ts';
 
 export type EppGreeting = { serverId: string; objURIs: string[]; extURIs: string[] };
@@ -140,18 +132,17 @@ export class EppConnection {
       const queued: Job = { ...job, attempts: 0, resolve, reject };
       this.queue.push(queued);
       // Cancelled while waiting: out of the queue at once, so the commands behind it (and `load`) do not wait for it.
-      job.signal?.addEventListener(
-        'abort',
-        () => {
-          const at = this.queue.indexOf(queued);
-          if (at < 0) return;
-          this.queue.splice(at, 1);
-          reject(new EppCancelledError());
-        },
-        { once: true },
-      );
+      job.signal?.addEventListener('abort', () => this.cancelQueued(queued), { once: true });
       void this.pump();
     });
+  }
+
+  /** A job still waiting leaves the queue unsent; one already sent (or answered) is left to finish. */
+  private cancelQueued(job: Job): void {
+    const at = this.queue.indexOf(job);
+    if (at < 0) return;
+    this.queue.splice(at, 1);
+    job.reject(new EppCancelledError());
   }
 
   private nextClTRID(): string {
@@ -392,25 +383,5 @@ export function readGreeting(root: XmlElement): EppGreeting | null {
     serverId: textOf(greeting, ns.epp, 'svID') ?? '',
     objURIs: childrenOf(menu, ns.epp, 'objURI').map((uri) => uri.text),
     extURIs: childrenOf(childOf(menu, ns.epp, 'svcExtension'), ns.epp, 'extURI').map((uri) => uri.text),
-  };
-}
-
-export function readResponse(root: XmlElement): EppResponse | null {
-  const response = childOf(root, ns.epp, 'response');
-  if (!response) return null;
-  const result = childOf(response, ns.epp, 'result');
-  const reason = childrenOf(result, ns.epp, 'extValue')
-    .map((value) => textOf(value, ns.epp, 'reason'))
-    .filter(Boolean)
-    .join('; ');
-  return {
-    code: Number(result?.attrs.code ?? 2400),
-    message: textOf(result, ns.epp, 'msg') ?? '',
-    reason: reason || undefined,
-    resData: childOf(response, ns.epp, 'resData'),
-    extension: childOf(response, ns.epp, 'extension'),
-    msgQ: childOf(response, ns.epp, 'msgQ'),
-    clTRID: pathOf(response, [ns.epp, 'trID'], [ns.epp, 'clTRID'])?.text,
-    svTRID: pathOf(response, [ns.epp, 'trID'], [ns.epp, 'svTRID'])?.text,
   };
 }

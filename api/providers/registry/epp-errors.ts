@@ -1,5 +1,5 @@
 /** EPP failures: a refusal with its result code worded for people, a dropped connection, and a command left unanswered. */
-import type { XmlElement } from './epp-xml.ts';
+import { childOf, childrenOf, ns, pathOf, textOf, type XmlElement } from './epp-xml.ts';
 
 export type EppResponse = {
   code: number;
@@ -80,4 +80,33 @@ export class EppNoAnswerError extends EppError {
   ) {
     super(message);
   }
+}
+
+/** A queued query whose caller stopped waiting (its signal aborted) before it was sent: nothing went to the registry. */
+export class EppCancelledError extends Error {
+  constructor() {
+    super('Cancelled before it was sent');
+    this.name = 'EppCancelledError';
+  }
+}
+
+/** The <response> of a frame: its result code and words, data and extension, queue and transaction ids. */
+export function readResponse(root: XmlElement): EppResponse | null {
+  const response = childOf(root, ns.epp, 'response');
+  if (!response) return null;
+  const result = childOf(response, ns.epp, 'result');
+  const reason = childrenOf(result, ns.epp, 'extValue')
+    .map((value) => textOf(value, ns.epp, 'reason'))
+    .filter(Boolean)
+    .join('; ');
+  return {
+    code: Number(result?.attrs.code ?? 2400),
+    message: textOf(result, ns.epp, 'msg') ?? '',
+    reason: reason || undefined,
+    resData: childOf(response, ns.epp, 'resData'),
+    extension: childOf(response, ns.epp, 'extension'),
+    msgQ: childOf(response, ns.epp, 'msgQ'),
+    clTRID: pathOf(response, [ns.epp, 'trID'], [ns.epp, 'clTRID'])?.text,
+    svTRID: pathOf(response, [ns.epp, 'trID'], [ns.epp, 'svTRID'])?.text,
+  };
 }
