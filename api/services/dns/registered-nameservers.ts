@@ -14,7 +14,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { dnsZones, domains, registeredNameservers } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit, systemActor } from '../audit/audit-log.ts';
+import { carryOutIntent, linkIntentAudit, recordIntent } from '../journal/registry-intents.ts';
 import { customerActor, journalDomainChange } from '../journal/customer-changes.ts';
 import type { HostBefore } from '../journal/host-kinds.ts';
 import { spendRegistryChange, spendRegistryWrite } from '../domains/registry-changes.ts';
@@ -230,6 +231,57 @@ export async function deleteRegisteredNameserver(deps: Deps, editor: NameserverE
 }
 
 /**
+ * A reviewed host made active as a journal entry of the system's: our row (still as reviewed) turns active with the
+ * intent and an audit row; the host is created or re-addressed at the registry after commit, in the budget the caller
+ * spent; a refusal puts the row back to pending (a later review tries again), a lost answer is settled by the
+ * reconciling job. False when the row changed since it was claimed.
+ */
+async function approveAtRegistry(deps: Deps, row: Row): Promise<boolean> {
+  const intent = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(registeredNameservers)
+      .where(eq(registeredNameservers.registeredNameserverId, row.registeredNameserverId))
+      .for('update');
+    if (!locked || locked.status !== 'pending' || locked.hostname !== row.hostname || locked.ipAddress !== row.ipAddress) return null;
+    const [domain] = await tx.select().from(domains).where(eq(domains.domainId, row.domainId));
+    const before: HostBefore = {
+      registeredNameserverId: row.registeredNameserverId,
+      hostname: row.hostname,
+      ipAddress: row.ipAddress,
+      status: 'pending',
+      createDate: locked.createDate.toISOString(),
+      reviewDate: addMinutes(now(), reviewLeaseMinutes).toISOString(),
+    };
+    const intent = await recordIntent(tx, {
+      kind: 'host-set',
+      domainId: domain.domainId,
+      domain: domain.domain,
+      actor: systemActor,
+      params: { hostname: row.hostname, addresses: [row.ipAddress], before },
+    });
+    await tx
+      .update(registeredNameservers)
+      .set({ status: 'active', reviewDate: null })
+      .where(eq(registeredNameservers.registeredNameserverId, row.registeredNameserverId));
+    const entry = await recordAudit(tx, systemActor, {
+      action: 'nameserver.approve',
+      targetType: 'domain',
+      targetId: domain.domainId,
+      targetLabel: domain.domain,
+      accountId: domain.accountId,
+      before: { hostname: row.hostname, ipAddress: row.ipAddress, status: 'pending' },
+      after: { status: 'active', intentId: intent.intentId },
+    });
+    await linkIntentAudit(tx, intent.intentId, entry.auditId);
+    return intent;
+  });
+  if (!intent) return false;
+  await carryOutIntent(deps, intent, { budgetSpent: true });
+  return true;
+}
+
+/**
  * The review: every pending nameserver whose review time has come is claimed (its review time pushed out by a
  * lease, so a second worker skips it), created or re-addressed at the registry, then made active if nobody edited
  * it meanwhile. A registry failure leaves it pending; the lease runs out and a later run tries again. Each host spends
@@ -248,7 +300,7 @@ export async function reviewDueNameservers(deps: Deps): Promise<{ approved: numb
   for (const row of claimed) {
     const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, row.domainId));
     try {
-      await spendRegistryWrite(deps, { by: 'job', accountId: domain.accountId, domain }, () => deps.providers.registry.setHost(row.hostname, [row.ipAddress]));
+      if (await spendRegistryWrite(deps, { by: 'job', accountId: domain.accountId, domain }, () => approveAtRegistry(deps, row))) approved += 1;
     } catch (error) {
       if (error instanceof AppError && error.code === 429) {
         deferred += 1;
@@ -268,22 +320,7 @@ export async function reviewDueNameservers(deps: Deps): Promise<{ approved: numb
       }
       failed += 1;
       console.warn(`Custom nameserver ${row.hostname}: the registry did not take it yet: ${(error as Error).message}`);
-      continue;
     }
-    const done = await deps.db
-      .update(registeredNameservers)
-      .set({ status: 'active', reviewDate: null })
-      .where(
-        and(
-          eq(registeredNameservers.registeredNameserverId, row.registeredNameserverId),
-          eq(registeredNameservers.status, 'pending'),
-          eq(registeredNameservers.hostname, row.hostname),
-          eq(registeredNameservers.ipAddress, row.ipAddress),
-        ),
-      )
-      .returning({ id: registeredNameservers.registeredNameserverId });
-    if (done.length) approved += 1;
-    await syncZone(deps, row.domainId);
   }
   await publishUnpublishedZones(deps);
   return { approved, failed, deferred };

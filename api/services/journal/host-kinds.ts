@@ -57,6 +57,37 @@ export const hostDeleteKind: IntentKindSpec = {
   },
 };
 
+/** A reviewed host created or re-addressed at the registry (the review job's); setting it again is harmless. */
+export const hostSetKind: IntentKindSpec = {
+  async call(deps, intent) {
+    await deps.providers.registry.setHost(intent.params.hostname as string, intent.params.addresses as string[]);
+    return null;
+  },
+  async done() {},
+  async undo(tx, intent) {
+    // Back to pending, unless the customer changed it meanwhile; the review tries again after its lease.
+    const before = intent.params.before as HostBefore;
+    await tx
+      .update(registeredNameservers)
+      .set({ status: 'pending', reviewDate: before.reviewDate ? new Date(before.reviewDate) : now() })
+      .where(
+        and(
+          eq(registeredNameservers.registeredNameserverId, before.registeredNameserverId),
+          eq(registeredNameservers.status, 'active'),
+          eq(registeredNameservers.hostname, before.hostname),
+          eq(registeredNameservers.ipAddress, before.ipAddress),
+        ),
+      );
+  },
+  async check() {
+    return { state: 'not-done' };
+  },
+  safeToRepeat: true,
+  async afterSettle(deps, intent) {
+    await syncZone(deps, intent.domainId);
+  },
+};
+
 /** What our record said before the refusal of a transfer away of a suspended name. */
 export type HeldTransferBefore = { deadline: string | null };
 

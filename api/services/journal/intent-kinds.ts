@@ -15,7 +15,7 @@ import { autoRenewDateFor } from '../renewals/renewals.ts';
 import { encryptAuthCode } from '../transfers/auth-code-vault.ts';
 import type { DsRecord } from '../../contract/domains/rdap.ts';
 import type { Intent, IntentKindSpec, JournalDeps } from './intent-types.ts';
-import { heldTransferRefuseKind, hostDeleteKind } from './host-kinds.ts';
+import { heldTransferRefuseKind, hostDeleteKind, hostSetKind } from './host-kinds.ts';
 import { restoreKind } from './restore-kind.ts';
 import { recordAbuseLockRefused } from '../compliance/abuse/abuse-lock-refused.ts';
 import { privacyKind, transferApproveKind, transferRejectKind } from './transfer-privacy-kinds.ts';
@@ -261,6 +261,7 @@ export const intentKinds = {
   'transfer-approve': transferApproveKind,
   'transfer-reject': transferRejectKind,
   'host-delete': hostDeleteKind,
+  'host-set': hostSetKind,
   'held-transfer-refuse': heldTransferRefuseKind,
 } satisfies Record<string, IntentKindSpec>;
 

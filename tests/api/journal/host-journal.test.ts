@@ -78,6 +78,10 @@ async function withActiveHost(name: string): Promise<{ held: OwnedDomain; id: nu
   return { held, id: created.body.registeredNameserverId, host };
 }
 
+/** The customer's side of the journal (the review's own host-set intents and audit rows set aside). */
+const removals = async (domainId: number) => (await intentsOf(domainId)).filter((i) => i.kind !== 'host-set');
+const customerActions = async (domainId: number) => (await actionsOn('domain', domainId)).filter((a) => a !== 'nameserver.approve');
+
 const listed = async (held: OwnedDomain) =>
   (await held.client.get(`/api/registeredNameservers?domainId=${held.domainId}`)).body.data.map((n: { hostname: string; status: string }) => [
     n.hostname,
@@ -91,8 +95,10 @@ describe('a custom nameserver removed', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(await hostAtRegistry(host)).toBe(false);
     expect(await listed(held)).toEqual([]);
-    expect(await intentsOf(held.domainId)).toMatchObject([{ kind: 'host-delete', state: 'done' }]);
-    expect(await auditOn('domain', held.domainId)).toEqual([{ action: 'customer.nameserver.delete', staffEmail: held.email }]);
+    expect(await removals(held.domainId)).toMatchObject([{ kind: 'host-delete', state: 'done' }]);
+    expect((await auditOn('domain', held.domainId)).filter((a) => a.action !== 'nameserver.approve')).toEqual([
+      { action: 'customer.nameserver.delete', staffEmail: held.email },
+    ]);
   });
 
   it('still used by a domain at the registry: 409 with what to do, our row back and a registry.refused row', async () => {
@@ -103,8 +109,8 @@ describe('a custom nameserver removed', () => {
     expect(answer.body.message).toBe(`${host} is still used as a nameserver by a domain. Change that domain's nameservers first.`);
     expect(await listed(held)).toEqual([[host, 'active']]);
     expect(await hostAtRegistry(host)).toBe(true);
-    expect(await intentsOf(held.domainId)).toMatchObject([{ kind: 'host-delete', state: 'failed' }]);
-    expect(await actionsOn('domain', held.domainId)).toEqual(['customer.nameserver.delete', 'registry.refused']);
+    expect(await removals(held.domainId)).toMatchObject([{ kind: 'host-delete', state: 'failed' }]);
+    expect(await customerActions(held.domainId)).toEqual(['customer.nameserver.delete', 'registry.refused']);
   });
 
   it('cut off by a registry that is down, is finished by the reconciling job', async () => {
@@ -115,11 +121,11 @@ describe('a custom nameserver removed', () => {
       expect(answer.body.message).toMatch(/did not answer about journal-glue-down\.com/);
     });
     expect(await hostAtRegistry(host)).toBe(true);
-    expect(await intentsOf(held.domainId)).toMatchObject([{ kind: 'host-delete', state: 'pending' }]);
+    expect(await removals(held.domainId)).toMatchObject([{ kind: 'host-delete', state: 'pending' }]);
     // Nothing else about the name crosses the change in flight.
     expect((await held.client.patch(`/api/domains/${held.domainId}`, { privacyEnabled: false })).status).toBe(409);
     await reconcile();
-    expect(await intentsOf(held.domainId)).toMatchObject([{ kind: 'host-delete', state: 'done' }]);
+    expect(await removals(held.domainId)).toMatchObject([{ kind: 'host-delete', state: 'done' }]);
     expect(await hostAtRegistry(host)).toBe(false);
     expect(await listed(held)).toEqual([]);
   });
@@ -142,12 +148,50 @@ describe('a custom nameserver removed', () => {
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(renamed.body).toMatchObject({ hostname: 'ns9.journal-glue-rename.com', status: 'pending' });
     expect(await hostAtRegistry(host)).toBe(false);
-    expect(await actionsOn('domain', held.domainId)).toEqual(['customer.nameserver.update', 'registry.refused', 'customer.nameserver.update']);
+    expect(await customerActions(held.domainId)).toEqual(['customer.nameserver.update', 'registry.refused', 'customer.nameserver.update']);
     // A new address only is reviewed again without the registry: an audit row, no intent.
     const readdressed = await held.client.patch(`/api/registeredNameservers/${id}`, { ipAddress: '203.0.113.99' });
     expect(readdressed.status).toBe(200);
-    expect(await intentsOf(held.domainId)).toHaveLength(2);
-    expect((await actionsOn('domain', held.domainId)).at(-1)).toBe('customer.nameserver.update');
+    expect(await removals(held.domainId)).toHaveLength(2);
+    expect((await customerActions(held.domainId)).at(-1)).toBe('customer.nameserver.update');
+  });
+});
+
+describe('a custom nameserver made active by the review', () => {
+  it('is an intent of the system with an audit row; refused, it waits for the next review; cut, the reconciling job finishes it', async () => {
+    const held = await ownedDomain(t, 'journal-glue-review.com');
+    const host = 'ns1.journal-glue-review.com';
+    expect((await held.client.post('/api/registeredNameservers', { domainId: held.domainId, hostname: host, ipAddress: '203.0.113.53' })).status).toBe(201);
+    clock.set(addMinutes(clock.now(), 61));
+    await withRegistry(
+      'setHost',
+      async () => {
+        throw new Error('2306 Parameter value policy error');
+      },
+      async () => {
+        expect((await reviewDueNameservers(t.deps)).failed).toBeGreaterThan(0);
+      },
+    );
+    expect(await listed(held)).toEqual([[host, 'pending']]);
+    expect(await hostAtRegistry(host)).toBe(false);
+    expect(await auditOn('domain', held.domainId)).toEqual([
+      { action: 'nameserver.approve', staffEmail: null },
+      { action: 'registry.refused', staffEmail: null },
+    ]);
+
+    clock.set(addMinutes(clock.now(), 11));
+    await withRegistry('setHost', down('host create'), async () => {
+      expect((await reviewDueNameservers(t.deps)).failed).toBeGreaterThan(0);
+    });
+    expect(await hostAtRegistry(host)).toBe(false);
+    expect((await intentsOf(held.domainId)).map((i) => [i.kind, i.state])).toEqual([
+      ['host-set', 'failed'],
+      ['host-set', 'pending'],
+    ]);
+    await reconcile();
+    expect((await intentsOf(held.domainId)).at(-1)).toMatchObject({ kind: 'host-set', state: 'done' });
+    expect(await hostAtRegistry(host)).toBe(true);
+    expect(await listed(held)).toEqual([[host, 'active']]);
   });
 });
 
