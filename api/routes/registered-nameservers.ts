@@ -25,13 +25,13 @@ export const registeredNameserversRoutes = new Hono<AppEnv>()
     return c.json(await addRegisteredNameserver(c.var.deps, accountId, input), 201);
   })
   .patch('/:id', async (c) => {
-    const { accountId } = requireAccount(c);
+    const { accountId, userId } = requireAccount(c);
     const input = await parseBody(c, registeredNameserverUpdateSchema);
     const id = parseId(c);
     if (input.id !== undefined && input.id !== id) throw new AppError(400, 'id does not match the address');
-    return c.json(await updateRegisteredNameserver(c.var.deps, accountId, id, input));
+    return c.json(await updateRegisteredNameserver(c.var.deps, { accountId, userId, clientIp: c.var.clientIp }, id, input));
   })
   .delete('/:id', async (c) => {
-    const { accountId } = requireAccount(c);
-    return c.json(await deleteRegisteredNameserver(c.var.deps, accountId, parseId(c)));
+    const { accountId, userId } = requireAccount(c);
+    return c.json(await deleteRegisteredNameserver(c.var.deps, { accountId, userId, clientIp: c.var.clientIp }, parseId(c)));
   });

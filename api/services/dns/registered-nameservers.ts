@@ -10,11 +10,14 @@ import { now } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { isIpv4, isIpv6, normaliseTargetName, type RegisteredNameserver } from '../../contract/dns/dns.ts';
 import type { ListResult } from '../../contract/list.ts';
-import type { Db } from '../../db/client.ts';
-import { type DomainRow, dnsZones, domains, registeredNameservers } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { dnsZones, domains, registeredNameservers } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { RegistryHostInUseError } from '../../providers/registry/index.ts';
+import { recordAudit, systemActor } from '../audit/audit-log.ts';
+import { carryOutIntent, linkIntentAudit, recordIntent } from '../journal/registry-intents.ts';
+import { customerActor, journalDomainChange } from '../journal/customer-changes.ts';
+import type { HostBefore } from '../journal/host-kinds.ts';
 import { spendRegistryChange, spendRegistryWrite } from '../domains/registry-changes.ts';
 import { ownedDomain } from './records.ts';
 import { isServedByUs, syncZone } from './zone.ts';
@@ -126,52 +129,156 @@ async function ownedNameserver(db: Db, accountId: number, id: number): Promise<R
   return row;
 }
 
+/** The signed-in customer who changes a custom nameserver (the audit log names them). */
+export type NameserverEditor = { accountId: number; userId: number; clientIp: string };
+
 /**
- * Removes the host at the registry, counted in the domain's registry-change budget like PATCH /api/domains (a 429 past
- * it); a domain still using the host keeps it there (409, with what to do).
+ * A change of a custom nameserver as a journal entry (DESIGN "Journal"). When the host is active at the registry and
+ * the change removes it there (a deletion, or a new hostname), our row's change, the intent and an audit row commit
+ * together under the domain's row lock; the host is deleted at the registry after commit, counted in the domain's
+ * registry-change budget like PATCH /api/domains (a 429 past it); a refusal puts our row back (a domain still using the
+ * host: 409, with what to do), a lost answer is settled by the reconciling job. Otherwise only our row and the audit
+ * row change, together.
  */
-async function deleteAtRegistry(deps: Deps, accountId: number, domain: DomainRow, hostname: string): Promise<void> {
-  await spendRegistryChange(deps, { accountId, domain }, async () => {
-    try {
-      await deps.providers.registry.deleteHost(hostname);
-    } catch (error) {
-      if (error instanceof RegistryHostInUseError) {
-        throw new AppError(409, `${hostname} is still used as a nameserver by a domain. Change that domain's nameservers first.`);
-      }
-      throw new AppError(502, `The registry did not remove ${hostname}: ${(error as Error).message}`);
+async function changeNameserver(
+  deps: Deps,
+  editor: NameserverEditor,
+  row: Row,
+  action: 'customer.nameserver.update' | 'customer.nameserver.delete',
+  set: Partial<Row>,
+): Promise<void> {
+  const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, row.domainId));
+  const actor = await customerActor(deps.db, editor.userId, editor.clientIp);
+  const before: HostBefore = {
+    registeredNameserverId: row.registeredNameserverId,
+    hostname: row.hostname,
+    ipAddress: row.ipAddress,
+    status: row.status,
+    createDate: row.createDate.toISOString(),
+    reviewDate: row.reviewDate?.toISOString() ?? null,
+  };
+  const audit = {
+    action,
+    before: { hostname: row.hostname, ipAddress: row.ipAddress, status: row.status },
+    after: { ...set, createDate: undefined, reviewDate: undefined },
+  };
+  /** Our row's change, refused when someone changed the row since it was read. */
+  const change = async (tx: Tx) => {
+    const [locked] = await tx
+      .select()
+      .from(registeredNameservers)
+      .where(eq(registeredNameservers.registeredNameserverId, row.registeredNameserverId))
+      .for('update');
+    if (!locked || locked.status !== row.status || locked.hostname !== row.hostname || locked.ipAddress !== row.ipAddress) {
+      throw new AppError(409, `${row.hostname} was changed meanwhile: reload and try again`);
     }
+    await tx.update(registeredNameservers).set(set).where(eq(registeredNameservers.registeredNameserverId, row.registeredNameserverId));
+  };
+  const removesHost = row.status === 'active' && (set.status === 'deleted' || (set.hostname !== undefined && set.hostname !== row.hostname));
+  if (removesHost) {
+    await spendRegistryChange(deps, { accountId: editor.accountId, domain }, () =>
+      journalDomainChange(
+        deps,
+        actor,
+        { domainId: row.domainId, accountId: editor.accountId },
+        { kind: 'host-delete', change: (tx) => change(tx), params: { hostname: row.hostname, before }, audit },
+      ),
+    );
+    return;
+  }
+  await deps.db.transaction(async (tx) => {
+    await change(tx);
+    await recordAudit(tx, actor, {
+      action,
+      targetType: 'domain',
+      targetId: domain.domainId,
+      targetLabel: domain.domain,
+      accountId: domain.accountId,
+      before: audit.before,
+      after: audit.after,
+    });
   });
+  await syncZone(deps, row.domainId);
 }
 
 /** An edit is a new request: it is reviewed again before the registry gets it. */
 export async function updateRegisteredNameserver(
   deps: Deps,
-  accountId: number,
+  editor: NameserverEditor,
   id: number,
   input: { hostname?: string; ipAddress?: string },
 ): Promise<RegisteredNameserver> {
-  const row = await ownedNameserver(deps.db, accountId, id);
+  const row = await ownedNameserver(deps.db, editor.accountId, id);
   const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, row.domainId));
   const fields = checkNameserver(deps.config, domain.domain, { hostname: input.hostname ?? row.hostname, ipAddress: input.ipAddress ?? row.ipAddress });
   if (fields.hostname === row.hostname && fields.ipAddress === row.ipAddress) return view(row);
   await refuseDuplicate(deps.db, row.domainId, fields.hostname, id);
-  if (fields.hostname !== row.hostname && row.status === 'active') await deleteAtRegistry(deps, accountId, domain, row.hostname);
   const at = now();
-  const [updated] = await deps.db
-    .update(registeredNameservers)
-    .set({ ...fields, status: 'pending', createDate: at, reviewDate: addMinutes(at, deps.config.GLUE_REVIEW_MINUTES) })
-    .where(eq(registeredNameservers.registeredNameserverId, id))
-    .returning();
-  await syncZone(deps, row.domainId);
+  await changeNameserver(deps, editor, row, 'customer.nameserver.update', {
+    ...fields,
+    status: 'pending',
+    createDate: at,
+    reviewDate: addMinutes(at, deps.config.GLUE_REVIEW_MINUTES),
+  });
+  const [updated] = await deps.db.select().from(registeredNameservers).where(eq(registeredNameservers.registeredNameserverId, id));
   return view(updated);
 }
 
-export async function deleteRegisteredNameserver(deps: Deps, accountId: number, id: number): Promise<{ id: number }> {
-  const row = await ownedNameserver(deps.db, accountId, id);
-  if (row.status === 'active') await deleteAtRegistry(deps, accountId, await ownedDomain(deps.db, accountId, row.domainId), row.hostname);
-  await deps.db.update(registeredNameservers).set({ status: 'deleted' }).where(eq(registeredNameservers.registeredNameserverId, id));
-  await syncZone(deps, row.domainId);
+export async function deleteRegisteredNameserver(deps: Deps, editor: NameserverEditor, id: number): Promise<{ id: number }> {
+  const row = await ownedNameserver(deps.db, editor.accountId, id);
+  await changeNameserver(deps, editor, row, 'customer.nameserver.delete', { status: 'deleted' });
   return { id };
+}
+
+/**
+ * A reviewed host made active as a journal entry of the system's: our row (still as reviewed) turns active with the
+ * intent and an audit row; the host is created or re-addressed at the registry after commit, in the budget the caller
+ * spent; a refusal puts the row back to pending (a later review tries again), a lost answer is settled by the
+ * reconciling job. False when the row changed since it was claimed.
+ */
+async function approveAtRegistry(deps: Deps, row: Row): Promise<boolean> {
+  const intent = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(registeredNameservers)
+      .where(eq(registeredNameservers.registeredNameserverId, row.registeredNameserverId))
+      .for('update');
+    if (!locked || locked.status !== 'pending' || locked.hostname !== row.hostname || locked.ipAddress !== row.ipAddress) return null;
+    const [domain] = await tx.select().from(domains).where(eq(domains.domainId, row.domainId));
+    const before: HostBefore = {
+      registeredNameserverId: row.registeredNameserverId,
+      hostname: row.hostname,
+      ipAddress: row.ipAddress,
+      status: 'pending',
+      createDate: locked.createDate.toISOString(),
+      reviewDate: addMinutes(now(), reviewLeaseMinutes).toISOString(),
+    };
+    const intent = await recordIntent(tx, {
+      kind: 'host-set',
+      domainId: domain.domainId,
+      domain: domain.domain,
+      actor: systemActor,
+      params: { hostname: row.hostname, addresses: [row.ipAddress], before },
+    });
+    await tx
+      .update(registeredNameservers)
+      .set({ status: 'active', reviewDate: null })
+      .where(eq(registeredNameservers.registeredNameserverId, row.registeredNameserverId));
+    const entry = await recordAudit(tx, systemActor, {
+      action: 'nameserver.approve',
+      targetType: 'domain',
+      targetId: domain.domainId,
+      targetLabel: domain.domain,
+      accountId: domain.accountId,
+      before: { hostname: row.hostname, ipAddress: row.ipAddress, status: 'pending' },
+      after: { status: 'active', intentId: intent.intentId },
+    });
+    await linkIntentAudit(tx, intent.intentId, entry.auditId);
+    return intent;
+  });
+  if (!intent) return false;
+  await carryOutIntent(deps, intent, { budgetSpent: true });
+  return true;
 }
 
 /**
@@ -193,7 +300,7 @@ export async function reviewDueNameservers(deps: Deps): Promise<{ approved: numb
   for (const row of claimed) {
     const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, row.domainId));
     try {
-      await spendRegistryWrite(deps, { by: 'job', accountId: domain.accountId, domain }, () => deps.providers.registry.setHost(row.hostname, [row.ipAddress]));
+      if (await spendRegistryWrite(deps, { by: 'job', accountId: domain.accountId, domain }, () => approveAtRegistry(deps, row))) approved += 1;
     } catch (error) {
       if (error instanceof AppError && error.code === 429) {
         deferred += 1;
@@ -213,22 +320,7 @@ export async function reviewDueNameservers(deps: Deps): Promise<{ approved: numb
       }
       failed += 1;
       console.warn(`Custom nameserver ${row.hostname}: the registry did not take it yet: ${(error as Error).message}`);
-      continue;
     }
-    const done = await deps.db
-      .update(registeredNameservers)
-      .set({ status: 'active', reviewDate: null })
-      .where(
-        and(
-          eq(registeredNameservers.registeredNameserverId, row.registeredNameserverId),
-          eq(registeredNameservers.status, 'pending'),
-          eq(registeredNameservers.hostname, row.hostname),
-          eq(registeredNameservers.ipAddress, row.ipAddress),
-        ),
-      )
-      .returning({ id: registeredNameservers.registeredNameserverId });
-    if (done.length) approved += 1;
-    await syncZone(deps, row.domainId);
   }
   await publishUnpublishedZones(deps);
   return { approved, failed, deferred };

@@ -24,7 +24,7 @@ export type DomainUpdateContext = {
  * its audit row; the registry call runs after commit, and a refusal puts `params.before` back.
  */
 export type CustomerRegistryChange = {
-  kind: 'lock' | 'unlock' | 'nameservers' | 'dsRecords' | 'privacy' | 'transfer-approve' | 'transfer-reject';
+  kind: 'lock' | 'unlock' | 'nameservers' | 'dsRecords' | 'privacy' | 'transfer-approve' | 'transfer-reject' | 'host-delete';
   change: (tx: Tx, domain: DomainRow) => Promise<void>;
   params: Record<string, unknown>;
   audit: { action: string; before: unknown; after: unknown };

@@ -10,7 +10,7 @@ import { domains, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import type { CustomerJournal, DomainJournal } from '../domains/domain-update-types.ts';
-import { carryOutIntent, linkIntentAudit, recordIntent } from './registry-intents.ts';
+import { carryOutIntent, type JournalDeps, linkIntentAudit, recordIntent } from './registry-intents.ts';
 
 /**
  * Records `change` for the domain as `actor` and carries it out. `accountId`, when given, must own the domain (the
@@ -38,9 +38,13 @@ export const journalDomainChange: DomainJournal = async (deps, actor, target, { 
   return carryOutIntent(deps, intent, { budgetSpent: true });
 };
 
+/** The audit log names the customer who acted (no staff member, no role). */
+export async function customerActor(db: JournalDeps['db'], userId: number, clientIp: string | null): Promise<StaffActor> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.userId, userId));
+  return { staffId: null, email: user?.email ?? null, role: null, ip: clientIp };
+}
+
 export const journalCustomerChange: CustomerJournal = async (ctx, change) => {
-  const [user] = await ctx.deps.db.select({ email: users.email }).from(users).where(eq(users.userId, ctx.userId));
-  // The audit log names the customer who acted (no staff member, no role).
-  const actor: StaffActor = { staffId: null, email: user?.email ?? null, role: null, ip: ctx.clientIp };
+  const actor = await customerActor(ctx.deps.db, ctx.userId, ctx.clientIp);
   return journalDomainChange(ctx.deps, actor, { domainId: ctx.domain.domainId, accountId: ctx.accountId }, change);
 };

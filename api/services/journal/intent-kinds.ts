@@ -15,7 +15,9 @@ import { autoRenewDateFor } from '../renewals/renewals.ts';
 import { encryptAuthCode } from '../transfers/auth-code-vault.ts';
 import type { DsRecord } from '../../contract/domains/rdap.ts';
 import type { Intent, IntentKindSpec, JournalDeps } from './intent-types.ts';
+import { heldTransferRefuseKind, hostDeleteKind, hostSetKind } from './host-kinds.ts';
 import { restoreKind } from './restore-kind.ts';
+import { recordAbuseLockRefused } from '../compliance/abuse/abuse-lock-refused.ts';
 import { privacyKind, transferApproveKind, transferRejectKind } from './transfer-privacy-kinds.ts';
 
 /** What our record said before a lock change, to put back. */
@@ -45,8 +47,10 @@ const lockKind = (locked: boolean): IntentKindSpec => ({
       .set({ authCode: await encryptAuthCode(deps, intent.domainId, code) })
       .where(eq(domains.domainId, intent.domainId));
   },
-  async undo(tx, intent) {
+  async undo(tx, intent, refusal) {
     const before = intent.params.before as LockBefore;
+    // The abuse desk's lock: its case says the registry refused it, and it no longer counts as the first action.
+    if (typeof intent.params.caseId === 'number') await recordAbuseLockRefused(tx, intent.params.caseId, intent.intentId, refusal);
     await tx
       .update(domains)
       .set({
@@ -256,6 +260,9 @@ export const intentKinds = {
   restore: restoreKind,
   'transfer-approve': transferApproveKind,
   'transfer-reject': transferRejectKind,
+  'host-delete': hostDeleteKind,
+  'host-set': hostSetKind,
+  'held-transfer-refuse': heldTransferRefuseKind,
 } satisfies Record<string, IntentKindSpec>;
 
 export type IntentKind = keyof typeof intentKinds;

@@ -77,7 +77,7 @@ async function undo(deps: JournalDeps, intent: Intent, refusal: string): Promise
     intent,
     'failed',
     async (tx) => {
-      await kind.undo(tx, intent);
+      await kind.undo(tx, intent, refusal);
       const actor = (intent.params.actor as StaffActor | undefined) ?? systemActor;
       await recordAudit(tx, actor, {
         action: 'registry.refused',
@@ -122,6 +122,8 @@ export async function carryOutIntent(deps: JournalDeps, intent: Intent, options:
     }
     const refusal = (error as Error).message;
     await undo(deps, intent, refusal);
+    const answer = kind.refusalAnswer?.(intent, error as Error);
+    if (answer) throw answer;
     throw new AppError(502, `The registry refused the change of ${intent.domain}: ${refusal}. Nothing was changed.`);
   }
   await finish(deps, intent, result);

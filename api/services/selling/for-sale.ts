@@ -1,7 +1,7 @@
 /**
  * The public For Sale page of a listed domain (/for-sale/<domain>, spec §5, §9) and the offers made there: bot-checked
- * by the route, rate-limited, stored, answered the same way whatever the amount, then emailed to the owner or (under
- * the floor, hours later) declined to the offerer.
+ * by the route, rate-limited; at or above the floor stored and emailed to the owner, under it answered at once that it
+ * is below what the seller accepts (never the floor).
  */
 import { subHours } from 'date-fns/subHours';
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
@@ -45,8 +45,17 @@ export async function findForSaleListing(deps: Pick<Deps, 'db'>, name: string, o
   return { domain: row.domain, listPrice: row.listPrice ?? 0, acceptOffers: row.acceptOffers, expireDate: row.expireDate.toISOString(), offer };
 }
 
-/** The one answer every offer gets, at, above or below the floor: the answer must not tell the floor away. */
+/** The answer to an offer at or above the floor. */
 export const offerSentMessage = 'Your offer has been sent to the owner.';
+
+/**
+ * The answer to an offer under the floor: it is not sent on, and the offerer is told at once, so they can offer more
+ * or buy at the list price. The floor itself is never named; the limits per address and per name bound how often
+ * anyone can ask.
+ */
+export function offerBelowFloorMessage(domain: string, listPrice: number): string {
+  return `Your offer is below what the seller accepts for ${domain}, so it was not sent. Offer more, or buy it now for ${formatMoney(listPrice)}.`;
+}
 export const offersPerAddressPerHour = 5;
 export const offersPerDomainPerDay = 20;
 /** How long after an offer under the floor its decline is emailed: an answer that comes back at once is a floor probe. */
@@ -54,8 +63,8 @@ export const offerDeclineDelayHours = 4;
 export const forSaleOffersQueue = 'for-sale-offers';
 
 /**
- * Stores the offer and queues its follow-up. Every accepted offer takes the same steps (one insert, one queued job)
- * and gets the same answer; whether it was under the floor shows only hours later, in the decline email.
+ * Stores an offer at or above the floor and queues the owner's email; an offer under the floor is answered at once
+ * with a 400 on the amount (nothing stored, nothing sent), counted in the same limits.
  */
 export async function makeOffer(deps: Deps, name: string, offer: Omit<Offer, 'token'>, clientIp: string): Promise<{ message: string }> {
   await enforce(deps.db, [{ key: `offer:ip:${clientIp}`, max: offersPerAddressPerHour, windowSeconds: 3600 }], 'You have made several offers already.');
@@ -66,6 +75,10 @@ export async function makeOffer(deps: Deps, name: string, offer: Omit<Offer, 'to
     [{ key: `offer:domain:${row.domainId}`, max: offersPerDomainPerDay, windowSeconds: 24 * 3600 }],
     `${row.domain} has received many offers today.`,
   );
+  if (offer.amount < (row.floorPrice ?? 0)) {
+    const message = offerBelowFloorMessage(row.domain, row.listPrice ?? 0);
+    throw new AppError(400, message, { errors: { amount: message } });
+  }
   const [stored] = await deps.db
     .insert(domainOffers)
     .values({
@@ -75,7 +88,7 @@ export async function makeOffer(deps: Deps, name: string, offer: Omit<Offer, 'to
       email: offer.email,
       message: offer.message || null,
       clientIp,
-      belowFloor: offer.amount < (row.floorPrice ?? 0),
+      belowFloor: false,
       createDate: now(),
     })
     .returning({ offerId: domainOffers.offerId });

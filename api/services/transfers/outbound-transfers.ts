@@ -19,7 +19,10 @@ import { requestTransferByOtherRegistrar } from '../../providers/registry/sandbo
 import { spendRegistryWrite } from '../domains/registry-changes.ts';
 import { pollInboundTransfers } from './inbound-transfers.ts';
 import { releaseDomain, settleIfGone } from './transfer-release.ts';
-import { queueMessage } from '../platform/messages.ts';
+import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
+import { recordAudit, systemActor } from '../audit/audit-log.ts';
+import type { HeldTransferBefore } from '../journal/host-kinds.ts';
+import { carryOutIntent, linkIntentAudit, recordIntent } from '../journal/registry-intents.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import { hashToken, newToken } from '../kernel/tokens.ts';
 
@@ -68,23 +71,55 @@ async function openOutboundTransfer(deps: OutboundTransferDeps, domain: string, 
 
 /**
  * A suspended name does not leave (the Transfer Policy lets the losing registrar deny a transfer of a name under a
- * compliance action): the registry is told no at once and the registrant is told why.
+ * compliance action): a journal entry of the system's (DESIGN "Journal"): our record stops showing the request, the
+ * intent and an audit row commit together; the registry is told no after commit (a duty with its clock running:
+ * counted against everyone, never refused), and the registrant is told why once it did. A refusal by the registry puts
+ * the request back on our record with a `registry.refused` audit row; a lost answer is settled by the reconciling job.
  */
 async function refuseTransferOfHeldName(deps: OutboundTransferDeps, domain: DomainRow, gainingRegistrar: string): Promise<void> {
-  // A compliance duty with the registry's clock running: counted against everyone, never refused (registry-changes.ts).
-  await spendRegistryWrite(deps, { by: 'duty', accountId: domain.accountId, domain }, () => deps.providers.registry.rejectTransfer(domain.domain));
-  await deps.db
-    .update(domains)
-    .set({ outboundTransferStatus: null, outboundTransferApprovalDeadline: null, modifyDate: now() })
-    .where(eq(domains.domainId, domain.domainId));
   const to = await registrantEmail(deps, domain.accountId);
-  if (!to) return;
-  await queueMessage(deps.jobs, {
-    channel: 'email',
-    to,
-    subject: `We refused a transfer of ${domain.domain} away from ${brand.name}`,
-    text: `${gainingRegistrar} asked to transfer ${domain.domain} away from ${brand.name}. We refused: ${heldActionMessage(domain.domain, 'transferAway', domain.suspensionReason)}`,
+  const notify: OutgoingMessage | null = to
+    ? {
+        channel: 'email',
+        to,
+        subject: `We refused a transfer of ${domain.domain} away from ${brand.name}`,
+        text: `${gainingRegistrar} asked to transfer ${domain.domain} away from ${brand.name}. We refused: ${heldActionMessage(domain.domain, 'transferAway', domain.suspensionReason)}`,
+      }
+    : null;
+  const intent = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(domains).where(eq(domains.domainId, domain.domainId)).for('update');
+    if (row?.outboundTransferStatus !== 'pending') return null;
+    const before: HeldTransferBefore = { deadline: row.outboundTransferApprovalDeadline?.toISOString() ?? null };
+    const intent = await recordIntent(tx, {
+      kind: 'held-transfer-refuse',
+      domainId: row.domainId,
+      domain: row.domain,
+      actor: systemActor,
+      params: { before, notify },
+    });
+    await tx
+      .update(domains)
+      .set({ outboundTransferStatus: null, outboundTransferApprovalDeadline: null, modifyDate: now() })
+      .where(eq(domains.domainId, row.domainId));
+    const entry = await recordAudit(tx, systemActor, {
+      action: 'transfer.away-refused-suspended',
+      targetType: 'domain',
+      targetId: row.domainId,
+      targetLabel: row.domain,
+      accountId: row.accountId,
+      before: { outboundTransferStatus: 'pending', gainingRegistrar },
+      after: { outboundTransferStatus: null, suspensionReason: row.suspensionReason, intentId: intent.intentId },
+    });
+    await linkIntentAudit(tx, intent.intentId, entry.auditId);
+    return intent;
   });
+  if (!intent) return;
+  try {
+    await carryOutIntent(deps, intent);
+  } catch (error) {
+    // Refused (put back, with its audit row) or not answered (the reconciling job settles it): the poll goes on.
+    console.warn(`The refusal of the transfer of ${domain.domain} away is not made yet: ${(error as Error).message}`);
+  }
 }
 
 export async function registrantEmail(deps: OutboundTransferDeps, accountId: number): Promise<string | null> {

@@ -33,6 +33,9 @@ type ButtonState = 'ready' | 'loading' | 'complete';
 export default function CartPage() {
   const cart = useStore($cart);
   const [loaded, setLoaded] = useState(false);
+  // The header's script may fill the cart store before this island hydrates: until it has, render what the server did
+  // (no cart yet), so the first markup matches and React does not throw the server's away (#418).
+  const [hydrated, setHydrated] = useState(false);
   const [state, setState] = useState<ButtonState>('ready');
   const [authIntent, setAuthIntent] = useState<string | null>(null);
   // Mounted from the first authentication on and kept, so closing it hands the focus back like any dialog.
@@ -40,10 +43,11 @@ export default function CartPage() {
   const authAnswer = useRef<((outcome: 'complete' | 'fail') => void) | null>(null);
 
   useEffect(() => {
+    setHydrated(true);
     void refreshCart().then(() => setLoaded(true));
   }, []);
 
-  if (!loaded && !cart) {
+  if (!hydrated || (!loaded && !cart)) {
     return (
       <p className="cart-loading" aria-live="polite">
         <span className="spinner" aria-hidden="true" /> Loading your cart…

@@ -118,6 +118,18 @@ test('an offer reaches the owner’s Offers list; accepting emails a link that b
   await page.setViewportSize({ width: 1280, height: 900 });
   const offerer = `olive-${unique()}@example.org`;
   const other = `pat-${unique()}@example.org`;
+  // Under the floor ($1,000): told at once that it is below what the seller accepts, and the form stays to offer more.
+  await page.goto(`/for-sale/${seller.domain}`);
+  await page.getByLabel('Your offer (USD)').fill('500');
+  await page.getByLabel('Your name').fill('Lou Lowball');
+  await page.getByLabel('Your email').fill(`lou-${unique()}@example.org`);
+  await page.getByRole('button', { name: 'Send Offer' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    `Your offer is below what the seller accepts for ${seller.domain}, so it was not sent. Offer more, or buy it now for $3,000.00.`,
+  );
+  await expect(page.getByText('Your offer has been sent to the owner.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send Offer' })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('offer-below-floor-1280.png'), fullPage: true });
   for (const [amount, email, name] of [
     ['2200', offerer, 'Olive Offerer'],
     ['1500', other, 'Pat Lowball'],

@@ -35,12 +35,12 @@ test('adding a passkey needs a code from the current app, and the passkey then s
   await expect(add).toBeDisabled();
 
   // A wrong code: refused before any passkey is made.
-  await passkeys.getByLabel('Code from your authenticator app').fill('000000');
+  await passkeys.getByLabel('Code from your current app').fill('000000');
   await add.click();
   await expect(page.getByRole('alert')).toContainText('That code is not valid');
   expect(await credentials()).toBe(0);
 
-  await passkeys.getByLabel('Code from your authenticator app').fill(await nextCode(staff));
+  await passkeys.getByLabel('Code from your current app').fill(await nextCode(staff));
   await add.click();
   await expect(page.getByRole('status').filter({ hasText: 'Your passkey was added. We emailed you about the change.' })).toBeVisible();
   expect(await credentials()).toBe(1);

@@ -13,16 +13,17 @@ test('replacing the authenticator app asks for a code from the current one', asy
 
   await page.getByRole('link', { name: 'Your sign-in' }).click();
   await expect(page.getByRole('heading', { name: 'Your sign-in' })).toBeVisible();
-  await page.getByRole('button', { name: 'Replace authenticator app' }).click();
+  const app = page.getByRole('region', { name: 'Authenticator app' });
+  await app.getByRole('button', { name: 'Replace authenticator app' }).click();
   const secret = (await page.locator('code.secret').textContent())!.replace(/\s/g, '');
   const next = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
   await page.getByLabel('Code from the new app').fill(next.generate());
   await expect(page.getByRole('button', { name: 'Replace', exact: true })).toBeDisabled();
-  await page.getByLabel('Code from your current app').fill('000000');
+  await app.getByLabel('Code from your current app').fill('000000');
   await page.getByRole('button', { name: 'Replace', exact: true }).click();
   await expect(page.getByRole('alert')).toBeVisible();
 
-  await page.getByLabel('Code from your current app').fill(await nextCode(staff));
+  await app.getByLabel('Code from your current app').fill(await nextCode(staff));
   await page.getByLabel('Code from the new app').fill(next.generate());
   await page.getByRole('button', { name: 'Replace', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your authenticator app was replaced.' })).toBeVisible();

@@ -306,6 +306,7 @@ export function DomainList({ domains, advancedEnabled, openModal, onBulk, onRene
           )}
         </table>
       )}
+      {chosen.length > 0 && <div className="bulk-bar-spacer" aria-hidden="true" />}
     </div>
   );
 }

@@ -36,6 +36,7 @@ const eventWords: Record<string, string> = {
   suspended: 'Domain suspended',
   'suspension-lifted': 'Suspension lifted',
   locked: 'Locked against transfer',
+  'lock-refused': 'Lock refused by the registry (not counted as the first action)',
   'content-removed': 'Content removed',
   closed: 'Case closed',
 };

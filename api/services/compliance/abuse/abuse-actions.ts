@@ -230,7 +230,7 @@ export async function lockForAbuse(deps: DeskDeps, actor: StaffActor, caseId: nu
     if (!domain || domain.status === 'deleted') throw new AppError(409, `${row.domain} is not a domain we sponsor: refer the case to its registrar or host`);
     if (domain.outboundTransferStatus) throw new AppError(409, `${row.domain} is being transferred away; cancel the transfer before locking it`);
     const before: LockBefore = { locked: domain.locked, authCode: domain.authCode, authCodeExpireDate: domain.authCodeExpireDate?.toISOString() ?? null };
-    const intent = await recordIntent(tx, { kind: 'lock', domainId: domain.domainId, domain: domain.domain, actor, params: { before } });
+    const intent = await recordIntent(tx, { kind: 'lock', domainId: domain.domainId, domain: domain.domain, actor, params: { before, caseId } });
     await tx.update(domains).set({ locked: true, authCode: null, authCodeExpireDate: null, modifyDate: now() }).where(eq(domains.domainId, domain.domainId));
     const entry = await recordAction(tx, actor, row, {
       kind: 'locked',
