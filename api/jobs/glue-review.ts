@@ -2,7 +2,7 @@
  * Every 5 minutes: custom nameservers whose review time has come are made active at the registry (spec §4 "Custom
  * nameserver add": reviewed for up to 48 hours, not active at once), and zones never published yet are published.
  */
-import { reviewDueNameservers } from '../services/dns/registered-nameservers.ts';
+import { reviewDueNameservers } from '../services/journal/nameserver-changes.ts';
 import type { JobKind } from './job-kind.ts';
 
 export const glueReviewJob: JobKind = {

@@ -4,7 +4,7 @@
  * wait for the customer again with their charge refunded.
  */
 import { pollInboundTransfers } from '../services/transfers/inbound-transfers.ts';
-import { recordOutboundTransferNotice } from '../services/transfers/outbound-transfers.ts';
+import { recordOutboundTransferNotice } from '../services/journal/held-transfer-refusal.ts';
 import type { JobKind } from './job-kind.ts';
 
 export const transferPollJob: JobKind = {

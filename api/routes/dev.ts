@@ -9,6 +9,7 @@ import { readOutbox, readOutboxMessage } from '../services/platform/messages.ts'
 import { simulatedTransferSchema } from '../contract/selling/for-sale-offer.ts';
 import { parseBody } from '../http/validate.ts';
 import { simulateTransferRequest } from '../services/transfers/outbound-transfers.ts';
+import { refuseTransferOfHeldName } from '../services/journal/held-transfer-refusal.ts';
 import { runningSandboxEpp, sandboxRegistryStates, setSandboxRegistryDown } from '../providers/registry/sandbox-epp/control.ts';
 import { z } from 'zod';
 
@@ -36,7 +37,7 @@ export const devRoutes = new Hono<AppEnv>()
   .post('/outboundTransfers', async (c) => {
     if (!c.var.deps.config.sandboxMode) throw notFound();
     const input = await parseBody(c, simulatedTransferSchema);
-    return c.json(await simulateTransferRequest(c.var.deps, input));
+    return c.json(await simulateTransferRequest(c.var.deps, input, refuseTransferOfHeldName));
   })
   // The simulated registries of the sandbox EPP server, their logins, and which are stopped.
   .get('/sandboxRegistries', async (c) => {

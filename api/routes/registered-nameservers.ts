@@ -5,12 +5,8 @@ import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId, parseWith } from '../http/validate.ts';
-import {
-  addRegisteredNameserver,
-  deleteRegisteredNameserver,
-  listRegisteredNameservers,
-  updateRegisteredNameserver,
-} from '../services/dns/registered-nameservers.ts';
+import { addRegisteredNameserver, listRegisteredNameservers } from '../services/dns/registered-nameservers.ts';
+import { deleteRegisteredNameserver, updateRegisteredNameserver } from '../services/journal/nameserver-changes.ts';
 
 export const registeredNameserversRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

@@ -25,7 +25,7 @@ const vatPrefix = (country: string) => (country === 'GR' ? 'EL' : country);
  * country, which the number must belong to.
  */
 export function normalizeVatNumber(typed: string, country: string | null): { number: string; country: string } {
-  const compact = typed.replace(/[\s.\-]/g, '').toUpperCase();
+  const compact = typed.replace(/[\s.-]/g, '').toUpperCase();
   const result = checkVAT(compact, countries);
   const numberCountry = result.country?.isoCode.short ?? null;
   if (!result.isValid || !numberCountry) {

@@ -19,10 +19,7 @@ import { requestTransferByOtherRegistrar } from '../../providers/registry/sandbo
 import { spendRegistryWrite } from '../domains/registry-changes.ts';
 import { pollInboundTransfers } from './inbound-transfers.ts';
 import { releaseDomain, settleIfGone } from './transfer-release.ts';
-import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
-import { recordAudit, systemActor } from '../audit/audit-log.ts';
-import type { HeldTransferBefore } from '../journal/host-kinds.ts';
-import { carryOutIntent, linkIntentAudit, recordIntent } from '../journal/registry-intents.ts';
+import { queueMessage } from '../platform/messages.ts';
 import { enforce } from '../platform/rate-limit.ts';
 import { hashToken, newToken } from '../kernel/tokens.ts';
 
@@ -33,17 +30,30 @@ export const authCodeLifetimeDays = 14;
 
 export type OutboundTransferDeps = Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>;
 
-/** What the registry's queue says about a name of ours (the transfer-poll job hands these over). */
-export async function recordOutboundTransferNotice(deps: OutboundTransferDeps, message: RegistryMessage): Promise<void> {
+/** How a transfer request for a suspended name is refused: a journal entry, passed in from the journal area. */
+export type RefuseHeldTransfer = (deps: OutboundTransferDeps, domain: DomainRow, gainingRegistrar: string) => Promise<void>;
+
+/**
+ * What the registry's queue says about a name of ours (journal/held-transfer-refusal.ts hands these over for the
+ * transfer-poll job, with the refusal of a suspended name's transfer).
+ */
+export async function readOutboundTransferNotice(deps: OutboundTransferDeps, message: RegistryMessage, refuseHeld: RefuseHeldTransfer): Promise<void> {
   const transfer = message.transfer;
   if (!transfer || transfer.inbound) return;
-  if (transfer.status === 'pending') await openOutboundTransfer(deps, transfer.domain, transfer.otherRegistrar ?? 'another registrar', message.date);
-  else if (transfer.status === 'completed') await releaseDomain(deps, transfer.domain);
+  if (transfer.status === 'pending') {
+    await openOutboundTransfer(deps, transfer.domain, transfer.otherRegistrar ?? 'another registrar', message.date, refuseHeld);
+  } else if (transfer.status === 'completed') await releaseDomain(deps, transfer.domain);
   else await closeOutboundTransfer(deps, transfer.domain, 'cancelled');
 }
 
 /** Records the request once (a notice read twice changes nothing) and emails the registrant the approval link. */
-async function openOutboundTransfer(deps: OutboundTransferDeps, domain: string, gainingRegistrar: string, requestDate: Date): Promise<void> {
+async function openOutboundTransfer(
+  deps: OutboundTransferDeps,
+  domain: string,
+  gainingRegistrar: string,
+  requestDate: Date,
+  refuseHeld: RefuseHeldTransfer,
+): Promise<void> {
   const deadline = addDays(requestDate, outboundTransferDays);
   const [claimed] = await deps.db
     .update(domains)
@@ -53,7 +63,7 @@ async function openOutboundTransfer(deps: OutboundTransferDeps, domain: string, 
   // Already recorded (a notice read twice), or not a name of any account here.
   if (!claimed) return;
   if (claimed.suspendedAt !== null) {
-    await refuseTransferOfHeldName(deps, claimed, gainingRegistrar);
+    await refuseHeld(deps, claimed, gainingRegistrar);
     return;
   }
   const token = newToken();
@@ -67,59 +77,6 @@ async function openOutboundTransfer(deps: OutboundTransferDeps, domain: string, 
     deadline,
   });
   await sendApprovalEmail(deps, claimed, gainingRegistrar, deadline, token);
-}
-
-/**
- * A suspended name does not leave (the Transfer Policy lets the losing registrar deny a transfer of a name under a
- * compliance action): a journal entry of the system's (DESIGN "Journal"): our record stops showing the request, the
- * intent and an audit row commit together; the registry is told no after commit (a duty with its clock running:
- * counted against everyone, never refused), and the registrant is told why once it did. A refusal by the registry puts
- * the request back on our record with a `registry.refused` audit row; a lost answer is settled by the reconciling job.
- */
-async function refuseTransferOfHeldName(deps: OutboundTransferDeps, domain: DomainRow, gainingRegistrar: string): Promise<void> {
-  const to = await registrantEmail(deps, domain.accountId);
-  const notify: OutgoingMessage | null = to
-    ? {
-        channel: 'email',
-        to,
-        subject: `We refused a transfer of ${domain.domain} away from ${brand.name}`,
-        text: `${gainingRegistrar} asked to transfer ${domain.domain} away from ${brand.name}. We refused: ${heldActionMessage(domain.domain, 'transferAway', domain.suspensionReason)}`,
-      }
-    : null;
-  const intent = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(domains).where(eq(domains.domainId, domain.domainId)).for('update');
-    if (row?.outboundTransferStatus !== 'pending') return null;
-    const before: HeldTransferBefore = { deadline: row.outboundTransferApprovalDeadline?.toISOString() ?? null };
-    const intent = await recordIntent(tx, {
-      kind: 'held-transfer-refuse',
-      domainId: row.domainId,
-      domain: row.domain,
-      actor: systemActor,
-      params: { before, notify },
-    });
-    await tx
-      .update(domains)
-      .set({ outboundTransferStatus: null, outboundTransferApprovalDeadline: null, modifyDate: now() })
-      .where(eq(domains.domainId, row.domainId));
-    const entry = await recordAudit(tx, systemActor, {
-      action: 'transfer.away-refused-suspended',
-      targetType: 'domain',
-      targetId: row.domainId,
-      targetLabel: row.domain,
-      accountId: row.accountId,
-      before: { outboundTransferStatus: 'pending', gainingRegistrar },
-      after: { outboundTransferStatus: null, suspensionReason: row.suspensionReason, intentId: intent.intentId },
-    });
-    await linkIntentAudit(tx, intent.intentId, entry.auditId);
-    return intent;
-  });
-  if (!intent) return;
-  try {
-    await carryOutIntent(deps, intent);
-  } catch (error) {
-    // Refused (put back, with its audit row) or not answered (the reconciling job settles it): the poll goes on.
-    console.warn(`The refusal of the transfer of ${domain.domain} away is not made yet: ${(error as Error).message}`);
-  }
 }
 
 export async function registrantEmail(deps: OutboundTransferDeps, accountId: number): Promise<string | null> {
@@ -240,6 +197,7 @@ export async function runTransferAwayDuties(deps: OutboundTransferDeps): Promise
 export async function simulateTransferRequest(
   deps: OutboundTransferDeps,
   input: { domain: string; authCode: string; gainingRegistrar: string },
+  refuseHeld: RefuseHeldTransfer,
 ): Promise<{ status: 'pending'; deadline: string }> {
   if (!deps.config.sandboxMode || deps.providers.registry.name !== 'sandbox') throw new AppError(404, 'Not found');
   // As the transfer-poll job would at once (openOutboundTransfer), a suspended name's request is refused.
@@ -250,6 +208,6 @@ export async function simulateTransferRequest(
   if (ours?.suspendedAt) throw new AppError(400, `The transfer was refused: ${heldActionMessage(ours.domain, 'transferAway', ours.suspensionReason)}`);
   const answer = await requestTransferByOtherRegistrar(deps.db, input);
   if (answer.status === 'refused') throw new AppError(400, `The registry refused the transfer: ${answer.reason}`);
-  await pollInboundTransfers(deps, { onOutboundNotice: (message) => recordOutboundTransferNotice(deps, message) });
+  await pollInboundTransfers(deps, { onOutboundNotice: (message) => readOutboundTransferNotice(deps, message, refuseHeld) });
   return { status: 'pending', deadline: answer.completeDate.toISOString() };
 }

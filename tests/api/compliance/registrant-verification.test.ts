@@ -13,7 +13,7 @@ import { accounts, domains, outbox, registryDomains } from '../../../api/db/sche
 import { verificationDeadlineJob } from '../../../api/jobs/verification-deadline.ts';
 import { type DnsServer, startDnsServer } from '../../../api/services/dns/served-zones.ts';
 import { settleInboundTransfer } from '../../../api/services/transfers/inbound-transfers.ts';
-import { recordOutboundTransferNotice } from '../../../api/services/transfers/outbound-transfers.ts';
+import { recordOutboundTransferNotice } from '../../../api/services/journal/held-transfer-refusal.ts';
 import { queueRegistrantVerification } from '../../../api/services/compliance/verification/registrant-verification.ts';
 import { demoContact } from '../../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';

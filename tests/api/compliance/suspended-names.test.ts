@@ -11,7 +11,7 @@ import { suspensionBlocksSentence } from '../../../api/contract/domains/suspensi
 import { outbox } from '../../../api/db/schema/index.ts';
 import { requestTransferByOtherRegistrar } from '../../../api/providers/registry/sandbox-transfers.ts';
 import { pollInboundTransfers } from '../../../api/services/transfers/inbound-transfers.ts';
-import { recordOutboundTransferNotice } from '../../../api/services/transfers/outbound-transfers.ts';
+import { recordOutboundTransferNotice } from '../../../api/services/journal/held-transfer-refusal.ts';
 import { domainRow, type OwnedDomain, ownedDomain, registryRow } from '../../fixtures/held-domains.ts';
 import { staffClient, type TestStaff } from '../../fixtures/staff.ts';
 import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';

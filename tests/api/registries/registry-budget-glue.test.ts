@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, useClock } from '../../../api/clock.ts';
 import { registryHosts } from '../../../api/db/schema/index.ts';
-import { reviewDueNameservers } from '../../../api/services/dns/registered-nameservers.ts';
+import { reviewDueNameservers } from '../../../api/services/journal/nameserver-changes.ts';
 import { ownNameserverDomain } from '../../fixtures/nameserver-domain.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../fixtures/test-app.ts';
 
