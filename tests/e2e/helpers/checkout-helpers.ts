@@ -42,6 +42,11 @@ async function readCode(page: Page, phone: string): Promise<string> {
  */
 const visitorAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
+/** This page's visitor from an address of their own (offers, too, are limited per address: 5 an hour). */
+export async function comeFromOwnAddress(page: Page): Promise<void> {
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+}
+
 /** `abroad`: a billing address outside the US (chosen before the phone, which stays a US number typed with its +1). */
 export async function fillVisitorDetails(page: Page, email: string, phone: string, abroad?: { country: string; city: string; state: string; zip: string }) {
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });

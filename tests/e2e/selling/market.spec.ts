@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { createDb } from '../../../api/db/client.ts';
 import { domainOffers } from '../../../api/db/schema/index.ts';
 import { serverDatabaseUrl } from '../../fixtures/domain-list-account.ts';
-import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from '../helpers/checkout-helpers.ts';
+import { addDomain, comeFromOwnAddress, fillVisitorDetails, newPhone, saveCard, unique } from '../helpers/checkout-helpers.ts';
 import { domainEntry } from '../helpers/domain-list-helpers.ts';
 
 type OutboxRow = { to: string; channel: string; subject: string | null; body: string };
@@ -119,6 +119,7 @@ test('an offer reaches the owner’s Offers list; accepting emails a link that b
   const offerer = `olive-${unique()}@example.org`;
   const other = `pat-${unique()}@example.org`;
   // Under the floor ($1,000): told at once that it is below what the seller accepts, and the form stays to offer more.
+  await comeFromOwnAddress(page);
   await page.goto(`/for-sale/${seller.domain}`);
   await page.getByLabel('Your offer (USD)').fill('500');
   await page.getByLabel('Your name').fill('Lou Lowball');
@@ -198,6 +199,7 @@ test('an accepted offer’s link after its 7 days says so, and Buy it now is the
   const seller = await newSeller(browser, 250_000, 100_000);
   await page.setViewportSize({ width: 390, height: 900 });
   const buyer = `late-${unique()}@example.org`;
+  await comeFromOwnAddress(page);
   await page.goto(`/for-sale/${seller.domain}`);
   await page.getByLabel('Your offer (USD)').fill('1800');
   await page.getByLabel('Your name').fill('Lee Late');
