@@ -8,6 +8,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eDemo } from '../../../playwright.config.ts';
 import { logInAsDemo, whileDemoPasswordChanges } from '../helpers/login-helpers.ts';
+import { addVirtualAuthenticator } from '../helpers/virtual-authenticator.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -134,18 +135,7 @@ test('adds an email method and verifies it with the code from the sandbox outbox
 });
 
 test('registers a passkey with a virtual authenticator, signs out, signs in with it, renames and removes it; the last method needs the password', async () => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
   await openSecurity(page);
   await page.getByRole('button', { name: 'Add a Passkey' }).click();

@@ -3,30 +3,16 @@
  * code from, the page asks for the password and a code we email (Chromium's virtual authenticator stands in for the
  * device). A wrong emailed code adds nothing; the right one adds the app, which then signs them in.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { addVirtualAuthenticator } from '../helpers/virtual-authenticator.ts';
+import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { createStaffFromCommandLine, nextCode, staffPassword } from '../helpers/admin-helpers.ts';
-
-async function virtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 test('a passkey-only member adds an authenticator app with the password and an emailed code', async ({ page, request }) => {
   test.setTimeout(90_000);
   const email = `passkey-only-${Date.now().toString(36)}@staff.example`;
   const link = createStaffFromCommandLine(email, 'viewer', 'Pia Passkey');
-  await virtualAuthenticator(page);
+  await addVirtualAuthenticator(page);
 
   // Enrolment with a passkey, no app.
   await page.goto(link);

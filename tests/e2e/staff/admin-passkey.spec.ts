@@ -3,6 +3,7 @@
  * asks for a code from the current authenticator app first (none: the button stays off; a wrong one: the server's
  * words, and no passkey), the member is emailed, and the passkey alone is then their second factor at sign-in.
  */
+import { addVirtualAuthenticator } from '../helpers/virtual-authenticator.ts';
 import { expect, test } from '@playwright/test';
 import { createStaffFromCommandLine, enrolWithAuthenticator, nextCode, staffPassword } from '../helpers/admin-helpers.ts';
 
@@ -13,20 +14,7 @@ test('adding a passkey needs a code from the current app, and the passkey then s
   const link = createStaffFromCommandLine(email, 'viewer', 'Petra Passkey');
   const staff = await enrolWithAuthenticator(page, link, 'Petra Passkey');
 
-  // A platform authenticator that answers at once, as Touch ID or Windows Hello would after the user's consent.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  const credentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials.length;
+  const { credentials } = await addVirtualAuthenticator(page);
 
   await page.getByRole('link', { name: 'Your sign-in' }).click();
   await expect(page.getByRole('heading', { name: 'Your sign-in' })).toBeVisible();
