@@ -29,7 +29,7 @@ for (const width of [390, 1280]) {
     await expect(newest).toContainText('Made by staff');
     await expect(newest).toContainText('Done');
     await expect(newest).toContainText(/\d+ rows/);
-    await expect(newest).toContainText(/\.ryde\b|\.sig\b/);
+    await expect(newest).toContainText(/\.csv\.gpg\.sig/);
     await expect(newest).toContainText('Written to the deposit folder (sandbox)');
     expect(await scrollsSideways(page)).toBe(false);
     expect(await axeProblems(page)).toEqual([]);
