@@ -61,6 +61,11 @@ export default defineConfig({
       NODE_ENV: 'production',
       // Specs' visitors each come from an address of their own (X-Forwarded-For, checkout-helpers.ts), as real buyers do.
       TRUSTED_PROXIES: '127.0.0.1,::1',
+      // Test escrow keys (made for tests only): the Escrow screen's spec makes deposits into the data folder.
+      ESCROW_AGENT_KEY_FILE: 'tests/fixtures/escrow-e2e/agent.asc',
+      ESCROW_SIGNING_KEY_FILE: 'tests/fixtures/escrow-e2e/signing.asc',
+      ESCROW_SIGNING_KEY_PASSPHRASE: 'escrow-signing-pass',
+      ESCROW_DIR: '.data/e2e/escrow',
     },
   },
 });

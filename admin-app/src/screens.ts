@@ -71,6 +71,7 @@ export const screens: Screen[] = [
     nav: { icon: 'users' },
     load: () => import('./features/verification/Verifications.tsx'),
   },
+  { path: '/admin/escrow', label: 'Escrow', permission: 'escrow:manage', nav: { icon: 'shield' }, load: () => import('./features/escrow/Escrow.tsx') },
   { path: '/admin/audit', label: 'Audit log', permission: 'audit:read', nav: { icon: 'log' }, load: () => import('./features/audit/AuditLog.tsx') },
   { path: '/admin/staff', label: 'Staff', permission: 'staff:manage', nav: { icon: 'shield' }, load: () => import('./features/staff/StaffPage.tsx') },
 ];

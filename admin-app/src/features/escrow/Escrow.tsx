@@ -1,0 +1,144 @@
+/** Escrow: the data escrow deposits made for the registrar (full and incremental), when the next runs, what is wrong, and "Deposit now". */
+import { useState } from 'react';
+import useSWR from 'swr';
+import { api } from '@kit/api.ts';
+import { formatDateTime } from '@kit/dates.ts';
+import { showToast } from '@kit/toasts.ts';
+import type { EscrowDepositSummary, EscrowScreen } from '../../../../api/contract/compliance/escrow.ts';
+import { ActionModal } from '../../lib/ActionModal.tsx';
+import { FetchError } from '../../swr.ts';
+
+const key = '/admin/escrow';
+const kindLabels = { full: 'Full', inc: 'Incremental' } as const;
+
+function sizeOf(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function Status({ deposit }: { deposit: EscrowDepositSummary }) {
+  if (deposit.status === 'done') return <span className="badge badge-success">Done</span>;
+  if (deposit.status === 'failed') return <span className="badge badge-danger">Failed</span>;
+  return <span className="badge badge-warning">In progress</span>;
+}
+
+export default function Escrow() {
+  const { data, error, mutate } = useSWR<EscrowScreen>(key, { refreshInterval: 15_000 });
+  const [depositing, setDepositing] = useState(false);
+  const [kind, setKind] = useState<'full' | 'inc'>('full');
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1>Escrow</h1>
+          <p>Daily deposits of the registration data to the escrow agent: a full deposit each week, incremental ones between.</p>
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => setDepositing(true)} disabled={!data?.configured}>
+          Deposit now
+        </button>
+      </div>
+      {data?.problem && (
+        <p className="notice notice-danger" role="alert">
+          {data.problem.message}
+        </p>
+      )}
+      <div className="panel">
+        {error instanceof FetchError ? (
+          <p className="notice notice-danger panel-notice" role="alert">
+            {error.failure.message}
+          </p>
+        ) : !data ? (
+          <p className="empty" role="status">
+            Loading…
+          </p>
+        ) : (
+          <>
+            <p className="panel-notice">
+              {data.configured
+                ? `Next scheduled deposit: ${formatDateTime(data.nextRun)}`
+                : 'Escrow keys are not configured (ESCROW_AGENT_KEY_FILE, ESCROW_SIGNING_KEY_FILE): no deposit is made.'}
+            </p>
+            {data.deposits.length === 0 ? (
+              <p className="empty">No deposit yet. The first is made at the next scheduled run, or now with Deposit now.</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="data-table">
+                  <caption className="visually-hidden">Escrow deposits, newest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Deposit</th>
+                      <th scope="col">Status</th>
+                      <th scope="col" className="col-wide">
+                        Contents
+                      </th>
+                      <th scope="col" className="col-wide">
+                        Result
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.deposits.map((deposit) => (
+                      <tr key={deposit.depositId}>
+                        <td data-label="Deposit">
+                          <span className="cell-main">
+                            {kindLabels[deposit.kind]} of {deposit.day}, #{deposit.sequence}
+                          </span>
+                          <span className="cell-sub">
+                            {deposit.trigger === 'manual' ? 'Made by staff' : 'Scheduled'}, {formatDateTime(deposit.createDate)}
+                          </span>
+                        </td>
+                        <td data-label="Status">
+                          <Status deposit={deposit} />
+                        </td>
+                        <td data-label="Contents">
+                          {deposit.rows.toLocaleString('en-US')} rows, {deposit.deletions.toLocaleString('en-US')} deletions, {sizeOf(deposit.bytes)}
+                          {deposit.files.map((file) => (
+                            <span key={file} className="cell-sub">
+                              {file}
+                            </span>
+                          ))}
+                        </td>
+                        <td data-label="Result">
+                          {deposit.result}
+                          {deposit.finishDate && <span className="cell-sub">Finished {formatDateTime(deposit.finishDate)}</span>}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+      <ActionModal<EscrowScreen>
+        open={depositing}
+        title="Deposit now"
+        description="A deposit is made at once, as the nightly run makes it, and the screen shows how it went. It is audited with your reason."
+        fields={
+          <fieldset className="refund-to">
+            <legend>Kind</legend>
+            <label>
+              <input type="radio" name="escrow-kind" checked={kind === 'full'} onChange={() => setKind('full')} /> Full (every registration)
+            </label>
+            <label>
+              <input type="radio" name="escrow-kind" checked={kind === 'inc'} onChange={() => setKind('inc')} /> Incremental (changes since the last deposit)
+            </label>
+          </fieldset>
+        }
+        reason="optional"
+        confirm="Make the deposit"
+        onClose={() => setDepositing(false)}
+        run={(reason) => api<EscrowScreen>('/admin/escrow/deposits', { method: 'POST', body: { kind, ...(reason ? { reason } : {}) }, toast: false })}
+        onDone={(answer) => {
+          const made = answer.deposits[0];
+          showToast(made?.status === 'failed' ? `The deposit failed: ${made.result}` : 'The deposit is made.', made?.status === 'failed' ? 'error' : 'success');
+          setDepositing(false);
+          void mutate(answer, { revalidate: false });
+        }}
+      />
+    </section>
+  );
+}
