@@ -17,6 +17,7 @@ import { reconcileUnknownOrders } from './services/checkout/reconcile-orders.ts'
 import { type TakeoverWatch, watchLapsedLeases } from './services/checkout/takeover-watch.ts';
 import { readSharedSecret } from './services/platform/secrets.ts';
 import { type DemoCredentials, demoCredentials, seedDemoAccount } from './services/platform/seed.ts';
+import { seedDemoBilling } from './services/billing/demo-billing.ts';
 import { setSellerIdentity } from './services/billing/seller-identity.ts';
 import { sealStaffTotpSecrets } from './services/staff/staff-totp-secrets.ts';
 
@@ -130,7 +131,9 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   await sealStaffTotpSecrets(deps);
   // A demo login with a known password has no place beside real customers.
   const demo = config.sandboxMode ? await demoCredentials(db, dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET }) : null;
-  const seeded = demo ? await seedDemoAccount(db, demo, config.DEFAULT_NAMESERVERS) : false;
+  const seeded = demo
+    ? await seedDemoAccount(db, demo, config.DEFAULT_NAMESERVERS, providers.payments.name === 'sandbox' ? seedDemoBilling : undefined)
+    : false;
   if (runsWorker(config.ROLE)) await jobs.startWorkers(deps);
   // Orders whose registry answer never came, and orders a process that died was checking out (their lease lapsed):
   // settled in the background, so a slow registry does not hold up start-up. Only where jobs run: there the

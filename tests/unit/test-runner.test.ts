@@ -28,12 +28,12 @@ function run(command: string, args: string[]): Promise<{ code: number | null; ou
 test('an unhandled rejection in a passing test file fails `vitest run`', { timeout: 120_000 }, async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'dotspot-vitest-probe-'));
   try {
-    // The project's own config, pointed at the probe file only.
+    // The project's own config, pointed at the probe file only (its projects set aside: each has its own files).
     const config = path.join(dir, 'vitest.probe.config.ts');
     writeFileSync(
       config,
       `import base from ${JSON.stringify(path.join(root, 'vitest.config.ts'))};
-export default { ...base, test: { ...base.test, include: ['tests/fixtures/vitest-probe/unhandled-rejection.probe.ts'] } };
+export default { ...base, test: { ...base.test, projects: undefined, include: ['tests/fixtures/vitest-probe/unhandled-rejection.probe.ts'] } };
 `,
     );
     const { code, output } = await run(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', config, '--root', root]);

@@ -4,12 +4,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { addDays } from 'date-fns/addDays';
 import { getYear } from 'date-fns/getYear';
-import { subDays } from 'date-fns/subDays';
 import { eq, sql } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import { loadConfig } from '../../config.ts';
 import type { Contact } from '../../contract/contact.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   registrantVerifications,
   accounts,
@@ -23,7 +22,6 @@ import {
   registryDomains,
   sandboxMailAddresses,
   sandboxMailDomains,
-  transactions,
   users,
   websites,
 } from '../../db/schema/index.ts';
@@ -34,7 +32,6 @@ import { catalogue } from '../search/catalogue.ts';
 import { hashPassword } from '../kernel/passwords.ts';
 import { readSharedSecret } from './secrets.ts';
 import { now } from '../../clock.ts';
-import { cardEnding } from '../../contract/billing/card-names.ts';
 
 export const demoEmail = 'demo@example.com';
 
@@ -70,6 +67,12 @@ export async function demoCredentials(db: Db, dataDir: string, env: { password?:
   };
 }
 
+/** Writes the demo's billing history in the seed's transaction (the billing area's; passed in from start-up). */
+export type DemoBillingSeeder = (
+  tx: DbOrTx,
+  input: { accountId: number; paymentMethodId: number; domainIds: Map<string, number>; expireDates: Map<string, Date> },
+) => Promise<void>;
+
 type SeedDomain = Partial<typeof domains.$inferInsert> & { domain: string; expireDate: Date; createDate: Date };
 
 /** `nameservers`: the demo domains' delegation, the registry's DEFAULT_NAMESERVERS (by default the configured default). */
@@ -77,6 +80,7 @@ export async function seedDemoAccount(
   db: Db,
   credentials: DemoCredentials,
   nameservers: readonly string[] = loadConfig({}).DEFAULT_NAMESERVERS,
+  seedBilling?: DemoBillingSeeder,
 ): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
@@ -113,17 +117,20 @@ export async function seedDemoAccount(
       deadline: fromNow(-385),
       verifiedAt: fromNow(-399),
     });
-    await tx.insert(paymentMethods).values({
-      accountId,
-      provider: 'sandbox',
-      providerPaymentMethodId: 'pm_sandbox_demo_visa_4242',
-      providerCustomerId: 'cus_sandbox_demo',
-      brand: 'visa',
-      last4: '4242',
-      expMonth: 12,
-      expYear: getYear(now()) + 3,
-      isDefault: true,
-    });
+    const [card] = await tx
+      .insert(paymentMethods)
+      .values({
+        accountId,
+        provider: 'sandbox',
+        providerPaymentMethodId: 'pm_sandbox_demo_visa_4242',
+        providerCustomerId: 'cus_sandbox_demo',
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: getYear(now()) + 3,
+        isDefault: true,
+      })
+      .returning({ paymentMethodId: paymentMethods.paymentMethodId });
     const seeds: SeedDomain[] = [
       {
         domain: 'brightbeancoffee.com',
@@ -251,7 +258,12 @@ export async function seedDemoAccount(
       }
     }
     await seedTransferExamples(tx, accountId, nameservers);
-    await tx.insert(transactions).values(demoBillingHistory(accountId, domainIds));
+    await seedBilling?.(tx, {
+      accountId,
+      paymentMethodId: card.paymentMethodId,
+      domainIds,
+      expireDates: new Map(seeds.map((seed) => [seed.domain, seed.expireDate])),
+    });
     await tx.insert(promoCodes).values(demoPromoCodes()).onConflictDoNothing();
     return true;
   });
@@ -327,69 +339,6 @@ async function seedTransferExamples(tx: Parameters<Parameters<Db['transaction']>
     modifyDate: fromNow(-1),
     expireDate: fromNow(180),
   });
-}
-
-/**
- * A year of the demo's billing history: the Website & Email plan charged on its billing day each month (the next bill
- * is due in a few days), registrations when the account opened, last month's six brand-protection registrations (a
- * group long enough to open collapsed) and this month's transfer, each paid by card, so the balance is $0.00.
- */
-function demoBillingHistory(accountId: number, domainIds: Map<string, number>): (typeof transactions.$inferInsert)[] {
-  const today = now();
-  const soon = addDays(today, 6);
-  const billingDay = Math.min(soon.getUTCDate(), 28);
-  const billDate = (monthsAgo: number) => new Date(Date.UTC(soon.getUTCFullYear(), soon.getUTCMonth() - monthsAgo, billingDay));
-  const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  const card = `Card payment, ${cardEnding({ brand: 'visa', last4: '4242' })}`;
-  const suite = domainIds.get('brightbeancoffee.com');
-  const rows: (typeof transactions.$inferInsert)[] = [];
-  const paid = (row: typeof transactions.$inferInsert) =>
-    rows.push(row, { accountId, type: 'payment', description: card, amount: -row.amount, startDate: row.startDate });
-  const opened = subDays(today, 400);
-  rows.push(
-    { accountId, type: 'nrc', description: 'Registration of brightbeancoffee.com (1 year)', amount: 1028, domainId: suite, startDate: opened },
-    {
-      accountId,
-      type: 'nrc',
-      description: 'Registration of brightbeancoffee.net (1 year)',
-      amount: 1198,
-      domainId: domainIds.get('brightbeancoffee.net'),
-      startDate: opened,
-    },
-    { accountId, type: 'other', description: 'Domain Protection for brightbeancoffee.com (1 year)', amount: 500, domainId: suite, startDate: opened },
-    { accountId, type: 'payment', description: card, amount: -2726, startDate: opened },
-  );
-  for (let monthsAgo = 12; monthsAgo >= 1; monthsAgo--) {
-    const from = billDate(monthsAgo);
-    const to = billDate(monthsAgo - 1);
-    const period = `${short.format(from)} – ${short.format(subDays(to, 1))}`;
-    paid({
-      accountId,
-      type: 'mrc',
-      description: `Website & Email plan for brightbeancoffee.com (${period})`,
-      amount: 899,
-      domainId: suite,
-      startDate: from,
-      endDate: to,
-    });
-  }
-  const lastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 12, 15));
-  const family = ['brightbean.cafe', 'brightbean.coffee', 'brightbean.shop', 'brightbeancoffee.store', 'brightbeancoffee.online', 'brightbeancoffee.site'];
-  const prices = [3298, 4498, 3498, 5998, 3298, 2998];
-  for (const [index, name] of family.entries()) {
-    rows.push({ accountId, type: 'nrc', description: `Registration of ${name} (1 year)`, amount: prices[index], startDate: lastMonth });
-  }
-  rows.push({ accountId, type: 'payment', description: card, amount: -prices.reduce((sum, price) => sum + price, 0), startDate: lastMonth });
-  const transferred = subDays(today, 2);
-  paid({
-    accountId,
-    type: 'transfer',
-    description: 'Transfer of northwindlabs.io (adds 1 year)',
-    amount: 4498,
-    domainId: domainIds.get('northwindlabs.io'),
-    startDate: transferred,
-  });
-  return rows;
 }
 
 export async function findDemoAccountId(db: Db): Promise<number | null> {
