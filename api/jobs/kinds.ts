@@ -21,6 +21,7 @@ import { tdrpExpireJob } from './tdrp-expire.ts';
 import { transferAwayJob } from './transfer-away.ts';
 import { transferPollJob } from './transfer-poll.ts';
 import { verificationDeadlineJob } from './verification-deadline.ts';
+import { verificationRestoreJob } from './verification-restore.ts';
 import { wdrpRemindersJob } from './wdrp-reminders.ts';
 
 export const jobKinds: readonly JobKind<any>[] = [
@@ -42,6 +43,7 @@ export const jobKinds: readonly JobKind<any>[] = [
   abuseClocksJob,
   registrantVerificationJob,
   verificationDeadlineJob,
+  verificationRestoreJob,
   wdrpRemindersJob,
   escrowDepositJob,
   orderFollowUpJob,
