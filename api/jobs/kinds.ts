@@ -3,6 +3,7 @@ import { dnsPublishJob } from './dns-publish.ts';
 import { dnsReconcileJob } from './dns-reconcile.ts';
 import { abuseAcknowledgeJob } from './abuse-acknowledge.ts';
 import { abuseClocksJob } from './abuse-clocks.ts';
+import { abuseMailboxJob } from './abuse-mailbox.ts';
 import { domainCalendarJob } from './domain-calendar.ts';
 import { domainCleanupJob } from './domain-cleanup.ts';
 import { forSaleOffersJob } from './for-sale-offers.ts';
@@ -41,6 +42,7 @@ export const jobKinds: readonly JobKind<any>[] = [
   forSaleOffersJob,
   abuseAcknowledgeJob,
   abuseClocksJob,
+  abuseMailboxJob,
   registrantVerificationJob,
   verificationDeadlineJob,
   verificationRestoreJob,
