@@ -17,18 +17,26 @@ import { now } from '../../../api/clock.ts';
 import { abuseCases, abuseReports, accounts, domains } from '../../../api/db/schema/index.ts';
 import { abuseMailboxJob } from '../../../api/jobs/abuse-mailbox.ts';
 import { type MailReceiver, startMailReceiver } from '../../../api/mail-receiver.ts';
+import { createSmtpMail } from '../../../api/providers/mail/smtp.ts';
 import { type DovecotImap, startDovecotImap } from '../../fixtures/dovecot-imap.ts';
+import { type SmtpDestination, startSmtpDestination } from '../../fixtures/smtp-destination.ts';
 import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
 
 let t: TestContext;
 let dovecot: DovecotImap;
+/** The reporters' mail servers: our acknowledgements go out through the SMTP mail provider to it. */
+let reporters: SmtpDestination;
 let dir: string;
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dotspot-dovecot-'));
   dovecot = await startDovecotImap(dir);
-  t = await createTestContext({ env: { ABUSE_IMAP_URL: dovecot.url } });
+  reporters = await startSmtpDestination();
+  t = await createTestContext({
+    env: { ABUSE_IMAP_URL: dovecot.url },
+    providers: () => ({ mail: createSmtpMail(reporters.url, 'Dotspot <no-reply@dotspot.example>') }),
+  });
   // Names we sponsor: a report is about the first one it names.
   const [owner] = await t.db.insert(accounts).values({}).returning();
   for (const domain of ['imap-phish.com', 'smtp-malware.com']) {
@@ -38,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await dovecot?.close();
+  await reporters?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -100,6 +109,16 @@ describe('the abuse mailbox read over IMAP', () => {
     // Read messages are not read again.
     expect(await abuseMailboxJob.run(t.deps, {})).toEqual({ taken: 0, filed: 0, ignored: 0, left: 0 });
     expect(await t.db.select().from(abuseReports).where(eq(abuseReports.caseId, found.caseId))).toHaveLength(2);
+
+    // Each reporter is acknowledged with mail marked automatic (RFC 3834); that mail coming back files nothing.
+    await t.runJobs();
+    const [ack] = reporters.to('analyst@cert.example');
+    expect(ack.raw.toString()).toMatch(/^Auto-Submitted: auto-replied\r?$/m);
+    const client = new ImapFlow({ host: '127.0.0.1', port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
+    await client.connect();
+    await client.append('INBOX', ack.raw, []);
+    await client.logout();
+    expect(await abuseMailboxJob.run(t.deps, {})).toEqual({ taken: 1, filed: 0, ignored: 1, left: 0 });
   });
 });
 
