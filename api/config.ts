@@ -2,6 +2,7 @@
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { isE164Phone } from './contract/phone.ts';
+import { abuseImapUrlSchema } from './contract/compliance/abuse-imap.ts';
 import { parseServerAddresses } from './providers/dns/builtin/addresses.ts';
 import { hasRegistryPasswords } from './providers/registry/registries-file.ts';
 
@@ -122,6 +123,7 @@ const envSchema = z.object({
   REGISTRAR_ABUSE_PHONE: optional.pipe(
     z.string().refine(isE164Phone, 'REGISTRAR_ABUSE_PHONE must be a phone number in E.164 form, such as +14155550100').optional(),
   ),
+  ABUSE_IMAP_URL: optional.pipe(abuseImapUrlSchema.optional()), // The abuse mailbox over IMAP (README "Registrar duties").
   /** Nameservers new registrations get, comma-separated. The default is the sandbox's placeholder, which EPP refuses. */
   DEFAULT_NAMESERVERS: z
     .string()

@@ -3,6 +3,7 @@ import { dnsPublishJob } from './dns-publish.ts';
 import { dnsReconcileJob } from './dns-reconcile.ts';
 import { abuseAcknowledgeJob } from './abuse-acknowledge.ts';
 import { abuseClocksJob } from './abuse-clocks.ts';
+import { abuseMailboxJob } from './abuse-mailbox.ts';
 import { domainCalendarJob } from './domain-calendar.ts';
 import { domainCleanupJob } from './domain-cleanup.ts';
 import { forSaleOffersJob } from './for-sale-offers.ts';
@@ -21,6 +22,7 @@ import { tdrpExpireJob } from './tdrp-expire.ts';
 import { transferAwayJob } from './transfer-away.ts';
 import { transferPollJob } from './transfer-poll.ts';
 import { verificationDeadlineJob } from './verification-deadline.ts';
+import { verificationRestoreJob } from './verification-restore.ts';
 import { wdrpRemindersJob } from './wdrp-reminders.ts';
 
 export const jobKinds: readonly JobKind<any>[] = [
@@ -40,8 +42,10 @@ export const jobKinds: readonly JobKind<any>[] = [
   forSaleOffersJob,
   abuseAcknowledgeJob,
   abuseClocksJob,
+  abuseMailboxJob,
   registrantVerificationJob,
   verificationDeadlineJob,
+  verificationRestoreJob,
   wdrpRemindersJob,
   escrowDepositJob,
   orderFollowUpJob,

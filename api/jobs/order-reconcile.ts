@@ -7,6 +7,7 @@
  */
 import { finishRefundRegistryWork } from '../services/billing/refund-reconcile.ts';
 import { reconcileUnknownOrders } from '../services/checkout/reconcile-orders.ts';
+import { queueOrderFollowUp } from '../services/orders/order-receipts.ts';
 import { settleLapsedIntents } from '../services/journal/registry-intents.ts';
 import type { JobKind } from './job-kind.ts';
 
@@ -17,6 +18,8 @@ export const orderReconcileJob: JobKind = {
   queue: { retryLimit: 0, expireInSeconds: 900, deleteAfterSeconds: 24 * 3600 },
   run: async (deps) => {
     const orders = await reconcileUnknownOrders(deps);
+    // What it completed is receipted and its registrant asked to verify now, not at the follow-up's next minute.
+    if (orders.settled > 0) await queueOrderFollowUp(deps.jobs);
     const intents = await settleLapsedIntents(deps);
     const refunds = await finishRefundRegistryWork(deps);
     return { ...orders, intents, refunds };

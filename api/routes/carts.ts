@@ -8,7 +8,6 @@ import type { AppEnv } from '../http/env.ts';
 import { checkRelations, readListQuery } from '../http/list-query.ts';
 import { parseBody, parseId } from '../http/validate.ts';
 import { commitCart } from '../services/checkout/cart-checkout.ts';
-import { queueRegistrantVerification } from '../services/compliance/verification/registrant-verification.ts';
 import { queueOrderFollowUp } from '../services/orders/order-receipts.ts';
 import { cartView, changeCart } from '../services/carts/carts.ts';
 import { sessionCookieSeconds } from '../services/auth/sessions.ts';
@@ -33,12 +32,11 @@ export const cartsRoutes = new Hono<AppEnv>()
     if (body.commit) {
       const client = { ip: c.var.clientIp, userAgent: c.req.header('user-agent') };
       const { answer, session } = await commitCart(c.var.deps, { cartId: id, owner: cartOwner(c), patch: body, client });
-      // Registrant verification (WAPS) for the names just registered: the job skips a registrant already verified.
-      if (answer.accountId != null && !answer.requiresAction) await queueRegistrantVerification(c.var.deps.jobs, answer.accountId, 'registration');
       if (session) {
         writeCookie(c, sessionCookie, session.token, sessionCookieSeconds);
         clearCookie(c, cartCookie);
       }
+      // The receipt and the registrant's verification (WAPS) follow every completed order (jobs/order-follow-up.ts).
       if (!answer.requiresAction) await queueOrderFollowUp(c.var.deps.jobs);
       return c.json(answer);
     }

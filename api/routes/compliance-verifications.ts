@@ -16,7 +16,8 @@ export const adminVerificationsRoutes = new Hono<AdminEnv>()
     return c.json({ message: 'The verification email was sent again.' });
   })
   .post('/:id/mark-verified', allow('verification:manage'), async (c) => {
-    const { restoredDomains } = await markRegistrantVerified(c.var.deps, staffActor(c), parseId(c), await parseBody(c, markVerifiedSchema));
+    const { restoredDomains, heldDomains } = await markRegistrantVerified(c.var.deps, staffActor(c), parseId(c), await parseBody(c, markVerifiedSchema));
     const restored = restoredDomains.length ? ` ${restoredDomains.join(', ')} ${restoredDomains.length === 1 ? 'works' : 'work'} again.` : '';
-    return c.json({ message: `Marked verified.${restored}`, restoredDomains });
+    const held = heldDomains.length ? ` The registry has not released ${heldDomains.join(', ')} yet: it is retried automatically.` : '';
+    return c.json({ message: `Marked verified.${restored}${held}`, restoredDomains, heldDomains });
   });

@@ -124,6 +124,8 @@ export type VerificationRow = {
   sendCount: number;
   verifiedAt: string | null;
   suspendedAt: string | null;
+  /** Verified, yet still on hold: names the registry has not released (retried by a job), with its last answer. */
+  heldDomains: { domain: string; error: string }[];
 };
 export const verificationQuerySchema = z.object({
   q: z.string().trim().max(254).optional(),

@@ -2,9 +2,13 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 
+/** A deposit's day (stored as `YYYYMMDD`, as the agent's day folders are) as people read it and file names carry it: `YYYY-MM-DD`. */
+export const depositDayLabel = (day: string) => `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
+
 export type EscrowDepositSummary = {
   depositId: number;
   kind: 'full' | 'inc';
+  /** `YYYY-MM-DD` (depositDayLabel). */
   day: string;
   sequence: number;
   trigger: 'schedule' | 'manual';

@@ -1,5 +1,6 @@
 /** Outgoing email. */
-export type MailMessage = { to: string; subject: string; text: string };
+/** `autoSubmitted`: mail no person wrote, marked so (RFC 3834) that the other side's auto-responders do not answer it. */
+export type MailMessage = { to: string; subject: string; text: string; autoSubmitted?: 'auto-replied' | 'auto-generated' };
 
 export interface MailProvider {
   readonly name: 'sandbox' | 'smtp';

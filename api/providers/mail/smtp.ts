@@ -6,8 +6,8 @@ export function createSmtpMail(url: string, from: string): MailProvider {
   const transport = nodemailer.createTransport(url);
   return {
     name: 'smtp',
-    async send({ to, subject, text }) {
-      await transport.sendMail({ from, to, subject, text });
+    async send({ to, subject, text, autoSubmitted }) {
+      await transport.sendMail({ from, to, subject, text, ...(autoSubmitted ? { headers: { 'Auto-Submitted': autoSubmitted } } : {}) });
     },
     async relay({ from: sender, to, raw }) {
       // An empty envelope sender goes out as MAIL FROM:<>; SIZE lets the next server refuse an oversized message early.

@@ -20,6 +20,15 @@ import {
 } from './sandbox-transfers.ts';
 import { externalRegistration, isReserved, premiumPrice, registryMishap } from './sandbox-world.ts';
 
+/**
+ * A status change refused as the sandbox EPP server refuses it (sandbox-epp/domain-update.ts): the registry's own
+ * serverUpdateProhibited (a registry lock, a court order) stops every update until the registry lifts it.
+ */
+async function refuseWhileUpdateProhibited(db: Db, domain: string): Promise<void> {
+  const [row] = await db.select({ statuses: registryDomains.statuses }).from(registryDomains).where(eq(registryDomains.domain, domain));
+  if (row?.statuses.includes('serverUpdateProhibited')) throw new Error(`${domain} has status serverUpdateProhibited`);
+}
+
 const yearMs = 365 * 24 * 3600 * 1000;
 const dayMs = 24 * 3600 * 1000;
 /** A transfer adds a year, and no name may be registered more than 10 years ahead (storefront spec §9). */
@@ -206,6 +215,7 @@ export function createSandboxLifecycle(
       return { status: 'pending' };
     },
     async setLock(domain, locked) {
+      await refuseWhileUpdateProhibited(db, domain);
       // The lock is the clientTransferProhibited status, as EPP shows it.
       await db
         .update(registryDomains)
@@ -219,6 +229,7 @@ export function createSandboxLifecycle(
         .where(eq(registryDomains.domain, domain));
     },
     async setClientHold(domain, onHold) {
+      await refuseWhileUpdateProhibited(db, domain);
       await db
         .update(registryDomains)
         .set({

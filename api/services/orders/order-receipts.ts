@@ -1,15 +1,16 @@
 /**
- * After an order completes: the buyer's emailed receipt (the confirmation page as text) and, for each name bought from
- * its owner, the seller's notice of the sale with their payout. Done by the order-follow-up job for every completed
- * order not yet receipted, whichever process completed it (a checkout, a takeover, a reconciliation); each order is
- * claimed before its emails are queued, so it is sent once.
+ * After an order completes: the buyer's emailed receipt (the confirmation page as text), for each name bought from
+ * its owner the seller's notice of the sale with their payout, and the duties of a higher area the job passes in
+ * (registrant verification). Done by the order-follow-up job for every completed order not yet receipted, whichever
+ * process completed it (a checkout, a takeover, a reconciliation); each order is claimed before its work is queued, so
+ * it is done once.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
 import { orderNumber, receiptText } from '../../contract/orders/order-confirmation.ts';
 import { formatMoney } from '../../contract/money.ts';
-import { marketSales, orders, users } from '../../db/schema/index.ts';
+import { marketSales, type OrderRow, orders, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
 import { buildOrderConfirmation } from './order-confirmation.ts';
@@ -21,7 +22,13 @@ export async function queueOrderFollowUp(jobs: Pick<Deps['jobs'], 'send'>): Prom
   await jobs.send(orderFollowUpQueue, {}).catch((error) => console.error('order-follow-up could not be queued; the next scheduled run sends it', error));
 }
 
-export async function sendDueReceipts(deps: Pick<Deps, 'db' | 'jobs' | 'config'>): Promise<{ receipts: number; saleNotices: number }> {
+/** What else follows each completed order, passed in by the job (an area above this one's: compliance). */
+export type CompletedOrderDuty = (order: OrderRow) => Promise<unknown>;
+
+export async function sendDueReceipts(
+  deps: Pick<Deps, 'db' | 'jobs' | 'config'>,
+  duties: readonly CompletedOrderDuty[] = [],
+): Promise<{ receipts: number; saleNotices: number }> {
   const { db } = deps;
   const due = await db
     .select()
@@ -53,8 +60,10 @@ export async function sendDueReceipts(deps: Pick<Deps, 'db' | 'jobs' | 'config'>
         await queueMessage(deps.jobs, notice);
         saleNotices += 1;
       }
+      for (const duty of duties) await duty(order);
     } catch (error) {
-      // Not queued: the next run tries again (a message queued before the failure may then go twice, never none).
+      // Not queued: the next run tries again (a message queued before the failure may then go twice, never none; a
+      // verification queued twice starts once).
       await db.update(orders).set({ receiptDate: null }).where(eq(orders.orderId, order.orderId));
       throw error;
     }

@@ -9,10 +9,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../api/app.ts';
 import { ManualClock, useClock } from '../../../api/clock.ts';
-import { carts, domains, orderLines, orders, registryDomains, transactions } from '../../../api/db/schema/index.ts';
+import { carts, domains, orderLines, orders, registrantVerifications, registryDomains, transactions } from '../../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../../api/providers/payments/sandbox.ts';
 import { type CheckoutLeases, createCheckoutLeases, leaseMs } from '../../../api/services/checkout/checkout-leases.ts';
 import { reconcileUnknownOrders } from '../../../api/services/checkout/reconcile-orders.ts';
+import { demoContact } from '../../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { scheduledJobRunner } from '../../fixtures/jobs.ts';
 import { createTestContext, TestClient, type TestContext } from '../../fixtures/test-app.ts';
@@ -174,6 +175,12 @@ describe('an order whose checkout died after registering', () => {
     const next = await client.get('/api/carts/0?$relations[]=cartItems');
     expect(next.body.cartItems.map((item: { domain: string }) => item.domain)).toEqual([third]);
     expect(await t.db.select().from(registryDomains).where(eq(registryDomains.domain, third))).toEqual([]);
+
+    // Completed by the takeover, not by a checkout's answer: its follow-up still asks the registrant to verify (WAPS).
+    await t.runJobs();
+    const [asked] = await t.db.select().from(registrantVerifications).where(eq(registrantVerifications.accountId, accountId));
+    expect(asked).toMatchObject({ status: 'pending', trigger: 'registration', email: demoContact.email.toLowerCase() });
+    expect((await client.get('/api/registrantVerifications/0')).body).toMatchObject({ state: 'pending', email: demoContact.email.toLowerCase() });
 
     // Running again moves nothing.
     clock.advance(5 * 60_000);

@@ -1,6 +1,7 @@
 /**
  * Registrant verification (WAPS) for staff: who is waiting and by when, whose domains are suspended for it, what the
- * format checks found, and a resend. Each search shows registrants' addresses, so each is in the audit log.
+ * format checks found, a resend, and "Mark verified" (by other means: the evidence and a reason go in the audit log).
+ * Each search shows registrants' addresses, so each is in the audit log.
  */
 import { useId, useState } from 'react';
 import useSWR from 'swr';
@@ -12,12 +13,16 @@ import { formatAgo, formatDateTime } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
 import { Address } from '../../lib/Address.tsx';
+import { ActionModal } from '../../lib/ActionModal.tsx';
+import { Field } from '@kit/Field.tsx';
 
 export default function Verifications() {
   const ids = useId();
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('pending');
   const [sending, setSending] = useState<number | null>(null);
+  const [marking, setMarking] = useState<VerificationRow | null>(null);
+  const [evidence, setEvidence] = useState('');
   const query = useDebounced(q.trim());
   const key = `/admin/verifications?status=${status}${query ? `&q=${encodeURIComponent(query)}` : ''}&limit=100`;
   const { data, error, mutate } = useSWR<ListResult<VerificationRow>>(key, { keepPreviousData: true });
@@ -96,7 +101,14 @@ export default function Verifications() {
                     </td>
                     <td data-label="Status">
                       {row.status === 'verified' ? (
-                        <span className="clock-done">Verified {formatDateTime(row.verifiedAt)}</span>
+                        <>
+                          <span className="clock-done">Verified {formatDateTime(row.verifiedAt)}</span>
+                          {row.heldDomains.map((held) => (
+                            <span key={held.domain} className="cell-sub clock-overdue">
+                              {held.domain} still on hold at the registry (retried automatically): {held.error}
+                            </span>
+                          ))}
+                        </>
                       ) : row.suspendedAt ? (
                         <span className="clock-overdue">Domains suspended since {formatDateTime(row.suspendedAt)}</span>
                       ) : (
@@ -111,9 +123,14 @@ export default function Verifications() {
                     </td>
                     <td data-label="" className="actions">
                       {row.status === 'pending' && (
-                        <button type="button" className="btn btn-secondary btn-sm" disabled={sending === row.verificationId} onClick={() => void resend(row)}>
-                          Resend email
-                        </button>
+                        <>
+                          <button type="button" className="btn btn-secondary btn-sm" disabled={sending === row.verificationId} onClick={() => void resend(row)}>
+                            Resend email
+                          </button>
+                          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setMarking(row)}>
+                            Mark verified
+                          </button>
+                        </>
                       )}
                     </td>
                   </tr>
@@ -123,6 +140,33 @@ export default function Verifications() {
           </div>
         )}
       </section>
+      <ActionModal<{ message: string }>
+        open={marking !== null}
+        title="Mark verified"
+        description={`${marking?.email ?? ''} is confirmed to reach the registrant by other means. The account's domains suspended for verification work again.`}
+        fields={
+          <Field label="Evidence" hint="What shows the registrant is reachable at this address: a call, a reply, a document">
+            {(control) => <textarea className="textarea" {...control} value={evidence} onChange={(event) => setEvidence(event.target.value)} />}
+          </Field>
+        }
+        reason="required"
+        ready={evidence.trim().length >= 5}
+        confirm="Mark verified"
+        onClose={() => setMarking(null)}
+        run={(reason) =>
+          api<{ message: string }>(`/admin/verifications/${marking?.verificationId}/mark-verified`, {
+            method: 'POST',
+            body: { evidence, reason },
+            toast: false,
+          })
+        }
+        onDone={(answer) => {
+          showToast(answer.message, 'success');
+          setMarking(null);
+          setEvidence('');
+          void mutate();
+        }}
+      />
     </section>
   );
 }

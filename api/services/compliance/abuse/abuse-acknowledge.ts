@@ -24,6 +24,8 @@ export async function acknowledgeAbuseReport(deps: Pick<Deps, 'db' | 'providers'
   await deps.providers.mail.send({
     to: report.reporterEmail,
     subject: `We received your abuse report about ${domain} (case ${caseNumber})`,
+    // An automatic answer: a reporter's auto-responder must not answer it (and ours ignores theirs: abuse-mail.ts).
+    autoSubmitted: 'auto-replied',
     text:
       `Thank you for reporting ${domain} to the ${brand.name} abuse desk.\n\n` +
       `Case number: ${caseNumber}\nCategory: ${abuseCategoryLabels[report.category]}\n\n` +

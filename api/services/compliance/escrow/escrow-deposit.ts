@@ -10,6 +10,7 @@ import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { subHours } from 'date-fns/subHours';
 import brand from '../../../../content/brand.json' with { type: 'json' };
 import { now } from '../../../clock.ts';
+import { depositDayLabel } from '../../../contract/compliance/escrow.ts';
 import { escrowDepositFiles, escrowDeposits } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
@@ -239,9 +240,9 @@ async function tellComplianceOfFailure(deps: EscrowDeps, depositId: number): Pro
     await queueMessage(deps.jobs, {
       channel: 'email',
       to,
-      subject: `The escrow deposit of ${row.depositDay} failed`,
+      subject: `The escrow deposit of ${depositDayLabel(row.depositDay)} failed`,
       text:
-        `The ${row.kind === 'full' ? 'full' : 'incremental'} escrow deposit of ${row.depositDay} (#${row.sequence}) failed:\n\n  ${row.error ?? 'unknown error'}\n\n` +
+        `The ${row.kind === 'full' ? 'full' : 'incremental'} escrow deposit of ${depositDayLabel(row.depositDay)} (#${row.sequence}) failed:\n\n  ${row.error ?? 'unknown error'}\n\n` +
         `It is retried within the day. See Escrow in the ${brand.name} back office, or make one now: ${deps.config.publicOrigin}/admin/escrow`,
     });
   }

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import brand from '../../../../content/brand.json' with { type: 'json' };
+import { depositDayLabel } from '../../../contract/compliance/escrow.ts';
 import type { escrowDeposits } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 import { buildEscrowCsv } from './escrow-rows.ts';
@@ -34,7 +35,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const text = (content: string) => new TextEncoder().encode(content);
 
 export function depositBaseName(ianaId: string, day: string, kind: 'full' | 'inc', sequence: number): string {
-  return `${ianaId}_RDE_${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}_${kind}_${sequence}`;
+  return `${ianaId}_RDE_${depositDayLabel(day)}_${kind}_${sequence}`;
 }
 
 export async function buildDepositFiles(

@@ -7,7 +7,13 @@ import { addDays } from 'date-fns/addDays';
 import { subHours } from 'date-fns/subHours';
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
-import type { EscrowDepositNow, EscrowDepositSummary, EscrowProblem, EscrowScreen } from '../../../contract/compliance/escrow.ts';
+import {
+  depositDayLabel,
+  type EscrowDepositNow,
+  type EscrowDepositSummary,
+  type EscrowProblem,
+  type EscrowScreen,
+} from '../../../contract/compliance/escrow.ts';
 import { escrowDeposits } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
@@ -31,7 +37,7 @@ function summarise(row: typeof escrowDeposits.$inferSelect): EscrowDepositSummar
   return {
     depositId: row.depositId,
     kind: row.kind,
-    day: row.depositDay,
+    day: depositDayLabel(row.depositDay),
     sequence: row.sequence,
     trigger: row.trigger,
     status: row.status,
@@ -51,7 +57,8 @@ export async function readEscrowProblem(deps: Pick<Deps, 'db' | 'config'>): Prom
     return deps.config.sandboxMode ? null : { kind: 'not-configured', message: 'Escrow keys are not configured: no deposit is made.' };
   }
   const [latest] = await deps.db.select().from(escrowDeposits).orderBy(desc(escrowDeposits.createDate)).limit(1);
-  if (latest?.status === 'failed') return { kind: 'failed', message: `The escrow deposit of ${latest.depositDay} failed: ${latest.error ?? 'unknown error'}` };
+  if (latest?.status === 'failed')
+    return { kind: 'failed', message: `The escrow deposit of ${depositDayLabel(latest.depositDay)} failed: ${latest.error ?? 'unknown error'}` };
   const at = now();
   const [recent] = await deps.db
     .select({ id: escrowDeposits.depositId })

@@ -3,7 +3,7 @@
  * of the registrant's email or name queue a start (the registrant-verification job): the data's formats are checked,
  * then the registrant email gets a link. A registrant email already verified is not asked again for new domains.
  * Unverified after 15 days, every domain of the account is suspended (kind `verification`) and the registrant told
- * why; the link restores them at once.
+ * why; the link restores them at once (verification-restore.ts, which retries what the registry does not release).
  */
 import { suspensionBlocksSentence } from '../../../contract/domains/suspension-gate.ts';
 import { addDays } from 'date-fns/addDays';
@@ -17,11 +17,11 @@ import type { Deps, JobQueue } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
 import { recordAudit, requireReason, type StaffActor } from '../../audit/audit-log.ts';
 import { hashToken, newToken } from '../../kernel/tokens.ts';
-import { suspensionLiftedNotice } from '../../domains/suspension-notice.ts';
-import { liftSuspension, suspendDomain } from '../../domains/suspensions.ts';
+import { suspendDomain } from '../../domains/suspensions.ts';
 import { queueMessage } from '../../platform/messages.ts';
 import { enforce } from '../../platform/rate-limit.ts';
 import { checkRegistrantData } from './registrant-checks.ts';
+import { type HeldAfterVerification, restoreVerifiedDomains } from './verification-restore.ts';
 
 export type VerificationTrigger = (typeof registrantVerifications.$inferSelect)['trigger'];
 export const registrantVerificationQueue = 'registrant-verification';
@@ -182,10 +182,17 @@ export async function verifyRegistrant(
       .set({ status: 'verified', verifiedAt: now() })
       .where(and(eq(registrantVerifications.verificationId, row.verificationId), eq(registrantVerifications.status, 'pending')));
   }
-  const restoredDomains = await restoreVerificationSuspensions(deps, row.accountId);
-  await tellRestored(deps, row.email, restoredDomains);
-  const restored = restoredDomains.length ? ` ${restoredDomains.join(', ')} ${restoredDomains.length === 1 ? 'works' : 'work'} again.` : '';
-  return { email: row.email, restoredDomains, message: `Thank you: ${row.email} is verified.${restored}` };
+  const { restored, held } = await restoreVerifiedDomains(deps, row.accountId, row.email);
+  return { email: row.email, restoredDomains: restored, heldDomains: held.map((h) => h.domain), message: verifiedMessage(row.email, restored, held) };
+}
+
+function verifiedMessage(email: string, restored: string[], held: HeldAfterVerification[]): string {
+  const works = restored.length ? ` ${restored.join(', ')} ${restored.length === 1 ? 'works' : 'work'} again.` : '';
+  const names = held.map((h) => h.domain).join(', ');
+  const waits = held.length
+    ? ` The registry has not taken the hold off ${names} yet: we keep asking it, and email you as soon as ${held.length === 1 ? 'it works' : 'they work'} again.`
+    : '';
+  return `Thank you: ${email} is verified.${works}${waits}`;
 }
 
 /**
@@ -213,7 +220,7 @@ export async function markRegistrantVerified(
   actor: StaffActor,
   verificationId: number,
   input: { evidence: string; reason: string },
-): Promise<{ restoredDomains: string[] }> {
+): Promise<{ restoredDomains: string[]; heldDomains: string[] }> {
   requireReason('verification.mark-verified', input.reason);
   const [row] = await deps.db.select().from(registrantVerifications).where(eq(registrantVerifications.verificationId, verificationId));
   if (!row) throw new AppError(404, 'No such verification');
@@ -235,30 +242,8 @@ export async function markRegistrantVerified(
       customerSummary: `We confirmed ${row.email} reaches the registrant.`,
     });
   });
-  const restoredDomains = await restoreVerificationSuspensions(deps, row.accountId);
-  await tellRestored(deps, row.email, restoredDomains);
-  return { restoredDomains };
-}
-
-/** The registrant hears the suspension is lifted (the domains it held resolve again). */
-async function tellRestored(deps: Pick<Deps, 'jobs'>, email: string, restoredDomains: string[]): Promise<void> {
-  for (const domain of restoredDomains) {
-    await queueMessage(deps.jobs, { channel: 'email', to: email, ...suspensionLiftedNotice({ domain, stillSuspended: false, brandName: brand.name }) });
-  }
-}
-
-async function restoreVerificationSuspensions(deps: Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>, accountId: number): Promise<string[]> {
-  const held = await deps.db
-    .select({ domainId: domains.domainId, domain: domains.domain })
-    .from(domainSuspensions)
-    .innerJoin(domains, eq(domains.domainId, domainSuspensions.domainId))
-    .where(and(eq(domains.accountId, accountId), eq(domainSuspensions.kind, 'verification'), isNull(domainSuspensions.liftDate)));
-  const restored: string[] = [];
-  for (const domain of held) {
-    const { stillSuspended } = await liftSuspension(deps, { domainId: domain.domainId, kind: 'verification' });
-    if (!stillSuspended) restored.push(domain.domain);
-  }
-  return restored;
+  const { restored, held } = await restoreVerifiedDomains(deps, row.accountId, row.email);
+  return { restoredDomains: restored, heldDomains: held.map((h) => h.domain) };
 }
 
 export type SuspensionSweepReport = { accounts: number; suspended: number; failed: number };

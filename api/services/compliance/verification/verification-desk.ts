@@ -10,6 +10,7 @@ import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
 import { recordAudit, type StaffActor } from '../../audit/audit-log.ts';
 import { resendVerification } from './registrant-verification.ts';
+import { heldAfterVerification } from './verification-restore.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -39,21 +40,24 @@ export async function listVerifications(
     total,
     limit: query.limit,
     skip: query.skip,
-    data: rows.map((r) => ({
-      verificationId: r.verificationId,
-      accountId: r.accountId,
-      email: r.email,
-      registrantName: r.registrantName,
-      trigger: r.trigger,
-      status: r.status,
-      problems: r.problems,
-      createDate: r.createDate.toISOString(),
-      deadline: r.deadline.toISOString(),
-      lastSentAt: iso(r.lastSentAt),
-      sendCount: r.sendCount,
-      verifiedAt: iso(r.verifiedAt),
-      suspendedAt: iso(r.suspendedAt),
-    })),
+    data: await Promise.all(
+      rows.map(async (r) => ({
+        verificationId: r.verificationId,
+        accountId: r.accountId,
+        email: r.email,
+        registrantName: r.registrantName,
+        trigger: r.trigger,
+        status: r.status,
+        problems: r.problems,
+        createDate: r.createDate.toISOString(),
+        deadline: r.deadline.toISOString(),
+        lastSentAt: iso(r.lastSentAt),
+        sendCount: r.sendCount,
+        verifiedAt: iso(r.verifiedAt),
+        suspendedAt: iso(r.suspendedAt),
+        heldDomains: r.status === 'verified' ? await heldAfterVerification(deps, r.accountId, r.verifiedAt ?? r.createDate) : [],
+      })),
+    ),
   };
 }
 
