@@ -2,6 +2,7 @@
 import type { Tld } from '../../contract/search/catalogue.ts';
 import { catalogueCategoryKeys } from '../../contract/search/categories.ts';
 import type { NormalisedName } from '../../contract/domain-name.ts';
+import { defaultCategories, firstScreenRows } from '../../contract/search/domain-search.ts';
 import type { Catalogue } from './catalogue.ts';
 
 export type CandidateKind = 'exact' | 'catalogue' | 'variant' | 'hack';
@@ -15,6 +16,8 @@ export type SearchPlan = {
   featured: string[];
   premium: string[];
   domainsByCategory: Record<string, string[]>;
+  /** What the visitor sees first, checked at once: exact, featured and premium candidates, the default categories' first rows. */
+  firstScreen: string[];
 };
 
 const prefixes = ['get', 'my', 'the', 'try'];
@@ -131,5 +134,14 @@ export function planSearch(name: Extract<NormalisedName, { ok: true }>, catalogu
     .map(({ c }) => c.domain);
   domainsByCategory.featured = featured;
   domainsByCategory.premium = premium;
-  return { exact, notice, candidates, featured, premium, domainsByCategory };
+  const firstScreen = new Set<string>([exact.domain, ...featured, ...premium]);
+  for (const key of defaultCategories) {
+    let rows = 0;
+    for (const domain of domainsByCategory[key] ?? []) {
+      if (domain === exact.domain) continue;
+      if (rows++ === firstScreenRows) break;
+      firstScreen.add(domain);
+    }
+  }
+  return { exact, notice, candidates, featured, premium, domainsByCategory, firstScreen: [...firstScreen] };
 }

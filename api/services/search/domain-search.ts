@@ -23,8 +23,13 @@ export type SearchEmit = (messageJson: string) => void;
 
 export type DomainSearch = {
   session: SearchSession;
-  /** Starts the availability checks; call after the acknowledgement is sent. */
+  /** Starts the first screen's availability checks; call after the acknowledgement is sent. */
   start(): void;
+  /**
+   * Checks names of this search not asked for yet (the visitor reached them): `first` for rows on screen, `tail` for a
+   * whole category opened. Answers how many it started checking.
+   */
+  more(domains: readonly string[], priority: 'first' | 'tail'): number;
   cancel(): void;
   readonly done: boolean;
   premiumPage(skip: number, limit: number): PremiumPage;
@@ -120,6 +125,7 @@ export function createDomainSearch(
     domainsByCategory: plan.domainsByCategory,
     categoryCount: countsOf(plan.domainsByCategory),
     candidateCount: plan.candidates.length,
+    firstScreen: plan.firstScreen,
   };
 
   /** Candidates by name, built when the first answers arrive (after the acknowledgement has gone out). */
@@ -134,8 +140,10 @@ export function createDomainSearch(
   const featured = new Set(plan.featured);
   /** Available premium names, for the premium block's pages. */
   const premiumResults: DomainSearchResult[] = [];
-  /** Names whose result has not gone out yet (failed checks are dropped from it). */
-  let unsent = plan.candidates.length;
+  /** Names asked for so far (the first screen, then what the visitor reached). */
+  const requested = new Set(plan.firstScreen);
+  /** Names asked for whose result has not gone out yet (failed featured checks are dropped from it). */
+  let unsent = plan.firstScreen.length;
   let exactSent = false;
   let finished = false;
   /** Results answered but not sent yet, as pieces of JSON text joined when sent, and how many results they make. */
@@ -268,7 +276,17 @@ export function createDomainSearch(
       return finished;
     },
     start() {
-      deps.registry.checkStreaming(plan.domainsByCategory.all, { onAnswers, onFailure, signal: abort.signal });
+      deps.registry.checkStreaming(plan.firstScreen, { onAnswers, onFailure, signal: abort.signal, priority: 'first' });
+    },
+    more(domains, priority) {
+      if (cancelled()) return 0;
+      const wanted = domains.filter((domain) => !requested.has(domain) && candidateOf(domain));
+      if (wanted.length === 0) return 0;
+      for (const domain of wanted) requested.add(domain);
+      unsent += wanted.length;
+      finished = false;
+      deps.registry.checkStreaming(wanted, { onAnswers, onFailure, signal: abort.signal, priority });
+      return wanted.length;
     },
     cancel() {
       abort.abort();
