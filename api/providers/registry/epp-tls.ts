@@ -1,9 +1,18 @@
 /** The TLS connection under an EPP session (RFC 5734): TLS 1.2 or later, optional client certificate, a connect timeout. */
 import tls from 'node:tls';
 import { EppConnectionError } from './epp-errors.ts';
-import type { EppConnectionOptions } from './epp-connection.ts';
 
-export function connectTls(options: EppConnectionOptions, timeoutMs: number): Promise<tls.TLSSocket> {
+/** Where and how to connect: the TLS part of EppConnectionOptions. */
+export type TlsTarget = {
+  host: string;
+  port: number;
+  servername?: string;
+  ca?: string | Buffer;
+  cert?: string | Buffer;
+  key?: string | Buffer;
+};
+
+export function connectTls(options: TlsTarget, timeoutMs: number): Promise<tls.TLSSocket> {
   return new Promise((resolve, reject) => {
     const socket = tls.connect({
       host: options.host,
