@@ -137,7 +137,12 @@ export function createDomainSearch(
     }
     return byDomain.get(domain);
   };
-  const featured = new Set(plan.featured);
+  /** Featured candidates whose answers are held for the picks: all but name variants, which join only if needed. */
+  const variants = new Set(plan.featuredVariants);
+  const featured = new Set(plan.featured.filter((domain) => !variants.has(domain)));
+  /** Whether the variants were needed (fewer than three picks among the others), and which were asked meanwhile. */
+  let featuredStage: 'first' | 'variants' | 'decided' = 'first';
+  let variantsAskedEarly: string[] = [];
   /** Available premium names, for the premium block's pages. */
   const premiumResults: DomainSearchResult[] = [];
   /** Names asked for so far (the first screen, then what the visitor reached). */
@@ -207,15 +212,39 @@ export function createDomainSearch(
   const featuredAnswers = new Map<string, Availability | undefined>();
   let featuredOutstanding = featured.size;
 
-  /** Featured picks: the first three available, standard-priced names in best-value order; then they all go out. */
-  const releaseFeatured = () => {
+  /** The first three available, standard-priced names in best-value order among the featured answers. */
+  const featuredPicks = () => {
     const picks = new Set<string>();
     for (const domain of plan.featured) {
       const answer = featuredAnswers.get(domain);
       if (!answer?.available || answer.premiumPrice != null || picks.size === featuredCount) continue;
       picks.add(domain);
     }
+    return picks;
+  };
+
+  /**
+   * Every held featured candidate has answered. Three picks among the label's popular extensions and the hack: they
+   * go out, and name variants are ordinary names (checked when reached). Fewer: the variants are checked too, first.
+   */
+  const featuredAnswered = () => {
+    const picks = featuredPicks();
+    if (featuredStage === 'first' && picks.size < featuredCount && variants.size > 0) {
+      featuredStage = 'variants';
+      const fresh = plan.featuredVariants.filter((domain) => !requested.has(domain));
+      for (const domain of plan.featuredVariants) featured.add(domain);
+      featuredOutstanding = plan.featuredVariants.length;
+      for (const domain of fresh) requested.add(domain);
+      unsent += fresh.length;
+      deps.registry.checkStreaming(plan.featuredVariants, { onAnswers, onFailure, signal: abort.signal, priority: 'first' });
+      variantsAskedEarly = [];
+      return;
+    }
+    featuredStage = 'decided';
     for (const [domain, answer] of featuredAnswers) queueResult(candidateOf(domain)!, answer, picks.has(domain));
+    // Variants the visitor reached while the picks were open are checked now as the ordinary names they turned out to be.
+    if (variantsAskedEarly.length > 0) deps.registry.checkStreaming(variantsAskedEarly, { onAnswers, onFailure, signal: abort.signal, priority: 'first' });
+    variantsAskedEarly = [];
   };
 
   const onAnswers = (answers: Availability[]) => {
@@ -233,7 +262,7 @@ export function createDomainSearch(
         featuredDone = --featuredOutstanding === 0;
       } else queueResult(candidate, answer, false);
     }
-    if (featuredDone) releaseFeatured();
+    if (featuredDone) featuredAnswered();
     // The exact match goes out alone and first; whatever answered before it follows.
     if (exact !== undefined) {
       exactSent = true;
@@ -262,7 +291,7 @@ export function createDomainSearch(
         outbox.push(JSON.stringify(unknown));
       }
     }
-    if (featuredDone) releaseFeatured();
+    if (featuredDone) featuredAnswered();
     if (exact !== undefined) {
       exactSent = true;
       send(exact, 1);
@@ -277,6 +306,7 @@ export function createDomainSearch(
     },
     start() {
       deps.registry.checkStreaming(plan.firstScreen, { onAnswers, onFailure, signal: abort.signal, priority: 'first' });
+      if (featuredOutstanding === 0) featuredAnswered();
     },
     more(domains, priority) {
       if (cancelled()) return 0;
@@ -285,7 +315,10 @@ export function createDomainSearch(
       for (const domain of wanted) requested.add(domain);
       unsent += wanted.length;
       finished = false;
-      deps.registry.checkStreaming(wanted, { onAnswers, onFailure, signal: abort.signal, priority });
+      // Name variants wait while the featured picks are open: they may yet be featured candidates.
+      const now = featuredStage === 'first' ? wanted.filter((domain) => !variants.has(domain)) : wanted;
+      if (now.length < wanted.length) variantsAskedEarly.push(...wanted.filter((domain) => variants.has(domain)));
+      if (now.length > 0) deps.registry.checkStreaming(now, { onAnswers, onFailure, signal: abort.signal, priority });
       return wanted.length;
     },
     cancel() {
