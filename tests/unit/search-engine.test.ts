@@ -143,6 +143,11 @@ describe('search engine when the registry fails', () => {
     search.start();
     const deadline = Date.now() + 5000;
     while (!events.at(-1)?.done && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Then the whole list, as a visitor who opens every category would ask for it.
+    const before = events.length;
+    if (search.more(search.session.domainsByCategory.all, 'tail') > 0) {
+      while (!(events.length > before && events.at(-1)?.done) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     return { session: search.session, events, results: events.flatMap((e) => e.results) };
   }
 
@@ -173,5 +178,60 @@ describe('search engine when the registry fails', () => {
     expect(events.at(-1)?.done).toBe(true);
     expect(results[0]).toMatchObject({ domain: session.exact, available: false, unknown: true });
     expect(results.length).toBeGreaterThan(400);
+  });
+});
+
+describe('featured picks from name variants', () => {
+  /** A registry where the label is taken everywhere, so only name variants can be featured; it records what it was asked. */
+  function takenLabelRegistry(label: string) {
+    const asked: string[][] = [];
+    const registry: Pick<RegistryProvider, 'checkStreaming'> = {
+      checkStreaming(domains, listener) {
+        asked.push([...domains]);
+        setTimeout(() => listener.onAnswers(domains.map((domain) => ({ domain, available: !domain.startsWith(`${label}.`) }))), 1);
+      },
+    };
+    return { asked, registry };
+  }
+
+  async function untilDone(events: { done: boolean }[], since = 0) {
+    const deadline = Date.now() + 5000;
+    while (!(events.length > since && events.at(-1)?.done) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  it('checks the variants only when the label leaves fewer than three picks, and picks among them', async () => {
+    const { asked, registry } = takenLabelRegistry('qzvtakenlabel');
+    const events: { results: DomainSearchResult[]; done: boolean }[] = [];
+    const search = createDomainSearch('qzvtakenlabel', { registry, catalogue: catalogue() }, (text) => events.push(JSON.parse(text).data));
+    search.start();
+    await untilDone(events);
+    const variants = planSearch(normaliseDomainInput('qzvtakenlabel') as never, catalogue()).featuredVariants;
+    expect(asked[0]).not.toContain(variants[0]);
+    expect(asked[1]).toEqual(variants);
+    const featured = events.flatMap((e) => e.results).filter((r) => r.categories.includes('featured'));
+    expect(featured.map((r) => r.domain)).toEqual(variants.slice(0, 3));
+  });
+
+  it('leaves the variants to be checked when reached once the label gives three picks, even if asked for meanwhile', async () => {
+    const asked: string[][] = [];
+    const registry: Pick<RegistryProvider, 'checkStreaming'> = {
+      checkStreaming(domains, listener) {
+        asked.push([...domains]);
+        setTimeout(() => listener.onAnswers(domains.map((domain) => ({ domain, available: true }))), 1);
+      },
+    };
+    const events: { results: DomainSearchResult[]; done: boolean }[] = [];
+    const search = createDomainSearch('qzvfreelabel', { registry, catalogue: catalogue() }, (text) => events.push(JSON.parse(text).data));
+    search.start();
+    const variants = planSearch(normaliseDomainInput('qzvfreelabel') as never, catalogue()).featuredVariants;
+    // The visitor opens a list holding variants before the picks are known: they wait, then are checked as ordinary names.
+    expect(search.more(variants.slice(0, 2), 'first')).toBe(2);
+    expect(asked).toHaveLength(1);
+    await untilDone(events);
+    expect(asked.at(-1)).toEqual(variants.slice(0, 2));
+    const results = events.flatMap((e) => e.results);
+    expect(results.filter((r) => r.categories.includes('featured')).every((r) => r.domain.startsWith('qzvfreelabel.'))).toBe(true);
+    for (const variant of variants.slice(0, 2)) expect(results.find((r) => r.domain === variant)?.categories).not.toContain('featured');
+    expect(results.filter((r) => variants.includes(r.domain))).toHaveLength(2);
   });
 });

@@ -2,6 +2,16 @@
 export const searchDebounceMs = 1000;
 export const featuredCount = 3;
 export const premiumPageSize = 3;
+/** Category lists the results open with, and how many rows a category shows before "Show all". */
+export const defaultCategories = ['popular', 'business', 'technology'] as const;
+export const collapsedRows = 6;
+/**
+ * Rows of each default category checked with the first screen: twice what shows, so taken names (listed last) rarely
+ * leave a row to check later. Names further down are checked when the visitor reaches them (`domainSearchMore`).
+ */
+export const firstScreenRows = 12;
+/** Names one `domainSearchMore` call may list (a category's whole list goes by its key instead). */
+export const maxMoreNames = 60;
 /** Path of the search socket. */
 export const searchSocketPath = '/api/ws';
 
@@ -42,17 +52,27 @@ export type SearchSession = {
   domainsByCategory: Record<string, string[]>;
   /** Category key to how many names its list holds. */
   categoryCount: Record<string, number>;
-  /** How many names this search checks. */
+  /** How many names this search can check. */
   candidateCount: number;
+  /**
+   * The names checked at once (the exact name, featured and premium candidates, the first rows of the default
+   * categories); `pending` and `done` count these and whatever `domainSearchMore` asked for since.
+   */
+  firstScreen: string[];
 };
+
+/** `domainSearchMore`: check names of the current search the visitor has reached: a few rows, or a whole category. */
+export type SearchMoreParams = { uuid: string; domains?: string[]; category?: string };
+export type SearchMoreReply = { uuid: string; checking: number };
 
 export type SearchResultsEvent = {
   event: 'domainSearchResults';
   data: {
     uuid: string;
     results: DomainSearchResult[];
-    /** Names still being checked. */
+    /** Names still being checked (of those asked for so far). */
     pending: number;
+    /** Every name asked for so far has its result; asking for more starts it again. */
     done: boolean;
     /** The search was refused after its acknowledgement (its bot-check token turned out to be spent already); no results follow. */
     error?: { code: number; message: string };

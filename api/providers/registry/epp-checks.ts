@@ -1,6 +1,6 @@
 /** Availability and prices over EPP: `<domain:check>` in batches of 20 names of one registry, with RFC 8748 fee checks when offered. */
 import { tldOf } from '../../contract/domain-name.ts';
-import { EppError } from './epp-connection.ts';
+import { type CommandPriority, EppError, firstPriority, tailPriority } from './epp-connection.ts';
 import { domainNs, feeCheckXml, formatDecimal, readFees } from './epp-domain-xml.ts';
 import { type EppSession, isTrue } from './epp-session.ts';
 import { childOf, childrenOf, el, ns, textOf } from './epp-xml.ts';
@@ -29,9 +29,11 @@ export function checkStreaming(session: EppSession): RegistryProvider['checkStre
       (withFees) => {
         // A search the visitor replaced aborts its signal: its batches not yet sent never go to the registry.
         const { signal } = listener;
+        // A search's first screen is checked in batches of its own, ahead of everyone's long tail at the registry.
+        const priority = listener.priority === 'tail' ? tailPriority : firstPriority;
         for (const batch of batches) {
-          checkBatch(session, batch, withFees, signal)
-            .catch((error) => (signal?.aborted ? Promise.reject(error) : checkBatch(session, batch, withFees, signal)))
+          checkBatch(session, batch, withFees, signal, priority)
+            .catch((error) => (signal?.aborted ? Promise.reject(error) : checkBatch(session, batch, withFees, signal, priority)))
             .then(
               (answers) => {
                 if (!listener.signal?.aborted) listener.onAnswers(answers);
@@ -48,12 +50,18 @@ export function checkStreaming(session: EppSession): RegistryProvider['checkStre
 }
 
 /** One <domain:check> (with fee check when offered) for up to 20 names. */
-async function checkBatch(session: EppSession, names: string[], withFees: boolean, signal?: AbortSignal): Promise<Availability[]> {
+async function checkBatch(
+  session: EppSession,
+  names: string[],
+  withFees: boolean,
+  signal: AbortSignal | undefined,
+  priority: CommandPriority,
+): Promise<Availability[]> {
   const extension = withFees ? feeCheckXml(session.currency, ['create', 'renew'], 1) : undefined;
   const response = await session.command(
     `Could not check ${names.join(', ')}`,
     `<check><domain:check ${domainNs}>${names.map((name) => el('domain:name', name)).join('')}</domain:check></check>`,
-    { extension, query: true, signal },
+    { extension, query: true, signal, priority },
   );
   const answers = new Map<string, { available: boolean; reason?: string }>();
   for (const cd of childrenOf(childOf(response.resData, ns.domain, 'chkData'), ns.domain, 'cd')) {

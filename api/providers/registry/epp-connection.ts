@@ -4,10 +4,11 @@
  * and <logout> on close. Uses node:tls so it runs under Bun and Node.
  */
 import { randomBytes } from 'node:crypto';
-import tls from 'node:tls';
+import type tls from 'node:tls';
 import { nowMs } from '../../clock.ts';
 import { EppCancelledError, EppConnectionError, EppError, EppNoAnswerError, type EppResponse, readResponse } from './epp-errors.ts';
 import { frame, frameReader } from './epp-frames.ts';
+import { connectTls } from './epp-tls.ts';
 import { childOf, childrenOf, commandXml, el, helloXml, ns, parseXml, textOf, type XmlElement } from './epp-xml.ts';
 
 export type EppConnectionOptions = {
@@ -41,6 +42,14 @@ export type EppConnectionOptions = {
 export { EppCancelledError, EppConnectionError, EppError, EppNoAnswerError } from './epp-errors.ts';
 export { createFrameDecoder, frame } from './epp-frames.ts';
 
+/**
+ * A waiting command's class: `first` (what a visitor looks at now: a search's first screen, any command that is not a
+ * check) goes ahead of every waiting `tail` command (names further down, checked when the visitor reaches them).
+ */
+export type CommandPriority = 0 | 1;
+export const firstPriority: CommandPriority = 0;
+export const tailPriority: CommandPriority = 1;
+
 export type EppGreeting = { serverId: string; objURIs: string[]; extURIs: string[] };
 
 export type { EppResponse } from './epp-errors.ts';
@@ -52,6 +61,8 @@ type Job = {
   retryOnDrop: boolean;
   /** A query nobody waits for any more (a search the visitor replaced) is dropped from the queue, never sent. */
   signal?: AbortSignal;
+  /** Queue class: 0 goes ahead of every waiting 1 (what a visitor sees now before anyone's long tail); FIFO within one. */
+  priority: CommandPriority;
   attempts: number;
   resolve: (response: EppResponse) => void;
   reject: (error: Error) => void;
@@ -94,12 +105,13 @@ export class EppConnection {
   }
 
   /** Sends a command body (without envelope) and resolves with any response, success or failure code. */
-  send(body: string, options: { extension?: string; retryOnDrop?: boolean; signal?: AbortSignal } = {}): Promise<EppResponse> {
+  send(body: string, options: { extension?: string; retryOnDrop?: boolean; signal?: AbortSignal; priority?: CommandPriority } = {}): Promise<EppResponse> {
     return this.enqueue({
       build: (clTRID) => commandXml(body, clTRID, options.extension),
       isHello: false,
       retryOnDrop: options.retryOnDrop ?? false,
       signal: options.signal,
+      priority: options.priority ?? firstPriority,
     });
   }
 
@@ -130,11 +142,23 @@ export class EppConnection {
     if (job.signal?.aborted) return Promise.reject(new EppCancelledError());
     return new Promise((resolve, reject) => {
       const queued: Job = { ...job, attempts: 0, resolve, reject };
-      this.queue.push(queued);
+      this.insert(queued);
       // Cancelled while waiting: out of the queue at once, so the commands behind it (and `load`) do not wait for it.
       job.signal?.addEventListener('abort', () => this.cancelQueued(queued), { once: true });
       void this.pump();
     });
+  }
+
+  /** Behind every waiting job of its class or a higher one, ahead of every lower one. */
+  private insert(job: Job): void {
+    const queue = this.queue;
+    if (queue.length === 0 || queue[queue.length - 1].priority <= job.priority) {
+      queue.push(job);
+      return;
+    }
+    let at = queue.length;
+    while (at > 0 && queue[at - 1].priority > job.priority) at -= 1;
+    queue.splice(at, 0, job);
   }
 
   /** A job still waiting leaves the queue unsent; one already sent (or answered) is left to finish. */
@@ -336,7 +360,7 @@ export class EppConnection {
       this.idleTimer = null;
       if (!this.session || this.closed) return;
       // A failed hello just ends the session; the next command reconnects.
-      this.enqueue({ build: () => helloXml, isHello: true, retryOnDrop: false }).catch(() => undefined);
+      this.enqueue({ build: () => helloXml, isHello: true, retryOnDrop: false, priority: firstPriority }).catch(() => undefined);
     }, this.options.keepAliveMs);
     this.idleTimer.unref?.();
   }
@@ -345,34 +369,6 @@ export class EppConnection {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
   }
-}
-
-function connectTls(options: EppConnectionOptions, timeoutMs: number): Promise<tls.TLSSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = tls.connect({
-      host: options.host,
-      port: options.port,
-      servername: options.servername ?? (/^[\d.:]+$/.test(options.host) ? undefined : options.host),
-      ca: options.ca,
-      cert: options.cert,
-      key: options.key,
-      minVersion: 'TLSv1.2',
-    });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new EppConnectionError(`Could not connect to the registry at ${options.host}:${options.port} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    socket.once('secureConnect', () => {
-      clearTimeout(timer);
-      socket.setKeepAlive(true, 60_000);
-      resolve(socket);
-    });
-    // `on`, not `once`: a second error event without a listener would crash the process.
-    socket.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new EppConnectionError(`Could not connect to the registry at ${options.host}:${options.port}: ${error.message}`));
-    });
-  });
 }
 
 export function readGreeting(root: XmlElement): EppGreeting | null {

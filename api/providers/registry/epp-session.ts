@@ -3,7 +3,16 @@
  * a command that turns refusals into EppError, a mutation that turns an unanswered request into an unknown outcome,
  * and what the registry's greeting offers.
  */
-import { EppCancelledError, EppConnection, type EppConnectionOptions, EppError, EppNoAnswerError } from './epp-connection.ts';
+import {
+  type CommandPriority,
+  EppCancelledError,
+  EppConnection,
+  type EppConnectionOptions,
+  EppError,
+  EppNoAnswerError,
+  firstPriority,
+} from './epp-connection.ts';
+import { createPacer } from './epp-pacer.ts';
 import { ns } from './epp-xml.ts';
 import { RegistryOutcomeUnknownError } from './index.ts';
 
@@ -34,6 +43,8 @@ export type CommandOptions = {
   accept?: number[];
   /** A query only: aborted before its turn, it is never sent (EppCancelledError). */
   signal?: AbortSignal;
+  /** A query only: `tail` waits behind every `first` command (a search's long tail behind everyone's first screen). */
+  priority?: CommandPriority;
 };
 
 export type EppSession = {
@@ -56,25 +67,18 @@ export type EppSession = {
 
 export function createEppSession(options: EppRegistryOptions): EppSession {
   const pool = Array.from({ length: Math.max(1, options.connections ?? 2) }, () => new EppConnection(options));
-  const spacingMs = options.commandsPerSecond ? 1000 / options.commandsPerSecond : 0;
-  let nextSlotMs = 0;
-  /** Waits for this command's turn under the registry's rate limit. */
-  const slot = (): Promise<void> | undefined => {
-    if (!spacingMs) return undefined;
-    // Spacing is about real time passing (the registry counts it), so a monotonic clock, not the movable one.
-    const now = performance.now();
-    const at = Math.max(now, nextSlotMs);
-    nextSlotMs = at + spacingMs;
-    return at > now ? new Promise((resolve) => setTimeout(resolve, at - now)) : undefined;
-  };
+  /** Waits for a command's turn under the registry's rate limit, first-screen checks ahead of the long tail. */
+  const slot = createPacer(options.commandsPerSecond ? 1000 / options.commandsPerSecond : 0);
   const pick = () => pool.reduce((best, conn) => (conn.load < best.load ? conn : best));
   const wanted = (extension: string) => (options.extURIs ?? [extension]).includes(extension);
   const offers = async (extension: string) => wanted(extension) && (await pick().greeting()).extURIs.includes(extension);
 
   async function command(what: string, body: string, opts: CommandOptions = {}) {
+    const signal = opts.query ? opts.signal : undefined;
+    const priority = opts.query ? (opts.priority ?? firstPriority) : firstPriority;
     if (opts.signal?.aborted) throw new EppCancelledError();
-    await slot();
-    const response = await pick().send(body, { extension: opts.extension, retryOnDrop: opts.query ?? false, signal: opts.query ? opts.signal : undefined });
+    await slot(priority, signal);
+    const response = await pick().send(body, { extension: opts.extension, retryOnDrop: opts.query ?? false, signal, priority });
     if (response.code >= 2000 && !opts.accept?.includes(response.code)) throw EppError.fromResponse(what, response);
     return response;
   }

@@ -21,6 +21,11 @@ export type AvailabilityListener = {
   onFailure(domains: string[], error: unknown): void;
   /** Aborted when nobody wants the answers any more (a newer search replaced this one). */
   signal?: AbortSignal;
+  /**
+   * `first` (default): names a visitor sees now (the exact name, featured and popular picks, the first rows); `tail`:
+   * names further down. A registry connection sends every waiting `first` check before any `tail` one.
+   */
+  priority?: 'first' | 'tail';
 };
 
 export type TransferEligibility = {

@@ -105,6 +105,7 @@ export function createRegistryRouter(input: {
       }
       conn.provider.checkStreaming(names, {
         signal: listener.signal,
+        priority: listener.priority,
         onAnswers: (answers) => listener.onAnswers(answers),
         onFailure: (failed, error) =>
           listener.onFailure(

@@ -2,6 +2,7 @@
 import type { Tld } from '../../contract/search/catalogue.ts';
 import { catalogueCategoryKeys } from '../../contract/search/categories.ts';
 import type { NormalisedName } from '../../contract/domain-name.ts';
+import { defaultCategories, firstScreenRows } from '../../contract/search/domain-search.ts';
 import type { Catalogue } from './catalogue.ts';
 
 export type CandidateKind = 'exact' | 'catalogue' | 'variant' | 'hack';
@@ -15,6 +16,13 @@ export type SearchPlan = {
   featured: string[];
   premium: string[];
   domainsByCategory: Record<string, string[]>;
+  /**
+   * What the visitor sees first, checked at once: the exact name, featured candidates but name variants, premium
+   * candidates, the default categories' first rows.
+   */
+  firstScreen: string[];
+  /** Featured candidates that are name variants: checked only when the others leave fewer than three picks. */
+  featuredVariants: string[];
 };
 
 const prefixes = ['get', 'my', 'the', 'try'];
@@ -126,10 +134,20 @@ export function planSearch(name: Extract<NormalisedName, { ok: true }>, catalogu
 
   // Best value first: the label in popular extensions by two-year cost, then the domain hack, then variants.
   const group = { exact: 3, catalogue: 0, hack: 1, variant: 2 } as const;
-  const featured = featurable
-    .sort((a, b) => group[a.c.kind] - group[b.c.kind] || twoYearCost(a.c.tld) - twoYearCost(b.c.tld) || a.index - b.index)
-    .map(({ c }) => c.domain);
+  const sorted = featurable.sort((a, b) => group[a.c.kind] - group[b.c.kind] || twoYearCost(a.c.tld) - twoYearCost(b.c.tld) || a.index - b.index);
+  const featured = sorted.map(({ c }) => c.domain);
+  const featuredVariants = sorted.filter(({ c }) => c.kind === 'variant').map(({ c }) => c.domain);
   domainsByCategory.featured = featured;
   domainsByCategory.premium = premium;
-  return { exact, notice, candidates, featured, premium, domainsByCategory };
+  const variants = new Set(featuredVariants);
+  const firstScreen = new Set<string>([exact.domain, ...featured.filter((domain) => !variants.has(domain)), ...premium]);
+  for (const key of defaultCategories) {
+    let rows = 0;
+    for (const domain of domainsByCategory[key] ?? []) {
+      if (domain === exact.domain || variants.has(domain)) continue;
+      if (rows++ === firstScreenRows) break;
+      firstScreen.add(domain);
+    }
+  }
+  return { exact, notice, candidates, featured, premium, domainsByCategory, firstScreen: [...firstScreen], featuredVariants };
 }

@@ -3,7 +3,7 @@
  * through `send` with JSON text. One search at a time: a new search supersedes the previous one, whose late results are dropped.
  */
 import { ZodError, z } from 'zod';
-import { premiumPageSize, type SearchResultsEvent, type SocketReply } from '../../contract/search/domain-search.ts';
+import { maxMoreNames, premiumPageSize, type SearchMoreReply, type SearchResultsEvent, type SocketReply } from '../../contract/search/domain-search.ts';
 import { AppError, describeIssues } from '../../errors.ts';
 import type { BotCheckProvider } from '../../providers/botcheck/index.ts';
 import type { RegistryProvider } from '../../providers/registry/index.ts';
@@ -44,6 +44,14 @@ export const premiumParamsSchema = z.object({
   skip: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(50).default(premiumPageSize),
 });
+
+export const moreParamsSchema = z
+  .object({
+    uuid: z.string(),
+    domains: z.array(z.string().max(253)).max(maxMoreNames, `At most ${maxMoreNames} names at once; ask for a whole category by its key`).optional(),
+    category: z.string().max(40).optional(),
+  })
+  .refine((p) => (p.domains === undefined) !== (p.category === undefined), { message: 'Give either domains or a category' });
 
 export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: string) => void): SearchSocketSession {
   let current: DomainSearch | null = null;
@@ -128,6 +136,19 @@ export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: 
     reply({ id, result: current.premiumPage(skip, limit) });
   }
 
+  /** Names the visitor reached: rows on screen are checked ahead of everyone's long tail, a whole category behind it. */
+  function more(id: number | string, params: unknown) {
+    const { uuid, domains, category } = moreParamsSchema.parse(params);
+    if (!current || current.session.uuid !== uuid) return fail(id, 404, 'That search has ended. Please search again.');
+    let names = domains;
+    if (category !== undefined) {
+      names = current.session.domainsByCategory[category];
+      if (!names) return fail(id, 400, `There is no category ${category}`);
+    }
+    const checking = current.more(names ?? [], category === undefined ? 'first' : 'tail');
+    reply<SearchMoreReply>({ id, result: { uuid, checking } });
+  }
+
   return {
     async handle(text) {
       if (closed) return;
@@ -148,6 +169,7 @@ export function createSearchSocketSession(deps: SearchSessionDeps, send: (text: 
           return await search(message.id, message.params);
         }
         if (message.method === 'find' && message.service === 'domainSearchPremium') return premium(message.id, message.params);
+        if (message.method === 'find' && message.service === 'domainSearchMore') return more(message.id, message.params);
         throw new AppError(404, `Unknown call ${message.method} ${message.service}`);
       } catch (error) {
         if (error instanceof AppError) return fail(id, error.code, error.message);

@@ -23,8 +23,13 @@ export type SearchEmit = (messageJson: string) => void;
 
 export type DomainSearch = {
   session: SearchSession;
-  /** Starts the availability checks; call after the acknowledgement is sent. */
+  /** Starts the first screen's availability checks; call after the acknowledgement is sent. */
   start(): void;
+  /**
+   * Checks names of this search not asked for yet (the visitor reached them): `first` for rows on screen, `tail` for a
+   * whole category opened. Answers how many it started checking.
+   */
+  more(domains: readonly string[], priority: 'first' | 'tail'): number;
   cancel(): void;
   readonly done: boolean;
   premiumPage(skip: number, limit: number): PremiumPage;
@@ -120,6 +125,7 @@ export function createDomainSearch(
     domainsByCategory: plan.domainsByCategory,
     categoryCount: countsOf(plan.domainsByCategory),
     candidateCount: plan.candidates.length,
+    firstScreen: plan.firstScreen,
   };
 
   /** Candidates by name, built when the first answers arrive (after the acknowledgement has gone out). */
@@ -131,11 +137,18 @@ export function createDomainSearch(
     }
     return byDomain.get(domain);
   };
-  const featured = new Set(plan.featured);
+  /** Featured candidates whose answers are held for the picks: all but name variants, which join only if needed. */
+  const variants = new Set(plan.featuredVariants);
+  const featured = new Set(plan.featured.filter((domain) => !variants.has(domain)));
+  /** Whether the variants were needed (fewer than three picks among the others), and which were asked meanwhile. */
+  let featuredStage: 'first' | 'variants' | 'decided' = 'first';
+  let variantsAskedEarly: string[] = [];
   /** Available premium names, for the premium block's pages. */
   const premiumResults: DomainSearchResult[] = [];
-  /** Names whose result has not gone out yet (failed checks are dropped from it). */
-  let unsent = plan.candidates.length;
+  /** Names asked for so far (the first screen, then what the visitor reached). */
+  const requested = new Set(plan.firstScreen);
+  /** Names asked for whose result has not gone out yet (failed featured checks are dropped from it). */
+  let unsent = plan.firstScreen.length;
   let exactSent = false;
   let finished = false;
   /** Results answered but not sent yet, as pieces of JSON text joined when sent, and how many results they make. */
@@ -199,15 +212,39 @@ export function createDomainSearch(
   const featuredAnswers = new Map<string, Availability | undefined>();
   let featuredOutstanding = featured.size;
 
-  /** Featured picks: the first three available, standard-priced names in best-value order; then they all go out. */
-  const releaseFeatured = () => {
+  /** The first three available, standard-priced names in best-value order among the featured answers. */
+  const featuredPicks = () => {
     const picks = new Set<string>();
     for (const domain of plan.featured) {
       const answer = featuredAnswers.get(domain);
       if (!answer?.available || answer.premiumPrice != null || picks.size === featuredCount) continue;
       picks.add(domain);
     }
+    return picks;
+  };
+
+  /**
+   * Every held featured candidate has answered. Three picks among the label's popular extensions and the hack: they
+   * go out, and name variants are ordinary names (checked when reached). Fewer: the variants are checked too, first.
+   */
+  const featuredAnswered = () => {
+    const picks = featuredPicks();
+    if (featuredStage === 'first' && picks.size < featuredCount && variants.size > 0) {
+      featuredStage = 'variants';
+      const fresh = plan.featuredVariants.filter((domain) => !requested.has(domain));
+      for (const domain of plan.featuredVariants) featured.add(domain);
+      featuredOutstanding = plan.featuredVariants.length;
+      for (const domain of fresh) requested.add(domain);
+      unsent += fresh.length;
+      deps.registry.checkStreaming(plan.featuredVariants, { onAnswers, onFailure, signal: abort.signal, priority: 'first' });
+      variantsAskedEarly = [];
+      return;
+    }
+    featuredStage = 'decided';
     for (const [domain, answer] of featuredAnswers) queueResult(candidateOf(domain)!, answer, picks.has(domain));
+    // Variants the visitor reached while the picks were open are checked now as the ordinary names they turned out to be.
+    if (variantsAskedEarly.length > 0) deps.registry.checkStreaming(variantsAskedEarly, { onAnswers, onFailure, signal: abort.signal, priority: 'first' });
+    variantsAskedEarly = [];
   };
 
   const onAnswers = (answers: Availability[]) => {
@@ -225,7 +262,7 @@ export function createDomainSearch(
         featuredDone = --featuredOutstanding === 0;
       } else queueResult(candidate, answer, false);
     }
-    if (featuredDone) releaseFeatured();
+    if (featuredDone) featuredAnswered();
     // The exact match goes out alone and first; whatever answered before it follows.
     if (exact !== undefined) {
       exactSent = true;
@@ -254,7 +291,7 @@ export function createDomainSearch(
         outbox.push(JSON.stringify(unknown));
       }
     }
-    if (featuredDone) releaseFeatured();
+    if (featuredDone) featuredAnswered();
     if (exact !== undefined) {
       exactSent = true;
       send(exact, 1);
@@ -268,7 +305,21 @@ export function createDomainSearch(
       return finished;
     },
     start() {
-      deps.registry.checkStreaming(plan.domainsByCategory.all, { onAnswers, onFailure, signal: abort.signal });
+      deps.registry.checkStreaming(plan.firstScreen, { onAnswers, onFailure, signal: abort.signal, priority: 'first' });
+      if (featuredOutstanding === 0) featuredAnswered();
+    },
+    more(domains, priority) {
+      if (cancelled()) return 0;
+      const wanted = domains.filter((domain) => !requested.has(domain) && candidateOf(domain));
+      if (wanted.length === 0) return 0;
+      for (const domain of wanted) requested.add(domain);
+      unsent += wanted.length;
+      finished = false;
+      // Name variants wait while the featured picks are open: they may yet be featured candidates.
+      const now = featuredStage === 'first' ? wanted.filter((domain) => !variants.has(domain)) : wanted;
+      if (now.length < wanted.length) variantsAskedEarly.push(...wanted.filter((domain) => variants.has(domain)));
+      if (now.length > 0) deps.registry.checkStreaming(now, { onAnswers, onFailure, signal: abort.signal, priority });
+      return wanted.length;
     },
     cancel() {
       abort.abort();

@@ -1,7 +1,7 @@
 /** The /search island: the search box (debounced 1000 ms), the socket conversation, and the idle/pending/results states. */
 import { formatMoney } from '../../../api/contract/money.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/search/domain-search.ts';
+import type { DomainSearchResult, PremiumPage, SearchMoreReply, SearchSession } from '../../../api/contract/search/domain-search.ts';
 import { searchDebounceMs } from '../../../api/contract/search/domain-search.ts';
 import { minLabelLength, normaliseDomainInput } from '../../../api/contract/domain-name.ts';
 import { prepareBotCheck, solveBotCheck } from '../../lib/bot-check-retry.ts';
@@ -20,6 +20,8 @@ export default function SearchApp({ copy }: { copy: Copy }) {
   const [session, setSession] = useState<SearchSession | null>(null);
   const [results, setResults] = useState<ReadonlyMap<string, DomainSearchResult>>(new Map());
   const [done, setDone] = useState(false);
+  /** Names of the current search asked to be checked: its first screen, then rows and categories the visitor reached. */
+  const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
@@ -50,6 +52,7 @@ export default function SearchApp({ copy }: { copy: Copy }) {
     if (debounce.current) clearTimeout(debounce.current);
     setSession(null);
     setResults(new Map());
+    setRequested(new Set());
     setDone(false);
     setError(null);
   }, []);
@@ -80,6 +83,7 @@ export default function SearchApp({ copy }: { copy: Copy }) {
         currentUuid.current = answer.uuid;
         setSession(answer);
         setResults(new Map());
+        setRequested(new Set(answer.firstScreen));
         setDone(false);
         setPhase('results');
       } catch (failure) {
@@ -112,7 +116,7 @@ export default function SearchApp({ copy }: { copy: Copy }) {
         for (const r of data.results) next.set(r.domain, r);
         return next;
       });
-      if (data.done) setDone(true);
+      setDone(data.done);
     });
     s.onReconnect(() => {
       if (lastSearch.current && (currentUuid.current === null || !doneRef.current)) void run(lastSearch.current);
@@ -168,6 +172,24 @@ export default function SearchApp({ copy }: { copy: Copy }) {
       } catch {
         return null;
       }
+    },
+    [session, socket],
+  );
+
+  /** The visitor reached names not checked yet: a few rows on screen (`domains`), or a whole category (`category`). */
+  const checkMore = useCallback(
+    (names: readonly string[], ask: { domains: readonly string[] } | { category: string }) => {
+      if (!session) return;
+      setRequested((previous) => {
+        const next = new Set(previous);
+        for (const domain of names) next.add(domain);
+        return next;
+      });
+      // Not done until these answer: a socket dropped meanwhile re-runs the search (onReconnect) so none stays unresolved.
+      setDone(false);
+      socket()
+        .request<SearchMoreReply>('domainSearchMore', { uuid: session.uuid, ...ask })
+        .catch(() => {});
     },
     [session, socket],
   );
@@ -248,7 +270,9 @@ export default function SearchApp({ copy }: { copy: Copy }) {
                 <span className="spinner" aria-hidden="true" /> Searching…
               </div>
             )}
-            {phase === 'results' && session && <SearchResults session={session} results={results} done={done} loadMorePremium={loadMorePremium} />}
+            {phase === 'results' && session && (
+              <SearchResults session={session} results={results} done={done} requested={requested} checkMore={checkMore} loadMorePremium={loadMorePremium} />
+            )}
           </div>
         </section>
       )}

@@ -1,16 +1,16 @@
 /** Search results: exact match, featured picks, premium picks with show more, and results by category. */
 import { DomainName } from '@kit/DomainName.tsx';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/search/domain-search.ts';
-import { featuredCount, premiumPageSize } from '../../../api/contract/search/domain-search.ts';
+import { collapsedRows, defaultCategories, featuredCount, premiumPageSize } from '../../../api/contract/search/domain-search.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import { AddToCartButton } from './AddToCartButton.tsx';
 
 type Results = ReadonlyMap<string, DomainSearchResult>;
 
 const nameOf = (result: DomainSearchResult) => result.unicode ?? result.domain;
-const defaultCategories = ['popular', 'business', 'technology'];
-const collapsedRows = 6;
+/** Asks for names the visitor reached: a few rows on screen, or a whole category. */
+type CheckMore = (names: readonly string[], ask: { domains: readonly string[] } | { category: string }) => void;
 
 function Checking({ domain, wide = false }: { domain: string; wide?: boolean }) {
   return (
@@ -242,24 +242,38 @@ function CategoryBlock({
   label,
   session,
   results,
+  requested,
+  checkMore,
   onHide,
 }: {
   categoryKey: string;
   label: string;
   session: SearchSession;
   results: Results;
+  requested: ReadonlySet<string>;
+  checkMore: CheckMore;
   onHide: () => void;
 }) {
   const [expanded, setExpanded] = useState(false);
   // The exact match has its own card above, so category lists leave it out.
   const domains = (session.domainsByCategory[categoryKey] ?? []).filter((d) => d !== session.exact);
-  // Available names first, then those still being checked, then taken ones; list order otherwise.
+  // Available names first, then those being checked, then taken ones, then names not asked for yet; list order otherwise.
   const weight = (d: string) => {
     const r = results.get(d);
-    return r ? (r.available ? 0 : 2) : 1;
+    return r ? (r.available ? 0 : 2) : requested.has(d) ? 1 : 3;
   };
   const ordered = [...domains].sort((a, b) => weight(a) - weight(b));
   const visible = expanded ? ordered : ordered.slice(0, collapsedRows);
+  // Rows on screen that nobody asked for yet are checked now (they show Checking… until they answer); "Show all"
+  // asks for the whole category, behind every visitor's first screen.
+  const unasked = visible.filter((d) => !requested.has(d));
+  const unaskedKey = unasked.join(' ');
+  useEffect(() => {
+    if (unasked.length === 0) return;
+    if (expanded) checkMore(domains, { category: categoryKey });
+    else checkMore(unasked, { domains: unasked });
+    // unaskedKey stands for the list: the effect runs when the rows needing a check change, not on every render.
+  }, [unaskedKey, expanded]);
   const id = `sr-cat-${categoryKey}`;
   return (
     <section className="sr-block sr-category" aria-labelledby={id}>
@@ -292,7 +306,17 @@ function CategoryBlock({
   );
 }
 
-function Categories({ session, results }: { session: SearchSession; results: Results }) {
+function Categories({
+  session,
+  results,
+  requested,
+  checkMore,
+}: {
+  session: SearchSession;
+  results: Results;
+  requested: ReadonlySet<string>;
+  checkMore: CheckMore;
+}) {
   const counts = useMemo(
     () => Object.fromEntries(Object.entries(session.domainsByCategory).map(([key, list]) => [key, list.filter((d) => d !== session.exact).length])),
     [session],
@@ -324,7 +348,16 @@ function Categories({ session, results }: { session: SearchSession; results: Res
       )}
       {chosen.length === 0 && <p className="sr-sub">No category chosen. Use Choose categories to see more names.</p>}
       {chosen.map((key) => (
-        <CategoryBlock key={key} categoryKey={key} label={session.categoryNames[key] ?? key} session={session} results={results} onHide={() => toggle(key)} />
+        <CategoryBlock
+          key={key}
+          categoryKey={key}
+          label={session.categoryNames[key] ?? key}
+          session={session}
+          results={results}
+          requested={requested}
+          checkMore={checkMore}
+          onHide={() => toggle(key)}
+        />
       ))}
     </section>
   );
@@ -334,16 +367,18 @@ export function SearchResults(props: {
   session: SearchSession;
   results: Results;
   done: boolean;
+  requested: ReadonlySet<string>;
+  checkMore: CheckMore;
   loadMorePremium: (skip: number) => Promise<PremiumPage | null>;
 }) {
-  const { session, results, done, loadMorePremium } = props;
+  const { session, results, done, requested, checkMore, loadMorePremium } = props;
   return (
     <div className="sr">
       {session.notice && <p className="sr-notice">{session.notice}</p>}
       <ExactMatch session={session} result={results.get(session.exact)} done={done} />
       <Featured session={session} results={results} />
       <Premium key={session.uuid} session={session} results={results} done={done} loadMore={loadMorePremium} />
-      <Categories key={`c-${session.uuid}`} session={session} results={results} />
+      <Categories key={`c-${session.uuid}`} session={session} results={results} requested={requested} checkMore={checkMore} />
     </div>
   );
 }

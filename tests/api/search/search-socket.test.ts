@@ -55,7 +55,13 @@ describe('the /api/ws socket', () => {
     await next((m) => m.event === 'domainSearchResults' && m.data.done);
     const results = messages.filter((m) => m.event).flatMap((m) => m.data.results);
     expect(results[0].domain).toBe('sockettestname.com');
-    expect(results).toHaveLength(ack.result.candidateCount);
+    // The first screen first; the rest when the visitor opens it (here every name, as "Show all" of All does).
+    expect(results).toHaveLength(ack.result.firstScreen.length);
+    ws.send(JSON.stringify({ id: 2, method: 'find', service: 'domainSearchMore', params: { uuid: ack.result.uuid, category: 'all' } }));
+    const reply = await next((m) => m.id === 2);
+    expect(reply.result.checking).toBe(ack.result.candidateCount - ack.result.firstScreen.length);
+    await next((m) => m.event === 'domainSearchResults' && m.data.done && messages.indexOf(m) > messages.indexOf(reply));
+    expect(messages.filter((m) => m.event).flatMap((m) => m.data.results)).toHaveLength(ack.result.candidateCount);
     ws.close();
   });
 

@@ -59,8 +59,32 @@ async function search(text: string, socket = openSocket(), id = 1) {
   return { socket, session, results: await socket.results(session.uuid) };
 }
 
+/** Asks for more names of a search (rows reached, or a category opened) and waits until everything asked has answered. */
+async function more(socket: ReturnType<typeof openSocket>, id: number, params: Record<string, unknown>) {
+  await socket.send({ id, method: 'find', service: 'domainSearchMore', params });
+  const reply = await socket.reply(id);
+  const after = socket.messages.indexOf(reply);
+  if (reply.result?.checking > 0) {
+    const uuid = params.uuid;
+    const endsAfter = (all: Message[]) => all.slice(after).some((m) => m.event === 'domainSearchResults' && m.data.uuid === uuid && m.data.done);
+    const deadline = Date.now() + 10_000;
+    while (!endsAfter(socket.messages)) {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for the names asked in ${id}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  return reply;
+}
+
+/** A search with every candidate checked: the first screen, then the whole list asked for as the visitor would. */
+async function searchAll(text: string) {
+  const { socket, session } = await search(text);
+  await more(socket, 99, { uuid: session.uuid, category: 'all' });
+  return { socket, session, results: await socket.results(session.uuid) };
+}
+
 describe('domain search over the socket protocol', () => {
-  it('acknowledges with the session before any availability, then streams every candidate once, exact match first', async () => {
+  it('acknowledges with the session before any availability, streams its first screen, exact match first, and the rest when asked', async () => {
     const socket = openSocket();
     const token = await t.client().botToken();
     await socket.send({ id: 7, method: 'find', service: 'domainSearch', params: { search: 'Blue Bottle', token } });
@@ -74,12 +98,35 @@ describe('domain search over the socket protocol', () => {
     expect(session.categoryCount.all).toBe(session.domainsByCategory.all.length);
     expect(session.candidateCount).toBeGreaterThan(catalogue().list.length);
 
-    const results = await socket.results(session.uuid);
+    // The first screen: the exact name, featured and premium candidates, the first rows of the default categories.
+    expect(session.firstScreen[0]).toBe('bluebottle.com');
+    const variants = session.domainsByCategory.featured.filter((d) => !d.startsWith('bluebottle.'));
+    expect(variants.length).toBeGreaterThan(10);
+    const featuredButVariants = session.domainsByCategory.featured.filter((d) => !variants.includes(d));
+    expect(session.firstScreen).toEqual(expect.arrayContaining([...featuredButVariants, ...session.domainsByCategory.premium]));
+    for (const variant of variants) expect(session.firstScreen).not.toContain(variant);
+    expect(session.firstScreen).toEqual(expect.arrayContaining(session.domainsByCategory.business.slice(0, 6)));
+    expect(session.firstScreen.length).toBeLessThan(session.candidateCount / 3);
+    const firstResults = await socket.results(session.uuid);
     const events = socket.messages.filter((m) => m.event === 'domainSearchResults');
     expect(events[0].data.results.map((r: DomainSearchResult) => r.domain)).toEqual(['bluebottle.com']);
     expect(events.length).toBeGreaterThan(1);
-    expect(results.map((r) => r.domain).sort()).toEqual([...session.domainsByCategory.all].sort());
+    expect(firstResults.map((r) => r.domain).sort()).toEqual([...session.firstScreen].sort());
     expect(events.at(-1)!.data).toMatchObject({ pending: 0, done: true });
+
+    // The long tail is checked when the visitor reaches it: a few rows on screen, then a whole category.
+    const travel = session.domainsByCategory.travel.filter((d) => !session.firstScreen.includes(d));
+    expect(travel.length).toBeGreaterThan(3);
+    expect(await more(socket, 8, { uuid: session.uuid, domains: travel.slice(0, 2) })).toEqual({ id: 8, result: { uuid: session.uuid, checking: 2 } });
+    const rows = await socket.results(session.uuid);
+    expect(rows.map((r) => r.domain).sort()).toEqual([...session.firstScreen, ...travel.slice(0, 2)].sort());
+    // Names already asked for are not checked again.
+    expect((await more(socket, 9, { uuid: session.uuid, domains: travel.slice(0, 2) })).result).toEqual({ uuid: session.uuid, checking: 0 });
+    const reply = await more(socket, 10, { uuid: session.uuid, category: 'all' });
+    expect(reply.result.checking).toBe(session.candidateCount - session.firstScreen.length - 2);
+    const results = await socket.results(session.uuid);
+    expect(results.map((r) => r.domain).sort()).toEqual([...session.domainsByCategory.all].sort());
+    expect(socket.messages.filter((m) => m.event === 'domainSearchResults').at(-1)!.data).toMatchObject({ pending: 0, done: true });
     const com = results[0];
     // The renewal price rides beside the first year's (issue #25): .com renews at the catalogue's $11.28.
     expect(com).toEqual({
@@ -94,15 +141,31 @@ describe('domain search over the socket protocol', () => {
     });
   });
 
+  it('refuses a request for more names that names no current search, no names, too many or no such category', async () => {
+    const { socket, session } = await search('askformore');
+    expect((await more(socket, 2, { uuid: 'not-a-search', category: 'all' })).error).toEqual({
+      code: 404,
+      message: 'That search has ended. Please search again.',
+    });
+    expect((await more(socket, 3, { uuid: session.uuid })).error).toEqual({ code: 400, message: 'Give either domains or a category' });
+    expect((await more(socket, 4, { uuid: session.uuid, category: 'nonsense' })).error).toEqual({ code: 400, message: 'There is no category nonsense' });
+    const tooMany = session.domainsByCategory.all.slice(0, 61);
+    expect((await more(socket, 5, { uuid: session.uuid, domains: tooMany })).error?.code).toBe(400);
+    // Names that are not this search's candidates are ignored, not checked.
+    expect((await more(socket, 6, { uuid: session.uuid, domains: ['someone-else.com'] })).result).toEqual({ uuid: session.uuid, checking: 0 });
+  });
+
   it('marks three featured picks: available, standard-priced, best value first', async () => {
     const { session, results } = await search('bluebottle');
     const featured = results.filter((r) => r.categories.includes('featured'));
     expect(featured).toHaveLength(3);
+    // Name variants are checked only when the label's popular extensions and the hack leave fewer than three picks.
     const order = session.domainsByCategory.featured;
     const eligible = order.filter((d) => {
-      const r = results.find((x) => x.domain === d)!;
-      return r.available && !r.isPremium;
+      const r = results.find((x) => x.domain === d);
+      return r?.available && !r.isPremium;
     });
+    expect(order.slice(0, order.indexOf(eligible[2]) + 1).every((d) => results.some((r) => r.domain === d))).toBe(true);
     expect(featured.map((r) => r.domain).sort()).toEqual(eligible.slice(0, 3).sort());
     for (const r of featured) expect(r.available && !r.isPremium).toBe(true);
   });
@@ -141,7 +204,7 @@ describe('domain search over the socket protocol', () => {
   });
 
   it('lists each result under the categories its extension carries', async () => {
-    const { session, results } = await search('bluebottle');
+    const { session, results } = await searchAll('bluebottle');
     const byDomain = new Map(results.map((r) => [r.domain, r]));
     for (const key of ['travel', 'cctlds', 'technology']) {
       for (const domain of session.domainsByCategory[key]) expect(byDomain.get(domain)!.categories).toContain(key);
@@ -230,7 +293,8 @@ describe('domain search over the socket protocol', () => {
     const token = await t.client().botToken();
     const first = openSocket();
     await first.send({ id: 1, method: 'find', service: 'domainSearch', params: { search: 'relayed', token } });
-    expect((await first.results((await first.reply(1)).result.uuid)).length).toBeGreaterThan(400);
+    const firstAck = (await first.reply(1)).result as SearchSession;
+    expect((await first.results(firstAck.uuid)).length).toBe(firstAck.firstScreen.length);
     // A second process: its own provider (nothing spent in its memory) on the same database.
     const otherProcess = createAltchaBotCheck(t.deps.db, 'test-bot-check-secret', { keyPrefix: '0' });
     const messages: Message[] = [];

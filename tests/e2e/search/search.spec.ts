@@ -47,6 +47,8 @@ test('a visitor searches from the home page, browses every block and adds two do
   await travel.getByRole('button', { name: /Show all \d+ Travel results/ }).click();
   await expect(travel.getByText('garden.travel')).toBeVisible();
   expect(await travel.getByRole('listitem').count()).toBeGreaterThan(6);
+  // The long tail is checked as the visitor opens it: every name shows Checking… until it resolves, and all resolve.
+  await expect(travel.getByText('Checking…')).toHaveCount(0, { timeout: 30_000 });
   await expect(travel.getByRole('button', { name: 'Show fewer Travel results' })).toBeVisible();
   await travel.getByRole('button', { name: 'Hide Travel' }).click();
   await expect(page.getByRole('region', { name: /^Travel \d+$/ })).toHaveCount(0);
