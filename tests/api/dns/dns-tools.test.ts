@@ -160,7 +160,7 @@ describe('change history', () => {
     expect(history.body.total).toBe(4);
     expect(history.body.data.map((c: { source: string; actor: string; summary: string }) => [c.source, c.actor, c.summary])).toEqual([
       ['panel', 'dnstools@example.com', 'Removed A www 203.0.113.1'],
-      ['api', expect.stringMatching(/^API token “deploy bot” \(dsp_\w{4}…\)$/), 'Added TXT @ hello'],
+      ['api', expect.stringMatching(/^API token “deploy bot” \(dsp_[\w-]{4}…\)$/), 'Added TXT @ hello'],
       ['panel', 'dnstools@example.com', 'Changed the TTL of A www 203.0.113.1 from 3600 to 300 s'],
       ['panel', 'dnstools@example.com', 'Added A www 203.0.113.1'],
     ]);
