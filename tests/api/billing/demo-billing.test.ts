@@ -68,10 +68,16 @@ describe("the demo's seeded billing", () => {
     expect(invoices).toHaveLength(cardPayments.length);
     const demoOrders = await t.db.select().from(orders).where(eq(orders.accountId, accountId));
     expect(demoOrders.map((order) => order.status)).toEqual(['completed', 'completed']);
-    // This month's bill and this week's transfer are in the dashboard's figures.
+    // The dashboard's revenue is the card payments of its windows (UTC days: today and the 6 or 29 before it): this
+    // week's transfer, the last monthly bill (three to four weeks ago) and, early in a month, last month's registrations.
+    const today = new Date();
+    const since = (days: number) => Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - days);
+    const paidSince = (days: number) => cardPayments.filter((row) => row.startDate.getTime() >= since(days)).reduce((sum, row) => sum - row.amount, 0);
+    expect(paidSince(6)).toBe(4498);
+    expect(paidSince(29)).toBeGreaterThanOrEqual(4498 + 899);
     const dashboard = await billing.client.get('/api/admin/dashboard');
     expect(dashboard.status).toBe(200);
-    expect(dashboard.body.revenue).toMatchObject({ last7Days: 4498, last30Days: 4498 + 899 });
+    expect(dashboard.body.revenue).toMatchObject({ last7Days: paidSince(6), last30Days: paidSince(29) });
     expect(dashboard.body.transfers.last7Days).toBe(1);
   });
 
