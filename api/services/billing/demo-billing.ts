@@ -14,6 +14,7 @@ import { now } from '../../clock.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cartItems, carts, orderLines, orders, registryDomains, renewalOrders, renewals, sandboxPaymentObjects, transactions } from '../../db/schema/index.ts';
+import { recordPayment } from '../checkout/order-delivery.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { issueChargeInvoice, issueOrderInvoice } from './billing-documents.ts';
 
@@ -108,15 +109,13 @@ async function completedOrder(tx: DbOrTx, input: DemoBillingInput, at: Date, lin
         : []),
     ]);
   }
-  await tx.insert(transactions).values({
+  await recordPayment(tx, {
     accountId: input.accountId,
-    type: 'payment',
-    description: card,
-    amount: -total,
     orderId: order.orderId,
-    paymentReference: paymentIntentId,
-    startDate: at,
-    createDate: at,
+    paymentIntentId,
+    paymentMethodId: input.paymentMethodId,
+    amount: total,
+    today: at,
   });
   await issueOrderInvoice(tx, order.orderId, at);
 }
