@@ -11,7 +11,7 @@ import { dnsRecords, dnsZones, domains, registeredNameservers } from '../../db/s
 import type { Deps } from '../../deps.ts';
 import type { BuiltinDns } from '../../providers/dns/builtin.ts';
 import type { Zone } from '../../providers/dns/index.ts';
-import { contentHash, dateSerial, isServedByUs, soaFor, unservedStatuses, zoneRecords } from './zone.ts';
+import { contentHash, dateSerial, isServedByUs, settledWebsiteType, soaFor, unservedStatuses, zoneRecords } from './zone.ts';
 
 /** The channel the triggers notify: a comma-separated list of domain ids, or `*` after a change to very many. */
 export const zoneChangeChannel = 'dns_zone_changed';
@@ -94,7 +94,10 @@ async function buildZones(db: Db, config: Config, rows: DomainColumns[], where: 
   const today = dateSerial();
   const blankSoa = soaFor(config, 0);
   for (const row of served) {
-    const content = zoneRecords(config, row, recordsOf.get(row.domainId) ?? [], glueOf.get(row.domainId) ?? []);
+    const records = recordsOf.get(row.domainId) ?? [];
+    // Served as the auto-sync will leave it: a record change commits before the website type follows it.
+    const settled = { ...row, websiteType: settledWebsiteType(config, row, records) };
+    const content = zoneRecords(config, settled, records, glueOf.get(row.domainId) ?? []);
     const kept = stored.get(row.domainId);
     const serial = !kept ? today : kept.contentHash === contentHash(content, blankSoa) ? kept.serial : Math.max(kept.serial + 1, today);
     const name = row.domain.toLowerCase();

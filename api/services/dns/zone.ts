@@ -110,6 +110,19 @@ export function dateSerial(): number {
 }
 
 /**
+ * The website type a domain has once the auto-sync below has run. The built-in server builds zones with it too, so a
+ * change committed before its auto-sync (records first, type after) is never served half-way.
+ */
+export function settledWebsiteType(
+  config: Pick<Config, 'DEFAULT_NAMESERVERS'>,
+  domain: Pick<DomainRow, 'ns' | 'websiteType'>,
+  records: readonly Pick<RecordRow, 'type' | 'host'>[],
+): DomainRow['websiteType'] {
+  const isCustom = hasCustomNameservers(domain.ns, config.DEFAULT_NAMESERVERS) || records.some(isWebsiteRecord);
+  return isCustom ? 'custom' : domain.websiteType === 'custom' ? 'park' : domain.websiteType;
+}
+
+/**
  * Spec §4 "Website type auto-sync": custom when custom nameservers or root/www A, AAAA, ALIAS, CNAME or NS records
  * exist; back to park when none remain and the type is custom. Conditional on the type read, so a concurrent change
  * of the website type is not overwritten.
@@ -120,8 +133,7 @@ async function syncWebsiteType(
   domain: DomainRow,
   records: readonly Pick<RecordRow, 'type' | 'host'>[],
 ): Promise<DomainRow['websiteType']> {
-  const isCustom = hasCustomNameservers(domain.ns, config.DEFAULT_NAMESERVERS) || records.some(isWebsiteRecord);
-  const wanted = isCustom ? 'custom' : domain.websiteType === 'custom' ? 'park' : domain.websiteType;
+  const wanted = settledWebsiteType(config, domain, records);
   if (wanted === domain.websiteType) return wanted;
   await db
     .update(domains)

@@ -7,7 +7,7 @@ import { Resolver } from 'node:dns/promises';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domains } from '../../../api/db/schema/index.ts';
+import { dnsRecords, domains } from '../../../api/db/schema/index.ts';
 import { type DnsServer, startDnsServer } from '../../../api/services/dns/served-zones.ts';
 import { syncZone } from '../../../api/services/dns/zone.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
@@ -34,6 +34,16 @@ async function failureCode(query: Promise<unknown>): Promise<string> {
     return 'answered';
   } catch (error) {
     return (error as { code: string }).code;
+  }
+}
+
+/** The answer once it differs from `before` (the server follows commits by NOTIFY, a moment later), within 2 s. */
+async function answerOnceChanged(query: () => Promise<string[]>, before: string[]): Promise<string[] | string> {
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const answer = await query().catch((error: { code: string }) => error.code);
+    if (JSON.stringify(answer) !== JSON.stringify(before) || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 
@@ -151,6 +161,17 @@ describe('the built-in DNS server', () => {
     await client.delete(`/api/dnsRecords/${id}`);
     expect((await client.get(`/api/domains/${domainId}`)).body.websiteType).toBe('park');
     expect(await resolver().resolve4(zone)).toEqual(['127.0.0.1']);
+  });
+
+  it('serves a root record removed by another process as the website type will settle, before the type follows', async () => {
+    const id = await addRecord({ type: 'A', host: '@', data: '203.0.113.88' });
+    expect((await client.get(`/api/domains/${domainId}`)).body.websiteType).toBe('custom');
+    // Another process commits the removal; its website-type auto-sync (a later statement) has not run yet.
+    await t.db.delete(dnsRecords).where(eq(dnsRecords.dnsRecordId, id));
+    // The stored type still says custom: the root must not go dark meanwhile.
+    expect(await answerOnceChanged(() => resolver().resolve4(zone), ['203.0.113.88'])).toEqual(['127.0.0.1']);
+    await syncZone(t.deps, domainId);
+    expect((await client.get(`/api/domains/${domainId}`)).body.websiteType).toBe('park');
   });
 
   it('serves MX and SPF for the mail host once email is enabled', async () => {
