@@ -65,7 +65,7 @@ const step = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('grant' as const), who: fc.nat(2), amount: fc.integer({ min: 1, max: 1500 }) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('takeBack' as const), who: fc.nat(2), amount: fc.integer({ min: 1, max: 1500 }) }), weight: 1 },
   {
-    arbitrary: fc.record({ kind: fc.constant('sale' as const), seller: fc.nat(2), buyer: fc.nat(1), price: fc.integer({ min: 9_900, max: 60_000 }) }),
+    arbitrary: fc.record({ kind: fc.constant('sale' as const), seller: fc.nat(2), buyer: fc.nat(1), price: fc.integer({ min: 10_000, max: 60_000 }) }),
     weight: 2,
   },
   { arbitrary: fc.record({ kind: fc.constant('payout' as const), who: fc.nat(2), manual: fc.boolean() }), weight: 1 },
