@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DomainFacts, mailGoesElsewhere, nameserverSwitchLosses, recordChangeLosses } from '../../api/contract/dns/risky-changes.ts';
+import { type DomainFacts, mailGoesElsewhere, nameserverSwitchLosses, recordChangeLosses, zoneChangeLosses } from '../../api/contract/dns/risky-changes.ts';
 
 const ours = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
 const parked: DomainFacts = {
@@ -7,6 +7,8 @@ const parked: DomainFacts = {
   websiteType: 'park',
   forwardUrl: null,
   emailEnabled: false,
+  builderEnabled: false,
+  mrc: 0,
   forSale: false,
   forSalePage: false,
   ns: ours,
@@ -93,5 +95,44 @@ describe('what a risky change stops', () => {
     });
     expect(mailGoesElsewhere({ ...parked, $customNameservers: true, ns: ['NS1.ELSEWHERE.NET'] })).toEqual({ nameservers: ['NS1.ELSEWHERE.NET'] });
     expect(mailGoesElsewhere({ ...parked, emailEnabled: true, dnsRecords: [{ type: 'MX', host: '@', data: 'aspmx.l.google.com' }] })).toBeNull();
+  });
+});
+
+describe('paid services never stop silently (issue #36 item 11)', () => {
+  const paying: DomainFacts = { ...parked, websiteType: 'builder', builderEnabled: true, emailEnabled: true, mrc: 899 };
+
+  it('other nameservers: the builder site and the mail stop, and the plan is still billed, with where to end it', () => {
+    expect(nameserverSwitchLosses(paying, ['ns1.elsewhere.net', 'ns2.elsewhere.net'])).toEqual([
+      'Your Website Builder site stops showing at brightbeanbakery.org.',
+      "Email to addresses at brightbeanbakery.org stops reaching your mailboxes here, unless your new DNS provider points the domain's MX record at our mail server.",
+      "You are still billed for the Website Builder and email (this domain's plan is $8.99 a month) until you remove them under Website and Email.",
+    ]);
+    // A builder bought but not showing (the domain forwards) stops nothing it pays for on the website side.
+    expect(
+      nameserverSwitchLosses({ ...paying, websiteType: 'forward', forwardUrl: 'https://x.example', emailEnabled: false, mrc: 500 }, [
+        'ns1.elsewhere.net',
+        'ns2.elsewhere.net',
+      ]),
+    ).toEqual(['Forwarding to https://x.example stops: visitors to brightbeanbakery.org are no longer sent there.']);
+  });
+
+  it('a zone file or template taking the root and the mail says each loss once, the mail servers together, then the bill', () => {
+    const changes = [
+      { record: { type: 'A', host: '@', data: '192.0.2.10' }, before: null },
+      { record: { type: 'AAAA', host: '@', data: '2001:db8::10' }, before: null },
+      { record: { type: 'MX', host: '@', data: 'mx1.elsewhere.net' }, before: null },
+      { record: { type: 'MX', host: '@', data: 'mx2.elsewhere.net' }, before: null },
+      { record: { type: 'TXT', host: '@', data: 'v=spf1 -all' }, before: null },
+    ];
+    expect(zoneChangeLosses(paying, changes)).toEqual([
+      'Your Website Builder site stops showing at brightbeanbakery.org. brightbeanbakery.org becomes Custom: visitors get what these records point at.',
+      'Email to your mailboxes here stops: mail for brightbeanbakery.org goes to mx1.elsewhere.net, mx2.elsewhere.net instead.',
+      "You are still billed for the Website Builder and email (this domain's plan is $8.99 a month) until you remove them under Website and Email.",
+    ]);
+    expect(zoneChangeLosses({ ...paying, websiteType: 'park', builderEnabled: false, mrc: 500 }, changes.slice(2, 3))).toEqual([
+      'Email to your mailboxes here stops: mail for brightbeanbakery.org goes to mx1.elsewhere.net instead.',
+      "You are still billed for email (this domain's plan is $5.00 a month) until you turn it off under Email.",
+    ]);
+    expect(zoneChangeLosses(paying, changes.slice(4))).toEqual([]);
   });
 });

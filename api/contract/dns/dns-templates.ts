@@ -45,6 +45,8 @@ export type DnsTemplatePreview = {
   records: (ZoneRecordSnapshot & { present: boolean })[];
   /** Records of the zone the template replaces: removed only with consent. */
   conflicts: (ZoneRecordSnapshot & { dnsRecordId: number; reason: string })[];
+  /** What adding the records would stop working (and still bill for): the account app asks before applying. */
+  stops?: string[];
 };
 
 /** `{domain}` and `{domainDashed}` filled in for one domain. */

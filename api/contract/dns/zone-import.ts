@@ -28,6 +28,8 @@ export type ZoneImportPreview = {
   refused: ZoneFileProblem[];
   /** Lines left out on purpose (our SOA and nameservers, repeats), and why. */
   skipped: ZoneFileProblem[];
+  /** What the import would stop working (and still bill for), said before it happens; the preview only. */
+  stops?: string[];
 };
 
 export type ZoneImportResult = ZoneImportPreview & { changeId: number | null };

@@ -20,6 +20,7 @@ import { dnsRecords } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { ownedDomain } from './ownership.ts';
+import { stopsOfZoneChange } from './change-stops.ts';
 import { changeZoneRecords, type RecordRow, type ZoneEditor } from './zone-changes.ts';
 
 /** Read once; a mistake in the file stops the start-up with its path (tests check every record too). */
@@ -71,7 +72,9 @@ export async function previewDnsTemplate(deps: Deps, accountId: number, template
   const template = findTemplate(templateId);
   const domain = await ownedDomain(deps.db, accountId, domainId);
   const existing = await deps.db.select().from(dnsRecords).where(eq(dnsRecords.domainId, domainId));
-  return plan(template, domain.domain, existing);
+  const preview = plan(template, domain.domain, existing);
+  const changes = preview.records.filter((record) => !record.present).map((record) => ({ record, before: null }));
+  return { ...preview, stops: stopsOfZoneChange(deps.config, domain, existing, changes) };
 }
 
 /** POST /api/dnsTemplates/:id/apply: the records added (those not there yet), conflicts removed only with consent. */

@@ -18,6 +18,7 @@ import { ownedDomain } from './ownership.ts';
 import { changeZoneRecords, type RecordRow, type ZoneEditor } from './zone-changes.ts';
 import { parseZoneFile, toCandidate, writeZoneFile, type ZoneFileProblem } from './zone-file.ts';
 import { soaFor } from './zone.ts';
+import { stopsOfZoneChange } from './change-stops.ts';
 
 type Plan = { preview: ZoneImportPreview; keep: RecordRow[]; add: ZoneRecordSnapshot[] };
 
@@ -106,7 +107,9 @@ export async function previewZoneImport(
 ): Promise<ZoneImportPreview> {
   const domain = await ownedDomain(deps.db, accountId, input.domainId);
   const existing = await deps.db.select().from(dnsRecords).where(eq(dnsRecords.domainId, domain.domainId));
-  return planImport(domain.domain, input.text, input.mode, existing, ourNameservers(deps)).preview;
+  const { preview } = planImport(domain.domain, input.text, input.mode, existing, ourNameservers(deps));
+  const changes = [...preview.added.map((record) => ({ record, before: null })), ...preview.changed.map(({ before, after }) => ({ record: after, before }))];
+  return { ...preview, stops: stopsOfZoneChange(deps.config, domain, existing, changes) };
 }
 
 /** POST /api/dnsZoneFiles: the import, planned again against the records as they are now, as one change in the history. */

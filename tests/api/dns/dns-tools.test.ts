@@ -348,6 +348,39 @@ describe('templates', () => {
   });
 });
 
+describe('paid services never stop silently', () => {
+  it('an import or template that takes the root or the mail from a paid builder and email says so, and what stays billed', async () => {
+    const [row] = await t.db
+      .insert(domains)
+      .values({
+        accountId,
+        domain: 'paidservices.com',
+        expireDate: new Date(Date.now() + 300 * 86400000),
+        ns,
+        websiteType: 'builder',
+        builderEnabled: true,
+        emailEnabled: true,
+        mrc: 899,
+      })
+      .returning();
+    const billed =
+      "You are still billed for the Website Builder and email (this domain's plan is $8.99 a month) until you remove them under Website and Email.";
+    const imported = await owner.post('/api/dnsZoneFiles/preview', { domainId: row.domainId, text: '@ IN A 192.0.2.10\n@ IN MX 10 mx.elsewhere.net.\n' });
+    expect(imported.body.stops).toEqual([
+      'Your Website Builder site stops showing at paidservices.com. paidservices.com becomes Custom: visitors get what this record points at.',
+      'Email to your mailboxes here stops: mail for paidservices.com goes to mx.elsewhere.net instead.',
+      billed,
+    ]);
+    // A TXT record stops nothing.
+    expect((await owner.post('/api/dnsZoneFiles/preview', { domainId: row.domainId, text: '@ IN TXT "hello"\n' })).body.stops).toEqual([]);
+    const template = await owner.post('/api/dnsTemplates/fastmail/preview', { domainId: row.domainId });
+    expect(template.body.stops).toEqual([
+      expect.stringMatching(/^Email to your mailboxes here stops: mail for paidservices\.com goes to in1-smtp\.messagingengine\.com/),
+      "You are still billed for email (this domain's plan is $8.99 a month) until you turn it off under Email.",
+    ]);
+  });
+});
+
 describe('deleting several records at once', () => {
   it('removes them in one change marked bulk, all or nothing', async () => {
     const domainId = await newDomain('bulkzone.com');

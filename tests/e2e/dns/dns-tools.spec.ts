@@ -116,8 +116,10 @@ for (const width of [1280, 390]) {
     await expect(review.getByRole('region', { name: 'To add' })).toContainText('blog');
     await expect(review.getByRole('region', { name: 'Not imported' })).toContainText('Line 4');
     await expect(review.getByRole('region', { name: 'Not imported' })).toContainText('Enter an IPv4 address such as 203.0.113.10');
+    // www becomes the customer's: the parking page there stops, so it asks first.
+    await expect(review.getByRole('listitem').filter({ hasText: `The parking page stops showing at ${zone}.` })).toBeVisible();
     await checkView(page, `import-preview-${width}`);
-    await review.getByRole('button', { name: 'Import Changes' }).click();
+    await review.getByRole('button', { name: 'Import Anyway' }).click();
     const imported = page.getByRole('dialog', { name: 'Zone File Imported' });
     await expect(imported).toContainText('3 records added');
     await imported.getByRole('button', { name: 'Done' }).click();

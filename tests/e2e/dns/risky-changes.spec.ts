@@ -115,6 +115,43 @@ test('switching nameservers says forwarding ends and asks first; Back keeps what
   await expect(domainEntry(page, forwarded)).toContainText('Forwarding');
 });
 
+test('a paid builder and email: other nameservers, or a zone file taking the root, say what stops and what stays billed', async ({ page }) => {
+  const paid = 'brightbeancoffee.com';
+  const billed = "You are still billed for the Website Builder and email (this domain's plan is $8.99 a month) until you remove them under Website and Email.";
+  const card = await openAdvanced(page, paid);
+  await card.getByRole('button', { name: 'Change Nameservers', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Nameservers' });
+  await dialog.getByRole('button', { name: 'Use Defaults' }).click();
+  await dialog.getByLabel('Nameserver 1').fill('ns1.elsewhere.net');
+  await dialog.getByLabel('Nameserver 2').fill('ns2.elsewhere.net');
+  await dialog.getByRole('button', { name: 'Save Nameservers' }).click();
+  const ask = page.getByRole('dialog', { name: 'Switch Nameservers?' });
+  await expect(ask.getByRole('listitem').first()).toHaveText(`Your Website Builder site stops showing at ${paid}.`);
+  await expect(ask.getByRole('listitem').last()).toHaveText(billed);
+  await ask.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await card.getByRole('button', { name: 'Manage DNS Records' }).click();
+  const records = page.getByRole('dialog', { name: 'Manage DNS Records' });
+  await records.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('dialog', { name: 'Import a Zone File' }).getByLabel('Zone file').fill('@ IN A 192.0.2.10\n@ IN MX 10 mx.elsewhere.net.\n');
+  await page.getByRole('dialog', { name: 'Import a Zone File' }).getByRole('button', { name: 'Preview Import' }).click();
+  const review = page.getByRole('dialog', { name: 'Review the Import' });
+  // The demo's mail already goes to the MX record it keeps (mx1.dotspot.example), so only the site stops here.
+  await expect(review.getByRole('listitem').filter({ hasText: 'becomes Custom' })).toHaveText(
+    `Your Website Builder site stops showing at ${paid}. ${paid} becomes Custom: visitors get what this record points at.`,
+  );
+  await expect(review.getByRole('listitem').filter({ hasText: 'still billed' })).toHaveText(
+    "You are still billed for the Website Builder (this domain's plan is $8.99 a month) until you remove it under Website.",
+  );
+  await look(page, 'import-paid-ask');
+  await expect(review.getByRole('button', { name: 'Import Anyway' })).toBeVisible();
+  // Nothing was imported: the domain keeps its two records.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(domainEntry(page, paid)).toContainText(/DNS records\s*2 records/);
+});
+
 test('an NS record at the root asks first: forwarding ends and the domain becomes Custom; Go Back adds nothing', async ({ page }) => {
   const card = await openAdvanced(page, forwarded);
   await card.getByRole('button', { name: 'Manage DNS Records' }).click();

@@ -106,6 +106,12 @@ export default function NameserversModal({ domain, onClose }: DomainModalProps) 
                 {saved.$dsRecordsRemoved === 1 ? 'DS record was' : `${saved.$dsRecordsRemoved} DS records were`} removed at the registry first.
               </p>
             ) : null}
+            {saved.builderEnabled && (saved.websiteType === 'park' || saved.websiteType === 'forward') && !saved.$customNameservers ? (
+              <p>
+                {saved.domain} shows the {saved.websiteType === 'forward' ? 'forwarding' : 'parking page'}, not your Website Builder site, which is still on
+                your monthly bill: choose it under Website to show it again, or remove it there.
+              </p>
+            ) : null}
             <p className="muted small">Other networks may keep the old nameservers for up to 48 hours.</p>
           </>
         }

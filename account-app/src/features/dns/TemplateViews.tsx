@@ -12,6 +12,7 @@ import type { ListResult } from '../../../../api/contract/list.ts';
 import { dnsTemplatesKey } from './api.ts';
 import type { DnsView } from './dns-views.ts';
 import { RecordLine } from './RecordText.tsx';
+import { WhatStops } from './WhatStops.tsx';
 
 type TemplateViews = Pick<StepViews<DnsView>, 'templates' | 'previewTemplate' | 'finishTemplate'>;
 type Applied = { added: ZoneRecordSnapshot[]; removed: ZoneRecordSnapshot[]; leftOut: { record: ZoneRecordSnapshot; reason: string }[] };
@@ -37,6 +38,7 @@ export function useTemplateViews(
   }
 
   const missing = preview?.records.filter((r) => !r.present).length ?? 0;
+  const stops = preview?.stops ?? [];
   return {
     templates: {
       title: 'Set Up a Provider',
@@ -99,12 +101,14 @@ export function useTemplateViews(
               </label>
             </section>
           )}
+          {stops.length > 0 && missing > 0 && <WhatStops intro={<>Adding these records to {zone} changes what it does today:</>} losses={stops} />}
         </div>
       ),
       back: true,
       actions: [
         {
-          label: missing === 0 && !removeConflicts ? 'Nothing to Add' : 'Apply Template',
+          label: missing === 0 && !removeConflicts ? 'Nothing to Add' : stops.length > 0 && missing > 0 ? 'Apply Anyway' : 'Apply Template',
+          variant: stops.length > 0 && missing > 0 ? 'danger' : undefined,
           disabled: !preview || (missing === 0 && !removeConflicts),
           run: async () => {
             if (!preview) return 'templates' as const;

@@ -9,6 +9,7 @@ import { type ChangeEvent, useState } from 'react';
 import { type ZoneImportMode, type ZoneImportPreview, type ZoneImportResult, maxZoneFileBytes } from '../../../../api/contract/dns/zone-import.ts';
 import type { DnsView } from './dns-views.ts';
 import { RecordLine } from './RecordText.tsx';
+import { WhatStops } from './WhatStops.tsx';
 
 type ImportViews = Pick<StepViews<DnsView>, 'importZone' | 'previewImport' | 'finishImport'>;
 
@@ -26,6 +27,7 @@ export function ImportPreviewBody({ preview }: { preview: ZoneImportPreview }) {
           : `${count(preview.added.length, 'record')} to add, ${preview.changed.length} to change, ${preview.removed.length} to remove.`}{' '}
         {preview.unchanged > 0 && `${count(preview.unchanged, 'record')} already as in the file.`}
       </p>
+      {preview.stops && preview.stops.length > 0 && <WhatStops intro="Importing these records changes what the domain does today:" losses={preview.stops} />}
       {preview.added.length > 0 && (
         <section aria-label="To add" className="dns-preview-group is-added">
           <h3>Will be added</h3>
@@ -176,7 +178,8 @@ export function useImportViews(domainId: number, zone: string, refresh: () => Pr
       back: true,
       actions: [
         {
-          label: 'Import Changes',
+          label: preview?.stops?.length ? 'Import Anyway' : 'Import Changes',
+          variant: preview?.stops?.length ? 'danger' : undefined,
           disabled: !preview || preview.added.length + preview.changed.length + preview.removed.length === 0,
           run: async () => {
             const answer = await api<ZoneImportResult>('/dnsZoneFiles', { method: 'POST', body: { domainId, text, mode }, toast: false });
