@@ -21,6 +21,7 @@ import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
 import { planLabels, planOf } from '../../contract/carts/cart-pricing.ts';
 import { formatMoney } from '../../contract/money.ts';
+import { describeTax, formatRate } from '../../contract/billing/tax.ts';
 import { toYyyymm } from '../../contract/billing/transactions.ts';
 import type { Db } from '../../db/client.ts';
 import { billingSchedules, domains, type RecurringBillLine, recurringBills, transactions, users } from '../../db/schema/index.ts';
@@ -231,17 +232,20 @@ async function settle(db: Db, bill: Bill, values: Partial<Bill>): Promise<void> 
     .where(and(eq(recurringBills.recurringBillId, bill.recurringBillId), eq(recurringBills.status, 'charging')));
 }
 
-async function sendReceipt(deps: Deps, bill: Bill, cardDescription: string): Promise<void> {
+async function sendReceipt(deps: Deps, bill: Bill, cardDescription: string, paid: Awaited<ReturnType<typeof captureCharge>>): Promise<void> {
   const to = await accountEmail(deps.db, bill.accountId);
   if (!to) return;
-  const rows = bill.lines.map((line) => `  ${describeLine(line, bill)}: ${formatMoney(line.amount)}`).join('\n');
+  const { decision } = paid;
+  const taxRow = paid.tax > 0 && decision ? `\n  ${decision.label} ${formatRate(decision.rate)} (${decision.place}): ${formatMoney(paid.tax)}` : '';
+  const reverse = decision?.reverseCharge ? `\n  ${describeTax(decision, 0)}` : '';
+  const rows = bill.lines.map((line) => `  ${describeLine(line, bill)}: ${formatMoney(line.amount)}`).join('\n') + taxRow + reverse;
   await queueMessage(deps.jobs, {
     channel: 'email',
     to,
     subject: `Your ${brand.name} receipt: monthly plans, ${formatDate(bill.billDate)}`,
     text:
-      `Thank you. We charged ${formatMoney(bill.amount)} to your ${cardDescription} for this month's plans:\n\n${rows}\n\n` +
-      `Total: ${formatMoney(bill.amount)}\n\nYour billing history and statements are in your account under Account Information, Billing.\n\n${brand.name}`,
+      `Thank you. We charged ${formatMoney(paid.charged)} to your ${cardDescription} for this month's plans:\n\n${rows}\n\n` +
+      `Total: ${formatMoney(paid.charged)}\n\nYour billing history and statements are in your account under Account Information, Billing.\n\n${brand.name}`,
   });
 }
 
@@ -263,9 +267,9 @@ type Outcome = 'paid' | 'retrying' | 'failed';
 
 /** Captures the held amount (one capture key per bill, so a repeat is a no-op), writes the rows, sends the receipt. */
 async function recordPaid(deps: Deps, bill: Bill, held: HeldCharge): Promise<void> {
-  await captureCharge(deps, held, billLines(bill), `recurring-capture:${bill.accountId}:${bill.period}`);
+  const paid = await captureCharge(deps, held, billLines(bill), `recurring-capture:${bill.accountId}:${bill.period}`);
   await settle(deps.db, bill, { status: 'paid', paymentIntentId: held.paymentIntentId, lastError: null });
-  await sendReceipt(deps, bill, held.cardDescription);
+  await sendReceipt(deps, bill, held.cardDescription, paid);
 }
 
 async function chargeBill(deps: Deps, bill: Bill): Promise<Outcome> {
@@ -301,6 +305,7 @@ async function chargeBill(deps: Deps, bill: Bill): Promise<Outcome> {
     const attempt = await authorizeDefaultCard(deps, {
       accountId: bill.accountId,
       amount: bill.amount,
+      taxedLines: bill.lines.map((line) => line.amount),
       idempotencyKey: `recurring:${bill.accountId}:${bill.period}:${bill.attempts}`,
       purpose: `recurring:${bill.accountId}:${bill.period}`,
       description,
