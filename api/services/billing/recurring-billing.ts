@@ -28,6 +28,7 @@ import { billingSchedules, domains, type RecurringBillLine, recurringBills, tran
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharge, type ChargeLine, findDefaultCard, type HeldCharge } from './account-charges.ts';
+import { accountChargeTax, taxOfLines } from './charge-tax.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
 
@@ -112,17 +113,23 @@ export async function ensureBillingSchedule(db: Db, accountId: number): Promise<
   return kept ?? null;
 }
 
-/** What GET /api/accounts/0 shows: the next bill date and what it will charge (null and 0 without plans). */
+/** What the card pays for these plans: their prices and the tax on each, decided as the charge will decide it. */
+async function withTax(db: Db, accountId: number, lines: readonly { amount: number }[]): Promise<number> {
+  const amounts = lines.map((line) => line.amount);
+  const net = amounts.reduce((sum, amount) => sum + amount, 0);
+  return net > 0 ? net + taxOfLines(amounts, await accountChargeTax(db, accountId, now())) : 0;
+}
+
+/** What GET /api/accounts/0 shows: the next bill date and what it will charge, tax included (null and 0 without plans). */
 export async function nextRecurringBill(db: Db, accountId: number): Promise<{ date: Date | null; amount: number }> {
   const schedule = await ensureBillingSchedule(db, accountId);
   if (!schedule) return { date: null, amount: 0 };
   const lines = await plansDue(db, accountId, schedule.nextBillDate);
-  const amount = lines.reduce((sum, line) => sum + line.amount, 0);
+  const amount = await withTax(db, accountId, lines);
   // Without a plan to charge there is no bill; with plans all paid ahead, the bill after the paid-up one.
   if (amount > 0) return { date: schedule.nextBillDate, amount };
   const later = nextBillDateAfter(schedule.billingDay, schedule.nextBillDate);
-  const laterLines = await plansDue(db, accountId, later);
-  const laterAmount = laterLines.reduce((sum, line) => sum + line.amount, 0);
+  const laterAmount = await withTax(db, accountId, await plansDue(db, accountId, later));
   return laterAmount > 0 ? { date: later, amount: laterAmount } : { date: null, amount: 0 };
 }
 
@@ -252,14 +259,15 @@ async function sendReceipt(deps: Deps, bill: Bill, cardDescription: string, paid
 async function sendFailureNotice(deps: Deps, bill: Bill, reason: string, retryDate: Date | null): Promise<void> {
   const to = await accountEmail(deps.db, bill.accountId);
   if (!to) return;
+  const amount = await withTax(deps.db, bill.accountId, bill.lines);
   const next = retryDate
     ? `We will try again on ${formatDate(retryDate)}. To avoid an interruption, update your payment method in your account under Account Information, Payment.`
     : 'This was our last try. Please update your payment method in your account under Account Information, Payment, or contact support; your plans may be suspended.';
   await queueMessage(deps.jobs, {
     channel: 'email',
     to,
-    subject: `${brand.name}: we could not charge your monthly plans (${formatMoney(bill.amount)})`,
-    text: `We tried to charge ${formatMoney(bill.amount)} for this month's plans on your default card, and it did not go through: ${reason}\n\n${next}\n\n${brand.name}`,
+    subject: `${brand.name}: we could not charge your monthly plans (${formatMoney(amount)})`,
+    text: `We tried to charge ${formatMoney(amount)} for this month's plans on your default card, and it did not go through: ${reason}\n\n${next}\n\n${brand.name}`,
   });
 }
 

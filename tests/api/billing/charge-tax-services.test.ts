@@ -134,20 +134,22 @@ describe('monthly plans', () => {
         endDate: addDays(today, 30),
       })),
     );
+    const suiteVat = Math.round(899 * 0.21);
+    const mailVat = Math.round(500 * 0.21);
+    const total = 1399 + suiteVat + mailVat;
+    // The account page tells what the next bill will charge, VAT in it.
+    expect((await buyer.client.get('/api/accounts/0')).body).toMatchObject({ recurringBillDate: '2026-04-10T00:00:00.000Z', recurringBillAmount: total });
     await runRecurringBilling(t.deps);
     clock.set(new Date('2026-04-10T00:30:00Z'));
     await runRecurringBilling(t.deps);
 
     const april = (await ledgerOf(buyer.accountId)).filter((row) => row.startDate >= new Date('2026-04-01'));
-    const suiteVat = Math.round(899 * 0.21);
-    const mailVat = Math.round(500 * 0.21);
     expect(april.filter((row) => row.type === 'tax').map((row) => [row.domainId, row.amount])).toEqual(
       expect.arrayContaining([
         [plans[0].domainId, suiteVat],
         [plans[1].domainId, mailVat],
       ]),
     );
-    const total = 1399 + suiteVat + mailVat;
     const payment = april.find((row) => row.type === 'payment');
     expect(payment?.amount).toBe(-total);
     expect(await payments().retrieve(payment?.paymentReference ?? '')).toMatchObject({ amountReceived: total });
