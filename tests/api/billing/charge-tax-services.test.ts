@@ -2,8 +2,8 @@
  * Services bought or billed after checkout are taxed and invoiced as checkout orders are: Domain Protection added
  * from My Domains by a New York customer pays 4% sales tax (California, where the operator does not collect, none);
  * email bought later by a German consumer pays 19% VAT and its refund gives the VAT back on a credit note; the monthly
- * plans of a Dutch consumer are billed with 21% on each plan, on the card, the invoice and the receipt email. Every
- * invoice and credit note is numbered without a gap.
+ * plans of a Dutch consumer are billed with 21% on each plan, on the card, the invoice and the receipt email; a transfer
+ * restarted with a new auth code pays Austrian VAT. Every invoice and credit note is numbered without a gap.
  */
 import { addDays } from 'date-fns/addDays';
 import { subDays } from 'date-fns/subDays';
@@ -107,6 +107,31 @@ describe('email bought after checkout', () => {
     expect(refund.body.payment.refunded).toBe((month?.amount ?? 0) + vat);
     const [note] = await t.db.select().from(billingDocuments).where(eq(billingDocuments.refundId, refund.body.refund.refundId));
     expect(note).toMatchObject({ kind: 'creditNote', invoiceId: invoice.documentId, tax: -vat, total: -((month?.amount ?? 0) + vat) });
+  });
+});
+
+describe('a transfer restarted with a new auth code', () => {
+  it('charges an Austrian consumer the transfer price and 20% VAT when the registry takes the new code', async () => {
+    clock.set(start);
+    const { client, accountId } = await customerIn('AT', 'Wien');
+    const domain = await ownDomain(t, accountId, `badcode-qwzcs-restart-${++names}.com`, {
+      expireDate: addDays(start, 200),
+      status: 'transfer',
+      inboundTransferStatus: 'auth-code-rejected',
+      pendingCharge: 1028,
+      atRegistry: false,
+    });
+    const restarted = await client.patch(`/api/domains/${domain.domainId}`, { $restartInboundTransfer: 'Str0ng-Code#9x' });
+    expect(restarted.status, JSON.stringify(restarted.body)).toBe(200);
+    const ledger = await ledgerOf(accountId);
+    expect(ledger.map((row) => [row.type, row.amount])).toEqual([
+      ['transfer', 1028],
+      ['tax', 206],
+      ['payment', -1234],
+    ]);
+    const invoice = await invoiceOf(ledger[2].paymentReference ?? '');
+    expect(invoice).toMatchObject({ subtotal: 1028, tax: 206, total: 1234 });
+    expect(invoice.buyer).toMatchObject({ country: 'AT', taxNote: 'VAT 20% (Austria)' });
   });
 });
 
