@@ -5,7 +5,7 @@
  * authorisation, so the capture charges and invoices the tax the card was authorised for, whatever changes between.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { formatRate, type TaxDecision, taxOn } from '../../contract/billing/tax.ts';
+import { describeTax, formatRate, type TaxDecision, taxOn } from '../../contract/billing/tax.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, chargeIntents } from '../../db/schema/index.ts';
 import { taxOperator } from './seller-identity.ts';
@@ -16,6 +16,12 @@ import { decideTax } from './tax-rates.ts';
 export async function accountChargeTax(db: DbOrTx, accountId: number, today: Date): Promise<TaxDecision> {
   const [account] = await db.select().from(accounts).where(eq(accounts.accountId, accountId));
   return decideTax(accountTaxCustomer(account, null), taxOperator(), today);
+}
+
+/** What a charge's tax is called: `VAT 21% (Netherlands)`, the reverse-charge sentence; null when none applies. */
+export function chargeTaxNote(decision: TaxDecision | null): string | null {
+  if (decision?.reverseCharge) return describeTax(decision, 0);
+  return decision && decision.rate > 0 ? `${decision.label} ${formatRate(decision.rate)} (${decision.place})` : null;
 }
 
 /** The tax on charge lines of these amounts, each line taxed on its own as the invoice shows it. */

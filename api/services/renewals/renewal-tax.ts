@@ -1,26 +1,19 @@
 /** The tax on a renewal order, as the preview shows it before the card is charged and as the answer shows what it paid. */
 import { and, eq, sql } from 'drizzle-orm';
-import { describeTax, formatRate, type TaxDecision } from '../../contract/billing/tax.ts';
 import type { RenewAnswer, RenewLine } from '../../contract/renewals/renew-rules.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
-import { accountChargeTax, heldTaxes, taxOfLines } from '../billing/charge-tax.ts';
+import { accountChargeTax, chargeTaxNote, heldTaxes, taxOfLines } from '../billing/charge-tax.ts';
 
 /** The amounts of the charge lines a renewed line is captured as (ledgerLines: renewal, redemption fee, protection), each taxed on its own. */
 export function renewalChargeAmounts(line: Pick<RenewLine, 'renewPrice' | 'redemptionPrice' | 'protectionPrice'>): number[] {
   return [line.renewPrice, ...(line.redemptionPrice ? [line.redemptionPrice] : []), ...(line.protectionPrice ? [line.protectionPrice] : [])];
 }
 
-/** What the answer says of the tax: `VAT 21% (Netherlands)`, the reverse-charge sentence, nothing when none applies. */
-function noteOf(decision: TaxDecision | null): string | undefined {
-  if (decision?.reverseCharge) return describeTax(decision, 0);
-  return decision && decision.rate > 0 ? `${decision.label} ${formatRate(decision.rate)} (${decision.place})` : undefined;
-}
-
 /** The tax the card will pay on top of the lines' prices, decided as checkout decides it. */
 export async function previewTax(db: DbOrTx, accountId: number, lines: RenewLine[], today: Date): Promise<Pick<RenewAnswer, 'tax' | 'taxNote'>> {
   const decision = await accountChargeTax(db, accountId, today);
-  const note = noteOf(decision);
+  const note = chargeTaxNote(decision);
   return { tax: taxOfLines(lines.flatMap(renewalChargeAmounts), decision), ...(note ? { taxNote: note } : {}) };
 }
 
@@ -31,6 +24,6 @@ export async function chargedTax(db: DbOrTx, paymentIntentId: string | null): Pr
     .select({ tax: sql<number>`coalesce(sum(${transactions.amount}), 0)::int` })
     .from(transactions)
     .where(and(eq(transactions.paymentReference, paymentIntentId), eq(transactions.type, 'tax')));
-  const note = noteOf((await heldTaxes(db, [paymentIntentId])).get(paymentIntentId) ?? null);
+  const note = chargeTaxNote((await heldTaxes(db, [paymentIntentId])).get(paymentIntentId) ?? null);
   return { tax: Number(row?.tax ?? 0), ...(note ? { taxNote: note } : {}) };
 }

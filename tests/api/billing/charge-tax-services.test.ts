@@ -77,6 +77,9 @@ describe('Domain Protection added after checkout', () => {
     expect(paid[0].invoice.buyer).toMatchObject({ country: 'US', taxNote: 'Sales tax 4% (New York)' });
     expect(paid[1].invoice).toMatchObject({ subtotal: 1000, tax: 0, total: 1000 });
     expect(paid[1].invoice.buyer.taxNote).toBeNull();
+    // What the account app adds to a price before it is charged.
+    expect((await ny.client.get('/api/accounts/0')).body.chargeTax).toEqual({ rate: 0.04, note: 'Sales tax 4% (New York)' });
+    expect((await ca.client.get('/api/accounts/0')).body.chargeTax).toBeNull();
   });
 });
 
@@ -163,7 +166,11 @@ describe('monthly plans', () => {
     const mailVat = Math.round(500 * 0.21);
     const total = 1399 + suiteVat + mailVat;
     // The account page tells what the next bill will charge, VAT in it.
-    expect((await buyer.client.get('/api/accounts/0')).body).toMatchObject({ recurringBillDate: '2026-04-10T00:00:00.000Z', recurringBillAmount: total });
+    expect((await buyer.client.get('/api/accounts/0')).body).toMatchObject({
+      recurringBillDate: '2026-04-10T00:00:00.000Z',
+      recurringBillAmount: total,
+      chargeTax: { rate: 0.21, note: 'VAT 21% (Netherlands)' },
+    });
     await runRecurringBilling(t.deps);
     clock.set(new Date('2026-04-10T00:30:00Z'));
     await runRecurringBilling(t.deps);
