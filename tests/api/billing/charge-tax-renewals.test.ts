@@ -12,6 +12,7 @@ import { accounts, billingDocuments, transactions } from '../../../api/db/schema
 import { demoContact } from '../../../api/services/platform/seed.ts';
 import { runDomainCalendar } from '../../../api/services/renewals/domain-calendar.ts';
 import { useFileClock, useFileTestContext } from '../../fixtures/file-test-context.ts';
+import { readPdfText } from '../../fixtures/pdf-text.ts';
 import { ownDomain } from '../../fixtures/renewal-domains.ts';
 
 const start = new Date(Date.UTC(2026, 4, 1, 3));
@@ -82,6 +83,18 @@ describe('a renewal from the account app', () => {
     ]);
     expect(invoice.seller).toMatchObject({ country: 'NL', taxId: 'NL800000006B01' });
     expect(invoice.buyer).toMatchObject({ country: 'DE', taxId: null, taxNote: 'VAT 19% (Germany)' });
+    // The PDF the customer downloads says the same.
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const pdf = await t.app.request(
+      `http://localhost/api/orders/documents/${invoice.number}`,
+      { headers: { cookie } },
+      { requestIP: () => ({ address: client.ip }) },
+    );
+    expect(pdf.status).toBe(200);
+    const { text } = await readPdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain(`Tax at 19%: $${(vat / 100).toFixed(2)}`);
+    expect(text).toContain(`Total: $${((comRenewal + vat) / 100).toFixed(2)}`);
+    expect(text).toContain('VAT 19% (Germany)');
 
     // The same order key answers the same again, tax included.
     const replay = await client.post('/api/renewals', { ...request, commit: true, orderKey: `charge-tax-${domain.domainId}` });
