@@ -11,7 +11,6 @@ import { AppError } from '../../errors.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { describeCard } from '../../contract/billing/card-names.ts';
 import { nextRecurringBill } from '../billing/recurring-billing.ts';
-import { accountChargeTax, chargeTaxNote } from '../billing/charge-tax.ts';
 
 export async function accountView(db: Db, accountId: number, now = currentTime()): Promise<Account> {
   const [account] = await db.select().from(accounts).where(eq(accounts.accountId, accountId));
@@ -30,8 +29,6 @@ export async function accountView(db: Db, accountId: number, now = currentTime()
 
   const recurring = await nextRecurringBill(db, accountId);
   const autoRenew = nextAutoRenewal(owned, now);
-  const tax = await accountChargeTax(db, accountId, now);
-  const taxNote = chargeTaxNote(tax);
   return {
     accountId: account.accountId,
     createDate: account.createDate.toISOString(),
@@ -51,7 +48,7 @@ export async function accountView(db: Db, accountId: number, now = currentTime()
     autoRenewDate: autoRenew.date?.toISOString() ?? null,
     autoRenewAmount: autoRenew.amount,
     autoPayDescription: card ? describeCard(card) : null,
-    chargeTax: taxNote ? { rate: tax.rate, note: taxNote } : null,
+    chargeTax: recurring.chargeTax,
   };
 }
 

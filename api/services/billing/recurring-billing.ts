@@ -21,14 +21,14 @@ import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
 import { planLabels, planOf } from '../../contract/carts/cart-pricing.ts';
 import { formatMoney } from '../../contract/money.ts';
-import { describeTax, formatRate } from '../../contract/billing/tax.ts';
+import { describeTax, formatRate, type TaxDecision } from '../../contract/billing/tax.ts';
 import { toYyyymm } from '../../contract/billing/transactions.ts';
 import type { Db } from '../../db/client.ts';
 import { billingSchedules, domains, type RecurringBillLine, recurringBills, transactions, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharge, type ChargeLine, findDefaultCard, type HeldCharge } from './account-charges.ts';
-import { accountChargeTax, taxOfLines } from './charge-tax.ts';
+import { accountChargeTax, chargeTaxNote, taxOfLines } from './charge-tax.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
 
@@ -113,24 +113,32 @@ export async function ensureBillingSchedule(db: Db, accountId: number): Promise<
   return kept ?? null;
 }
 
-/** What the card pays for these plans: their prices and the tax on each, decided as the charge will decide it. */
-async function withTax(db: Db, accountId: number, lines: readonly { amount: number }[]): Promise<number> {
+/** What the card pays for these plans: their prices and the tax on each, as the charge will decide it. */
+function withTax(lines: readonly { amount: number }[], decision: TaxDecision): number {
   const amounts = lines.map((line) => line.amount);
   const net = amounts.reduce((sum, amount) => sum + amount, 0);
-  return net > 0 ? net + taxOfLines(amounts, await accountChargeTax(db, accountId, now())) : 0;
+  return net > 0 ? net + taxOfLines(amounts, decision) : 0;
 }
 
-/** What GET /api/accounts/0 shows: the next bill date and what it will charge, tax included (null and 0 without plans). */
-export async function nextRecurringBill(db: Db, accountId: number): Promise<{ date: Date | null; amount: number }> {
+/**
+ * What GET /api/accounts/0 shows: the next bill date and what it will charge, tax included (null and 0 without
+ * plans), and the tax any charge of the account's carries (what the account app adds to a price before it charges).
+ */
+export async function nextRecurringBill(
+  db: Db,
+  accountId: number,
+): Promise<{ date: Date | null; amount: number; chargeTax: { rate: number; note: string } | null }> {
+  const decision = await accountChargeTax(db, accountId, now());
+  const note = chargeTaxNote(decision);
+  const chargeTax = note ? { rate: decision.rate, note } : null;
   const schedule = await ensureBillingSchedule(db, accountId);
-  if (!schedule) return { date: null, amount: 0 };
-  const lines = await plansDue(db, accountId, schedule.nextBillDate);
-  const amount = await withTax(db, accountId, lines);
+  if (!schedule) return { date: null, amount: 0, chargeTax };
+  const amount = withTax(await plansDue(db, accountId, schedule.nextBillDate), decision);
   // Without a plan to charge there is no bill; with plans all paid ahead, the bill after the paid-up one.
-  if (amount > 0) return { date: schedule.nextBillDate, amount };
+  if (amount > 0) return { date: schedule.nextBillDate, amount, chargeTax };
   const later = nextBillDateAfter(schedule.billingDay, schedule.nextBillDate);
-  const laterAmount = await withTax(db, accountId, await plansDue(db, accountId, later));
-  return laterAmount > 0 ? { date: later, amount: laterAmount } : { date: null, amount: 0 };
+  const laterAmount = withTax(await plansDue(db, accountId, later), decision);
+  return laterAmount > 0 ? { date: later, amount: laterAmount, chargeTax } : { date: null, amount: 0, chargeTax };
 }
 
 /** Enrols accounts that have plans and no schedule yet (plans bought since the last run). */
@@ -259,7 +267,7 @@ async function sendReceipt(deps: Deps, bill: Bill, cardDescription: string, paid
 async function sendFailureNotice(deps: Deps, bill: Bill, reason: string, retryDate: Date | null): Promise<void> {
   const to = await accountEmail(deps.db, bill.accountId);
   if (!to) return;
-  const amount = await withTax(deps.db, bill.accountId, bill.lines);
+  const amount = withTax(bill.lines, await accountChargeTax(deps.db, bill.accountId, now()));
   const next = retryDate
     ? `We will try again on ${formatDate(retryDate)}. To avoid an interruption, update your payment method in your account under Account Information, Payment.`
     : 'This was our last try. Please update your payment method in your account under Account Information, Payment, or contact support; your plans may be suspended.';
