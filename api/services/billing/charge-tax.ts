@@ -29,16 +29,17 @@ export function taxOfLines(amounts: readonly number[], decision: TaxDecision | n
   return amounts.reduce((sum, amount) => sum + taxOn(amount, decision?.rate ?? 0), 0);
 }
 
-type Taxable = { description: string; amount: number; domainId?: number | null };
+type Taxable = { description: string; amount: number; domainId?: number | null; startDate?: Date };
 
 /**
  * The tax ledger rows of a capture: one per domain (as checkout writes one per order line), the sum of its lines' tax,
- * with the rate a refund takes its share back at. None when the decision charges no tax (reverse charge, untaxed).
+ * with the rate a refund takes its share back at, dated as the domain's first line (so a statement shows a renewal and
+ * its tax in the same month). None when the decision charges no tax (reverse charge, untaxed).
  */
 export function taxRowsOf<L extends Taxable>(
   lines: readonly L[],
   decision: TaxDecision | null,
-): { description: string; amount: number; domainId: number | null; metaData: { rate: number; taxOf: null } }[] {
+): { description: string; amount: number; domainId: number | null; startDate?: Date; metaData: { rate: number; taxOf: null } }[] {
   if (!decision || decision.rate <= 0) return [];
   const groups = new Map<number | null, L[]>();
   for (const line of lines) groups.set(line.domainId ?? null, [...(groups.get(line.domainId ?? null) ?? []), line]);
@@ -49,14 +50,9 @@ export function taxRowsOf<L extends Taxable>(
     );
     if (amount <= 0) return [];
     const what = group.map((line) => line.description).join(', ');
-    return [
-      {
-        description: `${decision.label} ${formatRate(decision.rate)} (${decision.place}) on ${what}`,
-        amount,
-        domainId,
-        metaData: { rate: decision.rate, taxOf: null },
-      },
-    ];
+    const dated = group[0].startDate ? { startDate: group[0].startDate } : {};
+    const description = `${decision.label} ${formatRate(decision.rate)} (${decision.place}) on ${what}`;
+    return [{ description, amount, domainId, ...dated, metaData: { rate: decision.rate, taxOf: null } }];
   });
 }
 

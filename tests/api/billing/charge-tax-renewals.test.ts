@@ -72,6 +72,7 @@ describe('a renewal from the account app', () => {
     const payment = ledger.find((row) => row.type === 'payment');
     expect(renewal).toMatchObject({ amount: comRenewal, description: `Renewal: ${domain.domain} (1 year)` });
     expect(tax).toMatchObject({ amount: vat, domainId: domain.domainId, description: `VAT 19% (Germany) on Renewal: ${domain.domain} (1 year)` });
+    expect(tax?.startDate, 'a statement shows the VAT in the month of what it taxes').toEqual(renewal?.startDate);
     expect(payment?.amount, 'the card pays the price and its VAT').toBe(-(comRenewal + vat));
     const paymentIntentId = payment?.paymentReference ?? '';
     expect(await payments().retrieve(paymentIntentId)).toMatchObject({ amountReceived: comRenewal + vat });
