@@ -1,7 +1,8 @@
 /**
  * Charges to an account's default card after checkout (renewals, auto-renew, Domain Protection, a restarted
- * transfer, monthly plans): authorise off-session first, do the work, then capture what was delivered and write the
- * ledger in one transaction — or release the authorisation when nothing was delivered. Nothing is charged for what
+ * transfer, monthly plans, email): authorise off-session first, the price with the tax checkout would charge this
+ * account (charge-tax.ts), do the work, then capture what was delivered and its tax and write the ledger and the
+ * invoice in one transaction — or release the authorisation when nothing was delivered. Nothing is charged for what
  * did not happen, and one idempotency key never charges twice.
  */
 import { and, eq } from 'drizzle-orm';
