@@ -524,6 +524,10 @@ export interface components {
             }[];
             /** @description Cents: renewal, redemption and protection of every line */
             totalPrice: number;
+            /** @description Cents of sales tax or VAT charged on top of totalPrice */
+            tax?: number;
+            /** @description Which tax: "VAT 21% (Netherlands)", or that VAT is reverse-charged */
+            taxNote?: string;
             committed: boolean;
             /** @description The card needs 3-D Secure: confirm in the account app */
             requiresAction?: boolean;

@@ -120,10 +120,15 @@ export const accountSchema = z.strictObject({
   vatStatus: z.enum(['confirmed', 'invalid', 'unavailable']).nullable(),
   $pendingChanges: z.boolean(),
   recurringBillDate: timestamp.nullable(),
-  /** Cents a month, the sum of the domains' plans. */
+  /** Cents a month, the sum of the domains' plans and the tax on them. */
   recurringBillAmount: z.number().int(),
   autoRenewDate: timestamp.nullable(),
   autoRenewAmount: z.number().int(),
   autoPayDescription: z.string().nullable(),
+  /**
+   * The sales tax or VAT added to what is charged after checkout (renewals, Domain Protection, email, monthly plans):
+   * its rate and what it is (`VAT 21% (Netherlands)`, or that VAT is reverse-charged); null when none applies.
+   */
+  chargeTax: z.strictObject({ rate: z.number(), note: z.string() }).nullable().optional(),
 });
 export type Account = z.infer<typeof accountSchema>;

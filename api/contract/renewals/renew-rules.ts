@@ -63,6 +63,10 @@ export type RenewAnswer = {
   domains: RenewLine[];
   /** Cents: renew + redemption + protection of every line (after a commit, of the lines renewed). */
   totalPrice: number;
+  /** Cents of sales tax or VAT the card pays on top of `totalPrice` (after a commit, what it paid). */
+  tax?: number;
+  /** Which tax: `VAT 21% (Netherlands)`, or the reverse-charge sentence; absent when none applies. */
+  taxNote?: string;
   committed: boolean;
   /** The card needs 3-D Secure: confirm `clientSecret`, then send the same request with `paymentIntentId`. */
   requiresAction?: boolean;

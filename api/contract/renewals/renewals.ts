@@ -60,6 +60,8 @@ export const renewAnswerSchema = z.strictObject({
   renewalPeriod: z.number().int(),
   domains: z.array(renewLineSchema),
   totalPrice: z.number().int().meta({ description: 'Cents: renewal, redemption and protection of every line' }),
+  tax: z.number().int().optional().meta({ description: 'Cents of sales tax or VAT charged on top of totalPrice' }),
+  taxNote: z.string().optional().meta({ description: 'Which tax: "VAT 21% (Netherlands)", or that VAT is reverse-charged' }),
   committed: z.boolean(),
   requiresAction: z.boolean().optional().meta({ description: 'The card needs 3-D Secure: confirm in the account app' }),
   clientSecret: z.string().optional(),

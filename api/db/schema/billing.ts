@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { RefundedName } from '../../contract/billing/refunds.ts';
+import type { TaxDecision } from '../../contract/billing/tax.ts';
 import { accounts } from './accounts.ts';
 import { carts } from './carts.ts';
 
@@ -79,8 +80,10 @@ export const chargeIntents = pgTable(
       .notNull()
       .references(() => accounts.accountId),
     purpose: text().notNull(),
-    /** Cents. */
+    /** Cents, tax included. */
     amount: integer().notNull(),
+    /** The tax decided when it was authorised (as checkout decides an order's): its capture charges and invoices that. */
+    tax: jsonb().$type<TaxDecision>(),
     createDate: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('charge_intents_account_purpose').on(t.accountId, t.purpose)],

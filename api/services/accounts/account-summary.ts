@@ -48,6 +48,7 @@ export async function accountView(db: Db, accountId: number, now = currentTime()
     autoRenewDate: autoRenew.date?.toISOString() ?? null,
     autoRenewAmount: autoRenew.amount,
     autoPayDescription: card ? describeCard(card) : null,
+    chargeTax: recurring.chargeTax,
   };
 }
 

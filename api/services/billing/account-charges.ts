@@ -1,7 +1,8 @@
 /**
  * Charges to an account's default card after checkout (renewals, auto-renew, Domain Protection, a restarted
- * transfer, monthly plans): authorise off-session first, do the work, then capture what was delivered and write the
- * ledger in one transaction — or release the authorisation when nothing was delivered. Nothing is charged for what
+ * transfer, monthly plans, email): authorise off-session first, the price with the tax checkout would charge this
+ * account (charge-tax.ts), do the work, then capture what was delivered and its tax and write the ledger and the
+ * invoice in one transaction — or release the authorisation when nothing was delivered. Nothing is charged for what
  * did not happen, and one idempotency key never charges twice.
  */
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +14,8 @@ import { AppError } from '../../errors.ts';
 import { CardError } from '../../providers/payments/index.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
 import { issueChargeInvoice } from './billing-documents.ts';
+import { accountChargeTax, heldTaxes, taxOfLines, taxRowsOf } from './charge-tax.ts';
+import type { TaxDecision } from '../../contract/billing/tax.ts';
 
 export const noDefaultCardMessage = 'Please add a default payment method to your account first';
 export const chargeFailedMessage = 'Your card could not be charged. Please try another card.';
@@ -25,6 +28,7 @@ export type ChargeLine = {
   domainId?: number | null;
   startDate?: Date;
   endDate?: Date | null;
+  metaData?: Record<string, unknown> | null;
 };
 
 /** An authorisation waiting to be captured or released. */
@@ -54,16 +58,20 @@ export const paymentForAnotherPurchaseMessage = 'This payment belongs to another
 export const paymentForAnotherAmountMessage = 'This payment is for a different amount';
 
 /**
- * Authorises `amount` cents on the default card, for `purpose` (what it pays for: one renewal order, one domain's
- * protection term ...). Each intent created is recorded with its account, purpose and amount (charge_intents), and
- * a `paymentIntentId` sent back by the client (after 3-D Secure) is accepted only when it is that record: this
- * account's, for this purpose and this amount. Throws AppError 402 with a message the customer can act on.
+ * Authorises `amount` cents plus their tax on the default card, for `purpose` (what it pays for: one renewal order,
+ * one domain's protection term ...). The tax is checkout's for this account, on each of `taxedLines` (the amounts of
+ * the charge lines the capture will write; one line of `amount` when not given). Each intent created is recorded with
+ * its account, purpose, amount and tax decision (charge_intents), and a `paymentIntentId` sent back by the client
+ * (after 3-D Secure) is accepted only when it is that record: this account's, for this purpose and this amount.
+ * Throws AppError 402 with a message the customer can act on.
  */
 export async function authorizeDefaultCard(
   deps: Deps,
   input: {
     accountId: number;
     amount: number;
+    /** The amounts of the charge lines the capture will write, each taxed on its own; they add up to `amount`. */
+    taxedLines?: readonly number[];
     idempotencyKey: string;
     purpose: string;
     description: string;
@@ -74,7 +82,9 @@ export async function authorizeDefaultCard(
 ): Promise<ChargeAttempt> {
   const card = input.card === undefined ? await findDefaultCard(deps.db, input.accountId) : input.card;
   if (!card) throw new AppError(402, noDefaultCardMessage);
-  if (input.paymentIntentId) await checkBinding(deps, input as typeof input & { paymentIntentId: string });
+  const tax = await accountChargeTax(deps.db, input.accountId, now());
+  const amount = input.amount + taxOfLines(input.taxedLines ?? [input.amount], tax);
+  if (input.paymentIntentId) await checkBinding(deps, { ...input, amount, paymentIntentId: input.paymentIntentId });
   const { payments } = deps.providers;
   let intent: Awaited<ReturnType<typeof payments.authorize>>;
   try {
@@ -83,7 +93,7 @@ export async function authorizeDefaultCard(
       : await payments.authorize({
           customerId: card.providerCustomerId ?? '',
           paymentMethodId: card.providerPaymentMethodId,
-          amount: input.amount,
+          amount,
           idempotencyKey: input.idempotencyKey,
           description: input.description,
         });
@@ -91,12 +101,12 @@ export async function authorizeDefaultCard(
     if (error instanceof CardError) throw new AppError(402, error.message || chargeFailedMessage, { declineCode: error.declineCode });
     throw error;
   }
-  if (input.paymentIntentId && intent.amount !== input.amount) throw new AppError(400, paymentForAnotherAmountMessage);
+  if (input.paymentIntentId && intent.amount !== amount) throw new AppError(400, paymentForAnotherAmountMessage);
   if (!input.paymentIntentId) {
     // A retried authorisation (same idempotency key) answers with the intent recorded the first time.
     await deps.db
       .insert(chargeIntents)
-      .values({ paymentIntentId: intent.id, accountId: input.accountId, purpose: input.purpose, amount: intent.amount, createDate: now() })
+      .values({ paymentIntentId: intent.id, accountId: input.accountId, purpose: input.purpose, amount: intent.amount, tax, createDate: now() })
       .onConflictDoNothing();
   }
   if (intent.status === 'requires_action') return { status: 'requires_action', paymentIntentId: intent.id, clientSecret: intent.client_secret };
@@ -132,6 +142,7 @@ function ledgerRows(held: HeldCharge, lines: ChargeLine[], today: Date): (typeof
       paymentReference: held.paymentIntentId,
       startDate: line.startDate ?? today,
       endDate: line.endDate ?? null,
+      metaData: line.metaData ?? null,
       createDate: today,
     })),
     {
@@ -146,25 +157,45 @@ function ledgerRows(held: HeldCharge, lines: ChargeLine[], today: Date): (typeof
   ];
 }
 
+/** The charge lines and, per domain, the tax on them as authorised (ledger rows of type `tax`, as checkout writes). */
+function withTax(lines: ChargeLine[], tax: TaxDecision | null): ChargeLine[] {
+  const taxRows = taxRowsOf(lines, tax).map((row) => ({ ...row, type: 'tax' as const }));
+  return [...lines, ...taxRows];
+}
+
+const sumOf = (lines: ChargeLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);
+
 /**
- * Captures the sum of `lines` (at most what was held; the rest is released) and writes the charge rows and the
- * payment row. `captureKey` makes a retried capture a no-op at the provider.
+ * Captures the sum of `lines` and the tax on them (at most what was held; the rest is released) and writes the charge
+ * rows, the tax rows, the payment row and the invoice. `captureKey` makes a retried capture a no-op at the provider.
+ * Answers what the card paid, the tax in it and the tax decision it was authorised with.
  */
-export async function captureCharge(deps: Deps, held: HeldCharge, lines: ChargeLine[], captureKey: string): Promise<void> {
-  const delivered = lines.reduce((sum, line) => sum + line.amount, 0);
-  if (delivered <= 0) return releaseCharge(deps, held);
+export async function captureCharge(
+  deps: Deps,
+  held: HeldCharge,
+  lines: ChargeLine[],
+  captureKey: string,
+): Promise<{ charged: number; tax: number; decision: TaxDecision | null }> {
+  if (sumOf(lines) <= 0) {
+    await releaseCharge(deps, held);
+    return { charged: 0, tax: 0, decision: null };
+  }
+  const tax = (await heldTaxes(deps.db, [held.paymentIntentId])).get(held.paymentIntentId) ?? null;
+  const all = withTax(lines, tax);
+  const delivered = sumOf(all);
   if (delivered > held.amount) throw new Error(`Capture of ${delivered} exceeds the ${held.amount} held`);
   await deps.providers.payments.capture(held.paymentIntentId, captureKey, delivered < held.amount ? delivered : undefined);
   const today = now();
   await deps.db.transaction(async (tx) => {
-    await tx.insert(transactions).values(ledgerRows(held, lines, today));
-    await invoiceCharge(tx, held, lines, today);
+    await tx.insert(transactions).values(ledgerRows(held, all, today));
+    await invoiceCharge(tx, held, lines, tax, today);
   });
+  return { charged: delivered, tax: delivered - sumOf(lines), decision: tax };
 }
 
 /** The capture's invoice, in the transaction that writes its ledger rows (so a rollback leaves no gap in the numbers). */
-async function invoiceCharge(tx: DbOrTx, held: HeldCharge, lines: ChargeLine[], today: Date): Promise<void> {
-  await issueChargeInvoice(tx, { accountId: held.accountId, paymentIntentId: held.paymentIntentId, lines, today });
+async function invoiceCharge(tx: DbOrTx, held: HeldCharge, lines: ChargeLine[], tax: TaxDecision | null, today: Date): Promise<void> {
+  await issueChargeInvoice(tx, { accountId: held.accountId, paymentIntentId: held.paymentIntentId, lines, tax, today });
 }
 
 /**
@@ -176,17 +207,23 @@ export async function captureCharges(
   charges: { held: HeldCharge; lines: ChargeLine[]; captureKey: string }[],
   concurrency = 16,
 ): Promise<{ failed: { held: HeldCharge; error: Error }[] }> {
-  const captured: typeof charges = [];
+  const captured: ((typeof charges)[number] & { tax: TaxDecision | null; all: ChargeLine[] })[] = [];
   const failed: { held: HeldCharge; error: Error }[] = [];
+  const taxes = await heldTaxes(
+    deps.db,
+    charges.map((charge) => charge.held.paymentIntentId),
+  );
   let next = 0;
   const capture = async () => {
     while (next < charges.length) {
       const charge = charges[next++];
-      const delivered = charge.lines.reduce((sum, line) => sum + line.amount, 0);
+      const tax = taxes.get(charge.held.paymentIntentId) ?? null;
+      const all = withTax(charge.lines, tax);
+      const delivered = sumOf(all);
       try {
         if (delivered > charge.held.amount) throw new Error(`Capture of ${delivered} exceeds the ${charge.held.amount} held`);
         await deps.providers.payments.capture(charge.held.paymentIntentId, charge.captureKey, delivered < charge.held.amount ? delivered : undefined);
-        captured.push(charge);
+        captured.push({ ...charge, tax, all });
       } catch (error) {
         failed.push({ held: charge.held, error: error as Error });
       }
@@ -194,10 +231,10 @@ export async function captureCharges(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, charges.length) }, capture));
   const today = now();
-  const rows = captured.flatMap(({ held, lines }) => ledgerRows(held, lines, today));
+  const rows = captured.flatMap(({ held, all }) => ledgerRows(held, all, today));
   await deps.db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += 2000) await tx.insert(transactions).values(rows.slice(i, i + 2000));
-    for (const { held, lines } of captured) await invoiceCharge(tx, held, lines, today);
+    for (const { held, lines, tax } of captured) await invoiceCharge(tx, held, lines, tax, today);
   });
   return { failed };
 }

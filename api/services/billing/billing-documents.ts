@@ -8,7 +8,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BillingDocumentView } from '../../contract/billing/billing-documents.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { billingDocuments, orderLines, orders, promoCodes, promoRedemptions, refunds, transactions, users } from '../../db/schema/index.ts';
-import { formatRate, type TaxDecision } from '../../contract/billing/tax.ts';
+import { formatRate, type TaxDecision, taxOn } from '../../contract/billing/tax.ts';
 import { sellerIdentity } from './seller-identity.ts';
 
 type DocumentRow = typeof billingDocuments.$inferSelect;
@@ -94,26 +94,24 @@ function taxIdentity(decision: TaxDecision): Pick<DocumentRow['buyer'], 'country
 
 /**
  * A single charge's invoice (a renewal, a monthly bill, Domain Protection, email), issued in the transaction that
- * records its capture, once per payment: a line per charge, paid by the card.
+ * records its capture, once per payment: a line per charge with its tax at the rate it was authorised with, paid by
+ * the card, and the buyer's tax identity as an order's invoice has it.
  */
 export async function issueChargeInvoice(
   tx: DbOrTx,
-  input: { accountId: number; paymentIntentId: string; lines: { description: string; amount: number }[]; today: Date },
+  input: { accountId: number; paymentIntentId: string; lines: { description: string; amount: number }[]; tax?: TaxDecision | null; today: Date },
 ): Promise<DocumentRow> {
   const [existing] = await tx
     .select()
     .from(billingDocuments)
     .where(and(eq(billingDocuments.paymentIntentId, input.paymentIntentId), eq(billingDocuments.kind, 'invoice')));
   if (existing) return existing;
-  const lines: Line[] = input.lines.map((line) => ({
-    description: line.description,
-    amount: line.amount,
-    discount: 0,
-    credit: 0,
-    taxRate: 0,
-    tax: 0,
-    total: line.amount,
-  }));
+  const rate = input.tax?.rate ?? 0;
+  const lines: Line[] = input.lines.map((line) => {
+    const tax = taxOn(line.amount, rate);
+    return { description: line.description, amount: line.amount, discount: 0, credit: 0, taxRate: tax > 0 ? rate : 0, tax, total: line.amount };
+  });
+  const buyer = await buyerOf(tx, input.accountId);
   return insertDocument(tx, {
     kind: 'invoice',
     accountId: input.accountId,
@@ -123,7 +121,7 @@ export async function issueChargeInvoice(
     invoiceId: null,
     lines,
     seller: sellerIdentity(),
-    buyer: await buyerOf(tx, input.accountId),
+    buyer: input.tax ? { ...buyer, ...taxIdentity(input.tax) } : buyer,
     today: input.today,
   });
 }

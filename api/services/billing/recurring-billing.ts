@@ -21,12 +21,14 @@ import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
 import { planLabels, planOf } from '../../contract/carts/cart-pricing.ts';
 import { formatMoney } from '../../contract/money.ts';
+import { describeTax, formatRate, type TaxDecision } from '../../contract/billing/tax.ts';
 import { toYyyymm } from '../../contract/billing/transactions.ts';
 import type { Db } from '../../db/client.ts';
 import { billingSchedules, domains, type RecurringBillLine, recurringBills, transactions, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharge, type ChargeLine, findDefaultCard, type HeldCharge } from './account-charges.ts';
+import { accountChargeTax, chargeTaxNote, taxOfLines } from './charge-tax.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
 
@@ -111,18 +113,32 @@ export async function ensureBillingSchedule(db: Db, accountId: number): Promise<
   return kept ?? null;
 }
 
-/** What GET /api/accounts/0 shows: the next bill date and what it will charge (null and 0 without plans). */
-export async function nextRecurringBill(db: Db, accountId: number): Promise<{ date: Date | null; amount: number }> {
+/** What the card pays for these plans: their prices and the tax on each, as the charge will decide it. */
+function withTax(lines: readonly { amount: number }[], decision: TaxDecision): number {
+  const amounts = lines.map((line) => line.amount);
+  const net = amounts.reduce((sum, amount) => sum + amount, 0);
+  return net > 0 ? net + taxOfLines(amounts, decision) : 0;
+}
+
+/**
+ * What GET /api/accounts/0 shows: the next bill date and what it will charge, tax included (null and 0 without
+ * plans), and the tax any charge of the account's carries (what the account app adds to a price before it charges).
+ */
+export async function nextRecurringBill(
+  db: Db,
+  accountId: number,
+): Promise<{ date: Date | null; amount: number; chargeTax: { rate: number; note: string } | null }> {
+  const decision = await accountChargeTax(db, accountId, now());
+  const note = chargeTaxNote(decision);
+  const chargeTax = note ? { rate: decision.rate, note } : null;
   const schedule = await ensureBillingSchedule(db, accountId);
-  if (!schedule) return { date: null, amount: 0 };
-  const lines = await plansDue(db, accountId, schedule.nextBillDate);
-  const amount = lines.reduce((sum, line) => sum + line.amount, 0);
+  if (!schedule) return { date: null, amount: 0, chargeTax };
+  const amount = withTax(await plansDue(db, accountId, schedule.nextBillDate), decision);
   // Without a plan to charge there is no bill; with plans all paid ahead, the bill after the paid-up one.
-  if (amount > 0) return { date: schedule.nextBillDate, amount };
+  if (amount > 0) return { date: schedule.nextBillDate, amount, chargeTax };
   const later = nextBillDateAfter(schedule.billingDay, schedule.nextBillDate);
-  const laterLines = await plansDue(db, accountId, later);
-  const laterAmount = laterLines.reduce((sum, line) => sum + line.amount, 0);
-  return laterAmount > 0 ? { date: later, amount: laterAmount } : { date: null, amount: 0 };
+  const laterAmount = withTax(await plansDue(db, accountId, later), decision);
+  return laterAmount > 0 ? { date: later, amount: laterAmount, chargeTax } : { date: null, amount: 0, chargeTax };
 }
 
 /** Enrols accounts that have plans and no schedule yet (plans bought since the last run). */
@@ -231,31 +247,35 @@ async function settle(db: Db, bill: Bill, values: Partial<Bill>): Promise<void> 
     .where(and(eq(recurringBills.recurringBillId, bill.recurringBillId), eq(recurringBills.status, 'charging')));
 }
 
-async function sendReceipt(deps: Deps, bill: Bill, cardDescription: string): Promise<void> {
+async function sendReceipt(deps: Deps, bill: Bill, cardDescription: string, paid: Awaited<ReturnType<typeof captureCharge>>): Promise<void> {
   const to = await accountEmail(deps.db, bill.accountId);
   if (!to) return;
-  const rows = bill.lines.map((line) => `  ${describeLine(line, bill)}: ${formatMoney(line.amount)}`).join('\n');
+  const { decision } = paid;
+  const taxRow = paid.tax > 0 && decision ? `\n  ${decision.label} ${formatRate(decision.rate)} (${decision.place}): ${formatMoney(paid.tax)}` : '';
+  const reverse = decision?.reverseCharge ? `\n  ${describeTax(decision, 0)}` : '';
+  const rows = bill.lines.map((line) => `  ${describeLine(line, bill)}: ${formatMoney(line.amount)}`).join('\n') + taxRow + reverse;
   await queueMessage(deps.jobs, {
     channel: 'email',
     to,
     subject: `Your ${brand.name} receipt: monthly plans, ${formatDate(bill.billDate)}`,
     text:
-      `Thank you. We charged ${formatMoney(bill.amount)} to your ${cardDescription} for this month's plans:\n\n${rows}\n\n` +
-      `Total: ${formatMoney(bill.amount)}\n\nYour billing history and statements are in your account under Account Information, Billing.\n\n${brand.name}`,
+      `Thank you. We charged ${formatMoney(paid.charged)} to your ${cardDescription} for this month's plans:\n\n${rows}\n\n` +
+      `Total: ${formatMoney(paid.charged)}\n\nYour billing history and statements are in your account under Account Information, Billing.\n\n${brand.name}`,
   });
 }
 
 async function sendFailureNotice(deps: Deps, bill: Bill, reason: string, retryDate: Date | null): Promise<void> {
   const to = await accountEmail(deps.db, bill.accountId);
   if (!to) return;
+  const amount = withTax(bill.lines, await accountChargeTax(deps.db, bill.accountId, now()));
   const next = retryDate
     ? `We will try again on ${formatDate(retryDate)}. To avoid an interruption, update your payment method in your account under Account Information, Payment.`
     : 'This was our last try. Please update your payment method in your account under Account Information, Payment, or contact support; your plans may be suspended.';
   await queueMessage(deps.jobs, {
     channel: 'email',
     to,
-    subject: `${brand.name}: we could not charge your monthly plans (${formatMoney(bill.amount)})`,
-    text: `We tried to charge ${formatMoney(bill.amount)} for this month's plans on your default card, and it did not go through: ${reason}\n\n${next}\n\n${brand.name}`,
+    subject: `${brand.name}: we could not charge your monthly plans (${formatMoney(amount)})`,
+    text: `We tried to charge ${formatMoney(amount)} for this month's plans on your default card, and it did not go through: ${reason}\n\n${next}\n\n${brand.name}`,
   });
 }
 
@@ -263,9 +283,9 @@ type Outcome = 'paid' | 'retrying' | 'failed';
 
 /** Captures the held amount (one capture key per bill, so a repeat is a no-op), writes the rows, sends the receipt. */
 async function recordPaid(deps: Deps, bill: Bill, held: HeldCharge): Promise<void> {
-  await captureCharge(deps, held, billLines(bill), `recurring-capture:${bill.accountId}:${bill.period}`);
+  const paid = await captureCharge(deps, held, billLines(bill), `recurring-capture:${bill.accountId}:${bill.period}`);
   await settle(deps.db, bill, { status: 'paid', paymentIntentId: held.paymentIntentId, lastError: null });
-  await sendReceipt(deps, bill, held.cardDescription);
+  await sendReceipt(deps, bill, held.cardDescription, paid);
 }
 
 async function chargeBill(deps: Deps, bill: Bill): Promise<Outcome> {
@@ -301,6 +321,7 @@ async function chargeBill(deps: Deps, bill: Bill): Promise<Outcome> {
     const attempt = await authorizeDefaultCard(deps, {
       accountId: bill.accountId,
       amount: bill.amount,
+      taxedLines: bill.lines.map((line) => line.amount),
       idempotencyKey: `recurring:${bill.accountId}:${bill.period}:${bill.attempts}`,
       purpose: `recurring:${bill.accountId}:${bill.period}`,
       description,

@@ -16,6 +16,7 @@ import type { DomainRow, RenewalOrderRow, RenewalRow } from '../../db/schema/ind
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharges, type HeldCharge } from '../billing/account-charges.ts';
+import { renewalChargeAmounts } from './renewal-tax.ts';
 import { advanceExpiry, day, notify, renewalGraceDays, sendReminders } from '../domains/domain-expiry.ts';
 import { eachLimited } from '../kernel/each-limited.ts';
 import { lineTotal, type RenewLine } from '../../contract/renewals/renewals.ts';
@@ -223,6 +224,7 @@ async function autoRenewBatch(deps: Deps, claimed: Claimed[]): Promise<{ renewed
       const attempt = await authorizeDefaultCard(deps, {
         accountId: domain.accountId,
         amount,
+        taxedLines: renewalChargeAmounts(line),
         idempotencyKey: `renewal-order:${order.renewalOrderId}:${order.attempts}`,
         purpose: `renewal-order:${order.renewalOrderId}`,
         description: `Auto-renewal: ${domain.domain}`,

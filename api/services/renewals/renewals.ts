@@ -31,6 +31,7 @@ import { eachLimited } from '../kernel/each-limited.ts';
 import { requireRecentAuthForCharge } from '../auth/recent-auth.ts';
 import { authorizeDefaultCard, captureCharge, type ChargeLine, type HeldCharge, releaseCharge } from '../billing/account-charges.ts';
 import { catalogue } from '../search/catalogue.ts';
+import { chargedTax, previewTax, renewalChargeAmounts } from './renewal-tax.ts';
 
 type RenewRequestInput = z.output<typeof renewRequestSchema>;
 
@@ -135,7 +136,8 @@ export async function previewRenewal(deps: Deps, accountId: number, request: Ren
   const protect = new Map(request.domains.map((d) => [d.domainId, d.protectionEnabled]));
   const today = now();
   const lines = await Promise.all(rows.map((row) => priceLine(deps, row, request.renewalPeriod, protect.get(row.domainId) ?? false, today)));
-  return { renewalPeriod: request.renewalPeriod, domains: lines, totalPrice: sum(lines), committed: false };
+  const tax = await previewTax(deps.db, accountId, lines, today);
+  return { renewalPeriod: request.renewalPeriod, domains: lines, totalPrice: sum(lines), ...tax, committed: false };
 }
 
 const sum = (lines: RenewLine[]) => lines.reduce((total, line) => total + lineTotal(line), 0);
@@ -157,6 +159,7 @@ export async function commitRenewal(
     const attempt = await authorizeDefaultCard(deps, {
       accountId,
       amount: preview.totalPrice,
+      taxedLines: preview.domains.flatMap(renewalChargeAmounts),
       idempotencyKey: `renewal-order:${order.renewalOrderId}:${order.attempts}`,
       purpose: `renewal-order:${order.renewalOrderId}`,
       description: `Renewal: ${preview.domains.map((d) => d.domain).join(', ')}`,
@@ -189,6 +192,7 @@ export async function commitRenewal(
     renewalPeriod: request.renewalPeriod,
     domains: lines,
     totalPrice: sum(renewed),
+    ...(await chargedTax(deps.db, held.paymentIntentId)),
     committed: true,
     cardDescription: held.cardDescription,
   };
@@ -246,6 +250,7 @@ async function answerFor(db: Db, order: RenewalOrderRow): Promise<RenewAnswer> {
     renewalPeriod: order.renewalPeriod,
     domains: lines,
     totalPrice: sum(lines.filter((l) => l.status === 'renewed')),
+    ...(await chargedTax(db, order.paymentIntentId)),
     committed: true,
     cardDescription: order.cardDescription ?? undefined,
   };

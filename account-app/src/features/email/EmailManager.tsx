@@ -24,7 +24,8 @@ import {
   usernameOf,
 } from '../../../../api/contract/email/email-rules.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import type { Domain, DomainEmail } from '../domains/api.ts';
+import { type Domain, type DomainEmail, useAccount } from '../domains/api.ts';
+import { chargeText } from '../billing/charge-tax.ts';
 import { deleteEmail, type EmailCreated, refreshDomains, sendInstructions, setEmailService, updateEmail } from './api.ts';
 import { AddAddressForm } from './AddAddressForm.tsx';
 import { AddressRow } from './AddressRow.tsx';
@@ -62,6 +63,7 @@ export default function EmailManager({ domain }: { domain: Domain }) {
   const [recipientError, setRecipientError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState('');
   const [newMrc, setNewMrc] = useState(domain.mrc);
+  const account = useAccount();
 
   const list = (domain.emails ?? []).filter((e) => e.status === 'active');
   const mailboxes = list.filter((e) => e.type === 'mailbox');
@@ -113,7 +115,7 @@ export default function EmailManager({ domain }: { domain: Domain }) {
             )}
             <div>
               <dt>Charged today to your default card</dt>
-              <dd>{formatMoney(Math.max(0, planWithEmail - domain.mrc))}</dd>
+              <dd>{chargeText(Math.max(0, planWithEmail - domain.mrc), account)}</dd>
             </div>
           </dl>
           {elsewhere && (

@@ -15,6 +15,7 @@ import { protectionPricePerYear, protectionYearsLeft } from '../../../../api/con
 import { type Domain, domainsKey, useAccount } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { answerSandboxAuthentication, authenticateWithStripe } from './payment-authentication.ts';
+import { chargeText, chargeWithTax } from '../billing/charge-tax.ts';
 import './renewals.css';
 
 type View =
@@ -102,7 +103,7 @@ export default function ProtectionModal({ domain: opened, onClose }: DomainModal
         </p>
       ) : (
         <p>
-          We will charge <Money cents={price} /> ({years} × <Money cents={protectionPricePerYear} />) to{' '}
+          We will charge {chargeText(price, account)}, {years} × <Money cents={protectionPricePerYear} />, to{' '}
           {account?.autoPayDescription ? `your ${account.autoPayDescription}` : 'your default payment method'} for protection until{' '}
           <DateText value={domain.expireDate} />. Protection is non-refundable.
         </p>
@@ -116,7 +117,7 @@ export default function ProtectionModal({ domain: opened, onClose }: DomainModal
       title: 'Confirm Your Payment',
       body: (
         <div className="renew-auth">
-          <p>Your bank asks you to confirm this payment of {<Money cents={price} />}.</p>
+          <p>Your bank asks you to confirm this payment of {<Money cents={chargeWithTax(price, account)} />}.</p>
           <p className="muted small">Sandbox test dialog: in production your bank's own 3-D Secure page appears here.</p>
         </div>
       ),

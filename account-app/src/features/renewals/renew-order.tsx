@@ -79,7 +79,7 @@ export function useRenewOrder<V extends string>() {
       title: 'Confirm Your Payment',
       body: (
         <div className="renew-auth">
-          <p>Your bank asks you to confirm this payment of {order ? <Money cents={order.totalPrice} /> : null}.</p>
+          <p>Your bank asks you to confirm this payment of {order ? <Money cents={order.totalPrice + (order.tax ?? 0)} /> : null}.</p>
           <p className="muted small">Sandbox test dialog: in production your bank's own 3-D Secure page appears here.</p>
         </div>
       ),
@@ -108,10 +108,18 @@ function OrderLines({ answer, requested }: { answer: RenewAnswer; requested: num
           </li>
         ))}
       </ul>
+      {answer.tax ? (
+        <p className="renew-total">
+          <span>{answer.taxNote ?? 'Tax'}</span>
+          <Money cents={answer.tax} />
+        </p>
+      ) : answer.taxNote ? (
+        <p className="muted small">{answer.taxNote}</p>
+      ) : null}
       <p className="renew-total">
         <span>Total</span>
         <strong>
-          <Money cents={answer.totalPrice} />
+          <Money cents={answer.totalPrice + (answer.tax ?? 0)} />
         </strong>
       </p>
     </div>
@@ -166,7 +174,13 @@ function Renewed({ answer }: { answer: RenewAnswer }) {
   return (
     <div className="renew-review">
       <p>
-        We charged <Money cents={answer.totalPrice} />
+        We charged <Money cents={answer.totalPrice + (answer.tax ?? 0)} />
+        {answer.tax ? (
+          <>
+            {' '}
+            (<Money cents={answer.tax} /> {answer.taxNote ?? 'tax'})
+          </>
+        ) : null}
         {answer.cardDescription ? ` to your ${answer.cardDescription}` : ''}.
       </p>
       <ul className="renew-lines">

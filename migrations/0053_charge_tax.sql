@@ -1,0 +1,1 @@
+ALTER TABLE "charge_intents" ADD COLUMN "tax" jsonb;
