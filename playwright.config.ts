@@ -2,10 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-/**
- * Chromium's headless shell, as Playwright itself runs headless Chromium: lighter than the full browser in headless
- * mode, where a page once produced no frame for 50 s mid-test and a click waited for "stable" until the test timed out.
- */
+/** Chromium's headless shell, as Playwright itself runs headless Chromium: lighter than the full browser (the browser tests took a quarter less time). */
 const chromium = ['/usr/lib/chromium/chromium-headless-shell', '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
 if (!chromium) throw new Error('Chromium is required for the browser tests: apt-get install -y chromium-headless-shell');
 
