@@ -8,12 +8,12 @@
 import { addDays } from 'date-fns/addDays';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, billingDocuments, transactions } from '../../../api/db/schema/index.ts';
-import { demoContact } from '../../../api/services/platform/seed.ts';
+import { billingDocuments, transactions } from '../../../api/db/schema/index.ts';
 import { runDomainCalendar } from '../../../api/services/renewals/domain-calendar.ts';
 import { useFileClock, useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { readPdfText } from '../../fixtures/pdf-text.ts';
 import { ownDomain } from '../../fixtures/renewal-domains.ts';
+import { customerIn, invoiceOf } from '../../fixtures/tax-customers.ts';
 
 const start = new Date(Date.UTC(2026, 4, 1, 3));
 const clock = useFileClock(start);
@@ -34,26 +34,10 @@ const protectionYear = 500;
 let names = 0;
 const name = (what: string) => `qwzct-${what}-${++names}.com`;
 
-/** A customer whose billing contact is in `country` (and `state`). */
-async function customerIn(country: string, state: string) {
-  const buyer = await nextBuyer(`charge-tax-${country.toLowerCase()}`);
-  const contact = { ...demoContact, email: buyer.email, country, state };
-  await t.db.update(accounts).set({ registrantContact: contact, whoisBillingContact: contact }).where(eq(accounts.accountId, buyer.accountId));
-  return buyer;
-}
-
-const invoiceOf = async (paymentIntentId: string) =>
-  (
-    await t.db
-      .select()
-      .from(billingDocuments)
-      .where(and(eq(billingDocuments.paymentIntentId, paymentIntentId), eq(billingDocuments.kind, 'invoice')))
-  )[0];
-
 describe('a renewal from the account app', () => {
   it('charges a German consumer 19% VAT on the card, writes the tax row and invoices it; a refund gives the VAT back on a credit note', async () => {
     clock.set(start);
-    const { client, accountId } = await customerIn('DE', 'Berlin');
+    const { client, accountId } = await customerIn({ t, nextBuyer }, 'charge-tax', 'DE', 'Berlin');
     const domain = await ownDomain(t, accountId, name('berlin'), { expireDate: addDays(start, 200), autoRenewEnabled: true });
     const request = { renewalPeriod: 1, domains: [{ domainId: domain.domainId }] };
     const vat = Math.round(comRenewal * 0.19);
@@ -77,7 +61,7 @@ describe('a renewal from the account app', () => {
     const paymentIntentId = payment?.paymentReference ?? '';
     expect(await payments().retrieve(paymentIntentId)).toMatchObject({ amountReceived: comRenewal + vat });
 
-    const invoice = await invoiceOf(paymentIntentId);
+    const invoice = await invoiceOf(t.db, paymentIntentId);
     expect(invoice).toMatchObject({ subtotal: comRenewal, tax: vat, total: comRenewal + vat, card: comRenewal + vat, orderId: null });
     expect(invoice.lines).toEqual([
       { description: `Renewal: ${domain.domain} (1 year)`, amount: comRenewal, discount: 0, credit: 0, taxRate: 0.19, tax: vat, total: comRenewal },
@@ -117,8 +101,8 @@ describe('a renewal from the account app', () => {
 
   it('charges a US customer in a state the operator collects in (New York) sales tax, and one in California none', async () => {
     clock.set(start);
-    const ny = await customerIn('US', 'New York');
-    const ca = await customerIn('US', 'CA');
+    const ny = await customerIn({ t, nextBuyer }, 'charge-tax', 'US', 'New York');
+    const ca = await customerIn({ t, nextBuyer }, 'charge-tax', 'US', 'CA');
     const answers = [];
     for (const buyer of [ny, ca]) {
       const domain = await ownDomain(t, buyer.accountId, name('us'), { expireDate: addDays(start, 200) });
@@ -138,14 +122,14 @@ describe('a renewal from the account app', () => {
 
     const nyLedger = await ledgerOf(ny.accountId);
     expect(nyLedger.find((row) => row.type === 'payment')?.amount).toBe(-(2 * comRenewal + salesTax));
-    const nyInvoice = await invoiceOf(nyLedger.find((row) => row.type === 'payment')?.paymentReference ?? '');
+    const nyInvoice = await invoiceOf(t.db, nyLedger.find((row) => row.type === 'payment')?.paymentReference ?? '');
     expect(nyInvoice).toMatchObject({ tax: salesTax, total: 2 * comRenewal + salesTax });
     expect(nyInvoice.buyer.taxNote).toBe('Sales tax 4% (New York)');
 
     const caLedger = await ledgerOf(ca.accountId);
     expect(caLedger.map((row) => row.type).sort()).toEqual(['nrc', 'payment']);
     expect(caLedger.find((row) => row.type === 'payment')?.amount).toBe(-2 * comRenewal);
-    const caInvoice = await invoiceOf(caLedger.find((row) => row.type === 'payment')?.paymentReference ?? '');
+    const caInvoice = await invoiceOf(t.db, caLedger.find((row) => row.type === 'payment')?.paymentReference ?? '');
     expect(caInvoice).toMatchObject({ tax: 0, total: 2 * comRenewal });
     expect(caInvoice.lines[0]).toMatchObject({ taxRate: 0, tax: 0 });
   });
@@ -154,8 +138,8 @@ describe('a renewal from the account app', () => {
 describe('the nightly auto-renewal', () => {
   it('charges a Dutch consumer 21% on the renewal and on Domain Protection, and reverse-charges a Belgian business', async () => {
     clock.set(start);
-    const consumer = await customerIn('NL', 'Utrecht');
-    const business = await customerIn('BE', 'Brussels');
+    const consumer = await customerIn({ t, nextBuyer }, 'charge-tax', 'NL', 'Utrecht');
+    const business = await customerIn({ t, nextBuyer }, 'charge-tax', 'BE', 'Brussels');
     const saved = await business.client.patch('/api/accounts/0', { vatNumber: 'BE0999000030' });
     expect(saved.body).toMatchObject({ vatNumber: 'BE0999000030', vatStatus: 'confirmed' });
     const expiry = addDays(start, 20);
@@ -177,7 +161,7 @@ describe('the nightly auto-renewal', () => {
     // One tax row for the domain, as checkout writes one per order line: each charge line taxed, then added.
     expect(taxRows).toMatchObject([{ amount: renewalVat + protectionVat, domainId: mine.domainId, metaData: { rate: 0.21 } }]);
     expect(consumerLedger.find((row) => row.type === 'payment')?.amount).toBe(-(comRenewal + protectionYear + renewalVat + protectionVat));
-    const consumerInvoice = await invoiceOf(taxRows[0].paymentReference ?? '');
+    const consumerInvoice = await invoiceOf(t.db, taxRows[0].paymentReference ?? '');
     expect(consumerInvoice.lines.map((line) => [line.amount, line.taxRate, line.tax])).toEqual([
       [comRenewal, 0.21, renewalVat],
       [protectionYear, 0.21, protectionVat],
@@ -190,7 +174,7 @@ describe('the nightly auto-renewal', () => {
     const payment = businessLedger.find((row) => row.type === 'payment');
     expect(payment?.amount, 'a reverse-charged business pays the price alone').toBe(-comRenewal);
     expect(await payments().retrieve(payment?.paymentReference ?? '')).toMatchObject({ amountReceived: comRenewal });
-    const businessInvoice = await invoiceOf(payment?.paymentReference ?? '');
+    const businessInvoice = await invoiceOf(t.db, payment?.paymentReference ?? '');
     expect(businessInvoice).toMatchObject({ tax: 0, total: comRenewal });
     expect(businessInvoice.buyer).toMatchObject({ country: 'BE', taxId: 'BE0999000030' });
     expect(businessInvoice.buyer.taxNote).toContain('Reverse charge');

@@ -9,11 +9,11 @@ import { addDays } from 'date-fns/addDays';
 import { subDays } from 'date-fns/subDays';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, billingDocuments, domains, outbox, transactions } from '../../../api/db/schema/index.ts';
+import { billingDocuments, domains, outbox, transactions } from '../../../api/db/schema/index.ts';
 import { runRecurringBilling } from '../../../api/services/billing/recurring-billing.ts';
-import { demoContact } from '../../../api/services/platform/seed.ts';
 import { useFileClock, useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { ownDomain } from '../../fixtures/renewal-domains.ts';
+import { customerIn, invoiceOf } from '../../fixtures/tax-customers.ts';
 
 const start = new Date(Date.UTC(2026, 2, 10, 15));
 const clock = useFileClock(start);
@@ -31,26 +31,11 @@ const {
 let names = 0;
 const name = (what: string) => `qwzcs-${what}-${++names}.com`;
 
-async function customerIn(country: string, state: string) {
-  const buyer = await nextBuyer(`services-tax-${country.toLowerCase()}`);
-  const contact = { ...demoContact, email: buyer.email, country, state };
-  await t.db.update(accounts).set({ registrantContact: contact, whoisBillingContact: contact }).where(eq(accounts.accountId, buyer.accountId));
-  return buyer;
-}
-
-const invoiceOf = async (paymentIntentId: string) =>
-  (
-    await t.db
-      .select()
-      .from(billingDocuments)
-      .where(and(eq(billingDocuments.paymentIntentId, paymentIntentId), eq(billingDocuments.kind, 'invoice')))
-  )[0];
-
 describe('Domain Protection added after checkout', () => {
   it('pays New York sales tax on the card and the invoice; a California customer pays none', async () => {
     clock.set(start);
-    const ny = await customerIn('US', 'NY');
-    const ca = await customerIn('US', 'California');
+    const ny = await customerIn({ t, nextBuyer }, 'services-tax', 'US', 'NY');
+    const ca = await customerIn({ t, nextBuyer }, 'services-tax', 'US', 'California');
     const paid: { payment: number; tax: number; invoice: Awaited<ReturnType<typeof invoiceOf>> }[] = [];
     for (const buyer of [ny, ca]) {
       // Two years left in the term: $10.00 of protection.
@@ -65,7 +50,7 @@ describe('Domain Protection added after checkout', () => {
       paid.push({
         payment: -(payment?.amount ?? 0),
         tax: ledger.filter((row) => row.type === 'tax').reduce((sum, row) => sum + row.amount, 0),
-        invoice: await invoiceOf(payment?.paymentReference ?? ''),
+        invoice: await invoiceOf(t.db, payment?.paymentReference ?? ''),
       });
     }
     expect(paid.map(({ payment, tax }) => [payment, tax])).toEqual([
@@ -86,7 +71,7 @@ describe('Domain Protection added after checkout', () => {
 describe('email bought after checkout', () => {
   it('charges a German consumer 19% VAT on the first month, and a refund gives it back on a credit note', async () => {
     clock.set(start);
-    const { client, accountId } = await customerIn('DE', 'Hamburg');
+    const { client, accountId } = await customerIn({ t, nextBuyer }, 'services-tax', 'DE', 'Hamburg');
     const domain = await ownDomain(t, accountId, name('mail'), { expireDate: addDays(start, 300), status: 'active' });
     const bought = await client.patch(`/api/domains/${domain.domainId}`, { emailEnabled: true });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
@@ -97,7 +82,7 @@ describe('email bought after checkout', () => {
     expect(ledger.find((row) => row.type === 'tax')).toMatchObject({ amount: vat, domainId: domain.domainId });
     const payment = ledger.find((row) => row.type === 'payment');
     expect(payment?.amount).toBe(-((month?.amount ?? 0) + vat));
-    const invoice = await invoiceOf(payment?.paymentReference ?? '');
+    const invoice = await invoiceOf(t.db, payment?.paymentReference ?? '');
     expect(invoice).toMatchObject({ tax: vat, total: (month?.amount ?? 0) + vat });
     expect(invoice.buyer).toMatchObject({ country: 'DE', taxNote: 'VAT 19% (Germany)' });
 
@@ -116,7 +101,7 @@ describe('email bought after checkout', () => {
 describe('a transfer restarted with a new auth code', () => {
   it('charges an Austrian consumer the transfer price and 20% VAT when the registry takes the new code', async () => {
     clock.set(start);
-    const { client, accountId } = await customerIn('AT', 'Wien');
+    const { client, accountId } = await customerIn({ t, nextBuyer }, 'services-tax', 'AT', 'Wien');
     const domain = await ownDomain(t, accountId, `badcode-qwzcs-restart-${++names}.com`, {
       expireDate: addDays(start, 200),
       status: 'transfer',
@@ -132,7 +117,7 @@ describe('a transfer restarted with a new auth code', () => {
       ['tax', 206],
       ['payment', -1234],
     ]);
-    const invoice = await invoiceOf(ledger[2].paymentReference ?? '');
+    const invoice = await invoiceOf(t.db, ledger[2].paymentReference ?? '');
     expect(invoice).toMatchObject({ subtotal: 1028, tax: 206, total: 1234 });
     expect(invoice.buyer).toMatchObject({ country: 'AT', taxNote: 'VAT 20% (Austria)' });
   });
@@ -141,7 +126,7 @@ describe('a transfer restarted with a new auth code', () => {
 describe('monthly plans', () => {
   it('bill a Dutch consumer 21% VAT on each plan: card, ledger, invoice and receipt email agree', async () => {
     clock.set(start);
-    const buyer = await customerIn('NL', 'Zuid-Holland');
+    const buyer = await customerIn({ t, nextBuyer }, 'services-tax', 'NL', 'Zuid-Holland');
     const today = clock.now();
     const plans = await t.db
       .insert(domains)
@@ -185,7 +170,7 @@ describe('monthly plans', () => {
     const payment = april.find((row) => row.type === 'payment');
     expect(payment?.amount).toBe(-total);
     expect(await payments().retrieve(payment?.paymentReference ?? '')).toMatchObject({ amountReceived: total });
-    const invoice = await invoiceOf(payment?.paymentReference ?? '');
+    const invoice = await invoiceOf(t.db, payment?.paymentReference ?? '');
     expect(invoice).toMatchObject({ subtotal: 1399, tax: suiteVat + mailVat, total, card: total });
     expect(invoice.lines.every((line) => line.taxRate === 0.21)).toBe(true);
 

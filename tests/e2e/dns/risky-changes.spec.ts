@@ -22,6 +22,17 @@ async function openAdvanced(page: Page, name: string): Promise<Locator> {
   return card;
 }
 
+/** Change Nameservers from the card's Advanced tab to two elsewhere, saved: the dialog, and the question it asks. */
+async function switchToOtherNameservers(page: Page, card: Locator) {
+  await card.getByRole('button', { name: 'Change Nameservers', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Nameservers' });
+  await dialog.getByRole('button', { name: 'Use Defaults' }).click();
+  await dialog.getByLabel('Nameserver 1').fill('ns1.elsewhere.net');
+  await dialog.getByLabel('Nameserver 2').fill('ns2.elsewhere.net');
+  await dialog.getByRole('button', { name: 'Save Nameservers' }).click();
+  return { dialog, ask: page.getByRole('dialog', { name: 'Switch Nameservers?' }) };
+}
+
 /** WCAG problems axe finds in the open dialog. */
 async function axeProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
@@ -99,13 +110,7 @@ test('Change Nameservers: each field says what is wrong under it, as typed, and 
 
 test('switching nameservers says forwarding ends and asks first; Back keeps what was typed', async ({ page }) => {
   const card = await openAdvanced(page, forwarded);
-  await card.getByRole('button', { name: 'Change Nameservers', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change Nameservers' });
-  await dialog.getByRole('button', { name: 'Use Defaults' }).click();
-  await dialog.getByLabel('Nameserver 1').fill('ns1.elsewhere.net');
-  await dialog.getByLabel('Nameserver 2').fill('ns2.elsewhere.net');
-  await dialog.getByRole('button', { name: 'Save Nameservers' }).click();
-  const ask = page.getByRole('dialog', { name: 'Switch Nameservers?' });
+  const { dialog, ask } = await switchToOtherNameservers(page, card);
   await expect(ask.getByRole('listitem')).toHaveText([`Forwarding to https://brightbeancoffee.com stops: visitors to ${forwarded} are no longer sent there.`]);
   await look(page, 'ns-switch-ask');
   await ask.getByRole('button', { name: 'Back' }).click();
@@ -119,13 +124,7 @@ test('a paid builder and email: other nameservers, or a zone file taking the roo
   const paid = 'brightbeancoffee.com';
   const billed = "You are still billed for the Website Builder and email (this domain's plan is $8.99 a month) until you remove them under Website and Email.";
   const card = await openAdvanced(page, paid);
-  await card.getByRole('button', { name: 'Change Nameservers', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change Nameservers' });
-  await dialog.getByRole('button', { name: 'Use Defaults' }).click();
-  await dialog.getByLabel('Nameserver 1').fill('ns1.elsewhere.net');
-  await dialog.getByLabel('Nameserver 2').fill('ns2.elsewhere.net');
-  await dialog.getByRole('button', { name: 'Save Nameservers' }).click();
-  const ask = page.getByRole('dialog', { name: 'Switch Nameservers?' });
+  const { dialog, ask } = await switchToOtherNameservers(page, card);
   await expect(ask.getByRole('listitem').first()).toHaveText(`Your Website Builder site stops showing at ${paid}.`);
   await expect(ask.getByRole('listitem').last()).toHaveText(billed);
   await ask.getByRole('button', { name: 'Back' }).click();
