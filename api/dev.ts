@@ -5,23 +5,11 @@
  * account app's Vite dev server, /admin to the back office's. Ctrl-C stops them all.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 3000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as { port: number };
-      server.close(() => resolve(free));
-    });
-  });
-}
 
 const [apiPort, accountPort, adminPort] = [await freePort(), await freePort(), await freePort()];
 const children: ChildProcess[] = [];

@@ -6,11 +6,11 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { freePort } from '../free-port.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = ReturnType<typeof createDb>;
@@ -61,19 +61,6 @@ export async function migrateDatabase(url: string) {
   } finally {
     await client.end({ timeout: 5 });
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** `url`: the owner's (migrations, the job queue's own schema); `appUrl`: the app's login. */

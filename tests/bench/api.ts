@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, startEmbeddedPostgres } from '../../api/db/client.ts';
+import { startEmbeddedPostgres } from '../../api/db/client.ts';
+import { freePort } from '../../api/free-port.ts';
 import { startServer } from './server-process.ts';
 
 type Figures = { reqPerSec: number; p50: number; p99: number; errors: number };

@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as packet from 'dns-packet';
 import { sql } from 'drizzle-orm';
-import { createDb, type Db, freePort, migrateDatabase, startEmbeddedPostgres } from '../../api/db/client.ts';
+import { createDb, type Db, migrateDatabase, startEmbeddedPostgres } from '../../api/db/client.ts';
+import { freePort } from '../../api/free-port.ts';
 import { hasNsd, startNsd } from '../fixtures/nsd.ts';
 import { npmStartEnv } from './server-process.ts';
 

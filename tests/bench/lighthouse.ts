@@ -11,13 +11,13 @@
  * Run alone: `bun tests/bench/lighthouse.ts`.
  */
 import { existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { Secret, TOTP } from 'otpauth';
 import { addDomainsToAccount, manyDomains, serverDatabaseUrl } from '../fixtures/domain-list-account.ts';
 import { describeChunks, firstLoadBudgetBytes, firstLoadScript, kb, root, spaFirstViews } from '../fixtures/first-load.ts';
+import { freePort } from '../../api/free-port.ts';
 
 /** Pages under /account need the demo account signed in; the others are measured as a new visitor sees them. */
 export const lighthousePages = ['/', '/pricing', '/terms', '/website-builder', '/whois', '/search', '/cart', '/login', '/account/domains'];
@@ -51,16 +51,6 @@ async function inlineBytes(url: string): Promise<{ js: number; css: number }> {
   const sum = (tag: string) =>
     [...html.matchAll(new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].reduce((total, m) => total + Buffer.byteLength(m[1]), 0);
   return { js: sum('script'), css: sum('style') };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../api/db/client.ts';
+import { freePort } from '../../api/free-port.ts';
 
 export type RunningServer = { url: string; pid: number; startMs: number; rssMb(): number; stop(): Promise<void> };
 

@@ -4,7 +4,7 @@
  * NSD by our NOTIFY (its own SOA refresh would take an hour). NSD comes from Debian (`apt-get install nsd`; .ci/run).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../api/db/client.ts';
+import { freePort } from '../../../api/free-port.ts';
 import { domains } from '../../../api/db/schema/index.ts';
 import { type DnsServer, startDnsServer } from '../../../api/services/dns/served-zones.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';

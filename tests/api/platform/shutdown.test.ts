@@ -10,7 +10,8 @@ import path from 'node:path';
 import { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startEmbeddedPostgres } from '../../../api/db/client.ts';
+import { startEmbeddedPostgres } from '../../../api/db/client.ts';
+import { freePort } from '../../../api/free-port.ts';
 import { sendMessageQueue } from '../../../api/services/platform/messages.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
