@@ -3,8 +3,10 @@
  * never came, and checkouts whose process died (their lease lapsed; takeover-watch.ts looks for those every 5 s too).
  * Asks the registry, never registers again. Also settles journalled registry changes (staff locks, suspensions,
  * courtesy renewals) whose answer was lost or whose process died (services/journal/registry-intents.ts), and refunds
- * whose names were still to be deleted or whose renewal was still to be taken back at the registry.
+ * whose names were still to be deleted or whose renewal was still to be taken back at the registry; and removed cards
+ * the payments provider has not detached yet.
  */
+import { detachRemovedCards } from '../services/billing/card-detach.ts';
 import { finishRefundRegistryWork } from '../services/billing/refund-reconcile.ts';
 import { reconcileUnknownOrders } from '../services/checkout/reconcile-orders.ts';
 import { queueOrderFollowUp } from '../services/orders/order-receipts.ts';
@@ -22,6 +24,7 @@ export const orderReconcileJob: JobKind = {
     if (orders.settled > 0) await queueOrderFollowUp(deps.jobs);
     const intents = await settleLapsedIntents(deps);
     const refunds = await finishRefundRegistryWork(deps);
-    return { ...orders, intents, refunds };
+    const cards = await detachRemovedCards(deps);
+    return { ...orders, intents, refunds, cards };
   },
 };

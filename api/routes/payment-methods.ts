@@ -15,6 +15,7 @@ import { CardError } from '../providers/payments/index.ts';
 import type { SandboxPayments } from '../providers/payments/sandbox.ts';
 import { requireBotCheck } from '../services/auth/bot-check.ts';
 import { findCurrentCart } from '../services/carts/carts.ts';
+import { detachRemovedCards } from '../services/billing/card-detach.ts';
 import { listPaymentMethods, type MethodOwner, makeDefault, removeMethod, setupCard } from '../services/billing/payment-methods.ts';
 import { enforce } from '../services/platform/rate-limit.ts';
 
@@ -92,5 +93,7 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
   .delete('/:id', async (c) => {
     const owner = await methodOwner(c);
     if (!owner) throw new AppError(404, 'Payment method not found');
-    return c.json(await removeMethod(c.var.deps.db, owner, parseId(c)));
+    const removed = await removeMethod(c.var.deps.db, owner, parseId(c));
+    await detachRemovedCards(c.var.deps, [parseId(c)]);
+    return c.json(removed);
   });

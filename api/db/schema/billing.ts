@@ -23,6 +23,8 @@ export const paymentMethods = pgTable('payment_methods', {
     .notNull()
     .default('active'),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** When a removed card was detached at the payment provider (it can never be charged there again); null until then. */
+  detachedAt: timestamp({ withTimezone: true }),
 });
 
 export const transactionTypes = [

@@ -65,4 +65,9 @@ export interface PaymentsProvider {
   cancel(paymentIntentId: string): Promise<PaymentIntent>;
   /** Gives back `amount` cents of a capture; the same idempotency key never refunds twice. */
   refund(paymentIntentId: string, amount: number, idempotencyKey: string): Promise<Refund>;
+  /**
+   * Detaches a saved card from its customer at the provider, so it can never be charged again. A card already
+   * detached, or unknown to the provider, counts as done.
+   */
+  detachCard(paymentMethodId: string): Promise<void>;
 }

@@ -32,6 +32,9 @@ import {
 export const declinedMessage = 'Your card was declined.';
 export const expiredMessage = 'Your card has expired.';
 export const insufficientFundsMessage = 'Your card has insufficient funds.';
+/** Stripe's answer for a payment method that was detached from its customer. */
+export const detachedCardMessage =
+  'The provided PaymentMethod was detached from a Customer. It may not be used again. To use it, you must create a new PaymentMethod.';
 export const authenticationFailedMessage = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 type Behaviour = 'ok' | 'authenticate-setup' | 'authenticate-always' | 'decline-setup' | 'expired-setup' | 'decline-charge' | 'insufficient-funds';
@@ -135,8 +138,10 @@ export function createSandboxPayments(db: Db): SandboxPayments {
     });
   }
 
+  /** The card's details; refused, as Stripe refuses it, once the card was detached. */
   async function cardFor(paymentMethodId: string): Promise<CardDetails> {
-    const saved = await find<CardDetails>('card', paymentMethodId);
+    const saved = await find<CardDetails & { detached?: boolean }>('card', paymentMethodId);
+    if (saved?.detached) throw new CardError(detachedCardMessage, 'payment_method_unexpected_state');
     if (saved) return saved;
     const { brand, last4 } = parseMethodId(paymentMethodId);
     return { brand, last4, expMonth: 12, expYear: new Date(nowMs()).getFullYear() + 3 };
@@ -221,6 +226,7 @@ export function createSandboxPayments(db: Db): SandboxPayments {
       const earlier = await findByKey<StoredPaymentIntent>('paymentIntent', idempotencyKey);
       if (earlier) return publicIntent(earlier);
       const { behaviour } = parseMethodId(paymentMethodId);
+      await cardFor(paymentMethodId);
       if (!Number.isInteger(amount) || amount <= 0) throw new CardError('The amount must be a positive number of cents', 'invalid_amount');
       if (behaviour === 'decline-setup' || behaviour === 'decline-charge') throw new CardError(declinedMessage, 'card_declined');
       if (behaviour === 'insufficient-funds') throw new CardError(insufficientFundsMessage, 'insufficient_funds');
@@ -295,6 +301,23 @@ export function createSandboxPayments(db: Db): SandboxPayments {
         await insert('refund', refund.id, refund, idempotencyKey, tx);
         return refund;
       }),
+
+    async detachCard(paymentMethodId) {
+      let card: CardDetails;
+      try {
+        card = await cardFor(paymentMethodId);
+      } catch (error) {
+        // Unknown to the provider, or detached already: nothing left to do.
+        if (error instanceof CardError) return;
+        throw error;
+      }
+      if (!(await insert('card', paymentMethodId, { ...card, detached: true }))) {
+        await db
+          .update(sandboxPaymentObjects)
+          .set({ data: { ...card, detached: true } })
+          .where(eq(sandboxPaymentObjects.id, paymentMethodId));
+      }
+    },
 
     async ledger() {
       const rows = await db

@@ -155,6 +155,16 @@ export function createStripePayments(options: {
       }
     },
 
+    async detachCard(paymentMethodId) {
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (error) {
+        // Gone from Stripe, or no longer attached to a customer: what detaching was for is already true.
+        const gone = error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || /not attached/i.test(error.message));
+        if (!gone) throw error;
+      }
+    },
+
     /** Webhook signature check; under Bun only the async variant works (SubtleCrypto). */
     async verifyWebhook(body, signature) {
       if (!options.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');

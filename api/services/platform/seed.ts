@@ -122,7 +122,8 @@ export async function seedDemoAccount(
       .values({
         accountId,
         provider: 'sandbox',
-        providerPaymentMethodId: 'pm_sandbox_demo_visa_4242',
+        // Its own id each seeding, as Stripe's would be: a card detached once is never charged again.
+        providerPaymentMethodId: `pm_sandbox_demo${randomBytes(6).toString('hex')}_visa_4242`,
         providerCustomerId: 'cus_sandbox_demo',
         brand: 'visa',
         last4: '4242',

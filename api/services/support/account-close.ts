@@ -3,13 +3,15 @@
  * (registered, transferring in or out, in redemption, being deleted): those are transferred out, deleted or moved
  * first. Otherwise, in one transaction under the account's row lock: the account is marked closed (no session can
  * start or last, whatever the way in), its sessions and API tokens are revoked, its saved cards are removed, and the
- * audit row is written; the customer is emailed after commit. Closing twice closes once.
+ * audit row is written; after commit the cards are detached at the payment provider and the customer is emailed.
+ * Closing twice closes once.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { accounts, apiTokens, domains, paymentMethods, sessions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { detachRemovedCards } from '../billing/card-detach.ts';
 import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { teamOf } from './customer-edit.ts';
@@ -18,7 +20,7 @@ import { findCustomer } from './customer-record.ts';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export async function closeCustomerAccount(
-  deps: Pick<Deps, 'db' | 'jobs'>,
+  deps: Pick<Deps, 'db' | 'jobs' | 'providers'>,
   actor: StaffActor,
   accountId: number,
   reason: string,
@@ -71,15 +73,17 @@ export async function closeCustomerAccount(
       reason: why,
       customerSummary: `${teamOf(actor)} closed your account at your request.`,
     });
-    return { email: user.email, cards: removedCards.length };
+    return { email: user.email, cards: removedCards.map((card) => card.paymentMethodId) };
   });
+  // After commit, outside the lock: the provider forgets the cards too (the reconcile job finishes what fails here).
+  await detachRemovedCards(deps, outcome.cards);
   await queueMessage(deps.jobs, {
     channel: 'email',
     to: outcome.email,
     subject: `Your ${brandName} account is closed`,
     text: [
       `${teamOf(actor)} closed your ${brandName} account, as you asked. You can no longer sign in, and every session and API token of the account has ended.`,
-      outcome.cards > 0 ? 'The cards saved on the account were removed; nothing more will be charged to them.' : null,
+      outcome.cards.length > 0 ? 'The cards saved on the account were removed, here and at our payment provider; nothing more will be charged to them.' : null,
       '',
       `If you did not ask for this, reply to this email or contact ${brandName} support at once.`,
     ]
