@@ -19,7 +19,7 @@ import { accountTaxCustomer } from '../billing/tax-customer.ts';
 import { decideTax, type TaxCustomer } from '../billing/tax-rates.ts';
 import { checkMarketItems } from './market-lines.ts';
 import type { LinePrices } from './order-delivery.ts';
-import { type CheckoutSource, emailTakenMessage } from './orders.ts';
+import { type CheckoutSource, emailOfClosedAccountMessage, emailTakenMessage } from './orders.ts';
 
 export type Line = { item: CartItemRow; prices: LinePrices };
 
@@ -56,8 +56,13 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
     passwordHash = (cart.contact as { passwordHash?: string } | null)?.passwordHash ?? null;
     if (!passwordHash) throw new AppError(400, 'Please enter a password');
     if (!cart.verified || cart.verifiedPhone !== contact.phone) throw new AppError(400, 'Please verify your phone number with the code we sent');
-    const [taken] = await db.select({ userId: users.userId }).from(users).where(sql`lower(${users.email}) = ${contact.email}`).limit(1);
-    if (taken) throw new AppError(409, emailTakenMessage);
+    const [taken] = await db
+      .select({ closedAt: accounts.closedAt })
+      .from(users)
+      .innerJoin(accounts, eq(accounts.accountId, users.accountId))
+      .where(sql`lower(${users.email}) = ${contact.email}`)
+      .limit(1);
+    if (taken) throw new AppError(409, taken.closedAt ? emailOfClosedAccountMessage : emailTakenMessage);
   } else {
     const [account] = await db.select().from(accounts).where(eq(accounts.accountId, accountId));
     const parsed = contactSchema.safeParse(account?.registrantContact ?? cart.contact ?? {});

@@ -14,6 +14,9 @@ import { inProgressStatuses, type Lease } from './checkout-leases.ts';
 export const checkoutFailedMessage = 'There was a processing your payment. Please contact support if issue continues.';
 export const authenticationFailedMessage = 'Error authenticating card :(';
 export const emailTakenMessage = 'An account with this email already exists. Please log in to check out.';
+/** A visitor checking out with the email of an account staff closed: logging in would only say it is closed. */
+export const emailOfClosedAccountMessage =
+  'This email belongs to an account that was closed. Contact support to open it again, or check out with another email.';
 export const stillProcessingMessage = 'Your order is still being processed. Please wait a moment and reload.';
 
 /** The idempotency key an attempt authorises with; recorded on the order (`authorizeKey`) before the provider is asked. */

@@ -3,7 +3,7 @@ import { createDb } from '../../../api/db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, domains, orderLines, orders, outbox, registryDomains, transactions, users, verificationCodes } from '../../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../../api/providers/payments/sandbox.ts';
-import { authorizeKey, emailTakenMessage } from '../../../api/services/checkout/orders.ts';
+import { authorizeKey, emailOfClosedAccountMessage, emailTakenMessage } from '../../../api/services/checkout/orders.ts';
 import { reconcileUnknownOrders } from '../../../api/services/checkout/reconcile-orders.ts';
 import { createSession } from '../../../api/services/auth/sessions.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../fixtures/test-app.ts';
@@ -593,6 +593,22 @@ describe('one new email, two checkouts at once', () => {
     const kept = await loser.client.get('/api/carts/0?$relations[]=cartItems');
     expect(kept.body.$isLoggedIn).toBe(false);
     expect(kept.body.cartItems.map((i: { domain: string }) => i.domain)).toEqual([loserDomain]);
+  });
+});
+
+describe('the email of a closed account', () => {
+  it('is told the account was closed and how to go on, not to log in; nothing is charged', async () => {
+    const closed = await readyVisitor(['qwzxv-closed-first.com'], '4242424242424242', 'came-back@example.org');
+    expect((await commit(closed.client, closed.cartId)).status).toBe(200);
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'came-back@example.org'));
+    await t.db.update(accounts).set({ closedAt: new Date() }).where(eq(accounts.accountId, user.accountId));
+
+    const again = await readyVisitor(['qwzxv-closed-again.com'], '4242424242424242', 'Came-Back@example.org');
+    const before = (await payments().ledger()).length;
+    const answer = await commit(again.client, again.cartId);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(emailOfClosedAccountMessage);
+    expect(await intentsSince(before)).toEqual([]);
   });
 });
 
