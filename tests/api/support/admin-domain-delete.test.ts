@@ -131,6 +131,13 @@ describe('deleting a domain within the add grace period', () => {
     expect((await domainRow(t, bought.domainId)).status).toBe('deleted');
 
     const timeline = (await support.client.get(`/api/admin/domains/${bought.domainId}/timeline`)).body.data;
-    expect(timeline).toEqual(expect.arrayContaining([expect.objectContaining({ source: 'staff', summary: 'Refunded its order', reason })]));
+    expect(timeline).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ source: 'staff', summary: 'Refunded its order', reason }),
+        expect.objectContaining({ source: 'staff', summary: 'Deleted at the registry', reason }),
+      ]),
+    );
+    // A search of the audit log for deletions finds it, once, beside its order's refund.
+    expect(await auditRows('domain.delete', bought.domainId)).toMatchObject([{ reason, after: { status: 'deleted', withinAddGracePeriod: true } }]);
   });
 });
