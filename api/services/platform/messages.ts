@@ -17,10 +17,15 @@ export async function queueMessage(jobs: JobQueue, message: OutgoingMessage): Pr
   await jobs.send(sendMessageQueue, message);
 }
 
-/** One delivery attempt; a throw makes the queue try again later. */
+/**
+ * One delivery attempt; a throw makes the queue try again later. Every queued email is written by the application, not
+ * typed by a person: it goes out marked `Auto-Submitted: auto-generated` (RFC 3834), so vacation responders and
+ * ticket systems at the other end do not answer it, and nothing loops with our own abuse mailbox.
+ */
 export async function deliverMessage(providers: Pick<Providers, 'mail' | 'sms'>, message: OutgoingMessage): Promise<void> {
-  if (message.channel === 'email') await providers.mail.send({ to: message.to, subject: message.subject, text: message.text });
-  else await providers.sms.send({ to: message.to, body: message.body });
+  if (message.channel === 'email') {
+    await providers.mail.send({ to: message.to, subject: message.subject, text: message.text, autoSubmitted: 'auto-generated' });
+  } else await providers.sms.send({ to: message.to, body: message.body });
 }
 
 /** The newest 200 messages the sandbox mail and SMS providers kept instead of sending (read at /dev/outbox). */
