@@ -21,9 +21,11 @@ function preloadLandingRoute(routeModule: string): Plugin {
         const scripts = [chunk.fileName, ...chunk.imports]
           .filter((file) => !html.includes(file))
           .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/account/${file}` }, injectTo: 'head' as const }));
+        // Cross-origin mode as Vite's loader asks for the stylesheet (crossOrigin = ''): otherwise the browser cannot
+        // use the preload and fetches the file a second time.
         const styles = [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => ({
           tag: 'link',
-          attrs: { rel: 'preload', as: 'style', href: `/account/${file}` },
+          attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/account/${file}` },
           injectTo: 'head' as const,
         }));
         return [...scripts, ...styles];

@@ -17,15 +17,21 @@ test('My Domains asks for each of its first reads once, started from the page it
   expect(html).toMatch(/<link rel="preload" href="\/api\/domains\?[^"]+" as="fetch"/);
 
   const reads: string[] = [];
+  const assets: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) reads.push(`${url.pathname}${url.search}`);
+    if (url.pathname.startsWith('/account/assets/')) assets.push(url.pathname);
   });
   await page.reload();
   await expect(domainEntry(page, 'brightbeancoffee.com')).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Account shortcuts' })).toContainText('Monthly plans');
   const count = (prefix: string) => reads.filter((read) => read.startsWith(prefix)).length;
   expect({ domains: count('/api/domains?'), account: count('/api/accounts/0'), user: count('/api/users/0') }).toEqual({ domains: 1, account: 1, user: 1 });
+  // Each script and stylesheet is downloaded once: a preload the page cannot use (another cross-origin mode) would
+  // fetch its file a second time.
+  expect(assets.some((asset) => asset.endsWith('.css'))).toBe(true);
+  expect(assets.filter((asset, index) => assets.indexOf(asset) !== index)).toEqual([]);
 });
 
 test('without a session the page names no private reads, and sends the visitor to log in', async ({ browser }) => {
