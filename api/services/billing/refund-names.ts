@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { domains, refunds, type transactions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import { queueDomainCleanup, releaseSubordinateHosts } from '../domains/departed-domains.ts';
 import { spendRegistryWrite } from '../domains/registry-changes.ts';
 import { customerYearsSentence } from './refund-renewals.ts';
@@ -83,6 +84,30 @@ export async function markNamesLeaving(tx: DbOrTx, names: RefundName[]): Promise
     .update(domains)
     .set({ status: 'pendingDelete', autoRenewEnabled: false, autoRenewDate: null, modifyDate: now() })
     .where(and(inArray(domains.domainId, ids), ne(domains.status, 'deleted')));
+}
+
+/**
+ * In the refund's transaction: a name the refund takes back is deleted at the registry, so the audit log says so of
+ * the name itself, beside its order's refund: a search for deletions, and the name's own history, find it.
+ */
+export async function auditNamesLeaving(
+  tx: DbOrTx,
+  actor: StaffActor,
+  refund: Pick<RefundRow, 'refundId' | 'accountId' | 'names' | 'reason' | 'customerNote'>,
+): Promise<void> {
+  for (const name of refund.names.filter((n) => n.action !== 'keep')) {
+    await recordAudit(tx, actor, {
+      action: 'domain.delete',
+      targetType: 'domain',
+      targetId: name.domainId,
+      targetLabel: name.domain,
+      accountId: refund.accountId,
+      after: { status: 'deleted', refundId: refund.refundId, ...(name.action === 'cancel' ? { withinAddGracePeriod: true } : {}) },
+      reason: refund.reason,
+      customerSummary: namesSentence([name]),
+      customerReason: refund.customerNote,
+    });
+  }
 }
 
 /**

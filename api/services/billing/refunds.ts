@@ -26,7 +26,7 @@ import { CardError } from '../../providers/payments/index.ts';
 import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
 import { issueCreditNote } from './billing-documents.ts';
 import { cardMoney, chargesOf, creditMoney, paymentRows } from './refund-charges.ts';
-import { decideNames, deleteRefundedNames, markNamesLeaving, namesSentence } from './refund-names.ts';
+import { auditNamesLeaving, decideNames, deleteRefundedNames, markNamesLeaving } from './refund-names.ts';
 import { emailRefund } from './refund-email.ts';
 import { addTaxBack, isSameRequest } from './refund-tax.ts';
 import { customerYearsSentence, decideYears, takeBackRefundedYears } from './refund-renewals.ts';
@@ -325,21 +325,7 @@ async function recordRefund(deps: Deps, claim: RefundRow, answer: { id: string; 
       customerSummary: [summary, ...years].join(' '),
       customerReason: row.customerNote,
     });
-    // A name the refund takes back is deleted at the registry: the audit log says so of the name itself, so a search
-    // for deletions (and the name's own history) finds it, not only its order's refund.
-    for (const name of row.names.filter((n) => n.action !== 'keep')) {
-      await recordAudit(tx, actor, {
-        action: 'domain.delete',
-        targetType: 'domain',
-        targetId: name.domainId,
-        targetLabel: name.domain,
-        accountId: row.accountId,
-        after: { status: 'deleted', refundId: row.refundId, ...(name.action === 'cancel' ? { withinAddGracePeriod: true } : {}) },
-        reason: row.reason,
-        customerSummary: namesSentence([name]),
-        customerReason: row.customerNote,
-      });
-    }
+    await auditNamesLeaving(tx, actor, row);
     return true;
   });
 }
