@@ -123,6 +123,7 @@ export const accountSchema = z.strictObject({
   /** Cents a month, the sum of the domains' plans and the tax on them. */
   recurringBillAmount: z.number().int(),
   autoRenewDate: timestamp.nullable(),
+  /** Cents the next auto-renewal charges: the one-year renew prices of the domains renewing that day, each with its tax. */
   autoRenewAmount: z.number().int(),
   autoPayDescription: z.string().nullable(),
   /**

@@ -76,6 +76,11 @@ export type RenewAnswer = {
   cardDescription?: string;
 };
 
+/** The charge lines a renewed line is captured as (renewal, redemption fee, protection), each taxed on its own. */
+export function renewalChargeAmounts(line: Pick<RenewLine, 'renewPrice' | 'redemptionPrice' | 'protectionPrice'>): number[] {
+  return [line.renewPrice, ...(line.redemptionPrice ? [line.redemptionPrice] : []), ...(line.protectionPrice ? [line.protectionPrice] : [])];
+}
+
 export function lineTotal(line: Pick<RenewLine, 'renewPrice' | 'redemptionPrice' | 'protectionPrice'>): number {
   return line.renewPrice + (line.redemptionPrice ?? 0) + line.protectionPrice;
 }

@@ -10,6 +10,7 @@ import { accounts, domains, paymentMethods } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { describeCard } from '../../contract/billing/card-names.ts';
+import { taxOn } from '../../contract/billing/tax.ts';
 import { nextRecurringBill } from '../billing/recurring-billing.ts';
 
 export async function accountView(db: Db, accountId: number, now = currentTime()): Promise<Account> {
@@ -46,7 +47,8 @@ export async function accountView(db: Db, accountId: number, now = currentTime()
     recurringBillDate: recurring.date?.toISOString() ?? null,
     recurringBillAmount: recurring.amount,
     autoRenewDate: autoRenew.date?.toISOString() ?? null,
-    autoRenewAmount: autoRenew.amount,
+    // What the card pays, as the monthly bill's amount: each renewal taxed on its own, as the charge will be.
+    autoRenewAmount: autoRenew.amounts.reduce((sum, amount) => sum + amount + taxOn(amount, recurring.chargeTax?.rate ?? 0), 0),
     autoPayDescription: card ? describeCard(card) : null,
     chargeTax: recurring.chargeTax,
   };
@@ -56,17 +58,15 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * The next auto-renewal: the day the first active auto-renewing domain renews (15 days before it expires, or today
- * when that day passed), and the sum of the one-year renew prices of every domain renewing that day.
+ * when that day passed), and the one-year renew prices of every domain renewing that day.
  */
-export function nextAutoRenewal(owned: (typeof domains.$inferSelect)[], now: Date): { date: Date | null; amount: number } {
+export function nextAutoRenewal(owned: (typeof domains.$inferSelect)[], now: Date): { date: Date | null; amounts: number[] } {
   const renewals = owned
     .filter((d) => d.autoRenewEnabled && d.status === 'active')
     .map((d) => ({ date: max([now, subDays(d.expireDate, autoRenewLeadDays)]), domain: d.domain }))
     .sort((a, b) => a.date.getTime() - b.date.getTime());
   const next = renewals[0];
-  if (!next) return { date: null, amount: 0 };
-  const amount = renewals
-    .filter((r) => utcDay(r.date) === utcDay(next.date))
-    .reduce((sum, r) => sum + (catalogue().forDomain(r.domain)?.renewPricing[0] ?? 0), 0);
-  return { date: next.date, amount };
+  if (!next) return { date: null, amounts: [] };
+  const amounts = renewals.filter((r) => utcDay(r.date) === utcDay(next.date)).map((r) => catalogue().forDomain(r.domain)?.renewPricing[0] ?? 0);
+  return { date: next.date, amounts };
 }

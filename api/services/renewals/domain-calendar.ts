@@ -16,10 +16,9 @@ import type { DomainRow, RenewalOrderRow, RenewalRow } from '../../db/schema/ind
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharges, type HeldCharge } from '../billing/account-charges.ts';
-import { renewalChargeAmounts } from './renewal-tax.ts';
 import { advanceExpiry, day, notify, renewalGraceDays, sendReminders } from '../domains/domain-expiry.ts';
 import { eachLimited } from '../kernel/each-limited.ts';
-import { lineTotal, type RenewLine } from '../../contract/renewals/renewals.ts';
+import { lineTotal, type RenewLine, renewalChargeAmounts } from '../../contract/renewals/renewals.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
 import { claimTerms, ledgerLines, markLine, priceLine, reconcileHeldRenewals, setOrder, settleRenewalOrder, settleUnknownLine } from './renewals.ts';
 

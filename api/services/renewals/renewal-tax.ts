@@ -1,14 +1,9 @@
 /** The tax on a renewal order, as the preview shows it before the card is charged and as the answer shows what it paid. */
 import { and, eq, sql } from 'drizzle-orm';
-import type { RenewAnswer, RenewLine } from '../../contract/renewals/renew-rules.ts';
+import { type RenewAnswer, type RenewLine, renewalChargeAmounts } from '../../contract/renewals/renew-rules.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { accountChargeTax, chargeTaxNote, heldTaxes, taxOfLines } from '../billing/charge-tax.ts';
-
-/** The amounts of the charge lines a renewed line is captured as (ledgerLines: renewal, redemption fee, protection), each taxed on its own. */
-export function renewalChargeAmounts(line: Pick<RenewLine, 'renewPrice' | 'redemptionPrice' | 'protectionPrice'>): number[] {
-  return [line.renewPrice, ...(line.redemptionPrice ? [line.redemptionPrice] : []), ...(line.protectionPrice ? [line.protectionPrice] : [])];
-}
 
 /** The tax the card will pay on top of the lines' prices, decided as checkout decides it. */
 export async function previewTax(db: DbOrTx, accountId: number, lines: RenewLine[], today: Date): Promise<Pick<RenewAnswer, 'tax' | 'taxNote'>> {

@@ -18,6 +18,7 @@ import {
   type RenewableDomain,
   type RenewAnswer,
   type RenewLine,
+  renewalChargeAmounts,
   type renewRequestSchema,
 } from '../../contract/renewals/renewals.ts';
 import type { z } from 'zod';
@@ -31,7 +32,7 @@ import { eachLimited } from '../kernel/each-limited.ts';
 import { requireRecentAuthForCharge } from '../auth/recent-auth.ts';
 import { authorizeDefaultCard, captureCharge, type ChargeLine, type HeldCharge, releaseCharge } from '../billing/account-charges.ts';
 import { catalogue } from '../search/catalogue.ts';
-import { chargedTax, previewTax, renewalChargeAmounts } from './renewal-tax.ts';
+import { chargedTax, previewTax } from './renewal-tax.ts';
 
 type RenewRequestInput = z.output<typeof renewRequestSchema>;
 

@@ -9,6 +9,7 @@ import { ManualClock, useClock } from '../../../api/clock.ts';
 import { paymentMethodSchema } from '../../../api/contract/billing/payment-methods.ts';
 import { transactionsAnswerSchema } from '../../../api/contract/billing/transactions.ts';
 import { accounts, domains, paymentMethods, transactions } from '../../../api/db/schema/index.ts';
+import { demoContact } from '../../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { readPdfText } from '../../fixtures/pdf-text.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../fixtures/test-app.ts';
@@ -267,5 +268,21 @@ describe('the account’s auto-renew figures', () => {
     expect(account.autoRenewDate).toBe('2026-05-05T08:00:00.000Z');
     expect(account.autoRenewAmount).toBe(renewPrice('renews-first.com') + renewPrice('renews-first.net'));
     expect(account.autoRenewAmount).toBeGreaterThan(0);
+  });
+
+  it('includes the VAT each renewal will be charged, as the monthly bill does, for a customer who pays VAT', async () => {
+    const { client, accountId } = await buyerCreated('2026-01-05T09:00:00Z');
+    const dutch = { ...demoContact, country: 'NL', state: 'Noord-Holland' };
+    await t.db.update(accounts).set({ registrantContact: dutch, whoisBillingContact: dutch }).where(eq(accounts.accountId, accountId));
+    await t.db.insert(domains).values([
+      { accountId, domain: 'vat-renews.com', expireDate: new Date('2026-05-20T08:00:00Z'), autoRenewEnabled: true },
+      { accountId, domain: 'vat-renews.net', expireDate: new Date('2026-05-20T09:00:00Z'), autoRenewEnabled: true },
+    ]);
+    const prices = await client.get('/api/domains?$renewalPricing=true');
+    const renewPrice = (name: string): number => prices.body.data.find((d: { domain: string }) => d.domain === name)?.renewPrice;
+    const withVat = (cents: number) => cents + Math.round(cents * 0.21);
+    const answer = (await client.get('/api/accounts/0')).body;
+    expect(answer.chargeTax).toEqual({ rate: 0.21, note: 'VAT 21% (Netherlands)' });
+    expect(answer.autoRenewAmount).toBe(withVat(renewPrice('vat-renews.com')) + withVat(renewPrice('vat-renews.net')));
   });
 });

@@ -1,7 +1,8 @@
 /**
  * An EU consumer's VAT: a visitor in the Netherlands sees each price with 21% VAT in it and the VAT named in the cart,
  * pays that total with the sandbox's DOTCOM5 promo code taken off, and the order's receipt page shows the price, the discount, the VAT and
- * the total, which add up to the cent. At a phone's width and a desktop's.
+ * the total, which add up to the cent; afterwards the next auto-renewal and a renewal's price carry the VAT too. At a
+ * phone's width and a desktop's.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, test } from '@playwright/test';
@@ -77,5 +78,20 @@ for (const width of [390, 1280]) {
     await expect(page.getByText('NL12 is not a valid EU VAT number')).toBeVisible();
     expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`vat-number-${width}.png`), fullPage: true });
+
+    // After the sale, what the card will pay later carries the VAT too: the account's next auto-renewal says so, and a
+    // renewal's price shows it before the order's review.
+    await page.goto('/account/summary');
+    await expect(page.getByText('Tax included: VAT 21% (Netherlands).')).toBeVisible();
+    await page.goto('/account/domains');
+    await page.getByRole('button', { name: 'Renew', exact: true }).first().click();
+    const renew = page.getByRole('dialog', { name: 'Renew My Domain' });
+    await renew.getByRole('checkbox', { name: `Renew ${domain}` }).check();
+    // The row's price is before VAT; the total the card pays has the row's VAT in it, and says how much.
+    const net = cents(await renew.getByRole('row').filter({ hasText: domain }).locator('.renew-price-col').textContent());
+    const gross = cents(await renew.locator('.renew-total strong').textContent());
+    expect(gross).toBe(net + Math.round(net * 0.21));
+    await expect(renew.locator('.renew-total-tax')).toHaveText(`Includes $${((gross - net) / 100).toFixed(2)} VAT 21% (Netherlands)`);
+    await page.screenshot({ path: test.info().outputPath(`vat-renew-${width}.png`), fullPage: true });
   });
 }

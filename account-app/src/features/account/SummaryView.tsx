@@ -6,6 +6,7 @@ import { DateText } from '@kit/DateText.tsx';
 import { Money } from '@kit/Money.tsx';
 import { Link } from 'react-router';
 import { paths } from '../../paths.ts';
+import { chargeTaxFootnote } from '../billing/charge-tax.ts';
 import { useCurrentUser } from '../session/api.ts';
 import { type Account, useAccountInfo, useActiveMfaCount } from './api.ts';
 import { ContactDetails, TdrpBanner } from './ContactDetails.tsx';
@@ -113,6 +114,7 @@ function PaymentsCard({ account }: { account: Account }) {
           )}
         </dd>
       </dl>
+      {chargeTaxFootnote(account) ? <p className="muted small">{chargeTaxFootnote(account)}</p> : null}
       <div className="info-links">
         <Link to={paths.summary.href('payment')}>Payment methods</Link>
         <Link to={paths.summary.href('billing')}>Billing history</Link>

@@ -12,6 +12,7 @@ import { confirmView, finishView } from '@kit/step-views.ts';
 import { showToast } from '@kit/toasts.ts';
 import { useId, useState } from 'react';
 import { useAccount } from '../domains/api.ts';
+import { chargeTaxFootnote } from './charge-tax.ts';
 import { type PaymentMethod, refreshPayments, usePaymentMethods } from './api.ts';
 import './billing.css';
 import { cardBrandName } from '../../../../api/contract/billing/card-names.ts';
@@ -65,6 +66,7 @@ function AutoPay() {
           </dd>
         </div>
       </dl>
+      {chargeTaxFootnote(account) ? <p className="muted small">{chargeTaxFootnote(account)}</p> : null}
     </section>
   );
 }

@@ -11,13 +11,16 @@ import { useEffect, useMemo, useReducer, useState } from 'react';
 import useSWR from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import {
-  lineTotal,
   noDomainsSelectedMessage,
   noRenewPriceMessage,
   periodCapNotes,
   protectionPricePerYear,
   type RenewableDomain,
+  renewalChargeAmounts,
 } from '../../../../api/contract/renewals/renew-rules.ts';
+import { formatMoney } from '../../../../api/contract/money.ts';
+import { chargeTaxLine, chargeWithTax } from '../billing/charge-tax.ts';
+import { useAccount } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { type OrderView, useRenewOrder } from './renew-order.tsx';
 import { initialSelection, selectedDomains, selectionReducer } from './renew-selection.ts';
@@ -28,6 +31,7 @@ type SortKey = 'domain' | 'expireDate';
 
 export default function RenewAllModal({ domain, onClose, selectedIds }: DomainModalProps) {
   const modal = useSteppedModal<View>({ onClose });
+  const account = useAccount();
   const pin = domain?.domainId;
   const { data, error } = useSWR<ListResult<RenewableDomain> | null>(`/renewals${pin ? `?domainId=${pin}` : ''}`);
   const list = data?.data ?? null;
@@ -51,19 +55,16 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
   const state = selection;
 
   const chosen = selectedDomains(state);
-  const estimate = rows.reduce((sum, row) => {
+  const estimateLines = rows.flatMap((row) => {
     const choice = state.choices[row.domainId];
-    if (!choice?.renew || row.renewPrice === null) return sum;
+    if (!choice?.renew || row.renewPrice === null) return [];
     const years = Math.min(period, row.maxRenewalPeriod);
-    return (
-      sum +
-      lineTotal({
-        renewPrice: row.renewPrice * years,
-        redemptionPrice: row.redemptionPrice,
-        protectionPrice: choice.protect ? protectionPricePerYear * years : 0,
-      })
-    );
-  }, 0);
+    return renewalChargeAmounts({
+      renewPrice: row.renewPrice * years,
+      redemptionPrice: row.redemptionPrice,
+      protectionPrice: choice.protect ? protectionPricePerYear * years : 0,
+    });
+  });
 
   function tick(row: RenewableDomain, on: boolean) {
     if (on && row.renewPrice === null) {
@@ -196,10 +197,9 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
               <p className="renew-hint muted small">Domain Protection: $5 per domain a year. It extends the Renewal Grace Period by a year.</p>
               <p className="renew-total">
                 <span>{chosen.length} selected · estimated total</span>
-                <strong>
-                  <Money cents={estimate} />
-                </strong>
+                <strong>{formatMoney(chargeWithTax(estimateLines, account))}</strong>
               </p>
+              {chargeTaxLine(estimateLines, account) ? <p className="renew-total-tax muted small">{chargeTaxLine(estimateLines, account)}</p> : null}
             </>
           )}
         </div>

@@ -14,7 +14,15 @@ import { useEffect, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import { autoRenewLeadDays } from '../../../../api/contract/domains/domain-status.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
-import { noRenewPriceMessage, periodCapNotes, protectionPricePerYear, type RenewableDomain } from '../../../../api/contract/renewals/renew-rules.ts';
+import {
+  noRenewPriceMessage,
+  periodCapNotes,
+  protectionPricePerYear,
+  type RenewableDomain,
+  renewalChargeAmounts,
+} from '../../../../api/contract/renewals/renew-rules.ts';
+import { formatMoney } from '../../../../api/contract/money.ts';
+import { chargeTaxLine, chargeWithTax } from '../billing/charge-tax.ts';
 import { type Domain, domainsKey, useAccount } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { PeriodField } from './PeriodField.tsx';
@@ -49,6 +57,15 @@ export default function RenewDomainModal({ domain: opened, onClose }: DomainModa
   }
 
   const years = renewable ? Math.min(period, Math.max(renewable.maxRenewalPeriod, 1)) : period;
+  // What the card pays for this renewal, line by line as the charge is taxed; null without a price.
+  const charged =
+    renewable?.renewPrice == null
+      ? null
+      : renewalChargeAmounts({
+          renewPrice: renewable.renewPrice * years,
+          redemptionPrice: renewable.redemptionPrice,
+          protectionPrice: protect ? protectionPricePerYear * years : 0,
+        });
   const views: StepViews<View> = {
     default: {
       title: 'Renew My Domain',
@@ -70,14 +87,9 @@ export default function RenewDomainModal({ domain: opened, onClose }: DomainModa
           </label>
           <p className="renew-total">
             <span>Renewal price</span>
-            <strong>
-              {renewable?.renewPrice == null ? (
-                <span className="muted">{data ? 'Contact support' : '…'}</span>
-              ) : (
-                <Money cents={renewable.renewPrice * years + (renewable.redemptionPrice ?? 0) + (protect ? protectionPricePerYear * years : 0)} />
-              )}
-            </strong>
+            <strong>{charged == null ? <span className="muted">{data ? 'Contact support' : '…'}</span> : formatMoney(chargeWithTax(charged, account))}</strong>
           </p>
+          {charged && chargeTaxLine(charged, account) ? <p className="renew-total-tax muted small">{chargeTaxLine(charged, account)}</p> : null}
           <dl className="renew-settings">
             <div>
               <dt>Auto-Renew</dt>
