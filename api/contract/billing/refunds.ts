@@ -15,6 +15,10 @@ export type PaymentCharge = {
   refundable: number;
   /** A registration's, renewal's or transfer's charge asks what happens to the name: null for other charges. */
   name: { graceDaysLeft: number | null } | null;
+  /** The order the charge belongs to: a line's tax goes back with the line's other charges of the same order. */
+  orderId: number | null;
+  /** A tax charge's rate (0.21 for 21%); null for other charges. */
+  taxRate: number | null;
 };
 
 export type RefundView = {

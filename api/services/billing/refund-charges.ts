@@ -56,6 +56,8 @@ export function chargesOf(rows: TransactionRow[]): PaymentCharge[] {
     amount: row.amount,
     refundable: Math.max(0, left.get(row.transactionId) ?? 0),
     name: nameOf(row),
+    orderId: row.orderId,
+    taxRate: row.type === 'tax' ? ((row.metaData as { rate?: number } | null)?.rate ?? 0) : null,
   }));
 }
 

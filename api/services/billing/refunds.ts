@@ -15,6 +15,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
+import { addTaxBack } from '../../contract/billing/refund-tax.ts';
 import { type NameAction, type PaymentDetail, type RefundView, yearsSentence } from '../../contract/billing/refunds.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -28,7 +29,7 @@ import { issueCreditNote } from './billing-documents.ts';
 import { cardMoney, chargesOf, creditMoney, paymentRows } from './refund-charges.ts';
 import { auditNamesLeaving, decideNames, deleteRefundedNames, markNamesLeaving } from './refund-names.ts';
 import { emailRefund } from './refund-email.ts';
-import { addTaxBack, isSameRequest } from './refund-tax.ts';
+import { isSameRequest } from './refund-tax.ts';
 import { customerYearsSentence, decideYears, takeBackRefundedYears } from './refund-renewals.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -186,7 +187,7 @@ async function claimRefund(deps: Deps, input: RefundInput, reason: string): Prom
         throw new AppError(409, `At most ${formatMoney(charge.refundable)} of "${charge.description}" can be refunded`);
       }
     }
-    addTaxBack(rows, charges, asked);
+    addTaxBack(charges, asked);
     const total = [...asked.values()].reduce((sum, cents) => sum + cents, 0);
     const { paid, refunded } = cardMoney(rows, input.paymentIntentId);
     const held = refunded + pending.reduce((sum, row) => sum + row.amount, 0);

@@ -10,6 +10,7 @@ import { Field } from '@kit/Field.tsx';
 import Modal from '@kit/Modal.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { minReasonLength } from '../../../../api/contract/audit/audit.ts';
+import { addTaxBack } from '../../../../api/contract/billing/refund-tax.ts';
 import type { NameAction, PaymentCharge, PaymentDetail } from '../../../../api/contract/billing/refunds.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
 
@@ -54,7 +55,14 @@ export function RefundDialog({ payment, endpoint, onClose, onDone }: { payment: 
       }),
     [amounts, refundable],
   );
-  const total = parsed.reduce((sum, row) => sum + row.cents, 0);
+  const typed = parsed.reduce((sum, row) => sum + row.cents, 0);
+  // What goes back is what is typed and the tax of it, as the server adds it: shown before it is sent.
+  const taxBack = useMemo(() => {
+    const asked = new Map(parsed.filter((row) => row.cents > 0).map((row) => [row.charge.transactionId, row.cents]));
+    addTaxBack(new Map(payment.charges.map((charge) => [charge.transactionId, charge])), asked);
+    return [...asked.values()].reduce((sum, cents) => sum + cents, 0) - typed;
+  }, [parsed, payment.charges, typed]);
+  const total = typed + taxBack;
   const cardLeft = Math.max(0, payment.paid - payment.refunded);
   const limit = to === 'credit' ? Number.POSITIVE_INFINITY : payment.refundable;
   const invalid = parsed.some((row) => row.problem) || total === 0 || total > limit || reason.trim().length < minReasonLength;
@@ -169,6 +177,11 @@ export function RefundDialog({ payment, endpoint, onClose, onDone }: { payment: 
             {error}
           </p>
         )}
+        {taxBack > 0 ? (
+          <p className="small" data-testid="refund-tax-back">
+            {formatMoney(taxBack)} of tax goes back with it: {formatMoney(total)} in all.
+          </p>
+        ) : null}
         <div className="step-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
             Cancel
