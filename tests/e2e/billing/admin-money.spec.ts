@@ -193,3 +193,36 @@ test('the owner finds the promo code and the refund in the audit log, with their
     await checkScreen(page, path.split('/').pop() ?? 'page');
   }
 });
+
+test('a refund of a Dutch customer’s order gives the VAT on it back too, and the dialog says so before it is sent', async ({ browser, page }) => {
+  test.skip(!staff.billing, 'needs the billing agent above');
+  const dutchDomain = `qwzxv-money-vat-${run}.com`;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/');
+  await addDomain(visitor, dutchDomain);
+  await visitor.goto('/cart');
+  await fillVisitorDetails(visitor, `money-vat-${run}@example.org`, newPhone(), { country: 'NL', city: 'Amsterdam', state: 'Noord-Holland', zip: '1011 AB' });
+  await expect(visitor.locator('.summary-totals .tax-included')).toContainText('21% VAT (Netherlands)');
+  await saveCard(visitor, '4242 4242 4242 4242');
+  await expect(visitor.getByText(/^Visa ending in 4242/)).toBeVisible({ timeout: 20_000 });
+  await visitor.getByRole('button', { name: 'CHECKOUT' }).click();
+  await landOnMyDomains(visitor);
+  await visitor.context().close();
+
+  await signInStaff(page, staff.billing!, '/admin/orders');
+  await page.getByLabel('Search').fill(dutchDomain);
+  await page
+    .getByRole('row')
+    .filter({ hasText: dutchDomain })
+    .getByRole('link', { name: /Order #\d+/ })
+    .click();
+  await page.getByRole('button', { name: 'Refund…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund', exact: true });
+  await dialog.getByRole('textbox', { name: `Registration of ${dutchDomain} (1 year)` }).fill('3');
+  // The server gives back 21% of what is refunded with it: the dialog says how much before anything is sent.
+  await expect(dialog.getByTestId('refund-tax-back')).toHaveText('$0.63 of tax goes back with it: $3.63 in all.');
+  await dialog.getByLabel('Reason').fill('Goodwill: the price the customer was promised');
+  await checkScreen(page, 'refund-dialog-vat');
+  await dialog.getByRole('button', { name: 'Refund $3.63' }).click();
+  await expect(page.getByText(/^Refunded \$3\.63\b/)).toBeVisible();
+});
