@@ -40,5 +40,9 @@ export const cartContactSchema = z.object({
   email: z.string().max(254).optional(),
   phone: z.string().max(20).optional(),
   statedSource: z.string().max(40).optional(),
+  /** A business's EU VAT number, typed at checkout: kept as VIES confirmed it (`vatStatus`), for the new account. */
+  vatNumber: z.string().max(30).optional(),
+  /** Set by the server from VIES's answer; what a client sends here is ignored. */
+  vatStatus: z.enum(['confirmed', 'unavailable']).optional(),
 });
 export type CartContact = z.infer<typeof cartContactSchema>;

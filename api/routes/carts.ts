@@ -41,5 +41,5 @@ export const cartsRoutes = new Hono<AppEnv>()
       return c.json(answer);
     }
     const cart = await cartById(c, id, { create: true });
-    return c.json(await changeCart(db, cart, body, { isLoggedIn: currentAccountId(c) != null }));
+    return c.json(await changeCart(c.var.deps, cart, body, { isLoggedIn: currentAccountId(c) != null }));
   });

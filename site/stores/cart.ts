@@ -53,6 +53,20 @@ export function patchCart(changes: Record<string, unknown>): Promise<boolean> {
   return patched;
 }
 
+/** Saves a business's EU VAT number (or removes it with ''): VIES's refusal comes back as the field's message. */
+export function applyVatNumber(vatNumber: string): Promise<string | null> {
+  const applied = patches.then(async () => {
+    const cartId = $cart.get()?.cartId;
+    if (!cartId) return null;
+    const answer = await api<CartSummary>(`/carts/${cartId}`, { method: 'PATCH', body: { contact: { vatNumber } }, toast: false });
+    if (isFailure(answer)) return answer.message;
+    $cart.set(answer);
+    return null;
+  });
+  patches = applied.catch(() => {});
+  return applied;
+}
+
 /**
  * Applies a promo code (or removes it with null). The server checks it against the cart at once; its refusal ("This
  * code has expired") is answered for the field to show, not toasted.

@@ -58,18 +58,27 @@ export async function saveVatNumber(
     await db.update(accounts).set({ vatNumber: null, vatStatus: null, vatName: null, vatCheckDate: null }).where(eq(accounts.accountId, input.accountId));
     return { vatNumber: null, vatStatus: null, message: null };
   }
-  const { number } = normalizeVatNumber(input.vatNumber, input.billingCountry);
-  const answer = await vies.check(number.slice(0, 2), number.slice(2));
-  if (answer.status === 'invalid') {
-    throw new AppError(400, `VIES says ${number} is not a registered VAT number. Check it, or leave it empty to buy as a consumer.`, { field: 'vatNumber' });
-  }
+  const { number, answer } = await confirmVatNumber(vies, input.vatNumber, input.billingCountry);
   await db
     .update(accounts)
     .set({ vatNumber: number, vatStatus: answer.status, vatName: answer.name, vatCheckDate: now() })
     .where(eq(accounts.accountId, input.accountId));
-  const message =
-    answer.status === 'unavailable'
-      ? `VIES could not confirm ${number} just now, so VAT is charged on your orders until it does. Save it again later to retry.`
-      : null;
-  return { vatNumber: number, vatStatus: answer.status, message };
+  return { vatNumber: number, vatStatus: answer.status, message: unconfirmedMessage(number, answer.status) };
+}
+
+/** What the customer is told when VIES could not be asked: VAT is charged until it confirms the number. */
+export function unconfirmedMessage(number: string, status: 'confirmed' | 'unavailable'): string | null {
+  return status === 'unavailable'
+    ? `VIES could not confirm ${number} just now, so VAT is charged on your orders until it does. Save it again later to retry.`
+    : null;
+}
+
+/** The number as VIES spells it and VIES's answer; a malformed number, or one VIES says is not registered, is a 400. */
+export async function confirmVatNumber(vies: ViesProvider, typed: string, billingCountry: string | null) {
+  const { number } = normalizeVatNumber(typed, billingCountry);
+  const answer = await vies.check(number.slice(0, 2), number.slice(2));
+  if (answer.status === 'invalid') {
+    throw new AppError(400, `VIES says ${number} is not a registered VAT number. Check it, or leave it empty to buy as a consumer.`, { field: 'vatNumber' });
+  }
+  return { number, answer: { status: answer.status, name: answer.name } };
 }

@@ -17,9 +17,10 @@ export async function cartTaxDecision(db: Db, cart: CartRow | null, isLoggedIn: 
     const customer = accountTaxCustomer(account, null);
     return account?.whoisBillingContact || account?.registrantContact ? decideTax(customer, taxOperator(), now()) : null;
   }
-  const contact = cart.contact as { country?: string; state?: string } | null;
+  const contact = cart.contact;
   const country = contact?.country?.toUpperCase() ?? '';
-  return isKnownCountry(country) ? decideTax({ country, state: contact?.state ?? null }, taxOperator(), now()) : null;
+  const customer = { country, state: contact?.state ?? null, vatNumber: contact?.vatNumber ?? null, vatStatus: contact?.vatStatus ?? null };
+  return isKnownCountry(country) ? decideTax(customer, taxOperator(), now()) : null;
 }
 
 /** Each line's tax (on its price less its discount) and the cart's, with the sentence the cart shows. */

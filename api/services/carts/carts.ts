@@ -6,7 +6,10 @@ import { cartTotals, type ItemPrices, priceItem } from '../../contract/carts/car
 import type { Db } from '../../db/client.ts';
 import { accounts, cartItems, carts, domains, paymentMethods } from '../../db/schema/index.ts';
 import type { CartItemRow, CartRow } from '../../db/schema/index.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { confirmVatNumber } from '../accounts/vat-numbers.ts';
+import { enforce } from '../platform/rate-limit.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { hashPassword } from '../kernel/passwords.ts';
 import { hashToken } from '../kernel/tokens.ts';
@@ -240,15 +243,43 @@ export async function cartView(db: Db, cart: CartRow | null, options: { isLogged
 }
 
 /**
+ * A business visitor's VAT number, confirmed with VIES before it is kept (a malformed or unregistered one is a 400 and
+ * nothing changes); emptied, or the billing country changed under it, the visitor buys as a consumer again. VIES is
+ * an outside service: ten checks per cart in 15 minutes.
+ */
+async function applyVatNumber(deps: Pick<Deps, 'db' | 'providers'>, cart: CartRow, next: Record<string, unknown>, typed: string | undefined) {
+  const countryChanged = next.country !== cart.contact?.country;
+  if (typed === undefined && !countryChanged) return;
+  if (typed === undefined || typed.trim() === '') {
+    delete next.vatNumber;
+    delete next.vatStatus;
+    return;
+  }
+  // The form sends the number again with every field: one already confirmed for this country is not asked again.
+  if (!countryChanged && typed.replace(/[\s.-]/g, '').toUpperCase() === cart.contact?.vatNumber) return;
+  await enforce(deps.db, [{ key: `cart-vat:${cart.cartId}`, max: 10, windowSeconds: 15 * 60 }], 'Too many VAT number checks. Try again in a few minutes.');
+  const { number, answer } = await confirmVatNumber(deps.providers.vies, typed, typeof next.country === 'string' ? next.country.toUpperCase() : null);
+  next.vatNumber = number;
+  next.vatStatus = answer.status;
+}
+
+/**
  * PATCH /api/carts/:id without `commit`: the checkout form's fields and the chosen card. A new phone must be verified
  * again; a visitor's new-account password is kept only as its hash.
  */
-export async function changeCart(db: Db, cart: CartRow, patch: Omit<CartPatch, 'commit'>, options: { isLoggedIn: boolean }): Promise<Cart> {
+export async function changeCart(
+  deps: Pick<Deps, 'db' | 'providers'>,
+  cart: CartRow,
+  patch: Omit<CartPatch, 'commit'>,
+  options: { isLoggedIn: boolean },
+): Promise<Cart> {
+  const { db } = deps;
   if (cart.status !== 'active') throw new AppError(409, 'This cart has already been checked out');
   const changes: Partial<typeof carts.$inferInsert> = { modifyDate: now() };
   if (patch.contact) {
-    const { password, code: _code, ...fields } = patch.contact;
+    const { password, code: _code, vatNumber, vatStatus: _status, ...fields } = patch.contact;
     const next: Record<string, unknown> = { ...(cart.contact ?? {}), ...fields };
+    await applyVatNumber(deps, cart, next, vatNumber);
     if (fields.phone !== undefined && fields.phone.trim() !== (cart.contact?.phone ?? '')) {
       changes.verified = false;
       changes.verifiedPhone = null;

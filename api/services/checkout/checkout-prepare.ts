@@ -52,7 +52,8 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
     const parsed = contactSchema.safeParse(cart.contact ?? {});
     if (!parsed.success) throw new AppError(400, `Please complete your contact details: ${parsed.error.issues[0].message}`);
     contact = parsed.data;
-    taxCustomer = { country: contact.country, state: contact.state };
+    // A business visitor's VAT number, as VIES confirmed it when it was typed (cart.ts): reverse-charged when it may be.
+    taxCustomer = { country: contact.country, state: contact.state, vatNumber: cart.contact?.vatNumber ?? null, vatStatus: cart.contact?.vatStatus ?? null };
     passwordHash = (cart.contact as { passwordHash?: string } | null)?.passwordHash ?? null;
     if (!passwordHash) throw new AppError(400, 'Please enter a password');
     if (!cart.verified || cart.verifiedPhone !== contact.phone) throw new AppError(400, 'Please verify your phone number with the code we sent');

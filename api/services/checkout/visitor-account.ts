@@ -1,4 +1,5 @@
 /** The account a visitor's order is recorded in: reserved before any name is registered, released if the order ends empty. */
+import { now } from '../../clock.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { accounts, orders, users } from '../../db/schema/index.ts';
@@ -40,6 +41,8 @@ export async function reserveAccount(
           referrer: source.referrer?.slice(0, 500) ?? null,
           landing: source.landing?.slice(0, 500) ?? null,
           paymentCustomerId: prepared.method.providerCustomerId,
+          // The VAT number the order was reverse-charged on (or charged VAT on, VIES not answering) stays the account's.
+          ...(cart.contact?.vatNumber ? { vatNumber: cart.contact.vatNumber, vatStatus: cart.contact.vatStatus ?? null, vatCheckDate: now() } : {}),
         })
         .returning({ accountId: accounts.accountId });
       const [user] = await tx

@@ -7,7 +7,7 @@ import { isContactComplete, statedSources } from '../../../api/contract/carts/ch
 import type { CartContact } from '../../../api/contract/contact.ts';
 import { api, isFailure } from '@kit/api.ts';
 import { prepareBotCheck, solveBotCheck } from '../../lib/bot-check-retry.ts';
-import { $cart, type CartSummary, patchCart, refreshCart } from '../../stores/cart.ts';
+import { $cart, applyVatNumber, type CartSummary, patchCart, refreshCart } from '../../stores/cart.ts';
 import AccountField from './AccountField.tsx';
 import { loadPhoneNumbers, toE164 } from './phone-number.ts';
 
@@ -164,6 +164,7 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
             ))}
           </select>
         </div>
+        {cart.$tax?.label === 'VAT' ? <VatNumberField cart={cart} /> : null}
         <div className="field">
           <label htmlFor="contact-phone">Mobile phone</label>
           <input
@@ -264,5 +265,55 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * A business in the EU gives its VAT number: checked with VIES when the field is left, and once confirmed the order is
+ * reverse-charged (the summary says so); a number VIES cannot check just now pays VAT, and the field says why.
+ */
+function VatNumberField({ cart }: { cart: CartSummary }) {
+  const saved = cart.contact?.vatNumber ?? '';
+  const [typed, setTyped] = useState(saved);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const check = async () => {
+    if (typed.trim() === saved) return;
+    setChecking(true);
+    setProblem(await applyVatNumber(typed.trim()));
+    setChecking(false);
+  };
+  const status = cart.contact?.vatStatus;
+  const hint = checking
+    ? 'Checking with VIES…'
+    : problem
+      ? problem
+      : status === 'confirmed'
+        ? `✓ ${saved} confirmed by VIES: VAT is reverse-charged`
+        : status === 'unavailable'
+          ? `VIES could not confirm ${saved} just now, so VAT is charged`
+          : 'Businesses only: with a number VIES confirms, you account for the VAT yourself.';
+  return (
+    <div className="field wide">
+      <label htmlFor="contact-vatNumber">EU VAT number (optional)</label>
+      <input
+        id="contact-vatNumber"
+        className={`input${status === 'confirmed' && !problem ? ' is-valid' : ''}`}
+        autoComplete="off"
+        placeholder="DE123456789"
+        value={typed}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby="contact-vatNumber-hint"
+        onChange={(e) => setTyped(e.target.value)}
+        onBlur={() => void check()}
+      />
+      <span
+        id="contact-vatNumber-hint"
+        className={problem ? 'field-error' : status === 'confirmed' ? 'field-ok' : 'field-hint'}
+        role={problem ? 'alert' : undefined}
+      >
+        {hint}
+      </span>
+    </div>
   );
 }

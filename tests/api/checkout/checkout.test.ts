@@ -596,6 +596,37 @@ describe('one new email, two checkouts at once', () => {
   });
 });
 
+describe('a business visitor with an EU VAT number', () => {
+  it('is reverse-charged once VIES confirms the number, and the new account keeps it; a bad number is a 400 and changes nothing', async () => {
+    const { client, cartId } = await readyVisitor(['qwzxv-b2b-visitor.com']);
+    const german = await client.patch(`/api/carts/${cartId}`, { contact: { country: 'DE', state: 'Berlin' } });
+    expect(german.body.$tax).toMatchObject({ rate: 0.19, reverseCharge: false });
+
+    const malformed = await client.patch(`/api/carts/${cartId}`, { contact: { vatNumber: 'DE12' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toMatch(/^DE12 is not a valid EU VAT number/);
+    const foreign = await client.patch(`/api/carts/${cartId}`, { contact: { vatNumber: 'NL800000006B01' } });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toBe('This VAT number is from Netherlands, but your billing country is Germany');
+    // A status sent by the client is not believed: only VIES's answer counts.
+    const claimed = await client.patch(`/api/carts/${cartId}`, { contact: { vatStatus: 'confirmed' } });
+    expect(claimed.body.$tax).toMatchObject({ rate: 0.19, reverseCharge: false });
+
+    const confirmed = await client.patch(`/api/carts/${cartId}`, { contact: { vatNumber: 'de 100000008' } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.contact).toMatchObject({ vatNumber: 'DE100000008', vatStatus: 'confirmed' });
+    expect(confirmed.body.$tax).toMatchObject({ reverseCharge: true, rate: 0 });
+    expect(confirmed.body.taxPrice).toBe(0);
+
+    const done = await commit(client, cartId);
+    expect(done.status).toBe(200);
+    const [order] = await t.db.select().from(orders).where(eq(orders.orderId, done.body.orderId));
+    expect(order.tax).toMatchObject({ reverseCharge: true, buyerTaxId: 'DE100000008' });
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.accountId, order.accountId as number));
+    expect(account).toMatchObject({ vatNumber: 'DE100000008', vatStatus: 'confirmed' });
+  });
+});
+
 describe('the email of a closed account', () => {
   it('is told the account was closed and how to go on, not to log in; nothing is charged', async () => {
     const closed = await readyVisitor(['qwzxv-closed-first.com'], '4242424242424242', 'came-back@example.org');

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, test } from '@playwright/test';
-import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from '../helpers/checkout-helpers.ts';
+import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from '../helpers/checkout-helpers.ts';
 
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
 const amountOf = async (row: Locator) => cents(await row.locator('dd').textContent());
@@ -95,3 +95,32 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: test.info().outputPath(`vat-renew-${width}.png`), fullPage: true });
   });
 }
+
+test('a German business gives its VAT number in the cart: a wrong one is refused with the reason, a confirmed one is reverse-charged', async ({ page }) => {
+  test.setTimeout(120_000);
+  const domain = `qwzxv-vat-b2b-${unique()}.com`;
+  await page.goto('/');
+  await addDomain(page, domain);
+  await page.goto('/cart');
+  await fillVisitorDetails(page, `vat-b2b-${unique()}@example.org`, newPhone(), { country: 'DE', city: 'Berlin', state: 'Berlin', zip: '10115' });
+  await expect(page.locator('.summary-totals .tax-included')).toContainText('Prices include 19% VAT (Germany)');
+
+  const vatNumber = page.getByLabel('EU VAT number (optional)');
+  await vatNumber.fill('NL800000006B01');
+  await vatNumber.blur();
+  await expect(page.getByRole('alert').filter({ hasText: 'This VAT number is from Netherlands, but your billing country is Germany' })).toBeVisible();
+  await vatNumber.fill('DE 100000008');
+  await vatNumber.blur();
+  await expect(page.getByText('✓ DE100000008 confirmed by VIES: VAT is reverse-charged')).toBeVisible();
+  await expect(page.getByTestId('cart-tax-note')).toHaveText('VAT reverse-charged: the customer accounts for it (DE100000008).');
+  await page.screenshot({ path: test.info().outputPath('vat-b2b-cart.png'), fullPage: true });
+
+  await saveCard(page, '4242 4242 4242 4242');
+  await expect(page.getByText(/^Visa ending in 4242/)).toBeVisible({ timeout: 20_000 });
+  const total = await page.getByTestId('cart-total').textContent();
+  await page.getByRole('button', { name: 'CHECKOUT' }).click();
+  const orderId = await landOnMyDomains(page);
+  await page.goto(`/account/orders/${orderId}`);
+  await expect(page.getByText(/VAT reverse-charged/).first()).toBeVisible();
+  await expect(page.locator('.order-total')).toHaveText(total ?? '');
+});
