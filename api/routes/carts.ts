@@ -28,7 +28,6 @@ export const cartsRoutes = new Hono<AppEnv>()
   .patch('/:id', async (c) => {
     const body = await parseBody(c, cartPatchSchema);
     const id = parseId(c);
-    const { db } = c.var.deps;
     if (body.commit) {
       const client = { ip: c.var.clientIp, userAgent: c.req.header('user-agent') };
       const { answer, session } = await commitCart(c.var.deps, { cartId: id, owner: cartOwner(c), patch: body, client });

@@ -622,7 +622,10 @@ describe('a business visitor with an EU VAT number', () => {
     expect(done.status).toBe(200);
     const [order] = await t.db.select().from(orders).where(eq(orders.orderId, done.body.orderId));
     expect(order.tax).toMatchObject({ reverseCharge: true, buyerTaxId: 'DE100000008' });
-    const [account] = await t.db.select().from(accounts).where(eq(accounts.accountId, order.accountId as number));
+    const [account] = await t.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.accountId, order.accountId as number));
     expect(account).toMatchObject({ vatNumber: 'DE100000008', vatStatus: 'confirmed' });
   });
 });
