@@ -93,7 +93,8 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
   .delete('/:id', async (c) => {
     const owner = await methodOwner(c);
     if (!owner) throw new AppError(404, 'Payment method not found');
-    const removed = await removeMethod(c.var.deps.db, owner, parseId(c));
-    await detachRemovedCards(c.var.deps, [parseId(c)]);
+    const id = parseId(c);
+    const removed = await removeMethod(c.var.deps.db, owner, id);
+    await detachRemovedCards(c.var.deps, [id]);
     return c.json(removed);
   });

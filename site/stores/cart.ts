@@ -54,28 +54,21 @@ export function patchCart(changes: Record<string, unknown>): Promise<boolean> {
 }
 
 /** Saves a business's EU VAT number (or removes it with ''): VIES's refusal comes back as the field's message. */
-export function applyVatNumber(vatNumber: string): Promise<string | null> {
-  const applied = patches.then(async () => {
-    const cartId = $cart.get()?.cartId;
-    if (!cartId) return null;
-    const answer = await api<CartSummary>(`/carts/${cartId}`, { method: 'PATCH', body: { contact: { vatNumber } }, toast: false });
-    if (isFailure(answer)) return answer.message;
-    $cart.set(answer);
-    return null;
-  });
-  patches = applied.catch(() => {});
-  return applied;
-}
+export const applyVatNumber = (vatNumber: string): Promise<string | null> => patchCartField({ contact: { vatNumber } }, null);
 
 /**
  * Applies a promo code (or removes it with null). The server checks it against the cart at once; its refusal ("This
  * code has expired") is answered for the field to show, not toasted.
  */
-export function applyPromoCode(promoCode: string | null): Promise<string | null> {
+export const applyPromoCode = (promoCode: string | null): Promise<string | null> =>
+  patchCartField({ promoCode }, 'Add a domain to your cart to use a promo code');
+
+/** One field's patch, in turn with the others; the server's refusal is answered for the field to show, not toasted. */
+function patchCartField(body: Record<string, unknown>, withoutCart: string | null): Promise<string | null> {
   const applied = patches.then(async () => {
     const cartId = $cart.get()?.cartId;
-    if (!cartId) return 'Add a domain to your cart to use a promo code';
-    const answer = await api<CartSummary>(`/carts/${cartId}`, { method: 'PATCH', body: { promoCode }, toast: false });
+    if (!cartId) return withoutCart;
+    const answer = await api<CartSummary>(`/carts/${cartId}`, { method: 'PATCH', body, toast: false });
     if (isFailure(answer)) return answer.message;
     $cart.set(answer);
     return null;

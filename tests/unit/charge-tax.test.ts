@@ -1,7 +1,8 @@
 /** Tax on charges after checkout: each line taxed on its own and added up per domain; the account app's price with it. */
 import { describe, expect, it } from 'vitest';
 import { chargeText, chargeWithTax } from '../../account-app/src/features/billing/charge-tax.ts';
-import { chargeTaxNote, taxOfLines, taxRowsOf } from '../../api/services/billing/charge-tax.ts';
+import { taxOfLines } from '../../api/contract/billing/tax.ts';
+import { chargeTaxNote, taxRowsOf } from '../../api/services/billing/charge-tax.ts';
 import { decideTax } from '../../api/services/billing/tax-rates.ts';
 
 const today = new Date('2026-11-29T12:00:00Z');

@@ -34,6 +34,11 @@ export function taxOn(net: number, rate: number): number {
   return Math.round(net * rate + 1e-9);
 }
 
+/** The tax on charge lines of these amounts, each line taxed on its own as the invoice shows it (0 without a rate). */
+export function taxOfLines(amounts: readonly number[], tax: Pick<TaxDecision, 'rate'> | null | undefined): number {
+  return amounts.reduce((sum, amount) => sum + taxOn(amount, tax?.rate ?? 0), 0);
+}
+
 /**
  * The sentence the cart, checkout, receipt and invoice show: "Prices include 21% VAT (Netherlands)", "Sales tax
  * (8.875%, New York): $1.15", "VAT reverse-charged: the customer accounts for it".

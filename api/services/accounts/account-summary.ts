@@ -10,7 +10,7 @@ import { accounts, domains, paymentMethods } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { describeCard } from '../../contract/billing/card-names.ts';
-import { taxOn } from '../../contract/billing/tax.ts';
+import { taxOfLines } from '../../contract/billing/tax.ts';
 import { nextRecurringBill } from '../billing/recurring-billing.ts';
 
 export async function accountView(db: Db, accountId: number, now = currentTime()): Promise<Account> {
@@ -48,7 +48,7 @@ export async function accountView(db: Db, accountId: number, now = currentTime()
     recurringBillAmount: recurring.amount,
     autoRenewDate: autoRenew.date?.toISOString() ?? null,
     // What the card pays, as the monthly bill's amount: each renewal taxed on its own, as the charge will be.
-    autoRenewAmount: autoRenew.amounts.reduce((sum, amount) => sum + amount + taxOn(amount, recurring.chargeTax?.rate ?? 0), 0),
+    autoRenewAmount: autoRenew.amounts.reduce((sum, amount) => sum + amount, 0) + taxOfLines(autoRenew.amounts, recurring.chargeTax),
     autoPayDescription: card ? describeCard(card) : null,
     chargeTax: recurring.chargeTax,
   };

@@ -63,14 +63,11 @@ export async function saveVatNumber(
     .update(accounts)
     .set({ vatNumber: number, vatStatus: answer.status, vatName: answer.name, vatCheckDate: now() })
     .where(eq(accounts.accountId, input.accountId));
-  return { vatNumber: number, vatStatus: answer.status, message: unconfirmedMessage(number, answer.status) };
-}
-
-/** What the customer is told when VIES could not be asked: VAT is charged until it confirms the number. */
-export function unconfirmedMessage(number: string, status: 'confirmed' | 'unavailable'): string | null {
-  return status === 'unavailable'
-    ? `VIES could not confirm ${number} just now, so VAT is charged on your orders until it does. Save it again later to retry.`
-    : null;
+  const message =
+    answer.status === 'unavailable'
+      ? `VIES could not confirm ${number} just now, so VAT is charged on your orders until it does. Save it again later to retry.`
+      : null;
+  return { vatNumber: number, vatStatus: answer.status, message };
 }
 
 /** The number as VIES spells it and VIES's answer; a malformed number, or one VIES says is not registered, is a 400. */

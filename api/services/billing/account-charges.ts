@@ -14,7 +14,8 @@ import { AppError } from '../../errors.ts';
 import { CardError } from '../../providers/payments/index.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
 import { issueChargeInvoice } from './billing-documents.ts';
-import { accountChargeTax, heldTaxes, taxOfLines, taxRowsOf } from './charge-tax.ts';
+import { taxOfLines } from '../../contract/billing/tax.ts';
+import { accountChargeTax, heldTaxes, taxRowsOf } from './charge-tax.ts';
 import type { TaxDecision } from '../../contract/billing/tax.ts';
 
 export const noDefaultCardMessage = 'Please add a default payment method to your account first';

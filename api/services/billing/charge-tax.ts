@@ -5,7 +5,7 @@
  * authorisation, so the capture charges and invoices the tax the card was authorised for, whatever changes between.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { describeTax, formatRate, type TaxDecision, taxOn } from '../../contract/billing/tax.ts';
+import { describeTax, formatRate, type TaxDecision, taxOfLines } from '../../contract/billing/tax.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, chargeIntents } from '../../db/schema/index.ts';
 import { taxOperator } from './seller-identity.ts';
@@ -22,11 +22,6 @@ export async function accountChargeTax(db: DbOrTx, accountId: number, today: Dat
 export function chargeTaxNote(decision: TaxDecision | null): string | null {
   if (decision?.reverseCharge) return describeTax(decision, 0);
   return decision && decision.rate > 0 ? `${decision.label} ${formatRate(decision.rate)} (${decision.place})` : null;
-}
-
-/** The tax on charge lines of these amounts, each line taxed on its own as the invoice shows it. */
-export function taxOfLines(amounts: readonly number[], decision: TaxDecision | null): number {
-  return amounts.reduce((sum, amount) => sum + taxOn(amount, decision?.rate ?? 0), 0);
 }
 
 type Taxable = { description: string; amount: number; domainId?: number | null; startDate?: Date };

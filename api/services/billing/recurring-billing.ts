@@ -28,7 +28,8 @@ import { billingSchedules, domains, type RecurringBillLine, recurringBills, tran
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharge, type ChargeLine, findDefaultCard, type HeldCharge } from './account-charges.ts';
-import { accountChargeTax, chargeTaxNote, taxOfLines } from './charge-tax.ts';
+import { taxOfLines } from '../../contract/billing/tax.ts';
+import { accountChargeTax, chargeTaxNote } from './charge-tax.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
 

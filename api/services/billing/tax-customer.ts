@@ -1,5 +1,5 @@
 /** Whose tax rules an account buys under: its billing contact's country and state (else the registrant's) and its VAT number. */
-import type { Contact } from '../../contract/contact.ts';
+import type { CartContact, Contact } from '../../contract/contact.ts';
 import type { accounts } from '../../db/schema/index.ts';
 import type { TaxCustomer } from './tax-rates.ts';
 
@@ -12,5 +12,15 @@ export function accountTaxCustomer(account: AccountRow | undefined, fallback: Pi
     state: billing?.state ?? null,
     vatNumber: account?.vatNumber ?? null,
     vatStatus: account?.vatStatus ?? null,
+  };
+}
+
+/** Whose tax rules a visitor buys under: the country and state typed in the cart, and a VAT number VIES confirmed there. */
+export function visitorTaxCustomer(contact: CartContact | null): TaxCustomer {
+  return {
+    country: contact?.country?.trim().toUpperCase() ?? '',
+    state: contact?.state?.trim() ?? null,
+    vatNumber: contact?.vatNumber ?? null,
+    vatStatus: contact?.vatStatus ?? null,
   };
 }

@@ -6,7 +6,7 @@ import type { CartTax } from '../../contract/carts/cart.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, type CartRow } from '../../db/schema/index.ts';
 import { taxOperator } from '../billing/seller-identity.ts';
-import { accountTaxCustomer } from '../billing/tax-customer.ts';
+import { accountTaxCustomer, visitorTaxCustomer } from '../billing/tax-customer.ts';
 import { decideTax, isKnownCountry } from '../billing/tax-rates.ts';
 
 /** Null while a visitor has not said which country they are in. */
@@ -17,10 +17,8 @@ export async function cartTaxDecision(db: Db, cart: CartRow | null, isLoggedIn: 
     const customer = accountTaxCustomer(account, null);
     return account?.whoisBillingContact || account?.registrantContact ? decideTax(customer, taxOperator(), now()) : null;
   }
-  const contact = cart.contact;
-  const country = contact?.country?.toUpperCase() ?? '';
-  const customer = { country, state: contact?.state ?? null, vatNumber: contact?.vatNumber ?? null, vatStatus: contact?.vatStatus ?? null };
-  return isKnownCountry(country) ? decideTax(customer, taxOperator(), now()) : null;
+  const customer = visitorTaxCustomer(cart.contact);
+  return isKnownCountry(customer.country) ? decideTax(customer, taxOperator(), now()) : null;
 }
 
 /** Each line's tax (on its price less its discount) and the cart's, with the sentence the cart shows. */

@@ -15,7 +15,7 @@ import { catalogue } from '../search/catalogue.ts';
 import { now } from '../../clock.ts';
 import { type TaxDecision, taxOn } from '../../contract/billing/tax.ts';
 import { taxOperator } from '../billing/seller-identity.ts';
-import { accountTaxCustomer } from '../billing/tax-customer.ts';
+import { accountTaxCustomer, visitorTaxCustomer } from '../billing/tax-customer.ts';
 import { decideTax, type TaxCustomer } from '../billing/tax-rates.ts';
 import { checkMarketItems } from './market-lines.ts';
 import type { LinePrices } from './order-delivery.ts';
@@ -52,8 +52,8 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
     const parsed = contactSchema.safeParse(cart.contact ?? {});
     if (!parsed.success) throw new AppError(400, `Please complete your contact details: ${parsed.error.issues[0].message}`);
     contact = parsed.data;
-    // A business visitor's VAT number, as VIES confirmed it when it was typed (cart.ts): reverse-charged when it may be.
-    taxCustomer = { country: contact.country, state: contact.state, vatNumber: cart.contact?.vatNumber ?? null, vatStatus: cart.contact?.vatStatus ?? null };
+    // As the cart showed it, with a business visitor's VAT number as VIES confirmed it when it was typed (cart.ts).
+    taxCustomer = visitorTaxCustomer(cart.contact);
     passwordHash = (cart.contact as { passwordHash?: string } | null)?.passwordHash ?? null;
     if (!passwordHash) throw new AppError(400, 'Please enter a password');
     if (!cart.verified || cart.verifiedPhone !== contact.phone) throw new AppError(400, 'Please verify your phone number with the code we sent');

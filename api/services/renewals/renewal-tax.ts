@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type RenewAnswer, type RenewLine, renewalChargeAmounts } from '../../contract/renewals/renew-rules.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
-import { accountChargeTax, chargeTaxNote, heldTaxes, taxOfLines } from '../billing/charge-tax.ts';
+import { taxOfLines } from '../../contract/billing/tax.ts';
+import { accountChargeTax, chargeTaxNote, heldTaxes } from '../billing/charge-tax.ts';
 
 /** The tax the card will pay on top of the lines' prices, decided as checkout decides it. */
 export async function previewTax(db: DbOrTx, accountId: number, lines: RenewLine[], today: Date): Promise<Pick<RenewAnswer, 'tax' | 'taxNote'>> {

@@ -2,7 +2,7 @@
  * What a charge after checkout (Domain Protection, email, a renewal) costs the card: its price and the sales tax or
  * VAT the account pays on it (GET /api/accounts/0 `chargeTax`, decided as checkout decides it), rounded as the invoice is.
  */
-import { taxOn } from '../../../../api/contract/billing/tax.ts';
+import { taxOfLines } from '../../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { Account } from '../domains/api.ts';
 
@@ -11,7 +11,7 @@ type Taxed = Pick<Account, 'chargeTax'> | null;
 /** A price, or the prices of a charge's lines (a renewal, its redemption fee, its protection), each taxed on its own. */
 type Prices = number | readonly number[];
 const linesOf = (prices: Prices): readonly number[] => (typeof prices === 'number' ? [prices] : prices);
-const taxOf = (prices: Prices, account: Taxed): number => linesOf(prices).reduce((sum, cents) => sum + taxOn(cents, account?.chargeTax?.rate ?? 0), 0);
+const taxOf = (prices: Prices, account: Taxed): number => taxOfLines(linesOf(prices), account?.chargeTax);
 const netOf = (prices: Prices): number => linesOf(prices).reduce((sum, cents) => sum + cents, 0);
 
 /** Cents the card pays for these prices. */
