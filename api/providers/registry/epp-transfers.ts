@@ -5,10 +5,11 @@ import { newAuthCode } from './auth-code.ts';
 import { feeAckXml, feeFor, premiumFee } from './epp-checks.ts';
 import { EppError } from './epp-connection.ts';
 import { infoDomain, requireDomain, updateDomain } from './epp-domain-queries.ts';
-import { domainNs, type EppDomainInfo, formatDecimal, lockStatuses } from './epp-domain-xml.ts';
+import { domainNs, type EppDomainInfo, lockStatuses } from './epp-domain-xml.ts';
 import type { EppSession } from './epp-session.ts';
 import { childOf, el, ns, textOf } from './epp-xml.ts';
 import { RegistryOutcomeUnknownError, type TransferEligibility, type TransferRequestAnswer } from './index.ts';
+import { refuseChangedTransferFee } from './transfer-fee.ts';
 
 const dayMs = 24 * 3600 * 1000;
 const transferLockDays = 60;
@@ -77,12 +78,8 @@ export async function requestTransfer(
     let fee = shownPrice != null && (await session.hasFees()) ? shownPrice : null;
     if (fee === null) {
       const quoted = await feeFor(session, domain, 'transfer', 1);
-      if (quoted?.premium && shownPrice === null) {
-        return {
-          status: 'failed',
-          reason: `The registry now prices the transfer of ${domain} as premium (${formatDecimal(quoted.cents)} ${session.currency})`,
-        };
-      }
+      const refusal = refuseChangedTransferFee(domain, quoted && { ...quoted, currency: session.currency }, shownPrice);
+      if (refusal) return refusal;
       fee = quoted?.cents ?? null;
     }
     const response = await session.mutate(

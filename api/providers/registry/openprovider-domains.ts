@@ -7,6 +7,7 @@ import type { Contact } from '../../contract/contact.ts';
 import type { Availability } from './index.ts';
 import { type OpenproviderClient, parseUpstreamDate, splitDomain, toCents } from './openprovider-client.ts';
 import type { RegistryRecord } from './index.ts';
+import type { QuotedFee } from './transfer-fee.ts';
 
 type Price = { currency?: string; price?: number };
 export type UpstreamDomain = {
@@ -159,6 +160,22 @@ export async function checkNames(client: OpenproviderClient, domains: string[]):
     const premium = result.is_premium ? toCents(result.premium?.price?.create ?? result.price?.reseller?.price) : undefined;
     return [{ domain, available: true, ...(premium ? { premiumPrice: premium } : {}) }];
   });
+}
+
+/**
+ * The upstream's price for one operation on one name (`GET /domains/prices`): what it charges us, in cents, and whether
+ * it prices the name as premium; null when it names no price.
+ */
+export async function quotePrice(client: OpenproviderClient, domain: string, operation: 'renew' | 'transfer', period: number): Promise<QuotedFee | null> {
+  const { name, extension } = splitDomain(domain);
+  const answer = await client.get<{ is_premium?: boolean; price?: { reseller?: Price } }>('/domains/prices', {
+    'domain.name': name,
+    'domain.extension': extension,
+    operation,
+    period,
+  });
+  const cents = toCents(answer.price?.reseller?.price);
+  return cents === undefined ? null : { cents, premium: Boolean(answer.is_premium), currency: answer.price?.reseller?.currency ?? 'USD' };
 }
 
 /** Wholesale cost in cents per extension and action, from the reseller's price list (`GET /tlds?with_price`). */

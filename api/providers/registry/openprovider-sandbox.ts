@@ -5,8 +5,9 @@
  * the account, and the upstream down for names containing `upstream-down`). Its answers follow the published contract
  * (tests/fixtures/openprovider/swagger.json), so Prism can stand in front of it as a validating proxy.
  *
- * Names whose label starts with `taken` are registered elsewhere; `premium` labels are premium at 20 times the
- * extension's cost; `reserved` labels are reserved.
+ * Names whose label starts with `taken` are registered elsewhere; labels containing `premium` are premium at 20 times
+ * the extension's cost for every operation (`taken-premium-…`: a premium name to transfer in, whose request must accept
+ * that fee); `reserved` labels are reserved.
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
@@ -66,6 +67,12 @@ export function createOpenproviderSandbox(options: { username: string; password:
   const cost = (extension: string) => options.costs.get(extension);
   const byId = (c: Context) => [...domains.values()].find((d) => d.id === Number(c.req.param('id'))) ?? null;
   const isDown = (label: string) => label.includes('upstream-down');
+  const isPremium = (label: string) => label.includes('premium');
+  /** The upstream's price of one operation on a name, in cents: the extension's cost, 20 times over for a premium name. */
+  const priceOf = (name: string, price: SandboxCost, operation: string, period: number) => {
+    const cents = operation === 'renew' ? price.renew : operation === 'transfer' ? price.transfer : operation === 'restore' ? price.restore : price.register;
+    return cents * (isPremium(name) ? 20 : 1) * period;
+  };
 
   app.post('/auth/login', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { username?: string; password?: string };
@@ -91,8 +98,8 @@ export function createOpenproviderSandbox(options: { username: string; password:
       const prices = { price: { reseller: { currency, price: money(price.register) }, product: { currency, price: money(price.register) } } };
       if (domains.has(domain) || name.startsWith('taken')) return { domain, status: 'active', reason: 'Domain exists', ...prices };
       if (name.startsWith('reserved')) return { domain, status: 'reserved', reason: 'Domain is reserved by the registry' };
-      if (name.startsWith('premium')) {
-        return { domain, status: 'free', is_premium: true, premium: { currency, price: { create: money(price.register * 20) } }, ...prices };
+      if (isPremium(name)) {
+        return { domain, status: 'free', is_premium: true, premium: { currency, price: { create: money(priceOf(name, price, 'create', 1)) } }, ...prices };
       }
       return { domain, status: 'free', is_premium: false, ...prices };
     });
@@ -161,11 +168,9 @@ export function createOpenproviderSandbox(options: { username: string; password:
     const extension = c.req.query('domain.extension') ?? '';
     const price = cost(extension);
     if (!price) return refuse(c, 400, 311, `Extension .${extension} is not supported`);
-    const operation = c.req.query('operation') ?? 'create';
-    const cents = operation === 'renew' ? price.renew : operation === 'transfer' ? price.transfer : operation === 'restore' ? price.restore : price.register;
-    const premium = (c.req.query('domain.name') ?? '').startsWith('premium');
-    const total = money(cents * (premium ? 20 : 1) * Number(c.req.query('period') ?? 1));
-    return ok(c, { is_premium: premium, price: { reseller: { currency, price: total }, product: { currency, price: total } } });
+    const name = c.req.query('domain.name') ?? '';
+    const total = money(priceOf(name, price, c.req.query('operation') ?? 'create', Number(c.req.query('period') ?? 1)));
+    return ok(c, { is_premium: isPremium(name), price: { reseller: { currency, price: total }, product: { currency, price: total } } });
   });
 
   app.get('/domains/:id', (c) => {
@@ -224,12 +229,42 @@ export function createOpenproviderSandbox(options: { username: string; password:
   });
 
   app.post('/domains/transfer', async (c) => {
-    const body = (await c.req.json()) as { domain?: { name?: string; extension?: string }; auth_code?: string };
+    const body = (await c.req.json()) as {
+      domain?: { name?: string; extension?: string };
+      auth_code?: string;
+      accept_premium_fee?: number;
+      name_servers?: { name?: string }[];
+    };
     const name = body.domain?.name ?? '';
-    if (!name.startsWith('taken')) return refuse(c, 400, 320, 'Domain is not registered and cannot be transferred');
+    const extension = body.domain?.extension ?? '';
+    const domain = `${name}.${extension}`.toLowerCase();
+    const price = cost(extension);
+    if (!price) return refuse(c, 400, 311, `Extension .${extension} is not supported`);
+    if (!name.startsWith('taken') || domains.has(domain)) return refuse(c, 400, 320, 'Domain is not registered and cannot be transferred');
     if (!body.auth_code) return refuse(c, 400, 399, 'Auth code is required for this transfer');
     if (body.auth_code === 'wrong-code') return refuse(c, 400, 399, 'Invalid auth code');
-    return ok(c, { id: nextId++, status: 'REQ' });
+    // A premium transfer goes ahead only when the request accepts the fee the upstream quotes (accept_premium_fee).
+    const fee = money(priceOf(name, price, 'transfer', 1));
+    if (isPremium(name) && body.accept_premium_fee !== fee) {
+      return refuse(c, 400, 10003, `This domain is premium: its transfer fee of ${fee} ${currency} must be accepted (accept_premium_fee)`);
+    }
+    const today = now();
+    const record: Domain = {
+      id: nextId++,
+      name,
+      extension,
+      owner: '',
+      nameServers: (body.name_servers ?? []).map((ns) => ns.name ?? '').filter(Boolean),
+      created: today,
+      expires: addYears(today, 1),
+      locked: false,
+      privacy: false,
+      authCode: randomBytes(6).toString('hex'),
+      deletedAt: null,
+      status: 'REQ',
+    };
+    domains.set(domain, record);
+    return ok(c, { id: record.id, status: record.status });
   });
 
   app.get('/tlds', (c) => {

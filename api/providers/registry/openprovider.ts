@@ -7,8 +7,18 @@
 import type { Config } from '../../config.ts';
 import { collectAnswers, type RegistryProvider, type RegistryRecord, type TransferRequestAnswer } from './index.ts';
 import { createOpenproviderClient, OpenproviderError, type OpenproviderOptions, openproviderCodes, splitDomain } from './openprovider-client.ts';
-import { checkNames, createDomainDirectory, createHandles, listWholesaleCosts, toRecord, type WholesaleCost, whoisOf } from './openprovider-domains.ts';
+import {
+  checkNames,
+  createDomainDirectory,
+  createHandles,
+  listWholesaleCosts,
+  quotePrice,
+  toRecord,
+  type WholesaleCost,
+  whoisOf,
+} from './openprovider-domains.ts';
 import { refusePlaceholderHosts } from './epp-domains.ts';
+import { refuseChangedTransferFee } from './transfer-fee.ts';
 
 export type { WholesaleCost } from './openprovider-domains.ts';
 
@@ -134,14 +144,8 @@ export function createOpenproviderRegistry(options: OpenproviderRegistryOptions)
     },
 
     async premiumRenewPrice(domain, years) {
-      const answer = await client.get<{ is_premium?: boolean; price?: { reseller?: { price?: number } } }>('/domains/prices', {
-        'domain.name': splitDomain(domain).name,
-        'domain.extension': splitDomain(domain).extension,
-        operation: 'renew',
-        period: years,
-      });
-      const price = answer.price?.reseller?.price;
-      return answer.is_premium && typeof price === 'number' ? Math.round(price * 100) : null;
+      const fee = await quotePrice(client, domain, 'renew', years);
+      return fee?.premium ? fee.cents : null;
     },
 
     async delete(domain) {
@@ -160,16 +164,25 @@ export function createOpenproviderRegistry(options: OpenproviderRegistryOptions)
       const [answer] = await checkNames(client, [domain]);
       if (!answer) throw new Error(`Openprovider gave no answer for ${domain}`);
       if (answer.available) return { domain, ok: false, reason: 'not-registered' };
-      return { domain, ok: true };
+      // A premium name's transfer is charged at the upstream's fee, not the catalogue's: the customer is shown it.
+      const fee = await quotePrice(client, domain, 'transfer', 1);
+      return { domain, ok: true, ...(fee?.premium ? { premiumPrice: fee.cents } : {}) };
     },
 
-    async requestTransfer({ domain, authCode }) {
+    async requestTransfer({ domain, authCode, shownPrice }) {
       try {
+        // Asked again just before the request, which the upstream charges at its own fee: a fee other than the one the
+        // customer paid, or a premium on a name sold at the standard price, is refused here, before anything is paid.
+        const fee = await quotePrice(client, domain, 'transfer', 1);
+        const refusal = refuseChangedTransferFee(domain, fee, shownPrice);
+        if (refusal) return refusal;
         const answer = await client.change<{ id?: number; status?: string }>('POST', '/domains/transfer', {
           domain: splitDomain(domain),
           auth_code: authCode ?? '',
           name_servers: nameserverList(defaultNameservers),
           autorenew: 'off',
+          // The contract requires a premium transfer to accept the fee it quoted, in the account's currency.
+          ...(fee?.premium ? { accept_premium_fee: fee.cents / 100 } : {}),
         });
         directory.remember(domain, answer.id);
         return { status: 'pending' };

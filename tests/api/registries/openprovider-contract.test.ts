@@ -61,7 +61,10 @@ describe('the Openprovider provider against the published contract (Prism, reque
     await registry.approveTransfer(ours);
     await registry.delete(ours);
     await registry.restore({ domain: ours, deletedAt: new Date(), whoisBefore: '', whoisNow: '', reason: 'customer asked' });
+    // A transfer in at the standard price: the contract's price example is not premium, so no fee is shown or accepted.
+    expect(await registry.transferCheck('example.com', new Set(['com']))).toEqual({ domain: 'example.com', ok: true });
     expect(await registry.requestTransfer({ domain: 'moving-in.com', authCode: 'abc123' })).toEqual({ status: 'pending' });
+    expect(await registry.requestTransfer({ domain: 'moving-in.com', authCode: 'abc123', shownPrice: null })).toEqual({ status: 'pending' });
     await registry.setHost('ns1.test4.london', ['192.0.2.1', '2001:db8::1']);
     await registry.deleteHost('ns1.test4.london');
     expect(await registry.listDomains()).toContain(ours);

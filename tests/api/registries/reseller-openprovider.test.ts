@@ -1,13 +1,15 @@
 /**
  * A reseller deployment on Openprovider: the start-up rule without IANA ID, abuse phone or escrow, a server that
- * starts that way, and a purchase that reaches the upstream (the stateful stand-in) through Prism validating every
- * request and answer against Openprovider's published contract.
+ * starts that way, and purchases and transfers in (premium ones at the upstream's fee) that reach the upstream (the
+ * stateful stand-in) through Prism validating every request and answer against Openprovider's published contract.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../api/config.ts';
 import { findUnsafeProviderMix } from '../../../api/provider-mix.ts';
+import { formatMoney } from '../../../api/contract/money.ts';
 import { domains } from '../../../api/db/schema/index.ts';
+import type { SandboxPayments } from '../../../api/providers/payments/sandbox.ts';
 import {
   type RunningOpenproviderSandbox,
   sandboxCostsFromCatalogue,
@@ -18,11 +20,12 @@ import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { type Prism, startPrism } from '../../fixtures/prism.ts';
 import { realProviderEnv } from '../../fixtures/real-providers.ts';
 import { type ServerProcess, startServerProcess } from '../../fixtures/server-process.ts';
-import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
+import { createTestContext, type TestClient, type TestContext } from '../../fixtures/test-app.ts';
 
 let upstream: RunningOpenproviderSandbox;
 let prism: Prism;
 let t: TestContext;
+const upstreamCosts = sandboxCostsFromCatalogue(catalogue().list);
 
 const credentials = { username: 'reseller-42', password: 'upstream-secret' };
 
@@ -34,7 +37,7 @@ function resellerEnv(url: string): Record<string, string> {
 }
 
 beforeAll(async () => {
-  upstream = await startOpenproviderSandbox({ ...credentials, costs: sandboxCostsFromCatalogue(catalogue().list) });
+  upstream = await startOpenproviderSandbox({ ...credentials, costs: upstreamCosts });
   prism = await startPrism({ upstream: upstream.url });
   t = await createTestContext({
     env: {
@@ -145,5 +148,126 @@ describe('buying a name through the upstream', () => {
     upstream.sandbox.expireTokens();
     const [free] = await t.deps.providers.registry.check(['fresh-after-expiry.com']);
     expect(free).toMatchObject({ available: true });
+  });
+});
+
+describe('transferring a name in through the upstream', () => {
+  const payments = () => t.deps.providers.payments as SandboxPayments;
+  /** The stand-in's fee for a premium transfer: 20 times the extension's transfer cost. */
+  const premiumFee = (tld: string) => (upstreamCosts.get(tld)?.transfer ?? 0) * 20;
+  /** Transfer requests that reached the upstream through Prism. */
+  const transferRequests = () => prism.log().match(/post \/v1beta\/domains\/transfer\b/gi)?.length ?? 0;
+
+  async function checkTransfer(client: TestClient, domain: string) {
+    const answer = await client.post(`/api/domainTransferCheck?token=${encodeURIComponent(await client.botToken())}`, { domains: [domain] });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.domains[0];
+  }
+  async function checkOut(client: TestClient, domain: string) {
+    const added = await client.post('/api/cartItems', { type: 'domain', domain, domainType: 'transfer', authCode: 'Tr4nsfer#Code9' });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const before = (await payments().ledger()).length;
+    const answer = await client.patch(`/api/carts/${added.body.cartId}`, { commit: true });
+    return { added: added.body, answer, intents: async () => (await payments().ledger()).slice(before) };
+  }
+
+  it('transfers a name at the catalogue price, and the upstream holds the request', async () => {
+    const domain = 'taken-qwzxv-moving.com';
+    const { client } = await signedInBuyer(t, 'reseller-transfer@example.org');
+    const price = catalogue().forDomain(domain)!.transferPricing[0];
+    expect(await checkTransfer(client, domain)).toMatchObject({ domain, ok: true, premium: false, transferPrice: price });
+    const sent = transferRequests();
+    const { added, answer, intents } = await checkOut(client, domain);
+    expect(transferRequests()).toBe(sent + 1);
+    expect(added).toMatchObject({ premium: false, price });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ registered: [domain], failedDomains: [], totalPrice: price });
+    expect(await intents()).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: price })]);
+    expect(upstream.sandbox.domains.get(domain)).toMatchObject({ status: 'REQ' });
+    expect(prism.violations()).toEqual([]);
+  });
+
+  it('shows, adds and charges a premium name at the upstream fee, which the request accepts', async () => {
+    const domain = 'taken-premium-qwzxv-studio.com';
+    const fee = premiumFee('com');
+    expect(fee).toBeGreaterThan(catalogue().forDomain(domain)!.transferPricing[0]);
+    const { client } = await signedInBuyer(t, 'reseller-premium-transfer@example.org');
+    expect(await checkTransfer(client, domain)).toMatchObject({ domain, ok: true, premium: true, transferPrice: fee });
+    const { added, answer, intents } = await checkOut(client, domain);
+    expect(added).toMatchObject({ premium: true, price: fee });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ registered: [domain], totalPrice: fee });
+    expect(await intents()).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: fee })]);
+    expect(upstream.sandbox.domains.get(domain)).toMatchObject({ status: 'REQ' });
+    expect(prism.violations()).toEqual([]);
+  });
+
+  it('stops at checkout, charging nothing, when the upstream fee changed since the cart', async () => {
+    const domain = 'taken-premium-qwzxv-bakery.net';
+    const fee = premiumFee('net');
+    const { client } = await signedInBuyer(t, 'reseller-premium-rise@example.org');
+    const before = upstreamCosts.get('net')!;
+    const added = await client.post('/api/cartItems', { type: 'domain', domain, domainType: 'transfer', authCode: 'Tr4nsfer#Code9' });
+    expect(added.body).toMatchObject({ premium: true, price: fee });
+    upstream.sandbox.setCost('net', { ...before, transfer: before.transfer + 500 });
+    try {
+      const ledger = (await payments().ledger()).length;
+      const refused = await client.patch(`/api/carts/${added.body.cartId}`, { commit: true });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(`The registry's transfer price of ${domain} has changed to ${formatMoney(fee + 500 * 20)}. Please review your cart.`);
+      expect((await payments().ledger()).slice(ledger)).toEqual([]);
+      expect(upstream.sandbox.domains.has(domain)).toBe(false);
+    } finally {
+      upstream.sandbox.setCost('net', before);
+    }
+  });
+
+  /**
+   * The upstream's price moves between checkout's last look and the request (the transfer check is made to report what
+   * it said a moment earlier): the request is refused before it reaches the upstream, and the customer is not charged.
+   */
+  async function raceTheRequest(domain: string, cartFee: (real: number | undefined) => number | undefined) {
+    const registry = t.deps.providers.registry;
+    const realCheck = registry.transferCheck;
+    registry.transferCheck = async (name, tlds) => {
+      const answer = await realCheck(name, tlds);
+      const premiumPrice = cartFee(answer.premiumPrice);
+      return { ...answer, premiumPrice };
+    };
+    try {
+      const { client, accountId } = await signedInBuyer(t, `race-${domain}@example.org`);
+      const sent = transferRequests();
+      const { added, answer, intents } = await checkOut(client, domain);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(502);
+      expect(answer.body).toMatchObject({ message: expect.stringContaining('Your card was not charged'), data: { failedDomains: [domain] } });
+      expect((await intents()).map((intent) => intent.status)).not.toContain('succeeded');
+      expect(transferRequests()).toBe(sent);
+      expect(upstream.sandbox.domains.has(domain)).toBe(false);
+      expect(await t.db.select().from(domains).where(eq(domains.accountId, accountId))).toEqual([]);
+      expect(prism.violations()).toEqual([]);
+      return added;
+    } finally {
+      registry.transferCheck = realCheck;
+    }
+  }
+
+  it('refuses the transfer request, charging nothing, when the upstream fee is not the one the customer paid', async () => {
+    const domain = 'taken-premium-qwzxv-late.com';
+    const added = await raceTheRequest(domain, (real) => (real ?? 0) - 100);
+    expect(added).toMatchObject({ premium: true, price: premiumFee('com') - 100 });
+    expect(await t.deps.providers.registry.requestTransfer({ domain, authCode: 'Tr4nsfer#Code9', shownPrice: premiumFee('com') - 100 })).toEqual({
+      status: 'failed',
+      reason: expect.stringMatching(/transfer fee for taken-premium-qwzxv-late\.com is now/),
+    });
+  });
+
+  it('refuses to transfer at a premium a name sold at the standard price, charging nothing', async () => {
+    const domain = 'taken-premium-qwzxv-plain.com';
+    const added = await raceTheRequest(domain, () => undefined);
+    expect(added).toMatchObject({ premium: false, price: catalogue().forDomain(domain)!.transferPricing[0] });
+    expect(await t.deps.providers.registry.requestTransfer({ domain, authCode: 'Tr4nsfer#Code9', shownPrice: null })).toEqual({
+      status: 'failed',
+      reason: expect.stringMatching(/now prices the transfer of taken-premium-qwzxv-plain\.com as premium/),
+    });
   });
 });
