@@ -1,6 +1,6 @@
 /** Tax on charges after checkout: each line taxed on its own and added up per domain; the account app's price with it. */
 import { describe, expect, it } from 'vitest';
-import { chargeText, chargeWithTax } from '../../account-app/src/features/billing/charge-tax.ts';
+import { chargeText, chargeWithTax, shownPrice } from '../../account-app/src/features/billing/charge-tax.ts';
 import { taxOfLines } from '../../api/contract/billing/tax.ts';
 import { chargeTaxNote, taxRowsOf } from '../../api/services/billing/charge-tax.ts';
 import { decideTax } from '../../api/services/billing/tax-rates.ts';
@@ -43,10 +43,20 @@ describe('the tax rows of a capture', () => {
 
 describe('the price the account app shows before a charge', () => {
   it('adds the account tax as the card is charged, and says which tax', () => {
-    const account = { chargeTax: { rate: 0.21, note: 'VAT 21% (Netherlands)' } };
+    const account = { chargeTax: { rate: 0.21, note: 'VAT 21% (Netherlands)', display: 'included' as const } };
     expect(chargeWithTax(1000, account)).toBe(1210);
     expect(chargeText(1000, account)).toBe('$12.10 (with $2.10 VAT 21% (Netherlands))');
     expect(chargeText(1000, { chargeTax: null })).toBe('$10.00');
     expect(chargeText(1000, null)).toBe('$10.00');
+  });
+
+  it('shows list prices with VAT where the country expects it, and before sales tax where it is added', () => {
+    const dutch = { chargeTax: { rate: 0.21, note: 'VAT 21% (Netherlands)', display: 'included' as const } };
+    const newYorker = { chargeTax: { rate: 0.04, note: 'Sales tax 4% (New York)', display: 'added' as const } };
+    expect(shownPrice(1128, dutch)).toBe(1365);
+    // Each price is rounded as the charge rounds it, so a renewal shown at its price is what its line charges.
+    expect(shownPrice(1128, dutch)).toBe(chargeWithTax(1128, dutch));
+    expect(shownPrice(1128, newYorker)).toBe(1128);
+    expect(shownPrice(1128, { chargeTax: null })).toBe(1128);
   });
 });

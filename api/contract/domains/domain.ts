@@ -128,8 +128,12 @@ export const accountSchema = z.strictObject({
   autoPayDescription: z.string().nullable(),
   /**
    * The sales tax or VAT added to what is charged after checkout (renewals, Domain Protection, email, monthly plans):
-   * its rate and what it is (`VAT 21% (Netherlands)`, or that VAT is reverse-charged); null when none applies.
+   * its rate, what it is (`VAT 21% (Netherlands)`, or that VAT is reverse-charged), and whether the customer's country
+   * expects prices shown with it (`included`: EU VAT) or before it (`added`: US sales tax); null when none applies.
    */
-  chargeTax: z.strictObject({ rate: z.number(), note: z.string() }).nullable().optional(),
+  chargeTax: z
+    .strictObject({ rate: z.number(), note: z.string(), display: z.enum(['included', 'added', 'none']) })
+    .nullable()
+    .optional(),
 });
 export type Account = z.infer<typeof accountSchema>;

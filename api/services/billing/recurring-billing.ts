@@ -21,14 +21,13 @@ import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
 import { planLabels, planOf } from '../../contract/carts/cart-pricing.ts';
 import { formatMoney } from '../../contract/money.ts';
-import { describeTax, formatRate, type TaxDecision } from '../../contract/billing/tax.ts';
+import { describeTax, formatRate, type TaxDecision, type TaxDisplay, taxOfLines } from '../../contract/billing/tax.ts';
 import { toYyyymm } from '../../contract/billing/transactions.ts';
 import type { Db } from '../../db/client.ts';
 import { billingSchedules, domains, type RecurringBillLine, recurringBills, transactions, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharge, type ChargeLine, findDefaultCard, type HeldCharge } from './account-charges.ts';
-import { taxOfLines } from '../../contract/billing/tax.ts';
 import { accountChargeTax, chargeTaxNote } from './charge-tax.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { cardEnding } from '../../contract/billing/card-names.ts';
@@ -128,10 +127,10 @@ function withTax(lines: readonly { amount: number }[], decision: TaxDecision): n
 export async function nextRecurringBill(
   db: Db,
   accountId: number,
-): Promise<{ date: Date | null; amount: number; chargeTax: { rate: number; note: string } | null }> {
+): Promise<{ date: Date | null; amount: number; chargeTax: { rate: number; note: string; display: TaxDisplay } | null }> {
   const decision = await accountChargeTax(db, accountId, now());
   const note = chargeTaxNote(decision);
-  const chargeTax = note ? { rate: decision.rate, note } : null;
+  const chargeTax = note ? { rate: decision.rate, note, display: decision.display } : null;
   const schedule = await ensureBillingSchedule(db, accountId);
   if (!schedule) return { date: null, amount: 0, chargeTax };
   const amount = withTax(await plansDue(db, accountId, schedule.nextBillDate), decision);

@@ -282,7 +282,7 @@ describe('the account’s auto-renew figures', () => {
     const renewPrice = (name: string): number => prices.body.data.find((d: { domain: string }) => d.domain === name)?.renewPrice;
     const withVat = (cents: number) => cents + Math.round(cents * 0.21);
     const answer = (await client.get('/api/accounts/0')).body;
-    expect(answer.chargeTax).toEqual({ rate: 0.21, note: 'VAT 21% (Netherlands)' });
+    expect(answer.chargeTax).toEqual({ rate: 0.21, note: 'VAT 21% (Netherlands)', display: 'included' });
     expect(answer.autoRenewAmount).toBe(withVat(renewPrice('vat-renews.com')) + withVat(renewPrice('vat-renews.net')));
   });
 });

@@ -63,7 +63,7 @@ describe('Domain Protection added after checkout', () => {
     expect(paid[1].invoice).toMatchObject({ subtotal: 1000, tax: 0, total: 1000 });
     expect(paid[1].invoice.buyer.taxNote).toBeNull();
     // What the account app adds to a price before it is charged.
-    expect((await ny.client.get('/api/accounts/0')).body.chargeTax).toEqual({ rate: 0.04, note: 'Sales tax 4% (New York)' });
+    expect((await ny.client.get('/api/accounts/0')).body.chargeTax).toEqual({ rate: 0.04, note: 'Sales tax 4% (New York)', display: 'added' });
     expect((await ca.client.get('/api/accounts/0')).body.chargeTax).toBeNull();
   });
 });
@@ -154,7 +154,7 @@ describe('monthly plans', () => {
     expect((await buyer.client.get('/api/accounts/0')).body).toMatchObject({
       recurringBillDate: '2026-04-10T00:00:00.000Z',
       recurringBillAmount: total,
-      chargeTax: { rate: 0.21, note: 'VAT 21% (Netherlands)' },
+      chargeTax: { rate: 0.21, note: 'VAT 21% (Netherlands)', display: 'included' },
     });
     await runRecurringBilling(t.deps);
     clock.set(new Date('2026-04-10T00:30:00Z'));

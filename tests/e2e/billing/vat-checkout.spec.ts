@@ -87,11 +87,20 @@ for (const width of [390, 1280]) {
     await page.getByRole('button', { name: 'Renew', exact: true }).first().click();
     const renew = page.getByRole('dialog', { name: 'Renew My Domain' });
     await renew.getByRole('checkbox', { name: `Renew ${domain}` }).check();
-    // The row's price is before VAT; the total the card pays has the row's VAT in it, and says how much.
-    const net = cents(await renew.getByRole('row').filter({ hasText: domain }).locator('.renew-price-col').textContent());
-    const gross = cents(await renew.locator('.renew-total strong').textContent());
-    expect(gross).toBe(net + Math.round(net * 0.21));
-    await expect(renew.locator('.renew-total-tax')).toHaveText(`Includes $${((gross - net) / 100).toFixed(2)} VAT 21% (Netherlands)`);
+    // The row's price is a year with its VAT in it, as the cart showed prices; the total the card pays is the same and
+    // says how much VAT it includes.
+    const yearPrice = cents(await renew.getByRole('row').filter({ hasText: domain }).locator('.renew-price-col').textContent());
+    const net = Math.round(yearPrice / 1.21);
+    expect(net + Math.round(net * 0.21)).toBe(yearPrice);
+    const included = `Includes $${((yearPrice - net) / 100).toFixed(2)} VAT 21% (Netherlands)`;
+    await expect(renew.locator('.renew-total strong')).toHaveText(`$${(yearPrice / 100).toFixed(2)}`);
+    await expect(renew.locator('.renew-total-tax')).toHaveText(included);
+    // The order's review shows the renewal at the same price, the same total, and the VAT in it.
+    await renew.getByRole('button', { name: 'Continue' }).click();
+    const review = page.getByRole('dialog', { name: 'Review Your Order' });
+    await expect(review.locator('.renew-line-head strong').last()).toHaveText(`$${(yearPrice / 100).toFixed(2)}`);
+    await expect(review.locator('.renew-total-tax')).toHaveText(included);
+    await expect(review.locator('.renew-total strong')).toHaveText(`$${(yearPrice / 100).toFixed(2)}`);
     await page.screenshot({ path: test.info().outputPath(`vat-renew-${width}.png`), fullPage: true });
   });
 }

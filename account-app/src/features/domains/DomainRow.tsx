@@ -16,7 +16,8 @@ import {
   serviceLabel,
 } from '../../../../api/contract/domains/domain-status.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import type { Domain } from './api.ts';
+import { shownPrice } from '../billing/charge-tax.ts';
+import { type Domain, useAccount } from './api.ts';
 import { DomainName } from '@kit/DomainName.tsx';
 import type { OpenDomainModal } from './domain-props.ts';
 
@@ -70,6 +71,7 @@ type Props = {
 
 export const DomainRow = memo(function DomainRow({ domain, now, selected, open, advancedEnabled, onSelect, onToggle, openModal }: Props) {
   const id = useId();
+  const account = useAccount();
   const nameId = `${id}-name`;
   const panelId = `${id}-manage`;
   const status = displayStatus(domain, now);
@@ -132,7 +134,7 @@ export const DomainRow = memo(function DomainRow({ domain, now, selected, open, 
           </ul>
         </td>
         <td className="col-price domain-price" data-label="Monthly">
-          <span className="price">{formatMoney(domain.mrc)}</span>
+          <span className="price">{formatMoney(shownPrice(domain.mrc, account))}</span>
           <span className="muted">/mo</span>
         </td>
         <td className="col-actions">

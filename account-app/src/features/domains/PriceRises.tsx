@@ -8,12 +8,14 @@ import { api, isFailure } from '@kit/api.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { PriceRiseView } from '../../../../api/contract/pricing/pricing.ts';
-import { domainsKey } from './api.ts';
+import { shownPrice } from '../billing/charge-tax.ts';
+import { domainsKey, useAccount } from './api.ts';
 
 const key = '/priceRises';
 
 export function PriceRises() {
   const { data } = useSWR<ListResult<PriceRiseView>>(key);
+  const account = useAccount();
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!data?.data.length) return null;
@@ -35,7 +37,7 @@ export function PriceRises() {
         {data.data.map((rise) => (
           <li key={rise.noticeId}>
             <span>
-              <strong>{rise.domain}</strong>: {formatMoney(rise.before)} → {formatMoney(rise.after)} a year
+              <strong>{rise.domain}</strong>: {formatMoney(shownPrice(rise.before, account))} → {formatMoney(shownPrice(rise.after, account))} a year
             </span>
             <button type="button" className="btn btn-primary" disabled={busy === rise.noticeId} onClick={() => void accept(rise)}>
               Accept new price for {rise.domain}

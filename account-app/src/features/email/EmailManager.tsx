@@ -24,8 +24,9 @@ import {
   usernameOf,
 } from '../../../../api/contract/email/email-rules.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
+import { chargeText, shownPrice } from '../billing/charge-tax.ts';
 import { type Domain, type DomainEmail, useAccount } from '../domains/api.ts';
-import { chargeText } from '../billing/charge-tax.ts';
+import { EmailOffer } from './EmailOffer.tsx';
 import { deleteEmail, type EmailCreated, refreshDomains, sendInstructions, setEmailService, updateEmail } from './api.ts';
 import { AddAddressForm } from './AddAddressForm.tsx';
 import { AddressRow } from './AddressRow.tsx';
@@ -64,6 +65,7 @@ export default function EmailManager({ domain }: { domain: Domain }) {
   const [sentTo, setSentTo] = useState('');
   const [newMrc, setNewMrc] = useState(domain.mrc);
   const account = useAccount();
+  const emailPrice = formatMoney(shownPrice(emailServicePrice, account));
 
   const list = (domain.emails ?? []).filter((e) => e.status === 'active');
   const mailboxes = list.filter((e) => e.type === 'mailbox');
@@ -105,12 +107,12 @@ export default function EmailManager({ domain }: { domain: Domain }) {
           <dl className="email-price">
             <div>
               <dt>Email service</dt>
-              <dd>{formatMoney(emailServicePrice)}/mo</dd>
+              <dd>{emailPrice}/mo</dd>
             </div>
             {planWithEmail !== emailServicePrice && (
               <div>
                 <dt>New monthly price with the Website Builder</dt>
-                <dd>{formatMoney(planWithEmail)}/mo</dd>
+                <dd>{formatMoney(shownPrice(planWithEmail, account))}/mo</dd>
               </div>
             )}
             <div>
@@ -174,7 +176,7 @@ export default function EmailManager({ domain }: { domain: Domain }) {
       title: 'Email Service Removed',
       body: (
         <p>
-          Email is no longer on {domain.domain}. Your monthly price for this domain is now {formatMoney(newMrc)}.
+          Email is no longer on {domain.domain}. Your monthly price for this domain is now {formatMoney(shownPrice(newMrc, account))}.
         </p>
       ),
     }),
@@ -374,25 +376,19 @@ export default function EmailManager({ domain }: { domain: Domain }) {
             <p className="muted">No mailboxes or forwards yet.</p>
           )}
           <div className="email-service-footer">
-            <span className="muted small">Email service · {formatMoney(emailServicePrice)}/mo</span>
+            <span className="muted small">Email service · {emailPrice}/mo</span>
             <button type="button" className="link-action is-danger" onClick={() => open('confirmRemoveEmailService')}>
               Remove Email Service
             </button>
           </div>
         </>
       ) : (
-        <div className="email-offer">
-          <div>
-            <h3>Email at {domain.domain}</h3>
-            <p className="muted">
-              {emailLimits.mailbox} mailboxes with {mailboxQuotaGigabytes} GB each and {emailLimits.forward} forwards, for {formatMoney(emailServicePrice)}/mo
-              {planWithoutEmail > 0 ? ` (${formatMoney(planWithEmail)}/mo with your Website Builder)` : ''}.
-            </p>
-          </div>
-          <button type="button" className="btn btn-spot btn-sm" onClick={() => open('confirmAddEmailService')}>
-            Add Email Service
-          </button>
-        </div>
+        <EmailOffer
+          domain={domain.domain}
+          price={emailPrice}
+          withBuilderPrice={planWithoutEmail > 0 ? formatMoney(shownPrice(planWithEmail, account)) : null}
+          onAdd={() => open('confirmAddEmailService')}
+        />
       )}
       <SteppedModal modal={modal} views={views} />
     </div>

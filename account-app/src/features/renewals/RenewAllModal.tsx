@@ -19,7 +19,7 @@ import {
   renewalChargeAmounts,
 } from '../../../../api/contract/renewals/renew-rules.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import { chargeTaxLine, chargeWithTax } from '../billing/charge-tax.ts';
+import { chargeTaxLine, chargeWithTax, shownPrice } from '../billing/charge-tax.ts';
 import { useAccount } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { type OrderView, useRenewOrder } from './renew-order.tsx';
@@ -170,10 +170,10 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
                               <span className="muted small">Contact support</span>
                             ) : (
                               <>
-                                <Money cents={row.renewPrice} />
+                                <Money cents={shownPrice(row.renewPrice, account)} />
                                 {row.redemptionPrice ? (
                                   <span className="renew-row-note">
-                                    + <Money cents={row.redemptionPrice} /> redemption
+                                    + <Money cents={shownPrice(row.redemptionPrice, account)} /> redemption
                                   </span>
                                 ) : null}
                               </>
@@ -194,7 +194,9 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
                   </tbody>
                 </table>
               </div>
-              <p className="renew-hint muted small">Domain Protection: $5 per domain a year. It extends the Renewal Grace Period by a year.</p>
+              <p className="renew-hint muted small">
+                Domain Protection: {formatMoney(shownPrice(protectionPricePerYear, account))} per domain a year. It extends the Renewal Grace Period by a year.
+              </p>
               <p className="renew-total">
                 <span>{chosen.length} selected · estimated total</span>
                 <strong>{formatMoney(chargeWithTax(estimateLines, account))}</strong>

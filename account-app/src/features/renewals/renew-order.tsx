@@ -11,8 +11,10 @@ import type { StepOutcome, StepView } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
 import { useRef, useState } from 'react';
 import { mutate } from 'swr';
-import { cappedTermMessage, lineTotal, type RenewAnswer, type RenewLine, type RenewRequest } from '../../../../api/contract/renewals/renew-rules.ts';
-import { domainsKey } from '../domains/api.ts';
+import { formatMoney } from '../../../../api/contract/money.ts';
+import { cappedTermMessage, type RenewAnswer, type RenewLine, type RenewRequest } from '../../../../api/contract/renewals/renew-rules.ts';
+import { shownPrice } from '../billing/charge-tax.ts';
+import { domainsKey, useAccount } from '../domains/api.ts';
 import { answerSandboxAuthentication, authenticateWithStripe, authenticationFailedMessage } from './payment-authentication.ts';
 import './renewals.css';
 
@@ -97,23 +99,28 @@ export function useRenewOrder<V extends string>() {
 }
 
 function OrderLines({ answer, requested }: { answer: RenewAnswer; requested: number }) {
+  const account = useAccount();
+  // Where prices include VAT, each part is shown with its VAT (taxed part by part, as the charge is) and the VAT is
+  // said under the total; elsewhere the tax is a row of its own before the total.
+  const included = account?.chargeTax?.display === 'included' && Boolean(answer.tax);
+  const shown = (cents: number) => (included ? shownPrice(cents, account) : cents);
   return (
     <div className="renew-review">
       <p className="muted small">Renewals are processed with the registry immediately and are non-refundable.</p>
       <ul className="renew-lines">
         {answer.domains.map((line) => (
           <li key={line.domainId}>
-            <LineSummary line={line} />
+            <LineSummary line={line} shown={shown} />
             {line.renewalPeriod !== requested && <p className="renew-note">{cappedTermMessage}</p>}
           </li>
         ))}
       </ul>
-      {answer.tax ? (
+      {answer.tax && !included ? (
         <p className="renew-total">
           <span>{answer.taxNote ?? 'Tax'}</span>
           <Money cents={answer.tax} />
         </p>
-      ) : answer.taxNote ? (
+      ) : answer.taxNote && !included ? (
         <p className="muted small">{answer.taxNote}</p>
       ) : null}
       <p className="renew-total">
@@ -122,12 +129,19 @@ function OrderLines({ answer, requested }: { answer: RenewAnswer; requested: num
           <Money cents={answer.totalPrice + (answer.tax ?? 0)} />
         </strong>
       </p>
+      {included ? (
+        <p className="renew-total-tax muted small">
+          Includes {formatMoney(answer.tax ?? 0)} {answer.taxNote ?? 'tax'}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-function LineSummary({ line }: { line: RenewLine }) {
+function LineSummary({ line, shown }: { line: RenewLine; shown: (cents: number) => number }) {
   const years = `${line.renewalPeriod} year${line.renewalPeriod === 1 ? '' : 's'}`;
+  const protection = line.protectionEnabled ? shown(line.protectionPrice) : 0;
+  const total = shown(line.renewPrice) + (line.redemptionPrice ? shown(line.redemptionPrice) : 0) + protection;
   return (
     <>
       <div className="renew-line-head">
@@ -135,7 +149,7 @@ function LineSummary({ line }: { line: RenewLine }) {
           <DomainName name={line.domain} />
         </strong>
         <strong>
-          <Money cents={lineTotal(line)} />
+          <Money cents={total} />
         </strong>
       </div>
       <dl className="renew-line-facts">
@@ -148,20 +162,20 @@ function LineSummary({ line }: { line: RenewLine }) {
         <div>
           <dt>Renewal ({years})</dt>
           <dd>
-            <Money cents={line.renewPrice} />
+            <Money cents={shown(line.renewPrice)} />
           </dd>
         </div>
         {line.redemptionPrice ? (
           <div>
             <dt>Redemption</dt>
             <dd>
-              <Money cents={line.redemptionPrice} />
+              <Money cents={shown(line.redemptionPrice)} />
             </dd>
           </div>
         ) : null}
         <div>
           <dt>Protection</dt>
-          <dd>{line.protectionEnabled ? <Money cents={line.protectionPrice} /> : 'None'}</dd>
+          <dd>{line.protectionEnabled ? <Money cents={protection} /> : 'None'}</dd>
         </div>
       </dl>
     </>

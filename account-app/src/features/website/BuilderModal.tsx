@@ -14,6 +14,8 @@ import { formatMoney } from '../../../../api/contract/money.ts';
 import { builderMonthlyPrice, builderTrialDays } from '../../../../api/contract/websites/website-plan.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { paths } from '../../paths.ts';
+import { shownPrice } from '../billing/charge-tax.ts';
+import { useAccount } from '../domains/api.ts';
 import { updateWebsite, useWebsite } from './api.ts';
 import './website.css';
 
@@ -21,6 +23,7 @@ type BuilderView = 'offer' | 'confirmAdd' | 'added' | 'confirmCancel' | 'cancell
 
 export default function BuilderModal({ domain, onClose }: DomainModalProps) {
   const modal = useSteppedModal<BuilderView>({ onClose });
+  const account = useAccount();
   const { website } = useWebsite(domain?.domainId ?? null);
   const opened = useRef(false);
   // What the domain showed before cancelling, for the cancelled view's words.
@@ -32,7 +35,7 @@ export default function BuilderModal({ domain, onClose }: DomainModalProps) {
   }, [domain, modal]);
   if (!domain) return null;
 
-  const price = formatMoney(builderMonthlyPrice);
+  const price = formatMoney(shownPrice(builderMonthlyPrice, account));
   // A domain that had the builder before had its trial: the price applies from today.
   const hasTrial = website ? website.builderTrialEndDate === null : true;
   const trialEnds = addDays(new Date(), builderTrialDays);

@@ -17,7 +17,8 @@ import { builderMonthlyPrice, builderTrialDays } from '../../../../api/contract/
 import { paths } from '../../paths.ts';
 import { ConflictPanel } from '../dns/ConflictPanel.tsx';
 import type { DomainTabProps } from '../domains/domain-props.ts';
-import type { Domain } from '../domains/api.ts';
+import { shownPrice } from '../billing/charge-tax.ts';
+import { type Domain, useAccount } from '../domains/api.ts';
 import { siteAddress, updateWebsite, useWebsite } from './api.ts';
 import './website.css';
 
@@ -88,6 +89,7 @@ function OptionHead({ title, isCurrent }: { title: string; isCurrent: boolean })
 
 function BuilderOption({ domain, isCurrent, pending, apply, openModal }: OptionProps & Pick<DomainTabProps, 'openModal'>) {
   const { website } = useWebsite(domain.builderEnabled ? domain.domainId : null);
+  const account = useAccount();
   const trialEnd = website?.builderTrialEndDate ? new Date(website.builderTrialEndDate) : null;
   return (
     <section className={`service-option${isCurrent ? ' is-current' : ''}`} aria-label="Website Builder">
@@ -95,7 +97,7 @@ function BuilderOption({ domain, isCurrent, pending, apply, openModal }: OptionP
       {domain.builderEnabled ? (
         <>
           <p className="muted small">
-            {formatMoney(builderMonthlyPrice)}/mo
+            {formatMoney(shownPrice(builderMonthlyPrice, account))}/mo
             {trialEnd && trialEnd > new Date() ? `, free trial until ${formatDate(trialEnd)}` : ''}. A one-page site with your headline, words and colours.
           </p>
           <div className="service-actions">
@@ -120,7 +122,7 @@ function BuilderOption({ domain, isCurrent, pending, apply, openModal }: OptionP
       ) : (
         <>
           <p className="muted small">
-            Build a one-page site on {domain.domain}. {formatMoney(builderMonthlyPrice)}/mo after a {builderTrialDays}-day free trial.
+            Build a one-page site on {domain.domain}. {formatMoney(shownPrice(builderMonthlyPrice, account))}/mo after a {builderTrialDays}-day free trial.
           </p>
           <div className="service-actions">
             <button type="button" className="btn btn-spot btn-sm" onClick={() => openModal('builder', domain)}>
