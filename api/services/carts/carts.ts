@@ -257,7 +257,7 @@ async function applyVatNumber(deps: Pick<Deps, 'db' | 'providers'>, cart: CartRo
   }
   // The form sends the number again with every field: one already confirmed for this country is not asked again.
   if (!countryChanged && typed.replace(/[\s.-]/g, '').toUpperCase() === cart.contact?.vatNumber) return;
-  await enforce(deps.db, [{ key: `cart-vat:${cart.cartId}`, max: 10, windowSeconds: 15 * 60 }], 'Too many VAT number checks. Try again in a few minutes.');
+  await enforce(deps.db, [{ key: `cart-vat:${cart.cartId}`, max: 10, windowSeconds: 15 * 60 }], 'Too many VAT number checks for this cart.');
   const { number, answer } = await confirmVatNumber(deps.providers.vies, typed, typeof next.country === 'string' ? next.country.toUpperCase() : null);
   next.vatNumber = number;
   next.vatStatus = answer.status;

@@ -80,4 +80,29 @@ describe('a removed card', () => {
     expect(await cardOf(buyer.accountId)).toMatchObject({ status: 'deleted', detachedAt: expect.any(Date) });
     expect(await chargeAnswer(card.providerPaymentMethodId)).toBe(detachedCardMessage);
   });
+
+  it('is removed and detached once when its owner deletes it ten times at once: no 500, the provider asked at least once', async () => {
+    const buyer = await signedInBuyer(t, 'deletes-card-ten-times@example.org');
+    const card = await cardOf(buyer.accountId);
+    const { payments } = t.deps.providers;
+    const detachCard = payments.detachCard;
+    let detachCalls = 0;
+    payments.detachCard = (id) => {
+      detachCalls++;
+      return detachCard.call(payments, id);
+    };
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => buyer.client.delete(`/api/paymentMethods/${card.paymentMethodId}`)));
+      const statuses = answers.map((answer) => answer.status);
+      // The first delete wins; the others find the card gone (404) or already removed (200): never an error.
+      expect(statuses.every((status) => status === 200 || status === 404)).toBe(true);
+      expect(statuses).toContain(200);
+    } finally {
+      payments.detachCard = detachCard;
+    }
+    expect(detachCalls).toBeGreaterThanOrEqual(1);
+    expect((await buyer.client.get('/api/paymentMethods')).body.data).toEqual([]);
+    expect(await cardOf(buyer.accountId)).toMatchObject({ status: 'deleted', detachedAt: expect.any(Date) });
+    expect(await chargeAnswer(card.providerPaymentMethodId)).toBe(detachedCardMessage);
+  });
 });
