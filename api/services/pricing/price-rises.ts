@@ -9,12 +9,14 @@ import { addDays } from 'date-fns/addDays';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
+import { type TaxDecision, taxOn } from '../../contract/billing/tax.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { tldOf } from '../../contract/domain-name.ts';
 import type { Db } from '../../db/client.ts';
 import { domains, priceRiseNotices, pricingSettings, renewalPriceMarks, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { accountChargeTax, chargeTaxNote } from '../billing/charge-tax.ts';
 import { autoRenewDateFor } from '../renewals/renewals.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { catalogue } from '../search/catalogue.ts';
@@ -66,6 +68,8 @@ export async function noticePriceRises(deps: Pick<Deps, 'db' | 'jobs' | 'config'
       .from(domains)
       .where(and(eq(domains.status, 'active'), eq(domains.autoRenewEnabled, true)));
     summary.tlds = [...byTld.keys()];
+    // Each holder reads the prices as their country expects (VAT included in the EU): one tax decision per account.
+    const taxes = new Map<number, TaxDecision>();
     for (const row of candidates) {
       const rise = byTld.get(tldOf(row.domain));
       if (!rise) continue;
@@ -76,7 +80,11 @@ export async function noticePriceRises(deps: Pick<Deps, 'db' | 'jobs' | 'config'
         .values({ domainId: row.domainId, accountId: row.accountId, beforeCents: rise.before, afterCents: rise.after, paused, noticeDate: today });
       if (paused) await tx.update(domains).set({ autoRenewEnabled: false, autoRenewDate: null, modifyDate: today }).where(eq(domains.domainId, row.domainId));
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.accountId, row.accountId)).orderBy(users.userId).limit(1);
-      if (user) mails.push(priceRiseMail(deps.config.publicOrigin, user.email, row.domain, rise.before, rise.after, paused));
+      if (user) {
+        const tax = taxes.get(row.accountId) ?? (await accountChargeTax(tx, row.accountId, today));
+        taxes.set(row.accountId, tax);
+        mails.push(priceRiseMail(deps.config.publicOrigin, user.email, row.domain, { before: rise.before, after: rise.after, tax }, paused));
+      }
       summary.notices += 1;
       if (paused) summary.paused += 1;
     }
@@ -86,12 +94,20 @@ export async function noticePriceRises(deps: Pick<Deps, 'db' | 'jobs' | 'config'
   return summary;
 }
 
-function priceRiseMail(origin: string, to: string, domain: string, before: number, after: number, paused: boolean) {
+/** A renewal price in a holder's words: with its VAT where prices include VAT, else as charged before sales tax. */
+function pricesFor(tax: TaxDecision): { price: (cents: number) => string; words: string } {
+  const note = chargeTaxNote(tax);
+  if (tax.display === 'included' && tax.rate > 0) return { price: (cents) => formatMoney(cents + taxOn(cents, tax.rate)), words: ` (${note} included)` };
+  return { price: formatMoney, words: note && tax.rate > 0 ? ` (plus ${note})` : '' };
+}
+
+function priceRiseMail(origin: string, to: string, domain: string, rise: { before: number; after: number; tax: TaxDecision }, paused: boolean) {
+  const { price, words } = pricesFor(rise.tax);
   return {
     to,
-    subject: `The renewal price of ${domain} is rising from ${formatMoney(before)} to ${formatMoney(after)} a year`,
+    subject: `The renewal price of ${domain} is rising from ${price(rise.before)} to ${price(rise.after)} a year`,
     text:
-      `The yearly renewal price of ${domain} rises from ${formatMoney(before)} to ${formatMoney(after)}.\n\n` +
+      `The yearly renewal price of ${domain} rises from ${price(rise.before)} to ${price(rise.after)}${words}.\n\n` +
       (paused
         ? `So that you are never charged a surprise, we have paused its auto-renew. To keep it renewing at the new price, accept it with one click in My Domains: ${origin}/account/domains\n` +
           'Until you do, the name will not renew by itself.'

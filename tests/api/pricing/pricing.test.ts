@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, domains, outbox, priceRiseNotices, wholesaleCostHistory, wholesaleCosts } from '../../../api/db/schema/index.ts';
+import { accounts, auditLog, domains, outbox, priceRiseNotices, wholesaleCostHistory, wholesaleCosts } from '../../../api/db/schema/index.ts';
 import { useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { staffClient } from '../../fixtures/staff.ts';
@@ -122,13 +122,25 @@ describe('renewal price rises', () => {
       .insert(domains)
       .values({ accountId: buyer.accountId, domain: `rising-${Date.now().toString(36)}.xyz`, expireDate, autoRenewEnabled: true, autoRenewDate: expireDate })
       .returning();
+    // A Dutch consumer holding a name of the same extension reads the prices with their VAT in them.
+    const dutchEmail = `dutch-holder-${Date.now().toString(36)}@example.org`;
+    const dutch = await signedInBuyer(t, dutchEmail);
+    const [dutchAccount] = await t.db.select().from(accounts).where(eq(accounts.accountId, dutch.accountId));
+    await t.db
+      .update(accounts)
+      .set({ registrantContact: { ...dutchAccount.registrantContact, country: 'NL', state: '' } as typeof dutchAccount.registrantContact })
+      .where(eq(accounts.accountId, dutch.accountId));
+    const [dutchDomain] = await t.db
+      .insert(domains)
+      .values({ accountId: dutch.accountId, domain: `rising-nl-${Date.now().toString(36)}.xyz`, expireDate, autoRenewEnabled: true, autoRenewDate: expireDate })
+      .returning();
     const before = (await t.client().get('/api/tlds/xyz')).body.renewPricing[0] as number;
 
     const saved = await billing.client.post('/api/admin/pricing/rules', { tld: 'xyz', marginPercent: 200 });
     expect(saved.status).toBe(200);
     const after = (await t.client().get('/api/tlds/xyz')).body.renewPricing[0] as number;
     expect(after).toBeGreaterThan(before * 1.2);
-    expect(saved.body.priceRises).toMatchObject({ tlds: ['xyz'], notices: 1, paused: 1 });
+    expect(saved.body.priceRises).toMatchObject({ tlds: ['xyz'], notices: 2, paused: 2 });
 
     const [paused] = await t.db.select().from(domains).where(eq(domains.domainId, domain.domainId));
     expect(paused.autoRenewEnabled).toBe(false);
@@ -137,6 +149,11 @@ describe('renewal price rises', () => {
     const mail = mails.find((m) => m.subject?.includes(domain.domain));
     expect(mail?.subject).toContain(`from $${(before / 100).toFixed(2)} to $${(after / 100).toFixed(2)}`);
     expect(mail?.body).toContain('paused its auto-renew');
+    expect(mail?.body).not.toContain('VAT');
+    const withVat = (cents: number) => `$${((cents + Math.round(cents * 0.21)) / 100).toFixed(2)}`;
+    const [dutchMail] = (await t.db.select().from(outbox).where(eq(outbox.to, dutchEmail))).filter((m) => m.subject?.includes(dutchDomain.domain));
+    expect(dutchMail?.subject).toContain(`from ${withVat(before)} to ${withVat(after)} a year`);
+    expect(dutchMail?.body).toContain(`to ${withVat(after)} (VAT 21% (Netherlands) included).`);
 
     const pending = await buyer.client.get('/api/priceRises');
     expect(pending.body.data).toEqual([expect.objectContaining({ domain: domain.domain, before, after, paused: true })]);
