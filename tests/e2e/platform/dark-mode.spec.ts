@@ -44,6 +44,19 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
+for (const scheme of ['light', 'dark'] as const) {
+  test(`a button under the pointer keeps its text readable in ${scheme} mode`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/');
+    // The home page's search button is a spot button; hovered, it changes colour, and axe must still pass it.
+    const button = page.locator('.search-button').first();
+    await button.hover();
+    await expect.poll(() => button.evaluate((el) => el.matches(':hover'))).toBe(true);
+    const contrast = await new AxeBuilder({ page }).include('.search-button').withRules(['color-contrast']).analyze();
+    expect(contrast.violations.map((v) => v.nodes.map((n) => n.failureSummary))).toEqual([]);
+  });
+}
+
 test('the dark switch is remembered on the site and in the account app, over the system setting', async ({ page }) => {
   test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: 'light' });
