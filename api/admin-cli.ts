@@ -6,6 +6,7 @@
  *   escrow-restore --dir D --agent-key F --signer-key F [--passphrase P] [--out F.csv]
  *                                                             checks, decrypts and rebuilds the data from deposits in D
  *   verify-audit                                              checks the audit log's hash chain and says where it breaks
+ *   issue-missing-invoices [--issue]                          lists orders delivered before invoices existed; --issue invoices them today
  *   sandbox-registry stop|start|list [NAME]                    stop or start one simulated registry of the sandbox EPP server
  * Works beside a running `npm start` (the same DATA_DIR's embedded PostgreSQL, or DATABASE_URL) or on its own.
  */
@@ -20,6 +21,8 @@ import { verifyAuditChain } from './services/audit/audit-chain.ts';
 import { sandboxRegistryStates, setSandboxRegistryDown } from './providers/registry/sandbox-epp/control.ts';
 import { systemActor } from './services/audit/audit-log.ts';
 import { createStaff, resetStaffFromCommandLine } from './services/staff/staff-members.ts';
+import { issueMissingInvoices, ordersWithoutInvoice } from './services/billing/missing-invoices.ts';
+import { now } from './clock.ts';
 import { runEscrowCommand } from './escrow-cli.ts';
 
 const usage = `Usage:
@@ -28,6 +31,7 @@ const usage = `Usage:
   npm run admin -- escrow-deposit [--kind full|inc] [--reason "why"]
   npm run admin -- escrow-restore --dir <deposits> --agent-key <agent-private.asc> --signer-key <registrar-public.asc> [--passphrase P] [--out data.csv]
   npm run admin -- verify-audit
+  npm run admin -- issue-missing-invoices [--issue]
   npm run admin -- sandbox-registry stop|start|list [NAME]`;
 
 function fail(message: string): never {
@@ -50,6 +54,7 @@ const { positionals, values } = (() => {
         'signer-key': { type: 'string' },
         passphrase: { type: 'string' },
         out: { type: 'string' },
+        issue: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -61,12 +66,13 @@ if (command === 'escrow-deposit' || command === 'escrow-restore') {
   await runEscrowCommand(command, values);
   process.exit(process.exitCode ?? 0);
 }
-if (!command || !['create-staff', 'reset-staff', 'verify-audit', 'sandbox-registry'].includes(command))
+if (!command || !['create-staff', 'reset-staff', 'verify-audit', 'sandbox-registry', 'issue-missing-invoices'].includes(command))
   fail(command ? `Unknown command: ${command}` : 'Name a command.');
 if (command === 'sandbox-registry') {
   if (!['stop', 'start', 'list'].includes(email ?? '')) fail('sandbox-registry takes stop, start or list.');
   if (email !== 'list' && !registryName) fail(`Name the registry to ${email} (npm run admin -- sandbox-registry list).`);
-} else if (command !== 'verify-audit' && (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) fail('Give the staff member’s email address.');
+} else if (command !== 'verify-audit' && command !== 'issue-missing-invoices' && (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)))
+  fail('Give the staff member’s email address.');
 
 if (command === 'create-staff' && !staffRoles.includes(values.role as StaffRole)) fail(`--role must be one of ${staffRoles.join(', ')}`);
 if (command === 'reset-staff' && (values.reason?.trim().length ?? 0) < 5) fail('Give a --reason (it is kept in the audit log).');
@@ -92,6 +98,17 @@ try {
       const { auditId, at, action, problem } = report.brokenAt;
       console.error(`The audit log's chain breaks at entry ${auditId} (${action}, ${at}): ${problem}. ${report.rows - 1} entries before it are intact.`);
       process.exitCode = 2;
+    }
+  } else if (command === 'issue-missing-invoices') {
+    const waiting = await ordersWithoutInvoice(db);
+    if (!values.issue) {
+      console.log(`${waiting.length} delivered order${waiting.length === 1 ? ' has' : 's have'} no invoice (sold before invoices were issued).`);
+      for (const order of waiting.slice(0, 20)) console.log(`  #${order.orderId}  ${order.orderDate.toISOString().slice(0, 10)}  account ${order.accountId}`);
+      if (waiting.length > 0) console.log('Run again with --issue to give each its invoice, numbered and dated today, naming the day of sale (audited).');
+    } else {
+      const issued = await issueMissingInvoices(db, systemActor, now());
+      for (const invoice of issued) console.log(`  order #${invoice.orderId}: ${invoice.number}`);
+      console.log(`Issued ${issued.length} invoice${issued.length === 1 ? '' : 's'}.`);
     }
   } else if (command === 'sandbox-registry') {
     if (!config.sandboxMode) throw new AppError(409, 'There is no sandbox registry: a real provider is configured.');

@@ -35,7 +35,7 @@ const termOf = (kind: string) => (kind === 'transfer' ? 'Transfer' : kind === 'm
  * The order's invoice, issued once (a second call answers the first): a line per delivered order line with its price,
  * promo discount and the credit that paid part of it. Nothing is issued for an order with no delivered line.
  */
-export async function issueOrderInvoice(tx: DbOrTx, orderId: number, today: Date): Promise<DocumentRow | null> {
+export async function issueOrderInvoice(tx: DbOrTx, orderId: number, today: Date, options: { late?: boolean } = {}): Promise<DocumentRow | null> {
   const [existing] = await tx
     .select()
     .from(billingDocuments)
@@ -55,11 +55,13 @@ export async function issueOrderInvoice(tx: DbOrTx, orderId: number, today: Date
     .innerJoin(promoCodes, eq(promoCodes.promoCodeId, promoRedemptions.promoCodeId))
     .where(eq(promoRedemptions.cartId, order.cartId));
   const taxRate = order.tax?.rate ?? 0;
+  // A late invoice (issued on another day than the sale, see missing-invoices.ts) names the day of the sale.
+  const sold = options.late ? `, sold ${order.createDate.toISOString().slice(0, 10)}` : '';
   const lines: Line[] = delivered.map((line) => {
     const amount = line.price + line.protectionPrice + line.monthlyPrice;
     const discount = line.discount;
     return {
-      description: `${termOf(line.kind)} of ${line.domain}${discount > 0 && promo ? ` (promo code ${promo.code})` : ''}`,
+      description: `${termOf(line.kind)} of ${line.domain}${discount > 0 && promo ? ` (promo code ${promo.code})` : ''}${sold}`,
       amount,
       discount,
       credit: line.credit,
