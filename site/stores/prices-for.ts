@@ -14,6 +14,8 @@ import { $cart } from './cart.ts';
 
 export type PricesFor = PriceTax &
   Pick<TaxDisplayAnswer, 'label' | 'place' | 'regional'> & {
+    /** The prices country's code; null for a signed-in customer's own (their address decides). */
+    country: string | null;
     /** `account`: the signed-in customer's billing address; `chosen`: picked by the visitor; `browser`: guessed. */
     source: 'account' | 'chosen' | 'browser';
   };
@@ -25,7 +27,7 @@ const $saved = atom<Saved | null>(null);
 
 export const $pricesFor = computed([$saved, $cart], (saved, cart): PricesFor | null => {
   const own = cart?.$isLoggedIn ? cart.$tax : null;
-  if (own) return { source: 'account', ...own, regional: false };
+  if (own) return { source: 'account', ...own, country: null, regional: false };
   if (!saved) return null;
   return { source: saved.chosen ? 'chosen' : 'browser', ...saved.answer, reverseCharge: false };
 });
@@ -103,14 +105,19 @@ onMount($saved, () => {
   return () => removeEventListener('storage', fromOtherTab);
 });
 
+/** A tax's name inside a sentence: `VAT`, `GST + PST` as they are, `Sales tax` as `sales tax`. */
+const inSentence = (label: string): string => (/^[A-Z]{2,}/.test(label) ? label : label.toLowerCase());
+
 /** "Prices for Netherlands, incl. 21% VAT": the place (none until a country is known) and what the prices hold. */
 export function describePricesFor(pricesFor: PricesFor | null): { place: string | null; tax: string } {
   if (!pricesFor) return { place: null, tax: 'Prices exclude tax; any tax is added at checkout.' };
-  const { display, rate, label, place, regional, reverseCharge } = pricesFor;
+  const { country, display, rate, place, regional, reverseCharge } = pricesFor;
+  const label = inSentence(pricesFor.label);
   if (reverseCharge) return { place, tax: 'excl. VAT, which your business accounts for (reverse charge)' };
   if (includesTax(pricesFor)) return { place, tax: `incl. ${formatRate(rate)} ${label}` };
   if (display === 'added' && regional && rate > 0) return { place, tax: `excl. ${formatRate(rate)} ${label} and any provincial tax, added at checkout` };
-  if (display === 'added' && regional) return { place, tax: `excl. ${label.toLowerCase()}, added at checkout where your state charges it` };
+  if (display === 'added' && regional)
+    return { place, tax: `excl. ${label}, added at checkout where your ${country === 'CA' ? 'province' : 'state'} charges it` };
   if (display === 'added') return { place, tax: `excl. ${formatRate(rate)} ${label}, added at checkout` };
   return { place, tax: 'no sales tax or VAT is added at checkout' };
 }

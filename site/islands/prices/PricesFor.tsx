@@ -19,6 +19,8 @@ export function usePricesFor(): PricesFor | null {
 
 export default function PricesForLine() {
   const pricesFor = usePricesFor();
+  // The picker works once the island runs: the server's HTML shows the sentence alone.
+  const hydrated = useHydrated();
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [countries, setCountries] = useState<CountryOption[] | null>(null);
@@ -55,11 +57,11 @@ export default function PricesForLine() {
   };
 
   const { place, tax } = describePricesFor(pricesFor);
-  const canChange = pricesFor?.source !== 'account';
+  const canChange = hydrated && pricesFor?.source !== 'account';
   return (
     <div className="prices-for" data-testid="prices-for">
       {editing ? (
-        <form className="prices-for-form" onSubmit={apply}>
+        <form className="prices-for-form" onSubmit={apply} onKeyDown={(event) => event.key === 'Escape' && close()}>
           <label htmlFor={`${id}-country`}>Show prices for</label>
           <select
             id={`${id}-country`}
@@ -68,7 +70,6 @@ export default function PricesForLine() {
             value={picked}
             autoComplete="country"
             onChange={(event) => setPicked(event.target.value)}
-            onKeyDown={(event) => event.key === 'Escape' && close()}
           >
             {(countries ?? [{ code: picked, name: place ?? picked }]).map((country) => (
               <option key={country.code} value={country.code}>
