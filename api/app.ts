@@ -42,6 +42,7 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { mfasRoutes } from './routes/mfas.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { tldsRoutes } from './routes/tlds.ts';
+import { taxDisplayRoutes } from './routes/tax-display.ts';
 import { transactionsRoutes } from './routes/transactions.ts';
 import { usersRoutes } from './routes/users.ts';
 import { wsRoutes } from './routes/ws.ts';
@@ -134,6 +135,7 @@ export function createApp(deps: Deps, options: { inlineScriptHashes?: readonly s
     .use(viewAsGate)
     .route('/viewAs', viewAsRoutes)
     .route('/tlds', tldsRoutes)
+    .route('/taxDisplay', taxDisplayRoutes)
     .route('/domainSearch', domainSearchRoutes)
     .route('/botCheck', botCheckRoutes)
     .route('/carts', cartsRoutes)

@@ -34,6 +34,27 @@ export function taxOn(net: number, rate: number): number {
   return Math.round(net * rate + 1e-9);
 }
 
+/** A net price with its tax in it, as a cart line of that price alone shows it where prices include tax. */
+export function grossPrice(net: number, rate: number): number {
+  return net + taxOn(net, rate);
+}
+
+/** What a price's display needs of a tax decision (the cart's `$tax` and the storefront's prices country both have it). */
+export type PriceTax = Pick<TaxDecision, 'display' | 'rate'> & { reverseCharge?: boolean };
+
+/** Whether prices are shown with the tax in them: a VAT/GST country's consumer, not a reverse-charged business. */
+export function includesTax(tax: PriceTax | null | undefined): tax is PriceTax {
+  return tax?.display === 'included' && !tax.reverseCharge && tax.rate > 0;
+}
+
+/**
+ * A price as the customer is shown it before the cart (search, the price table, a transfer's price): with its tax in
+ * it where their country expects that, rounded as the cart rounds the line, so the two say the same cents.
+ */
+export function shownPrice(net: number, tax: PriceTax | null | undefined): number {
+  return includesTax(tax) ? grossPrice(net, tax.rate) : net;
+}
+
 /** The tax on charge lines of these amounts, each line taxed on its own as the invoice shows it (0 without a rate). */
 export function taxOfLines(amounts: readonly number[], tax: Pick<TaxDecision, 'rate'> | null | undefined): number {
   return amounts.reduce((sum, amount) => sum + taxOn(amount, tax?.rate ?? 0), 0);
@@ -59,9 +80,9 @@ type LineParts = { price: number; protectionPrice: number; monthlyPrice: number;
  * the parts still add up to the line's price less discount plus its tax, to the cent.
  */
 export function grossParts(line: LineParts, rate: number): Omit<LineParts, 'tax'> {
-  const protectionPrice = line.protectionPrice + taxOn(line.protectionPrice, rate);
-  const monthlyPrice = line.monthlyPrice + taxOn(line.monthlyPrice, rate);
-  const discount = line.discount + taxOn(line.discount, rate);
+  const protectionPrice = grossPrice(line.protectionPrice, rate);
+  const monthlyPrice = grossPrice(line.monthlyPrice, rate);
+  const discount = grossPrice(line.discount, rate);
   const total = line.price + line.protectionPrice + line.monthlyPrice - line.discount + line.tax;
   return { price: total - protectionPrice - monthlyPrice + discount, protectionPrice, monthlyPrice, discount };
 }

@@ -7,6 +7,7 @@
 import regionCountries from 'sales-tax/res/region_countries.json' with { type: 'json' };
 import rateTable from 'sales-tax/res/sales_tax_rates.json' with { type: 'json' };
 import type { TaxDecision, TaxDisplay } from '../../contract/billing/tax.ts';
+import { isCountryCode } from '../../contract/countries.ts';
 import { findRegion, hasRegionalTax } from './tax-regions.ts';
 
 type Rate = { type: string; rate: number; currency?: string; before?: Record<string, Rate>; states?: Record<string, Rate> };
@@ -28,14 +29,11 @@ function asOf(entry: Rate | undefined, today: Date): Rate | undefined {
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 export const countryName = (country: string): string => countryNames.of(country) ?? country;
 
-/** Whether the table knows the country (an unknown two-letter code is refused as a billing country). */
-export const isKnownCountry = (country: string): boolean => {
-  try {
-    return /^[A-Z]{2}$/.test(country) && countryNames.of(country) !== country;
-  } catch {
-    return false;
-  }
-};
+/**
+ * Whether the code is an ISO 3166 country (an unknown one is refused as a billing country). The contract's list of the
+ * contact forms, not Intl's names: those name ZZ ("Unknown Region"), EU and UN too.
+ */
+export const isKnownCountry = (country: string): boolean => isCountryCode(country);
 
 export type TaxCustomer = {
   country: string;

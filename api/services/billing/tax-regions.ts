@@ -73,6 +73,9 @@ const regionsOf: Record<string, Record<string, string>> = { US: usStates, CA: ca
 /** Whether the country's tax depends on the region (US state, Canadian province). */
 export const hasRegionalTax = (country: string): boolean => country in regionsOf;
 
+/** The codes of the country's states or provinces (none for a country whose tax does not depend on them). */
+export const regionCodes = (country: string): string[] => Object.keys(regionsOf[country] ?? {});
+
 /** The region's code and name from what the customer typed ("ny", "New York"), or null when it names none of them. */
 export function findRegion(country: string, typed: string | null | undefined): { code: string; name: string } | null {
   const regions = regionsOf[country];

@@ -5,7 +5,7 @@ import { type Plan, planFlags, planLabels, planOf, planPrices, protectionPricePe
 import { formatMoney } from '../../../api/contract/money.ts';
 import { formatDate } from '@kit/dates.ts';
 import { type CartItem, patchCartItem } from '../../stores/cart.ts';
-import { formatRate, taxOn } from '../../../api/contract/billing/tax.ts';
+import { formatRate, includesTax, shownPrice } from '../../../api/contract/billing/tax.ts';
 import type { CartTax } from '../../../api/contract/carts/cart.ts';
 
 const plans: Plan[] = ['basic', 'email', 'website', 'websiteEmail'];
@@ -13,8 +13,10 @@ const typeLabels = { new: 'New registration', transfer: 'Transfer', premium: 'Pr
 const typeBadges = { new: 'badge-success', transfer: 'badge-info', premium: 'badge-warning', market: 'badge-spot' } as const;
 
 export default function ItemOptions({ item, tax = null }: { item: CartItem; tax?: CartTax | null }) {
-  // Where prices include VAT, what the item costs today is said with its VAT (before any promo code).
-  const included = tax?.display === 'included' && !tax.reverseCharge && tax.rate > 0 ? tax : null;
+  // Where prices include VAT, each price here is said with its VAT, as search and the price table said it; so is what the
+  // item costs today (before any promo code).
+  const included = includesTax(tax) ? tax : null;
+  const price = (cents: number) => formatMoney(shownPrice(cents, tax));
   const id = useId();
   const [busy, setBusy] = useState(false);
   const plan = planOf(item);
@@ -45,7 +47,7 @@ export default function ItemOptions({ item, tax = null }: { item: CartItem; tax?
         </button>
       </header>
       {item.domainType === 'market' ? (
-        <MarketTerms item={item} />
+        <MarketTerms item={item} price={price} />
       ) : (
         <div className="cart-item-grid">
           <div className="field">
@@ -53,11 +55,11 @@ export default function ItemOptions({ item, tax = null }: { item: CartItem; tax?
             <select id={`${id}-term`} className="select" value={item.years} disabled={busy} onChange={(e) => change({ years: Number(e.target.value) })}>
               {item.yearOptions.map((option) => (
                 <option key={option.years} value={option.years}>
-                  {option.years} year{option.years === 1 ? '' : 's'} – {formatMoney(option.price)}
+                  {option.years} year{option.years === 1 ? '' : 's'} – {price(option.price)}
                 </option>
               ))}
             </select>
-            <span className="field-hint">Renews at {formatMoney(item.renewalPrice)}/yr</span>
+            <span className="field-hint">Renews at {price(item.renewalPrice)}/yr</span>
           </div>
           <fieldset className="plan-picker" disabled={busy}>
             <legend className="label">Plan</legend>
@@ -65,7 +67,7 @@ export default function ItemOptions({ item, tax = null }: { item: CartItem; tax?
               <label key={p} className={`plan-option${p === plan ? ' is-selected' : ''}`}>
                 <input type="radio" name={`${id}-plan`} value={p} checked={p === plan} onChange={() => change(planFlags(p))} />
                 <span className="plan-name">{planLabels[p]}</span>
-                <span className="plan-price">{planPrices[p] === 0 ? '$0/mo' : `${formatMoney(planPrices[p])}/mo`}</span>
+                <span className="plan-price">{planPrices[p] === 0 ? '$0/mo' : `${price(planPrices[p])}/mo`}</span>
               </label>
             ))}
           </fieldset>
@@ -73,7 +75,7 @@ export default function ItemOptions({ item, tax = null }: { item: CartItem; tax?
             <label className="check">
               <input type="checkbox" checked={item.protectionEnabled} disabled={busy} onChange={(e) => change({ protectionEnabled: e.target.checked })} />
               <span>
-                <strong>Domain Protection</strong> – {formatMoney(protectionPricePerYear)}/yr
+                <strong>Domain Protection</strong> – {price(protectionPricePerYear)}/yr
                 <span className="field-hint"> Adds a year of grace if a renewal is missed.</span>
               </span>
             </label>
@@ -91,14 +93,14 @@ export default function ItemOptions({ item, tax = null }: { item: CartItem; tax?
           Due today for {item.domain}
           {included && `, with ${formatRate(included.rate)} ${included.label}`}
         </span>
-        <strong>{formatMoney(item.totalPrice + (included ? taxOn(item.totalPrice, included.rate) : 0))}</strong>
+        <strong>{price(item.totalPrice)}</strong>
       </footer>
     </section>
   );
 }
 
 /** A name bought from its owner keeps its registration and comes without plans: nothing to choose, only what happens. */
-function MarketTerms({ item }: { item: CartItem }) {
+function MarketTerms({ item, price }: { item: CartItem; price: (cents: number) => string }) {
   const until = item.$market?.expireDate;
   return (
     <div className="cart-item-market">
@@ -106,7 +108,7 @@ function MarketTerms({ item }: { item: CartItem }) {
         {item.$market?.isOffer ? 'The owner accepted your offer. ' : ''}You buy {item.domain} from its current owner: at checkout we move it into your account
         {until ? `, registered until ${formatDate(until)}` : ''}.
       </p>
-      <p className="field-hint">Renews at {formatMoney(item.renewalPrice)}/yr. Add email, a website or Domain Protection in My Domains once it is yours.</p>
+      <p className="field-hint">Renews at {price(item.renewalPrice)}/yr. Add email, a website or Domain Protection in My Domains once it is yours.</p>
     </div>
   );
 }

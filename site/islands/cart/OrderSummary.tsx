@@ -3,14 +3,14 @@
  * promo code and account credit, and the total (all from the server), then the promo code field.
  */
 import { DomainName } from '@kit/DomainName.tsx';
-import { formatRate, grossParts } from '../../../api/contract/billing/tax.ts';
+import { formatRate, grossParts, includesTax } from '../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import type { CartSummary } from '../../stores/cart.ts';
 import PromoCodeField from './PromoCodeField.tsx';
 
 export default function OrderSummary({ cart }: { cart: CartSummary }) {
   // Where prices include VAT, every part is shown with its VAT in it; elsewhere tax is a line of its own.
-  const included = cart.$tax?.display === 'included' && !cart.$tax.reverseCharge;
+  const included = includesTax(cart.$tax);
   const items = (cart.cartItems ?? []).map((item) => (included ? { ...item, ...grossParts(item, cart.$tax?.rate ?? 0) } : item));
   const sum = (pick: (item: (typeof items)[number]) => number) => items.reduce((total, item) => total + pick(item), 0);
   const oneTime = included ? sum((item) => item.price + item.protectionPrice) : cart.oneTimePrice;

@@ -8,6 +8,7 @@ import type { CartContact } from '../../../api/contract/contact.ts';
 import { api, isFailure } from '@kit/api.ts';
 import { prepareBotCheck, solveBotCheck } from '../../lib/bot-check-retry.ts';
 import { $cart, applyVatNumber, type CartSummary, patchCart, refreshCart } from '../../stores/cart.ts';
+import { choosePricesCountry, pricesCountry } from '../../stores/prices-for.ts';
 import AccountField from './AccountField.tsx';
 import { loadPhoneNumbers, toE164 } from './phone-number.ts';
 
@@ -33,7 +34,9 @@ type CountryOption = { code: string; name: string };
 export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
   const id = useId();
   const saved = cart.contact ?? {};
-  const [values, setValues] = useState<CartContact>(() => ({ country: 'US', ...saved }));
+  // The billing country starts on the country the visitor's prices were shown for, so the cart shows them the same way.
+  const [firstCountry] = useState(() => saved.country ?? pricesCountry() ?? 'US');
+  const [values, setValues] = useState<CartContact>(() => ({ country: firstCountry, ...saved }));
   const [phoneInput, setPhoneInput] = useState(saved.phone ?? '');
   const [phoneTouched, setPhoneTouched] = useState(false);
   const pending = useRef<Record<string, string>>({});
@@ -44,9 +47,7 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
   const [sending, setSending] = useState(false);
   const [editingCard, setEditingCard] = useState(false);
   // The saved country alone until the full list (a chunk of its own) arrives, right after the form shows.
-  const [countries, setCountries] = useState<CountryOption[]>(() => [
-    { code: saved.country ?? 'US', name: saved.country && saved.country !== 'US' ? saved.country : 'United States' },
-  ]);
+  const [countries, setCountries] = useState<CountryOption[]>(() => [{ code: firstCountry, name: firstCountry === 'US' ? 'United States' : firstCountry }]);
   // The phone the visitor typed last, as E.164: answers of the phone library may land after later keystrokes.
   const latestPhone = useRef(saved.phone ?? '');
   const phoneEdits = useRef(0);
@@ -79,8 +80,8 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
 
   useEffect(() => {
     void import('./countries.ts').then(({ countryOptions }) => setCountries(countryOptions));
-    // The country select starts on the United States; save that default like any other choice.
-    if (!saved.country) queue({ country: 'US' });
+    // The country select starts on the prices country (else the United States); save that default like any other choice.
+    if (!saved.country) queue({ country: firstCountry });
     return () => {
       if (timer.current) clearTimeout(timer.current);
     };
@@ -151,9 +152,11 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
             id="contact-country"
             className="select"
             autoComplete="country"
-            value={values.country ?? 'US'}
+            value={values.country ?? firstCountry}
             onChange={(e) => {
               set('country', e.target.value);
+              // The billing country is where prices are for from now on, on every page.
+              void choosePricesCountry(e.target.value);
               if (phoneInput) void changePhone(phoneInput, e.target.value);
             }}
           >

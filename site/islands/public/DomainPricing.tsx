@@ -3,7 +3,10 @@
  * invalid pattern leaves every row shown) and a category dropdown, over rows rendered from the catalogue.
  */
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { shownPrice } from '../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
+import PricesForLine, { usePricesFor } from '../prices/PricesFor.tsx';
+import { includedTaxNote } from '../../stores/prices-for.ts';
 
 /** One extension: [tld, new, transfer, renew, categories]. */
 export type PriceRow = [tld: string, newPrice: number, transferPrice: number, renewPrice: number, categories: string];
@@ -36,6 +39,9 @@ export default function DomainPricing({ rows: encoded, categories }: { rows: str
   const rows = useMemo(() => decodeRows(encoded), [encoded]);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('all');
+  // Net in the page's HTML; with VAT in them once the visitor's country is known to expect that.
+  const pricesFor = usePricesFor();
+  const price = (cents: number) => formatMoney(shownPrice(cents, pricesFor));
   const deferredSearch = useDeferredValue(search);
   const searchId = useId();
   const categoryId = useId();
@@ -46,6 +52,7 @@ export default function DomainPricing({ rows: encoded, categories }: { rows: str
 
   return (
     <div className="domain-pricing">
+      <PricesForLine />
       <div className="pricing-tools">
         <div className="field">
           <label htmlFor={searchId}>Search extensions</label>
@@ -77,7 +84,7 @@ export default function DomainPricing({ rows: encoded, categories }: { rows: str
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls, so keyboard users must be able to focus it. */}
       <div className="price-table-wrap" role="region" aria-label="Domain prices" tabIndex={0}>
         <table className="data-table price-table">
-          <caption className="visually-hidden">Domain prices per year in US dollars</caption>
+          <caption className="visually-hidden">Domain prices per year in US dollars {includedTaxNote(pricesFor)}</caption>
           <thead>
             <tr>
               <th scope="col">Extension</th>
@@ -99,9 +106,9 @@ export default function DomainPricing({ rows: encoded, categories }: { rows: str
                   .{tld}
                   {newPrice < renewPrice && <span className="badge badge-spot tld-sale">Sale</span>}
                 </th>
-                <td className="num">{formatMoney(newPrice)}</td>
-                <td className="num">{formatMoney(transferPrice)}</td>
-                <td className="num">{formatMoney(renewPrice)}</td>
+                <td className="num">{price(newPrice)}</td>
+                <td className="num">{price(transferPrice)}</td>
+                <td className="num">{price(renewPrice)}</td>
               </tr>
             ))}
             {visible.length === 0 && (

@@ -1,4 +1,5 @@
 /** The /search island: the search box (debounced 1000 ms), the socket conversation, and the idle/pending/results states. */
+import { shownPrice } from '../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DomainSearchResult, PremiumPage, SearchMoreReply, SearchSession } from '../../../api/contract/search/domain-search.ts';
@@ -6,6 +7,7 @@ import { searchDebounceMs } from '../../../api/contract/search/domain-search.ts'
 import { minLabelLength, normaliseDomainInput } from '../../../api/contract/domain-name.ts';
 import { prepareBotCheck, solveBotCheck } from '../../lib/bot-check-retry.ts';
 import { createSearchSocket, type SearchSocket, SocketReplyError } from './search-socket.ts';
+import PricesForLine, { usePricesFor } from '../prices/PricesFor.tsx';
 import { SearchResults } from './SearchResults.tsx';
 import './search.css';
 
@@ -130,9 +132,11 @@ export default function SearchApp({ copy }: { copy: Copy }) {
   }, [socket, run]);
 
   // Announce the exact match as soon as it is known, and again with a count when the stream ends.
+  const pricesFor = usePricesFor();
   const exact = session ? results.get(session.exact) : undefined;
-  const renewal = exact && exact.renewPrice !== exact.newPrice ? ` the first year, then ${formatMoney(exact.renewPrice)} a year` : ' per year';
-  const exactText = exact ? `${exact.unicode ?? exact.domain} ${exact.available ? `is available for ${exact.humanPrice}${renewal}` : 'is taken'}.` : '';
+  const price = (cents: number) => formatMoney(shownPrice(cents, pricesFor));
+  const renewal = exact && exact.renewPrice !== exact.newPrice ? ` the first year, then ${price(exact.renewPrice)} a year` : ' per year';
+  const exactText = exact ? `${exact.unicode ?? exact.domain} ${exact.available ? `is available for ${price(exact.newPrice)}${renewal}` : 'is taken'}.` : '';
   useEffect(() => {
     if (exactText) setAnnouncement(exactText);
   }, [exactText]);
@@ -270,6 +274,7 @@ export default function SearchApp({ copy }: { copy: Copy }) {
                 <span className="spinner" aria-hidden="true" /> Searching…
               </div>
             )}
+            {phase === 'results' && session && <PricesForLine />}
             {phase === 'results' && session && (
               <SearchResults session={session} results={results} done={done} requested={requested} checkMore={checkMore} loadMorePremium={loadMorePremium} />
             )}

@@ -3,7 +3,9 @@ import { DomainName } from '@kit/DomainName.tsx';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { DomainSearchResult, PremiumPage, SearchSession } from '../../../api/contract/search/domain-search.ts';
 import { collapsedRows, defaultCategories, featuredCount, premiumPageSize } from '../../../api/contract/search/domain-search.ts';
+import { shownPrice } from '../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
+import { usePricesFor } from '../prices/PricesFor.tsx';
 import { AddToCartButton } from './AddToCartButton.tsx';
 
 type Results = ReadonlyMap<string, DomainSearchResult>;
@@ -27,14 +29,16 @@ function Checking({ domain, wide = false }: { domain: string; wide?: boolean }) 
 
 /** The first year's price and, beside it, what every later year costs (premium names included), so nobody is surprised at renewal. */
 function Price({ result }: { result: DomainSearchResult }) {
+  // With VAT in it where the visitor's country expects that, as their cart will show it.
+  const pricesFor = usePricesFor();
   const differs = result.renewPrice !== result.newPrice;
   return (
     <span className="sr-price">
       <span className="sr-first">
-        <strong>{result.humanPrice}</strong>
+        <strong>{formatMoney(shownPrice(result.newPrice, pricesFor))}</strong>
         <span className="sr-per">{differs ? ' first year' : '/yr'}</span>
       </span>
-      <span className="sr-renew">{differs ? `renews at ${formatMoney(result.renewPrice)}/yr` : 'same price to renew'}</span>
+      <span className="sr-renew">{differs ? `renews at ${formatMoney(shownPrice(result.renewPrice, pricesFor))}/yr` : 'same price to renew'}</span>
     </span>
   );
 }

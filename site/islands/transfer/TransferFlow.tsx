@@ -2,7 +2,9 @@
 import { DomainName } from '@kit/DomainName.tsx';
 import { useRef, useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { shownPrice } from '../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
+import PricesForLine, { usePricesFor } from '../prices/PricesFor.tsx';
 import { api, isFailure } from '@kit/api.ts';
 import { prepareBotCheck, solveBotCheck } from '../../lib/bot-check-retry.ts';
 import { showToast } from '@kit/toasts.ts';
@@ -14,6 +16,8 @@ type Step = 1 | 2 | 3;
 
 export default function TransferFlow() {
   const hydrated = useHydrated();
+  // A transfer's price with VAT in it where the visitor's country expects that, as the cart will show it.
+  const pricesFor = usePricesFor();
   const [step, setStep] = useState<Step>(1);
   const [input, setInput] = useState('');
   const [error, setError] = useState('');
@@ -128,7 +132,8 @@ export default function TransferFlow() {
                   </strong>
                   {r.ok ? (
                     <span className="transfer-detail">
-                      {r.premium ? 'Premium transfer' : 'Transfer'} {r.transferPrice != null ? formatMoney(r.transferPrice) : ''} · adds 1 year
+                      {r.premium ? 'Premium transfer' : 'Transfer'} {r.transferPrice != null ? formatMoney(shownPrice(r.transferPrice, pricesFor)) : ''} · adds
+                      1 year
                       {r.registrarName ? ` · now at ${r.registrarName}` : ''}
                     </span>
                   ) : (
@@ -138,6 +143,7 @@ export default function TransferFlow() {
               </li>
             ))}
           </ul>
+          {eligible.length > 0 && <PricesForLine />}
           <div className="button-row">
             {eligible.length > 0 && (
               <button
