@@ -157,6 +157,12 @@ describe('the registry router over EPP', () => {
     expect(thick.state.domains.has('gold-name.org')).toBe(true);
     await expect(router.register({ domain: 'silver-name.org', years: 1, contact, nameservers: [], shownPrice: 25000 })).rejects.toThrow('EPP 2004');
     expect(thick.state.domains.has('silver-name.org')).toBe(false);
+    // Sold at the standard price, now premium: refused before the create goes out, as a transfer would be.
+    thick.state.premium.set('bronze-name.org', '90.00');
+    await expect(router.register({ domain: 'bronze-name.org', years: 1, contact, nameservers: [], shownPrice: null })).rejects.toThrow(
+      'The registry now prices the registration of bronze-name.org as premium (90.00 USD)',
+    );
+    expect(thick.state.received.some((r) => r.command === 'create:domain' && r.names[0] === 'bronze-name.org')).toBe(false);
   });
 
   it('a paused connection refuses its extensions while the others keep answering', async () => {

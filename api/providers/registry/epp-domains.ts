@@ -3,7 +3,7 @@ import { nowMs } from '../../clock.ts';
 import type { Contact } from '../../contract/contact.ts';
 import type { DsRecord } from '../../contract/domains/rdap.ts';
 import { newAuthCode } from './auth-code.ts';
-import { feeAckXml, quoteFee } from './epp-checks.ts';
+import { feeAckXml, feeFor, quoteFee } from './epp-checks.ts';
 import { createContact } from './epp-contacts.ts';
 import { infoDomain, requireDomain, updateDomain } from './epp-domain-queries.ts';
 import { domainNs, dsUpdateXml, type EppDomainInfo, lockStatuses, whoisText } from './epp-domain-xml.ts';
@@ -12,6 +12,7 @@ import { type EppSession, normaliseHost, parseDate } from './epp-session.ts';
 import { childOf, el, escapeXml, ns, textOf } from './epp-xml.ts';
 import { isPlaceholderHost, type RegistryRecord } from './index.ts';
 import { isTransferPendingToUs } from './epp-transfers.ts';
+import { refuseChangedCreateFee } from './paid-fee.ts';
 
 const dayMs = 24 * 3600 * 1000;
 
@@ -70,7 +71,14 @@ export async function registerDomain(
   await ensureHosts(session, domain, hosts);
   // A premium name for one year is created with the fee the customer was shown: a registry that now asks more refuses
   // the create (RFC 8748 §3.8), which fails the line before anything is kept, instead of charging a price nobody agreed.
-  const fee = shownPrice != null && years === 1 && (await session.hasFees()) ? shownPrice : await quoteFee(session, domain, 'create', years);
+  // Otherwise the registry's quote is acknowledged, unless it is a premium on a name sold at the standard price (a
+  // premium paid covers the first year only, so a longer term takes what the registry asks for it).
+  let fee = shownPrice != null && years === 1 && (await session.hasFees()) ? shownPrice : null;
+  if (fee === null) {
+    const quoted = await feeFor(session, domain, 'create', years);
+    refuseChangedCreateFee(domain, quoted && { ...quoted, currency: session.currency }, shownPrice === null ? null : undefined);
+    fee = quoted?.cents ?? null;
+  }
   const contacts = registrant
     ? `${el('domain:registrant', registrant)}${['admin', 'tech', 'billing'].map((type) => `<domain:contact type="${type}">${escapeXml(registrant)}</domain:contact>`).join('')}`
     : '';

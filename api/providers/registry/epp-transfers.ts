@@ -9,7 +9,7 @@ import { domainNs, type EppDomainInfo, lockStatuses } from './epp-domain-xml.ts'
 import type { EppSession } from './epp-session.ts';
 import { childOf, el, ns, textOf } from './epp-xml.ts';
 import { RegistryOutcomeUnknownError, type TransferEligibility, type TransferRequestAnswer } from './index.ts';
-import { refuseChangedTransferFee } from './transfer-fee.ts';
+import { refuseChangedTransferFee } from './paid-fee.ts';
 
 const dayMs = 24 * 3600 * 1000;
 const transferLockDays = 60;

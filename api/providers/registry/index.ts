@@ -138,7 +138,11 @@ export interface RegistryProvider {
     years: number;
     contact: Contact;
     nameservers: readonly string[];
-    /** A premium name's one-year price the customer was shown (cents); a registry that now asks more refuses the create. */
+    /**
+     * A premium name's one-year price the customer was shown (cents): a registry that now asks another refuses the
+     * create. null: sold at the standard price, so a name the registry now prices as premium is refused before the create
+     * goes out; absent: whatever the registry asks now.
+     */
     shownPrice?: number | null;
   }): Promise<RegistryRecord>;
   /**
@@ -162,7 +166,8 @@ export interface RegistryProvider {
   transferCheck(domain: string, supportedTlds: ReadonlySet<string>): Promise<TransferEligibility>;
   /**
    * `shownPrice`: the premium transfer fee in cents the customer was shown and paid; the request acknowledges it, so
-   * the registry refuses rather than charge more (absent: the registry's current fee is acknowledged).
+   * the registry refuses rather than charge another (null: the standard price was paid, so a premium now is refused;
+   * absent: the registry's current fee is acknowledged).
    */
   requestTransfer(input: { domain: string; authCode?: string | null; shownPrice?: number | null }): Promise<TransferRequestAnswer>;
   setLock(domain: string, locked: boolean): Promise<void>;

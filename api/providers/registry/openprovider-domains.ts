@@ -7,7 +7,7 @@ import type { Contact } from '../../contract/contact.ts';
 import type { Availability } from './index.ts';
 import { type OpenproviderClient, parseUpstreamDate, splitDomain, toCents } from './openprovider-client.ts';
 import type { RegistryRecord } from './index.ts';
-import type { QuotedFee } from './transfer-fee.ts';
+import type { QuotedFee } from './paid-fee.ts';
 
 type Price = { currency?: string; price?: number };
 export type UpstreamDomain = {
@@ -157,9 +157,28 @@ export async function checkNames(client: OpenproviderClient, domains: string[]):
     if (result.status !== 'free') {
       return [{ domain, available: false, reason: /reserv/i.test(result.reason ?? '') ? 'reserved' : 'taken' }];
     }
-    const premium = result.is_premium ? toCents(result.premium?.price?.create ?? result.price?.reseller?.price) : undefined;
-    return [{ domain, available: true, ...(premium ? { premiumPrice: premium } : {}) }];
+    const fee = createFeeOf(result);
+    return [{ domain, available: true, ...(fee?.premium && fee.cents ? { premiumPrice: fee.cents } : {}) }];
   });
+}
+
+/** A one-year registration's price as a check states it: a premium name's premium price, else the reseller's price. */
+function createFeeOf(result: CheckResult): QuotedFee | null {
+  const premium = Boolean(result.is_premium);
+  const cents = toCents(premium ? (result.premium?.price?.create ?? result.price?.reseller?.price) : result.price?.reseller?.price);
+  if (cents === undefined) return null;
+  return { cents, premium, currency: (premium ? result.premium?.currency : undefined) ?? result.price?.reseller?.currency ?? 'USD' };
+}
+
+/**
+ * The upstream's price to register a free name for a year, from the same check that priced it for the customer (a
+ * premium name's `premium.price.create`, the figure a premium create accepts); null when the name is not free or the
+ * upstream names no price.
+ */
+export async function quoteCreate(client: OpenproviderClient, domain: string): Promise<QuotedFee | null> {
+  const answer = await client.query<{ results?: CheckResult[] }>('/domains/check', { domains: [splitDomain(domain)], with_price: true });
+  const result = (answer.results ?? []).find((item) => (item.domain ?? '').toLowerCase() === domain.toLowerCase());
+  return result?.status === 'free' ? createFeeOf(result) : null;
 }
 
 /**

@@ -6,8 +6,8 @@
  * (tests/fixtures/openprovider/swagger.json), so Prism can stand in front of it as a validating proxy.
  *
  * Names whose label starts with `taken` are registered elsewhere; labels containing `premium` are premium at 20 times
- * the extension's cost for every operation (`taken-premium-…`: a premium name to transfer in, whose request must accept
- * that fee); `reserved` labels are reserved.
+ * the extension's cost for every operation, and their create or transfer must accept that fee (`accept_premium_fee`):
+ * `premium-…` is a premium name to register, `taken-premium-…` one to transfer in; `reserved` labels are reserved.
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
@@ -120,15 +120,22 @@ export function createOpenproviderSandbox(options: { username: string; password:
       period?: number;
       owner_handle?: string;
       name_servers?: { name?: string }[];
+      accept_premium_fee?: number;
     };
     const name = body.domain?.name ?? '';
     const extension = body.domain?.extension ?? '';
     const domain = `${name}.${extension}`.toLowerCase();
     if (isDown(name)) return refuse(c, 500, 4005, 'Registry is temporarily unavailable');
-    if (!cost(extension)) return refuse(c, 400, 311, `Extension .${extension} is not supported`);
+    const price = cost(extension);
+    if (!price) return refuse(c, 400, 311, `Extension .${extension} is not supported`);
     if (domains.has(domain) || name.startsWith('taken') || name.startsWith('reserved'))
       return refuse(c, 400, 346, 'Duplicate domain: this domain is already registered');
     if (!body.owner_handle || !customers.has(body.owner_handle)) return refuse(c, 400, 10002, 'Owner handle does not exist');
+    // A premium create goes ahead only when it accepts the premium price the check quotes (one year's create).
+    const fee = money(priceOf(name, price, 'create', 1));
+    if (isPremium(name) && body.accept_premium_fee !== fee) {
+      return refuse(c, 400, 10003, `This domain is premium: its registration fee of ${fee} ${currency} must be accepted (accept_premium_fee)`);
+    }
     const today = now();
     const record: Domain = {
       id: nextId++,

@@ -12,13 +12,14 @@ import {
   createDomainDirectory,
   createHandles,
   listWholesaleCosts,
+  quoteCreate,
   quotePrice,
   toRecord,
   type WholesaleCost,
   whoisOf,
 } from './openprovider-domains.ts';
 import { refusePlaceholderHosts } from './epp-domains.ts';
-import { refuseChangedTransferFee } from './transfer-fee.ts';
+import { refuseChangedCreateFee, refuseChangedTransferFee } from './paid-fee.ts';
 
 export type { WholesaleCost } from './openprovider-domains.ts';
 
@@ -115,8 +116,13 @@ export function createOpenproviderRegistry(options: OpenproviderRegistryOptions)
       return found ? whoisOf(found) : null;
     },
 
-    async register({ domain, years, contact, nameservers }) {
+    async register({ domain, years, contact, nameservers, shownPrice }) {
       refusePlaceholderHosts(nameservers, `Refusing to register ${domain}`);
+      // Priced again just before the create, which the upstream charges at its own price: a premium other than the one
+      // the customer paid for the first year, or a premium on a name sold at the standard price, fails the line here,
+      // before anything is paid; otherwise the create accepts the premium it quoted.
+      const fee = await quoteCreate(client, domain);
+      refuseChangedCreateFee(domain, fee, shownPrice);
       const handle = await handles.handleOf(contact);
       const created = await client.change<{ id?: number; expiration_date?: string; activation_date?: string; status?: string }>('POST', '/domains', {
         domain: splitDomain(domain),
@@ -128,6 +134,8 @@ export function createOpenproviderRegistry(options: OpenproviderRegistryOptions)
         billing_handle: handle,
         name_servers: nameserverList(nameservers),
         autorenew: 'off',
+        // The upstream refuses a premium create that does not accept its premium price (one year's, as its check says).
+        ...(fee?.premium ? { accept_premium_fee: fee.cents / 100 } : {}),
       });
       directory.remember(domain, created.id);
       return toRecord(

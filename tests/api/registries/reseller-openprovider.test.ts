@@ -1,7 +1,8 @@
 /**
  * A reseller deployment on Openprovider: the start-up rule without IANA ID, abuse phone or escrow, a server that
- * starts that way, and purchases and transfers in (premium ones at the upstream's fee) that reach the upstream (the
- * stateful stand-in) through Prism validating every request and answer against Openprovider's published contract.
+ * starts that way, and purchases and transfers in (premium ones at the upstream's fee, refused when it changed) that
+ * reach the upstream (the stateful stand-in) through Prism validating every request and answer against Openprovider's
+ * published contract.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   sandboxCostsFromCatalogue,
   startOpenproviderSandbox,
 } from '../../../api/providers/registry/openprovider-sandbox-server.ts';
+import { demoContact } from '../../../api/services/platform/seed.ts';
 import { catalogue } from '../../../api/services/search/catalogue.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { type Prism, startPrism } from '../../fixtures/prism.ts';
@@ -151,8 +153,90 @@ describe('buying a name through the upstream', () => {
   });
 });
 
+const payments = () => t.deps.providers.payments as SandboxPayments;
+
+describe('registering a premium name through the upstream', () => {
+  /** The stand-in's premium for a year's registration: 20 times the extension's cost. */
+  const premiumCreate = (tld: string) => (upstreamCosts.get(tld)?.register ?? 0) * 20;
+  /** Creates that reached the upstream through Prism. */
+  const createRequests = () => prism.log().match(/post \/v1beta\/domains(?![/\w-])/gi)?.length ?? 0;
+
+  /** Adds the name to a new buyer's cart and checks out, the registry's check answering `cartFee` for it meanwhile. */
+  async function buy(domain: string, cartFee: (real: number | undefined) => number | undefined = (real) => real) {
+    const registry = t.deps.providers.registry;
+    const realCheck = registry.check;
+    registry.check = async (names) => (await realCheck(names)).map((answer) => ({ ...answer, premiumPrice: cartFee(answer.premiumPrice) }));
+    try {
+      const { client, accountId } = await signedInBuyer(t, `premium-create-${domain}@example.org`);
+      const added = await client.post('/api/cartItems', { domain, years: 1 });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+      const [sent, before] = [createRequests(), (await payments().ledger()).length];
+      const answer = await client.patch(`/api/carts/${added.body.cartId}`, { commit: true });
+      return { accountId, added: added.body, answer, intents: (await payments().ledger()).slice(before), sent: createRequests() - sent };
+    } finally {
+      registry.check = realCheck;
+    }
+  }
+
+  it('charges the upstream premium for the first year, and the create accepts that premium', async () => {
+    const domain = 'premium-qwzxv-atelier.com';
+    const fee = premiumCreate('com');
+    expect(fee).toBeGreaterThan(catalogue().forDomain(domain)!.newPricing[0]);
+    const { added, answer, intents, sent } = await buy(domain);
+    expect(added).toMatchObject({ premium: true, price: fee });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ registered: [domain], failedDomains: [], totalPrice: fee });
+    expect(intents).toEqual([expect.objectContaining({ status: 'succeeded', amountReceived: fee })]);
+    expect(sent).toBe(1);
+    expect(upstream.sandbox.domains.get(domain)).toMatchObject({ status: 'ACT' });
+    expect(prism.violations()).toEqual([]);
+  });
+
+  it.each([
+    ['a premium other than the one in the cart', 'premium-qwzxv-late.com', (real?: number) => (real ?? 0) - 100, /registration fee for \S+ is now/],
+    ['a premium on a name sold at the standard price', 'premium-qwzxv-plain.com', () => undefined, /now prices the registration of \S+ as premium/],
+  ])('refuses, before the create goes out and charging nothing, %s', async (_, domain, cartFee, reason) => {
+    const { accountId, added, answer, intents, sent } = await buy(domain, cartFee);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(502);
+    expect(answer.body).toMatchObject({ message: expect.stringContaining('Your card was not charged'), data: { failedDomains: [domain] } });
+    expect(intents.map((intent) => intent.status)).not.toContain('succeeded');
+    expect(sent).toBe(0);
+    expect(upstream.sandbox.domains.has(domain)).toBe(false);
+    expect(await t.db.select().from(domains).where(eq(domains.accountId, accountId))).toEqual([]);
+    const shownPrice = added.premium ? added.price : null;
+    await expect(
+      t.deps.providers.registry.register({ domain, years: 1, contact: demoContact, nameservers: ['ns1.reseller-dns.net'], shownPrice }),
+    ).rejects.toThrow(reason);
+    expect(prism.violations()).toEqual([]);
+  });
+
+  it('is what the upstream asks: a premium create that does not accept its premium is refused', async () => {
+    // Straight to the upstream (through Prism), as any client of it would ask.
+    const call = async (path: string, body: unknown, token = '') => {
+      const answer = await fetch(`${prism.url}/v1beta${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token ? `Bearer ${token}` : 'Bearer' },
+        body: JSON.stringify(body),
+      });
+      return (await answer.json()) as { code: number; desc: string; data: { token?: string; handle?: string } };
+    };
+    const { data } = await call('/auth/login', credentials);
+    const token = data.token ?? '';
+    const { data: customer } = await call('/customers', { email: 'raw@example.org', name: { first_name: 'R', last_name: 'Aw' } }, token);
+    const create = (accept?: number) =>
+      call(
+        '/domains',
+        { domain: { name: 'premium-qwzxv-raw', extension: 'com' }, period: 1, owner_handle: customer.handle, accept_premium_fee: accept },
+        token,
+      );
+    expect(await create()).toMatchObject({ code: 10003, desc: expect.stringContaining('must be accepted') });
+    expect(await create(premiumCreate('com') / 100 - 1)).toMatchObject({ code: 10003 });
+    expect(await create(premiumCreate('com') / 100)).toMatchObject({ code: 0 });
+    expect(prism.violations()).toEqual([]);
+  });
+});
+
 describe('transferring a name in through the upstream', () => {
-  const payments = () => t.deps.providers.payments as SandboxPayments;
   /** The stand-in's fee for a premium transfer: 20 times the extension's transfer cost. */
   const premiumFee = (tld: string) => (upstreamCosts.get(tld)?.transfer ?? 0) * 20;
   /** Transfer requests that reached the upstream through Prism. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domains, transactions } from '../../../api/db/schema/index.ts';
+import { domains, registryDomains, transactions } from '../../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../../api/providers/payments/sandbox.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import { premiumPrice } from '../../../api/providers/registry/sandbox-world.ts';
@@ -231,5 +231,76 @@ describe('a name the registry prices as premium to transfer', () => {
       registry.transferCheck = realCheck;
     }
     expect(await registry.transferCheck(domain, supported())).toMatchObject({ ok: true, premiumPrice: fee });
+  });
+});
+
+describe('a new auth code for a transfer whose registry fee changed since the order', () => {
+  /**
+   * A transfer ordered while the registry's check priced it at `paid` (null: the standard price), whose code the losing
+   * registrar rejected: in the account, waiting for a new code, its price not charged yet.
+   */
+  async function orderedAt(domain: string, paid: number | null) {
+    const registry = t.deps.providers.registry;
+    const [realCheck, realRequest] = [registry.transferCheck, registry.requestTransfer];
+    registry.transferCheck = async (name, tlds) => ({ ...(await realCheck(name, tlds)), premiumPrice: paid ?? undefined });
+    registry.requestTransfer = async () => ({ status: 'auth-code-rejected' });
+    try {
+      const { client, accountId } = await signedInBuyer(t, `restart-${domain}@example.org`);
+      const { answer, prices } = await buyTransfers(client, [{ domain, authCode: 'WRONG-CODE-1' }]);
+      expect(answer.body).toMatchObject({ awaitingAuthCode: [domain], totalPrice: 0 });
+      const [row] = await t.db.select().from(domains).where(eq(domains.accountId, accountId));
+      expect(row).toMatchObject({ inboundTransferStatus: 'auth-code-rejected', pendingCharge: paid ?? prices.get(domain) });
+      return { client, accountId, row };
+    } finally {
+      Object.assign(registry, { transferCheck: realCheck, requestTransfer: realRequest });
+    }
+  }
+  /** Restarts with a good code: the answer, the payment intents it made, and what the account and registry hold after. */
+  async function restart(client: TestClient, accountId: number, domainId: number, domain: string) {
+    const before = (await payments().ledger()).length;
+    const answer = await client.patch(`/api/domains/${domainId}`, { $restartInboundTransfer: 'Tr4nsfer#Code9' });
+    return {
+      answer,
+      intents: (await payments().ledger()).slice(before).map((intent) => intent.status),
+      ledger: await t.db.select().from(transactions).where(eq(transactions.accountId, accountId)),
+      row: (await t.db.select().from(domains).where(eq(domains.domainId, domainId)))[0],
+      atRegistry: await t.db.select().from(registryDomains).where(eq(registryDomains.domain, domain)),
+    };
+  }
+
+  it.each([
+    ['a premium fee other than the one paid', 'transfer-premium-qwzxv-restart.com', (fee: number) => fee - 5000],
+    ['a premium on a name ordered at the standard price', 'transfer-premium-qwzxv-restart-plain.com', () => null],
+  ])('is refused with the new fee, requesting and charging nothing, when the registry now asks %s', async (_, domain, paidOf) => {
+    const fee = premiumPrice(domain)!;
+    const { client, accountId, row } = await orderedAt(domain, paidOf(fee));
+    const after = await restart(client, accountId, row.domainId, domain);
+    expect(after.answer.status).toBe(409);
+    expect(after.answer.body.message).toBe(
+      `The registry's transfer price of ${domain} has changed to ${formatMoney(fee)} since your order, so the transfer was not requested and you were not charged. Please contact support.`,
+    );
+    expect(after).toMatchObject({ intents: [], ledger: [], atRegistry: [] });
+    expect(after.row).toMatchObject({ inboundTransferStatus: 'auth-code-rejected', pendingCharge: row.pendingCharge });
+  });
+
+  it('is refused by the registry, charging nothing, when the fee changes between the restart check and the request', async () => {
+    const domain = 'transfer-premium-qwzxv-restart-race.com';
+    const fee = premiumPrice(domain)!;
+    const { client, accountId, row } = await orderedAt(domain, fee - 5000);
+    // The restart's own look still finds the fee paid; the request acknowledges that fee, which the registry refuses.
+    const registry = t.deps.providers.registry;
+    const realCheck = registry.transferCheck;
+    registry.transferCheck = async (name, tlds) => ({ ...(await realCheck(name, tlds)), premiumPrice: fee - 5000 });
+    try {
+      const after = await restart(client, accountId, row.domainId, domain);
+      expect(after.answer.status).toBe(502);
+      expect(after.answer.body.message).toMatch(
+        new RegExp(`^The registry did not accept the transfer of ${domain}: .*${(fee / 100).toFixed(2)}.*\\. You were not charged\\.$`),
+      );
+      expect(after).toMatchObject({ intents: ['canceled'], ledger: [], atRegistry: [] });
+      expect(after.row).toMatchObject({ inboundTransferStatus: 'auth-code-rejected', pendingCharge: fee - 5000 });
+    } finally {
+      registry.transferCheck = realCheck;
+    }
   });
 });
