@@ -1,6 +1,7 @@
 /** Tax on charges after checkout: each line taxed on its own and added up per domain; the account app's price with it. */
 import { describe, expect, it } from 'vitest';
-import { chargeText, chargeWithTax, shownPrice } from '../../account-app/src/features/billing/charge-tax.ts';
+import { chargeText, chargeWithTax } from '../../account-app/src/features/billing/charge-tax.ts';
+import { shownPrice } from '../../api/contract/billing/tax.ts';
 import { taxOfLines } from '../../api/contract/billing/tax.ts';
 import { chargeTaxNote, taxRowsOf } from '../../api/services/billing/charge-tax.ts';
 import { decideTax } from '../../api/services/billing/tax-rates.ts';
@@ -53,10 +54,10 @@ describe('the price the account app shows before a charge', () => {
   it('shows list prices with VAT where the country expects it, and before sales tax where it is added', () => {
     const dutch = { chargeTax: { rate: 0.21, note: 'VAT 21% (Netherlands)', display: 'included' as const } };
     const newYorker = { chargeTax: { rate: 0.04, note: 'Sales tax 4% (New York)', display: 'added' as const } };
-    expect(shownPrice(1128, dutch)).toBe(1365);
+    expect(shownPrice(1128, dutch.chargeTax)).toBe(1365);
     // Each price is rounded as the charge rounds it, so a renewal shown at its price is what its line charges.
-    expect(shownPrice(1128, dutch)).toBe(chargeWithTax(1128, dutch));
-    expect(shownPrice(1128, newYorker)).toBe(1128);
-    expect(shownPrice(1128, { chargeTax: null })).toBe(1128);
+    expect(shownPrice(1128, dutch.chargeTax)).toBe(chargeWithTax(1128, dutch));
+    expect(shownPrice(1128, newYorker.chargeTax)).toBe(1128);
+    expect(shownPrice(1128, null)).toBe(1128);
   });
 });

@@ -2,7 +2,7 @@
  * What a charge after checkout (Domain Protection, email, a renewal) costs the card: its price and the sales tax or
  * VAT the account pays on it (GET /api/accounts/0 `chargeTax`, decided as checkout decides it), rounded as the invoice is.
  */
-import { taxOfLines, taxOn } from '../../../../api/contract/billing/tax.ts';
+import { taxOfLines } from '../../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { Account } from '../domains/api.ts';
 
@@ -13,15 +13,6 @@ type Prices = number | readonly number[];
 const linesOf = (prices: Prices): readonly number[] => (typeof prices === 'number' ? [prices] : prices);
 const taxOf = (prices: Prices, account: Taxed): number => taxOfLines(linesOf(prices), account?.chargeTax);
 const netOf = (prices: Prices): number => linesOf(prices).reduce((sum, cents) => sum + cents, 0);
-
-/**
- * A price as the customer's country expects to read it before paying: with its VAT where prices include VAT (the EU),
- * as it is where tax is added at payment (US sales tax) or none applies. Rounded as the charge rounds each line.
- */
-export function shownPrice(cents: number, account: Taxed): number {
-  const tax = account?.chargeTax;
-  return tax?.display === 'included' ? cents + taxOn(cents, tax.rate) : cents;
-}
 
 /** Cents the card pays for these prices. */
 export const chargeWithTax = (prices: Prices, account: Taxed): number => netOf(prices) + taxOf(prices, account);

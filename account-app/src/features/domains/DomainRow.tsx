@@ -16,7 +16,7 @@ import {
   serviceLabel,
 } from '../../../../api/contract/domains/domain-status.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import { shownPrice } from '../billing/charge-tax.ts';
+import { shownPrice } from '../../../../api/contract/billing/tax.ts';
 import { type Domain, useAccount } from './api.ts';
 import { DomainName } from '@kit/DomainName.tsx';
 import type { OpenDomainModal } from './domain-props.ts';
@@ -134,7 +134,7 @@ export const DomainRow = memo(function DomainRow({ domain, now, selected, open, 
           </ul>
         </td>
         <td className="col-price domain-price" data-label="Monthly">
-          <span className="price">{formatMoney(shownPrice(domain.mrc, account))}</span>
+          <span className="price">{formatMoney(shownPrice(domain.mrc, account?.chargeTax))}</span>
           <span className="muted">/mo</span>
         </td>
         <td className="col-actions">

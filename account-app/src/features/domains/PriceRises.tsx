@@ -8,7 +8,7 @@ import { api, isFailure } from '@kit/api.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { PriceRiseView } from '../../../../api/contract/pricing/pricing.ts';
-import { shownPrice } from '../billing/charge-tax.ts';
+import { shownPrice } from '../../../../api/contract/billing/tax.ts';
 import { domainsKey, useAccount } from './api.ts';
 
 const key = '/priceRises';
@@ -37,7 +37,8 @@ export function PriceRises() {
         {data.data.map((rise) => (
           <li key={rise.noticeId}>
             <span>
-              <strong>{rise.domain}</strong>: {formatMoney(shownPrice(rise.before, account))} → {formatMoney(shownPrice(rise.after, account))} a year
+              <strong>{rise.domain}</strong>: {formatMoney(shownPrice(rise.before, account?.chargeTax))} →{' '}
+              {formatMoney(shownPrice(rise.after, account?.chargeTax))} a year
             </span>
             <button type="button" className="btn btn-primary" disabled={busy === rise.noticeId} onClick={() => void accept(rise)}>
               Accept new price for {rise.domain}

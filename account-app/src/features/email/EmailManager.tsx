@@ -24,7 +24,8 @@ import {
   usernameOf,
 } from '../../../../api/contract/email/email-rules.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import { chargeText, shownPrice } from '../billing/charge-tax.ts';
+import { shownPrice } from '../../../../api/contract/billing/tax.ts';
+import { chargeText } from '../billing/charge-tax.ts';
 import { type Domain, type DomainEmail, useAccount } from '../domains/api.ts';
 import { EmailOffer } from './EmailOffer.tsx';
 import { deleteEmail, type EmailCreated, refreshDomains, sendInstructions, setEmailService, updateEmail } from './api.ts';
@@ -65,7 +66,7 @@ export default function EmailManager({ domain }: { domain: Domain }) {
   const [sentTo, setSentTo] = useState('');
   const [newMrc, setNewMrc] = useState(domain.mrc);
   const account = useAccount();
-  const emailPrice = formatMoney(shownPrice(emailServicePrice, account));
+  const emailPrice = formatMoney(shownPrice(emailServicePrice, account?.chargeTax));
 
   const list = (domain.emails ?? []).filter((e) => e.status === 'active');
   const mailboxes = list.filter((e) => e.type === 'mailbox');
@@ -112,7 +113,7 @@ export default function EmailManager({ domain }: { domain: Domain }) {
             {planWithEmail !== emailServicePrice && (
               <div>
                 <dt>New monthly price with the Website Builder</dt>
-                <dd>{formatMoney(shownPrice(planWithEmail, account))}/mo</dd>
+                <dd>{formatMoney(shownPrice(planWithEmail, account?.chargeTax))}/mo</dd>
               </div>
             )}
             <div>
@@ -176,7 +177,7 @@ export default function EmailManager({ domain }: { domain: Domain }) {
       title: 'Email Service Removed',
       body: (
         <p>
-          Email is no longer on {domain.domain}. Your monthly price for this domain is now {formatMoney(shownPrice(newMrc, account))}.
+          Email is no longer on {domain.domain}. Your monthly price for this domain is now {formatMoney(shownPrice(newMrc, account?.chargeTax))}.
         </p>
       ),
     }),
@@ -386,7 +387,7 @@ export default function EmailManager({ domain }: { domain: Domain }) {
         <EmailOffer
           domain={domain.domain}
           price={emailPrice}
-          withBuilderPrice={planWithoutEmail > 0 ? formatMoney(shownPrice(planWithEmail, account)) : null}
+          withBuilderPrice={planWithoutEmail > 0 ? formatMoney(shownPrice(planWithEmail, account?.chargeTax)) : null}
           onAdd={() => open('confirmAddEmailService')}
         />
       )}

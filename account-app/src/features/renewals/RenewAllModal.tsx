@@ -19,7 +19,8 @@ import {
   renewalChargeAmounts,
 } from '../../../../api/contract/renewals/renew-rules.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import { chargeTaxLine, chargeWithTax, shownPrice } from '../billing/charge-tax.ts';
+import { shownPrice } from '../../../../api/contract/billing/tax.ts';
+import { chargeTaxLine, chargeWithTax } from '../billing/charge-tax.ts';
 import { useAccount } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { type OrderView, useRenewOrder } from './renew-order.tsx';
@@ -170,10 +171,10 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
                               <span className="muted small">Contact support</span>
                             ) : (
                               <>
-                                <Money cents={shownPrice(row.renewPrice, account)} />
+                                <Money cents={shownPrice(row.renewPrice, account?.chargeTax)} />
                                 {row.redemptionPrice ? (
                                   <span className="renew-row-note">
-                                    + <Money cents={shownPrice(row.redemptionPrice, account)} /> redemption
+                                    + <Money cents={shownPrice(row.redemptionPrice, account?.chargeTax)} /> redemption
                                   </span>
                                 ) : null}
                               </>
@@ -195,7 +196,8 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
                 </table>
               </div>
               <p className="renew-hint muted small">
-                Domain Protection: {formatMoney(shownPrice(protectionPricePerYear, account))} per domain a year. It extends the Renewal Grace Period by a year.
+                Domain Protection: {formatMoney(shownPrice(protectionPricePerYear, account?.chargeTax))} per domain a year. It extends the Renewal Grace Period
+                by a year.
               </p>
               <p className="renew-total">
                 <span>{chosen.length} selected · estimated total</span>

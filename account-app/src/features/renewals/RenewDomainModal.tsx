@@ -22,7 +22,8 @@ import {
   renewalChargeAmounts,
 } from '../../../../api/contract/renewals/renew-rules.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import { chargeTaxLine, chargeWithTax, shownPrice } from '../billing/charge-tax.ts';
+import { shownPrice } from '../../../../api/contract/billing/tax.ts';
+import { chargeTaxLine, chargeWithTax } from '../billing/charge-tax.ts';
 import { type Domain, domainsKey, useAccount } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { PeriodField } from './PeriodField.tsx';
@@ -81,7 +82,7 @@ export default function RenewDomainModal({ domain: opened, onClose }: DomainModa
           <label className="renew-check-label renew-protect">
             <input type="checkbox" checked={protect} onChange={(event) => setProtect(event.currentTarget.checked)} />
             <span>
-              Domain Protection (<Money cents={shownPrice(protectionPricePerYear, account)} per="yr" />
+              Domain Protection (<Money cents={shownPrice(protectionPricePerYear, account?.chargeTax)} per="yr" />
               ): extends the Renewal Grace Period by a year
             </span>
           </label>

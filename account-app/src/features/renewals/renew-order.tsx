@@ -13,7 +13,7 @@ import { useRef, useState } from 'react';
 import { mutate } from 'swr';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { cappedTermMessage, type RenewAnswer, type RenewLine, type RenewRequest } from '../../../../api/contract/renewals/renew-rules.ts';
-import { shownPrice } from '../billing/charge-tax.ts';
+import { includesTax, shownPrice } from '../../../../api/contract/billing/tax.ts';
 import { domainsKey, useAccount } from '../domains/api.ts';
 import { answerSandboxAuthentication, authenticateWithStripe, authenticationFailedMessage } from './payment-authentication.ts';
 import './renewals.css';
@@ -102,8 +102,8 @@ function OrderLines({ answer, requested }: { answer: RenewAnswer; requested: num
   const account = useAccount();
   // Where prices include VAT, each part is shown with its VAT (taxed part by part, as the charge is) and the VAT is
   // said under the total; elsewhere the tax is a row of its own before the total.
-  const included = account?.chargeTax?.display === 'included' && Boolean(answer.tax);
-  const shown = (cents: number) => (included ? shownPrice(cents, account) : cents);
+  const included = includesTax(account?.chargeTax) && Boolean(answer.tax);
+  const shown = (cents: number) => (included ? shownPrice(cents, account?.chargeTax) : cents);
   return (
     <div className="renew-review">
       <p className="muted small">Renewals are processed with the registry immediately and are non-refundable.</p>

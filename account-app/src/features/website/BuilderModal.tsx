@@ -14,7 +14,7 @@ import { formatMoney } from '../../../../api/contract/money.ts';
 import { builderMonthlyPrice, builderTrialDays } from '../../../../api/contract/websites/website-plan.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { paths } from '../../paths.ts';
-import { shownPrice } from '../billing/charge-tax.ts';
+import { shownPrice } from '../../../../api/contract/billing/tax.ts';
 import { useAccount } from '../domains/api.ts';
 import { updateWebsite, useWebsite } from './api.ts';
 import './website.css';
@@ -35,7 +35,7 @@ export default function BuilderModal({ domain, onClose }: DomainModalProps) {
   }, [domain, modal]);
   if (!domain) return null;
 
-  const price = formatMoney(shownPrice(builderMonthlyPrice, account));
+  const price = formatMoney(shownPrice(builderMonthlyPrice, account?.chargeTax));
   // A domain that had the builder before had its trial: the price applies from today.
   const hasTrial = website ? website.builderTrialEndDate === null : true;
   const trialEnds = addDays(new Date(), builderTrialDays);

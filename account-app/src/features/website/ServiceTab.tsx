@@ -17,7 +17,7 @@ import { builderMonthlyPrice, builderTrialDays } from '../../../../api/contract/
 import { paths } from '../../paths.ts';
 import { ConflictPanel } from '../dns/ConflictPanel.tsx';
 import type { DomainTabProps } from '../domains/domain-props.ts';
-import { shownPrice } from '../billing/charge-tax.ts';
+import { shownPrice } from '../../../../api/contract/billing/tax.ts';
 import { type Domain, useAccount } from '../domains/api.ts';
 import { siteAddress, updateWebsite, useWebsite } from './api.ts';
 import './website.css';
@@ -97,7 +97,7 @@ function BuilderOption({ domain, isCurrent, pending, apply, openModal }: OptionP
       {domain.builderEnabled ? (
         <>
           <p className="muted small">
-            {formatMoney(shownPrice(builderMonthlyPrice, account))}/mo
+            {formatMoney(shownPrice(builderMonthlyPrice, account?.chargeTax))}/mo
             {trialEnd && trialEnd > new Date() ? `, free trial until ${formatDate(trialEnd)}` : ''}. A one-page site with your headline, words and colours.
           </p>
           <div className="service-actions">
@@ -122,7 +122,8 @@ function BuilderOption({ domain, isCurrent, pending, apply, openModal }: OptionP
       ) : (
         <>
           <p className="muted small">
-            Build a one-page site on {domain.domain}. {formatMoney(shownPrice(builderMonthlyPrice, account))}/mo after a {builderTrialDays}-day free trial.
+            Build a one-page site on {domain.domain}. {formatMoney(shownPrice(builderMonthlyPrice, account?.chargeTax))}/mo after a {builderTrialDays}-day free
+            trial.
           </p>
           <div className="service-actions">
             <button type="button" className="btn btn-spot btn-sm" onClick={() => openModal('builder', domain)}>
