@@ -7,6 +7,7 @@ import {
   logInAsDemo,
   passTotpStep,
   signInDemoThroughApi,
+  useDemoSession,
   submitCredentials,
   whileDemoPasswordChanges,
 } from '../helpers/login-helpers.ts';
@@ -137,7 +138,7 @@ test('an anonymous visitor on /login meets no failed request and no console erro
 });
 
 test('a signed-in visitor opening /login goes on to the redirect target', async ({ page }) => {
-  await signInDemoThroughApi(page.request);
+  await useDemoSession(page);
   await page.goto('/login?redirect=%2Faccount%2Fdomains');
   await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
 });

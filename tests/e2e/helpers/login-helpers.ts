@@ -171,6 +171,28 @@ export async function logInAsDemo(page: Page, options: { fresh?: boolean } = {})
   await submitCredentials(page);
   await passTotpStep(page);
   if (options.fresh) return;
+  await saveSession(page);
+}
+
+/**
+ * The demo signed in for the page's context, sharing the saved session when the server still takes it (see
+ * logInAsDemo), else signed in through the API and saved for the next. Every fresh sign-in spends one of the three
+ * authenticator steps a minute and a half allows, so specs that only need to be signed in share one: a spec that
+ * signed in afresh waited up to 53 s for a step in a full run. Not for a test that signs out (it would end the shared
+ * session): that one uses signInDemoThroughApi.
+ */
+export async function useDemoSession(page: Page): Promise<void> {
+  const saved = readSavedSession();
+  if (saved.length) {
+    await page.context().addCookies(saved);
+    if ((await page.request.get('/api/users/0')).ok()) return;
+    await page.context().clearCookies({ name: saved[0].name });
+  }
+  await signInDemoThroughApi(page.request);
+  await saveSession(page);
+}
+
+async function saveSession(page: Page): Promise<void> {
   const session = (await page.context().cookies()).filter((cookie) => cookie.name.endsWith('ds_session'));
   mkdirSync(coordinationDir, { recursive: true });
   writeFileSync(sessionFile, JSON.stringify({ signedInAt: Date.now(), cookies: session }));

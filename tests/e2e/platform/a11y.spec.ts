@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { namesWithoutVisibleLabel } from '../helpers/accessible-names.ts';
 import { hydrated } from '../helpers/islands.ts';
-import { signInDemoThroughApi } from '../helpers/login-helpers.ts';
+import { useDemoSession } from '../helpers/login-helpers.ts';
 import { notFoundPath, publicPaths, storefrontPaths } from '../helpers/public-pages.ts';
 import { domainEntry } from '../helpers/domain-list-helpers.ts';
 
@@ -85,7 +85,7 @@ test('no public or storefront page scrolls sideways on a 390 px phone, nor the a
     await measure(path);
   }
   // The account app's four sections, and Account Information's own row of links, fit the smallest phones too.
-  await signInDemoThroughApi(page.request);
+  await useDemoSession(page);
   for (const width of [390, 320]) {
     await page.setViewportSize({ width, height: 844 });
     for (const [path, shown] of [
@@ -143,7 +143,7 @@ test('every control is named by the words it shows, through search, cart, login,
   await hydrated(page, 'LoginApp');
   await sweep('login');
 
-  await signInDemoThroughApi(page.request);
+  await useDemoSession(page);
   await page.goto('/account/domains');
   await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
   await expect(page.getByTestId('domain').first()).toBeVisible();

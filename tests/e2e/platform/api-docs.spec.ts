@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { watchViolations } from '../helpers/csp-violations.ts';
-import { signInDemoThroughApi } from '../helpers/login-helpers.ts';
+import { useDemoSession } from '../helpers/login-helpers.ts';
 
 test('the API reference lists the operations and tries a call, with a token and with the session, under its policy', async ({ page }) => {
   const violations = await watchViolations(page);
@@ -41,7 +41,7 @@ test('the API reference lists the operations and tries a call, with a token and 
   await page.getByRole('button', { name: 'Authorize' }).first().click();
   await page.getByRole('button', { name: 'Remove authorization' }).click();
   await page.locator('.modal-ux').getByRole('button', { name: 'Close' }).click();
-  await signInDemoThroughApi(page.request);
+  await useDemoSession(page);
   await listDomains.getByRole('button', { name: 'Execute' }).click();
   await expect(listDomains.locator('.responses-inner')).toContainText('brightbeancoffee.com');
 

@@ -2,7 +2,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newPhone } from '../helpers/checkout-helpers.ts';
 import { watchViolations } from '../helpers/csp-violations.ts';
-import { signInDemoThroughApi } from '../helpers/login-helpers.ts';
+import { useDemoSession } from '../helpers/login-helpers.ts';
 
 async function expectPolicy(page: Page, path: string) {
   const response = await page.goto(path);
@@ -26,7 +26,7 @@ test('home, search, login and the account app run under the policy without a vio
   await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeEnabled();
   expect(await violations()).toEqual([]);
 
-  await signInDemoThroughApi(page.request);
+  await useDemoSession(page);
   await expectPolicy(page, '/account/domains');
   await expect(page.getByText('brightbeancoffee.com').first()).toBeVisible();
   expect(await violations()).toEqual([]);

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { manageDomain } from '../helpers/domain-list-helpers.ts';
-import { signInDemoThroughApi } from '../helpers/login-helpers.ts';
+import { useDemoSession } from '../helpers/login-helpers.ts';
 
 async function seriousProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
@@ -26,7 +26,7 @@ for (const scheme of ['light', 'dark'] as const) {
     // axe over the whole list with a panel open takes a while on a shared machine.
     test.setTimeout(240_000);
     await page.emulateMedia({ colorScheme: scheme });
-    await signInDemoThroughApi(page.request);
+    await useDemoSession(page);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/account/domains');
@@ -69,7 +69,7 @@ test('the dark switch is remembered on the site and in the account app, over the
   expect(await seriousProblems(page)).toEqual([]);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await signInDemoThroughApi(page.request);
+  await useDemoSession(page);
   await page.goto('/account/domains');
   await expect(page.getByRole('heading', { level: 1, name: 'My Domains' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

@@ -1,7 +1,7 @@
 /** What a domain shows, from the Service tab: forward, park, and the website builder's add and cancel. */
 import { existsSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { signInDemoThroughApi } from '../helpers/login-helpers.ts';
+import { useDemoSession } from '../helpers/login-helpers.ts';
 import { domainEntry } from '../helpers/domain-list-helpers.ts';
 
 // Both journeys change the demo's maplestreetbakery.com (seeded for them): one after the other.
@@ -10,7 +10,7 @@ test.describe.configure({ mode: 'serial' });
 const name = 'maplestreetbakery.com';
 
 async function openServiceTab(page: Page) {
-  await signInDemoThroughApi(page.request);
+  await useDemoSession(page);
   await page.goto('/account/domains');
   const card = domainEntry(page, name);
   await card.getByRole('button', { name: /Manage/ }).click();
