@@ -6,7 +6,7 @@
 import { addVirtualAuthenticator } from '../helpers/virtual-authenticator.ts';
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { createStaffFromCommandLine, nextCode, staffPassword } from '../helpers/admin-helpers.ts';
+import { createStaffFromCommandLine, nextCode, openEnrolmentLink, staffPassword } from '../helpers/admin-helpers.ts';
 
 test('a passkey-only member adds an authenticator app with the password and an emailed code', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -15,7 +15,7 @@ test('a passkey-only member adds an authenticator app with the password and an e
   await addVirtualAuthenticator(page);
 
   // Enrolment with a passkey, no app.
-  await page.goto(link);
+  await openEnrolmentLink(page, link);
   await expect(page.getByRole('heading', { name: 'Set up your staff account' })).toBeVisible();
   await page.getByLabel('Your name').fill('Pia Passkey');
   await page.getByLabel('Password', { exact: true }).fill(staffPassword);
