@@ -171,10 +171,20 @@ test('?as fills the email and ?logout=true says the visitor logged out; a new at
   answer('POST /api/session', [400, { message: 'The email or password is incorrect.' }]);
   await openLogin('?as=ada%40example.com&logout=true');
   expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
-  expect(screen.getByRole('status').textContent).toBe('You have logged out.');
+  await waitFor(() => expect(screen.getByRole('status').textContent).toBe('You have logged out.'));
   type('Password', 'wrong');
   await press('Log In');
   expect(screen.getByRole('status').textContent).toBe('');
+});
+
+test('?logout=true does not say the visitor logged out while they are still signed in (the sign-out failed)', async () => {
+  answer('GET /api/carts/0', [200, { cartId: 1, $isLoggedIn: true, cartItems: [] }]);
+  answer('GET /api/session', [503, { message: 'Service unavailable' }]);
+  await openLogin('?logout=true');
+  await waitFor(() => expect(calls.some((call) => call.method === 'GET' && call.path === '/api/session')).toBe(true));
+  await act(async () => {});
+  expect(screen.getByRole('status').textContent).toBe('');
+  expect(assign).not.toHaveBeenCalled();
 });
 
 test('a failed reset request clears the email and says why; a sent one says Check Your Email', async () => {

@@ -39,7 +39,7 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     const target = safeRedirect(params.get('redirect'));
-    send({ type: 'hydrated', redirect: target, email: params.get('as') || undefined, loggedOut: params.get('logout') === 'true' });
+    send({ type: 'hydrated', redirect: target, email: params.get('as') || undefined });
     const token = params.get('recovery');
     if (token) {
       // The link works once: drop it from the address bar so a reload does not spend a used token.
@@ -52,7 +52,11 @@ export default function LoginApp({ brandName, webmailUrl }: Props) {
     void (async () => {
       // The cart answers every visitor with its logged-in flag (storefront spec §5): no 401 for an anonymous one.
       await refreshCart();
-      if (!$isLoggedIn.get()) return;
+      if (!$isLoggedIn.get()) {
+        // Said only once it is true: a signed-in visitor arriving here is signed out first (below) and comes back.
+        if (params.get('logout') === 'true') send({ type: 'signedOut' });
+        return;
+      }
       // /login?logout=true is where the header's Log Out link points: a signed-in visitor arriving there is
       // signed out (with the 3-second notice), not sent back to the account.
       if (params.get('logout') === 'true') await logout();

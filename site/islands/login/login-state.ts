@@ -39,7 +39,9 @@ export type LoginState = {
 };
 
 export type LoginEvent =
-  | { type: 'hydrated'; redirect: string; email?: string; loggedOut: boolean }
+  | { type: 'hydrated'; redirect: string; email?: string }
+  /** /login?logout=true reached by a visitor who is signed out (a signed-in one is signed out first). */
+  | { type: 'signedOut' }
   | { type: 'type'; field: TypedField; value: string }
   | { type: 'choose'; mfaId: number }
   | { type: 'go'; step: LoginStep }
@@ -99,8 +101,9 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
         ready: true,
         redirect: event.redirect,
         email: event.email ?? state.email,
-        notice: event.loggedOut ? 'You have logged out.' : state.notice,
       };
+    case 'signedOut':
+      return { ...state, notice: 'You have logged out.' };
     case 'type':
       return { ...state, [event.field]: event.value };
     case 'choose':
