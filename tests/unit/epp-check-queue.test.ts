@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEppRegistry, type EppRegistry } from '../../api/providers/registry/epp.ts';
+import { createCheckCache } from '../../api/providers/registry/epp-check-cache.ts';
 import type { Availability, AvailabilityListener } from '../../api/providers/registry/index.ts';
 import { type FakeEppServer, startFakeEppServer } from './epp-fake-server.ts';
 
@@ -128,6 +129,18 @@ describe('checks shared between searches at one registry connection', () => {
     expect(checksSent()).toEqual([['hold-the-line.com'], ['first-1.com', 'first-2.com', 'tail-3.com'], ['tail-1.com', 'tail-2.com']]);
   });
 
+  it('keeps a session for first screens when the long tail could fill them all', async () => {
+    await connect({ connections: 4, checkNames: 1 });
+    server.state.checkDelayMs = 200;
+    const tail = search(['tail-a.com', 'tail-b.com', 'tail-c.com', 'tail-d.com', 'tail-e.com'], { priority: 'tail' });
+    await new Promise((r) => setTimeout(r, 50));
+    const first = search(['on-screen.com']);
+    await new Promise((r) => setTimeout(r, 50));
+    // Three of four sessions carry the long tail; the fourth takes the first screen at once.
+    expect(checksSent().map((names) => names[0])).toEqual(['tail-a.com', 'tail-b.com', 'tail-c.com', 'on-screen.com']);
+    await Promise.all([tail.done, first.done]);
+  });
+
   it('answers a search from an answer of the last few seconds, taken names for longer; carts and checkout always ask again', async () => {
     await connect({ checkCache: { availableMs: 80, takenMs: 60_000 } });
     server.addDomain({ name: 'cached-taken.com' });
@@ -168,5 +181,26 @@ describe('checks shared between searches at one registry connection', () => {
     } finally {
       server.state.failingExtensions.clear();
     }
+  });
+});
+
+describe('the answers a search may reuse', () => {
+  it('gives back each answer as the registry gave it until it expires, taken names later than available ones, oldest out first', () => {
+    const cache = createCheckCache({ availableMs: 1_000, takenMs: 5_000, maxNames: 4 });
+    const answers = [
+      { domain: 'free.com', available: true },
+      { domain: 'gone.com', available: false, reason: 'taken' as const },
+      { domain: 'kept.com', available: false, reason: 'reserved' as const },
+      { domain: 'gold.com', available: true, premiumPrice: 250_000, premiumRenewPrice: 250_000 },
+    ];
+    for (const answer of answers) cache.put(answer, 100);
+    expect(answers.map((a) => cache.get(a.domain, 900))).toEqual(answers);
+    expect(answers.map((a) => cache.get(a.domain, 1_200)?.domain)).toEqual([undefined, 'gone.com', 'kept.com', undefined]);
+    cache.put({ domain: 'one-more.com', available: false }, 1_300);
+    cache.put({ domain: 'and-another.com', available: false }, 1_300);
+    cache.put({ domain: 'and-a-third.com', available: false }, 1_300);
+    expect(cache.size).toBe(4);
+    expect(cache.get('gone.com', 1_400)).toBeUndefined();
+    expect(cache.get('one-more.com', 1_400)).toEqual({ domain: 'one-more.com', available: false, reason: 'taken' });
   });
 });

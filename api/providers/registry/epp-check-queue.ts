@@ -83,8 +83,16 @@ export function createCheckQueue(options: CheckQueueOptions) {
   /** Commands the waiting names need: roughly, as a gateway's groups are counted whole. */
   const commandsNeeded = () => (options.acrossExtensions ? Math.ceil(waiting.size / maxNames) : new Set([...queues[0].keys(), ...queues[1].keys()]).size);
 
+  /**
+   * Sessions the long tail may fill: a quarter are kept for first screens (two of eight), so a visitor's first screen
+   * never waits for a long-tail command to come back when every session is busy.
+   */
+  const tailConcurrency = options.concurrency - Math.floor(options.concurrency / 4);
+
   const pump = () => {
-    while (active < options.concurrency && turnWaiters < commandsNeeded()) {
+    for (;;) {
+      const limit = queues[firstPriority].size > 0 ? options.concurrency : tailConcurrency;
+      if (active >= limit || turnWaiters >= commandsNeeded()) return;
       active += 1;
       void sendNext().finally(() => {
         active -= 1;

@@ -27,7 +27,7 @@ export type EppRegistryOptions = EppConnectionOptions & {
   currency?: string;
   /** Nameservers new registrations get (DEFAULT_NAMESERVERS); placeholder `.example` names are refused. */
   defaultNameservers?: readonly string[];
-  /** The registry's rate limit: commands are spaced so no second carries more (unset: no limit). */
+  /** The registry's rate limit: no second carries more commands than this (unset: no limit). */
   commandsPerSecond?: number;
   /** One registry behind this connection: a check may mix its extensions (unset: one extension per check, for a gateway). */
   batchAcrossExtensions?: boolean;
@@ -84,7 +84,7 @@ export type EppSession = {
 export function createEppSession(options: EppRegistryOptions): EppSession {
   const pool = Array.from({ length: Math.max(1, options.connections ?? 2) }, () => new EppConnection(options));
   /** Waits for a command's turn under the registry's rate limit, first-screen checks ahead of the long tail. */
-  const slot = createPacer(options.commandsPerSecond ? 1000 / options.commandsPerSecond : 0);
+  const slot = createPacer(options.commandsPerSecond ? { perWindow: options.commandsPerSecond, windowMs: 1000 } : null);
   const pick = () => pool.reduce((best, conn) => (conn.load < best.load ? conn : best));
   const wanted = (extension: string) => (options.extURIs ?? [extension]).includes(extension);
   const offers = async (extension: string) => wanted(extension) && (await pick().greeting()).extURIs.includes(extension);
