@@ -178,6 +178,22 @@ describe('checks shared between searches at one registry connection', () => {
     expect(checksSent()).toEqual([['just-asked.com'], ['just-asked.com']]);
   });
 
+  it('answers the other searches of a command when the listener of one of them throws', async () => {
+    await connect();
+    server.state.checkDelayMs = 400;
+    const blocker = search(['holds-the-session.com']);
+    await until(() => checksSent().length === 1);
+    registry.checkStreaming(['shared-by-two.com'], {
+      onAnswers: () => {
+        throw new Error('a broken listener');
+      },
+      onFailure: () => undefined,
+    });
+    const other = search(['shared-by-two.com']);
+    await Promise.all([blocker.done, other.done]);
+    expect(other.answers).toEqual([{ domain: 'shared-by-two.com', available: true }]);
+  });
+
   it('reports a registry that keeps failing to every search waiting on it, after one more try', async () => {
     await connect();
     server.state.failingExtensions.add('net');

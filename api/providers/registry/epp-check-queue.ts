@@ -121,8 +121,13 @@ export function createCheckQueue(options: CheckQueueOptions) {
     }
     for (const [asker, { answers, failed }] of bySearch) {
       if (asker.listener.signal?.aborted) continue;
-      if (answers.length > 0) asker.listener.onAnswers(answers);
-      if (failed.length > 0) asker.listener.onFailure(failed, error);
+      // One command answers many visitors: a listener that throws must not cost the others their answers.
+      try {
+        if (answers.length > 0) asker.listener.onAnswers(answers);
+        if (failed.length > 0) asker.listener.onFailure(failed, error);
+      } catch (thrown) {
+        console.error('An availability listener failed:', thrown);
+      }
     }
   };
 
