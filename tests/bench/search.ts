@@ -53,8 +53,8 @@ const searchTimeoutMs = 15_000;
 
 /**
  * A small seeded generator so every run searches the same queries: 1-3 words, each a common word or a made-up one
- * of 2-3 syllables. The made-up words keep queries from repeating, so the server's 30-second answer cache does not
- * flatter the figures.
+ * of 2-3 syllables. The made-up words keep queries from repeating, so the server's answer caches (the in-process sandbox
+ * registry's, and search's at each EPP connection) do not flatter the figures.
  */
 function queries(seed: number, count: number): string[] {
   let state = seed * 2654435761 + 1;

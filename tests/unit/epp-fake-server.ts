@@ -74,6 +74,8 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
     stallNext: null as string | null,
     /** Next command of this name: carry it out, then close the socket before the answer goes out (the answer is lost). */
     loseAnswerNext: null as string | null,
+    /** Domain checks are answered this long after they arrive (0: at once), so a test can act while one is on the wire. */
+    checkDelayMs: 0,
     /** Checks of names in these extensions fail with a registry error (as a registry having an outage would). */
     failingExtensions: new Set<string>(),
     /** Our message queue (RFC 5730 poll), oldest first; acknowledged messages leave it. */
@@ -494,6 +496,10 @@ export async function startFakeEppServer(options: { clID?: string; pw?: string; 
         return;
       }
       if (answer === null) return;
+      if (state.checkDelayMs > 0 && state.received.at(-1)?.command === 'check:domain') {
+        setTimeout(() => socket.write(frame(answer)), state.checkDelayMs);
+        return;
+      }
       socket.write(frame(answer));
       if (childOf(command, ns.epp, 'logout')) socket.end();
     });

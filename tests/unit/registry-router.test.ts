@@ -42,6 +42,18 @@ describe('content/registries.csv', () => {
     expect(() => assignExtensions(rows, ['com'])).toThrow('.com is served by both a and b');
   });
 
+  it('reads how many names a connection checks per command, 20 when the column is empty or the file predates it', () => {
+    const header = 'name,mode,extensions,host,port,username,sessions,commands_per_second,contacts,cert_file,key_file,ca_file';
+    const rows = parseRegistries(`${header},check_names\na,live,com,h,700,me,2,10,none,,,,50\nb,live,org,h,700,me,2,10,none,,,,`);
+    expect(rows.map((row) => row.checkNames)).toEqual([50, undefined]);
+    expect(parseRegistries(`${header}\nc,live,net,h,700,me,2,10,none,,,`)[0].checkNames).toBeUndefined();
+    expect(() => parseRegistries(`${header},check_names\na,live,com,h,700,me,2,10,none,,,,many`)).toThrow(
+      'check_names must be a whole number above 0, not "many"',
+    );
+    const shipped = parseRegistries(readFileSync(registriesPath, 'utf8')).filter((row) => row.mode === 'sandbox');
+    expect(shipped.map((row) => row.checkNames)).toEqual([50, 50, 50, 50]);
+  });
+
   it('reads secrets from variables named after the connection and skips a live row without its password', () => {
     expect(registryVariable('verisign-grs', 'NEW_PASSWORD')).toBe('REGISTRY_VERISIGN_GRS_NEW_PASSWORD');
     const header = 'name,mode,extensions,host,port,username,sessions,commands_per_second,contacts,cert_file,key_file,ca_file';

@@ -91,6 +91,7 @@ export function createEppRouter(input: {
       servername: row.servername,
       connections: row.sessions,
       commandsPerSecond: row.commandsPerSecond,
+      checkNames: row.checkNames,
       contacts: row.contacts,
       registrarName: input.registrarName,
       defaultNameservers: input.defaultNameservers,

@@ -1,55 +1,35 @@
-/** Availability and prices over EPP: `<domain:check>` in batches of 20 names of one registry, with RFC 8748 fee checks when offered. */
-import { tldOf } from '../../contract/domain-name.ts';
-import { type CommandPriority, EppError, firstPriority, tailPriority } from './epp-connection.ts';
+/** Availability and prices over EPP: `<domain:check>` through the connection's shared check queue, with RFC 8748 fee checks when offered. */
+import { createCheckCache, defaultCheckCache } from './epp-check-cache.ts';
+import { createCheckQueue } from './epp-check-queue.ts';
+import { type CommandPriority, EppError } from './epp-connection.ts';
 import { domainNs, feeCheckXml, formatDecimal, readFees } from './epp-domain-xml.ts';
 import { type EppSession, isTrue } from './epp-session.ts';
 import { childOf, childrenOf, el, ns, textOf } from './epp-xml.ts';
 import type { Availability, RegistryProvider } from './index.ts';
 
-const checkBatchSize = 20;
+/** Names per `<domain:check>` when the connection does not say (registries commonly take 20 or more). */
+export const defaultCheckNames = 20;
 
 /** Names as the registry spells them: trimmed, lower-case, no trailing dot. Answers and failures name domains so. */
 export const registryName = (domain: string) => domain.trim().toLowerCase().replace(/\.$/, '');
 
 export function checkStreaming(session: EppSession): RegistryProvider['checkStreaming'] {
-  return (domains, listener) => {
-    // One <domain:check> per 20 names, all in flight at once: each reports as the registry answers. Names stay grouped
-    // by extension; a connection to one registry mixes its extensions in a batch (a search's 500 names are 25 commands).
-    const byTld = new Map<string, string[]>();
-    for (const name of new Set(domains.map(registryName))) {
-      const group = byTld.get(tldOf(name));
-      if (group) group.push(name);
-      else byTld.set(tldOf(name), [name]);
-    }
+  // Every search's names for this registry share one queue: waiting names go out together, each asked once (epp-check-queue.ts).
+  const { checkNames, checkCache, batchAcrossExtensions } = session.options;
+  const cacheOptions = { ...defaultCheckCache, ...checkCache };
+  const queue = createCheckQueue({
+    send: async (names, priority, signal) => checkBatch(session, names, await session.hasFees(), signal, priority),
+    turn: session.turn,
+    concurrency: session.sessions,
+    maxNames: checkNames ?? defaultCheckNames,
     // A gateway to many registries (the EPP_HOST connection) gets one extension per command instead.
-    const groups = session.options.batchAcrossExtensions ? [[...byTld.values()].flat()] : [...byTld.values()];
-    const batches: string[][] = [];
-    for (const group of groups) for (let i = 0; i < group.length; i += checkBatchSize) batches.push(group.slice(i, i + checkBatchSize));
-    void session.hasFees().then(
-      (withFees) => {
-        // A search the visitor replaced aborts its signal: its batches not yet sent never go to the registry.
-        const { signal } = listener;
-        // A search's first screen is checked in batches of its own, ahead of everyone's long tail at the registry.
-        const priority = listener.priority === 'tail' ? tailPriority : firstPriority;
-        for (const batch of batches) {
-          checkBatch(session, batch, withFees, signal, priority)
-            .catch((error) => (signal?.aborted ? Promise.reject(error) : checkBatch(session, batch, withFees, signal, priority)))
-            .then(
-              (answers) => {
-                if (!listener.signal?.aborted) listener.onAnswers(answers);
-              },
-              (error) => {
-                if (!listener.signal?.aborted) listener.onFailure(batch, error);
-              },
-            );
-        }
-      },
-      (error) => listener.onFailure(batches.flat(), error),
-    );
-  };
+    acrossExtensions: batchAcrossExtensions === true,
+    cache: cacheOptions.availableMs > 0 || cacheOptions.takenMs > 0 ? createCheckCache(cacheOptions) : null,
+  });
+  return (domains, listener) => queue.check([...new Set(domains.map(registryName))], listener);
 }
 
-/** One <domain:check> (with fee check when offered) for up to 20 names. */
+/** One <domain:check> (with fee check when offered), its turn under the rate limit already taken by the queue. */
 async function checkBatch(
   session: EppSession,
   names: string[],
@@ -61,7 +41,7 @@ async function checkBatch(
   const response = await session.command(
     `Could not check ${names.join(', ')}`,
     `<check><domain:check ${domainNs}>${names.map((name) => el('domain:name', name)).join('')}</domain:check></check>`,
-    { extension, query: true, signal, priority },
+    { extension, query: true, signal, priority, turnTaken: true },
   );
   const answers = new Map<string, { available: boolean; reason?: string }>();
   for (const cd of childrenOf(childOf(response.resData, ns.domain, 'chkData'), ns.domain, 'cd')) {

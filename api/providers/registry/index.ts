@@ -26,6 +26,11 @@ export type AvailabilityListener = {
    * names further down. A registry connection sends every waiting `first` check before any `tail` one.
    */
   priority?: 'first' | 'tail';
+  /**
+   * Answers asked of the registry now (carts, checkout, `check`): no recent answer reused, no check already on the wire
+   * joined. Unset (searches): an answer from the last few seconds will do.
+   */
+  fresh?: boolean;
 };
 
 export type TransferEligibility = {
@@ -220,7 +225,7 @@ export interface RegistryProvider {
 
 /**
  * `check` built on `checkStreaming`: every answer in the order asked, or the first failure once every name has
- * reported. `keyOf` gives a name as the registry answers it (EPP lower-cases, for one).
+ * reported. Always fresh: a cart or checkout never takes a search's recent answer. `keyOf` gives a name as the registry answers it (EPP lower-cases, for one).
  */
 export function collectAnswers(
   checkStreaming: RegistryProvider['checkStreaming'],
@@ -240,6 +245,7 @@ export function collectAnswers(
       else resolve(domains.map((domain) => answers.get(keyOf(domain))!));
     };
     checkStreaming(domains, {
+      fresh: true,
       onAnswers(list) {
         for (const answer of list) answers.set(answer.domain, answer);
         settle(list.length);

@@ -23,6 +23,8 @@ export type RegistryRow = {
   sessions: number;
   commandsPerSecond: number;
   contacts: 'required' | 'none';
+  /** Most names the registry takes in one `<domain:check>` (unset: 20). */
+  checkNames?: number;
   certFile?: string;
   keyFile?: string;
   caFile?: string;
@@ -32,7 +34,23 @@ export type RegistryRow = {
 
 export type RegistrySecrets = { password?: string; newPassword?: string; certFile?: string; keyFile?: string; caFile?: string };
 
-const columns = ['name', 'mode', 'extensions', 'host', 'port', 'username', 'sessions', 'commands_per_second', 'contacts', 'cert_file', 'key_file', 'ca_file'];
+const columns = [
+  'name',
+  'mode',
+  'extensions',
+  'host',
+  'port',
+  'username',
+  'sessions',
+  'commands_per_second',
+  'contacts',
+  'cert_file',
+  'key_file',
+  'ca_file',
+  'check_names',
+];
+/** A file written before `check_names` existed is read as it was: every connection checks 20 names per command. */
+const olderColumns = columns.slice(0, -1);
 
 /** REGISTRY_<NAME>_<WHAT>: the variable a connection's secret comes from (`verisign-grs`, PASSWORD → REGISTRY_VERISIGN_GRS_PASSWORD). */
 export function registryVariable(name: string, what: 'PASSWORD' | 'NEW_PASSWORD' | 'CERT_FILE' | 'KEY_FILE' | 'CA_FILE'): string {
@@ -60,7 +78,8 @@ export function parseRegistries(text: string): RegistryRow[] {
   // Record i's line in the file: the i-th line that is neither empty nor a comment (the header is record 0).
   const recordLines = lines.flatMap((line, i) => (line.trim() && !line.trim().startsWith('#') ? [i + 1] : []));
   const [header, ...rows] = records;
-  if (!header || header.join(',') !== columns.join(',')) throw problem(recordLines[0] ?? 1, `the header must be ${columns.join(',')}`);
+  if (!header || (header.join(',') !== columns.join(',') && header.join(',') !== olderColumns.join(',')))
+    throw problem(recordLines[0] ?? 1, `the header must be ${columns.join(',')}`);
   const seen = new Set<string>();
   return rows.map((cells, i) => {
     const line = recordLines[i + 1] ?? i + 2;
@@ -99,6 +118,7 @@ export function parseRegistries(text: string): RegistryRow[] {
       sessions: number('sessions', 2),
       commandsPerSecond: number('commands_per_second', 20),
       contacts,
+      ...(cell('check_names') ? { checkNames: number('check_names', 20) } : {}),
       ...(cell('cert_file') ? { certFile: cell('cert_file') } : {}),
       ...(cell('key_file') ? { keyFile: cell('key_file') } : {}),
       ...(cell('ca_file') ? { caFile: cell('ca_file') } : {}),

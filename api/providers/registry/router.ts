@@ -106,6 +106,7 @@ export function createRegistryRouter(input: {
       conn.provider.checkStreaming(names, {
         signal: listener.signal,
         priority: listener.priority,
+        fresh: listener.fresh,
         onAnswers: (answers) => listener.onAnswers(answers),
         onFailure: (failed, error) =>
           listener.onFailure(
