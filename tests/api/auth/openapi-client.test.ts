@@ -7,9 +7,13 @@ import { readFileSync } from 'node:fs';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, registryDomains } from '../../../api/db/schema/index.ts';
+import { myDomainsListPath } from '../../../api/contract/domains/first-reads.ts';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { buildAppOpenApiDocument } from '../../../api/openapi/app-document.ts';
+import { type AppOperationKey, appOperations } from '../../../api/openapi/app-operations.ts';
 import { operationSpecs } from '../../../api/openapi/operations.ts';
 import type { paths } from '../../../api/openapi/schema.d.ts';
-import { openApiTypes, openApiTypesPath } from '../../../api/openapi/write-types.ts';
+import { appApiTypes, appApiTypesPath, openApiTypes, openApiTypesPath } from '../../../api/openapi/write-types.ts';
 import { createApiToken } from '../../../api/services/auth/api-tokens/api-tokens.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
@@ -49,6 +53,30 @@ afterAll(() => t.close());
 describe('the generated types', () => {
   it('are what openapi-typescript makes of the document now (run `npm run openapi:types` after changing it)', async () => {
     expect(readFileSync(openApiTypesPath, 'utf8')).toBe(await openApiTypes());
+    expect(readFileSync(appApiTypesPath, 'utf8')).toBe(await appApiTypes());
+  });
+});
+
+/** A session answer checked against the schema its operation in the front ends' document gives it. */
+function answered<T>(key: AppOperationKey, data: T): T {
+  appOperations[key].response.schema.parse(data);
+  return data;
+}
+
+describe("the front ends' document", () => {
+  it('is valid OpenAPI 3.1 and keeps every token route', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(buildAppOpenApiDocument()));
+    expect(result.errors ?? []).toEqual([]);
+    for (const key of Object.keys(operationSpecs)) expect(appOperations).toHaveProperty([key]);
+  });
+
+  it('gives a signed-in customer the answers it describes', async () => {
+    const { client } = await signedInBuyer(t, 'typed-session@example.com');
+    const account = await client.get('/api/accounts/0');
+    expect(answered('GET /accounts/0', account.body).accountId).toBeGreaterThan(0);
+    answered('GET /domains', (await client.get(`/api${myDomainsListPath}`)).body);
+    answered('GET /priceRises', (await client.get('/api/priceRises')).body);
   });
 });
 

@@ -1,0 +1,1275 @@
+// Generated from the front ends’ document (api/openapi/app-document.ts) by openapi-typescript: run `npm run openapi:types`, do not edit.
+
+export interface paths {
+    "/dnsRecords/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a DNS record */
+        delete: operations["deleteDnsRecordsById"];
+        options?: never;
+        head?: never;
+        /** Update a DNS record */
+        patch: operations["patchDnsRecordsById"];
+        trace?: never;
+    };
+    "/registeredNameservers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a registered nameserver */
+        delete: operations["deleteRegisteredNameserversById"];
+        options?: never;
+        head?: never;
+        /** Update a registered nameserver */
+        patch: operations["patchRegisteredNameserversById"];
+        trace?: never;
+    };
+    "/accounts/0": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's account */
+        get: operations["getAccounts0"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dnsRecords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List DNS records */
+        get: operations["getDnsRecords"];
+        put?: never;
+        /** Add a DNS record */
+        post: operations["postDnsRecords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domainSearch/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check availability */
+        get: operations["getDomainSearchCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List domains */
+        get: operations["getDomains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a domain */
+        get: operations["getDomainsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a domain: any field group the account app shows (a token may send only its few) */
+        patch: operations["patchDomainsById"];
+        trace?: never;
+    };
+    "/priceRises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Renewal price rises waiting for an answer */
+        get: operations["getPriceRises"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registeredNameservers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List registered nameservers */
+        get: operations["getRegisteredNameservers"];
+        put?: never;
+        /** Add a registered nameserver */
+        post: operations["postRegisteredNameservers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/renewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List renewable domains */
+        get: operations["getRenewals"];
+        put?: never;
+        /** Renew domains */
+        post: operations["postRenewals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tlds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List extensions */
+        get: operations["getTlds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tlds/{tld}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an extension */
+        get: operations["getTldsByTld"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/priceRises/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a price rise: auto-renew is on again */
+        post: operations["postPriceRisesByIdAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        DnsRecordUpdate: {
+            host?: string;
+            data?: string;
+            priority?: number | null;
+            weight?: number | null;
+            port?: number | null;
+            ttl?: number | null;
+            dnsRecordId?: number;
+        };
+        DomainUpdate: {
+            autoRenewEnabled?: boolean;
+            protectionEnabled?: boolean;
+            $paymentIntentId?: string;
+            locked?: boolean;
+            /** @constant */
+            $generateNewAuthCode?: true;
+            /** @constant */
+            $rejectOutboundTransfer?: true;
+            /** @constant */
+            $resendOutboundTransferApprovalEmail?: true;
+            $restartInboundTransfer?: string;
+            privacyEnabled?: boolean;
+            forSale?: boolean;
+            listPrice?: number;
+            floorPrice?: number;
+            acceptOffers?: boolean;
+            forSalePage?: boolean;
+            ns?: string[];
+            /** @description The DS records to publish at the registry, replacing the current set (at most 8; [] turns DNSSEC off). */
+            dsRecords?: {
+                keyTag: number;
+                algorithm: number;
+                digestType: number;
+                digest: string;
+            }[];
+            /** @enum {string} */
+            websiteType?: "builder" | "forward" | "park" | "custom";
+            /** @enum {string} */
+            parkType?: "blank" | "default";
+            forwardUrl?: string;
+            forwardKeepPath?: boolean;
+            forwardPermanent?: boolean;
+            builderEnabled?: boolean;
+            emailEnabled?: boolean;
+        };
+        RegisteredNameserverUpdate: {
+            id?: number;
+            hostname?: string;
+            ipAddress?: string;
+        };
+        DnsRecordCreate: {
+            domainId: number;
+            /** @enum {string} */
+            type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+            host?: string;
+            data: string;
+            priority?: number | null;
+            weight?: number | null;
+            port?: number | null;
+            ttl?: number | null;
+        };
+        RegisteredNameserverCreate: {
+            domainId: number;
+            hostname: string;
+            ipAddress: string;
+        };
+        RenewRequest: {
+            /** @default 1 */
+            renewalPeriod?: number;
+            domains: {
+                domainId: number;
+                /** @default false */
+                protectionEnabled?: boolean;
+            }[];
+            /** @default false */
+            commit?: boolean;
+            orderKey?: string;
+            paymentIntentId?: string;
+        };
+        Error: {
+            name: string;
+            message: string;
+            code: number;
+            data?: unknown;
+            redirect?: string;
+        };
+        DnsRecordDeleted: {
+            dnsRecordId: number;
+        };
+        RegisteredNameserverDeleted: {
+            id: number;
+        };
+        Account: {
+            accountId: number;
+            /** Format: date-time */
+            createDate: string;
+            /** Format: date-time */
+            modifyDate: string;
+            registrantContact: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            } | null;
+            whoisAdminContact: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            } | null;
+            whoisTechContact: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            } | null;
+            whoisBillingContact: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            } | null;
+            whoisRedactionOptOut: boolean;
+            tdrpOptOut: boolean;
+            advancedEnabled: boolean;
+            vatNumber: string | null;
+            vatStatus: ("confirmed" | "invalid" | "unavailable") | null;
+            $pendingChanges: boolean;
+            recurringBillDate: string | null;
+            recurringBillAmount: number;
+            autoRenewDate: string | null;
+            autoRenewAmount: number;
+            autoPayDescription: string | null;
+            chargeTax?: {
+                rate: number;
+                note: string;
+                /** @enum {string} */
+                display: "included" | "added" | "none";
+            } | null;
+        };
+        DnsRecordList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["DnsRecord"][];
+        };
+        DomainCheckList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                /** @description The name in ASCII (punycode for an IDN) */
+                domain: string;
+                available: boolean;
+                /** @description The extension, without the dot */
+                tld: string;
+                /** @description First-year price in US cents: the catalogue's, or the registry's premium price */
+                newPrice: number;
+                /** @description newPrice as shown to customers, such as "$12.99" */
+                humanPrice: string;
+                /** @description What each later year costs in US cents: the catalogue's renewal price, or the registry's premium renewal price */
+                renewPrice: number;
+                isPremium: boolean;
+                /** @description The extension's catalogue categories ('premium' for an available registry-premium name) */
+                categories: string[];
+                /** @description The name in Unicode, present only when it differs from `domain` */
+                unicode?: string;
+            }[];
+        };
+        DomainList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["Domain"][];
+        };
+        Domain: {
+            domainId: number;
+            accountId: number;
+            domain: string;
+            /** @enum {string} */
+            status: "active" | "transfer" | "expired" | "redemption" | "pendingDelete" | "deleted";
+            /** Format: date-time */
+            createDate: string;
+            /** Format: date-time */
+            modifyDate: string;
+            /** Format: date-time */
+            expireDate: string;
+            autoRenewEnabled: boolean;
+            autoRenewDate: string | null;
+            locked: boolean;
+            authCode: string | null;
+            authCodeExpireDate: string | null;
+            privacyEnabled: boolean;
+            protectionEnabled: boolean;
+            protectionPaidUntil: string | null;
+            /** @enum {string} */
+            websiteType: "builder" | "forward" | "park" | "custom";
+            forwardUrl: string | null;
+            /** @enum {string} */
+            parkType: "blank" | "default";
+            builderEnabled: boolean;
+            builderUrl: string | null;
+            emailEnabled: boolean;
+            mrc: number;
+            ns: string[];
+            dsRecords: {
+                keyTag: number;
+                algorithm: number;
+                digestType: number;
+                digest: string;
+            }[];
+            forSale: boolean;
+            listPrice: number | null;
+            floorPrice: number | null;
+            acceptOffers: boolean;
+            forSalePage: boolean;
+            outboundTransferStatus: string | null;
+            inboundTransferStatus: string | null;
+            pendingCharge: number | null;
+            outboundTransferApprovalDeadline: string | null;
+            redemptionPeriodStartDate: string | null;
+            tdrpHoldDate: string | null;
+            suspendedAt: string | null;
+            suspensionReason: string | null;
+            /** @enum {string} */
+            $displayStatus: "pending" | "expired" | "expiring" | "active";
+            /** @enum {string} */
+            $serviceLabel: "Parking" | "Forwarding" | "Website" | "Email" | "Custom" | "Spot's Suite";
+            $activeNow: string | null;
+            $transferPending: boolean;
+            $customNameservers?: boolean;
+            $emailOverLimit?: boolean;
+            renewPrice?: number | null;
+            redemptionPrice?: number | null;
+            $dsRecordsRemoved?: number;
+            dnsRecords?: components["schemas"]["DnsRecord"][];
+            emails?: {
+                emailId: number;
+                domainId: number;
+                address: string;
+                /** @enum {string} */
+                type: "mailbox" | "forward";
+                destination: string | null;
+                size: number;
+                quota: number;
+                /** @enum {string} */
+                status: "active" | "deleted";
+                /** Format: date-time */
+                createDate: string;
+            }[];
+        };
+        PriceRiseList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                noticeId: number;
+                domainId: number;
+                domain: string;
+                before: number;
+                after: number;
+                paused: boolean;
+                noticeDate: string;
+            }[];
+        };
+        RegisteredNameserverList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["RegisteredNameserver"][];
+        };
+        RenewableDomainList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                domainId: number;
+                domain: string;
+                /** @enum {string} */
+                status: "active" | "expired" | "redemption";
+                /** Format: date-time */
+                expireDate: string;
+                /** @description Cents for one year; null when it cannot be renewed here (support can) */
+                renewPrice: number | null;
+                /** @description The restore fee of a domain in redemption, in cents */
+                redemptionPrice: number | null;
+                protectionEnabled: boolean;
+                isPremium: boolean;
+                /** @description The most years it may still be renewed for (0 at the 10-year maximum) */
+                maxRenewalPeriod: number;
+            }[];
+        };
+        TldList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["Tld"][];
+        };
+        Tld: {
+            tld: string;
+            categories: ("animals" | "arts" | "business" | "cctlds" | "colors" | "education" | "events" | "finance" | "food" | "fun" | "generic" | "health" | "lifestyle" | "marketing" | "media" | "military" | "misc" | "personal" | "popular" | "premium" | "products" | "professions" | "realestate" | "religion" | "shopping" | "sports" | "technology" | "trades" | "transport" | "travel")[];
+            /** @default 999 */
+            priority: number;
+            newPricing: number[];
+            transferPricing: number[];
+            renewPricing: number[];
+            redemptionPricing: number[];
+        };
+        DnsRecord: {
+            dnsRecordId: number;
+            domainId: number;
+            /** @enum {string} */
+            type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+            host: string;
+            data: string;
+            priority: number | null;
+            weight: number | null;
+            port: number | null;
+            ttl: number;
+            /** Format: date-time */
+            createDate: string;
+        };
+        RegisteredNameserver: {
+            registeredNameserverId: number;
+            domainId: number;
+            hostname: string;
+            ipAddress: string;
+            /** @enum {string} */
+            status: "pending" | "active" | "deleted";
+            /** Format: date-time */
+            createDate: string;
+            $reviewBy: string | null;
+        };
+        PriceRiseAccepted: {
+            /** @constant */
+            accepted: true;
+        };
+        RenewAnswer: {
+            renewalPeriod: number;
+            domains: {
+                domainId: number;
+                domain: string;
+                renewalPeriod: number;
+                /** Format: date-time */
+                expireDate: string;
+                /** Format: date-time */
+                newExpireDate: string;
+                renewPrice: number;
+                redemptionPrice: number | null;
+                protectionEnabled: boolean;
+                protectionPrice: number;
+                /** @enum {string} */
+                status?: "renewed" | "failed" | "unknown";
+                error?: string;
+            }[];
+            /** @description Cents: renewal, redemption and protection of every line */
+            totalPrice: number;
+            /** @description Cents of sales tax or VAT charged on top of totalPrice */
+            tax?: number;
+            /** @description Which tax: "VAT 21% (Netherlands)", or that VAT is reverse-charged */
+            taxNote?: string;
+            committed: boolean;
+            /** @description The card needs 3-D Secure: confirm in the account app */
+            requiresAction?: boolean;
+            clientSecret?: string;
+            paymentIntentId?: string;
+            cardDescription?: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    deleteDnsRecordsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted record’s id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsRecordDeleted"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchDnsRecordsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsRecordUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsRecord"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRegisteredNameserversById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted nameserver’s id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredNameserverDeleted"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchRegisteredNameserversById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisteredNameserverUpdate"];
+            };
+        };
+        responses: {
+            /** @description The nameserver */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredNameserver"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccounts0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDnsRecords: {
+        parameters: {
+            query: {
+                /** @description The domain whose entries to list */
+                domainId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsRecordList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDnsRecords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsRecordCreate"];
+            };
+        };
+        responses: {
+            /** @description The record as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsRecord"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDomainSearchCheck: {
+        parameters: {
+            query: {
+                /** @description The full name to check, such as `example.com`; repeat for up to 10 names (`?domain=a.com&domain=b.net`). Unicode names are accepted and answered in punycode. */
+                domain: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One result per distinct name, in the order asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainCheckList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDomains: {
+        parameters: {
+            query?: {
+                /** @description At most this many (1000, the default, at most) */
+                limit?: number;
+                /** @description Skip this many first */
+                skip?: number;
+                /** @description Include each domain's DNS records and/or mailboxes */
+                "$relations[]"?: ("dnsRecords" | "emails")[];
+                /** @description Include `renewPrice` and `redemptionPrice` in cents */
+                $renewalPricing?: "true" | "false";
+                $sort?: {
+                    [key: string]: 1 | -1;
+                };
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domains */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDomainsById: {
+        parameters: {
+            query?: {
+                /** @description Include each domain's DNS records and/or mailboxes */
+                "$relations[]"?: ("dnsRecords" | "emails")[];
+                /** @description Include `renewPrice` and `redemptionPrice` in cents */
+                $renewalPricing?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Domain"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchDomainsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainUpdate"];
+            };
+        };
+        responses: {
+            /** @description Domain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Domain"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPriceRises: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PriceRiseList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceRiseList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRegisteredNameservers: {
+        parameters: {
+            query: {
+                /** @description The domain whose entries to list */
+                domainId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The nameservers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredNameserverList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postRegisteredNameservers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisteredNameserverCreate"];
+            };
+        };
+        responses: {
+            /** @description The nameserver */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredNameserver"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRenewals: {
+        parameters: {
+            query?: {
+                /** @description A domain to list first */
+                domainId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The renewable domains */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewableDomainList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postRenewals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenewRequest"];
+            };
+        };
+        responses: {
+            /** @description The priced renewal, or the order placed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewAnswer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTlds: {
+        parameters: {
+            query?: {
+                /** @description At most this many (1000, the default, at most) */
+                limit?: number;
+                /** @description Skip this many first */
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The extensions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TldList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTldsByTld: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The extension, such as `com` or `co.uk` */
+                tld: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The extension */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tld"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPriceRisesByIdAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PriceRiseAccepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceRiseAccepted"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
