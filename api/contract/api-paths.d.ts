@@ -54,6 +54,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dnsChanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A zone's change history, newest first */
+        get: operations["getDnsChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dnsChanges/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed between two versions of a zone */
+        get: operations["getDnsChangesDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dnsRecords": {
         parameters: {
             query?: never;
@@ -66,6 +100,23 @@ export interface paths {
         put?: never;
         /** Add a DNS record */
         post: operations["postDnsRecords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dnsTemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The one-click DNS templates */
+        get: operations["getDnsTemplates"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -211,6 +262,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dnsChanges/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a zone back as it was at a version */
+        post: operations["postDnsChangesRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dnsRecordDeletions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete several records of a domain at once */
+        post: operations["postDnsRecordDeletions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dnsTemplates/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a template's records */
+        post: operations["postDnsTemplatesByIdApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dnsTemplates/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a template would add to a domain's zone, and what is in its way */
+        post: operations["postDnsTemplatesByIdPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dnsZoneFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a zone file */
+        post: operations["postDnsZoneFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dnsZoneFiles/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What importing a zone file would change */
+        post: operations["postDnsZoneFilesPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/priceRises/{id}/accept": {
         parameters: {
             query?: never;
@@ -282,6 +435,14 @@ export interface components {
             hostname?: string;
             ipAddress?: string;
         };
+        ZoneRestore: {
+            domainId: number;
+            changeId: number;
+        };
+        DnsRecordDeletion: {
+            domainId: number;
+            dnsRecordIds: number[];
+        };
         DnsRecordCreate: {
             domainId: number;
             /** @enum {string} */
@@ -292,6 +453,23 @@ export interface components {
             weight?: number | null;
             port?: number | null;
             ttl?: number | null;
+        };
+        DnsTemplateApply: {
+            domainId: number;
+            /** @default false */
+            removeConflicts?: boolean;
+        };
+        DnsTemplatePreviewRequest: {
+            domainId: number;
+        };
+        ZoneImport: {
+            domainId: number;
+            text: string;
+            /**
+             * @default merge
+             * @enum {string}
+             */
+            mode?: "merge" | "replace";
         };
         RegisteredNameserverCreate: {
             domainId: number;
@@ -404,11 +582,86 @@ export interface components {
                 display: "included" | "added" | "none";
             } | null;
         };
+        ZoneChangeList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                changeId: number;
+                at: string;
+                /** @enum {string} */
+                source: "panel" | "api" | "import" | "template" | "bulk" | "restore" | "staff" | "system";
+                actor: string;
+                summary: string;
+                addedCount: number;
+                removedCount: number;
+                recordCount: number;
+                restoredFrom: number | null;
+            }[];
+        };
+        RecordDiff: {
+            added: {
+                /** @enum {string} */
+                type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                host: string;
+                data: string;
+                priority: number | null;
+                weight: number | null;
+                port: number | null;
+                ttl: number;
+            }[];
+            removed: {
+                /** @enum {string} */
+                type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                host: string;
+                data: string;
+                priority: number | null;
+                weight: number | null;
+                port: number | null;
+                ttl: number;
+            }[];
+            changed: {
+                before: {
+                    /** @enum {string} */
+                    type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                    host: string;
+                    data: string;
+                    priority: number | null;
+                    weight: number | null;
+                    port: number | null;
+                    ttl: number;
+                };
+                after: {
+                    /** @enum {string} */
+                    type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                    host: string;
+                    data: string;
+                    priority: number | null;
+                    weight: number | null;
+                    port: number | null;
+                    ttl: number;
+                };
+            }[];
+            unchanged: number;
+        };
         DnsRecordList: {
             total: number;
             limit: number;
             skip: number;
             data: components["schemas"]["DnsRecord"][];
+        };
+        DnsTemplateList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                id: string;
+                name: string;
+                description: string;
+                /** Format: uri */
+                docs: string;
+                recordCount: number;
+            }[];
         };
         DomainCheckList: {
             total: number;
@@ -596,6 +849,217 @@ export interface components {
             /** Format: date-time */
             createDate: string;
             $reviewBy: string | null;
+        };
+        ZoneRestored: {
+            change: {
+                changeId: number;
+                at: string;
+                /** @enum {string} */
+                source: "panel" | "api" | "import" | "template" | "bulk" | "restore" | "staff" | "system";
+                actor: string;
+                summary: string;
+                addedCount: number;
+                removedCount: number;
+                recordCount: number;
+                restoredFrom: number | null;
+            } | null;
+            unchanged: boolean;
+        };
+        DnsRecordsDeleted: {
+            deleted: number;
+        };
+        DnsTemplateApplied: {
+            added: {
+                /** @enum {string} */
+                type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                host: string;
+                data: string;
+                priority: number | null;
+                weight: number | null;
+                port: number | null;
+                ttl: number;
+            }[];
+            removed: {
+                /** @enum {string} */
+                type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                host: string;
+                data: string;
+                priority: number | null;
+                weight: number | null;
+                port: number | null;
+                ttl: number;
+                dnsRecordId: number;
+                reason: string;
+            }[];
+            leftOut: {
+                record: {
+                    /** @enum {string} */
+                    type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                    host: string;
+                    data: string;
+                    priority: number | null;
+                    weight: number | null;
+                    port: number | null;
+                    ttl: number;
+                };
+                reason: string;
+            }[];
+            changeId: number | null;
+        };
+        DnsTemplatePreview: {
+            template: {
+                id: string;
+                name: string;
+                description: string;
+                /** Format: uri */
+                docs: string;
+                recordCount: number;
+            };
+            records: {
+                /** @enum {string} */
+                type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                host: string;
+                data: string;
+                priority: number | null;
+                weight: number | null;
+                port: number | null;
+                ttl: number;
+                present: boolean;
+            }[];
+            conflicts: {
+                /** @enum {string} */
+                type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                host: string;
+                data: string;
+                priority: number | null;
+                weight: number | null;
+                port: number | null;
+                ttl: number;
+                dnsRecordId: number;
+                reason: string;
+            }[];
+            stops?: string[];
+        };
+        ZoneImportResult: {
+            /** @enum {string} */
+            mode: "merge" | "replace";
+            added: {
+                /** @enum {string} */
+                type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                host: string;
+                data: string;
+                priority: number | null;
+                weight: number | null;
+                port: number | null;
+                ttl: number;
+                line: number | null;
+            }[];
+            changed: {
+                before: {
+                    /** @enum {string} */
+                    type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                    host: string;
+                    data: string;
+                    priority: number | null;
+                    weight: number | null;
+                    port: number | null;
+                    ttl: number;
+                };
+                after: {
+                    /** @enum {string} */
+                    type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                    host: string;
+                    data: string;
+                    priority: number | null;
+                    weight: number | null;
+                    port: number | null;
+                    ttl: number;
+                    line: number | null;
+                };
+            }[];
+            removed: {
+                /** @enum {string} */
+                type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                host: string;
+                data: string;
+                priority: number | null;
+                weight: number | null;
+                port: number | null;
+                ttl: number;
+            }[];
+            unchanged: number;
+            refused: {
+                line: number;
+                text: string;
+                reason: string;
+            }[];
+            skipped: {
+                line: number;
+                text: string;
+                reason: string;
+            }[];
+            stops?: string[];
+            changeId: number | null;
+        };
+        ZoneImportPreview: {
+            /** @enum {string} */
+            mode: "merge" | "replace";
+            added: {
+                /** @enum {string} */
+                type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                host: string;
+                data: string;
+                priority: number | null;
+                weight: number | null;
+                port: number | null;
+                ttl: number;
+                line: number | null;
+            }[];
+            changed: {
+                before: {
+                    /** @enum {string} */
+                    type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                    host: string;
+                    data: string;
+                    priority: number | null;
+                    weight: number | null;
+                    port: number | null;
+                    ttl: number;
+                };
+                after: {
+                    /** @enum {string} */
+                    type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                    host: string;
+                    data: string;
+                    priority: number | null;
+                    weight: number | null;
+                    port: number | null;
+                    ttl: number;
+                    line: number | null;
+                };
+            }[];
+            removed: {
+                /** @enum {string} */
+                type: "A" | "AAAA" | "ALIAS" | "CNAME" | "MX" | "NS" | "SRV" | "TXT" | "CAA" | "HTTPS" | "SVCB" | "TLSA";
+                host: string;
+                data: string;
+                priority: number | null;
+                weight: number | null;
+                port: number | null;
+                ttl: number;
+            }[];
+            unchanged: number;
+            refused: {
+                line: number;
+                text: string;
+                reason: string;
+            }[];
+            skipped: {
+                line: number;
+                text: string;
+                reason: string;
+            }[];
+            stops?: string[];
         };
         PriceRiseAccepted: {
             /** @constant */
@@ -806,6 +1270,75 @@ export interface operations {
             };
         };
     };
+    getDnsChanges: {
+        parameters: {
+            query: {
+                /** @description The domain whose entries to list */
+                domainId: number;
+                /** @description At most this many (1000, the default, at most) */
+                limit?: number;
+                /** @description Skip this many first */
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ZoneChangeList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZoneChangeList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDnsChangesDiff: {
+        parameters: {
+            query: {
+                domainId: number;
+                from: number;
+                to: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RecordDiff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordDiff"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDnsRecords: {
         parameters: {
             query: {
@@ -858,6 +1391,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DnsRecord"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDnsTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description DnsTemplateList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsTemplateList"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -1228,6 +1790,208 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Tld"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDnsChangesRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZoneRestore"];
+            };
+        };
+        responses: {
+            /** @description ZoneRestored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZoneRestored"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDnsRecordDeletions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsRecordDeletion"];
+            };
+        };
+        responses: {
+            /** @description DnsRecordsDeleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsRecordsDeleted"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDnsTemplatesByIdApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsTemplateApply"];
+            };
+        };
+        responses: {
+            /** @description DnsTemplateApplied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsTemplateApplied"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDnsTemplatesByIdPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnsTemplatePreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description DnsTemplatePreview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsTemplatePreview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDnsZoneFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZoneImport"];
+            };
+        };
+        responses: {
+            /** @description ZoneImportResult */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZoneImportResult"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDnsZoneFilesPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZoneImport"];
+            };
+        };
+        responses: {
+            /** @description ZoneImportPreview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZoneImportPreview"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

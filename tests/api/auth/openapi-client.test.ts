@@ -21,6 +21,7 @@ import { createTestContext, type TestContext } from '../../fixtures/test-app.ts'
 let t: TestContext;
 let domainId: number;
 let api: ReturnType<typeof createClient<paths>>;
+let owner: Awaited<ReturnType<typeof signedInBuyer>>['client'];
 const zone = 'scripted-lanterns.com';
 
 /** The answer checked against the schema its operation documents (operations.ts), so the document cannot lie. */
@@ -31,7 +32,8 @@ function documented<T>(key: keyof typeof operationSpecs, data: T): T {
 
 beforeAll(async () => {
   t = await createTestContext();
-  const { accountId, userId } = await signedInBuyer(t, 'typed-client@example.com');
+  const { accountId, userId, client } = await signedInBuyer(t, 'typed-client@example.com');
+  owner = client;
   const expireDate = new Date(Date.now() + 300 * 86400000);
   const ns = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
   const [row] = await t.db.insert(domains).values({ accountId, domain: zone, expireDate, ns }).returning();
@@ -77,6 +79,17 @@ describe("the front ends' document", () => {
     expect(answered('GET /accounts/0', account.body).accountId).toBeGreaterThan(0);
     answered('GET /domains', (await client.get(`/api${myDomainsListPath}`)).body);
     answered('GET /priceRises', (await client.get('/api/priceRises')).body);
+  });
+
+  it("answers the DNS tools' reads and previews as it describes them", async () => {
+    const templates = answered('GET /dnsTemplates', (await owner.get('/api/dnsTemplates')).body);
+    const preview = await owner.post(`/api/dnsTemplates/${templates.data[0].id}/preview`, { domainId });
+    answered('POST /dnsTemplates/:id/preview', preview.body);
+    const changes = answered('GET /dnsChanges', (await owner.get(`/api/dnsChanges?domainId=${domainId}&limit=100`)).body);
+    answered('GET /dnsChanges/diff', (await owner.get(`/api/dnsChanges/diff?domainId=${domainId}&from=0&to=${changes.data[0]?.changeId ?? 0}`)).body);
+    const text = `www 3600 IN A 203.0.113.80\n`;
+    answered('POST /dnsZoneFiles/preview', (await owner.post('/api/dnsZoneFiles/preview', { domainId, text })).body);
+    answered('POST /dnsZoneFiles', (await owner.post('/api/dnsZoneFiles', { domainId, text })).body);
   });
 });
 

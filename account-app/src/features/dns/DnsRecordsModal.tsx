@@ -6,7 +6,7 @@
  * A record that would stop something working (an NS record at the root, a record taking the website or the mail
  * elsewhere) goes through confirmRiskyRecord first, which says what stops (issue #25).
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
 import { apiClient } from '@kit/api-client.ts';
 import { DomainName } from '@kit/DomainName.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
@@ -61,7 +61,7 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
   const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
   async function deleteSelected() {
-    const answer = await api<{ deleted: number }>('/dnsRecordDeletions', { method: 'POST', body: { domainId, dnsRecordIds: selected }, toast: false });
+    const answer = await apiClient.POST('/dnsRecordDeletions', { body: { domainId, dnsRecordIds: selected }, toast: false });
     if (isFailure(answer)) return answer;
     setSelected([]);
     await refresh();

@@ -4,8 +4,8 @@ import type { ApiFailure } from '@kit/api.ts';
 import { useApi } from '../../swr.ts';
 
 export const dnsRecordsKey = (domainId: number) => apiKey('/dnsRecords', { params: { query: { domainId } } });
-export const dnsChangesKey = (domainId: number) => `/dnsChanges?domainId=${domainId}&limit=100`;
-export const dnsTemplatesKey = '/dnsTemplates';
+export const dnsChangesKey = (domainId: number) => apiKey('/dnsChanges', { params: { query: { domainId, limit: 100 } } });
+export const dnsTemplatesKey = apiKey('/dnsTemplates');
 /** The export: a same-origin GET, so the session cookie goes with it and the browser saves the file. */
 export const zoneFileHref = (domainId: number) => `/api/dnsZoneFiles?domainId=${domainId}`;
 export const registeredNameserversKey = (domainId: number) => apiKey('/registeredNameservers', { params: { query: { domainId } } });
