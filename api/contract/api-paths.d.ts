@@ -19,6 +19,42 @@ export interface paths {
         patch: operations["patchDnsRecordsById"];
         trace?: never;
     };
+    "/mfas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a two-factor method */
+        delete: operations["deleteMfasById"];
+        options?: never;
+        head?: never;
+        /** Verify a method being added */
+        patch: operations["patchMfasById"];
+        trace?: never;
+    };
+    "/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a passkey */
+        delete: operations["deletePasskeysById"];
+        options?: never;
+        head?: never;
+        /** Rename a passkey */
+        patch: operations["patchPasskeysById"];
+        trace?: never;
+    };
     "/registeredNameservers/{id}": {
         parameters: {
             query?: never;
@@ -37,6 +73,23 @@ export interface paths {
         patch: operations["patchRegisteredNameserversById"];
         trace?: never;
     };
+    "/accountActivity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What happened to the account, newest first */
+        get: operations["getAccountActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounts/0": {
         parameters: {
             query?: never;
@@ -51,7 +104,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change the account's contacts and preferences */
+        patch: operations["patchAccounts0"];
         trace?: never;
     };
     "/dnsChanges": {
@@ -175,6 +229,42 @@ export interface paths {
         patch: operations["patchDomainsById"];
         trace?: never;
     };
+    "/mfas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The two-factor methods, filtered by status */
+        get: operations["getMfas"];
+        put?: never;
+        /** Add a two-factor method */
+        post: operations["postMfas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The passkeys */
+        get: operations["getPasskeys"];
+        put?: never;
+        /** Add a passkey from the browser’s answer */
+        post: operations["postPasskeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/priceRises": {
         parameters: {
             query?: never;
@@ -186,6 +276,24 @@ export interface paths {
         get: operations["getPriceRises"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recoveryCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many recovery codes are left */
+        get: operations["getRecoveryCodes"];
+        put?: never;
+        /** A new set of recovery codes, shown once */
+        post: operations["postRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -260,6 +368,24 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/users/0": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in */
+        get: operations["getUsers0"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the login email or password (a recovery session's new password answers as a sign-in does) */
+        patch: operations["patchUsers0"];
         trace?: never;
     };
     "/dnsChanges/restore": {
@@ -364,6 +490,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mfas/{id}/codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a new code to a method being added */
+        post: operations["postMfasByIdCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/passkeys/registrationOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for the browser to create a passkey */
+        post: operations["postPasskeysRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/priceRises/{id}/accept": {
         parameters: {
             query?: never;
@@ -385,6 +545,71 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        SecondFactorDelete: {
+            password?: string;
+        };
+        AccountUpdate: {
+            registrantContact?: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company?: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            };
+            whoisAdminContact?: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company?: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            };
+            whoisTechContact?: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company?: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            };
+            whoisBillingContact?: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company?: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            };
+            whoisRedactionOptOut?: boolean;
+            tdrpOptOut?: boolean;
+            advancedEnabled?: boolean;
+            vatNumber?: string | null;
+        };
         DnsRecordUpdate: {
             host?: string;
             data?: string;
@@ -430,10 +655,23 @@ export interface components {
             builderEnabled?: boolean;
             emailEnabled?: boolean;
         };
+        MfaVerify: {
+            token: string;
+            /** @constant */
+            status: "active";
+        };
+        PasskeyRename: {
+            name: string;
+        };
         RegisteredNameserverUpdate: {
             id?: number;
             hostname?: string;
             ipAddress?: string;
+        };
+        LoginUpdate: {
+            email?: string;
+            password?: string;
+            currentPassword?: string;
         };
         ZoneRestore: {
             domainId: number;
@@ -471,6 +709,38 @@ export interface components {
              */
             mode?: "merge" | "replace";
         };
+        MfaAdd: {
+            /** @constant */
+            type: "totp";
+            data?: string;
+        } | {
+            /** @constant */
+            type: "sms";
+            data: string;
+        } | {
+            /** @constant */
+            type: "email";
+            data: string;
+        };
+        PasskeyRegister: {
+            name: string;
+            response: {
+                id: string;
+                rawId: string;
+                /** @constant */
+                type: "public-key";
+                response: {
+                    clientDataJSON: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @default {} */
+                clientExtensionResults?: {
+                    [key: string]: unknown;
+                };
+                authenticatorAttachment?: string;
+            };
+        };
         RegisteredNameserverCreate: {
             domainId: number;
             hostname: string;
@@ -499,8 +769,29 @@ export interface components {
         DnsRecordDeleted: {
             dnsRecordId: number;
         };
+        Removed: {
+            /** @constant */
+            success: true;
+        };
         RegisteredNameserverDeleted: {
             id: number;
+        };
+        AccountActivityList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                activityId: number;
+                at: string;
+                /** @enum {string} */
+                source: "staff" | "customer" | "system";
+                kind: string;
+                summary: string;
+                actor: string | null;
+                reason: string | null;
+                ip: string | null;
+                userAgent: string | null;
+            }[];
         };
         Account: {
             accountId: number;
@@ -768,6 +1059,18 @@ export interface components {
                 createDate: string;
             }[];
         };
+        MfaMethodList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["MfaMethod"][];
+        };
+        PasskeyList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["Passkey"][];
+        };
         PriceRiseList: {
             total: number;
             limit: number;
@@ -781,6 +1084,11 @@ export interface components {
                 paused: boolean;
                 noticeDate: string;
             }[];
+        };
+        RecoveryCodesStatus: {
+            total: number;
+            remaining: number;
+            createDate: string | null;
         };
         RegisteredNameserverList: {
             total: number;
@@ -825,6 +1133,17 @@ export interface components {
             renewPricing: number[];
             redemptionPricing: number[];
         };
+        CurrentUser: {
+            userId: number;
+            accountId: number;
+            email: string;
+            createDate: string;
+            modifyDate: string;
+            mfaEnrolmentRequired: boolean;
+            $viewAs?: {
+                staffEmail: string;
+            };
+        };
         DnsRecord: {
             dnsRecordId: number;
             domainId: number;
@@ -838,6 +1157,24 @@ export interface components {
             ttl: number;
             /** Format: date-time */
             createDate: string;
+        };
+        MfaMethod: {
+            mfaId: number;
+            /** @enum {string} */
+            type: "totp" | "sms" | "email";
+            /** @enum {string} */
+            status: "pending" | "active" | "deleted";
+            description: string;
+            createDate: string;
+            $recoveryCodes?: string[];
+        };
+        Passkey: {
+            passkeyId: number;
+            name: string;
+            createDate: string;
+            lastUsedDate: string | null;
+            synced: boolean;
+            $recoveryCodes?: string[];
         };
         RegisteredNameserver: {
             registeredNameserverId: number;
@@ -1061,9 +1398,31 @@ export interface components {
             }[];
             stops?: string[];
         };
+        MfaAdded: {
+            mfaId: number;
+            /** @enum {string} */
+            type: "totp" | "sms" | "email";
+            /** @enum {string} */
+            status: "pending" | "active" | "deleted";
+            description: string;
+            createDate: string;
+            $recoveryCodes?: string[];
+            $totpUrl?: string;
+        };
+        WebauthnOptions: {
+            challenge: string;
+        } & {
+            [key: string]: unknown;
+        };
         PriceRiseAccepted: {
             /** @constant */
             accepted: true;
+        };
+        RecoveryCodesIssued: {
+            total: number;
+            remaining: number;
+            createDate: string | null;
+            codes: string[];
         };
         RenewAnswer: {
             renewalPeriod: number;
@@ -1173,6 +1532,146 @@ export interface operations {
             };
         };
     };
+    deleteMfasById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorDelete"];
+            };
+        };
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Removed"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchMfasById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaVerify"];
+            };
+        };
+        responses: {
+            /** @description MfaMethod */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaMethod"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePasskeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorDelete"];
+            };
+        };
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Removed"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchPasskeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRename"];
+            };
+        };
+        responses: {
+            /** @description Passkey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     deleteRegisteredNameserversById: {
         parameters: {
             query?: never;
@@ -1241,6 +1740,40 @@ export interface operations {
             };
         };
     };
+    getAccountActivity: {
+        parameters: {
+            query?: {
+                /** @description At most this many (1000, the default, at most) */
+                limit?: number;
+                /** @description Skip this many first */
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AccountActivityList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountActivityList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAccounts0: {
         parameters: {
             query?: never;
@@ -1249,6 +1782,39 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAccounts0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUpdate"];
+            };
+        };
         responses: {
             /** @description Account */
             200: {
@@ -1578,6 +2144,132 @@ export interface operations {
             };
         };
     };
+    getMfas: {
+        parameters: {
+            query?: {
+                status?: ("pending" | "active" | "deleted")[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description MfaMethodList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaMethodList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMfas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaAdd"];
+            };
+        };
+        responses: {
+            /** @description MfaAdded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaAdded"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PasskeyList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRegister"];
+            };
+        };
+        responses: {
+            /** @description Passkey */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPriceRises: {
         parameters: {
             query?: never;
@@ -1594,6 +2286,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceRiseList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RecoveryCodesStatus */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesStatus"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RecoveryCodesIssued */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesIssued"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -1803,6 +2553,68 @@ export interface operations {
             };
         };
     };
+    getUsers0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CurrentUser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchUsers0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginUpdate"];
+            };
+        };
+        responses: {
+            /** @description CurrentUser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postDnsChangesRestore: {
         parameters: {
             query?: never;
@@ -1992,6 +2804,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ZoneImportPreview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMfasByIdCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description MfaMethod */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaMethod"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPasskeysRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WebauthnOptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebauthnOptions"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -5,6 +5,7 @@
  * which takes what the entry's response schema infers, so the server, the document and the client's types are one.
  */
 import type { z } from 'zod';
+import { accountAppOperations } from './app/account.ts';
 import { dnsAppOperations } from './app/dns.ts';
 import { domainAppOperations } from './app/domains.ts';
 import { operationSpecs, type RouteSchemas } from './operations.ts';
@@ -15,6 +16,7 @@ export const appOperations = {
   ...operationSpecs,
   ...domainAppOperations,
   ...dnsAppOperations,
+  ...accountAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;

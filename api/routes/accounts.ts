@@ -16,5 +16,5 @@ export const accountsRoutes = new Hono<AppEnv>()
   .patch('/:id', async (c) => {
     const accountId = ownAccountId(c, parseId(c));
     const update = await parseBody(c, accountUpdateSchema);
-    return c.json(await updateAccount(c.var.deps, accountId, update));
+    return answer(c, 'PATCH /accounts/0', await updateAccount(c.var.deps, accountId, update));
   });

@@ -79,6 +79,12 @@ describe("the front ends' document", () => {
     expect(answered('GET /accounts/0', account.body).accountId).toBeGreaterThan(0);
     answered('GET /domains', (await client.get(`/api${myDomainsListPath}`)).body);
     answered('GET /priceRises', (await client.get('/api/priceRises')).body);
+    answered('GET /users/0', (await client.get('/api/users/0')).body);
+    answered('PATCH /accounts/0', (await client.patch('/api/accounts/0', { tdrpOptOut: true })).body);
+    answered('GET /accountActivity', (await client.get('/api/accountActivity?limit=25&skip=0')).body);
+    answered('GET /mfas', (await client.get('/api/mfas?status=active&status=pending')).body);
+    answered('GET /passkeys', (await client.get('/api/passkeys')).body);
+    answered('GET /recoveryCodes', (await client.get('/api/recoveryCodes')).body);
   });
 
   it("answers the DNS tools' reads and previews as it describes them", async () => {
