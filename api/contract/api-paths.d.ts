@@ -1,6 +1,23 @@
 // Generated from the front ends’ document (api/openapi/app-document.ts) by openapi-typescript: run `npm run openapi:types`, do not edit.
 
 export interface paths {
+    "/apiTokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API token */
+        delete: operations["deleteApiTokensById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dnsRecords/{id}": {
         parameters: {
             query?: never;
@@ -106,6 +123,24 @@ export interface paths {
         head?: never;
         /** Change the account's contacts and preferences */
         patch: operations["patchAccounts0"];
+        trace?: never;
+    };
+    "/apiTokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's API tokens (never their secrets) */
+        get: operations["getApiTokens"];
+        put?: never;
+        /** Create an API token with a second factor */
+        post: operations["postApiTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/dnsChanges": {
@@ -336,6 +371,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign out */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The back office's token for an admin customer (none for anyone else) */
+        get: operations["getSessionAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The proofs this holder can give to confirm it's them */
+        get: operations["getSessionConfirm"];
+        put?: never;
+        /** Confirm it's you: a password, a code (mfaId opens the challenge, then mfaChallengeId with mfaToken) or a passkey */
+        post: operations["postSessionConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tlds": {
         parameters: {
             query?: never;
@@ -541,6 +628,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session/passkeyOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for the browser to sign in or confirm with a passkey */
+        post: operations["postSessionPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -673,6 +777,35 @@ export interface components {
             password?: string;
             currentPassword?: string;
         };
+        ApiTokenCreate: {
+            name: string;
+            scopes: ("domains:read" | "dns:write" | "nameservers:write" | "renewals:write" | "search")[];
+            expireDate?: (string) | null;
+            /** @default [] */
+            allowedIps?: string[];
+            secondFactor?: {
+                mfaId: number;
+                mfaChallengeId: number;
+                mfaToken: string;
+            } | {
+                passkey: {
+                    id: string;
+                    rawId: string;
+                    /** @constant */
+                    type: "public-key";
+                    response: {
+                        clientDataJSON: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    /** @default {} */
+                    clientExtensionResults?: {
+                        [key: string]: unknown;
+                    };
+                    authenticatorAttachment?: string;
+                };
+            };
+        };
         ZoneRestore: {
             domainId: number;
             changeId: number;
@@ -759,12 +892,26 @@ export interface components {
             orderKey?: string;
             paymentIntentId?: string;
         };
+        ConfirmRequest: {
+            [key: string]: unknown;
+        };
+        PasskeyOptionsRequest: {
+            /**
+             * @default sign-in
+             * @enum {string}
+             */
+            purpose?: "sign-in" | "confirm";
+        };
         Error: {
             name: string;
             message: string;
             code: number;
             data?: unknown;
             redirect?: string;
+        };
+        Revoked: {
+            /** @constant */
+            success: true;
         };
         DnsRecordDeleted: {
             dnsRecordId: number;
@@ -872,6 +1019,22 @@ export interface components {
                 /** @enum {string} */
                 display: "included" | "added" | "none";
             } | null;
+        };
+        ApiTokenList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                apiTokenId: number;
+                name: string;
+                displayPrefix: string;
+                scopes: ("domains:read" | "dns:write" | "nameservers:write" | "renewals:write" | "search")[];
+                allowedIps: string[];
+                expireDate: string | null;
+                lastUsedDate: string | null;
+                lastUsedIp: string | null;
+                createDate: string;
+            }[];
         };
         ZoneChangeList: {
             total: number;
@@ -1117,6 +1280,23 @@ export interface components {
                 maxRenewalPeriod: number;
             }[];
         };
+        SignedOut: {
+            /** @constant */
+            success: true;
+        };
+        AdminSession: {
+            jwt: string | null;
+            username: string | null;
+        };
+        ConfirmChoices: {
+            methods: {
+                mfaId: number;
+                /** @enum {string} */
+                type: "totp" | "sms" | "email";
+                description: string;
+            }[];
+            passkey: boolean;
+        };
         TldList: {
             total: number;
             limit: number;
@@ -1186,6 +1366,18 @@ export interface components {
             /** Format: date-time */
             createDate: string;
             $reviewBy: string | null;
+        };
+        CreatedApiToken: {
+            apiTokenId: number;
+            name: string;
+            displayPrefix: string;
+            scopes: ("domains:read" | "dns:write" | "nameservers:write" | "renewals:write" | "search")[];
+            allowedIps: string[];
+            expireDate: string | null;
+            lastUsedDate: string | null;
+            lastUsedIp: string | null;
+            createDate: string;
+            secret: string;
         };
         ZoneRestored: {
             change: {
@@ -1455,6 +1647,16 @@ export interface components {
             paymentIntentId?: string;
             cardDescription?: string;
         };
+        ConfirmAnswer: {
+            /** @constant */
+            confirmed: true;
+        } | {
+            mfaId: number;
+            /** @enum {string} */
+            mfaType: "totp" | "sms" | "email";
+            mfaDescription: string;
+            mfaChallengeId: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -1464,6 +1666,37 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    deleteApiTokensById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revoked"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     deleteDnsRecordsById: {
         parameters: {
             query?: never;
@@ -1823,6 +2056,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ApiTokenList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description CreatedApiToken */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiToken"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -2487,6 +2782,126 @@ export interface operations {
             };
         };
     };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SignedOut */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSessionAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AdminSession */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSession"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSessionConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ConfirmChoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmChoices"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postSessionConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description ConfirmAnswer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmAnswer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getTlds: {
         parameters: {
             query?: {
@@ -2895,6 +3310,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceRiseAccepted"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postSessionPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyOptionsRequest"];
+            };
+        };
+        responses: {
+            /** @description WebauthnOptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebauthnOptions"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -29,8 +29,6 @@ type Counts = Partial<Record<Kind, number>>;
 export const untypedCalls: Record<string, Counts> = {
   'account-app/src/features/account/ApproveChangePage.tsx': { api: 1 },
   'account-app/src/features/account/api.ts': { api: 1 },
-  'account-app/src/features/api-tokens/CreateTokenModal.tsx': { api: 1 },
-  'account-app/src/features/api-tokens/api.ts': { api: 5, useSWR: 2 },
   'account-app/src/features/billing/PaymentView.tsx': { api: 2 },
   'account-app/src/features/billing/api.ts': { useSWR: 2 },
   'account-app/src/features/earnings/EarningsPage.tsx': { useSWR: 1 },
@@ -41,10 +39,9 @@ export const untypedCalls: Record<string, Counts> = {
   'account-app/src/features/orders/OrderPlaced.tsx': { useSWR: 1 },
   'account-app/src/features/orders/OrdersPage.tsx': { useSWR: 1 },
   'account-app/src/features/renewals/payment-authentication.ts': { api: 2 },
-  'account-app/src/features/session/ViewAsBanner.tsx': { api: 2 },
+  'account-app/src/features/session/ViewAsBanner.tsx': { api: 1 },
   'account-app/src/features/verification/api.ts': { api: 2, useSWR: 1 },
   'account-app/src/features/website/api.ts': { api: 2, useSWR: 1 },
-  'account-app/src/shell/Shell.tsx': { useSWR: 1 },
   'admin-app/src/features/abuse/AbuseDesk.tsx': { api: 1, useSWR: 2 },
   'admin-app/src/features/abuse/CaseDetail.tsx': { useSWR: 1 },
   'admin-app/src/features/abuse/api.ts': { api: 1 },
@@ -90,12 +87,10 @@ export const untypedCalls: Record<string, Counts> = {
   'site/islands/transfer-away/TransferAwayAnswer.tsx': { fetch: 2 },
   'site/islands/transfer/TransferFlow.tsx': { api: 1 },
   'site/islands/whois/WhoisLookup.tsx': { fetch: 1 },
-  'site/kit/ConfirmIdentity.tsx': { api: 5 },
   'site/kit/SteppedModal.tsx': { api: 1 },
   'site/kit/bot-check.ts': { fetch: 1 },
   'site/kit/card/SandboxCardForm.tsx': { api: 2 },
   'site/kit/card/card-setup.ts': { api: 2 },
-  'site/kit/session.ts': { api: 1 },
   'site/stores/cart.ts': { api: 5 },
 };
 

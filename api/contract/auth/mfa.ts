@@ -4,7 +4,7 @@
  */
 import '../zod-config.ts';
 import { z } from 'zod';
-import { type MfaOption, type MfaType, mfaCodeLength, mfaCodeMessage, mfaTypes } from './login.ts';
+import { mfaCodeLength, mfaCodeMessage, mfaTypes } from './login.ts';
 import { toE164 } from '../phone.ts';
 
 export { mfaCodeLength, mfaCodeMessage };
@@ -108,6 +108,18 @@ export const confirmCodeSchema = z.object({ mfaId: z.number().int().positive(), 
 export const confirmPasskeySchema = z.object({ passkey: webauthnResponseSchema });
 
 /** GET /api/session/confirm: the proofs this holder can give. */
-export type ConfirmChoices = { methods: MfaOption[]; passkey: boolean };
+export const confirmChoicesSchema = z.strictObject({
+  methods: z.array(z.strictObject({ mfaId: z.number().int(), type: z.enum(mfaTypes), description: z.string() })),
+  passkey: z.boolean(),
+});
+export type ConfirmChoices = z.infer<typeof confirmChoicesSchema>;
 /** A code sent (or an authenticator challenge opened) for the confirm step. */
-export type ConfirmChallenge = { mfaId: number; mfaType: MfaType; mfaDescription: string; mfaChallengeId: number };
+export const confirmChallengeSchema = z.strictObject({
+  mfaId: z.number().int(),
+  mfaType: z.enum(mfaTypes),
+  mfaDescription: z.string(),
+  mfaChallengeId: z.number().int(),
+});
+export type ConfirmChallenge = z.infer<typeof confirmChallengeSchema>;
+/** POST /api/session/confirm: a proof accepted, or (for `mfaId` alone) the challenge it opened. */
+export const confirmAnswerSchema = z.union([z.strictObject({ confirmed: z.literal(true) }), confirmChallengeSchema]);

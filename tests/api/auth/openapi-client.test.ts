@@ -85,6 +85,9 @@ describe("the front ends' document", () => {
     answered('GET /mfas', (await client.get('/api/mfas?status=active&status=pending')).body);
     answered('GET /passkeys', (await client.get('/api/passkeys')).body);
     answered('GET /recoveryCodes', (await client.get('/api/recoveryCodes')).body);
+    answered('GET /session/confirm', (await client.get('/api/session/confirm')).body);
+    answered('GET /session/admin', (await client.get('/api/session/admin')).body);
+    answered('GET /apiTokens', (await client.get('/api/apiTokens')).body);
   });
 
   it("answers the DNS tools' reads and previews as it describes them", async () => {
