@@ -36,6 +36,24 @@ export interface paths {
         patch: operations["patchDnsRecordsById"];
         trace?: never;
     };
+    "/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an address */
+        delete: operations["deleteEmailsById"];
+        options?: never;
+        head?: never;
+        /** Change an address: to a forward or a mailbox, its destination or its password */
+        patch: operations["patchEmailsById"];
+        trace?: never;
+    };
     "/mfas/{id}": {
         parameters: {
             query?: never;
@@ -264,6 +282,41 @@ export interface paths {
         patch: operations["patchDomainsById"];
         trace?: never;
     };
+    "/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A domain's mailboxes and forwards */
+        get: operations["getEmails"];
+        put?: never;
+        /** Add a mailbox or a forward */
+        post: operations["postEmails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A mailbox's storage used */
+        get: operations["getEmailsByIdUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mfas": {
         parameters: {
             query?: never;
@@ -475,6 +528,24 @@ export interface paths {
         patch: operations["patchUsers0"];
         trace?: never;
     };
+    "/websites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A domain's website settings and builder content */
+        get: operations["getWebsitesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Save the site builder's content */
+        patch: operations["patchWebsitesById"];
+        trace?: never;
+    };
     "/dnsChanges/restore": {
         parameters: {
             query?: never;
@@ -571,6 +642,23 @@ export interface paths {
         put?: never;
         /** What importing a zone file would change */
         post: operations["postDnsZoneFilesPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/{id}/instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email a mailbox's set-up instructions */
+        post: operations["postEmailsByIdInstructions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -759,6 +847,19 @@ export interface components {
             builderEnabled?: boolean;
             emailEnabled?: boolean;
         };
+        EmailUpdate: {
+            /** @constant */
+            type: "forward";
+            destination: string;
+        } | {
+            /** @constant */
+            type: "mailbox";
+            password: string;
+        } | {
+            destination: string;
+        } | {
+            password: string;
+        };
         MfaVerify: {
             token: string;
             /** @constant */
@@ -776,6 +877,12 @@ export interface components {
             email?: string;
             password?: string;
             currentPassword?: string;
+        };
+        SiteContentUpdate: {
+            headline: string;
+            text: string;
+            accentColor: string;
+            backgroundColor: string;
         };
         ApiTokenCreate: {
             name: string;
@@ -841,6 +948,24 @@ export interface components {
              * @enum {string}
              */
             mode?: "merge" | "replace";
+        };
+        EmailCreate: {
+            /** @constant */
+            type: "mailbox";
+            domainId: number;
+            address: string;
+            password: string;
+            destination?: null;
+        } | {
+            /** @constant */
+            type: "forward";
+            domainId: number;
+            address: string;
+            destination: string;
+            password?: null;
+        };
+        SendInstructions: {
+            email: string;
         };
         MfaAdd: {
             /** @constant */
@@ -915,6 +1040,20 @@ export interface components {
         };
         DnsRecordDeleted: {
             dnsRecordId: number;
+        };
+        DomainEmail: {
+            emailId: number;
+            domainId: number;
+            address: string;
+            /** @enum {string} */
+            type: "mailbox" | "forward";
+            destination: string | null;
+            size: number;
+            quota: number;
+            /** @enum {string} */
+            status: "active" | "deleted";
+            /** Format: date-time */
+            createDate: string;
         };
         Removed: {
             /** @constant */
@@ -1207,20 +1346,20 @@ export interface components {
             redemptionPrice?: number | null;
             $dsRecordsRemoved?: number;
             dnsRecords?: components["schemas"]["DnsRecord"][];
-            emails?: {
-                emailId: number;
-                domainId: number;
-                address: string;
-                /** @enum {string} */
-                type: "mailbox" | "forward";
-                destination: string | null;
-                size: number;
-                quota: number;
-                /** @enum {string} */
-                status: "active" | "deleted";
-                /** Format: date-time */
-                createDate: string;
-            }[];
+            emails?: components["schemas"]["DomainEmail"][];
+        };
+        EmailList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["DomainEmail"][];
+        };
+        EmailUsage: {
+            emailId: number;
+            size: number;
+            quota: number;
+            usedBytes: number;
+            $overQuota: boolean;
         };
         MfaMethodList: {
             total: number;
@@ -1322,6 +1461,19 @@ export interface components {
             mfaEnrolmentRequired: boolean;
             $viewAs?: {
                 staffEmail: string;
+            };
+        };
+        WebsiteSettings: {
+            domainId: number;
+            domain: string;
+            forwardKeepPath: boolean;
+            forwardPermanent: boolean;
+            builderTrialEndDate: string | null;
+            site: {
+                headline: string;
+                text: string;
+                accentColor: string;
+                backgroundColor: string;
             };
         };
         DnsRecord: {
@@ -1590,6 +1742,25 @@ export interface components {
             }[];
             stops?: string[];
         };
+        EmailCreated: {
+            emailId: number;
+            domainId: number;
+            address: string;
+            /** @enum {string} */
+            type: "mailbox" | "forward";
+            destination: string | null;
+            size: number;
+            quota: number;
+            /** @enum {string} */
+            status: "active" | "deleted";
+            /** Format: date-time */
+            createDate: string;
+            $mobileConfigUrl?: string;
+            $autoconfigUrl?: string;
+        };
+        Sent: {
+            message: string;
+        };
         MfaAdded: {
             mfaId: number;
             /** @enum {string} */
@@ -1752,6 +1923,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DnsRecord"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteEmailsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description DomainEmail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainEmail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchEmailsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailUpdate"];
+            };
+        };
+        responses: {
+            /** @description DomainEmail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainEmail"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -2439,6 +2676,102 @@ export interface operations {
             };
         };
     };
+    getEmails: {
+        parameters: {
+            query: {
+                /** @description The domain whose entries to list */
+                domainId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description EmailList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailCreate"];
+            };
+        };
+        responses: {
+            /** @description EmailCreated */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailCreated"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmailsByIdUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description EmailUsage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailUsage"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getMfas: {
         parameters: {
             query?: {
@@ -3030,6 +3363,72 @@ export interface operations {
             };
         };
     };
+    getWebsitesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WebsiteSettings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteSettings"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchWebsitesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteContentUpdate"];
+            };
+        };
+        responses: {
+            /** @description WebsiteSettings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebsiteSettings"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postDnsChangesRestore: {
         parameters: {
             query?: never;
@@ -3219,6 +3618,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ZoneImportPreview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postEmailsByIdInstructions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendInstructions"];
+            };
+        };
+        responses: {
+            /** @description Sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sent"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

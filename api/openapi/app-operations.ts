@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { accountAppOperations } from './app/account.ts';
 import { dnsAppOperations } from './app/dns.ts';
+import { emailAppOperations } from './app/email.ts';
 import { sessionAppOperations } from './app/session.ts';
 import { domainAppOperations } from './app/domains.ts';
 import { operationSpecs, type RouteSchemas } from './operations.ts';
@@ -19,6 +20,7 @@ export const appOperations = {
   ...dnsAppOperations,
   ...accountAppOperations,
   ...sessionAppOperations,
+  ...emailAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;

@@ -100,6 +100,11 @@ describe("the front ends' document", () => {
     answered('POST /dnsZoneFiles/preview', (await owner.post('/api/dnsZoneFiles/preview', { domainId, text })).body);
     answered('POST /dnsZoneFiles', (await owner.post('/api/dnsZoneFiles', { domainId, text })).body);
   });
+
+  it('answers email and website reads as it describes them', async () => {
+    answered('GET /emails', (await owner.get(`/api/emails?domainId=${domainId}`)).body);
+    answered('GET /websites/:id', (await owner.get(`/api/websites/${domainId}`)).body);
+  });
 });
 
 describe('a script using the typed client with a bearer token', () => {
