@@ -90,6 +90,24 @@ export interface paths {
         patch: operations["patchPasskeysById"];
         trace?: never;
     };
+    "/paymentMethods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a card */
+        delete: operations["deletePaymentMethodsById"];
+        options?: never;
+        head?: never;
+        /** Make a card the default */
+        patch: operations["patchPaymentMethodsById"];
+        trace?: never;
+    };
     "/registeredNameservers/{id}": {
         parameters: {
             query?: never;
@@ -282,6 +300,23 @@ export interface paths {
         patch: operations["patchDomainsById"];
         trace?: never;
     };
+    "/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A seller's market sales and payouts */
+        get: operations["getEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/emails": {
         parameters: {
             query?: never;
@@ -335,6 +370,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's orders, newest first */
+        get: operations["getOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order as its buyer reads it */
+        get: operations["getOrdersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/passkeys": {
         parameters: {
             query?: never;
@@ -347,6 +416,40 @@ export interface paths {
         put?: never;
         /** Add a passkey from the browser’s answer */
         post: operations["postPasskeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/paymentMethods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's (or the visitor's cart's) cards */
+        get: operations["getPaymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/paymentMethods/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which payments provider the card forms talk to */
+        get: operations["getPaymentMethodsConfig"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -502,6 +605,23 @@ export interface paths {
         };
         /** Get an extension */
         get: operations["getTldsByTld"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A month's billing history (`$pdf=true`: the statement as a PDF instead) */
+        get: operations["getTransactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -699,6 +819,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/paymentMethods/sandboxAuthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sandbox's test authentication dialog answering */
+        post: operations["postPaymentMethodsSandboxAuthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/paymentMethods/sandboxCard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sandbox's stand-in for Stripe.js creating a card */
+        post: operations["postPaymentMethodsSandboxCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/paymentMethods/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a card for later charges (may ask the buyer to authenticate) */
+        post: operations["postPaymentMethodsSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/priceRises/{id}/accept": {
         parameters: {
             query?: never;
@@ -868,6 +1039,10 @@ export interface components {
         PasskeyRename: {
             name: string;
         };
+        PaymentMethodPatch: {
+            /** @constant */
+            isDefault: true;
+        };
         RegisteredNameserverUpdate: {
             id?: number;
             hostname?: string;
@@ -999,6 +1174,27 @@ export interface components {
                 authenticatorAttachment?: string;
             };
         };
+        SandboxAuthentication: {
+            intentId: string;
+            /** @enum {string} */
+            outcome: "complete" | "fail";
+        };
+        SandboxCard: {
+            number: string;
+            expMonth: number;
+            expYear: number;
+            cvc: string;
+        };
+        CardSetup: {
+            /**
+             * @default card
+             * @constant
+             */
+            type?: "card";
+            stripePaymentMethodId: string;
+            stripeSetupIntentId?: string;
+            recaptchaToken?: string;
+        };
         RegisteredNameserverCreate: {
             domainId: number;
             hostname: string;
@@ -1058,6 +1254,19 @@ export interface components {
         Removed: {
             /** @constant */
             success: true;
+        };
+        PaymentMethod: {
+            paymentMethodId: number;
+            description: string;
+            brand: string;
+            last4: string;
+            expMonth: number;
+            expYear: number;
+            isDefault: boolean;
+            /** @enum {string} */
+            status: "pending" | "active" | "deleted";
+            /** Format: date-time */
+            createDate: string;
         };
         RegisteredNameserverDeleted: {
             id: number;
@@ -1348,6 +1557,29 @@ export interface components {
             dnsRecords?: components["schemas"]["DnsRecord"][];
             emails?: components["schemas"]["DomainEmail"][];
         };
+        SellerEarnings: {
+            sales: {
+                domain: string;
+                price: number;
+                payoutPercent: number;
+                share: number;
+                date: string;
+            }[];
+            share: number;
+            paidOut: number;
+            balance: number;
+            payouts: {
+                sellerPayoutId: number;
+                accountId: number;
+                amount: number;
+                /** @enum {string} */
+                method: "provider" | "manual";
+                /** @enum {string} */
+                status: "claimed" | "paid";
+                reference: string | null;
+                createDate: string;
+            }[];
+        };
         EmailList: {
             total: number;
             limit: number;
@@ -1367,11 +1599,91 @@ export interface components {
             skip: number;
             data: components["schemas"]["MfaMethod"][];
         };
+        OrderSummaryList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                orderId: number;
+                createDate: string;
+                /** @enum {string} */
+                status: "completed" | "confirming" | "processing" | "failed";
+                /** @enum {string} */
+                refundStatus: "none" | "partlyRefunded" | "refunded";
+                domains: string[];
+                subtotal: number;
+                discount: number;
+                tax: number;
+                credit: number;
+                total: number;
+                totalCharged: number;
+            }[];
+        };
+        OrderConfirmation: {
+            orderId: number;
+            /** @enum {string} */
+            status: "completed" | "confirming" | "processing" | "failed";
+            createDate: string;
+            lines: {
+                domain: string;
+                /** @enum {string} */
+                kind: "registration" | "transfer" | "market";
+                /** @enum {string} */
+                outcome: "delivered" | "failed" | "confirming" | "awaitingAuthCode";
+                years: number;
+                price: number;
+                protectionPrice: number;
+                monthlyPrice: number;
+                totalPrice: number;
+                discount: number;
+                credit: number;
+                tax: number;
+                refundState: ("refunded" | "cancelled") | null;
+                charged: boolean;
+                expireDate: string | null;
+                domainId: number | null;
+                transferLockUntil: string | null;
+            }[];
+            subtotal: number;
+            promoCode: string | null;
+            discount: number;
+            credit: number;
+            tax: number;
+            taxLabel: string | null;
+            taxNote: string | null;
+            total: number;
+            totalCharged: number;
+            refundedToCard: number;
+            refundedAsCredit: number;
+            /** @enum {string} */
+            refundStatus: "none" | "partlyRefunded" | "refunded";
+            documents: {
+                number: string;
+                /** @enum {string} */
+                kind: "invoice" | "creditNote";
+                total: number;
+                createDate: string;
+            }[];
+            card: string | null;
+            email: string | null;
+            error: string | null;
+        };
         PasskeyList: {
             total: number;
             limit: number;
             skip: number;
             data: components["schemas"]["Passkey"][];
+        };
+        PaymentMethodList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["PaymentMethod"][];
+        };
+        PaymentsConfig: {
+            /** @enum {string} */
+            provider: "sandbox" | "stripe";
+            publishableKey?: string;
         };
         PriceRiseList: {
             total: number;
@@ -1451,6 +1763,31 @@ export interface components {
             transferPricing: number[];
             renewPricing: number[];
             redemptionPricing: number[];
+        };
+        TransactionsAnswer: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                transactionId: number;
+                /** @enum {string} */
+                type: "start" | "setup" | "lnp" | "nrc" | "mrc" | "usage" | "user" | "transfer" | "other" | "tax" | "credit" | "payment" | "payout" | "balance";
+                /** Format: date-time */
+                startDate: string;
+                endDate: string | null;
+                description: string;
+                amount: number;
+            }[];
+            metaData: {
+                yyyymm: string;
+                /** Format: date-time */
+                startDate: string;
+                /** Format: date-time */
+                endDate: string;
+                totals: {
+                    [key: string]: number;
+                };
+            };
         };
         CurrentUser: {
             userId: number;
@@ -1776,6 +2113,26 @@ export interface components {
             challenge: string;
         } & {
             [key: string]: unknown;
+        };
+        SandboxAuthenticated: {
+            status: string;
+        } & {
+            [key: string]: unknown;
+        };
+        SandboxCardCreated: {
+            id: string;
+        } & {
+            [key: string]: unknown;
+        };
+        CardSetupAnswer: {
+            setupIntent: {
+                id: string;
+                status: string;
+                client_secret: string;
+            } & {
+                [key: string]: unknown;
+            };
+            paymentMethod: components["schemas"]["PaymentMethod"] | null;
         };
         PriceRiseAccepted: {
             /** @constant */
@@ -2129,6 +2486,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePaymentMethodsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PaymentMethod */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchPaymentMethodsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodPatch"];
+            };
+        };
+        responses: {
+            /** @description PaymentMethod */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -2676,6 +3099,35 @@ export interface operations {
             };
         };
     };
+    getEarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SellerEarnings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerEarnings"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getEmails: {
         parameters: {
             query: {
@@ -2836,6 +3288,66 @@ export interface operations {
             };
         };
     };
+    getOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OrderSummaryList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSummaryList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OrderConfirmation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderConfirmation"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPasskeys: {
         parameters: {
             query?: never;
@@ -2885,6 +3397,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentMethods: {
+        parameters: {
+            query?: {
+                status?: "active" | "pending" | "deleted";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PaymentMethodList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentMethodsConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PaymentsConfig */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsConfig"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -3288,6 +3860,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Tld"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransactions: {
+        parameters: {
+            query: {
+                yyyymm: string;
+                $pdf?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TransactionsAnswer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionsAnswer"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -3713,6 +4317,105 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebauthnOptions"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPaymentMethodsSandboxAuthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxAuthentication"];
+            };
+        };
+        responses: {
+            /** @description SandboxAuthenticated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxAuthenticated"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPaymentMethodsSandboxCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCard"];
+            };
+        };
+        responses: {
+            /** @description SandboxCardCreated */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardCreated"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPaymentMethodsSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardSetup"];
+            };
+        };
+        responses: {
+            /** @description CardSetupAnswer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardSetupAnswer"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

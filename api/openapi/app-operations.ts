@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { accountAppOperations } from './app/account.ts';
+import { billingAppOperations } from './app/billing.ts';
 import { dnsAppOperations } from './app/dns.ts';
 import { emailAppOperations } from './app/email.ts';
 import { sessionAppOperations } from './app/session.ts';
@@ -21,6 +22,7 @@ export const appOperations = {
   ...accountAppOperations,
   ...sessionAppOperations,
   ...emailAppOperations,
+  ...billingAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;

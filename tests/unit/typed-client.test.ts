@@ -29,14 +29,7 @@ type Counts = Partial<Record<Kind, number>>;
 export const untypedCalls: Record<string, Counts> = {
   'account-app/src/features/account/ApproveChangePage.tsx': { api: 1 },
   'account-app/src/features/account/api.ts': { api: 1 },
-  'account-app/src/features/billing/PaymentView.tsx': { api: 2 },
-  'account-app/src/features/billing/api.ts': { useSWR: 2 },
-  'account-app/src/features/earnings/EarningsPage.tsx': { useSWR: 1 },
   'account-app/src/features/offers/OffersPage.tsx': { api: 1, useSWR: 1 },
-  'account-app/src/features/orders/OrderConfirmation.tsx': { useSWR: 1 },
-  'account-app/src/features/orders/OrderPlaced.tsx': { useSWR: 1 },
-  'account-app/src/features/orders/OrdersPage.tsx': { useSWR: 1 },
-  'account-app/src/features/renewals/payment-authentication.ts': { api: 2 },
   'account-app/src/features/session/ViewAsBanner.tsx': { api: 1 },
   'account-app/src/features/verification/api.ts': { api: 2, useSWR: 1 },
   'admin-app/src/features/abuse/AbuseDesk.tsx': { api: 1, useSWR: 2 },
@@ -86,8 +79,6 @@ export const untypedCalls: Record<string, Counts> = {
   'site/islands/whois/WhoisLookup.tsx': { fetch: 1 },
   'site/kit/SteppedModal.tsx': { api: 1 },
   'site/kit/bot-check.ts': { fetch: 1 },
-  'site/kit/card/SandboxCardForm.tsx': { api: 2 },
-  'site/kit/card/card-setup.ts': { api: 2 },
   'site/stores/cart.ts': { api: 5 },
 };
 

@@ -2,25 +2,27 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 
-export type SellerPayoutView = {
-  sellerPayoutId: number;
-  accountId: number;
-  amount: number;
-  method: 'provider' | 'manual';
+export const sellerPayoutViewSchema = z.strictObject({
+  sellerPayoutId: z.number().int(),
+  accountId: z.number().int(),
+  amount: z.number().int(),
+  method: z.enum(['provider', 'manual']),
   /** `claimed` while the payouts provider has not answered. */
-  status: 'claimed' | 'paid';
-  reference: string | null;
-  createDate: string;
-};
+  status: z.enum(['claimed', 'paid']),
+  reference: z.string().nullable(),
+  createDate: z.string(),
+});
+export type SellerPayoutView = z.infer<typeof sellerPayoutViewSchema>;
 
-export type SellerEarnings = {
-  sales: { domain: string; price: number; payoutPercent: number; share: number; date: string }[];
+export const sellerEarningsSchema = z.strictObject({
+  sales: z.array(z.strictObject({ domain: z.string(), price: z.number().int(), payoutPercent: z.number(), share: z.number().int(), date: z.string() })),
   /** What the sales earned the seller, what was paid out, what is still owed (cents). */
-  share: number;
-  paidOut: number;
-  balance: number;
-  payouts: SellerPayoutView[];
-};
+  share: z.number().int(),
+  paidOut: z.number().int(),
+  balance: z.number().int(),
+  payouts: z.array(sellerPayoutViewSchema),
+});
+export type SellerEarnings = z.infer<typeof sellerEarningsSchema>;
 
 export type SellerBalance = { accountId: number; email: string | null; share: number; paidOut: number; balance: number };
 

@@ -105,6 +105,14 @@ describe("the front ends' document", () => {
     answered('GET /emails', (await owner.get(`/api/emails?domainId=${domainId}`)).body);
     answered('GET /websites/:id', (await owner.get(`/api/websites/${domainId}`)).body);
   });
+
+  it('answers billing, order and earnings reads as it describes them', async () => {
+    answered('GET /paymentMethods', (await owner.get('/api/paymentMethods')).body);
+    answered('GET /paymentMethods/config', (await owner.get('/api/paymentMethods/config')).body);
+    answered('GET /transactions', (await owner.get('/api/transactions?yyyymm=202611')).body);
+    answered('GET /orders', (await owner.get('/api/orders')).body);
+    answered('GET /earnings', (await owner.get('/api/earnings')).body);
+  });
 });
 
 describe('a script using the typed client with a bearer token', () => {

@@ -6,6 +6,7 @@
 import { addDays } from 'date-fns/addDays';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sellerEarningsSchema } from '../../../api/contract/selling/payouts.ts';
 import { now } from '../../../api/clock.ts';
 import { auditLog } from '../../../api/db/schema/index.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
@@ -43,7 +44,7 @@ describe('seller payouts', () => {
     const after = (await billing.client.get('/api/admin/dashboard')).body.revenue.today;
     expect(after - before).toBe(180_000 - 144_000);
 
-    const earnings = (await seller.client.get('/api/earnings')).body;
+    const earnings = sellerEarningsSchema.parse((await seller.client.get('/api/earnings')).body);
     expect(earnings).toMatchObject({
       share: 144_000,
       paidOut: 0,
