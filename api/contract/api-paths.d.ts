@@ -248,6 +248,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/domainOffers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Offers on the account's domains */
+        get: operations["getDomainOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/domainSearch/check": {
         parameters: {
             query?: never;
@@ -352,6 +369,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forSale/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A listed name's For Sale page (`offer`: an accepted offer's link token) */
+        get: operations["getForSaleByDomain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mfas": {
         parameters: {
             query?: never;
@@ -398,6 +432,24 @@ export interface paths {
         get: operations["getOrdersById"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/outboundTransfers/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A transfer away, by its approval link */
+        get: operations["getOutboundTransfersByToken"];
+        put?: never;
+        /** Approve or cancel a transfer away */
+        post: operations["postOutboundTransfersByToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -666,6 +718,40 @@ export interface paths {
         patch: operations["patchWebsitesById"];
         trace?: never;
     };
+    "/domainOffers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Accept or decline an offer */
+        patch: operations["patchDomainOffersById"];
+        trace?: never;
+    };
+    "/cartItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add one item (answered as one) or several (answered as a list) to the visitor's cart */
+        post: operations["postCartItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dnsChanges/restore": {
         parameters: {
             query?: never;
@@ -779,6 +865,23 @@ export interface paths {
         put?: never;
         /** Email a mailbox's set-up instructions */
         post: operations["postEmailsByIdInstructions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forSale/{domain}/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make an offer on a listed name */
+        post: operations["postForSaleByDomainOffers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -982,6 +1085,10 @@ export interface components {
             ttl?: number | null;
             dnsRecordId?: number;
         };
+        OfferAnswer: {
+            /** @enum {string} */
+            action: "accept" | "decline";
+        };
         DomainUpdate: {
             autoRenewEnabled?: boolean;
             protectionEnabled?: boolean;
@@ -1088,6 +1195,41 @@ export interface components {
                 };
             };
         };
+        AddCartItems: {
+            cartId?: number;
+            /**
+             * @default domain
+             * @constant
+             */
+            type?: "domain";
+            domain: string;
+            price?: number;
+            /**
+             * @default new
+             * @enum {string}
+             */
+            domainType?: "new" | "transfer" | "premium" | "market";
+            authCode?: string | null;
+            years?: number;
+            offerToken?: string;
+        } | {
+            cartId?: number;
+            /**
+             * @default domain
+             * @constant
+             */
+            type?: "domain";
+            domain: string;
+            price?: number;
+            /**
+             * @default new
+             * @enum {string}
+             */
+            domainType?: "new" | "transfer" | "premium" | "market";
+            authCode?: string | null;
+            years?: number;
+            offerToken?: string;
+        }[];
         ZoneRestore: {
             domainId: number;
             changeId: number;
@@ -1142,6 +1284,14 @@ export interface components {
         SendInstructions: {
             email: string;
         };
+        Offer: {
+            amount: number;
+            name: string;
+            /** Format: email */
+            email: string;
+            message?: string;
+            token: string;
+        };
         MfaAdd: {
             /** @constant */
             type: "totp";
@@ -1154,6 +1304,10 @@ export interface components {
             /** @constant */
             type: "email";
             data: string;
+        };
+        OutboundAnswer: {
+            /** @enum {string} */
+            action: "approve" | "cancel";
         };
         PasskeyRegister: {
             name: string;
@@ -1465,6 +1619,12 @@ export interface components {
                 recordCount: number;
             }[];
         };
+        DomainOfferList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["DomainOffer"][];
+        };
         DomainCheckList: {
             total: number;
             limit: number;
@@ -1593,6 +1753,16 @@ export interface components {
             usedBytes: number;
             $overQuota: boolean;
         };
+        ForSaleListing: {
+            domain: string;
+            listPrice: number;
+            acceptOffers: boolean;
+            expireDate: string;
+            offer: {
+                amount: number;
+                expireDate: string;
+            } | null;
+        };
         MfaMethodList: {
             total: number;
             limit: number;
@@ -1667,6 +1837,13 @@ export interface components {
             card: string | null;
             email: string | null;
             error: string | null;
+        };
+        OutboundTransfer: {
+            domain: string;
+            gainingRegistrar: string;
+            deadline: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "cancelled" | "completed";
         };
         PasskeyList: {
             total: number;
@@ -1827,6 +2004,21 @@ export interface components {
             /** Format: date-time */
             createDate: string;
         };
+        DomainOffer: {
+            offerId: number;
+            domainId: number;
+            domain: string;
+            amount: number;
+            name: string;
+            email: string;
+            message: string | null;
+            /** @enum {string} */
+            status: "open" | "accepted" | "declined" | "sold";
+            createDate: string;
+            answerDate: string | null;
+            acceptExpireDate: string | null;
+            listPrice: number | null;
+        };
         MfaMethod: {
             mfaId: number;
             /** @enum {string} */
@@ -1868,6 +2060,73 @@ export interface components {
             createDate: string;
             secret: string;
         };
+        CartItemsAdded: {
+            cartItemId: number;
+            cartId: number;
+            /** @constant */
+            type: "domain";
+            domain: string;
+            /** @enum {string} */
+            domainType: "new" | "transfer" | "premium" | "market";
+            premium: boolean;
+            authCode: string | null;
+            years: number;
+            emailEnabled: boolean;
+            hostingEnabled: boolean;
+            protectionEnabled: boolean;
+            /** @enum {string} */
+            status: "active" | "deleted";
+            /** Format: date-time */
+            createDate: string;
+            yearOptions: {
+                years: number;
+                price: number;
+            }[];
+            price: number;
+            renewalPrice: number;
+            protectionPrice: number;
+            monthlyPrice: number;
+            totalPrice: number;
+            discount: number;
+            tax: number;
+            $market?: {
+                expireDate: string | null;
+                isOffer: boolean;
+            };
+        } | {
+            cartItemId: number;
+            cartId: number;
+            /** @constant */
+            type: "domain";
+            domain: string;
+            /** @enum {string} */
+            domainType: "new" | "transfer" | "premium" | "market";
+            premium: boolean;
+            authCode: string | null;
+            years: number;
+            emailEnabled: boolean;
+            hostingEnabled: boolean;
+            protectionEnabled: boolean;
+            /** @enum {string} */
+            status: "active" | "deleted";
+            /** Format: date-time */
+            createDate: string;
+            yearOptions: {
+                years: number;
+                price: number;
+            }[];
+            price: number;
+            renewalPrice: number;
+            protectionPrice: number;
+            monthlyPrice: number;
+            totalPrice: number;
+            discount: number;
+            tax: number;
+            $market?: {
+                expireDate: string | null;
+                isOffer: boolean;
+            };
+        }[];
         ZoneRestored: {
             change: {
                 changeId: number;
@@ -2096,6 +2355,9 @@ export interface components {
             $autoconfigUrl?: string;
         };
         Sent: {
+            message: string;
+        };
+        OfferSent: {
             message: string;
         };
         MfaAdded: {
@@ -2954,6 +3216,40 @@ export interface operations {
             };
         };
     };
+    getDomainOffers: {
+        parameters: {
+            query?: {
+                /** @description At most this many (1000, the default, at most) */
+                limit?: number;
+                /** @description Skip this many first */
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description DomainOfferList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainOfferList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDomainSearchCheck: {
         parameters: {
             query: {
@@ -3224,6 +3520,39 @@ export interface operations {
             };
         };
     };
+    getForSaleByDomain: {
+        parameters: {
+            query?: {
+                offer?: string;
+            };
+            header?: never;
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ForSaleListing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForSaleListing"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getMfas: {
         parameters: {
             query?: {
@@ -3335,6 +3664,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderConfirmation"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOutboundTransfersByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OutboundTransfer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundTransfer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postOutboundTransfersByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutboundAnswer"];
+            };
+        };
+        responses: {
+            /** @description OutboundTransfer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundTransfer"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -4033,6 +4428,74 @@ export interface operations {
             };
         };
     };
+    patchDomainOffersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferAnswer"];
+            };
+        };
+        responses: {
+            /** @description DomainOffer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainOffer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCartItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCartItems"];
+            };
+        };
+        responses: {
+            /** @description CartItemsAdded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartItemsAdded"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postDnsChangesRestore: {
         parameters: {
             query?: never;
@@ -4257,6 +4720,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Sent"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postForSaleByDomainOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Offer"];
+            };
+        };
+        responses: {
+            /** @description OfferSent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferSent"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

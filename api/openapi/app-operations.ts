@@ -9,6 +9,7 @@ import { accountAppOperations } from './app/account.ts';
 import { billingAppOperations } from './app/billing.ts';
 import { dnsAppOperations } from './app/dns.ts';
 import { emailAppOperations } from './app/email.ts';
+import { sellingAppOperations } from './app/selling.ts';
 import { sessionAppOperations } from './app/session.ts';
 import { domainAppOperations } from './app/domains.ts';
 import { operationSpecs, type RouteSchemas } from './operations.ts';
@@ -23,6 +24,7 @@ export const appOperations = {
   ...sessionAppOperations,
   ...emailAppOperations,
   ...billingAppOperations,
+  ...sellingAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;

@@ -112,6 +112,7 @@ describe("the front ends' document", () => {
     answered('GET /transactions', (await owner.get('/api/transactions?yyyymm=202611')).body);
     answered('GET /orders', (await owner.get('/api/orders')).body);
     answered('GET /earnings', (await owner.get('/api/earnings')).body);
+    answered('GET /domainOffers', (await owner.get('/api/domainOffers?limit=100')).body);
   });
 });
 
