@@ -179,6 +179,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/botCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bot-check challenge to solve in the browser */
+        get: operations["getBotCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox's sent messages (sandbox mode only) */
+        get: operations["getDevOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dnsChanges": {
         parameters: {
             query?: never;
@@ -718,6 +752,23 @@ export interface paths {
         patch: operations["patchWebsitesById"];
         trace?: never;
     };
+    "/whois/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A name's WHOIS record, after a solved bot check */
+        get: operations["getWhoisByDomain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/domainOffers/{id}": {
         parameters: {
             query?: never;
@@ -733,6 +784,23 @@ export interface paths {
         head?: never;
         /** Accept or decline an offer */
         patch: operations["patchDomainOffersById"];
+        trace?: never;
+    };
+    "/abuseReports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report abuse (as JSON, or as a multipart form with an evidence file) */
+        post: operations["postAbuseReports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/cartItems": {
@@ -1166,6 +1234,20 @@ export interface components {
             accentColor: string;
             backgroundColor: string;
         };
+        AbuseReport: {
+            domain: string;
+            /** @enum {string} */
+            category: "phishing" | "malware" | "botnet" | "pharming" | "spam" | "law-enforcement" | "other";
+            description: string;
+            evidenceLinks?: string;
+            /** Format: email */
+            reporterEmail: string;
+            token: string;
+            agency?: string;
+            officer?: string;
+            jurisdiction?: string;
+            officerContact?: string;
+        };
         ApiTokenCreate: {
             name: string;
             scopes: ("domains:read" | "dns:write" | "nameservers:write" | "renewals:write" | "search")[];
@@ -1536,6 +1618,29 @@ export interface components {
                 lastUsedDate: string | null;
                 lastUsedIp: string | null;
                 createDate: string;
+            }[];
+        };
+        BotChallenge: {
+            /** @constant */
+            provider: "altcha";
+            challenge: unknown;
+        } | {
+            /** @constant */
+            provider: "captcha";
+            siteKey: string;
+        };
+        Outbox: {
+            data: {
+                id: number;
+                /** @enum {string} */
+                channel: "sms" | "email";
+                to: string;
+                subject: string | null;
+                body: string;
+                createdAt: string;
+                envelopeFrom: string | null;
+                sizeBytes: number | null;
+                rawUrl: string | null;
             }[];
         };
         ZoneChangeList: {
@@ -1990,6 +2095,9 @@ export interface components {
                 backgroundColor: string;
             };
         };
+        Whois: {
+            whois: string;
+        };
         DnsRecord: {
             dnsRecordId: number;
             domainId: number;
@@ -2047,6 +2155,10 @@ export interface components {
             /** Format: date-time */
             createDate: string;
             $reviewBy: string | null;
+        };
+        AbuseReportAnswer: {
+            caseNumber: string;
+            message: string;
         };
         CreatedApiToken: {
             apiTokenId: number;
@@ -3040,6 +3152,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedApiToken"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBotCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description BotChallenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotChallenge"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDevOutbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Outbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outbox"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -4428,6 +4598,40 @@ export interface operations {
             };
         };
     };
+    getWhoisByDomain: {
+        parameters: {
+            query: {
+                nonAuthoritative?: "true" | "false";
+                token: string;
+            };
+            header?: never;
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whois */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Whois"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchDomainOffersById: {
         parameters: {
             query?: never;
@@ -4450,6 +4654,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DomainOffer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAbuseReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbuseReport"];
+            };
+        };
+        responses: {
+            /** @description AbuseReportAnswer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseReportAnswer"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -9,6 +9,7 @@ import { accountAppOperations } from './app/account.ts';
 import { billingAppOperations } from './app/billing.ts';
 import { dnsAppOperations } from './app/dns.ts';
 import { emailAppOperations } from './app/email.ts';
+import { publicAppOperations } from './app/public.ts';
 import { sellingAppOperations } from './app/selling.ts';
 import { sessionAppOperations } from './app/session.ts';
 import { domainAppOperations } from './app/domains.ts';
@@ -25,6 +26,7 @@ export const appOperations = {
   ...emailAppOperations,
   ...billingAppOperations,
   ...sellingAppOperations,
+  ...publicAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;

@@ -32,9 +32,14 @@ type Operation<P extends keyof paths, V extends Verb> = paths[P][V] & Record<str
 /** What a call answers when it succeeds: the operation's 2xx body, as the document's response schema gives it. */
 export type ApiAnswer<P extends keyof paths, V extends Verb> = NonNullable<FetchResponse<Operation<P, V>, unknown, `${string}/${string}`>['data']>;
 
-/** A call's parameters (`params: { path, query }`) and body, as its operation takes them, and the kit's options. */
-export type ApiInit<P extends keyof paths, V extends Verb> = ParamsOption<Operation<P, V>> &
-  RequestBodyOption<Operation<P, V>> & { toast?: boolean; signal?: AbortSignal };
+/**
+ * A call's parameters (`params: { path, query }`) and body, as its operation takes them, and the kit's options; `form`
+ * sends a multipart body (a file upload) instead, which its operation's JSON body describes field for field.
+ */
+export type ApiInit<P extends keyof paths, V extends Verb> = ParamsOption<Operation<P, V>> & { toast?: boolean; signal?: AbortSignal } & (
+    | RequestBodyOption<Operation<P, V>>
+    | { form: FormData; body?: never }
+  );
 /** The init argument is optional when nothing in it is required. */
 type InitArgs<I> = Partial<I> extends I ? [init?: I] : [init: I];
 
@@ -45,8 +50,8 @@ const urlOf = (baseUrl: string, path: string, params: Params | undefined) =>
 
 function verb<V extends Verb>(method: V) {
   return <P extends ApiPath<V>>(path: P, ...[init]: InitArgs<ApiInit<P, V>>): Promise<ApiAnswer<P, V> | ApiFailure> => {
-    const { params, body, toast, signal } = (init ?? {}) as { params?: Params; body?: unknown; toast?: boolean; signal?: AbortSignal };
-    return send(urlOf('/api', path, params), { method: method.toUpperCase() as ApiMethod, body, toast, signal });
+    const { params, body, form, toast, signal } = (init ?? {}) as { params?: Params; body?: unknown; form?: FormData; toast?: boolean; signal?: AbortSignal };
+    return send(urlOf('/api', path, params), { method: method.toUpperCase() as ApiMethod, body, form, toast, signal });
   };
 }
 

@@ -15,21 +15,22 @@ export function isFailure(value: unknown): value is ApiFailure {
 }
 
 export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type Options = { method?: ApiMethod; body?: unknown; toast?: boolean; signal?: AbortSignal };
+/** `form`: a multipart body (a file upload) in place of `body`, sent as the browser encodes it. */
+type Options = { method?: ApiMethod; body?: unknown; form?: FormData; toast?: boolean; signal?: AbortSignal };
 
 /** `/domains` and `/api/domains` alike: the URL under /api. */
 export const underApi = (path: string) => (path === '/api' || path.startsWith('/api/') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`);
 
 /** The kit's one fetch, for a URL already under /api: every call of the typed client and of `api()` ends here. */
 export async function send<T>(url: string, options: Options = {}): Promise<T | ApiFailure> {
-  const { method = 'GET', body, toast = true, signal } = options;
+  const { method = 'GET', body, form, toast = true, signal } = options;
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: 'include',
       headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
     });
   } catch (error) {

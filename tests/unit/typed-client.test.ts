@@ -65,17 +65,13 @@ export const untypedCalls: Record<string, Counts> = {
   'admin-app/src/features/verification/Verifications.tsx': { api: 2, useSWR: 1 },
   'admin-app/src/shell/Shell.tsx': { api: 1 },
   'admin-app/src/shell/session.ts': { useSWR: 1 },
-  'site/islands/Outbox.tsx': { fetch: 1 },
   'site/islands/cart/AccountField.tsx': { api: 1 },
   'site/islands/cart/VisitorCheckout.tsx': { api: 2 },
   'site/islands/cart/checkout-flow.ts': { api: 3 },
   'site/islands/login/login-calls.ts': { api: 8 },
-  'site/islands/report-abuse/ReportAbuseForm.tsx': { fetch: 1 },
   'site/islands/search/AddToCartButton.tsx': { api: 1 },
   'site/islands/transfer/TransferFlow.tsx': { api: 1 },
-  'site/islands/whois/WhoisLookup.tsx': { fetch: 1 },
   'site/kit/SteppedModal.tsx': { api: 1 },
-  'site/kit/bot-check.ts': { fetch: 1 },
   'site/stores/cart.ts': { api: 5 },
 };
 

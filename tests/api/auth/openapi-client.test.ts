@@ -113,6 +113,8 @@ describe("the front ends' document", () => {
     answered('GET /orders', (await owner.get('/api/orders')).body);
     answered('GET /earnings', (await owner.get('/api/earnings')).body);
     answered('GET /domainOffers', (await owner.get('/api/domainOffers?limit=100')).body);
+    answered('GET /botCheck', (await owner.get('/api/botCheck')).body);
+    answered('GET /dev/outbox', (await owner.get('/api/dev/outbox')).body);
   });
 });
 
