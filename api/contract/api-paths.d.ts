@@ -595,6 +595,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/registrantVerifications/0": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's registrant verification */
+        get: operations["getRegistrantVerifications0"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/renewals": {
         parameters: {
             query?: never;
@@ -1058,6 +1075,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/registrantVerifications/0/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the verification email again */
+        post: operations["postRegistrantVerifications0Resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registrantVerifications/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The emailed verification link's token */
+        post: operations["postRegistrantVerificationsVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/session/passkeyOptions": {
         parameters: {
             query?: never;
@@ -1069,6 +1120,40 @@ export interface paths {
         put?: never;
         /** Options for the browser to sign in or confirm with a passkey */
         post: operations["postSessionPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tdrpApprovals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The registrant approves a pending account change from the emailed link */
+        post: operations["postTdrpApprovals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a new login email or password while typing, or send or check the checkout phone code */
+        post: operations["postValidate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1436,6 +1521,9 @@ export interface components {
             hostname: string;
             ipAddress: string;
         };
+        VerifyRegistrant: {
+            token: string;
+        };
         RenewRequest: {
             /** @default 1 */
             renewalPeriod?: number;
@@ -1458,6 +1546,23 @@ export interface components {
              * @enum {string}
              */
             purpose?: "sign-in" | "confirm";
+        };
+        TdrpApproval: {
+            token: string;
+        };
+        ValidateRequest: {
+            cartId: number;
+            phone: string;
+            code: string;
+        } | {
+            cartId: number;
+            phone: string;
+            recaptchaToken?: string;
+        } | {
+            email: string;
+            recaptchaToken?: string;
+        } | {
+            password: string;
         };
         Error: {
             name: string;
@@ -1992,6 +2097,23 @@ export interface components {
             skip: number;
             data: components["schemas"]["RegisteredNameserver"][];
         };
+        VerificationStatus: {
+            /** @constant */
+            state: "none";
+        } | {
+            /** @constant */
+            state: "verified";
+            email: string;
+            verifiedAt: string;
+        } | {
+            /** @constant */
+            state: "pending";
+            email: string;
+            deadline: string;
+            suspended: boolean;
+            problems: string[];
+            lastSentAt: string | null;
+        };
         RenewableDomainList: {
             total: number;
             limit: number;
@@ -2518,6 +2640,12 @@ export interface components {
             createDate: string | null;
             codes: string[];
         };
+        VerifyRegistrantAnswer: {
+            email: string;
+            restoredDomains: string[];
+            heldDomains: string[];
+            message: string;
+        };
         RenewAnswer: {
             renewalPeriod: number;
             domains: {
@@ -2558,6 +2686,18 @@ export interface components {
             mfaType: "totp" | "sms" | "email";
             mfaDescription: string;
             mfaChallengeId: number;
+        };
+        TdrpApproved: {
+            heldDomains: number;
+            holdUntil: string | null;
+        };
+        ValidateAnswer: {
+            valid: boolean;
+            msg: string;
+        } | {
+            /** @constant */
+            sent: true;
+            msg: string;
         };
     };
     responses: never;
@@ -4187,6 +4327,35 @@ export interface operations {
             };
         };
     };
+    getRegistrantVerifications0: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VerificationStatus */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationStatus"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getRenewals: {
         parameters: {
             query?: {
@@ -5195,6 +5364,68 @@ export interface operations {
             };
         };
     };
+    postRegistrantVerifications0Resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VerificationStatus */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationStatus"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postRegistrantVerificationsVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyRegistrant"];
+            };
+        };
+        responses: {
+            /** @description VerifyRegistrantAnswer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyRegistrantAnswer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postSessionPasskeyOptions: {
         parameters: {
             query?: never;
@@ -5215,6 +5446,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebauthnOptions"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postTdrpApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TdrpApproval"];
+            };
+        };
+        responses: {
+            /** @description TdrpApproved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TdrpApproved"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateRequest"];
+            };
+        };
+        responses: {
+            /** @description ValidateAnswer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidateAnswer"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -1,7 +1,10 @@
 /** Account Information and security as the account app reads and changes them: login, contacts, second factors, passkeys, activity. */
 import { z } from 'zod';
 import { accountActivitySchema } from '../../contract/accounts/account-activity.ts';
-import { accountUpdateSchema, loginUpdateSchema } from '../../contract/accounts/account-update.ts';
+import { accountUpdateSchema, loginUpdateSchema, tdrpApprovalSchema } from '../../contract/accounts/account-update.ts';
+import { phoneCodeSentSchema, validateAnswerSchema, validateRequestSchema } from '../../contract/carts/validate.ts';
+import { verifyRegistrantSchema } from '../../contract/compliance/verification.ts';
+import { verificationStatusSchema, verifyRegistrantAnswerSchema } from '../../contract/compliance/verification-schemas.ts';
 import { currentUserSchema } from '../../contract/accounts/current-user.ts';
 import {
   mfaAddedSchema,
@@ -78,6 +81,23 @@ export const accountAppOperations = {
     path: idPath,
     body: { name: 'SecondFactorDelete', schema: secondFactorDeleteSchema },
     response: answers('Removed', removed),
+  },
+  'POST /validate': {
+    summary: 'Check a new login email or password while typing, or send or check the checkout phone code',
+    body: { name: 'ValidateRequest', schema: validateRequestSchema },
+    response: answers('ValidateAnswer', z.union([validateAnswerSchema, phoneCodeSentSchema])),
+  },
+  'POST /tdrpApprovals': {
+    summary: 'The registrant approves a pending account change from the emailed link',
+    body: { name: 'TdrpApproval', schema: tdrpApprovalSchema },
+    response: answers('TdrpApproved', z.strictObject({ heldDomains: z.number().int(), holdUntil: z.string().nullable() })),
+  },
+  'GET /registrantVerifications/0': { summary: "The account's registrant verification", response: answers('VerificationStatus', verificationStatusSchema) },
+  'POST /registrantVerifications/0/resend': { summary: 'Send the verification email again', response: answers('VerificationStatus', verificationStatusSchema) },
+  'POST /registrantVerifications/verify': {
+    summary: "The emailed verification link's token",
+    body: { name: 'VerifyRegistrant', schema: verifyRegistrantSchema },
+    response: answers('VerifyRegistrantAnswer', verifyRegistrantAnswerSchema),
   },
   'GET /recoveryCodes': { summary: 'How many recovery codes are left', response: answers('RecoveryCodesStatus', recoveryCodesStatusSchema) },
   'POST /recoveryCodes': { summary: 'A new set of recovery codes, shown once', response: answers('RecoveryCodesIssued', recoveryCodesIssuedSchema, 201) },

@@ -88,6 +88,9 @@ describe("the front ends' document", () => {
     answered('GET /session/confirm', (await client.get('/api/session/confirm')).body);
     answered('GET /session/admin', (await client.get('/api/session/admin')).body);
     answered('GET /apiTokens', (await client.get('/api/apiTokens')).body);
+    answered('GET /registrantVerifications/0', (await client.get('/api/registrantVerifications/0')).body);
+    answered('POST /validate', (await client.post('/api/validate', { password: 'short' })).body);
+    answered('POST /validate', (await client.post('/api/validate', { email: 'typed-other@example.com' })).body);
   });
 
   it("answers the DNS tools' reads and previews as it describes them", async () => {

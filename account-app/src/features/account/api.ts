@@ -1,5 +1,5 @@
 /** Account Information data: the account and login through SWR, the two-factor count, and the update calls (spec §7). */
-import { type ApiFailure, api, isFailure } from '@kit/api.ts';
+import { type ApiFailure, isFailure } from '@kit/api.ts';
 import { apiClient, apiKey } from '@kit/api-client.ts';
 import { mutate } from 'swr';
 import type { Account } from '../../../../api/contract/domains/domain.ts';
@@ -41,11 +41,14 @@ export async function patchLogin(patch: LoginPatch): Promise<CurrentUser | ApiFa
   return answer;
 }
 
-export type ValidateAnswer = { valid: boolean; msg: string };
+export type { ValidateAnswer } from '../../../../api/contract/carts/validate.ts';
+import type { ValidateAnswer } from '../../../../api/contract/carts/validate.ts';
 
 /** The server's check of a new login email or password while typing (POST /api/validate). */
 export async function validateField(body: { email: string } | { password: string }, signal: AbortSignal): Promise<ValidateAnswer | ApiFailure> {
-  return api<ValidateAnswer>('/validate', { method: 'POST', body, toast: false, signal });
+  const answer = await apiClient.POST('/validate', { body, toast: false, signal });
+  // An email or a password is answered with a verdict; only a phone code is answered `sent`.
+  return isFailure(answer) || 'valid' in answer ? answer : { valid: true, msg: answer.msg };
 }
 
 export function needsReauth(failure: ApiFailure): boolean {
