@@ -161,6 +161,92 @@ export interface paths {
         patch: operations["patchAccounts0"];
         trace?: never;
     };
+    "/admin/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's credit and its history */
+        get: operations["getAdminCredits"];
+        put?: never;
+        /** Grant account credit */
+        post: operations["postAdminCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, by number, domain or email */
+        get: operations["getAdminOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order, its lines and its payment */
+        get: operations["getAdminOrdersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's card payments outside orders */
+        get: operations["getAdminPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/{paymentIntentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A card payment, its charges and its refunds */
+        get: operations["getAdminPaymentsByPaymentIntentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apiTokens": {
         parameters: {
             query?: never;
@@ -820,6 +906,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/credits/revocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take account credit back */
+        post: operations["postAdminCreditsRevocations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund an order's charges (201; a repeated request answers the first refund with 200) */
+        post: operations["postAdminOrdersByIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/{paymentIntentId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a payment's charges (201; a repeated request answers the first refund with 200) */
+        post: operations["postAdminPaymentsByPaymentIntentIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cartItems": {
         parameters: {
             query?: never;
@@ -1333,6 +1470,38 @@ export interface components {
             jurisdiction?: string;
             officerContact?: string;
         };
+        CreditGrant: {
+            accountId: number;
+            amount: number;
+            note: string;
+            reason: string;
+        };
+        CreditRevoke: {
+            accountId: number;
+            amount: number;
+            note: string;
+            reason: string;
+        };
+        RefundRequest: {
+            items: {
+                transactionId: number;
+                amount: number;
+            }[];
+            reason: string;
+            customerNote?: string | null;
+            /**
+             * @default original
+             * @enum {string}
+             */
+            to?: "original" | "credit";
+            /** @default [] */
+            names?: {
+                domainId: number;
+                /** @enum {string} */
+                action: "cancel" | "delete" | "keep";
+            }[];
+            idempotencyKey: string;
+        };
         ApiTokenCreate: {
             name: string;
             scopes: ("domains:read" | "dns:write" | "nameservers:write" | "renewals:write" | "search")[];
@@ -1708,6 +1877,134 @@ export interface components {
                 /** @enum {string} */
                 display: "included" | "added" | "none";
             } | null;
+        };
+        CreditAnswer: {
+            accountId: number;
+            email: string | null;
+            balance: number;
+            entries: {
+                accountCreditId: number;
+                /** @enum {string} */
+                kind: "grant" | "spend" | "revoke";
+                amount: number;
+                note: string | null;
+                cartId: number | null;
+                createDate: string;
+            }[];
+        };
+        OrderList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                orderId: number;
+                accountId: number | null;
+                email: string | null;
+                status: string;
+                totalPrice: number;
+                paymentIntentId: string | null;
+                createDate: string;
+                domains: string[];
+                refunded: number;
+            }[];
+        };
+        OrderDetail: {
+            orderId: number;
+            accountId: number | null;
+            email: string | null;
+            status: string;
+            totalPrice: number;
+            paymentIntentId: string | null;
+            promoCode: string | null;
+            error: string | null;
+            /** @enum {string} */
+            refundStatus: "none" | "partlyRefunded" | "refunded";
+            createDate: string;
+            lines: {
+                orderLineId: number;
+                domain: string;
+                /** @enum {string} */
+                kind: "registration" | "transfer" | "market";
+                state: string;
+                price: number;
+                protectionPrice: number;
+                monthlyPrice: number;
+                discount: number;
+                credit: number;
+                totalPrice: number;
+                domainId: number | null;
+                error: string | null;
+                refundState: ("refunded" | "cancelled") | null;
+                graceDaysLeft: number | null;
+            }[];
+            payment: components["schemas"]["PaymentDetail"] | null;
+        };
+        AccountPaymentList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                paymentIntentId: string;
+                description: string;
+                amount: number;
+                refunded: number;
+                date: string;
+            }[];
+        };
+        PaymentDetail: {
+            paymentIntentId: string;
+            accountId: number;
+            orderId: number | null;
+            paid: number;
+            refunded: number;
+            creditPaid: number;
+            creditReturned: number;
+            refundable: number;
+            charges: {
+                transactionId: number;
+                /** @enum {string} */
+                type: "start" | "setup" | "lnp" | "nrc" | "mrc" | "usage" | "user" | "transfer" | "other" | "tax" | "credit" | "payment" | "payout" | "balance";
+                domainId: number | null;
+                description: string;
+                amount: number;
+                refundable: number;
+                name: {
+                    graceDaysLeft: number | null;
+                } | null;
+                orderId: number | null;
+                taxRate: number | null;
+            }[];
+            refunds: {
+                refundId: number;
+                paymentIntentId: string;
+                orderId: number | null;
+                amount: number;
+                status: string;
+                creditAmount: number;
+                names: {
+                    domainId: number;
+                    domain: string;
+                    /** @enum {string} */
+                    action: "cancel" | "delete" | "keep";
+                    done: boolean;
+                    years?: {
+                        count: number;
+                        /** @enum {string} */
+                        state: "pending" | "sending" | "done" | "refused" | "unsupported";
+                        expireDate: string;
+                        note?: string;
+                        leaseUntil?: string;
+                    };
+                }[];
+                items: {
+                    transactionId: number;
+                    amount: number;
+                    description: string;
+                }[];
+                reason: string;
+                staffId: number | null;
+                createDate: string;
+            }[];
         };
         ApiTokenList: {
             total: number;
@@ -2280,6 +2577,54 @@ export interface components {
         };
         AbuseReportAnswer: {
             caseNumber: string;
+            message: string;
+        };
+        CreditGranted: {
+            accountCreditId: number;
+            amount: number;
+            transactionId: number;
+            balance: number;
+            credit: components["schemas"]["CreditAnswer"];
+        };
+        CreditRevoked: {
+            amount: number;
+            balance: number;
+            credit: components["schemas"]["CreditAnswer"];
+        };
+        RefundAnswer: {
+            refund: {
+                refundId: number;
+                paymentIntentId: string;
+                orderId: number | null;
+                amount: number;
+                status: string;
+                creditAmount: number;
+                names: {
+                    domainId: number;
+                    domain: string;
+                    /** @enum {string} */
+                    action: "cancel" | "delete" | "keep";
+                    done: boolean;
+                    years?: {
+                        count: number;
+                        /** @enum {string} */
+                        state: "pending" | "sending" | "done" | "refused" | "unsupported";
+                        expireDate: string;
+                        note?: string;
+                        leaseUntil?: string;
+                    };
+                }[];
+                items: {
+                    transactionId: number;
+                    amount: number;
+                    description: string;
+                }[];
+                reason: string;
+                staffId: number | null;
+                createDate: string;
+            };
+            payment: components["schemas"]["PaymentDetail"];
+            replayed: boolean;
             message: string;
         };
         CreatedApiToken: {
@@ -3230,6 +3575,198 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminCredits: {
+        parameters: {
+            query: {
+                accountId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CreditAnswer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditAnswer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditGrant"];
+            };
+        };
+        responses: {
+            /** @description CreditGranted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditGranted"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminOrders: {
+        parameters: {
+            query?: {
+                q?: string;
+                accountId?: number;
+                status?: "pending" | "requiresAction" | "authorized" | "unconfirmed" | "completed" | "failed";
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OrderList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminOrdersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OrderDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPayments: {
+        parameters: {
+            query: {
+                accountId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AccountPaymentList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPaymentList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPaymentsByPaymentIntentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentIntentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PaymentDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDetail"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -4856,6 +5393,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AbuseReportAnswer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCreditsRevocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditRevoke"];
+            };
+        };
+        responses: {
+            /** @description CreditRevoked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditRevoked"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminOrdersByIdRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description RefundAnswer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAnswer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPaymentsByPaymentIntentIdRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentIntentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description RefundAnswer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAnswer"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { accountAppOperations } from './app/account.ts';
+import { adminBillingAppOperations } from './app/admin-billing.ts';
 import { billingAppOperations } from './app/billing.ts';
 import { dnsAppOperations } from './app/dns.ts';
 import { emailAppOperations } from './app/email.ts';
@@ -27,6 +28,7 @@ export const appOperations = {
   ...billingAppOperations,
   ...sellingAppOperations,
   ...publicAppOperations,
+  ...adminBillingAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;
