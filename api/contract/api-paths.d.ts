@@ -1,6 +1,24 @@
 // Generated from the front ends’ document (api/openapi/app-document.ts) by openapi-typescript: run `npm run openapi:types`, do not edit.
 
 export interface paths {
+    "/admin/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in to the back office */
+        get: operations["getAdminSession"];
+        put?: never;
+        post?: never;
+        /** Sign out of the back office */
+        delete: operations["deleteAdminSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apiTokens/{id}": {
         parameters: {
             query?: never;
@@ -1740,6 +1758,10 @@ export interface components {
             data?: unknown;
             redirect?: string;
         };
+        StaffSignedOut: {
+            /** @constant */
+            success: true;
+        };
         Revoked: {
             /** @constant */
             success: true;
@@ -2005,6 +2027,24 @@ export interface components {
                 staffId: number | null;
                 createDate: string;
             }[];
+        };
+        StaffSessionView: {
+            /** @enum {string} */
+            state: "enrol" | "mfa" | "active";
+            staff: {
+                staffId: number;
+                email: string;
+                name: string;
+                /** @enum {string} */
+                role: "owner" | "support" | "billing" | "compliance" | "viewer";
+                permissions: ("staff:manage" | "audit:read" | "audit:export" | "dashboard:read" | "customers:read" | "customers:help" | "customers:reset-factors" | "customers:notes" | "customers:edit" | "customers:view-as" | "customers:close" | "domains:read" | "domains:manage" | "domains:move" | "domains:courtesy-renew" | "domains:suspend" | "domains:delete" | "orders:read" | "orders:refund" | "billing:credit" | "billing:retry-renewals" | "promos:read" | "promos:manage" | "pricing:read" | "pricing:manage" | "jobs:manage" | "abuse:read" | "abuse:manage" | "verification:manage" | "escrow:manage" | "registries:read" | "registries:manage")[];
+            };
+            factors: {
+                totp: boolean;
+                passkeys: number;
+            };
+            expiresAt: string;
+            idleExpiresAt: string;
         };
         ApiTokenList: {
             total: number;
@@ -3053,6 +3093,64 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAdminSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffSessionView */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSessionView"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffSignedOut */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSignedOut"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     deleteApiTokensById: {
         parameters: {
             query?: never;

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { accountAppOperations } from './app/account.ts';
 import { adminBillingAppOperations } from './app/admin-billing.ts';
+import { adminSessionAppOperations } from './app/admin-session.ts';
 import { billingAppOperations } from './app/billing.ts';
 import { dnsAppOperations } from './app/dns.ts';
 import { emailAppOperations } from './app/email.ts';
@@ -29,6 +30,7 @@ export const appOperations = {
   ...sellingAppOperations,
   ...publicAppOperations,
   ...adminBillingAppOperations,
+  ...adminSessionAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;

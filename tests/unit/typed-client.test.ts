@@ -55,8 +55,6 @@ export const untypedCalls: Record<string, Counts> = {
   'admin-app/src/features/session/SignInSecurity.tsx': { api: 4 },
   'admin-app/src/features/staff/StaffPage.tsx': { api: 4, useSWR: 1 },
   'admin-app/src/features/verification/Verifications.tsx': { api: 2, useSWR: 1 },
-  'admin-app/src/shell/Shell.tsx': { api: 1 },
-  'admin-app/src/shell/session.ts': { useSWR: 1 },
   'site/islands/cart/AccountField.tsx': { api: 1 },
   'site/islands/cart/VisitorCheckout.tsx': { api: 2 },
   'site/islands/cart/checkout-flow.ts': { api: 3 },

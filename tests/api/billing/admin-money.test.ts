@@ -49,6 +49,7 @@ describe('orders and refunds', () => {
   it('finds an order by number, domain or email, and refunds part of it with a reason that the audit log keeps', async () => {
     const domain = `${label('refund')}.com`;
     const { orderId, accountId } = await customerOrder([domain, `${label('keep')}.net`]);
+    documented('GET /admin/session', (await billing.client.get('/api/admin/session')).body);
     const byNumber = await billing.client.get(`/api/admin/orders?q=%23${orderId}`);
     documented('GET /admin/orders', byNumber.body);
     expect(byNumber.body.data.map((o: { orderId: number }) => o.orderId)).toEqual([orderId]);
