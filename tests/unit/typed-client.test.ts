@@ -61,7 +61,6 @@ export const untypedCalls: Record<string, Counts> = {
   'site/islands/login/login-calls.ts': { api: 8 },
   'site/islands/search/AddToCartButton.tsx': { api: 1 },
   'site/islands/transfer/TransferFlow.tsx': { api: 1 },
-  'site/kit/SteppedModal.tsx': { api: 1 },
   'site/stores/cart.ts': { api: 5 },
 };
 
