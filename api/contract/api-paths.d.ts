@@ -300,6 +300,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/carts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visitor's cart (0: the current one), with `$relations[]=cartItems` its items */
+        get: operations["getCartsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -890,6 +907,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cartItems/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a cart item: its term, its services, its auth code, or remove it (status deleted) */
+        patch: operations["patchCartItemsById"];
+        trace?: never;
+    };
     "/domainOffers/{id}": {
         parameters: {
             query?: never;
@@ -1383,6 +1417,16 @@ export interface components {
             tdrpOptOut?: boolean;
             advancedEnabled?: boolean;
             vatNumber?: string | null;
+        };
+        CartItemPatch: {
+            cartItemId?: number;
+            years?: number;
+            protectionEnabled?: boolean;
+            emailEnabled?: boolean;
+            hostingEnabled?: boolean;
+            authCode?: string | null;
+            /** @enum {string} */
+            status?: "active" | "deleted";
         };
         DnsRecordUpdate: {
             host?: string;
@@ -2071,6 +2115,87 @@ export interface components {
             provider: "captcha";
             siteKey: string;
         };
+        Cart: {
+            cartId: number;
+            uuid: string | null;
+            accountId: number | null;
+            /** @enum {string} */
+            status: "active" | "deleted" | "checkedOut";
+            contact: {
+                firstName?: string;
+                lastName?: string;
+                company?: string;
+                address?: string;
+                city?: string;
+                state?: string;
+                zip?: string;
+                country?: string;
+                email?: string;
+                phone?: string;
+                statedSource?: string;
+                vatNumber?: string;
+                /** @enum {string} */
+                vatStatus?: "confirmed" | "unavailable";
+            } | null;
+            verified: boolean;
+            paymentMethodId: number;
+            paymentSetupComplete: boolean;
+            paymentStatus: string | null;
+            createDate: string | null;
+            modifyDate: string | null;
+            checkoutDate: string | null;
+            deleteDate: string | null;
+            itemCount: number;
+            oneTimePrice: number;
+            monthlyPrice: number;
+            discountPrice: number;
+            creditPrice: number;
+            taxPrice: number;
+            totalPrice: number;
+            promoCode: string | null;
+            $tax: {
+                /** @enum {string} */
+                display: "included" | "added" | "none";
+                rate: number;
+                label: string;
+                place: string;
+                reverseCharge: boolean;
+                viesUnavailable: boolean;
+                description: string;
+            } | null;
+            $promo: {
+                code: string;
+                description: string | null;
+                discount: number;
+                error: string | null;
+            } | null;
+            $isLoggedIn: boolean;
+            $hasPassword: boolean;
+            $accountContact: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            } | null;
+            $paymentMethods: {
+                paymentMethodId: number;
+                description: string;
+                expMonth: number;
+                expYear: number;
+                isDefault: boolean;
+            }[];
+            $paymentMethodDescription: string | null;
+            $virtualColumns: string[];
+            cartItems?: components["schemas"]["CartItem"][];
+        };
         Outbox: {
             data: {
                 id: number;
@@ -2557,6 +2682,40 @@ export interface components {
         Whois: {
             whois: string;
         };
+        CartItem: {
+            cartItemId: number;
+            cartId: number;
+            /** @constant */
+            type: "domain";
+            domain: string;
+            /** @enum {string} */
+            domainType: "new" | "transfer" | "premium" | "market";
+            premium: boolean;
+            authCode: string | null;
+            years: number;
+            emailEnabled: boolean;
+            hostingEnabled: boolean;
+            protectionEnabled: boolean;
+            /** @enum {string} */
+            status: "active" | "deleted";
+            /** Format: date-time */
+            createDate: string;
+            yearOptions: {
+                years: number;
+                price: number;
+            }[];
+            price: number;
+            renewalPrice: number;
+            protectionPrice: number;
+            monthlyPrice: number;
+            totalPrice: number;
+            discount: number;
+            tax: number;
+            $market?: {
+                expireDate: string | null;
+                isOffer: boolean;
+            };
+        };
         DnsRecord: {
             dnsRecordId: number;
             domainId: number;
@@ -2679,73 +2838,7 @@ export interface components {
             createDate: string;
             secret: string;
         };
-        CartItemsAdded: {
-            cartItemId: number;
-            cartId: number;
-            /** @constant */
-            type: "domain";
-            domain: string;
-            /** @enum {string} */
-            domainType: "new" | "transfer" | "premium" | "market";
-            premium: boolean;
-            authCode: string | null;
-            years: number;
-            emailEnabled: boolean;
-            hostingEnabled: boolean;
-            protectionEnabled: boolean;
-            /** @enum {string} */
-            status: "active" | "deleted";
-            /** Format: date-time */
-            createDate: string;
-            yearOptions: {
-                years: number;
-                price: number;
-            }[];
-            price: number;
-            renewalPrice: number;
-            protectionPrice: number;
-            monthlyPrice: number;
-            totalPrice: number;
-            discount: number;
-            tax: number;
-            $market?: {
-                expireDate: string | null;
-                isOffer: boolean;
-            };
-        } | {
-            cartItemId: number;
-            cartId: number;
-            /** @constant */
-            type: "domain";
-            domain: string;
-            /** @enum {string} */
-            domainType: "new" | "transfer" | "premium" | "market";
-            premium: boolean;
-            authCode: string | null;
-            years: number;
-            emailEnabled: boolean;
-            hostingEnabled: boolean;
-            protectionEnabled: boolean;
-            /** @enum {string} */
-            status: "active" | "deleted";
-            /** Format: date-time */
-            createDate: string;
-            yearOptions: {
-                years: number;
-                price: number;
-            }[];
-            price: number;
-            renewalPrice: number;
-            protectionPrice: number;
-            monthlyPrice: number;
-            totalPrice: number;
-            discount: number;
-            tax: number;
-            $market?: {
-                expireDate: string | null;
-                isOffer: boolean;
-            };
-        }[];
+        CartItemsAdded: components["schemas"]["CartItem"] | components["schemas"]["CartItem"][];
         ZoneRestored: {
             change: {
                 changeId: number;
@@ -3956,6 +4049,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BotChallenge"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCartsById: {
+        parameters: {
+            query?: {
+                "$relations[]"?: "cartItems"[];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -5423,6 +5549,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Whois"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchCartItemsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartItemPatch"];
+            };
+        };
+        responses: {
+            /** @description CartItem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartItem"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

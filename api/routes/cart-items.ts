@@ -17,6 +17,6 @@ export const cartItemsRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => c.json(await findCartItem(c.var.deps.db, cartOwner(c), parseId(c))))
   .patch('/:id', async (c) => {
     const body = await parseBody(c, cartItemPatchSchema);
-    return c.json(await changeCartItem(c.var.deps.db, cartOwner(c), parseId(c), body));
+    return answer(c, 'PATCH /cartItems/:id', await changeCartItem(c.var.deps.db, cartOwner(c), parseId(c), body));
   })
   .delete('/:id', async (c) => c.json(await removeCartItem(c.var.deps.db, cartOwner(c), parseId(c))));

@@ -59,9 +59,8 @@ export const untypedCalls: Record<string, Counts> = {
   'site/islands/cart/VisitorCheckout.tsx': { api: 2 },
   'site/islands/cart/checkout-flow.ts': { api: 3 },
   'site/islands/login/login-calls.ts': { api: 8 },
-  'site/islands/search/AddToCartButton.tsx': { api: 1 },
   'site/islands/transfer/TransferFlow.tsx': { api: 1 },
-  'site/stores/cart.ts': { api: 5 },
+  'site/stores/cart.ts': { api: 2 },
 };
 
 function listSources(folder: string): string[] {

@@ -1,6 +1,6 @@
-/** Selling and the public pages' calls: the owner's offers, a For Sale page and its offers, a transfer-away answer, adding to the cart. */
+/** Selling and the public pages' calls: the owner's offers, a For Sale page and its offers, a transfer-away answer, the cart and its items. */
 import { z } from 'zod';
-import { addCartItemsSchema, cartItemSchema } from '../../contract/carts/cart.ts';
+import { addCartItemsSchema, cartItemPatchSchema, cartItemSchema, cartSchema } from '../../contract/carts/cart.ts';
 import { listPageQuerySchema } from '../../contract/list.ts';
 import { forSaleListingSchema, offerAnswerSchema, offerSchema, outboundAnswerSchema } from '../../contract/selling/for-sale-offer.ts';
 import { domainOfferSchema } from '../../contract/selling/offer-schemas.ts';
@@ -46,6 +46,18 @@ export const sellingAppOperations = {
     path: tokenPath,
     body: { name: 'OutboundAnswer', schema: outboundAnswerSchema },
     response: answers('OutboundTransfer', outboundTransferViewSchema),
+  },
+  'GET /carts/:id': {
+    summary: "The visitor's cart (0: the current one), with `$relations[]=cartItems` its items",
+    path: z.object({ id: idParamSchema }),
+    query: z.object({ '$relations[]': z.array(z.enum(['cartItems'])).optional() }),
+    response: answers('Cart', cartSchema),
+  },
+  'PATCH /cartItems/:id': {
+    summary: 'Change a cart item: its term, its services, its auth code, or remove it (status deleted)',
+    path: z.object({ id: idParamSchema }),
+    body: { name: 'CartItemPatch', schema: cartItemPatchSchema },
+    response: answers('CartItem', cartItemSchema),
   },
   'POST /cartItems': {
     summary: "Add one item (answered as one) or several (answered as a list) to the visitor's cart",
