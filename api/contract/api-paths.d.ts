@@ -197,6 +197,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The figures every role sees */
+        get: operations["getAdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/orders": {
         parameters: {
             query?: never;
@@ -969,6 +986,23 @@ export interface paths {
         put?: never;
         /** Take account credit back */
         post: operations["postAdminCreditsRevocations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/dashboard/jobs/{name}/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a failed background job back in its queue */
+        post: operations["postAdminDashboardJobsByNameByIdRetry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1958,6 +1992,84 @@ export interface components {
                 createDate: string;
             }[];
         };
+        Dashboard: {
+            asOf: string;
+            registrations: {
+                today: number;
+                last7Days: number;
+                last30Days: number;
+            };
+            transfers: {
+                today: number;
+                last7Days: number;
+                last30Days: number;
+            };
+            renewals: {
+                today: number;
+                last7Days: number;
+                last30Days: number;
+            };
+            revenue: {
+                today: number;
+                last7Days: number;
+                last30Days: number;
+            };
+            refunds: {
+                today: number;
+                last7Days: number;
+                last30Days: number;
+            };
+            failedCharges: {
+                last7Days: number;
+                recent: {
+                    /** @enum {string} */
+                    kind: "order" | "renewal" | "auto-renewal" | "monthly-bill";
+                    id: number;
+                    accountId: number | null;
+                    amount: number;
+                    reason: string | null;
+                    date: string;
+                }[];
+            };
+            pendingTransfers: {
+                inbound: number;
+                awaitingAuthCode: number;
+                outbound: number;
+            };
+            jobs: {
+                queues: {
+                    name: string;
+                    ready: number;
+                    deferred: number;
+                    active: number;
+                    failed: number;
+                }[];
+                failedJobs: {
+                    id: string;
+                    name: string;
+                    retryCount: number;
+                    failedOn: string | null;
+                    error: string | null;
+                }[];
+                schedules: {
+                    name: string;
+                    cron: string;
+                    lastRun: {
+                        /** @enum {string} */
+                        state: "completed" | "failed";
+                        startedOn: string | null;
+                        completedOn: string | null;
+                    } | null;
+                }[];
+            };
+            openAbuseCases: number;
+            overdueAbuseCases: number;
+            escrowProblem: {
+                /** @enum {string} */
+                kind: "failed" | "missing" | "not-configured";
+                message: string;
+            } | null;
+        };
         OrderList: {
             total: number;
             limit: number;
@@ -2789,6 +2901,11 @@ export interface components {
             amount: number;
             balance: number;
             credit: components["schemas"]["CreditAnswer"];
+        };
+        JobRetried: {
+            /** @constant */
+            success: true;
+            message: string;
         };
         RefundAnswer: {
             refund: {
@@ -3830,6 +3947,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreditGranted"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -5685,6 +5831,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreditRevoked"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDashboardJobsByNameByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JobRetried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRetried"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { accountAppOperations } from './app/account.ts';
 import { adminBillingAppOperations } from './app/admin-billing.ts';
+import { adminDashboardAppOperations } from './app/admin-dashboard.ts';
 import { adminSessionAppOperations } from './app/admin-session.ts';
 import { billingAppOperations } from './app/billing.ts';
 import { dnsAppOperations } from './app/dns.ts';
@@ -31,6 +32,7 @@ export const appOperations = {
   ...publicAppOperations,
   ...adminBillingAppOperations,
   ...adminSessionAppOperations,
+  ...adminDashboardAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;

@@ -36,7 +36,6 @@ export const untypedCalls: Record<string, Counts> = {
   'admin-app/src/features/customers/CustomerPage.tsx': { api: 7, useSWR: 1 },
   'admin-app/src/features/customers/CustomersPage.tsx': { useSWR: 1 },
   'admin-app/src/features/customers/NotesPanel.tsx': { api: 1 },
-  'admin-app/src/features/dashboard/Dashboard.tsx': { api: 1, useSWR: 1 },
   'admin-app/src/features/domains/DeleteDomainModal.tsx': { api: 1, useSWR: 1 },
   'admin-app/src/features/domains/DomainPage.tsx': { api: 6, useSWR: 2 },
   'admin-app/src/features/domains/DomainTimeline.tsx': { useSWR: 1 },

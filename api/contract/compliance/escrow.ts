@@ -25,7 +25,8 @@ export type EscrowDepositSummary = {
 };
 
 /** What is wrong with escrow right now, for the screen and the dashboard (null: nothing). */
-export type EscrowProblem = { kind: 'failed' | 'missing' | 'not-configured'; message: string } | null;
+export const escrowProblemSchema = z.strictObject({ kind: z.enum(['failed', 'missing', 'not-configured']), message: z.string() }).nullable();
+export type EscrowProblem = z.infer<typeof escrowProblemSchema>;
 
 export type EscrowScreen = { deposits: EscrowDepositSummary[]; nextRun: string; problem: EscrowProblem; configured: boolean };
 

@@ -202,6 +202,7 @@ describe('failed auto-renewals and the dashboard', () => {
   it('shows every role the dashboard; only the owner puts a failed job back', async () => {
     const viewer = await staffClient(t, 'viewer');
     const dashboard = await viewer.client.get('/api/admin/dashboard');
+    documented('GET /admin/dashboard', dashboard.body);
     expect(dashboard.status).toBe(200);
     expect(dashboard.body).toMatchObject({
       registrations: { today: expect.any(Number) },
