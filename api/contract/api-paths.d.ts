@@ -214,6 +214,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/escrow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Escrow deposits, the next run, and what is wrong if anything */
+        get: operations["getAdminEscrow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/orders": {
         parameters: {
             query?: never;
@@ -1009,6 +1026,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/escrow/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a deposit now */
+        post: operations["postAdminEscrowDeposits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/orders/{id}/refunds": {
         parameters: {
             query?: never;
@@ -1578,6 +1612,11 @@ export interface components {
             note: string;
             reason: string;
         };
+        EscrowDepositNow: {
+            /** @enum {string} */
+            kind?: "full" | "inc";
+            reason?: string;
+        };
         RefundRequest: {
             items: {
                 transactionId: number;
@@ -2069,6 +2108,35 @@ export interface components {
                 kind: "failed" | "missing" | "not-configured";
                 message: string;
             } | null;
+        };
+        EscrowScreen: {
+            deposits: {
+                depositId: number;
+                /** @enum {string} */
+                kind: "full" | "inc";
+                day: string;
+                sequence: number;
+                /** @enum {string} */
+                trigger: "schedule" | "manual";
+                /** @enum {string} */
+                status: "started" | "done" | "failed";
+                createDate: string;
+                finishDate: string | null;
+                rows: number;
+                deletions: number;
+                bytes: number;
+                files: string[];
+                /** @enum {string} */
+                destination: "directory" | "sftp";
+                result: string;
+            }[];
+            nextRun: string;
+            problem: {
+                /** @enum {string} */
+                kind: "failed" | "missing" | "not-configured";
+                message: string;
+            } | null;
+            configured: boolean;
         };
         OrderList: {
             total: number;
@@ -3989,6 +4057,35 @@ export interface operations {
             };
         };
     };
+    getAdminEscrow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description EscrowScreen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscrowScreen"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminOrders: {
         parameters: {
             query?: {
@@ -5863,6 +5960,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobRetried"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminEscrowDeposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscrowDepositNow"];
+            };
+        };
+        responses: {
+            /** @description EscrowScreen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscrowScreen"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
