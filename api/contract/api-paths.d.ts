@@ -299,6 +299,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What sellers are owed, and the latest payouts */
+        get: operations["getAdminPayouts"];
+        put?: never;
+        /** Pay sellers what they are owed, through the payouts provider or by bank transfer */
+        post: operations["postAdminPayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apiTokens": {
         parameters: {
             query?: never;
@@ -1637,6 +1655,14 @@ export interface components {
             }[];
             idempotencyKey: string;
         };
+        PayoutRequest: {
+            accountIds: number[];
+            /** @enum {string} */
+            method: "provider" | "manual";
+            reference?: string;
+            destination?: string;
+            idempotencyKey: string;
+        };
         ApiTokenCreate: {
             name: string;
             scopes: ("domains:read" | "dns:write" | "nameservers:write" | "renewals:write" | "search")[];
@@ -2249,6 +2275,26 @@ export interface components {
                 }[];
                 reason: string;
                 staffId: number | null;
+                createDate: string;
+            }[];
+        };
+        PayoutsScreen: {
+            sellers: {
+                accountId: number;
+                email: string | null;
+                share: number;
+                paidOut: number;
+                balance: number;
+            }[];
+            payouts: {
+                sellerPayoutId: number;
+                accountId: number;
+                amount: number;
+                /** @enum {string} */
+                method: "provider" | "manual";
+                /** @enum {string} */
+                status: "claimed" | "paid";
+                reference: string | null;
                 createDate: string;
             }[];
         };
@@ -3010,6 +3056,24 @@ export interface components {
             payment: components["schemas"]["PaymentDetail"];
             replayed: boolean;
             message: string;
+        };
+        PayoutResults: {
+            results: {
+                accountId: number;
+                payout: {
+                    sellerPayoutId: number;
+                    accountId: number;
+                    amount: number;
+                    /** @enum {string} */
+                    method: "provider" | "manual";
+                    /** @enum {string} */
+                    status: "claimed" | "paid";
+                    reference: string | null;
+                    createDate: string;
+                } | null;
+                replayed: boolean;
+                error: string | null;
+            }[];
         };
         CreatedApiToken: {
             apiTokenId: number;
@@ -4201,6 +4265,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PayoutsScreen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutsScreen"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRequest"];
+            };
+        };
+        responses: {
+            /** @description PayoutResults */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutResults"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -40,7 +40,6 @@ export const untypedCalls: Record<string, Counts> = {
   'admin-app/src/features/domains/DomainPage.tsx': { api: 6, useSWR: 2 },
   'admin-app/src/features/domains/DomainTimeline.tsx': { useSWR: 1 },
   'admin-app/src/features/domains/DomainsPage.tsx': { useSWR: 1 },
-  'admin-app/src/features/payouts/Payouts.tsx': { api: 1, useSWR: 1 },
   'admin-app/src/features/pricing/Pricing.tsx': { api: 3, useSWR: 1 },
   'admin-app/src/features/promos/PromoCodes.tsx': { api: 3, useSWR: 1 },
   'admin-app/src/features/registries/Registries.tsx': { api: 3, useSWR: 1 },

@@ -24,7 +24,24 @@ export const sellerEarningsSchema = z.strictObject({
 });
 export type SellerEarnings = z.infer<typeof sellerEarningsSchema>;
 
-export type SellerBalance = { accountId: number; email: string | null; share: number; paidOut: number; balance: number };
+export const sellerBalanceSchema = z.strictObject({
+  accountId: z.number().int(),
+  email: z.string().nullable(),
+  share: z.number().int(),
+  paidOut: z.number().int(),
+  balance: z.number().int(),
+});
+export type SellerBalance = z.infer<typeof sellerBalanceSchema>;
+
+/** GET /api/admin/payouts: what each seller is owed, and the latest payouts. */
+export const payoutsScreenSchema = z.strictObject({ sellers: z.array(sellerBalanceSchema), payouts: z.array(sellerPayoutViewSchema) });
+
+/** POST /api/admin/payouts: what happened to each seller of the batch (a refused one says why, the rest are paid). */
+export const payoutResultsSchema = z.strictObject({
+  results: z.array(
+    z.strictObject({ accountId: z.number().int(), payout: sellerPayoutViewSchema.nullable(), replayed: z.boolean(), error: z.string().nullable() }),
+  ),
+});
 
 /** POST /api/admin/payouts: pay one seller, or a batch, all they are owed. */
 export const payoutRequestSchema = z.strictObject({

@@ -1,7 +1,8 @@
-/** The back office's money screens: orders, card payments and their refunds, account credit (all on /api/admin, staff-signed-in). */
+/** The back office's money screens: orders, card payments and their refunds, sellers' payouts, account credit (all on /api/admin, staff-signed-in). */
 import { z } from 'zod';
 import { creditAnswerSchema, creditGrantSchema, creditQuerySchema, creditRevokeSchema } from '../../contract/billing/account-credit.ts';
 import { accountPaymentRowSchema, orderDetailSchema, orderListRowSchema, refundAnswerSchema } from '../../contract/billing/refund-schemas.ts';
+import { payoutRequestSchema, payoutResultsSchema, payoutsScreenSchema } from '../../contract/selling/payouts.ts';
 import { orderListQuerySchema, refundRequestSchema } from '../../contract/billing/refunds.ts';
 import { idParamSchema } from '../../http/validate.ts';
 import { listOf } from '../operations.ts';
@@ -42,6 +43,12 @@ export const adminBillingAppOperations = {
     path: paymentPath,
     body: { name: 'RefundRequest', schema: refundRequestSchema },
     response: answers('RefundAnswer', refundAnswerSchema, 201),
+  },
+  'GET /admin/payouts': { summary: 'What sellers are owed, and the latest payouts', response: answers('PayoutsScreen', payoutsScreenSchema) },
+  'POST /admin/payouts': {
+    summary: 'Pay sellers what they are owed, through the payouts provider or by bank transfer',
+    body: { name: 'PayoutRequest', schema: payoutRequestSchema },
+    response: answers('PayoutResults', payoutResultsSchema, 201),
   },
   'GET /admin/credits': { summary: "An account's credit and its history", query: creditQuerySchema, response: answers('CreditAnswer', creditAnswerSchema) },
   'POST /admin/credits': {
