@@ -6,7 +6,8 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router';
 import { preload } from 'swr';
-import { accountKey, domainsKey } from './features/domains/api.ts';
+import { accountPath } from '../../api/contract/domains/first-reads.ts';
+import { domainsKey } from './features/domains/api.ts';
 import { paths } from './paths.ts';
 import { NotFound } from './shell/NotFound.tsx';
 import { Shell } from './shell/Shell.tsx';
@@ -19,7 +20,7 @@ const featureRoutes: FeatureRoute[] = [
   {
     path: paths.domains.path,
     load: () => import('./features/domains/MyDomains.tsx').then((m) => ({ default: m.MyDomains })),
-    data: [domainsKey, accountKey],
+    data: [domainsKey, accountPath],
   },
   { path: paths.summary.path, load: () => import('./features/account/AccountSummary.tsx').then((m) => ({ default: m.AccountSummary })) },
   { path: paths.orders.path, load: () => import('./features/orders/OrdersPage.tsx').then((m) => ({ default: m.OrdersPage })) },

@@ -4,7 +4,6 @@ import { cartPatchSchema } from '../contract/carts/cart.ts';
 import { currentAccountId } from '../http/auth.ts';
 import { cartById, cartOwner } from '../http/cart-owner.ts';
 import { cartCookie, clearCookie, sessionCookie, writeCookie } from '../http/cookies.ts';
-import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { checkRelations, readListQuery } from '../http/list-query.ts';
 import { parseBody, parseId } from '../http/validate.ts';
@@ -19,9 +18,7 @@ export const cartsRoutes = new Hono<AppEnv>()
     checkRelations(query, ['cartItems']);
     const cart = await cartById(c, parseId(c), { create: false });
     c.header('Cache-Control', 'no-store');
-    return answer(
-      c,
-      'GET /carts/:id',
+    return c.json(
       await cartView(c.var.deps.db, cart, {
         isLoggedIn: currentAccountId(c) != null,
         withItems: query.relations.includes('cartItems'),

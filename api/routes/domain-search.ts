@@ -6,7 +6,6 @@ import { Hono } from 'hono';
 import { categoryNames } from '../contract/search/categories.ts';
 import { domainCheckQuerySchema } from '../contract/search/domain-check.ts';
 import { requireAccount } from '../http/auth.ts';
-import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseWith } from '../http/validate.ts';
 import { catalogue } from '../services/search/catalogue.ts';
@@ -34,5 +33,5 @@ export const domainSearchRoutes = new Hono<AppEnv>()
     );
     const data = await checkDomains({ registry: c.var.deps.providers.registry, catalogue: catalogue() }, domain);
     c.header('Cache-Control', 'no-store');
-    return answer(c, 'GET /domainSearch/check', { total: data.length, limit: data.length, skip: 0, data });
+    return c.json({ total: data.length, limit: data.length, skip: 0, data });
   });

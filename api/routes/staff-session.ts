@@ -17,7 +17,6 @@ import {
   staffTotpConfirmSchema,
 } from '../contract/staff/staff-schemas.ts';
 import { AppError } from '../errors.ts';
-import { answer } from '../http/answer.ts';
 import { type AdminEnv, allow, applyStaffSignIn, clearStaffCookie, staffClient } from '../http/staff-auth.ts';
 import { parseBody } from '../http/validate.ts';
 import { enforce } from '../services/platform/rate-limit.ts';
@@ -40,7 +39,7 @@ export const adminSessionRoutes = new Hono<AdminEnv>()
   .get('/', allow('open'), async (c) => {
     const staff = c.var.staff;
     if (!staff) throw new AppError(401, 'Please sign in to the back office');
-    return answer(c, 'GET /admin/session', await describeStaffSession(c.var.deps.db, staff));
+    return c.json(await describeStaffSession(c.var.deps.db, staff));
   })
   .post('/', allow('open'), async (c) => {
     const input = await parseBody(c, staffSignInSchema);
@@ -51,7 +50,7 @@ export const adminSessionRoutes = new Hono<AdminEnv>()
   .delete('/', allow('open'), async (c) => {
     await signOutStaff(c.var.deps.db, c.var.staff, c.var.clientIp);
     clearStaffCookie(c);
-    return answer(c, 'DELETE /admin/session', { success: true });
+    return c.json({ success: true });
   })
   .post('/code', allow('open'), async (c) => {
     const { code } = await parseBody(c, staffCodeSchema);

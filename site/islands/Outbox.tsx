@@ -1,8 +1,18 @@
 /** Lists /api/dev/outbox (newest first), refreshing every 3 s. */
-import { isFailure } from '@kit/api.ts';
-import { apiClient } from '@kit/api-client.ts';
 import { useEffect, useState } from 'react';
-import type { OutboxMessage as Message } from '../../api/contract/outbox.ts';
+
+type Message = {
+  id: number;
+  channel: 'sms' | 'email';
+  to: string;
+  subject: string | null;
+  body: string;
+  createdAt: string;
+  /** A relayed message: its envelope sender ('' for the null sender) and where its exact bytes are. */
+  envelopeFrom: string | null;
+  sizeBytes: number | null;
+  rawUrl: string | null;
+};
 
 export default function Outbox() {
   const [messages, setMessages] = useState<Message[] | null>(null);
@@ -10,10 +20,10 @@ export default function Outbox() {
   useEffect(() => {
     let stopped = false;
     const load = async () => {
-      const answer = await apiClient.GET('/dev/outbox', { toast: false });
+      const response = await fetch('/api/dev/outbox', { credentials: 'include' }).catch(() => null);
       if (stopped) return;
-      if (isFailure(answer)) return setUnavailable(true);
-      setMessages(answer.data);
+      if (!response?.ok) return setUnavailable(true);
+      setMessages(((await response.json()) as { data: Message[] }).data);
     };
     void load();
     const timer = setInterval(load, 3000);

@@ -21,9 +21,7 @@ export const phoneLimits = {
   perAddress: { max: 10, windowSeconds: 3600 },
 };
 
-import type { ValidateAnswer } from '../../contract/carts/validate.ts';
-
-export type { ValidateAnswer };
+export type ValidateAnswer = { valid: boolean; msg: string };
 
 function newCode(): string {
   return String(randomInt(0, 10 ** codeLength)).padStart(codeLength, '0');

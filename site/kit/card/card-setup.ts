@@ -1,12 +1,14 @@
 /** Card setup calls shared by the sandbox and Stripe card forms (storefront spec §4 'Card setup'). */
-import { isFailure } from '../api.ts';
-import { type ApiAnswer, apiClient } from '../api-client.ts';
+import { api, isFailure } from '../api.ts';
 import { prepareBotCheck, solveBotCheck } from '../bot-check-retry.ts';
 
 export const setupFailedMessage = 'Failed to setup card';
 export const authenticationFailedMessage = 'Error authenticating card :(';
 
-export type SetupAnswer = ApiAnswer<'/paymentMethods/setup', 'post'>;
+export type SetupAnswer = {
+  setupIntent: { id: string; status: string; client_secret: string };
+  paymentMethod: { paymentMethodId: number; description: string } | null;
+};
 
 /**
  * Every setup call carries a solved bot check (card testers would otherwise try cards through it). The card forms
@@ -15,7 +17,8 @@ export type SetupAnswer = ApiAnswer<'/paymentMethods/setup', 'post'>;
 export async function setupCard(stripePaymentMethodId: string, stripeSetupIntentId?: string) {
   const recaptchaToken = await solveBotCheck();
   prepareBotCheck();
-  return apiClient.POST('/paymentMethods/setup', {
+  return api<SetupAnswer>('/paymentMethods/setup', {
+    method: 'POST',
     body: { type: 'card', stripePaymentMethodId, ...(stripeSetupIntentId ? { stripeSetupIntentId } : {}), recaptchaToken },
     toast: false,
   });
@@ -25,7 +28,7 @@ export type PaymentsConfig = { provider: 'sandbox' | 'stripe'; publishableKey?: 
 let config: Promise<PaymentsConfig> | null = null;
 
 export function paymentsConfig(): Promise<PaymentsConfig> {
-  config ??= apiClient.GET('/paymentMethods/config', { toast: false }).then((answer) => (isFailure(answer) ? { provider: 'sandbox' } : answer));
+  config ??= api<PaymentsConfig>('/paymentMethods/config', { toast: false }).then((answer) => (isFailure(answer) ? { provider: 'sandbox' } : answer));
   return config;
 }
 

@@ -3,8 +3,7 @@
  * here, signed in or not (the token is the proof), with a button rather than on opening, so a mail scanner that
  * follows links approves nothing.
  */
-import { isFailure } from '@kit/api.ts';
-import { apiClient } from '@kit/api-client.ts';
+import { api, isFailure } from '@kit/api.ts';
 import { brand } from '@kit/brand.ts';
 import { formatDate } from '@kit/dates.ts';
 import { useEffect, useState } from 'react';
@@ -26,7 +25,7 @@ export function ApproveChangePage() {
 
   async function approve() {
     setState({ step: 'approving' });
-    const answer = await apiClient.POST('/tdrpApprovals', { body: { token }, toast: false });
+    const answer = await api<Approval>('/tdrpApprovals', { method: 'POST', body: { token }, toast: false });
     setState(isFailure(answer) ? { step: 'failed', message: answer.message } : { step: 'approved', approval: answer });
   }
 

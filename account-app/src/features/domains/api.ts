@@ -1,18 +1,17 @@
 /** My Domains data: the caller's domains (with DNS records and mailboxes) and account, through SWR. */
 import { useState } from 'react';
-import { apiKey } from '@kit/api-client.ts';
-import { myDomainsListQuery } from '../../../../api/contract/domains/first-reads.ts';
-import { useApi } from '../../swr.ts';
+import useSWR from 'swr';
+import type { Account, Domain } from '../../../../api/contract/domains/domain.ts';
+import type { ListResult } from '../../../../api/contract/list.ts';
+import { accountPath, myDomainsListPath } from '../../../../api/contract/domains/first-reads.ts';
 
 export type { Account, DnsRecord, Domain, DomainEmail } from '../../../../api/contract/domains/domain.ts';
 
-/** The same text as the server's preload of this read (`myDomainsListPath`), so the preloaded answer is reused. */
-export const domainsKey = apiKey('/domains', { params: { query: myDomainsListQuery } });
-export const accountKey = apiKey('/accounts/0');
+export const domainsKey = myDomainsListPath;
 
 export function useDomains() {
   const [isSlow, setSlow] = useState(false);
-  const { data, error, isLoading } = useApi(domainsKey, {
+  const { data, error, isLoading } = useSWR<ListResult<Domain> | null>(domainsKey, {
     onLoadingSlow: () => setSlow(true),
     onSuccess: () => setSlow(false),
   });
@@ -20,6 +19,6 @@ export function useDomains() {
 }
 
 export function useAccount() {
-  const { data } = useApi(accountKey);
+  const { data } = useSWR<Account | null>(accountPath);
   return data ?? null;
 }

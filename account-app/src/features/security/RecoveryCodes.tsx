@@ -2,19 +2,17 @@
  * Recovery codes (issue #25): the ten codes, shown once with Download and Copy (RecoveryCodesList), and the card on
  * the two-factor page with how many are left and "Make New Codes" (RecoveryCodesCard), after "confirm it's you".
  */
-import { isFailure } from '@kit/api.ts';
-import { apiClient, apiKey } from '@kit/api-client.ts';
+import { api, isFailure } from '@kit/api.ts';
 import { withRecentAuth } from '@kit/ConfirmIdentity.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { formatDate } from '@kit/dates.ts';
 import { brand } from '@kit/brand.ts';
 import { useState } from 'react';
-import { mutate } from 'swr';
-import { recoveryCodesFile } from '../../../../api/contract/auth/recovery-codes.ts';
-import { useApi } from '../../swr.ts';
+import useSWR, { mutate } from 'swr';
+import { type RecoveryCodesStatus, recoveryCodesFile } from '../../../../api/contract/auth/recovery-codes.ts';
 
-export const recoveryCodesKey = apiKey('/recoveryCodes');
+export const recoveryCodesKey = '/recoveryCodes';
 
 export function RecoveryCodesList({ codes }: { codes: string[] }) {
   function download() {
@@ -56,7 +54,7 @@ export function RecoveryCodesList({ codes }: { codes: string[] }) {
 type View = 'confirmNewCodes' | 'showNewCodes';
 
 export function RecoveryCodesCard({ hasSecondFactor }: { hasSecondFactor: boolean }) {
-  const { data } = useApi(hasSecondFactor ? recoveryCodesKey : null);
+  const { data } = useSWR<RecoveryCodesStatus | null>(hasSecondFactor ? recoveryCodesKey : null);
   const [codes, setCodes] = useState<string[]>([]);
   const modal = useSteppedModal<View>({ onClose: () => void mutate(recoveryCodesKey) });
   if (!hasSecondFactor) return null;
@@ -69,7 +67,7 @@ export function RecoveryCodesCard({ hasSecondFactor }: { hasSecondFactor: boolea
         {
           label: 'Make New Codes',
           run: async () => {
-            const answer = await withRecentAuth(() => apiClient.POST('/recoveryCodes', { toast: false }));
+            const answer = await withRecentAuth(() => api<RecoveryCodesStatus & { codes: string[] }>('/recoveryCodes', { method: 'POST', toast: false }));
             if (isFailure(answer)) return answer;
             setCodes(answer.codes);
             return 'showNewCodes' as const;

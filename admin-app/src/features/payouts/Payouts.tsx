@@ -4,17 +4,19 @@
  * is audited; one request key per click, so a retry pays once.
  */
 import { useState } from 'react';
-import { isFailure } from '@kit/api.ts';
-import { apiClient, apiKey } from '@kit/api-client.ts';
+import useSWR from 'swr';
+import { api, isFailure } from '@kit/api.ts';
 import { showToast } from '@kit/toasts.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
+import type { SellerBalance, SellerPayoutView } from '../../../../api/contract/selling/payouts.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { useApi } from '../../swr.ts';
+
+type Answer = { sellers: SellerBalance[]; payouts: SellerPayoutView[] };
 
 export default function Payouts() {
   const { can } = useStaffSession();
-  const { data, error, mutate } = useApi(apiKey('/admin/payouts'));
+  const { data, error, mutate } = useSWR<Answer>('/admin/payouts');
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [method, setMethod] = useState<'provider' | 'manual'>('provider');
   const [reference, setReference] = useState('');
@@ -23,7 +25,8 @@ export default function Payouts() {
 
   async function pay(accountIds: number[]) {
     setBusy(true);
-    const answer = await apiClient.POST('/admin/payouts', {
+    const answer = await api<{ results: { accountId: number; error: string | null }[] }>('/admin/payouts', {
+      method: 'POST',
       body: { accountIds, method, reference: method === 'manual' ? reference : undefined, idempotencyKey: crypto.randomUUID() },
     });
     setBusy(false);
