@@ -9,7 +9,7 @@ import { addDays } from 'date-fns/addDays';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
-import { type TaxDecision, taxOn } from '../../contract/billing/tax.ts';
+import { shownPrice, type TaxDecision } from '../../contract/billing/tax.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { tldOf } from '../../contract/domain-name.ts';
 import type { Db } from '../../db/client.ts';
@@ -97,7 +97,7 @@ export async function noticePriceRises(deps: Pick<Deps, 'db' | 'jobs' | 'config'
 /** A renewal price in a holder's words: with its VAT where prices include VAT, else as charged before sales tax. */
 function pricesFor(tax: TaxDecision): { price: (cents: number) => string; words: string } {
   const note = chargeTaxNote(tax);
-  if (tax.display === 'included' && tax.rate > 0) return { price: (cents) => formatMoney(cents + taxOn(cents, tax.rate)), words: ` (${note} included)` };
+  if (tax.display === 'included' && tax.rate > 0) return { price: (cents) => formatMoney(shownPrice(cents, tax)), words: ` (${note} included)` };
   return { price: formatMoney, words: note && tax.rate > 0 ? ` (plus ${note})` : '' };
 }
 
