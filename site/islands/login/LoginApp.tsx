@@ -7,6 +7,7 @@ import { safeRedirect } from '../../../api/contract/auth/login.ts';
 import { logout } from '@kit/session.ts';
 import { $isLoggedIn, refreshCart } from '../../stores/cart.ts';
 import { openRecovery } from './login-calls.ts';
+import { typedValue } from '../../lib/use-typed-value.ts';
 import { headings, initialLoginState, type LoginStep, loginReducer, type StepProps } from './login-state.ts';
 import { CodeStep } from './steps/CodeStep.tsx';
 import { CredentialsStep } from './steps/CredentialsStep.tsx';
@@ -31,7 +32,12 @@ const steps: Record<LoginStep, ComponentType<StepProps>> = {
 };
 
 export default function LoginApp({ brandName, webmailUrl }: Props) {
-  const [state, send] = useReducer(loginReducer, initialLoginState);
+  // Typed before the script ran: kept, not wiped by hydration.
+  const [state, send] = useReducer(loginReducer, initialLoginState, (initial) => ({
+    ...initial,
+    email: typedValue('login-email'),
+    password: typedValue('login-password'),
+  }));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef<LoginStep>(state.step);
 

@@ -3,6 +3,7 @@
  * invalid pattern leaves every row shown) and a category dropdown, over rows rendered from the catalogue.
  */
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useTypedValue } from '../../lib/use-typed-value.ts';
 import { shownPrice } from '../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import PricesForLine, { usePricesFor } from '../prices/PricesFor.tsx';
@@ -37,13 +38,14 @@ export function tldMatcher(input: string): (tld: string) => boolean {
 
 export default function DomainPricing({ rows: encoded, categories }: { rows: string; categories: [key: string, label: string][] }) {
   const rows = useMemo(() => decodeRows(encoded), [encoded]);
-  const [search, setSearch] = useState('');
   const [category, setCategory] = useState('all');
   // Net in the page's HTML; with VAT in them once the visitor's country is known to expect that.
   const pricesFor = usePricesFor();
   const price = (cents: number) => formatMoney(shownPrice(cents, pricesFor));
+  // A fixed id: the one useId gives differs between Astro's server render and a client:visible hydration.
+  const searchId = 'pricing-search';
+  const [search, setSearch] = useTypedValue(searchId);
   const deferredSearch = useDeferredValue(search);
-  const searchId = useId();
   const categoryId = useId();
   const visible = useMemo(() => {
     const matches = tldMatcher(deferredSearch);

@@ -2,6 +2,7 @@
 import { shownPrice } from '../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTypedValue } from '../../lib/use-typed-value.ts';
 import type { DomainSearchResult, PremiumPage, SearchMoreReply, SearchSession } from '../../../api/contract/search/domain-search.ts';
 import { searchDebounceMs } from '../../../api/contract/search/domain-search.ts';
 import { minLabelLength, normaliseDomainInput } from '../../../api/contract/domain-name.ts';
@@ -17,7 +18,7 @@ type Phase = 'idle' | 'pending' | 'results';
 /** Bot-check tokens are solved ahead of time so a search does not wait for the proof of work. */
 
 export default function SearchApp({ copy }: { copy: Copy }) {
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useTypedValue('domain-search');
   const [phase, setPhase] = useState<Phase>('idle');
   const [session, setSession] = useState<SearchSession | null>(null);
   const [results, setResults] = useState<ReadonlyMap<string, DomainSearchResult>>(new Map());

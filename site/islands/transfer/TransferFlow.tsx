@@ -2,6 +2,7 @@
 import { DomainName } from '@kit/DomainName.tsx';
 import { useRef, useState } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useTypedValue } from '../../lib/use-typed-value.ts';
 import { shownPrice } from '../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import PricesForLine, { usePricesFor } from '../prices/PricesFor.tsx';
@@ -19,7 +20,7 @@ export default function TransferFlow() {
   // A transfer's price with VAT in it where the visitor's country expects that, as the cart will show it.
   const pricesFor = usePricesFor();
   const [step, setStep] = useState<Step>(1);
-  const [input, setInput] = useState('');
+  const [input, setInput] = useTypedValue('transfer-domains');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<TransferResult[]>([]);

@@ -3,7 +3,8 @@
  * 'Whois output for <name>' with the raw text, or the not-found message (which depends on whether the input has
  * a dot). The bot-check token is fetched at submit; without one nothing happens.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTypedValue } from '../../lib/use-typed-value.ts';
 import { getBotToken } from '../../lib/bot-check.ts';
 
 type Messages = { notFound: string; noTld: string };
@@ -11,9 +12,9 @@ type Props = { inputLabel: string; placeholder: string; buttonLabel: string; res
 type State = { phase: 'idle' } | { phase: 'loading' } | { phase: 'result'; name: string; whois: string } | { phase: 'error'; message: string };
 
 export default function WhoisLookup({ inputLabel, placeholder, buttonLabel, resultHeading, messages }: Props) {
-  const [name, setName] = useState('');
   const [state, setState] = useState<State>({ phase: 'idle' });
-  const inputId = useId();
+  const inputId = 'whois-domain';
+  const [name, setName] = useTypedValue(inputId);
   const resultRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
