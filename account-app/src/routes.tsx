@@ -6,8 +6,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, matchPath, Navigate, Route, Routes } from 'react-router';
 import { preload } from 'swr';
-import { accountPath } from '../../api/contract/domains/first-reads.ts';
-import { domainsKey } from './features/domains/api.ts';
+import { accountKey, domainsKey } from './features/domains/api.ts';
 import { paths } from './paths.ts';
 import { NotFound } from './shell/NotFound.tsx';
 import { Shell } from './shell/Shell.tsx';
@@ -20,7 +19,7 @@ const featureRoutes: FeatureRoute[] = [
   {
     path: paths.domains.path,
     load: () => import('./features/domains/MyDomains.tsx').then((m) => ({ default: m.MyDomains })),
-    data: [domainsKey, accountPath],
+    data: [domainsKey, accountKey],
   },
   { path: paths.summary.path, load: () => import('./features/account/AccountSummary.tsx').then((m) => ({ default: m.AccountSummary })) },
   { path: paths.orders.path, load: () => import('./features/orders/OrdersPage.tsx').then((m) => ({ default: m.OrdersPage })) },

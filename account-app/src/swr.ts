@@ -2,8 +2,9 @@
  * SWR with the spec's timings (storefront spec §9): dedupe 2 s, focus throttle 5 s, error retry 5 s (10 s on slow
  * networks), loading-slow 3 s (5 s on slow networks). The fetcher is the site's one `api` with its toast rules.
  */
-import type { SWRConfiguration } from 'swr';
-import { type ApiFailure, api, isFailure } from '@kit/api.ts';
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import { type ApiFailure, isFailure } from '@kit/api.ts';
+import { type ApiKey, readKey } from '@kit/api-client.ts';
 
 export class FetchError extends Error {
   constructor(readonly failure: ApiFailure) {
@@ -12,13 +13,18 @@ export class FetchError extends Error {
 }
 
 /** A 403 is silent: an empty result, no error. A 401 stays quiet too; the shell sends the visitor to log in. */
-export async function fetcher<T>(path: string): Promise<T | null> {
-  const answer = await api<T>(path, { toast: false });
+export async function fetcher<T>(key: ApiKey<T> | string): Promise<T | null> {
+  const answer = await readKey<T>(key, { toast: false });
   if (isFailure(answer)) {
     if (answer.status === 403) return null;
     throw new FetchError(answer);
   }
   return answer;
+}
+
+/** SWR on a typed key (`apiKey` from the kit): the data is the operation's answer, or null after a silent 403. */
+export function useApi<T>(key: ApiKey<T> | null, config?: SWRConfiguration<T | null, FetchError>): SWRResponse<T | null, FetchError> {
+  return useSWR(key, config ?? {}) as SWRResponse<T | null, FetchError>;
 }
 
 function isSlowConnection(): boolean {

@@ -3,8 +3,9 @@
  * to sign in and back. Nothing revalidates on focus: reading a customer's page is logged each time it loads, so the
  * log holds reads a person made, not tab switches.
  */
-import type { SWRConfiguration } from 'swr';
-import { type ApiFailure, api, isFailure } from '@kit/api.ts';
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import { type ApiFailure, isFailure } from '@kit/api.ts';
+import { type ApiKey, readKey } from '@kit/api-client.ts';
 import { paths } from './paths.ts';
 
 export class FetchError extends Error {
@@ -18,14 +19,19 @@ export function goToSignIn(): void {
   window.location.assign(paths.signIn.href(`${window.location.pathname}${window.location.search}`));
 }
 
-export async function fetcher<T>(path: string): Promise<T> {
-  const answer = await api<T>(path, { toast: false });
+export async function fetcher<T>(key: ApiKey<T> | string): Promise<T> {
+  const answer = await readKey<T>(key, { toast: false });
   if (isFailure(answer)) {
     // The session ended (8 hours, 30 idle minutes, or an owner changed the role): sign in again and come back.
-    if (answer.status === 401 && path !== '/admin/session') goToSignIn();
+    if (answer.status === 401 && key !== '/admin/session') goToSignIn();
     throw new FetchError(answer);
   }
   return answer;
+}
+
+/** SWR on a typed key (`apiKey` from the kit): the data is the operation's answer. */
+export function useApi<T>(key: ApiKey<T> | null, config?: SWRConfiguration<T, FetchError>): SWRResponse<T, FetchError> {
+  return useSWR(key, config ?? {}) as SWRResponse<T, FetchError>;
 }
 
 export const swrConfig: SWRConfiguration = {

@@ -11,9 +11,9 @@ import { tokenRoutes } from '../http/token-routes.ts';
 import { type OperationSpec, operationSpecs } from './operations.ts';
 
 type JsonSchema = Record<string, unknown>;
-type Io = 'input' | 'output';
+export type Io = 'input' | 'output';
 
-const componentPath = '#/components/schemas/';
+export const componentPath = '#/components/schemas/';
 
 /** Noise zod writes that says nothing to a reader: the safe-integer bounds and the date-time pattern beside its format. */
 function tidy(ctx: { jsonSchema: JsonSchema }) {
@@ -29,7 +29,7 @@ function toJsonSchema(schema: z.ZodType, io: Io): JsonSchema {
 }
 
 /** Named schemas as components, each referring to the others by $ref; requests read as input, answers as output. */
-function components(named: { name: string; schema: z.ZodType; io: Io }[]): Record<string, JsonSchema> {
+export function components(named: { name: string; schema: z.ZodType; io: Io }[]): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
   for (const io of ['input', 'output'] as const) {
     const registry = z.registry<{ id: string }>();
@@ -55,7 +55,7 @@ function components(named: { name: string; schema: z.ZodType; io: Io }[]): Recor
 }
 
 /** An object schema's fields as OpenAPI parameters; an array is sent repeated (`?domain=a.com&domain=b.net`). */
-function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query') {
+export function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query') {
   if (!schema) return [];
   const json = toJsonSchema(schema, 'input') as { properties: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties).map(([name, property]) => {
@@ -67,6 +67,8 @@ function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query') {
       ...(description ? { description } : {}),
       schema: rest,
       ...(rest.type === 'array' ? { style: 'form', explode: true } : {}),
+      // `$sort[domain]=1`: an object is sent as deepObject, the way api/http/list-query.ts reads it.
+      ...(rest.type === 'object' ? { style: 'deepObject', explode: true } : {}),
     };
   });
 }
@@ -80,10 +82,10 @@ const errorResponses: Record<number, string> = {
 };
 const errorResponseNames: Record<number, string> = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 429: 'TooManyRequests' };
 
-const errorContent = { 'application/json': { schema: { $ref: `${componentPath}Error` } } };
+export const errorContent = { 'application/json': { schema: { $ref: `${componentPath}Error` } } };
 
 /** `/domains/:id` → `/domains/{id}`. */
-const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
 function operation(spec: OperationSpec, scope: string | null) {
   const scopeText = scope ? `\n\nRequires the \`${scope}\` scope (${apiScopeLabels[scope as keyof typeof apiScopeLabels].label}).` : '';
@@ -112,9 +114,10 @@ function operation(spec: OperationSpec, scope: string | null) {
 export function buildOpenApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   const named: { name: string; schema: z.ZodType; io: Io }[] = [{ name: 'Error', schema: apiErrorSchema, io: 'output' }];
+  const specs: Record<string, OperationSpec> = operationSpecs;
   for (const route of tokenRoutes) {
     const key = `${route.method} ${route.path}`;
-    const spec = operationSpecs[key];
+    const spec = specs[key];
     if (!spec) throw new Error(`operations.ts does not describe ${key}`);
     paths[openApiPath(route.path)] ??= {};
     paths[openApiPath(route.path)][route.method.toLowerCase()] = operation(spec, route.scope);

@@ -21,16 +21,20 @@ import { renewableDomainSchema, renewableListQuerySchema, renewAnswerSchema, ren
 import { tokenDomainFields } from '../http/token-routes.ts';
 import { idParamSchema } from '../http/validate.ts';
 
-export type OperationSpec = {
-  operationId: string;
-  summary: string;
-  description: string;
-  tag: 'Catalogue' | 'Search' | 'Domains' | 'DNS records' | 'Registered nameservers' | 'Renewals';
+/** What a route takes and answers, as zod schemas: what both documents (document.ts) are built from. */
+export type RouteSchemas = {
   path?: z.ZodObject;
   query?: z.ZodObject;
   /** Components by name: the request body and the answer ($ref'd from the operation). */
   body?: { name: string; schema: z.ZodType };
   response: { status: 200 | 201; name: string; schema: z.ZodType; description: string };
+};
+
+export type OperationSpec = RouteSchemas & {
+  operationId: string;
+  summary: string;
+  description: string;
+  tag: 'Catalogue' | 'Search' | 'Domains' | 'DNS records' | 'Registered nameservers' | 'Renewals';
   /** A route whose scope depends on the fields sent (PATCH /domains/:id): each field's scope. */
   fieldScopes?: Readonly<Record<string, string>>;
   /** Failures particular to this route, beyond 400/401/403/404/429. */
@@ -49,7 +53,7 @@ const idPath = z.object({ id: idParamSchema.meta({ description: 'The id' }) });
  */
 const pageQuery = listPageQuerySchema;
 
-const domainListQuery = pageQuery.extend({
+export const domainListQuery = pageQuery.extend({
   '$relations[]': z
     .array(z.enum(['dnsRecords', 'emails']))
     .optional()
@@ -70,7 +74,8 @@ const tokenDomainUpdateSchema = z
   )
   .meta({ description: 'Send only the fields to change.' });
 
-export const operationSpecs: Record<string, OperationSpec> = {
+// `satisfies`, not a type annotation: each entry keeps its own schemas' types, which routes answer with (api/http/answer.ts).
+export const operationSpecs = {
   'GET /tlds': {
     operationId: 'listTlds',
     summary: 'List extensions',
@@ -221,4 +226,4 @@ export const operationSpecs: Record<string, OperationSpec> = {
     response: { status: 200, name: 'RenewAnswer', schema: renewAnswerSchema, description: 'The priced renewal, or the order placed' },
     errors: { 402: 'No default card, or the card was declined' },
   },
-};
+} satisfies Record<string, OperationSpec>;

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { abuseReportSchema } from '../contract/compliance/abuse.ts';
 import { badRequest } from '../errors.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseWith, readJson } from '../http/validate.ts';
 import { type EvidenceUpload, submitAbuseReport } from '../services/compliance/abuse/abuse-reports.ts';
@@ -15,5 +16,5 @@ export const abuseReportsRoutes = new Hono<AppEnv>().post('/', async (c) => {
   if (!verdict.ok) throw badRequest(verdict.message);
   let file: EvidenceUpload | null = null;
   if (upload instanceof File && upload.size > 0) file = { name: upload.name, type: upload.type, bytes: Buffer.from(await upload.arrayBuffer()) };
-  return c.json(await submitAbuseReport(c.var.deps, { ...report, file }, c.var.clientIp));
+  return answer(c, 'POST /abuseReports', await submitAbuseReport(c.var.deps, { ...report, file }, c.var.clientIp));
 });

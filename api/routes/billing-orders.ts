@@ -2,6 +2,8 @@
 import { Hono } from 'hono';
 import { orderListQuerySchema, refundRequestSchema } from '../contract/billing/refunds.ts';
 import { AppError } from '../errors.ts';
+import { answer } from '../http/answer.ts';
+import type { AppAnswer } from '../openapi/app-operations.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody, parseId, parseWith } from '../http/validate.ts';
 import { recordStaffRead } from '../services/audit/staff-reads.ts';
@@ -13,7 +15,7 @@ export const adminOrdersRoutes = new Hono<AdminEnv>()
     const query = parseWith(orderListQuerySchema, c.req.query());
     const found = await listOrders(c.var.deps.db, query);
     await recordStaffRead(c.var.deps.db, staffActor(c), { action: 'order.search', targetType: 'orders', accountId: query.accountId ?? null, query });
-    return c.json(found);
+    return answer(c, 'GET /admin/orders', found);
   })
   .get('/:id', allow('orders:read'), async (c) => {
     const order = await findOrderDetail(c.var.deps.db, parseId(c));
@@ -24,12 +26,12 @@ export const adminOrdersRoutes = new Hono<AdminEnv>()
       targetLabel: order.email ?? null,
       accountId: order.accountId,
     });
-    return c.json(order);
+    return answer(c, 'GET /admin/orders/:id', order);
   })
   .post('/:id/refunds', allow('orders:refund'), async (c) => {
     const input = await parseBody(c, refundRequestSchema);
     const order = await findOrderDetail(c.var.deps.db, parseId(c));
     if (!order.payment) throw new AppError(409, `Order #${order.orderId} has no captured payment to refund`);
-    const answer = await refundPayment(c.var.deps, { ...input, paymentIntentId: order.payment.paymentIntentId, actor: staffActor(c) });
-    return c.json(answer, answer.replayed ? 200 : 201);
+    const refunded = await refundPayment(c.var.deps, { ...input, paymentIntentId: order.payment.paymentIntentId, actor: staffActor(c) });
+    return c.json(refunded satisfies AppAnswer<'POST /admin/orders/:id/refunds'>, refunded.replayed ? 200 : 201);
   });

@@ -2,6 +2,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { refundRequestSchema } from '../contract/billing/refunds.ts';
+import { answer } from '../http/answer.ts';
+import type { AppAnswer } from '../openapi/app-operations.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody, parseWith } from '../http/validate.ts';
 import { recordStaffRead } from '../services/audit/staff-reads.ts';
@@ -17,7 +19,7 @@ export const adminPaymentsRoutes = new Hono<AdminEnv>()
     const { accountId } = parseWith(accountQuerySchema, c.req.query());
     const data = await listAccountPayments(c.var.deps.db, accountId);
     await recordStaffRead(c.var.deps.db, staffActor(c), { action: 'payment.search', targetType: 'account', targetId: accountId, accountId });
-    return c.json({ total: data.length, limit: data.length, skip: 0, data });
+    return answer(c, 'GET /admin/payments', { total: data.length, limit: data.length, skip: 0, data });
   })
   .get('/:paymentIntentId', allow('orders:read'), async (c) => {
     const payment = await findPayment(c.var.deps.db, parseWith(paymentIdSchema, c.req.param('paymentIntentId')));
@@ -27,11 +29,11 @@ export const adminPaymentsRoutes = new Hono<AdminEnv>()
       targetId: payment.paymentIntentId,
       accountId: payment.accountId,
     });
-    return c.json(payment);
+    return answer(c, 'GET /admin/payments/:paymentIntentId', payment);
   })
   .post('/:paymentIntentId/refunds', allow('orders:refund'), async (c) => {
     const input = await parseBody(c, refundRequestSchema);
     const paymentIntentId = parseWith(paymentIdSchema, c.req.param('paymentIntentId'));
-    const answer = await refundPayment(c.var.deps, { ...input, paymentIntentId, actor: staffActor(c) });
-    return c.json(answer, answer.replayed ? 200 : 201);
+    const refunded = await refundPayment(c.var.deps, { ...input, paymentIntentId, actor: staffActor(c) });
+    return c.json(refunded satisfies AppAnswer<'POST /admin/payments/:paymentIntentId/refunds'>, refunded.replayed ? 200 : 201);
   });

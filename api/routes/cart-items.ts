@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { addCartItemsSchema, cartItemPatchSchema } from '../contract/carts/cart.ts';
 import { cartOwner, writableCart } from '../http/cart-owner.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';
 import { addCartItems, changeCartItem, findCartItem, removeCartItem } from '../services/carts/cart-items.ts';
@@ -11,11 +12,11 @@ export const cartItemsRoutes = new Hono<AppEnv>()
     const body = await parseBody(c, addCartItemsSchema);
     const { db, providers } = c.var.deps;
     const items = await addCartItems(db, providers.registry, await writableCart(c), Array.isArray(body) ? body : [body]);
-    return c.json(Array.isArray(body) ? items : items[0], 201);
+    return answer(c, 'POST /cartItems', Array.isArray(body) ? items : items[0]);
   })
   .get('/:id', async (c) => c.json(await findCartItem(c.var.deps.db, cartOwner(c), parseId(c))))
   .patch('/:id', async (c) => {
     const body = await parseBody(c, cartItemPatchSchema);
-    return c.json(await changeCartItem(c.var.deps.db, cartOwner(c), parseId(c), body));
+    return answer(c, 'PATCH /cartItems/:id', await changeCartItem(c.var.deps.db, cartOwner(c), parseId(c), body));
   })
   .delete('/:id', async (c) => c.json(await removeCartItem(c.var.deps.db, cartOwner(c), parseId(c))));

@@ -4,6 +4,7 @@ import { cartPatchSchema } from '../contract/carts/cart.ts';
 import { currentAccountId } from '../http/auth.ts';
 import { cartById, cartOwner } from '../http/cart-owner.ts';
 import { cartCookie, clearCookie, sessionCookie, writeCookie } from '../http/cookies.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { checkRelations, readListQuery } from '../http/list-query.ts';
 import { parseBody, parseId } from '../http/validate.ts';
@@ -18,7 +19,9 @@ export const cartsRoutes = new Hono<AppEnv>()
     checkRelations(query, ['cartItems']);
     const cart = await cartById(c, parseId(c), { create: false });
     c.header('Cache-Control', 'no-store');
-    return c.json(
+    return answer(
+      c,
+      'GET /carts/:id',
       await cartView(c.var.deps.db, cart, {
         isLoggedIn: currentAccountId(c) != null,
         withItems: query.relations.includes('cartItems'),

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { notFound } from '../errors.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readOutbox, readOutboxMessage } from '../services/platform/messages.ts';
 import { simulatedTransferSchema } from '../contract/selling/for-sale-offer.ts';
@@ -20,7 +21,7 @@ export const devRoutes = new Hono<AppEnv>()
     if (!c.var.deps.config.sandboxMode) throw notFound();
     const rows = await readOutbox(c.var.deps.db);
     c.header('Cache-Control', 'no-store');
-    return c.json({ data: rows });
+    return answer(c, 'GET /dev/outbox', { data: rows });
   })
   // A relayed message byte for byte (RFC 5322 as sent), its envelope sender in a header of the answer.
   .get('/outbox/:id/raw', async (c) => {

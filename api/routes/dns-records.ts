@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { dnsRecordCreateSchema, domainIdQuerySchema, dnsRecordUpdateSchema } from '../contract/dns/dns.ts';
 import { requireAccount } from '../http/auth.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId, parseWith } from '../http/validate.ts';
 import { zoneEditor } from '../http/zone-editor.ts';
@@ -12,19 +13,19 @@ export const dnsRecordsRoutes = new Hono<AppEnv>()
     const { accountId } = requireAccount(c);
     const { domainId } = parseWith(domainIdQuerySchema, c.req.query());
     c.header('Cache-Control', 'no-store');
-    return c.json(await listDnsRecords(c.var.deps.db, accountId, domainId));
+    return answer(c, 'GET /dnsRecords', await listDnsRecords(c.var.deps.db, accountId, domainId));
   })
   .post('/', async (c) => {
     const { accountId } = requireAccount(c);
     const input = await parseBody(c, dnsRecordCreateSchema);
-    return c.json(await createDnsRecord(c.var.deps, accountId, input, await zoneEditor(c)), 201);
+    return answer(c, 'POST /dnsRecords', await createDnsRecord(c.var.deps, accountId, input, await zoneEditor(c)));
   })
   .patch('/:id', async (c) => {
     const { accountId } = requireAccount(c);
     const input = await parseBody(c, dnsRecordUpdateSchema);
-    return c.json(await updateDnsRecord(c.var.deps, accountId, parseId(c), input, await zoneEditor(c)));
+    return answer(c, 'PATCH /dnsRecords/:id', await updateDnsRecord(c.var.deps, accountId, parseId(c), input, await zoneEditor(c)));
   })
   .delete('/:id', async (c) => {
     const { accountId } = requireAccount(c);
-    return c.json(await deleteDnsRecord(c.var.deps, accountId, parseId(c), await zoneEditor(c)));
+    return answer(c, 'DELETE /dnsRecords/:id', await deleteDnsRecord(c.var.deps, accountId, parseId(c), await zoneEditor(c)));
   });

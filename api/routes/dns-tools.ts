@@ -4,12 +4,12 @@
  * (/api/dnsTemplates) and deleting several records at once (/api/dnsRecordDeletions).
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { domainIdQuerySchema } from '../contract/dns/dns.ts';
+import { dnsRecordDeletionSchema, domainIdQuerySchema } from '../contract/dns/dns.ts';
 import { dnsTemplateApplySchema, dnsTemplatePreviewSchema } from '../contract/dns/dns-templates.ts';
-import { zoneDiffQuerySchema } from '../contract/dns/zone-history.ts';
+import { zoneDiffQuerySchema, zoneRestoreSchema } from '../contract/dns/zone-history.ts';
 import { zoneImportSchema } from '../contract/dns/zone-import.ts';
 import { requireAccount } from '../http/auth.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readListQuery } from '../http/list-query.ts';
 import { parseBody, parseWith } from '../http/validate.ts';
@@ -19,34 +19,24 @@ import { deleteDnsRecords } from '../services/dns/records.ts';
 import { diffZoneVersions, listZoneChanges, restoreZoneVersion } from '../services/dns/zone-changes.ts';
 import { applyZoneImport, exportZoneFile, previewZoneImport } from '../services/dns/zone-import.ts';
 
-const restoreSchema = z.strictObject({
-  domainId: z.number().int().positive(),
-  /** The version to go back to: a change's id, or 0 for the zone as it was before its first recorded change. */
-  changeId: z.number().int().min(0),
-});
-const bulkDeleteSchema = z.strictObject({
-  domainId: z.number().int().positive(),
-  dnsRecordIds: z.array(z.number().int().positive()).min(1, 'Choose at least one record').max(500),
-});
-
 export const dnsChangesRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const { accountId } = requireAccount(c);
     const { domainId } = parseWith(domainIdQuerySchema, c.req.query());
     const page = readListQuery(c, { defaultLimit: 50 });
     c.header('Cache-Control', 'no-store');
-    return c.json(await listZoneChanges(c.var.deps.db, accountId, domainId, { limit: Math.min(page.limit, 200), skip: page.skip }));
+    return answer(c, 'GET /dnsChanges', await listZoneChanges(c.var.deps.db, accountId, domainId, { limit: Math.min(page.limit, 200), skip: page.skip }));
   })
   .get('/diff', async (c) => {
     const { accountId } = requireAccount(c);
     const query = parseWith(zoneDiffQuerySchema, c.req.query());
     c.header('Cache-Control', 'no-store');
-    return c.json(await diffZoneVersions(c.var.deps.db, accountId, query));
+    return answer(c, 'GET /dnsChanges/diff', await diffZoneVersions(c.var.deps.db, accountId, query));
   })
   .post('/restore', async (c) => {
     const { accountId } = requireAccount(c);
-    const input = await parseBody(c, restoreSchema);
-    return c.json(await restoreZoneVersion(c.var.deps, accountId, input.domainId, input.changeId, await zoneEditor(c)));
+    const input = await parseBody(c, zoneRestoreSchema);
+    return answer(c, 'POST /dnsChanges/restore', await restoreZoneVersion(c.var.deps, accountId, input.domainId, input.changeId, await zoneEditor(c)));
   });
 
 export const dnsZoneFilesRoutes = new Hono<AppEnv>()
@@ -63,33 +53,33 @@ export const dnsZoneFilesRoutes = new Hono<AppEnv>()
     const { accountId } = requireAccount(c);
     const input = await parseBody(c, zoneImportSchema);
     c.header('Cache-Control', 'no-store');
-    return c.json(await previewZoneImport(c.var.deps, accountId, input));
+    return answer(c, 'POST /dnsZoneFiles/preview', await previewZoneImport(c.var.deps, accountId, input));
   })
   .post('/', async (c) => {
     const { accountId } = requireAccount(c);
     const input = await parseBody(c, zoneImportSchema);
-    return c.json(await applyZoneImport(c.var.deps, accountId, input, await zoneEditor(c, 'import')));
+    return answer(c, 'POST /dnsZoneFiles', await applyZoneImport(c.var.deps, accountId, input, await zoneEditor(c, 'import')));
   });
 
 export const dnsTemplatesRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
     requireAccount(c);
-    return c.json({ total: listDnsTemplates().length, limit: 100, skip: 0, data: listDnsTemplates() });
+    return answer(c, 'GET /dnsTemplates', { total: listDnsTemplates().length, limit: 100, skip: 0, data: listDnsTemplates() });
   })
   .post('/:id/preview', async (c) => {
     const { accountId } = requireAccount(c);
     const { domainId } = await parseBody(c, dnsTemplatePreviewSchema);
     c.header('Cache-Control', 'no-store');
-    return c.json(await previewDnsTemplate(c.var.deps, accountId, c.req.param('id'), domainId));
+    return answer(c, 'POST /dnsTemplates/:id/preview', await previewDnsTemplate(c.var.deps, accountId, c.req.param('id'), domainId));
   })
   .post('/:id/apply', async (c) => {
     const { accountId } = requireAccount(c);
     const input = await parseBody(c, dnsTemplateApplySchema);
-    return c.json(await applyDnsTemplate(c.var.deps, accountId, c.req.param('id'), input, await zoneEditor(c, 'template')));
+    return answer(c, 'POST /dnsTemplates/:id/apply', await applyDnsTemplate(c.var.deps, accountId, c.req.param('id'), input, await zoneEditor(c, 'template')));
   });
 
 export const dnsRecordDeletionsRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const { accountId } = requireAccount(c);
-  const input = await parseBody(c, bulkDeleteSchema);
-  return c.json(await deleteDnsRecords(c.var.deps, accountId, input.domainId, input.dnsRecordIds, await zoneEditor(c, 'bulk')));
+  const input = await parseBody(c, dnsRecordDeletionSchema);
+  return answer(c, 'POST /dnsRecordDeletions', await deleteDnsRecords(c.var.deps, accountId, input.domainId, input.dnsRecordIds, await zoneEditor(c, 'bulk')));
 });

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { categoryNames } from '../contract/search/categories.ts';
 import { domainCheckQuerySchema } from '../contract/search/domain-check.ts';
 import { requireAccount } from '../http/auth.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseWith } from '../http/validate.ts';
 import { catalogue } from '../services/search/catalogue.ts';
@@ -33,5 +34,5 @@ export const domainSearchRoutes = new Hono<AppEnv>()
     );
     const data = await checkDomains({ registry: c.var.deps.providers.registry, catalogue: catalogue() }, domain);
     c.header('Cache-Control', 'no-store');
-    return c.json({ total: data.length, limit: data.length, skip: 0, data });
+    return answer(c, 'GET /domainSearch/check', { total: data.length, limit: data.length, skip: 0, data });
   });

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { offerSchema } from '../contract/selling/for-sale-offer.ts';
 import { badRequest } from '../errors.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
 import { findForSaleListing, makeOffer } from '../services/selling/for-sale.ts';
@@ -9,11 +10,11 @@ import { findForSaleListing, makeOffer } from '../services/selling/for-sale.ts';
 export const forSaleRoutes = new Hono<AppEnv>()
   .get('/:domain', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await findForSaleListing(c.var.deps, c.req.param('domain'), c.req.query('offer')?.slice(0, 100)));
+    return answer(c, 'GET /forSale/:domain', await findForSaleListing(c.var.deps, c.req.param('domain'), c.req.query('offer')?.slice(0, 100)));
   })
   .post('/:domain/offers', async (c) => {
     const { token, ...offer } = await parseBody(c, offerSchema);
     const verdict = await c.var.deps.providers.botCheck.verify(token);
     if (!verdict.ok) throw badRequest(verdict.message);
-    return c.json(await makeOffer(c.var.deps, c.req.param('domain'), offer, c.var.clientIp));
+    return answer(c, 'POST /forSale/:domain/offers', await makeOffer(c.var.deps, c.req.param('domain'), offer, c.var.clientIp));
   });

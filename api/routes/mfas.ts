@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import brand from '../../content/brand.json' with { type: 'json' };
 import { mfaAddSchema, mfaVerifySchema, secondFactorDeleteSchema } from '../contract/auth/mfa.ts';
 import { requireAccount } from '../http/auth.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readListQuery } from '../http/list-query.ts';
 import { clientOf } from '../http/sign-in.ts';
@@ -16,30 +17,30 @@ import { addMfa, deleteMfa, resendMfaCode, verifyNewMfa } from '../services/auth
 export const mfasRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const { accountId } = requireAccount(c);
-    const answer = await listMfas(c.var.deps.db, accountId, readListQuery(c));
+    const list = await listMfas(c.var.deps.db, accountId, readListQuery(c));
     c.header('Cache-Control', 'no-store');
-    return c.json(answer);
+    return answer(c, 'GET /mfas', list);
   })
   .post('/', async (c) => {
     const holder = requireAccount(c);
     const input = await parseBody(c, mfaAddSchema);
     c.header('Cache-Control', 'no-store');
-    return c.json(await addMfa(c.var.deps, holder, input, clientOf(c), brand.name), 201);
+    return answer(c, 'POST /mfas', await addMfa(c.var.deps, holder, input, clientOf(c), brand.name));
   })
   .post('/:id/codes', async (c) => {
     const holder = requireAccount(c);
-    return c.json(await resendMfaCode(c.var.deps, holder, parseId(c), clientOf(c), brand.name));
+    return answer(c, 'POST /mfas/:id/codes', await resendMfaCode(c.var.deps, holder, parseId(c), clientOf(c), brand.name));
   })
   .patch('/:id', async (c) => {
     const holder = requireAccount(c);
     const id = parseId(c);
     const { token } = await parseBody(c, mfaVerifySchema);
-    return c.json(await verifyNewMfa(c.var.deps, holder, id, token, clientOf(c), brand.name));
+    return answer(c, 'PATCH /mfas/:id', await verifyNewMfa(c.var.deps, holder, id, token, clientOf(c), brand.name));
   })
   .delete('/:id', async (c) => {
     const holder = requireAccount(c);
     const id = parseId(c);
     const { password } = await parseBody(c, secondFactorDeleteSchema);
     await deleteMfa(c.var.deps, holder, id, password, clientOf(c), brand.name);
-    return c.json({ success: true });
+    return answer(c, 'DELETE /mfas/:id', { success: true });
   });

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseId } from '../http/validate.ts';
 import { renderBillingDocument } from '../services/billing/document-pdf.ts';
@@ -12,7 +13,7 @@ export const ordersRoutes = new Hono<AppEnv>()
     const { accountId } = requireAccount(c);
     c.header('Cache-Control', 'no-store');
     const data = await listAccountOrders(c.var.deps.db, accountId);
-    return c.json({ total: data.length, limit: data.length, skip: 0, data });
+    return answer(c, 'GET /orders', { total: data.length, limit: data.length, skip: 0, data });
   })
   .get('/documents/:number', async (c) => {
     const { accountId } = requireAccount(c);
@@ -24,5 +25,5 @@ export const ordersRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const { accountId } = requireAccount(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await findOrderConfirmation(c.var.deps.db, parseId(c), accountId));
+    return answer(c, 'GET /orders/:id', await findOrderConfirmation(c.var.deps.db, parseId(c), accountId));
   });

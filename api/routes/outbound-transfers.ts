@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { outboundAnswerSchema } from '../contract/selling/for-sale-offer.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
 import { journalDomainChange } from '../services/journal/customer-changes.ts';
@@ -17,10 +18,14 @@ export const outboundTransfersRoutes = new Hono<AppEnv>()
   .get('/:token', async (c) => {
     await enforce(c.var.deps.db, limit(c.var.clientIp), limitMessage);
     c.header('Cache-Control', 'no-store');
-    return c.json(await readOutboundTransfer(c.var.deps, c.req.param('token')));
+    return answer(c, 'GET /outboundTransfers/:token', await readOutboundTransfer(c.var.deps, c.req.param('token')));
   })
   .post('/:token', async (c) => {
     const { action } = await parseBody(c, outboundAnswerSchema);
     await enforce(c.var.deps.db, limit(c.var.clientIp), limitMessage);
-    return c.json(await answerOutboundTransfer(c.var.deps, c.req.param('token'), action, { journal: journalDomainChange, clientIp: c.var.clientIp }));
+    return answer(
+      c,
+      'POST /outboundTransfers/:token',
+      await answerOutboundTransfer(c.var.deps, c.req.param('token'), action, { journal: journalDomainChange, clientIp: c.var.clientIp }),
+    );
   });

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import brand from '../../content/brand.json' with { type: 'json' };
 import { passkeyRegisterSchema, passkeyRenameSchema, secondFactorDeleteSchema } from '../contract/auth/mfa.ts';
 import { requireAccount } from '../http/auth.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { clientOf } from '../http/sign-in.ts';
 import { parseBody, parseId } from '../http/validate.ts';
@@ -14,12 +15,12 @@ export const passkeysRoutes = new Hono<AppEnv>()
     const holder = requireAccount(c);
     const data = await listPasskeys(c.var.deps, holder);
     c.header('Cache-Control', 'no-store');
-    return c.json({ total: data.length, limit: data.length, skip: 0, data });
+    return answer(c, 'GET /passkeys', { total: data.length, limit: data.length, skip: 0, data });
   })
   .post('/registrationOptions', async (c) => {
     const holder = requireAccount(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await passkeyRegistrationOptions(c.var.deps, holder, brand.name));
+    return answer(c, 'POST /passkeys/registrationOptions', { ...(await passkeyRegistrationOptions(c.var.deps, holder, brand.name)) });
   })
   .post('/', async (c) => {
     const holder = requireAccount(c);
@@ -31,18 +32,18 @@ export const passkeysRoutes = new Hono<AppEnv>()
       clientOf(c),
       brand.name,
     );
-    return c.json(view, 201);
+    return answer(c, 'POST /passkeys', view);
   })
   .patch('/:id', async (c) => {
     const holder = requireAccount(c);
     const id = parseId(c);
     const { name } = await parseBody(c, passkeyRenameSchema);
-    return c.json(await renamePasskey(c.var.deps, holder, id, name));
+    return answer(c, 'PATCH /passkeys/:id', await renamePasskey(c.var.deps, holder, id, name));
   })
   .delete('/:id', async (c) => {
     const holder = requireAccount(c);
     const id = parseId(c);
     const { password } = await parseBody(c, secondFactorDeleteSchema);
     await deletePasskey(c.var.deps, holder, id, password, clientOf(c), brand.name);
-    return c.json({ success: true });
+    return answer(c, 'DELETE /passkeys/:id', { success: true });
   });

@@ -9,6 +9,7 @@ import { cardSetupSchema, paymentMethodPatchSchema, sandboxAuthenticationSchema,
 import { AppError } from '../errors.ts';
 import { currentAccountId } from '../http/auth.ts';
 import { cartOwner, writableCart } from '../http/cart-owner.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';
 import { CardError } from '../providers/payments/index.ts';
@@ -41,15 +42,15 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
     const status = c.req.query('status');
     if (status && !['active', 'pending', 'deleted'].includes(status)) throw new AppError(400, 'status must be active, pending or deleted');
     const data = owner ? await listPaymentMethods(c.var.deps.db, owner, status) : [];
-    return c.json({ total: data.length, limit: data.length, skip: 0, data });
+    return answer(c, 'GET /paymentMethods', { total: data.length, limit: data.length, skip: 0, data });
   })
-  .get('/config', (c) => c.json(c.var.deps.providers.payments.publicConfig()))
+  .get('/config', (c) => answer(c, 'GET /paymentMethods/config', c.var.deps.providers.payments.publicConfig()))
   .post('/sandboxCard', async (c) => {
     const payments = sandbox(c);
     const body = await parseBody(c, sandboxCardSchema);
     await enforce(c.var.deps.db, [{ key: `sandbox-card:${c.var.clientIp}`, max: 60, windowSeconds: 600 }], 'Too many card attempts.');
     try {
-      return c.json(await payments.createPaymentMethod(body), 201);
+      return answer(c, 'POST /paymentMethods/sandboxCard', { ...(await payments.createPaymentMethod(body)) });
     } catch (error) {
       if (error instanceof CardError) throw new AppError(402, error.message, { declineCode: error.declineCode });
       throw error;
@@ -59,7 +60,7 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
     const payments = sandbox(c);
     const body = await parseBody(c, sandboxAuthenticationSchema);
     try {
-      return c.json(await payments.authenticate(body.intentId, body.outcome));
+      return answer(c, 'POST /paymentMethods/sandboxAuthenticate', { ...(await payments.authenticate(body.intentId, body.outcome)) });
     } catch (error) {
       if (error instanceof CardError) throw new AppError(400, error.message);
       throw error;
@@ -74,7 +75,9 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
     const accountId = currentAccountId(c);
     const cart = accountId != null ? await findCurrentCart(db, cartOwner(c)) : await writableCart(c);
     const owner: MethodOwner = accountId != null ? { accountId } : { cartId: cart?.cartId ?? 0 };
-    return c.json(
+    return answer(
+      c,
+      'POST /paymentMethods/setup',
       await setupCard(db, providers.payments, {
         owner,
         cartId: cart?.cartId ?? null,
@@ -88,7 +91,7 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
     await parseBody(c, paymentMethodPatchSchema);
     const owner = await methodOwner(c);
     if (!owner) throw new AppError(404, 'Payment method not found');
-    return c.json(await makeDefault(c.var.deps.db, owner, parseId(c)));
+    return answer(c, 'PATCH /paymentMethods/:id', await makeDefault(c.var.deps.db, owner, parseId(c)));
   })
   .delete('/:id', async (c) => {
     const owner = await methodOwner(c);
@@ -96,5 +99,5 @@ export const paymentMethodsRoutes = new Hono<AppEnv>()
     const id = parseId(c);
     const removed = await removeMethod(c.var.deps.db, owner, id);
     await detachRemovedCards(c.var.deps, [id]);
-    return c.json(removed);
+    return answer(c, 'DELETE /paymentMethods/:id', removed);
   });

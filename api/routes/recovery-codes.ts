@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import brand from '../../content/brand.json' with { type: 'json' };
 import { requireAccount } from '../http/auth.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { clientOf } from '../http/sign-in.ts';
 import { recoveryCodesStatus, regenerateRecoveryCodes } from '../services/auth/recovery-codes-manage.ts';
@@ -13,10 +14,10 @@ export const recoveryCodesRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const { userId } = requireAccount(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await recoveryCodesStatus(c.var.deps.db, userId));
+    return answer(c, 'GET /recoveryCodes', await recoveryCodesStatus(c.var.deps.db, userId));
   })
   .post('/', async (c) => {
     const holder = requireAccount(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await regenerateRecoveryCodes(c.var.deps, holder, clientOf(c), brand.name), 201);
+    return answer(c, 'POST /recoveryCodes', await regenerateRecoveryCodes(c.var.deps, holder, clientOf(c), brand.name));
   });

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { verifyRegistrantSchema } from '../contract/compliance/verification.ts';
 import { ownAccountId } from '../http/auth.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseId } from '../http/validate.ts';
 import { readVerificationStatus, resendVerification, verifyRegistrant } from '../services/compliance/verification/registrant-verification.ts';
@@ -12,14 +13,14 @@ import { readVerificationStatus, resendVerification, verifyRegistrant } from '..
 export const registrantVerificationsRoutes = new Hono<AppEnv>()
   .post('/verify', async (c) => {
     const { token } = await parseBody(c, verifyRegistrantSchema);
-    return c.json(await verifyRegistrant(c.var.deps, token, c.var.clientIp));
+    return answer(c, 'POST /registrantVerifications/verify', await verifyRegistrant(c.var.deps, token, c.var.clientIp));
   })
   .get('/:id', async (c) => {
     const accountId = ownAccountId(c, parseId(c));
     c.header('Cache-Control', 'no-store');
-    return c.json(await readVerificationStatus(c.var.deps, accountId));
+    return answer(c, 'GET /registrantVerifications/0', await readVerificationStatus(c.var.deps, accountId));
   })
   .post('/:id/resend', async (c) => {
     const accountId = ownAccountId(c, parseId(c));
-    return c.json(await resendVerification(c.var.deps, accountId));
+    return answer(c, 'POST /registrantVerifications/0/resend', await resendVerification(c.var.deps, accountId));
   });

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { renewableListQuerySchema, renewRequestSchema } from '../contract/renewals/renewals.ts';
 import { requireAccount } from '../http/auth.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseWith } from '../http/validate.ts';
 import { commitRenewal, listRenewableDomains, previewRenewal } from '../services/renewals/renewals.ts';
@@ -12,12 +13,12 @@ export const renewalsRoutes = new Hono<AppEnv>()
     const { domainId } = parseWith(renewableListQuerySchema, c.req.query());
     c.header('Cache-Control', 'no-store');
     const data = await listRenewableDomains(c.var.deps, accountId, domainId);
-    return c.json({ total: data.length, limit: data.length, skip: 0, data });
+    return answer(c, 'GET /renewals', { total: data.length, limit: data.length, skip: 0, data });
   })
   .post('/', async (c) => {
     const { accountId, sessionId } = requireAccount(c);
     const request = await parseBody(c, renewRequestSchema);
     c.header('Cache-Control', 'no-store');
-    if (!request.commit) return c.json(await previewRenewal(c.var.deps, accountId, request));
-    return c.json(await commitRenewal(c.var.deps, accountId, request, { sessionId, viaApiToken: Boolean(c.var.auth?.apiToken) }));
+    if (!request.commit) return answer(c, 'POST /renewals', await previewRenewal(c.var.deps, accountId, request));
+    return answer(c, 'POST /renewals', await commitRenewal(c.var.deps, accountId, request, { sessionId, viaApiToken: Boolean(c.var.auth?.apiToken) }));
   });

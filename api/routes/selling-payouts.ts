@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { payoutRequestSchema } from '../contract/selling/payouts.ts';
 import { AppError } from '../errors.ts';
+import { answer } from '../http/answer.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody } from '../http/validate.ts';
 import { listRecentPayouts, listSellerBalances, payOutSeller } from '../services/selling/payouts.ts';
@@ -9,7 +10,7 @@ import { listRecentPayouts, listSellerBalances, payOutSeller } from '../services
 export const adminPayoutsRoutes = new Hono<AdminEnv>()
   .get('/', allow('orders:read'), async (c) => {
     const db = c.var.deps.db;
-    return c.json({ sellers: await listSellerBalances(db), payouts: await listRecentPayouts(db) });
+    return answer(c, 'GET /admin/payouts', { sellers: await listSellerBalances(db), payouts: await listRecentPayouts(db) });
   })
   .post('/', allow('orders:refund'), async (c) => {
     const input = await parseBody(c, payoutRequestSchema);
@@ -28,5 +29,5 @@ export const adminPayoutsRoutes = new Hono<AdminEnv>()
         results.push({ accountId, payout: null, replayed: false, error: error.message });
       }
     }
-    return c.json({ results }, 201);
+    return answer(c, 'POST /admin/payouts', { results });
   });

@@ -18,6 +18,7 @@ import {
 import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
 import { clearCookie, sessionCookie } from '../http/cookies.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { applySignIn, clientOf } from '../http/sign-in.ts';
 import { parseBody, parseWith, readJson } from '../http/validate.ts';
@@ -80,13 +81,13 @@ export const sessionRoutes = new Hono<AppEnv>()
   .post('/passkeyOptions', async (c) => {
     const { purpose } = await parseBody(c, passkeyOptionsSchema);
     c.header('Cache-Control', 'no-store');
-    return c.json(await passkeyAuthenticationOptions(c.var.deps, c.var.auth, purpose, clientOf(c)));
+    return answer(c, 'POST /session/passkeyOptions', { ...(await passkeyAuthenticationOptions(c.var.deps, c.var.auth, purpose, clientOf(c))) });
   })
   /** "Confirm it's you": the proofs this holder can give. */
   .get('/confirm', async (c) => {
     const holder = requireAccount(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await confirmChoices(c.var.deps, holder));
+    return answer(c, 'GET /session/confirm', await confirmChoices(c.var.deps, holder));
   })
   /** "Confirm it's you": a password, a code (mfaId to send one, then mfaChallengeId with mfaToken) or a passkey. */
   .post('/confirm', async (c) => {
@@ -99,16 +100,17 @@ export const sessionRoutes = new Hono<AppEnv>()
     if ('passkey' in body) {
       const { passkey } = parseWith(confirmPasskeySchema, body);
       await confirmWithPasskey(deps, holder, passkey as unknown as AuthenticationResponseJSON, client);
-      return c.json({ confirmed: true });
+      return answer(c, 'POST /session/confirm', { confirmed: true });
     }
     if ('mfaChallengeId' in body || 'mfaToken' in body) {
       await confirmWithCode(deps, holder, parseWith(confirmCodeSchema, body), client);
-      return c.json({ confirmed: true });
+      return answer(c, 'POST /session/confirm', { confirmed: true });
     }
-    if ('mfaId' in body) return c.json(await startConfirmCode(deps, holder, parseWith(confirmPickSchema, body).mfaId, client, brand.name));
+    if ('mfaId' in body)
+      return answer(c, 'POST /session/confirm', await startConfirmCode(deps, holder, parseWith(confirmPickSchema, body).mfaId, client, brand.name));
     if ('password' in body) {
       await confirmWithPassword(deps, holder, parseWith(confirmPasswordSchema, body).password, client);
-      return c.json({ confirmed: true });
+      return answer(c, 'POST /session/confirm', { confirmed: true });
     }
     throw new AppError(400, 'Send password, mfaId, mfaChallengeId with mfaToken and mfaId, or passkey');
   })
@@ -118,9 +120,9 @@ export const sessionRoutes = new Hono<AppEnv>()
     await signOut(c.var.deps.db, c.var.auth);
     clearCookie(c, sessionCookie);
     c.header('Cache-Control', 'no-store');
-    return c.json({ success: true });
+    return answer(c, 'GET /session', { success: true });
   })
   .get('/admin', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await adminSession(c.var.deps.db, c.var.auth, c.var.deps.secrets.adminJwt));
+    return answer(c, 'GET /session/admin', await adminSession(c.var.deps.db, c.var.auth, c.var.deps.secrets.adminJwt));
   });

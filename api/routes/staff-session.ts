@@ -17,6 +17,7 @@ import {
   staffTotpConfirmSchema,
 } from '../contract/staff/staff-schemas.ts';
 import { AppError } from '../errors.ts';
+import { answer } from '../http/answer.ts';
 import { type AdminEnv, allow, applyStaffSignIn, clearStaffCookie, staffClient } from '../http/staff-auth.ts';
 import { parseBody } from '../http/validate.ts';
 import { enforce } from '../services/platform/rate-limit.ts';
@@ -39,7 +40,7 @@ export const adminSessionRoutes = new Hono<AdminEnv>()
   .get('/', allow('open'), async (c) => {
     const staff = c.var.staff;
     if (!staff) throw new AppError(401, 'Please sign in to the back office');
-    return c.json(await describeStaffSession(c.var.deps.db, staff));
+    return answer(c, 'GET /admin/session', await describeStaffSession(c.var.deps.db, staff));
   })
   .post('/', allow('open'), async (c) => {
     const input = await parseBody(c, staffSignInSchema);
@@ -50,7 +51,7 @@ export const adminSessionRoutes = new Hono<AdminEnv>()
   .delete('/', allow('open'), async (c) => {
     await signOutStaff(c.var.deps.db, c.var.staff, c.var.clientIp);
     clearStaffCookie(c);
-    return c.json({ success: true });
+    return answer(c, 'DELETE /admin/session', { success: true });
   })
   .post('/code', allow('open'), async (c) => {
     const { code } = await parseBody(c, staffCodeSchema);

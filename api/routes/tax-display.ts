@@ -5,13 +5,13 @@
  */
 import { Hono } from 'hono';
 import { taxDisplayQuerySchema } from '../contract/billing/tax-display.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseWith } from '../http/validate.ts';
 import { consumerTaxDisplay } from '../services/billing/tax-display.ts';
 
 export const taxDisplayRoutes = new Hono<AppEnv>().get('/', (c) => {
   const { country } = parseWith(taxDisplayQuerySchema, { country: c.req.query('country') });
-  const answer = consumerTaxDisplay(country);
   c.header('Cache-Control', 'public, max-age=3600');
-  return c.json(answer);
+  return answer(c, 'GET /taxDisplay', consumerTaxDisplay(country));
 });

@@ -1,5 +1,7 @@
 /** GET /api/tlds: the extension catalogue, with the list query words. */
 import { Hono } from 'hono';
+import { answer } from '../http/answer.ts';
+import type { AppAnswer } from '../openapi/app-operations.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readListQuery } from '../http/list-query.ts';
 import { type Catalogue, catalogue, findTld, listTlds } from '../services/search/catalogue.ts';
@@ -18,7 +20,7 @@ export const tldsRoutes = new Hono<AppEnv>()
     }
     let body = answers.get(search);
     if (body === undefined) {
-      body = JSON.stringify(listTlds(readListQuery(c)));
+      body = JSON.stringify(listTlds(readListQuery(c)) satisfies AppAnswer<'GET /tlds'>);
       if (answers.size < maxCachedAnswers) answers.set(search, body);
     }
     // In the live preview a saved price must show on the next request; a pricing rule's change within a minute.
@@ -26,5 +28,5 @@ export const tldsRoutes = new Hono<AppEnv>()
     return c.body(body, 200, { 'content-type': 'application/json' });
   })
   .get('/:tld', (c) => {
-    return c.json(findTld(c.req.param('tld')));
+    return answer(c, 'GET /tlds/:tld', findTld(c.req.param('tld')));
   });

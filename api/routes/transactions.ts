@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { transactionsQuerySchema } from '../contract/billing/transactions.ts';
 import { requireAccount } from '../http/auth.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseId, parseWith } from '../http/validate.ts';
 import { enforce } from '../services/platform/rate-limit.ts';
@@ -16,7 +17,7 @@ export const transactionsRoutes = new Hono<AppEnv>()
     const { accountId } = requireAccount(c);
     const query = parseWith(transactionsQuerySchema, c.req.query());
     c.header('Cache-Control', 'no-store');
-    if (query.$pdf !== 'true') return c.json(await listMonthTransactions(c.var.deps.db, accountId, query.yyyymm));
+    if (query.$pdf !== 'true') return answer(c, 'GET /transactions', await listMonthTransactions(c.var.deps.db, accountId, query.yyyymm));
     // Drawing a PDF costs far more than a JSON answer: a generous cap stops a loop from hogging a worker.
     await enforce(c.var.deps.db, [{ key: `statement-pdf:${accountId}`, max: 60, windowSeconds: 600 }], 'Too many statement downloads.');
     const { filename, pdf } = await renderStatement(c.var.deps.db, accountId, query.yyyymm);

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { loginUpdateSchema } from '../contract/accounts/account-update.ts';
 import { AppError } from '../errors.ts';
 import { requireAccount } from '../http/auth.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { applySignIn, clientOf } from '../http/sign-in.ts';
 import { parseBody, parseId } from '../http/validate.ts';
@@ -22,7 +23,7 @@ export const usersRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     // A staff member viewing the account (read-only): the account app shows a banner saying who.
     const viewAs = c.var.auth?.viewAs;
-    return c.json(viewAs ? { ...user, $viewAs: { staffEmail: viewAs.staffEmail } } : user);
+    return answer(c, 'GET /users/0', viewAs ? { ...user, $viewAs: { staffEmail: viewAs.staffEmail } } : user);
   })
   .patch('/:id', async (c) => {
     const id = parseId(c);
@@ -35,5 +36,5 @@ export const usersRoutes = new Hono<AppEnv>()
     }
     const { userId, sessionId } = requireAccount(c);
     if (id !== 0 && id !== userId) throw new AppError(403, 'You do not have access to this');
-    return c.json(await updateLogin(c.var.deps, { userId, sessionId }, body));
+    return answer(c, 'PATCH /users/0', await updateLogin(c.var.deps, { userId, sessionId }, body));
   });

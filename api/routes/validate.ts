@@ -7,6 +7,7 @@ import brand from '../../content/brand.json' with { type: 'json' };
 import { validateRequestSchema } from '../contract/carts/validate.ts';
 import { AppError } from '../errors.ts';
 import { cartById } from '../http/cart-owner.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/validate.ts';
 import { requireBotCheck } from '../services/auth/bot-check.ts';
@@ -22,21 +23,23 @@ export const validateRoutes = new Hono<AppEnv>().post('/', async (c) => {
     // A signed-in user changing their login email: their session stands in for the bot check, limited per account.
     if (auth?.state === 'active' && auth.userId != null && auth.accountId != null) {
       await enforce(db, [{ key: `validate-email:account:${auth.accountId}`, max: 120, windowSeconds: 600 }], 'Too many checks.');
-      return c.json(await checkLoginEmail(db, auth.userId, body.email));
+      return answer(c, 'POST /validate', await checkLoginEmail(db, auth.userId, body.email));
     }
     await enforce(db, [{ key: `validate-email:${c.var.clientIp}`, max: 120, windowSeconds: 600 }], 'Too many checks.');
     const format = checkEmailFormat(body.email);
-    if (!format.valid) return c.json(format);
+    if (!format.valid) return answer(c, 'POST /validate', format);
     // Whether an account exists is worth a proof of work, so this is no cheaper a list of customers than login.
     await requireBotCheck(providers.botCheck, body.recaptchaToken);
-    return c.json(await checkNewEmail(db, body.email));
+    return answer(c, 'POST /validate', await checkNewEmail(db, body.email));
   }
-  if ('password' in body) return c.json(checkNewPassword(body.password));
+  if ('password' in body) return answer(c, 'POST /validate', checkNewPassword(body.password));
   const cart = await cartById(c, body.cartId, { create: false });
   if (!cart) throw new AppError(400, 'Add a domain to your cart first');
-  if ('code' in body) return c.json(await checkPhoneCode(db, { cartId: cart.cartId, phone: body.phone, code: body.code }));
+  if ('code' in body) return answer(c, 'POST /validate', await checkPhoneCode(db, { cartId: cart.cartId, phone: body.phone, code: body.code }));
   await requireBotCheck(providers.botCheck, body.recaptchaToken);
-  return c.json(
+  return answer(
+    c,
+    'POST /validate',
     await sendPhoneCode(
       db,
       providers.sms,

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { isDomainName } from '../contract/domain-name.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { enforce } from '../services/platform/rate-limit.ts';
 import { lookupWhois } from '../services/rdap/rdap-whois.ts';
@@ -38,5 +39,5 @@ export const whoisRoutes = new Hono<AppEnv>().get('/:domain', async (c) => {
   const whois = await lookupWhois(c.var.deps, domain);
   if (!whois) throw notFound(`No WHOIS record was found for ${domain}: the name is not registered.`);
   c.header('Cache-Control', 'no-store');
-  return c.json({ whois });
+  return answer(c, 'GET /whois/:domain', { whois });
 });

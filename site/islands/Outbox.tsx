@@ -1,18 +1,8 @@
 /** Lists /api/dev/outbox (newest first), refreshing every 3 s. */
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { useEffect, useState } from 'react';
-
-type Message = {
-  id: number;
-  channel: 'sms' | 'email';
-  to: string;
-  subject: string | null;
-  body: string;
-  createdAt: string;
-  /** A relayed message: its envelope sender ('' for the null sender) and where its exact bytes are. */
-  envelopeFrom: string | null;
-  sizeBytes: number | null;
-  rawUrl: string | null;
-};
+import type { OutboxMessage as Message } from '../../api/contract/outbox.ts';
 
 export default function Outbox() {
   const [messages, setMessages] = useState<Message[] | null>(null);
@@ -20,10 +10,10 @@ export default function Outbox() {
   useEffect(() => {
     let stopped = false;
     const load = async () => {
-      const response = await fetch('/api/dev/outbox', { credentials: 'include' }).catch(() => null);
+      const answer = await apiClient.GET('/dev/outbox', { toast: false });
       if (stopped) return;
-      if (!response?.ok) return setUnavailable(true);
-      setMessages(((await response.json()) as { data: Message[] }).data);
+      if (isFailure(answer)) return setUnavailable(true);
+      setMessages(answer.data);
     };
     void load();
     const timer = setInterval(load, 3000);

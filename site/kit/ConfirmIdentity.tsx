@@ -6,7 +6,7 @@
  *
  * Usage: wrap the call; nothing else to mount.
  *
- *   const answer = await withRecentAuth(() => api<Thing>('/things/1', { method: 'DELETE', toast: false }));
+ *   const answer = await withRecentAuth(() => apiClient.DELETE('/things/{id}', { params: { path: { id } }, toast: false }));
  *   if (isFailure(answer)) return answer; // cancelled, or the call's own failure
  *
  * `confirmIdentity()` alone opens the dialog and resolves true once confirmed, false when closed.
@@ -15,7 +15,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { MfaOption } from '../../api/contract/auth/login.ts';
 import type { ConfirmChallenge, ConfirmChoices } from '../../api/contract/auth/mfa.ts';
-import { type ApiFailure, api, isFailure } from './api.ts';
+import { type ApiFailure, isFailure } from './api.ts';
+import { apiClient } from './api-client.ts';
 import Modal from './Modal.tsx';
 import { isReauthRequired } from './reauth-required.ts';
 
@@ -67,7 +68,7 @@ export function ConfirmIdentity({ open, onConfirmed, onCancel }: { open: boolean
 
   useEffect(() => {
     if (!open) return;
-    void api<ConfirmChoices>('/session/confirm', { toast: false }).then((answer) => {
+    void apiClient.GET('/session/confirm', { toast: false }).then((answer) => {
       if (!isFailure(answer)) setChoices(answer);
     });
   }, [open]);
@@ -97,7 +98,7 @@ export function ConfirmIdentity({ open, onConfirmed, onCancel }: { open: boolean
     void attempt(async () => {
       const body =
         mode.kind === 'password' ? { password: value } : { mfaId: mode.challenge.mfaId, mfaChallengeId: mode.challenge.mfaChallengeId, mfaToken: value.trim() };
-      const answer = await api<{ confirmed: true }>('/session/confirm', { method: 'POST', body, toast: false });
+      const answer = await apiClient.POST('/session/confirm', { body, toast: false });
       if (!isFailure(answer)) onConfirmed();
       return answer;
     });
@@ -105,8 +106,8 @@ export function ConfirmIdentity({ open, onConfirmed, onCancel }: { open: boolean
 
   function chooseMethod(method: MfaOption) {
     void attempt(async () => {
-      const answer = await api<ConfirmChallenge>('/session/confirm', { method: 'POST', body: { mfaId: method.mfaId }, toast: false });
-      if (!isFailure(answer)) {
+      const answer = await apiClient.POST('/session/confirm', { body: { mfaId: method.mfaId }, toast: false });
+      if (!isFailure(answer) && 'mfaChallengeId' in answer) {
         setValue('');
         setMode({ kind: 'code', challenge: answer });
       }
@@ -116,16 +117,13 @@ export function ConfirmIdentity({ open, onConfirmed, onCancel }: { open: boolean
 
   function confirmWithPasskey() {
     void attempt(async () => {
-      const options = await api<Parameters<typeof import('@simplewebauthn/browser').startAuthentication>[0]['optionsJSON']>('/session/passkeyOptions', {
-        method: 'POST',
-        body: { purpose: 'confirm' },
-        toast: false,
-      });
+      const options = await apiClient.POST('/session/passkeyOptions', { body: { purpose: 'confirm' }, toast: false });
       if (isFailure(options)) return options;
       // The WebAuthn helper loads only when someone confirms with a passkey.
       const { startAuthentication } = await import('@simplewebauthn/browser');
-      const passkey = await startAuthentication({ optionsJSON: options });
-      const answer = await api<{ confirmed: true }>('/session/confirm', { method: 'POST', body: { passkey }, toast: false });
+      type Options = Parameters<typeof startAuthentication>[0]['optionsJSON'];
+      const passkey = await startAuthentication({ optionsJSON: options as unknown as Options });
+      const answer = await apiClient.POST('/session/confirm', { body: { passkey }, toast: false });
       if (!isFailure(answer)) onConfirmed();
       return answer;
     });

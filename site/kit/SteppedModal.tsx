@@ -19,7 +19,7 @@
  *         title: 'Renew My Domain',
  *         body: <RenewTable … />,
  *         actions: [{ label: 'Continue', run: async () => {
- *           const preview = await api<RenewPreview>('/renewals', { method: 'POST', body: { …, commit: false }, toast: false });
+ *           const preview = await apiClient.POST('/renewals', { body: { …, commit: false }, toast: false });
  *           if (isFailure(preview)) return preview; // stays here and shows preview.message
  *           setOrder(preview);
  *           return 'confirmRenewDomains';

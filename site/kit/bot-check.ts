@@ -1,6 +1,8 @@
 /** Fetches a bot-check challenge at submit time and solves it in the browser (ALTCHA proof of work). */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { solveChallenge } from 'altcha-lib';
+import { isFailure } from './api.ts';
+import { apiClient } from './api-client.ts';
 // The Web Crypto variant: the default one imports node:crypto, which the browser bundle cannot use.
 import { deriveKey as webCryptoDeriveKey } from 'altcha-lib/algorithms/web/sha';
 
@@ -33,9 +35,9 @@ export async function getBotToken(given?: unknown): Promise<string | null> {
   try {
     let answer = given as ChallengeAnswer | undefined;
     if (!answer) {
-      const response = await fetch('/api/botCheck', { credentials: 'include' });
-      if (!response.ok) return null;
-      answer = (await response.json()) as ChallengeAnswer;
+      const challenge = await apiClient.GET('/botCheck', { toast: false });
+      if (isFailure(challenge)) return null;
+      answer = challenge as ChallengeAnswer;
     }
     if (answer.provider !== 'altcha') return null;
     return await solveAltcha(answer.challenge);

@@ -1,6 +1,7 @@
 /** The session as islands and the account app see it: logout with its 3-second notice. */
 import { atom } from 'nanostores';
-import { api, isFailure } from './api.ts';
+import { isFailure } from './api.ts';
+import { apiClient } from './api-client.ts';
 import { dismissToast, showToast } from './toasts.ts';
 
 export const logoutMessage = 'You have logged out';
@@ -19,7 +20,7 @@ export const $loggedOut = atom(false);
 export async function logout(redirect?: string): Promise<boolean> {
   if ($loggingOut.get()) return false;
   $loggingOut.set(true);
-  const result = await api<{ success: boolean }>('/session', { toast: true });
+  const result = await apiClient.GET('/session', { toast: true });
   if (isFailure(result) || !result.success) {
     $loggingOut.set(false);
     return false;

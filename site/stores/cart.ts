@@ -1,9 +1,10 @@
 /** The cart as every island sees it: count for the header badge, logged-in flag, refresh, and the checkout source. */
 import { atom, computed } from 'nanostores';
-import type { Cart, CartItem, CartPaymentMethod } from '../../api/contract/carts/cart.ts';
+import type { Cart, CartItem, CartItemPatch, CartPaymentMethod } from '../../api/contract/carts/cart.ts';
 import type { YearOption } from '../../api/contract/carts/cart-pricing.ts';
 import { trackCartEvent } from '../lib/analytics.ts';
 import { api, isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { $loggedOut } from '@kit/session.ts';
 
 /** The cart and its lines as the API answers them (api/contract/carts/cart.ts), under the names the islands use. */
@@ -18,7 +19,7 @@ let inFlight: Promise<void> | null = null;
 
 export function refreshCart(): Promise<void> {
   inFlight ??= (async () => {
-    const cart = await api<CartSummary>('/carts/0?$relations[]=cartItems', { toast: false });
+    const cart = await apiClient.GET('/carts/{id}', { params: { path: { id: 0 }, query: { '$relations[]': ['cartItems'] } }, toast: false });
     if (!isFailure(cart)) $cart.set(cart);
     inFlight = null;
   })();
@@ -77,8 +78,8 @@ function patchCartField(body: Record<string, unknown>, withoutCart: string | nul
   return applied;
 }
 
-export async function patchCartItem(cartItemId: number, changes: Record<string, unknown>): Promise<boolean> {
-  const answer = await api<CartItem>(`/cartItems/${cartItemId}`, { method: 'PATCH', body: { cartItemId, ...changes } });
+export async function patchCartItem(cartItemId: number, changes: CartItemPatch): Promise<boolean> {
+  const answer = await apiClient.PATCH('/cartItems/{id}', { params: { path: { id: cartItemId } }, body: { cartItemId, ...changes } });
   if (isFailure(answer)) return false;
   if (changes.status === 'deleted') trackCartEvent('remove_from_cart', answer);
   await refreshCart();
@@ -89,10 +90,11 @@ export async function patchCartItem(cartItemId: number, changes: Record<string, 
 export async function addCartItems(
   items: { type: 'domain'; domain: string; domainType: 'new' | 'transfer' | 'premium'; authCode?: string; price?: number; cartId?: number }[],
 ) {
-  const answer = await api<CartItem[]>('/cartItems', { method: 'POST', body: items });
+  const answer = await apiClient.POST('/cartItems', { body: items });
   if (isFailure(answer)) return answer;
   await refreshCart();
-  return answer;
+  // A list sent is answered as a list.
+  return Array.isArray(answer) ? answer : [answer];
 }
 
 /** Referrer and landing page, kept in local storage from the first page of a visit and sent at checkout. */

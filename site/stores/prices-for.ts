@@ -9,7 +9,8 @@
 import { atom, computed, onMount } from 'nanostores';
 import { formatRate, includesTax, type PriceTax } from '../../api/contract/billing/tax.ts';
 import type { TaxDisplayAnswer } from '../../api/contract/billing/tax-display.ts';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { $cart } from './cart.ts';
 
 export type PricesFor = PriceTax &
@@ -67,7 +68,7 @@ function save(saved: Saved | null): void {
 }
 
 const fetchDisplay = async (country: string): Promise<TaxDisplayAnswer | null> => {
-  const answer = await api<TaxDisplayAnswer>(`/taxDisplay?country=${encodeURIComponent(country)}`, { toast: false });
+  const answer = await apiClient.GET('/taxDisplay', { params: { query: { country } }, toast: false });
   return isFailure(answer) ? null : answer;
 };
 

@@ -16,6 +16,7 @@ const skippedFolders = ['node_modules', 'dist', '.astro', 'public', '.data', 'te
 /** Written by a tool, not by hand: their length is the tool's. */
 const generated = [
   'api/openapi/schema.d.ts', // openapi-typescript's output (npm run openapi:types)
+  'api/contract/api-paths.d.ts', // the same for the front ends' document
 ];
 
 /**

@@ -2,8 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import useSWR from 'swr';
-import type { AdminSession } from '../../../api/contract/auth/login.ts';
+import { apiKey } from '@kit/api-client.ts';
 import { brand } from '@kit/brand.ts';
 import { Logo } from '@kit/Logo.tsx';
 import { ThemeSwitch } from '@kit/ThemeSwitch.tsx';
@@ -12,6 +11,7 @@ import { useCurrentUser } from '../features/session/api.ts';
 import { VerificationBanner } from '../features/verification/VerificationBanner.tsx';
 import { ViewAsBanner } from '../features/session/ViewAsBanner.tsx';
 import { paths } from '../paths.ts';
+import { useApi } from '../swr.ts';
 
 export function Shell({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -19,7 +19,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const { user, needsLogin, isLoading } = useCurrentUser();
   const loggingOut = useStore($loggingOut);
   // Storefront spec §6: an admin session (jwt) turns the admin view on; its tab stays disabled. Customers get nulls.
-  const { data: admin } = useSWR<AdminSession | null>(user ? '/session/admin' : null);
+  const { data: admin } = useApi(user ? apiKey('/session/admin') : null);
 
   useEffect(() => {
     if (needsLogin && !$loggingOut.get()) window.location.replace(paths.login.href(`${location.pathname}${location.search}`));

@@ -5,7 +5,7 @@
 import { ThemeSwitch } from '@kit/ThemeSwitch.tsx';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { api } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { BackOfficeLogo } from '@kit/Logo.tsx';
 import { staffRoleLabels } from '../../../api/contract/staff/roles.ts';
 import { paths } from '../paths.ts';
@@ -15,7 +15,7 @@ import { Icon } from './icons.tsx';
 import { useStaffSession } from './session.ts';
 
 async function signOut() {
-  await api('/admin/session', { method: 'DELETE', toast: false });
+  await apiClient.DELETE('/admin/session', { toast: false });
   window.location.assign(`${paths.signIn.href()}?signedOut=1`);
 }
 

@@ -1,13 +1,12 @@
 /** Who is signed in to the back office, and what their role allows (the roles table in api/contract/staff/roles.ts). */
-import useSWR from 'swr';
+import { apiKey } from '@kit/api-client.ts';
 import type { Permission } from '../../../api/contract/staff/roles.ts';
-import type { StaffSessionView } from '../../../api/contract/staff/staff.ts';
-import { FetchError } from '../swr.ts';
+import { FetchError, useApi } from '../swr.ts';
 
-export const sessionKey = '/admin/session';
+export const sessionKey = apiKey('/admin/session');
 
 export function useStaffSession() {
-  const { data, error, isLoading, mutate } = useSWR<StaffSessionView>(sessionKey);
+  const { data, error, isLoading, mutate } = useApi(sessionKey);
   const signedOut = error instanceof FetchError && error.failure.status === 401;
   const session = data ?? null;
   return {

@@ -3,7 +3,6 @@
  * request (schemas in ./api-token-create.ts, apart so the account app's bundle does not carry them); GET lists them
  * (never the secret); DELETE /:id revokes one. Scopes are in ./api-scopes.ts.
  */
-import type { ApiScope } from './api-scopes.ts';
 
 /** Live (not revoked, not expired) tokens an account may hold at once. */
 export const apiTokensPerAccount = 25;
@@ -12,22 +11,7 @@ export const apiTokenMaxLifetimeDays = 365;
 /** Allowed IP entries per token. */
 export const apiTokenMaxIpRanges = 20;
 
-/** A token as the list shows it: never its secret or hash. `expireDate` in the past means expired. */
-export type ApiToken = {
-  apiTokenId: number;
-  name: string;
-  /** `dsp_` and the secret's next four characters. */
-  displayPrefix: string;
-  scopes: ApiScope[];
-  allowedIps: string[];
-  expireDate: string | null;
-  lastUsedDate: string | null;
-  lastUsedIp: string | null;
-  createDate: string;
-};
-
-/** The answer to a creation: the only time the secret is shown. */
-export type CreatedApiToken = ApiToken & { secret: string };
+export type { ApiToken, CreatedApiToken } from './api-token-schemas.ts';
 
 /** Splits a textarea of addresses (one a line, or separated by commas or spaces) into entries. */
 export function splitIpRanges(text: string): string[] {

@@ -4,7 +4,7 @@
  */
 import '../zod-config.ts';
 import { z } from 'zod';
-import { type MfaOption, type MfaType, mfaCodeLength, mfaCodeMessage } from './login.ts';
+import { mfaCodeLength, mfaCodeMessage, mfaTypes } from './login.ts';
 import { toE164 } from '../phone.ts';
 
 export { mfaCodeLength, mfaCodeMessage };
@@ -55,17 +55,19 @@ export const mfaVerifySchema = z.object({
 export const secondFactorDeleteSchema = z.object({ password: z.string().max(1024).optional() });
 
 /** A method as the API shows it: never its secret, and the phone or address only in part. */
-export type MfaMethod = {
-  mfaId: number;
-  type: MfaType;
-  status: 'pending' | 'active' | 'deleted';
-  description: string;
-  createDate: string;
+export const mfaMethodSchema = z.strictObject({
+  mfaId: z.number().int(),
+  type: z.enum(mfaTypes),
+  status: z.enum(['pending', 'active', 'deleted']),
+  description: z.string(),
+  createDate: z.string(),
   /** Once, in the answer that made the account's first second factor active: its ten recovery codes. */
-  $recoveryCodes?: string[];
-};
+  $recoveryCodes: z.array(z.string()).optional(),
+});
+export type MfaMethod = z.infer<typeof mfaMethodSchema>;
 /** The answer to MFA add: an authenticator app's `$totpUrl` (otpauth://, with the secret) is shown only here. */
-export type MfaAdded = MfaMethod & { $totpUrl?: string };
+export const mfaAddedSchema = mfaMethodSchema.extend({ $totpUrl: z.string().optional() });
+export type MfaAdded = z.infer<typeof mfaAddedSchema>;
 
 export const passkeyNameSchema = z.string({ error: 'Name your passkey' }).trim().min(1, 'Name your passkey').max(60, 'Use at most 60 characters');
 
@@ -83,10 +85,21 @@ export const webauthnResponseSchema = z.object(
 );
 
 export const passkeyRegisterSchema = z.object({ name: passkeyNameSchema, response: webauthnResponseSchema });
+export type PasskeyRegister = z.input<typeof passkeyRegisterSchema>;
 export const passkeyRenameSchema = z.object({ name: passkeyNameSchema });
 export const passkeyOptionsSchema = z.object({ purpose: z.enum(['sign-in', 'confirm']).default('sign-in') });
 
-export type PasskeyView = { passkeyId: number; name: string; createDate: string; lastUsedDate: string | null; synced: boolean; $recoveryCodes?: string[] };
+export const passkeyViewSchema = z.strictObject({
+  passkeyId: z.number().int(),
+  name: z.string(),
+  createDate: z.string(),
+  lastUsedDate: z.string().nullable(),
+  synced: z.boolean(),
+  $recoveryCodes: z.array(z.string()).optional(),
+});
+export type PasskeyView = z.infer<typeof passkeyViewSchema>;
+/** A WebAuthn ceremony's options as @simplewebauthn makes them: the browser's helper reads them whole. */
+export const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
 
 /** POST /api/session/confirm: one proof of who the holder is. */
 export const confirmPasswordSchema = z.object({ password: z.string().min(1, 'Enter your password').max(1024) });
@@ -95,6 +108,18 @@ export const confirmCodeSchema = z.object({ mfaId: z.number().int().positive(), 
 export const confirmPasskeySchema = z.object({ passkey: webauthnResponseSchema });
 
 /** GET /api/session/confirm: the proofs this holder can give. */
-export type ConfirmChoices = { methods: MfaOption[]; passkey: boolean };
+export const confirmChoicesSchema = z.strictObject({
+  methods: z.array(z.strictObject({ mfaId: z.number().int(), type: z.enum(mfaTypes), description: z.string() })),
+  passkey: z.boolean(),
+});
+export type ConfirmChoices = z.infer<typeof confirmChoicesSchema>;
 /** A code sent (or an authenticator challenge opened) for the confirm step. */
-export type ConfirmChallenge = { mfaId: number; mfaType: MfaType; mfaDescription: string; mfaChallengeId: number };
+export const confirmChallengeSchema = z.strictObject({
+  mfaId: z.number().int(),
+  mfaType: z.enum(mfaTypes),
+  mfaDescription: z.string(),
+  mfaChallengeId: z.number().int(),
+});
+export type ConfirmChallenge = z.infer<typeof confirmChallengeSchema>;
+/** POST /api/session/confirm: a proof accepted, or (for `mfaId` alone) the challenge it opened. */
+export const confirmAnswerSchema = z.union([z.strictObject({ confirmed: z.literal(true) }), confirmChallengeSchema]);

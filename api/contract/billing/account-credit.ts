@@ -12,17 +12,24 @@ export const maxCreditRevoke = maxCreditGrant * 100;
 
 const accountIdSchema = recordIdSchema('Give an account number', 'There is no account with that number');
 
-export type CreditEntry = {
-  accountCreditId: number;
-  kind: 'grant' | 'spend' | 'revoke';
+export const creditEntrySchema = z.strictObject({
+  accountCreditId: z.number().int(),
+  kind: z.enum(['grant', 'spend', 'revoke']),
   /** Cents: a grant positive, a checkout's spend negative (what it reserved), credit billing took back negative. */
-  amount: number;
-  note: string | null;
-  cartId: number | null;
-  createDate: string;
-};
+  amount: z.number().int(),
+  note: z.string().nullable(),
+  cartId: z.number().int().nullable(),
+  createDate: z.string(),
+});
+export type CreditEntry = z.infer<typeof creditEntrySchema>;
 
-export type CreditAnswer = { accountId: number; email: string | null; balance: number; entries: CreditEntry[] };
+export const creditAnswerSchema = z.strictObject({
+  accountId: z.number().int(),
+  email: z.string().nullable(),
+  balance: z.number().int(),
+  entries: z.array(creditEntrySchema),
+});
+export type CreditAnswer = z.infer<typeof creditAnswerSchema>;
 
 export const creditGrantSchema = z.strictObject({
   accountId: accountIdSchema,

@@ -11,3 +11,8 @@ export const validateRequestSchema = z.union([
   z.object({ email: z.string().max(320), recaptchaToken }).strict(),
   z.object({ password: z.string().max(500) }).strict(),
 ]);
+
+/** A check's verdict (`msg` says what is wrong, or where an existing account signs in), or a phone code sent. */
+export const validateAnswerSchema = z.strictObject({ valid: z.boolean(), msg: z.string() });
+export type ValidateAnswer = z.infer<typeof validateAnswerSchema>;
+export const phoneCodeSentSchema = z.strictObject({ sent: z.literal(true), msg: z.string() });

@@ -72,4 +72,6 @@ export const abuseReportSchema = z
 export const lawEnforcementReviewHours = 24;
 export type AbuseReportInput = z.infer<typeof abuseReportSchema>;
 
-export type AbuseReportAnswer = { caseNumber: string; message: string };
+/** POST /api/abuseReports: the case opened, and what the reporter is told. */
+export const abuseReportAnswerSchema = z.strictObject({ caseNumber: z.string(), message: z.string() });
+export type AbuseReportAnswer = z.infer<typeof abuseReportAnswerSchema>;

@@ -5,29 +5,37 @@ import { z } from 'zod';
 /** A deposit's day (stored as `YYYYMMDD`, as the agent's day folders are) as people read it and file names carry it: `YYYY-MM-DD`. */
 export const depositDayLabel = (day: string) => `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
 
-export type EscrowDepositSummary = {
-  depositId: number;
-  kind: 'full' | 'inc';
+export const escrowDepositSummarySchema = z.strictObject({
+  depositId: z.number().int(),
+  kind: z.enum(['full', 'inc']),
   /** `YYYY-MM-DD` (depositDayLabel). */
-  day: string;
-  sequence: number;
-  trigger: 'schedule' | 'manual';
-  status: 'started' | 'done' | 'failed';
-  createDate: string;
-  finishDate: string | null;
-  rows: number;
-  deletions: number;
-  bytes: number;
-  files: string[];
-  destination: 'directory' | 'sftp';
+  day: z.string(),
+  sequence: z.number().int(),
+  trigger: z.enum(['schedule', 'manual']),
+  status: z.enum(['started', 'done', 'failed']),
+  createDate: z.string(),
+  finishDate: z.string().nullable(),
+  rows: z.number().int(),
+  deletions: z.number().int(),
+  bytes: z.number().int(),
+  files: z.array(z.string()),
+  destination: z.enum(['directory', 'sftp']),
   /** The upload's result in words: uploaded, written, or the error. */
-  result: string;
-};
+  result: z.string(),
+});
+export type EscrowDepositSummary = z.infer<typeof escrowDepositSummarySchema>;
 
 /** What is wrong with escrow right now, for the screen and the dashboard (null: nothing). */
-export type EscrowProblem = { kind: 'failed' | 'missing' | 'not-configured'; message: string } | null;
+export const escrowProblemSchema = z.strictObject({ kind: z.enum(['failed', 'missing', 'not-configured']), message: z.string() }).nullable();
+export type EscrowProblem = z.infer<typeof escrowProblemSchema>;
 
-export type EscrowScreen = { deposits: EscrowDepositSummary[]; nextRun: string; problem: EscrowProblem; configured: boolean };
+export const escrowScreenSchema = z.strictObject({
+  deposits: z.array(escrowDepositSummarySchema),
+  nextRun: z.string(),
+  problem: escrowProblemSchema,
+  configured: z.boolean(),
+});
+export type EscrowScreen = z.infer<typeof escrowScreenSchema>;
 
 export const escrowDepositNowSchema = z.strictObject({
   kind: z.enum(['full', 'inc']).optional(),

@@ -8,7 +8,4 @@ export const verificationDays = 15;
 
 export const verificationBannerTitle = 'Verify your email to keep your domains active';
 
-export type VerificationStatus =
-  | { state: 'none' }
-  | { state: 'verified'; email: string; verifiedAt: string }
-  | { state: 'pending'; email: string; deadline: string; suspended: boolean; problems: string[]; lastSentAt: string | null };
+export type { VerificationStatus } from './verification-schemas.ts';

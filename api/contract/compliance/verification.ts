@@ -6,8 +6,7 @@ export { type VerificationStatus, verificationBannerTitle, verificationDays } fr
 
 export const verifyRegistrantSchema = z.strictObject({ token: z.string().min(10, 'This verification link is incomplete').max(200) });
 
-/** `heldDomains`: names the registry has not released yet (retried by a job; the registrant is emailed when they work). */
-export type VerifyRegistrantAnswer = { email: string; restoredDomains: string[]; heldDomains: string[]; message: string };
+export type { VerifyRegistrantAnswer } from './verification-schemas.ts';
 
 /** Compliance marks a registrant verified by other means: what shows it, and why (both kept in the audit log). */
 export const markVerifiedSchema = z.strictObject({

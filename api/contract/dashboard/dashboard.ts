@@ -1,47 +1,57 @@
 /** The back office dashboard (GET /api/admin/dashboard): activity, failed charges, transfers waiting, job queue health. */
-import type { EscrowProblem } from '../compliance/escrow.ts';
+import '../zod-config.ts';
+import { z } from 'zod';
+import { escrowProblemSchema } from '../compliance/escrow.ts';
 
-export type PeriodCounts = { today: number; last7Days: number; last30Days: number };
+const periodCountsSchema = z.strictObject({ today: z.number(), last7Days: z.number(), last30Days: z.number() });
+export type PeriodCounts = z.infer<typeof periodCountsSchema>;
 
-export type FailedCharge = {
-  kind: 'order' | 'renewal' | 'auto-renewal' | 'monthly-bill';
+const failedChargeSchema = z.strictObject({
+  kind: z.enum(['order', 'renewal', 'auto-renewal', 'monthly-bill']),
   /** The order, renewal order or bill id. */
-  id: number;
-  accountId: number | null;
-  amount: number;
-  reason: string | null;
-  date: string;
-};
+  id: z.number().int(),
+  accountId: z.number().int().nullable(),
+  amount: z.number().int(),
+  reason: z.string().nullable(),
+  date: z.string(),
+});
+export type FailedCharge = z.infer<typeof failedChargeSchema>;
 
 /** The queue as staff see it: depths, recent failures, and when each schedule last ran. */
-export type QueueHealth = {
-  queues: { name: string; ready: number; deferred: number; active: number; failed: number }[];
+const queueHealthSchema = z.strictObject({
+  queues: z.array(z.strictObject({ name: z.string(), ready: z.number(), deferred: z.number(), active: z.number(), failed: z.number() })),
   /** Jobs that used up their retries, newest first (pg-boss keeps them for its retention period). */
-  failedJobs: { id: string; name: string; retryCount: number; failedOn: string | null; error: string | null }[];
-  schedules: {
-    name: string;
-    cron: string;
-    /** The latest run that finished, and whether it completed or failed; null when none is on record. */
-    lastRun: { state: 'completed' | 'failed'; startedOn: string | null; completedOn: string | null } | null;
-  }[];
-};
+  failedJobs: z.array(
+    z.strictObject({ id: z.string(), name: z.string(), retryCount: z.number(), failedOn: z.string().nullable(), error: z.string().nullable() }),
+  ),
+  schedules: z.array(
+    z.strictObject({
+      name: z.string(),
+      cron: z.string(),
+      /** The latest run that finished, and whether it completed or failed; null when none is on record. */
+      lastRun: z.strictObject({ state: z.enum(['completed', 'failed']), startedOn: z.string().nullable(), completedOn: z.string().nullable() }).nullable(),
+    }),
+  ),
+});
+export type QueueHealth = z.infer<typeof queueHealthSchema>;
 
-export type Dashboard = {
-  asOf: string;
-  registrations: PeriodCounts;
-  transfers: PeriodCounts;
-  renewals: PeriodCounts;
+export const dashboardSchema = z.strictObject({
+  asOf: z.string(),
+  registrations: periodCountsSchema,
+  transfers: periodCountsSchema,
+  renewals: periodCountsSchema,
   /** Cents captured from cards less cents refunded to them. */
-  revenue: PeriodCounts;
-  refunds: PeriodCounts;
+  revenue: periodCountsSchema,
+  refunds: periodCountsSchema,
   /** Charges refused in the last 7 days, newest first (at most 20), and how many there were. */
-  failedCharges: { last7Days: number; recent: FailedCharge[] };
-  pendingTransfers: { inbound: number; awaitingAuthCode: number; outbound: number };
-  jobs: QueueHealth;
+  failedCharges: z.strictObject({ last7Days: z.number(), recent: z.array(failedChargeSchema) }),
+  pendingTransfers: z.strictObject({ inbound: z.number(), awaitingAuthCode: z.number(), outbound: z.number() }),
+  jobs: queueHealthSchema,
   /** Open cases at the abuse desk. */
-  openAbuseCases: number;
+  openAbuseCases: z.number(),
   /** Open abuse cases past their acknowledgement or first-action clock. */
-  overdueAbuseCases: number;
+  overdueAbuseCases: z.number(),
   /** The latest escrow deposit failed, or none was made lately (null: escrow is fine). */
-  escrowProblem: EscrowProblem;
-};
+  escrowProblem: escrowProblemSchema,
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

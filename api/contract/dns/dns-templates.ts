@@ -7,7 +7,7 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 import { dnsRecordTypes } from '../domains/domain.ts';
-import type { ZoneRecordSnapshot } from './zone-history.ts';
+import { type ZoneRecordSnapshot, zoneRecordSnapshotSchema } from './zone-history.ts';
 
 export const dnsTemplateRecordSchema = z.strictObject({
   type: z.enum(dnsRecordTypes),
@@ -37,17 +37,31 @@ export const dnsTemplateApplySchema = z.strictObject({
 });
 export const dnsTemplatePreviewSchema = dnsTemplateApplySchema.pick({ domainId: true });
 
-export type DnsTemplateSummary = Pick<DnsTemplate, 'id' | 'name' | 'description' | 'docs'> & { recordCount: number };
+export const dnsTemplateSummarySchema = dnsTemplateSchema
+  .pick({ id: true, name: true, description: true, docs: true })
+  .extend({ recordCount: z.number().int() });
+export type DnsTemplateSummary = z.infer<typeof dnsTemplateSummarySchema>;
 
-export type DnsTemplatePreview = {
-  template: DnsTemplateSummary;
+const templateConflictSchema = zoneRecordSnapshotSchema.extend({ dnsRecordId: z.number().int(), reason: z.string() });
+
+export const dnsTemplatePreviewAnswerSchema = z.strictObject({
+  template: dnsTemplateSummarySchema,
   /** The template's records for this domain, each marked when the zone already has it. */
-  records: (ZoneRecordSnapshot & { present: boolean })[];
+  records: z.array(zoneRecordSnapshotSchema.extend({ present: z.boolean() })),
   /** Records of the zone the template replaces: removed only with consent. */
-  conflicts: (ZoneRecordSnapshot & { dnsRecordId: number; reason: string })[];
+  conflicts: z.array(templateConflictSchema),
   /** What adding the records would stop working (and still bill for): the account app asks before applying. */
-  stops?: string[];
-};
+  stops: z.array(z.string()).optional(),
+});
+export type DnsTemplatePreview = z.infer<typeof dnsTemplatePreviewAnswerSchema>;
+
+/** POST /api/dnsTemplates/:id/apply: what was added, what was removed with consent, and what stayed out and why. */
+export const dnsTemplateAppliedSchema = z.strictObject({
+  added: z.array(zoneRecordSnapshotSchema),
+  removed: z.array(templateConflictSchema),
+  leftOut: z.array(z.strictObject({ record: zoneRecordSnapshotSchema, reason: z.string() })),
+  changeId: z.number().int().nullable(),
+});
 
 /** `{domain}` and `{domainDashed}` filled in for one domain. */
 export function fillTemplateText(text: string, domain: string): string {

@@ -56,6 +56,12 @@ export const dnsRecordCreateSchema = z.strictObject({
 export type DnsRecordCreate = z.infer<typeof dnsRecordCreateSchema>;
 
 /** GET /api/dnsRecords and /api/registeredNameservers: the domain whose records or nameservers to list. */
+/** POST /api/dnsRecordDeletions: several records of one domain at once. */
+export const dnsRecordDeletionSchema = z.strictObject({
+  domainId: z.number().int().positive(),
+  dnsRecordIds: z.array(z.number().int().positive()).min(1, 'Choose at least one record').max(500),
+});
+
 export const domainIdQuerySchema = z.object({
   domainId: z.coerce.number({ error: 'domainId is required' }).int().positive('domainId is required').meta({ description: 'The domain whose entries to list' }),
 });

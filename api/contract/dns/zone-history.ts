@@ -5,7 +5,7 @@
  */
 import '../zod-config.ts';
 import { z } from 'zod';
-import type { dnsRecordTypes } from '../domains/domain.ts';
+import { dnsRecordTypes } from '../domains/domain.ts';
 
 /** Where a change came from: the account app, an API token, a zone file import, a template, a bulk action, a restore, staff, a job. */
 export const zoneChangeSources = ['panel', 'api', 'import', 'template', 'bulk', 'restore', 'staff', 'system'] as const;
@@ -23,35 +23,41 @@ export const zoneChangeSourceLabels: Record<ZoneChangeSource, string> = {
 };
 
 /** A record as history keeps it: everything that makes it what it is, no id. */
-export type ZoneRecordSnapshot = {
-  type: (typeof dnsRecordTypes)[number];
-  host: string;
-  data: string;
-  priority: number | null;
-  weight: number | null;
-  port: number | null;
-  ttl: number;
-};
+export const zoneRecordSnapshotSchema = z.strictObject({
+  type: z.enum(dnsRecordTypes),
+  host: z.string(),
+  data: z.string(),
+  priority: z.number().int().nullable(),
+  weight: z.number().int().nullable(),
+  port: z.number().int().nullable(),
+  ttl: z.number().int(),
+});
+export type ZoneRecordSnapshot = z.infer<typeof zoneRecordSnapshotSchema>;
 
-export type ZoneChange = {
-  changeId: number;
-  at: string;
-  source: ZoneChangeSource;
-  actor: string;
-  summary: string;
-  addedCount: number;
-  removedCount: number;
-  recordCount: number;
-  restoredFrom: number | null;
-};
+export const zoneChangeSchema = z.strictObject({
+  changeId: z.number().int(),
+  at: z.string(),
+  source: z.enum(zoneChangeSources),
+  actor: z.string(),
+  summary: z.string(),
+  addedCount: z.number().int(),
+  removedCount: z.number().int(),
+  recordCount: z.number().int(),
+  restoredFrom: z.number().int().nullable(),
+});
+export type ZoneChange = z.infer<typeof zoneChangeSchema>;
 
-export type RecordDiff = {
-  added: ZoneRecordSnapshot[];
-  removed: ZoneRecordSnapshot[];
+export const recordDiffSchema = z.strictObject({
+  added: z.array(zoneRecordSnapshotSchema),
+  removed: z.array(zoneRecordSnapshotSchema),
   /** A record at the same host and type whose value or TTL changed: shown as one line, before and after. */
-  changed: { before: ZoneRecordSnapshot; after: ZoneRecordSnapshot }[];
-  unchanged: number;
-};
+  changed: z.array(z.strictObject({ before: zoneRecordSnapshotSchema, after: zoneRecordSnapshotSchema })),
+  unchanged: z.number().int(),
+});
+export type RecordDiff = z.infer<typeof recordDiffSchema>;
+
+/** POST /api/dnsChanges/restore: the change the restore made, or none when the zone already was that version. */
+export const zoneRestoreAnswerSchema = z.strictObject({ change: zoneChangeSchema.nullable(), unchanged: z.boolean() });
 
 /** GET /api/dnsChanges/diff?domainId=&from=&to= : `from` 0 is the zone as it was before its first recorded change. */
 export const zoneDiffQuerySchema = z.object({
@@ -60,8 +66,12 @@ export const zoneDiffQuerySchema = z.object({
   to: z.coerce.number().int().min(0),
 });
 
-/** POST /api/dnsChanges/:id/restore */
-export const zoneRestoreSchema = z.strictObject({ domainId: z.number().int().positive() });
+/** POST /api/dnsChanges/restore */
+export const zoneRestoreSchema = z.strictObject({
+  domainId: z.number().int().positive(),
+  /** The version to go back to: a change's id, or 0 for the zone as it was before its first recorded change. */
+  changeId: z.number().int().min(0),
+});
 
 export function snapshotKey(record: ZoneRecordSnapshot): string {
   return JSON.stringify([record.type, record.host, record.data, record.priority ?? null, record.weight ?? null, record.port ?? null, record.ttl]);

@@ -1,7 +1,7 @@
 /** Zone file import (POST /api/dnsZoneFiles[/preview]) and its preview: what will be added, changed, removed and refused. */
 import '../zod-config.ts';
 import { z } from 'zod';
-import type { ZoneRecordSnapshot } from './zone-history.ts';
+import { zoneRecordSnapshotSchema } from './zone-history.ts';
 
 export const zoneImportModes = ['merge', 'replace'] as const;
 export type ZoneImportMode = (typeof zoneImportModes)[number];
@@ -15,21 +15,25 @@ export const zoneImportSchema = z.strictObject({
   mode: z.enum(zoneImportModes).default('merge'),
 });
 
-export type ZoneFileProblem = { line: number; text: string; reason: string };
-export type ImportedRecord = ZoneRecordSnapshot & { line: number | null };
+const zoneFileProblemSchema = z.strictObject({ line: z.number().int(), text: z.string(), reason: z.string() });
+export type ZoneFileProblem = z.infer<typeof zoneFileProblemSchema>;
+const importedRecordSchema = zoneRecordSnapshotSchema.extend({ line: z.number().int().nullable() });
+export type ImportedRecord = z.infer<typeof importedRecordSchema>;
 
-export type ZoneImportPreview = {
-  mode: ZoneImportMode;
-  added: ImportedRecord[];
-  changed: { before: ZoneRecordSnapshot; after: ImportedRecord }[];
-  removed: ZoneRecordSnapshot[];
-  unchanged: number;
+export const zoneImportPreviewSchema = z.strictObject({
+  mode: z.enum(zoneImportModes),
+  added: z.array(importedRecordSchema),
+  changed: z.array(z.strictObject({ before: zoneRecordSnapshotSchema, after: importedRecordSchema })),
+  removed: z.array(zoneRecordSnapshotSchema),
+  unchanged: z.number().int(),
   /** Lines that will not be imported, and why. */
-  refused: ZoneFileProblem[];
+  refused: z.array(zoneFileProblemSchema),
   /** Lines left out on purpose (our SOA and nameservers, repeats), and why. */
-  skipped: ZoneFileProblem[];
+  skipped: z.array(zoneFileProblemSchema),
   /** What the import would stop working (and still bill for), said before it happens; the preview only. */
-  stops?: string[];
-};
+  stops: z.array(z.string()).optional(),
+});
+export type ZoneImportPreview = z.infer<typeof zoneImportPreviewSchema>;
 
-export type ZoneImportResult = ZoneImportPreview & { changeId: number | null };
+export const zoneImportResultSchema = zoneImportPreviewSchema.extend({ changeId: z.number().int().nullable() });
+export type ZoneImportResult = z.infer<typeof zoneImportResultSchema>;

@@ -5,7 +5,7 @@
  */
 import '../zod-config.ts';
 import { z } from 'zod';
-import type { DomainEmail } from '../domains/domain.ts';
+import { domainEmailSchema } from '../domains/domain.ts';
 import {
   destinationRequiredMessage,
   invalidEmailMessage,
@@ -67,7 +67,15 @@ export const sendInstructionsSchema = z.strictObject({
 });
 
 /** POST /api/emails answers the new address; a mailbox also carries where a phone fetches its settings. */
-export type EmailCreated = DomainEmail & { $mobileConfigUrl?: string; $autoconfigUrl?: string };
+export const emailCreatedSchema = domainEmailSchema.extend({ $mobileConfigUrl: z.string().optional(), $autoconfigUrl: z.string().optional() });
+export type EmailCreated = z.infer<typeof emailCreatedSchema>;
 
 /** GET /api/emails/:id/usage. `size` and `quota` in gigabytes, as on the email; `usedBytes` exactly. */
-export type EmailUsage = { emailId: number; size: number; quota: number; usedBytes: number; $overQuota: boolean };
+export const emailUsageSchema = z.strictObject({
+  emailId: z.number().int(),
+  size: z.number(),
+  quota: z.number(),
+  usedBytes: z.number().int(),
+  $overQuota: z.boolean(),
+});
+export type EmailUsage = z.infer<typeof emailUsageSchema>;

@@ -1,88 +1,16 @@
 /**
  * An order as its buyer reads it after checkout (GET /api/orders/:id, the account app's order confirmation) and in the
- * emailed receipt: one set of words for both, so the page and the email never disagree. No zod: the account app
- * imports it.
+ * emailed receipt: one set of words for both, so the page and the email never disagree. No zod (the types come from
+ * order-schemas.ts, type-only): the account app imports it.
  */
 import { formatDateUtc } from '../dates.ts';
 import { formatMoney } from '../money.ts';
 
-export type OrderLineKind = 'registration' | 'transfer' | 'market';
-export type OrderLineOutcome = 'delivered' | 'failed' | 'confirming' | 'awaitingAuthCode';
+import type { OrderConfirmation, OrderConfirmationLine } from './order-schemas.ts';
 
-export type OrderConfirmationLine = {
-  domain: string;
-  kind: OrderLineKind;
-  outcome: OrderLineOutcome;
-  years: number;
-  /** Cents: the term (or the agreed price of a name bought from its owner), protection, the plan's first month. */
-  price: number;
-  protectionPrice: number;
-  monthlyPrice: number;
-  /** What the card pays for the line: price, protection and plan, less `discount` and `credit`, plus `tax`. */
-  totalPrice: number;
-  /** Cents off by the order's promo code, and paid from account credit. */
-  discount: number;
-  credit: number;
-  tax: number;
-  /** `refunded` or `cancelled` once all of the line's money went back. */
-  refundState: 'refunded' | 'cancelled' | null;
-  /** Whether this line is in the amount charged (only what was delivered is). */
-  charged: boolean;
-  /** Registered until (a transfer: once it completes); null when nothing was delivered. */
-  expireDate: string | null;
-  /** The buyer's domain row, for a link into My Domains. */
-  domainId: number | null;
-  /** A name bought from its owner: locked against transfer to another registrar until then (a change of registrant). */
-  transferLockUntil: string | null;
-};
-
-export type OrderConfirmation = {
-  orderId: number;
-  /** `processing` while checkout still runs; `confirming` while some registry answer is awaited (nothing charged yet). */
-  status: 'completed' | 'confirming' | 'processing' | 'failed';
-  createDate: string;
-  lines: OrderConfirmationLine[];
-  /** The sums of the charged lines: subtotal − discount + tax = total; total − credit = what the card pays. */
-  subtotal: number;
-  promoCode: string | null;
-  discount: number;
-  credit: number;
-  tax: number;
-  /** "VAT 21% (Netherlands)", "Sales tax 4% (New York)"; null when no tax was charged. */
-  taxLabel: string | null;
-  /** The reverse-charge wording, or why VAT was charged to a business (VIES did not answer); null otherwise. */
-  taxNote: string | null;
-  total: number;
-  /** Cents taken from the card for this order; 0 while the authorisation is held. */
-  totalCharged: number;
-  /** Money that went back: to the card, and as account credit. */
-  refundedToCard: number;
-  refundedAsCredit: number;
-  refundStatus: 'none' | 'partlyRefunded' | 'refunded';
-  /** The order's invoice and credit notes. */
-  documents: { number: string; kind: 'invoice' | 'creditNote'; total: number; createDate: string }[];
-  /** "Visa ending in 4242", or null when the card is gone from the account. */
-  card: string | null;
-  /** Where the receipt goes. */
-  email: string | null;
-  error: string | null;
-};
-
-/** One row of the account's Orders list (GET /api/orders). */
-export type OrderSummary = {
-  orderId: number;
-  createDate: string;
-  status: OrderConfirmation['status'];
-  refundStatus: OrderConfirmation['refundStatus'];
-  domains: string[];
-  /** The receipt's sums: subtotal − discount + tax = total; total − credit = what the card paid. */
-  subtotal: number;
-  discount: number;
-  tax: number;
-  credit: number;
-  total: number;
-  totalCharged: number;
-};
+export type { OrderConfirmation, OrderConfirmationLine, OrderSummary } from './order-schemas.ts';
+export type OrderLineKind = OrderConfirmationLine['kind'];
+export type OrderLineOutcome = OrderConfirmationLine['outcome'];
 
 /** The status the buyer reads: a refund outranks the order's progress. */
 export function orderStatusLabel(order: Pick<OrderConfirmation, 'status' | 'refundStatus'>): string {

@@ -25,4 +25,4 @@ export type PricingRow = {
 
 export type PriceChange = { tld: string; action: PricedAction; before: number; after: number; cost: number };
 
-export type PriceRiseView = { noticeId: number; domainId: number; domain: string; before: number; after: number; paused: boolean; noticeDate: string };
+export type { PriceRiseView } from './price-rises.ts';

@@ -21,3 +21,13 @@ export const simulatedTransferSchema = z.strictObject({
   authCode: z.string().min(1),
   gainingRegistrar: z.string().trim().min(1).max(100).default('GoHost Registrar Inc.'),
 });
+
+/** GET /api/forSale/:domain: a listed name as its For Sale page shows it (with an accepted offer's price, by its link). */
+export const forSaleListingSchema = z.strictObject({
+  domain: z.string(),
+  listPrice: z.number().int(),
+  acceptOffers: z.boolean(),
+  expireDate: z.string(),
+  offer: z.strictObject({ amount: z.number().int(), expireDate: z.string() }).nullable(),
+});
+export type ForSaleListing = z.infer<typeof forSaleListingSchema>;

@@ -35,12 +35,5 @@ export function sellerPayout(priceCents: number, throughForSalePage = false): nu
  * GET /api/forSale/:domain: what a For Sale page shows. `expireDate`: the registration the buyer gets. `offer`: with
  * `?offer=<token>` from an accepted offer's email, its amount and until when the link works.
  */
-export type ForSaleListing = {
-  domain: string;
-  listPrice: number;
-  acceptOffers: boolean;
-  expireDate: string;
-  offer: { amount: number; expireDate: string } | null;
-};
 
 export const offerLimits = { nameMax: 100, messageMax: 1000 } as const;

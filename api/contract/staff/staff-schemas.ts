@@ -1,7 +1,7 @@
 /** zod schemas of the staff sign-in and staff management bodies (server side and forms that validate the same way). */
 import '../zod-config.ts';
 import { z } from 'zod';
-import { staffRoles } from './roles.ts';
+import { type Permission, permissions, staffRoles } from './roles.ts';
 
 const email = z.string({ error: 'Enter an email address' }).trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
 
@@ -70,3 +70,21 @@ export const staffUpdateSchema = z
     reason: z.string().trim().max(1000).optional(),
   })
   .refine((body) => body.role !== undefined || body.status !== undefined, 'Send role or status');
+
+/** GET /api/admin/session: who is signed in to the back office, what their role allows, and when the session ends. */
+export const staffSessionViewSchema = z.strictObject({
+  state: z.enum(['enrol', 'mfa', 'active']),
+  staff: z.strictObject({
+    staffId: z.number().int(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(staffRoles),
+    permissions: z.array(z.enum(Object.keys(permissions) as [Permission, ...Permission[]])),
+  }),
+  /** What the second-factor step can offer (state mfa), or what is already set up. */
+  factors: z.strictObject({ totp: z.boolean(), passkeys: z.number().int() }),
+  /** The session ends at the first of these: 8 hours after sign-in, 30 minutes after the last request. */
+  expiresAt: z.string(),
+  idleExpiresAt: z.string(),
+});
+export type StaffSessionView = z.infer<typeof staffSessionViewSchema>;

@@ -1,5 +1,5 @@
 /** Staff accounts and their sign-in, as the admin API answers and accepts them (types free of zod; schemas in staff-schemas.ts). */
-import type { Permission, StaffRole } from './roles.ts';
+import type { StaffRole } from './roles.ts';
 
 export type StaffStatus = 'invited' | 'active' | 'disabled';
 
@@ -25,15 +25,7 @@ export type StaffMember = {
 export type StaffSessionState = 'enrol' | 'mfa' | 'active';
 
 /** GET /api/admin/session. */
-export type StaffSessionView = {
-  state: StaffSessionState;
-  staff: { staffId: number; email: string; name: string; role: StaffRole; permissions: Permission[] };
-  /** What the second-factor step can offer (state mfa), or what is already set up. */
-  factors: { totp: boolean; passkeys: number };
-  /** The session ends at the first of these: 8 hours after sign-in, 30 minutes after the last request. */
-  expiresAt: string;
-  idleExpiresAt: string;
-};
+export type { StaffSessionView } from './staff-schemas.ts';
 
 /** POST /api/admin/session (password) and the enrolment: what comes next. */
 export type StaffSignInStep = { next: StaffSessionState; factors: { totp: boolean; passkeys: number } };

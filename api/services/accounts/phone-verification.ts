@@ -21,7 +21,9 @@ export const phoneLimits = {
   perAddress: { max: 10, windowSeconds: 3600 },
 };
 
-export type ValidateAnswer = { valid: boolean; msg: string };
+import type { ValidateAnswer } from '../../contract/carts/validate.ts';
+
+export type { ValidateAnswer };
 
 function newCode(): string {
   return String(randomInt(0, 10 ** codeLength)).padStart(codeLength, '0');

@@ -34,6 +34,7 @@ export async function readOutbox(db: Db) {
   // A relayed message's bytes are served by readOutboxMessage; here its envelope, size and where to get them.
   return rows.map(({ raw, ...row }) => ({
     ...row,
+    createdAt: row.createdAt.toISOString(),
     sizeBytes: raw ? raw.length : null,
     rawUrl: raw ? `/api/dev/outbox/${row.id}/raw` : null,
   }));

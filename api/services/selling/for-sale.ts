@@ -9,7 +9,7 @@ import brand from '../../../content/brand.json' with { type: 'json' };
 import { now } from '../../clock.ts';
 import type { Offer } from '../../contract/selling/for-sale-offer.ts';
 import { formatMoney } from '../../contract/money.ts';
-import type { ForSaleListing } from '../../contract/selling/sale.ts';
+import type { ForSaleListing } from '../../contract/selling/for-sale-offer.ts';
 import { accounts, domainOffers, domains, users } from '../../db/schema/index.ts';
 import type { DomainRow, DomainOfferRow as OfferRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';

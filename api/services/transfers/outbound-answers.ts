@@ -95,7 +95,9 @@ export async function cancelOutboundTransfer(ctx: DomainUpdateContext): Promise<
   await tooLate(ctx.deps, ctx.domain, () => ctx.journal(ctx, cancelChange(ctx.domain, 'panel')));
 }
 
-export type OutboundTransferView = { domain: string; gainingRegistrar: string; deadline: string; status: OutboundRow['status'] };
+import type { OutboundTransferView } from '../../contract/transfers/outbound-transfer.ts';
+
+export type { OutboundTransferView };
 
 async function findByToken(deps: OutboundTransferDeps, token: string): Promise<OutboundRow> {
   const [row] = await deps.db

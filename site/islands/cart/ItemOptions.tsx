@@ -6,7 +6,7 @@ import { formatMoney } from '../../../api/contract/money.ts';
 import { formatDate } from '@kit/dates.ts';
 import { type CartItem, patchCartItem } from '../../stores/cart.ts';
 import { formatRate, includesTax, shownPrice } from '../../../api/contract/billing/tax.ts';
-import type { CartTax } from '../../../api/contract/carts/cart.ts';
+import type { CartItemPatch, CartTax } from '../../../api/contract/carts/cart.ts';
 
 const plans: Plan[] = ['basic', 'email', 'website', 'websiteEmail'];
 const typeLabels = { new: 'New registration', transfer: 'Transfer', premium: 'Premium', market: 'From its owner' } as const;
@@ -20,7 +20,7 @@ export default function ItemOptions({ item, tax = null }: { item: CartItem; tax?
   const id = useId();
   const [busy, setBusy] = useState(false);
   const plan = planOf(item);
-  const change = async (changes: Record<string, unknown>) => {
+  const change = async (changes: CartItemPatch) => {
     setBusy(true);
     await patchCartItem(item.cartItemId, changes);
     setBusy(false);

@@ -5,9 +5,11 @@
  * `?offer=<token>` from an accepted offer's email, Buy it now is at the offer's amount.
  */
 import { useEffect, useId, useState } from 'react';
+import { type ApiFailure, isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { formatDate } from '@kit/dates.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
-import type { ForSaleListing } from '../../../api/contract/selling/sale.ts';
+import type { ForSaleListing } from '../../../api/contract/selling/for-sale-offer.ts';
 import { getBotToken } from '../../lib/bot-check.ts';
 
 type Load =
@@ -30,16 +32,19 @@ function toCents(text: string): number {
   return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
 }
 
+/** The server's own words in a failure (its answers carry a `name`), or ours when it said nothing we can show. */
+const saidOr = (failure: ApiFailure, fallback: string) => (failure.name ? failure.message : fallback);
+
 async function readListing(domain: string, offerToken: string | null): Promise<Load> {
   const ask = (token: string | null) =>
-    fetch(`/api/forSale/${encodeURIComponent(domain)}${token ? `?offer=${encodeURIComponent(token)}` : ''}`, { headers: { accept: 'application/json' } });
-  const response = await ask(offerToken);
-  if (response.ok) return { phase: 'listed', listing: (await response.json()) as ForSaleListing, offerToken, offerProblem: null };
+    apiClient.GET('/forSale/{domain}', { params: { path: { domain }, query: { offer: token ?? undefined } }, toast: false });
+  const answer = await ask(offerToken);
+  if (!isFailure(answer)) return { phase: 'listed', listing: answer, offerToken, offerProblem: null };
   // An accepted offer's link that expired or was used: the page still sells at the list price, and says why.
-  if (offerToken && response.status === 409) {
-    const problem = ((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? 'This offer link no longer works.';
+  if (offerToken && answer.status === 409) {
+    const problem = saidOr(answer, 'This offer link no longer works.');
     const plain = await ask(null);
-    if (plain.ok) return { phase: 'listed', listing: (await plain.json()) as ForSaleListing, offerToken: null, offerProblem: problem };
+    if (!isFailure(plain)) return { phase: 'listed', listing: plain, offerToken: null, offerProblem: problem };
   }
   return { phase: 'missing', domain };
 }
@@ -64,19 +69,18 @@ export default function ForSalePage({ supportEmail }: { supportEmail: string }) 
   async function buy() {
     if (load.phase !== 'listed' || buying.busy) return;
     setBuying({ busy: true, error: null });
-    const item = { type: 'domain', domain: load.listing.domain, domainType: 'market', ...(load.offerToken ? { offerToken: load.offerToken } : {}) };
-    const response = await fetch('/api/cartItems', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify([item]),
-    }).catch(() => null);
-    if (response?.ok) {
+    const item = {
+      type: 'domain' as const,
+      domain: load.listing.domain,
+      domainType: 'market' as const,
+      ...(load.offerToken ? { offerToken: load.offerToken } : {}),
+    };
+    const added = await apiClient.POST('/cartItems', { body: [item], toast: false });
+    if (!isFailure(added)) {
       window.location.assign('/cart');
       return;
     }
-    const body = (await response?.json().catch(() => null)) as { message?: string } | null;
-    setBuying({ busy: false, error: body?.message ?? `We could not add ${load.listing.domain} to your cart. Please try again, or write to ${supportEmail}.` });
+    setBuying({ busy: false, error: saidOr(added, `We could not add ${load.listing.domain} to your cart. Please try again, or write to ${supportEmail}.`) });
   }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -87,14 +91,13 @@ export default function ForSalePage({ supportEmail }: { supportEmail: string }) 
     setSend({ phase: 'sending' });
     const token = await getBotToken();
     if (!token) return setSend({ phase: 'error', message: 'The bot check could not run. Please reload the page and try again.' });
-    const response = await fetch(`/api/forSale/${encodeURIComponent(load.listing.domain)}/offers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ amount, name: form.name, email: form.email, message: form.message || undefined, token }),
-    }).catch(() => null);
-    const body = (await response?.json().catch(() => null)) as { message?: string } | null;
-    if (response?.ok) setSend({ phase: 'sent', message: body?.message ?? 'Your offer was sent.' });
-    else setSend({ phase: 'error', message: body?.message ?? 'Your offer could not be sent. Please try again.' });
+    const sent = await apiClient.POST('/forSale/{domain}/offers', {
+      params: { path: { domain: load.listing.domain } },
+      body: { amount, name: form.name, email: form.email, message: form.message || undefined, token },
+      toast: false,
+    });
+    if (!isFailure(sent)) setSend({ phase: 'sent', message: sent.message || 'Your offer was sent.' });
+    else setSend({ phase: 'error', message: saidOr(sent, 'Your offer could not be sent. Please try again.') });
   }
 
   if (load.phase === 'loading')

@@ -2,6 +2,8 @@
  * The Report abuse form: domain, category, what was seen, evidence links or one file, the reporter's email. Sent as
  * multipart with a bot-check token solved at submit; the answer carries the case number the reporter is also emailed.
  */
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { useId, useState } from 'react';
 import type { AbuseReportAnswer } from '../../../api/contract/compliance/abuse.ts';
 import { getBotToken } from '../../lib/bot-check.ts';
@@ -28,10 +30,9 @@ export default function ReportAbuseForm({ categories, maxFileBytes, fileTypes }:
     const token = await getBotToken();
     if (!token) return setSend({ phase: 'error', message: 'The bot check could not run. Please reload the page and try again.' });
     form.set('token', token);
-    const response = await fetch('/api/abuseReports', { method: 'POST', body: form, headers: { accept: 'application/json' } }).catch(() => null);
-    const body = (await response?.json().catch(() => null)) as (AbuseReportAnswer & { message: string }) | null;
-    if (response?.ok && body) setSend({ phase: 'sent', answer: body });
-    else setSend({ phase: 'error', message: readable(body?.message ?? 'Your report could not be sent. Please try again.') });
+    const answer = await apiClient.POST('/abuseReports', { form, toast: false });
+    if (!isFailure(answer) && answer) setSend({ phase: 'sent', answer });
+    else setSend({ phase: 'error', message: readable(isFailure(answer) && answer.name ? answer.message : 'Your report could not be sent. Please try again.') });
   }
 
   if (send.phase === 'sent') {

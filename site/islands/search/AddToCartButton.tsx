@@ -7,10 +7,9 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { DomainSearchResult } from '../../../api/contract/search/domain-search.ts';
 import { trackCartEvent } from '../../lib/analytics.ts';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { $cart, refreshCart } from '../../stores/cart.ts';
-
-type Added = { cartItemId: number; domain: string; price: number };
 
 export function AddToCartButton({ result, nameId }: { result: DomainSearchResult; nameId: string }) {
   const cart = useStore($cart);
@@ -41,13 +40,15 @@ export function AddToCartButton({ result, nameId }: { result: DomainSearchResult
   const add = async () => {
     setState('adding');
     const domainType = result.isPremium ? 'premium' : 'new';
-    const answer = await api<Added>('/cartItems', { method: 'POST', body: { type: 'domain', domain: result.domain, price: result.newPrice, domainType } });
+    const answer = await apiClient.POST('/cartItems', { body: { type: 'domain', domain: result.domain, price: result.newPrice, domainType } });
     if (isFailure(answer)) {
       setState('idle');
       return;
     }
     setState('added');
-    trackCartEvent('add_to_cart', { domain: result.domain, price: answer.price ?? result.newPrice, domainType });
+    // One item sent is answered as one item.
+    const added = Array.isArray(answer) ? answer[0] : answer;
+    trackCartEvent('add_to_cart', { domain: result.domain, price: added?.price ?? result.newPrice, domainType });
     await refreshCart();
   };
   return (

@@ -3,9 +3,10 @@
  * and lets the registrant approve it now or cancel it. Nothing happens on opening: email scanners open links too.
  */
 import { useEffect, useState } from 'react';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { formatDate } from '@kit/dates.ts';
-
-type Transfer = { domain: string; gainingRegistrar: string; deadline: string; status: 'pending' | 'approved' | 'cancelled' | 'completed' };
+import type { OutboundTransferView as Transfer } from '../../../api/contract/transfers/outbound-transfer.ts';
 type State = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; transfer: Transfer; busy: boolean; error?: string };
 
 export default function TransferAwayAnswer() {
@@ -14,26 +15,19 @@ export default function TransferAwayAnswer() {
 
   useEffect(() => {
     if (!token) return setState({ phase: 'error', message: 'This link is incomplete. Open the link in the email again.' });
-    fetch(`/api/outboundTransfers/${encodeURIComponent(token)}`, { headers: { accept: 'application/json' } })
-      .then(async (response) => {
-        const body = await response.json().catch(() => null);
-        if (response.ok) setState({ phase: 'ready', transfer: body as Transfer, busy: false });
-        else setState({ phase: 'error', message: body?.message ?? 'This link is no longer valid.' });
-      })
-      .catch(() => setState({ phase: 'error', message: 'We could not reach the server. Please try again.' }));
+    void apiClient.GET('/outboundTransfers/{token}', { params: { path: { token } }, toast: false }).then((answer) => {
+      if (!isFailure(answer)) setState({ phase: 'ready', transfer: answer, busy: false });
+      else if (answer.status === 0) setState({ phase: 'error', message: 'We could not reach the server. Please try again.' });
+      else setState({ phase: 'error', message: answer.name ? answer.message : 'This link is no longer valid.' });
+    });
   }, [token]);
 
   async function answer(action: 'approve' | 'cancel') {
     if (state.phase !== 'ready') return;
     setState({ ...state, busy: true, error: undefined });
-    const response = await fetch(`/api/outboundTransfers/${encodeURIComponent(token)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ action }),
-    }).catch(() => null);
-    const body = await response?.json().catch(() => null);
-    if (response?.ok) setState({ phase: 'ready', transfer: body as Transfer, busy: false });
-    else setState({ ...state, busy: false, error: body?.message ?? 'That did not work. Please try again.' });
+    const answered = await apiClient.POST('/outboundTransfers/{token}', { params: { path: { token } }, body: { action }, toast: false });
+    if (!isFailure(answered)) setState({ phase: 'ready', transfer: answered, busy: false });
+    else setState({ ...state, busy: false, error: answered.name ? answered.message : 'That did not work. Please try again.' });
   }
 
   if (state.phase === 'loading') return <p role="status">Loading…</p>;

@@ -5,6 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTypedValue } from '../../lib/use-typed-value.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { getBotToken } from '../../lib/bot-check.ts';
 
 type Messages = { notFound: string; noTld: string };
@@ -39,19 +41,11 @@ export default function WhoisLookup({ inputLabel, placeholder, buttonLabel, resu
       return;
     }
     const notFound = domain.includes('.') ? messages.notFound : messages.noTld;
-    try {
-      const response = await fetch(`/api/whois/${encodeURIComponent(domain)}?nonAuthoritative=true&token=${encodeURIComponent(token)}`, {
-        credentials: 'include',
-        headers: { accept: 'application/json' },
-      });
-      const body = (await response.json().catch(() => null)) as { whois?: string; message?: string } | null;
-      if (response.ok && body?.whois) return setState({ phase: 'result', name: domain, whois: body.whois });
-      // A rate-limit answer says when to try again, which the visitor needs more than "not found".
-      if (response.status === 429 && body?.message) return setState({ phase: 'error', message: body.message });
-      setState({ phase: 'error', message: notFound });
-    } catch {
-      setState({ phase: 'error', message: notFound });
-    }
+    const answer = await apiClient.GET('/whois/{domain}', { params: { path: { domain }, query: { nonAuthoritative: 'true', token } }, toast: false });
+    if (!isFailure(answer) && answer?.whois) return setState({ phase: 'result', name: domain, whois: answer.whois });
+    // A rate-limit answer says when to try again, which the visitor needs more than "not found".
+    if (isFailure(answer) && answer.status === 429 && answer.name) return setState({ phase: 'error', message: answer.message });
+    setState({ phase: 'error', message: notFound });
   }
 
   const loading = state.phase === 'loading';

@@ -5,7 +5,8 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { prepareBotCheck } from '../bot-check-retry.ts';
-import { api, isFailure } from '../api.ts';
+import { isFailure } from '../api.ts';
+import { apiClient } from '../api-client.ts';
 import { TextField } from '../Field.tsx';
 import AuthDialog from './AuthDialog.tsx';
 import { authenticationFailedMessage, type CardErrorPlace, cardErrorPlace, declineCodeOf, setupCard, setupFailedMessage } from './card-setup.ts';
@@ -61,8 +62,7 @@ export default function SandboxCardForm({ onSaved, onCancel }: Props) {
     const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
     setError(null);
     setBusy(true);
-    const method = await api<{ id: string }>('/paymentMethods/sandboxCard', {
-      method: 'POST',
+    const method = await apiClient.POST('/paymentMethods/sandboxCard', {
       body: { number, expMonth: month || 0, expYear: year || 0, cvc },
       toast: false,
     });
@@ -74,7 +74,7 @@ export default function SandboxCardForm({ onSaved, onCancel }: Props) {
     const waiting = pending;
     setPending(null);
     if (!waiting) return;
-    const answer = await api('/paymentMethods/sandboxAuthenticate', { method: 'POST', body: { intentId: waiting.intentId, outcome }, toast: false });
+    const answer = await apiClient.POST('/paymentMethods/sandboxAuthenticate', { body: { intentId: waiting.intentId, outcome }, toast: false });
     if (isFailure(answer)) return fail(answer.message, authenticationFailedMessage);
     await finish(waiting.methodId, waiting.intentId, authenticationFailedMessage);
   };

@@ -1,14 +1,12 @@
 /** Card setup calls shared by the sandbox and Stripe card forms (storefront spec §4 'Card setup'). */
-import { api, isFailure } from '../api.ts';
+import { isFailure } from '../api.ts';
+import { type ApiAnswer, apiClient } from '../api-client.ts';
 import { prepareBotCheck, solveBotCheck } from '../bot-check-retry.ts';
 
 export const setupFailedMessage = 'Failed to setup card';
 export const authenticationFailedMessage = 'Error authenticating card :(';
 
-export type SetupAnswer = {
-  setupIntent: { id: string; status: string; client_secret: string };
-  paymentMethod: { paymentMethodId: number; description: string } | null;
-};
+export type SetupAnswer = ApiAnswer<'/paymentMethods/setup', 'post'>;
 
 /**
  * Every setup call carries a solved bot check (card testers would otherwise try cards through it). The card forms
@@ -17,8 +15,7 @@ export type SetupAnswer = {
 export async function setupCard(stripePaymentMethodId: string, stripeSetupIntentId?: string) {
   const recaptchaToken = await solveBotCheck();
   prepareBotCheck();
-  return api<SetupAnswer>('/paymentMethods/setup', {
-    method: 'POST',
+  return apiClient.POST('/paymentMethods/setup', {
     body: { type: 'card', stripePaymentMethodId, ...(stripeSetupIntentId ? { stripeSetupIntentId } : {}), recaptchaToken },
     toast: false,
   });
@@ -28,7 +25,7 @@ export type PaymentsConfig = { provider: 'sandbox' | 'stripe'; publishableKey?: 
 let config: Promise<PaymentsConfig> | null = null;
 
 export function paymentsConfig(): Promise<PaymentsConfig> {
-  config ??= api<PaymentsConfig>('/paymentMethods/config', { toast: false }).then((answer) => (isFailure(answer) ? { provider: 'sandbox' } : answer));
+  config ??= apiClient.GET('/paymentMethods/config', { toast: false }).then((answer) => (isFailure(answer) ? { provider: 'sandbox' } : answer));
   return config;
 }
 

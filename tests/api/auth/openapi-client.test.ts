@@ -7,9 +7,13 @@ import { readFileSync } from 'node:fs';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, registryDomains } from '../../../api/db/schema/index.ts';
+import { myDomainsListPath } from '../../../api/contract/domains/first-reads.ts';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { buildAppOpenApiDocument } from '../../../api/openapi/app-document.ts';
+import { type AppOperationKey, appOperations } from '../../../api/openapi/app-operations.ts';
 import { operationSpecs } from '../../../api/openapi/operations.ts';
 import type { paths } from '../../../api/openapi/schema.d.ts';
-import { openApiTypes, openApiTypesPath } from '../../../api/openapi/write-types.ts';
+import { appApiTypes, appApiTypesPath, openApiTypes, openApiTypesPath } from '../../../api/openapi/write-types.ts';
 import { createApiToken } from '../../../api/services/auth/api-tokens/api-tokens.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
@@ -17,6 +21,7 @@ import { createTestContext, type TestContext } from '../../fixtures/test-app.ts'
 let t: TestContext;
 let domainId: number;
 let api: ReturnType<typeof createClient<paths>>;
+let owner: Awaited<ReturnType<typeof signedInBuyer>>['client'];
 const zone = 'scripted-lanterns.com';
 
 /** The answer checked against the schema its operation documents (operations.ts), so the document cannot lie. */
@@ -27,7 +32,8 @@ function documented<T>(key: keyof typeof operationSpecs, data: T): T {
 
 beforeAll(async () => {
   t = await createTestContext();
-  const { accountId, userId } = await signedInBuyer(t, 'typed-client@example.com');
+  const { accountId, userId, client } = await signedInBuyer(t, 'typed-client@example.com');
+  owner = client;
   const expireDate = new Date(Date.now() + 300 * 86400000);
   const ns = ['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'];
   const [row] = await t.db.insert(domains).values({ accountId, domain: zone, expireDate, ns }).returning();
@@ -49,6 +55,69 @@ afterAll(() => t.close());
 describe('the generated types', () => {
   it('are what openapi-typescript makes of the document now (run `npm run openapi:types` after changing it)', async () => {
     expect(readFileSync(openApiTypesPath, 'utf8')).toBe(await openApiTypes());
+    expect(readFileSync(appApiTypesPath, 'utf8')).toBe(await appApiTypes());
+  });
+});
+
+/** A session answer checked against the schema its operation in the front ends' document gives it. */
+function answered<T>(key: AppOperationKey, data: T): T {
+  appOperations[key].response.schema.parse(data);
+  return data;
+}
+
+describe("the front ends' document", () => {
+  it('is valid OpenAPI 3.1 and keeps every token route', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(buildAppOpenApiDocument()));
+    expect(result.errors ?? []).toEqual([]);
+    for (const key of Object.keys(operationSpecs)) expect(appOperations).toHaveProperty([key]);
+  });
+
+  it('gives a signed-in customer the answers it describes', async () => {
+    const { client } = await signedInBuyer(t, 'typed-session@example.com');
+    const account = await client.get('/api/accounts/0');
+    expect(answered('GET /accounts/0', account.body).accountId).toBeGreaterThan(0);
+    answered('GET /domains', (await client.get(`/api${myDomainsListPath}`)).body);
+    answered('GET /priceRises', (await client.get('/api/priceRises')).body);
+    answered('GET /users/0', (await client.get('/api/users/0')).body);
+    answered('PATCH /accounts/0', (await client.patch('/api/accounts/0', { tdrpOptOut: true })).body);
+    answered('GET /accountActivity', (await client.get('/api/accountActivity?limit=25&skip=0')).body);
+    answered('GET /mfas', (await client.get('/api/mfas?status=active&status=pending')).body);
+    answered('GET /passkeys', (await client.get('/api/passkeys')).body);
+    answered('GET /recoveryCodes', (await client.get('/api/recoveryCodes')).body);
+    answered('GET /session/confirm', (await client.get('/api/session/confirm')).body);
+    answered('GET /session/admin', (await client.get('/api/session/admin')).body);
+    answered('GET /apiTokens', (await client.get('/api/apiTokens')).body);
+    answered('GET /registrantVerifications/0', (await client.get('/api/registrantVerifications/0')).body);
+    answered('POST /validate', (await client.post('/api/validate', { password: 'short' })).body);
+    answered('POST /validate', (await client.post('/api/validate', { email: 'typed-other@example.com' })).body);
+  });
+
+  it("answers the DNS tools' reads and previews as it describes them", async () => {
+    const templates = answered('GET /dnsTemplates', (await owner.get('/api/dnsTemplates')).body);
+    const preview = await owner.post(`/api/dnsTemplates/${templates.data[0].id}/preview`, { domainId });
+    answered('POST /dnsTemplates/:id/preview', preview.body);
+    const changes = answered('GET /dnsChanges', (await owner.get(`/api/dnsChanges?domainId=${domainId}&limit=100`)).body);
+    answered('GET /dnsChanges/diff', (await owner.get(`/api/dnsChanges/diff?domainId=${domainId}&from=0&to=${changes.data[0]?.changeId ?? 0}`)).body);
+    const text = `www 3600 IN A 203.0.113.80\n`;
+    answered('POST /dnsZoneFiles/preview', (await owner.post('/api/dnsZoneFiles/preview', { domainId, text })).body);
+    answered('POST /dnsZoneFiles', (await owner.post('/api/dnsZoneFiles', { domainId, text })).body);
+  });
+
+  it('answers email and website reads as it describes them', async () => {
+    answered('GET /emails', (await owner.get(`/api/emails?domainId=${domainId}`)).body);
+    answered('GET /websites/:id', (await owner.get(`/api/websites/${domainId}`)).body);
+  });
+
+  it('answers billing, order and earnings reads as it describes them', async () => {
+    answered('GET /paymentMethods', (await owner.get('/api/paymentMethods')).body);
+    answered('GET /paymentMethods/config', (await owner.get('/api/paymentMethods/config')).body);
+    answered('GET /transactions', (await owner.get('/api/transactions?yyyymm=202611')).body);
+    answered('GET /orders', (await owner.get('/api/orders')).body);
+    answered('GET /earnings', (await owner.get('/api/earnings')).body);
+    answered('GET /domainOffers', (await owner.get('/api/domainOffers?limit=100')).body);
+    answered('GET /botCheck', (await owner.get('/api/botCheck')).body);
+    answered('GET /dev/outbox', (await owner.get('/api/dev/outbox')).body);
   });
 });
 

@@ -7,11 +7,18 @@ import { addDays } from 'date-fns/addDays';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountActivity, auditLog, transactions } from '../../../api/db/schema/index.ts';
+import { type AppOperationKey, appOperations } from '../../../api/openapi/app-operations.ts';
 import { runDomainCalendar } from '../../../api/services/renewals/domain-calendar.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { ownDomain, useCard } from '../../fixtures/renewal-domains.ts';
 import { staffClient, type TestStaff } from '../../fixtures/staff.ts';
 import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
+
+/** An answer checked against the schema the front ends' document gives it (api/openapi/app-operations.ts). */
+function documented<T>(key: AppOperationKey, body: T): T {
+  appOperations[key].response.schema.parse(body);
+  return body;
+}
 
 let t: TestContext;
 let billing: TestStaff;
@@ -42,12 +49,15 @@ describe('orders and refunds', () => {
   it('finds an order by number, domain or email, and refunds part of it with a reason that the audit log keeps', async () => {
     const domain = `${label('refund')}.com`;
     const { orderId, accountId } = await customerOrder([domain, `${label('keep')}.net`]);
+    documented('GET /admin/session', (await billing.client.get('/api/admin/session')).body);
     const byNumber = await billing.client.get(`/api/admin/orders?q=%23${orderId}`);
+    documented('GET /admin/orders', byNumber.body);
     expect(byNumber.body.data.map((o: { orderId: number }) => o.orderId)).toEqual([orderId]);
     expect((await billing.client.get(`/api/admin/orders?q=${domain.slice(0, 20)}`)).body.data[0].orderId).toBe(orderId);
 
     const order = await billing.client.get(`/api/admin/orders/${orderId}`);
     expect(order.body).toMatchObject({ orderId, accountId, status: 'completed', payment: { paid: 1028 + 1198, refundable: 1028 + 1198 } });
+    documented('GET /admin/orders/:id', order.body);
     const charge = order.body.payment.charges.find((c: { description: string }) => c.description.includes(domain));
     const body = {
       items: [{ transactionId: charge.transactionId, amount: 500 }],
@@ -64,6 +74,7 @@ describe('orders and refunds', () => {
     const refunded = await billing.client.post(`/api/admin/orders/${orderId}/refunds`, body);
     expect(refunded.status).toBe(201);
     expect(refunded.body.payment).toMatchObject({ refunded: 500, refundable: 1028 + 1198 - 500 });
+    documented('POST /admin/orders/:id/refunds', refunded.body);
     const again = await billing.client.post(`/api/admin/orders/${orderId}/refunds`, body);
     expect(again.status).toBe(200);
     expect(again.body.refund.refundId).toBe(refunded.body.refund.refundId);
@@ -113,7 +124,9 @@ describe('orders and refunds', () => {
     const payments = await billing.client.get(`/api/admin/payments?accountId=${buyer.accountId}`);
     expect(payments.body.data).toEqual([expect.objectContaining({ amount: 1128, refunded: 0, description: expect.stringContaining(domain.domain) })]);
     const { paymentIntentId } = payments.body.data[0];
+    documented('GET /admin/payments', payments.body);
     const payment = await billing.client.get(`/api/admin/payments/${paymentIntentId}`);
+    documented('GET /admin/payments/:paymentIntentId', payment.body);
     const refund = await billing.client.post(`/api/admin/payments/${paymentIntentId}/refunds`, {
       items: [{ transactionId: payment.body.charges[0].transactionId, amount: 1128 }],
       reason: 'Renewed by mistake, domain not wanted',
@@ -134,8 +147,9 @@ describe('account credit', () => {
     expect((await billing.client.post('/api/admin/credits', { ...body, accountId: 987654 })).status).toBe(404);
     const granted = await billing.client.post('/api/admin/credits', body);
     expect(granted.status).toBe(201);
+    documented('POST /admin/credits', granted.body);
     expect(granted.body.credit).toMatchObject({ accountId: buyer.accountId, balance: 700, entries: [expect.objectContaining({ kind: 'grant', amount: 700 })] });
-    expect((await support.client.get(`/api/admin/credits?accountId=${buyer.accountId}`)).body.balance).toBe(700);
+    expect(documented('GET /admin/credits', (await support.client.get(`/api/admin/credits?accountId=${buyer.accountId}`)).body).balance).toBe(700);
     const [entry] = (await auditEntries('account.credit')).filter((e) => e.accountId === buyer.accountId);
     expect(entry).toMatchObject({ reason: 'DNS outage on the 3rd', after: { balance: 700, granted: 700 } });
     await buyer.client.post('/api/cartItems', { domain: `${label('credit')}.com` });
@@ -188,6 +202,7 @@ describe('failed auto-renewals and the dashboard', () => {
   it('shows every role the dashboard; only the owner puts a failed job back', async () => {
     const viewer = await staffClient(t, 'viewer');
     const dashboard = await viewer.client.get('/api/admin/dashboard');
+    documented('GET /admin/dashboard', dashboard.body);
     expect(dashboard.status).toBe(200);
     expect(dashboard.body).toMatchObject({
       registrations: { today: expect.any(Number) },

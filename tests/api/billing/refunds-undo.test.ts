@@ -7,6 +7,7 @@
 import { subDays } from 'date-fns/subDays';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderConfirmationSchema, orderSummarySchema } from '../../../api/contract/orders/order-schemas.ts';
 import { promoCodeCreateSchema } from '../../../api/contract/promotions/promo-codes.ts';
 import { auditLog, billingDocuments, outbox, refunds, transactions } from '../../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../../api/providers/payments/sandbox.ts';
@@ -74,8 +75,11 @@ describe('refunding a registration', () => {
     expect(after.body).toMatchObject({ refundStatus: 'refunded', lines: [{ refundState: 'cancelled' }] });
     const order = await client.get(`/api/orders/${orderId}`);
     expect(order.body).toMatchObject({ refundStatus: 'refunded', refundedToCard: 1028, lines: [{ refundState: 'cancelled' }] });
+    // The answers the front ends' document publishes, field for field.
+    orderConfirmationSchema.parse(order.body);
     const list = await client.get('/api/orders');
     expect(list.body.data[0]).toMatchObject({ orderId, refundStatus: 'refunded' });
+    orderSummarySchema.parse(list.body.data[0]);
 
     const docs = await t.db.select().from(billingDocuments).where(eq(billingDocuments.orderId, orderId)).orderBy(billingDocuments.documentId);
     expect(docs.map((d) => [d.kind, d.total])).toEqual([

@@ -6,6 +6,7 @@
 import { addDays } from 'date-fns/addDays';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forSaleListingSchema } from '../../../api/contract/selling/for-sale-offer.ts';
 import { now } from '../../../api/clock.ts';
 import { sellerPayout } from '../../../api/contract/selling/sale.ts';
 import { domainOffers, domains, marketSales, orders, outbox, registryDomains, transactions } from '../../../api/db/schema/index.ts';
@@ -113,6 +114,7 @@ describe('buying a listed name (Buy it now)', () => {
     const seller = await listedBySeller('seller', name, 250_000);
     const listing = await t.client().get(`/api/forSale/${name}`);
     expect(listing.body).toMatchObject({ domain: name, listPrice: 250_000, offer: null, expireDate: expect.any(String) });
+    forSaleListingSchema.parse(listing.body);
 
     // The seller cannot buy their own name.
     const own = await seller.client.post('/api/cartItems', [{ type: 'domain', domain: name, domainType: 'market' }]);

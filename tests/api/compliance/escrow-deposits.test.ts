@@ -15,6 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { addDays } from 'date-fns/addDays';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escrowScreenSchema } from '../../../api/contract/compliance/escrow.ts';
 import { now } from '../../../api/clock.ts';
 import { accounts, auditLog, domains, escrowDeposits } from '../../../api/db/schema/index.ts';
 import { makeEscrowDeposit } from '../../../api/services/compliance/escrow/escrow-deposit.ts';
@@ -155,6 +156,7 @@ describe('escrow deposits', () => {
     const compliance = await staffClient(t, 'compliance');
     const list = await compliance.client.get('/api/admin/escrow');
     expect(list.status).toBe(200);
+    escrowScreenSchema.parse(list.body);
     expect(list.body.deposits.map((d: { kind: string; sequence: number; status: string }) => [d.kind, d.sequence, d.status])).toEqual([
       ['inc', 2, 'done'],
       ['full', 1, 'done'],

@@ -7,6 +7,7 @@ import { Resolver } from 'node:dns/promises';
 import { addDays } from 'date-fns/addDays';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verificationStatusSchema } from '../../../api/contract/compliance/verification-schemas.ts';
 import { ManualClock, now, useClock } from '../../../api/clock.ts';
 import type { Contact } from '../../../api/contract/contact.ts';
 import { accounts, domains, outbox, registryDomains } from '../../../api/db/schema/index.ts';
@@ -120,7 +121,7 @@ describe('registrant verification', () => {
     expect(shown.suspensionReason).toContain(`The registrant email ${email} has not been verified`);
     const notice = await lastMailTo(email, 'suspended until you verify');
     expect(notice?.body).toContain(name);
-    expect((await client.get('/api/registrantVerifications/0')).body).toMatchObject({ state: 'pending', suspended: true });
+    expect(verificationStatusSchema.parse((await client.get('/api/registrantVerifications/0')).body)).toMatchObject({ state: 'pending', suspended: true });
 
     // A second run the same day suspends nothing again and sends nothing more.
     const before = await mailCount(email);
@@ -137,7 +138,7 @@ describe('registrant verification', () => {
     expect((await t.db.select().from(registryDomains).where(eq(registryDomains.domain, name)))[0].statuses).not.toContain('clientHold');
     expect((await t.client({ ip: '198.51.100.40' }).get(`/rdap/domain/${name}`)).body.status).toEqual(['active']);
     expect((await client.get(`/api/domains/${domainId}`)).body).toMatchObject({ suspendedAt: null, suspensionReason: null });
-    expect((await client.get('/api/registrantVerifications/0')).body).toMatchObject({ state: 'verified', email });
+    expect(verificationStatusSchema.parse((await client.get('/api/registrantVerifications/0')).body)).toMatchObject({ state: 'verified', email });
 
     // The link again: still verified, nothing to restore.
     const again = await t.client({ ip: '198.51.100.41' }).post('/api/registrantVerifications/verify', { token: linkToken(notice!.body) });

@@ -7,6 +7,7 @@
 import { addMinutes } from 'date-fns/addMinutes';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboundTransferViewSchema } from '../../../api/contract/transfers/outbound-transfer.ts';
 import { ManualClock, useClock } from '../../../api/clock.ts';
 import { auditLog, domains, outbox, registryIntents } from '../../../api/db/schema/index.ts';
 import { orderReconcileJob } from '../../../api/jobs/order-reconcile.ts';
@@ -160,7 +161,7 @@ describe('the approval link of a transfer away', () => {
       expect(answer.status).toBe(502);
       expect(answer.body.message).toMatch(/did not answer about journal-away-approve\.com/);
     });
-    expect((await t.client().get(`/api/outboundTransfers/${token}`)).body.status).toBe('approved');
+    expect(outboundTransferViewSchema.parse((await t.client().get(`/api/outboundTransfers/${token}`)).body).status).toBe('approved');
     expect((await registryRow(t, held.domain)).ours).toBe(true);
     expect((await intentsOf(held.domainId)).at(-1)).toMatchObject({ kind: 'transfer-approve', state: 'pending' });
     expect((await actionsOn('domain', held.domainId)).at(-1)).toBe('customer.domain.transfer-away-approve');

@@ -6,6 +6,7 @@
 import { addDays } from 'date-fns/addDays';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payoutResultsSchema, payoutsScreenSchema, sellerEarningsSchema } from '../../../api/contract/selling/payouts.ts';
 import { now } from '../../../api/clock.ts';
 import { auditLog } from '../../../api/db/schema/index.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
@@ -43,18 +44,19 @@ describe('seller payouts', () => {
     const after = (await billing.client.get('/api/admin/dashboard')).body.revenue.today;
     expect(after - before).toBe(180_000 - 144_000);
 
-    const earnings = (await seller.client.get('/api/earnings')).body;
+    const earnings = sellerEarningsSchema.parse((await seller.client.get('/api/earnings')).body);
     expect(earnings).toMatchObject({
       share: 144_000,
       paidOut: 0,
       balance: 144_000,
       sales: [{ domain: 'qwzxv-payout-one.com', price: 180_000, share: 144_000 }],
     });
-    const owed = (await billing.client.get('/api/admin/payouts')).body.sellers;
+    const owed = payoutsScreenSchema.parse((await billing.client.get('/api/admin/payouts')).body).sellers;
     expect(owed).toContainEqual(expect.objectContaining({ accountId: seller.accountId, balance: 144_000 }));
 
     const body = { accountIds: [seller.accountId], method: 'provider', idempotencyKey: `payout-${Math.random().toString(36).slice(2)}` };
     const paid = await billing.client.post('/api/admin/payouts', body);
+    payoutResultsSchema.parse(paid.body);
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(paid.body.results[0].payout).toMatchObject({ amount: 144_000, status: 'paid', reference: expect.stringMatching(/^tr_sandbox_/) });
     const again = await billing.client.post('/api/admin/payouts', body);

@@ -3,7 +3,8 @@
  * here, signed in or not (the token is the proof), with a button rather than on opening, so a mail scanner that
  * follows links approves nothing.
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { brand } from '@kit/brand.ts';
 import { formatDate } from '@kit/dates.ts';
 import { useEffect, useState } from 'react';
@@ -25,7 +26,7 @@ export function ApproveChangePage() {
 
   async function approve() {
     setState({ step: 'approving' });
-    const answer = await api<Approval>('/tdrpApprovals', { method: 'POST', body: { token }, toast: false });
+    const answer = await apiClient.POST('/tdrpApprovals', { body: { token }, toast: false });
     setState(isFailure(answer) ? { step: 'failed', message: answer.message } : { step: 'approved', approval: answer });
   }
 

@@ -1,44 +1,34 @@
 /** Account Information data: the account and login through SWR, the two-factor count, and the update calls (spec §7). */
-import { type ApiFailure, api, isFailure } from '@kit/api.ts';
-import useSWR, { mutate } from 'swr';
+import { type ApiFailure, isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
+import { mutate } from 'swr';
 import type { Account } from '../../../../api/contract/domains/domain.ts';
-import { accountPath as accountKey } from '../../../../api/contract/domains/first-reads.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
-import type { CurrentUser } from '../session/api.ts';
+import { useApi } from '../../swr.ts';
+import { accountKey } from '../domains/api.ts';
+import { type CurrentUser, userKey } from '../session/api.ts';
 
 export type { Account } from '../../../../api/contract/domains/domain.ts';
 export type { Contact } from '../../../../api/contract/contact.ts';
+import type { AccountUpdate } from '../../../../api/contract/accounts/account-update.ts';
 
 /** The key My Domains reads too: saving here refreshes the Advanced tab there. */
-export { accountKey };
-export const userKey = '/users/0';
+export { accountKey, userKey };
 
 export function useAccountInfo() {
-  const { data, error, isLoading } = useSWR<Account | null>(accountKey);
+  const { data, error, isLoading } = useApi(accountKey);
   return { account: data ?? null, error: error as Error | undefined, isLoading };
 }
 
 export function useActiveMfaCount(): number | null {
-  const { data } = useSWR<ListResult<{ mfaId: number }> | null>('/mfas?status=active');
+  const { data } = useApi(apiKey('/mfas', { params: { query: { status: ['active'] } } }));
   return data ? data.total : null;
 }
 
-export type AccountPatch = Partial<
-  Pick<
-    Account,
-    | 'registrantContact'
-    | 'whoisAdminContact'
-    | 'whoisTechContact'
-    | 'whoisBillingContact'
-    | 'whoisRedactionOptOut'
-    | 'tdrpOptOut'
-    | 'advancedEnabled'
-    | 'vatNumber'
-  >
->;
+/** What PATCH /api/accounts/0 takes: any of the contacts and preferences. */
+export type AccountPatch = AccountUpdate;
 
 export async function patchAccount(patch: AccountPatch): Promise<Account | ApiFailure> {
-  const answer = await api<Account>(accountKey, { method: 'PATCH', body: patch, toast: false });
+  const answer = await apiClient.PATCH('/accounts/0', { body: patch, toast: false });
   if (!isFailure(answer)) await mutate(accountKey, answer, { revalidate: false });
   return answer;
 }
@@ -46,16 +36,19 @@ export async function patchAccount(patch: AccountPatch): Promise<Account | ApiFa
 export type LoginPatch = { email?: string; password?: string; currentPassword?: string };
 
 export async function patchLogin(patch: LoginPatch): Promise<CurrentUser | ApiFailure> {
-  const answer = await api<CurrentUser>(userKey, { method: 'PATCH', body: patch, toast: false });
+  const answer = await apiClient.PATCH('/users/0', { body: patch, toast: false });
   if (!isFailure(answer)) await mutate(userKey, answer, { revalidate: false });
   return answer;
 }
 
-export type ValidateAnswer = { valid: boolean; msg: string };
+export type { ValidateAnswer } from '../../../../api/contract/carts/validate.ts';
+import type { ValidateAnswer } from '../../../../api/contract/carts/validate.ts';
 
 /** The server's check of a new login email or password while typing (POST /api/validate). */
 export async function validateField(body: { email: string } | { password: string }, signal: AbortSignal): Promise<ValidateAnswer | ApiFailure> {
-  return api<ValidateAnswer>('/validate', { method: 'POST', body, toast: false, signal });
+  const answer = await apiClient.POST('/validate', { body, toast: false, signal });
+  // An email or a password is answered with a verdict; only a phone code is answered `sent`.
+  return isFailure(answer) || 'valid' in answer ? answer : { valid: true, msg: answer.msg };
 }
 
 export function needsReauth(failure: ApiFailure): boolean {

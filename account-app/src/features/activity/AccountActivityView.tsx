@@ -4,9 +4,9 @@
  */
 import { useState } from 'react';
 import { formatDateTime } from '@kit/dates.ts';
-import useSWR from 'swr';
+import { apiKey } from '@kit/api-client.ts';
 import type { AccountActivity } from '../../../../api/contract/accounts/account-activity.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
+import { useApi } from '../../swr.ts';
 import './activity.css';
 
 const pageSize = 25;
@@ -17,7 +17,7 @@ function who(entry: AccountActivity): string {
 }
 
 function ActivityPage({ skip, last, onMore }: { skip: number; last: boolean; onMore: () => void }) {
-  const { data, error } = useSWR<ListResult<AccountActivity> | null>(`/accountActivity?limit=${pageSize}&skip=${skip}`);
+  const { data, error } = useApi(apiKey('/accountActivity', { params: { query: { limit: pageSize, skip } } }));
   if (error) return <p className="form-notice is-error">We could not load your account activity. Please reload the page.</p>;
   if (!data) return <p role="status">Loading…</p>;
   if (skip === 0 && data.total === 0) return <p className="activity-empty">Nothing has happened on your account yet.</p>;

@@ -3,7 +3,8 @@
  * code from one of the account's methods, or a passkey), sent with the creation itself; then the secret, shown this
  * once. Closing the modal forgets the secret.
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { Field, TextField } from '@kit/Field.tsx';
 import { type SteppedModalHandle, SteppedModal, type StepViews } from '@kit/SteppedModal.tsx';
 import { showToast } from '@kit/toasts.ts';
@@ -119,7 +120,7 @@ export function CreateTokenModal({ modal, state: s }: { modal: SteppedModalHandl
     if (errors.name || errors.scopes || errors.date) return undefined;
     const failure = await checkTokenDetails(details());
     if (failure) return failure;
-    const choices = await api<ConfirmChoices>('/session/confirm', { toast: false });
+    const choices = await apiClient.GET('/session/confirm', { toast: false });
     if (isFailure(choices)) return choices;
     s.setChoices(choices);
     const first = choices.methods.find((m) => m.type === 'totp') ?? choices.methods[0] ?? null;

@@ -3,7 +3,8 @@
  * expiry and the default flag, Make Default, Delete (refused, with the reason, for the only card that auto-renew or
  * plans are charged to), and Add a Card through the payments provider's form (3-D Secure when the bank asks).
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import CardForm from '@kit/card/CardForm.tsx';
 import { DateText } from '@kit/DateText.tsx';
 import { Money } from '@kit/Money.tsx';
@@ -110,7 +111,7 @@ export default function PaymentView() {
 
   const makeDefault = async (method: PaymentMethod) => {
     setBusyId(method.paymentMethodId);
-    const answer = await api(`/paymentMethods/${method.paymentMethodId}`, { method: 'PATCH', body: { isDefault: true } });
+    const answer = await apiClient.PATCH('/paymentMethods/{id}', { params: { path: { id: method.paymentMethodId } }, body: { isDefault: true } });
     await refreshPayments();
     setBusyId(null);
     if (!isFailure(answer)) showToast(`${cardBrandName(method.brand)} ending in ${method.last4} is now your default card.`, 'success', { durationMs: 4000 });
@@ -128,7 +129,7 @@ export default function PaymentView() {
       variant: 'danger',
       run: async () => {
         if (!deleting) return 'finishDelete';
-        const answer = await api(`/paymentMethods/${deleting.paymentMethodId}`, { method: 'DELETE', toast: false });
+        const answer = await apiClient.DELETE('/paymentMethods/{id}', { params: { path: { id: deleting.paymentMethodId } }, toast: false });
         return isFailure(answer) ? answer : 'finishDelete';
       },
     }),

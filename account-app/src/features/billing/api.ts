@@ -1,17 +1,16 @@
 /** Payment methods and billing history through SWR; the account's billing figures come from features/domains/api.ts. */
-import useSWR, { mutate } from 'swr';
-import { accountPath as accountKey } from '../../../../api/contract/domains/first-reads.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
-import type { PaymentMethod } from '../../../../api/contract/billing/payment-methods.ts';
-import type { TransactionsAnswer } from '../../../../api/contract/billing/transactions.ts';
+import { apiKey } from '@kit/api-client.ts';
+import { mutate } from 'swr';
+import { useApi } from '../../swr.ts';
+import { accountKey } from '../domains/api.ts';
 
 export type { PaymentMethod } from '../../../../api/contract/billing/payment-methods.ts';
 
-export const paymentMethodsKey = '/paymentMethods';
+export const paymentMethodsKey = apiKey('/paymentMethods');
 export { accountKey };
 
 export function usePaymentMethods() {
-  const { data, error, isLoading } = useSWR<ListResult<PaymentMethod> | null>(paymentMethodsKey);
+  const { data, error, isLoading } = useApi(paymentMethodsKey);
   return { methods: data?.data ?? [], error: error as Error | undefined, isLoading };
 }
 
@@ -20,10 +19,10 @@ export async function refreshPayments() {
   await Promise.all([mutate(paymentMethodsKey), mutate(accountKey)]);
 }
 
-export const transactionsKey = (yyyymm: string) => `/transactions?yyyymm=${yyyymm}`;
+export const transactionsKey = (yyyymm: string) => apiKey('/transactions', { params: { query: { yyyymm } } });
 export const statementHref = (yyyymm: string) => `/api/transactions?$pdf=true&yyyymm=${yyyymm}`;
 
 export function useTransactions(yyyymm: string | null) {
-  const { data, error, isLoading } = useSWR<TransactionsAnswer | null>(yyyymm ? transactionsKey(yyyymm) : null);
+  const { data, error, isLoading } = useApi(yyyymm ? transactionsKey(yyyymm) : null);
   return { month: data ?? null, error: error as Error | undefined, isLoading };
 }

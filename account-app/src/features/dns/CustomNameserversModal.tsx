@@ -5,7 +5,8 @@
  */
 import { DomainName } from '@kit/DomainName.tsx';
 import { DateText } from '@kit/DateText.tsx';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { TextField } from '@kit/Field.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView } from '@kit/step-views.ts';
@@ -85,8 +86,7 @@ export default function CustomNameserversModal({ domain, onClose }: DomainModalP
     const found = check(draft);
     setErrors(found);
     if (Object.keys(found).length) return { error: true as const, status: 400, message: 'Please correct the highlighted fields' };
-    const created = await api<RegisteredNameserver>('/registeredNameservers', {
-      method: 'POST',
+    const created = await apiClient.POST('/registeredNameservers', {
       body: { domainId, hostname: draft.hostname.trim(), ipAddress: draft.ipAddress.trim() },
       toast: false,
     });
@@ -111,8 +111,8 @@ export default function CustomNameserversModal({ domain, onClose }: DomainModalP
     const found = check(editDraft);
     setEditErrors(found);
     if (Object.keys(found).length) return { error: true as const, status: 400, message: 'Please correct the highlighted fields' };
-    const updated = await api<RegisteredNameserver>(`/registeredNameservers/${selected.registeredNameserverId}`, {
-      method: 'PATCH',
+    const updated = await apiClient.PATCH('/registeredNameservers/{id}', {
+      params: { path: { id: selected.registeredNameserverId } },
       body: { id: selected.registeredNameserverId, hostname: editDraft.hostname.trim(), ipAddress: editDraft.ipAddress.trim() },
       toast: false,
     });
@@ -126,7 +126,7 @@ export default function CustomNameserversModal({ domain, onClose }: DomainModalP
 
   async function remove() {
     if (!selected) return 'manageCustomNameservers' as const;
-    const answer = await api(`/registeredNameservers/${selected.registeredNameserverId}`, { method: 'DELETE', toast: false });
+    const answer = await apiClient.DELETE('/registeredNameservers/{id}', { params: { path: { id: selected.registeredNameserverId } }, toast: false });
     if (isFailure(answer)) return answer;
     await refresh();
     return 'finishDeleteNameserver' as const;

@@ -6,7 +6,8 @@
  * A record that would stop something working (an NS record at the root, a record taking the website or the mail
  * elsewhere) goes through confirmRiskyRecord first, which says what stops (issue #25).
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { DomainName } from '@kit/DomainName.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
@@ -60,7 +61,7 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
   const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
   async function deleteSelected() {
-    const answer = await api<{ deleted: number }>('/dnsRecordDeletions', { method: 'POST', body: { domainId, dnsRecordIds: selected }, toast: false });
+    const answer = await apiClient.POST('/dnsRecordDeletions', { body: { domainId, dnsRecordIds: selected }, toast: false });
     if (isFailure(answer)) return answer;
     setSelected([]);
     await refresh();
@@ -95,7 +96,9 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
     if (Object.keys(found).length) return { error: true as const, status: 400, message: 'Please correct the highlighted fields' };
     const ask = confirmed ? null : askFirst('add', draft, null);
     if (ask) return ask;
-    const created = await api<DnsRecord>('/dnsRecords', { method: 'POST', body: { domainId, type: draft.type, ...recordPayload(draft) }, toast: false });
+    // checkRecord has made sure of a value: `data` is never empty here.
+    const { data = '', ...rest } = recordPayload(draft);
+    const created = await apiClient.POST('/dnsRecords', { body: { domainId, type: draft.type, data, ...rest }, toast: false });
     if (isFailure(created)) {
       return withFieldErrors(created, setErrors);
     }
@@ -118,7 +121,7 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
     const payload = recordPayload(editDraft);
     // An emptied optional field is sent as null, so the server clears it rather than keeping the old value.
     const body = { dnsRecordId: editing.dnsRecordId, host: '', ...payload };
-    const updated = await api<DnsRecord>(`/dnsRecords/${editing.dnsRecordId}`, { method: 'PATCH', body, toast: false });
+    const updated = await apiClient.PATCH('/dnsRecords/{id}', { params: { path: { id: editing.dnsRecordId } }, body, toast: false });
     if (isFailure(updated)) {
       return withFieldErrors(updated, setEditErrors);
     }
@@ -129,7 +132,7 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
 
   async function deleteRecord() {
     if (!editing) return 'manageDnsRecords' as const;
-    const answer = await api(`/dnsRecords/${editing.dnsRecordId}`, { method: 'DELETE', toast: false });
+    const answer = await apiClient.DELETE('/dnsRecords/{id}', { params: { path: { id: editing.dnsRecordId } }, toast: false });
     if (isFailure(answer)) return answer;
     await refresh();
     return 'finishDelete' as const;

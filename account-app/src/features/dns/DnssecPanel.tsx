@@ -3,7 +3,8 @@
  * at a time or all at once. Each change sends the whole set (PATCH /domains/:id { dsRecords }). Our nameservers do not
  * sign zones, so a domain on them gets an explanation and a way to the nameserver change instead of the form.
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { Field, TextField } from '@kit/Field.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView } from '@kit/step-views.ts';
@@ -69,7 +70,7 @@ export function DnssecPanel({ domain, openModal }: { domain: Domain; openModal: 
   const transferring = domain.status === 'transfer';
 
   async function publish(dsRecords: DsRecord[], done: string) {
-    const answer = await api<Domain>(`/domains/${domain.domainId}`, { method: 'PATCH', body: { dsRecords }, toast: false });
+    const answer = await apiClient.PATCH('/domains/{id}', { params: { path: { id: domain.domainId } }, body: { dsRecords }, toast: false });
     if (isFailure(answer)) return answer;
     await mutate(domainsKey);
     showToast(done, 'success');

@@ -3,13 +3,13 @@
  * (historyDiff, any "from" and "to", the zone before its first recorded change included); "Restore this version"
  * (confirmRestore, finishRestore), itself recorded as a change.
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import type { StepOutcome, StepViews } from '@kit/SteppedModal.tsx';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { type RecordDiff, type ZoneChange, zoneChangeSourceLabels } from '../../../../api/contract/dns/zone-history.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
+import { useApi } from '../../swr.ts';
 import { dnsChangesKey } from './api.ts';
 import type { DnsView } from './dns-views.ts';
 import { RecordLine } from './RecordText.tsx';
@@ -76,7 +76,7 @@ export function useHistoryViews(
   refresh: () => Promise<void>,
   run: (work: () => Promise<StepOutcome<DnsView>>) => Promise<void>,
 ): HistoryViews {
-  const { data } = useSWR<ListResult<ZoneChange> | null>(dnsChangesKey(domainId));
+  const { data } = useApi(dnsChangesKey(domainId));
   const changes = data?.data ?? [];
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
@@ -86,7 +86,7 @@ export function useHistoryViews(
   const latest = changes[0]?.changeId ?? null;
 
   async function compare(fromId: number, toId: number): Promise<StepOutcome<DnsView>> {
-    const answer = await api<RecordDiff>(`/dnsChanges/diff?domainId=${domainId}&from=${fromId}&to=${toId}`, { toast: false });
+    const answer = await apiClient.GET('/dnsChanges/diff', { params: { query: { domainId, from: fromId, to: toId } }, toast: false });
     if (isFailure(answer)) return answer;
     setFrom(fromId);
     setTo(toId);
@@ -205,7 +205,7 @@ export function useHistoryViews(
           label: 'Restore',
           variant: 'danger',
           run: async () => {
-            const answer = await api(`/dnsChanges/restore`, { method: 'POST', body: { domainId, changeId: target ?? 0 }, toast: false });
+            const answer = await apiClient.POST('/dnsChanges/restore', { body: { domainId, changeId: target ?? 0 }, toast: false });
             if (isFailure(answer)) return answer;
             await refresh();
             return 'finishRestore' as const;

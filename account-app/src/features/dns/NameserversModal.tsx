@@ -7,7 +7,8 @@
  * first, listing what stops (issue #25). A processing overlay covers the form during the update, then the Success
  * modal shows.
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { TextField } from '@kit/Field.tsx';
 import Modal from '@kit/Modal.tsx';
 import { SuccessModal } from '@kit/ResultModals.tsx';
@@ -80,7 +81,7 @@ export default function NameserversModal({ domain, onClose }: DomainModalProps) 
     setLosses(null);
     setProcessing(true);
     // The fields as typed: the server drops the empty ones, and names a refused one by its place among these.
-    const answer = await api<Domain>(`/domains/${domain.domainId}`, { method: 'PATCH', body: { ns: fields }, toast: false });
+    const answer = await apiClient.PATCH('/domains/{id}', { params: { path: { id: domain.domainId } }, body: { ns: fields }, toast: false });
     setProcessing(false);
     if (isFailure(answer)) {
       if (answer.message === tooFewNameservers) showToast(tooFewNameservers, 'error');

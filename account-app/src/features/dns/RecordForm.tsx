@@ -135,8 +135,10 @@ function composeData(draft: RecordDraft): string {
 }
 
 /** What Add DNS / Update DNS send: trimmed, empty fields left out, numbers only for the types that have them. */
-export function recordPayload(draft: RecordDraft): Record<string, string | number> {
-  const payload: Record<string, string | number> = {};
+type RecordPayload = { host?: string; data?: string; priority?: number; weight?: number; port?: number; ttl?: number };
+
+export function recordPayload(draft: RecordDraft): RecordPayload {
+  const payload: RecordPayload = {};
   const host = draft.host.trim();
   const data = composeData(draft);
   if (host) payload.host = host;

@@ -2,13 +2,13 @@
  * One-click templates: the providers (templates), one previewed against the zone with the records in its way
  * (previewTemplate; those go only when the customer ticks the box), and what was applied (finishTemplate).
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import type { StepOutcome, StepViews } from '@kit/SteppedModal.tsx';
 import { useState } from 'react';
-import useSWR from 'swr';
 import type { DnsTemplatePreview, DnsTemplateSummary } from '../../../../api/contract/dns/dns-templates.ts';
 import type { ZoneRecordSnapshot } from '../../../../api/contract/dns/zone-history.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
+import { useApi } from '../../swr.ts';
 import { dnsTemplatesKey } from './api.ts';
 import type { DnsView } from './dns-views.ts';
 import { RecordLine } from './RecordText.tsx';
@@ -24,13 +24,13 @@ export function useTemplateViews(
   refresh: () => Promise<void>,
   run: (work: () => Promise<StepOutcome<DnsView>>) => Promise<void>,
 ): TemplateViews {
-  const { data } = useSWR<ListResult<DnsTemplateSummary> | null>(dnsTemplatesKey);
+  const { data } = useApi(dnsTemplatesKey);
   const [preview, setPreview] = useState<DnsTemplatePreview | null>(null);
   const [removeConflicts, setRemoveConflicts] = useState(false);
   const [applied, setApplied] = useState<Applied | null>(null);
 
   async function choose(template: DnsTemplateSummary): Promise<StepOutcome<DnsView>> {
-    const answer = await api<DnsTemplatePreview>(`/dnsTemplates/${template.id}/preview`, { method: 'POST', body: { domainId }, toast: false });
+    const answer = await apiClient.POST('/dnsTemplates/{id}/preview', { params: { path: { id: template.id } }, body: { domainId }, toast: false });
     if (isFailure(answer)) return answer;
     setPreview(answer);
     setRemoveConflicts(false);
@@ -112,8 +112,8 @@ export function useTemplateViews(
           disabled: !preview || (missing === 0 && !removeConflicts),
           run: async () => {
             if (!preview) return 'templates' as const;
-            const answer = await api<Applied>(`/dnsTemplates/${preview.template.id}/apply`, {
-              method: 'POST',
+            const answer = await apiClient.POST('/dnsTemplates/{id}/apply', {
+              params: { path: { id: preview.template.id } },
               body: { domainId, removeConflicts },
               toast: false,
             });

@@ -2,7 +2,8 @@
  * Import a BIND zone file (paste or upload): importZone takes the text and the mode, previewImport shows what will be
  * added, changed, removed and refused (with the line and why) before anything changes, finishImport says what did.
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { Field } from '@kit/Field.tsx';
 import type { StepViews } from '@kit/SteppedModal.tsx';
 import { type ChangeEvent, useState } from 'react';
@@ -164,7 +165,7 @@ export function useImportViews(domainId: number, zone: string, refresh: () => Pr
         {
           label: 'Preview Import',
           run: async () => {
-            const answer = await api<ZoneImportPreview>('/dnsZoneFiles/preview', { method: 'POST', body: { domainId, text, mode }, toast: false });
+            const answer = await apiClient.POST('/dnsZoneFiles/preview', { body: { domainId, text, mode }, toast: false });
             if (isFailure(answer)) return answer;
             setPreview(answer);
             return 'previewImport' as const;
@@ -182,7 +183,7 @@ export function useImportViews(domainId: number, zone: string, refresh: () => Pr
           variant: preview?.stops?.length ? 'danger' : undefined,
           disabled: !preview || preview.added.length + preview.changed.length + preview.removed.length === 0,
           run: async () => {
-            const answer = await api<ZoneImportResult>('/dnsZoneFiles', { method: 'POST', body: { domainId, text, mode }, toast: false });
+            const answer = await apiClient.POST('/dnsZoneFiles', { body: { domainId, text, mode }, toast: false });
             if (isFailure(answer)) return answer;
             setResult(answer);
             setText('');

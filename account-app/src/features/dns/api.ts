@@ -1,24 +1,22 @@
 /** DNS data for the Advanced tab's modals: a domain's DNS records and custom nameservers, through SWR. */
+import { apiKey } from '@kit/api-client.ts';
 import type { ApiFailure } from '@kit/api.ts';
-import useSWR from 'swr';
-import type { RegisteredNameserver } from '../../../../api/contract/dns/dns.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
-import type { DnsRecord } from '../domains/api.ts';
+import { useApi } from '../../swr.ts';
 
-export const dnsRecordsKey = (domainId: number) => `/dnsRecords?domainId=${domainId}`;
-export const dnsChangesKey = (domainId: number) => `/dnsChanges?domainId=${domainId}&limit=100`;
-export const dnsTemplatesKey = '/dnsTemplates';
+export const dnsRecordsKey = (domainId: number) => apiKey('/dnsRecords', { params: { query: { domainId } } });
+export const dnsChangesKey = (domainId: number) => apiKey('/dnsChanges', { params: { query: { domainId, limit: 100 } } });
+export const dnsTemplatesKey = apiKey('/dnsTemplates');
 /** The export: a same-origin GET, so the session cookie goes with it and the browser saves the file. */
 export const zoneFileHref = (domainId: number) => `/api/dnsZoneFiles?domainId=${domainId}`;
-export const registeredNameserversKey = (domainId: number) => `/registeredNameservers?domainId=${domainId}`;
+export const registeredNameserversKey = (domainId: number) => apiKey('/registeredNameservers', { params: { query: { domainId } } });
 
 export function useDnsRecords(domainId: number) {
-  const { data, isLoading } = useSWR<ListResult<DnsRecord> | null>(dnsRecordsKey(domainId));
+  const { data, isLoading } = useApi(dnsRecordsKey(domainId));
   return { records: data?.data ?? [], isLoading };
 }
 
 export function useRegisteredNameservers(domainId: number) {
-  const { data, isLoading } = useSWR<ListResult<RegisteredNameserver> | null>(registeredNameserversKey(domainId));
+  const { data, isLoading } = useApi(registeredNameserversKey(domainId));
   return { nameservers: data?.data ?? [], isLoading };
 }
 

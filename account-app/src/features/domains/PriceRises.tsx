@@ -3,18 +3,19 @@
  * accepts the new price and turns its auto-renew back on.
  */
 import { useState } from 'react';
-import useSWR, { mutate } from 'swr';
-import { api, isFailure } from '@kit/api.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
+import { mutate } from 'swr';
+import { isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { PriceRiseView } from '../../../../api/contract/pricing/pricing.ts';
 import { shownPrice } from '../../../../api/contract/billing/tax.ts';
+import { useApi } from '../../swr.ts';
 import { domainsKey, useAccount } from './api.ts';
 
-const key = '/priceRises';
+const key = apiKey('/priceRises');
 
 export function PriceRises() {
-  const { data } = useSWR<ListResult<PriceRiseView>>(key);
+  const { data } = useApi(key);
   const account = useAccount();
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -23,7 +24,7 @@ export function PriceRises() {
   async function accept(rise: PriceRiseView) {
     setBusy(rise.noticeId);
     setError(null);
-    const answer = await api(`${key}/${rise.noticeId}/accept`, { method: 'POST', body: {}, toast: false });
+    const answer = await apiClient.POST('/priceRises/{id}/accept', { params: { path: { id: rise.noticeId } }, toast: false });
     setBusy(null);
     if (isFailure(answer)) return setError(answer.message);
     await Promise.all([mutate(key), mutate(domainsKey)]);

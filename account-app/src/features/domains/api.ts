@@ -1,17 +1,18 @@
 /** My Domains data: the caller's domains (with DNS records and mailboxes) and account, through SWR. */
 import { useState } from 'react';
-import useSWR from 'swr';
-import type { Account, Domain } from '../../../../api/contract/domains/domain.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
-import { accountPath, myDomainsListPath } from '../../../../api/contract/domains/first-reads.ts';
+import { apiKey } from '@kit/api-client.ts';
+import { myDomainsListQuery } from '../../../../api/contract/domains/first-reads.ts';
+import { useApi } from '../../swr.ts';
 
 export type { Account, DnsRecord, Domain, DomainEmail } from '../../../../api/contract/domains/domain.ts';
 
-export const domainsKey = myDomainsListPath;
+/** The same text as the server's preload of this read (`myDomainsListPath`), so the preloaded answer is reused. */
+export const domainsKey = apiKey('/domains', { params: { query: myDomainsListQuery } });
+export const accountKey = apiKey('/accounts/0');
 
 export function useDomains() {
   const [isSlow, setSlow] = useState(false);
-  const { data, error, isLoading } = useSWR<ListResult<Domain> | null>(domainsKey, {
+  const { data, error, isLoading } = useApi(domainsKey, {
     onLoadingSlow: () => setSlow(true),
     onSuccess: () => setSlow(false),
   });
@@ -19,6 +20,6 @@ export function useDomains() {
 }
 
 export function useAccount() {
-  const { data } = useSWR<Account | null>(accountPath);
+  const { data } = useApi(accountKey);
   return data ?? null;
 }

@@ -3,7 +3,8 @@
  * change uses (ownership, registry limits and turns are checked there per domain), a few at a time, and each outcome
  * is reported against the domain's name. A domain that already is as asked is not sent.
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { isReauthRequired } from '@kit/reauth-required.ts';
 import type { DomainUpdate } from '../../../../api/contract/domains/domain-update.ts';
 import type { Domain } from './api.ts';
@@ -80,7 +81,7 @@ export async function runBulk(
         continue;
       }
       report(domain.domainId, { state: 'working' });
-      const answer = await api<Domain>(`/domains/${domain.domainId}`, { method: 'PATCH', body, toast: false });
+      const answer = await apiClient.PATCH('/domains/{id}', { params: { path: { id: domain.domainId } }, body, toast: false });
       if (!isFailure(answer)) {
         report(domain.domainId, { state: 'done' });
       } else if (isReauthRequired(answer as unknown)) {

@@ -2,12 +2,12 @@
 import { DateText } from '@kit/DateText.tsx';
 import { DomainName } from '@kit/DomainName.tsx';
 import { Money } from '@kit/Money.tsx';
-import useSWR from 'swr';
-import type { SellerEarnings } from '../../../../api/contract/selling/payouts.ts';
+import { apiKey } from '@kit/api-client.ts';
+import { useApi } from '../../swr.ts';
 import '../orders/orders.css';
 
 export function EarningsPage() {
-  const { data, error } = useSWR<SellerEarnings | null>('/earnings');
+  const { data, error } = useApi(apiKey('/earnings'));
   return (
     <main id="main" className="container account-main orders-page">
       <h1>Earnings</h1>

@@ -2,10 +2,10 @@
 import { isFailure } from '@kit/api.ts';
 import { TextField } from '@kit/Field.tsx';
 import { type FormEvent, useId, useState } from 'react';
-import useSWR from 'swr';
 import { passwordProblem, passwordRequiredMessage, usernameOf } from '../../../../api/contract/email/email-rules.ts';
 import type { DomainEmail } from '../domains/api.ts';
-import { type EmailUsage, refreshDomains, updateEmail, usageKey } from './api.ts';
+import { useApi } from '../../swr.ts';
+import { refreshDomains, updateEmail, usageKey } from './api.ts';
 import { destinationProblem, formatGigabytes } from './email-format.ts';
 
 /** The modal views a row opens. */
@@ -65,7 +65,7 @@ export function AddressRow({
 
 /** Asked of the mail host each time the mailbox is opened (control-panel spec §7 "Query email usage"). */
 function MailboxUsage({ email }: { email: DomainEmail }) {
-  const { data, error } = useSWR<EmailUsage | null>(usageKey(email.emailId), { revalidateOnFocus: false });
+  const { data, error } = useApi(usageKey(email.emailId), { revalidateOnFocus: false });
   if (error) return <p className="muted small">Usage is not available right now.</p>;
   if (!data) return <p className="muted small">Checking usage…</p>;
   const percent = Math.min(100, (data.size / data.quota) * 100);

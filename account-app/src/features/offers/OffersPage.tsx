@@ -4,21 +4,21 @@
  * `acceptedOfferDays`) or declined (they are told no). Offers under the floor never show here: they are declined to
  * the offerer by email hours later.
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { DateText } from '@kit/DateText.tsx';
 import { formatDate } from '@kit/dates.ts';
 import Modal from '@kit/Modal.tsx';
 import { Money } from '@kit/Money.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { acceptedOfferDays, type DomainOffer, type OfferAction, offerStatusLabels } from '../../../../api/contract/selling/offers.ts';
 import { paths } from '../../paths.ts';
+import { useApi } from '../../swr.ts';
 import './offers.css';
 
-export const offersKey = '/domainOffers?limit=100';
+export const offersKey = apiKey('/domainOffers', { params: { query: { limit: 100 } } });
 
 const statusBadges = { open: 'badge-warning', accepted: 'badge-success', declined: '', sold: 'badge-spot' } as const;
 
@@ -32,7 +32,7 @@ function AnswerModal({ asking, onClose, onAnswered }: { asking: NonNullable<Aski
   const send = async () => {
     setBusy(true);
     setError(null);
-    const answer = await api<DomainOffer>(`/domainOffers/${offer.offerId}`, { method: 'PATCH', body: { action }, toast: false });
+    const answer = await apiClient.PATCH('/domainOffers/{id}', { params: { path: { id: offer.offerId } }, body: { action }, toast: false });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
     onAnswered(answer);
@@ -117,7 +117,7 @@ function OfferItem({ offer, onAsk }: { offer: DomainOffer; onAsk: (asking: NonNu
 }
 
 export function OffersPage() {
-  const { data, error, mutate } = useSWR<ListResult<DomainOffer> | null>(offersKey);
+  const { data, error, mutate } = useApi(offersKey);
   const [asking, setAsking] = useState<Asking>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const answered = (offer: DomainOffer) => {

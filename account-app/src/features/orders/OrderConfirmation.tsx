@@ -8,7 +8,7 @@ import { DateText } from '@kit/DateText.tsx';
 import { Money } from '@kit/Money.tsx';
 import { DomainName } from '@kit/DomainName.tsx';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
+import { apiKey } from '@kit/api-client.ts';
 import {
   lineLabel,
   lineNextStep,
@@ -20,7 +20,7 @@ import {
   receiptSums,
 } from '../../../../api/contract/orders/order-confirmation.ts';
 import { paths } from '../../paths.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import './orders.css';
 
 const settled = (order: OrderConfirmation | null | undefined) => order != null && (order.status === 'completed' || order.status === 'failed');
@@ -28,7 +28,7 @@ const settled = (order: OrderConfirmation | null | undefined) => order != null &
 export function OrderConfirmationPage() {
   const orderId = Number(useParams().orderId);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
-  const { data: order, error } = useSWR<OrderConfirmation | null>(valid ? `/orders/${orderId}` : null, {
+  const { data: order, error } = useApi(valid ? apiKey('/orders/{id}', { params: { path: { id: orderId } } }) : null, {
     refreshInterval: (latest) => (settled(latest) ? 0 : 4000),
   });
   if (!valid || (error instanceof FetchError && error.failure.status === 404) || order === null) {

@@ -6,9 +6,10 @@
 import { Money } from '@kit/Money.tsx';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import useSWR from 'swr';
+import { apiKey } from '@kit/api-client.ts';
 import { lineNextStep, type OrderConfirmation, orderHeadline, orderNumber } from '../../../../api/contract/orders/order-confirmation.ts';
 import { paths } from '../../paths.ts';
+import { useApi } from '../../swr.ts';
 import './orders.css';
 import './order-placed.css';
 
@@ -23,7 +24,7 @@ export function useLandedOrderId(): number | null {
 
 export function OrderPlaced({ orderId }: { orderId: number }) {
   const [, setParams] = useSearchParams();
-  const { data: order, error } = useSWR<OrderConfirmation | null>(`/orders/${orderId}`, {
+  const { data: order, error } = useApi(apiKey('/orders/{id}', { params: { path: { id: orderId } } }), {
     refreshInterval: (latest) => (settled(latest) ? 0 : 4000),
   });
   const heading = useRef<HTMLHeadingElement>(null);

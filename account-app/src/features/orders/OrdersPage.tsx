@@ -6,16 +6,16 @@
 import { DateText } from '@kit/DateText.tsx';
 import { Money } from '@kit/Money.tsx';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import type { ListResult } from '../../../../api/contract/list.ts';
-import { type OrderSummary, orderNumber, orderStatusLabel } from '../../../../api/contract/orders/order-confirmation.ts';
+import { apiKey } from '@kit/api-client.ts';
+import { orderNumber, orderStatusLabel } from '../../../../api/contract/orders/order-confirmation.ts';
 import { paths } from '../../paths.ts';
+import { useApi } from '../../swr.ts';
 import './orders.css';
 
-export const ordersKey = '/orders';
+export const ordersKey = apiKey('/orders');
 
 export function OrdersPage() {
-  const { data, error } = useSWR<ListResult<OrderSummary> | null>(ordersKey);
+  const { data, error } = useApi(ordersKey);
   return (
     <main id="main" className="container account-main orders-page">
       <h1>Orders</h1>

@@ -3,7 +3,8 @@
  * Adding charges $5 per domain-year for the rest of the current term; removing refunds nothing, and adding it again
  * while that term lasts is free.
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { DateText } from '@kit/DateText.tsx';
 import { withLazyRecentAuth } from '@kit/lazy-recent-auth.ts';
 import { Money } from '@kit/Money.tsx';
@@ -46,8 +47,8 @@ export default function ProtectionModal({ domain: opened, onClose }: DomainModal
 
   async function update(protectionEnabled: boolean, next: View, paymentIntentId?: string): Promise<StepOutcome<View>> {
     const answer = await withLazyRecentAuth(() =>
-      api<Domain>(`/domains/${domain?.domainId}`, {
-        method: 'PATCH',
+      apiClient.PATCH('/domains/{id}', {
+        params: { path: { id: domain!.domainId } },
         body: { protectionEnabled, ...(paymentIntentId ? { $paymentIntentId: paymentIntentId } : {}) },
         toast: false,
       }),

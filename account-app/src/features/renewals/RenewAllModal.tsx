@@ -2,14 +2,13 @@
  * Renew-all (control-panel spec §2 modal 1, §4 "Renew-all flow" and "Select-all rules", §5 "Renew"):
  * selectRenewDomains (Renew My Domain) → confirmRenewDomains (Review Your Order) → finishRenewDomains (Domains Renewed).
  */
+import { apiKey } from '@kit/api-client.ts';
 import { DomainName } from '@kit/DomainName.tsx';
 import { DateText } from '@kit/DateText.tsx';
 import { Money } from '@kit/Money.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import useSWR from 'swr';
-import type { ListResult } from '../../../../api/contract/list.ts';
 import {
   noDomainsSelectedMessage,
   noRenewPriceMessage,
@@ -25,6 +24,7 @@ import { useAccount } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { type OrderView, useRenewOrder } from './renew-order.tsx';
 import { initialSelection, selectedDomains, selectionReducer } from './renew-selection.ts';
+import { useApi } from '../../swr.ts';
 import { PeriodField } from './PeriodField.tsx';
 
 type View = 'selectRenewDomains' | OrderView;
@@ -34,7 +34,7 @@ export default function RenewAllModal({ domain, onClose, selectedIds }: DomainMo
   const modal = useSteppedModal<View>({ onClose });
   const account = useAccount();
   const pin = domain?.domainId;
-  const { data, error } = useSWR<ListResult<RenewableDomain> | null>(`/renewals${pin ? `?domainId=${pin}` : ''}`);
+  const { data, error } = useApi(apiKey('/renewals', { params: { query: { domainId: pin } } }));
   const list = data?.data ?? null;
   const [period, setPeriod] = useState(1);
   const [sort, setSort] = useState<{ key: SortKey; direction: 1 | -1 } | null>(null);

@@ -3,7 +3,8 @@
  * confirmAutoRenewOff (Cancel Auto-Renewal) → finishAutoRenewOff (Auto-Renewal Cancelled), confirmAutoRenewOn
  * (Enable Auto-Renewal) → finishAutoRenewOn (Auto-Renewal Enabled); renewing goes on to Review Your Order.
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { DateText } from '@kit/DateText.tsx';
 import { Money } from '@kit/Money.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
@@ -11,21 +12,15 @@ import { confirmView, finishView } from '@kit/step-views.ts';
 import { showToast } from '@kit/toasts.ts';
 import { subDays } from 'date-fns/subDays';
 import { useEffect, useState } from 'react';
-import useSWR, { mutate } from 'swr';
+import { mutate } from 'swr';
 import { autoRenewLeadDays } from '../../../../api/contract/domains/domain-status.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
-import {
-  noRenewPriceMessage,
-  periodCapNotes,
-  protectionPricePerYear,
-  type RenewableDomain,
-  renewalChargeAmounts,
-} from '../../../../api/contract/renewals/renew-rules.ts';
+import { noRenewPriceMessage, periodCapNotes, protectionPricePerYear, renewalChargeAmounts } from '../../../../api/contract/renewals/renew-rules.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { shownPrice } from '../../../../api/contract/billing/tax.ts';
 import { chargeTaxLine, chargeWithTax } from '../billing/charge-tax.ts';
 import { type Domain, domainsKey, useAccount } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
+import { useApi } from '../../swr.ts';
 import { PeriodField } from './PeriodField.tsx';
 import { type OrderView, useRenewOrder } from './renew-order.tsx';
 
@@ -35,7 +30,7 @@ export default function RenewDomainModal({ domain: opened, onClose }: DomainModa
   const modal = useSteppedModal<View>({ onClose });
   const [domain, setDomain] = useState<Domain | null>(opened);
   const account = useAccount();
-  const { data } = useSWR<ListResult<RenewableDomain> | null>(opened ? `/renewals?domainId=${opened.domainId}` : null);
+  const { data } = useApi(opened ? apiKey('/renewals', { params: { query: { domainId: opened.domainId } } }) : null);
   const renewable = data?.data.find((d) => d.domainId === opened?.domainId) ?? null;
   const [period, setPeriod] = useState(1);
   const [protect, setProtect] = useState(opened?.protectionEnabled ?? false);
@@ -50,7 +45,7 @@ export default function RenewDomainModal({ domain: opened, onClose }: DomainModa
   const autoRenewOn = domain.autoRenewDate ?? subDays(new Date(domain.expireDate), autoRenewLeadDays).toISOString();
 
   async function setAutoRenew(on: boolean, next: View) {
-    const answer = await api<Domain>(`/domains/${domain?.domainId}`, { method: 'PATCH', body: { autoRenewEnabled: on }, toast: false });
+    const answer = await apiClient.PATCH('/domains/{id}', { params: { path: { id: domain!.domainId } }, body: { autoRenewEnabled: on }, toast: false });
     if (isFailure(answer)) return answer;
     setDomain(answer);
     void mutate(domainsKey);

@@ -3,7 +3,8 @@
  * browser finishes the intent's next action; in the sandbox the customer answers the test dialog (a view of the
  * modal), which we pass on to /api/paymentMethods/sandboxAuthenticate.
  */
-import { api, isFailure, type ApiFailure } from '@kit/api.ts';
+import { isFailure, type ApiFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 
 export const authenticationFailedMessage = 'Error authenticating card :(';
 
@@ -11,7 +12,7 @@ type PaymentsConfig = { provider: 'sandbox' | 'stripe'; publishableKey?: string 
 let config: Promise<PaymentsConfig> | null = null;
 
 function paymentsConfig(): Promise<PaymentsConfig> {
-  config ??= api<PaymentsConfig>('/paymentMethods/config', { toast: false }).then((answer) => (isFailure(answer) ? { provider: 'sandbox' } : answer));
+  config ??= apiClient.GET('/paymentMethods/config', { toast: false }).then((answer) => (isFailure(answer) ? { provider: 'sandbox' } : answer));
   return config;
 }
 
@@ -28,6 +29,6 @@ export async function authenticateWithStripe(clientSecret: string): Promise<bool
 
 /** The sandbox test dialog's answer. */
 export async function answerSandboxAuthentication(intentId: string, outcome: 'complete' | 'fail'): Promise<ApiFailure | null> {
-  const told = await api('/paymentMethods/sandboxAuthenticate', { method: 'POST', body: { intentId, outcome }, toast: false });
+  const told = await apiClient.POST('/paymentMethods/sandboxAuthenticate', { body: { intentId, outcome }, toast: false });
   return isFailure(told) ? { ...told, message: told.message || authenticationFailedMessage } : null;
 }

@@ -3,7 +3,8 @@
  * review, disabled while it runs), 3-D Secure when the card asks, and Domains Renewed.
  */
 import { DomainName } from '@kit/DomainName.tsx';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { DateText } from '@kit/DateText.tsx';
 import { withLazyRecentAuth } from '@kit/lazy-recent-auth.ts';
 import { Money } from '@kit/Money.tsx';
@@ -31,7 +32,7 @@ export function useRenewOrder<V extends string>() {
 
   /** Continue: the preview, then Review Your Order. */
   async function preview(next: RenewRequest): Promise<StepOutcome<V | OrderView>> {
-    const answer = await api<RenewAnswer>('/renewals', { method: 'POST', body: { ...next, commit: false }, toast: false });
+    const answer = await apiClient.POST('/renewals', { body: { ...next, commit: false }, toast: false });
     if (isFailure(answer)) return answer;
     setRequest(next);
     setOrder(answer);
@@ -42,9 +43,8 @@ export function useRenewOrder<V extends string>() {
   async function place(paymentIntentId?: string): Promise<StepOutcome<V | OrderView>> {
     // A large order from an older session asks "confirm it's you" first (the server's threshold), then goes on.
     const answer = await withLazyRecentAuth(() =>
-      api<RenewAnswer>('/renewals', {
-        method: 'POST',
-        body: { ...request, commit: true, orderKey: orderKey.current, ...(paymentIntentId ? { paymentIntentId } : {}) },
+      apiClient.POST('/renewals', {
+        body: { ...request!, commit: true, orderKey: orderKey.current, ...(paymentIntentId ? { paymentIntentId } : {}) },
         toast: false,
       }),
     );

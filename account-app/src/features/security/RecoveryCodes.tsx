@@ -2,17 +2,19 @@
  * Recovery codes (issue #25): the ten codes, shown once with Download and Copy (RecoveryCodesList), and the card on
  * the two-factor page with how many are left and "Make New Codes" (RecoveryCodesCard), after "confirm it's you".
  */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { withRecentAuth } from '@kit/ConfirmIdentity.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { formatDate } from '@kit/dates.ts';
 import { brand } from '@kit/brand.ts';
 import { useState } from 'react';
-import useSWR, { mutate } from 'swr';
-import { type RecoveryCodesStatus, recoveryCodesFile } from '../../../../api/contract/auth/recovery-codes.ts';
+import { mutate } from 'swr';
+import { recoveryCodesFile } from '../../../../api/contract/auth/recovery-codes.ts';
+import { useApi } from '../../swr.ts';
 
-export const recoveryCodesKey = '/recoveryCodes';
+export const recoveryCodesKey = apiKey('/recoveryCodes');
 
 export function RecoveryCodesList({ codes }: { codes: string[] }) {
   function download() {
@@ -54,7 +56,7 @@ export function RecoveryCodesList({ codes }: { codes: string[] }) {
 type View = 'confirmNewCodes' | 'showNewCodes';
 
 export function RecoveryCodesCard({ hasSecondFactor }: { hasSecondFactor: boolean }) {
-  const { data } = useSWR<RecoveryCodesStatus | null>(hasSecondFactor ? recoveryCodesKey : null);
+  const { data } = useApi(hasSecondFactor ? recoveryCodesKey : null);
   const [codes, setCodes] = useState<string[]>([]);
   const modal = useSteppedModal<View>({ onClose: () => void mutate(recoveryCodesKey) });
   if (!hasSecondFactor) return null;
@@ -67,7 +69,7 @@ export function RecoveryCodesCard({ hasSecondFactor }: { hasSecondFactor: boolea
         {
           label: 'Make New Codes',
           run: async () => {
-            const answer = await withRecentAuth(() => api<RecoveryCodesStatus & { codes: string[] }>('/recoveryCodes', { method: 'POST', toast: false }));
+            const answer = await withRecentAuth(() => apiClient.POST('/recoveryCodes', { toast: false }));
             if (isFailure(answer)) return answer;
             setCodes(answer.codes);
             return 'showNewCodes' as const;

@@ -1,5 +1,6 @@
 /** Renaming a passkey, so the list tells them apart (“Work laptop”, “Old phone”). */
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { TextField } from '@kit/Field.tsx';
 import { type SteppedModalHandle, SteppedModal, type StepViews } from '@kit/SteppedModal.tsx';
 import { useEffect, useState } from 'react';
@@ -22,7 +23,7 @@ export function RenamePasskeyModal({ modal, passkey }: { modal: SteppedModalHand
       return undefined;
     }
     setNameError(null);
-    const answer = await api<PasskeyView>(`/passkeys/${passkey.passkeyId}`, { method: 'PATCH', body: { name: name.trim() }, toast: false });
+    const answer = await apiClient.PATCH('/passkeys/{id}', { params: { path: { id: passkey.passkeyId } }, body: { name: name.trim() }, toast: false });
     return isFailure(answer) ? answer : { close: true as const };
   }
 

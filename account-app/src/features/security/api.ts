@@ -1,18 +1,20 @@
 /** Two-factor methods and passkeys of the signed-in holder (GET /api/mfas, GET /api/passkeys) through SWR, and the calls that change them. */
-import { type ApiFailure, api, isFailure } from '@kit/api.ts';
+import { type ApiFailure, isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { withRecentAuth } from '@kit/ConfirmIdentity.tsx';
-import useSWR, { mutate } from 'swr';
-import type { ListResult } from '../../../../api/contract/list.ts';
-import type { MfaAdd, MfaAdded, MfaMethod, PasskeyView } from '../../../../api/contract/auth/mfa.ts';
+import { mutate } from 'swr';
+import type { MfaAdd, MfaAdded, MfaMethod, PasskeyRegister, PasskeyView } from '../../../../api/contract/auth/mfa.ts';
+import { useApi } from '../../swr.ts';
+import { userKey } from '../session/api.ts';
 
 export type { MfaAdded, MfaMethod, PasskeyView };
 
-export const mfasKey = '/mfas?status=active&status=pending';
-export const passkeysKey = '/passkeys';
+export const mfasKey = apiKey('/mfas', { params: { query: { status: ['active', 'pending'] } } });
+export const passkeysKey = apiKey('/passkeys');
 
 export function useSecurity() {
-  const methods = useSWR<ListResult<MfaMethod> | null>(mfasKey);
-  const passkeys = useSWR<ListResult<PasskeyView> | null>(passkeysKey);
+  const methods = useApi(mfasKey);
+  const passkeys = useApi(passkeysKey);
   return {
     methods: methods.data?.data ?? [],
     passkeys: passkeys.data?.data ?? [],
@@ -25,7 +27,7 @@ export function refreshSecurity() {
   void mutate(mfasKey);
   void mutate(passkeysKey);
   // A first method added after staff reset the account's factors frees the rest of the app.
-  void mutate('/users/0');
+  void mutate(userKey);
 }
 
 /** What sign-in asks for after the password: active methods and passkeys together. */
@@ -34,32 +36,32 @@ export function countSecondFactors(methods: MfaMethod[], passkeys: PasskeyView[]
 }
 
 export const addMethod = (input: MfaAdd) =>
-  withRecentAuth(() => api<MfaAdded>('/mfas', { method: 'POST', body: input.type === 'totp' ? { type: 'totp' } : input, toast: false }));
+  withRecentAuth(() => apiClient.POST('/mfas', { body: input.type === 'totp' ? { type: 'totp' } : input, toast: false }));
 
 export const verifyMethod = (mfaId: number, token: string) =>
-  api<MfaMethod>(`/mfas/${mfaId}`, { method: 'PATCH', body: { token, status: 'active' }, toast: false });
+  apiClient.PATCH('/mfas/{id}', { params: { path: { id: mfaId } }, body: { token, status: 'active' }, toast: false });
 
-export const resendCode = (mfaId: number) => api<MfaMethod>(`/mfas/${mfaId}/codes`, { method: 'POST', toast: false });
+export const resendCode = (mfaId: number) => apiClient.POST('/mfas/{id}/codes', { params: { path: { id: mfaId } }, toast: false });
 
 export const removeMethod = (mfaId: number, password?: string) =>
-  withRecentAuth(() => api<{ success: true }>(`/mfas/${mfaId}`, { method: 'DELETE', body: password ? { password } : {}, toast: false }));
+  withRecentAuth(() => apiClient.DELETE('/mfas/{id}', { params: { path: { id: mfaId } }, body: password ? { password } : {}, toast: false }));
 
 /** Drops a method still being added (no confirmation needed: it never verified anything). */
-export const abandonMethod = (mfaId: number) => api<{ success: true }>(`/mfas/${mfaId}`, { method: 'DELETE', body: {}, toast: false });
+export const abandonMethod = (mfaId: number) => apiClient.DELETE('/mfas/{id}', { params: { path: { id: mfaId } }, body: {}, toast: false });
 
 export const removePasskey = (passkeyId: number, password?: string) =>
-  withRecentAuth(() => api<{ success: true }>(`/passkeys/${passkeyId}`, { method: 'DELETE', body: password ? { password } : {}, toast: false }));
+  withRecentAuth(() => apiClient.DELETE('/passkeys/{id}', { params: { path: { id: passkeyId } }, body: password ? { password } : {}, toast: false }));
 
 /** Registers a passkey: options (after "confirm it's you" if needed), the browser's ceremony, then the answer. */
 export async function registerPasskey(name: string): Promise<PasskeyView | ApiFailure> {
   type Options = Parameters<typeof import('@simplewebauthn/browser').startRegistration>[0]['optionsJSON'];
-  const options = await withRecentAuth(() => api<Options>('/passkeys/registrationOptions', { method: 'POST', toast: false }));
+  const options = await withRecentAuth(() => apiClient.POST('/passkeys/registrationOptions', { toast: false }));
   if (isFailure(options)) return options;
   // The WebAuthn helper loads only when someone adds a passkey.
   const { startRegistration, WebAuthnError } = await import('@simplewebauthn/browser');
   try {
-    const response = await startRegistration({ optionsJSON: options });
-    return await api<PasskeyView>('/passkeys', { method: 'POST', body: { name, response }, toast: false });
+    const response = await startRegistration({ optionsJSON: options as unknown as Options });
+    return await apiClient.POST('/passkeys', { body: { name, response: response as unknown as PasskeyRegister['response'] }, toast: false });
   } catch (error) {
     const code = error instanceof WebAuthnError ? error.code : '';
     const message =

@@ -6,6 +6,7 @@ import './view-as.css';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { api } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import type { CurrentUser } from './api.ts';
 
 export function ViewAsBanner({ user }: { user: CurrentUser }) {
@@ -17,7 +18,7 @@ export function ViewAsBanner({ user }: { user: CurrentUser }) {
   }, [viewAs, page]);
   if (!viewAs) return null;
   async function end() {
-    await api('/session', { toast: false });
+    await apiClient.GET('/session', { toast: false });
     window.location.assign(`/admin/customers/${user.accountId}`);
   }
   return (

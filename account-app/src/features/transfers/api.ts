@@ -1,12 +1,13 @@
 /** Domain updates the transfer, privacy and selling modals send (PATCH /api/domains/:id, spec §7), and what they share. */
-import { api, type ApiFailure, isFailure } from '@kit/api.ts';
+import { type ApiFailure, isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { mutate } from 'swr';
 import type { DomainUpdate } from '../../../../api/contract/domains/domain-update.ts';
 import { type Domain, domainsKey } from '../domains/api.ts';
 
 /** Sends one update and refreshes My Domains; failures come back for the view to show (no toast). */
 export async function updateDomain(domainId: number, update: DomainUpdate): Promise<Domain | ApiFailure> {
-  const answer = await api<Domain>(`/domains/${domainId}`, { method: 'PATCH', body: update, toast: false });
+  const answer = await apiClient.PATCH('/domains/{id}', { params: { path: { id: domainId } }, body: update, toast: false });
   if (!isFailure(answer)) void mutate(domainsKey);
   return answer;
 }

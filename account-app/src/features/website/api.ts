@@ -1,17 +1,18 @@
 /** What a domain shows: its website settings (forward options, builder trial, builder site) and the domain update. */
-import { api } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { withLazyRecentAuth } from '@kit/lazy-recent-auth.ts';
-import useSWR, { mutate } from 'swr';
+import { mutate } from 'swr';
 import type { DomainUpdate } from '../../../../api/contract/domains/domain-update.ts';
-import type { SiteContentUpdate, WebsiteSettings } from '../../../../api/contract/websites/website.ts';
-import { type Domain, domainsKey } from '../domains/api.ts';
+import type { SiteContentUpdate } from '../../../../api/contract/websites/website.ts';
+import { useApi } from '../../swr.ts';
+import { domainsKey } from '../domains/api.ts';
 
 export type { WebsiteSettings } from '../../../../api/contract/websites/website.ts';
 
-export const websiteKey = (domainId: number) => `/websites/${domainId}`;
+export const websiteKey = (domainId: number) => apiKey('/websites/{id}', { params: { path: { id: domainId } } });
 
 export function useWebsite(domainId: number | null) {
-  const { data, error, isLoading } = useSWR<WebsiteSettings | null>(domainId == null ? null : websiteKey(domainId));
+  const { data, error, isLoading } = useApi(domainId == null ? null : websiteKey(domainId));
   return { website: data ?? null, error: error as Error | undefined, isLoading };
 }
 
@@ -20,14 +21,14 @@ export function useWebsite(domainId: number | null) {
  * the builder plan may ask "confirm it's you" first (a charge over the operator's threshold from an older session).
  */
 export async function updateWebsite(domainId: number, body: DomainUpdate) {
-  const answer = await withLazyRecentAuth(() => api<Domain>(`/domains/${domainId}`, { method: 'PATCH', body, toast: false }));
+  const answer = await withLazyRecentAuth(() => apiClient.PATCH('/domains/{id}', { params: { path: { id: domainId } }, body, toast: false }));
   void mutate(domainsKey);
   void mutate(websiteKey(domainId));
   return answer;
 }
 
 export async function saveSite(domainId: number, content: SiteContentUpdate) {
-  const answer = await api<WebsiteSettings>(websiteKey(domainId), { method: 'PATCH', body: content, toast: false });
+  const answer = await apiClient.PATCH('/websites/{id}', { params: { path: { id: domainId } }, body: content, toast: false });
   void mutate(websiteKey(domainId));
   return answer;
 }

@@ -4,19 +4,17 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import useSWR from 'swr';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { Field, TextField } from '@kit/Field.tsx';
 import Modal from '@kit/Modal.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { minReasonLength } from '../../../../api/contract/audit/audit.ts';
-import { type CreditAnswer, maxCreditGrant } from '../../../../api/contract/billing/account-credit.ts';
-import type { AccountPaymentRow } from '../../../../api/contract/billing/refunds.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
+import { maxCreditGrant } from '../../../../api/contract/billing/account-credit.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 
 function GrantDialog({ accountId, onClose, onDone }: { accountId: number; onClose: () => void; onDone: () => void }) {
   const [amount, setAmount] = useState('');
@@ -38,7 +36,8 @@ function GrantDialog({ accountId, onClose, onDone }: { accountId: number; onClos
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const answer = await api('/admin/credits', { method: 'POST', body: { accountId, amount: cents, note, reason }, toast: false });
+    // An amount that does not read as money goes as it is (null), so the server's message names what to fix.
+    const answer = await apiClient.POST('/admin/credits', { body: { accountId, amount: cents as number, note, reason }, toast: false });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
     showToast(`Added ${formatMoney(cents ?? 0)} of credit. The customer was emailed.`, 'success');
@@ -101,8 +100,8 @@ function GrantDialog({ accountId, onClose, onDone }: { accountId: number; onClos
 function AccountMoney({ accountId }: { accountId: number }) {
   const { can } = useStaffSession();
   const [granting, setGranting] = useState(false);
-  const credit = useSWR<CreditAnswer>(`/admin/credits?accountId=${accountId}`);
-  const payments = useSWR<ListResult<AccountPaymentRow>>(`/admin/payments?accountId=${accountId}`);
+  const credit = useApi(apiKey('/admin/credits', { params: { query: { accountId } } }));
+  const payments = useApi(apiKey('/admin/payments', { params: { query: { accountId } } }));
   if (credit.error instanceof FetchError) {
     return (
       <p className="notice notice-danger" role="alert">

@@ -4,16 +4,16 @@
  */
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { showToast } from '@kit/toasts.ts';
 import type { Dashboard as DashboardData, PeriodCounts } from '../../../../api/contract/dashboard/dashboard.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { formatAgo, formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 
-const key = '/admin/dashboard';
+const key = apiKey('/admin/dashboard');
 const chargeKinds = { order: 'Checkout', renewal: 'Renewal', 'auto-renewal': 'Auto-renewal', 'monthly-bill': 'Monthly bill' } as const;
 
 /** A count that opens the list behind it (when the staff member may read that list). */
@@ -68,7 +68,7 @@ function jobsSummary(data: DashboardData): string {
 
 export default function Dashboard() {
   const { can } = useStaffSession();
-  const { data, error, mutate, isValidating } = useSWR<DashboardData>(key, { refreshInterval: 60_000 });
+  const { data, error, mutate, isValidating } = useApi(key, { refreshInterval: 60_000 });
   const [retrying, setRetrying] = useState<string | null>(null);
   // On a phone the job queues fold into one line; a desk-sized screen shows them open.
   const [jobsOpen, setJobsOpen] = useState(() => typeof window === 'undefined' || window.matchMedia('(min-width: 720px)').matches);
@@ -80,7 +80,7 @@ export default function Dashboard() {
 
   async function retryJob(name: string, id: string) {
     setRetrying(id);
-    const answer = await api(`/admin/dashboard/jobs/${name}/${id}/retry`, { method: 'POST', toast: false });
+    const answer = await apiClient.POST('/admin/dashboard/jobs/{name}/{id}/retry', { params: { path: { name, id } }, toast: false });
     setRetrying(null);
     showToast(isFailure(answer) ? answer.message : `The ${name} job is queued to run again.`, isFailure(answer) ? 'error' : 'success');
     void mutate();

@@ -1,14 +1,13 @@
 /** Escrow: the data escrow deposits made for the registrar (full and incremental), when the next runs, what is wrong, and "Deposit now". */
 import { useState } from 'react';
-import useSWR from 'swr';
-import { api } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { showToast } from '@kit/toasts.ts';
 import type { EscrowDepositSummary, EscrowScreen } from '../../../../api/contract/compliance/escrow.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 
-const key = '/admin/escrow';
+const key = apiKey('/admin/escrow');
 const kindLabels = { full: 'Full', inc: 'Incremental' } as const;
 
 function sizeOf(bytes: number): string {
@@ -24,7 +23,7 @@ function Status({ deposit }: { deposit: EscrowDepositSummary }) {
 }
 
 export default function Escrow() {
-  const { data, error, mutate } = useSWR<EscrowScreen>(key, { refreshInterval: 15_000 });
+  const { data, error, mutate } = useApi(key, { refreshInterval: 15_000 });
   const [depositing, setDepositing] = useState(false);
   const [kind, setKind] = useState<'full' | 'inc'>('full');
 
@@ -131,7 +130,7 @@ export default function Escrow() {
         reason="optional"
         confirm="Make the deposit"
         onClose={() => setDepositing(false)}
-        run={(reason) => api<EscrowScreen>('/admin/escrow/deposits', { method: 'POST', body: { kind, ...(reason ? { reason } : {}) }, toast: false })}
+        run={(reason) => apiClient.POST('/admin/escrow/deposits', { body: { kind, ...(reason ? { reason } : {}) }, toast: false })}
         onDone={(answer) => {
           const made = answer.deposits[0];
           showToast(made?.status === 'failed' ? `The deposit failed: ${made.result}` : 'The deposit is made.', made?.status === 'failed' ? 'error' : 'success');

@@ -1,18 +1,17 @@
 /** One order: its lines as the registry answered them (prices, promo discount, credit), its payment, refunds. */
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
-import type { OrderDetail } from '../../../../api/contract/billing/refunds.ts';
+import { apiKey } from '@kit/api-client.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { formatDateTime } from '@kit/dates.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import { OrderStatus } from './OrderStatus.tsx';
 import { PaymentPanel } from './PaymentPanel.tsx';
 import { Address } from '../../lib/Address.tsx';
 
 export default function OrderPage() {
   const { orderId } = useParams();
-  const key = `/admin/orders/${Number(orderId) || 0}`;
-  const { data: order, error, mutate } = useSWR<OrderDetail>(key);
+  const id = Number(orderId) || 0;
+  const { data: order, error, mutate } = useApi(apiKey('/admin/orders/{id}', { params: { path: { id } } }));
   return (
     <section className="page">
       <p className="breadcrumb">
@@ -112,7 +111,7 @@ export default function OrderPage() {
             </div>
           </section>
           {order.payment ? (
-            <PaymentPanel payment={order.payment} endpoint={`${key}/refunds`} onChanged={() => void mutate()} />
+            <PaymentPanel payment={order.payment} refundTo={{ orderId: id }} onChanged={() => void mutate()} />
           ) : (
             <p className="notice">Nothing was captured for this order, so there is nothing to refund.</p>
           )}

@@ -1,13 +1,12 @@
 /** Orders: found by number, domain or customer email (as you type), or one account's; each opens its lines and payment. */
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import useSWR from 'swr';
-import type { OrderListRow } from '../../../../api/contract/billing/refunds.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
+import { apiKey } from '@kit/api-client.ts';
+import type { OrderListQuery } from '../../../../api/contract/billing/refunds.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import { OrderStatus } from './OrderStatus.tsx';
 import { Pager } from '../../lib/Pager.tsx';
 
@@ -21,10 +20,15 @@ export default function OrdersPage() {
   const [skip, setSkip] = useState(0);
   const accountId = params.get('accountId');
   const ids = useId();
-  const query = new URLSearchParams(
-    Object.entries({ q: useDebounced(q.trim()), status, accountId: accountId ?? '' }).filter(([, value]) => value) as [string, string][],
-  );
-  const { data, error, isLoading } = useSWR<ListResult<OrderListRow>>(`/admin/orders?${query}&limit=${pageSize}&skip=${skip}`, { keepPreviousData: true });
+  const words = useDebounced(q.trim());
+  const query = {
+    q: words || undefined,
+    status: (status || undefined) as OrderListQuery['status'],
+    accountId: accountId ? Number(accountId) : undefined,
+    limit: pageSize,
+    skip,
+  };
+  const { data, error, isLoading } = useApi(apiKey('/admin/orders', { params: { query } }), { keepPreviousData: true });
 
   function remember(name: string, value: string) {
     setSkip(0);

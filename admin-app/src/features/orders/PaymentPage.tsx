@@ -1,14 +1,12 @@
 /** One card payment outside orders (a renewal, a monthly bill, Domain Protection): its charges and refunds. */
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
-import type { PaymentDetail } from '../../../../api/contract/billing/refunds.ts';
-import { FetchError } from '../../swr.ts';
+import { apiKey } from '@kit/api-client.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import { PaymentPanel } from './PaymentPanel.tsx';
 
 export default function PaymentPage() {
   const { paymentIntentId = '' } = useParams();
-  const key = `/admin/payments/${encodeURIComponent(paymentIntentId)}`;
-  const { data: payment, error, mutate } = useSWR<PaymentDetail>(key);
+  const { data: payment, error, mutate } = useApi(apiKey('/admin/payments/{paymentIntentId}', { params: { path: { paymentIntentId } } }));
   return (
     <section className="page">
       <p className="breadcrumb">
@@ -27,7 +25,7 @@ export default function PaymentPage() {
       ) : !payment ? (
         <p role="status">Loading…</p>
       ) : (
-        <PaymentPanel payment={payment} endpoint={`${key}/refunds`} onChanged={() => void mutate()} />
+        <PaymentPanel payment={payment} refundTo={{ paymentIntentId }} onChanged={() => void mutate()} />
       )}
     </section>
   );

@@ -4,7 +4,7 @@ import { type PaymentDetail, yearsSentence } from '../../../../api/contract/bill
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { RefundDialog } from './RefundDialog.tsx';
+import { RefundDialog, type RefundTarget } from './RefundDialog.tsx';
 
 /** A refund's state in words (the provider's values are for code). */
 const refundStatusWords: Record<string, string> = {
@@ -14,7 +14,7 @@ const refundStatusWords: Record<string, string> = {
   requires_action: 'Waiting for the provider',
 };
 
-export function PaymentPanel({ payment, endpoint, onChanged }: { payment: PaymentDetail; endpoint: string; onChanged: () => void }) {
+export function PaymentPanel({ payment, refundTo, onChanged }: { payment: PaymentDetail; refundTo: RefundTarget; onChanged: () => void }) {
   const { can } = useStaffSession();
   const [refunding, setRefunding] = useState(false);
   return (
@@ -128,7 +128,7 @@ export function PaymentPanel({ payment, endpoint, onChanged }: { payment: Paymen
       {refunding && (
         <RefundDialog
           payment={payment}
-          endpoint={endpoint}
+          refundTo={refundTo}
           onClose={() => setRefunding(false)}
           onDone={() => {
             setRefunding(false);

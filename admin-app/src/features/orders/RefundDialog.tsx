@@ -5,7 +5,8 @@
  * keeps. One request key per opening of the dialog, so a double click or a retry refunds once.
  */
 import { type FormEvent, useMemo, useState } from 'react';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { Field } from '@kit/Field.tsx';
 import Modal from '@kit/Modal.tsx';
 import { showToast } from '@kit/toasts.ts';
@@ -34,7 +35,20 @@ const nameChoices = (charge: PaymentCharge): { value: NameAction; label: string 
   },
 ];
 
-export function RefundDialog({ payment, endpoint, onClose, onDone }: { payment: PaymentDetail; endpoint: string; onClose: () => void; onDone: () => void }) {
+/** Where a refund goes: an order's payment, or a payment outside orders (a renewal, a monthly bill). */
+export type RefundTarget = { orderId: number } | { paymentIntentId: string };
+
+export function RefundDialog({
+  payment,
+  refundTo,
+  onClose,
+  onDone,
+}: {
+  payment: PaymentDetail;
+  refundTo: RefundTarget;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const refundable = payment.charges.filter((charge) => charge.refundable > 0);
   const [amounts, setAmounts] = useState<Record<number, string>>({});
   const [reason, setReason] = useState('');
@@ -78,11 +92,15 @@ export function RefundDialog({ payment, endpoint, onClose, onDone }: { payment: 
     const nameActions = chosen
       .filter((row) => row.charge.name && row.charge.domainId != null)
       .map((row) => ({ domainId: row.charge.domainId as number, action: nameOf(row.charge) }));
-    const answer = await api<{ message: string }>(endpoint, {
-      method: 'POST',
-      body: { items, reason, customerNote, to, names: nameActions, idempotencyKey },
-      toast: false,
-    });
+    const body = { items, reason, customerNote, to, names: nameActions, idempotencyKey };
+    const answer =
+      'orderId' in refundTo
+        ? await apiClient.POST('/admin/orders/{id}/refunds', { params: { path: { id: refundTo.orderId } }, body, toast: false })
+        : await apiClient.POST('/admin/payments/{paymentIntentId}/refunds', {
+            params: { path: { paymentIntentId: refundTo.paymentIntentId } },
+            body,
+            toast: false,
+          });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
     // The server's sentence: the money, and whether a refunded renewal's years came off the expiry or could not.

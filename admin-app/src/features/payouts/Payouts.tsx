@@ -4,19 +4,17 @@
  * is audited; one request key per click, so a retry pays once.
  */
 import { useState } from 'react';
-import useSWR from 'swr';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { showToast } from '@kit/toasts.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import type { SellerBalance, SellerPayoutView } from '../../../../api/contract/selling/payouts.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
-
-type Answer = { sellers: SellerBalance[]; payouts: SellerPayoutView[] };
+import { useApi } from '../../swr.ts';
 
 export default function Payouts() {
   const { can } = useStaffSession();
-  const { data, error, mutate } = useSWR<Answer>('/admin/payouts');
+  const { data, error, mutate } = useApi(apiKey('/admin/payouts'));
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [method, setMethod] = useState<'provider' | 'manual'>('provider');
   const [reference, setReference] = useState('');
@@ -25,8 +23,7 @@ export default function Payouts() {
 
   async function pay(accountIds: number[]) {
     setBusy(true);
-    const answer = await api<{ results: { accountId: number; error: string | null }[] }>('/admin/payouts', {
-      method: 'POST',
+    const answer = await apiClient.POST('/admin/payouts', {
       body: { accountIds, method, reference: method === 'manual' ? reference : undefined, idempotencyKey: crypto.randomUUID() },
     });
     setBusy(false);

@@ -1,0 +1,41 @@
+/**
+ * Every route the front ends call, with the zod schemas it takes and answers: the token routes as operations.ts
+ * describes them (with the few changes a signed-in customer may make that a token may not), then the session routes
+ * by area (app/). app-document.ts builds the front ends' document from it; routes answer through api/http/answer.ts,
+ * which takes what the entry's response schema infers, so the server, the document and the client's types are one.
+ */
+import type { z } from 'zod';
+import { accountAppOperations } from './app/account.ts';
+import { adminBillingAppOperations } from './app/admin-billing.ts';
+import { adminDashboardAppOperations } from './app/admin-dashboard.ts';
+import { adminSessionAppOperations } from './app/admin-session.ts';
+import { billingAppOperations } from './app/billing.ts';
+import { dnsAppOperations } from './app/dns.ts';
+import { emailAppOperations } from './app/email.ts';
+import { publicAppOperations } from './app/public.ts';
+import { sellingAppOperations } from './app/selling.ts';
+import { sessionAppOperations } from './app/session.ts';
+import { domainAppOperations } from './app/domains.ts';
+import { operationSpecs, type RouteSchemas } from './operations.ts';
+
+export type AppOperationSpec = RouteSchemas & { summary: string };
+
+export const appOperations = {
+  ...operationSpecs,
+  ...domainAppOperations,
+  ...dnsAppOperations,
+  ...accountAppOperations,
+  ...sessionAppOperations,
+  ...emailAppOperations,
+  ...billingAppOperations,
+  ...sellingAppOperations,
+  ...publicAppOperations,
+  ...adminBillingAppOperations,
+  ...adminSessionAppOperations,
+  ...adminDashboardAppOperations,
+} satisfies Record<string, AppOperationSpec>;
+
+export type AppOperationKey = keyof typeof appOperations;
+
+/** What a route answers: the type its operation's response schema infers (api/http/answer.ts takes it). */
+export type AppAnswer<K extends AppOperationKey> = z.infer<(typeof appOperations)[K]['response']['schema']>;

@@ -1,0 +1,107 @@
+/**
+ * The front ends reach our API through the typed client (site/kit/api-client.ts): a call by path string
+ * (`api<T>('/path')`), an SWR read on a string key (`useSWR<T>('/path')`) or a raw `fetch('/api…')` is typed by hand
+ * and a renamed field passes `tsc`. This lists those left in the account app, the back office and the site, file by
+ * file, against the list below, which may only shrink: a new one fails (use `apiClient` / `useApi(apiKey(…))`), and a
+ * file that has fewer than listed fails until its entry is lowered or removed.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const roots = ['account-app/src', 'admin-app/src', 'site'];
+/** Where the fetcher and the typed SWR hooks are defined, not called. */
+const definitions = new Set(['site/kit/api.ts', 'account-app/src/swr.ts', 'admin-app/src/swr.ts']);
+
+const kinds = {
+  /** `api<T>(…)` / `api(…)`: the kit's untyped fetcher. */
+  api: /(?<![\w.$])api(?:<[^()\n]*?>)?\(/g,
+  /** `useSWR<T>(key)` / `useSWR(key)`: an SWR read whose key is not an `apiKey`. */
+  useSWR: /\buseSWR\s*(?:<|\()/g,
+  /** `fetch('/api…')`: around the kit altogether. */
+  fetch: /\bfetch\(\s*[`'"]\/api/g,
+};
+type Kind = keyof typeof kinds;
+type Counts = Partial<Record<Kind, number>>;
+
+/** What is left to move to the typed client. Lower a number (or drop the line) as a file moves; never raise one. */
+export const untypedCalls: Record<string, Counts> = {
+  'account-app/src/features/session/ViewAsBanner.tsx': { api: 1 },
+  'admin-app/src/features/abuse/AbuseDesk.tsx': { api: 1, useSWR: 2 },
+  'admin-app/src/features/abuse/CaseDetail.tsx': { useSWR: 1 },
+  'admin-app/src/features/abuse/api.ts': { api: 1 },
+  'admin-app/src/features/audit/AuditLog.tsx': { useSWR: 1 },
+  'admin-app/src/features/customers/CustomerEdit.tsx': { api: 3 },
+  'admin-app/src/features/customers/CustomerPage.tsx': { api: 7, useSWR: 1 },
+  'admin-app/src/features/customers/CustomersPage.tsx': { useSWR: 1 },
+  'admin-app/src/features/customers/NotesPanel.tsx': { api: 1 },
+  'admin-app/src/features/domains/DeleteDomainModal.tsx': { api: 1, useSWR: 1 },
+  'admin-app/src/features/domains/DomainPage.tsx': { api: 6, useSWR: 2 },
+  'admin-app/src/features/domains/DomainTimeline.tsx': { useSWR: 1 },
+  'admin-app/src/features/domains/DomainsPage.tsx': { useSWR: 1 },
+  'admin-app/src/features/pricing/Pricing.tsx': { api: 3, useSWR: 1 },
+  'admin-app/src/features/promos/PromoCodes.tsx': { api: 3, useSWR: 1 },
+  'admin-app/src/features/registries/Registries.tsx': { api: 3, useSWR: 1 },
+  'admin-app/src/features/registries/RegistryCommands.tsx': { useSWR: 1 },
+  'admin-app/src/features/renewals/FailedRenewals.tsx': { api: 1, useSWR: 1 },
+  'admin-app/src/features/session/Enrol.tsx': { api: 2 },
+  'admin-app/src/features/session/FactorProof.tsx': { api: 1 },
+  'admin-app/src/features/session/SecondFactorSetup.tsx': { api: 4 },
+  'admin-app/src/features/session/SignIn.tsx': { api: 6 },
+  'admin-app/src/features/session/SignInSecurity.tsx': { api: 4 },
+  'admin-app/src/features/staff/StaffPage.tsx': { api: 4, useSWR: 1 },
+  'admin-app/src/features/verification/Verifications.tsx': { api: 2, useSWR: 1 },
+  'site/islands/cart/AccountField.tsx': { api: 1 },
+  'site/islands/cart/VisitorCheckout.tsx': { api: 2 },
+  'site/islands/cart/checkout-flow.ts': { api: 3 },
+  'site/islands/login/login-calls.ts': { api: 8 },
+  'site/islands/transfer/TransferFlow.tsx': { api: 1 },
+  'site/stores/cart.ts': { api: 2 },
+};
+
+function listSources(folder: string): string[] {
+  return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return ['node_modules', 'dist', '.astro', 'public'].includes(entry.name) ? [] : listSources(relative);
+    return /\.(ts|tsx|astro)$/.test(entry.name) ? [relative] : [];
+  });
+}
+
+export function countUntypedCalls(): Record<string, Counts> {
+  const found: Record<string, Counts> = {};
+  for (const file of roots.flatMap(listSources)) {
+    if (definitions.has(file)) continue;
+    const source = readFileSync(path.join(root, file), 'utf8');
+    const counts: Counts = {};
+    for (const [kind, pattern] of Object.entries(kinds) as [Kind, RegExp][]) {
+      const n = source.match(pattern)?.length ?? 0;
+      if (n) counts[kind] = n;
+    }
+    if (Object.keys(counts).length) found[file] = counts;
+  }
+  return found;
+}
+
+describe('calls to our API outside the typed client', () => {
+  const found = countUntypedCalls();
+  const files = [...new Set([...Object.keys(found), ...Object.keys(untypedCalls)])].sort();
+
+  test('no file has a new one (use apiClient, or useApi(apiKey(…)), from the kit)', () => {
+    const added = files.flatMap((file) =>
+      (Object.keys(kinds) as Kind[])
+        .filter((kind) => (found[file]?.[kind] ?? 0) > (untypedCalls[file]?.[kind] ?? 0))
+        .map((kind) => `${file}: ${found[file]?.[kind]} ${kind} calls, ${untypedCalls[file]?.[kind] ?? 0} allowed`),
+    );
+    expect(added).toEqual([]);
+  });
+
+  test('the list shrinks as files move: no entry allows more than its file has', () => {
+    const stale = files.flatMap((file) =>
+      (Object.keys(kinds) as Kind[])
+        .filter((kind) => (found[file]?.[kind] ?? 0) < (untypedCalls[file]?.[kind] ?? 0))
+        .map((kind) => `${file}: ${found[file]?.[kind] ?? 0} ${kind} calls, list says ${untypedCalls[file]?.[kind]}`),
+    );
+    expect(stale).toEqual([]);
+  });
+});
