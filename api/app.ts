@@ -67,6 +67,7 @@ import { adminOrdersRoutes } from './routes/billing-orders.ts';
 import { adminPaymentsRoutes } from './routes/billing-payments.ts';
 import { adminPromosRoutes } from './routes/promotions.ts';
 import { adminRenewalsRoutes } from './routes/failed-auto-renewals.ts';
+import { adminRenewedRoutes } from './routes/renewed.ts';
 import { adminAuditRoutes } from './routes/audit-log.ts';
 import { adminCustomersRoutes } from './routes/support-customers.ts';
 import { adminDomainsRoutes } from './routes/support-domains.ts';
@@ -97,6 +98,7 @@ function adminApi() {
     .route('/credits', adminCreditsRoutes)
     .route('/payouts', adminPayoutsRoutes)
     .route('/failedRenewals', adminRenewalsRoutes)
+    .route('/renewed', adminRenewedRoutes)
     .route('/promoCodes', adminPromosRoutes)
     .route('/pricing', adminPricingRoutes)
     .route('/customers', adminCustomersRoutes)

@@ -317,6 +317,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/renewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Renewals that went through since a day: the list behind the Renewals figure */
+        get: operations["getAdminRenewed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apiTokens": {
         parameters: {
             query?: never;
@@ -2196,6 +2213,7 @@ export interface components {
                 domains: string[];
                 refunded: number;
             }[];
+            lineCount?: number;
         };
         OrderDetail: {
             orderId: number;
@@ -2312,6 +2330,26 @@ export interface components {
                 /** @enum {string} */
                 status: "claimed" | "paid";
                 reference: string | null;
+                createDate: string;
+            }[];
+        };
+        RenewedList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                renewalId: number;
+                domainId: number;
+                domain: string;
+                accountId: number;
+                email: string | null;
+                years: number;
+                /** Format: date-time */
+                newExpireDate: string;
+                amount: number;
+                /** @enum {string} */
+                kind: "manual" | "auto";
+                /** Format: date-time */
                 createDate: string;
             }[];
         };
@@ -4182,6 +4220,8 @@ export interface operations {
                 q?: string;
                 accountId?: number;
                 status?: "pending" | "requiresAction" | "authorized" | "unconfirmed" | "completed" | "failed";
+                line?: "registration" | "transfer";
+                since?: string;
                 limit?: number;
                 skip?: number;
             };
@@ -4353,6 +4393,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutResults"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminRenewed: {
+        parameters: {
+            query: {
+                since: string;
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RenewedList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewedList"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -64,6 +64,10 @@ export const orderListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   accountId: z.coerce.number().int().positive().optional(),
   status: z.enum(['pending', 'requiresAction', 'authorized', 'unconfirmed', 'completed', 'failed']).optional(),
+  /** Orders with a line of this kind delivered (since `since`): what the dashboard's Registrations and Transfers count. */
+  line: z.enum(['registration', 'transfer']).optional(),
+  /** A UTC day: orders placed on it or later, or with `line`, lines delivered on it or later. */
+  since: z.iso.date({ error: 'since must be a day, as 2026-11-24' }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   skip: z.coerce.number().int().min(0).default(0),
 });

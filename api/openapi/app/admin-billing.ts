@@ -15,7 +15,7 @@ export const adminBillingAppOperations = {
   'GET /admin/orders': {
     summary: 'Orders, by number, domain or email',
     query: orderListQuerySchema,
-    response: answers('OrderList', listOf(orderListRowSchema)),
+    response: answers('OrderList', listOf(orderListRowSchema).extend({ lineCount: z.number().int().optional() })),
   },
   'GET /admin/orders/:id': {
     summary: 'An order, its lines and its payment',

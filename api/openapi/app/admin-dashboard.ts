@@ -1,7 +1,9 @@
-/** The back office's dashboard, putting a failed background job back, and the escrow screen. */
+/** The back office's dashboard and the lists behind its figures, putting a failed background job back, and the escrow screen. */
 import { z } from 'zod';
 import { escrowDepositNowSchema, escrowScreenSchema } from '../../contract/compliance/escrow.ts';
 import { dashboardSchema } from '../../contract/dashboard/dashboard.ts';
+import { renewedQuerySchema, renewedRowSchema } from '../../contract/renewals/renewed-list.ts';
+import { listOf } from '../operations.ts';
 import { answers } from './answers.ts';
 
 export const adminDashboardAppOperations = {
@@ -10,6 +12,11 @@ export const adminDashboardAppOperations = {
     summary: 'Put a failed background job back in its queue',
     path: z.object({ name: z.string(), id: z.string() }),
     response: answers('JobRetried', z.strictObject({ success: z.literal(true), message: z.string() })),
+  },
+  'GET /admin/renewed': {
+    summary: 'Renewals that went through since a day: the list behind the Renewals figure',
+    query: renewedQuerySchema,
+    response: answers('RenewedList', listOf(renewedRowSchema)),
   },
   'GET /admin/escrow': { summary: 'Escrow deposits, the next run, and what is wrong if anything', response: answers('EscrowScreen', escrowScreenSchema) },
   'POST /admin/escrow/deposits': {

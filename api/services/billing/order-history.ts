@@ -2,7 +2,7 @@
  * Orders and card payments as the back office reads them: the list (by number, domain, email or account), one order
  * with its lines and payment, and an account's card payments outside orders (for refunds of single charges).
  */
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type {
   AccountPaymentRow,
   OrderDetail,
@@ -80,17 +80,26 @@ export function refundStatusOf(
   return 'none';
 }
 
-/** Orders newest first: by number (`#123` or `123`), by words of a domain or the customer's email, by account, by status. */
+/**
+ * Orders newest first: by number (`#123` or `123`), by words of a domain or the customer's email, by account, by
+ * status, placed since a UTC day, or holding a registration or transfer delivered since it. With `line`, `lineCount`
+ * is how many such lines the orders hold: the figure the dashboard shows, which counts lines, not orders.
+ */
 export async function listOrders(
   db: DbOrTx,
   query: Partial<OrderListQuery> = {},
-): Promise<{ total: number; limit: number; skip: number; data: OrderListRow[] }> {
+): Promise<{ total: number; limit: number; skip: number; data: OrderListRow[]; lineCount?: number }> {
   const q = query.q?.trim() ?? '';
   const number = /^#?(\d{1,9})$/.exec(q)?.[1];
   const literal = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const since = query.since ? new Date(`${query.since}T00:00:00Z`) : null;
+  const deliveredLine = query.line
+    ? sql`l.order_id = orders.order_id and l.kind = ${query.line} and l.state = 'delivered'${since ? sql` and l.modify_date >= ${since.toISOString()}::timestamptz` : sql``}`
+    : null;
   const where = and(
     query.accountId == null ? undefined : eq(orders.accountId, query.accountId),
     query.status ? eq(orders.status, query.status) : undefined,
+    deliveredLine ? sql`exists (select 1 from ${orderLines} l where ${deliveredLine})` : since ? gte(orders.createDate, since) : undefined,
     !q
       ? undefined
       : number
@@ -120,7 +129,21 @@ export async function listOrders(
     .limit(limit)
     .offset(skip);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(orders).where(where);
-  return { total: Number(count), limit, skip, data: rows.map((row) => ({ ...row, createDate: row.createDate.toISOString() })) };
+  const data = rows.map((row) => ({ ...row, createDate: row.createDate.toISOString() }));
+  if (!deliveredLine) return { total: Number(count), limit, skip, data };
+  const [lines] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.orderId, orderLines.orderId))
+    .where(
+      and(
+        where,
+        eq(orderLines.kind, query.line as 'registration' | 'transfer'),
+        eq(orderLines.state, 'delivered'),
+        since ? gte(orderLines.modifyDate, since) : undefined,
+      ),
+    );
+  return { total: Number(count), limit, skip, data, lineCount: Number(lines.count) };
 }
 
 /** An account's card payments outside checkout orders (renewals, monthly bills, protection), newest first. */

@@ -13,6 +13,7 @@ import { findPayment, refundPayment } from '../../../api/services/billing/refund
 import { readDashboard } from '../../../api/services/dashboard/dashboard.ts';
 import { runDomainCalendar } from '../../../api/services/renewals/domain-calendar.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
+import { staffClient } from '../../fixtures/staff.ts';
 import { ownDomain, useCard } from '../../fixtures/renewal-domains.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../fixtures/test-app.ts';
 
@@ -77,6 +78,36 @@ describe('the dashboard', () => {
     expect(dashboard.refunds).toEqual({ today: 0, last7Days: 198, last30Days: 198 });
     expect(dashboard.pendingTransfers).toMatchObject({ inbound: 1 });
     expect(dashboard.openAbuseCases).toBe(0);
+
+    // The list each figure opens holds what the figure counts, from the UTC day its period starts on.
+    const billing = await staffClient(t, 'billing');
+    const periods = [
+      ['today', 0],
+      ['last7Days', 6],
+      ['last30Days', 29],
+    ] as const;
+    for (const [period, daysBack] of periods) {
+      const since = subDays(today, daysBack).toISOString().slice(0, 10);
+      const registrations = await billing.client.get(`/api/admin/orders?line=registration&since=${since}`);
+      expect(registrations.body.lineCount, period).toBe(dashboard.registrations[period]);
+      const transfers = await billing.client.get(`/api/admin/orders?line=transfer&since=${since}`);
+      expect(transfers.body.lineCount, period).toBe(dashboard.transfers[period]);
+      const renewals = await billing.client.get(`/api/admin/renewed?since=${since}`);
+      expect(renewals.body.total, period).toBe(dashboard.renewals[period]);
+    }
+    const renewalsToday = await billing.client.get(`/api/admin/renewed?since=${today.toISOString().slice(0, 10)}`);
+    expect(renewalsToday.body.data).toEqual([expect.objectContaining({ domain: renewing.domain, years: 1, kind: 'manual', accountId })]);
+    // Today's registration and transfer were one order: the transfer's list is that order, with both its names.
+    const todayOrders = await billing.client.get(`/api/admin/orders?line=transfer&since=${today.toISOString().slice(0, 10)}`);
+    expect(todayOrders.body.total).toBe(1);
+    expect(todayOrders.body.data[0].domains).toHaveLength(2);
+    // A day that is not one is refused in words, not a 500.
+    for (const bad of ['2026-13-01', 'yesterday']) {
+      const refused = await billing.client.get(`/api/admin/renewed?since=${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/since must be a day/);
+      expect((await billing.client.get(`/api/admin/orders?since=${bad}`)).status).toBe(400);
+    }
   });
 
   it('lists charges that failed in the last 7 days, newest first', async () => {

@@ -10,6 +10,7 @@ import { showToast } from '@kit/toasts.ts';
 import type { Dashboard as DashboardData, PeriodCounts } from '../../../../api/contract/dashboard/dashboard.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { formatAgo, formatDateTime } from '@kit/dates.ts';
+import { utcDayBefore } from '../../lib/since-day.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError, useApi } from '../../swr.ts';
 
@@ -26,13 +27,27 @@ function CountLink({ to, label, children }: { to: string | null; label: string; 
   );
 }
 
-function Figure({ label, counts, money = false, to }: { label: string; counts: PeriodCounts; money?: boolean; to: string | null }) {
+/** A period's figures, each opening `to(since)`: the list from the UTC day the period starts on. */
+function Figure({
+  label,
+  counts,
+  asOf,
+  money = false,
+  to,
+}: {
+  label: string;
+  counts: PeriodCounts;
+  asOf: string;
+  money?: boolean;
+  to: ((since: string) => string) | null;
+}) {
   const show = (value: number) => (money ? formatMoney(value) : value.toLocaleString('en-US'));
+  const from = (daysBack: number) => (to ? to(utcDayBefore(asOf, daysBack)) : null);
   return (
     <section className="figure" aria-label={label}>
       <h2>{label}</h2>
       <p className="figure-main">
-        <CountLink to={to} label={`${label} today: ${show(counts.today)}`}>
+        <CountLink to={from(0)} label={`${label} today: ${show(counts.today)}`}>
           {show(counts.today)}
         </CountLink>
       </p>
@@ -41,7 +56,7 @@ function Figure({ label, counts, money = false, to }: { label: string; counts: P
         <div>
           <dt>7 days</dt>
           <dd>
-            <CountLink to={to} label={`${label}, 7 days: ${show(counts.last7Days)}`}>
+            <CountLink to={from(6)} label={`${label}, 7 days: ${show(counts.last7Days)}`}>
               {show(counts.last7Days)}
             </CountLink>
           </dd>
@@ -49,7 +64,7 @@ function Figure({ label, counts, money = false, to }: { label: string; counts: P
         <div>
           <dt>30 days</dt>
           <dd>
-            <CountLink to={to} label={`${label}, 30 days: ${show(counts.last30Days)}`}>
+            <CountLink to={from(29)} label={`${label}, 30 days: ${show(counts.last30Days)}`}>
               {show(counts.last30Days)}
             </CountLink>
           </dd>
@@ -108,11 +123,22 @@ export default function Dashboard() {
       ) : (
         <>
           <div className="figures">
-            <Figure label="Registrations" counts={data.registrations} to={orders && `${orders}?status=completed`} />
-            <Figure label="Transfers" counts={data.transfers} to={domainList('transfer-in')} />
-            <Figure label="Renewals" counts={data.renewals} to={orders} />
-            <Figure label="Revenue" counts={data.revenue} money to={orders && `${orders}?status=completed`} />
-            <Figure label="Refunds" counts={data.refunds} money to={can('audit:read') ? '/admin/audit?action=refund' : orders} />
+            <Figure
+              label="Registrations"
+              counts={data.registrations}
+              asOf={data.asOf}
+              to={orders && ((since) => `${orders}?line=registration&since=${since}`)}
+            />
+            <Figure label="Transfers" counts={data.transfers} asOf={data.asOf} to={orders && ((since) => `${orders}?line=transfer&since=${since}`)} />
+            <Figure label="Renewals" counts={data.renewals} asOf={data.asOf} to={orders && ((since) => `/admin/renewed?since=${since}`)} />
+            <Figure label="Revenue" counts={data.revenue} asOf={data.asOf} money to={orders && ((since) => `${orders}?status=completed&since=${since}`)} />
+            <Figure
+              label="Refunds"
+              counts={data.refunds}
+              asOf={data.asOf}
+              money
+              to={can('audit:read') ? () => '/admin/audit?action=refund' : orders && (() => `${orders}`)}
+            />
           </div>
           <div className="panel-grid">
             <section className="panel" aria-labelledby="failed-heading">

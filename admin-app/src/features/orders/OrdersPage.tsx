@@ -9,9 +9,20 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError, useApi } from '../../swr.ts';
 import { OrderStatus } from './OrderStatus.tsx';
 import { Pager } from '../../lib/Pager.tsx';
+import { sinceWords } from '../../lib/since-day.ts';
 
 const pageSize = 50;
 const statuses = ['completed', 'unconfirmed', 'failed', 'pending', 'authorized', 'requiresAction'] as const;
+const lineNames = { registration: ['registration', 'registrations'], transfer: ['transfer', 'transfers'] } as const;
+
+/** What a dashboard figure's list holds: "5 registrations delivered since November 24, 2026 (UTC), in 3 orders." */
+function filterSentence(line: keyof typeof lineNames | undefined, since: string | undefined, lineCount: number | undefined, total: number | undefined) {
+  const when = since ? ` ${sinceWords(since)}` : '';
+  if (!line) return `Orders placed${when}.`;
+  if (lineCount == null || total == null) return `Orders with a ${lineNames[line][0]} delivered${when}.`;
+  const orders = `${total.toLocaleString('en-US')} order${total === 1 ? '' : 's'}`;
+  return `${lineCount.toLocaleString('en-US')} ${lineNames[line][lineCount === 1 ? 0 : 1]} delivered${when}, in ${orders}.`;
+}
 
 export default function OrdersPage() {
   const [params, setParams] = useSearchParams();
@@ -19,12 +30,17 @@ export default function OrdersPage() {
   const [status, setStatus] = useState(params.get('status') ?? '');
   const [skip, setSkip] = useState(0);
   const accountId = params.get('accountId');
+  // Opened from a dashboard figure: orders placed since a UTC day, or holding a registration or transfer delivered since it.
+  const line = params.get('line') === 'registration' || params.get('line') === 'transfer' ? (params.get('line') as keyof typeof lineNames) : undefined;
+  const since = sinceWords(params.get('since')) ? (params.get('since') as string) : undefined;
   const ids = useId();
   const words = useDebounced(q.trim());
   const query = {
     q: words || undefined,
     status: (status || undefined) as OrderListQuery['status'],
     accountId: accountId ? Number(accountId) : undefined,
+    line,
+    since,
     limit: pageSize,
     skip,
   };
@@ -92,6 +108,24 @@ export default function OrdersPage() {
             </select>
           </div>
         </form>
+        {(line || since) && (
+          <p className="notice panel-notice" role="status">
+            {filterSentence(line, since, data?.lineCount, data?.total)}{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setSkip(0);
+                const next = new URLSearchParams(params);
+                next.delete('line');
+                next.delete('since');
+                setParams(next, { replace: true });
+              }}
+            >
+              Show all orders
+            </button>
+          </p>
+        )}
         {error instanceof FetchError && error.failure.status !== 401 ? (
           <p className="notice notice-danger panel-notice" role="alert">
             {error.failure.message}
