@@ -95,7 +95,9 @@ test('a visitor uses the code at checkout and pays the discounted price', async 
   expect(rows).toContainEqual(['Card payment, Visa ending in 4242', -771]);
 });
 
-test('billing refunds part of the order with a reason; the ledger, the statement and Account activity show it', async ({ page }) => {
+test('billing refunds part of the order with a reason; the ledger, the statement and Account activity show it; the used code keeps its discount, its end date moves', async ({
+  page,
+}) => {
   test.skip(!customer, 'needs the order above');
   await signInStaff(page, staff.billing!, '/admin/orders');
   await page.getByLabel('Search').fill(domain);
@@ -167,6 +169,21 @@ test('billing refunds part of the order with a reason; the ledger, the statement
   await checkScreen(page, 'credit');
   const after = await (await customer.request.get(`/api/transactions?yyyymm=${month}`)).json();
   expect(after.data.map((r: { description: string }) => r.description)).toContain('Account credit: Thanks for your patience');
+
+  // The code has been used: billing may move its end date, but its discount stays as customers were given it.
+  await page.goto('/admin/promos');
+  const promo = page.getByRole('row').filter({ hasText: code });
+  await promo.getByText('Manage').click();
+  await promo.getByRole('button', { name: 'Edit end date and caps…' }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${code}` });
+  await expect(edit.getByLabel('Discount')).toBeDisabled();
+  await expect(edit.getByLabel('Percent')).toBeDisabled();
+  const year = new Date().getUTCFullYear() + 1;
+  await edit.getByLabel('Ends').fill(`${year}-06-30`);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(promo).toContainText(new RegExp(`until (Jun 30|Jul 1), ${year}`));
+  await expect(promo).toContainText('1 of 10');
 });
 
 test('the owner finds the promo code and the refund in the audit log, with their reasons', async ({ page }) => {
