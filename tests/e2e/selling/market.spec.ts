@@ -126,7 +126,7 @@ test('an offer reaches the owner’s Offers list; accepting emails a link that b
   await page.getByLabel('Your email').fill(`lou-${unique()}@example.org`);
   await page.getByRole('button', { name: 'Send Offer' }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    `Your offer is below what the seller accepts for ${seller.domain}, so it was not sent. Offer more, or buy it now for $3,000.00.`,
+    `Your offer is below what the seller accepts for ${seller.domain}, so it was not sent. Offer more, or buy it now at its list price.`,
   );
   await expect(page.getByText('Your offer has been sent to the owner.')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send Offer' })).toBeEnabled();
