@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { contentCheck } from './site/integrations/content-check.ts';
+import { copyPricesPlugin } from './site/lib/copy-prices-plugin.ts';
 import { saleFiguresPlugin } from './site/lib/sale-figures-plugin.ts';
 
 export default defineConfig({
@@ -17,9 +18,10 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Inline the one site stylesheet (~8 KB gzipped): no render-blocking request before the first paint.
   build: { format: 'directory', assets: '_astro', inlineStylesheets: 'always' },
-  // Astro's own Markdown processor, plus one step: `{sale.networkPayout}` in content/ becomes the Sell form's own
-  // figure (site/lib/sale-figures-plugin.ts).
-  markdown: { processor: satteri({ mdastPlugins: [saleFiguresPlugin] }) },
+  // Astro's own Markdown processor, plus two steps: `{sale.networkPayout}` in content/ becomes the Sell form's own
+  // figure (site/lib/sale-figures-plugin.ts), and `{price.email}` a price that follows the visitor's country
+  // (site/lib/copy-prices-plugin.ts).
+  markdown: { processor: satteri({ mdastPlugins: [saleFiguresPlugin, copyPricesPlugin] }) },
   integrations: [
     contentCheck(),
     react(),

@@ -1,9 +1,12 @@
 /**
  * Runs the content check (site/lib/content-check.ts) where editors will see it: a build stops with every mistake
  * listed (file, line, fix) instead of a stack trace; the dev server prints them in the terminal and shows them in the
- * browser overlay each time a content file is saved, and clears the overlay once they are fixed.
+ * browser overlay each time a content file is saved, and clears the overlay once they are fixed. After a build, a page
+ * that shows a price reference as written (`{price.email}` in a front-matter field its page prints without the Copy
+ * component) stops it.
  */
-import { unwatchFile, watchFile } from 'node:fs';
+import { readdirSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { isRunnableDevEnvironment, type ViteDevServer } from 'vite';
@@ -47,6 +50,14 @@ export function contentCheck(): AstroIntegration {
         if (command !== 'build') return;
         const problems = checkContent(root);
         if (problems.length) throw new AstroError(describeProblems(problems), 'Fix the lines above, then build again (npm run dev shows them as you save).');
+      },
+      'astro:build:done': ({ dir }) => {
+        const unfilled = builtPages(fileURLToPath(dir)).filter((file) => /\{\s*price\b/.test(readFileSync(file, 'utf8')));
+        if (unfilled.length)
+          throw new AstroError(
+            `These pages show a price as written ({price…}): ${unfilled.map((file) => path.relative(root, file)).join(', ')}`,
+            'Print the front-matter field that holds it with <Copy text={…} /> (site/components/Copy.astro)',
+          );
       },
       'astro:server:setup': ({ server, logger }) => {
         let hadProblems = false;
@@ -110,4 +121,10 @@ export function contentCheck(): AstroIntegration {
       },
     },
   };
+}
+
+function builtPages(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }

@@ -11,6 +11,7 @@ import { readCatalogue } from '../../api/contract/search/catalogue.ts';
 import { closestMatch } from '../../api/contract/closest.ts';
 import { isSaleFigure, saleFigureNames, saleFigureReference, saleFigures } from '../../api/contract/selling/sale-figures.ts';
 import { contentCollections } from '../content-schemas.ts';
+import { checkCopyPrices } from './copy-prices-check.ts';
 
 export type ContentProblem = { file: string; line: number; message: string; fix: string };
 
@@ -39,7 +40,10 @@ export function checkContent(root: string): ContentProblem[] {
     ...checkCatalogueFile(root),
     ...checkBrandFile(root),
     ...mdx.flatMap((file) => checkLinks(root, file, routes, pagesByRoute)),
-    ...mdx.flatMap((file) => checkSaleFigures(file)),
+    ...mdx.flatMap((file) => {
+      const sale = checkSaleFigures(file);
+      return [...sale, ...checkCopyPrices(file, new Set(sale.map((problem) => problem.line)))];
+    }),
     ...checkLegalAnchors(root),
   ];
 }

@@ -107,7 +107,7 @@ onMount($saved, () => {
 });
 
 /** A tax's name inside a sentence: `VAT`, `GST + PST` as they are, `Sales tax` as `sales tax`. */
-const inSentence = (label: string): string => (/^[A-Z]{2,}/.test(label) ? label : label.toLowerCase());
+export const inSentence = (label: string): string => (/^[A-Z]{2,}/.test(label) ? label : label.toLowerCase());
 
 /** "Prices for Netherlands, incl. 21% VAT": the place (none until a country is known) and what the prices hold. */
 export function describePricesFor(pricesFor: PricesFor | null): { place: string | null; tax: string } {

@@ -169,4 +169,49 @@ describe('content check', () => {
     ]);
     expect(problems[0].fix).toContain('{sale.forSalePagePayout} (80%)');
   });
+
+  it('refuses a price typed by hand in marketing copy, naming the price it is, and lets the Terms keep their fees', () => {
+    edit('content/pages/email.mdx', (text) => text.replace('for {price.websiteEmail} a month', 'for $8.99 a month'));
+    edit('content/blog/domain-parking-vs-forwarding.mdx', (text) => text.replace('5 GB each for {price.email} a month', '5 GB each for $5 a month'));
+    const problems = checkContent(root);
+    expect(problems).toEqual([
+      {
+        file: 'content/pages/email.mdx',
+        line: lineOf('content/pages/email.mdx', 'for $8.99 a month'),
+        message: 'A price typed by hand ("$8.99") stays net for a visitor whose prices include VAT, beside price cards that include it',
+        fix: "Write {price.websiteEmail} (the price the cart charges), or {price(8.99)} so it shows as the price cards do, with VAT where the visitor's country includes it (write \\$8.99 for an amount that is not a price of ours)",
+      },
+      expect.objectContaining({
+        file: 'content/blog/domain-parking-vs-forwarding.mdx',
+        line: lineOf('content/blog/domain-parking-vs-forwarding.mdx', 'for $5 a month'),
+        fix: expect.stringContaining('Write {price.email} or {price.website} or {price.protection} (the price the cart charges), or {price(5)}'),
+      }),
+    ]);
+    // The Terms' fees are the contract's amounts ("plus any applicable taxes"): the check leaves them.
+    expect(readFileSync(path.join(root, 'content/legal/terms.mdx'), 'utf8')).toContain('a $25 processing fee');
+  });
+
+  it('names an unknown price and the one meant, and an amount it cannot read', () => {
+    edit('content/pages/email.mdx', (text) =>
+      text.replace('heroSubheading: "Swap', 'heroSubheading: "{price.emial} Swap').replace('for {price.websiteEmail} a month', 'for {price(8,99)} a month'),
+    );
+    expect(checkContent(root)).toEqual([
+      {
+        file: 'content/pages/email.mdx',
+        line: lineOf('content/pages/email.mdx', '{price.emial}'),
+        message: 'Unknown price {price.emial}',
+        fix: 'Did you mean {price.email}?',
+      },
+      expect.objectContaining({
+        file: 'content/pages/email.mdx',
+        line: lineOf('content/pages/email.mdx', '{price(8,99)}'),
+        message: '"{price(8,99)}" is not a price',
+      }),
+    ]);
+  });
+
+  it('leaves a payout typed by hand to the payout check ({sale.…}, not a price)', () => {
+    edit('content/pages/sell-my-domain.mdx', (text) => text.replace('| {sale.exampleNetworkPayout} (', '| $700 ('));
+    expect(checkContent(root).map(({ message }) => message)).toEqual(['A payout or commission figure typed by hand ("$700")']);
+  });
 });

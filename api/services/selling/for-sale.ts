@@ -51,10 +51,11 @@ export const offerSentMessage = 'Your offer has been sent to the owner.';
 /**
  * The answer to an offer under the floor: it is not sent on, and the offerer is told at once, so they can offer more
  * or buy at the list price. The floor itself is never named; the limits per address and per name bound how often
- * anyone can ask.
+ * anyone can ask. Nor is the list price: the page beside the message shows it as the visitor's country expects (with
+ * VAT in it for an EU consumer), which the server does not know.
  */
-export function offerBelowFloorMessage(domain: string, listPrice: number): string {
-  return `Your offer is below what the seller accepts for ${domain}, so it was not sent. Offer more, or buy it now for ${formatMoney(listPrice)}.`;
+export function offerBelowFloorMessage(domain: string): string {
+  return `Your offer is below what the seller accepts for ${domain}, so it was not sent. Offer more, or buy it now at its list price.`;
 }
 export const offersPerAddressPerHour = 5;
 export const offersPerDomainPerDay = 20;
@@ -76,7 +77,7 @@ export async function makeOffer(deps: Deps, name: string, offer: Omit<Offer, 'to
     `${row.domain} has received many offers today.`,
   );
   if (offer.amount < (row.floorPrice ?? 0)) {
-    const message = offerBelowFloorMessage(row.domain, row.listPrice ?? 0);
+    const message = offerBelowFloorMessage(row.domain);
     throw new AppError(400, message, { errors: { amount: message } });
   }
   const [stored] = await deps.db

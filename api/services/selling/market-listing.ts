@@ -6,7 +6,6 @@
  */
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { domainOffers, domains, marketSales, orders } from '../../db/schema/index.ts';
 import type { DomainRow } from '../../db/schema/index.ts';
@@ -55,7 +54,7 @@ export async function findMarketPrice(db: DbOrTx, name: string, input: { offerTo
     )
     .limit(1);
   if (!offer) {
-    throw new AppError(409, `This accepted offer for ${name} has expired or was already used. You can still buy it at ${formatMoney(domain.listPrice ?? 0)}.`, {
+    throw new AppError(409, `This accepted offer for ${name} has expired or was already used. You can still buy it at its list price.`, {
       domain: name,
     });
   }

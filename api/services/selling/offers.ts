@@ -105,7 +105,7 @@ export async function answerOffer(deps: Pick<Deps, 'db' | 'jobs' | 'config'>, ac
     text:
       action === 'accept'
         ? `Good news: the owner of ${domain.domain} accepted your offer of ${amount}.\n\n` +
-          `Buy it at that price through our secure checkout by ${formatDateUtc(expires)}:\n${link}\n\n` +
+          `Buy it at that price, plus any VAT or sales tax for your country, through our secure checkout by ${formatDateUtc(expires)}:\n${link}\n\n` +
           `We are the registrar of ${domain.domain}: once you have paid, we move it into your ${brand.name} account, with its registration as it stands.\n\n${brand.name}`
         : `Thank you for your offer of ${amount} for ${domain.domain}. The owner has decided not to accept it.\n\n${brand.name}`,
   });

@@ -2,15 +2,20 @@
  * A listed domain's For Sale page (/for-sale/<domain>, control-panel spec §5, §9): the name, its list price with Buy it
  * now (the name goes into the cart as a market purchase and is paid through our checkout, issue 25 defect 4) and, when
  * the owner takes offers, an offer form (bot-checked at submit; the API stores it and emails the owner). With
- * `?offer=<token>` from an accepted offer's email, Buy it now is at the offer's amount.
+ * `?offer=<token>` from an accepted offer's email, Buy it now is at the offer's amount. Checkout taxes the sale as any
+ * line, so the price is shown as the cart will charge it for the visitor's prices country (with VAT in it for an EU
+ * consumer), under the "Prices for" line; an offer is before tax, and the note under its field says what comes on top.
  */
 import { useEffect, useId, useState } from 'react';
 import { type ApiFailure, isFailure } from '@kit/api.ts';
 import { apiClient } from '@kit/api-client.ts';
 import { formatDate } from '@kit/dates.ts';
+import { shownPrice } from '../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import type { ForSaleListing } from '../../../api/contract/selling/for-sale-offer.ts';
 import { getBotToken } from '../../lib/bot-check.ts';
+import PricesForLine, { usePricesFor } from '../prices/PricesFor.tsx';
+import { acceptedOfferNote, offerTaxNote } from './offer-tax.ts';
 
 type Load =
   | { phase: 'loading' }
@@ -30,6 +35,12 @@ function domainFromPath(): string {
 function toCents(text: string): number {
   const match = /^\s*\$?\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text.replace(/,/g, ''));
   return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
+}
+
+/** A typed offer's cents, when it reads as an amount. */
+function offerCents(text: string): number | null {
+  const cents = toCents(text);
+  return Number.isFinite(cents) && cents > 0 ? cents : null;
 }
 
 /** The server's own words in a failure (its answers carry a `name`), or ours when it said nothing we can show. */
@@ -55,6 +66,7 @@ export default function ForSalePage({ supportEmail }: { supportEmail: string }) 
   const [send, setSend] = useState<Send>({ phase: 'idle' });
   const [form, setForm] = useState({ amount: '', name: '', email: '', message: '' });
   const id = useId();
+  const pricesFor = usePricesFor();
 
   useEffect(() => {
     const domain = domainFromPath();
@@ -132,9 +144,14 @@ export default function ForSalePage({ supportEmail }: { supportEmail: string }) 
       )}
       <p className="for-sale-price">
         <span className="for-sale-price-label">{listing.offer ? 'Your accepted offer' : 'Buy it now for'}</span>{' '}
-        <strong>{formatMoney(listing.offer ? listing.offer.amount : listing.listPrice)}</strong>
+        <strong>{formatMoney(shownPrice(listing.offer ? listing.offer.amount : listing.listPrice, pricesFor))}</strong>
       </p>
-      {listing.offer && <p className="for-sale-note">The owner accepted your offer. This price holds until {formatDate(listing.offer.expireDate)}.</p>}
+      <PricesForLine />
+      {listing.offer && (
+        <p className="for-sale-note">
+          {acceptedOfferNote(pricesFor, listing.offer.amount)} This price holds until {formatDate(listing.offer.expireDate)}.
+        </p>
+      )}
       <div className="for-sale-buy">
         <button type="button" className="btn btn-spot" onClick={buy} disabled={buying.busy} aria-describedby={`${id}-how`}>
           {buying.busy ? 'Adding to cart…' : 'Buy it now'}
@@ -162,7 +179,18 @@ export default function ForSalePage({ supportEmail }: { supportEmail: string }) 
               <div className="for-sale-grid">
                 <div className="field">
                   <label htmlFor={`${id}-amount`}>Your offer (USD)</label>
-                  <input id={`${id}-amount`} className="input" inputMode="decimal" required autoComplete="off" {...field('amount')} />
+                  <input
+                    id={`${id}-amount`}
+                    className="input"
+                    inputMode="decimal"
+                    required
+                    autoComplete="off"
+                    aria-describedby={`${id}-amount-tax`}
+                    {...field('amount')}
+                  />
+                  <p className="field-hint" id={`${id}-amount-tax`} data-testid="offer-tax">
+                    {offerTaxNote(pricesFor, offerCents(form.amount))}
+                  </p>
                 </div>
                 <div className="field">
                   <label htmlFor={`${id}-name`}>Your name</label>

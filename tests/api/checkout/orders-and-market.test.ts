@@ -244,7 +244,7 @@ describe("the owner's Offers list", () => {
     await offer(name, 150_000, 'pat@example.org', '198.51.100.62');
     // Below the floor: told at once, nothing stored or sent to the owner (the floor itself is never shown).
     const low = await offer(name, 50_000, 'low@example.org', '198.51.100.63', 400);
-    expect(low.message).toBe(`Your offer is below what the seller accepts for ${name}, so it was not sent. Offer more, or buy it now for $3,000.00.`);
+    expect(low.message).toBe(`Your offer is below what the seller accepts for ${name}, so it was not sent. Offer more, or buy it now at its list price.`);
 
     const list = await seller.client.get('/api/domainOffers');
     expect(list.status).toBe(200);

@@ -106,8 +106,10 @@ describe('offers on the For Sale page', () => {
     ] as const) {
       const under = await offer(amount, email, ip);
       expect(under.status).toBe(400);
-      expect(under.body.message).toBe(offerBelowFloorMessage(name, 41_700));
-      expect(under.body.message).toBe(`Your offer is below what the seller accepts for ${name}, so it was not sent. Offer more, or buy it now for $417.00.`);
+      expect(under.body.message).toBe(offerBelowFloorMessage(name));
+      expect(under.body.message).toBe(
+        `Your offer is below what the seller accepts for ${name}, so it was not sent. Offer more, or buy it now at its list price.`,
+      );
       expect(under.body.data.errors.amount).toBe(under.body.message);
       expect(under.body.message).not.toMatch(/153/);
     }

@@ -1,7 +1,8 @@
 /**
  * `npm run dev` for content editors: in a copy of the checkout, a saved MDX page and a changed price in tlds.csv reach
  * the open browser and the API without a restart, a mistake shows in the browser overlay with its file and fix, and
- * search (the API's WebSocket behind the same port) and signing in to the account app work in the preview.
+ * search (the API's WebSocket behind the same port) and signing in to the account app work in the preview. A price
+ * written as `{price.email}` renders there too, and one typed by hand is named in the overlay.
  */
 import { expect, test } from '@playwright/test';
 import { e2eDemo } from '../../../playwright.config.ts';
@@ -51,6 +52,23 @@ test('a saved MDX page shows in the open tab, and a mistake shows in the overlay
   save('content/pages/about.mdx', (text) => text.replace(/^eyebrw:/m, 'eyebrow:'));
   await expect(overlay).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edited while the preview was open');
+});
+
+test('a price written in a page’s words shows in the preview, and one typed by hand is named in the overlay', async ({ page }) => {
+  const connected = page.waitForEvent('console', { predicate: (message) => message.text().includes('[vite] connected'), timeout: 30_000 });
+  await page.goto(`http://localhost:${port}/email`);
+  await connected;
+  await expect(page.locator('.hero-sub')).toContainText('5 mailboxes, 5 GB each, for $5 a month.');
+  await expect(page.locator('main')).toContainText('Get the Website & Email bundle for $8.99 a month.');
+
+  save('content/pages/email.mdx', (text) => text.replace('bundle](/pricing) for {price.websiteEmail} a month', 'bundle](/pricing) for $8.99 a month'));
+  const overlay = page.locator('vite-error-overlay');
+  await expect(overlay).toContainText('A price typed by hand ("$8.99")', { timeout: 20_000 });
+  await expect(overlay).toContainText('Write {price.websiteEmail} (the price the cart charges), or {price(8.99)}');
+
+  save('content/pages/email.mdx', (text) => text.replace('bundle](/pricing) for $8.99 a month', 'bundle](/pricing) for {price.websiteEmail} a month'));
+  await expect(overlay).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('main')).toContainText('Get the Website & Email bundle for $8.99 a month.');
 });
 
 test('a changed price in tlds.csv reaches the API and the pricing page without a restart', async ({ page }) => {

@@ -54,7 +54,7 @@ test('list a domain for sale, make an offer on its page, then remove it', async 
   await comeFromOwnAddress(sale);
   for (const [amount, answer] of [
     ['200', 'Your offer has been sent to the owner.'],
-    ['120', 'Your offer is below what the seller accepts for brightbeancoffee.net, so it was not sent. Offer more, or buy it now for $300.00.'],
+    ['120', 'Your offer is below what the seller accepts for brightbeancoffee.net, so it was not sent. Offer more, or buy it now at its list price.'],
   ]) {
     await sale.goto('/for-sale/brightbeancoffee.net');
     await expect(sale.getByRole('heading', { level: 1, name: 'brightbeancoffee.net' })).toBeVisible();
