@@ -366,7 +366,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change the cart's contact, card or promo code (answered with the cart), or check out with `commit: true` (answered with the order) */
+        patch: operations["patchCartsById"];
         trace?: never;
     };
     "/dev/outbox": {
@@ -813,7 +814,8 @@ export interface paths {
         /** Sign out */
         get: operations["getSession"];
         put?: never;
-        post?: never;
+        /** Sign in, one step at a time: a password, the chosen second factor, its code, a recovery code or a passkey; or ask for a reset link, or open one (`type: 'recovery'`) */
+        post: operations["postSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1231,6 +1233,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/domainTransferCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether each name can be transferred in, at what price, after a solved bot check */
+        post: operations["postDomainTransferCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/emails/{id}/instructions": {
         parameters: {
             query?: never;
@@ -1452,6 +1471,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/viewAs/pageViews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the control panel a staff member opened in a view-as session, recorded in the audit log */
+        post: operations["postViewAsPageViews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1530,6 +1566,38 @@ export interface components {
             authCode?: string | null;
             /** @enum {string} */
             status?: "active" | "deleted";
+        };
+        CartPatch: {
+            cartId?: number;
+            contact?: {
+                firstName?: string;
+                lastName?: string;
+                company?: string;
+                address?: string;
+                city?: string;
+                state?: string;
+                zip?: string;
+                country?: string;
+                email?: string;
+                phone?: string;
+                statedSource?: string;
+                vatNumber?: string;
+                /** @enum {string} */
+                vatStatus?: "confirmed" | "unavailable";
+                password?: string;
+                code?: string;
+            };
+            paymentMethodId?: number;
+            commit?: boolean;
+            paymentIntentId?: string;
+            promoCode?: string | null;
+            $redirectHost?: string;
+            a?: {
+                referrer?: string | null;
+                landing?: string | null;
+                statedSource?: string | null;
+                paymentIntentId?: string | null;
+            };
         };
         DnsRecordUpdate: {
             host?: string;
@@ -1780,6 +1848,9 @@ export interface components {
              */
             mode?: "merge" | "replace";
         };
+        TransferCheck: {
+            domains: string[];
+        };
         EmailCreate: {
             /** @constant */
             type: "mailbox";
@@ -1884,6 +1955,9 @@ export interface components {
             orderKey?: string;
             paymentIntentId?: string;
         };
+        SignInStep: {
+            [key: string]: unknown;
+        };
         ConfirmRequest: {
             [key: string]: unknown;
         };
@@ -1910,6 +1984,10 @@ export interface components {
             recaptchaToken?: string;
         } | {
             password: string;
+        };
+        ViewAsPageView: {
+            /** Format: starts_with */
+            path: string;
         };
         Error: {
             name: string;
@@ -2968,6 +3046,20 @@ export interface components {
                 isOffer: boolean;
             };
         };
+        CartOrCheckout: components["schemas"]["Cart"] | {
+            cartId: number;
+            orderId: number;
+            totalPrice: number;
+            requiresAction: boolean;
+            clientSecret?: string;
+            paymentIntentId?: string;
+            accountId?: number;
+            registered?: string[];
+            failedDomains?: string[];
+            awaitingAuthCode?: string[];
+            unconfirmedDomains?: string[];
+            message?: string;
+        };
         DnsRecord: {
             dnsRecordId: number;
             domainId: number;
@@ -3026,6 +3118,7 @@ export interface components {
             createDate: string;
             $reviewBy: string | null;
         };
+        LoginChanged: components["schemas"]["CurrentUser"] | components["schemas"]["SessionStep"];
         AbuseReportAnswer: {
             caseNumber: string;
             message: string;
@@ -3325,6 +3418,19 @@ export interface components {
             }[];
             stops?: string[];
         };
+        TransferCheckAnswer: {
+            domains: {
+                domain: string;
+                ok: boolean;
+                reason: string | null;
+                transferPrice: number | null;
+                premium: boolean;
+                renewPrice: number | null;
+                registrarName: string | null;
+                expireDate: string | null;
+                createDate: string | null;
+            }[];
+        };
         EmailCreated: {
             emailId: number;
             domainId: number;
@@ -3429,6 +3535,26 @@ export interface components {
             clientSecret?: string;
             paymentIntentId?: string;
             cardDescription?: string;
+        };
+        SessionStep: {
+            mfas?: {
+                mfaId: number;
+                /** @enum {string} */
+                type: "totp" | "sms" | "email";
+                description: string;
+            }[];
+            passkey?: boolean;
+            recoveryCodes?: boolean;
+            mfaId?: number;
+            /** @enum {string} */
+            mfaType?: "totp" | "sms" | "email";
+            mfaDescription?: string;
+            mfaChallengeId?: number;
+            redirect?: string;
+            recovery?: boolean;
+            /** @constant */
+            success?: true;
+            message?: string;
         };
         ConfirmAnswer: {
             /** @constant */
@@ -4477,6 +4603,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchCartsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartPatch"];
+            };
+        };
+        responses: {
+            /** @description CartOrCheckout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartOrCheckout"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -5606,6 +5767,41 @@ export interface operations {
             };
         };
     };
+    postSession: {
+        parameters: {
+            query?: {
+                postLoginUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInStep"];
+            };
+        };
+        responses: {
+            /** @description SessionStep */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionStep"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSessionAdmin: {
         parameters: {
             query?: never;
@@ -5868,13 +6064,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description CurrentUser */
+            /** @description LoginChanged */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CurrentUser"];
+                    "application/json": components["schemas"]["LoginChanged"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -6494,6 +6690,41 @@ export interface operations {
             };
         };
     };
+    postDomainTransferCheck: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferCheck"];
+            };
+        };
+        responses: {
+            /** @description TransferCheckAnswer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferCheckAnswer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postEmailsByIdInstructions: {
         parameters: {
             query?: never;
@@ -6903,6 +7134,37 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ValidateAnswer"];
                 };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postViewAsPageViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewAsPageView"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure: `{ name, message, code, data? }` */
             default: {
