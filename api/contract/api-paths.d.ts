@@ -179,6 +179,23 @@ export interface paths {
         patch: operations["patchAccounts0"];
         trace?: never;
     };
+    "/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the audit log */
+        get: operations["getAdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/credits": {
         parameters: {
             query?: never;
@@ -223,6 +240,23 @@ export interface paths {
         };
         /** Escrow deposits, the next run, and what is wrong if anything */
         get: operations["getAdminEscrow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/failedRenewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Auto-renewals whose charge failed */
+        get: operations["getAdminFailedRenewals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -311,6 +345,23 @@ export interface paths {
         put?: never;
         /** Pay sellers what they are owed, through the payouts provider or by bank transfer */
         post: operations["postAdminPayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Registrant verifications: who waits, who is suspended (each search is audited) */
+        get: operations["getAdminVerifications"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1080,6 +1131,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/failedRenewals/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed auto-renewal now */
+        post: operations["postAdminFailedRenewalsByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/orders/{id}/refunds": {
         parameters: {
             query?: never;
@@ -1108,6 +1176,40 @@ export interface paths {
         put?: never;
         /** Refund a payment's charges (201; a repeated request answers the first refund with 200) */
         post: operations["postAdminPaymentsByPaymentIntentIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/verifications/{id}/mark-verified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a registrant verified by other means (the evidence and a reason go in the audit log) */
+        post: operations["postAdminVerificationsByIdMarkVerified"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/verifications/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the verification email again */
+        post: operations["postAdminVerificationsByIdResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1748,6 +1850,10 @@ export interface components {
             destination?: string;
             idempotencyKey: string;
         };
+        MarkVerified: {
+            evidence: string;
+            reason: string;
+        };
         ApiTokenCreate: {
             name: string;
             scopes: ("domains:read" | "dns:write" | "nameservers:write" | "renewals:write" | "search")[];
@@ -2138,6 +2244,29 @@ export interface components {
                 display: "included" | "added" | "none";
             } | null;
         };
+        AuditEntryList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                auditId: number;
+                at: string;
+                staffId: number | null;
+                staffEmail: string | null;
+                staffRole: string | null;
+                clientIp: string | null;
+                action: string;
+                targetType: string;
+                targetId: string | null;
+                targetLabel: string | null;
+                accountId: number | null;
+                before: unknown;
+                after: unknown;
+                reason: string | null;
+                prevHash: string | null;
+                hash: string | null;
+            }[];
+        };
         CreditAnswer: {
             accountId: number;
             email: string | null;
@@ -2258,6 +2387,27 @@ export interface components {
                 message: string;
             } | null;
             configured: boolean;
+        };
+        FailedAutoRenewalList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                renewalOrderId: number;
+                accountId: number;
+                email: string | null;
+                domainId: number;
+                domain: string;
+                expireDate: string;
+                amount: number;
+                attempts: number;
+                /** @enum {string} */
+                status: "retrying" | "failed";
+                lastError: string | null;
+                nextAttemptDate: string | null;
+                isRenewable: boolean;
+                modifyDate: string;
+            }[];
         };
         OrderList: {
             total: number;
@@ -2410,6 +2560,31 @@ export interface components {
             };
             expiresAt: string;
             idleExpiresAt: string;
+        };
+        VerificationRowList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                verificationId: number;
+                accountId: number;
+                email: string;
+                registrantName: string;
+                trigger: string;
+                /** @enum {string} */
+                status: "pending" | "verified" | "superseded";
+                problems: string[];
+                createDate: string;
+                deadline: string;
+                lastSentAt: string | null;
+                sendCount: number;
+                verifiedAt: string | null;
+                suspendedAt: string | null;
+                heldDomains: {
+                    domain: string;
+                    error: string;
+                }[];
+            }[];
         };
         ApiTokenList: {
             total: number;
@@ -3140,6 +3315,13 @@ export interface components {
             success: true;
             message: string;
         };
+        RetryOutcome: {
+            renewalOrderId: number;
+            status: string;
+            renewed: boolean;
+            lastError: string | null;
+            attempts: number;
+        };
         RefundAnswer: {
             refund: {
                 refundId: number;
@@ -3193,6 +3375,14 @@ export interface components {
                 replayed: boolean;
                 error: string | null;
             }[];
+        };
+        MarkedVerified: {
+            message: string;
+            restoredDomains: string[];
+            heldDomains: string[];
+        };
+        VerificationResent: {
+            message: string;
         };
         CreatedApiToken: {
             apiTokenId: number;
@@ -4180,6 +4370,48 @@ export interface operations {
             };
         };
     };
+    getAdminAudit: {
+        parameters: {
+            query?: {
+                q?: string;
+                action?: string;
+                staffId?: number;
+                staff?: string;
+                accountId?: number;
+                customer?: string;
+                targetType?: string;
+                targetId?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AuditEntryList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminCredits: {
         parameters: {
             query: {
@@ -4289,6 +4521,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EscrowScreen"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminFailedRenewals: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description FailedAutoRenewalList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailedAutoRenewalList"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -4479,6 +4743,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutResults"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminVerifications: {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: "pending" | "verified" | "all";
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VerificationRowList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationRowList"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -6385,6 +6683,37 @@ export interface operations {
             };
         };
     };
+    postAdminFailedRenewalsByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RetryOutcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryOutcome"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAdminOrdersByIdRefunds: {
         parameters: {
             query?: never;
@@ -6442,6 +6771,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RefundAnswer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminVerificationsByIdMarkVerified: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkVerified"];
+            };
+        };
+        responses: {
+            /** @description MarkedVerified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkedVerified"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminVerificationsByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VerificationResent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationResent"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { accountAppOperations } from './app/account.ts';
 import { adminBillingAppOperations } from './app/admin-billing.ts';
 import { adminDashboardAppOperations } from './app/admin-dashboard.ts';
+import { adminDeskAppOperations } from './app/admin-desk.ts';
 import { adminSessionAppOperations } from './app/admin-session.ts';
 import type { NoContent } from './app/answers.ts';
 import { billingAppOperations } from './app/billing.ts';
@@ -34,6 +35,7 @@ export const appOperations = {
   ...adminBillingAppOperations,
   ...adminSessionAppOperations,
   ...adminDashboardAppOperations,
+  ...adminDeskAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;
