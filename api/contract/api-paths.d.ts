@@ -351,6 +351,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/registries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The registry connections, how each is doing, and the extensions none serves */
+        get: operations["getAdminRegistries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/registries/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The registry commands sent for one name, newest first */
+        get: operations["getAdminRegistriesCommands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/registries/extensions/{extension}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which connection serves an extension, and whether it is for sale */
+        get: operations["getAdminRegistriesExtensionsByExtension"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/verifications": {
         parameters: {
             query?: never;
@@ -1182,6 +1233,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/registries/{name}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a connection (with a reason) */
+        post: operations["postAdminRegistriesByNamePause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/registries/{name}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused connection */
+        post: operations["postAdminRegistriesByNameResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/verifications/{id}/mark-verified": {
         parameters: {
             query?: never;
@@ -1849,6 +1934,9 @@ export interface components {
             reference?: string;
             destination?: string;
             idempotencyKey: string;
+        };
+        RegistryPause: {
+            reason: string;
         };
         MarkVerified: {
             evidence: string;
@@ -2542,6 +2630,53 @@ export interface components {
                 reference: string | null;
                 createDate: string;
             }[];
+        };
+        RegistriesOverview: {
+            overEpp: boolean;
+            connections: {
+                name: string;
+                extensions: string[];
+                servedExtensions: number;
+                host: string;
+                port: number;
+                username: string;
+                /** @enum {string} */
+                contacts: "required" | "none";
+                sessions: number;
+                sessionsUp: number;
+                commandsPerSecond: number;
+                lastGreetingAt: string | null;
+                lastError: {
+                    message: string;
+                    at: string;
+                } | null;
+                commandsLastHour: number;
+                pollQueue: number | null;
+                down: boolean;
+                paused: {
+                    reason: string;
+                    pausedAt: string;
+                } | null;
+            }[];
+            unserved: string[];
+        };
+        RegistryCommandList: {
+            data: {
+                at: string;
+                connection: string;
+                command: string;
+                domain: string | null;
+                clTRID: string | null;
+                svTRID: string | null;
+                resultCode: number | null;
+                message: string | null;
+            }[];
+        };
+        ExtensionLookup: {
+            extension: string;
+            connection: string | null;
+            forSale: boolean;
+            paused: boolean;
         };
         StaffSessionView: {
             /** @enum {string} */
@@ -4756,6 +4891,97 @@ export interface operations {
             };
         };
     };
+    getAdminRegistries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RegistriesOverview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistriesOverview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminRegistriesCommands: {
+        parameters: {
+            query: {
+                domain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RegistryCommandList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryCommandList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminRegistriesExtensionsByExtension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                extension: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ExtensionLookup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionLookup"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminVerifications: {
         parameters: {
             query?: {
@@ -6771,6 +6997,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RefundAnswer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminRegistriesByNamePause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistryPause"];
+            };
+        };
+        responses: {
+            /** @description RegistriesOverview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistriesOverview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminRegistriesByNameResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RegistriesOverview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistriesOverview"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -40,8 +40,6 @@ export const untypedCalls: Record<string, Counts> = {
   'admin-app/src/features/domains/DomainsPage.tsx': { useSWR: 1 },
   'admin-app/src/features/pricing/Pricing.tsx': { api: 3, useSWR: 1 },
   'admin-app/src/features/promos/PromoCodes.tsx': { api: 3, useSWR: 1 },
-  'admin-app/src/features/registries/Registries.tsx': { api: 3, useSWR: 1 },
-  'admin-app/src/features/registries/RegistryCommands.tsx': { useSWR: 1 },
   'admin-app/src/features/session/Enrol.tsx': { api: 2 },
   'admin-app/src/features/session/FactorProof.tsx': { api: 1 },
   'admin-app/src/features/session/SecondFactorSetup.tsx': { api: 4 },
