@@ -179,6 +179,23 @@ export interface paths {
         patch: operations["patchAccounts0"];
         trace?: never;
     };
+    "/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the audit log */
+        get: operations["getAdminAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/credits": {
         parameters: {
             query?: never;
@@ -223,6 +240,23 @@ export interface paths {
         };
         /** Escrow deposits, the next run, and what is wrong if anything */
         get: operations["getAdminEscrow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/failedRenewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Auto-renewals whose charge failed */
+        get: operations["getAdminFailedRenewals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -317,6 +351,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/registries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The registry connections, how each is doing, and the extensions none serves */
+        get: operations["getAdminRegistries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/registries/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The registry commands sent for one name, newest first */
+        get: operations["getAdminRegistriesCommands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/registries/extensions/{extension}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which connection serves an extension, and whether it is for sale */
+        get: operations["getAdminRegistriesExtensionsByExtension"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/renewed": {
         parameters: {
             query?: never;
@@ -326,6 +411,23 @@ export interface paths {
         };
         /** Renewals that went through since a day: the list behind the Renewals figure */
         get: operations["getAdminRenewed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Registrant verifications: who waits, who is suspended (each search is audited) */
+        get: operations["getAdminVerifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -383,7 +485,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change the cart's contact, card or promo code (answered with the cart), or check out with `commit: true` (answered with the order) */
+        patch: operations["patchCartsById"];
         trace?: never;
     };
     "/dev/outbox": {
@@ -830,7 +933,8 @@ export interface paths {
         /** Sign out */
         get: operations["getSession"];
         put?: never;
-        post?: never;
+        /** Sign in, one step at a time: a password, the chosen second factor, its code, a recovery code or a passkey; or ask for a reset link, or open one (`type: 'recovery'`) */
+        post: operations["postSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1095,6 +1199,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/failedRenewals/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed auto-renewal now */
+        post: operations["postAdminFailedRenewalsByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/orders/{id}/refunds": {
         parameters: {
             query?: never;
@@ -1123,6 +1244,74 @@ export interface paths {
         put?: never;
         /** Refund a payment's charges (201; a repeated request answers the first refund with 200) */
         post: operations["postAdminPaymentsByPaymentIntentIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/registries/{name}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a connection (with a reason) */
+        post: operations["postAdminRegistriesByNamePause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/registries/{name}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused connection */
+        post: operations["postAdminRegistriesByNameResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/verifications/{id}/mark-verified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a registrant verified by other means (the evidence and a reason go in the audit log) */
+        post: operations["postAdminVerificationsByIdMarkVerified"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/verifications/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the verification email again */
+        post: operations["postAdminVerificationsByIdResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1242,6 +1431,23 @@ export interface paths {
         put?: never;
         /** What importing a zone file would change */
         post: operations["postDnsZoneFilesPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domainTransferCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether each name can be transferred in, at what price, after a solved bot check */
+        post: operations["postDomainTransferCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1469,6 +1675,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/viewAs/pageViews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of the control panel a staff member opened in a view-as session, recorded in the audit log */
+        post: operations["postViewAsPageViews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1547,6 +1770,38 @@ export interface components {
             authCode?: string | null;
             /** @enum {string} */
             status?: "active" | "deleted";
+        };
+        CartPatch: {
+            cartId?: number;
+            contact?: {
+                firstName?: string;
+                lastName?: string;
+                company?: string;
+                address?: string;
+                city?: string;
+                state?: string;
+                zip?: string;
+                country?: string;
+                email?: string;
+                phone?: string;
+                statedSource?: string;
+                vatNumber?: string;
+                /** @enum {string} */
+                vatStatus?: "confirmed" | "unavailable";
+                password?: string;
+                code?: string;
+            };
+            paymentMethodId?: number;
+            commit?: boolean;
+            paymentIntentId?: string;
+            promoCode?: string | null;
+            $redirectHost?: string;
+            a?: {
+                referrer?: string | null;
+                landing?: string | null;
+                statedSource?: string | null;
+                paymentIntentId?: string | null;
+            };
         };
         DnsRecordUpdate: {
             host?: string;
@@ -1697,6 +1952,13 @@ export interface components {
             destination?: string;
             idempotencyKey: string;
         };
+        RegistryPause: {
+            reason: string;
+        };
+        MarkVerified: {
+            evidence: string;
+            reason: string;
+        };
         ApiTokenCreate: {
             name: string;
             scopes: ("domains:read" | "dns:write" | "nameservers:write" | "renewals:write" | "search")[];
@@ -1796,6 +2058,9 @@ export interface components {
              * @enum {string}
              */
             mode?: "merge" | "replace";
+        };
+        TransferCheck: {
+            domains: string[];
         };
         EmailCreate: {
             /** @constant */
@@ -1901,6 +2166,9 @@ export interface components {
             orderKey?: string;
             paymentIntentId?: string;
         };
+        SignInStep: {
+            [key: string]: unknown;
+        };
         ConfirmRequest: {
             [key: string]: unknown;
         };
@@ -1927,6 +2195,10 @@ export interface components {
             recaptchaToken?: string;
         } | {
             password: string;
+        };
+        ViewAsPageView: {
+            /** Format: starts_with */
+            path: string;
         };
         Error: {
             name: string;
@@ -2077,6 +2349,29 @@ export interface components {
                 display: "included" | "added" | "none";
             } | null;
         };
+        AuditEntryList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                auditId: number;
+                at: string;
+                staffId: number | null;
+                staffEmail: string | null;
+                staffRole: string | null;
+                clientIp: string | null;
+                action: string;
+                targetType: string;
+                targetId: string | null;
+                targetLabel: string | null;
+                accountId: number | null;
+                before: unknown;
+                after: unknown;
+                reason: string | null;
+                prevHash: string | null;
+                hash: string | null;
+            }[];
+        };
         CreditAnswer: {
             accountId: number;
             email: string | null;
@@ -2197,6 +2492,27 @@ export interface components {
                 message: string;
             } | null;
             configured: boolean;
+        };
+        FailedAutoRenewalList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                renewalOrderId: number;
+                accountId: number;
+                email: string | null;
+                domainId: number;
+                domain: string;
+                expireDate: string;
+                amount: number;
+                attempts: number;
+                /** @enum {string} */
+                status: "retrying" | "failed";
+                lastError: string | null;
+                nextAttemptDate: string | null;
+                isRenewable: boolean;
+                modifyDate: string;
+            }[];
         };
         OrderList: {
             total: number;
@@ -2333,6 +2649,53 @@ export interface components {
                 createDate: string;
             }[];
         };
+        RegistriesOverview: {
+            overEpp: boolean;
+            connections: {
+                name: string;
+                extensions: string[];
+                servedExtensions: number;
+                host: string;
+                port: number;
+                username: string;
+                /** @enum {string} */
+                contacts: "required" | "none";
+                sessions: number;
+                sessionsUp: number;
+                commandsPerSecond: number;
+                lastGreetingAt: string | null;
+                lastError: {
+                    message: string;
+                    at: string;
+                } | null;
+                commandsLastHour: number;
+                pollQueue: number | null;
+                down: boolean;
+                paused: {
+                    reason: string;
+                    pausedAt: string;
+                } | null;
+            }[];
+            unserved: string[];
+        };
+        RegistryCommandList: {
+            data: {
+                at: string;
+                connection: string;
+                command: string;
+                domain: string | null;
+                clTRID: string | null;
+                svTRID: string | null;
+                resultCode: number | null;
+                message: string | null;
+            }[];
+        };
+        ExtensionLookup: {
+            extension: string;
+            connection: string | null;
+            forSale: boolean;
+            paused: boolean;
+        };
         RenewedList: {
             total: number;
             limit: number;
@@ -2370,6 +2733,31 @@ export interface components {
             };
             expiresAt: string;
             idleExpiresAt: string;
+        };
+        VerificationRowList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                verificationId: number;
+                accountId: number;
+                email: string;
+                registrantName: string;
+                trigger: string;
+                /** @enum {string} */
+                status: "pending" | "verified" | "superseded";
+                problems: string[];
+                createDate: string;
+                deadline: string;
+                lastSentAt: string | null;
+                sendCount: number;
+                verifiedAt: string | null;
+                suspendedAt: string | null;
+                heldDomains: {
+                    domain: string;
+                    error: string;
+                }[];
+            }[];
         };
         ApiTokenList: {
             total: number;
@@ -3006,6 +3394,20 @@ export interface components {
                 isOffer: boolean;
             };
         };
+        CartOrCheckout: components["schemas"]["Cart"] | {
+            cartId: number;
+            orderId: number;
+            totalPrice: number;
+            requiresAction: boolean;
+            clientSecret?: string;
+            paymentIntentId?: string;
+            accountId?: number;
+            registered?: string[];
+            failedDomains?: string[];
+            awaitingAuthCode?: string[];
+            unconfirmedDomains?: string[];
+            message?: string;
+        };
         DnsRecord: {
             dnsRecordId: number;
             domainId: number;
@@ -3064,6 +3466,7 @@ export interface components {
             createDate: string;
             $reviewBy: string | null;
         };
+        LoginChanged: components["schemas"]["CurrentUser"] | components["schemas"]["SessionStep"];
         AbuseReportAnswer: {
             caseNumber: string;
             message: string;
@@ -3084,6 +3487,13 @@ export interface components {
             /** @constant */
             success: true;
             message: string;
+        };
+        RetryOutcome: {
+            renewalOrderId: number;
+            status: string;
+            renewed: boolean;
+            lastError: string | null;
+            attempts: number;
         };
         RefundAnswer: {
             refund: {
@@ -3138,6 +3548,14 @@ export interface components {
                 replayed: boolean;
                 error: string | null;
             }[];
+        };
+        MarkedVerified: {
+            message: string;
+            restoredDomains: string[];
+            heldDomains: string[];
+        };
+        VerificationResent: {
+            message: string;
         };
         CreatedApiToken: {
             apiTokenId: number;
@@ -3363,6 +3781,19 @@ export interface components {
             }[];
             stops?: string[];
         };
+        TransferCheckAnswer: {
+            domains: {
+                domain: string;
+                ok: boolean;
+                reason: string | null;
+                transferPrice: number | null;
+                premium: boolean;
+                renewPrice: number | null;
+                registrarName: string | null;
+                expireDate: string | null;
+                createDate: string | null;
+            }[];
+        };
         EmailCreated: {
             emailId: number;
             domainId: number;
@@ -3467,6 +3898,26 @@ export interface components {
             clientSecret?: string;
             paymentIntentId?: string;
             cardDescription?: string;
+        };
+        SessionStep: {
+            mfas?: {
+                mfaId: number;
+                /** @enum {string} */
+                type: "totp" | "sms" | "email";
+                description: string;
+            }[];
+            passkey?: boolean;
+            recoveryCodes?: boolean;
+            mfaId?: number;
+            /** @enum {string} */
+            mfaType?: "totp" | "sms" | "email";
+            mfaDescription?: string;
+            mfaChallengeId?: number;
+            redirect?: string;
+            recovery?: boolean;
+            /** @constant */
+            success?: true;
+            message?: string;
         };
         ConfirmAnswer: {
             /** @constant */
@@ -4092,6 +4543,48 @@ export interface operations {
             };
         };
     };
+    getAdminAudit: {
+        parameters: {
+            query?: {
+                q?: string;
+                action?: string;
+                staffId?: number;
+                staff?: string;
+                accountId?: number;
+                customer?: string;
+                targetType?: string;
+                targetId?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AuditEntryList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminCredits: {
         parameters: {
             query: {
@@ -4201,6 +4694,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EscrowScreen"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminFailedRenewals: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description FailedAutoRenewalList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailedAutoRenewalList"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -4406,6 +4931,97 @@ export interface operations {
             };
         };
     };
+    getAdminRegistries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RegistriesOverview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistriesOverview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminRegistriesCommands: {
+        parameters: {
+            query: {
+                domain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RegistryCommandList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryCommandList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminRegistriesExtensionsByExtension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                extension: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ExtensionLookup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionLookup"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminRenewed: {
         parameters: {
             query: {
@@ -4426,6 +5042,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RenewedList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminVerifications: {
+        parameters: {
+            query?: {
+                q?: string;
+                status?: "pending" | "verified" | "all";
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VerificationRowList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationRowList"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -4550,6 +5200,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchCartsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartPatch"];
+            };
+        };
+        responses: {
+            /** @description CartOrCheckout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartOrCheckout"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -5679,6 +6364,41 @@ export interface operations {
             };
         };
     };
+    postSession: {
+        parameters: {
+            query?: {
+                postLoginUrl?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInStep"];
+            };
+        };
+        responses: {
+            /** @description SessionStep */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionStep"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSessionAdmin: {
         parameters: {
             query?: never;
@@ -5941,13 +6661,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description CurrentUser */
+            /** @description LoginChanged */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CurrentUser"];
+                    "application/json": components["schemas"]["LoginChanged"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -6262,6 +6982,37 @@ export interface operations {
             };
         };
     };
+    postAdminFailedRenewalsByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RetryOutcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryOutcome"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAdminOrdersByIdRefunds: {
         parameters: {
             query?: never;
@@ -6319,6 +7070,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RefundAnswer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminRegistriesByNamePause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistryPause"];
+            };
+        };
+        responses: {
+            /** @description RegistriesOverview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistriesOverview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminRegistriesByNameResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RegistriesOverview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistriesOverview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminVerificationsByIdMarkVerified: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkVerified"];
+            };
+        };
+        responses: {
+            /** @description MarkedVerified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkedVerified"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminVerificationsByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VerificationResent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationResent"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -6554,6 +7437,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ZoneImportPreview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDomainTransferCheck: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferCheck"];
+            };
+        };
+        responses: {
+            /** @description TransferCheckAnswer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferCheckAnswer"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -6976,6 +7894,37 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ValidateAnswer"];
                 };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postViewAsPageViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewAsPageView"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure: `{ name, message, code, data? }` */
             default: {

@@ -4,8 +4,8 @@
  * document publishes fails `tsc` here as it does at the front ends' call sites.
  */
 import type { Context } from 'hono';
-import { type AppAnswer, type AppOperationKey, appOperations } from '../openapi/app-operations.ts';
+import { type AnsweringKey, type AppAnswer, appOperations } from '../openapi/app-operations.ts';
 
-export function answer<K extends AppOperationKey>(c: Context, operation: K, body: AppAnswer<K>) {
+export function answer<K extends AnsweringKey>(c: Context, operation: K, body: AppAnswer<K>) {
   return c.json(body as object, appOperations[operation].response.status);
 }

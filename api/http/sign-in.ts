@@ -4,6 +4,7 @@ import { newToken } from '../services/kernel/tokens.ts';
 import type { Context } from 'hono';
 import type { Client, SignInResult } from '../services/auth/sign-in.ts';
 import { sessionCookieSeconds } from '../services/auth/sessions.ts';
+import { answer } from './answer.ts';
 import { cartCookie, clearCookie, readCookie, sessionCookie, writeCookie } from './cookies.ts';
 import type { AppEnv } from './env.ts';
 
@@ -33,7 +34,7 @@ function deviceIdOf(c: Context<AppEnv>): string {
 }
 
 /** Puts a new session in the cookie; the previous pending session (if any) stops being usable. */
-export function applySignIn(c: Context<AppEnv>, result: SignInResult) {
+export function applySignIn(c: Context<AppEnv>, result: SignInResult, operation: 'POST /session' | 'PATCH /users/0' = 'POST /session') {
   if (result.session) {
     const maxAge = result.session.state === 'active' ? sessionCookieSeconds : pendingCookieSeconds;
     writeCookie(c, sessionCookie, result.session.token, maxAge);
@@ -42,5 +43,5 @@ export function applySignIn(c: Context<AppEnv>, result: SignInResult) {
   }
   if (result.clearCartCookie) clearCookie(c, cartCookie);
   c.header('Cache-Control', 'no-store');
-  return c.json(result.body);
+  return answer(c, operation, result.body);
 }

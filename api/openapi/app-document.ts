@@ -40,13 +40,13 @@ export function buildAppOpenApiDocument() {
       responses: {
         [spec.response.status]: {
           description: spec.response.description,
-          content: { 'application/json': { schema: { $ref: `${componentPath}${spec.response.name}` } } },
+          ...(spec.response.status === 204 ? {} : { content: { 'application/json': { schema: { $ref: `${componentPath}${spec.response.name}` } } } }),
         },
         default: failure,
       },
     };
     if ('body' in spec && spec.body) named.push({ ...spec.body, io: 'input' });
-    named.push({ name: spec.response.name, schema: spec.response.schema, io: 'output' });
+    if (spec.response.status !== 204) named.push({ name: spec.response.name, schema: spec.response.schema, io: 'output' });
   }
   return {
     openapi: '3.1.1',

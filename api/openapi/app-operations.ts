@@ -8,7 +8,9 @@ import type { z } from 'zod';
 import { accountAppOperations } from './app/account.ts';
 import { adminBillingAppOperations } from './app/admin-billing.ts';
 import { adminDashboardAppOperations } from './app/admin-dashboard.ts';
+import { adminDeskAppOperations } from './app/admin-desk.ts';
 import { adminSessionAppOperations } from './app/admin-session.ts';
+import type { NoContent } from './app/answers.ts';
 import { billingAppOperations } from './app/billing.ts';
 import { dnsAppOperations } from './app/dns.ts';
 import { emailAppOperations } from './app/email.ts';
@@ -18,7 +20,7 @@ import { sessionAppOperations } from './app/session.ts';
 import { domainAppOperations } from './app/domains.ts';
 import { operationSpecs, type RouteSchemas } from './operations.ts';
 
-export type AppOperationSpec = RouteSchemas & { summary: string };
+export type AppOperationSpec = Omit<RouteSchemas, 'response'> & { summary: string; response: RouteSchemas['response'] | NoContent };
 
 export const appOperations = {
   ...operationSpecs,
@@ -33,9 +35,13 @@ export const appOperations = {
   ...adminBillingAppOperations,
   ...adminSessionAppOperations,
   ...adminDashboardAppOperations,
+  ...adminDeskAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;
+
+/** The operations that answer with a body, through api/http/answer.ts (a 204's route ends with `c.body(null, 204)`). */
+export type AnsweringKey = { [K in AppOperationKey]: (typeof appOperations)[K]['response']['status'] extends 204 ? never : K }[AppOperationKey];
 
 /** What a route answers: the type its operation's response schema infers (api/http/answer.ts takes it). */
 export type AppAnswer<K extends AppOperationKey> = z.infer<(typeof appOperations)[K]['response']['schema']>;

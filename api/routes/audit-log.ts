@@ -3,6 +3,7 @@ import { addDays } from 'date-fns/addDays';
 import { parseISO } from 'date-fns/parseISO';
 import { Hono } from 'hono';
 import { auditQuerySchema } from '../contract/audit/audit-schemas.ts';
+import { answer } from '../http/answer.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseWith } from '../http/validate.ts';
 import { verifyAuditChain } from '../services/audit/audit-chain.ts';
@@ -20,7 +21,7 @@ function filtersOf(query: ReturnType<typeof auditQuerySchema.parse>): AuditFilte
 export const adminAuditRoutes = new Hono<AdminEnv>()
   .get('/', allow('audit:read'), async (c) => {
     const query = parseWith(auditQuerySchema, c.req.query());
-    return c.json(await searchAudit(c.var.deps.db, filtersOf(query), query));
+    return answer(c, 'GET /admin/audit', await searchAudit(c.var.deps.db, filtersOf(query), query));
   })
   // Whether the hash chain holds, and the first entry where it does not.
   .get('/chain', allow('audit:read'), async (c) => c.json(await verifyAuditChain(c.var.deps.db)))

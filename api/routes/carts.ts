@@ -33,15 +33,15 @@ export const cartsRoutes = new Hono<AppEnv>()
     const id = parseId(c);
     if (body.commit) {
       const client = { ip: c.var.clientIp, userAgent: c.req.header('user-agent') };
-      const { answer, session } = await commitCart(c.var.deps, { cartId: id, owner: cartOwner(c), patch: body, client });
+      const { answer: checkout, session } = await commitCart(c.var.deps, { cartId: id, owner: cartOwner(c), patch: body, client });
       if (session) {
         writeCookie(c, sessionCookie, session.token, sessionCookieSeconds);
         clearCookie(c, cartCookie);
       }
       // The receipt and the registrant's verification (WAPS) follow every completed order (jobs/order-follow-up.ts).
-      if (!answer.requiresAction) await queueOrderFollowUp(c.var.deps.jobs);
-      return c.json(answer);
+      if (!checkout.requiresAction) await queueOrderFollowUp(c.var.deps.jobs);
+      return answer(c, 'PATCH /carts/:id', checkout);
     }
     const cart = await cartById(c, id, { create: true });
-    return c.json(await changeCart(c.var.deps, cart, body, { isLoggedIn: currentAccountId(c) != null }));
+    return answer(c, 'PATCH /carts/:id', await changeCart(c.var.deps, cart, body, { isLoggedIn: currentAccountId(c) != null }));
   });

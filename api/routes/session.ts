@@ -46,7 +46,7 @@ export const sessionRoutes = new Hono<AppEnv>()
       const verdict = await deps.providers.botCheck.verify(input.recaptchaToken);
       if (!verdict.ok) throw new AppError(400, verdict.message);
       await requestRecovery(deps, { email: input.email, origin: deps.config.publicOrigin }, client);
-      return c.json({ success: true, message: recoverySentMessage });
+      return answer(c, 'POST /session', { success: true, message: recoverySentMessage });
     }
     if ('passkey' in body) {
       const { passkey } = parseWith(confirmPasskeySchema, body);

@@ -32,7 +32,7 @@ export const usersRoutes = new Hono<AppEnv>()
     if (auth?.state === 'recovery') {
       if (id !== 0 && id !== auth.userId) throw new AppError(403, 'You do not have access to this');
       if (!body.password || body.email) throw new AppError(400, 'Choose a new password');
-      return applySignIn(c, await completeRecovery(c.var.deps, auth, body.password, clientOf(c)));
+      return applySignIn(c, await completeRecovery(c.var.deps, auth, body.password, clientOf(c)), 'PATCH /users/0');
     }
     const { userId, sessionId } = requireAccount(c);
     if (id !== 0 && id !== userId) throw new AppError(403, 'You do not have access to this');

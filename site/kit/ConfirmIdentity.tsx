@@ -13,7 +13,7 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { MfaOption } from '../../api/contract/auth/login.ts';
+import type { MfaOption } from '../../api/contract/auth/login-schemas.ts';
 import type { ConfirmChallenge, ConfirmChoices } from '../../api/contract/auth/mfa.ts';
 import { type ApiFailure, isFailure } from './api.ts';
 import { apiClient } from './api-client.ts';

@@ -1,9 +1,9 @@
 /** The cart as every island sees it: count for the header badge, logged-in flag, refresh, and the checkout source. */
 import { atom, computed } from 'nanostores';
-import type { Cart, CartItem, CartItemPatch, CartPaymentMethod } from '../../api/contract/carts/cart.ts';
+import type { Cart, CartItem, CartItemPatch, CartPatchBody, CartPaymentMethod } from '../../api/contract/carts/cart.ts';
 import type { YearOption } from '../../api/contract/carts/cart-pricing.ts';
 import { trackCartEvent } from '../lib/analytics.ts';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
 import { apiClient } from '@kit/api-client.ts';
 import { $loggedOut } from '@kit/session.ts';
 
@@ -41,12 +41,13 @@ let patches: Promise<unknown> = Promise.resolve();
  * Patches the cart only when there is a non-empty change and a cart id (storefront spec §5). One patch at a time:
  * each answer is the whole cart, so an earlier patch answering late would put back what a later one changed.
  */
-export function patchCart(changes: Record<string, unknown>): Promise<boolean> {
+export function patchCart(changes: CartPatchBody): Promise<boolean> {
   const patched = patches.then(async () => {
     const cartId = $cart.get()?.cartId;
     if (!cartId || Object.keys(changes).length === 0) return false;
-    const answer = await api<CartSummary>(`/carts/${cartId}`, { method: 'PATCH', body: changes });
-    if (isFailure(answer)) return false;
+    const answer = await apiClient.PATCH('/carts/{id}', { params: { path: { id: cartId } }, body: changes });
+    // A change answers the cart (only a commit, which checkout-flow.ts sends, answers the order).
+    if (isFailure(answer) || !('itemCount' in answer)) return false;
     $cart.set(answer);
     return true;
   });
@@ -65,12 +66,13 @@ export const applyPromoCode = (promoCode: string | null): Promise<string | null>
   patchCartField({ promoCode }, 'Add a domain to your cart to use a promo code');
 
 /** One field's patch, in turn with the others; the server's refusal is answered for the field to show, not toasted. */
-function patchCartField(body: Record<string, unknown>, withoutCart: string | null): Promise<string | null> {
+function patchCartField(body: CartPatchBody, withoutCart: string | null): Promise<string | null> {
   const applied = patches.then(async () => {
     const cartId = $cart.get()?.cartId;
     if (!cartId) return withoutCart;
-    const answer = await api<CartSummary>(`/carts/${cartId}`, { method: 'PATCH', body, toast: false });
+    const answer = await apiClient.PATCH('/carts/{id}', { params: { path: { id: cartId } }, body, toast: false });
     if (isFailure(answer)) return answer.message;
+    if (!('itemCount' in answer)) return null;
     $cart.set(answer);
     return null;
   });

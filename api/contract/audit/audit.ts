@@ -1,7 +1,8 @@
 /**
  * The audit log (DESIGN.md "Staff, roles and the audit log"): what every staff write, and every staff read of a
- * customer's personal data, leaves behind. Types and rules only (no zod), shared by the API and the admin app.
+ * customer's personal data, leaves behind. Types and rules only (no zod: the entry's schema is in audit-entry.ts), shared by the API and the admin app.
  */
+import type { AuditEntry } from './audit-entry.ts';
 
 /**
  * Actions whose entry must carry the reason the staff member typed: the route's schema asks for it and
@@ -40,27 +41,8 @@ export function actionNeedsReason(action: string): boolean {
   return (actionsNeedingReason as readonly string[]).includes(action);
 }
 
-/** One row of the audit log, as the back office reads and exports it. */
-export type AuditEntry = {
-  auditId: number;
-  at: string;
-  /** Who: null for the system (a job) or the command line. */
-  staffId: number | null;
-  staffEmail: string | null;
-  staffRole: string | null;
-  clientIp: string | null;
-  /** `area.verb`: `customer.reset-factors`, `domain.suspend`, `staff.invite`, `customer.view` ... */
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  /** What a person reads: the domain name, the customer's email, the staff member's email. */
-  targetLabel: string | null;
-  /** The customer account the entry concerns, when there is one (their Account activity shows it). */
-  accountId: number | null;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-};
+/** One row of the audit log, as the back office reads and exports it (its schema: audit-entry.ts). */
+export type { AuditEntry };
 
 /** The columns of the CSV export, in order. */
 export const auditCsvColumns = [

@@ -1,6 +1,7 @@
-/** Bodies of the session calls (storefront spec §7), validated by the API. */
+/** Bodies of the session calls (storefront spec §7), validated by the API, and their answers. */
 import '../zod-config.ts';
 import { z } from 'zod';
+import { mfaTypes } from './login.ts';
 
 const email = z.string().trim().min(1, 'Enter your email address').max(254).email('Enter a valid email address');
 
@@ -24,3 +25,28 @@ export const newPasswordSchema = z.string().min(8, 'Use at least 8 characters').
 
 /** Step 2 with a recovery code instead of the second factor (issue #25). */
 export const recoveryCodeSignInSchema = z.strictObject({ recoveryCode: z.string().trim().min(1, 'Enter one of your recovery codes').max(64) });
+
+/** A second factor offered at sign-in. */
+export const mfaOptionSchema = z.strictObject({ mfaId: z.number().int(), type: z.enum(mfaTypes), description: z.string() });
+export type MfaOption = z.infer<typeof mfaOptionSchema>;
+
+/** What POST /api/session answers at each step (and PATCH /api/users/0 in a recovery session): every field is one step's. */
+export const sessionResponseSchema = z.strictObject({
+  mfas: z.array(mfaOptionSchema).optional(),
+  /** The account has a passkey, which may stand in for the listed methods as the second factor. */
+  passkey: z.boolean().optional(),
+  /** The user has unused recovery codes, which may stand in for the second factor once each. */
+  recoveryCodes: z.boolean().optional(),
+  mfaId: z.number().int().optional(),
+  mfaType: z.enum(mfaTypes).optional(),
+  mfaDescription: z.string().optional(),
+  mfaChallengeId: z.number().int().optional(),
+  /** Set when the caller is fully signed in (or in a recovery session) and should navigate there. */
+  redirect: z.string().optional(),
+  recovery: z.boolean().optional(),
+  /** A reset link was asked for: `message` says one is on its way if the address has an account. */
+  success: z.literal(true).optional(),
+  message: z.string().optional(),
+});
+/** The islands import this type only, so they load no zod. */
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;

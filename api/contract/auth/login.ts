@@ -1,4 +1,4 @@
-/** Session answers (storefront spec §7) and the same-site redirect rule, shared by the API and the login island (no zod here: it keeps the island small). */
+/** Sign-in's words and limits (storefront spec §7) and the same-site redirect rule, shared by the API and the login island (no zod here: it keeps the island small; its answers' schemas and types are in login-schemas.ts). */
 export const mfaTypes = ['totp', 'sms', 'email'] as const;
 export type MfaType = (typeof mfaTypes)[number];
 
@@ -7,25 +7,6 @@ export const mfaCodeMaxLength = 6;
 export const mfaCodeLength = 6;
 export const mfaCodeMessage = 'Enter the 6-digit code';
 export const defaultPostLoginUrl = '/account';
-
-export type MfaOption = { mfaId: number; type: MfaType; description: string };
-
-/** What POST /api/session answers at each step. */
-export type SessionResponse = {
-  mfas?: MfaOption[];
-  /** The account has a passkey, which may stand in for the listed methods as the second factor. */
-  passkey?: boolean;
-  /** The user has unused recovery codes, which may stand in for the second factor once each. */
-  recoveryCodes?: boolean;
-  mfaId?: number;
-  mfaType?: MfaType;
-  mfaDescription?: string;
-  mfaChallengeId?: number;
-  /** Set when the caller is fully signed in (or in a recovery session) and should navigate there. */
-  redirect?: string;
-  recovery?: boolean;
-  message?: string;
-};
 
 /** What GET /api/session/admin answers a signed-in user: an admin's JWT, or nulls for everyone else. */
 export type AdminSession = { jwt: string; username: string } | { jwt: null; username: null };

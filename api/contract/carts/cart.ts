@@ -73,6 +73,8 @@ export const cartPatchSchema = z.object({
   a: checkoutSourceSchema.optional(),
 });
 export type CartPatch = z.infer<typeof cartPatchSchema>;
+/** What a front end sends (a promo code as typed: the server upper-cases it). */
+export type CartPatchBody = z.input<typeof cartPatchSchema>;
 
 // ---- Answers ----
 

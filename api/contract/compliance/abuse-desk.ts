@@ -110,23 +110,24 @@ export const abuseSettingsSchema = z.strictObject({ firstActionHours: z.coerce.n
 export const abuseOutcomeLabels: Record<AbuseOutcome, string> = { mitigated: 'Mitigated', 'no-action': 'No action', referred: 'Referred' };
 
 /** Staff's view of registrant verification. */
-export type VerificationRow = {
-  verificationId: number;
-  accountId: number;
-  email: string;
-  registrantName: string;
-  trigger: string;
-  status: 'pending' | 'verified' | 'superseded';
-  problems: string[];
-  createDate: string;
-  deadline: string;
-  lastSentAt: string | null;
-  sendCount: number;
-  verifiedAt: string | null;
-  suspendedAt: string | null;
+export const verificationRowSchema = z.strictObject({
+  verificationId: z.number().int(),
+  accountId: z.number().int(),
+  email: z.string(),
+  registrantName: z.string(),
+  trigger: z.string(),
+  status: z.enum(['pending', 'verified', 'superseded']),
+  problems: z.array(z.string()),
+  createDate: z.string(),
+  deadline: z.string(),
+  lastSentAt: z.string().nullable(),
+  sendCount: z.number().int(),
+  verifiedAt: z.string().nullable(),
+  suspendedAt: z.string().nullable(),
   /** Verified, yet still on hold: names the registry has not released (retried by a job), with its last answer. */
-  heldDomains: { domain: string; error: string }[];
-};
+  heldDomains: z.array(z.strictObject({ domain: z.string(), error: z.string() })),
+});
+export type VerificationRow = z.infer<typeof verificationRowSchema>;
 export const verificationQuerySchema = z.object({
   q: z.string().trim().max(254).optional(),
   status: z.enum(['pending', 'verified', 'all']).default('pending'),

@@ -10,16 +10,17 @@ export const transferCheckSchema = z.object({
 });
 
 /** The answer for one domain. */
-export type TransferCheckResult = {
-  domain: string;
-  ok: boolean;
-  reason: string | null;
+export const transferCheckResultSchema = z.strictObject({
+  domain: z.string(),
+  ok: z.boolean(),
+  reason: z.string().nullable(),
   /** For one year: the catalogue's price, or the registry's premium fee. */
-  transferPrice: number | null;
+  transferPrice: z.number().int().nullable(),
   /** The registry prices this name's transfer as premium (transferPrice is its fee). */
-  premium: boolean;
-  renewPrice: number | null;
-  registrarName: string | null;
-  expireDate: string | null;
-  createDate: string | null;
-};
+  premium: z.boolean(),
+  renewPrice: z.number().int().nullable(),
+  registrarName: z.string().nullable(),
+  expireDate: z.string().nullable(),
+  createDate: z.string().nullable(),
+});
+export type TransferCheckResult = z.infer<typeof transferCheckResultSchema>;

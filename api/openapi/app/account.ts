@@ -5,6 +5,7 @@ import { accountUpdateSchema, loginUpdateSchema, tdrpApprovalSchema } from '../.
 import { phoneCodeSentSchema, validateAnswerSchema, validateRequestSchema } from '../../contract/carts/validate.ts';
 import { verifyRegistrantSchema } from '../../contract/compliance/verification.ts';
 import { verificationStatusSchema, verifyRegistrantAnswerSchema } from '../../contract/compliance/verification-schemas.ts';
+import { sessionResponseSchema } from '../../contract/auth/login-schemas.ts';
 import { currentUserSchema } from '../../contract/accounts/current-user.ts';
 import {
   mfaAddedSchema,
@@ -32,7 +33,7 @@ export const accountAppOperations = {
   'PATCH /users/0': {
     summary: "Change the login email or password (a recovery session's new password answers as a sign-in does)",
     body: { name: 'LoginUpdate', schema: loginUpdateSchema },
-    response: answers('CurrentUser', currentUserSchema),
+    response: answers('LoginChanged', z.union([currentUserSchema, sessionResponseSchema])),
   },
   'PATCH /accounts/0': {
     summary: "Change the account's contacts and preferences",

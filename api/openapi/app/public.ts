@@ -1,9 +1,10 @@
-/** What the public pages' islands call: the bot check, WHOIS, an abuse report, the prices country's tax, and the sandbox's outbox. */
+/** What the public pages' islands call: the bot check, WHOIS, the transfer check, an abuse report, the prices country's tax, and the sandbox's outbox. */
 import { z } from 'zod';
 import { botChallengeSchema } from '../../contract/bot-check-schemas.ts';
 import { abuseReportAnswerSchema, abuseReportSchema } from '../../contract/compliance/abuse.ts';
 import { taxDisplayQuerySchema, taxDisplaySchema } from '../../contract/billing/tax-display.ts';
 import { outboxMessageSchema } from '../../contract/outbox.ts';
+import { transferCheckResultSchema, transferCheckSchema } from '../../contract/transfers/transfer.ts';
 import { answers } from './answers.ts';
 
 export const publicAppOperations = {
@@ -13,6 +14,12 @@ export const publicAppOperations = {
     path: z.object({ domain: z.string() }),
     query: z.object({ nonAuthoritative: z.enum(['true', 'false']).optional(), token: z.string() }),
     response: answers('Whois', z.strictObject({ whois: z.string() })),
+  },
+  'POST /domainTransferCheck': {
+    summary: 'Whether each name can be transferred in, at what price, after a solved bot check',
+    query: z.object({ token: z.string() }),
+    body: { name: 'TransferCheck', schema: transferCheckSchema },
+    response: answers('TransferCheckAnswer', z.strictObject({ domains: z.array(transferCheckResultSchema) })),
   },
   'POST /abuseReports': {
     summary: 'Report abuse (as JSON, or as a multipart form with an evidence file)',

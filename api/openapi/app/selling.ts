@@ -1,6 +1,7 @@
 /** Selling and the public pages' calls: the owner's offers, a For Sale page and its offers, a transfer-away answer, the cart and its items. */
 import { z } from 'zod';
-import { addCartItemsSchema, cartItemPatchSchema, cartItemSchema, cartSchema } from '../../contract/carts/cart.ts';
+import { addCartItemsSchema, cartItemPatchSchema, cartItemSchema, cartPatchSchema, cartSchema } from '../../contract/carts/cart.ts';
+import { checkoutAnswerSchema } from '../../contract/carts/checkout-answer.ts';
 import { listPageQuerySchema } from '../../contract/list.ts';
 import { forSaleListingSchema, offerAnswerSchema, offerSchema, outboundAnswerSchema } from '../../contract/selling/for-sale-offer.ts';
 import { domainOfferSchema } from '../../contract/selling/offer-schemas.ts';
@@ -52,6 +53,12 @@ export const sellingAppOperations = {
     path: z.object({ id: idParamSchema }),
     query: z.object({ '$relations[]': z.array(z.enum(['cartItems'])).optional() }),
     response: answers('Cart', cartSchema),
+  },
+  'PATCH /carts/:id': {
+    summary: "Change the cart's contact, card or promo code (answered with the cart), or check out with `commit: true` (answered with the order)",
+    path: z.object({ id: idParamSchema }),
+    body: { name: 'CartPatch', schema: cartPatchSchema },
+    response: answers('CartOrCheckout', z.union([cartSchema, checkoutAnswerSchema])),
   },
   'PATCH /cartItems/:id': {
     summary: 'Change a cart item: its term, its services, its auth code, or remove it (status deleted)',

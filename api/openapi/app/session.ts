@@ -1,16 +1,27 @@
-/** The signed-in session as the account app and the kit use it: confirm it's you, API tokens, signing out, the admin hand-over. */
+/** The session as the login page, the account app and the kit use it: signing in step by step, confirm it's you, API tokens, signing out, the admin hand-over, a staff view's page views. */
 import { z } from 'zod';
 import { apiTokenCreateSchema } from '../../contract/api-tokens/api-token-create.ts';
 import { apiTokenSchema, createdApiTokenSchema } from '../../contract/api-tokens/api-token-schemas.ts';
+import { sessionResponseSchema } from '../../contract/auth/login-schemas.ts';
 import { confirmAnswerSchema, confirmChoicesSchema, passkeyOptionsSchema, webauthnOptionsSchema } from '../../contract/auth/mfa.ts';
 import { idParamSchema } from '../../http/validate.ts';
 import { listOf } from '../operations.ts';
-import { answers } from './answers.ts';
+import { viewAsPageViewSchema } from '../../contract/support/view-as.ts';
+import { answers, noContent } from './answers.ts';
 
 /** One proof (the route reads which by its fields): a password, `mfaId` to open a code challenge, the code, or a passkey. */
 const confirmRequestSchema = z.looseObject({});
+/** One sign-in step (the route reads which by its fields): email and password, `mfaId`, the code, a recovery code, a passkey, or `type: 'recovery'`. */
+const signInStepSchema = z.looseObject({});
 
 export const sessionAppOperations = {
+  'POST /session': {
+    summary:
+      "Sign in, one step at a time: a password, the chosen second factor, its code, a recovery code or a passkey; or ask for a reset link, or open one (`type: 'recovery'`)",
+    query: z.object({ postLoginUrl: z.string().optional() }),
+    body: { name: 'SignInStep', schema: signInStepSchema },
+    response: answers('SessionStep', sessionResponseSchema),
+  },
   'GET /session': { summary: 'Sign out', response: answers('SignedOut', z.strictObject({ success: z.literal(true) })) },
   'GET /session/admin': {
     summary: "The back office's token for an admin customer (none for anyone else)",
@@ -38,5 +49,10 @@ export const sessionAppOperations = {
     summary: 'Revoke an API token',
     path: z.object({ id: idParamSchema }),
     response: answers('Revoked', z.strictObject({ success: z.literal(true) })),
+  },
+  'POST /viewAs/pageViews': {
+    summary: 'A page of the control panel a staff member opened in a view-as session, recorded in the audit log',
+    body: { name: 'ViewAsPageView', schema: viewAsPageViewSchema },
+    response: noContent('Recorded'),
   },
 };

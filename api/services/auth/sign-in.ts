@@ -5,7 +5,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import { type SessionResponse, safeRedirect } from '../../contract/auth/login.ts';
+import { safeRedirect } from '../../contract/auth/login.ts';
+import type { SessionResponse } from '../../contract/auth/login-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, signInEvents, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';

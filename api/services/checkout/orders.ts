@@ -2,6 +2,7 @@
  * The order a checkout claims for its cart (one per cart, the unique cartId) under its process's lease, its state,
  * and the answers a repeated or concurrent commit gets from it (order-wait.ts waits for them).
  */
+import type { CheckoutAnswer } from '../../contract/carts/checkout-answer.ts';
 import type { TaxDecision } from '../../contract/billing/tax.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
@@ -28,24 +29,11 @@ export const refundKey = (orderId: number, attempt: number) => `order-${orderId}
 
 export type CheckoutSource = { referrer?: string; landing?: string; statedSource?: string; paymentIntentId?: string };
 
-export type CheckoutResult = {
-  cartId: number;
-  orderId: number;
-  totalPrice: number;
-  requiresAction: boolean;
-  clientSecret?: string;
-  paymentIntentId?: string;
-  accountId?: number;
+/** A checkout's answer (the contract's CheckoutAnswer), and who it signs in: the route keeps those two to itself. */
+export type CheckoutResult = CheckoutAnswer & {
   userId?: number;
   /** Set for a visitor's first completed answer: the caller signs them in. */
   isNewAccount?: boolean;
-  registered?: string[];
-  failedDomains?: string[];
-  /** Transfers the registry answered auth-code-needed or auth-code-rejected: recorded, not charged. */
-  awaitingAuthCode?: string[];
-  /** Names whose registry answer never came: charged only once reconciliation finds them registered. */
-  unconfirmedDomains?: string[];
-  message?: string;
 };
 
 /** One attempt of an order as the process working on it sees it: its keys come from the attempt, its writes need the lease. */

@@ -4,7 +4,8 @@
  * starting with '/' means the account exists and links to log in.
  */
 import { useEffect, useRef, useState } from 'react';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { asksForBotCheck } from '../../../api/contract/bot-check.ts';
 import { prepareBotCheck, solveBotCheck } from '../../lib/bot-check-retry.ts';
 
@@ -32,7 +33,11 @@ export default function AccountField({ kind, label, initial, onAccepted }: Props
     const current = new AbortController();
     controller.current = current;
     const ask = (recaptchaToken?: string) =>
-      api<{ valid: boolean; msg: string }>('/validate', { method: 'POST', body: { [kind]: trimmed, recaptchaToken }, toast: false, signal: current.signal });
+      apiClient.POST('/validate', {
+        body: kind === 'email' ? { email: trimmed, recaptchaToken } : { password: trimmed },
+        toast: false,
+        signal: current.signal,
+      });
     let answer = await ask();
     if (isFailure(answer) && asksForBotCheck(answer.data)) {
       // A well-formed email: whether it has an account costs a bot check. Solve one once typing pauses.
@@ -40,7 +45,8 @@ export default function AccountField({ kind, label, initial, onAccepted }: Props
       if (current.signal.aborted) return;
       answer = await ask(await solveBotCheck());
     }
-    if (current.signal.aborted || isFailure(answer)) return;
+    // An email or a password is answered with a verdict (only a phone code is answered `sent`).
+    if (current.signal.aborted || isFailure(answer) || !('valid' in answer)) return;
     setVerdict(answer);
     onAccepted(answer.valid ? trimmed : '');
   };

@@ -5,7 +5,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { isContactComplete, statedSources } from '../../../api/contract/carts/checkout-contact.ts';
 import type { CartContact } from '../../../api/contract/contact.ts';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { prepareBotCheck, solveBotCheck } from '../../lib/bot-check-retry.ts';
 import { $cart, applyVatNumber, type CartSummary, patchCart, refreshCart } from '../../stores/cart.ts';
 import { choosePricesCountry, pricesCountry } from '../../stores/prices-for.ts';
@@ -59,7 +60,7 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
     setSending(true);
     // Each text message needs a solved bot check, as a search does.
     const recaptchaToken = await solveBotCheck();
-    const answer = await api<{ msg: string }>('/validate', { method: 'POST', body: { cartId, phone, recaptchaToken } });
+    const answer = await apiClient.POST('/validate', { body: { cartId, phone, recaptchaToken } });
     setSending(false);
     setCodeAnswer(isFailure(answer) ? null : { valid: false, msg: answer.msg });
   };
@@ -117,8 +118,11 @@ export default function VisitorCheckout({ cart }: { cart: CartSummary }) {
       return;
     }
     const cartId = $cart.get()?.cartId;
-    const answer = await api<{ valid: boolean; msg: string }>('/validate', { method: 'POST', body: { code: raw, cartId, phone: values.phone }, toast: false });
-    if (isFailure(answer)) return;
+    const phone = values.phone;
+    // Without a cart or a phone there is no code to check (the server would refuse it).
+    if (cartId == null || phone == null) return;
+    const answer = await apiClient.POST('/validate', { body: { code: raw, cartId, phone }, toast: false });
+    if (isFailure(answer) || !('valid' in answer)) return;
     setCodeAnswer(answer);
     if (answer.valid) await refreshCart();
   };

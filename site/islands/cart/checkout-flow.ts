@@ -1,22 +1,19 @@
 /** CHECKOUT (storefront spec §4): commit, handle a required card action, confirm with the payment intent id. */
-import { api, isFailure } from '@kit/api.ts';
+import { type ApiFailure, isFailure } from '@kit/api.ts';
+import { type ApiAnswer, apiClient } from '@kit/api-client.ts';
+import type { CheckoutAnswer } from '../../../api/contract/carts/checkout-answer.ts';
 import { checkoutSource } from '../../stores/cart.ts';
 import { paymentsConfig } from '@kit/card/card-setup.ts';
 
 export const checkoutFallbackMessage = 'There was a processing your payment. Please contact support if issue continues.';
 export const authenticationFailedMessage = 'Error authenticating card :(';
 
-type CommitAnswer = {
-  cartId: number;
-  orderId?: number;
-  totalPrice: number;
-  requiresAction: boolean;
-  clientSecret?: string;
-  paymentIntentId?: string;
-  message?: string;
-};
+export type CheckoutOutcome = { ok: true; answer: CheckoutAnswer } | { ok: false; message: string; requiredAction: boolean };
 
-export type CheckoutOutcome = { ok: true; answer: CommitAnswer } | { ok: false; message: string; requiredAction: boolean };
+/** A commit answers the order; the cart instead would mean it did not check out. */
+function checkoutOf(answer: ApiAnswer<'/carts/{id}', 'patch'> | ApiFailure): CheckoutAnswer | ApiFailure {
+  return isFailure(answer) || 'requiresAction' in answer ? answer : { error: true, status: 0, message: checkoutFallbackMessage };
+}
 
 /** `authenticate` asks the buyer to authenticate (sandbox dialog); Stripe mode uses handleCardAction. */
 export async function completeCheckout(
@@ -26,11 +23,9 @@ export async function completeCheckout(
 ): Promise<CheckoutOutcome> {
   const source = checkoutSource();
   const a = { referrer: source.referrer, landing: source.landing, statedSource: statedSource ?? '' };
-  const first = await api<CommitAnswer>(`/carts/${cartId}`, {
-    method: 'PATCH',
-    body: { commit: true, $redirectHost: location.hostname, a },
-    toast: false,
-  });
+  const first = checkoutOf(
+    await apiClient.PATCH('/carts/{id}', { params: { path: { id: cartId } }, body: { commit: true, $redirectHost: location.hostname, a }, toast: false }),
+  );
   if (isFailure(first)) return { ok: false, message: first.message, requiredAction: false };
   if (!first.requiresAction) return { ok: true, answer: first };
   const intentId = first.paymentIntentId ?? '';
@@ -43,14 +38,16 @@ export async function completeCheckout(
     if (!handled || handled.error) return { ok: false, message: handled?.error?.message || authenticationFailedMessage, requiredAction: true };
   } else {
     const outcome = await authenticate(intentId);
-    const told = await api('/paymentMethods/sandboxAuthenticate', { method: 'POST', body: { intentId, outcome }, toast: false });
+    const told = await apiClient.POST('/paymentMethods/sandboxAuthenticate', { body: { intentId, outcome }, toast: false });
     if (isFailure(told)) return { ok: false, message: told.message || authenticationFailedMessage, requiredAction: true };
   }
-  const confirmed = await api<CommitAnswer>(`/carts/${cartId}`, {
-    method: 'PATCH',
-    body: { cartId, commit: true, a: { ...a, paymentIntentId: intentId } },
-    toast: false,
-  });
+  const confirmed = checkoutOf(
+    await apiClient.PATCH('/carts/{id}', {
+      params: { path: { id: cartId } },
+      body: { cartId, commit: true, a: { ...a, paymentIntentId: intentId } },
+      toast: false,
+    }),
+  );
   if (isFailure(confirmed)) return { ok: false, message: confirmed.message || authenticationFailedMessage, requiredAction: false };
   if (confirmed.requiresAction) return { ok: false, message: authenticationFailedMessage, requiredAction: true };
   return { ok: true, answer: confirmed };

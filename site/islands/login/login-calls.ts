@@ -3,8 +3,10 @@
  * state it needs, makes one call without toasts (the step shows the refusal) and tells the reducer what came back.
  */
 import type { Dispatch } from 'react';
-import { api, isFailure } from '@kit/api.ts';
-import { type SessionResponse, safeRedirect } from '../../../api/contract/auth/login.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
+import { safeRedirect } from '../../../api/contract/auth/login.ts';
+import type { SessionResponse } from '../../../api/contract/auth/login-schemas.ts';
 import { sendWithBotCheckIfAsked } from '../../lib/bot-check-retry.ts';
 import type { LoginEvent, LoginState } from './login-state.ts';
 
@@ -19,7 +21,7 @@ function follow(state: LoginState, answer: SessionResponse, send: Send) {
 
 export async function openRecovery(token: string, send: Send) {
   send({ type: 'start', call: 'recovery' });
-  const answer = await api<SessionResponse>('/session', { method: 'POST', body: { type: 'recovery', token }, toast: false });
+  const answer = await apiClient.POST('/session', { body: { type: 'recovery', token }, toast: false });
   if (isFailure(answer)) send({ type: 'fail', call: 'recovery', status: answer.status, message: answer.message });
   else send({ type: 'recoveryOpened' });
 }
@@ -28,8 +30,8 @@ export async function submitCredentials(state: LoginState, send: Send) {
   send({ type: 'start', call: 'credentials' });
   // An account under password guessing asks every sign-in for a bot check: solved here, out of the visitor's sight.
   const answer = await sendWithBotCheckIfAsked((recaptchaToken) =>
-    api<SessionResponse>(`/session?postLoginUrl=${encodeURIComponent(state.redirect)}`, {
-      method: 'POST',
+    apiClient.POST('/session', {
+      params: { query: { postLoginUrl: state.redirect } },
       body: { email: state.email, password: state.password, ...(recaptchaToken ? { recaptchaToken } : {}) },
       toast: false,
     }),
@@ -46,7 +48,7 @@ export async function chooseMethod(state: LoginState, send: Send) {
     return;
   }
   send({ type: 'start', call: 'method' });
-  const answer = await api<SessionResponse>('/session', { method: 'POST', body: { mfaId: chosen }, toast: false });
+  const answer = await apiClient.POST('/session', { body: { mfaId: chosen }, toast: false });
   if (isFailure(answer)) {
     send({ type: 'fail', call: 'method', status: answer.status, message: answer.message });
     return;
@@ -70,8 +72,7 @@ export async function submitCode(state: LoginState, send: Send) {
     return;
   }
   send({ type: 'start', call: 'code' });
-  const answer = await api<SessionResponse>('/session', {
-    method: 'POST',
+  const answer = await apiClient.POST('/session', {
     body: { mfaChallengeId: challenge.mfaChallengeId, mfaToken: code, mfaId: challenge.mfaId },
     toast: false,
   });
@@ -85,7 +86,7 @@ export async function requestResetLink(state: LoginState, send: Send) {
   const { getBotToken } = await import('../../lib/bot-check.ts');
   const recaptchaToken = await getBotToken();
   const answer = recaptchaToken
-    ? await api<{ success: boolean }>('/session', { method: 'POST', body: { type: 'recovery', email: state.email, recaptchaToken }, toast: false })
+    ? await apiClient.POST('/session', { body: { type: 'recovery', email: state.email, recaptchaToken }, toast: false })
     : { error: true as const, status: 0, message: 'Human verification failed. Please try again.' };
   if (isFailure(answer)) send({ type: 'fail', call: 'forgot', status: answer.status, message: answer.message });
   else send({ type: 'recoverySent' });
@@ -97,13 +98,14 @@ export async function submitNewPassword(state: LoginState, send: Send) {
     return;
   }
   send({ type: 'start', call: 'new-password' });
-  const answer = await api<SessionResponse>('/users/0', { method: 'PATCH', body: { password: state.newPassword }, toast: false });
+  const answer = await apiClient.PATCH('/users/0', { body: { password: state.newPassword }, toast: false });
   if (isFailure(answer)) {
     send({ type: 'fail', call: 'new-password', status: answer.status, message: answer.message });
     return;
   }
   send({ type: 'passwordChanged' });
-  follow(state, answer, send);
+  // A recovery session's new password answers as a sign-in step; a signed-in user's change answers the user.
+  follow(state, 'userId' in answer ? {} : answer, send);
 }
 
 /**
@@ -112,11 +114,7 @@ export async function submitNewPassword(state: LoginState, send: Send) {
  */
 export async function signInWithPasskey(state: LoginState, send: Send) {
   send({ type: 'start', call: 'passkey' });
-  const options = await api<Parameters<typeof import('@simplewebauthn/browser').startAuthentication>[0]['optionsJSON']>('/session/passkeyOptions', {
-    method: 'POST',
-    body: {},
-    toast: false,
-  });
+  const options = await apiClient.POST('/session/passkeyOptions', { body: {}, toast: false });
   if (isFailure(options)) {
     send({ type: 'fail', call: 'passkey', status: options.status, message: options.message });
     return;
@@ -124,7 +122,8 @@ export async function signInWithPasskey(state: LoginState, send: Send) {
   let passkey: unknown;
   try {
     const { startAuthentication } = await import('@simplewebauthn/browser');
-    passkey = await startAuthentication({ optionsJSON: options });
+    type Options = Parameters<typeof startAuthentication>[0]['optionsJSON'];
+    passkey = await startAuthentication({ optionsJSON: options as unknown as Options });
   } catch (error) {
     const cancelled = (error as Error).name === 'NotAllowedError';
     send({
@@ -137,7 +136,7 @@ export async function signInWithPasskey(state: LoginState, send: Send) {
     });
     return;
   }
-  const answer = await api<SessionResponse>(`/session?postLoginUrl=${encodeURIComponent(state.redirect)}`, { method: 'POST', body: { passkey }, toast: false });
+  const answer = await apiClient.POST('/session', { params: { query: { postLoginUrl: state.redirect } }, body: { passkey }, toast: false });
   if (isFailure(answer)) send({ type: 'fail', call: 'passkey', status: answer.status, message: answer.message });
   else follow(state, answer, send);
 }
@@ -149,7 +148,7 @@ export async function submitRecoveryCode(state: LoginState, send: Send) {
     return;
   }
   send({ type: 'start', call: 'recovery-code' });
-  const answer = await api<SessionResponse>('/session', { method: 'POST', body: { recoveryCode: state.recoveryCode }, toast: false });
+  const answer = await apiClient.POST('/session', { body: { recoveryCode: state.recoveryCode }, toast: false });
   if (isFailure(answer)) send({ type: 'fail', call: 'recovery-code', status: answer.status, message: answer.message });
   else send({ type: 'signedIn', to: safeRedirect(answer.redirect ?? state.redirect) });
 }

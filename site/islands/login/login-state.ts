@@ -4,7 +4,7 @@
  * one place (`fail`): a lost sign-in session goes back to credentials, a failed reset request clears the email.
  */
 import type { Dispatch } from 'react';
-import type { MfaOption } from '../../../api/contract/auth/login.ts';
+import type { MfaOption } from '../../../api/contract/auth/login-schemas.ts';
 
 export type LoginStep = 'credentials' | 'methods' | 'code' | 'recovery-code' | 'forgot' | 'sent' | 'opening' | 'new-password';
 export type Challenge = { mfaId: number; mfaType: MfaOption['type']; mfaDescription: string; mfaChallengeId: number };

@@ -6,7 +6,8 @@ import { useTypedValue } from '../../lib/use-typed-value.ts';
 import { shownPrice } from '../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import PricesForLine, { usePricesFor } from '../prices/PricesFor.tsx';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { prepareBotCheck, solveBotCheck } from '../../lib/bot-check-retry.ts';
 import { showToast } from '@kit/toasts.ts';
 import { addCartItems } from '../../stores/cart.ts';
@@ -46,9 +47,7 @@ export default function TransferFlow() {
     setError('');
     setBusy(true);
     const token = await solveBotCheck();
-    const answer = token
-      ? await api<{ domains: TransferResult[] }>(`/domainTransferCheck?token=${encodeURIComponent(token)}`, { method: 'POST', body: { domains } })
-      : null;
+    const answer = token ? await apiClient.POST('/domainTransferCheck', { params: { query: { token } }, body: { domains } }) : null;
     setBusy(false);
     if (!answer || isFailure(answer)) {
       if (!answer) showToast('Human verification failed. Please try again.', 'error');

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../../api/db/client.ts';
 import { auditLog } from '../../../api/db/schema/index.ts';
+import { appOperations } from '../../../api/openapi/app-operations.ts';
 import { recordAudit } from '../../../api/services/audit/audit-log.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { staffClient } from '../../fixtures/staff.ts';
@@ -60,6 +61,7 @@ describe('the audit log', () => {
     });
     const byWord = await owner.client.get('/api/admin/audit?q=phishing');
     expect(byWord.status).toBe(200);
+    appOperations['GET /admin/audit'].response.schema.parse(byWord.body);
     expect(byWord.body.data.map((e: { targetLabel: string }) => e.targetLabel)).toEqual(['searchable-two.com']);
     const byArea = await owner.client.get('/api/admin/audit?action=domain&q=searchable');
     expect(byArea.body.data.map((e: { action: string }) => e.action)).toEqual(['domain.suspend', 'domain.lock']);

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionResponseSchema } from '../../../api/contract/auth/login-schemas.ts';
 import { accounts, cartItems, carts, mfas, outbox, recoveryTokens, signInEvents, users } from '../../../api/db/schema/index.ts';
 import { hashToken } from '../../../api/services/kernel/tokens.ts';
 import { hashPassword } from '../../../api/services/kernel/passwords.ts';
@@ -43,12 +44,14 @@ async function passwordStep(client: TestClient, email = 'Demo@Example.com', post
   const query = postLoginUrl ? `?postLoginUrl=${encodeURIComponent(postLoginUrl)}` : '';
   const res = await client.post(`/api/session${query}`, { email, password });
   expect(res.status).toBe(200);
+  sessionResponseSchema.parse(res.body);
   return res.body;
 }
 
 async function signIn(client: TestClient, email: string, code: string) {
   const { mfas: methods } = await passwordStep(client, email);
   const picked = await client.post('/api/session', { mfaId: methods[0].mfaId });
+  sessionResponseSchema.parse(picked.body);
   return client.post('/api/session', { mfaChallengeId: picked.body.mfaChallengeId, mfaId: methods[0].mfaId, mfaToken: code });
 }
 

@@ -190,12 +190,12 @@ describe('failed auto-renewals and the dashboard', () => {
     const domain = await ownDomain(t, buyer.accountId, `${label('auto')}.com`, { expireDate: addDays(new Date(), 10) });
     await runDomainCalendar(t.deps);
     const queue = await billing.client.get('/api/admin/failedRenewals');
-    const entry = queue.body.data.find((row: { domainId: number }) => row.domainId === domain.domainId);
+    const entry = documented('GET /admin/failedRenewals', queue.body).data.find((row: { domainId: number }) => row.domainId === domain.domainId);
     expect(entry).toMatchObject({ status: 'retrying', lastError: 'Your card was declined.' });
     expect((await support.client.post(`/api/admin/failedRenewals/${entry.renewalOrderId}/retry`)).status).toBe(403);
     await useCard(t, buyer.accountId, '4242');
     const retried = await billing.client.post(`/api/admin/failedRenewals/${entry.renewalOrderId}/retry`);
-    expect(retried.body).toMatchObject({ renewed: true, status: 'settled' });
+    expect(documented('POST /admin/failedRenewals/:id/retry', retried.body)).toMatchObject({ renewed: true, status: 'settled' });
     expect((await auditEntries('renewal.retry')).find((e) => e.targetId === String(domain.domainId))?.staffId).toBe(billing.staffId);
   });
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { checkoutAnswerSchema } from '../../../api/contract/carts/checkout-answer.ts';
 import { createDb } from '../../../api/db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, domains, orderLines, orders, outbox, registryDomains, transactions, users, verificationCodes } from '../../../api/db/schema/index.ts';
@@ -335,12 +336,14 @@ describe('payments at checkout', () => {
     await setup(client, { stripePaymentMethodId: methods.body.id, stripeSetupIntentId: first.body.setupIntent.id });
     const asked = await commit(client, cartId);
     expect(asked.body.requiresAction).toBe(true);
+    checkoutAnswerSchema.parse(asked.body);
     const again = await commit(client, cartId);
     expect(again.body.paymentIntentId).toBe(asked.body.paymentIntentId);
     await client.post('/api/paymentMethods/sandboxAuthenticate', { intentId: asked.body.paymentIntentId, outcome: 'complete' });
     const confirmed = await client.patch(`/api/carts/${cartId}`, { cartId, commit: true, a: { paymentIntentId: asked.body.paymentIntentId } });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.requiresAction).toBe(false);
+    checkoutAnswerSchema.parse(confirmed.body);
     expect((await payments().ledger()).find((p) => p.id === asked.body.paymentIntentId)?.status).toBe('succeeded');
   });
 });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, now, useClock } from '../../../api/clock.ts';
 import { suspensionBlocksSentence } from '../../../api/contract/domains/suspension-gate.ts';
 import { abuseCases, abuseReports, accounts, auditLog, domains, outbox, registrantVerifications, registryDomains } from '../../../api/db/schema/index.ts';
+import { appOperations } from '../../../api/openapi/app-operations.ts';
 import { type MailReceiver, startMailReceiver } from '../../../api/mail-receiver.ts';
 import { isSandboxMailHost } from '../../../api/providers/mailhost/sandbox.ts';
 import { startRegistrantVerification } from '../../../api/services/compliance/verification/registrant-verification.ts';
@@ -251,6 +252,7 @@ describe('telling the registrant and verifying them', () => {
       reason: 'Their mail filter drops our links',
     });
     expect(marked.status).toBe(200);
+    appOperations['POST /admin/verifications/:id/mark-verified'].response.schema.parse(marked.body);
     const [after] = await t.db.select().from(registrantVerifications).where(eq(registrantVerifications.verificationId, row.verificationId));
     expect(after).toMatchObject({ status: 'verified', verifiedBy: compliance.email, verifyReason: 'Their mail filter drops our links' });
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'verification.mark-verified'));

@@ -9,6 +9,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../../api/clock.ts';
 import { accounts, domains, outbox, registryDomains } from '../../../api/db/schema/index.ts';
+import { appOperations } from '../../../api/openapi/app-operations.ts';
 import { verificationRestoreJob } from '../../../api/jobs/verification-restore.ts';
 import { suspendDomain } from '../../../api/services/domains/suspensions.ts';
 import { queueRegistrantVerification } from '../../../api/services/compliance/verification/registrant-verification.ts';
@@ -92,6 +93,7 @@ describe('a restore after verification that the registry refuses', () => {
     expect((await mailTo('compliance@dotspot.example', 'still on hold after its registrant verified'))?.body).toContain(`${name}: The registry refused`);
     const compliance = await staffClient(t, 'compliance');
     const desk = await compliance.client.get('/api/admin/verifications?status=verified');
+    appOperations['GET /admin/verifications'].response.schema.parse(desk.body);
     const row = desk.body.data.find((r: { accountId: number }) => r.accountId === buyer.accountId);
     expect(row.heldDomains).toEqual([{ domain: name, error: expect.stringContaining('serverUpdateProhibited') }]);
 

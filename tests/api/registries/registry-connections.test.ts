@@ -6,7 +6,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registriesOverviewSchema } from '../../../api/contract/registries.ts';
 import { auditLog } from '../../../api/db/schema/index.ts';
+import { appOperations } from '../../../api/openapi/app-operations.ts';
 import type { SandboxPayments } from '../../../api/providers/payments/sandbox.ts';
 import type { RegistryProvider } from '../../../api/providers/registry/index.ts';
 import { createRegistryRouter, type RoutedConnection } from '../../../api/providers/registry/router.ts';
@@ -132,6 +134,7 @@ describe('the Registries screen', () => {
     const billing = await staffClient(t, 'billing');
     const list = await support.client.get('/api/admin/registries');
     expect(list.status).toBe(200);
+    registriesOverviewSchema.parse(list.body);
     expect(list.body.connections.map((c: { name: string }) => c.name)).toEqual(['verisign', 'pir']);
     expect(list.body.unserved).toEqual(['shop']);
     expect((await billing.client.get('/api/admin/registries')).status).toBe(403);
@@ -147,6 +150,7 @@ describe('the Registries screen', () => {
 
     const paused = await owner.client.post('/api/admin/registries/pir/pause', { reason: 'registry maintenance' });
     expect(paused.status).toBe(200);
+    registriesOverviewSchema.parse(paused.body);
     expect(paused.body.connections.find((c: { name: string }) => c.name === 'pir').paused.reason).toBe('registry maintenance');
     const [entry] = await t.db
       .select()
@@ -162,5 +166,8 @@ describe('the Registries screen', () => {
     expect((await owner.client.post('/api/admin/registries/pir/resume', {})).status).toBe(200);
     expect((await owner.client.post('/api/admin/registries/pir/resume', {})).status).toBe(409);
     expect((await add(client, 'qzvbx-paused.org')).status).toBe(201);
+    const commands = await support.client.get('/api/admin/registries/commands?domain=qzvbx-paused.org');
+    expect(commands.status).toBe(200);
+    appOperations['GET /admin/registries/commands'].response.schema.parse(commands.body);
   });
 });

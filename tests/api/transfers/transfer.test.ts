@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, registryDomains, transactions } from '../../../api/db/schema/index.ts';
 import type { SandboxPayments } from '../../../api/providers/payments/sandbox.ts';
+import { transferCheckResultSchema } from '../../../api/contract/transfers/transfer.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
 import { premiumPrice } from '../../../api/providers/registry/sandbox-world.ts';
 import { reconcileUnknownOrders } from '../../../api/services/checkout/reconcile-orders.ts';
@@ -36,6 +37,7 @@ describe('transfer check', () => {
       ],
     });
     expect(answer.status).toBe(200);
+    transferCheckResultSchema.array().parse(answer.body.domains);
     const byName = Object.fromEntries(answer.body.domains.map((d: { domain: string }) => [d.domain, d]));
     expect(answer.body.domains).toHaveLength(8);
     expect(byName['transfer-bakery.com']).toMatchObject({ ok: true, reason: null, transferPrice: expect.any(Number), renewPrice: expect.any(Number) });

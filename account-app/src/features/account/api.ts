@@ -1,11 +1,11 @@
 /** Account Information data: the account and login through SWR, the two-factor count, and the update calls (spec §7). */
 import { type ApiFailure, isFailure } from '@kit/api.ts';
-import { apiClient, apiKey } from '@kit/api-client.ts';
+import { type ApiAnswer, apiClient, apiKey } from '@kit/api-client.ts';
 import { mutate } from 'swr';
 import type { Account } from '../../../../api/contract/domains/domain.ts';
 import { useApi } from '../../swr.ts';
 import { accountKey } from '../domains/api.ts';
-import { type CurrentUser, userKey } from '../session/api.ts';
+import { userKey } from '../session/api.ts';
 
 export type { Account } from '../../../../api/contract/domains/domain.ts';
 export type { Contact } from '../../../../api/contract/contact.ts';
@@ -35,9 +35,10 @@ export async function patchAccount(patch: AccountPatch): Promise<Account | ApiFa
 
 export type LoginPatch = { email?: string; password?: string; currentPassword?: string };
 
-export async function patchLogin(patch: LoginPatch): Promise<CurrentUser | ApiFailure> {
+export async function patchLogin(patch: LoginPatch): Promise<ApiAnswer<'/users/0', 'patch'> | ApiFailure> {
   const answer = await apiClient.PATCH('/users/0', { body: patch, toast: false });
-  if (!isFailure(answer)) await mutate(userKey, answer, { revalidate: false });
+  // A signed-in user's change answers the user (only a recovery session's new password answers as a sign-in step).
+  if (!isFailure(answer) && 'userId' in answer) await mutate(userKey, answer, { revalidate: false });
   return answer;
 }
 

@@ -15,7 +15,8 @@ import { parseISO } from 'date-fns/parseISO';
 import { useState } from 'react';
 import { type ApiScope, apiScopeLabels, apiScopes } from '../../../../api/contract/api-tokens/api-scopes.ts';
 import { apiTokenMaxLifetimeDays, splitIpRanges } from '../../../../api/contract/api-tokens/api-tokens.ts';
-import { type MfaOption, mfaCodeLength, mfaCodeMessage } from '../../../../api/contract/auth/login.ts';
+import type { MfaOption } from '../../../../api/contract/auth/login-schemas.ts';
+import { mfaCodeLength, mfaCodeMessage } from '../../../../api/contract/auth/login.ts';
 import {
   type ConfirmChallenge,
   type ConfirmChoices,

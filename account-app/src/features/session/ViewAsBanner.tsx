@@ -5,7 +5,6 @@
 import './view-as.css';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '@kit/api.ts';
 import { apiClient } from '@kit/api-client.ts';
 import type { CurrentUser } from './api.ts';
 
@@ -14,7 +13,7 @@ export function ViewAsBanner({ user }: { user: CurrentUser }) {
   const viewAs = user.$viewAs;
   const page = `${location.pathname}${location.search}`;
   useEffect(() => {
-    if (viewAs) void api('/viewAs/pageViews', { method: 'POST', body: { path: page }, toast: false });
+    if (viewAs) void apiClient.POST('/viewAs/pageViews', { body: { path: page }, toast: false });
   }, [viewAs, page]);
   if (!viewAs) return null;
   async function end() {

@@ -4,13 +4,11 @@
  */
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import useSWR from 'swr';
-import type { AuditEntry } from '../../../../api/contract/audit/audit.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
+import { apiKey } from '@kit/api-client.ts';
 import { AuditTable } from '../../lib/AuditTable.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import { Pager } from '../../lib/Pager.tsx';
 
 const pageSize = 50;
@@ -36,8 +34,8 @@ export default function AuditLog() {
       to,
     }).filter(([, value]) => value) as [string, string][],
   );
-  const key = `/admin/audit?${filters}&limit=${pageSize}&skip=${skip}`;
-  const { data, error, isLoading } = useSWR<ListResult<AuditEntry>>(key, { keepPreviousData: true });
+  const key = apiKey('/admin/audit', { params: { query: { ...Object.fromEntries(filters), limit: pageSize, skip } } });
+  const { data, error, isLoading } = useApi(key, { keepPreviousData: true });
 
   function update(setter: (value: string) => void, name: string) {
     return (value: string) => {

@@ -1,15 +1,15 @@
 /** Registries: each EPP connection with its extensions and health; which one serves an extension; the owner pauses and resumes one. */
 import { type FormEvent, useState } from 'react';
-import useSWR from 'swr';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { showToast } from '@kit/toasts.ts';
 import type { ExtensionLookup, RegistriesOverview, RegistryConnectionView } from '../../../../api/contract/registries.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 
-const key = '/admin/registries';
+const key = apiKey('/admin/registries');
 
 function State({ conn }: { conn: RegistryConnectionView }) {
   if (conn.paused) return <span className="badge badge-warning">Paused</span>;
@@ -24,7 +24,7 @@ function ExtensionFinder() {
   const [error, setError] = useState<string | null>(null);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const result = await api<ExtensionLookup>(`/admin/registries/extensions/${encodeURIComponent(text.trim() || '-')}`, { toast: false });
+    const result = await apiClient.GET('/admin/registries/extensions/{extension}', { params: { path: { extension: text.trim() || '-' } }, toast: false });
     if (isFailure(result)) {
       setAnswer(null);
       setError(result.message);
@@ -63,11 +63,11 @@ function ExtensionFinder() {
 
 export default function Registries() {
   const { can } = useStaffSession();
-  const { data, error, mutate } = useSWR<RegistriesOverview>(key, { refreshInterval: 10_000 });
+  const { data, error, mutate } = useApi(key, { refreshInterval: 10_000 });
   const [pausing, setPausing] = useState<RegistryConnectionView | null>(null);
 
   async function resume(conn: RegistryConnectionView) {
-    const answer = await api<RegistriesOverview>(`/admin/registries/${conn.name}/resume`, { method: 'POST', toast: false });
+    const answer = await apiClient.POST('/admin/registries/{name}/resume', { params: { path: { name: conn.name } }, toast: false });
     if (isFailure(answer)) showToast(answer.message, 'error');
     else {
       showToast(`${conn.name} is resumed: its extensions sell again.`, 'success');
@@ -174,7 +174,7 @@ export default function Registries() {
         confirm="Pause"
         danger
         onClose={() => setPausing(null)}
-        run={(reason) => api<RegistriesOverview>(`/admin/registries/${pausing?.name}/pause`, { method: 'POST', body: { reason }, toast: false })}
+        run={(reason) => apiClient.POST('/admin/registries/{name}/pause', { params: { path: { name: pausing?.name ?? '' } }, body: { reason }, toast: false })}
         onDone={(answer) => {
           showToast(`${pausing?.name} is paused.`, 'success');
           setPausing(null);

@@ -1,10 +1,10 @@
 /** A domain's registry commands, newest first, with the transaction ids a registry asks for in a dispute. */
-import useSWR from 'swr';
-import type { RegistryCommandView } from '../../../../api/contract/registries.ts';
+import { apiKey } from '@kit/api-client.ts';
 import { formatDateTime } from '@kit/dates.ts';
+import { useApi } from '../../swr.ts';
 
 export function RegistryCommands({ domain, labelId }: { domain: string; labelId: string }) {
-  const { data } = useSWR<{ data: RegistryCommandView[] }>(`/admin/registries/commands?domain=${encodeURIComponent(domain)}`);
+  const { data } = useApi(apiKey('/admin/registries/commands', { params: { query: { domain } } }));
   return (
     <section className="panel" aria-labelledby={labelId}>
       <div className="panel-header">

@@ -1,27 +1,26 @@
 /** Auto-renewals whose charge failed: who, which name, why, when it is tried next; Retry now once the card is fixed. */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { showToast } from '@kit/toasts.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
-import type { FailedAutoRenewal, RetryOutcome } from '../../../../api/contract/renewals/failed-auto-renewals.ts';
+import type { FailedAutoRenewal } from '../../../../api/contract/renewals/failed-auto-renewals.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import { Address } from '../../lib/Address.tsx';
 
-const key = '/admin/failedRenewals?limit=100';
+const key = apiKey('/admin/failedRenewals', { params: { query: { limit: 100 } } });
 
 export default function FailedRenewals() {
   const { can } = useStaffSession();
-  const { data, error, mutate } = useSWR<ListResult<FailedAutoRenewal>>(key);
+  const { data, error, mutate } = useApi(key);
   const [busy, setBusy] = useState<number | null>(null);
 
   async function retry(row: FailedAutoRenewal) {
     setBusy(row.renewalOrderId);
-    const answer = await api<RetryOutcome>(`/admin/failedRenewals/${row.renewalOrderId}/retry`, { method: 'POST', toast: false });
+    const answer = await apiClient.POST('/admin/failedRenewals/{id}/retry', { params: { path: { id: row.renewalOrderId } }, toast: false });
     setBusy(null);
     if (isFailure(answer)) showToast(answer.message, 'error');
     else if (answer.renewed) showToast(`${row.domain} is renewed and the card was charged.`, 'success');

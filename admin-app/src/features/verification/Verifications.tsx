@@ -4,32 +4,34 @@
  * Each search shows registrants' addresses, so each is in the audit log.
  */
 import { useId, useState } from 'react';
-import useSWR from 'swr';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { showToast } from '@kit/toasts.ts';
 import type { VerificationRow } from '../../../../api/contract/compliance/abuse-desk.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatAgo, formatDateTime } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import { Address } from '../../lib/Address.tsx';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { Field } from '@kit/Field.tsx';
 
+/** The select's options are the query's statuses. */
+type VerificationStatusFilter = 'pending' | 'verified' | 'all';
+
 export default function Verifications() {
   const ids = useId();
   const [q, setQ] = useState('');
-  const [status, setStatus] = useState('pending');
+  const [status, setStatus] = useState<VerificationStatusFilter>('pending');
   const [sending, setSending] = useState<number | null>(null);
   const [marking, setMarking] = useState<VerificationRow | null>(null);
   const [evidence, setEvidence] = useState('');
   const query = useDebounced(q.trim());
-  const key = `/admin/verifications?status=${status}${query ? `&q=${encodeURIComponent(query)}` : ''}&limit=100`;
-  const { data, error, mutate } = useSWR<ListResult<VerificationRow>>(key, { keepPreviousData: true });
+  const key = apiKey('/admin/verifications', { params: { query: { status, ...(query ? { q: query } : {}), limit: 100 } } });
+  const { data, error, mutate } = useApi(key, { keepPreviousData: true });
 
   async function resend(row: VerificationRow) {
     setSending(row.verificationId);
-    const answer = await api(`/admin/verifications/${row.verificationId}/resend`, { method: 'POST', body: {}, toast: false });
+    const answer = await apiClient.POST('/admin/verifications/{id}/resend', { params: { path: { id: row.verificationId } }, toast: false });
     setSending(null);
     if (isFailure(answer)) return showToast(answer.message, 'error');
     showToast(`The verification email was sent again to ${row.email}`, 'success');
@@ -52,7 +54,7 @@ export default function Verifications() {
           </div>
           <div className="field">
             <label htmlFor={`${ids}-status`}>Status</label>
-            <select id={`${ids}-status`} className="input" value={status} onChange={(event) => setStatus(event.target.value)}>
+            <select id={`${ids}-status`} className="input" value={status} onChange={(event) => setStatus(event.target.value as VerificationStatusFilter)}>
               <option value="pending">Waiting</option>
               <option value="verified">Verified</option>
               <option value="all">All</option>
@@ -154,8 +156,8 @@ export default function Verifications() {
         confirm="Mark verified"
         onClose={() => setMarking(null)}
         run={(reason) =>
-          api<{ message: string }>(`/admin/verifications/${marking?.verificationId}/mark-verified`, {
-            method: 'POST',
+          apiClient.POST('/admin/verifications/{id}/mark-verified', {
+            params: { path: { id: marking?.verificationId ?? 0 } },
             body: { evidence, reason },
             toast: false,
           })

@@ -1,6 +1,6 @@
 /** Step 2: the second-factor method picker, shown when the password answer lists methods (storefront spec §4 Login). */
 import type { FormEvent } from 'react';
-import type { MfaOption } from '../../../../api/contract/auth/login.ts';
+import type { MfaOption } from '../../../../api/contract/auth/login-schemas.ts';
 import { chooseMethod, signInWithPasskey } from '../login-calls.ts';
 import type { StepProps } from '../login-state.ts';
 import { LoginError } from './LoginError.tsx';
