@@ -2,22 +2,22 @@
  * The abuse desk (RAA §3.18): this month's figures (median time to acknowledge and to first action, cases by
  * category and outcome), the first-action clock staff set, and the cases with their clocks, overdue ones in red.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
-import { api, isFailure } from '@kit/api.ts';
-import { Field, TextField } from '@kit/Field.tsx';
-import Modal from '@kit/Modal.tsx';
+import { api } from '@kit/api.ts';
+import { DataTable } from '@kit/DataTable.tsx';
+import { TextField } from '@kit/Field.tsx';
 import { showToast } from '@kit/toasts.ts';
-import { minReasonLength } from '../../../../api/contract/audit/audit.ts';
 import type { AbuseCaseSummary, AbuseFigures } from '../../../../api/contract/compliance/abuse-desk.ts';
 import { abuseOutcomeLabels } from '../../../../api/contract/compliance/abuse-desk.ts';
 import { abuseCategoryLabels } from '../../../../api/contract/compliance/abuse.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatDateTime } from '@kit/dates.ts';
+import { ActionModal } from '../../lib/ActionModal.tsx';
+import { Loaded } from '../../lib/Loaded.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
 import { casesKey, figuresKey, formatHours } from './api.ts';
 import { CaseClocks } from './Clock.tsx';
 import './abuse.css';
@@ -43,21 +43,11 @@ function Bars({ items }: { items: { label: string; value: number }[] }) {
 
 function ClockSettings({ hours, onClose, onSaved }: { hours: number; onClose: () => void; onSaved: () => void }) {
   const [value, setValue] = useState(String(hours));
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const answer = await api('/admin/abuse/settings', { method: 'PATCH', body: { firstActionHours: Number(value), reason }, toast: false });
-    setBusy(false);
-    if (isFailure(answer)) return setError(answer.message);
-    showToast('The first-action clock is changed', 'success');
-    onSaved();
-  }
   return (
-    <Modal open title="First-action clock" onClose={onClose} dismissible={!busy}>
-      <form onSubmit={submit} noValidate>
+    <ActionModal
+      open
+      title="First-action clock"
+      fields={
         <TextField
           label="Hours from report to the desk's first action"
           type="number"
@@ -67,24 +57,26 @@ function ClockSettings({ hours, onClose, onSaved }: { hours: number; onClose: ()
           onChange={(event) => setValue(event.target.value)}
           data-autofocus
         />
-        <Field label="Reason" hint="Kept in the audit log">
-          {(control) => <textarea className="textarea" {...control} value={reason} onChange={(event) => setReason(event.target.value)} />}
-        </Field>
-        {error && (
-          <p className="step-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="step-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || reason.trim().length < minReasonLength}>
-            Save
-          </button>
-        </div>
-      </form>
-    </Modal>
+      }
+      reason="required"
+      reasonHint="Kept in the audit log"
+      confirm="Save"
+      onClose={onClose}
+      run={(reason) => api('/admin/abuse/settings', { method: 'PATCH', body: { firstActionHours: Number(value), reason }, toast: false })}
+      onDone={() => {
+        showToast('The first-action clock is changed', 'success');
+        onSaved();
+      }}
+    />
+  );
+}
+
+function CaseStatus({ row }: { row: AbuseCaseSummary }) {
+  const overdue = row.acknowledgeOverdue || row.firstActionOverdue;
+  return (
+    <span className={`status-pill${row.status === 'closed' ? ' is-closed' : overdue ? ' is-overdue' : ''}`}>
+      {row.status === 'closed' ? (row.outcome ? abuseOutcomeLabels[row.outcome] : 'Closed') : overdue ? 'Overdue' : 'Open'}
+    </span>
   );
 }
 
@@ -198,60 +190,36 @@ export default function AbuseDesk() {
             </select>
           </div>
         </form>
-        {error instanceof FetchError && error.failure.status !== 401 ? (
-          <p className="notice notice-danger panel-notice" role="alert">
-            {error.failure.message}
-          </p>
-        ) : !data ? (
-          <p className="empty" role="status">
-            Loading…
-          </p>
-        ) : data.data.length === 0 ? (
-          <p className="empty">{status === 'open' ? 'No open cases.' : 'No cases match.'}</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Case</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Reported</th>
-                  <th scope="col">Clocks</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((row) => {
-                  const overdue = row.acknowledgeOverdue || row.firstActionOverdue;
-                  return (
-                    <tr key={row.caseId} className={overdue ? 'row-overdue' : undefined}>
-                      <td data-label="Case">
-                        <Link className="cell-main" to={`/admin/abuse/${row.caseId}`}>
-                          <Address value={row.domain} />
-                        </Link>
-                        <span className="cell-sub">
-                          {row.caseNumber} · {row.reports} report{row.reports === 1 ? '' : 's'}
-                        </span>
-                      </td>
-                      <td data-label="Category">{abuseCategoryLabels[row.category]}</td>
-                      <td data-label="Reported" className="nowrap">
-                        {formatDateTime(row.createDate)}
-                      </td>
-                      <td data-label="Clocks">
-                        <CaseClocks row={row} />
-                      </td>
-                      <td data-label="Status">
-                        <span className={`status-pill${row.status === 'closed' ? ' is-closed' : overdue ? ' is-overdue' : ''}`}>
-                          {row.status === 'closed' ? (row.outcome ? abuseOutcomeLabels[row.outcome] : 'Closed') : overdue ? 'Overdue' : 'Open'}
-                        </span>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <Loaded data={data} error={error}>
+          {(list) => (
+            <DataTable
+              rows={list.data}
+              rowKey={(row) => row.caseId}
+              empty={status === 'open' ? 'No open cases.' : 'No cases match.'}
+              rowClassName={(row) => (row.acknowledgeOverdue || row.firstActionOverdue ? 'row-overdue' : undefined)}
+              columns={[
+                {
+                  key: 'case',
+                  label: 'Case',
+                  render: (row) => (
+                    <>
+                      <Link className="cell-main" to={`/admin/abuse/${row.caseId}`}>
+                        <Address value={row.domain} />
+                      </Link>
+                      <span className="cell-sub">
+                        {row.caseNumber} · {row.reports} report{row.reports === 1 ? '' : 's'}
+                      </span>
+                    </>
+                  ),
+                },
+                { key: 'category', label: 'Category', render: (row) => abuseCategoryLabels[row.category] },
+                { key: 'reported', label: 'Reported', className: 'nowrap', sort: (row) => row.createDate, render: (row) => formatDateTime(row.createDate) },
+                { key: 'clocks', label: 'Clocks', render: (row) => <CaseClocks row={row} /> },
+                { key: 'status', label: 'Status', render: (row) => <CaseStatus row={row} /> },
+              ]}
+            />
+          )}
+        </Loaded>
       </section>
       {editing && figures && (
         <ClockSettings

@@ -10,8 +10,8 @@ import type { ListResult } from '../../../../api/contract/list.ts';
 import { AuditTable } from '../../lib/AuditTable.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
-import { Pager } from '../../lib/Pager.tsx';
+import { Loaded } from '../../lib/Loaded.tsx';
+import { newestFirst } from '../../lib/newest-first.ts';
 
 const pageSize = 50;
 
@@ -117,22 +117,15 @@ export default function AuditLog() {
             <input id={`${ids}-to`} className="input" type="date" value={to} onChange={(event) => update(setTo, 'to')(event.target.value)} />
           </div>
         </form>
-        {error instanceof FetchError && error.failure.status !== 401 ? (
-          <p className="notice notice-danger panel-notice" role="alert">
-            {error.failure.message}
-          </p>
-        ) : !data ? (
-          <p className="empty" role="status">
-            {isLoading ? 'Loading…' : ''}
-          </p>
-        ) : data.data.length === 0 ? (
-          <p className="empty">No entries match.</p>
-        ) : (
-          <>
-            <AuditTable entries={data.data} />
-            <Pager skip={data.skip} shown={data.data.length} total={data.total} pageSize={pageSize} onSkip={setSkip} />
-          </>
-        )}
+        <Loaded data={data} error={error} loading={isLoading ? 'Loading…' : ''}>
+          {(list) => (
+            <AuditTable
+              entries={list.data}
+              empty="No entries match."
+              pager={{ skip: list.skip, total: list.total, pageSize, onSkip: setSkip, ...newestFirst }}
+            />
+          )}
+        </Loaded>
       </div>
     </section>
   );

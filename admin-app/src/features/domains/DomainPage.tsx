@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR, { mutate as revalidate } from 'swr';
 import { api } from '@kit/api.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { Field } from '@kit/Field.tsx';
 import { Money } from '@kit/Money.tsx';
 import { showToast } from '@kit/toasts.ts';
@@ -230,35 +231,26 @@ export default function DomainPage() {
             Only {suspendingRoles} staff may suspend a domain or lift a suspension; your role ({staffRoleLabels[session.staff.role].label}) may not.
           </p>
         )}
-        {domain.suspensions.length === 0 ? (
-          <p className="empty">Never suspended.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Why</th>
-                  <th scope="col">By</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Lifted</th>
-                </tr>
-              </thead>
-              <tbody>
-                {domain.suspensions.map((s) => (
-                  <tr key={s.suspensionId}>
-                    <td data-label="Why">{s.reason}</td>
-                    <td data-label="By">
-                      {holdKinds[s.kind] ?? s.kind}
-                      {s.reference && <span className="cell-sub">{s.reference}</span>}
-                    </td>
-                    <td data-label="From">{formatDateTime(s.createDate)}</td>
-                    <td data-label="Lifted">{s.liftDate ? formatDateTime(s.liftDate) : <span className="badge badge-danger">Active</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          rows={domain.suspensions}
+          rowKey={(s) => s.suspensionId}
+          empty="Never suspended."
+          columns={[
+            { key: 'why', label: 'Why', render: (s) => s.reason },
+            {
+              key: 'by',
+              label: 'By',
+              render: (s) => (
+                <>
+                  {holdKinds[s.kind] ?? s.kind}
+                  {s.reference && <span className="cell-sub">{s.reference}</span>}
+                </>
+              ),
+            },
+            { key: 'from', label: 'From', render: (s) => formatDateTime(s.createDate) },
+            { key: 'lifted', label: 'Lifted', render: (s) => (s.liftDate ? formatDateTime(s.liftDate) : <span className="badge badge-danger">Active</span>) },
+          ]}
+        />
       </section>
 
       {can('registries:read') && <RegistryCommands domain={domain.domain} labelId={`${ids}-commands`} />}

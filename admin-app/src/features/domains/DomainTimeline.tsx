@@ -1,7 +1,9 @@
 /** One domain's history in one table: staff actions, the customer's own changes and the registry's answers, newest first. */
 import useSWR from 'swr';
 import type { DomainTimelineEntry, TimelineSource } from '../../../../api/contract/support/domain-history.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { formatDateTime } from '@kit/dates.ts';
+import { Loaded } from '../../lib/Loaded.tsx';
 import { Address } from '../../lib/Address.tsx';
 
 const sourceBadges: Record<TimelineSource, { label: string; tone: string }> = {
@@ -18,45 +20,34 @@ export function DomainTimeline({ domainId, labelId }: { domainId: number; labelI
       <div className="panel-header">
         <h2 id={labelId}>Timeline</h2>
       </div>
-      {!data ? (
-        <p className="empty" role="status">
-          Loading…
-        </p>
-      ) : data.data.length === 0 ? (
-        <p className="empty">No changes yet.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((entry, index) => (
-                <tr key={`${entry.at}-${index}`}>
-                  <td data-label="When" className="nowrap">
-                    {formatDateTime(entry.at)}
-                  </td>
-                  <td data-label="Who">
+      <Loaded data={data} error={undefined}>
+        {(list) => (
+          <DataTable
+            rows={list.data}
+            rowKey={(entry, index) => `${entry.at}-${index}`}
+            empty="No changes yet."
+            columns={[
+              { key: 'when', label: 'When', className: 'nowrap', render: (entry) => formatDateTime(entry.at) },
+              {
+                key: 'who',
+                label: 'Who',
+                render: (entry) => (
+                  <>
                     <span className={`badge ${sourceBadges[entry.source].tone}`}>{sourceBadges[entry.source].label}</span>
                     {entry.actor !== sourceBadges[entry.source].label && (
                       <span className="cell-sub">
                         <Address value={entry.actor} />
                       </span>
                     )}
-                  </td>
-                  <td data-label="What">{entry.summary}</td>
-                  <td data-label="Reason">{entry.reason ?? <span className="muted">—</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                  </>
+                ),
+              },
+              { key: 'what', label: 'What', render: (entry) => entry.summary },
+              { key: 'reason', label: 'Reason', render: (entry) => entry.reason ?? <span className="muted">—</span> },
+            ]}
+          />
+        )}
+      </Loaded>
     </section>
   );
 }

@@ -2,13 +2,15 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { apiKey } from '@kit/api-client.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import type { OrderListQuery } from '../../../../api/contract/billing/refunds.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { FetchError, useApi } from '../../swr.ts';
+import { useApi } from '../../swr.ts';
 import { OrderStatus } from './OrderStatus.tsx';
-import { Pager } from '../../lib/Pager.tsx';
+import { Loaded } from '../../lib/Loaded.tsx';
+import { newestFirst } from '../../lib/newest-first.ts';
 
 const pageSize = 50;
 const statuses = ['completed', 'unconfirmed', 'failed', 'pending', 'authorized', 'requiresAction'] as const;
@@ -92,65 +94,49 @@ export default function OrdersPage() {
             </select>
           </div>
         </form>
-        {error instanceof FetchError && error.failure.status !== 401 ? (
-          <p className="notice notice-danger panel-notice" role="alert">
-            {error.failure.message}
-          </p>
-        ) : !data ? (
-          <p className="empty" role="status">
-            {isLoading ? 'Loading…' : ''}
-          </p>
-        ) : data.data.length === 0 ? (
-          <p className="empty">No orders match.</p>
-        ) : (
-          <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Order</th>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Domains</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" className="num">
-                      Total
-                    </th>
-                    <th scope="col" className="num">
-                      Refunded
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.data.map((order) => (
-                    <tr key={order.orderId}>
-                      <td data-label="Order">
-                        <Link className="cell-main" to={`/admin/orders/${order.orderId}`}>
-                          Order #{order.orderId}
-                        </Link>
-                        <span className="cell-sub">{formatDateTime(order.createDate)}</span>
-                      </td>
-                      <td data-label="Customer">
-                        {order.email ?? <span className="muted">Visitor</span>}
-                        {order.accountId && <span className="cell-sub">Account {order.accountId}</span>}
-                      </td>
-                      <td data-label="Domains">{order.domains.join(', ')}</td>
-                      <td data-label="Status">
-                        <OrderStatus status={order.status} />
-                      </td>
-                      <td data-label="Total" className="num">
-                        {formatMoney(order.totalPrice)}
-                      </td>
-                      <td data-label="Refunded" className="num">
-                        {order.refunded > 0 ? formatMoney(order.refunded) : <span className="muted">—</span>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager skip={data.skip} shown={data.data.length} total={data.total} pageSize={pageSize} onSkip={setSkip} />
-          </>
-        )}
+        <Loaded data={data} error={error} loading={isLoading ? 'Loading…' : ''}>
+          {(list) => (
+            <DataTable
+              rows={list.data}
+              rowKey={(order) => order.orderId}
+              empty="No orders match."
+              pager={{ skip: list.skip, total: list.total, pageSize, onSkip: setSkip, ...newestFirst }}
+              columns={[
+                {
+                  key: 'order',
+                  label: 'Order',
+                  render: (order) => (
+                    <>
+                      <Link className="cell-main" to={`/admin/orders/${order.orderId}`}>
+                        Order #{order.orderId}
+                      </Link>
+                      <span className="cell-sub">{formatDateTime(order.createDate)}</span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'customer',
+                  label: 'Customer',
+                  render: (order) => (
+                    <>
+                      {order.email ?? <span className="muted">Visitor</span>}
+                      {order.accountId && <span className="cell-sub">Account {order.accountId}</span>}
+                    </>
+                  ),
+                },
+                { key: 'domains', label: 'Domains', render: (order) => order.domains.join(', ') },
+                { key: 'status', label: 'Status', render: (order) => <OrderStatus status={order.status} /> },
+                { key: 'total', label: 'Total', className: 'num', render: (order) => formatMoney(order.totalPrice) },
+                {
+                  key: 'refunded',
+                  label: 'Refunded',
+                  className: 'num',
+                  render: (order) => (order.refunded > 0 ? formatMoney(order.refunded) : <span className="muted">—</span>),
+                },
+              ]}
+            />
+          )}
+        </Loaded>
       </div>
     </section>
   );

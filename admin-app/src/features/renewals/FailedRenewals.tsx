@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { api, isFailure } from '@kit/api.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { showToast } from '@kit/toasts.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import type { FailedAutoRenewal, RetryOutcome } from '../../../../api/contract/renewals/failed-auto-renewals.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
 import { Address } from '../../lib/Address.tsx';
+import { Loaded } from '../../lib/Loaded.tsx';
 
 const key = '/admin/failedRenewals?limit=100';
 
@@ -38,84 +39,86 @@ export default function FailedRenewals() {
         </div>
       </div>
       <div className="panel">
-        {error instanceof FetchError ? (
-          <p className="notice notice-danger panel-notice" role="alert">
-            {error.failure.message}
-          </p>
-        ) : !data ? (
-          <p className="empty" role="status">
-            Loading…
-          </p>
-        ) : data.data.length === 0 ? (
-          <p className="empty">No failed auto-renewals. Everything due was charged.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col" className="col-wide">
-                    Domain
-                  </th>
-                  <th scope="col" className="col-wide">
-                    Customer
-                  </th>
-                  <th scope="col">Why</th>
-                  <th scope="col">Next try</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col" className="actions">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((row) => (
-                  <tr key={row.renewalOrderId}>
-                    <td data-label="Domain">
+        <Loaded data={data} error={error}>
+          {(list) => (
+            <DataTable
+              rows={list.data}
+              rowKey={(row) => row.renewalOrderId}
+              empty="No failed auto-renewals. Everything due was charged."
+              columns={[
+                {
+                  key: 'domain',
+                  label: 'Domain',
+                  headClassName: 'col-wide',
+                  sort: (row) => row.domain,
+                  render: (row) => (
+                    <>
                       <span className="cell-main">
                         <Address value={row.domain} />
                       </span>
                       <span className="cell-sub">Expires {formatDateTime(row.expireDate)}</span>
-                    </td>
-                    <td data-label="Customer">
+                    </>
+                  ),
+                },
+                {
+                  key: 'customer',
+                  label: 'Customer',
+                  headClassName: 'col-wide',
+                  render: (row) => (
+                    <>
                       {row.email ?? '—'}
                       <span className="cell-sub">
                         <Link to={`/admin/credit?accountId=${row.accountId}`}>Account {row.accountId}</Link>
                       </span>
-                    </td>
-                    <td data-label="Why">
+                    </>
+                  ),
+                },
+                {
+                  key: 'why',
+                  label: 'Why',
+                  render: (row) => (
+                    <>
                       {row.lastError ?? '—'}
                       <span className="cell-sub">
                         {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
                       </span>
-                    </td>
-                    <td data-label="Next try">
+                    </>
+                  ),
+                },
+                {
+                  key: 'next',
+                  label: 'Next try',
+                  sort: (row) => row.nextAttemptDate,
+                  render: (row) => (
+                    <>
                       {row.nextAttemptDate ? formatDateTime(row.nextAttemptDate) : <span className="badge badge-danger">Retries used up</span>}
                       {!row.isRenewable && <span className="cell-sub">No longer renewable this way</span>}
-                    </td>
-                    <td data-label="Amount" className="num">
-                      {row.amount ? formatMoney(row.amount) : '—'}
-                    </td>
-                    <td data-label="" className="actions">
-                      {can('billing:retry-renewals') && (
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-sm"
-                          disabled={busy !== null || !row.isRenewable}
-                          onClick={() => void retry(row)}
-                          aria-label={`Retry now: ${row.domain}`}
-                        >
-                          {busy === row.renewalOrderId ? 'Charging…' : 'Retry now'}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                    </>
+                  ),
+                },
+                { key: 'amount', label: 'Amount', className: 'num', sort: (row) => row.amount, render: (row) => (row.amount ? formatMoney(row.amount) : '—') },
+                {
+                  key: 'actions',
+                  label: 'Actions',
+                  hideLabel: true,
+                  className: 'actions',
+                  render: (row) =>
+                    can('billing:retry-renewals') && (
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-sm"
+                        disabled={busy !== null || !row.isRenewable}
+                        onClick={() => void retry(row)}
+                        aria-label={`Retry now: ${row.domain}`}
+                      >
+                        {busy === row.renewalOrderId ? 'Charging…' : 'Retry now'}
+                      </button>
+                    ),
+                },
+              ]}
+            />
+          )}
+        </Loaded>
       </div>
     </section>
   );

@@ -11,10 +11,27 @@ import type { VerificationRow } from '../../../../api/contract/compliance/abuse-
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatAgo, formatDateTime } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { FetchError } from '../../swr.ts';
 import { Address } from '../../lib/Address.tsx';
 import { ActionModal } from '../../lib/ActionModal.tsx';
+import { Loaded } from '../../lib/Loaded.tsx';
+import { DataTable } from '@kit/DataTable.tsx';
 import { Field } from '@kit/Field.tsx';
+
+function VerificationStatus({ row }: { row: VerificationRow }) {
+  if (row.status === 'verified')
+    return (
+      <>
+        <span className="clock-done">Verified {formatDateTime(row.verifiedAt)}</span>
+        {row.heldDomains.map((held) => (
+          <span key={held.domain} className="cell-sub clock-overdue">
+            {held.domain} still on hold at the registry (retried automatically): {held.error}
+          </span>
+        ))}
+      </>
+    );
+  if (row.suspendedAt) return <span className="clock-overdue">Domains suspended since {formatDateTime(row.suspendedAt)}</span>;
+  return <>Waiting</>;
+}
 
 export default function Verifications() {
   const ids = useId();
@@ -59,34 +76,18 @@ export default function Verifications() {
             </select>
           </div>
         </form>
-        {error instanceof FetchError && error.failure.status !== 401 ? (
-          <p className="notice notice-danger panel-notice" role="alert">
-            {error.failure.message}
-          </p>
-        ) : !data ? (
-          <p className="empty" role="status">
-            Loading…
-          </p>
-        ) : data.data.length === 0 ? (
-          <p className="empty">Nobody matches.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Registrant</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Deadline</th>
-                  <th scope="col">Last sent</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((row) => (
-                  <tr key={row.verificationId}>
-                    <td data-label="Registrant">
+        <Loaded data={data} error={error}>
+          {(list) => (
+            <DataTable
+              rows={list.data}
+              rowKey={(row) => row.verificationId}
+              empty="Nobody matches."
+              columns={[
+                {
+                  key: 'registrant',
+                  label: 'Registrant',
+                  render: (row) => (
+                    <>
                       <span className="cell-main">
                         <Address value={row.email} />
                       </span>
@@ -98,47 +99,44 @@ export default function Verifications() {
                           {problem}
                         </span>
                       ))}
-                    </td>
-                    <td data-label="Status">
-                      {row.status === 'verified' ? (
-                        <>
-                          <span className="clock-done">Verified {formatDateTime(row.verifiedAt)}</span>
-                          {row.heldDomains.map((held) => (
-                            <span key={held.domain} className="cell-sub clock-overdue">
-                              {held.domain} still on hold at the registry (retried automatically): {held.error}
-                            </span>
-                          ))}
-                        </>
-                      ) : row.suspendedAt ? (
-                        <span className="clock-overdue">Domains suspended since {formatDateTime(row.suspendedAt)}</span>
-                      ) : (
-                        'Waiting'
-                      )}
-                    </td>
-                    <td data-label="Deadline" className="nowrap">
-                      {row.status === 'pending' ? formatDateTime(row.deadline) : '—'}
-                    </td>
-                    <td data-label="Last sent" className="nowrap">
-                      {formatAgo(row.lastSentAt)} ({row.sendCount}×)
-                    </td>
-                    <td data-label="" className="actions">
-                      {row.status === 'pending' && (
-                        <>
-                          <button type="button" className="btn btn-secondary btn-sm" disabled={sending === row.verificationId} onClick={() => void resend(row)}>
-                            Resend email
-                          </button>
-                          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setMarking(row)}>
-                            Mark verified
-                          </button>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                    </>
+                  ),
+                },
+                { key: 'status', label: 'Status', render: (row) => <VerificationStatus row={row} /> },
+                {
+                  key: 'deadline',
+                  label: 'Deadline',
+                  className: 'nowrap',
+                  sort: (row) => (row.status === 'pending' ? row.deadline : null),
+                  render: (row) => (row.status === 'pending' ? formatDateTime(row.deadline) : '—'),
+                },
+                {
+                  key: 'lastSent',
+                  label: 'Last sent',
+                  className: 'nowrap',
+                  render: (row) => `${formatAgo(row.lastSentAt)} (${row.sendCount}×)`,
+                },
+                {
+                  key: 'actions',
+                  label: 'Actions',
+                  hideLabel: true,
+                  className: 'actions',
+                  render: (row) =>
+                    row.status === 'pending' && (
+                      <>
+                        <button type="button" className="btn btn-secondary btn-sm" disabled={sending === row.verificationId} onClick={() => void resend(row)}>
+                          Resend email
+                        </button>
+                        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setMarking(row)}>
+                          Mark verified
+                        </button>
+                      </>
+                    ),
+                },
+              ]}
+            />
+          )}
+        </Loaded>
       </section>
       <ActionModal<{ message: string }>
         open={marking !== null}
