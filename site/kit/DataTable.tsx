@@ -61,6 +61,8 @@ export type DataTableProps<Row> = {
   /** Classes added to the table, and a row's own. */
   className?: string;
   rowClassName?: (row: Row) => string | undefined;
+  /** A row's data attributes (what a script or a test finds it by). */
+  rowData?: (row: Row) => Record<`data-${string}`, string>;
   /** The wrapper that scrolls a wide table sideways; off where the page wraps it itself. */
   wrap?: boolean;
 };
@@ -131,6 +133,7 @@ export function DataTable<Row>({
   rowHeaders,
   className,
   rowClassName,
+  rowData,
   wrap = true,
 }: DataTableProps<Row>) {
   const [sort, setSort] = useState<SortState | null>(initialSort ?? null);
@@ -164,7 +167,7 @@ export function DataTable<Row>({
       </thead>
       <tbody>
         {ordered.map((row, index) => (
-          <tr key={rowKey(row, index)} className={rowClassName?.(row)}>
+          <tr key={rowKey(row, index)} className={rowClassName?.(row)} {...rowData?.(row)}>
             {shown.map((column, at) => {
               const content = column.render ? column.render(row) : (row as Record<string, ReactNode>)[column.key];
               const cardLabel = column.hideLabel ? '' : (column.cardLabel ?? column.label);

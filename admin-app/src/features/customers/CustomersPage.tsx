@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import type { CustomerHit, CustomerMatch } from '../../../../api/contract/support/customers.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { formatDate } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
@@ -81,54 +82,43 @@ export default function CustomersPage() {
             <p className="empty" role="status">
               Searching…
             </p>
-          ) : data.data.length === 0 ? (
-            <p className="empty" role="status">
-              No customer matches “{settled}”.
-            </p>
           ) : (
-            <div className="table-wrap">
-              <table className="data-table">
-                <caption className="visually-hidden">Customers matching “{settled}”</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Matched</th>
-                    <th scope="col">Phone</th>
-                    <th scope="col" className="num">
-                      Domains
-                    </th>
-                    <th scope="col">Since</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.data.map((hit) => (
-                    <tr key={hit.accountId}>
-                      <td data-label="Customer">
-                        <Link className="cell-main" to={`/admin/customers/${hit.accountId}`}>
-                          {hit.name ?? hit.email}
-                        </Link>
-                        <span className="cell-sub">
-                          <Address value={hit.email} />
-                          {hit.company ? ` · ${hit.company}` : ''}
-                        </span>
-                      </td>
-                      <td data-label="Matched">
-                        <span className="badge badge-info">{matchLabels[hit.matchedOn]}</span> <span className="mono">{hit.matched}</span>
-                      </td>
-                      <td data-label="Phone" className="nowrap">
-                        {hit.phone ?? '—'}
-                      </td>
-                      <td data-label="Domains" className="num">
-                        {hit.domains}
-                      </td>
-                      <td data-label="Since" className="nowrap">
-                        {formatDate(hit.createDate)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={data.data}
+              rowKey={(hit) => hit.accountId}
+              caption={`Customers matching “${settled}”`}
+              empty={`No customer matches “${settled}”.`}
+              emptyIsStatus
+              columns={[
+                {
+                  key: 'customer',
+                  label: 'Customer',
+                  render: (hit) => (
+                    <>
+                      <Link className="cell-main" to={`/admin/customers/${hit.accountId}`}>
+                        {hit.name ?? hit.email}
+                      </Link>
+                      <span className="cell-sub">
+                        <Address value={hit.email} />
+                        {hit.company ? ` · ${hit.company}` : ''}
+                      </span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'matched',
+                  label: 'Matched',
+                  render: (hit) => (
+                    <>
+                      <span className="badge badge-info">{matchLabels[hit.matchedOn]}</span> <span className="mono">{hit.matched}</span>
+                    </>
+                  ),
+                },
+                { key: 'phone', label: 'Phone', className: 'nowrap', render: (hit) => hit.phone ?? '—' },
+                { key: 'domains', label: 'Domains', className: 'num', sort: (hit) => hit.domains },
+                { key: 'since', label: 'Since', className: 'nowrap', sort: (hit) => hit.createDate, render: (hit) => formatDate(hit.createDate) },
+              ]}
+            />
           )}
         </div>
       </div>

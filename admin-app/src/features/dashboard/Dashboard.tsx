@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isFailure } from '@kit/api.ts';
 import { apiClient, apiKey } from '@kit/api-client.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { showToast } from '@kit/toasts.ts';
 import type { Dashboard as DashboardData, PeriodCounts } from '../../../../api/contract/dashboard/dashboard.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
@@ -56,6 +57,20 @@ function Figure({ label, counts, money = false, to }: { label: string; counts: P
         </div>
       </dl>
     </section>
+  );
+}
+
+type Schedule = DashboardData['jobs']['schedules'][number];
+
+/** When a scheduled job last ran, and whether it failed. */
+function LastRun({ schedule }: { schedule: Schedule | undefined }) {
+  if (!schedule) return <span className="muted">—</span>;
+  if (!schedule.lastRun) return <span className="muted">Not yet</span>;
+  return (
+    <>
+      {formatAgo(schedule.lastRun.completedOn)}
+      {schedule.lastRun.state === 'failed' && <span className="badge badge-danger">failed</span>}
+    </>
   );
 }
 
@@ -122,42 +137,30 @@ export default function Dashboard() {
                   <span className={`badge ${data.failedCharges.last7Days ? 'badge-warning' : 'badge-success'}`}>{data.failedCharges.last7Days}</span>
                 </CountLink>
               </div>
-              {data.failedCharges.recent.length === 0 ? (
-                <p className="empty">No charge failed this week.</p>
-              ) : (
-                <div className="table-wrap">
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">What</th>
-                        <th scope="col">Why</th>
-                        <th scope="col" className="num">
-                          Amount
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.failedCharges.recent.map((charge) => (
-                        <tr key={`${charge.kind}-${charge.id}`}>
-                          <td data-label="What">
-                            <span className="cell-main">
-                              {charge.kind === 'order' ? <Link to={`/admin/orders/${charge.id}`}>Order #{charge.id}</Link> : chargeKinds[charge.kind]}
-                            </span>
-                            <span className="cell-sub">
-                              {formatAgo(charge.date)}
-                              {charge.accountId ? ` · account ${charge.accountId}` : ''}
-                            </span>
-                          </td>
-                          <td data-label="Why">{charge.reason ?? '—'}</td>
-                          <td data-label="Amount" className="num">
-                            {formatMoney(charge.amount)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
+              <DataTable
+                rows={data.failedCharges.recent}
+                rowKey={(charge) => `${charge.kind}-${charge.id}`}
+                empty="No charge failed this week."
+                columns={[
+                  {
+                    key: 'what',
+                    label: 'What',
+                    render: (charge) => (
+                      <>
+                        <span className="cell-main">
+                          {charge.kind === 'order' ? <Link to={`/admin/orders/${charge.id}`}>Order #{charge.id}</Link> : chargeKinds[charge.kind]}
+                        </span>
+                        <span className="cell-sub">
+                          {formatAgo(charge.date)}
+                          {charge.accountId ? ` · account ${charge.accountId}` : ''}
+                        </span>
+                      </>
+                    ),
+                  },
+                  { key: 'why', label: 'Why', render: (charge) => charge.reason ?? '—' },
+                  { key: 'amount', label: 'Amount', className: 'num', render: (charge) => formatMoney(charge.amount) },
+                ]}
+              />
               <div className="panel-body">
                 <Link to="/admin/renewals">Failed auto-renewals →</Link>
               </div>
@@ -212,112 +215,86 @@ export default function Dashboard() {
               </p>
             )}
             <div id="jobs-detail" hidden={!jobsOpen}>
-              <div className="table-wrap">
-                <table className="data-table jobs-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Job</th>
-                      <th scope="col" className="num">
-                        Waiting
-                      </th>
-                      <th scope="col" className="num">
-                        Later
-                      </th>
-                      <th scope="col" className="num">
-                        Running
-                      </th>
-                      <th scope="col" className="num">
-                        Failed
-                      </th>
-                      <th scope="col">Last run</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.jobs.queues.map((queue) => {
+              <DataTable
+                rows={data.jobs.queues}
+                rowKey={(queue) => queue.name}
+                className="jobs-table"
+                columns={[
+                  {
+                    key: 'job',
+                    label: 'Job',
+                    render: (queue) => {
                       const schedule = data.jobs.schedules.find((s) => s.name === queue.name);
                       return (
-                        <tr key={queue.name}>
-                          <td data-label="Job">
-                            <span className="cell-main mono">{queue.name}</span>
-                            <span className="cell-sub">{schedule ? `Scheduled ${schedule.cron} UTC` : 'On demand'}</span>
-                          </td>
-                          <td data-label="Waiting" className="num">
-                            {queue.ready}
-                          </td>
-                          <td data-label="Later" className="num">
-                            {queue.deferred}
-                          </td>
-                          <td data-label="Running" className="num">
-                            {queue.active}
-                          </td>
-                          <td data-label="Failed" className="num">
-                            {queue.failed ? <span className="badge badge-danger">{queue.failed}</span> : 0}
-                          </td>
-                          <td data-label="Last run">
-                            {!schedule ? (
-                              <span className="muted">—</span>
-                            ) : schedule.lastRun ? (
-                              <>
-                                {formatAgo(schedule.lastRun.completedOn)}
-                                {schedule.lastRun.state === 'failed' && <span className="badge badge-danger">failed</span>}
-                              </>
-                            ) : (
-                              <span className="muted">Not yet</span>
-                            )}
-                          </td>
-                        </tr>
+                        <>
+                          <span className="cell-main mono">{queue.name}</span>
+                          <span className="cell-sub">{schedule ? `Scheduled ${schedule.cron} UTC` : 'On demand'}</span>
+                        </>
                       );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                    },
+                  },
+                  { key: 'ready', label: 'Waiting', className: 'num' },
+                  { key: 'deferred', label: 'Later', className: 'num' },
+                  { key: 'active', label: 'Running', className: 'num' },
+                  {
+                    key: 'failed',
+                    label: 'Failed',
+                    className: 'num',
+                    render: (queue) => (queue.failed ? <span className="badge badge-danger">{queue.failed}</span> : 0),
+                  },
+                  { key: 'lastRun', label: 'Last run', render: (queue) => <LastRun schedule={data.jobs.schedules.find((s) => s.name === queue.name)} /> },
+                ]}
+              />
               {data.jobs.failedJobs.length > 0 && (
                 <>
                   <div className="panel-header subheader">
                     <h3>Failed jobs</h3>
                   </div>
-                  <div className="table-wrap">
-                    <table className="data-table">
-                      <thead>
-                        <tr>
-                          <th scope="col">Job</th>
-                          <th scope="col">Error</th>
-                          <th scope="col">Failed</th>
-                          <th scope="col" className="actions">
-                            <span className="visually-hidden">Actions</span>
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {data.jobs.failedJobs.map((job) => (
-                          <tr key={job.id}>
-                            <td data-label="Job">
-                              <span className="cell-main mono">{job.name}</span>
-                              <span className="cell-sub mono">{job.id}</span>
-                            </td>
-                            <td data-label="Error">{job.error ?? '—'}</td>
-                            <td data-label="Failed">
-                              {formatAgo(job.failedOn)}
-                              <span className="cell-sub">after {job.retryCount} retries</span>
-                            </td>
-                            <td data-label="" className="actions">
-                              {can('jobs:manage') && (
-                                <button
-                                  type="button"
-                                  className="btn btn-secondary btn-sm"
-                                  disabled={retrying !== null}
-                                  onClick={() => void retryJob(job.name, job.id)}
-                                  aria-label={`Run ${job.name} again`}
-                                >
-                                  Run again
-                                </button>
-                              )}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <DataTable
+                    rows={data.jobs.failedJobs}
+                    rowKey={(job) => job.id}
+                    columns={[
+                      {
+                        key: 'job',
+                        label: 'Job',
+                        render: (job) => (
+                          <>
+                            <span className="cell-main mono">{job.name}</span>
+                            <span className="cell-sub mono">{job.id}</span>
+                          </>
+                        ),
+                      },
+                      { key: 'error', label: 'Error', render: (job) => job.error ?? '—' },
+                      {
+                        key: 'failed',
+                        label: 'Failed',
+                        render: (job) => (
+                          <>
+                            {formatAgo(job.failedOn)}
+                            <span className="cell-sub">after {job.retryCount} retries</span>
+                          </>
+                        ),
+                      },
+                      {
+                        key: 'actions',
+                        label: 'Actions',
+                        hideLabel: true,
+                        className: 'actions',
+                        render: (job) =>
+                          can('jobs:manage') && (
+                            <button
+                              type="button"
+                              className="btn btn-secondary btn-sm"
+                              disabled={retrying !== null}
+                              onClick={() => void retryJob(job.name, job.id)}
+                              aria-label={`Run ${job.name} again`}
+                            >
+                              Run again
+                            </button>
+                          ),
+                      },
+                    ]}
+                  />
                 </>
               )}
             </div>

@@ -65,14 +65,10 @@ export default function DomainsPage() {
             <p className="empty" role="status">
               Loading…
             </p>
-          ) : data.data.length === 0 ? (
-            <p className="empty" role="status">
-              {state && !settled ? 'None right now.' : `No domain matches “${settled}”.`}
-            </p>
           ) : (
             <>
-              {!settled && !state && <p className="panel-caption">Recently changed</p>}
-              <DomainsTable rows={data.data} />
+              {!settled && !state && data.data.length > 0 && <p className="panel-caption">Recently changed</p>}
+              <DomainsTable rows={data.data} empty={state && !settled ? 'None right now.' : `No domain matches “${settled}”.`} emptyIsStatus />
             </>
           )}
         </div>

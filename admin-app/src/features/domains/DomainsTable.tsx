@@ -43,12 +43,23 @@ export function DomainStatus({ row }: { row: Pick<StaffDomainRow, 'status' | 'su
   );
 }
 
-export function DomainsTable({ rows, showOwner = true, empty }: { rows: StaffDomainRow[]; showOwner?: boolean; empty?: string }) {
+export function DomainsTable({
+  rows,
+  showOwner = true,
+  empty,
+  emptyIsStatus,
+}: {
+  rows: StaffDomainRow[];
+  showOwner?: boolean;
+  empty?: string;
+  emptyIsStatus?: boolean;
+}) {
   return (
     <DataTable
       rows={rows}
       rowKey={(row) => row.domainId}
       empty={empty}
+      emptyIsStatus={emptyIsStatus}
       columns={[
         {
           key: 'domain',

@@ -2,6 +2,7 @@
 import { Link, useParams } from 'react-router';
 import { apiKey } from '@kit/api-client.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { formatDateTime } from '@kit/dates.ts';
 import { FetchError, useApi } from '../../swr.ts';
 import { OrderStatus } from './OrderStatus.tsx';
@@ -48,67 +49,44 @@ export default function OrderPage() {
               <h2 id="lines-heading">Lines</h2>
               {order.promoCode && <span className="promo-chip">Promo code {order.promoCode}</span>}
             </div>
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Domain</th>
-                    <th scope="col">State</th>
-                    <th scope="col" className="num">
-                      Price
-                    </th>
-                    <th scope="col" className="num">
-                      Extras
-                    </th>
-                    <th scope="col" className="num">
-                      Discount
-                    </th>
-                    <th scope="col" className="num">
-                      Credit
-                    </th>
-                    <th scope="col" className="num">
-                      Card
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.lines.map((line) => (
-                    <tr key={line.orderLineId}>
-                      <td data-label="Domain">
-                        <span className="cell-main">
-                          <Address value={line.domain} />
-                        </span>
-                        <span className="cell-sub">
-                          {line.kind === 'transfer' ? 'Transfer' : line.kind === 'market' ? 'Marketplace purchase' : 'Registration'}
-                        </span>
-                      </td>
-                      <td data-label="State">
-                        <OrderStatus status={line.refundState ?? line.state} />
-                        {line.kind === 'registration' && line.graceDaysLeft != null && line.graceDaysLeft >= 0 && !line.refundState && (
-                          <span className="cell-sub">Add grace: {line.graceDaysLeft} days left to cancel</span>
-                        )}
-                        {line.error && <span className="cell-sub">{line.error}</span>}
-                      </td>
-                      <td data-label="Price" className="num">
-                        {formatMoney(line.price)}
-                      </td>
-                      <td data-label="Extras" className="num">
-                        {formatMoney(line.protectionPrice + line.monthlyPrice)}
-                      </td>
-                      <td data-label="Discount" className="num">
-                        {line.discount ? `−${formatMoney(line.discount)}` : '—'}
-                      </td>
-                      <td data-label="Credit" className="num">
-                        {line.credit ? `−${formatMoney(line.credit)}` : '—'}
-                      </td>
-                      <td data-label="Card" className="num">
-                        {formatMoney(line.totalPrice)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              rows={order.lines}
+              rowKey={(line) => line.orderLineId}
+              columns={[
+                {
+                  key: 'domain',
+                  label: 'Domain',
+                  render: (line) => (
+                    <>
+                      <span className="cell-main">
+                        <Address value={line.domain} />
+                      </span>
+                      <span className="cell-sub">
+                        {line.kind === 'transfer' ? 'Transfer' : line.kind === 'market' ? 'Marketplace purchase' : 'Registration'}
+                      </span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'state',
+                  label: 'State',
+                  render: (line) => (
+                    <>
+                      <OrderStatus status={line.refundState ?? line.state} />
+                      {line.kind === 'registration' && line.graceDaysLeft != null && line.graceDaysLeft >= 0 && !line.refundState && (
+                        <span className="cell-sub">Add grace: {line.graceDaysLeft} days left to cancel</span>
+                      )}
+                      {line.error && <span className="cell-sub">{line.error}</span>}
+                    </>
+                  ),
+                },
+                { key: 'price', label: 'Price', className: 'num', render: (line) => formatMoney(line.price) },
+                { key: 'extras', label: 'Extras', className: 'num', render: (line) => formatMoney(line.protectionPrice + line.monthlyPrice) },
+                { key: 'discount', label: 'Discount', className: 'num', render: (line) => (line.discount ? `−${formatMoney(line.discount)}` : '—') },
+                { key: 'credit', label: 'Credit', className: 'num', render: (line) => (line.credit ? `−${formatMoney(line.credit)}` : '—') },
+                { key: 'card', label: 'Card', className: 'num', render: (line) => formatMoney(line.totalPrice) },
+              ]}
+            />
           </section>
           {order.payment ? (
             <PaymentPanel payment={order.payment} refundTo={{ orderId: id }} onChanged={() => void mutate()} />
