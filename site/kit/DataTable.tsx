@@ -21,6 +21,8 @@ export type Column<Row> = {
   hideLabel?: boolean;
   /** The cell's content; without it, the row's field of the column's key. */
   render?: (row: Row) => ReactNode;
+  /** A second, smaller line under the cell's content (a date under a name); nothing when it gives null, false or ''. */
+  sub?: (row: Row) => ReactNode;
   /** What the column sorts by: a column with it has a sort button in its header. */
   sort?: (row: Row) => string | number | null | undefined;
   /** Classes of the header and the cells: `num` (figures, right-aligned), `actions`, `nowrap`, `mono` … */
@@ -169,7 +171,17 @@ export function DataTable<Row>({
         {ordered.map((row, index) => (
           <tr key={rowKey(row, index)} className={rowClassName?.(row)} {...rowData?.(row)}>
             {shown.map((column, at) => {
-              const content = column.render ? column.render(row) : (row as Record<string, ReactNode>)[column.key];
+              const main = column.render ? column.render(row) : (row as Record<string, ReactNode>)[column.key];
+              const sub = column.sub?.(row);
+              const content =
+                sub == null || sub === false || sub === '' ? (
+                  main
+                ) : (
+                  <>
+                    {main}
+                    <span className="cell-sub">{sub}</span>
+                  </>
+                );
               const cardLabel = column.hideLabel ? '' : (column.cardLabel ?? column.label);
               return rowHeaders && at === 0 ? (
                 <th key={column.key} scope="row" data-label={cardLabel} className={column.className}>

@@ -2,7 +2,8 @@
  * The abuse desk (RAA §3.18): this month's figures (median time to acknowledge and to first action, cases by
  * category and outcome), the first-action clock staff set, and the cases with their clocks, overdue ones in red.
  */
-import { useId, useState } from 'react';
+import { Panel } from '../../lib/Panel.tsx';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { api } from '@kit/api.ts';
@@ -16,6 +17,7 @@ import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { Loaded } from '../../lib/Loaded.tsx';
+import { ToolbarInput, ToolbarSelect } from '../../lib/ToolbarField.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { casesKey, figuresKey, formatHours } from './api.ts';
@@ -82,7 +84,6 @@ function CaseStatus({ row }: { row: AbuseCaseSummary }) {
 
 export default function AbuseDesk() {
   const { can } = useStaffSession();
-  const ids = useId();
   const [status, setStatus] = useState('open');
   const [q, setQ] = useState('');
   const [editing, setEditing] = useState(false);
@@ -106,10 +107,7 @@ export default function AbuseDesk() {
         )}
       </div>
 
-      <section className="panel" aria-labelledby={`${ids}-figures`}>
-        <div className="panel-header">
-          <h2 id={`${ids}-figures`}>Last {figures?.days ?? 30} days</h2>
-        </div>
+      <Panel title={<>Last {figures?.days ?? 30} days</>}>
         <div className="panel-body">
           {figures ? (
             <div className="figures">
@@ -142,53 +140,36 @@ export default function AbuseDesk() {
             <p role="status">Loading…</p>
           )}
         </div>
-      </section>
+      </Panel>
 
       {figures && (
         <div className="panel-grid">
-          <section className="panel" aria-labelledby={`${ids}-category`}>
-            <div className="panel-header">
-              <h2 id={`${ids}-category`}>Cases by category</h2>
-            </div>
+          <Panel title="Cases by category">
             <div className="panel-body">
               <Bars items={figures.byCategory.map((c) => ({ label: abuseCategoryLabels[c.category], value: c.cases }))} />
             </div>
-          </section>
-          <section className="panel" aria-labelledby={`${ids}-outcome`}>
-            <div className="panel-header">
-              <h2 id={`${ids}-outcome`}>Cases by outcome</h2>
-            </div>
+          </Panel>
+          <Panel title="Cases by outcome">
             <div className="panel-body">
               <Bars items={figures.byOutcome.map((o) => ({ label: abuseOutcomeLabels[o.outcome], value: o.cases }))} />
             </div>
-          </section>
+          </Panel>
         </div>
       )}
 
-      <section className="panel" aria-labelledby={`${ids}-cases`}>
-        <div className="panel-header">
-          <h2 id={`${ids}-cases`}>Cases</h2>
-        </div>
+      <Panel title="Cases">
         <form className="toolbar" role="search" aria-label="Abuse cases" onSubmit={(event) => event.preventDefault()}>
-          <div className="field field-grow">
-            <label htmlFor={`${ids}-q`}>Domain or case number</label>
-            <input
-              id={`${ids}-q`}
-              className="input"
-              type="search"
-              value={q}
-              onChange={(event) => setQ(event.target.value)}
-              placeholder="example.com or AC-10001"
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-status`}>Status</label>
-            <select id={`${ids}-status`} className="input" value={status} onChange={(event) => setStatus(event.target.value)}>
-              <option value="open">Open</option>
-              <option value="closed">Closed</option>
-              <option value="all">All</option>
-            </select>
-          </div>
+          <ToolbarInput label="Domain or case number" grow type="search" value={q} onValue={setQ} placeholder="example.com or AC-10001" />
+          <ToolbarSelect
+            label="Status"
+            value={status}
+            onValue={setStatus}
+            options={[
+              ['open', 'Open'],
+              ['closed', 'Closed'],
+              ['all', 'All'],
+            ]}
+          />
         </form>
         <Loaded data={data} error={error}>
           {(list) => (
@@ -202,13 +183,13 @@ export default function AbuseDesk() {
                   key: 'case',
                   label: 'Case',
                   render: (row) => (
+                    <Link className="cell-main" to={`/admin/abuse/${row.caseId}`}>
+                      <Address value={row.domain} />
+                    </Link>
+                  ),
+                  sub: (row) => (
                     <>
-                      <Link className="cell-main" to={`/admin/abuse/${row.caseId}`}>
-                        <Address value={row.domain} />
-                      </Link>
-                      <span className="cell-sub">
-                        {row.caseNumber} · {row.reports} report{row.reports === 1 ? '' : 's'}
-                      </span>
+                      {row.caseNumber} · {row.reports} report{row.reports === 1 ? '' : 's'}
                     </>
                   ),
                 },
@@ -220,7 +201,7 @@ export default function AbuseDesk() {
             />
           )}
         </Loaded>
-      </section>
+      </Panel>
       {editing && figures && (
         <ClockSettings
           hours={figures.firstActionHours}

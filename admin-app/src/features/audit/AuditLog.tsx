@@ -2,7 +2,7 @@
  * The audit log: every staff action and every read of a customer's personal data, newest first; searched as you
  * type, filtered by action (in words), staff member, customer and dates, and exported as CSV with the same filters (the export is logged too).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { AuditEntry } from '../../../../api/contract/audit/audit.ts';
@@ -11,6 +11,8 @@ import { AuditTable } from '../../lib/AuditTable.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { Loaded } from '../../lib/Loaded.tsx';
+import { PageHeader } from '../../lib/PageHeader.tsx';
+import { ToolbarInput } from '../../lib/ToolbarField.tsx';
 import { newestFirst } from '../../lib/newest-first.ts';
 
 const pageSize = 50;
@@ -25,7 +27,6 @@ export default function AuditLog() {
   const [from, setFrom] = useState(params.get('from') ?? '');
   const [to, setTo] = useState(params.get('to') ?? '');
   const [skip, setSkip] = useState(0);
-  const ids = useId();
   const filters = new URLSearchParams(
     Object.entries({
       q: useDebounced(q.trim()),
@@ -52,70 +53,25 @@ export default function AuditLog() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Audit log</h1>
-          <p>Every staff change, and every time staff read a customer’s personal data. Entries can never be edited or deleted.</p>
-        </div>
-        {can('audit:export') && (
-          <div className="page-actions">
+      <PageHeader
+        title="Audit log"
+        intro="Every staff change, and every time staff read a customer’s personal data. Entries can never be edited or deleted."
+        actions={
+          can('audit:export') && (
             <a className="btn btn-secondary" href={`/api/admin/audit/export?${filters}`} download>
               Export CSV
             </a>
-          </div>
-        )}
-      </div>
+          )
+        }
+      />
       <div className="panel">
         <form className="toolbar" role="search" aria-label="Audit log" onSubmit={(event) => event.preventDefault()}>
-          <div className="field field-grow">
-            <label htmlFor={`${ids}-q`}>Search</label>
-            <input
-              id={`${ids}-q`}
-              className="input"
-              type="search"
-              placeholder="Email, domain, reason, address…"
-              value={q}
-              onChange={(event) => update(setQ, 'q')(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-action`}>Action</label>
-            <input
-              id={`${ids}-action`}
-              className="input"
-              placeholder="e.g. suspend, refund"
-              value={action}
-              onChange={(event) => update(setAction, 'action')(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-staff`}>Staff member</label>
-            <input
-              id={`${ids}-staff`}
-              className="input"
-              placeholder="Email"
-              value={staff}
-              onChange={(event) => update(setStaff, 'staff')(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-customer`}>Customer</label>
-            <input
-              id={`${ids}-customer`}
-              className="input"
-              placeholder="Account number or email"
-              value={customer}
-              onChange={(event) => update(setCustomer, 'customer')(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-from`}>From</label>
-            <input id={`${ids}-from`} className="input" type="date" value={from} onChange={(event) => update(setFrom, 'from')(event.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-to`}>To</label>
-            <input id={`${ids}-to`} className="input" type="date" value={to} onChange={(event) => update(setTo, 'to')(event.target.value)} />
-          </div>
+          <ToolbarInput label="Search" grow type="search" placeholder="Email, domain, reason, address…" value={q} onValue={update(setQ, 'q')} />
+          <ToolbarInput label="Action" placeholder="e.g. suspend, refund" value={action} onValue={update(setAction, 'action')} />
+          <ToolbarInput label="Staff member" placeholder="Email" value={staff} onValue={update(setStaff, 'staff')} />
+          <ToolbarInput label="Customer" placeholder="Account number or email" value={customer} onValue={update(setCustomer, 'customer')} />
+          <ToolbarInput label="From" type="date" value={from} onValue={update(setFrom, 'from')} />
+          <ToolbarInput label="To" type="date" value={to} onValue={update(setTo, 'to')} />
         </form>
         <Loaded data={data} error={error} loading={isLoading ? 'Loading…' : ''}>
           {(list) => (

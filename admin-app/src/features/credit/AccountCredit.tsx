@@ -2,6 +2,7 @@
  * One account's money outside orders: its credit balance and history, granting credit (note for the customer,
  * reason for the audit log), and its card payments for renewals, bills and protection, each refundable on its page.
  */
+import { Panel } from '../../lib/Panel.tsx';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { apiClient, apiKey } from '@kit/api-client.ts';
@@ -94,15 +95,16 @@ function AccountMoney({ accountId }: { accountId: number }) {
   return (
     <>
       <div className="panel-grid">
-        <section className="panel" aria-labelledby="credit-heading">
-          <div className="panel-header">
-            <h2 id="credit-heading">Account credit</h2>
-            {can('billing:credit') && (
+        <Panel
+          title="Account credit"
+          actions={
+            can('billing:credit') && (
               <button type="button" className="btn btn-primary" onClick={() => setGranting(true)}>
                 Give credit…
               </button>
-            )}
-          </div>
+            )
+          }
+        >
           <div className="panel-body">
             <dl className="kv">
               <dt>Account</dt>
@@ -130,11 +132,8 @@ function AccountMoney({ accountId }: { accountId: number }) {
               { key: 'amount', label: 'Amount', className: 'num', render: (entry) => formatMoney(entry.amount) },
             ]}
           />
-        </section>
-        <section className="panel" aria-labelledby="payments-heading">
-          <div className="panel-header">
-            <h2 id="payments-heading">Card payments outside orders</h2>
-          </div>
+        </Panel>
+        <Panel title="Card payments outside orders">
           <Loaded data={payments.data} error={undefined}>
             {(list) => (
               <DataTable
@@ -146,13 +145,11 @@ function AccountMoney({ accountId }: { accountId: number }) {
                     key: 'paidFor',
                     label: 'Paid for',
                     render: (payment) => (
-                      <>
-                        <Link className="cell-main" to={`/admin/payments/${encodeURIComponent(payment.paymentIntentId)}`}>
-                          {payment.description}
-                        </Link>
-                        <span className="cell-sub">{formatDateTime(payment.date)}</span>
-                      </>
+                      <Link className="cell-main" to={`/admin/payments/${encodeURIComponent(payment.paymentIntentId)}`}>
+                        {payment.description}
+                      </Link>
                     ),
+                    sub: (payment) => formatDateTime(payment.date),
                   },
                   {
                     key: 'amount',
@@ -169,7 +166,7 @@ function AccountMoney({ accountId }: { accountId: number }) {
               />
             )}
           </Loaded>
-        </section>
+        </Panel>
       </div>
       {granting && (
         <GrantDialog

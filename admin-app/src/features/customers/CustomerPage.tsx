@@ -22,6 +22,7 @@ import { FetchError } from '../../swr.ts';
 import { DomainsTable } from '../domains/DomainsTable.tsx';
 import { CloseAccountModal, closeBlockedReason, EditCustomerModal, ViewAsModal } from './CustomerEdit.tsx';
 import { NotesPanel } from './NotesPanel.tsx';
+import { Panel } from '../../lib/Panel.tsx';
 import { Address } from '../../lib/Address.tsx';
 import { OrderStatus } from '../orders/OrderStatus.tsx';
 
@@ -69,22 +70,6 @@ function ContactBlock({ contact }: { contact: Contact | null }) {
       </span>
       <span>{contact.phone}</span>
     </address>
-  );
-}
-
-function Panel({ title, count, children, actions }: { title: string; count?: number; children: React.ReactNode; actions?: React.ReactNode }) {
-  const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <section className="panel" aria-labelledby={id}>
-      <div className="panel-header">
-        <h2 id={id}>
-          {title}
-          {count !== undefined && <span className="count">{count}</span>}
-        </h2>
-        {actions}
-      </div>
-      {children}
-    </section>
   );
 }
 
@@ -333,12 +318,8 @@ export default function CustomerPage() {
             {
               key: 'description',
               label: 'Description',
-              render: (txn) => (
-                <>
-                  <span className="cell-main">{txn.description}</span>
-                  <span className="cell-sub">#{txn.transactionId}</span>
-                </>
-              ),
+              render: (txn) => <span className="cell-main">{txn.description}</span>,
+              sub: (txn) => <>#{txn.transactionId}</>,
             },
             { key: 'date', label: 'Date', className: 'nowrap', render: (txn) => formatDate(txn.date) },
             { key: 'type', label: 'Type', render: (txn) => transactionTypeLabels[txn.type as TransactionType] ?? txn.type },

@@ -2,7 +2,7 @@
  * Customers: one box finds a customer by email, name, phone, domain, order or transaction number, with results as
  * you type (each search is logged: results show names and emails).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
@@ -12,6 +12,8 @@ import { formatDate } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
 import { Address } from '../../lib/Address.tsx';
+import { PageHeader } from '../../lib/PageHeader.tsx';
+import { ToolbarInput } from '../../lib/ToolbarField.tsx';
 
 const matchLabels: Record<CustomerMatch, string> = {
   account: 'Account number',
@@ -29,7 +31,6 @@ function searchable(q: string): boolean {
 }
 
 export default function CustomersPage() {
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const input = useRef<HTMLInputElement>(null);
@@ -42,34 +43,27 @@ export default function CustomersPage() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Customers</h1>
-          <p>Find a customer by email, name, phone, domain, order or transaction number.</p>
-        </div>
-      </div>
+      <PageHeader title="Customers" intro="Find a customer by email, name, phone, domain, order or transaction number." />
       <div className="panel">
         <form className="toolbar" role="search" aria-label="Customers" onSubmit={(event) => event.preventDefault()}>
-          <div className="field field-grow">
-            <label htmlFor={`${id}-q`}>Search customers</label>
-            <input
-              id={`${id}-q`}
-              className="input input-lg"
-              type="search"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="jane@example.com, Jane Doe, +1 415…, example.com, #1042"
-              value={q}
-              onChange={(event) => {
-                setQ(event.target.value);
-                const next = new URLSearchParams(params);
-                if (event.target.value) next.set('q', event.target.value);
-                else next.delete('q');
-                setParams(next, { replace: true });
-              }}
-              ref={input}
-            />
-          </div>
+          <ToolbarInput
+            label="Search customers"
+            grow
+            large
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="jane@example.com, Jane Doe, +1 415…, example.com, #1042"
+            value={q}
+            onValue={(value) => {
+              setQ(value);
+              const next = new URLSearchParams(params);
+              if (value) next.set('q', value);
+              else next.delete('q');
+              setParams(next, { replace: true });
+            }}
+            inputRef={input}
+          />
         </form>
         <div aria-live="polite" aria-busy={isLoading}>
           {!searchable(settled) ? (
@@ -94,14 +88,14 @@ export default function CustomersPage() {
                   key: 'customer',
                   label: 'Customer',
                   render: (hit) => (
+                    <Link className="cell-main" to={`/admin/customers/${hit.accountId}`}>
+                      {hit.name ?? hit.email}
+                    </Link>
+                  ),
+                  sub: (hit) => (
                     <>
-                      <Link className="cell-main" to={`/admin/customers/${hit.accountId}`}>
-                        {hit.name ?? hit.email}
-                      </Link>
-                      <span className="cell-sub">
-                        <Address value={hit.email} />
-                        {hit.company ? ` · ${hit.company}` : ''}
-                      </span>
+                      <Address value={hit.email} />
+                      {hit.company ? ` · ${hit.company}` : ''}
                     </>
                   ),
                 },

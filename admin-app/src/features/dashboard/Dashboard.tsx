@@ -2,6 +2,7 @@
  * The dashboard: what the business did today, in 7 and in 30 days; charges that failed; transfers waiting; the job
  * queue (depths, failed jobs an owner can put back, the last run of each schedule); open abuse cases.
  */
+import { Panel } from '../../lib/Panel.tsx';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isFailure } from '@kit/api.ts';
@@ -130,13 +131,14 @@ export default function Dashboard() {
             <Figure label="Refunds" counts={data.refunds} money to={can('audit:read') ? '/admin/audit?action=refund' : orders} />
           </div>
           <div className="panel-grid">
-            <section className="panel" aria-labelledby="failed-heading">
-              <div className="panel-header">
-                <h2 id="failed-heading">Failed charges, last 7 days</h2>
+            <Panel
+              title="Failed charges, last 7 days"
+              actions={
                 <CountLink to={orders && `${orders}?status=failed`} label={`Failed charges, last 7 days: ${data.failedCharges.last7Days}`}>
                   <span className={`badge ${data.failedCharges.last7Days ? 'badge-warning' : 'badge-success'}`}>{data.failedCharges.last7Days}</span>
                 </CountLink>
-              </div>
+              }
+            >
               <DataTable
                 rows={data.failedCharges.recent}
                 rowKey={(charge) => `${charge.kind}-${charge.id}`}
@@ -146,14 +148,14 @@ export default function Dashboard() {
                     key: 'what',
                     label: 'What',
                     render: (charge) => (
+                      <span className="cell-main">
+                        {charge.kind === 'order' ? <Link to={`/admin/orders/${charge.id}`}>Order #{charge.id}</Link> : chargeKinds[charge.kind]}
+                      </span>
+                    ),
+                    sub: (charge) => (
                       <>
-                        <span className="cell-main">
-                          {charge.kind === 'order' ? <Link to={`/admin/orders/${charge.id}`}>Order #{charge.id}</Link> : chargeKinds[charge.kind]}
-                        </span>
-                        <span className="cell-sub">
-                          {formatAgo(charge.date)}
-                          {charge.accountId ? ` · account ${charge.accountId}` : ''}
-                        </span>
+                        {formatAgo(charge.date)}
+                        {charge.accountId ? ` · account ${charge.accountId}` : ''}
                       </>
                     ),
                   },
@@ -164,11 +166,8 @@ export default function Dashboard() {
               <div className="panel-body">
                 <Link to="/admin/renewals">Failed auto-renewals →</Link>
               </div>
-            </section>
-            <section className="panel" aria-labelledby="waiting-heading">
-              <div className="panel-header">
-                <h2 id="waiting-heading">Waiting</h2>
-              </div>
+            </Panel>
+            <Panel title="Waiting">
               <div className="panel-body">
                 <dl className="kv">
                   <dt>Transfers in, at the registry</dt>
@@ -200,12 +199,9 @@ export default function Dashboard() {
                   </dd>
                 </dl>
               </div>
-            </section>
+            </Panel>
           </div>
-          <section className="panel" aria-labelledby="jobs-heading" id="jobs">
-            <div className="panel-header">
-              <h2 id="jobs-heading">Background jobs</h2>
-            </div>
+          <Panel title="Background jobs" id="jobs">
             {!jobsOpen && (
               <p className="panel-body jobs-summary">
                 {jobsSummary(data)}{' '}
@@ -268,12 +264,8 @@ export default function Dashboard() {
                       {
                         key: 'failed',
                         label: 'Failed',
-                        render: (job) => (
-                          <>
-                            {formatAgo(job.failedOn)}
-                            <span className="cell-sub">after {job.retryCount} retries</span>
-                          </>
-                        ),
+                        render: (job) => formatAgo(job.failedOn),
+                        sub: (job) => <>after {job.retryCount} retries</>,
                       },
                       {
                         key: 'actions',
@@ -298,7 +290,7 @@ export default function Dashboard() {
                 </>
               )}
             </div>
-          </section>
+          </Panel>
         </>
       )}
     </section>

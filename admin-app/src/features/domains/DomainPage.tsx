@@ -2,7 +2,8 @@
  * One domain: our record beside what the registry answers now, its suspensions, and the staff actions on it, each
  * behind a dialog that asks for the reason the audit log keeps (and the owner reads in their account activity).
  */
-import { useId, useState } from 'react';
+import { Panel } from '../../lib/Panel.tsx';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR, { mutate as revalidate } from 'swr';
 import { api } from '@kit/api.ts';
@@ -50,7 +51,6 @@ const suspendingRoles = new Intl.ListFormat('en', { type: 'conjunction' }).forma
 
 export default function DomainPage() {
   const domainId = Number(useParams().domainId);
-  const ids = useId();
   const { can, session } = useStaffSession();
   const key = `/admin/domains/${domainId}`;
   const { data: domain, error, mutate } = useSWR<StaffDomainRecord>(Number.isInteger(domainId) ? key : null);
@@ -148,10 +148,7 @@ export default function DomainPage() {
       )}
 
       <div className="compare">
-        <section className="panel" aria-labelledby={`${ids}-ours`}>
-          <div className="panel-header">
-            <h2 id={`${ids}-ours`}>Our record</h2>
-          </div>
+        <Panel title="Our record">
           <div className="panel-body">
             <dl className="kv">
               <dt>Status</dt>
@@ -182,14 +179,15 @@ export default function DomainPage() {
               )}
             </dl>
           </div>
-        </section>
-        <section className="panel" aria-labelledby={`${ids}-registry`}>
-          <div className="panel-header">
-            <h2 id={`${ids}-registry`}>Registry, live</h2>
+        </Panel>
+        <Panel
+          title="Registry, live"
+          actions={
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => void mutate()}>
               Ask again
             </button>
-          </div>
+          }
+        >
           <div className="panel-body">
             {!domain.registry.ok ? (
               <p className="notice notice-danger" role="alert">
@@ -219,13 +217,10 @@ export default function DomainPage() {
               </dl>
             )}
           </div>
-        </section>
+        </Panel>
       </div>
 
-      <section className="panel" aria-labelledby={`${ids}-suspensions`}>
-        <div className="panel-header">
-          <h2 id={`${ids}-suspensions`}>Suspensions</h2>
-        </div>
+      <Panel title="Suspensions">
         {session?.state === 'active' && !can('domains:suspend') && (
           <p className="notice notice-warning panel-notice">
             Only {suspendingRoles} staff may suspend a domain or lift a suspension; your role ({staffRoleLabels[session.staff.role].label}) may not.
@@ -251,11 +246,11 @@ export default function DomainPage() {
             { key: 'lifted', label: 'Lifted', render: (s) => (s.liftDate ? formatDateTime(s.liftDate) : <span className="badge badge-danger">Active</span>) },
           ]}
         />
-      </section>
+      </Panel>
 
-      {can('registries:read') && <RegistryCommands domain={domain.domain} labelId={`${ids}-commands`} />}
+      {can('registries:read') && <RegistryCommands domain={domain.domain} />}
 
-      <DomainTimeline domainId={domainId} labelId={`${ids}-timeline`} />
+      <DomainTimeline domainId={domainId} />
 
       <DeleteDomainModal domainId={domainId} domain={domain.domain} open={action === 'delete'} onClose={() => setAction(null)} onDone={done} />
       {owner && (

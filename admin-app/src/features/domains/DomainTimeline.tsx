@@ -1,4 +1,5 @@
 /** One domain's history in one table: staff actions, the customer's own changes and the registry's answers, newest first. */
+import { Panel } from '../../lib/Panel.tsx';
 import useSWR from 'swr';
 import type { DomainTimelineEntry, TimelineSource } from '../../../../api/contract/support/domain-history.ts';
 import { DataTable } from '@kit/DataTable.tsx';
@@ -13,13 +14,10 @@ const sourceBadges: Record<TimelineSource, { label: string; tone: string }> = {
   system: { label: 'System', tone: '' },
 };
 
-export function DomainTimeline({ domainId, labelId }: { domainId: number; labelId: string }) {
+export function DomainTimeline({ domainId }: { domainId: number }) {
   const { data } = useSWR<{ data: DomainTimelineEntry[] }>(`/admin/domains/${domainId}/timeline`);
   return (
-    <section className="panel" aria-labelledby={labelId}>
-      <div className="panel-header">
-        <h2 id={labelId}>Timeline</h2>
-      </div>
+    <Panel title="Timeline">
       <Loaded data={data} error={undefined}>
         {(list) => (
           <DataTable
@@ -48,6 +46,6 @@ export function DomainTimeline({ domainId, labelId }: { domainId: number; labelI
           />
         )}
       </Loaded>
-    </section>
+    </Panel>
   );
 }

@@ -64,13 +64,13 @@ export default function Escrow() {
                     key: 'deposit',
                     label: 'Deposit',
                     render: (deposit) => (
+                      <span className="cell-main">
+                        {kindLabels[deposit.kind]} of {deposit.day}, #{deposit.sequence}
+                      </span>
+                    ),
+                    sub: (deposit) => (
                       <>
-                        <span className="cell-main">
-                          {kindLabels[deposit.kind]} of {deposit.day}, #{deposit.sequence}
-                        </span>
-                        <span className="cell-sub">
-                          {deposit.trigger === 'manual' ? 'Made by staff' : 'Scheduled'}, {formatDateTime(deposit.createDate)}
-                        </span>
+                        {deposit.trigger === 'manual' ? 'Made by staff' : 'Scheduled'}, {formatDateTime(deposit.createDate)}
                       </>
                     ),
                   },

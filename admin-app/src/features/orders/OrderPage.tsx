@@ -1,4 +1,5 @@
 /** One order: its lines as the registry answered them (prices, promo discount, credit), its payment, refunds. */
+import { Panel } from '../../lib/Panel.tsx';
 import { Link, useParams } from 'react-router';
 import { apiKey } from '@kit/api-client.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
@@ -44,11 +45,7 @@ export default function OrderPage() {
             </div>
           </div>
           {order.error && <p className="notice notice-warning">{order.error}</p>}
-          <section className="panel" aria-labelledby="lines-heading">
-            <div className="panel-header">
-              <h2 id="lines-heading">Lines</h2>
-              {order.promoCode && <span className="promo-chip">Promo code {order.promoCode}</span>}
-            </div>
+          <Panel title="Lines" actions={order.promoCode && <span className="promo-chip">Promo code {order.promoCode}</span>}>
             <DataTable
               rows={order.lines}
               rowKey={(line) => line.orderLineId}
@@ -57,15 +54,11 @@ export default function OrderPage() {
                   key: 'domain',
                   label: 'Domain',
                   render: (line) => (
-                    <>
-                      <span className="cell-main">
-                        <Address value={line.domain} />
-                      </span>
-                      <span className="cell-sub">
-                        {line.kind === 'transfer' ? 'Transfer' : line.kind === 'market' ? 'Marketplace purchase' : 'Registration'}
-                      </span>
-                    </>
+                    <span className="cell-main">
+                      <Address value={line.domain} />
+                    </span>
                   ),
+                  sub: (line) => (line.kind === 'transfer' ? 'Transfer' : line.kind === 'market' ? 'Marketplace purchase' : 'Registration'),
                 },
                 {
                   key: 'state',
@@ -87,7 +80,7 @@ export default function OrderPage() {
                 { key: 'card', label: 'Card', className: 'num', render: (line) => formatMoney(line.totalPrice) },
               ]}
             />
-          </section>
+          </Panel>
           {order.payment ? (
             <PaymentPanel payment={order.payment} refundTo={{ orderId: id }} onChanged={() => void mutate()} />
           ) : (

@@ -1,5 +1,5 @@
 /** Orders: found by number, domain or customer email (as you type), or one account's; each opens its lines and payment. */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { apiKey } from '@kit/api-client.ts';
 import { DataTable } from '@kit/DataTable.tsx';
@@ -10,6 +10,8 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 import { useApi } from '../../swr.ts';
 import { OrderStatus } from './OrderStatus.tsx';
 import { Loaded } from '../../lib/Loaded.tsx';
+import { PageHeader } from '../../lib/PageHeader.tsx';
+import { ToolbarInput, ToolbarSelect } from '../../lib/ToolbarField.tsx';
 import { newestFirst } from '../../lib/newest-first.ts';
 
 const pageSize = 50;
@@ -21,7 +23,6 @@ export default function OrdersPage() {
   const [status, setStatus] = useState(params.get('status') ?? '');
   const [skip, setSkip] = useState(0);
   const accountId = params.get('accountId');
-  const ids = useId();
   const words = useDebounced(q.trim());
   const query = {
     q: words || undefined,
@@ -42,57 +43,44 @@ export default function OrdersPage() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Orders</h1>
-          <p>Checkouts and what they registered, with their payments and refunds.{accountId ? ` Account ${accountId} only.` : ''}</p>
-        </div>
-        {accountId && (
-          <div className="page-actions">
-            <Link className="btn btn-secondary" to={`/admin/credit?accountId=${accountId}`}>
-              Account credit and payments
-            </Link>
-            <button type="button" className="btn btn-ghost" onClick={() => remember('accountId', '')}>
-              All accounts
-            </button>
-          </div>
-        )}
-      </div>
+      <PageHeader
+        title="Orders"
+        intro={`Checkouts and what they registered, with their payments and refunds.${accountId ? ` Account ${accountId} only.` : ''}`}
+        actions={
+          accountId && (
+            <>
+              <Link className="btn btn-secondary" to={`/admin/credit?accountId=${accountId}`}>
+                Account credit and payments
+              </Link>
+              <button type="button" className="btn btn-ghost" onClick={() => remember('accountId', '')}>
+                All accounts
+              </button>
+            </>
+          )
+        }
+      />
       <div className="panel">
         <form className="toolbar" role="search" aria-label="Orders" onSubmit={(event) => event.preventDefault()}>
-          <div className="field field-grow">
-            <label htmlFor={`${ids}-q`}>Search</label>
-            <input
-              id={`${ids}-q`}
-              className="input"
-              type="search"
-              placeholder="Order number, domain or email"
-              value={q}
-              onChange={(event) => {
-                setQ(event.target.value);
-                remember('q', event.target.value.trim());
-              }}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-status`}>Status</label>
-            <select
-              id={`${ids}-status`}
-              className="select"
-              value={status}
-              onChange={(event) => {
-                setStatus(event.target.value);
-                remember('status', event.target.value);
-              }}
-            >
-              <option value="">Any</option>
-              {statuses.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ToolbarInput
+            label="Search"
+            grow
+            type="search"
+            placeholder="Order number, domain or email"
+            value={q}
+            onValue={(value) => {
+              setQ(value);
+              remember('q', value.trim());
+            }}
+          />
+          <ToolbarSelect
+            label="Status"
+            value={status}
+            onValue={(value) => {
+              setStatus(value);
+              remember('status', value);
+            }}
+            options={[['', 'Any'], ...statuses.map((value) => [value, value] as const)]}
+          />
         </form>
         <Loaded data={data} error={error} loading={isLoading ? 'Loading…' : ''}>
           {(list) => (
@@ -106,13 +94,11 @@ export default function OrdersPage() {
                   key: 'order',
                   label: 'Order',
                   render: (order) => (
-                    <>
-                      <Link className="cell-main" to={`/admin/orders/${order.orderId}`}>
-                        Order #{order.orderId}
-                      </Link>
-                      <span className="cell-sub">{formatDateTime(order.createDate)}</span>
-                    </>
+                    <Link className="cell-main" to={`/admin/orders/${order.orderId}`}>
+                      Order #{order.orderId}
+                    </Link>
                   ),
+                  sub: (order) => formatDateTime(order.createDate),
                 },
                 {
                   key: 'customer',

@@ -1,4 +1,5 @@
 /** A payment's charges (with what is left of each), what the card paid and got back, its refunds, and the Refund button. */
+import { Panel } from '../../lib/Panel.tsx';
 import { useState } from 'react';
 import { type PaymentDetail, yearsSentence } from '../../../../api/contract/billing/refunds.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
@@ -20,15 +21,16 @@ export function PaymentPanel({ payment, refundTo, onChanged }: { payment: Paymen
   const [refunding, setRefunding] = useState(false);
   return (
     <>
-      <section className="panel" aria-labelledby="payment-heading">
-        <div className="panel-header">
-          <h2 id="payment-heading">Payment</h2>
-          {can('orders:refund') && (
+      <Panel
+        title="Payment"
+        actions={
+          can('orders:refund') && (
             <button type="button" className="btn btn-secondary" disabled={payment.refundable === 0} onClick={() => setRefunding(true)}>
               Refund…
             </button>
-          )}
-        </div>
+          )
+        }
+      >
         <div className="panel-body">
           <dl className="money-summary">
             <div>
@@ -55,11 +57,8 @@ export function PaymentPanel({ payment, refundTo, onChanged }: { payment: Paymen
             { key: 'left', label: 'Left to refund', className: 'num', render: (charge) => formatMoney(charge.refundable) },
           ]}
         />
-      </section>
-      <section className="panel" aria-labelledby="refunds-heading">
-        <div className="panel-header">
-          <h2 id="refunds-heading">Refunds</h2>
-        </div>
+      </Panel>
+      <Panel title="Refunds">
         <DataTable
           rows={payment.refunds}
           rowKey={(refund) => refund.refundId}
@@ -100,7 +99,7 @@ export function PaymentPanel({ payment, refundTo, onChanged }: { payment: Paymen
             { key: 'amount', label: 'Amount', className: 'num', render: (refund) => formatMoney(refund.amount) },
           ]}
         />
-      </section>
+      </Panel>
       {refunding && (
         <RefundDialog
           payment={payment}

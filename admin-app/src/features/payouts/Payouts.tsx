@@ -3,6 +3,7 @@
  * it: one seller or the ticked batch, through the payouts provider or by bank transfer with its reference. Each payout
  * is audited; one request key per click, so a retry pays once.
  */
+import { Panel } from '../../lib/Panel.tsx';
 import { useState } from 'react';
 import { isFailure } from '@kit/api.ts';
 import { apiClient, apiKey } from '@kit/api-client.ts';
@@ -47,10 +48,7 @@ export default function Payouts() {
         </div>
       </div>
       {error && <p className="notice notice-warning">We could not load the payouts. Reload the page.</p>}
-      <section className="panel" aria-labelledby="owed-heading">
-        <div className="panel-header">
-          <h2 id="owed-heading">Owed to sellers</h2>
-        </div>
+      <Panel title="Owed to sellers">
         {can('orders:refund') && (
           <div className="toolbar">
             <fieldset className="field">
@@ -111,12 +109,9 @@ export default function Payouts() {
             },
           ]}
         />
-      </section>
+      </Panel>
       {data && data.payouts.length > 0 && (
-        <section className="panel" aria-labelledby="paid-heading">
-          <div className="panel-header">
-            <h2 id="paid-heading">Recent payouts</h2>
-          </div>
+        <Panel title="Recent payouts">
           <DataTable
             rows={data.payouts}
             rowKey={(payout) => payout.sellerPayoutId}
@@ -132,7 +127,7 @@ export default function Payouts() {
               { key: 'amount', label: 'Amount', className: 'num', render: (payout) => formatMoney(payout.amount) },
             ]}
           />
-        </section>
+        </Panel>
       )}
     </section>
   );

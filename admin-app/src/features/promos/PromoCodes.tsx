@@ -239,12 +239,8 @@ export default function PromoCodes() {
                   key: 'code',
                   label: 'Code',
                   sort: (code) => code.code,
-                  render: (code) => (
-                    <>
-                      <span className="cell-main mono">{code.code}</span>
-                      <span className="cell-sub">{code.description}</span>
-                    </>
-                  ),
+                  render: (code) => <span className="cell-main mono">{code.code}</span>,
+                  sub: (code) => code.description,
                 },
                 {
                   key: 'status',
@@ -255,12 +251,8 @@ export default function PromoCodes() {
                   key: 'runs',
                   label: 'Runs',
                   sort: (code) => code.startDate,
-                  render: (code) => (
-                    <>
-                      {formatDateTime(code.startDate)}
-                      <span className="cell-sub">{code.endDate ? `until ${formatDateTime(code.endDate)}` : 'no end'}</span>
-                    </>
-                  ),
+                  render: (code) => formatDateTime(code.startDate),
+                  sub: (code) => <>{code.endDate ? `until ${formatDateTime(code.endDate)}` : 'no end'}</>,
                 },
                 {
                   key: 'used',
@@ -270,9 +262,9 @@ export default function PromoCodes() {
                     <>
                       {code.redemptions}
                       {code.maxRedemptions != null ? ` of ${code.maxRedemptions}` : ''}
-                      <span className="cell-sub">{code.maxPerCustomer != null ? `${code.maxPerCustomer} per customer` : 'no limit per customer'}</span>
                     </>
                   ),
+                  sub: (code) => <>{code.maxPerCustomer != null ? `${code.maxPerCustomer} per customer` : 'no limit per customer'}</>,
                 },
                 {
                   key: 'discounts',

@@ -145,12 +145,8 @@ export default function Registries() {
                       key: 'activity',
                       label: 'Activity',
                       sort: (conn) => conn.commandsLastHour,
-                      render: (conn) => (
-                        <>
-                          {conn.commandsLastHour} commands in the last hour
-                          <span className="cell-sub">Poll queue: {conn.pollQueue ?? 'not read yet'}</span>
-                        </>
-                      ),
+                      render: (conn) => <>{conn.commandsLastHour} commands in the last hour</>,
+                      sub: (conn) => <>Poll queue: {conn.pollQueue ?? 'not read yet'}</>,
                     },
                     {
                       key: 'actions',

@@ -1,17 +1,15 @@
 /** A domain's registry commands, newest first, with the transaction ids a registry asks for in a dispute. */
+import { Panel } from '../../lib/Panel.tsx';
 import useSWR from 'swr';
 import type { RegistryCommandView } from '../../../../api/contract/registries.ts';
 import { DataTable } from '@kit/DataTable.tsx';
 import { formatDateTime } from '@kit/dates.ts';
 import { Loaded } from '../../lib/Loaded.tsx';
 
-export function RegistryCommands({ domain, labelId }: { domain: string; labelId: string }) {
+export function RegistryCommands({ domain }: { domain: string }) {
   const { data } = useSWR<{ data: RegistryCommandView[] }>(`/admin/registries/commands?domain=${encodeURIComponent(domain)}`);
   return (
-    <section className="panel" aria-labelledby={labelId}>
-      <div className="panel-header">
-        <h2 id={labelId}>Registry commands</h2>
-      </div>
+    <Panel title="Registry commands">
       <Loaded data={data} error={undefined}>
         {(list) => (
           <DataTable
@@ -36,17 +34,13 @@ export function RegistryCommands({ domain, labelId }: { domain: string; labelId:
                 key: 'trid',
                 label: 'clTRID / svTRID',
                 headClassName: 'col-wide',
-                render: (row) => (
-                  <>
-                    {row.clTRID ?? '—'}
-                    <span className="cell-sub">{row.svTRID ?? '—'}</span>
-                  </>
-                ),
+                render: (row) => row.clTRID ?? '—',
+                sub: (row) => row.svTRID ?? '—',
               },
             ]}
           />
         )}
       </Loaded>
-    </section>
+    </Panel>
   );
 }

@@ -52,36 +52,30 @@ export default function FailedRenewals() {
                   headClassName: 'col-wide',
                   sort: (row) => row.domain,
                   render: (row) => (
-                    <>
-                      <span className="cell-main">
-                        <Address value={row.domain} />
-                      </span>
-                      <span className="cell-sub">Expires {formatDateTime(row.expireDate)}</span>
-                    </>
+                    <span className="cell-main">
+                      <Address value={row.domain} />
+                    </span>
                   ),
+                  sub: (row) => <>Expires {formatDateTime(row.expireDate)}</>,
                 },
                 {
                   key: 'customer',
                   label: 'Customer',
                   headClassName: 'col-wide',
-                  render: (row) => (
+                  render: (row) => row.email ?? '—',
+                  sub: (row) => (
                     <>
-                      {row.email ?? '—'}
-                      <span className="cell-sub">
-                        <Link to={`/admin/credit?accountId=${row.accountId}`}>Account {row.accountId}</Link>
-                      </span>
+                      <Link to={`/admin/credit?accountId=${row.accountId}`}>Account {row.accountId}</Link>
                     </>
                   ),
                 },
                 {
                   key: 'why',
                   label: 'Why',
-                  render: (row) => (
+                  render: (row) => row.lastError ?? '—',
+                  sub: (row) => (
                     <>
-                      {row.lastError ?? '—'}
-                      <span className="cell-sub">
-                        {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
-                      </span>
+                      {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
                     </>
                   ),
                 },

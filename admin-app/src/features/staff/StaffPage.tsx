@@ -157,16 +157,12 @@ export default function StaffPage() {
                   label: 'Name',
                   sort: (member) => member.name,
                   render: (member) => (
-                    <>
-                      <span className="cell-main">
-                        {member.name}
-                        {member.staffId === session?.staff.staffId && <span className="muted"> (you)</span>}
-                      </span>
-                      <span className="cell-sub">
-                        <Address value={member.email} />
-                      </span>
-                    </>
+                    <span className="cell-main">
+                      {member.name}
+                      {member.staffId === session?.staff.staffId && <span className="muted"> (you)</span>}
+                    </span>
                   ),
+                  sub: (member) => <Address value={member.email} />,
                 },
                 {
                   key: 'role',

@@ -3,7 +3,7 @@
  * format checks found, a resend, and "Mark verified" (by other means: the evidence and a reason go in the audit log).
  * Each search shows registrants' addresses, so each is in the audit log.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { api, isFailure } from '@kit/api.ts';
 import { showToast } from '@kit/toasts.ts';
@@ -14,6 +14,8 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 import { Address } from '../../lib/Address.tsx';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { Loaded } from '../../lib/Loaded.tsx';
+import { PageHeader } from '../../lib/PageHeader.tsx';
+import { ToolbarInput, ToolbarSelect } from '../../lib/ToolbarField.tsx';
 import { DataTable } from '@kit/DataTable.tsx';
 import { Field } from '@kit/Field.tsx';
 
@@ -34,7 +36,6 @@ function VerificationStatus({ row }: { row: VerificationRow }) {
 }
 
 export default function Verifications() {
-  const ids = useId();
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('pending');
   const [sending, setSending] = useState<number | null>(null);
@@ -55,26 +56,23 @@ export default function Verifications() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Registrant verification</h1>
-          <p>Registrant emails asked to verify (ICANN WAPS). Unverified after 15 days, the account's domains are suspended until the link is clicked.</p>
-        </div>
-      </div>
+      <PageHeader
+        title="Registrant verification"
+        intro="Registrant emails asked to verify (ICANN WAPS). Unverified after 15 days, the account's domains are suspended until the link is clicked."
+      />
       <section className="panel">
         <form className="toolbar" role="search" aria-label="Verifications" onSubmit={(event) => event.preventDefault()}>
-          <div className="field field-grow">
-            <label htmlFor={`${ids}-q`}>Registrant email</label>
-            <input id={`${ids}-q`} className="input" type="search" value={q} onChange={(event) => setQ(event.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${ids}-status`}>Status</label>
-            <select id={`${ids}-status`} className="input" value={status} onChange={(event) => setStatus(event.target.value)}>
-              <option value="pending">Waiting</option>
-              <option value="verified">Verified</option>
-              <option value="all">All</option>
-            </select>
-          </div>
+          <ToolbarInput label="Registrant email" grow type="search" value={q} onValue={setQ} />
+          <ToolbarSelect
+            label="Status"
+            value={status}
+            onValue={setStatus}
+            options={[
+              ['pending', 'Waiting'],
+              ['verified', 'Verified'],
+              ['all', 'All'],
+            ]}
+          />
         </form>
         <Loaded data={data} error={error}>
           {(list) => (
