@@ -2,12 +2,13 @@
  * The abuse desk (RAA §3.18): this month's figures (median time to acknowledge and to first action, cases by
  * category and outcome), the first-action clock staff set, and the cases with their clocks, overdue ones in red.
  */
+import { Toolbar } from '../../lib/Toolbar.tsx';
+import { ListTable } from '../../lib/ListTable.tsx';
 import { Panel } from '../../lib/Panel.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { api } from '@kit/api.ts';
-import { DataTable } from '@kit/DataTable.tsx';
 import { TextField } from '@kit/Field.tsx';
 import { showToast } from '@kit/toasts.ts';
 import type { AbuseCaseSummary, AbuseFigures } from '../../../../api/contract/compliance/abuse-desk.ts';
@@ -16,7 +17,6 @@ import { abuseCategoryLabels } from '../../../../api/contract/compliance/abuse.t
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
-import { Loaded } from '../../lib/Loaded.tsx';
 import { ToolbarInput, ToolbarSelect } from '../../lib/ToolbarField.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useStaffSession } from '../../shell/session.ts';
@@ -158,7 +158,7 @@ export default function AbuseDesk() {
       )}
 
       <Panel title="Cases">
-        <form className="toolbar" role="search" aria-label="Abuse cases" onSubmit={(event) => event.preventDefault()}>
+        <Toolbar label="Abuse cases">
           <ToolbarInput label="Domain or case number" grow type="search" value={q} onValue={setQ} placeholder="example.com or AC-10001" />
           <ToolbarSelect
             label="Status"
@@ -170,37 +170,34 @@ export default function AbuseDesk() {
               ['all', 'All'],
             ]}
           />
-        </form>
-        <Loaded data={data} error={error}>
-          {(list) => (
-            <DataTable
-              rows={list.data}
-              rowKey={(row) => row.caseId}
-              empty={status === 'open' ? 'No open cases.' : 'No cases match.'}
-              rowClassName={(row) => (row.acknowledgeOverdue || row.firstActionOverdue ? 'row-overdue' : undefined)}
-              columns={[
-                {
-                  key: 'case',
-                  label: 'Case',
-                  render: (row) => (
-                    <Link className="cell-main" to={`/admin/abuse/${row.caseId}`}>
-                      <Address value={row.domain} />
-                    </Link>
-                  ),
-                  sub: (row) => (
-                    <>
-                      {row.caseNumber} · {row.reports} report{row.reports === 1 ? '' : 's'}
-                    </>
-                  ),
-                },
-                { key: 'category', label: 'Category', render: (row) => abuseCategoryLabels[row.category] },
-                { key: 'reported', label: 'Reported', className: 'nowrap', sort: (row) => row.createDate, render: (row) => formatDateTime(row.createDate) },
-                { key: 'clocks', label: 'Clocks', render: (row) => <CaseClocks row={row} /> },
-                { key: 'status', label: 'Status', render: (row) => <CaseStatus row={row} /> },
-              ]}
-            />
-          )}
-        </Loaded>
+        </Toolbar>
+        <ListTable
+          data={data}
+          error={error}
+          rowKey={(row) => row.caseId}
+          empty={status === 'open' ? 'No open cases.' : 'No cases match.'}
+          rowClassName={(row) => (row.acknowledgeOverdue || row.firstActionOverdue ? 'row-overdue' : undefined)}
+          columns={[
+            {
+              key: 'case',
+              label: 'Case',
+              render: (row) => (
+                <Link className="cell-main" to={`/admin/abuse/${row.caseId}`}>
+                  <Address value={row.domain} />
+                </Link>
+              ),
+              sub: (row) => (
+                <>
+                  {row.caseNumber} · {row.reports} report{row.reports === 1 ? '' : 's'}
+                </>
+              ),
+            },
+            { key: 'category', label: 'Category', render: (row) => abuseCategoryLabels[row.category] },
+            { key: 'reported', label: 'Reported', className: 'nowrap', sort: (row) => row.createDate, render: (row) => formatDateTime(row.createDate) },
+            { key: 'clocks', label: 'Clocks', render: (row) => <CaseClocks row={row} /> },
+            { key: 'status', label: 'Status', render: (row) => <CaseStatus row={row} /> },
+          ]}
+        />
       </Panel>
       {editing && figures && (
         <ClockSettings

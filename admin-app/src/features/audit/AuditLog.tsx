@@ -2,6 +2,7 @@
  * The audit log: every staff action and every read of a customer's personal data, newest first; searched as you
  * type, filtered by action (in words), staff member, customer and dates, and exported as CSV with the same filters (the export is logged too).
  */
+import { Toolbar } from '../../lib/Toolbar.tsx';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
@@ -65,14 +66,14 @@ export default function AuditLog() {
         }
       />
       <div className="panel">
-        <form className="toolbar" role="search" aria-label="Audit log" onSubmit={(event) => event.preventDefault()}>
+        <Toolbar label="Audit log">
           <ToolbarInput label="Search" grow type="search" placeholder="Email, domain, reason, address…" value={q} onValue={update(setQ, 'q')} />
           <ToolbarInput label="Action" placeholder="e.g. suspend, refund" value={action} onValue={update(setAction, 'action')} />
           <ToolbarInput label="Staff member" placeholder="Email" value={staff} onValue={update(setStaff, 'staff')} />
           <ToolbarInput label="Customer" placeholder="Account number or email" value={customer} onValue={update(setCustomer, 'customer')} />
           <ToolbarInput label="From" type="date" value={from} onValue={update(setFrom, 'from')} />
           <ToolbarInput label="To" type="date" value={to} onValue={update(setTo, 'to')} />
-        </form>
+        </Toolbar>
         <Loaded data={data} error={error} loading={isLoading ? 'Loading…' : ''}>
           {(list) => (
             <AuditTable

@@ -2,6 +2,8 @@
  * One account's money outside orders: its credit balance and history, granting credit (note for the customer,
  * reason for the audit log), and its card payments for renewals, bills and protection, each refundable on its page.
  */
+import { ListTable } from '../../lib/ListTable.tsx';
+import { PageHeader } from '../../lib/PageHeader.tsx';
 import { Panel } from '../../lib/Panel.tsx';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,7 +15,6 @@ import { maxCreditGrant } from '../../../../api/contract/billing/account-credit.
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
-import { Loaded } from '../../lib/Loaded.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError, useApi } from '../../swr.ts';
 
@@ -134,38 +135,35 @@ function AccountMoney({ accountId }: { accountId: number }) {
           />
         </Panel>
         <Panel title="Card payments outside orders">
-          <Loaded data={payments.data} error={undefined}>
-            {(list) => (
-              <DataTable
-                rows={list.data}
-                rowKey={(payment) => payment.paymentIntentId}
-                empty="No renewals, bills or other charges were paid by card."
-                columns={[
-                  {
-                    key: 'paidFor',
-                    label: 'Paid for',
-                    render: (payment) => (
-                      <Link className="cell-main" to={`/admin/payments/${encodeURIComponent(payment.paymentIntentId)}`}>
-                        {payment.description}
-                      </Link>
-                    ),
-                    sub: (payment) => formatDateTime(payment.date),
-                  },
-                  {
-                    key: 'amount',
-                    label: 'Amount',
-                    className: 'num',
-                    render: (payment) => (
-                      <>
-                        {formatMoney(payment.amount)}
-                        {payment.refunded > 0 && <span className="cell-sub">{formatMoney(payment.refunded)} refunded</span>}
-                      </>
-                    ),
-                  },
-                ]}
-              />
-            )}
-          </Loaded>
+          <ListTable
+            data={payments.data}
+            error={undefined}
+            rowKey={(payment) => payment.paymentIntentId}
+            empty="No renewals, bills or other charges were paid by card."
+            columns={[
+              {
+                key: 'paidFor',
+                label: 'Paid for',
+                render: (payment) => (
+                  <Link className="cell-main" to={`/admin/payments/${encodeURIComponent(payment.paymentIntentId)}`}>
+                    {payment.description}
+                  </Link>
+                ),
+                sub: (payment) => formatDateTime(payment.date),
+              },
+              {
+                key: 'amount',
+                label: 'Amount',
+                className: 'num',
+                render: (payment) => (
+                  <>
+                    {formatMoney(payment.amount)}
+                    {payment.refunded > 0 && <span className="cell-sub">{formatMoney(payment.refunded)} refunded</span>}
+                  </>
+                ),
+              },
+            ]}
+          />
         </Panel>
       </div>
       {granting && (
@@ -189,12 +187,7 @@ export default function AccountCredit() {
   const [typed, setTyped] = useState(current ? String(current) : '');
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Account credit and payments</h1>
-          <p>An account’s credit, and its card payments for renewals, monthly bills and protection.</p>
-        </div>
-      </div>
+      <PageHeader title="Account credit and payments" intro="An account’s credit, and its card payments for renewals, monthly bills and protection." />
       <div className="panel">
         <form
           className="toolbar"

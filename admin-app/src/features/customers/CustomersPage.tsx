@@ -2,6 +2,7 @@
  * Customers: one box finds a customer by email, name, phone, domain, order or transaction number, with results as
  * you type (each search is logged: results show names and emails).
  */
+import { Toolbar } from '../../lib/Toolbar.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
@@ -45,7 +46,7 @@ export default function CustomersPage() {
     <section className="page">
       <PageHeader title="Customers" intro="Find a customer by email, name, phone, domain, order or transaction number." />
       <div className="panel">
-        <form className="toolbar" role="search" aria-label="Customers" onSubmit={(event) => event.preventDefault()}>
+        <Toolbar label="Customers">
           <ToolbarInput
             label="Search customers"
             grow
@@ -64,7 +65,7 @@ export default function CustomersPage() {
             }}
             inputRef={input}
           />
-        </form>
+        </Toolbar>
         <div aria-live="polite" aria-busy={isLoading}>
           {!searchable(settled) ? (
             <p className="empty">Type at least two characters, or a number.</p>

@@ -2,6 +2,7 @@
  * The dashboard: what the business did today, in 7 and in 30 days; charges that failed; transfers waiting; the job
  * queue (depths, failed jobs an owner can put back, the last run of each schedule); open abuse cases.
  */
+import { PageHeader } from '../../lib/PageHeader.tsx';
 import { Panel } from '../../lib/Panel.tsx';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -104,17 +105,15 @@ export default function Dashboard() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Dashboard</h1>
-          <p>{data ? `As of ${formatDateTime(data.asOf)}. Days are UTC days.` : 'The business at a glance.'}</p>
-        </div>
-        <div className="page-actions">
+      <PageHeader
+        title="Dashboard"
+        intro={data ? `As of ${formatDateTime(data.asOf)}. Days are UTC days.` : 'The business at a glance.'}
+        actions={
           <button type="button" className="btn btn-secondary" onClick={() => void mutate()} disabled={isValidating}>
             Refresh
           </button>
-        </div>
-      </div>
+        }
+      />
       {error instanceof FetchError ? (
         <p className="notice notice-danger" role="alert">
           {error.failure.message}

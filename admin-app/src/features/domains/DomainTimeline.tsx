@@ -1,10 +1,9 @@
 /** One domain's history in one table: staff actions, the customer's own changes and the registry's answers, newest first. */
+import { ListTable } from '../../lib/ListTable.tsx';
 import { Panel } from '../../lib/Panel.tsx';
 import useSWR from 'swr';
 import type { DomainTimelineEntry, TimelineSource } from '../../../../api/contract/support/domain-history.ts';
-import { DataTable } from '@kit/DataTable.tsx';
 import { formatDateTime } from '@kit/dates.ts';
-import { Loaded } from '../../lib/Loaded.tsx';
 import { Address } from '../../lib/Address.tsx';
 
 const sourceBadges: Record<TimelineSource, { label: string; tone: string }> = {
@@ -18,34 +17,31 @@ export function DomainTimeline({ domainId }: { domainId: number }) {
   const { data } = useSWR<{ data: DomainTimelineEntry[] }>(`/admin/domains/${domainId}/timeline`);
   return (
     <Panel title="Timeline">
-      <Loaded data={data} error={undefined}>
-        {(list) => (
-          <DataTable
-            rows={list.data}
-            rowKey={(entry, index) => `${entry.at}-${index}`}
-            empty="No changes yet."
-            columns={[
-              { key: 'when', label: 'When', className: 'nowrap', render: (entry) => formatDateTime(entry.at) },
-              {
-                key: 'who',
-                label: 'Who',
-                render: (entry) => (
-                  <>
-                    <span className={`badge ${sourceBadges[entry.source].tone}`}>{sourceBadges[entry.source].label}</span>
-                    {entry.actor !== sourceBadges[entry.source].label && (
-                      <span className="cell-sub">
-                        <Address value={entry.actor} />
-                      </span>
-                    )}
-                  </>
-                ),
-              },
-              { key: 'what', label: 'What', render: (entry) => entry.summary },
-              { key: 'reason', label: 'Reason', render: (entry) => entry.reason ?? <span className="muted">—</span> },
-            ]}
-          />
-        )}
-      </Loaded>
+      <ListTable
+        data={data}
+        error={undefined}
+        rowKey={(entry, index) => `${entry.at}-${index}`}
+        empty="No changes yet."
+        columns={[
+          { key: 'when', label: 'When', className: 'nowrap', render: (entry) => formatDateTime(entry.at) },
+          {
+            key: 'who',
+            label: 'Who',
+            render: (entry) => (
+              <>
+                <span className={`badge ${sourceBadges[entry.source].tone}`}>{sourceBadges[entry.source].label}</span>
+                {entry.actor !== sourceBadges[entry.source].label && (
+                  <span className="cell-sub">
+                    <Address value={entry.actor} />
+                  </span>
+                )}
+              </>
+            ),
+          },
+          { key: 'what', label: 'What', render: (entry) => entry.summary },
+          { key: 'reason', label: 'Reason', render: (entry) => entry.reason ?? <span className="muted">—</span> },
+        ]}
+      />
     </Panel>
   );
 }

@@ -2,6 +2,7 @@
  * Domains: find one by name (as you type); the most recently changed ones when nothing is typed; or one of the lists
  * the dashboard's counts open (`?state=transfer-in` ...).
  */
+import { Toolbar } from '../../lib/Toolbar.tsx';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
@@ -37,7 +38,7 @@ export default function DomainsPage() {
         intro={state ? <Link to="/admin/domains">All domains</Link> : 'Every domain we hold for a customer, with its live registry state on its page.'}
       />
       <div className="panel">
-        <form className="toolbar" role="search" aria-label="Domains" onSubmit={(event) => event.preventDefault()}>
+        <Toolbar label="Domains">
           <ToolbarInput
             label="Search domains"
             grow
@@ -52,7 +53,7 @@ export default function DomainsPage() {
               setParams({ ...(value ? { q: value } : {}), ...(state ? { state } : {}) }, { replace: true });
             }}
           />
-        </form>
+        </Toolbar>
         <div aria-live="polite">
           {error instanceof FetchError ? (
             <p className="notice notice-danger panel-notice" role="alert">

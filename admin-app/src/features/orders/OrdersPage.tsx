@@ -1,4 +1,5 @@
 /** Orders: found by number, domain or customer email (as you type), or one account's; each opens its lines and payment. */
+import { Toolbar } from '../../lib/Toolbar.tsx';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { apiKey } from '@kit/api-client.ts';
@@ -60,7 +61,7 @@ export default function OrdersPage() {
         }
       />
       <div className="panel">
-        <form className="toolbar" role="search" aria-label="Orders" onSubmit={(event) => event.preventDefault()}>
+        <Toolbar label="Orders">
           <ToolbarInput
             label="Search"
             grow
@@ -81,7 +82,7 @@ export default function OrdersPage() {
             }}
             options={[['', 'Any'], ...statuses.map((value) => [value, value] as const)]}
           />
-        </form>
+        </Toolbar>
         <Loaded data={data} error={error} loading={isLoading ? 'Loading…' : ''}>
           {(list) => (
             <DataTable

@@ -3,6 +3,7 @@
  * it: one seller or the ticked batch, through the payouts provider or by bank transfer with its reference. Each payout
  * is audited; one request key per click, so a retry pays once.
  */
+import { PageHeader } from '../../lib/PageHeader.tsx';
 import { Panel } from '../../lib/Panel.tsx';
 import { useState } from 'react';
 import { isFailure } from '@kit/api.ts';
@@ -41,12 +42,7 @@ export default function Payouts() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Payouts</h1>
-          <p>Sellers’ shares of market sales are owed to them, not revenue. Pay one seller or a batch.</p>
-        </div>
-      </div>
+      <PageHeader title="Payouts" intro="Sellers’ shares of market sales are owed to them, not revenue. Pay one seller or a batch." />
       {error && <p className="notice notice-warning">We could not load the payouts. Reload the page.</p>}
       <Panel title="Owed to sellers">
         {can('orders:refund') && (

@@ -2,10 +2,10 @@
  * Promo codes: what each takes off, its dates and caps, how much it was used; create one, edit one (every term until
  * its first use, then only its end date and caps), or end one now.
  */
+import { ListTable } from '../../lib/ListTable.tsx';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { type ApiFailure, api, isFailure } from '@kit/api.ts';
-import { DataTable } from '@kit/DataTable.tsx';
 import { Field, TextField } from '@kit/Field.tsx';
 import { showToast } from '@kit/toasts.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
@@ -13,7 +13,6 @@ import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
 import type { PromoCode } from '../../../../api/contract/promotions/promo-codes.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
-import { Loaded } from '../../lib/Loaded.tsx';
 import { RowMenu } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 
@@ -228,73 +227,70 @@ export default function PromoCodes() {
         )}
       </div>
       <div className="panel">
-        <Loaded data={data} error={error}>
-          {(list) => (
-            <DataTable
-              rows={list.data}
-              rowKey={(code) => code.promoCodeId}
-              empty="No promo codes yet."
-              columns={[
-                {
-                  key: 'code',
-                  label: 'Code',
-                  sort: (code) => code.code,
-                  render: (code) => <span className="cell-main mono">{code.code}</span>,
-                  sub: (code) => code.description,
-                },
-                {
-                  key: 'status',
-                  label: 'Status',
-                  render: (code) => <span className={`badge ${statusBadges[code.status][0]}`}>{statusBadges[code.status][1]}</span>,
-                },
-                {
-                  key: 'runs',
-                  label: 'Runs',
-                  sort: (code) => code.startDate,
-                  render: (code) => formatDateTime(code.startDate),
-                  sub: (code) => <>{code.endDate ? `until ${formatDateTime(code.endDate)}` : 'no end'}</>,
-                },
-                {
-                  key: 'used',
-                  label: 'Used',
-                  sort: (code) => code.redemptions,
-                  render: (code) => (
-                    <>
-                      {code.redemptions}
-                      {code.maxRedemptions != null ? ` of ${code.maxRedemptions}` : ''}
-                    </>
-                  ),
-                  sub: (code) => <>{code.maxPerCustomer != null ? `${code.maxPerCustomer} per customer` : 'no limit per customer'}</>,
-                },
-                {
-                  key: 'discounts',
-                  label: 'Discounts given',
-                  cardLabel: 'Discounts',
-                  className: 'num',
-                  sort: (code) => code.discountTotal,
-                  render: (code) => formatMoney(code.discountTotal),
-                },
-                {
-                  key: 'actions',
-                  label: 'Actions',
-                  hideLabel: true,
-                  className: 'actions',
-                  render: (code) =>
-                    can('promos:manage') &&
-                    code.status !== 'expired' && (
-                      <RowMenu
-                        name={code.code}
-                        actions={[
-                          { label: code.hasBeenUsed ? 'Edit end date and caps…' : 'Edit…', onSelect: () => setEditing(code) },
-                          { label: 'End now…', danger: true, onSelect: () => setEnding(code) },
-                        ]}
-                      />
-                    ),
-                },
-              ]}
-            />
-          )}
-        </Loaded>
+        <ListTable
+          data={data}
+          error={error}
+          rowKey={(code) => code.promoCodeId}
+          empty="No promo codes yet."
+          columns={[
+            {
+              key: 'code',
+              label: 'Code',
+              sort: (code) => code.code,
+              render: (code) => <span className="cell-main mono">{code.code}</span>,
+              sub: (code) => code.description,
+            },
+            {
+              key: 'status',
+              label: 'Status',
+              render: (code) => <span className={`badge ${statusBadges[code.status][0]}`}>{statusBadges[code.status][1]}</span>,
+            },
+            {
+              key: 'runs',
+              label: 'Runs',
+              sort: (code) => code.startDate,
+              render: (code) => formatDateTime(code.startDate),
+              sub: (code) => <>{code.endDate ? `until ${formatDateTime(code.endDate)}` : 'no end'}</>,
+            },
+            {
+              key: 'used',
+              label: 'Used',
+              sort: (code) => code.redemptions,
+              render: (code) => (
+                <>
+                  {code.redemptions}
+                  {code.maxRedemptions != null ? ` of ${code.maxRedemptions}` : ''}
+                </>
+              ),
+              sub: (code) => <>{code.maxPerCustomer != null ? `${code.maxPerCustomer} per customer` : 'no limit per customer'}</>,
+            },
+            {
+              key: 'discounts',
+              label: 'Discounts given',
+              cardLabel: 'Discounts',
+              className: 'num',
+              sort: (code) => code.discountTotal,
+              render: (code) => formatMoney(code.discountTotal),
+            },
+            {
+              key: 'actions',
+              label: 'Actions',
+              hideLabel: true,
+              className: 'actions',
+              render: (code) =>
+                can('promos:manage') &&
+                code.status !== 'expired' && (
+                  <RowMenu
+                    name={code.code}
+                    actions={[
+                      { label: code.hasBeenUsed ? 'Edit end date and caps…' : 'Edit…', onSelect: () => setEditing(code) },
+                      { label: 'End now…', danger: true, onSelect: () => setEnding(code) },
+                    ]}
+                  />
+                ),
+            },
+          ]}
+        />
       </div>
       {ending && (
         <EndDialog

@@ -1,4 +1,5 @@
 /** Registries: each EPP connection with its extensions and health; which one serves an extension; the owner pauses and resumes one. */
+import { PageHeader } from '../../lib/PageHeader.tsx';
 import { type FormEvent, useState } from 'react';
 import useSWR from 'swr';
 import { api, isFailure } from '@kit/api.ts';
@@ -78,12 +79,7 @@ export default function Registries() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Registries</h1>
-          <p>Each EPP connection of content/registries.csv, the extensions it serves, and how it is doing.</p>
-        </div>
-      </div>
+      <PageHeader title="Registries" intro="Each EPP connection of content/registries.csv, the extensions it serves, and how it is doing." />
       <ExtensionFinder />
       <div className="panel">
         <Loaded data={data} error={error}>

@@ -1,46 +1,42 @@
 /** A domain's registry commands, newest first, with the transaction ids a registry asks for in a dispute. */
+import { ListTable } from '../../lib/ListTable.tsx';
 import { Panel } from '../../lib/Panel.tsx';
 import useSWR from 'swr';
 import type { RegistryCommandView } from '../../../../api/contract/registries.ts';
-import { DataTable } from '@kit/DataTable.tsx';
 import { formatDateTime } from '@kit/dates.ts';
-import { Loaded } from '../../lib/Loaded.tsx';
 
 export function RegistryCommands({ domain }: { domain: string }) {
   const { data } = useSWR<{ data: RegistryCommandView[] }>(`/admin/registries/commands?domain=${encodeURIComponent(domain)}`);
   return (
     <Panel title="Registry commands">
-      <Loaded data={data} error={undefined}>
-        {(list) => (
-          <DataTable
-            rows={list.data}
-            rowKey={(row) => `${row.clTRID}-${row.at}`}
-            empty="None recorded (commands are recorded when the registry is reached over EPP)."
-            columns={[
-              { key: 'time', label: 'Time', render: (row) => formatDateTime(row.at) },
-              { key: 'connection', label: 'Connection' },
-              { key: 'command', label: 'Command' },
-              {
-                key: 'result',
-                label: 'Result',
-                render: (row) => (
-                  <>
-                    {row.resultCode ?? 'no answer'}
-                    {row.message && <span className="cell-sub">{row.message}</span>}
-                  </>
-                ),
-              },
-              {
-                key: 'trid',
-                label: 'clTRID / svTRID',
-                headClassName: 'col-wide',
-                render: (row) => row.clTRID ?? '—',
-                sub: (row) => row.svTRID ?? '—',
-              },
-            ]}
-          />
-        )}
-      </Loaded>
+      <ListTable
+        data={data}
+        error={undefined}
+        rowKey={(row) => `${row.clTRID}-${row.at}`}
+        empty="None recorded (commands are recorded when the registry is reached over EPP)."
+        columns={[
+          { key: 'time', label: 'Time', render: (row) => formatDateTime(row.at) },
+          { key: 'connection', label: 'Connection' },
+          { key: 'command', label: 'Command' },
+          {
+            key: 'result',
+            label: 'Result',
+            render: (row) => (
+              <>
+                {row.resultCode ?? 'no answer'}
+                {row.message && <span className="cell-sub">{row.message}</span>}
+              </>
+            ),
+          },
+          {
+            key: 'trid',
+            label: 'clTRID / svTRID',
+            headClassName: 'col-wide',
+            render: (row) => row.clTRID ?? '—',
+            sub: (row) => row.svTRID ?? '—',
+          },
+        ]}
+      />
     </Panel>
   );
 }

@@ -1,9 +1,10 @@
 /** Auto-renewals whose charge failed: who, which name, why, when it is tried next; Retry now once the card is fixed. */
+import { ListTable } from '../../lib/ListTable.tsx';
+import { PageHeader } from '../../lib/PageHeader.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { api, isFailure } from '@kit/api.ts';
-import { DataTable } from '@kit/DataTable.tsx';
 import { showToast } from '@kit/toasts.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
@@ -11,7 +12,6 @@ import type { FailedAutoRenewal, RetryOutcome } from '../../../../api/contract/r
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { Address } from '../../lib/Address.tsx';
-import { Loaded } from '../../lib/Loaded.tsx';
 
 const key = '/admin/failedRenewals?limit=100';
 
@@ -32,87 +32,82 @@ export default function FailedRenewals() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Failed auto-renewals</h1>
-          <p>Charges the nightly auto-renewal could not make. Each is tried again daily, three times, and the customer is emailed.</p>
-        </div>
-      </div>
+      <PageHeader
+        title="Failed auto-renewals"
+        intro="Charges the nightly auto-renewal could not make. Each is tried again daily, three times, and the customer is emailed."
+      />
       <div className="panel">
-        <Loaded data={data} error={error}>
-          {(list) => (
-            <DataTable
-              rows={list.data}
-              rowKey={(row) => row.renewalOrderId}
-              empty="No failed auto-renewals. Everything due was charged."
-              columns={[
-                {
-                  key: 'domain',
-                  label: 'Domain',
-                  headClassName: 'col-wide',
-                  sort: (row) => row.domain,
-                  render: (row) => (
-                    <span className="cell-main">
-                      <Address value={row.domain} />
-                    </span>
-                  ),
-                  sub: (row) => <>Expires {formatDateTime(row.expireDate)}</>,
-                },
-                {
-                  key: 'customer',
-                  label: 'Customer',
-                  headClassName: 'col-wide',
-                  render: (row) => row.email ?? '—',
-                  sub: (row) => (
-                    <>
-                      <Link to={`/admin/credit?accountId=${row.accountId}`}>Account {row.accountId}</Link>
-                    </>
-                  ),
-                },
-                {
-                  key: 'why',
-                  label: 'Why',
-                  render: (row) => row.lastError ?? '—',
-                  sub: (row) => (
-                    <>
-                      {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
-                    </>
-                  ),
-                },
-                {
-                  key: 'next',
-                  label: 'Next try',
-                  sort: (row) => row.nextAttemptDate,
-                  render: (row) => (
-                    <>
-                      {row.nextAttemptDate ? formatDateTime(row.nextAttemptDate) : <span className="badge badge-danger">Retries used up</span>}
-                      {!row.isRenewable && <span className="cell-sub">No longer renewable this way</span>}
-                    </>
-                  ),
-                },
-                { key: 'amount', label: 'Amount', className: 'num', sort: (row) => row.amount, render: (row) => (row.amount ? formatMoney(row.amount) : '—') },
-                {
-                  key: 'actions',
-                  label: 'Actions',
-                  hideLabel: true,
-                  className: 'actions',
-                  render: (row) =>
-                    can('billing:retry-renewals') && (
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-sm"
-                        disabled={busy !== null || !row.isRenewable}
-                        onClick={() => void retry(row)}
-                        aria-label={`Retry now: ${row.domain}`}
-                      >
-                        {busy === row.renewalOrderId ? 'Charging…' : 'Retry now'}
-                      </button>
-                    ),
-                },
-              ]}
-            />
-          )}
-        </Loaded>
+        <ListTable
+          data={data}
+          error={error}
+          rowKey={(row) => row.renewalOrderId}
+          empty="No failed auto-renewals. Everything due was charged."
+          columns={[
+            {
+              key: 'domain',
+              label: 'Domain',
+              headClassName: 'col-wide',
+              sort: (row) => row.domain,
+              render: (row) => (
+                <span className="cell-main">
+                  <Address value={row.domain} />
+                </span>
+              ),
+              sub: (row) => <>Expires {formatDateTime(row.expireDate)}</>,
+            },
+            {
+              key: 'customer',
+              label: 'Customer',
+              headClassName: 'col-wide',
+              render: (row) => row.email ?? '—',
+              sub: (row) => (
+                <>
+                  <Link to={`/admin/credit?accountId=${row.accountId}`}>Account {row.accountId}</Link>
+                </>
+              ),
+            },
+            {
+              key: 'why',
+              label: 'Why',
+              render: (row) => row.lastError ?? '—',
+              sub: (row) => (
+                <>
+                  {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
+                </>
+              ),
+            },
+            {
+              key: 'next',
+              label: 'Next try',
+              sort: (row) => row.nextAttemptDate,
+              render: (row) => (
+                <>
+                  {row.nextAttemptDate ? formatDateTime(row.nextAttemptDate) : <span className="badge badge-danger">Retries used up</span>}
+                  {!row.isRenewable && <span className="cell-sub">No longer renewable this way</span>}
+                </>
+              ),
+            },
+            { key: 'amount', label: 'Amount', className: 'num', sort: (row) => row.amount, render: (row) => (row.amount ? formatMoney(row.amount) : '—') },
+            {
+              key: 'actions',
+              label: 'Actions',
+              hideLabel: true,
+              className: 'actions',
+              render: (row) =>
+                can('billing:retry-renewals') && (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    disabled={busy !== null || !row.isRenewable}
+                    onClick={() => void retry(row)}
+                    aria-label={`Retry now: ${row.domain}`}
+                  >
+                    {busy === row.renewalOrderId ? 'Charging…' : 'Retry now'}
+                  </button>
+                ),
+            },
+          ]}
+        />
       </div>
     </section>
   );

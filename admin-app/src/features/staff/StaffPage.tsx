@@ -1,8 +1,9 @@
 /** Staff (owners): who has access, their roles and second factors; invite, change a role, disable, reset a sign-in. */
+import { ListTable } from '../../lib/ListTable.tsx';
+import { PageHeader } from '../../lib/PageHeader.tsx';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '@kit/api.ts';
-import { DataTable } from '@kit/DataTable.tsx';
 import { Field, TextField } from '@kit/Field.tsx';
 import { showToast } from '@kit/toasts.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
@@ -10,7 +11,6 @@ import { type StaffRole, staffRoleLabels, staffRoles } from '../../../../api/con
 import type { StaffMember } from '../../../../api/contract/staff/staff.ts';
 import { formatAgo } from '@kit/dates.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
-import { Loaded } from '../../lib/Loaded.tsx';
 import { RowMenu } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { Address } from '../../lib/Address.tsx';
@@ -134,95 +134,88 @@ export default function StaffPage() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Staff</h1>
-          <p>Everyone with access to the back office. Each signs in with a password and a second factor.</p>
-        </div>
-        <div className="page-actions">
+      <PageHeader
+        title="Staff"
+        intro="Everyone with access to the back office. Each signs in with a password and a second factor."
+        actions={
           <button type="button" className="btn btn-primary" onClick={() => setInviting(true)}>
             Invite staff
           </button>
-        </div>
-      </div>
+        }
+      />
       <div className="panel">
-        <Loaded data={data} error={undefined}>
-          {(list) => (
-            <DataTable
-              rows={list.data}
-              rowKey={(member) => member.staffId}
-              columns={[
-                {
-                  key: 'name',
-                  label: 'Name',
-                  sort: (member) => member.name,
-                  render: (member) => (
-                    <span className="cell-main">
-                      {member.name}
-                      {member.staffId === session?.staff.staffId && <span className="muted"> (you)</span>}
-                    </span>
-                  ),
-                  sub: (member) => <Address value={member.email} />,
-                },
-                {
-                  key: 'role',
-                  label: 'Role',
-                  sort: (member) => staffRoleLabels[member.role].label,
-                  render: (member) => <span className={`role-badge role-${member.role}`}>{staffRoleLabels[member.role].label}</span>,
-                },
-                {
-                  key: 'status',
-                  label: 'Status',
-                  render: (member) => (
-                    <span className={statusBadge[member.status]}>
-                      {member.status === 'invited' ? 'Invited' : member.status === 'active' ? 'Active' : 'Disabled'}
-                    </span>
-                  ),
-                },
-                {
-                  key: 'factor',
-                  label: 'Second factor',
-                  render: (member) =>
-                    [member.hasTotp ? 'Authenticator app' : null, member.passkeys ? `${member.passkeys} passkey${member.passkeys === 1 ? '' : 's'}` : null]
-                      .filter(Boolean)
-                      .join(', ') || <span className="muted">Not set up</span>,
-                },
-                { key: 'signIn', label: 'Last sign-in', render: (member) => formatAgo(member.lastSignInDate) },
-                {
-                  key: 'actions',
-                  label: 'Actions',
-                  hideLabel: true,
-                  className: 'actions',
-                  render: (member) =>
-                    member.staffId !== session?.staff.staffId && (
-                      <RowMenu
-                        name={member.name}
-                        actions={[
-                          ...(member.status === 'invited' || (member.status === 'active' && !member.hasTotp && !member.passkeys)
-                            ? [
-                                {
-                                  label: 'Resend invitation',
-                                  onSelect: () => void api(`${staffKey}/${member.staffId}/resendInvitation`, { method: 'POST' }).then(() => mutate()),
-                                },
-                              ]
-                            : []),
-                          { label: 'Change role', onSelect: () => setEditing({ member, kind: 'role' }) },
-                          ...(member.status === 'active'
-                            ? [{ label: 'Reset sign-in', onSelect: () => setEditing({ member, kind: 'reset' }), danger: true }]
-                            : []),
-                          {
-                            label: member.status === 'disabled' ? 'Enable' : 'Disable',
-                            onSelect: () => setEditing({ member, kind: 'status' }),
-                            danger: member.status !== 'disabled',
-                          },
-                        ]}
-                      />
-                    ),
-                },
-              ]}
-            />
-          )}
-        </Loaded>
+        <ListTable
+          data={data}
+          error={undefined}
+          rowKey={(member) => member.staffId}
+          columns={[
+            {
+              key: 'name',
+              label: 'Name',
+              sort: (member) => member.name,
+              render: (member) => (
+                <span className="cell-main">
+                  {member.name}
+                  {member.staffId === session?.staff.staffId && <span className="muted"> (you)</span>}
+                </span>
+              ),
+              sub: (member) => <Address value={member.email} />,
+            },
+            {
+              key: 'role',
+              label: 'Role',
+              sort: (member) => staffRoleLabels[member.role].label,
+              render: (member) => <span className={`role-badge role-${member.role}`}>{staffRoleLabels[member.role].label}</span>,
+            },
+            {
+              key: 'status',
+              label: 'Status',
+              render: (member) => (
+                <span className={statusBadge[member.status]}>
+                  {member.status === 'invited' ? 'Invited' : member.status === 'active' ? 'Active' : 'Disabled'}
+                </span>
+              ),
+            },
+            {
+              key: 'factor',
+              label: 'Second factor',
+              render: (member) =>
+                [member.hasTotp ? 'Authenticator app' : null, member.passkeys ? `${member.passkeys} passkey${member.passkeys === 1 ? '' : 's'}` : null]
+                  .filter(Boolean)
+                  .join(', ') || <span className="muted">Not set up</span>,
+            },
+            { key: 'signIn', label: 'Last sign-in', render: (member) => formatAgo(member.lastSignInDate) },
+            {
+              key: 'actions',
+              label: 'Actions',
+              hideLabel: true,
+              className: 'actions',
+              render: (member) =>
+                member.staffId !== session?.staff.staffId && (
+                  <RowMenu
+                    name={member.name}
+                    actions={[
+                      ...(member.status === 'invited' || (member.status === 'active' && !member.hasTotp && !member.passkeys)
+                        ? [
+                            {
+                              label: 'Resend invitation',
+                              onSelect: () => void api(`${staffKey}/${member.staffId}/resendInvitation`, { method: 'POST' }).then(() => mutate()),
+                            },
+                          ]
+                        : []),
+                      { label: 'Change role', onSelect: () => setEditing({ member, kind: 'role' }) },
+                      ...(member.status === 'active' ? [{ label: 'Reset sign-in', onSelect: () => setEditing({ member, kind: 'reset' }), danger: true }] : []),
+                      {
+                        label: member.status === 'disabled' ? 'Enable' : 'Disable',
+                        onSelect: () => setEditing({ member, kind: 'status' }),
+                        danger: member.status !== 'disabled',
+                      },
+                    ]}
+                  />
+                ),
+            },
+          ]}
+        />
       </div>
       <InviteModal open={inviting} onClose={() => setInviting(false)} onDone={done} />
       <EditModal key={editing ? `${editing.member.staffId}-${editing.kind}` : 'none'} editing={editing} onClose={() => setEditing(null)} onDone={done} />

@@ -3,6 +3,8 @@
  * format checks found, a resend, and "Mark verified" (by other means: the evidence and a reason go in the audit log).
  * Each search shows registrants' addresses, so each is in the audit log.
  */
+import { Toolbar } from '../../lib/Toolbar.tsx';
+import { ListTable } from '../../lib/ListTable.tsx';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api, isFailure } from '@kit/api.ts';
@@ -13,10 +15,8 @@ import { formatAgo, formatDateTime } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { Address } from '../../lib/Address.tsx';
 import { ActionModal } from '../../lib/ActionModal.tsx';
-import { Loaded } from '../../lib/Loaded.tsx';
 import { PageHeader } from '../../lib/PageHeader.tsx';
 import { ToolbarInput, ToolbarSelect } from '../../lib/ToolbarField.tsx';
-import { DataTable } from '@kit/DataTable.tsx';
 import { Field } from '@kit/Field.tsx';
 
 function VerificationStatus({ row }: { row: VerificationRow }) {
@@ -61,7 +61,7 @@ export default function Verifications() {
         intro="Registrant emails asked to verify (ICANN WAPS). Unverified after 15 days, the account's domains are suspended until the link is clicked."
       />
       <section className="panel">
-        <form className="toolbar" role="search" aria-label="Verifications" onSubmit={(event) => event.preventDefault()}>
+        <Toolbar label="Verifications">
           <ToolbarInput label="Registrant email" grow type="search" value={q} onValue={setQ} />
           <ToolbarSelect
             label="Status"
@@ -73,68 +73,65 @@ export default function Verifications() {
               ['all', 'All'],
             ]}
           />
-        </form>
-        <Loaded data={data} error={error}>
-          {(list) => (
-            <DataTable
-              rows={list.data}
-              rowKey={(row) => row.verificationId}
-              empty="Nobody matches."
-              columns={[
-                {
-                  key: 'registrant',
-                  label: 'Registrant',
-                  render: (row) => (
-                    <>
-                      <span className="cell-main">
-                        <Address value={row.email} />
-                      </span>
-                      <span className="cell-sub">
-                        {row.registrantName} · account {row.accountId} · after {row.trigger.replace('-', ' ')}
-                      </span>
-                      {row.problems.map((problem) => (
-                        <span key={problem} className="cell-sub clock-overdue">
-                          {problem}
-                        </span>
-                      ))}
-                    </>
-                  ),
-                },
-                { key: 'status', label: 'Status', render: (row) => <VerificationStatus row={row} /> },
-                {
-                  key: 'deadline',
-                  label: 'Deadline',
-                  className: 'nowrap',
-                  sort: (row) => (row.status === 'pending' ? row.deadline : null),
-                  render: (row) => (row.status === 'pending' ? formatDateTime(row.deadline) : '—'),
-                },
-                {
-                  key: 'lastSent',
-                  label: 'Last sent',
-                  className: 'nowrap',
-                  render: (row) => `${formatAgo(row.lastSentAt)} (${row.sendCount}×)`,
-                },
-                {
-                  key: 'actions',
-                  label: 'Actions',
-                  hideLabel: true,
-                  className: 'actions',
-                  render: (row) =>
-                    row.status === 'pending' && (
-                      <>
-                        <button type="button" className="btn btn-secondary btn-sm" disabled={sending === row.verificationId} onClick={() => void resend(row)}>
-                          Resend email
-                        </button>
-                        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setMarking(row)}>
-                          Mark verified
-                        </button>
-                      </>
-                    ),
-                },
-              ]}
-            />
-          )}
-        </Loaded>
+        </Toolbar>
+        <ListTable
+          data={data}
+          error={error}
+          rowKey={(row) => row.verificationId}
+          empty="Nobody matches."
+          columns={[
+            {
+              key: 'registrant',
+              label: 'Registrant',
+              render: (row) => (
+                <>
+                  <span className="cell-main">
+                    <Address value={row.email} />
+                  </span>
+                  <span className="cell-sub">
+                    {row.registrantName} · account {row.accountId} · after {row.trigger.replace('-', ' ')}
+                  </span>
+                  {row.problems.map((problem) => (
+                    <span key={problem} className="cell-sub clock-overdue">
+                      {problem}
+                    </span>
+                  ))}
+                </>
+              ),
+            },
+            { key: 'status', label: 'Status', render: (row) => <VerificationStatus row={row} /> },
+            {
+              key: 'deadline',
+              label: 'Deadline',
+              className: 'nowrap',
+              sort: (row) => (row.status === 'pending' ? row.deadline : null),
+              render: (row) => (row.status === 'pending' ? formatDateTime(row.deadline) : '—'),
+            },
+            {
+              key: 'lastSent',
+              label: 'Last sent',
+              className: 'nowrap',
+              render: (row) => `${formatAgo(row.lastSentAt)} (${row.sendCount}×)`,
+            },
+            {
+              key: 'actions',
+              label: 'Actions',
+              hideLabel: true,
+              className: 'actions',
+              render: (row) =>
+                row.status === 'pending' && (
+                  <>
+                    <button type="button" className="btn btn-secondary btn-sm" disabled={sending === row.verificationId} onClick={() => void resend(row)}>
+                      Resend email
+                    </button>
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => setMarking(row)}>
+                      Mark verified
+                    </button>
+                  </>
+                ),
+            },
+          ]}
+        />
       </section>
       <ActionModal<{ message: string }>
         open={marking !== null}
