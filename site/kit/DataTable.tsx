@@ -21,6 +21,8 @@ export type Column<Row> = {
   hideLabel?: boolean;
   /** The cell's content; without it, the row's field of the column's key. */
   render?: (row: Row) => ReactNode;
+  /** The cell names the row: its content in bold (`.cell-main`). */
+  main?: boolean;
   /** A second, smaller line under the cell's content (a date under a name); nothing when it gives null, false or ''. */
   sub?: (row: Row) => ReactNode;
   /** What the column sorts by: a column with it has a sort button in its header. */
@@ -171,7 +173,8 @@ export function DataTable<Row>({
         {ordered.map((row, index) => (
           <tr key={rowKey(row, index)} className={rowClassName?.(row)} {...rowData?.(row)}>
             {shown.map((column, at) => {
-              const main = column.render ? column.render(row) : (row as Record<string, ReactNode>)[column.key];
+              const value = column.render ? column.render(row) : (row as Record<string, ReactNode>)[column.key];
+              const main = column.main ? <span className="cell-main">{value}</span> : value;
               const sub = column.sub?.(row);
               const content =
                 sub == null || sub === false || sub === '' ? (

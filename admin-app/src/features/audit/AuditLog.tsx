@@ -4,7 +4,6 @@
  */
 import { Toolbar } from '../../lib/Toolbar.tsx';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { AuditEntry } from '../../../../api/contract/audit/audit.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
@@ -12,6 +11,7 @@ import { AuditTable } from '../../lib/AuditTable.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { Loaded } from '../../lib/Loaded.tsx';
+import { useFilterParams } from '../../lib/use-filter-params.ts';
 import { PageHeader } from '../../lib/PageHeader.tsx';
 import { ToolbarInput } from '../../lib/ToolbarField.tsx';
 import { newestFirst } from '../../lib/newest-first.ts';
@@ -20,14 +20,14 @@ const pageSize = 50;
 
 export default function AuditLog() {
   const { can } = useStaffSession();
-  const [params, setParams] = useSearchParams();
+  const [skip, setSkip] = useState(0);
+  const { params, remember } = useFilterParams(() => setSkip(0));
   const [q, setQ] = useState(params.get('q') ?? '');
   const [action, setAction] = useState(params.get('action') ?? '');
   const [staff, setStaff] = useState(params.get('staff') ?? '');
   const [customer, setCustomer] = useState(params.get('customer') ?? '');
   const [from, setFrom] = useState(params.get('from') ?? '');
   const [to, setTo] = useState(params.get('to') ?? '');
-  const [skip, setSkip] = useState(0);
   const filters = new URLSearchParams(
     Object.entries({
       q: useDebounced(q.trim()),
@@ -41,16 +41,10 @@ export default function AuditLog() {
   const key = `/admin/audit?${filters}&limit=${pageSize}&skip=${skip}`;
   const { data, error, isLoading } = useSWR<ListResult<AuditEntry>>(key, { keepPreviousData: true });
 
-  function update(setter: (value: string) => void, name: string) {
-    return (value: string) => {
-      setter(value);
-      setSkip(0);
-      const next = new URLSearchParams(params);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      setParams(next, { replace: true });
-    };
-  }
+  const update = (setter: (value: string) => void, name: string) => (value: string) => {
+    setter(value);
+    remember(name, value);
+  };
 
   return (
     <section className="page">

@@ -15,6 +15,7 @@ import { maxCreditGrant } from '../../../../api/contract/billing/account-credit.
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
+import { MoneyInput } from '../../lib/MoneyInput.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError, useApi } from '../../swr.ts';
 
@@ -39,21 +40,7 @@ function GrantDialog({ accountId, onClose, onDone }: { accountId: number; onClos
       fields={
         <>
           <Field label="Amount" error={amountProblem}>
-            {(control) => (
-              <div className="money-input">
-                <span aria-hidden="true">$</span>
-                <input
-                  {...control}
-                  className="input"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="0.00"
-                  value={amount}
-                  onChange={(event) => setAmount(event.target.value)}
-                  data-autofocus
-                />
-              </div>
-            )}
+            {(control) => <MoneyInput control={control} value={amount} onValue={(value) => setAmount(value)} autoFocus />}
           </Field>
           <TextField
             label="Note for the customer"

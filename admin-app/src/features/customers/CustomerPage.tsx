@@ -23,6 +23,7 @@ import { DomainsTable } from '../domains/DomainsTable.tsx';
 import { CloseAccountModal, closeBlockedReason, EditCustomerModal, ViewAsModal } from './CustomerEdit.tsx';
 import { NotesPanel } from './NotesPanel.tsx';
 import { Panel } from '../../lib/Panel.tsx';
+import { PlainList } from '../../lib/PlainList.tsx';
 import { Address } from '../../lib/Address.tsx';
 import { OrderStatus } from '../orders/OrderStatus.tsx';
 
@@ -209,21 +210,17 @@ export default function CustomerPage() {
         </Panel>
         <Panel title="Payment methods" count={customer.paymentMethods.length}>
           <div className="panel-body">
-            {customer.paymentMethods.length === 0 ? (
-              <p className="muted">No cards on file.</p>
-            ) : (
-              <ul className="plain-list">
-                {customer.paymentMethods.map((card) => (
-                  <li key={card.paymentMethodId}>
-                    <strong className="card-brand">{card.brand}</strong> •••• {card.last4}{' '}
-                    <span className="muted">
-                      exp {String(card.expMonth).padStart(2, '0')}/{card.expYear}
-                    </span>{' '}
-                    {card.isDefault && <span className="badge badge-info">Default</span>}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <PlainList items={customer.paymentMethods} itemKey={(card) => card.paymentMethodId} empty="No cards on file.">
+              {(card) => (
+                <>
+                  <strong className="card-brand">{card.brand}</strong> •••• {card.last4}{' '}
+                  <span className="muted">
+                    exp {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+                  </span>{' '}
+                  {card.isDefault && <span className="badge badge-info">Default</span>}
+                </>
+              )}
+            </PlainList>
           </div>
         </Panel>
       </div>
@@ -241,20 +238,16 @@ export default function CustomerPage() {
           }
         >
           <div className="panel-body">
-            {customer.sessions.length === 0 ? (
-              <p className="muted">Not signed in anywhere.</p>
-            ) : (
-              <ul className="plain-list">
-                {customer.sessions.map((session) => (
-                  <li key={session.sessionId}>
-                    <strong>Since {formatDateTime(session.createDate)}</strong>
-                    <span className="cell-sub">
-                      {session.ip ?? 'unknown address'} · {session.userAgent?.slice(0, 80) ?? 'unknown browser'}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <PlainList items={customer.sessions} itemKey={(session) => session.sessionId} empty="Not signed in anywhere.">
+              {(session) => (
+                <>
+                  <strong>Since {formatDateTime(session.createDate)}</strong>
+                  <span className="cell-sub">
+                    {session.ip ?? 'unknown address'} · {session.userAgent?.slice(0, 80) ?? 'unknown browser'}
+                  </span>
+                </>
+              )}
+            </PlainList>
           </div>
         </Panel>
         <Panel
@@ -269,28 +262,24 @@ export default function CustomerPage() {
           }
         >
           <div className="panel-body">
-            {customer.apiTokens.length === 0 ? (
-              <p className="muted">No API tokens.</p>
-            ) : (
-              <ul className="plain-list">
-                {customer.apiTokens.map((token) => (
-                  <li key={token.apiTokenId} className="with-action">
-                    <span>
-                      <strong>{token.name}</strong>
-                      <span className="cell-sub">
-                        {token.scopes.join(', ')} · last used {formatAgo(token.lastUsedDate)}
-                        {token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}
-                      </span>
+            <PlainList items={customer.apiTokens} itemKey={(token) => token.apiTokenId} empty="No API tokens." itemClassName="with-action">
+              {(token) => (
+                <>
+                  <span>
+                    <strong>{token.name}</strong>
+                    <span className="cell-sub">
+                      {token.scopes.join(', ')} · last used {formatAgo(token.lastUsedDate)}
+                      {token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}
                     </span>
-                    {can('customers:help') && (
-                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setHelp({ token })}>
-                        Revoke<span className="visually-hidden"> {token.name}</span>
-                      </button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
+                  </span>
+                  {can('customers:help') && (
+                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => setHelp({ token })}>
+                      Revoke<span className="visually-hidden"> {token.name}</span>
+                    </button>
+                  )}
+                </>
+              )}
+            </PlainList>
           </div>
         </Panel>
       </div>
@@ -318,7 +307,8 @@ export default function CustomerPage() {
             {
               key: 'description',
               label: 'Description',
-              render: (txn) => <span className="cell-main">{txn.description}</span>,
+              main: true,
+              render: (txn) => txn.description,
               sub: (txn) => <>#{txn.transactionId}</>,
             },
             { key: 'date', label: 'Date', className: 'nowrap', render: (txn) => formatDate(txn.date) },

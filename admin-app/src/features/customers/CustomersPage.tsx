@@ -4,7 +4,7 @@
  */
 import { Toolbar } from '../../lib/Toolbar.tsx';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import useSWR from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import type { CustomerHit, CustomerMatch } from '../../../../api/contract/support/customers.ts';
@@ -14,6 +14,7 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
 import { Address } from '../../lib/Address.tsx';
 import { PageHeader } from '../../lib/PageHeader.tsx';
+import { useFilterParams } from '../../lib/use-filter-params.ts';
 import { ToolbarInput } from '../../lib/ToolbarField.tsx';
 
 const matchLabels: Record<CustomerMatch, string> = {
@@ -32,7 +33,7 @@ function searchable(q: string): boolean {
 }
 
 export default function CustomersPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, remember } = useFilterParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const input = useRef<HTMLInputElement>(null);
   // The box is what this page is for: ready to type in when it opens.
@@ -58,10 +59,7 @@ export default function CustomersPage() {
             value={q}
             onValue={(value) => {
               setQ(value);
-              const next = new URLSearchParams(params);
-              if (value) next.set('q', value);
-              else next.delete('q');
-              setParams(next, { replace: true });
+              remember('q', value);
             }}
             inputRef={input}
           />

@@ -2,6 +2,7 @@
  * The dashboard: what the business did today, in 7 and in 30 days; charges that failed; transfers waiting; the job
  * queue (depths, failed jobs an owner can put back, the last run of each schedule); open abuse cases.
  */
+import { Loaded } from '../../lib/Loaded.tsx';
 import { PageHeader } from '../../lib/PageHeader.tsx';
 import { Panel } from '../../lib/Panel.tsx';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -14,7 +15,7 @@ import type { Dashboard as DashboardData, PeriodCounts } from '../../../../api/c
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { formatAgo, formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError, useApi } from '../../swr.ts';
+import { useApi } from '../../swr.ts';
 
 const key = apiKey('/admin/dashboard');
 const chargeKinds = { order: 'Checkout', renewal: 'Renewal', 'auto-renewal': 'Auto-renewal', 'monthly-bill': 'Monthly bill' } as const;
@@ -114,184 +115,179 @@ export default function Dashboard() {
           </button>
         }
       />
-      {error instanceof FetchError ? (
-        <p className="notice notice-danger" role="alert">
-          {error.failure.message}
-        </p>
-      ) : !data ? (
-        <p role="status">Loading…</p>
-      ) : (
-        <>
-          <div className="figures">
-            <Figure label="Registrations" counts={data.registrations} to={orders && `${orders}?status=completed`} />
-            <Figure label="Transfers" counts={data.transfers} to={domainList('transfer-in')} />
-            <Figure label="Renewals" counts={data.renewals} to={orders} />
-            <Figure label="Revenue" counts={data.revenue} money to={orders && `${orders}?status=completed`} />
-            <Figure label="Refunds" counts={data.refunds} money to={can('audit:read') ? '/admin/audit?action=refund' : orders} />
-          </div>
-          <div className="panel-grid">
-            <Panel
-              title="Failed charges, last 7 days"
-              actions={
-                <CountLink to={orders && `${orders}?status=failed`} label={`Failed charges, last 7 days: ${data.failedCharges.last7Days}`}>
-                  <span className={`badge ${data.failedCharges.last7Days ? 'badge-warning' : 'badge-success'}`}>{data.failedCharges.last7Days}</span>
-                </CountLink>
-              }
-            >
-              <DataTable
-                rows={data.failedCharges.recent}
-                rowKey={(charge) => `${charge.kind}-${charge.id}`}
-                empty="No charge failed this week."
-                columns={[
-                  {
-                    key: 'what',
-                    label: 'What',
-                    render: (charge) => (
-                      <span className="cell-main">
-                        {charge.kind === 'order' ? <Link to={`/admin/orders/${charge.id}`}>Order #{charge.id}</Link> : chargeKinds[charge.kind]}
-                      </span>
-                    ),
-                    sub: (charge) => (
-                      <>
-                        {formatAgo(charge.date)}
-                        {charge.accountId ? ` · account ${charge.accountId}` : ''}
-                      </>
-                    ),
-                  },
-                  { key: 'why', label: 'Why', render: (charge) => charge.reason ?? '—' },
-                  { key: 'amount', label: 'Amount', className: 'num', render: (charge) => formatMoney(charge.amount) },
-                ]}
-              />
-              <div className="panel-body">
-                <Link to="/admin/renewals">Failed auto-renewals →</Link>
-              </div>
-            </Panel>
-            <Panel title="Waiting">
-              <div className="panel-body">
-                <dl className="kv">
-                  <dt>Transfers in, at the registry</dt>
-                  <dd>
-                    <CountLink to={domainList('transfer-in')} label={`Transfers in, at the registry: ${data.pendingTransfers.inbound}`}>
-                      {data.pendingTransfers.inbound}
-                    </CountLink>
-                  </dd>
-                  <dt>Transfers in, waiting for an auth code</dt>
-                  <dd>
-                    <CountLink
-                      to={domainList('awaiting-auth-code')}
-                      label={`Transfers in, waiting for an auth code: ${data.pendingTransfers.awaitingAuthCode}`}
-                    >
-                      {data.pendingTransfers.awaitingAuthCode}
-                    </CountLink>
-                  </dd>
-                  <dt>Transfers away</dt>
-                  <dd>
-                    <CountLink to={domainList('transfer-away')} label={`Transfers away: ${data.pendingTransfers.outbound}`}>
-                      {data.pendingTransfers.outbound}
-                    </CountLink>
-                  </dd>
-                  <dt>Open abuse cases</dt>
-                  <dd>
-                    <CountLink to={can('abuse:read') ? '/admin/abuse' : null} label={`Open abuse cases: ${data.openAbuseCases}`}>
-                      {data.openAbuseCases}
-                    </CountLink>
-                  </dd>
-                </dl>
-              </div>
-            </Panel>
-          </div>
-          <Panel title="Background jobs" id="jobs">
-            {!jobsOpen && (
-              <p className="panel-body jobs-summary">
-                {jobsSummary(data)}{' '}
-                <button type="button" className="link-button" onClick={() => setJobsOpen(true)} aria-expanded={false} aria-controls="jobs-detail">
-                  Show the queues
-                </button>
-              </p>
-            )}
-            <div id="jobs-detail" hidden={!jobsOpen}>
-              <DataTable
-                rows={data.jobs.queues}
-                rowKey={(queue) => queue.name}
-                className="jobs-table"
-                columns={[
-                  {
-                    key: 'job',
-                    label: 'Job',
-                    render: (queue) => {
-                      const schedule = data.jobs.schedules.find((s) => s.name === queue.name);
-                      return (
-                        <>
-                          <span className="cell-main mono">{queue.name}</span>
-                          <span className="cell-sub">{schedule ? `Scheduled ${schedule.cron} UTC` : 'On demand'}</span>
-                        </>
-                      );
-                    },
-                  },
-                  { key: 'ready', label: 'Waiting', className: 'num' },
-                  { key: 'deferred', label: 'Later', className: 'num' },
-                  { key: 'active', label: 'Running', className: 'num' },
-                  {
-                    key: 'failed',
-                    label: 'Failed',
-                    className: 'num',
-                    render: (queue) => (queue.failed ? <span className="badge badge-danger">{queue.failed}</span> : 0),
-                  },
-                  { key: 'lastRun', label: 'Last run', render: (queue) => <LastRun schedule={data.jobs.schedules.find((s) => s.name === queue.name)} /> },
-                ]}
-              />
-              {data.jobs.failedJobs.length > 0 && (
-                <>
-                  <div className="panel-header subheader">
-                    <h3>Failed jobs</h3>
-                  </div>
-                  <DataTable
-                    rows={data.jobs.failedJobs}
-                    rowKey={(job) => job.id}
-                    columns={[
-                      {
-                        key: 'job',
-                        label: 'Job',
-                        render: (job) => (
-                          <>
-                            <span className="cell-main mono">{job.name}</span>
-                            <span className="cell-sub mono">{job.id}</span>
-                          </>
-                        ),
-                      },
-                      { key: 'error', label: 'Error', render: (job) => job.error ?? '—' },
-                      {
-                        key: 'failed',
-                        label: 'Failed',
-                        render: (job) => formatAgo(job.failedOn),
-                        sub: (job) => <>after {job.retryCount} retries</>,
-                      },
-                      {
-                        key: 'actions',
-                        label: 'Actions',
-                        hideLabel: true,
-                        className: 'actions',
-                        render: (job) =>
-                          can('jobs:manage') && (
-                            <button
-                              type="button"
-                              className="btn btn-secondary btn-sm"
-                              disabled={retrying !== null}
-                              onClick={() => void retryJob(job.name, job.id)}
-                              aria-label={`Run ${job.name} again`}
-                            >
-                              Run again
-                            </button>
-                          ),
-                      },
-                    ]}
-                  />
-                </>
-              )}
+      <Loaded data={data} error={error} page>
+        {(data) => (
+          <>
+            <div className="figures">
+              <Figure label="Registrations" counts={data.registrations} to={orders && `${orders}?status=completed`} />
+              <Figure label="Transfers" counts={data.transfers} to={domainList('transfer-in')} />
+              <Figure label="Renewals" counts={data.renewals} to={orders} />
+              <Figure label="Revenue" counts={data.revenue} money to={orders && `${orders}?status=completed`} />
+              <Figure label="Refunds" counts={data.refunds} money to={can('audit:read') ? '/admin/audit?action=refund' : orders} />
             </div>
-          </Panel>
-        </>
-      )}
+            <div className="panel-grid">
+              <Panel
+                title="Failed charges, last 7 days"
+                actions={
+                  <CountLink to={orders && `${orders}?status=failed`} label={`Failed charges, last 7 days: ${data.failedCharges.last7Days}`}>
+                    <span className={`badge ${data.failedCharges.last7Days ? 'badge-warning' : 'badge-success'}`}>{data.failedCharges.last7Days}</span>
+                  </CountLink>
+                }
+              >
+                <DataTable
+                  rows={data.failedCharges.recent}
+                  rowKey={(charge) => `${charge.kind}-${charge.id}`}
+                  empty="No charge failed this week."
+                  columns={[
+                    {
+                      key: 'what',
+                      label: 'What',
+                      main: true,
+                      render: (charge) => (
+                        <>{charge.kind === 'order' ? <Link to={`/admin/orders/${charge.id}`}>Order #{charge.id}</Link> : chargeKinds[charge.kind]}</>
+                      ),
+                      sub: (charge) => (
+                        <>
+                          {formatAgo(charge.date)}
+                          {charge.accountId ? ` · account ${charge.accountId}` : ''}
+                        </>
+                      ),
+                    },
+                    { key: 'why', label: 'Why', render: (charge) => charge.reason ?? '—' },
+                    { key: 'amount', label: 'Amount', className: 'num', render: (charge) => formatMoney(charge.amount) },
+                  ]}
+                />
+                <div className="panel-body">
+                  <Link to="/admin/renewals">Failed auto-renewals →</Link>
+                </div>
+              </Panel>
+              <Panel title="Waiting">
+                <div className="panel-body">
+                  <dl className="kv">
+                    <dt>Transfers in, at the registry</dt>
+                    <dd>
+                      <CountLink to={domainList('transfer-in')} label={`Transfers in, at the registry: ${data.pendingTransfers.inbound}`}>
+                        {data.pendingTransfers.inbound}
+                      </CountLink>
+                    </dd>
+                    <dt>Transfers in, waiting for an auth code</dt>
+                    <dd>
+                      <CountLink
+                        to={domainList('awaiting-auth-code')}
+                        label={`Transfers in, waiting for an auth code: ${data.pendingTransfers.awaitingAuthCode}`}
+                      >
+                        {data.pendingTransfers.awaitingAuthCode}
+                      </CountLink>
+                    </dd>
+                    <dt>Transfers away</dt>
+                    <dd>
+                      <CountLink to={domainList('transfer-away')} label={`Transfers away: ${data.pendingTransfers.outbound}`}>
+                        {data.pendingTransfers.outbound}
+                      </CountLink>
+                    </dd>
+                    <dt>Open abuse cases</dt>
+                    <dd>
+                      <CountLink to={can('abuse:read') ? '/admin/abuse' : null} label={`Open abuse cases: ${data.openAbuseCases}`}>
+                        {data.openAbuseCases}
+                      </CountLink>
+                    </dd>
+                  </dl>
+                </div>
+              </Panel>
+            </div>
+            <Panel title="Background jobs" id="jobs">
+              {!jobsOpen && (
+                <p className="panel-body jobs-summary">
+                  {jobsSummary(data)}{' '}
+                  <button type="button" className="link-button" onClick={() => setJobsOpen(true)} aria-expanded={false} aria-controls="jobs-detail">
+                    Show the queues
+                  </button>
+                </p>
+              )}
+              <div id="jobs-detail" hidden={!jobsOpen}>
+                <DataTable
+                  rows={data.jobs.queues}
+                  rowKey={(queue) => queue.name}
+                  className="jobs-table"
+                  columns={[
+                    {
+                      key: 'job',
+                      label: 'Job',
+                      render: (queue) => {
+                        const schedule = data.jobs.schedules.find((s) => s.name === queue.name);
+                        return (
+                          <>
+                            <span className="cell-main mono">{queue.name}</span>
+                            <span className="cell-sub">{schedule ? `Scheduled ${schedule.cron} UTC` : 'On demand'}</span>
+                          </>
+                        );
+                      },
+                    },
+                    { key: 'ready', label: 'Waiting', className: 'num' },
+                    { key: 'deferred', label: 'Later', className: 'num' },
+                    { key: 'active', label: 'Running', className: 'num' },
+                    {
+                      key: 'failed',
+                      label: 'Failed',
+                      className: 'num',
+                      render: (queue) => (queue.failed ? <span className="badge badge-danger">{queue.failed}</span> : 0),
+                    },
+                    { key: 'lastRun', label: 'Last run', render: (queue) => <LastRun schedule={data.jobs.schedules.find((s) => s.name === queue.name)} /> },
+                  ]}
+                />
+                {data.jobs.failedJobs.length > 0 && (
+                  <>
+                    <div className="panel-header subheader">
+                      <h3>Failed jobs</h3>
+                    </div>
+                    <DataTable
+                      rows={data.jobs.failedJobs}
+                      rowKey={(job) => job.id}
+                      columns={[
+                        {
+                          key: 'job',
+                          label: 'Job',
+                          render: (job) => (
+                            <>
+                              <span className="cell-main mono">{job.name}</span>
+                              <span className="cell-sub mono">{job.id}</span>
+                            </>
+                          ),
+                        },
+                        { key: 'error', label: 'Error', render: (job) => job.error ?? '—' },
+                        {
+                          key: 'failed',
+                          label: 'Failed',
+                          render: (job) => formatAgo(job.failedOn),
+                          sub: (job) => <>after {job.retryCount} retries</>,
+                        },
+                        {
+                          key: 'actions',
+                          label: 'Actions',
+                          hideLabel: true,
+                          className: 'actions',
+                          render: (job) =>
+                            can('jobs:manage') && (
+                              <button
+                                type="button"
+                                className="btn btn-secondary btn-sm"
+                                disabled={retrying !== null}
+                                onClick={() => void retryJob(job.name, job.id)}
+                                aria-label={`Run ${job.name} again`}
+                              >
+                                Run again
+                              </button>
+                            ),
+                        },
+                      ]}
+                    />
+                  </>
+                )}
+              </div>
+            </Panel>
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

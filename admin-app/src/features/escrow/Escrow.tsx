@@ -63,10 +63,11 @@ export default function Escrow() {
                   {
                     key: 'deposit',
                     label: 'Deposit',
+                    main: true,
                     render: (deposit) => (
-                      <span className="cell-main">
+                      <>
                         {kindLabels[deposit.kind]} of {deposit.day}, #{deposit.sequence}
-                      </span>
+                      </>
                     ),
                     sub: (deposit) => (
                       <>

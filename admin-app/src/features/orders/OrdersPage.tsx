@@ -1,7 +1,7 @@
 /** Orders: found by number, domain or customer email (as you type), or one account's; each opens its lines and payment. */
 import { Toolbar } from '../../lib/Toolbar.tsx';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { apiKey } from '@kit/api-client.ts';
 import { DataTable } from '@kit/DataTable.tsx';
 import type { OrderListQuery } from '../../../../api/contract/billing/refunds.ts';
@@ -11,6 +11,7 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 import { useApi } from '../../swr.ts';
 import { OrderStatus } from './OrderStatus.tsx';
 import { Loaded } from '../../lib/Loaded.tsx';
+import { useFilterParams } from '../../lib/use-filter-params.ts';
 import { PageHeader } from '../../lib/PageHeader.tsx';
 import { ToolbarInput, ToolbarSelect } from '../../lib/ToolbarField.tsx';
 import { newestFirst } from '../../lib/newest-first.ts';
@@ -19,10 +20,10 @@ const pageSize = 50;
 const statuses = ['completed', 'unconfirmed', 'failed', 'pending', 'authorized', 'requiresAction'] as const;
 
 export default function OrdersPage() {
-  const [params, setParams] = useSearchParams();
+  const [skip, setSkip] = useState(0);
+  const { params, remember } = useFilterParams(() => setSkip(0));
   const [q, setQ] = useState(params.get('q') ?? '');
   const [status, setStatus] = useState(params.get('status') ?? '');
-  const [skip, setSkip] = useState(0);
   const accountId = params.get('accountId');
   const words = useDebounced(q.trim());
   const query = {
@@ -33,14 +34,6 @@ export default function OrdersPage() {
     skip,
   };
   const { data, error, isLoading } = useApi(apiKey('/admin/orders', { params: { query } }), { keepPreviousData: true });
-
-  function remember(name: string, value: string) {
-    setSkip(0);
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  }
 
   return (
     <section className="page">

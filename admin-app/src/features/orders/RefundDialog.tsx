@@ -12,6 +12,7 @@ import { addTaxBack } from '../../../../api/contract/billing/refund-tax.ts';
 import type { NameAction, PaymentCharge, PaymentDetail } from '../../../../api/contract/billing/refunds.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
+import { MoneyInput } from '../../lib/MoneyInput.tsx';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
@@ -122,18 +123,11 @@ export function RefundDialog({
                 hint={`Up to ${formatMoney(charge.refundable)} of ${formatMoney(charge.amount)}`}
               >
                 {(control) => (
-                  <div className="money-input">
-                    <span aria-hidden="true">$</span>
-                    <input
-                      {...control}
-                      className="input"
-                      inputMode="decimal"
-                      autoComplete="off"
-                      placeholder="0.00"
-                      value={amounts[charge.transactionId] ?? ''}
-                      onChange={(event) => setAmounts({ ...amounts, [charge.transactionId]: event.target.value })}
-                    />
-                  </div>
+                  <MoneyInput
+                    control={control}
+                    value={amounts[charge.transactionId] ?? ''}
+                    onValue={(value) => setAmounts({ ...amounts, [charge.transactionId]: value })}
+                  />
                 )}
               </Field>
             ))}

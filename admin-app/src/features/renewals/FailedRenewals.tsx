@@ -48,11 +48,8 @@ export default function FailedRenewals() {
               label: 'Domain',
               headClassName: 'col-wide',
               sort: (row) => row.domain,
-              render: (row) => (
-                <span className="cell-main">
-                  <Address value={row.domain} />
-                </span>
-              ),
+              main: true,
+              render: (row) => <Address value={row.domain} />,
               sub: (row) => <>Expires {formatDateTime(row.expireDate)}</>,
             },
             {

@@ -153,11 +153,12 @@ export default function StaffPage() {
               key: 'name',
               label: 'Name',
               sort: (member) => member.name,
+              main: true,
               render: (member) => (
-                <span className="cell-main">
+                <>
                   {member.name}
                   {member.staffId === session?.staff.staffId && <span className="muted"> (you)</span>}
-                </span>
+                </>
               ),
               sub: (member) => <Address value={member.email} />,
             },
