@@ -33,6 +33,11 @@ export type Column<Row> = {
   headClassName?: string;
 };
 
+/** A column of buttons: its header ("Actions") for screen readers only, its cells across the whole card on a phone. */
+export function actionsColumn<Row>(render: (row: Row) => ReactNode): Column<Row> {
+  return { key: 'actions', label: 'Actions', hideLabel: true, className: 'actions', render };
+}
+
 export type SortState = { key: string; direction: 'ascending' | 'descending' };
 
 /** Where a list read a page at a time stands: "1–50 of 1,234" and the buttons to move. */

@@ -9,7 +9,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isFailure } from '@kit/api.ts';
 import { apiClient, apiKey } from '@kit/api-client.ts';
-import { DataTable } from '@kit/DataTable.tsx';
+import { actionsColumn, DataTable } from '@kit/DataTable.tsx';
 import { showToast } from '@kit/toasts.ts';
 import type { Dashboard as DashboardData, PeriodCounts } from '../../../../api/contract/dashboard/dashboard.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
@@ -261,12 +261,8 @@ export default function Dashboard() {
                           render: (job) => formatAgo(job.failedOn),
                           sub: (job) => <>after {job.retryCount} retries</>,
                         },
-                        {
-                          key: 'actions',
-                          label: 'Actions',
-                          hideLabel: true,
-                          className: 'actions',
-                          render: (job) =>
+                        actionsColumn(
+                          (job: DashboardData['jobs']['failedJobs'][number]) =>
                             can('jobs:manage') && (
                               <button
                                 type="button"
@@ -278,7 +274,7 @@ export default function Dashboard() {
                                 Run again
                               </button>
                             ),
-                        },
+                        ),
                       ]}
                     />
                   </>

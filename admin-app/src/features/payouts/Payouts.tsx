@@ -15,6 +15,23 @@ import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { useApi } from '../../swr.ts';
 
+/** A seller's box in the ticked batch. */
+function PickBox({ accountId, picked, onPick }: { accountId: number; picked: Set<number>; onPick: (next: Set<number>) => void }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Pick account ${accountId}`}
+      checked={picked.has(accountId)}
+      onChange={(event) => {
+        const next = new Set(picked);
+        if (event.target.checked) next.add(accountId);
+        else next.delete(accountId);
+        onPick(next);
+      }}
+    />
+  );
+}
+
 export default function Payouts() {
   const { can } = useStaffSession();
   const { data, error, mutate } = useApi(apiKey('/admin/payouts'));
@@ -72,23 +89,7 @@ export default function Payouts() {
           rowKey={(seller) => seller.accountId}
           empty="Nothing is owed to any seller."
           columns={[
-            {
-              key: 'pay',
-              label: 'Pay',
-              render: (seller) => (
-                <input
-                  type="checkbox"
-                  aria-label={`Pick account ${seller.accountId}`}
-                  checked={picked.has(seller.accountId)}
-                  onChange={(event) => {
-                    const next = new Set(picked);
-                    if (event.target.checked) next.add(seller.accountId);
-                    else next.delete(seller.accountId);
-                    setPicked(next);
-                  }}
-                />
-              ),
-            },
+            { key: 'pay', label: 'Pay', render: (seller) => <PickBox accountId={seller.accountId} picked={picked} onPick={setPicked} /> },
             { key: 'seller', label: 'Seller', render: (seller) => `Account ${seller.accountId} · ${seller.email ?? 'no login'}` },
             { key: 'earned', label: 'Earned', className: 'num', sort: (seller) => seller.share, render: (seller) => formatMoney(seller.share) },
             { key: 'paidOut', label: 'Paid out', className: 'num', render: (seller) => formatMoney(seller.paidOut) },

@@ -2,6 +2,7 @@
  * Promo codes: what each takes off, its dates and caps, how much it was used; create one, edit one (every term until
  * its first use, then only its end date and caps), or end one now.
  */
+import { actionsColumn } from '@kit/DataTable.tsx';
 import { ListTable } from '../../lib/ListTable.tsx';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -272,12 +273,8 @@ export default function PromoCodes() {
               sort: (code) => code.discountTotal,
               render: (code) => formatMoney(code.discountTotal),
             },
-            {
-              key: 'actions',
-              label: 'Actions',
-              hideLabel: true,
-              className: 'actions',
-              render: (code) =>
+            actionsColumn(
+              (code: PromoCode) =>
                 can('promos:manage') &&
                 code.status !== 'expired' && (
                   <RowMenu
@@ -288,7 +285,7 @@ export default function PromoCodes() {
                     ]}
                   />
                 ),
-            },
+            ),
           ]}
         />
       </div>

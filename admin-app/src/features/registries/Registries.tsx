@@ -3,7 +3,7 @@ import { PageHeader } from '../../lib/PageHeader.tsx';
 import { type FormEvent, useState } from 'react';
 import useSWR from 'swr';
 import { api, isFailure } from '@kit/api.ts';
-import { DataTable } from '@kit/DataTable.tsx';
+import { actionsColumn, DataTable } from '@kit/DataTable.tsx';
 import { showToast } from '@kit/toasts.ts';
 import type { ExtensionLookup, RegistriesOverview, RegistryConnectionView } from '../../../../api/contract/registries.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
@@ -144,12 +144,8 @@ export default function Registries() {
                       render: (conn) => <>{conn.commandsLastHour} commands in the last hour</>,
                       sub: (conn) => <>Poll queue: {conn.pollQueue ?? 'not read yet'}</>,
                     },
-                    {
-                      key: 'actions',
-                      label: 'Actions',
-                      hideLabel: true,
-                      className: 'actions',
-                      render: (conn) =>
+                    actionsColumn(
+                      (conn: RegistryConnectionView) =>
                         can('registries:manage') &&
                         (conn.paused ? (
                           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void resume(conn)} aria-label={`Resume ${conn.name}`}>
@@ -160,7 +156,7 @@ export default function Registries() {
                             Pause
                           </button>
                         )),
-                    },
+                    ),
                   ]}
                 />
                 {overview.unserved.length > 0 && (

@@ -1,4 +1,5 @@
 /** Auto-renewals whose charge failed: who, which name, why, when it is tried next; Retry now once the card is fixed. */
+import { actionsColumn } from '@kit/DataTable.tsx';
 import { ListTable } from '../../lib/ListTable.tsx';
 import { PageHeader } from '../../lib/PageHeader.tsx';
 import { useState } from 'react';
@@ -85,12 +86,8 @@ export default function FailedRenewals() {
               ),
             },
             { key: 'amount', label: 'Amount', className: 'num', sort: (row) => row.amount, render: (row) => (row.amount ? formatMoney(row.amount) : '—') },
-            {
-              key: 'actions',
-              label: 'Actions',
-              hideLabel: true,
-              className: 'actions',
-              render: (row) =>
+            actionsColumn(
+              (row: FailedAutoRenewal) =>
                 can('billing:retry-renewals') && (
                   <button
                     type="button"
@@ -102,7 +99,7 @@ export default function FailedRenewals() {
                     {busy === row.renewalOrderId ? 'Charging…' : 'Retry now'}
                   </button>
                 ),
-            },
+            ),
           ]}
         />
       </div>

@@ -1,4 +1,5 @@
 /** Staff (owners): who has access, their roles and second factors; invite, change a role, disable, reset a sign-in. */
+import { actionsColumn } from '@kit/DataTable.tsx';
 import { ListTable } from '../../lib/ListTable.tsx';
 import { PageHeader } from '../../lib/PageHeader.tsx';
 import { useState } from 'react';
@@ -186,12 +187,8 @@ export default function StaffPage() {
                   .join(', ') || <span className="muted">Not set up</span>,
             },
             { key: 'signIn', label: 'Last sign-in', render: (member) => formatAgo(member.lastSignInDate) },
-            {
-              key: 'actions',
-              label: 'Actions',
-              hideLabel: true,
-              className: 'actions',
-              render: (member) =>
+            actionsColumn(
+              (member: StaffMember) =>
                 member.staffId !== session?.staff.staffId && (
                   <RowMenu
                     name={member.name}
@@ -214,7 +211,7 @@ export default function StaffPage() {
                     ]}
                   />
                 ),
-            },
+            ),
           ]}
         />
       </div>

@@ -3,6 +3,7 @@
  * format checks found, a resend, and "Mark verified" (by other means: the evidence and a reason go in the audit log).
  * Each search shows registrants' addresses, so each is in the audit log.
  */
+import { actionsColumn } from '@kit/DataTable.tsx';
 import { Toolbar } from '../../lib/Toolbar.tsx';
 import { ListTable } from '../../lib/ListTable.tsx';
 import { useState } from 'react';
@@ -113,12 +114,8 @@ export default function Verifications() {
               className: 'nowrap',
               render: (row) => `${formatAgo(row.lastSentAt)} (${row.sendCount}×)`,
             },
-            {
-              key: 'actions',
-              label: 'Actions',
-              hideLabel: true,
-              className: 'actions',
-              render: (row) =>
+            actionsColumn(
+              (row: VerificationRow) =>
                 row.status === 'pending' && (
                   <>
                     <button type="button" className="btn btn-secondary btn-sm" disabled={sending === row.verificationId} onClick={() => void resend(row)}>
@@ -129,7 +126,7 @@ export default function Verifications() {
                     </button>
                   </>
                 ),
-            },
+            ),
           ]}
         />
       </section>
