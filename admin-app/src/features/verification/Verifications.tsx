@@ -105,7 +105,6 @@ export default function Verifications() {
               key: 'deadline',
               label: 'Deadline',
               className: 'nowrap',
-              sort: (row) => (row.status === 'pending' ? row.deadline : null),
               render: (row) => (row.status === 'pending' ? formatDateTime(row.deadline) : '—'),
             },
             {
