@@ -28,7 +28,8 @@ test('support edits the admin contact and login email, views the account read-on
   await customer.context().close();
 
   const agent = await (await browser.newContext()).newPage();
-  await enrolWithAuthenticator(agent, createStaffFromCommandLine(`viewas-support-${run}@registrar.example`, 'support'), 'Sam Support');
+  // A name of its own: admin.spec.ts finds its support agent's row by "Sam Support" when both share the Staff list.
+  await enrolWithAuthenticator(agent, createStaffFromCommandLine(`viewas-support-${run}@registrar.example`, 'support'), 'Hal Helpdesk');
   await agent.goto('/admin/customers');
   await agent.getByLabel('Search customers').fill(oldEmail);
   await agent.getByRole('row').filter({ hasText: oldEmail }).getByRole('link').first().click();
