@@ -28,8 +28,8 @@ test('support edits the admin contact and login email, views the account read-on
   await customer.context().close();
 
   const agent = await (await browser.newContext()).newPage();
-  // A name of its own: admin.spec.ts finds its support agent's row by "Sam Support" when both share the Staff list.
-  await enrolWithAuthenticator(agent, createStaffFromCommandLine(`viewas-support-${run}@registrar.example`, 'support'), 'Hal Helpdesk');
+  // Names of their own: admin.spec.ts finds its staff's rows by name (Sam Support, Olive Owner) in the shared Staff list.
+  await enrolWithAuthenticator(agent, createStaffFromCommandLine(`viewas-support-${run}@registrar.example`, 'support'), 'Vera Viewas');
   await agent.goto('/admin/customers');
   await agent.getByLabel('Search customers').fill(oldEmail);
   await agent.getByRole('row').filter({ hasText: oldEmail }).getByRole('link').first().click();
@@ -83,7 +83,7 @@ test('support edits the admin contact and login email, views the account read-on
 
   // The audit log (an owner's: support does not read it) holds the edit, the view and the page seen, with reasons.
   const owner = await (await browser.newContext()).newPage();
-  await enrolWithAuthenticator(owner, createStaffFromCommandLine(`viewas-owner-${run}@registrar.example`, 'owner'), 'Olive Owner');
+  await enrolWithAuthenticator(owner, createStaffFromCommandLine(`viewas-owner-${run}@registrar.example`, 'owner'), 'Otto Auditor');
   await owner.goto('/admin/audit');
   await owner.getByLabel('Customer').fill(newEmail);
   const log = owner.getByRole('table');
