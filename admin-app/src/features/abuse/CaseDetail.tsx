@@ -2,7 +2,6 @@
  * One abuse case: its clocks, the reports with their evidence, our domain of the name (status, records), the actions
  * the role allows, and the timeline of everything that happened, each with who and why.
  */
-import { Panel } from '../../lib/Panel.tsx';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
@@ -101,7 +100,10 @@ export default function CaseDetail() {
         </div>
       )}
       <div className="panel-grid">
-        <Panel title="Status">
+        <section className="panel" aria-labelledby="case-status">
+          <div className="panel-header">
+            <h2 id="case-status">Status</h2>
+          </div>
           <div className="panel-body">
             <dl className="kv">
               <dt>Reported</dt>
@@ -124,8 +126,11 @@ export default function CaseDetail() {
               )}
             </dl>
           </div>
-        </Panel>
-        <Panel title="Our domain">
+        </section>
+        <section className="panel" aria-labelledby="case-domain">
+          <div className="panel-header">
+            <h2 id="case-domain">Our domain</h2>
+          </div>
           <div className="panel-body">
             {sponsored ? (
               <dl className="kv">
@@ -156,7 +161,7 @@ export default function CaseDetail() {
               <p className="small">We do not sponsor {data.domain}: refer the case to its registrar or hosting provider.</p>
             )}
           </div>
-        </Panel>
+        </section>
       </div>
       <section className="panel" aria-labelledby="case-reports">
         <div className="panel-header">
@@ -192,7 +197,10 @@ export default function CaseDetail() {
           ))}
         </div>
       </section>
-      <Panel title="Timeline">
+      <section className="panel" aria-labelledby="case-timeline">
+        <div className="panel-header">
+          <h2 id="case-timeline">Timeline</h2>
+        </div>
         <div className="panel-body">
           <ol className="timeline">
             {data.timeline.map((event) => (
@@ -206,7 +214,7 @@ export default function CaseDetail() {
             ))}
           </ol>
         </div>
-      </Panel>
+      </section>
       {acting && (
         <CaseActionModal
           action={acting}

@@ -2,8 +2,7 @@
  * Domains: find one by name (as you type); the most recently changed ones when nothing is typed; or one of the lists
  * the dashboard's counts open (`?state=transfer-in` ...).
  */
-import { Toolbar } from '../../lib/Toolbar.tsx';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
@@ -11,8 +10,6 @@ import type { StaffDomainRow } from '../../../../api/contract/support/customers.
 import { type StaffDomainState, staffDomainStates } from '../../../../api/contract/support/support-schemas.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
-import { PageHeader } from '../../lib/PageHeader.tsx';
-import { ToolbarInput } from '../../lib/ToolbarField.tsx';
 import { DomainsTable } from './DomainsTable.tsx';
 
 const stateTitles: Record<StaffDomainState, string> = {
@@ -23,6 +20,7 @@ const stateTitles: Record<StaffDomainState, string> = {
 };
 
 export default function DomainsPage() {
+  const id = useId();
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const settled = useDebounced(q.trim().toLowerCase(), 250);
@@ -33,27 +31,31 @@ export default function DomainsPage() {
   });
   return (
     <section className="page">
-      <PageHeader
-        title={state ? stateTitles[state] : 'Domains'}
-        intro={state ? <Link to="/admin/domains">All domains</Link> : 'Every domain we hold for a customer, with its live registry state on its page.'}
-      />
+      <div className="page-header">
+        <div>
+          <h1>{state ? stateTitles[state] : 'Domains'}</h1>
+          <p>{state ? <Link to="/admin/domains">All domains</Link> : 'Every domain we hold for a customer, with its live registry state on its page.'}</p>
+        </div>
+      </div>
       <div className="panel">
-        <Toolbar label="Domains">
-          <ToolbarInput
-            label="Search domains"
-            grow
-            large
-            type="search"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="example.com"
-            value={q}
-            onValue={(value) => {
-              setQ(value);
-              setParams({ ...(value ? { q: value } : {}), ...(state ? { state } : {}) }, { replace: true });
-            }}
-          />
-        </Toolbar>
+        <form className="toolbar" role="search" aria-label="Domains" onSubmit={(event) => event.preventDefault()}>
+          <div className="field field-grow">
+            <label htmlFor={`${id}-q`}>Search domains</label>
+            <input
+              id={`${id}-q`}
+              className="input input-lg"
+              type="search"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="example.com"
+              value={q}
+              onChange={(event) => {
+                setQ(event.target.value);
+                setParams({ ...(event.target.value ? { q: event.target.value } : {}), ...(state ? { state } : {}) }, { replace: true });
+              }}
+            />
+          </div>
+        </form>
         <div aria-live="polite">
           {error instanceof FetchError ? (
             <p className="notice notice-danger panel-notice" role="alert">
@@ -63,10 +65,14 @@ export default function DomainsPage() {
             <p className="empty" role="status">
               Loading…
             </p>
+          ) : data.data.length === 0 ? (
+            <p className="empty" role="status">
+              {state && !settled ? 'None right now.' : `No domain matches “${settled}”.`}
+            </p>
           ) : (
             <>
-              {!settled && !state && data.data.length > 0 && <p className="panel-caption">Recently changed</p>}
-              <DomainsTable rows={data.data} empty={state && !settled ? 'None right now.' : `No domain matches “${settled}”.`} emptyIsStatus />
+              {!settled && !state && <p className="panel-caption">Recently changed</p>}
+              <DomainsTable rows={data.data} />
             </>
           )}
         </div>

@@ -1,8 +1,7 @@
 /** One card payment outside orders (a renewal, a monthly bill, Domain Protection): its charges and refunds. */
-import { Loaded } from '../../lib/Loaded.tsx';
 import { Link, useParams } from 'react-router';
 import { apiKey } from '@kit/api-client.ts';
-import { useApi } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import { PaymentPanel } from './PaymentPanel.tsx';
 
 export default function PaymentPage() {
@@ -19,9 +18,15 @@ export default function PaymentPage() {
           {payment && <p>Account {payment.accountId}</p>}
         </div>
       </div>
-      <Loaded data={payment} error={error} page>
-        {(payment) => <PaymentPanel payment={payment} refundTo={{ paymentIntentId }} onChanged={() => void mutate()} />}
-      </Loaded>
+      {error instanceof FetchError ? (
+        <p className="notice notice-danger" role="alert">
+          {error.failure.message}
+        </p>
+      ) : !payment ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <PaymentPanel payment={payment} refundTo={{ paymentIntentId }} onChanged={() => void mutate()} />
+      )}
     </section>
   );
 }
