@@ -43,7 +43,6 @@ export function parseXml(xml: string): XmlElement {
     const element: XmlElement = { ns: tag.uri, name: tag.local, attrs, children: [], text: '' };
     const parent = open.at(-1);
     if (parent) parent.element.children.push(element);
-    else if (root) throw new Error('EPP frame is not an XML document with one root element');
     else root = element;
     open.push({ element, text: '' });
   });
@@ -57,9 +56,7 @@ export function parseXml(xml: string): XmlElement {
     const closed = open.pop();
     if (closed) closed.element.text = closed.text.trim();
   });
-  parser.on('error', (error) => {
-    throw error;
-  });
+  // With no error handler saxes throws on what is not well-formed: a second root, text outside it, no root at all.
   parser.write(xml).close();
   if (!root) throw new Error('EPP frame is not an XML document with one root element');
   return root;

@@ -31,7 +31,8 @@ export default function OrdersPage() {
   const [skip, setSkip] = useState(0);
   const accountId = params.get('accountId');
   // Opened from a dashboard figure: orders placed since a UTC day, or holding a registration or transfer delivered since it.
-  const line = params.get('line') === 'registration' || params.get('line') === 'transfer' ? (params.get('line') as keyof typeof lineNames) : undefined;
+  const lineParam = params.get('line') ?? '';
+  const line = Object.hasOwn(lineNames, lineParam) ? (lineParam as keyof typeof lineNames) : undefined;
   const since = sinceWords(params.get('since')) ? (params.get('since') as string) : undefined;
   const ids = useId();
   const words = useDebounced(q.trim());
