@@ -12,28 +12,48 @@ export type ActionModalProps<T> = {
   open: boolean;
   title: string;
   /** What happens, in plain words. */
-  description: ReactNode;
+  description?: ReactNode;
   /** Fields of the action's own (a year count, an email), above the reason. */
   fields?: ReactNode;
+  /** Fields below the reason (a note for the customer). */
+  afterReason?: ReactNode;
+  /** A line just above the buttons (the total the action will take). */
+  summary?: ReactNode;
   reason: 'required' | 'optional' | 'none';
+  /** Where the reason goes, when not also to the customer's account activity. */
+  reasonHint?: string;
   confirm: string;
+  /** The button's words while the call runs. */
+  busyLabel?: string;
   danger?: boolean;
   /** Disables the button while the action's own fields are not ready. */
   ready?: boolean;
+  /** The form's class: a grid of fields (its error and buttons span it, `.wide`). */
+  formClassName?: string;
   onClose: () => void;
   run: (reason: string) => Promise<T | ApiFailure>;
   onDone: (answer: T) => void;
 };
+
+function reasonHintOf(needsReason: 'required' | 'optional', hint: string | undefined): string {
+  if (needsReason === 'optional') return hint ?? 'Kept in the audit log';
+  return `${hint ?? 'Kept in the audit log; the customer sees it in their account activity'} (at least ${minReasonLength} characters)`;
+}
 
 export function ActionModal<T>({
   open,
   title,
   description,
   fields,
+  afterReason,
+  summary,
   reason: needsReason,
+  reasonHint,
   confirm,
+  busyLabel = 'Working…',
   danger,
   ready = true,
+  formClassName,
   onClose,
   run,
   onDone,
@@ -48,6 +68,7 @@ export function ActionModal<T>({
   };
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy || reasonMissing || !ready) return;
     setBusy(true);
     setError(null);
     const answer = await run(reason.trim());
@@ -57,20 +78,14 @@ export function ActionModal<T>({
     onDone(answer);
   }
   const reasonMissing = needsReason === 'required' && reason.trim().length < minReasonLength;
+  const spans = formClassName ? 'wide' : undefined;
   return (
     <Modal open={open} title={title} onClose={close} dismissible={!busy} isError={false}>
-      <form onSubmit={submit} noValidate>
-        <div className="small action-description">{description}</div>
+      <form onSubmit={submit} noValidate className={formClassName}>
+        {description && <div className={`small action-description${spans ? ' wide' : ''}`}>{description}</div>}
         {fields}
         {needsReason !== 'none' && (
-          <Field
-            label={needsReason === 'required' ? 'Reason' : 'Reason (optional)'}
-            hint={
-              needsReason === 'required'
-                ? `Kept in the audit log; the customer sees it in their account activity (at least ${minReasonLength} characters)`
-                : 'Kept in the audit log'
-            }
-          >
+          <Field label={needsReason === 'required' ? 'Reason' : 'Reason (optional)'} hint={reasonHintOf(needsReason, reasonHint)}>
             {(control) => (
               <textarea
                 className="textarea"
@@ -82,17 +97,19 @@ export function ActionModal<T>({
             )}
           </Field>
         )}
+        {afterReason}
         {error && (
-          <p className="step-error" role="alert">
+          <p className={`step-error${spans ? ' wide' : ''}`} role="alert">
             {error}
           </p>
         )}
-        <div className="step-actions">
+        {summary}
+        <div className={`step-actions${spans ? ' wide' : ''}`}>
           <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
             Cancel
           </button>
           <button type="submit" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy || reasonMissing || !ready}>
-            {busy ? 'Working…' : confirm}
+            {busy ? busyLabel : confirm}
           </button>
         </div>
       </form>

@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import type { AuditEntry } from '../../../api/contract/audit/audit.ts';
 import { type StaffRole, staffRoleLabels } from '../../../api/contract/staff/roles.ts';
+import { DataTable, type Paging } from '@kit/DataTable.tsx';
 import { formatDateTime } from '@kit/dates.ts';
 import { Address } from './Address.tsx';
 
@@ -32,63 +33,52 @@ function Change({ entry }: { entry: AuditEntry }) {
   );
 }
 
-export function AuditTable({ entries, showTarget = true }: { entries: AuditEntry[]; showTarget?: boolean }) {
+function StaffCell({ entry }: { entry: AuditEntry }) {
+  if (!entry.staffEmail) return <span className="muted">System</span>;
   return (
-    <div className="table-wrap">
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Staff</th>
-            <th scope="col">Action</th>
-            <th scope="col">Reason</th>
-            <th scope="col">From</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.auditId}>
-              <td data-label="When" className="nowrap">
-                {formatDateTime(entry.at)}
-              </td>
-              <td data-label="Staff">
-                {entry.staffEmail ? (
-                  <>
-                    <span className="cell-main">
-                      <Address value={entry.staffEmail} />
-                    </span>
-                    {entry.staffRole && <span className="cell-sub">{staffRoleLabels[entry.staffRole as StaffRole]?.label ?? entry.staffRole}</span>}
-                  </>
-                ) : (
-                  <span className="muted">System</span>
-                )}
-              </td>
-              <td data-label="Action">
-                <span className="cell-main">{actionLabel(entry.action)}</span>
-                {showTarget && (entry.targetLabel || entry.targetId) && (
-                  <span className="cell-sub">
-                    {entry.accountId ? (
-                      <Link to={`/admin/customers/${entry.accountId}`}>
-                        <Address value={entry.targetLabel ?? entry.targetId ?? ''} />
-                      </Link>
-                    ) : (
-                      <Address value={entry.targetLabel ?? `${entry.targetType} ${entry.targetId}`} />
-                    )}
-                  </span>
-                )}
-              </td>
-              <td data-label="Reason">{entry.reason ?? <span className="muted">—</span>}</td>
-              <td data-label="From" className="mono">
-                {entry.clientIp ? <Address value={entry.clientIp} /> : '—'}
-              </td>
-              <td data-label="Change">
-                <Change entry={entry} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <span className="cell-main">
+        <Address value={entry.staffEmail} />
+      </span>
+      {entry.staffRole && <span className="cell-sub">{staffRoleLabels[entry.staffRole as StaffRole]?.label ?? entry.staffRole}</span>}
+    </>
+  );
+}
+
+export function AuditTable({ entries, showTarget = true, empty, pager }: { entries: AuditEntry[]; showTarget?: boolean; empty?: string; pager?: Paging }) {
+  return (
+    <DataTable
+      rows={entries}
+      rowKey={(entry) => entry.auditId}
+      empty={empty}
+      pager={pager}
+      columns={[
+        { key: 'when', label: 'When', className: 'nowrap', render: (entry) => formatDateTime(entry.at) },
+        { key: 'staff', label: 'Staff', render: (entry) => <StaffCell entry={entry} /> },
+        {
+          key: 'action',
+          label: 'Action',
+          render: (entry) => (
+            <>
+              <span className="cell-main">{actionLabel(entry.action)}</span>
+              {showTarget && (entry.targetLabel || entry.targetId) && (
+                <span className="cell-sub">
+                  {entry.accountId ? (
+                    <Link to={`/admin/customers/${entry.accountId}`}>
+                      <Address value={entry.targetLabel ?? entry.targetId ?? ''} />
+                    </Link>
+                  ) : (
+                    <Address value={entry.targetLabel ?? `${entry.targetType} ${entry.targetId}`} />
+                  )}
+                </span>
+              )}
+            </>
+          ),
+        },
+        { key: 'reason', label: 'Reason', render: (entry) => entry.reason ?? <span className="muted">—</span> },
+        { key: 'from', label: 'From', className: 'mono', render: (entry) => (entry.clientIp ? <Address value={entry.clientIp} /> : '—') },
+        { key: 'change', label: 'Change', render: (entry) => <Change entry={entry} /> },
+      ]}
+    />
   );
 }

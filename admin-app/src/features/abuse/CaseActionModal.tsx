@@ -1,13 +1,11 @@
 /** One action on a case, in a dialog: what it does, its own fields, and the reason the audit log keeps. */
-import { type FormEvent, useState } from 'react';
-import { isFailure } from '@kit/api.ts';
+import { useState } from 'react';
 import { Field, TextField } from '@kit/Field.tsx';
-import Modal from '@kit/Modal.tsx';
 import { showToast } from '@kit/toasts.ts';
-import { minReasonLength } from '../../../../api/contract/audit/audit.ts';
 import type { AbuseCaseDetail } from '../../../../api/contract/compliance/abuse-desk.ts';
 import { abuseOutcomeLabels } from '../../../../api/contract/compliance/abuse-desk.ts';
 import { abuseOutcomes } from '../../../../api/contract/compliance/abuse.ts';
+import { ActionModal } from '../../lib/ActionModal.tsx';
 import { actOnCase, type CaseAction } from './api.ts';
 
 export const actionTitles: Record<CaseAction, { title: string; button: string; done: string; danger?: boolean }> = {
@@ -31,142 +29,124 @@ export function CaseActionModal({
   onClose: () => void;
   onDone: (next: AbuseCaseDetail) => void;
 }) {
-  const [reason, setReason] = useState('');
   const [message, setMessage] = useState('');
   const [replyDays, setReplyDays] = useState('2');
   const [outcome, setOutcome] = useState<string>('mitigated');
   const [note, setNote] = useState('');
   const [records, setRecords] = useState<number[]>([]);
   const [forwarding, setForwarding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const words = actionTitles[action];
   const sponsored = detail.sponsored;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
+  async function send(reason: string) {
     const body: Record<string, unknown> = { reason };
     if (action === 'ask-reporter') body.message = message;
     if (action === 'notify-registrant') Object.assign(body, { message: message || undefined, replyDays: Number(replyDays) });
     if (action === 'remove-content') Object.assign(body, { dnsRecordIds: records, forwarding });
     if (action === 'close') Object.assign(body, { outcome, note });
-    const answer = await actOnCase(detail.caseId, action, body);
-    setBusy(false);
-    if (isFailure(answer)) return setError(answer.message);
-    showToast(words.done, 'success');
-    onDone(answer);
+    return await actOnCase(detail.caseId, action, body);
   }
 
-  return (
-    <Modal open title={words.title} onClose={onClose} dismissible={!busy}>
-      <form onSubmit={submit} noValidate>
-        {action === 'ask-reporter' && (
-          <Field label="Message to the reporter">
-            {(control) => <textarea className="textarea" {...control} value={message} onChange={(event) => setMessage(event.target.value)} data-autofocus />}
-          </Field>
-        )}
-        {action === 'notify-registrant' && (
-          <>
-            <p className="small">
-              The registrant gets our abuse notice for {detail.domain} with the first report's description and addresses, and is asked to reply by the deadline.
-            </p>
-            <TextField label="Days to reply" type="number" min={1} max={14} value={replyDays} onChange={(event) => setReplyDays(event.target.value)} />
-            <Field label="Added message (optional)">
-              {(control) => <textarea className="textarea" {...control} value={message} onChange={(event) => setMessage(event.target.value)} />}
-            </Field>
-          </>
-        )}
-        {action === 'suspend' && (
-          <p className="notice notice-warning">
-            {detail.domain} goes on hold at the registry and our DNS stops answering for it: its website and email stop. The customer sees why in My Domains.
-          </p>
-        )}
-        {action === 'unsuspend' && <p className="small">The abuse suspension is lifted; the domain works again unless another suspension holds it.</p>}
-        {action === 'lock' && <p className="small">The registry refuses any transfer of {detail.domain} to another registrar until the lock is removed.</p>}
-        {action === 'remove-content' && sponsored && (
-          <fieldset className="check-list-wrap">
-            <legend className="small">Choose what to remove</legend>
-            <ul className="check-list">
-              {sponsored.dnsRecords.map((record) => (
-                <li key={record.dnsRecordId}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={records.includes(record.dnsRecordId)}
-                      onChange={(event) =>
-                        setRecords(event.target.checked ? [...records, record.dnsRecordId] : records.filter((id) => id !== record.dnsRecordId))
-                      }
-                    />
-                    <span className="mono">
-                      {record.host} {record.type} {record.data}
-                    </span>
-                  </label>
-                </li>
-              ))}
-              {sponsored.forwardUrl && (
-                <li>
-                  <label>
-                    <input type="checkbox" checked={forwarding} onChange={(event) => setForwarding(event.target.checked)} />
-                    <span>Forwarding to {sponsored.forwardUrl}</span>
-                  </label>
-                </li>
-              )}
-            </ul>
-          </fieldset>
-        )}
-        {action === 'close' && (
-          <>
-            <Field label="Outcome">
-              {(control) => (
-                <select className="input" {...control} value={outcome} onChange={(event) => setOutcome(event.target.value)} data-autofocus>
-                  {abuseOutcomes.map((o) => (
-                    <option key={o} value={o}>
-                      {abuseOutcomeLabels[o]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field
-              label={
-                outcome === 'no-action'
-                  ? 'Why no action (the reporter reads it)'
-                  : outcome === 'referred'
-                    ? 'Referred to'
-                    : 'Note to reporter and registrant (optional)'
-              }
-            >
-              {(control) => <textarea className="textarea" {...control} value={note} onChange={(event) => setNote(event.target.value)} />}
-            </Field>
-          </>
-        )}
-        <Field label="Reason" hint="Kept in the audit log and on the case's timeline">
-          {(control) => (
-            <textarea
-              className="textarea"
-              {...control}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              data-autofocus={action === 'suspend' || action === 'unsuspend' || action === 'lock' ? true : undefined}
-            />
-          )}
+  const fields = (
+    <>
+      {action === 'ask-reporter' && (
+        <Field label="Message to the reporter">
+          {(control) => <textarea className="textarea" {...control} value={message} onChange={(event) => setMessage(event.target.value)} data-autofocus />}
         </Field>
-        {error && (
-          <p className="step-error" role="alert">
-            {error}
+      )}
+      {action === 'notify-registrant' && (
+        <>
+          <p className="small">
+            The registrant gets our abuse notice for {detail.domain} with the first report's description and addresses, and is asked to reply by the deadline.
           </p>
-        )}
-        <div className="step-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className={`btn ${words.danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy || reason.trim().length < minReasonLength}>
-            {words.button}
-          </button>
-        </div>
-      </form>
-    </Modal>
+          <TextField label="Days to reply" type="number" min={1} max={14} value={replyDays} onChange={(event) => setReplyDays(event.target.value)} />
+          <Field label="Added message (optional)">
+            {(control) => <textarea className="textarea" {...control} value={message} onChange={(event) => setMessage(event.target.value)} />}
+          </Field>
+        </>
+      )}
+      {action === 'suspend' && (
+        <p className="notice notice-warning">
+          {detail.domain} goes on hold at the registry and our DNS stops answering for it: its website and email stop. The customer sees why in My Domains.
+        </p>
+      )}
+      {action === 'unsuspend' && <p className="small">The abuse suspension is lifted; the domain works again unless another suspension holds it.</p>}
+      {action === 'lock' && <p className="small">The registry refuses any transfer of {detail.domain} to another registrar until the lock is removed.</p>}
+      {action === 'remove-content' && sponsored && (
+        <fieldset className="check-list-wrap">
+          <legend className="small">Choose what to remove</legend>
+          <ul className="check-list">
+            {sponsored.dnsRecords.map((record) => (
+              <li key={record.dnsRecordId}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={records.includes(record.dnsRecordId)}
+                    onChange={(event) =>
+                      setRecords(event.target.checked ? [...records, record.dnsRecordId] : records.filter((id) => id !== record.dnsRecordId))
+                    }
+                  />
+                  <span className="mono">
+                    {record.host} {record.type} {record.data}
+                  </span>
+                </label>
+              </li>
+            ))}
+            {sponsored.forwardUrl && (
+              <li>
+                <label>
+                  <input type="checkbox" checked={forwarding} onChange={(event) => setForwarding(event.target.checked)} />
+                  <span>Forwarding to {sponsored.forwardUrl}</span>
+                </label>
+              </li>
+            )}
+          </ul>
+        </fieldset>
+      )}
+      {action === 'close' && (
+        <>
+          <Field label="Outcome">
+            {(control) => (
+              <select className="input" {...control} value={outcome} onChange={(event) => setOutcome(event.target.value)} data-autofocus>
+                {abuseOutcomes.map((o) => (
+                  <option key={o} value={o}>
+                    {abuseOutcomeLabels[o]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            label={
+              outcome === 'no-action'
+                ? 'Why no action (the reporter reads it)'
+                : outcome === 'referred'
+                  ? 'Referred to'
+                  : 'Note to reporter and registrant (optional)'
+            }
+          >
+            {(control) => <textarea className="textarea" {...control} value={note} onChange={(event) => setNote(event.target.value)} />}
+          </Field>
+        </>
+      )}
+    </>
+  );
+  return (
+    <ActionModal
+      open
+      title={words.title}
+      fields={action === 'suspend' || action === 'unsuspend' || action === 'lock' ? undefined : fields}
+      description={action === 'suspend' || action === 'unsuspend' || action === 'lock' ? fields : undefined}
+      reason="required"
+      reasonHint="Kept in the audit log and on the case's timeline"
+      confirm={words.button}
+      danger={words.danger}
+      onClose={onClose}
+      run={send}
+      onDone={(answer) => {
+        showToast(words.done, 'success');
+        onDone(answer);
+      }}
+    />
   );
 }

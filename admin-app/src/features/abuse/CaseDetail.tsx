@@ -2,6 +2,7 @@
  * One abuse case: its clocks, the reports with their evidence, our domain of the name (status, records), the actions
  * the role allows, and the timeline of everything that happened, each with who and why.
  */
+import { Panel } from '../../lib/Panel.tsx';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
@@ -100,10 +101,7 @@ export default function CaseDetail() {
         </div>
       )}
       <div className="panel-grid">
-        <section className="panel" aria-labelledby="case-status">
-          <div className="panel-header">
-            <h2 id="case-status">Status</h2>
-          </div>
+        <Panel title="Status">
           <div className="panel-body">
             <dl className="kv">
               <dt>Reported</dt>
@@ -126,11 +124,8 @@ export default function CaseDetail() {
               )}
             </dl>
           </div>
-        </section>
-        <section className="panel" aria-labelledby="case-domain">
-          <div className="panel-header">
-            <h2 id="case-domain">Our domain</h2>
-          </div>
+        </Panel>
+        <Panel title="Our domain">
           <div className="panel-body">
             {sponsored ? (
               <dl className="kv">
@@ -161,7 +156,7 @@ export default function CaseDetail() {
               <p className="small">We do not sponsor {data.domain}: refer the case to its registrar or hosting provider.</p>
             )}
           </div>
-        </section>
+        </Panel>
       </div>
       <section className="panel" aria-labelledby="case-reports">
         <div className="panel-header">
@@ -197,10 +192,7 @@ export default function CaseDetail() {
           ))}
         </div>
       </section>
-      <section className="panel" aria-labelledby="case-timeline">
-        <div className="panel-header">
-          <h2 id="case-timeline">Timeline</h2>
-        </div>
+      <Panel title="Timeline">
         <div className="panel-body">
           <ol className="timeline">
             {data.timeline.map((event) => (
@@ -214,7 +206,7 @@ export default function CaseDetail() {
             ))}
           </ol>
         </div>
-      </section>
+      </Panel>
       {acting && (
         <CaseActionModal
           action={acting}

@@ -2,26 +2,26 @@
  * One account's money outside orders: its credit balance and history, granting credit (note for the customer,
  * reason for the audit log), and its card payments for renewals, bills and protection, each refundable on its page.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { ListTable } from '../../lib/ListTable.tsx';
+import { PageHeader } from '../../lib/PageHeader.tsx';
+import { Panel } from '../../lib/Panel.tsx';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { isFailure } from '@kit/api.ts';
 import { apiClient, apiKey } from '@kit/api-client.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { Field, TextField } from '@kit/Field.tsx';
-import Modal from '@kit/Modal.tsx';
 import { showToast } from '@kit/toasts.ts';
-import { minReasonLength } from '../../../../api/contract/audit/audit.ts';
 import { maxCreditGrant } from '../../../../api/contract/billing/account-credit.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
 import { formatDateTime } from '@kit/dates.ts';
+import { ActionModal } from '../../lib/ActionModal.tsx';
+import { MoneyInput } from '../../lib/MoneyInput.tsx';
 import { useStaffSession } from '../../shell/session.ts';
 import { FetchError, useApi } from '../../swr.ts';
 
 function GrantDialog({ accountId, onClose, onDone }: { accountId: number; onClose: () => void; onDone: () => void }) {
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const cents = parseDollars(amount);
   const amountProblem =
     amount.trim() === ''
@@ -32,68 +32,38 @@ function GrantDialog({ accountId, onClose, onDone }: { accountId: number; onClos
           ? `At most ${formatMoney(maxCreditGrant)} at a time`
           : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    // An amount that does not read as money goes as it is (null), so the server's message names what to fix.
-    const answer = await apiClient.POST('/admin/credits', { body: { accountId, amount: cents as number, note, reason }, toast: false });
-    setBusy(false);
-    if (isFailure(answer)) return setError(answer.message);
-    showToast(`Added ${formatMoney(cents ?? 0)} of credit. The customer was emailed.`, 'success');
-    onDone();
-  }
-
   return (
-    <Modal open title="Give account credit" onClose={onClose} dismissible={!busy}>
-      <form onSubmit={submit} noValidate>
-        <p className="small muted">The account’s next checkout spends it before the card. It shows in the customer’s billing history with your note.</p>
-        <Field label="Amount" error={amountProblem}>
-          {(control) => (
-            <div className="money-input">
-              <span aria-hidden="true">$</span>
-              <input
-                {...control}
-                className="input"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                data-autofocus
-              />
-            </div>
-          )}
-        </Field>
-        <TextField
-          label="Note for the customer"
-          hint="e.g. Sorry about the outage on March 3"
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          maxLength={200}
-        />
-        <Field label="Reason" hint={`Kept in the audit log (at least ${minReasonLength} characters)`}>
-          {(control) => <textarea className="textarea" {...control} value={reason} onChange={(event) => setReason(event.target.value)} />}
-        </Field>
-        {error && (
-          <p className="step-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="step-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={busy || !cents || Boolean(amountProblem) || note.trim().length < 3 || reason.trim().length < minReasonLength}
-          >
-            {busy ? 'Adding…' : `Add ${formatMoney(cents ?? 0)} credit`}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ActionModal
+      open
+      title="Give account credit"
+      description={<p className="muted">The account’s next checkout spends it before the card. It shows in the customer’s billing history with your note.</p>}
+      fields={
+        <>
+          <Field label="Amount" error={amountProblem}>
+            {(control) => <MoneyInput control={control} value={amount} onValue={(value) => setAmount(value)} autoFocus />}
+          </Field>
+          <TextField
+            label="Note for the customer"
+            hint="e.g. Sorry about the outage on March 3"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            maxLength={200}
+          />
+        </>
+      }
+      reason="required"
+      reasonHint="Kept in the audit log"
+      confirm={`Add ${formatMoney(cents ?? 0)} credit`}
+      busyLabel="Adding…"
+      ready={Boolean(cents) && !amountProblem && note.trim().length >= 3}
+      onClose={onClose}
+      // An amount that does not read as money goes as it is (null), so the server's message names what to fix.
+      run={(reason) => apiClient.POST('/admin/credits', { body: { accountId, amount: cents as number, note, reason }, toast: false })}
+      onDone={() => {
+        showToast(`Added ${formatMoney(cents ?? 0)} of credit. The customer was emailed.`, 'success');
+        onDone();
+      }}
+    />
   );
 }
 
@@ -113,15 +83,16 @@ function AccountMoney({ accountId }: { accountId: number }) {
   return (
     <>
       <div className="panel-grid">
-        <section className="panel" aria-labelledby="credit-heading">
-          <div className="panel-header">
-            <h2 id="credit-heading">Account credit</h2>
-            {can('billing:credit') && (
+        <Panel
+          title="Account credit"
+          actions={
+            can('billing:credit') && (
               <button type="button" className="btn btn-primary" onClick={() => setGranting(true)}>
                 Give credit…
               </button>
-            )}
-          </div>
+            )
+          }
+        >
           <div className="panel-body">
             <dl className="kv">
               <dt>Account</dt>
@@ -134,82 +105,53 @@ function AccountMoney({ accountId }: { accountId: number }) {
               </dd>
             </dl>
           </div>
-          {credit.data.entries.length > 0 && (
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">What</th>
-                    <th scope="col" className="num">
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {credit.data.entries.map((entry) => (
-                    <tr key={entry.accountCreditId}>
-                      <td data-label="When" className="nowrap">
-                        {formatDateTime(entry.createDate)}
-                      </td>
-                      <td data-label="What">
-                        {entry.kind === 'grant'
-                          ? entry.note
-                          : entry.kind === 'revoke'
-                            ? `Taken back: ${entry.note ?? ''}`
-                            : 'Spent at checkout (what the order kept)'}
-                      </td>
-                      <td data-label="Amount" className="num">
-                        {formatMoney(entry.amount)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
-        <section className="panel" aria-labelledby="payments-heading">
-          <div className="panel-header">
-            <h2 id="payments-heading">Card payments outside orders</h2>
-          </div>
-          {!payments.data ? (
-            <p className="empty" role="status">
-              Loading…
-            </p>
-          ) : payments.data.data.length === 0 ? (
-            <p className="empty">No renewals, bills or other charges were paid by card.</p>
-          ) : (
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Paid for</th>
-                    <th scope="col" className="num">
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {payments.data.data.map((payment) => (
-                    <tr key={payment.paymentIntentId}>
-                      <td data-label="Paid for">
-                        <Link className="cell-main" to={`/admin/payments/${encodeURIComponent(payment.paymentIntentId)}`}>
-                          {payment.description}
-                        </Link>
-                        <span className="cell-sub">{formatDateTime(payment.date)}</span>
-                      </td>
-                      <td data-label="Amount" className="num">
-                        {formatMoney(payment.amount)}
-                        {payment.refunded > 0 && <span className="cell-sub">{formatMoney(payment.refunded)} refunded</span>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
+          <DataTable
+            rows={credit.data.entries}
+            rowKey={(entry) => entry.accountCreditId}
+            empty={null}
+            columns={[
+              { key: 'when', label: 'When', className: 'nowrap', render: (entry) => formatDateTime(entry.createDate) },
+              {
+                key: 'what',
+                label: 'What',
+                render: (entry) =>
+                  entry.kind === 'grant' ? entry.note : entry.kind === 'revoke' ? `Taken back: ${entry.note ?? ''}` : 'Spent at checkout (what the order kept)',
+              },
+              { key: 'amount', label: 'Amount', className: 'num', render: (entry) => formatMoney(entry.amount) },
+            ]}
+          />
+        </Panel>
+        <Panel title="Card payments outside orders">
+          <ListTable
+            data={payments.data}
+            error={undefined}
+            rowKey={(payment) => payment.paymentIntentId}
+            empty="No renewals, bills or other charges were paid by card."
+            columns={[
+              {
+                key: 'paidFor',
+                label: 'Paid for',
+                render: (payment) => (
+                  <Link className="cell-main" to={`/admin/payments/${encodeURIComponent(payment.paymentIntentId)}`}>
+                    {payment.description}
+                  </Link>
+                ),
+                sub: (payment) => formatDateTime(payment.date),
+              },
+              {
+                key: 'amount',
+                label: 'Amount',
+                className: 'num',
+                render: (payment) => (
+                  <>
+                    {formatMoney(payment.amount)}
+                    {payment.refunded > 0 && <span className="cell-sub">{formatMoney(payment.refunded)} refunded</span>}
+                  </>
+                ),
+              },
+            ]}
+          />
+        </Panel>
       </div>
       {granting && (
         <GrantDialog
@@ -232,12 +174,7 @@ export default function AccountCredit() {
   const [typed, setTyped] = useState(current ? String(current) : '');
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Account credit and payments</h1>
-          <p>An account’s credit, and its card payments for renewals, monthly bills and protection.</p>
-        </div>
-      </div>
+      <PageHeader title="Account credit and payments" intro="An account’s credit, and its card payments for renewals, monthly bills and protection." />
       <div className="panel">
         <form
           className="toolbar"

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import { api } from '@kit/api.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { Money } from '@kit/Money.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { type TransactionType, transactionTypeLabels } from '../../../../api/contract/billing/transaction-types.ts';
@@ -21,6 +22,8 @@ import { FetchError } from '../../swr.ts';
 import { DomainsTable } from '../domains/DomainsTable.tsx';
 import { CloseAccountModal, closeBlockedReason, EditCustomerModal, ViewAsModal } from './CustomerEdit.tsx';
 import { NotesPanel } from './NotesPanel.tsx';
+import { Panel } from '../../lib/Panel.tsx';
+import { PlainList } from '../../lib/PlainList.tsx';
 import { Address } from '../../lib/Address.tsx';
 import { OrderStatus } from '../orders/OrderStatus.tsx';
 
@@ -68,22 +71,6 @@ function ContactBlock({ contact }: { contact: Contact | null }) {
       </span>
       <span>{contact.phone}</span>
     </address>
-  );
-}
-
-function Panel({ title, count, children, actions }: { title: string; count?: number; children: React.ReactNode; actions?: React.ReactNode }) {
-  const id = `panel-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <section className="panel" aria-labelledby={id}>
-      <div className="panel-header">
-        <h2 id={id}>
-          {title}
-          {count !== undefined && <span className="count">{count}</span>}
-        </h2>
-        {actions}
-      </div>
-      {children}
-    </section>
   );
 }
 
@@ -190,7 +177,7 @@ export default function CustomerPage() {
       </div>
 
       <Panel title="Domains" count={customer.domains.length}>
-        {customer.domains.length ? <DomainsTable rows={customer.domains} showOwner={false} /> : <p className="empty">No domains.</p>}
+        <DomainsTable rows={customer.domains} showOwner={false} empty="No domains." />
       </Panel>
 
       <div className="panel-grid">
@@ -223,21 +210,17 @@ export default function CustomerPage() {
         </Panel>
         <Panel title="Payment methods" count={customer.paymentMethods.length}>
           <div className="panel-body">
-            {customer.paymentMethods.length === 0 ? (
-              <p className="muted">No cards on file.</p>
-            ) : (
-              <ul className="plain-list">
-                {customer.paymentMethods.map((card) => (
-                  <li key={card.paymentMethodId}>
-                    <strong className="card-brand">{card.brand}</strong> •••• {card.last4}{' '}
-                    <span className="muted">
-                      exp {String(card.expMonth).padStart(2, '0')}/{card.expYear}
-                    </span>{' '}
-                    {card.isDefault && <span className="badge badge-info">Default</span>}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <PlainList items={customer.paymentMethods} itemKey={(card) => card.paymentMethodId} empty="No cards on file.">
+              {(card) => (
+                <>
+                  <strong className="card-brand">{card.brand}</strong> •••• {card.last4}{' '}
+                  <span className="muted">
+                    exp {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+                  </span>{' '}
+                  {card.isDefault && <span className="badge badge-info">Default</span>}
+                </>
+              )}
+            </PlainList>
           </div>
         </Panel>
       </div>
@@ -255,20 +238,16 @@ export default function CustomerPage() {
           }
         >
           <div className="panel-body">
-            {customer.sessions.length === 0 ? (
-              <p className="muted">Not signed in anywhere.</p>
-            ) : (
-              <ul className="plain-list">
-                {customer.sessions.map((session) => (
-                  <li key={session.sessionId}>
-                    <strong>Since {formatDateTime(session.createDate)}</strong>
-                    <span className="cell-sub">
-                      {session.ip ?? 'unknown address'} · {session.userAgent?.slice(0, 80) ?? 'unknown browser'}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <PlainList items={customer.sessions} itemKey={(session) => session.sessionId} empty="Not signed in anywhere.">
+              {(session) => (
+                <>
+                  <strong>Since {formatDateTime(session.createDate)}</strong>
+                  <span className="cell-sub">
+                    {session.ip ?? 'unknown address'} · {session.userAgent?.slice(0, 80) ?? 'unknown browser'}
+                  </span>
+                </>
+              )}
+            </PlainList>
           </div>
         </Panel>
         <Panel
@@ -283,123 +262,76 @@ export default function CustomerPage() {
           }
         >
           <div className="panel-body">
-            {customer.apiTokens.length === 0 ? (
-              <p className="muted">No API tokens.</p>
-            ) : (
-              <ul className="plain-list">
-                {customer.apiTokens.map((token) => (
-                  <li key={token.apiTokenId} className="with-action">
-                    <span>
-                      <strong>{token.name}</strong>
-                      <span className="cell-sub">
-                        {token.scopes.join(', ')} · last used {formatAgo(token.lastUsedDate)}
-                        {token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}
-                      </span>
+            <PlainList items={customer.apiTokens} itemKey={(token) => token.apiTokenId} empty="No API tokens." itemClassName="with-action">
+              {(token) => (
+                <>
+                  <span>
+                    <strong>{token.name}</strong>
+                    <span className="cell-sub">
+                      {token.scopes.join(', ')} · last used {formatAgo(token.lastUsedDate)}
+                      {token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}
                     </span>
-                    {can('customers:help') && (
-                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setHelp({ token })}>
-                        Revoke<span className="visually-hidden"> {token.name}</span>
-                      </button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
+                  </span>
+                  {can('customers:help') && (
+                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => setHelp({ token })}>
+                      Revoke<span className="visually-hidden"> {token.name}</span>
+                    </button>
+                  )}
+                </>
+              )}
+            </PlainList>
           </div>
         </Panel>
       </div>
 
       <Panel title="Orders" count={customer.orders.length}>
-        {customer.orders.length === 0 ? (
-          <p className="empty">No orders.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Placed</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {customer.orders.map((order) => (
-                  <tr key={order.orderId}>
-                    <td data-label="Order">
-                      <span className="cell-main">#{order.orderId}</span>
-                    </td>
-                    <td data-label="Placed">{formatDateTime(order.createDate)}</td>
-                    <td data-label="Status">
-                      <OrderStatus status={order.status} />
-                    </td>
-                    <td data-label="Total" className="num">
-                      <Money cents={order.totalPrice} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          rows={customer.orders}
+          rowKey={(order) => order.orderId}
+          empty="No orders."
+          columns={[
+            { key: 'order', label: 'Order', sort: (order) => order.orderId, render: (order) => <span className="cell-main">#{order.orderId}</span> },
+            { key: 'placed', label: 'Placed', render: (order) => formatDateTime(order.createDate) },
+            { key: 'status', label: 'Status', render: (order) => <OrderStatus status={order.status} /> },
+            { key: 'total', label: 'Total', className: 'num', sort: (order) => order.totalPrice, render: (order) => <Money cents={order.totalPrice} /> },
+          ]}
+        />
       </Panel>
 
       <Panel title="Recent transactions" count={customer.transactions.length}>
-        {customer.transactions.length === 0 ? (
-          <p className="empty">No transactions.</p>
-        ) : (
-          <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Description</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Type</th>
-                    <th scope="col" className="num">
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {customer.transactions.slice(0, allTransactions ? undefined : collapsedRows).map((txn) => (
-                    <tr key={txn.transactionId}>
-                      <td data-label="Description">
-                        <span className="cell-main">{txn.description}</span>
-                        <span className="cell-sub">#{txn.transactionId}</span>
-                      </td>
-                      <td data-label="Date" className="nowrap">
-                        {formatDate(txn.date)}
-                      </td>
-                      <td data-label="Type">{transactionTypeLabels[txn.type as TransactionType] ?? txn.type}</td>
-                      <td data-label="Amount" className="num">
-                        <Money cents={txn.amount} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {customer.transactions.length > collapsedRows && (
-              <div className="pager">
-                <span>
-                  {allTransactions ? customer.transactions.length : collapsedRows} of the newest {customer.transactions.length}
-                </span>
-                <button type="button" className="btn btn-ghost btn-sm" aria-expanded={allTransactions} onClick={() => setAllTransactions(!allTransactions)}>
-                  {allTransactions ? 'Show fewer' : 'Show all'}
-                </button>
-              </div>
-            )}
-          </>
+        <DataTable
+          rows={customer.transactions.slice(0, allTransactions ? undefined : collapsedRows)}
+          rowKey={(txn) => txn.transactionId}
+          empty="No transactions."
+          columns={[
+            {
+              key: 'description',
+              label: 'Description',
+              main: true,
+              render: (txn) => txn.description,
+              sub: (txn) => <>#{txn.transactionId}</>,
+            },
+            { key: 'date', label: 'Date', className: 'nowrap', render: (txn) => formatDate(txn.date) },
+            { key: 'type', label: 'Type', render: (txn) => transactionTypeLabels[txn.type as TransactionType] ?? txn.type },
+            { key: 'amount', label: 'Amount', className: 'num', render: (txn) => <Money cents={txn.amount} /> },
+          ]}
+        />
+        {customer.transactions.length > collapsedRows && (
+          <div className="pager">
+            <span>
+              {allTransactions ? customer.transactions.length : collapsedRows} of the newest {customer.transactions.length}
+            </span>
+            <button type="button" className="btn btn-ghost btn-sm" aria-expanded={allTransactions} onClick={() => setAllTransactions(!allTransactions)}>
+              {allTransactions ? 'Show fewer' : 'Show all'}
+            </button>
+          </div>
         )}
       </Panel>
 
       <NotesPanel accountId={customer.accountId} notes={customer.notes} canWrite={can('customers:notes')} onAdded={() => void mutate()} />
 
       <Panel title="Audit entries about this customer" count={customer.audit.length}>
-        {customer.audit.length ? <AuditTable entries={customer.audit} showTarget /> : <p className="empty">None yet.</p>}
+        <AuditTable entries={customer.audit} showTarget empty="None yet." />
         <div className="pager">
           <span />
           {can('audit:read') && <Link to={`/admin/audit?q=${encodeURIComponent(customer.email)}`}>All entries in the audit log</Link>}

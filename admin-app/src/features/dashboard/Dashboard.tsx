@@ -2,17 +2,21 @@
  * The dashboard: what the business did today, in 7 and in 30 days; charges that failed; transfers waiting; the job
  * queue (depths, failed jobs an owner can put back, the last run of each schedule); open abuse cases.
  */
+import { Loaded } from '../../lib/Loaded.tsx';
+import { PageHeader } from '../../lib/PageHeader.tsx';
+import { Panel } from '../../lib/Panel.tsx';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isFailure } from '@kit/api.ts';
 import { apiClient, apiKey } from '@kit/api-client.ts';
+import { actionsColumn, DataTable } from '@kit/DataTable.tsx';
 import { showToast } from '@kit/toasts.ts';
 import type { Dashboard as DashboardData, PeriodCounts } from '../../../../api/contract/dashboard/dashboard.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
 import { formatAgo, formatDateTime } from '@kit/dates.ts';
 import { utcDayBefore } from '../../lib/since-day.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError, useApi } from '../../swr.ts';
+import { useApi } from '../../swr.ts';
 
 const key = apiKey('/admin/dashboard');
 const chargeKinds = { order: 'Checkout', renewal: 'Renewal', 'auto-renewal': 'Auto-renewal', 'monthly-bill': 'Monthly bill' } as const;
@@ -74,6 +78,20 @@ function Figure({
   );
 }
 
+type Schedule = DashboardData['jobs']['schedules'][number];
+
+/** When a scheduled job last ran, and whether it failed. */
+function LastRun({ schedule }: { schedule: Schedule | undefined }) {
+  if (!schedule) return <span className="muted">—</span>;
+  if (!schedule.lastRun) return <span className="muted">Not yet</span>;
+  return (
+    <>
+      {formatAgo(schedule.lastRun.completedOn)}
+      {schedule.lastRun.state === 'failed' && <span className="badge badge-danger">failed</span>}
+    </>
+  );
+}
+
 /** The job queues in one line: how much waits, runs and failed. */
 function jobsSummary(data: DashboardData): string {
   const sum = (pick: (queue: DashboardData['jobs']['queues'][number]) => number) => data.jobs.queues.reduce((total, queue) => total + pick(queue), 0);
@@ -103,253 +121,195 @@ export default function Dashboard() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Dashboard</h1>
-          <p>{data ? `As of ${formatDateTime(data.asOf)}. Days are UTC days.` : 'The business at a glance.'}</p>
-        </div>
-        <div className="page-actions">
+      <PageHeader
+        title="Dashboard"
+        intro={data ? `As of ${formatDateTime(data.asOf)}. Days are UTC days.` : 'The business at a glance.'}
+        actions={
           <button type="button" className="btn btn-secondary" onClick={() => void mutate()} disabled={isValidating}>
             Refresh
           </button>
-        </div>
-      </div>
-      {error instanceof FetchError ? (
-        <p className="notice notice-danger" role="alert">
-          {error.failure.message}
-        </p>
-      ) : !data ? (
-        <p role="status">Loading…</p>
-      ) : (
-        <>
-          <div className="figures">
-            <Figure
-              label="Registrations"
-              counts={data.registrations}
-              asOf={data.asOf}
-              to={orders && ((since) => `${orders}?line=registration&since=${since}`)}
-            />
-            <Figure label="Transfers" counts={data.transfers} asOf={data.asOf} to={orders && ((since) => `${orders}?line=transfer&since=${since}`)} />
-            <Figure label="Renewals" counts={data.renewals} asOf={data.asOf} to={orders && ((since) => `/admin/renewed?since=${since}`)} />
-            <Figure label="Revenue" counts={data.revenue} asOf={data.asOf} money to={orders && ((since) => `${orders}?status=completed&since=${since}`)} />
-            <Figure
-              label="Refunds"
-              counts={data.refunds}
-              asOf={data.asOf}
-              money
-              to={can('audit:read') ? () => '/admin/audit?action=refund' : orders && (() => `${orders}`)}
-            />
-          </div>
-          <div className="panel-grid">
-            <section className="panel" aria-labelledby="failed-heading">
-              <div className="panel-header">
-                <h2 id="failed-heading">Failed charges, last 7 days</h2>
-                <CountLink to={orders && `${orders}?status=failed`} label={`Failed charges, last 7 days: ${data.failedCharges.last7Days}`}>
-                  <span className={`badge ${data.failedCharges.last7Days ? 'badge-warning' : 'badge-success'}`}>{data.failedCharges.last7Days}</span>
-                </CountLink>
-              </div>
-              {data.failedCharges.recent.length === 0 ? (
-                <p className="empty">No charge failed this week.</p>
-              ) : (
-                <div className="table-wrap">
-                  <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">What</th>
-                        <th scope="col">Why</th>
-                        <th scope="col" className="num">
-                          Amount
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.failedCharges.recent.map((charge) => (
-                        <tr key={`${charge.kind}-${charge.id}`}>
-                          <td data-label="What">
-                            <span className="cell-main">
-                              {charge.kind === 'order' ? <Link to={`/admin/orders/${charge.id}`}>Order #{charge.id}</Link> : chargeKinds[charge.kind]}
-                            </span>
-                            <span className="cell-sub">
-                              {formatAgo(charge.date)}
-                              {charge.accountId ? ` · account ${charge.accountId}` : ''}
-                            </span>
-                          </td>
-                          <td data-label="Why">{charge.reason ?? '—'}</td>
-                          <td data-label="Amount" className="num">
-                            {formatMoney(charge.amount)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-              <div className="panel-body">
-                <Link to="/admin/renewals">Failed auto-renewals →</Link>
-              </div>
-            </section>
-            <section className="panel" aria-labelledby="waiting-heading">
-              <div className="panel-header">
-                <h2 id="waiting-heading">Waiting</h2>
-              </div>
-              <div className="panel-body">
-                <dl className="kv">
-                  <dt>Transfers in, at the registry</dt>
-                  <dd>
-                    <CountLink to={domainList('transfer-in')} label={`Transfers in, at the registry: ${data.pendingTransfers.inbound}`}>
-                      {data.pendingTransfers.inbound}
-                    </CountLink>
-                  </dd>
-                  <dt>Transfers in, waiting for an auth code</dt>
-                  <dd>
-                    <CountLink
-                      to={domainList('awaiting-auth-code')}
-                      label={`Transfers in, waiting for an auth code: ${data.pendingTransfers.awaitingAuthCode}`}
-                    >
-                      {data.pendingTransfers.awaitingAuthCode}
-                    </CountLink>
-                  </dd>
-                  <dt>Transfers away</dt>
-                  <dd>
-                    <CountLink to={domainList('transfer-away')} label={`Transfers away: ${data.pendingTransfers.outbound}`}>
-                      {data.pendingTransfers.outbound}
-                    </CountLink>
-                  </dd>
-                  <dt>Open abuse cases</dt>
-                  <dd>
-                    <CountLink to={can('abuse:read') ? '/admin/abuse' : null} label={`Open abuse cases: ${data.openAbuseCases}`}>
-                      {data.openAbuseCases}
-                    </CountLink>
-                  </dd>
-                </dl>
-              </div>
-            </section>
-          </div>
-          <section className="panel" aria-labelledby="jobs-heading" id="jobs">
-            <div className="panel-header">
-              <h2 id="jobs-heading">Background jobs</h2>
+        }
+      />
+      <Loaded data={data} error={error} page>
+        {(data) => (
+          <>
+            <div className="figures">
+              <Figure
+                label="Registrations"
+                counts={data.registrations}
+                asOf={data.asOf}
+                to={orders && ((since) => `${orders}?line=registration&since=${since}`)}
+              />
+              <Figure label="Transfers" counts={data.transfers} asOf={data.asOf} to={orders && ((since) => `${orders}?line=transfer&since=${since}`)} />
+              <Figure label="Renewals" counts={data.renewals} asOf={data.asOf} to={orders && ((since) => `/admin/renewed?since=${since}`)} />
+              <Figure label="Revenue" counts={data.revenue} asOf={data.asOf} money to={orders && ((since) => `${orders}?status=completed&since=${since}`)} />
+              <Figure
+                label="Refunds"
+                counts={data.refunds}
+                asOf={data.asOf}
+                money
+                to={can('audit:read') ? () => '/admin/audit?action=refund' : orders && (() => `${orders}`)}
+              />
             </div>
-            {!jobsOpen && (
-              <p className="panel-body jobs-summary">
-                {jobsSummary(data)}{' '}
-                <button type="button" className="link-button" onClick={() => setJobsOpen(true)} aria-expanded={false} aria-controls="jobs-detail">
-                  Show the queues
-                </button>
-              </p>
-            )}
-            <div id="jobs-detail" hidden={!jobsOpen}>
-              <div className="table-wrap">
-                <table className="data-table jobs-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Job</th>
-                      <th scope="col" className="num">
-                        Waiting
-                      </th>
-                      <th scope="col" className="num">
-                        Later
-                      </th>
-                      <th scope="col" className="num">
-                        Running
-                      </th>
-                      <th scope="col" className="num">
-                        Failed
-                      </th>
-                      <th scope="col">Last run</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.jobs.queues.map((queue) => {
-                      const schedule = data.jobs.schedules.find((s) => s.name === queue.name);
-                      return (
-                        <tr key={queue.name}>
-                          <td data-label="Job">
+            <div className="panel-grid">
+              <Panel
+                title="Failed charges, last 7 days"
+                actions={
+                  <CountLink to={orders && `${orders}?status=failed`} label={`Failed charges, last 7 days: ${data.failedCharges.last7Days}`}>
+                    <span className={`badge ${data.failedCharges.last7Days ? 'badge-warning' : 'badge-success'}`}>{data.failedCharges.last7Days}</span>
+                  </CountLink>
+                }
+              >
+                <DataTable
+                  rows={data.failedCharges.recent}
+                  rowKey={(charge) => `${charge.kind}-${charge.id}`}
+                  empty="No charge failed this week."
+                  columns={[
+                    {
+                      key: 'what',
+                      label: 'What',
+                      main: true,
+                      render: (charge) => (
+                        <>{charge.kind === 'order' ? <Link to={`/admin/orders/${charge.id}`}>Order #{charge.id}</Link> : chargeKinds[charge.kind]}</>
+                      ),
+                      sub: (charge) => (
+                        <>
+                          {formatAgo(charge.date)}
+                          {charge.accountId ? ` · account ${charge.accountId}` : ''}
+                        </>
+                      ),
+                    },
+                    { key: 'why', label: 'Why', render: (charge) => charge.reason ?? '—' },
+                    { key: 'amount', label: 'Amount', className: 'num', render: (charge) => formatMoney(charge.amount) },
+                  ]}
+                />
+                <div className="panel-body">
+                  <Link to="/admin/renewals">Failed auto-renewals →</Link>
+                </div>
+              </Panel>
+              <Panel title="Waiting">
+                <div className="panel-body">
+                  <dl className="kv">
+                    <dt>Transfers in, at the registry</dt>
+                    <dd>
+                      <CountLink to={domainList('transfer-in')} label={`Transfers in, at the registry: ${data.pendingTransfers.inbound}`}>
+                        {data.pendingTransfers.inbound}
+                      </CountLink>
+                    </dd>
+                    <dt>Transfers in, waiting for an auth code</dt>
+                    <dd>
+                      <CountLink
+                        to={domainList('awaiting-auth-code')}
+                        label={`Transfers in, waiting for an auth code: ${data.pendingTransfers.awaitingAuthCode}`}
+                      >
+                        {data.pendingTransfers.awaitingAuthCode}
+                      </CountLink>
+                    </dd>
+                    <dt>Transfers away</dt>
+                    <dd>
+                      <CountLink to={domainList('transfer-away')} label={`Transfers away: ${data.pendingTransfers.outbound}`}>
+                        {data.pendingTransfers.outbound}
+                      </CountLink>
+                    </dd>
+                    <dt>Open abuse cases</dt>
+                    <dd>
+                      <CountLink to={can('abuse:read') ? '/admin/abuse' : null} label={`Open abuse cases: ${data.openAbuseCases}`}>
+                        {data.openAbuseCases}
+                      </CountLink>
+                    </dd>
+                  </dl>
+                </div>
+              </Panel>
+            </div>
+            <Panel title="Background jobs" id="jobs">
+              {!jobsOpen && (
+                <p className="panel-body jobs-summary">
+                  {jobsSummary(data)}{' '}
+                  <button type="button" className="link-button" onClick={() => setJobsOpen(true)} aria-expanded={false} aria-controls="jobs-detail">
+                    Show the queues
+                  </button>
+                </p>
+              )}
+              <div id="jobs-detail" hidden={!jobsOpen}>
+                <DataTable
+                  rows={data.jobs.queues}
+                  rowKey={(queue) => queue.name}
+                  className="jobs-table"
+                  columns={[
+                    {
+                      key: 'job',
+                      label: 'Job',
+                      render: (queue) => {
+                        const schedule = data.jobs.schedules.find((s) => s.name === queue.name);
+                        return (
+                          <>
                             <span className="cell-main mono">{queue.name}</span>
                             <span className="cell-sub">{schedule ? `Scheduled ${schedule.cron} UTC` : 'On demand'}</span>
-                          </td>
-                          <td data-label="Waiting" className="num">
-                            {queue.ready}
-                          </td>
-                          <td data-label="Later" className="num">
-                            {queue.deferred}
-                          </td>
-                          <td data-label="Running" className="num">
-                            {queue.active}
-                          </td>
-                          <td data-label="Failed" className="num">
-                            {queue.failed ? <span className="badge badge-danger">{queue.failed}</span> : 0}
-                          </td>
-                          <td data-label="Last run">
-                            {!schedule ? (
-                              <span className="muted">—</span>
-                            ) : schedule.lastRun ? (
-                              <>
-                                {formatAgo(schedule.lastRun.completedOn)}
-                                {schedule.lastRun.state === 'failed' && <span className="badge badge-danger">failed</span>}
-                              </>
-                            ) : (
-                              <span className="muted">Not yet</span>
-                            )}
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
-              {data.jobs.failedJobs.length > 0 && (
-                <>
-                  <div className="panel-header subheader">
-                    <h3>Failed jobs</h3>
-                  </div>
-                  <div className="table-wrap">
-                    <table className="data-table">
-                      <thead>
-                        <tr>
-                          <th scope="col">Job</th>
-                          <th scope="col">Error</th>
-                          <th scope="col">Failed</th>
-                          <th scope="col" className="actions">
-                            <span className="visually-hidden">Actions</span>
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {data.jobs.failedJobs.map((job) => (
-                          <tr key={job.id}>
-                            <td data-label="Job">
+                          </>
+                        );
+                      },
+                    },
+                    { key: 'ready', label: 'Waiting', className: 'num' },
+                    { key: 'deferred', label: 'Later', className: 'num' },
+                    { key: 'active', label: 'Running', className: 'num' },
+                    {
+                      key: 'failed',
+                      label: 'Failed',
+                      className: 'num',
+                      render: (queue) => (queue.failed ? <span className="badge badge-danger">{queue.failed}</span> : 0),
+                    },
+                    { key: 'lastRun', label: 'Last run', render: (queue) => <LastRun schedule={data.jobs.schedules.find((s) => s.name === queue.name)} /> },
+                  ]}
+                />
+                {data.jobs.failedJobs.length > 0 && (
+                  <>
+                    <div className="panel-header subheader">
+                      <h3>Failed jobs</h3>
+                    </div>
+                    <DataTable
+                      rows={data.jobs.failedJobs}
+                      rowKey={(job) => job.id}
+                      columns={[
+                        {
+                          key: 'job',
+                          label: 'Job',
+                          render: (job) => (
+                            <>
                               <span className="cell-main mono">{job.name}</span>
                               <span className="cell-sub mono">{job.id}</span>
-                            </td>
-                            <td data-label="Error">{job.error ?? '—'}</td>
-                            <td data-label="Failed">
-                              {formatAgo(job.failedOn)}
-                              <span className="cell-sub">after {job.retryCount} retries</span>
-                            </td>
-                            <td data-label="" className="actions">
-                              {can('jobs:manage') && (
-                                <button
-                                  type="button"
-                                  className="btn btn-secondary btn-sm"
-                                  disabled={retrying !== null}
-                                  onClick={() => void retryJob(job.name, job.id)}
-                                  aria-label={`Run ${job.name} again`}
-                                >
-                                  Run again
-                                </button>
-                              )}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                </>
-              )}
-            </div>
-          </section>
-        </>
-      )}
+                            </>
+                          ),
+                        },
+                        { key: 'error', label: 'Error', render: (job) => job.error ?? '—' },
+                        {
+                          key: 'failed',
+                          label: 'Failed',
+                          render: (job) => formatAgo(job.failedOn),
+                          sub: (job) => <>after {job.retryCount} retries</>,
+                        },
+                        actionsColumn(
+                          (job: DashboardData['jobs']['failedJobs'][number]) =>
+                            can('jobs:manage') && (
+                              <button
+                                type="button"
+                                className="btn btn-secondary btn-sm"
+                                disabled={retrying !== null}
+                                onClick={() => void retryJob(job.name, job.id)}
+                                aria-label={`Run ${job.name} again`}
+                              >
+                                Run again
+                              </button>
+                            ),
+                        ),
+                      ]}
+                    />
+                  </>
+                )}
+              </div>
+            </Panel>
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

@@ -2,10 +2,12 @@
  * One domain: our record beside what the registry answers now, its suspensions, and the staff actions on it, each
  * behind a dialog that asks for the reason the audit log keeps (and the owner reads in their account activity).
  */
-import { useId, useState } from 'react';
+import { Panel } from '../../lib/Panel.tsx';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR, { mutate as revalidate } from 'swr';
 import { api } from '@kit/api.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { Field } from '@kit/Field.tsx';
 import { Money } from '@kit/Money.tsx';
 import { showToast } from '@kit/toasts.ts';
@@ -49,7 +51,6 @@ const suspendingRoles = new Intl.ListFormat('en', { type: 'conjunction' }).forma
 
 export default function DomainPage() {
   const domainId = Number(useParams().domainId);
-  const ids = useId();
   const { can, session } = useStaffSession();
   const key = `/admin/domains/${domainId}`;
   const { data: domain, error, mutate } = useSWR<StaffDomainRecord>(Number.isInteger(domainId) ? key : null);
@@ -147,10 +148,7 @@ export default function DomainPage() {
       )}
 
       <div className="compare">
-        <section className="panel" aria-labelledby={`${ids}-ours`}>
-          <div className="panel-header">
-            <h2 id={`${ids}-ours`}>Our record</h2>
-          </div>
+        <Panel title="Our record">
           <div className="panel-body">
             <dl className="kv">
               <dt>Status</dt>
@@ -181,14 +179,15 @@ export default function DomainPage() {
               )}
             </dl>
           </div>
-        </section>
-        <section className="panel" aria-labelledby={`${ids}-registry`}>
-          <div className="panel-header">
-            <h2 id={`${ids}-registry`}>Registry, live</h2>
+        </Panel>
+        <Panel
+          title="Registry, live"
+          actions={
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => void mutate()}>
               Ask again
             </button>
-          </div>
+          }
+        >
           <div className="panel-body">
             {!domain.registry.ok ? (
               <p className="notice notice-danger" role="alert">
@@ -218,52 +217,40 @@ export default function DomainPage() {
               </dl>
             )}
           </div>
-        </section>
+        </Panel>
       </div>
 
-      <section className="panel" aria-labelledby={`${ids}-suspensions`}>
-        <div className="panel-header">
-          <h2 id={`${ids}-suspensions`}>Suspensions</h2>
-        </div>
+      <Panel title="Suspensions">
         {session?.state === 'active' && !can('domains:suspend') && (
           <p className="notice notice-warning panel-notice">
             Only {suspendingRoles} staff may suspend a domain or lift a suspension; your role ({staffRoleLabels[session.staff.role].label}) may not.
           </p>
         )}
-        {domain.suspensions.length === 0 ? (
-          <p className="empty">Never suspended.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Why</th>
-                  <th scope="col">By</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Lifted</th>
-                </tr>
-              </thead>
-              <tbody>
-                {domain.suspensions.map((s) => (
-                  <tr key={s.suspensionId}>
-                    <td data-label="Why">{s.reason}</td>
-                    <td data-label="By">
-                      {holdKinds[s.kind] ?? s.kind}
-                      {s.reference && <span className="cell-sub">{s.reference}</span>}
-                    </td>
-                    <td data-label="From">{formatDateTime(s.createDate)}</td>
-                    <td data-label="Lifted">{s.liftDate ? formatDateTime(s.liftDate) : <span className="badge badge-danger">Active</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+        <DataTable
+          rows={domain.suspensions}
+          rowKey={(s) => s.suspensionId}
+          empty="Never suspended."
+          columns={[
+            { key: 'why', label: 'Why', render: (s) => s.reason },
+            {
+              key: 'by',
+              label: 'By',
+              render: (s) => (
+                <>
+                  {holdKinds[s.kind] ?? s.kind}
+                  {s.reference && <span className="cell-sub">{s.reference}</span>}
+                </>
+              ),
+            },
+            { key: 'from', label: 'From', render: (s) => formatDateTime(s.createDate) },
+            { key: 'lifted', label: 'Lifted', render: (s) => (s.liftDate ? formatDateTime(s.liftDate) : <span className="badge badge-danger">Active</span>) },
+          ]}
+        />
+      </Panel>
 
-      {can('registries:read') && <RegistryCommands domain={domain.domain} labelId={`${ids}-commands`} />}
+      {can('registries:read') && <RegistryCommands domain={domain.domain} />}
 
-      <DomainTimeline domainId={domainId} labelId={`${ids}-timeline`} />
+      <DomainTimeline domainId={domainId} />
 
       <DeleteDomainModal domainId={domainId} domain={domain.domain} open={action === 'delete'} onClose={() => setAction(null)} onDone={done} />
       {owner && (

@@ -1,4 +1,6 @@
 /** One domain's history in one table: staff actions, the customer's own changes and the registry's answers, newest first. */
+import { ListTable } from '../../lib/ListTable.tsx';
+import { Panel } from '../../lib/Panel.tsx';
 import useSWR from 'swr';
 import type { DomainTimelineEntry, TimelineSource } from '../../../../api/contract/support/domain-history.ts';
 import { formatDateTime } from '@kit/dates.ts';
@@ -11,52 +13,35 @@ const sourceBadges: Record<TimelineSource, { label: string; tone: string }> = {
   system: { label: 'System', tone: '' },
 };
 
-export function DomainTimeline({ domainId, labelId }: { domainId: number; labelId: string }) {
+export function DomainTimeline({ domainId }: { domainId: number }) {
   const { data } = useSWR<{ data: DomainTimelineEntry[] }>(`/admin/domains/${domainId}/timeline`);
   return (
-    <section className="panel" aria-labelledby={labelId}>
-      <div className="panel-header">
-        <h2 id={labelId}>Timeline</h2>
-      </div>
-      {!data ? (
-        <p className="empty" role="status">
-          Loading…
-        </p>
-      ) : data.data.length === 0 ? (
-        <p className="empty">No changes yet.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((entry, index) => (
-                <tr key={`${entry.at}-${index}`}>
-                  <td data-label="When" className="nowrap">
-                    {formatDateTime(entry.at)}
-                  </td>
-                  <td data-label="Who">
-                    <span className={`badge ${sourceBadges[entry.source].tone}`}>{sourceBadges[entry.source].label}</span>
-                    {entry.actor !== sourceBadges[entry.source].label && (
-                      <span className="cell-sub">
-                        <Address value={entry.actor} />
-                      </span>
-                    )}
-                  </td>
-                  <td data-label="What">{entry.summary}</td>
-                  <td data-label="Reason">{entry.reason ?? <span className="muted">—</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <Panel title="Timeline">
+      <ListTable
+        data={data}
+        error={undefined}
+        rowKey={(entry, index) => `${entry.at}-${index}`}
+        empty="No changes yet."
+        columns={[
+          { key: 'when', label: 'When', className: 'nowrap', render: (entry) => formatDateTime(entry.at) },
+          {
+            key: 'who',
+            label: 'Who',
+            render: (entry) => (
+              <>
+                <span className={`badge ${sourceBadges[entry.source].tone}`}>{sourceBadges[entry.source].label}</span>
+                {entry.actor !== sourceBadges[entry.source].label && (
+                  <span className="cell-sub">
+                    <Address value={entry.actor} />
+                  </span>
+                )}
+              </>
+            ),
+          },
+          { key: 'what', label: 'What', render: (entry) => entry.summary },
+          { key: 'reason', label: 'Reason', render: (entry) => entry.reason ?? <span className="muted">—</span> },
+        ]}
+      />
+    </Panel>
   );
 }

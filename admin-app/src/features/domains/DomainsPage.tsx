@@ -2,7 +2,8 @@
  * Domains: find one by name (as you type); the most recently changed ones when nothing is typed; or one of the lists
  * the dashboard's counts open (`?state=transfer-in` ...).
  */
-import { useId, useState } from 'react';
+import { Toolbar } from '../../lib/Toolbar.tsx';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { ListResult } from '../../../../api/contract/list.ts';
@@ -10,6 +11,8 @@ import type { StaffDomainRow } from '../../../../api/contract/support/customers.
 import { type StaffDomainState, staffDomainStates } from '../../../../api/contract/support/support-schemas.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { FetchError } from '../../swr.ts';
+import { PageHeader } from '../../lib/PageHeader.tsx';
+import { ToolbarInput } from '../../lib/ToolbarField.tsx';
 import { DomainsTable } from './DomainsTable.tsx';
 
 const stateTitles: Record<StaffDomainState, string> = {
@@ -20,7 +23,6 @@ const stateTitles: Record<StaffDomainState, string> = {
 };
 
 export default function DomainsPage() {
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const settled = useDebounced(q.trim().toLowerCase(), 250);
@@ -31,31 +33,27 @@ export default function DomainsPage() {
   });
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>{state ? stateTitles[state] : 'Domains'}</h1>
-          <p>{state ? <Link to="/admin/domains">All domains</Link> : 'Every domain we hold for a customer, with its live registry state on its page.'}</p>
-        </div>
-      </div>
+      <PageHeader
+        title={state ? stateTitles[state] : 'Domains'}
+        intro={state ? <Link to="/admin/domains">All domains</Link> : 'Every domain we hold for a customer, with its live registry state on its page.'}
+      />
       <div className="panel">
-        <form className="toolbar" role="search" aria-label="Domains" onSubmit={(event) => event.preventDefault()}>
-          <div className="field field-grow">
-            <label htmlFor={`${id}-q`}>Search domains</label>
-            <input
-              id={`${id}-q`}
-              className="input input-lg"
-              type="search"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="example.com"
-              value={q}
-              onChange={(event) => {
-                setQ(event.target.value);
-                setParams({ ...(event.target.value ? { q: event.target.value } : {}), ...(state ? { state } : {}) }, { replace: true });
-              }}
-            />
-          </div>
-        </form>
+        <Toolbar label="Domains">
+          <ToolbarInput
+            label="Search domains"
+            grow
+            large
+            type="search"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="example.com"
+            value={q}
+            onValue={(value) => {
+              setQ(value);
+              setParams({ ...(value ? { q: value } : {}), ...(state ? { state } : {}) }, { replace: true });
+            }}
+          />
+        </Toolbar>
         <div aria-live="polite">
           {error instanceof FetchError ? (
             <p className="notice notice-danger panel-notice" role="alert">
@@ -65,14 +63,10 @@ export default function DomainsPage() {
             <p className="empty" role="status">
               Loading…
             </p>
-          ) : data.data.length === 0 ? (
-            <p className="empty" role="status">
-              {state && !settled ? 'None right now.' : `No domain matches “${settled}”.`}
-            </p>
           ) : (
             <>
-              {!settled && !state && <p className="panel-caption">Recently changed</p>}
-              <DomainsTable rows={data.data} />
+              {!settled && !state && data.data.length > 0 && <p className="panel-caption">Recently changed</p>}
+              <DomainsTable rows={data.data} empty={state && !settled ? 'None right now.' : `No domain matches “${settled}”.`} emptyIsStatus />
             </>
           )}
         </div>

@@ -1,6 +1,7 @@
 /** Domains as staff list them: name, status (suspended, locked), expiry, owner. */
 import { Link } from 'react-router';
 import type { StaffDomainRow } from '../../../../api/contract/support/customers.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { formatDate } from '@kit/dates.ts';
 import { Address } from '../../lib/Address.tsx';
 
@@ -42,46 +43,50 @@ export function DomainStatus({ row }: { row: Pick<StaffDomainRow, 'status' | 'su
   );
 }
 
-export function DomainsTable({ rows, showOwner = true }: { rows: StaffDomainRow[]; showOwner?: boolean }) {
+export function DomainsTable({
+  rows,
+  showOwner = true,
+  empty,
+  emptyIsStatus,
+}: {
+  rows: StaffDomainRow[];
+  showOwner?: boolean;
+  empty?: string;
+  emptyIsStatus?: boolean;
+}) {
   return (
-    <div className="table-wrap">
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">Domain</th>
-            <th scope="col">Status</th>
-            <th scope="col">Expires</th>
-            {showOwner && <th scope="col">Owner</th>}
-            <th scope="col">Auto-renew</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.domainId}>
-              <td data-label="Domain">
-                <Link className="cell-main" to={`/admin/domains/${row.domainId}`}>
-                  <Address value={row.domain} />
-                </Link>
-                {row.suspensionReason && <span className="cell-sub">{row.suspensionReason}</span>}
-              </td>
-              <td data-label="Status">
-                <DomainStatus row={row} />
-              </td>
-              <td data-label="Expires" className="nowrap">
-                {formatDate(row.expireDate)}
-              </td>
-              {showOwner && (
-                <td data-label="Owner">
-                  <Link to={`/admin/customers/${row.accountId}`}>
-                    <Address value={row.ownerEmail} />
-                  </Link>
-                </td>
-              )}
-              <td data-label="Auto-renew">{row.autoRenewEnabled ? 'On' : 'Off'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={rows}
+      rowKey={(row) => row.domainId}
+      empty={empty}
+      emptyIsStatus={emptyIsStatus}
+      columns={[
+        {
+          key: 'domain',
+          label: 'Domain',
+          sort: (row) => row.domain,
+          render: (row) => (
+            <>
+              <Link className="cell-main" to={`/admin/domains/${row.domainId}`}>
+                <Address value={row.domain} />
+              </Link>
+              {row.suspensionReason && <span className="cell-sub">{row.suspensionReason}</span>}
+            </>
+          ),
+        },
+        { key: 'status', label: 'Status', render: (row) => <DomainStatus row={row} /> },
+        { key: 'expires', label: 'Expires', className: 'nowrap', sort: (row) => row.expireDate, render: (row) => formatDate(row.expireDate) },
+        showOwner && {
+          key: 'owner',
+          label: 'Owner',
+          render: (row) => (
+            <Link to={`/admin/customers/${row.accountId}`}>
+              <Address value={row.ownerEmail} />
+            </Link>
+          ),
+        },
+        { key: 'autoRenew', label: 'Auto-renew', render: (row) => (row.autoRenewEnabled ? 'On' : 'Off') },
+      ]}
+    />
   );
 }

@@ -1,11 +1,13 @@
 /** Escrow: the data escrow deposits made for the registrar (full and incremental), when the next runs, what is wrong, and "Deposit now". */
 import { useState } from 'react';
 import { apiClient, apiKey } from '@kit/api-client.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { formatDateTime } from '@kit/dates.ts';
 import { showToast } from '@kit/toasts.ts';
 import type { EscrowDepositSummary, EscrowScreen } from '../../../../api/contract/compliance/escrow.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
-import { FetchError, useApi } from '../../swr.ts';
+import { Loaded } from '../../lib/Loaded.tsx';
+import { useApi } from '../../swr.ts';
 
 const key = apiKey('/admin/escrow');
 const kindLabels = { full: 'Full', inc: 'Incremental' } as const;
@@ -44,73 +46,67 @@ export default function Escrow() {
         </p>
       )}
       <div className="panel">
-        {error instanceof FetchError ? (
-          <p className="notice notice-danger panel-notice" role="alert">
-            {error.failure.message}
-          </p>
-        ) : !data ? (
-          <p className="empty" role="status">
-            Loading…
-          </p>
-        ) : (
-          <>
-            <p className="panel-notice">
-              {data.configured
-                ? `Next scheduled deposit: ${formatDateTime(data.nextRun)}`
-                : 'Escrow keys are not configured (ESCROW_AGENT_KEY_FILE, ESCROW_SIGNING_KEY_FILE): no deposit is made.'}
-            </p>
-            {data.deposits.length === 0 ? (
-              <p className="empty">No deposit yet. The first is made at the next scheduled run, or now with Deposit now.</p>
-            ) : (
-              <div className="table-wrap">
-                <table className="data-table">
-                  <caption className="visually-hidden">Escrow deposits, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Deposit</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" className="col-wide">
-                        Contents
-                      </th>
-                      <th scope="col" className="col-wide">
-                        Result
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.deposits.map((deposit) => (
-                      <tr key={deposit.depositId}>
-                        <td data-label="Deposit">
-                          <span className="cell-main">
-                            {kindLabels[deposit.kind]} of {deposit.day}, #{deposit.sequence}
+        <Loaded data={data} error={error}>
+          {(screen) => (
+            <>
+              <p className="panel-notice">
+                {screen.configured
+                  ? `Next scheduled deposit: ${formatDateTime(screen.nextRun)}`
+                  : 'Escrow keys are not configured (ESCROW_AGENT_KEY_FILE, ESCROW_SIGNING_KEY_FILE): no deposit is made.'}
+              </p>
+              <DataTable
+                rows={screen.deposits}
+                rowKey={(deposit) => deposit.depositId}
+                caption="Escrow deposits, newest first"
+                empty="No deposit yet. The first is made at the next scheduled run, or now with Deposit now."
+                columns={[
+                  {
+                    key: 'deposit',
+                    label: 'Deposit',
+                    main: true,
+                    render: (deposit) => (
+                      <>
+                        {kindLabels[deposit.kind]} of {deposit.day}, #{deposit.sequence}
+                      </>
+                    ),
+                    sub: (deposit) => (
+                      <>
+                        {deposit.trigger === 'manual' ? 'Made by staff' : 'Scheduled'}, {formatDateTime(deposit.createDate)}
+                      </>
+                    ),
+                  },
+                  { key: 'status', label: 'Status', render: (deposit) => <Status deposit={deposit} /> },
+                  {
+                    key: 'contents',
+                    label: 'Contents',
+                    headClassName: 'col-wide',
+                    render: (deposit) => (
+                      <>
+                        {deposit.rows.toLocaleString('en-US')} rows, {deposit.deletions.toLocaleString('en-US')} deletions, {sizeOf(deposit.bytes)}
+                        {deposit.files.map((file) => (
+                          <span key={file} className="cell-sub">
+                            {file}
                           </span>
-                          <span className="cell-sub">
-                            {deposit.trigger === 'manual' ? 'Made by staff' : 'Scheduled'}, {formatDateTime(deposit.createDate)}
-                          </span>
-                        </td>
-                        <td data-label="Status">
-                          <Status deposit={deposit} />
-                        </td>
-                        <td data-label="Contents">
-                          {deposit.rows.toLocaleString('en-US')} rows, {deposit.deletions.toLocaleString('en-US')} deletions, {sizeOf(deposit.bytes)}
-                          {deposit.files.map((file) => (
-                            <span key={file} className="cell-sub">
-                              {file}
-                            </span>
-                          ))}
-                        </td>
-                        <td data-label="Result">
-                          {deposit.result}
-                          {deposit.finishDate && <span className="cell-sub">Finished {formatDateTime(deposit.finishDate)}</span>}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </>
-        )}
+                        ))}
+                      </>
+                    ),
+                  },
+                  {
+                    key: 'result',
+                    label: 'Result',
+                    headClassName: 'col-wide',
+                    render: (deposit) => (
+                      <>
+                        {deposit.result}
+                        {deposit.finishDate && <span className="cell-sub">Finished {formatDateTime(deposit.finishDate)}</span>}
+                      </>
+                    ),
+                  },
+                ]}
+              />
+            </>
+          )}
+        </Loaded>
       </div>
       <ActionModal<EscrowScreen>
         open={depositing}

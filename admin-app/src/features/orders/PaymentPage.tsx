@@ -1,7 +1,8 @@
 /** One card payment outside orders (a renewal, a monthly bill, Domain Protection): its charges and refunds. */
+import { Loaded } from '../../lib/Loaded.tsx';
 import { Link, useParams } from 'react-router';
 import { apiKey } from '@kit/api-client.ts';
-import { FetchError, useApi } from '../../swr.ts';
+import { useApi } from '../../swr.ts';
 import { PaymentPanel } from './PaymentPanel.tsx';
 
 export default function PaymentPage() {
@@ -18,15 +19,9 @@ export default function PaymentPage() {
           {payment && <p>Account {payment.accountId}</p>}
         </div>
       </div>
-      {error instanceof FetchError ? (
-        <p className="notice notice-danger" role="alert">
-          {error.failure.message}
-        </p>
-      ) : !payment ? (
-        <p role="status">Loading…</p>
-      ) : (
-        <PaymentPanel payment={payment} refundTo={{ paymentIntentId }} onChanged={() => void mutate()} />
-      )}
+      <Loaded data={payment} error={error} page>
+        {(payment) => <PaymentPanel payment={payment} refundTo={{ paymentIntentId }} onChanged={() => void mutate()} />}
+      </Loaded>
     </section>
   );
 }

@@ -4,16 +4,15 @@
  * way it came (card to the card, credit as credit) or all as account credit, the total, and the reason the audit log
  * keeps. One request key per opening of the dialog, so a double click or a retry refunds once.
  */
-import { type FormEvent, useMemo, useState } from 'react';
-import { isFailure } from '@kit/api.ts';
+import { useMemo, useState } from 'react';
 import { apiClient } from '@kit/api-client.ts';
 import { Field } from '@kit/Field.tsx';
-import Modal from '@kit/Modal.tsx';
 import { showToast } from '@kit/toasts.ts';
-import { minReasonLength } from '../../../../api/contract/audit/audit.ts';
 import { addTaxBack } from '../../../../api/contract/billing/refund-tax.ts';
 import type { NameAction, PaymentCharge, PaymentDetail } from '../../../../api/contract/billing/refunds.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
+import { ActionModal } from '../../lib/ActionModal.tsx';
+import { MoneyInput } from '../../lib/MoneyInput.tsx';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
@@ -51,12 +50,9 @@ export function RefundDialog({
 }) {
   const refundable = payment.charges.filter((charge) => charge.refundable > 0);
   const [amounts, setAmounts] = useState<Record<number, string>>({});
-  const [reason, setReason] = useState('');
   const [customerNote, setCustomerNote] = useState('');
   const [to, setTo] = useState<'original' | 'credit'>('original');
   const [names, setNames] = useState<Record<number, NameAction>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
 
   const parsed = useMemo(
@@ -79,14 +75,10 @@ export function RefundDialog({
   const total = typed + taxBack;
   const cardLeft = Math.max(0, payment.paid - payment.refunded);
   const limit = to === 'credit' ? Number.POSITIVE_INFINITY : payment.refundable;
-  const invalid = parsed.some((row) => row.problem) || total === 0 || total > limit || reason.trim().length < minReasonLength;
+  const invalid = parsed.some((row) => row.problem) || total === 0 || total > limit;
   const nameOf = (charge: PaymentCharge): NameAction => names[charge.transactionId] ?? 'keep';
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (invalid) return;
-    setBusy(true);
-    setError(null);
+  async function refund(reason: string) {
     const chosen = parsed.filter((row) => row.cents > 0);
     const items = chosen.map((row) => ({ transactionId: row.charge.transactionId, amount: row.cents }));
     const nameActions = chosen
@@ -101,17 +93,16 @@ export function RefundDialog({
             body,
             toast: false,
           });
-    setBusy(false);
-    if (isFailure(answer)) return setError(answer.message);
-    // The server's sentence: the money, and whether a refunded renewal's years came off the expiry or could not.
-    showToast(answer.message, 'success');
-    onDone();
+    return answer;
   }
 
   return (
-    <Modal open title="Refund" onClose={onClose} dismissible={!busy}>
-      <form onSubmit={submit} noValidate className="refund-form">
-        <p className="small muted">
+    <ActionModal
+      open
+      title="Refund"
+      formClassName="refund-form"
+      description={
+        <p className="muted">
           The card paid {formatMoney(payment.paid)}
           {payment.refunded > 0 ? `, ${formatMoney(payment.refunded)} went back already` : ''}
           {payment.creditPaid > 0
@@ -120,95 +111,93 @@ export function RefundDialog({
           : up to {formatMoney(payment.refundable)} can be refunded ({formatMoney(cardLeft)} to the card, the rest as credit). The customer is emailed what went
           back; the reason stays with staff.
         </p>
-        <div className="refund-lines">
-          {parsed.map(({ charge, problem }) => (
-            <Field
-              key={charge.transactionId}
-              label={charge.description}
-              error={problem}
-              hint={`Up to ${formatMoney(charge.refundable)} of ${formatMoney(charge.amount)}`}
-            >
-              {(control) => (
-                <div className="money-input">
-                  <span aria-hidden="true">$</span>
-                  <input
+      }
+      fields={
+        <>
+          <div className="refund-lines">
+            {parsed.map(({ charge, problem }) => (
+              <Field
+                key={charge.transactionId}
+                label={charge.description}
+                error={problem}
+                hint={`Up to ${formatMoney(charge.refundable)} of ${formatMoney(charge.amount)}`}
+              >
+                {(control) => (
+                  <MoneyInput
+                    control={control}
+                    value={amounts[charge.transactionId] ?? ''}
+                    onValue={(value) => setAmounts({ ...amounts, [charge.transactionId]: value })}
+                  />
+                )}
+              </Field>
+            ))}
+          </div>
+          {parsed
+            .filter(({ charge, cents }) => charge.name && cents > 0)
+            .map(({ charge }) => (
+              <Field key={`name-${charge.transactionId}`} label={`What happens to the name (${charge.description})`}>
+                {(control) => (
+                  <select
                     {...control}
                     className="input"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="0.00"
-                    value={amounts[charge.transactionId] ?? ''}
-                    onChange={(event) => setAmounts({ ...amounts, [charge.transactionId]: event.target.value })}
-                  />
-                </div>
-              )}
-            </Field>
-          ))}
-        </div>
-        {parsed
-          .filter(({ charge, cents }) => charge.name && cents > 0)
-          .map(({ charge }) => (
-            <Field key={`name-${charge.transactionId}`} label={`What happens to the name (${charge.description})`}>
-              {(control) => (
-                <select
-                  {...control}
-                  className="input"
-                  value={nameOf(charge)}
-                  onChange={(event) => setNames({ ...names, [charge.transactionId]: event.target.value as NameAction })}
-                >
-                  {nameChoices(charge).map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          ))}
-        <fieldset className="refund-to">
-          <legend>Give the money back</legend>
-          <label>
-            <input type="radio" name="refund-to" checked={to === 'original'} onChange={() => setTo('original')} /> The way it was paid: the card's part to the
-            card, the credit's part as account credit
-          </label>
-          <label>
-            <input type="radio" name="refund-to" checked={to === 'credit'} onChange={() => setTo('credit')} /> All of it as account credit
-          </label>
-        </fieldset>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          onClick={() => setAmounts(Object.fromEntries(refundable.map((charge) => [charge.transactionId, dollars(charge.refundable)])))}
-        >
-          Fill in everything that is left
-        </button>
-        <Field label="Reason" hint={`Kept in the audit log (at least ${minReasonLength} characters); not sent to the customer`}>
-          {(control) => <textarea className="textarea" {...control} value={reason} onChange={(event) => setReason(event.target.value)} />}
-        </Field>
+                    value={nameOf(charge)}
+                    onChange={(event) => setNames({ ...names, [charge.transactionId]: event.target.value as NameAction })}
+                  >
+                    {nameChoices(charge).map((choice) => (
+                      <option key={choice.value} value={choice.value}>
+                        {choice.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            ))}
+          <fieldset className="refund-to">
+            <legend>Give the money back</legend>
+            <label>
+              <input type="radio" name="refund-to" checked={to === 'original'} onChange={() => setTo('original')} /> The way it was paid: the card's part to the
+              card, the credit's part as account credit
+            </label>
+            <label>
+              <input type="radio" name="refund-to" checked={to === 'credit'} onChange={() => setTo('credit')} /> All of it as account credit
+            </label>
+          </fieldset>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => setAmounts(Object.fromEntries(refundable.map((charge) => [charge.transactionId, dollars(charge.refundable)])))}
+          >
+            Fill in everything that is left
+          </button>
+        </>
+      }
+      reason="required"
+      reasonHint="Kept in the audit log; not sent to the customer"
+      afterReason={
         <Field label="Note to the customer (optional)" hint="Shown in their Account activity beside the refund, instead of the reason">
           {(control) => (
             <textarea className="textarea" {...control} maxLength={500} value={customerNote} onChange={(event) => setCustomerNote(event.target.value)} />
           )}
         </Field>
-        {error && (
-          <p className="step-error" role="alert">
-            {error}
-          </p>
-        )}
-        {taxBack > 0 ? (
+      }
+      summary={
+        taxBack > 0 ? (
           <p className="small" data-testid="refund-tax-back">
             {formatMoney(taxBack)} of tax goes back with it: {formatMoney(total)} in all.
           </p>
-        ) : null}
-        <div className="step-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={busy || invalid}>
-            {busy ? 'Refunding…' : `Refund ${formatMoney(total)}`}
-          </button>
-        </div>
-      </form>
-    </Modal>
+        ) : null
+      }
+      confirm={`Refund ${formatMoney(total)}`}
+      busyLabel="Refunding…"
+      danger
+      ready={!invalid}
+      onClose={onClose}
+      run={refund}
+      onDone={(answer) => {
+        // The server's sentence: the money, and whether a refunded renewal's years came off the expiry or could not.
+        showToast(answer.message, 'success');
+        onDone();
+      }}
+    />
   );
 }

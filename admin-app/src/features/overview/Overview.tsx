@@ -1,4 +1,5 @@
 /** The first view after signing in: who you are here, what your role lets you do, and your sign-in. */
+import { Panel } from '../../lib/Panel.tsx';
 import { permissions, staffRoleLabels } from '../../../../api/contract/staff/roles.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
@@ -25,11 +26,7 @@ export default function Overview() {
         </div>
       </div>
       <div className="panel-grid">
-        <section className="panel" aria-labelledby="role-heading">
-          <div className="panel-header">
-            <h2 id="role-heading">What your role allows</h2>
-            <span className={`role-badge role-${staff.role}`}>{staffRoleLabels[staff.role].label}</span>
-          </div>
+        <Panel title="What your role allows" actions={<span className={`role-badge role-${staff.role}`}>{staffRoleLabels[staff.role].label}</span>}>
           <div className="panel-body">
             <ul className="small">
               {staff.permissions.map((permission) => (
@@ -37,11 +34,8 @@ export default function Overview() {
               ))}
             </ul>
           </div>
-        </section>
-        <section className="panel" aria-labelledby="sign-in-heading">
-          <div className="panel-header">
-            <h2 id="sign-in-heading">Your sign-in</h2>
-          </div>
+        </Panel>
+        <Panel title="Your sign-in">
           <div className="panel-body">
             <dl className="kv">
               <dt>Email</dt>
@@ -54,7 +48,7 @@ export default function Overview() {
               <dd>{formatDateTime(session.expiresAt)} at the latest, or after 30 minutes without activity</dd>
             </dl>
           </div>
-        </section>
+        </Panel>
       </div>
     </section>
   );

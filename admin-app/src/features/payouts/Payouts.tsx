@@ -3,14 +3,34 @@
  * it: one seller or the ticked batch, through the payouts provider or by bank transfer with its reference. Each payout
  * is audited; one request key per click, so a retry pays once.
  */
+import { PageHeader } from '../../lib/PageHeader.tsx';
+import { Panel } from '../../lib/Panel.tsx';
 import { useState } from 'react';
 import { isFailure } from '@kit/api.ts';
 import { apiClient, apiKey } from '@kit/api-client.ts';
 import { showToast } from '@kit/toasts.ts';
 import { formatMoney } from '../../../../api/contract/money.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
 import { useApi } from '../../swr.ts';
+
+/** A seller's box in the ticked batch. */
+function PickBox({ accountId, picked, onPick }: { accountId: number; picked: Set<number>; onPick: (next: Set<number>) => void }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Pick account ${accountId}`}
+      checked={picked.has(accountId)}
+      onChange={(event) => {
+        const next = new Set(picked);
+        if (event.target.checked) next.add(accountId);
+        else next.delete(accountId);
+        onPick(next);
+      }}
+    />
+  );
+}
 
 export default function Payouts() {
   const { can } = useStaffSession();
@@ -39,17 +59,9 @@ export default function Payouts() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Payouts</h1>
-          <p>Sellers’ shares of market sales are owed to them, not revenue. Pay one seller or a batch.</p>
-        </div>
-      </div>
+      <PageHeader title="Payouts" intro="Sellers’ shares of market sales are owed to them, not revenue. Pay one seller or a batch." />
       {error && <p className="notice notice-warning">We could not load the payouts. Reload the page.</p>}
-      <section className="panel" aria-labelledby="owed-heading">
-        <div className="panel-header">
-          <h2 id="owed-heading">Owed to sellers</h2>
-        </div>
+      <Panel title="Owed to sellers">
         {can('orders:refund') && (
           <div className="toolbar">
             <fieldset className="field">
@@ -72,105 +84,47 @@ export default function Payouts() {
             </button>
           </div>
         )}
-        {owed.length === 0 ? (
-          <p className="empty">Nothing is owed to any seller.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Pay</th>
-                  <th scope="col">Seller</th>
-                  <th scope="col" className="num">
-                    Earned
-                  </th>
-                  <th scope="col" className="num">
-                    Paid out
-                  </th>
-                  <th scope="col" className="num">
-                    Owed
-                  </th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {owed.map((seller) => (
-                  <tr key={seller.accountId}>
-                    <td data-label="Pay">
-                      <input
-                        type="checkbox"
-                        aria-label={`Pick account ${seller.accountId}`}
-                        checked={picked.has(seller.accountId)}
-                        onChange={(event) => {
-                          const next = new Set(picked);
-                          if (event.target.checked) next.add(seller.accountId);
-                          else next.delete(seller.accountId);
-                          setPicked(next);
-                        }}
-                      />
-                    </td>
-                    <td data-label="Seller">
-                      Account {seller.accountId} · {seller.email ?? 'no login'}
-                    </td>
-                    <td data-label="Earned" className="num">
-                      {formatMoney(seller.share)}
-                    </td>
-                    <td data-label="Paid out" className="num">
-                      {formatMoney(seller.paidOut)}
-                    </td>
-                    <td data-label="Owed" className="num">
-                      {formatMoney(seller.balance)}
-                    </td>
-                    <td data-label="Action">
-                      {can('orders:refund') && (
-                        <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void pay([seller.accountId])}>
-                          Pay {formatMoney(seller.balance)}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+        <DataTable
+          rows={owed}
+          rowKey={(seller) => seller.accountId}
+          empty="Nothing is owed to any seller."
+          columns={[
+            { key: 'pay', label: 'Pay', render: (seller) => <PickBox accountId={seller.accountId} picked={picked} onPick={setPicked} /> },
+            { key: 'seller', label: 'Seller', render: (seller) => `Account ${seller.accountId} · ${seller.email ?? 'no login'}` },
+            { key: 'earned', label: 'Earned', className: 'num', sort: (seller) => seller.share, render: (seller) => formatMoney(seller.share) },
+            { key: 'paidOut', label: 'Paid out', className: 'num', render: (seller) => formatMoney(seller.paidOut) },
+            { key: 'owed', label: 'Owed', className: 'num', sort: (seller) => seller.balance, render: (seller) => formatMoney(seller.balance) },
+            {
+              key: 'action',
+              label: 'Action',
+              render: (seller) =>
+                can('orders:refund') && (
+                  <button type="button" className="btn btn-secondary btn-sm" disabled={busy} onClick={() => void pay([seller.accountId])}>
+                    Pay {formatMoney(seller.balance)}
+                  </button>
+                ),
+            },
+          ]}
+        />
+      </Panel>
       {data && data.payouts.length > 0 && (
-        <section className="panel" aria-labelledby="paid-heading">
-          <div className="panel-header">
-            <h2 id="paid-heading">Recent payouts</h2>
-          </div>
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Seller</th>
-                  <th scope="col">How</th>
-                  <th scope="col">Reference</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.payouts.map((payout) => (
-                  <tr key={payout.sellerPayoutId}>
-                    <td data-label="When">{formatDateTime(payout.createDate)}</td>
-                    <td data-label="Seller">Account {payout.accountId}</td>
-                    <td data-label="How">
-                      {payout.method === 'manual' ? 'Bank transfer' : payout.status === 'paid' ? 'Payouts provider' : 'Provider: no answer yet'}
-                    </td>
-                    <td data-label="Reference">{payout.reference ?? '—'}</td>
-                    <td data-label="Amount" className="num">
-                      {formatMoney(payout.amount)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <Panel title="Recent payouts">
+          <DataTable
+            rows={data.payouts}
+            rowKey={(payout) => payout.sellerPayoutId}
+            columns={[
+              { key: 'when', label: 'When', render: (payout) => formatDateTime(payout.createDate) },
+              { key: 'seller', label: 'Seller', render: (payout) => `Account ${payout.accountId}` },
+              {
+                key: 'how',
+                label: 'How',
+                render: (payout) => (payout.method === 'manual' ? 'Bank transfer' : payout.status === 'paid' ? 'Payouts provider' : 'Provider: no answer yet'),
+              },
+              { key: 'reference', label: 'Reference', render: (payout) => payout.reference ?? '—' },
+              { key: 'amount', label: 'Amount', className: 'num', render: (payout) => formatMoney(payout.amount) },
+            ]}
+          />
+        </Panel>
       )}
     </section>
   );

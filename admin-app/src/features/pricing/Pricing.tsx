@@ -5,11 +5,12 @@
 import { type FormEvent, useState } from 'react';
 import useSWR from 'swr';
 import { api, isFailure } from '@kit/api.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
 import type { PriceChange, PricingRow, PricingRule } from '../../../../api/contract/pricing/pricing.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
+import { Loaded } from '../../lib/Loaded.tsx';
 
 type Table = { rows: PricingRow[]; rules: PricingRule[]; pauseAbovePercent: number };
 const key = '/admin/pricing';
@@ -118,42 +119,20 @@ function RuleForm({ onSaved }: { onSaved: () => void }) {
           <p role="status">
             {changes.length === 0 ? 'No price changes.' : `${changes.length} prices change${changes.length > 50 ? ' (first 50 shown)' : ''}.`}
           </p>
-          {changes.length > 0 && (
-            <table className="data-table" aria-label="Preview">
-              <thead>
-                <tr>
-                  <th scope="col">Extension</th>
-                  <th scope="col">Action</th>
-                  <th scope="col" className="num">
-                    Cost
-                  </th>
-                  <th scope="col" className="num">
-                    Now
-                  </th>
-                  <th scope="col" className="num">
-                    After
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {changes.slice(0, 50).map((change) => (
-                  <tr key={`${change.tld}-${change.action}`}>
-                    <td data-label="Extension">.{change.tld}</td>
-                    <td data-label="Action">{change.action}</td>
-                    <td data-label="Cost" className="num">
-                      {formatMoney(change.cost)}
-                    </td>
-                    <td data-label="Now" className="num">
-                      {formatMoney(change.before)}
-                    </td>
-                    <td data-label="After" className="num">
-                      {formatMoney(change.after)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable
+            rows={changes.slice(0, 50)}
+            rowKey={(change) => `${change.tld}-${change.action}`}
+            label="Preview"
+            wrap={false}
+            empty={null}
+            columns={[
+              { key: 'extension', label: 'Extension', sort: (change) => change.tld, render: (change) => `.${change.tld}` },
+              { key: 'action', label: 'Action' },
+              { key: 'cost', label: 'Cost', className: 'num', render: (change) => formatMoney(change.cost) },
+              { key: 'now', label: 'Now', className: 'num', render: (change) => formatMoney(change.before) },
+              { key: 'after', label: 'After', className: 'num', sort: (change) => change.after - change.before, render: (change) => formatMoney(change.after) },
+            ]}
+          />
         </div>
       )}
     </form>
@@ -208,48 +187,35 @@ export default function Pricing() {
           Find an extension
           <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
         </label>
-        {error instanceof FetchError ? (
-          <p className="notice notice-danger panel-notice" role="alert">
-            {error.failure.message}
-          </p>
-        ) : !data ? (
-          <p className="empty" role="status">
-            Loading…
-          </p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data-table" aria-label="Prices">
-              <thead>
-                <tr>
-                  <th scope="col">Extension</th>
-                  <th scope="col" className="num">
-                    Cost (register / renew)
-                  </th>
-                  <th scope="col">Rule</th>
-                  <th scope="col" className="num">
-                    Retail (register / renew)
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.tld} data-tld={row.tld}>
-                    <td data-label="Extension" className="mono">
-                      .{row.tld}
-                    </td>
-                    <td data-label="Cost" className="num">
-                      {cents(row.cost.register)} / {cents(row.cost.renew)}
-                    </td>
-                    <td data-label="Rule">{row.rule ? describeRule(row.rule) : 'Catalogue price'}</td>
-                    <td data-label="Retail" className="num">
-                      {formatMoney(row.retail.register)} / {formatMoney(row.retail.renew)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <Loaded data={data} error={error}>
+          {() => (
+            <DataTable
+              rows={rows}
+              rowKey={(row) => row.tld}
+              rowData={(row) => ({ 'data-tld': row.tld })}
+              label="Prices"
+              columns={[
+                { key: 'extension', label: 'Extension', className: 'mono', sort: (row) => row.tld, render: (row) => `.${row.tld}` },
+                {
+                  key: 'cost',
+                  label: 'Cost (register / renew)',
+                  cardLabel: 'Cost',
+                  className: 'num',
+                  render: (row) => `${cents(row.cost.register)} / ${cents(row.cost.renew)}`,
+                },
+                { key: 'rule', label: 'Rule', render: (row) => (row.rule ? describeRule(row.rule) : 'Catalogue price') },
+                {
+                  key: 'retail',
+                  label: 'Retail (register / renew)',
+                  cardLabel: 'Retail',
+                  className: 'num',
+                  sort: (row) => row.retail.register,
+                  render: (row) => `${formatMoney(row.retail.register)} / ${formatMoney(row.retail.renew)}`,
+                },
+              ]}
+            />
+          )}
+        </Loaded>
       </div>
     </section>
   );

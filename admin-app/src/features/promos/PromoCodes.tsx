@@ -2,19 +2,20 @@
  * Promo codes: what each takes off, its dates and caps, how much it was used; create one, edit one (every term until
  * its first use, then only its end date and caps), or end one now.
  */
-import { type FormEvent, useState } from 'react';
+import { actionsColumn } from '@kit/DataTable.tsx';
+import { ListTable } from '../../lib/ListTable.tsx';
+import { useState } from 'react';
 import useSWR from 'swr';
-import { api, isFailure } from '@kit/api.ts';
+import { type ApiFailure, api, isFailure } from '@kit/api.ts';
 import { Field, TextField } from '@kit/Field.tsx';
-import Modal from '@kit/Modal.tsx';
 import { showToast } from '@kit/toasts.ts';
 import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
 import type { PromoCode } from '../../../../api/contract/promotions/promo-codes.ts';
 import { formatDateTime } from '@kit/dates.ts';
+import { ActionModal } from '../../lib/ActionModal.tsx';
 import { RowMenu } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
 
 const key = '/admin/promoCodes?limit=200';
 const statusBadges: Record<PromoCode['status'], [string, string]> = {
@@ -53,19 +54,11 @@ function CodeDialog({ editing, onClose, onDone }: { editing: PromoCode | null; o
   const original = formOf(editing);
   // After its first use a code's discount is what customers were given: only the end date and caps may change.
   const locked = editing?.hasBeenUsed ?? false;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof form) => (event: { target: { value: string } }) => {
-    setForm({ ...form, [name]: event.target.value });
-    setError(null);
-  };
+  const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
   const value = form.kind === 'percent' ? (/^\d{1,3}$/.test(form.value.trim()) ? Number(form.value) : null) : parseDollars(form.value);
   const optionalCount = (text: string) => (text.trim() === '' ? null : Number(text));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
+  async function save(): Promise<PromoCode | ApiFailure> {
     const changed = (name: keyof typeof form) => form[name] !== original[name];
     const terms = {
       kind: form.kind,
@@ -98,132 +91,117 @@ function CodeDialog({ editing, onClose, onDone }: { editing: PromoCode | null; o
           body: { code: form.code, ...terms, ...limits, reason: form.reason.trim() || undefined },
           toast: false,
         });
-    setBusy(false);
     // A field's own message ("A percent discount is at most 100") reads better than the API's "value: …".
     if (isFailure(answer))
-      return setError(Object.values((answer.data as { errors?: Record<string, string[]> } | undefined)?.errors ?? {}).flat()[0] ?? answer.message);
-    showToast(editing ? `${answer.code} saved: ${answer.description}` : `${answer.code} created: ${answer.description}`, 'success');
-    onDone(answer);
+      return {
+        ...answer,
+        message: Object.values((answer.data as { errors?: Record<string, string[]> } | undefined)?.errors ?? {}).flat()[0] ?? answer.message,
+      };
+    return answer;
   }
 
+  const fields = (
+    <>
+      {locked && (
+        <p className="notice wide">
+          Customers have used this code, so its discount, extensions, years and start stay as they were given. You can change its end date and caps.
+        </p>
+      )}
+      <TextField
+        disabled={editing !== null}
+        label="Code"
+        hint="What customers type; letters, digits and dashes"
+        value={form.code}
+        onChange={set('code')}
+        autoComplete="off"
+        maxLength={32}
+        data-autofocus
+      />
+      <Field label="Discount">
+        {(control) => (
+          <select className="select" {...control} value={form.kind} onChange={set('kind')} disabled={locked}>
+            <option value="percent">Percent off</option>
+            <option value="amount">Amount off</option>
+          </select>
+        )}
+      </Field>
+      <TextField
+        label={form.kind === 'percent' ? 'Percent' : 'Amount (USD)'}
+        hint={form.kind === 'percent' ? '1 to 100' : 'Off each discounted year, e.g. 5.00'}
+        inputMode="decimal"
+        disabled={locked}
+        value={form.value}
+        onChange={set('value')}
+        autoComplete="off"
+      />
+      <Field label="Years">
+        {(control) => (
+          <select className="select" {...control} value={form.years} onChange={set('years')} disabled={locked}>
+            <option value="first">First year only</option>
+            <option value="every">Every year of the term</option>
+          </select>
+        )}
+      </Field>
+      <TextField
+        label="Extensions"
+        hint="e.g. com, net — empty for every extension"
+        value={form.tlds}
+        disabled={locked}
+        onChange={set('tlds')}
+        autoComplete="off"
+        className="input wide"
+      />
+      <TextField label="Starts" type="date" hint="Empty: now" value={form.start} onChange={set('start')} disabled={locked} />
+      <TextField label="Ends" type="date" hint="Empty: no end" value={form.end} onChange={set('end')} />
+      <TextField label="Uses in all" inputMode="numeric" hint="Empty: unlimited" value={form.maxRedemptions} onChange={set('maxRedemptions')} />
+      <TextField label="Uses per customer" inputMode="numeric" hint="Empty: unlimited" value={form.maxPerCustomer} onChange={set('maxPerCustomer')} />
+      <TextField
+        label="Reason (optional)"
+        hint={editing ? 'Why it changes; kept in the audit log' : 'Why this code exists, e.g. the campaign; kept in the audit log'}
+        value={form.reason}
+        onChange={set('reason')}
+        autoComplete="off"
+        maxLength={1000}
+        className="input wide"
+      />
+    </>
+  );
   return (
-    <Modal open title={editing ? `Edit ${editing.code}` : 'New promo code'} onClose={onClose} dismissible={!busy}>
-      <form onSubmit={submit} noValidate className="promo-form-grid">
-        {locked && (
-          <p className="notice wide">
-            Customers have used this code, so its discount, extensions, years and start stay as they were given. You can change its end date and caps.
-          </p>
-        )}
-        <TextField
-          disabled={editing !== null}
-          label="Code"
-          hint="What customers type; letters, digits and dashes"
-          value={form.code}
-          onChange={set('code')}
-          autoComplete="off"
-          maxLength={32}
-          data-autofocus
-        />
-        <Field label="Discount">
-          {(control) => (
-            <select className="select" {...control} value={form.kind} onChange={set('kind')} disabled={locked}>
-              <option value="percent">Percent off</option>
-              <option value="amount">Amount off</option>
-            </select>
-          )}
-        </Field>
-        <TextField
-          label={form.kind === 'percent' ? 'Percent' : 'Amount (USD)'}
-          hint={form.kind === 'percent' ? '1 to 100' : 'Off each discounted year, e.g. 5.00'}
-          inputMode="decimal"
-          disabled={locked}
-          value={form.value}
-          onChange={set('value')}
-          autoComplete="off"
-        />
-        <Field label="Years">
-          {(control) => (
-            <select className="select" {...control} value={form.years} onChange={set('years')} disabled={locked}>
-              <option value="first">First year only</option>
-              <option value="every">Every year of the term</option>
-            </select>
-          )}
-        </Field>
-        <TextField
-          label="Extensions"
-          hint="e.g. com, net — empty for every extension"
-          value={form.tlds}
-          disabled={locked}
-          onChange={set('tlds')}
-          autoComplete="off"
-          className="input wide"
-        />
-        <TextField label="Starts" type="date" hint="Empty: now" value={form.start} onChange={set('start')} disabled={locked} />
-        <TextField label="Ends" type="date" hint="Empty: no end" value={form.end} onChange={set('end')} />
-        <TextField label="Uses in all" inputMode="numeric" hint="Empty: unlimited" value={form.maxRedemptions} onChange={set('maxRedemptions')} />
-        <TextField label="Uses per customer" inputMode="numeric" hint="Empty: unlimited" value={form.maxPerCustomer} onChange={set('maxPerCustomer')} />
-        <TextField
-          label="Reason (optional)"
-          hint={editing ? 'Why it changes; kept in the audit log' : 'Why this code exists, e.g. the campaign; kept in the audit log'}
-          value={form.reason}
-          onChange={set('reason')}
-          autoComplete="off"
-          maxLength={1000}
-          className="input wide"
-        />
-        {error && (
-          <p className="step-error wide" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="step-actions wide">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !form.code.trim() || (!locked && value == null)}>
-            {editing ? (busy ? 'Saving…' : 'Save changes') : busy ? 'Creating…' : 'Create code'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ActionModal<PromoCode>
+      open
+      title={editing ? `Edit ${editing.code}` : 'New promo code'}
+      formClassName="promo-form-grid"
+      fields={fields}
+      reason="none"
+      confirm={editing ? 'Save changes' : 'Create code'}
+      busyLabel={editing ? 'Saving…' : 'Creating…'}
+      ready={Boolean(form.code.trim()) && (locked || value != null)}
+      onClose={onClose}
+      run={save}
+      onDone={(answer) => {
+        showToast(editing ? `${answer.code} saved: ${answer.description}` : `${answer.code} created: ${answer.description}`, 'success');
+        onDone(answer);
+      }}
+    />
   );
 }
 
 function EndDialog({ code, onClose, onDone }: { code: PromoCode; onClose: () => void; onDone: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const answer = await api<PromoCode>(`/admin/promoCodes/${code.promoCodeId}/expire`, { method: 'POST', body: { reason }, toast: false });
-    setBusy(false);
-    if (isFailure(answer)) return setError(answer.message);
-    showToast(`${code.code} has ended. Carts holding it show “This code has expired”.`, 'success');
-    onDone();
-  }
   return (
-    <Modal open title={`End ${code.code} now?`} onClose={onClose} dismissible={!busy}>
-      <form onSubmit={submit} noValidate>
-        <p className="small">Customers can no longer use it; orders already placed keep their discount.</p>
-        <Field label="Reason (optional)" hint="Kept in the audit log">
-          {(control) => <textarea className="textarea" {...control} value={reason} onChange={(event) => setReason(event.target.value)} data-autofocus />}
-        </Field>
-        {error && (
-          <p className="step-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="step-actions">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={busy}>
-            End now
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ActionModal<PromoCode>
+      open
+      title={`End ${code.code} now?`}
+      description={<p>Customers can no longer use it; orders already placed keep their discount.</p>}
+      reason="optional"
+      confirm="End now"
+      danger
+      onClose={onClose}
+      run={(reason) => api<PromoCode>(`/admin/promoCodes/${code.promoCodeId}/expire`, { method: 'POST', body: { reason }, toast: false })}
+      onDone={() => {
+        showToast(`${code.code} has ended. Carts holding it show “This code has expired”.`, 'success');
+        onDone();
+      }}
+    />
   );
 }
 
@@ -250,75 +228,66 @@ export default function PromoCodes() {
         )}
       </div>
       <div className="panel">
-        {error instanceof FetchError ? (
-          <p className="notice notice-danger panel-notice" role="alert">
-            {error.failure.message}
-          </p>
-        ) : !data ? (
-          <p className="empty" role="status">
-            Loading…
-          </p>
-        ) : data.data.length === 0 ? (
-          <p className="empty">No promo codes yet.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Runs</th>
-                  <th scope="col">Used</th>
-                  <th scope="col" className="num">
-                    Discounts given
-                  </th>
-                  <th scope="col" className="actions">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((code) => {
-                  const [tone, label] = statusBadges[code.status];
-                  return (
-                    <tr key={code.promoCodeId}>
-                      <td data-label="Code">
-                        <span className="cell-main mono">{code.code}</span>
-                        <span className="cell-sub">{code.description}</span>
-                      </td>
-                      <td data-label="Status">
-                        <span className={`badge ${tone}`}>{label}</span>
-                      </td>
-                      <td data-label="Runs">
-                        {formatDateTime(code.startDate)}
-                        <span className="cell-sub">{code.endDate ? `until ${formatDateTime(code.endDate)}` : 'no end'}</span>
-                      </td>
-                      <td data-label="Used">
-                        {code.redemptions}
-                        {code.maxRedemptions != null ? ` of ${code.maxRedemptions}` : ''}
-                        <span className="cell-sub">{code.maxPerCustomer != null ? `${code.maxPerCustomer} per customer` : 'no limit per customer'}</span>
-                      </td>
-                      <td data-label="Discounts" className="num">
-                        {formatMoney(code.discountTotal)}
-                      </td>
-                      <td data-label="" className="actions">
-                        {can('promos:manage') && code.status !== 'expired' && (
-                          <RowMenu
-                            name={code.code}
-                            actions={[
-                              { label: code.hasBeenUsed ? 'Edit end date and caps…' : 'Edit…', onSelect: () => setEditing(code) },
-                              { label: 'End now…', danger: true, onSelect: () => setEnding(code) },
-                            ]}
-                          />
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ListTable
+          data={data}
+          error={error}
+          rowKey={(code) => code.promoCodeId}
+          empty="No promo codes yet."
+          columns={[
+            {
+              key: 'code',
+              label: 'Code',
+              sort: (code) => code.code,
+              render: (code) => <span className="cell-main mono">{code.code}</span>,
+              sub: (code) => code.description,
+            },
+            {
+              key: 'status',
+              label: 'Status',
+              render: (code) => <span className={`badge ${statusBadges[code.status][0]}`}>{statusBadges[code.status][1]}</span>,
+            },
+            {
+              key: 'runs',
+              label: 'Runs',
+              sort: (code) => code.startDate,
+              render: (code) => formatDateTime(code.startDate),
+              sub: (code) => <>{code.endDate ? `until ${formatDateTime(code.endDate)}` : 'no end'}</>,
+            },
+            {
+              key: 'used',
+              label: 'Used',
+              sort: (code) => code.redemptions,
+              render: (code) => (
+                <>
+                  {code.redemptions}
+                  {code.maxRedemptions != null ? ` of ${code.maxRedemptions}` : ''}
+                </>
+              ),
+              sub: (code) => <>{code.maxPerCustomer != null ? `${code.maxPerCustomer} per customer` : 'no limit per customer'}</>,
+            },
+            {
+              key: 'discounts',
+              label: 'Discounts given',
+              cardLabel: 'Discounts',
+              className: 'num',
+              sort: (code) => code.discountTotal,
+              render: (code) => formatMoney(code.discountTotal),
+            },
+            actionsColumn(
+              (code: PromoCode) =>
+                can('promos:manage') &&
+                code.status !== 'expired' && (
+                  <RowMenu
+                    name={code.code}
+                    actions={[
+                      { label: code.hasBeenUsed ? 'Edit end date and caps…' : 'Edit…', onSelect: () => setEditing(code) },
+                      { label: 'End now…', danger: true, onSelect: () => setEnding(code) },
+                    ]}
+                  />
+                ),
+            ),
+          ]}
+        />
       </div>
       {ending && (
         <EndDialog

@@ -1,13 +1,16 @@
 /** Registries: each EPP connection with its extensions and health; which one serves an extension; the owner pauses and resumes one. */
+import { PageHeader } from '../../lib/PageHeader.tsx';
 import { type FormEvent, useState } from 'react';
 import { isFailure } from '@kit/api.ts';
 import { apiClient, apiKey } from '@kit/api-client.ts';
+import { actionsColumn, DataTable } from '@kit/DataTable.tsx';
 import { showToast } from '@kit/toasts.ts';
 import type { ExtensionLookup, RegistriesOverview, RegistryConnectionView } from '../../../../api/contract/registries.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
+import { Loaded } from '../../lib/Loaded.tsx';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError, useApi } from '../../swr.ts';
+import { useApi } from '../../swr.ts';
 
 const key = apiKey('/admin/registries');
 
@@ -77,75 +80,74 @@ export default function Registries() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Registries</h1>
-          <p>Each EPP connection of content/registries.csv, the extensions it serves, and how it is doing.</p>
-        </div>
-      </div>
+      <PageHeader title="Registries" intro="Each EPP connection of content/registries.csv, the extensions it serves, and how it is doing." />
       <ExtensionFinder />
       <div className="panel">
-        {error instanceof FetchError ? (
-          <p className="notice notice-danger panel-notice" role="alert">
-            {error.failure.message}
-          </p>
-        ) : !data ? (
-          <p className="empty" role="status">
-            Loading…
-          </p>
-        ) : !data.overEpp ? (
-          <p className="empty">The in-process sandbox registry answers here: there are no EPP connections to show.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col" className="col-wide">
-                    Connection
-                  </th>
-                  <th scope="col">State</th>
-                  <th scope="col" className="col-wide">
-                    Last greeting and error
-                  </th>
-                  <th scope="col">Activity</th>
-                  <th scope="col" className="actions">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.connections.map((conn) => (
-                  <tr key={conn.name}>
-                    <td data-label="Connection">
-                      <span className="cell-main">{conn.name}</span>
-                      <span className="cell-sub">
-                        {conn.extensions.includes('*') ? `* (${conn.servedExtensions} extensions)` : conn.extensions.map((ext) => `.${ext}`).join(' ')}
-                      </span>
-                      <span className="cell-sub">
-                        {conn.username}@{conn.host}:{conn.port}, contacts {conn.contacts}
-                      </span>
-                    </td>
-                    <td data-label="State">
-                      <State conn={conn} />
-                      <span className="cell-sub">
-                        {conn.sessionsUp} of {conn.sessions} sessions up
-                      </span>
-                      {conn.paused && <span className="cell-sub">{conn.paused.reason}</span>}
-                    </td>
-                    <td data-label="Last greeting and error">
-                      {conn.lastGreetingAt ? `Greeting ${formatDateTime(conn.lastGreetingAt)}` : 'No greeting yet'}
-                      {conn.lastError && (
-                        <span className="cell-sub">
-                          {formatDateTime(conn.lastError.at)}: {conn.lastError.message}
-                        </span>
-                      )}
-                    </td>
-                    <td data-label="Activity">
-                      {conn.commandsLastHour} commands in the last hour
-                      <span className="cell-sub">Poll queue: {conn.pollQueue ?? 'not read yet'}</span>
-                    </td>
-                    <td data-label="" className="actions">
-                      {can('registries:manage') &&
+        <Loaded data={data} error={error}>
+          {(overview) =>
+            !overview.overEpp ? (
+              <p className="empty">The in-process sandbox registry answers here: there are no EPP connections to show.</p>
+            ) : (
+              <>
+                <DataTable
+                  rows={overview.connections}
+                  rowKey={(conn) => conn.name}
+                  columns={[
+                    {
+                      key: 'connection',
+                      label: 'Connection',
+                      headClassName: 'col-wide',
+                      sort: (conn) => conn.name,
+                      render: (conn) => (
+                        <>
+                          <span className="cell-main">{conn.name}</span>
+                          <span className="cell-sub">
+                            {conn.extensions.includes('*') ? `* (${conn.servedExtensions} extensions)` : conn.extensions.map((ext) => `.${ext}`).join(' ')}
+                          </span>
+                          <span className="cell-sub">
+                            {conn.username}@{conn.host}:{conn.port}, contacts {conn.contacts}
+                          </span>
+                        </>
+                      ),
+                    },
+                    {
+                      key: 'state',
+                      label: 'State',
+                      render: (conn) => (
+                        <>
+                          <State conn={conn} />
+                          <span className="cell-sub">
+                            {conn.sessionsUp} of {conn.sessions} sessions up
+                          </span>
+                          {conn.paused && <span className="cell-sub">{conn.paused.reason}</span>}
+                        </>
+                      ),
+                    },
+                    {
+                      key: 'greeting',
+                      label: 'Last greeting and error',
+                      headClassName: 'col-wide',
+                      render: (conn) => (
+                        <>
+                          {conn.lastGreetingAt ? `Greeting ${formatDateTime(conn.lastGreetingAt)}` : 'No greeting yet'}
+                          {conn.lastError && (
+                            <span className="cell-sub">
+                              {formatDateTime(conn.lastError.at)}: {conn.lastError.message}
+                            </span>
+                          )}
+                        </>
+                      ),
+                    },
+                    {
+                      key: 'activity',
+                      label: 'Activity',
+                      sort: (conn) => conn.commandsLastHour,
+                      render: (conn) => <>{conn.commandsLastHour} commands in the last hour</>,
+                      sub: (conn) => <>Poll queue: {conn.pollQueue ?? 'not read yet'}</>,
+                    },
+                    actionsColumn(
+                      (conn: RegistryConnectionView) =>
+                        can('registries:manage') &&
                         (conn.paused ? (
                           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void resume(conn)} aria-label={`Resume ${conn.name}`}>
                             Resume
@@ -154,17 +156,17 @@ export default function Registries() {
                           <button type="button" className="btn btn-secondary btn-sm" onClick={() => setPausing(conn)} aria-label={`Pause ${conn.name}`}>
                             Pause
                           </button>
-                        ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {data.unserved.length > 0 && (
-              <p className="panel-notice">Not for sale, no registry connection: {data.unserved.map((ext) => `.${ext}`).join(' ')}</p>
-            )}
-          </div>
-        )}
+                        )),
+                    ),
+                  ]}
+                />
+                {overview.unserved.length > 0 && (
+                  <p className="panel-notice">Not for sale, no registry connection: {overview.unserved.map((ext) => `.${ext}`).join(' ')}</p>
+                )}
+              </>
+            )
+          }
+        </Loaded>
       </div>
       <ActionModal<RegistriesOverview>
         open={pausing !== null}

@@ -1,4 +1,7 @@
 /** Auto-renewals whose charge failed: who, which name, why, when it is tried next; Retry now once the card is fixed. */
+import { actionsColumn } from '@kit/DataTable.tsx';
+import { ListTable } from '../../lib/ListTable.tsx';
+import { PageHeader } from '../../lib/PageHeader.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isFailure } from '@kit/api.ts';
@@ -8,7 +11,7 @@ import { formatMoney } from '../../../../api/contract/money.ts';
 import type { FailedAutoRenewal } from '../../../../api/contract/renewals/failed-auto-renewals.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError, useApi } from '../../swr.ts';
+import { useApi } from '../../swr.ts';
 import { Address } from '../../lib/Address.tsx';
 
 const key = apiKey('/admin/failedRenewals', { params: { query: { limit: 100 } } });
@@ -30,91 +33,75 @@ export default function FailedRenewals() {
 
   return (
     <section className="page">
-      <div className="page-header">
-        <div>
-          <h1>Failed auto-renewals</h1>
-          <p>Charges the nightly auto-renewal could not make. Each is tried again daily, three times, and the customer is emailed.</p>
-        </div>
-      </div>
+      <PageHeader
+        title="Failed auto-renewals"
+        intro="Charges the nightly auto-renewal could not make. Each is tried again daily, three times, and the customer is emailed."
+      />
       <div className="panel">
-        {error instanceof FetchError ? (
-          <p className="notice notice-danger panel-notice" role="alert">
-            {error.failure.message}
-          </p>
-        ) : !data ? (
-          <p className="empty" role="status">
-            Loading…
-          </p>
-        ) : data.data.length === 0 ? (
-          <p className="empty">No failed auto-renewals. Everything due was charged.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col" className="col-wide">
-                    Domain
-                  </th>
-                  <th scope="col" className="col-wide">
-                    Customer
-                  </th>
-                  <th scope="col">Why</th>
-                  <th scope="col">Next try</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col" className="actions">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((row) => (
-                  <tr key={row.renewalOrderId}>
-                    <td data-label="Domain">
-                      <span className="cell-main">
-                        <Address value={row.domain} />
-                      </span>
-                      <span className="cell-sub">Expires {formatDateTime(row.expireDate)}</span>
-                    </td>
-                    <td data-label="Customer">
-                      {row.email ?? '—'}
-                      <span className="cell-sub">
-                        <Link to={`/admin/credit?accountId=${row.accountId}`}>Account {row.accountId}</Link>
-                      </span>
-                    </td>
-                    <td data-label="Why">
-                      {row.lastError ?? '—'}
-                      <span className="cell-sub">
-                        {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
-                      </span>
-                    </td>
-                    <td data-label="Next try">
-                      {row.nextAttemptDate ? formatDateTime(row.nextAttemptDate) : <span className="badge badge-danger">Retries used up</span>}
-                      {!row.isRenewable && <span className="cell-sub">No longer renewable this way</span>}
-                    </td>
-                    <td data-label="Amount" className="num">
-                      {row.amount ? formatMoney(row.amount) : '—'}
-                    </td>
-                    <td data-label="" className="actions">
-                      {can('billing:retry-renewals') && (
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-sm"
-                          disabled={busy !== null || !row.isRenewable}
-                          onClick={() => void retry(row)}
-                          aria-label={`Retry now: ${row.domain}`}
-                        >
-                          {busy === row.renewalOrderId ? 'Charging…' : 'Retry now'}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ListTable
+          data={data}
+          error={error}
+          rowKey={(row) => row.renewalOrderId}
+          empty="No failed auto-renewals. Everything due was charged."
+          columns={[
+            {
+              key: 'domain',
+              label: 'Domain',
+              headClassName: 'col-wide',
+              sort: (row) => row.domain,
+              main: true,
+              render: (row) => <Address value={row.domain} />,
+              sub: (row) => <>Expires {formatDateTime(row.expireDate)}</>,
+            },
+            {
+              key: 'customer',
+              label: 'Customer',
+              headClassName: 'col-wide',
+              render: (row) => row.email ?? '—',
+              sub: (row) => (
+                <>
+                  <Link to={`/admin/credit?accountId=${row.accountId}`}>Account {row.accountId}</Link>
+                </>
+              ),
+            },
+            {
+              key: 'why',
+              label: 'Why',
+              render: (row) => row.lastError ?? '—',
+              sub: (row) => (
+                <>
+                  {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
+                </>
+              ),
+            },
+            {
+              key: 'next',
+              label: 'Next try',
+              sort: (row) => row.nextAttemptDate,
+              render: (row) => (
+                <>
+                  {row.nextAttemptDate ? formatDateTime(row.nextAttemptDate) : <span className="badge badge-danger">Retries used up</span>}
+                  {!row.isRenewable && <span className="cell-sub">No longer renewable this way</span>}
+                </>
+              ),
+            },
+            { key: 'amount', label: 'Amount', className: 'num', sort: (row) => row.amount, render: (row) => (row.amount ? formatMoney(row.amount) : '—') },
+            actionsColumn(
+              (row: FailedAutoRenewal) =>
+                can('billing:retry-renewals') && (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    disabled={busy !== null || !row.isRenewable}
+                    onClick={() => void retry(row)}
+                    aria-label={`Retry now: ${row.domain}`}
+                  >
+                    {busy === row.renewalOrderId ? 'Charging…' : 'Retry now'}
+                  </button>
+                ),
+            ),
+          ]}
+        />
       </div>
     </section>
   );
