@@ -30,6 +30,10 @@ describe('cart pricing', () => {
     expect(priceItem(com, { ...base, domainType: 'premium', premiumPrice: 249900 }).price).toBe(249900);
   });
 
+  it('registers a premium name for one year only: the registry prices a longer term at its own premium', () => {
+    expect(yearOptionsFor(com, 'premium', 249900)).toEqual([{ years: 1, price: 249900 }]);
+  });
+
   it('adds up a cart', () => {
     const a = priceItem(com, base);
     const b = priceItem(com, { ...base, emailEnabled: true });

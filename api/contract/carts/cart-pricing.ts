@@ -44,9 +44,14 @@ export function perYearPricing(tld: Tld, domainType: DomainType, premiumPrice?: 
   return tld.newPricing;
 }
 
-/** The terms an item may take. A transfer adds one year, so its longest term is one year shorter. */
+/**
+ * The terms an item may take. A transfer adds one year, so its longest term is one year shorter. A premium name is
+ * registered for one year: the registry prices every year of a longer term at its own premium, which the one-year
+ * price the customer was shown does not cover.
+ */
 export function yearOptionsFor(tld: Tld, domainType: DomainType, premiumPrice?: number | null): YearOption[] {
   const pricing = perYearPricing(tld, domainType, premiumPrice);
+  if (domainType === 'premium' && premiumPrice != null) return [{ years: 1, price: pricing[0] }];
   const longest = domainType === 'transfer' ? maxTermYears - 1 : maxTermYears;
   return Array.from({ length: longest }, (_, i) => ({ years: i + 1, price: termPrice(pricing, i + 1) }));
 }
@@ -55,6 +60,8 @@ export type PricedItem = {
   years: number;
   domainType: ItemType;
   premiumPrice?: number | null;
+  /** A premium name's renewal price per year as its registry quoted it; the catalogue's when null. */
+  premiumRenewPrice?: number | null;
   /** A market purchase's agreed price in cents. */
   marketPrice?: number | null;
   emailEnabled: boolean;
@@ -82,7 +89,7 @@ export function priceItem(tld: Tld, item: PricedItem): ItemPrices {
   return {
     yearOptions,
     price: option.price,
-    renewalPrice: tld.renewPricing[0],
+    renewalPrice: (item.domainType === 'premium' ? item.premiumRenewPrice : null) ?? tld.renewPricing[0],
     protectionPrice,
     monthlyPrice,
     totalPrice: option.price + protectionPrice + monthlyPrice,

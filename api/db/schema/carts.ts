@@ -52,6 +52,8 @@ export const cartItems = pgTable(
     years: integer().notNull().default(1),
     /** Registry premium price per year in cents; null for catalogue-priced names. */
     premiumPrice: integer(),
+    /** A premium registration's renewal price per year in cents, as its registry quoted it; null when it renews at the catalogue price. */
+    premiumRenewPrice: integer(),
     /** A market purchase's price in cents: the list price, or the accepted offer's amount (`offerId`). */
     marketPrice: integer(),
     offerId: integer(),

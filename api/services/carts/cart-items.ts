@@ -68,19 +68,29 @@ export async function addCartItems(db: Db, registry: RegistryProvider, cart: Car
     }
     let domainType = item.domainType;
     let premiumPrice: number | null = transferFees.get(item.domain) ?? null;
+    let premiumRenewPrice: number | null = null;
     if (domainType !== 'transfer') {
       const answer = availability.get(item.domain);
       if (!answer?.available) throw conflict(`${item.domain} is no longer available`, { domain: item.domain });
       if (answer.premiumPrice != null) {
         domainType = 'premium';
         premiumPrice = answer.premiumPrice;
+        premiumRenewPrice = answer.premiumRenewPrice ?? null;
       } else {
         domainType = 'new';
       }
     }
     const [row] = await db
       .insert(cartItems)
-      .values({ cartId: cart.cartId, domain: item.domain, domainType, premiumPrice, authCode: item.authCode ?? null, years: item.years ?? 1 })
+      .values({
+        cartId: cart.cartId,
+        domain: item.domain,
+        domainType,
+        premiumPrice,
+        premiumRenewPrice,
+        authCode: item.authCode ?? null,
+        years: domainType === 'premium' ? 1 : (item.years ?? 1),
+      })
       .onConflictDoNothing()
       .returning();
     // Nothing inserted: a request racing this one added the name first; answer with its item.

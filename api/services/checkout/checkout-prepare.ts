@@ -88,18 +88,25 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
     const answer = answers.get(item.domain);
     if (!answer?.available) throw new AppError(409, `${item.domain} is no longer available. Remove it from your cart to check out.`, { domain: item.domain });
     const premium = answer.premiumPrice ?? null;
+    const premiumRenewPrice = premium == null ? null : (answer.premiumRenewPrice ?? null);
     if (premium !== (item.domainType === 'premium' ? item.premiumPrice : null)) {
       await db
         .update(cartItems)
-        .set({ domainType: premium == null ? 'new' : 'premium', premiumPrice: premium })
+        // A premium name is registered for one year (yearOptionsFor).
+        .set({ domainType: premium == null ? 'new' : 'premium', premiumPrice: premium, premiumRenewPrice, ...(premium == null ? {} : { years: 1 }) })
         .where(eq(cartItems.cartItemId, item.cartItemId));
       throw new AppError(
         409,
-        `The registry price of ${item.domain} has changed${premium == null ? '' : ` to ${formatMoney(premium)} a year`}. Please review your cart.`,
+        `The registry price of ${item.domain} has changed${premium == null ? '' : ` to ${formatMoney(premium)} for one year`}. Please review your cart.`,
         {
           domain: item.domain,
         },
       );
+    }
+    // Nothing charged today depends on the renewal price: a changed one is kept for the receipt and the renewal.
+    if (premium != null && premiumRenewPrice !== item.premiumRenewPrice) {
+      await db.update(cartItems).set({ premiumRenewPrice }).where(eq(cartItems.cartItemId, item.cartItemId));
+      item.premiumRenewPrice = premiumRenewPrice;
     }
   }
   await checkMarketItems(

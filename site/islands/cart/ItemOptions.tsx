@@ -59,7 +59,9 @@ export default function ItemOptions({ item, tax = null }: { item: CartItem; tax?
                 </option>
               ))}
             </select>
-            <span className="field-hint">Renews at {price(item.renewalPrice)}/yr</span>
+            <span className="field-hint">
+              {item.domainType === 'premium' ? 'Premium names are registered one year at a time. ' : ''}Renews at {price(item.renewalPrice)}/yr
+            </span>
           </div>
           <fieldset className="plan-picker" disabled={busy}>
             <legend className="label">Plan</legend>

@@ -32,6 +32,19 @@ describe('cart items', () => {
     expect((await client.get('/api/carts/0?$relations[]=cartItems')).body.monthlyPrice).toBe(500);
   });
 
+  it('registers a premium name for one year, the term its registry price covers, refuses a longer one, and shows its premium renewal', async () => {
+    const client = t.client();
+    const added = await client.post('/api/cartItems', { domain: 'qxzvw.com', years: 3 });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ domainType: 'premium', years: 1 });
+    expect(added.body.yearOptions).toEqual([{ years: 1, price: added.body.price }]);
+    // The sandbox registry renews a premium name at its premium price: the cart says so, not the catalogue's renewal.
+    expect(added.body.renewalPrice).toBe(added.body.price);
+    const longer = await client.patch(`/api/cartItems/${added.body.cartItemId}`, { cartItemId: added.body.cartItemId, years: 2 });
+    expect(longer.status).toBe(400);
+    expect(longer.body.message).toBe('years: must be one of 1');
+  });
+
   it('removes an item by patching it deleted, and DELETE answers the removed item', async () => {
     const client = t.client();
     const [a, b] = (await client.post('/api/cartItems', [{ domain: 'qwzxv-keep.com' }, { domain: 'qwzxv-drop.com' }])).body;

@@ -119,7 +119,7 @@ describe('registry connections at the storefront', () => {
       const charges = (await payments().ledger()).length;
       const refused = await commit(client, added.body[0].cartId);
       expect(refused.status).toBe(409);
-      expect(refused.body.message).toMatch(/The registry price of qzvbk\.com has changed to \$[\d,.]+ a year/);
+      expect(refused.body.message).toMatch(/The registry price of qzvbk\.com has changed to \$[\d,.]+ for one year/);
       expect((await payments().ledger()).length).toBe(charges);
     } finally {
       premiumRaise = 0;
