@@ -1,6 +1,7 @@
 /** Lists /api/dev/outbox (newest first), refreshing every 3 s. */
 import { isFailure } from '@kit/api.ts';
 import { apiClient } from '@kit/api-client.ts';
+import { formatDateTime } from '@kit/dates.ts';
 import { useEffect, useState } from 'react';
 import type { OutboxMessage as Message } from '../../api/contract/outbox.ts';
 
@@ -31,7 +32,7 @@ export default function Outbox() {
         <li key={m.id} className="card">
           <p>
             <span className="badge badge-info">{m.channel.toUpperCase()}</span> to <strong>{m.to}</strong> ·{' '}
-            <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString()}</time>
+            <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
           </p>
           {m.subject && <h2 style={{ fontSize: 'var(--text-lg)' }}>{m.subject}</h2>}
           {m.envelopeFrom !== null && (

@@ -44,6 +44,8 @@ export type PageFigures = {
   /** Total blocking time and largest contentful paint in ms: what moves the performance score on a script-heavy page. */
   tbtMs: number;
   lcpMs: number;
+  /** The page asks search engines not to index it (cart, login, the account app): SEO does not apply. */
+  noindex: boolean;
 };
 
 async function inlineBytes(url: string): Promise<{ js: number; css: number }> {
@@ -189,6 +191,7 @@ export async function measurePages(baseUrl: string, paths = lighthousePages): Pr
           totalBytes: bytes('total'),
           tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
           lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+          noindex: lhr.audits['is-crawlable']?.score === 0,
         });
       }
       // The median run by performance: one run on a busy machine swings by 10+ points.
@@ -207,14 +210,14 @@ function printFigures(figures: PageFigures[]): void {
   console.log('page              perf  a11y  bp    seo   | JS files   CSS files | inline JS  inline CSS | total transfer |   TBT    LCP');
   for (const f of figures) {
     console.log(
-      `${f.path.padEnd(17)} ${mark('performance', f.scores.performance)}  ${mark('accessibility', f.scores.accessibility)}  ${mark('best-practices', f.scores['best-practices'])}  ${f.path.startsWith('/account') ? `${String(f.scores.seo).padStart(3)}-` : mark('seo', f.scores.seo)}  | ${size(f.jsBytes)} ${size(f.cssBytes)} | ${size(f.inlineJsBytes)} ${size(f.inlineCssBytes)}  | ${size(f.totalBytes)}      | ${String(f.tbtMs).padStart(5)} ${String(f.lcpMs).padStart(6)}`,
+      `${f.path.padEnd(17)} ${mark('performance', f.scores.performance)}  ${mark('accessibility', f.scores.accessibility)}  ${mark('best-practices', f.scores['best-practices'])}  ${f.noindex ? `${String(f.scores.seo).padStart(3)}-` : mark('seo', f.scores.seo)}  | ${size(f.jsBytes)} ${size(f.cssBytes)} | ${size(f.inlineJsBytes)} ${size(f.inlineCssBytes)}  | ${size(f.totalBytes)}      | ${String(f.tbtMs).padStart(5)} ${String(f.lcpMs).padStart(6)}`,
     );
   }
   console.log('files: gzip transfer bytes; inline: uncompressed bytes inside the HTML (part of its transfer); TBT, LCP: ms.');
   console.log(
     `targets: performance >= ${targets.performance}, accessibility ${targets.accessibility}, best practices >= ${targets['best-practices']}, SEO ${targets.seo} ('!' marks a miss)`,
   );
-  console.log("SEO does not apply to /account pages ('-'): they are private and say noindex, which Lighthouse counts against them.");
+  console.log("SEO does not apply to pages that say noindex ('-': the cart, login, the account app), which Lighthouse counts against them.");
 }
 
 export async function runLighthouseBench(): Promise<PageFigures[]> {
