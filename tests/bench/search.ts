@@ -6,9 +6,14 @@
  * screens), errors, server RSS and how many names one search checks at once and could check in all. Runs alone (`bun tests/bench/search.ts [baseUrl]`) or from `npm run bench`.
  * Without a base URL it starts `npm start`'s server on a free port with a temporary DATA_DIR and an easy bot check.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { createDb, runningEmbeddedUrl } from '../../api/db/client.ts';
+import { pricingRules } from '../../api/db/schema/index.ts';
+import { syncWholesaleCosts } from '../../api/services/pricing/wholesale-costs.ts';
 import { startServer } from './server-process.ts';
 
 export type SearchBenchOptions = {
@@ -175,13 +180,49 @@ async function runClient(baseUrl: string, seed: number, count: number, timings: 
   ws.close();
 }
 
+/**
+ * Prices every extension from a pricing rule, as a deployment that sets its margins in the back office does: the
+ * sandbox's wholesale costs synced, a default rule of cost + 40% rounded up to .99 saved, and the server's prices
+ * awaited until they show it (every process re-reads the rules every 30 s).
+ */
+async function priceByRule(baseUrl: string, dataDir: string, log: (line: string) => void): Promise<void> {
+  const comPrice = async () => {
+    const answer = (await (await fetch(`${baseUrl}/api/tlds/com`)).json()) as { newPricing?: number[] };
+    return answer.newPricing?.[0];
+  };
+  const before = await comPrice();
+  const url = runningEmbeddedUrl(path.join(dataDir, 'postgres'), 'dotspot');
+  if (!url) throw new Error("the bench server's database is not running");
+  const db = createDb(url, { max: 1 });
+  try {
+    await syncWholesaleCosts({ db, providers: { registry: { name: 'sandbox' } } as unknown as Parameters<typeof syncWholesaleCosts>[0]['providers'] });
+    await db
+      .insert(pricingRules)
+      .values({ tld: '*', marginBasisPoints: 4000, marginFixedCents: 0, rounding: '99', floorMarginCents: 100, modifyDate: new Date() });
+  } finally {
+    await db.$end();
+  }
+  const started = performance.now();
+  let after = before;
+  while (after === before && performance.now() - started < 90_000) {
+    await Bun.sleep(500);
+    after = await comPrice();
+  }
+  if (after === before) throw new Error('the pricing rule did not reach /api/tlds within 90 s');
+  log(
+    `Prices from a rule (sandbox costs + 40%, rounded to .99): .com ${before} -> ${after} cents a year, served ${((performance.now() - started) / 1000).toFixed(0)} s after saving`,
+  );
+}
+
 export async function runSearchBench(options: SearchBenchOptions = {}): Promise<SearchBenchRow[]> {
   const log = options.log ?? console.log;
   const clientCounts = options.clientCounts ?? [1, 50, 200];
   const searchesPerClient = options.searchesPerClient ?? 10;
   /** Another seed base searches other names (repeat runs against one server would otherwise hit its cache). */
   const seedBase = options.seed ?? 0;
-  const own = options.baseUrl ? null : await startServer({ BOT_CHECK_DIFFICULTY: '1', DATABASE_URL: '' });
+  const dataDir = options.baseUrl ? null : mkdtempSync(path.join(tmpdir(), 'dotspot-bench-search-'));
+  const own = dataDir ? await startServer({ BOT_CHECK_DIFFICULTY: '1', DATABASE_URL: '' }, dataDir) : null;
+  if (own && dataDir) await priceByRule(own.url, dataDir, log);
   const baseUrl = options.baseUrl ?? own!.url;
   const pid = options.serverPid ?? own?.pid;
   const rows: SearchBenchRow[] = [];
@@ -268,6 +309,7 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
     log('Targets: ack p99 < 50 ms and last (first screen) p99 < 500 ms at 50 clients; 0 errors at 200 clients; RSS < 400 MB.');
   } finally {
     await own?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
   return rows;
 }
