@@ -131,9 +131,7 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
   await sealStaffTotpSecrets(deps);
   // A demo login with a known password has no place beside real customers.
   const demo = config.sandboxMode ? await demoCredentials(db, dataDir, { password: config.DEMO_PASSWORD, totpSecret: config.DEMO_TOTP_SECRET }) : null;
-  const seeded = demo
-    ? await seedDemoAccount(db, demo, config.DEFAULT_NAMESERVERS, providers.payments.name === 'sandbox' ? seedDemoBilling : undefined)
-    : false;
+  const seeded = demo ? await seedDemoAccount(db, demo, config, providers.payments.name === 'sandbox' ? seedDemoBilling : undefined) : false;
   if (runsWorker(config.ROLE)) await jobs.startWorkers(deps);
   // Orders whose registry answer never came, and orders a process that died was checking out (their lease lapsed):
   // settled in the background, so a slow registry does not hold up start-up. Only where jobs run: there the

@@ -6,7 +6,7 @@ import { addDays } from 'date-fns/addDays';
 import { getYear } from 'date-fns/getYear';
 import { eq, sql } from 'drizzle-orm';
 import { Secret } from 'otpauth';
-import { loadConfig } from '../../config.ts';
+import { type Config, loadConfig } from '../../config.ts';
 import type { Contact } from '../../contract/contact.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -75,16 +75,20 @@ export type DemoBillingSeeder = (
 
 type SeedDomain = Partial<typeof domains.$inferInsert> & { domain: string; expireDate: Date; createDate: Date };
 
-/** `nameservers`: the demo domains' delegation, the registry's DEFAULT_NAMESERVERS (by default the configured default). */
+/**
+ * `place`: the demo domains' delegation (the registry's DEFAULT_NAMESERVERS) and the mail host their email records
+ * name, as configured (by default the configuration's defaults).
+ */
 export async function seedDemoAccount(
   db: Db,
   credentials: DemoCredentials,
-  nameservers: readonly string[] = loadConfig({}).DEFAULT_NAMESERVERS,
+  place: Pick<Config, 'DEFAULT_NAMESERVERS' | 'MAIL_HOST'> = loadConfig({}),
   seedBilling?: DemoBillingSeeder,
 ): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
   const passwordHash = await hashPassword(credentials.password);
+  const nameservers = place.DEFAULT_NAMESERVERS;
   return db.transaction(async (tx) => {
     // Several processes may start on one empty database at once: one seeds, the others find it done.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('dotspot:seed-demo'))`);
@@ -230,8 +234,9 @@ export async function seedDemoAccount(
           ])
           .onConflictDoNothing();
         await tx.insert(dnsRecords).values([
-          { domainId: row.domainId, type: 'MX', host: '@', data: 'mx1.dotspot.example', priority: 10 },
-          { domainId: row.domainId, type: 'TXT', host: '@', data: 'v=spf1 include:spf.dotspot.example ~all' },
+          // The records a domain with email gets by default, written out as a customer who set them would have.
+          { domainId: row.domainId, type: 'MX', host: '@', data: place.MAIL_HOST.toLowerCase(), priority: 10 },
+          { domainId: row.domainId, type: 'TXT', host: '@', data: 'v=spf1 mx ~all' },
         ]);
       }
       // #13 website: the demo's builder site, edited in the account app and served on its domain.

@@ -136,7 +136,7 @@ test('a paid builder and email: other nameservers, or a zone file taking the roo
   await page.getByRole('dialog', { name: 'Import a Zone File' }).getByLabel('Zone file').fill('@ IN A 192.0.2.10\n@ IN MX 10 mx.elsewhere.net.\n');
   await page.getByRole('dialog', { name: 'Import a Zone File' }).getByRole('button', { name: 'Preview Import' }).click();
   const review = page.getByRole('dialog', { name: 'Review the Import' });
-  // The demo's mail already goes to the MX record it keeps (mx1.dotspot.example), so only the site stops here.
+  // The demo's mail already goes to the MX record it keeps (the mail host's), so only the site stops here.
   await expect(review.getByRole('listitem').filter({ hasText: 'becomes Custom' })).toHaveText(
     `Your Website Builder site stops showing at ${paid}. ${paid} becomes Custom: visitors get what this record points at.`,
   );
