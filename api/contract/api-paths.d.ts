@@ -179,6 +179,57 @@ export interface paths {
         patch: operations["patchAccounts0"];
         trace?: never;
     };
+    "/admin/abuse/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Abuse cases with their clocks: open ones oldest first, law-enforcement reports on top */
+        get: operations["getAdminAbuseCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One case: its reports, timeline and our domain of the name (the read is audited) */
+        get: operations["getAdminAbuseCasesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The desk's figures over 30 days: median times, cases by category and by outcome, the first-action clock */
+        get: operations["getAdminAbuseFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit": {
         parameters: {
             query?: never;
@@ -1097,6 +1148,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/abuse/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the first-action clock (with a reason); answers the figures */
+        patch: operations["patchAdminAbuseSettings"];
+        trace?: never;
+    };
     "/cartItems/{id}": {
         parameters: {
             query?: never;
@@ -1142,6 +1210,142 @@ export interface paths {
         put?: never;
         /** Report abuse (as JSON, or as a multipart form with an evidence file) */
         post: operations["postAbuseReports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge the reports */
+        post: operations["postAdminAbuseCasesByIdAcknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/ask-reporter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the reporter for more */
+        post: operations["postAdminAbuseCasesByIdAskReporter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the case with an outcome (the reporter and the registrant are told) */
+        post: operations["postAdminAbuseCasesByIdClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lock the domain against transfer */
+        post: operations["postAdminAbuseCasesByIdLock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/notify-registrant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the registrant our abuse notice, with a deadline to reply */
+        post: operations["postAdminAbuseCasesByIdNotifyRegistrant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/remove-content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove the DNS records or the forwarding that carry the abuse */
+        post: operations["postAdminAbuseCasesByIdRemoveContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend the domain for abuse */
+        post: operations["postAdminAbuseCasesByIdSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/unsuspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift the abuse suspension */
+        post: operations["postAdminAbuseCasesByIdUnsuspend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1761,6 +1965,10 @@ export interface components {
             advancedEnabled?: boolean;
             vatNumber?: string | null;
         };
+        AbuseSettings: {
+            firstActionHours: number;
+            reason: string;
+        };
         CartItemPatch: {
             cartItemId?: number;
             years?: number;
@@ -1906,6 +2114,33 @@ export interface components {
             officer?: string;
             jurisdiction?: string;
             officerContact?: string;
+        };
+        AskReporter: {
+            message: string;
+            reason: string;
+        };
+        CloseAbuseCase: {
+            /** @enum {string} */
+            outcome: "mitigated" | "no-action" | "referred";
+            /** @default  */
+            note?: string;
+            reason: string;
+        };
+        AbuseCaseReason: {
+            reason: string;
+        };
+        NotifyRegistrant: {
+            message?: string;
+            /** @default 2 */
+            replyDays?: number;
+            reason: string;
+        };
+        RemoveAbusiveContent: {
+            /** @default [] */
+            dnsRecordIds?: number[];
+            /** @default false */
+            forwarding?: boolean;
+            reason: string;
         };
         CreditGrant: {
             accountId: number;
@@ -2348,6 +2583,121 @@ export interface components {
                 /** @enum {string} */
                 display: "included" | "added" | "none";
             } | null;
+        };
+        AbuseCaseList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                caseId: number;
+                caseNumber: string;
+                domain: string;
+                /** @enum {string} */
+                category: "phishing" | "malware" | "botnet" | "pharming" | "spam" | "law-enforcement" | "other";
+                /** @enum {string} */
+                status: "open" | "closed";
+                reports: number;
+                createDate: string;
+                acknowledgedAt: string | null;
+                acknowledgedBy: string | null;
+                firstActionAt: string | null;
+                closedAt: string | null;
+                outcome: ("mitigated" | "no-action" | "referred") | null;
+                acknowledgeBy: string;
+                firstActionBy: string;
+                acknowledgeOverdue: boolean;
+                firstActionOverdue: boolean;
+            }[];
+        };
+        AbuseCaseDetail: {
+            caseId: number;
+            caseNumber: string;
+            domain: string;
+            /** @enum {string} */
+            category: "phishing" | "malware" | "botnet" | "pharming" | "spam" | "law-enforcement" | "other";
+            /** @enum {string} */
+            status: "open" | "closed";
+            reports: number;
+            createDate: string;
+            acknowledgedAt: string | null;
+            acknowledgedBy: string | null;
+            firstActionAt: string | null;
+            closedAt: string | null;
+            outcome: ("mitigated" | "no-action" | "referred") | null;
+            acknowledgeBy: string;
+            firstActionBy: string;
+            acknowledgeOverdue: boolean;
+            firstActionOverdue: boolean;
+            outcomeNote: string | null;
+            registrantReplyBy: string | null;
+            sponsored: {
+                domainId: number;
+                status: string;
+                locked: boolean;
+                suspendedAt: string | null;
+                suspensionReason: string | null;
+                websiteType: string;
+                forwardUrl: string | null;
+                dnsRecords: {
+                    dnsRecordId: number;
+                    type: string;
+                    host: string;
+                    data: string;
+                }[];
+            } | null;
+            reportList: {
+                reportId: number;
+                /** @enum {string} */
+                source: "web" | "email";
+                /** @enum {string} */
+                category: "phishing" | "malware" | "botnet" | "pharming" | "spam" | "law-enforcement" | "other";
+                reporterEmail: string;
+                description: string;
+                evidenceLinks: string[];
+                lawEnforcement: {
+                    agency: string;
+                    officer: string;
+                    jurisdiction: string;
+                    contact: string;
+                } | null;
+                evidenceFile: {
+                    name: string;
+                    type: string;
+                    bytes: number;
+                } | null;
+                createDate: string;
+                acknowledgedAt: string | null;
+            }[];
+            timeline: {
+                eventId: number;
+                kind: string;
+                actor: string;
+                reason: string | null;
+                detail: {
+                    [key: string]: unknown;
+                } | null;
+                createDate: string;
+            }[];
+        };
+        AbuseFigures: {
+            days: number;
+            cases: number;
+            open: number;
+            overdue: number;
+            medianHoursToAcknowledge: number | null;
+            medianHoursToFirstAction: number | null;
+            medianHoursToClose: number | null;
+            byCategory: {
+                /** @enum {string} */
+                category: "phishing" | "malware" | "botnet" | "pharming" | "spam" | "law-enforcement" | "other";
+                cases: number;
+            }[];
+            byOutcome: {
+                /** @enum {string} */
+                outcome: "mitigated" | "no-action" | "referred";
+                cases: number;
+            }[];
+            firstActionHours: number;
         };
         AuditEntryList: {
             total: number;
@@ -4530,6 +4880,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminAbuseCases: {
+        parameters: {
+            query?: {
+                status?: "open" | "closed" | "all";
+                q?: string;
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AbuseCaseList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminAbuseCasesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminAbuseFigures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AbuseFigures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseFigures"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -6781,6 +7225,39 @@ export interface operations {
             };
         };
     };
+    patchAdminAbuseSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbuseSettings"];
+            };
+        };
+        responses: {
+            /** @description AbuseFigures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseFigures"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchCartItemsById: {
         parameters: {
             query?: never;
@@ -6871,6 +7348,282 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AbuseReportAnswer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdAcknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdAskReporter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskReporter"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseAbuseCase"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbuseCaseReason"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdNotifyRegistrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotifyRegistrant"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdRemoveContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveAbusiveContent"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdSuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbuseCaseReason"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdUnsuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbuseCaseReason"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

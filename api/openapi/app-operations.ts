@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { accountAppOperations } from './app/account.ts';
+import { adminAbuseAppOperations } from './app/admin-abuse.ts';
 import { adminBillingAppOperations } from './app/admin-billing.ts';
 import { adminDashboardAppOperations } from './app/admin-dashboard.ts';
 import { adminDeskAppOperations } from './app/admin-desk.ts';
@@ -36,6 +37,7 @@ export const appOperations = {
   ...adminSessionAppOperations,
   ...adminDashboardAppOperations,
   ...adminDeskAppOperations,
+  ...adminAbuseAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;
