@@ -265,6 +265,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find customers by email, name, phone, domain, order or transaction number (each search is audited) */
+        get: operations["getAdminCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's page: contacts, domains, factors, sessions, tokens, cards, orders, ledger, notes, audit (the read is audited) */
+        get: operations["getAdminCustomersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change admin, tech or billing contacts and the login email at the customer’s request (they are emailed) */
+        patch: operations["patchAdminCustomersById"];
+        trace?: never;
+    };
     "/admin/dashboard": {
         parameters: {
             query?: never;
@@ -274,6 +309,74 @@ export interface paths {
         };
         /** The figures every role sees */
         get: operations["getAdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find domains by name or owner, or one of the lists the dashboard opens */
+        get: operations["getAdminDomains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A domain beside what the registry answers now, its suspensions and audit entries (the read is audited) */
+        get: operations["getAdminDomainsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the domain now does with money, or why it cannot be deleted */
+        get: operations["getAdminDomainsByIdDeletion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One timeline of the domain's changes: staff, the customer, the registry */
+        get: operations["getAdminDomainsByIdTimeline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1369,6 +1472,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/customers/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the account at the customer’s request */
+        post: operations["postAdminCustomersByIdClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a staff note */
+        post: operations["postAdminCustomersByIdNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/resendApproval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the registrant change approval email again */
+        post: operations["postAdminCustomersByIdResendApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/resendRecovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a password reset link */
+        post: operations["postAdminCustomersByIdResendRecovery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/resendVerification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the registrant verification email again */
+        post: operations["postAdminCustomersByIdResendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/resetFactors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reset two-step verification (the customer adds a new factor at next sign-in) */
+        post: operations["postAdminCustomersByIdResetFactors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/revokeApiTokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke one API token, or every live one when none is named */
+        post: operations["postAdminCustomersByIdRevokeApiTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/revokeSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign the customer out everywhere */
+        post: operations["postAdminCustomersByIdRevokeSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/viewAs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the customer's control panel read-only in this browser (a short customer session marked as staff's) */
+        post: operations["postAdminCustomersByIdViewAs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/dashboard/jobs/{name}/{id}/retry": {
         parameters: {
             query?: never;
@@ -1380,6 +1636,125 @@ export interface paths {
         put?: never;
         /** Put a failed background job back in its queue */
         post: operations["postAdminDashboardJobsByNameByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/courtesyRenew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renew the domain at our cost */
+        post: operations["postAdminDomainsByIdCourtesyRenew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the domain at the registry (refunded within the add grace period) */
+        post: operations["postAdminDomainsByIdDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lock or unlock the domain against transfer */
+        post: operations["postAdminDomainsByIdLock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the domain to another account (with its transfer hold) */
+        post: operations["postAdminDomainsByIdMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a domain in redemption */
+        post: operations["postAdminDomainsByIdRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend the domain: the registry holds it and our DNS stops answering */
+        post: operations["postAdminDomainsByIdSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/unsuspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift staff's suspension (another may still hold the domain) */
+        post: operations["postAdminDomainsByIdUnsuspend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1969,6 +2344,53 @@ export interface components {
             firstActionHours: number;
             reason: string;
         };
+        CustomerEdit: {
+            /** Format: email */
+            email?: string;
+            whoisAdminContact?: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company?: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            };
+            whoisTechContact?: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company?: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            };
+            whoisBillingContact?: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company?: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            };
+            reason: string;
+        };
         CartItemPatch: {
             cartItemId?: number;
             years?: number;
@@ -2152,6 +2574,42 @@ export interface components {
             accountId: number;
             amount: number;
             note: string;
+            reason: string;
+        };
+        CustomerClose: {
+            reason: string;
+        };
+        CustomerNote: {
+            body: string;
+        };
+        ResetFactors: {
+            reason: string;
+        };
+        RevokeApiTokens: {
+            apiTokenId?: number;
+        };
+        ViewAs: {
+            reason: string;
+        };
+        CourtesyRenew: {
+            years: number;
+            reason: string;
+        };
+        DomainDelete: {
+            reason: string;
+        };
+        DomainLock: {
+            locked: boolean;
+            reason?: string;
+        };
+        DomainMove: {
+            toEmail: string;
+            reason: string;
+        };
+        DomainRestore: {
+            reason: string;
+        };
+        DomainSuspend: {
             reason: string;
         };
         EscrowDepositNow: {
@@ -2736,6 +3194,175 @@ export interface components {
                 createDate: string;
             }[];
         };
+        CustomerHitList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                accountId: number;
+                email: string;
+                name: string | null;
+                company: string | null;
+                phone: string | null;
+                domains: number;
+                createDate: string;
+                /** @enum {string} */
+                matchedOn: "account" | "email" | "name" | "phone" | "domain" | "order" | "transaction" | "payment";
+                matched: string;
+            }[];
+        };
+        CustomerRecord: {
+            accountId: number;
+            userId: number;
+            email: string;
+            createDate: string;
+            isDemo: boolean;
+            closedAt: string | null;
+            mfaEnrolmentRequired: boolean;
+            pendingChanges: boolean;
+            tdrpOptOut: boolean;
+            registrantVerification: components["schemas"]["VerificationStatus"];
+            contacts: {
+                registrant: {
+                    firstName: string;
+                    lastName: string;
+                    /** @default  */
+                    company: string;
+                    address: string;
+                    city: string;
+                    state: string;
+                    zip: string;
+                    country: string;
+                    /** Format: email */
+                    email: string;
+                    phone: string;
+                } | null;
+                administrative: {
+                    firstName: string;
+                    lastName: string;
+                    /** @default  */
+                    company: string;
+                    address: string;
+                    city: string;
+                    state: string;
+                    zip: string;
+                    country: string;
+                    /** Format: email */
+                    email: string;
+                    phone: string;
+                } | null;
+                technical: {
+                    firstName: string;
+                    lastName: string;
+                    /** @default  */
+                    company: string;
+                    address: string;
+                    city: string;
+                    state: string;
+                    zip: string;
+                    country: string;
+                    /** Format: email */
+                    email: string;
+                    phone: string;
+                } | null;
+                billing: {
+                    firstName: string;
+                    lastName: string;
+                    /** @default  */
+                    company: string;
+                    address: string;
+                    city: string;
+                    state: string;
+                    zip: string;
+                    country: string;
+                    /** Format: email */
+                    email: string;
+                    phone: string;
+                } | null;
+            };
+            domains: {
+                domainId: number;
+                domain: string;
+                status: string;
+                expireDate: string;
+                locked: boolean;
+                autoRenewEnabled: boolean;
+                suspendedAt: string | null;
+                suspensionReason: string | null;
+                accountId: number;
+                ownerEmail: string;
+            }[];
+            orders: {
+                orderId: number;
+                status: string;
+                totalPrice: number;
+                createDate: string;
+            }[];
+            transactions: {
+                transactionId: number;
+                type: string;
+                description: string;
+                amount: number;
+                date: string;
+            }[];
+            paymentMethods: {
+                paymentMethodId: number;
+                brand: string;
+                last4: string;
+                expMonth: number;
+                expYear: number;
+                isDefault: boolean;
+                status: string;
+            }[];
+            secondFactors: {
+                mfaId: number;
+                type: string;
+                description: string;
+                status: string;
+                createDate: string;
+            }[];
+            passkeys: {
+                passkeyId: number;
+                name: string;
+                createDate: string;
+                lastUsedDate: string | null;
+            }[];
+            sessions: {
+                sessionId: number;
+                createDate: string;
+                expireDate: string;
+                ip: string | null;
+                userAgent: string | null;
+            }[];
+            apiTokens: {
+                apiTokenId: number;
+                name: string;
+                scopes: string[];
+                createDate: string;
+                lastUsedDate: string | null;
+                lastUsedIp: string | null;
+                expireDate: string | null;
+            }[];
+            notes: components["schemas"]["CustomerNoteView"][];
+            audit: {
+                auditId: number;
+                at: string;
+                staffId: number | null;
+                staffEmail: string | null;
+                staffRole: string | null;
+                clientIp: string | null;
+                action: string;
+                targetType: string;
+                targetId: string | null;
+                targetLabel: string | null;
+                accountId: number | null;
+                before: unknown;
+                after: unknown;
+                reason: string | null;
+                prevHash: string | null;
+                hash: string | null;
+            }[];
+        };
         Dashboard: {
             asOf: string;
             registrations: {
@@ -2813,6 +3440,106 @@ export interface components {
                 kind: "failed" | "missing" | "not-configured";
                 message: string;
             } | null;
+        };
+        StaffDomainRowList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                domainId: number;
+                domain: string;
+                status: string;
+                expireDate: string;
+                locked: boolean;
+                autoRenewEnabled: boolean;
+                suspendedAt: string | null;
+                suspensionReason: string | null;
+                accountId: number;
+                ownerEmail: string;
+            }[];
+        };
+        StaffDomainRecord: {
+            domainId: number;
+            domain: string;
+            status: string;
+            expireDate: string;
+            locked: boolean;
+            autoRenewEnabled: boolean;
+            suspendedAt: string | null;
+            suspensionReason: string | null;
+            accountId: number;
+            ownerEmail: string;
+            createDate: string;
+            nameservers: string[];
+            privacyEnabled: boolean;
+            tdrpHoldDate: string | null;
+            redemptionPeriodStartDate: string | null;
+            outboundTransferStatus: string | null;
+            authCodeExpireDate: string | null;
+            suspensions: {
+                suspensionId: number;
+                kind: string;
+                reason: string;
+                reference: string | null;
+                createDate: string;
+                liftDate: string | null;
+            }[];
+            registry: {
+                /** @constant */
+                ok: true;
+                record: {
+                    registrarName: string;
+                    ours: boolean;
+                    locked: boolean;
+                    createDate: string;
+                    expireDate: string;
+                    nameservers: string[];
+                    statuses: string[];
+                } | null;
+            } | {
+                /** @constant */
+                ok: false;
+                error: string;
+            };
+            renewPrice: number | null;
+            audit: {
+                auditId: number;
+                at: string;
+                staffId: number | null;
+                staffEmail: string | null;
+                staffRole: string | null;
+                clientIp: string | null;
+                action: string;
+                targetType: string;
+                targetId: string | null;
+                targetLabel: string | null;
+                accountId: number | null;
+                before: unknown;
+                after: unknown;
+                reason: string | null;
+                prevHash: string | null;
+                hash: string | null;
+            }[];
+        };
+        DomainDeletionTerms: {
+            domain: string;
+            canDelete: boolean;
+            blocked: string | null;
+            graceEndDate: string | null;
+            refund: {
+                amount: number;
+                description: string;
+            } | null;
+        };
+        DomainTimeline: {
+            data: {
+                at: string;
+                /** @enum {string} */
+                source: "staff" | "customer" | "registry" | "system";
+                actor: string;
+                summary: string;
+                reason: string | null;
+            }[];
         };
         EscrowScreen: {
             deposits: {
@@ -3710,6 +4437,12 @@ export interface components {
         Whois: {
             whois: string;
         };
+        CustomerEdited: {
+            /** @constant */
+            success: true;
+            email: string;
+            message: string;
+        };
         CartItem: {
             cartItemId: number;
             cartId: number;
@@ -3833,10 +4566,62 @@ export interface components {
             balance: number;
             credit: components["schemas"]["CreditAnswer"];
         };
+        CustomerClosed: {
+            message: string;
+        };
+        CustomerNoteView: {
+            noteId: number;
+            staffEmail: string | null;
+            body: string;
+            createDate: string;
+        };
+        CustomerHelped: {
+            /** @constant */
+            success: true;
+            message: string;
+        };
+        CustomerRevoked: {
+            revoked: number;
+        };
+        ViewAsStarted: {
+            /** @constant */
+            success: true;
+            redirect: string;
+            until: string;
+            email: string;
+        };
         JobRetried: {
             /** @constant */
             success: true;
             message: string;
+        };
+        CourtesyRenewed: {
+            expireDate: string;
+        };
+        DomainDeleted: {
+            refunded: number;
+            message: string;
+        };
+        DomainLocked: {
+            /** @constant */
+            success: true;
+            locked: boolean;
+        };
+        DomainMoved: {
+            accountId: number;
+            tdrpHoldDate: string | null;
+        };
+        DomainRestored: {
+            status: string;
+            expireDate: string;
+        };
+        DomainSuspended: {
+            /** @constant */
+            success: true;
+            message: string;
+        };
+        DomainUnsuspended: {
+            stillSuspended: boolean;
         };
         RetryOutcome: {
             renewalOrderId: number;
@@ -5093,6 +5878,103 @@ export interface operations {
             };
         };
     };
+    getAdminCustomers: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CustomerHitList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerHitList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminCustomersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CustomerRecord */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAdminCustomersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerEdit"];
+            };
+        };
+        responses: {
+            /** @description CustomerEdited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerEdited"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminDashboard: {
         parameters: {
             query?: never;
@@ -5109,6 +5991,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDomains: {
+        parameters: {
+            query?: {
+                q?: string;
+                state?: "transfer-in" | "awaiting-auth-code" | "transfer-away" | "suspended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffDomainRowList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffDomainRowList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDomainsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffDomainRecord */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffDomainRecord"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDomainsByIdDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description DomainDeletionTerms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDeletionTerms"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDomainsByIdTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description DomainTimeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainTimeline"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -7670,6 +8677,305 @@ export interface operations {
             };
         };
     };
+    postAdminCustomersByIdClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerClose"];
+            };
+        };
+        responses: {
+            /** @description CustomerClosed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerClosed"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerNote"];
+            };
+        };
+        responses: {
+            /** @description CustomerNoteView */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerNoteView"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdResendApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CustomerHelped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerHelped"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdResendRecovery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CustomerHelped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerHelped"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdResendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CustomerHelped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerHelped"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdResetFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetFactors"];
+            };
+        };
+        responses: {
+            /** @description CustomerHelped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerHelped"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdRevokeApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeApiTokens"];
+            };
+        };
+        responses: {
+            /** @description CustomerRevoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRevoked"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdRevokeSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CustomerRevoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRevoked"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdViewAs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewAs"];
+            };
+        };
+        responses: {
+            /** @description ViewAsStarted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewAsStarted"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAdminDashboardJobsByNameByIdRetry: {
         parameters: {
             query?: never;
@@ -7689,6 +8995,251 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobRetried"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdCourtesyRenew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourtesyRenew"];
+            };
+        };
+        responses: {
+            /** @description CourtesyRenewed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourtesyRenewed"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainDelete"];
+            };
+        };
+        responses: {
+            /** @description DomainDeleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDeleted"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainLock"];
+            };
+        };
+        responses: {
+            /** @description DomainLocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainLocked"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainMove"];
+            };
+        };
+        responses: {
+            /** @description DomainMoved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainMoved"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainRestore"];
+            };
+        };
+        responses: {
+            /** @description DomainRestored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainRestored"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdSuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainSuspend"];
+            };
+        };
+        responses: {
+            /** @description DomainSuspended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainSuspended"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdUnsuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainSuspend"];
+            };
+        };
+        responses: {
+            /** @description DomainUnsuspended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainUnsuspended"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

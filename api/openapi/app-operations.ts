@@ -7,6 +7,8 @@
 import type { z } from 'zod';
 import { accountAppOperations } from './app/account.ts';
 import { adminAbuseAppOperations } from './app/admin-abuse.ts';
+import { adminCustomersAppOperations } from './app/admin-customers.ts';
+import { adminDomainsAppOperations } from './app/admin-domains.ts';
 import { adminBillingAppOperations } from './app/admin-billing.ts';
 import { adminDashboardAppOperations } from './app/admin-dashboard.ts';
 import { adminDeskAppOperations } from './app/admin-desk.ts';
@@ -38,6 +40,8 @@ export const appOperations = {
   ...adminDashboardAppOperations,
   ...adminDeskAppOperations,
   ...adminAbuseAppOperations,
+  ...adminCustomersAppOperations,
+  ...adminDomainsAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;
