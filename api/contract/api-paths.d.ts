@@ -505,6 +505,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per extension its wholesale cost, the rule that prices it and the retail price; the rules; the price-rise pause threshold */
+        get: operations["getAdminPricing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promoCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promo codes with their use */
+        get: operations["getAdminPromoCodes"];
+        put?: never;
+        /** Create a promo code */
+        post: operations["postAdminPromoCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/registries": {
         parameters: {
             query?: never;
@@ -1268,6 +1303,23 @@ export interface paths {
         patch: operations["patchAdminAbuseSettings"];
         trace?: never;
     };
+    "/admin/promoCodes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a promo code: every term until its first use, then only its end date and caps */
+        patch: operations["patchAdminPromoCodesById"];
+        trace?: never;
+    };
     "/cartItems/{id}": {
         parameters: {
             query?: never;
@@ -1823,6 +1875,74 @@ export interface paths {
         put?: never;
         /** Refund a payment's charges (201; a repeated request answers the first refund with 200) */
         post: operations["postAdminPaymentsByPaymentIntentIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The prices a rule would change (refused when it would sell below cost) */
+        post: operations["postAdminPricingPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a rule (audited); customers whose renewal price rose are told */
+        post: operations["postAdminPricingRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync the wholesale costs now (audited); customers whose renewal price rose are told */
+        post: operations["postAdminPricingSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promoCodes/{id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a promo code now */
+        post: operations["postAdminPromoCodesByIdExpire"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2391,6 +2511,20 @@ export interface components {
             };
             reason: string;
         };
+        PromoCodeEdit: {
+            /** @enum {string} */
+            kind?: "percent" | "amount";
+            value?: number;
+            tlds?: string[];
+            /** @enum {string} */
+            years?: "first" | "every";
+            /** Format: date-time */
+            startDate?: string;
+            endDate?: string | null;
+            maxRedemptions?: number | null;
+            maxPerCustomer?: number | null;
+            reason?: string;
+        };
         CartItemPatch: {
             cartItemId?: number;
             years?: number;
@@ -2644,6 +2778,39 @@ export interface components {
             reference?: string;
             destination?: string;
             idempotencyKey: string;
+        };
+        PricingRuleInput: {
+            tld: string;
+            /** @default 0 */
+            marginPercent?: number;
+            /** @default 0 */
+            marginFixedCents?: number;
+            /**
+             * @default none
+             * @enum {string}
+             */
+            rounding?: "99" | "none" | "whole";
+            /** @default 0 */
+            floorMarginCents?: number;
+            reason?: string;
+        };
+        PromoCodeCreate: {
+            code: string;
+            /** @enum {string} */
+            kind: "percent" | "amount";
+            value: number;
+            tlds?: string[];
+            /** @enum {string} */
+            years: "first" | "every";
+            /** Format: date-time */
+            startDate?: string;
+            endDate?: string | null;
+            maxRedemptions?: number | null;
+            maxPerCustomer?: number | null;
+            reason?: string;
+        };
+        PromoCodeExpire: {
+            reason?: string;
         };
         RegistryPause: {
             reason: string;
@@ -3726,6 +3893,48 @@ export interface components {
                 createDate: string;
             }[];
         };
+        PricingTable: {
+            rows: {
+                tld: string;
+                cost: {
+                    register?: number;
+                    renew?: number;
+                    transfer?: number;
+                    restore?: number;
+                };
+                rule: {
+                    tld: string;
+                    marginBasisPoints: number;
+                    marginFixedCents: number;
+                    /** @enum {string} */
+                    rounding: "99" | "none" | "whole";
+                    floorMarginCents: number;
+                    modifyDate: string;
+                } | null;
+                retail: {
+                    register: number;
+                    renew: number;
+                    transfer: number;
+                    restore: number;
+                };
+            }[];
+            rules: {
+                tld: string;
+                marginBasisPoints: number;
+                marginFixedCents: number;
+                /** @enum {string} */
+                rounding: "99" | "none" | "whole";
+                floorMarginCents: number;
+                modifyDate: string;
+            }[];
+            pauseAbovePercent: number;
+        };
+        PromoCodeList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["PromoCode"][];
+        };
         RegistriesOverview: {
             overEpp: boolean;
             connections: {
@@ -4443,6 +4652,29 @@ export interface components {
             email: string;
             message: string;
         };
+        PromoCode: {
+            promoCodeId: number;
+            code: string;
+            /** @enum {string} */
+            kind: "percent" | "amount";
+            value: number;
+            tlds: string[];
+            /** @enum {string} */
+            years: "first" | "every";
+            /** Format: date-time */
+            startDate: string;
+            endDate: string | null;
+            maxRedemptions: number | null;
+            maxPerCustomer: number | null;
+            redemptions: number;
+            discountTotal: number;
+            /** @enum {string} */
+            status: "scheduled" | "active" | "expired" | "usedUp";
+            description: string;
+            hasBeenUsed: boolean;
+            /** Format: date-time */
+            createDate: string;
+        };
         CartItem: {
             cartItemId: number;
             cartId: number;
@@ -4683,6 +4915,42 @@ export interface components {
                 replayed: boolean;
                 error: string | null;
             }[];
+        };
+        PricingPreview: {
+            changes: {
+                tld: string;
+                /** @enum {string} */
+                action: "register" | "renew" | "transfer" | "restore";
+                before: number;
+                after: number;
+                cost: number;
+            }[];
+        };
+        PricingRuleSaved: {
+            rule: {
+                tld: string;
+                marginBasisPoints: number;
+                marginFixedCents: number;
+                /** @enum {string} */
+                rounding: "99" | "none" | "whole";
+                floorMarginCents: number;
+            };
+            changes: number;
+            priceRises: {
+                tlds: string[];
+                notices: number;
+                paused: number;
+            };
+        };
+        WholesaleCostsSynced: {
+            source: string;
+            extensions: number;
+            changed: number;
+            priceRises: {
+                tlds: string[];
+                notices: number;
+                paused: number;
+            };
         };
         MarkedVerified: {
             message: string;
@@ -6369,6 +6637,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutResults"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PricingTable */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingTable"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPromoCodes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PromoCodeList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCodeList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPromoCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoCodeCreate"];
+            };
+        };
+        responses: {
+            /** @description PromoCode */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCode"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -8265,6 +8627,41 @@ export interface operations {
             };
         };
     };
+    patchAdminPromoCodesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoCodeEdit"];
+            };
+        };
+        responses: {
+            /** @description PromoCode */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCode"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchCartItemsById: {
         parameters: {
             query?: never;
@@ -9374,6 +9771,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RefundAnswer"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPricingPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricingRuleInput"];
+            };
+        };
+        responses: {
+            /** @description PricingPreview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingPreview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPricingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricingRuleInput"];
+            };
+        };
+        responses: {
+            /** @description PricingRuleSaved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingRuleSaved"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPricingSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WholesaleCostsSynced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WholesaleCostsSynced"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPromoCodesByIdExpire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoCodeExpire"];
+            };
+        };
+        responses: {
+            /** @description PromoCode */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCode"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

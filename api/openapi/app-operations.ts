@@ -9,6 +9,7 @@ import { accountAppOperations } from './app/account.ts';
 import { adminAbuseAppOperations } from './app/admin-abuse.ts';
 import { adminCustomersAppOperations } from './app/admin-customers.ts';
 import { adminDomainsAppOperations } from './app/admin-domains.ts';
+import { adminCatalogueAppOperations } from './app/admin-catalogue.ts';
 import { adminBillingAppOperations } from './app/admin-billing.ts';
 import { adminDashboardAppOperations } from './app/admin-dashboard.ts';
 import { adminDeskAppOperations } from './app/admin-desk.ts';
@@ -42,6 +43,7 @@ export const appOperations = {
   ...adminAbuseAppOperations,
   ...adminCustomersAppOperations,
   ...adminDomainsAppOperations,
+  ...adminCatalogueAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;
