@@ -11,7 +11,8 @@ export interface paths {
         /** Who is signed in to the back office */
         get: operations["getAdminSession"];
         put?: never;
-        post?: never;
+        /** Sign in with the email and password (a bot check after repeated failures); a second factor comes next */
+        post: operations["postAdminSession"];
         /** Sign out of the back office */
         delete: operations["deleteAdminSession"];
         options?: never;
@@ -602,6 +603,24 @@ export interface paths {
         get: operations["getAdminRenewed"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff member, owners first */
+        get: operations["getAdminStaff"];
+        put?: never;
+        /** Invite a staff member (emailed a one-time enrolment link) */
+        post: operations["postAdminStaff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1320,6 +1339,23 @@ export interface paths {
         patch: operations["patchAdminPromoCodesById"];
         trace?: never;
     };
+    "/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a member's role or status */
+        patch: operations["patchAdminStaffById"];
+        trace?: never;
+    };
     "/cartItems/{id}": {
         parameters: {
             query?: never;
@@ -1813,6 +1849,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the name and password through the link; a second factor comes next */
+        post: operations["postAdminEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/enrolment/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whom an enrolment link enrols */
+        post: operations["postAdminEnrolmentCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/escrow/deposits": {
         parameters: {
             query?: never;
@@ -1977,6 +2047,193 @@ export interface paths {
         put?: never;
         /** Resume a paused connection */
         post: operations["postAdminRegistriesByNameResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The authenticator app's code */
+        post: operations["postAdminSessionCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/emailCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email a code: with the password it stands in for a lost app, or proves it is the member before a factor changes */
+        post: operations["postAdminSessionEmailCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/emailCode/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The emailed code at the second-factor step: opens a session that may only add a second factor */
+        post: operations["postAdminSessionEmailCodeVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The browser's passkey answer */
+        post: operations["postAdminSessionPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/passkeyOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for the browser to sign in with a passkey */
+        post: operations["postAdminSessionPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/passkeyRegistrationOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for the browser to create a passkey (no body at enrolment; a signed-in member sends a proof) */
+        post: operations["postAdminSessionPasskeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a passkey from the browser’s answer */
+        post: operations["postAdminSessionPasskeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new authenticator secret to scan */
+        post: operations["postAdminSessionTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the new app with its first code (replacing one also takes a proof: the current app's code, or the password and an emailed code) */
+        post: operations["postAdminSessionTotpConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/staff/{id}/resendInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the invitation again, with a new link */
+        post: operations["postAdminStaffByIdResendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/staff/{id}/resetFactors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reset a member's sign-in: password and second factors removed, a new enrolment link emailed */
+        post: operations["postAdminStaffByIdResetFactors"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2525,6 +2782,13 @@ export interface components {
             maxPerCustomer?: number | null;
             reason?: string;
         };
+        StaffUpdate: {
+            /** @enum {string} */
+            role?: "owner" | "support" | "billing" | "compliance" | "viewer";
+            /** @enum {string} */
+            status?: "active" | "disabled";
+            reason?: string;
+        };
         CartItemPatch: {
             cartItemId?: number;
             years?: number;
@@ -2746,6 +3010,14 @@ export interface components {
         DomainSuspend: {
             reason: string;
         };
+        StaffEnrol: {
+            token: string;
+            name: string;
+            password: string;
+        };
+        StaffEnrolmentToken: {
+            token: string;
+        };
         EscrowDepositNow: {
             /** @enum {string} */
             kind?: "full" | "inc";
@@ -2813,6 +3085,48 @@ export interface components {
             reason?: string;
         };
         RegistryPause: {
+            reason: string;
+        };
+        StaffSignIn: {
+            email: string;
+            password: string;
+            recaptchaToken?: string;
+        };
+        StaffCode: {
+            code: string;
+        };
+        StaffEmailCode: {
+            emailCode: string;
+        };
+        StaffPasskeyAnswer: {
+            passkey: {
+                id: string;
+                response: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            name?: string;
+        };
+        StaffPasskeyOptions: {
+            currentCode?: string;
+            password?: string;
+            emailCode?: string;
+        };
+        StaffTotpConfirm: {
+            code: string;
+            currentCode?: string;
+            password?: string;
+            emailCode?: string;
+        };
+        StaffInvite: {
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "support" | "billing" | "compliance" | "viewer";
+        };
+        StaffResetFactors: {
             reason: string;
         };
         MarkVerified: {
@@ -4020,6 +4334,12 @@ export interface components {
             expiresAt: string;
             idleExpiresAt: string;
         };
+        StaffMemberList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["StaffMember"][];
+        };
         VerificationRowList: {
             total: number;
             limit: number;
@@ -4675,6 +4995,20 @@ export interface components {
             /** Format: date-time */
             createDate: string;
         };
+        StaffMember: {
+            staffId: number;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "support" | "billing" | "compliance" | "viewer";
+            /** @enum {string} */
+            status: "invited" | "active" | "disabled";
+            hasTotp: boolean;
+            passkeys: number;
+            createDate: string;
+            lastSignInDate: string | null;
+            invitedBy: string | null;
+        };
         CartItem: {
             cartItemId: number;
             cartId: number;
@@ -4855,6 +5189,21 @@ export interface components {
         DomainUnsuspended: {
             stillSuspended: boolean;
         };
+        StaffSignInStep: {
+            /** @enum {string} */
+            next: "enrol" | "mfa" | "active";
+            factors: {
+                totp: boolean;
+                passkeys: number;
+            };
+        };
+        StaffEnrolmentView: {
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "support" | "billing" | "compliance" | "viewer";
+            expiresAt: string;
+        };
         RetryOutcome: {
             renewalOrderId: number;
             status: string;
@@ -4951,6 +5300,30 @@ export interface components {
                 notices: number;
                 paused: number;
             };
+        };
+        StaffEmailCodeSent: {
+            /** @constant */
+            success: true;
+            message: string;
+        };
+        WebauthnOptions: {
+            challenge: string;
+        } & {
+            [key: string]: unknown;
+        };
+        StaffFactorAdded: components["schemas"]["StaffSignInStep"] | {
+            /** @constant */
+            next: "active";
+        };
+        StaffTotpSetup: {
+            secret: string;
+            otpauthUrl: string;
+            qrSvg: string;
+        };
+        StaffHelped: {
+            /** @constant */
+            success: true;
+            message: string;
         };
         MarkedVerified: {
             message: string;
@@ -5230,11 +5603,6 @@ export interface components {
             $recoveryCodes?: string[];
             $totpUrl?: string;
         };
-        WebauthnOptions: {
-            challenge: string;
-        } & {
-            [key: string]: unknown;
-        };
         SandboxAuthenticated: {
             status: string;
         } & {
@@ -5369,6 +5737,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffSessionView"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffSignIn"];
+            };
+        };
+        responses: {
+            /** @description StaffSignInStep */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSignInStep"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -6855,6 +7256,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RenewedList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffMemberList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMemberList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInvite"];
+            };
+        };
+        responses: {
+            /** @description StaffMember */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -8662,6 +9125,41 @@ export interface operations {
             };
         };
     };
+    patchAdminStaffById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffUpdate"];
+            };
+        };
+        responses: {
+            /** @description StaffMember */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchCartItemsById: {
         parameters: {
             query?: never;
@@ -9650,6 +10148,72 @@ export interface operations {
             };
         };
     };
+    postAdminEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffEnrol"];
+            };
+        };
+        responses: {
+            /** @description StaffSignInStep */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSignInStep"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminEnrolmentCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffEnrolmentToken"];
+            };
+        };
+        responses: {
+            /** @description StaffEnrolmentView */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEnrolmentView"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAdminEscrowDeposits: {
         parameters: {
             query?: never;
@@ -9967,6 +10531,357 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegistriesOverview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffCode"];
+            };
+        };
+        responses: {
+            /** @description StaffSignInStep */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSignInStep"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionEmailCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffEmailCodeSent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEmailCodeSent"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionEmailCodeVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffEmailCode"];
+            };
+        };
+        responses: {
+            /** @description StaffSignInStep */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSignInStep"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffPasskeyAnswer"];
+            };
+        };
+        responses: {
+            /** @description StaffSignInStep */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSignInStep"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WebauthnOptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebauthnOptions"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionPasskeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StaffPasskeyOptions"];
+            };
+        };
+        responses: {
+            /** @description WebauthnOptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebauthnOptions"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffPasskeyAnswer"];
+            };
+        };
+        responses: {
+            /** @description StaffFactorAdded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffFactorAdded"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffTotpSetup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffTotpSetup"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionTotpConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffTotpConfirm"];
+            };
+        };
+        responses: {
+            /** @description StaffFactorAdded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffFactorAdded"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStaffByIdResendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffHelped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffHelped"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStaffByIdResetFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffResetFactors"];
+            };
+        };
+        responses: {
+            /** @description StaffHelped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffHelped"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -14,6 +14,7 @@ import { adminBillingAppOperations } from './app/admin-billing.ts';
 import { adminDashboardAppOperations } from './app/admin-dashboard.ts';
 import { adminDeskAppOperations } from './app/admin-desk.ts';
 import { adminSessionAppOperations } from './app/admin-session.ts';
+import { adminStaffAppOperations } from './app/admin-staff.ts';
 import type { NoContent } from './app/answers.ts';
 import { billingAppOperations } from './app/billing.ts';
 import { dnsAppOperations } from './app/dns.ts';
@@ -38,6 +39,7 @@ export const appOperations = {
   ...publicAppOperations,
   ...adminBillingAppOperations,
   ...adminSessionAppOperations,
+  ...adminStaffAppOperations,
   ...adminDashboardAppOperations,
   ...adminDeskAppOperations,
   ...adminAbuseAppOperations,
