@@ -11,7 +11,8 @@ export interface paths {
         /** Who is signed in to the back office */
         get: operations["getAdminSession"];
         put?: never;
-        post?: never;
+        /** Sign in with the email and password (a bot check after repeated failures); a second factor comes next */
+        post: operations["postAdminSession"];
         /** Sign out of the back office */
         delete: operations["deleteAdminSession"];
         options?: never;
@@ -179,6 +180,57 @@ export interface paths {
         patch: operations["patchAccounts0"];
         trace?: never;
     };
+    "/admin/abuse/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Abuse cases with their clocks: open ones oldest first, law-enforcement reports on top */
+        get: operations["getAdminAbuseCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One case: its reports, timeline and our domain of the name (the read is audited) */
+        get: operations["getAdminAbuseCasesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The desk's figures over 30 days: median times, cases by category and by outcome, the first-action clock */
+        get: operations["getAdminAbuseFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit": {
         parameters: {
             query?: never;
@@ -214,6 +266,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find customers by email, name, phone, domain, order or transaction number (each search is audited) */
+        get: operations["getAdminCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's page: contacts, domains, factors, sessions, tokens, cards, orders, ledger, notes, audit (the read is audited) */
+        get: operations["getAdminCustomersById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change admin, tech or billing contacts and the login email at the customer’s request (they are emailed) */
+        patch: operations["patchAdminCustomersById"];
+        trace?: never;
+    };
     "/admin/dashboard": {
         parameters: {
             query?: never;
@@ -223,6 +310,74 @@ export interface paths {
         };
         /** The figures every role sees */
         get: operations["getAdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find domains by name or owner, or one of the lists the dashboard opens */
+        get: operations["getAdminDomains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A domain beside what the registry answers now, its suspensions and audit entries (the read is audited) */
+        get: operations["getAdminDomainsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the domain now does with money, or why it cannot be deleted */
+        get: operations["getAdminDomainsByIdDeletion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One timeline of the domain's changes: staff, the customer, the registry */
+        get: operations["getAdminDomainsByIdTimeline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -351,6 +506,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per extension its wholesale cost, the rule that prices it and the retail price; the rules; the price-rise pause threshold */
+        get: operations["getAdminPricing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promoCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promo codes with their use */
+        get: operations["getAdminPromoCodes"];
+        put?: never;
+        /** Create a promo code */
+        post: operations["postAdminPromoCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/registries": {
         parameters: {
             query?: never;
@@ -413,6 +603,24 @@ export interface paths {
         get: operations["getAdminRenewed"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff member, owners first */
+        get: operations["getAdminStaff"];
+        put?: never;
+        /** Invite a staff member (emailed a one-time enrolment link) */
+        post: operations["postAdminStaff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1097,6 +1305,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/abuse/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the first-action clock (with a reason); answers the figures */
+        patch: operations["patchAdminAbuseSettings"];
+        trace?: never;
+    };
+    "/admin/promoCodes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a promo code: every term until its first use, then only its end date and caps */
+        patch: operations["patchAdminPromoCodesById"];
+        trace?: never;
+    };
+    "/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a member's role or status */
+        patch: operations["patchAdminStaffById"];
+        trace?: never;
+    };
     "/cartItems/{id}": {
         parameters: {
             query?: never;
@@ -1148,6 +1407,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/abuse/cases/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge the reports */
+        post: operations["postAdminAbuseCasesByIdAcknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/ask-reporter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the reporter for more */
+        post: operations["postAdminAbuseCasesByIdAskReporter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the case with an outcome (the reporter and the registrant are told) */
+        post: operations["postAdminAbuseCasesByIdClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lock the domain against transfer */
+        post: operations["postAdminAbuseCasesByIdLock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/notify-registrant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the registrant our abuse notice, with a deadline to reply */
+        post: operations["postAdminAbuseCasesByIdNotifyRegistrant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/remove-content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove the DNS records or the forwarding that carry the abuse */
+        post: operations["postAdminAbuseCasesByIdRemoveContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend the domain for abuse */
+        post: operations["postAdminAbuseCasesByIdSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/abuse/cases/{id}/unsuspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift the abuse suspension */
+        post: operations["postAdminAbuseCasesByIdUnsuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/credits/revocations": {
         parameters: {
             query?: never;
@@ -1165,6 +1560,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/customers/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the account at the customer’s request */
+        post: operations["postAdminCustomersByIdClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a staff note */
+        post: operations["postAdminCustomersByIdNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/resendApproval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the registrant change approval email again */
+        post: operations["postAdminCustomersByIdResendApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/resendRecovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a password reset link */
+        post: operations["postAdminCustomersByIdResendRecovery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/resendVerification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the registrant verification email again */
+        post: operations["postAdminCustomersByIdResendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/resetFactors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reset two-step verification (the customer adds a new factor at next sign-in) */
+        post: operations["postAdminCustomersByIdResetFactors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/revokeApiTokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke one API token, or every live one when none is named */
+        post: operations["postAdminCustomersByIdRevokeApiTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/revokeSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign the customer out everywhere */
+        post: operations["postAdminCustomersByIdRevokeSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/customers/{id}/viewAs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the customer's control panel read-only in this browser (a short customer session marked as staff's) */
+        post: operations["postAdminCustomersByIdViewAs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/dashboard/jobs/{name}/{id}/retry": {
         parameters: {
             query?: never;
@@ -1176,6 +1724,159 @@ export interface paths {
         put?: never;
         /** Put a failed background job back in its queue */
         post: operations["postAdminDashboardJobsByNameByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/courtesyRenew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renew the domain at our cost */
+        post: operations["postAdminDomainsByIdCourtesyRenew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the domain at the registry (refunded within the add grace period) */
+        post: operations["postAdminDomainsByIdDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lock or unlock the domain against transfer */
+        post: operations["postAdminDomainsByIdLock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the domain to another account (with its transfer hold) */
+        post: operations["postAdminDomainsByIdMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a domain in redemption */
+        post: operations["postAdminDomainsByIdRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend the domain: the registry holds it and our DNS stops answering */
+        post: operations["postAdminDomainsByIdSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/domains/{id}/unsuspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift staff's suspension (another may still hold the domain) */
+        post: operations["postAdminDomainsByIdUnsuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the name and password through the link; a second factor comes next */
+        post: operations["postAdminEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/enrolment/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whom an enrolment link enrols */
+        post: operations["postAdminEnrolmentCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1250,6 +1951,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/pricing/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The prices a rule would change (refused when it would sell below cost) */
+        post: operations["postAdminPricingPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a rule (audited); customers whose renewal price rose are told */
+        post: operations["postAdminPricingRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/pricing/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync the wholesale costs now (audited); customers whose renewal price rose are told */
+        post: operations["postAdminPricingSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/promoCodes/{id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a promo code now */
+        post: operations["postAdminPromoCodesByIdExpire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/registries/{name}/pause": {
         parameters: {
             query?: never;
@@ -1278,6 +2047,193 @@ export interface paths {
         put?: never;
         /** Resume a paused connection */
         post: operations["postAdminRegistriesByNameResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The authenticator app's code */
+        post: operations["postAdminSessionCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/emailCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email a code: with the password it stands in for a lost app, or proves it is the member before a factor changes */
+        post: operations["postAdminSessionEmailCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/emailCode/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The emailed code at the second-factor step: opens a session that may only add a second factor */
+        post: operations["postAdminSessionEmailCodeVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The browser's passkey answer */
+        post: operations["postAdminSessionPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/passkeyOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for the browser to sign in with a passkey */
+        post: operations["postAdminSessionPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/passkeyRegistrationOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for the browser to create a passkey (no body at enrolment; a signed-in member sends a proof) */
+        post: operations["postAdminSessionPasskeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a passkey from the browser’s answer */
+        post: operations["postAdminSessionPasskeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new authenticator secret to scan */
+        post: operations["postAdminSessionTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/session/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the new app with its first code (replacing one also takes a proof: the current app's code, or the password and an emailed code) */
+        post: operations["postAdminSessionTotpConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/staff/{id}/resendInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the invitation again, with a new link */
+        post: operations["postAdminStaffByIdResendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/staff/{id}/resetFactors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reset a member's sign-in: password and second factors removed, a new enrolment link emailed */
+        post: operations["postAdminStaffByIdResetFactors"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1761,6 +2717,78 @@ export interface components {
             advancedEnabled?: boolean;
             vatNumber?: string | null;
         };
+        AbuseSettings: {
+            firstActionHours: number;
+            reason: string;
+        };
+        CustomerEdit: {
+            /** Format: email */
+            email?: string;
+            whoisAdminContact?: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company?: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            };
+            whoisTechContact?: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company?: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            };
+            whoisBillingContact?: {
+                firstName: string;
+                lastName: string;
+                /** @default  */
+                company?: string;
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+                /** Format: email */
+                email: string;
+                phone: string;
+            };
+            reason: string;
+        };
+        PromoCodeEdit: {
+            /** @enum {string} */
+            kind?: "percent" | "amount";
+            value?: number;
+            tlds?: string[];
+            /** @enum {string} */
+            years?: "first" | "every";
+            /** Format: date-time */
+            startDate?: string;
+            endDate?: string | null;
+            maxRedemptions?: number | null;
+            maxPerCustomer?: number | null;
+            reason?: string;
+        };
+        StaffUpdate: {
+            /** @enum {string} */
+            role?: "owner" | "support" | "billing" | "compliance" | "viewer";
+            /** @enum {string} */
+            status?: "active" | "disabled";
+            reason?: string;
+        };
         CartItemPatch: {
             cartItemId?: number;
             years?: number;
@@ -1907,6 +2935,33 @@ export interface components {
             jurisdiction?: string;
             officerContact?: string;
         };
+        AskReporter: {
+            message: string;
+            reason: string;
+        };
+        CloseAbuseCase: {
+            /** @enum {string} */
+            outcome: "mitigated" | "no-action" | "referred";
+            /** @default  */
+            note?: string;
+            reason: string;
+        };
+        AbuseCaseReason: {
+            reason: string;
+        };
+        NotifyRegistrant: {
+            message?: string;
+            /** @default 2 */
+            replyDays?: number;
+            reason: string;
+        };
+        RemoveAbusiveContent: {
+            /** @default [] */
+            dnsRecordIds?: number[];
+            /** @default false */
+            forwarding?: boolean;
+            reason: string;
+        };
         CreditGrant: {
             accountId: number;
             amount: number;
@@ -1918,6 +2973,50 @@ export interface components {
             amount: number;
             note: string;
             reason: string;
+        };
+        CustomerClose: {
+            reason: string;
+        };
+        CustomerNote: {
+            body: string;
+        };
+        ResetFactors: {
+            reason: string;
+        };
+        RevokeApiTokens: {
+            apiTokenId?: number;
+        };
+        ViewAs: {
+            reason: string;
+        };
+        CourtesyRenew: {
+            years: number;
+            reason: string;
+        };
+        DomainDelete: {
+            reason: string;
+        };
+        DomainLock: {
+            locked: boolean;
+            reason?: string;
+        };
+        DomainMove: {
+            toEmail: string;
+            reason: string;
+        };
+        DomainRestore: {
+            reason: string;
+        };
+        DomainSuspend: {
+            reason: string;
+        };
+        StaffEnrol: {
+            token: string;
+            name: string;
+            password: string;
+        };
+        StaffEnrolmentToken: {
+            token: string;
         };
         EscrowDepositNow: {
             /** @enum {string} */
@@ -1952,7 +3051,82 @@ export interface components {
             destination?: string;
             idempotencyKey: string;
         };
+        PricingRuleInput: {
+            tld: string;
+            /** @default 0 */
+            marginPercent?: number;
+            /** @default 0 */
+            marginFixedCents?: number;
+            /**
+             * @default none
+             * @enum {string}
+             */
+            rounding?: "99" | "none" | "whole";
+            /** @default 0 */
+            floorMarginCents?: number;
+            reason?: string;
+        };
+        PromoCodeCreate: {
+            code: string;
+            /** @enum {string} */
+            kind: "percent" | "amount";
+            value: number;
+            tlds?: string[];
+            /** @enum {string} */
+            years: "first" | "every";
+            /** Format: date-time */
+            startDate?: string;
+            endDate?: string | null;
+            maxRedemptions?: number | null;
+            maxPerCustomer?: number | null;
+            reason?: string;
+        };
+        PromoCodeExpire: {
+            reason?: string;
+        };
         RegistryPause: {
+            reason: string;
+        };
+        StaffSignIn: {
+            email: string;
+            password: string;
+            recaptchaToken?: string;
+        };
+        StaffCode: {
+            code: string;
+        };
+        StaffEmailCode: {
+            emailCode: string;
+        };
+        StaffPasskeyAnswer: {
+            passkey: {
+                id: string;
+                response: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            name?: string;
+        };
+        StaffPasskeyOptions: {
+            currentCode?: string;
+            password?: string;
+            emailCode?: string;
+        };
+        StaffTotpConfirm: {
+            code: string;
+            currentCode?: string;
+            password?: string;
+            emailCode?: string;
+        };
+        StaffInvite: {
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "support" | "billing" | "compliance" | "viewer";
+        };
+        StaffResetFactors: {
             reason: string;
         };
         MarkVerified: {
@@ -2349,6 +3523,121 @@ export interface components {
                 display: "included" | "added" | "none";
             } | null;
         };
+        AbuseCaseList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                caseId: number;
+                caseNumber: string;
+                domain: string;
+                /** @enum {string} */
+                category: "phishing" | "malware" | "botnet" | "pharming" | "spam" | "law-enforcement" | "other";
+                /** @enum {string} */
+                status: "open" | "closed";
+                reports: number;
+                createDate: string;
+                acknowledgedAt: string | null;
+                acknowledgedBy: string | null;
+                firstActionAt: string | null;
+                closedAt: string | null;
+                outcome: ("mitigated" | "no-action" | "referred") | null;
+                acknowledgeBy: string;
+                firstActionBy: string;
+                acknowledgeOverdue: boolean;
+                firstActionOverdue: boolean;
+            }[];
+        };
+        AbuseCaseDetail: {
+            caseId: number;
+            caseNumber: string;
+            domain: string;
+            /** @enum {string} */
+            category: "phishing" | "malware" | "botnet" | "pharming" | "spam" | "law-enforcement" | "other";
+            /** @enum {string} */
+            status: "open" | "closed";
+            reports: number;
+            createDate: string;
+            acknowledgedAt: string | null;
+            acknowledgedBy: string | null;
+            firstActionAt: string | null;
+            closedAt: string | null;
+            outcome: ("mitigated" | "no-action" | "referred") | null;
+            acknowledgeBy: string;
+            firstActionBy: string;
+            acknowledgeOverdue: boolean;
+            firstActionOverdue: boolean;
+            outcomeNote: string | null;
+            registrantReplyBy: string | null;
+            sponsored: {
+                domainId: number;
+                status: string;
+                locked: boolean;
+                suspendedAt: string | null;
+                suspensionReason: string | null;
+                websiteType: string;
+                forwardUrl: string | null;
+                dnsRecords: {
+                    dnsRecordId: number;
+                    type: string;
+                    host: string;
+                    data: string;
+                }[];
+            } | null;
+            reportList: {
+                reportId: number;
+                /** @enum {string} */
+                source: "web" | "email";
+                /** @enum {string} */
+                category: "phishing" | "malware" | "botnet" | "pharming" | "spam" | "law-enforcement" | "other";
+                reporterEmail: string;
+                description: string;
+                evidenceLinks: string[];
+                lawEnforcement: {
+                    agency: string;
+                    officer: string;
+                    jurisdiction: string;
+                    contact: string;
+                } | null;
+                evidenceFile: {
+                    name: string;
+                    type: string;
+                    bytes: number;
+                } | null;
+                createDate: string;
+                acknowledgedAt: string | null;
+            }[];
+            timeline: {
+                eventId: number;
+                kind: string;
+                actor: string;
+                reason: string | null;
+                detail: {
+                    [key: string]: unknown;
+                } | null;
+                createDate: string;
+            }[];
+        };
+        AbuseFigures: {
+            days: number;
+            cases: number;
+            open: number;
+            overdue: number;
+            medianHoursToAcknowledge: number | null;
+            medianHoursToFirstAction: number | null;
+            medianHoursToClose: number | null;
+            byCategory: {
+                /** @enum {string} */
+                category: "phishing" | "malware" | "botnet" | "pharming" | "spam" | "law-enforcement" | "other";
+                cases: number;
+            }[];
+            byOutcome: {
+                /** @enum {string} */
+                outcome: "mitigated" | "no-action" | "referred";
+                cases: number;
+            }[];
+            firstActionHours: number;
+        };
         AuditEntryList: {
             total: number;
             limit: number;
@@ -2384,6 +3673,175 @@ export interface components {
                 note: string | null;
                 cartId: number | null;
                 createDate: string;
+            }[];
+        };
+        CustomerHitList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                accountId: number;
+                email: string;
+                name: string | null;
+                company: string | null;
+                phone: string | null;
+                domains: number;
+                createDate: string;
+                /** @enum {string} */
+                matchedOn: "account" | "email" | "name" | "phone" | "domain" | "order" | "transaction" | "payment";
+                matched: string;
+            }[];
+        };
+        CustomerRecord: {
+            accountId: number;
+            userId: number;
+            email: string;
+            createDate: string;
+            isDemo: boolean;
+            closedAt: string | null;
+            mfaEnrolmentRequired: boolean;
+            pendingChanges: boolean;
+            tdrpOptOut: boolean;
+            registrantVerification: components["schemas"]["VerificationStatus"];
+            contacts: {
+                registrant: {
+                    firstName: string;
+                    lastName: string;
+                    /** @default  */
+                    company: string;
+                    address: string;
+                    city: string;
+                    state: string;
+                    zip: string;
+                    country: string;
+                    /** Format: email */
+                    email: string;
+                    phone: string;
+                } | null;
+                administrative: {
+                    firstName: string;
+                    lastName: string;
+                    /** @default  */
+                    company: string;
+                    address: string;
+                    city: string;
+                    state: string;
+                    zip: string;
+                    country: string;
+                    /** Format: email */
+                    email: string;
+                    phone: string;
+                } | null;
+                technical: {
+                    firstName: string;
+                    lastName: string;
+                    /** @default  */
+                    company: string;
+                    address: string;
+                    city: string;
+                    state: string;
+                    zip: string;
+                    country: string;
+                    /** Format: email */
+                    email: string;
+                    phone: string;
+                } | null;
+                billing: {
+                    firstName: string;
+                    lastName: string;
+                    /** @default  */
+                    company: string;
+                    address: string;
+                    city: string;
+                    state: string;
+                    zip: string;
+                    country: string;
+                    /** Format: email */
+                    email: string;
+                    phone: string;
+                } | null;
+            };
+            domains: {
+                domainId: number;
+                domain: string;
+                status: string;
+                expireDate: string;
+                locked: boolean;
+                autoRenewEnabled: boolean;
+                suspendedAt: string | null;
+                suspensionReason: string | null;
+                accountId: number;
+                ownerEmail: string;
+            }[];
+            orders: {
+                orderId: number;
+                status: string;
+                totalPrice: number;
+                createDate: string;
+            }[];
+            transactions: {
+                transactionId: number;
+                type: string;
+                description: string;
+                amount: number;
+                date: string;
+            }[];
+            paymentMethods: {
+                paymentMethodId: number;
+                brand: string;
+                last4: string;
+                expMonth: number;
+                expYear: number;
+                isDefault: boolean;
+                status: string;
+            }[];
+            secondFactors: {
+                mfaId: number;
+                type: string;
+                description: string;
+                status: string;
+                createDate: string;
+            }[];
+            passkeys: {
+                passkeyId: number;
+                name: string;
+                createDate: string;
+                lastUsedDate: string | null;
+            }[];
+            sessions: {
+                sessionId: number;
+                createDate: string;
+                expireDate: string;
+                ip: string | null;
+                userAgent: string | null;
+            }[];
+            apiTokens: {
+                apiTokenId: number;
+                name: string;
+                scopes: string[];
+                createDate: string;
+                lastUsedDate: string | null;
+                lastUsedIp: string | null;
+                expireDate: string | null;
+            }[];
+            notes: components["schemas"]["CustomerNoteView"][];
+            audit: {
+                auditId: number;
+                at: string;
+                staffId: number | null;
+                staffEmail: string | null;
+                staffRole: string | null;
+                clientIp: string | null;
+                action: string;
+                targetType: string;
+                targetId: string | null;
+                targetLabel: string | null;
+                accountId: number | null;
+                before: unknown;
+                after: unknown;
+                reason: string | null;
+                prevHash: string | null;
+                hash: string | null;
             }[];
         };
         Dashboard: {
@@ -2463,6 +3921,106 @@ export interface components {
                 kind: "failed" | "missing" | "not-configured";
                 message: string;
             } | null;
+        };
+        StaffDomainRowList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: {
+                domainId: number;
+                domain: string;
+                status: string;
+                expireDate: string;
+                locked: boolean;
+                autoRenewEnabled: boolean;
+                suspendedAt: string | null;
+                suspensionReason: string | null;
+                accountId: number;
+                ownerEmail: string;
+            }[];
+        };
+        StaffDomainRecord: {
+            domainId: number;
+            domain: string;
+            status: string;
+            expireDate: string;
+            locked: boolean;
+            autoRenewEnabled: boolean;
+            suspendedAt: string | null;
+            suspensionReason: string | null;
+            accountId: number;
+            ownerEmail: string;
+            createDate: string;
+            nameservers: string[];
+            privacyEnabled: boolean;
+            tdrpHoldDate: string | null;
+            redemptionPeriodStartDate: string | null;
+            outboundTransferStatus: string | null;
+            authCodeExpireDate: string | null;
+            suspensions: {
+                suspensionId: number;
+                kind: string;
+                reason: string;
+                reference: string | null;
+                createDate: string;
+                liftDate: string | null;
+            }[];
+            registry: {
+                /** @constant */
+                ok: true;
+                record: {
+                    registrarName: string;
+                    ours: boolean;
+                    locked: boolean;
+                    createDate: string;
+                    expireDate: string;
+                    nameservers: string[];
+                    statuses: string[];
+                } | null;
+            } | {
+                /** @constant */
+                ok: false;
+                error: string;
+            };
+            renewPrice: number | null;
+            audit: {
+                auditId: number;
+                at: string;
+                staffId: number | null;
+                staffEmail: string | null;
+                staffRole: string | null;
+                clientIp: string | null;
+                action: string;
+                targetType: string;
+                targetId: string | null;
+                targetLabel: string | null;
+                accountId: number | null;
+                before: unknown;
+                after: unknown;
+                reason: string | null;
+                prevHash: string | null;
+                hash: string | null;
+            }[];
+        };
+        DomainDeletionTerms: {
+            domain: string;
+            canDelete: boolean;
+            blocked: string | null;
+            graceEndDate: string | null;
+            refund: {
+                amount: number;
+                description: string;
+            } | null;
+        };
+        DomainTimeline: {
+            data: {
+                at: string;
+                /** @enum {string} */
+                source: "staff" | "customer" | "registry" | "system";
+                actor: string;
+                summary: string;
+                reason: string | null;
+            }[];
         };
         EscrowScreen: {
             deposits: {
@@ -2649,6 +4207,48 @@ export interface components {
                 createDate: string;
             }[];
         };
+        PricingTable: {
+            rows: {
+                tld: string;
+                cost: {
+                    register?: number;
+                    renew?: number;
+                    transfer?: number;
+                    restore?: number;
+                };
+                rule: {
+                    tld: string;
+                    marginBasisPoints: number;
+                    marginFixedCents: number;
+                    /** @enum {string} */
+                    rounding: "99" | "none" | "whole";
+                    floorMarginCents: number;
+                    modifyDate: string;
+                } | null;
+                retail: {
+                    register: number;
+                    renew: number;
+                    transfer: number;
+                    restore: number;
+                };
+            }[];
+            rules: {
+                tld: string;
+                marginBasisPoints: number;
+                marginFixedCents: number;
+                /** @enum {string} */
+                rounding: "99" | "none" | "whole";
+                floorMarginCents: number;
+                modifyDate: string;
+            }[];
+            pauseAbovePercent: number;
+        };
+        PromoCodeList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["PromoCode"][];
+        };
         RegistriesOverview: {
             overEpp: boolean;
             connections: {
@@ -2733,6 +4333,12 @@ export interface components {
             };
             expiresAt: string;
             idleExpiresAt: string;
+        };
+        StaffMemberList: {
+            total: number;
+            limit: number;
+            skip: number;
+            data: components["schemas"]["StaffMember"][];
         };
         VerificationRowList: {
             total: number;
@@ -3360,6 +4966,49 @@ export interface components {
         Whois: {
             whois: string;
         };
+        CustomerEdited: {
+            /** @constant */
+            success: true;
+            email: string;
+            message: string;
+        };
+        PromoCode: {
+            promoCodeId: number;
+            code: string;
+            /** @enum {string} */
+            kind: "percent" | "amount";
+            value: number;
+            tlds: string[];
+            /** @enum {string} */
+            years: "first" | "every";
+            /** Format: date-time */
+            startDate: string;
+            endDate: string | null;
+            maxRedemptions: number | null;
+            maxPerCustomer: number | null;
+            redemptions: number;
+            discountTotal: number;
+            /** @enum {string} */
+            status: "scheduled" | "active" | "expired" | "usedUp";
+            description: string;
+            hasBeenUsed: boolean;
+            /** Format: date-time */
+            createDate: string;
+        };
+        StaffMember: {
+            staffId: number;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "support" | "billing" | "compliance" | "viewer";
+            /** @enum {string} */
+            status: "invited" | "active" | "disabled";
+            hasTotp: boolean;
+            passkeys: number;
+            createDate: string;
+            lastSignInDate: string | null;
+            invitedBy: string | null;
+        };
         CartItem: {
             cartItemId: number;
             cartId: number;
@@ -3483,10 +5132,77 @@ export interface components {
             balance: number;
             credit: components["schemas"]["CreditAnswer"];
         };
+        CustomerClosed: {
+            message: string;
+        };
+        CustomerNoteView: {
+            noteId: number;
+            staffEmail: string | null;
+            body: string;
+            createDate: string;
+        };
+        CustomerHelped: {
+            /** @constant */
+            success: true;
+            message: string;
+        };
+        CustomerRevoked: {
+            revoked: number;
+        };
+        ViewAsStarted: {
+            /** @constant */
+            success: true;
+            redirect: string;
+            until: string;
+            email: string;
+        };
         JobRetried: {
             /** @constant */
             success: true;
             message: string;
+        };
+        CourtesyRenewed: {
+            expireDate: string;
+        };
+        DomainDeleted: {
+            refunded: number;
+            message: string;
+        };
+        DomainLocked: {
+            /** @constant */
+            success: true;
+            locked: boolean;
+        };
+        DomainMoved: {
+            accountId: number;
+            tdrpHoldDate: string | null;
+        };
+        DomainRestored: {
+            status: string;
+            expireDate: string;
+        };
+        DomainSuspended: {
+            /** @constant */
+            success: true;
+            message: string;
+        };
+        DomainUnsuspended: {
+            stillSuspended: boolean;
+        };
+        StaffSignInStep: {
+            /** @enum {string} */
+            next: "enrol" | "mfa" | "active";
+            factors: {
+                totp: boolean;
+                passkeys: number;
+            };
+        };
+        StaffEnrolmentView: {
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "support" | "billing" | "compliance" | "viewer";
+            expiresAt: string;
         };
         RetryOutcome: {
             renewalOrderId: number;
@@ -3548,6 +5264,66 @@ export interface components {
                 replayed: boolean;
                 error: string | null;
             }[];
+        };
+        PricingPreview: {
+            changes: {
+                tld: string;
+                /** @enum {string} */
+                action: "register" | "renew" | "transfer" | "restore";
+                before: number;
+                after: number;
+                cost: number;
+            }[];
+        };
+        PricingRuleSaved: {
+            rule: {
+                tld: string;
+                marginBasisPoints: number;
+                marginFixedCents: number;
+                /** @enum {string} */
+                rounding: "99" | "none" | "whole";
+                floorMarginCents: number;
+            };
+            changes: number;
+            priceRises: {
+                tlds: string[];
+                notices: number;
+                paused: number;
+            };
+        };
+        WholesaleCostsSynced: {
+            source: string;
+            extensions: number;
+            changed: number;
+            priceRises: {
+                tlds: string[];
+                notices: number;
+                paused: number;
+            };
+        };
+        StaffEmailCodeSent: {
+            /** @constant */
+            success: true;
+            message: string;
+        };
+        WebauthnOptions: {
+            challenge: string;
+        } & {
+            [key: string]: unknown;
+        };
+        StaffFactorAdded: components["schemas"]["StaffSignInStep"] | {
+            /** @constant */
+            next: "active";
+        };
+        StaffTotpSetup: {
+            secret: string;
+            otpauthUrl: string;
+            qrSvg: string;
+        };
+        StaffHelped: {
+            /** @constant */
+            success: true;
+            message: string;
         };
         MarkedVerified: {
             message: string;
@@ -3827,11 +5603,6 @@ export interface components {
             $recoveryCodes?: string[];
             $totpUrl?: string;
         };
-        WebauthnOptions: {
-            challenge: string;
-        } & {
-            [key: string]: unknown;
-        };
         SandboxAuthenticated: {
             status: string;
         } & {
@@ -3966,6 +5737,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffSessionView"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffSignIn"];
+            };
+        };
+        responses: {
+            /** @description StaffSignInStep */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSignInStep"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -4543,6 +6347,100 @@ export interface operations {
             };
         };
     };
+    getAdminAbuseCases: {
+        parameters: {
+            query?: {
+                status?: "open" | "closed" | "all";
+                q?: string;
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AbuseCaseList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminAbuseCasesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminAbuseFigures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AbuseFigures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseFigures"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminAudit: {
         parameters: {
             query?: {
@@ -4649,6 +6547,103 @@ export interface operations {
             };
         };
     };
+    getAdminCustomers: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CustomerHitList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerHitList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminCustomersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CustomerRecord */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRecord"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAdminCustomersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerEdit"];
+            };
+        };
+        responses: {
+            /** @description CustomerEdited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerEdited"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminDashboard: {
         parameters: {
             query?: never;
@@ -4665,6 +6660,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDomains: {
+        parameters: {
+            query?: {
+                q?: string;
+                state?: "transfer-in" | "awaiting-auth-code" | "transfer-away" | "suspended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffDomainRowList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffDomainRowList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDomainsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffDomainRecord */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffDomainRecord"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDomainsByIdDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description DomainDeletionTerms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDeletionTerms"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminDomainsByIdTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description DomainTimeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainTimeline"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -4931,6 +7051,100 @@ export interface operations {
             };
         };
     };
+    getAdminPricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PricingTable */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingTable"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminPromoCodes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PromoCodeList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCodeList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPromoCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoCodeCreate"];
+            };
+        };
+        responses: {
+            /** @description PromoCode */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCode"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminRegistries: {
         parameters: {
             query?: never;
@@ -5042,6 +7256,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RenewedList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffMemberList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMemberList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInvite"];
+            };
+        };
+        responses: {
+            /** @description StaffMember */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -6781,6 +9057,109 @@ export interface operations {
             };
         };
     };
+    patchAdminAbuseSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbuseSettings"];
+            };
+        };
+        responses: {
+            /** @description AbuseFigures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseFigures"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAdminPromoCodesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoCodeEdit"];
+            };
+        };
+        responses: {
+            /** @description PromoCode */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCode"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchAdminStaffById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffUpdate"];
+            };
+        };
+        responses: {
+            /** @description StaffMember */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchCartItemsById: {
         parameters: {
             query?: never;
@@ -6884,6 +9263,282 @@ export interface operations {
             };
         };
     };
+    postAdminAbuseCasesByIdAcknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdAskReporter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskReporter"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseAbuseCase"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbuseCaseReason"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdNotifyRegistrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotifyRegistrant"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdRemoveContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveAbusiveContent"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdSuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbuseCaseReason"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminAbuseCasesByIdUnsuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbuseCaseReason"];
+            };
+        };
+        responses: {
+            /** @description AbuseCaseDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseCaseDetail"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAdminCreditsRevocations: {
         parameters: {
             query?: never;
@@ -6917,6 +9572,305 @@ export interface operations {
             };
         };
     };
+    postAdminCustomersByIdClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerClose"];
+            };
+        };
+        responses: {
+            /** @description CustomerClosed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerClosed"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerNote"];
+            };
+        };
+        responses: {
+            /** @description CustomerNoteView */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerNoteView"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdResendApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CustomerHelped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerHelped"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdResendRecovery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CustomerHelped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerHelped"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdResendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CustomerHelped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerHelped"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdResetFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetFactors"];
+            };
+        };
+        responses: {
+            /** @description CustomerHelped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerHelped"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdRevokeApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeApiTokens"];
+            };
+        };
+        responses: {
+            /** @description CustomerRevoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRevoked"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdRevokeSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CustomerRevoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerRevoked"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminCustomersByIdViewAs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewAs"];
+            };
+        };
+        responses: {
+            /** @description ViewAsStarted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewAsStarted"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAdminDashboardJobsByNameByIdRetry: {
         parameters: {
             query?: never;
@@ -6936,6 +9890,317 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobRetried"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdCourtesyRenew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourtesyRenew"];
+            };
+        };
+        responses: {
+            /** @description CourtesyRenewed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourtesyRenewed"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainDelete"];
+            };
+        };
+        responses: {
+            /** @description DomainDeleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDeleted"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainLock"];
+            };
+        };
+        responses: {
+            /** @description DomainLocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainLocked"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainMove"];
+            };
+        };
+        responses: {
+            /** @description DomainMoved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainMoved"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainRestore"];
+            };
+        };
+        responses: {
+            /** @description DomainRestored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainRestored"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdSuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainSuspend"];
+            };
+        };
+        responses: {
+            /** @description DomainSuspended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainSuspended"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminDomainsByIdUnsuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainSuspend"];
+            };
+        };
+        responses: {
+            /** @description DomainUnsuspended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainUnsuspended"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffEnrol"];
+            };
+        };
+        responses: {
+            /** @description StaffSignInStep */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSignInStep"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminEnrolmentCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffEnrolmentToken"];
+            };
+        };
+        responses: {
+            /** @description StaffEnrolmentView */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEnrolmentView"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */
@@ -7083,6 +10348,136 @@ export interface operations {
             };
         };
     };
+    postAdminPricingPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricingRuleInput"];
+            };
+        };
+        responses: {
+            /** @description PricingPreview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingPreview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPricingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricingRuleInput"];
+            };
+        };
+        responses: {
+            /** @description PricingRuleSaved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingRuleSaved"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPricingSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WholesaleCostsSynced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WholesaleCostsSynced"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminPromoCodesByIdExpire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoCodeExpire"];
+            };
+        };
+        responses: {
+            /** @description PromoCode */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCode"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAdminRegistriesByNamePause: {
         parameters: {
             query?: never;
@@ -7136,6 +10531,357 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegistriesOverview"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffCode"];
+            };
+        };
+        responses: {
+            /** @description StaffSignInStep */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSignInStep"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionEmailCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffEmailCodeSent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEmailCodeSent"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionEmailCodeVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffEmailCode"];
+            };
+        };
+        responses: {
+            /** @description StaffSignInStep */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSignInStep"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffPasskeyAnswer"];
+            };
+        };
+        responses: {
+            /** @description StaffSignInStep */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSignInStep"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WebauthnOptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebauthnOptions"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionPasskeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StaffPasskeyOptions"];
+            };
+        };
+        responses: {
+            /** @description WebauthnOptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebauthnOptions"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffPasskeyAnswer"];
+            };
+        };
+        responses: {
+            /** @description StaffFactorAdded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffFactorAdded"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffTotpSetup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffTotpSetup"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminSessionTotpConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffTotpConfirm"];
+            };
+        };
+        responses: {
+            /** @description StaffFactorAdded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffFactorAdded"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStaffByIdResendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description StaffHelped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffHelped"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminStaffByIdResetFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffResetFactors"];
+            };
+        };
+        responses: {
+            /** @description StaffHelped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffHelped"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -14,6 +14,8 @@ import { AppError } from '../errors.ts';
 import { recordAudit, type StaffActor } from '../services/audit/audit-log.ts';
 import { resolveStaffSession, type StaffClient } from '../services/staff/staff-sessions.ts';
 import type { StaffSignInResult } from '../services/staff/staff-sign-in.ts';
+import type { AnsweringKey, AppAnswer } from '../openapi/app-operations.ts';
+import { answer } from './answer.ts';
 import { cookieName } from './cookies.ts';
 import type { AppEnv } from './env.ts';
 
@@ -82,8 +84,14 @@ function isSecure(c: Context<AdminEnv>): boolean {
   return c.var.deps.config.publicOrigin.startsWith('https://');
 }
 
-/** Puts the session of a finished sign-in step in the cookie (8 hours at most; the server ends it sooner when idle). */
-export function applyStaffSignIn(c: Context<AdminEnv>, result: StaffSignInResult) {
+/** The operations a finished sign-in step answers: what comes next (api/openapi/app/admin-session.ts). */
+type StaffStepOperation = { [K in AnsweringKey]: StaffSignInResult['step'] extends AppAnswer<K> ? K : never }[AnsweringKey];
+
+/**
+ * Puts the session of a finished sign-in step in the cookie (8 hours at most; the server ends it sooner when idle)
+ * and answers the step, as `operation` describes it.
+ */
+export function applyStaffSignIn(c: Context<AdminEnv>, operation: StaffStepOperation, result: StaffSignInResult) {
   const maxAge = Math.max(1, Math.ceil((result.session.expireDate.getTime() - nowMs()) / 1000));
   setCookie(c, cookieName(c.var.deps.config, staffCookie), result.session.token, {
     httpOnly: true,
@@ -92,7 +100,7 @@ export function applyStaffSignIn(c: Context<AdminEnv>, result: StaffSignInResult
     path: '/',
     maxAge: Math.min(maxAge, staffSessionHours * 3600),
   });
-  return c.json(result.step);
+  return answer(c, operation, result.step);
 }
 
 export function clearStaffCookie(c: Context<AdminEnv>) {

@@ -35,7 +35,12 @@ export function buildAppOpenApiDocument() {
       summary: spec.summary,
       parameters: [...parameters('path' in spec ? spec.path : undefined, 'path'), ...parameters('query' in spec ? spec.query : undefined, 'query')],
       ...('body' in spec && spec.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `${componentPath}${spec.body.name}` } } } } }
+        ? {
+            requestBody: {
+              required: !('optional' in spec.body && spec.body.optional),
+              content: { 'application/json': { schema: { $ref: `${componentPath}${spec.body.name}` } } },
+            },
+          }
         : {}),
       responses: {
         [spec.response.status]: {

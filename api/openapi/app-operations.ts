@@ -6,10 +6,15 @@
  */
 import type { z } from 'zod';
 import { accountAppOperations } from './app/account.ts';
+import { adminAbuseAppOperations } from './app/admin-abuse.ts';
+import { adminCustomersAppOperations } from './app/admin-customers.ts';
+import { adminDomainsAppOperations } from './app/admin-domains.ts';
+import { adminCatalogueAppOperations } from './app/admin-catalogue.ts';
 import { adminBillingAppOperations } from './app/admin-billing.ts';
 import { adminDashboardAppOperations } from './app/admin-dashboard.ts';
 import { adminDeskAppOperations } from './app/admin-desk.ts';
 import { adminSessionAppOperations } from './app/admin-session.ts';
+import { adminStaffAppOperations } from './app/admin-staff.ts';
 import type { NoContent } from './app/answers.ts';
 import { billingAppOperations } from './app/billing.ts';
 import { dnsAppOperations } from './app/dns.ts';
@@ -34,8 +39,13 @@ export const appOperations = {
   ...publicAppOperations,
   ...adminBillingAppOperations,
   ...adminSessionAppOperations,
+  ...adminStaffAppOperations,
   ...adminDashboardAppOperations,
   ...adminDeskAppOperations,
+  ...adminAbuseAppOperations,
+  ...adminCustomersAppOperations,
+  ...adminDomainsAppOperations,
+  ...adminCatalogueAppOperations,
 } satisfies Record<string, AppOperationSpec>;
 
 export type AppOperationKey = keyof typeof appOperations;

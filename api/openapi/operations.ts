@@ -25,8 +25,8 @@ import { idParamSchema } from '../http/validate.ts';
 export type RouteSchemas = {
   path?: z.ZodObject;
   query?: z.ZodObject;
-  /** Components by name: the request body and the answer ($ref'd from the operation). */
-  body?: { name: string; schema: z.ZodType };
+  /** Components by name: the request body and the answer ($ref'd from the operation). `optional`: the route also takes no body at all. */
+  body?: { name: string; schema: z.ZodType; optional?: boolean };
   response: { status: 200 | 201; name: string; schema: z.ZodType; description: string };
 };
 

@@ -13,6 +13,7 @@ import {
   removeContentSchema,
   withCaseReasonSchema,
 } from '../contract/compliance/abuse-desk.ts';
+import { answer } from '../http/answer.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody, parseId, parseWith } from '../http/validate.ts';
 import {
@@ -29,17 +30,19 @@ import {
 import { abuseFigures, listAbuseCases, readAbuseCase, readEvidenceFile } from '../services/compliance/abuse/abuse-desk.ts';
 
 export const adminAbuseRoutes = new Hono<AdminEnv>()
-  .get('/cases', allow('abuse:read'), async (c) => c.json(await listAbuseCases(c.var.deps, parseWith(abuseCaseListQuerySchema, c.req.query()))))
-  .get('/figures', allow('abuse:read'), async (c) => c.json(await abuseFigures(c.var.deps)))
+  .get('/cases', allow('abuse:read'), async (c) =>
+    answer(c, 'GET /admin/abuse/cases', await listAbuseCases(c.var.deps, parseWith(abuseCaseListQuerySchema, c.req.query()))),
+  )
+  .get('/figures', allow('abuse:read'), async (c) => answer(c, 'GET /admin/abuse/figures', await abuseFigures(c.var.deps)))
   .patch('/settings', allow('abuse:manage'), async (c) => {
     await setFirstActionHours(c.var.deps, staffActor(c), await parseBody(c, abuseSettingsSchema));
-    return c.json(await abuseFigures(c.var.deps));
+    return answer(c, 'PATCH /admin/abuse/settings', await abuseFigures(c.var.deps));
   })
   .get('/cases/:id', allow('abuse:read'), async (c) => {
     const found = await readAbuseCase(c.var.deps, parseId(c));
     // The reporters' and the registrant's details are personal data: the read is logged.
     await recordStaffRead(c.var.deps.db, staffActor(c), { action: 'abuse.view', targetType: 'abuse-case', targetId: parseId(c) });
-    return c.json(found);
+    return answer(c, 'GET /admin/abuse/cases/:id', found);
   })
   .get('/cases/:id/reports/:reportId/evidence', allow('abuse:read'), async (c) => {
     const file = await readEvidenceFile(c.var.deps, parseId(c), parseId(c, 'reportId'));
@@ -51,33 +54,33 @@ export const adminAbuseRoutes = new Hono<AdminEnv>()
   })
   .post('/cases/:id/acknowledge', allow('abuse:manage'), async (c) => {
     await acknowledgeAbuseCase(c.var.deps, staffActor(c), parseId(c));
-    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+    return answer(c, 'POST /admin/abuse/cases/:id/acknowledge', await readAbuseCase(c.var.deps, parseId(c)));
   })
   .post('/cases/:id/ask-reporter', allow('abuse:manage'), async (c) => {
     await askReporter(c.var.deps, staffActor(c), parseId(c), await parseBody(c, askReporterSchema));
-    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+    return answer(c, 'POST /admin/abuse/cases/:id/ask-reporter', await readAbuseCase(c.var.deps, parseId(c)));
   })
   .post('/cases/:id/notify-registrant', allow('abuse:manage'), async (c) => {
     await notifyRegistrant(c.var.deps, staffActor(c), parseId(c), await parseBody(c, notifyRegistrantSchema));
-    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+    return answer(c, 'POST /admin/abuse/cases/:id/notify-registrant', await readAbuseCase(c.var.deps, parseId(c)));
   })
   .post('/cases/:id/suspend', allow('domains:suspend'), async (c) => {
     await suspendForAbuse(c.var.deps, staffActor(c), parseId(c), await parseBody(c, withCaseReasonSchema));
-    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+    return answer(c, 'POST /admin/abuse/cases/:id/suspend', await readAbuseCase(c.var.deps, parseId(c)));
   })
   .post('/cases/:id/unsuspend', allow('domains:suspend'), async (c) => {
     await liftAbuseSuspension(c.var.deps, staffActor(c), parseId(c), await parseBody(c, withCaseReasonSchema));
-    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+    return answer(c, 'POST /admin/abuse/cases/:id/unsuspend', await readAbuseCase(c.var.deps, parseId(c)));
   })
   .post('/cases/:id/lock', allow('abuse:manage'), async (c) => {
     await lockForAbuse(c.var.deps, staffActor(c), parseId(c), await parseBody(c, withCaseReasonSchema));
-    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+    return answer(c, 'POST /admin/abuse/cases/:id/lock', await readAbuseCase(c.var.deps, parseId(c)));
   })
   .post('/cases/:id/remove-content', allow('abuse:manage'), async (c) => {
     await removeAbusiveContent(c.var.deps, staffActor(c), parseId(c), await parseBody(c, removeContentSchema));
-    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+    return answer(c, 'POST /admin/abuse/cases/:id/remove-content', await readAbuseCase(c.var.deps, parseId(c)));
   })
   .post('/cases/:id/close', allow('abuse:manage'), async (c) => {
     await closeAbuseCase(c.var.deps, staffActor(c), parseId(c), await parseBody(c, closeCaseSchema));
-    return c.json(await readAbuseCase(c.var.deps, parseId(c)));
+    return answer(c, 'POST /admin/abuse/cases/:id/close', await readAbuseCase(c.var.deps, parseId(c)));
   });

@@ -5,11 +5,13 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { pricingRuleSchema } from '../contract/pricing/pricing.ts';
+import { answer } from '../http/answer.ts';
 import { type AdminEnv, allow, staffActor } from '../http/staff-auth.ts';
 import { parseBody } from '../http/validate.ts';
 import { recordAudit } from '../services/audit/audit-log.ts';
 import { noticePriceRises, pauseThresholdBasisPoints, setPauseThreshold } from '../services/pricing/price-rises.ts';
-import { deleteRule, pricingRuleSchema, pricingTable, previewRule, refreshRetailPrices, saveRule } from '../services/pricing/pricing-rules.ts';
+import { deleteRule, pricingTable, previewRule, refreshRetailPrices, saveRule } from '../services/pricing/pricing-rules.ts';
 import { syncWholesaleCosts } from '../services/pricing/wholesale-costs.ts';
 
 const thresholdSchema = z.object({ pauseAbovePercent: z.number().min(0).max(1000) });
@@ -17,11 +19,11 @@ const thresholdSchema = z.object({ pauseAbovePercent: z.number().min(0).max(1000
 export const adminPricingRoutes = new Hono<AdminEnv>()
   .get('/', allow('pricing:read'), async (c) => {
     const table = await pricingTable(c.var.deps.db);
-    return c.json({ ...table, pauseAbovePercent: (await pauseThresholdBasisPoints(c.var.deps.db)) / 100 });
+    return answer(c, 'GET /admin/pricing', { ...table, pauseAbovePercent: (await pauseThresholdBasisPoints(c.var.deps.db)) / 100 });
   })
   .post('/preview', allow('pricing:manage'), async (c) => {
     const input = await parseBody(c, pricingRuleSchema);
-    return c.json({ changes: await previewRule(c.var.deps.db, input) });
+    return answer(c, 'POST /admin/pricing/preview', { changes: await previewRule(c.var.deps.db, input) });
   })
   .post('/rules', allow('pricing:manage'), async (c) => {
     const input = await parseBody(c, pricingRuleSchema);
@@ -30,7 +32,7 @@ export const adminPricingRoutes = new Hono<AdminEnv>()
     const saved = await saveRule(c.var.deps.db, staffActor(c), input);
     // Customers whose renewal price rose hear of it before any renewal at the new price.
     const rises = await noticePriceRises(c.var.deps);
-    return c.json({ ...saved, priceRises: rises });
+    return answer(c, 'POST /admin/pricing/rules', { ...saved, priceRises: rises });
   })
   .delete('/rules/:tld', allow('pricing:manage'), async (c) => {
     await deleteRule(c.var.deps.db, staffActor(c), c.req.param('tld').toLowerCase());
@@ -47,7 +49,7 @@ export const adminPricingRoutes = new Hono<AdminEnv>()
       targetLabel: `Costs from ${result.source}`,
       after: result,
     });
-    return c.json({ ...result, priceRises: rises });
+    return answer(c, 'POST /admin/pricing/sync', { ...result, priceRises: rises });
   })
   .patch('/threshold', allow('pricing:manage'), async (c) => {
     const { pauseAbovePercent } = await parseBody(c, thresholdSchema);

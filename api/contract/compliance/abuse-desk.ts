@@ -2,84 +2,93 @@
 import '../zod-config.ts';
 import { z } from 'zod';
 import { reasonSchema } from '../audit/audit-schemas.ts';
-import { type AbuseCategory, type AbuseOutcome, abuseOutcomes } from './abuse.ts';
+import { type AbuseOutcome, abuseCategories, abuseOutcomes } from './abuse.ts';
 
-export type AbuseCaseSummary = {
-  caseId: number;
-  caseNumber: string;
-  domain: string;
-  category: AbuseCategory;
-  status: 'open' | 'closed';
-  reports: number;
-  createDate: string;
-  acknowledgedAt: string | null;
+const categorySchema = z.enum(abuseCategories);
+
+export const abuseCaseSummarySchema = z.strictObject({
+  caseId: z.number().int(),
+  caseNumber: z.string(),
+  domain: z.string(),
+  category: categorySchema,
+  status: z.enum(['open', 'closed']),
+  reports: z.number().int(),
+  createDate: z.string(),
+  acknowledgedAt: z.string().nullable(),
   /** The staff member who acknowledged the case (the automatic email to the reporter does not count). */
-  acknowledgedBy: string | null;
-  firstActionAt: string | null;
-  closedAt: string | null;
-  outcome: AbuseOutcome | null;
-  acknowledgeBy: string;
-  firstActionBy: string;
-  acknowledgeOverdue: boolean;
-  firstActionOverdue: boolean;
-};
+  acknowledgedBy: z.string().nullable(),
+  firstActionAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  outcome: z.enum(abuseOutcomes).nullable(),
+  acknowledgeBy: z.string(),
+  firstActionBy: z.string(),
+  acknowledgeOverdue: z.boolean(),
+  firstActionOverdue: z.boolean(),
+});
+export type AbuseCaseSummary = z.infer<typeof abuseCaseSummarySchema>;
 
-export type AbuseReportView = {
-  reportId: number;
-  source: 'web' | 'email';
-  category: AbuseCategory;
-  reporterEmail: string;
-  description: string;
-  evidenceLinks: string[];
+export const abuseReportViewSchema = z.strictObject({
+  reportId: z.number().int(),
+  source: z.enum(['web', 'email']),
+  category: categorySchema,
+  reporterEmail: z.string(),
+  description: z.string(),
+  evidenceLinks: z.array(z.string()),
   /** Who in law enforcement sent it, when it is such a report. */
-  lawEnforcement: { agency: string; officer: string; jurisdiction: string; contact: string } | null;
-  evidenceFile: { name: string; type: string; bytes: number } | null;
-  createDate: string;
-  acknowledgedAt: string | null;
-};
+  lawEnforcement: z.strictObject({ agency: z.string(), officer: z.string(), jurisdiction: z.string(), contact: z.string() }).nullable(),
+  evidenceFile: z.strictObject({ name: z.string(), type: z.string(), bytes: z.number().int() }).nullable(),
+  createDate: z.string(),
+  acknowledgedAt: z.string().nullable(),
+});
+export type AbuseReportView = z.infer<typeof abuseReportViewSchema>;
 
-export type AbuseCaseEvent = {
-  eventId: number;
-  kind: string;
-  actor: string;
-  reason: string | null;
-  detail: Record<string, unknown> | null;
-  createDate: string;
-};
+export const abuseCaseEventSchema = z.strictObject({
+  eventId: z.number().int(),
+  kind: z.string(),
+  actor: z.string(),
+  reason: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  createDate: z.string(),
+});
+export type AbuseCaseEvent = z.infer<typeof abuseCaseEventSchema>;
 
 /** Our domain of the reported name, when we sponsor it: what the desk may act on. */
-export type AbuseCaseDomain = {
-  domainId: number;
-  status: string;
-  locked: boolean;
-  suspendedAt: string | null;
-  suspensionReason: string | null;
-  websiteType: string;
-  forwardUrl: string | null;
-  dnsRecords: { dnsRecordId: number; type: string; host: string; data: string }[];
-};
+export const abuseCaseDomainSchema = z.strictObject({
+  domainId: z.number().int(),
+  status: z.string(),
+  locked: z.boolean(),
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+  websiteType: z.string(),
+  forwardUrl: z.string().nullable(),
+  dnsRecords: z.array(z.strictObject({ dnsRecordId: z.number().int(), type: z.string(), host: z.string(), data: z.string() })),
+});
+export type AbuseCaseDomain = z.infer<typeof abuseCaseDomainSchema>;
 
-export type AbuseCaseDetail = AbuseCaseSummary & {
-  outcomeNote: string | null;
-  registrantReplyBy: string | null;
-  sponsored: AbuseCaseDomain | null;
-  reportList: AbuseReportView[];
-  timeline: AbuseCaseEvent[];
-};
+export const abuseCaseDetailSchema = z.strictObject({
+  ...abuseCaseSummarySchema.shape,
+  outcomeNote: z.string().nullable(),
+  registrantReplyBy: z.string().nullable(),
+  sponsored: abuseCaseDomainSchema.nullable(),
+  reportList: z.array(abuseReportViewSchema),
+  timeline: z.array(abuseCaseEventSchema),
+});
+export type AbuseCaseDetail = z.infer<typeof abuseCaseDetailSchema>;
 
-export type AbuseFigures = {
-  days: number;
-  cases: number;
-  open: number;
-  overdue: number;
+export const abuseFiguresSchema = z.strictObject({
+  days: z.number().int(),
+  cases: z.number().int(),
+  open: z.number().int(),
+  overdue: z.number().int(),
   /** Median hours from report to acknowledgement and to the desk's first action, over cases reported in `days`. */
-  medianHoursToAcknowledge: number | null;
-  medianHoursToFirstAction: number | null;
-  medianHoursToClose: number | null;
-  byCategory: { category: AbuseCategory; cases: number }[];
-  byOutcome: { outcome: AbuseOutcome; cases: number }[];
-  firstActionHours: number;
-};
+  medianHoursToAcknowledge: z.number().nullable(),
+  medianHoursToFirstAction: z.number().nullable(),
+  medianHoursToClose: z.number().nullable(),
+  byCategory: z.array(z.strictObject({ category: categorySchema, cases: z.number().int() })),
+  byOutcome: z.array(z.strictObject({ outcome: z.enum(abuseOutcomes), cases: z.number().int() })),
+  firstActionHours: z.number().int(),
+});
+export type AbuseFigures = z.infer<typeof abuseFiguresSchema>;
 
 export const abuseCaseListQuerySchema = z.object({
   status: z.enum(['open', 'closed', 'all']).default('open'),

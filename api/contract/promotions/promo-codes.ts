@@ -90,6 +90,15 @@ export const promoCodeEditSchema = z
   });
 export type PromoCodeEdit = z.infer<typeof promoCodeEditSchema>;
 
+/** The promo codes list's page. */
+export const promoCodePageSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+
+/** POST /api/admin/promoCodes/:id/expire: why it ends now (optional, kept in the audit log). */
+export const promoCodeExpireSchema = z.object({ reason: z.string().trim().max(1000).optional() });
+
 /** What may still change once a code has been used. */
 export const promoFieldsAfterUse = ['endDate', 'maxRedemptions', 'maxPerCustomer'] as const;
 

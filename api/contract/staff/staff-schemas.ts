@@ -50,6 +50,11 @@ export const staffPasskeyAnswerSchema = z.object({
   passkey: z.looseObject({ id: z.string().max(2000), response: z.looseObject({}) }),
   name: z.string().trim().min(1).max(60).optional(),
 });
+/** The browser's passkey answer as the API takes it (signing in, or adding one). */
+export type StaffPasskeyAnswer = z.input<typeof staffPasskeyAnswerSchema>;
+
+/** POST /api/admin/enrolment/check: the link's token (in the body, so it never lands in an access log). */
+export const staffEnrolmentTokenSchema = z.object({ token: z.string().min(10).max(200) });
 
 export const staffEnrolSchema = z.object({
   token: z.string().min(10).max(200),
@@ -88,3 +93,39 @@ export const staffSessionViewSchema = z.strictObject({
   idleExpiresAt: z.string(),
 });
 export type StaffSessionView = z.infer<typeof staffSessionViewSchema>;
+
+const staffSessionStates = ['enrol', 'mfa', 'active'] as const;
+
+/** A sign-in step's answer (the password, a code, a passkey, the enrolment): what comes next, and the factors the member has. */
+export const staffSignInStepSchema = z.strictObject({
+  next: z.enum(staffSessionStates),
+  factors: z.strictObject({ totp: z.boolean(), passkeys: z.number().int() }),
+});
+export type StaffSignInStep = z.infer<typeof staffSignInStepSchema>;
+
+/** A second factor added: the sign-in step it finishes (enrolment), or, for a member already signed in, just `active`. */
+export const staffFactorAddedSchema = z.union([staffSignInStepSchema, z.strictObject({ next: z.literal('active') })]);
+
+/** POST /api/admin/enrolment/check: whom the link enrols. */
+export const staffEnrolmentViewSchema = z.strictObject({ email: z.string(), name: z.string(), role: z.enum(staffRoles), expiresAt: z.string() });
+export type StaffEnrolmentView = z.infer<typeof staffEnrolmentViewSchema>;
+
+/** POST /api/admin/session/totp: a fresh secret to scan (confirmed by the first code). */
+export const staffTotpSetupSchema = z.strictObject({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
+export type StaffTotpSetup = z.infer<typeof staffTotpSetupSchema>;
+
+/** A staff member as the Staff screen lists them. */
+export const staffMemberSchema = z.strictObject({
+  staffId: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(staffRoles),
+  status: z.enum(['invited', 'active', 'disabled']),
+  /** Which second factors they have: an authenticator app, passkeys (how many). */
+  hasTotp: z.boolean(),
+  passkeys: z.number().int(),
+  createDate: z.string(),
+  lastSignInDate: z.string().nullable(),
+  invitedBy: z.string().nullable(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;

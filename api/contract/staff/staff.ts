@@ -1,22 +1,6 @@
 /** Staff accounts and their sign-in, as the admin API answers and accepts them (types free of zod; schemas in staff-schemas.ts). */
-import type { StaffRole } from './roles.ts';
 
 export type StaffStatus = 'invited' | 'active' | 'disabled';
-
-/** A staff member as the Staff screen lists them. */
-export type StaffMember = {
-  staffId: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-  status: StaffStatus;
-  /** Which second factors they have: an authenticator app, passkeys (how many). */
-  hasTotp: boolean;
-  passkeys: number;
-  createDate: string;
-  lastSignInDate: string | null;
-  invitedBy: string | null;
-};
 
 /**
  * Where a sign-in stands. `enrol`: the password is set and a second factor must be added before anything else;
@@ -24,17 +8,8 @@ export type StaffMember = {
  */
 export type StaffSessionState = 'enrol' | 'mfa' | 'active';
 
-/** GET /api/admin/session. */
-export type { StaffSessionView } from './staff-schemas.ts';
-
-/** POST /api/admin/session (password) and the enrolment: what comes next. */
-export type StaffSignInStep = { next: StaffSessionState; factors: { totp: boolean; passkeys: number } };
-
-/** GET /api/admin/enrolment/:token: whom the link enrols. */
-export type StaffEnrolmentView = { email: string; name: string; role: StaffRole; expiresAt: string };
-
-/** POST /api/admin/session/totp: a fresh secret to scan (confirmed by the first code). */
-export type StaffTotpSetup = { secret: string; otpauthUrl: string; qrSvg: string };
+/** GET /api/admin/session, a sign-in step's answer, the enrolment link, a new authenticator secret, the Staff screen's rows. */
+export type { StaffEnrolmentView, StaffMember, StaffPasskeyAnswer, StaffSessionView, StaffSignInStep, StaffTotpSetup } from './staff-schemas.ts';
 
 /** The session lifetimes (DESIGN.md: 8 hours at most, 30 minutes idle). */
 export const staffSessionHours = 8;

@@ -1,100 +1,154 @@
-/** What the back office shows of customers and their domains (types only, no zod: the admin app imports them). */
-import type { AuditEntry } from '../audit/audit.ts';
-import type { Contact } from '../contact.ts';
-import type { VerificationStatus } from '../compliance/verification.ts';
+/**
+ * What the back office shows of customers and their domains, as schemas (the front ends' document describes the
+ * routes with them; the admin app imports only their types).
+ */
+import '../zod-config.ts';
+import { z } from 'zod';
+import { auditEntrySchema } from '../audit/audit-entry.ts';
+import { verificationStatusSchema } from '../compliance/verification-schemas.ts';
+import { contactSchema } from '../contact.ts';
 
-export type CustomerMatch = 'account' | 'email' | 'name' | 'phone' | 'domain' | 'order' | 'transaction' | 'payment';
+export const customerMatches = ['account', 'email', 'name', 'phone', 'domain', 'order', 'transaction', 'payment'] as const;
+export type CustomerMatch = (typeof customerMatches)[number];
 
 /** One search result: who, and what the words matched. */
-export type CustomerHit = {
-  accountId: number;
-  email: string;
-  name: string | null;
-  company: string | null;
-  phone: string | null;
-  domains: number;
-  createDate: string;
-  matchedOn: CustomerMatch;
+export const customerHitSchema = z.strictObject({
+  accountId: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+  domains: z.number().int(),
+  createDate: z.string(),
+  matchedOn: z.enum(customerMatches),
   /** The matching value: the domain name, the order number, the email... */
-  matched: string;
-};
+  matched: z.string(),
+});
+export type CustomerHit = z.infer<typeof customerHitSchema>;
 
-export type StaffDomainRow = {
-  domainId: number;
-  domain: string;
-  status: string;
-  expireDate: string;
-  locked: boolean;
-  autoRenewEnabled: boolean;
-  suspendedAt: string | null;
-  suspensionReason: string | null;
-  accountId: number;
-  ownerEmail: string;
-};
+export const staffDomainRowSchema = z.strictObject({
+  domainId: z.number().int(),
+  domain: z.string(),
+  status: z.string(),
+  expireDate: z.string(),
+  locked: z.boolean(),
+  autoRenewEnabled: z.boolean(),
+  suspendedAt: z.string().nullable(),
+  suspensionReason: z.string().nullable(),
+  accountId: z.number().int(),
+  ownerEmail: z.string(),
+});
+export type StaffDomainRow = z.infer<typeof staffDomainRowSchema>;
+
+/** A staff note on a customer, as the page lists it and as adding one answers. */
+export const customerNoteViewSchema = z.strictObject({ noteId: z.number().int(), staffEmail: z.string().nullable(), body: z.string(), createDate: z.string() });
 
 /** The customer page: everything staff need to help, payment cards by their last 4 only. */
-export type CustomerRecord = {
-  accountId: number;
-  userId: number;
-  email: string;
-  createDate: string;
-  isDemo: boolean;
+export const customerRecordSchema = z.strictObject({
+  accountId: z.number().int(),
+  userId: z.number().int(),
+  email: z.string(),
+  createDate: z.string(),
+  isDemo: z.boolean(),
   /** Staff closed the account: its login no longer works. */
-  closedAt: string | null;
+  closedAt: z.string().nullable(),
   /** Staff reset the second factors: the customer must add one at their next sign-in. */
-  mfaEnrolmentRequired: boolean;
+  mfaEnrolmentRequired: z.boolean(),
   /** A registrant change waits for approval from the registrant email. */
-  pendingChanges: boolean;
-  tdrpOptOut: boolean;
+  pendingChanges: z.boolean(),
+  tdrpOptOut: z.boolean(),
   /** The registrant email's verification (#24): a waiting one can be resent from the customer page. */
-  registrantVerification: VerificationStatus;
-  contacts: { registrant: Contact | null; administrative: Contact | null; technical: Contact | null; billing: Contact | null };
-  domains: StaffDomainRow[];
-  orders: { orderId: number; status: string; totalPrice: number; createDate: string }[];
-  transactions: { transactionId: number; type: string; description: string; amount: number; date: string }[];
-  paymentMethods: { paymentMethodId: number; brand: string; last4: string; expMonth: number; expYear: number; isDefault: boolean; status: string }[];
-  secondFactors: { mfaId: number; type: string; description: string; status: string; createDate: string }[];
-  passkeys: { passkeyId: number; name: string; createDate: string; lastUsedDate: string | null }[];
-  sessions: { sessionId: number; createDate: string; expireDate: string; ip: string | null; userAgent: string | null }[];
-  apiTokens: {
-    apiTokenId: number;
-    name: string;
-    scopes: string[];
-    createDate: string;
-    lastUsedDate: string | null;
-    lastUsedIp: string | null;
-    expireDate: string | null;
-  }[];
-  notes: { noteId: number; staffEmail: string | null; body: string; createDate: string }[];
-  audit: AuditEntry[];
-};
+  registrantVerification: verificationStatusSchema,
+  contacts: z.strictObject({
+    registrant: contactSchema.nullable(),
+    administrative: contactSchema.nullable(),
+    technical: contactSchema.nullable(),
+    billing: contactSchema.nullable(),
+  }),
+  domains: z.array(staffDomainRowSchema),
+  orders: z.array(z.strictObject({ orderId: z.number().int(), status: z.string(), totalPrice: z.number().int(), createDate: z.string() })),
+  transactions: z.array(
+    z.strictObject({ transactionId: z.number().int(), type: z.string(), description: z.string(), amount: z.number().int(), date: z.string() }),
+  ),
+  paymentMethods: z.array(
+    z.strictObject({
+      paymentMethodId: z.number().int(),
+      brand: z.string(),
+      last4: z.string(),
+      expMonth: z.number().int(),
+      expYear: z.number().int(),
+      isDefault: z.boolean(),
+      status: z.string(),
+    }),
+  ),
+  secondFactors: z.array(z.strictObject({ mfaId: z.number().int(), type: z.string(), description: z.string(), status: z.string(), createDate: z.string() })),
+  passkeys: z.array(z.strictObject({ passkeyId: z.number().int(), name: z.string(), createDate: z.string(), lastUsedDate: z.string().nullable() })),
+  sessions: z.array(
+    z.strictObject({
+      sessionId: z.number().int(),
+      createDate: z.string(),
+      expireDate: z.string(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+  apiTokens: z.array(
+    z.strictObject({
+      apiTokenId: z.number().int(),
+      name: z.string(),
+      scopes: z.array(z.string()),
+      createDate: z.string(),
+      lastUsedDate: z.string().nullable(),
+      lastUsedIp: z.string().nullable(),
+      expireDate: z.string().nullable(),
+    }),
+  ),
+  notes: z.array(customerNoteViewSchema),
+  audit: z.array(auditEntrySchema),
+});
+export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 
 /** The domain page: our record beside what the registry answers right now. */
-export type StaffDomainRecord = StaffDomainRow & {
-  createDate: string;
-  nameservers: string[];
-  privacyEnabled: boolean;
-  tdrpHoldDate: string | null;
-  redemptionPeriodStartDate: string | null;
-  outboundTransferStatus: string | null;
-  authCodeExpireDate: string | null;
-  suspensions: { suspensionId: number; kind: string; reason: string; reference: string | null; createDate: string; liftDate: string | null }[];
-  registry:
-    | {
-        ok: true;
-        record: {
-          registrarName: string;
-          ours: boolean;
-          locked: boolean;
-          createDate: string;
-          expireDate: string;
-          nameservers: string[];
-          statuses: string[];
-        } | null;
-      }
-    | { ok: false; error: string };
+export const staffDomainRecordSchema = z.strictObject({
+  ...staffDomainRowSchema.shape,
+  createDate: z.string(),
+  nameservers: z.array(z.string()),
+  privacyEnabled: z.boolean(),
+  tdrpHoldDate: z.string().nullable(),
+  redemptionPeriodStartDate: z.string().nullable(),
+  outboundTransferStatus: z.string().nullable(),
+  authCodeExpireDate: z.string().nullable(),
+  suspensions: z.array(
+    z.strictObject({
+      suspensionId: z.number().int(),
+      kind: z.string(),
+      reason: z.string(),
+      reference: z.string().nullable(),
+      createDate: z.string(),
+      liftDate: z.string().nullable(),
+    }),
+  ),
+  /** The registry's record now, or why it did not answer. */
+  registry: z.discriminatedUnion('ok', [
+    z.strictObject({
+      ok: z.literal(true),
+      record: z
+        .strictObject({
+          registrarName: z.string(),
+          ours: z.boolean(),
+          locked: z.boolean(),
+          createDate: z.string(),
+          expireDate: z.string(),
+          nameservers: z.array(z.string()),
+          statuses: z.array(z.string()),
+        })
+        .nullable(),
+    }),
+    z.strictObject({ ok: z.literal(false), error: z.string() }),
+  ]),
   /** One year's renewal price (cents) for a courtesy renewal's ledger rows; null when the extension is not sold. */
-  renewPrice: number | null;
+  renewPrice: z.number().int().nullable(),
   /** The newest audit entries about this domain. */
-  audit: AuditEntry[];
-};
+  audit: z.array(auditEntrySchema),
+});
+export type StaffDomainRecord = z.infer<typeof staffDomainRecordSchema>;

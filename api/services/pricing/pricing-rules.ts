@@ -5,7 +5,6 @@
  * (refreshRetailPrices on a timer, api/runtime.ts).
  */
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { now } from '../../clock.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { pricingRules } from '../../db/schema/index.ts';
@@ -14,22 +13,7 @@ import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import { catalogue, loadCatalogue, type RetailOverlay, setRetailPrices } from '../search/catalogue.ts';
 import { belowCostProblem, type Costs, type PricingRule, retailPrices, ruleFor } from './retail-prices.ts';
 import { currentCosts } from './wholesale-costs.ts';
-import type { PriceChange, PricingRow } from '../../contract/pricing/pricing.ts';
-
-export const pricingRuleSchema = z.object({
-  tld: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .transform((tld) => tld.replace(/^\./, ''))
-    .pipe(z.string().regex(/^(\*|[a-z0-9-]+(\.[a-z0-9-]+)*)$/, 'Choose an extension, or * for the default rule')),
-  marginPercent: z.number().min(-100).max(1000).default(0),
-  marginFixedCents: z.number().int().min(-100_000).max(1_000_000).default(0),
-  rounding: z.enum(['none', '99', 'whole']).default('none'),
-  floorMarginCents: z.number().int().min(-100_000).max(1_000_000).default(0),
-  reason: z.string().trim().max(1000).optional(),
-});
-export type PricingRuleInput = z.infer<typeof pricingRuleSchema>;
+import type { PriceChange, PricingRow, PricingRuleInput, StoredPricingRule } from '../../contract/pricing/pricing.ts';
 
 const toRule = (input: PricingRuleInput): PricingRule => ({
   tld: input.tld,
@@ -39,7 +23,10 @@ const toRule = (input: PricingRuleInput): PricingRule => ({
   floorMarginCents: input.floorMarginCents,
 });
 
-export async function loadRules(db: DbOrTx): Promise<Map<string, PricingRule>> {
+/** The stored rules by extension, each with when it last changed. */
+type StoredRule = PricingRule & { modifyDate: Date };
+
+export async function loadRules(db: DbOrTx): Promise<Map<string, StoredRule>> {
   const rows = await db.select().from(pricingRules);
   return new Map(rows.map((row) => [row.tld, { ...row }]));
 }
@@ -64,15 +51,19 @@ export async function refreshRetailPrices(db: Db): Promise<number> {
 export type { PricingRow } from '../../contract/pricing/pricing.ts';
 
 /** The Pricing screen's table: per extension, its cost, the rule that prices it and the retail price customers see. */
-export async function pricingTable(db: Db): Promise<{ rows: PricingRow[]; rules: PricingRule[] }> {
+export async function pricingTable(db: Db): Promise<{ rows: PricingRow[]; rules: StoredPricingRule[] }> {
   const [costs, rules] = await Promise.all([currentCosts(db), loadRules(db)]);
-  const rows = catalogue().list.map((tld) => ({
-    tld: tld.tld,
-    cost: costs.get(tld.tld) ?? {},
-    rule: costs.has(tld.tld) ? (ruleFor(tld.tld, rules) ?? null) : null,
-    retail: { register: tld.newPricing[0], renew: tld.renewPricing[0], transfer: tld.transferPricing[0], restore: tld.redemptionPricing[0] },
-  }));
-  return { rows, rules: [...rules.values()] };
+  const view = (rule: StoredRule) => ({ ...rule, modifyDate: rule.modifyDate.toISOString() });
+  const rows = catalogue().list.map((tld) => {
+    const rule = costs.has(tld.tld) ? ruleFor(tld.tld, rules) : undefined;
+    return {
+      tld: tld.tld,
+      cost: costs.get(tld.tld) ?? {},
+      rule: rule ? view(rule) : null,
+      retail: { register: tld.newPricing[0], renew: tld.renewPricing[0], transfer: tld.transferPricing[0], restore: tld.redemptionPricing[0] },
+    };
+  });
+  return { rows, rules: [...rules.values()].map(view) };
 }
 
 export type { PriceChange } from '../../contract/pricing/pricing.ts';
@@ -83,7 +74,7 @@ export async function previewRule(db: DbOrTx, input: PricingRuleInput): Promise<
   const problem = belowCostProblem(rule);
   if (problem) throw new AppError(422, problem, { field: 'marginPercent' });
   const [costs, rules] = await Promise.all([currentCosts(db as Db), loadRules(db)]);
-  const after = new Map(rules).set(rule.tld, rule);
+  const after = new Map<string, PricingRule>(rules).set(rule.tld, rule);
   if (rule.tld !== '*' && !loadCatalogue().byTld.has(rule.tld)) throw new AppError(422, `We do not sell .${rule.tld} names`, { field: 'tld' });
   const file = loadCatalogue().byTld;
   const before = overlayOf(costs, rules);

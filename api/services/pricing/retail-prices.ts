@@ -31,7 +31,7 @@ export function retailPrices(costs: Costs, rule: PricingRule): Retail {
 }
 
 /** The rule that prices an extension: its own, else the default, else none (the catalogue's prices stand). */
-export function ruleFor(tld: string, rules: ReadonlyMap<string, PricingRule>): PricingRule | undefined {
+export function ruleFor<R extends PricingRule>(tld: string, rules: ReadonlyMap<string, R>): R | undefined {
   return rules.get(tld) ?? rules.get('*');
 }
 

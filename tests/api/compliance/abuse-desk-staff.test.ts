@@ -15,6 +15,7 @@ import { fileAbuseReport } from '../../../api/services/compliance/abuse/abuse-ca
 import { type DnsServer, startDnsServer } from '../../../api/services/dns/served-zones.ts';
 import { demoContact } from '../../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
+import { documented } from '../../fixtures/documented.ts';
 import { staffClient, type TestStaff } from '../../fixtures/staff.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../fixtures/test-app.ts';
 
@@ -89,7 +90,7 @@ describe('the abuse desk', () => {
   it('lists the case with its clocks, and shows it with reports, timeline and our domain', async () => {
     const list = await compliance.client.get('/api/admin/abuse/cases');
     expect(list.status).toBe(200);
-    expect(list.body.data).toEqual([
+    expect(documented('GET /admin/abuse/cases', list.body).data).toEqual([
       expect.objectContaining({
         caseId,
         domain: name,
@@ -100,7 +101,7 @@ describe('the abuse desk', () => {
         firstActionAt: null,
       }),
     ]);
-    const detail = (await compliance.client.get(`/api/admin/abuse/cases/${caseId}`)).body;
+    const detail = documented('GET /admin/abuse/cases/:id', (await compliance.client.get(`/api/admin/abuse/cases/${caseId}`)).body);
     expect(detail.reportList[0]).toMatchObject({ reporterEmail: 'reporter@cert.example', evidenceLinks: [`https://login.${name}/`] });
     expect(detail.timeline.map((e: { kind: string }) => e.kind)).toEqual(['reported', 'reporter-notified']);
     expect(detail.sponsored).toMatchObject({
@@ -109,7 +110,7 @@ describe('the abuse desk', () => {
       suspendedAt: null,
       dnsRecords: [expect.objectContaining({ host: 'login', data: '192.0.2.66' })],
     });
-    const figures = (await compliance.client.get('/api/admin/abuse/figures')).body;
+    const figures = documented('GET /admin/abuse/figures', (await compliance.client.get('/api/admin/abuse/figures')).body);
     expect(figures).toMatchObject({
       cases: 1,
       open: 1,
@@ -133,7 +134,7 @@ describe('the abuse desk', () => {
     compliance = await staffClient(t, 'compliance');
     expect((await compliance.client.get('/api/admin/abuse/cases')).body.data[0].firstActionOverdue).toBe(true);
     const changed = await compliance.client.patch('/api/admin/abuse/settings', { firstActionHours: 72, reason: 'Weekend staffing agreed with the lead' });
-    expect(changed.body).toMatchObject({ firstActionHours: 72, overdue: 0 });
+    expect(documented('PATCH /admin/abuse/settings', changed.body)).toMatchObject({ firstActionHours: 72, overdue: 0 });
     expect((await auditOf('abuse.settings'))[0]).toMatchObject({ reason: 'Weekend staffing agreed with the lead', staffEmail: compliance.email });
   });
 
@@ -155,7 +156,7 @@ describe('the abuse desk', () => {
       reason: 'Evidence is convincing; give the owner a chance',
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.firstActionAt).toBe(now().toISOString());
+    expect(documented('POST /admin/abuse/cases/:id/notify-registrant', answer.body).firstActionAt).toBe(now().toISOString());
     expect(answer.body.registrantReplyBy).toBe(addDays(now(), 2).toISOString());
     await t.runJobs();
     // The registrant contact's email (signedInBuyer gives the account the demo contact), not the login's.
@@ -173,7 +174,7 @@ describe('the abuse desk', () => {
     expect(await lookup(`login.${name}`)).toBe('192.0.2.66');
     const answer = await compliance.client.post(`/api/admin/abuse/cases/${caseId}/suspend`, { reason: 'No answer and the page is still live' });
     expect(answer.status).toBe(200);
-    expect(answer.body.sponsored.suspendedAt).not.toBeNull();
+    expect(documented('POST /admin/abuse/cases/:id/suspend', answer.body).sponsored.suspendedAt).not.toBeNull();
     expect((await t.db.select().from(registryDomains).where(eq(registryDomains.domain, name)))[0].statuses).toContain('clientHold');
     expect(await lookup(`login.${name}`)).toBe('EREFUSED');
     const mine = (await owner.get(`/api/domains/${domainId}`)).body;
@@ -191,7 +192,9 @@ describe('the abuse desk', () => {
       reason: 'The phishing page host',
     });
     expect(removed.status).toBe(200);
-    expect(removed.body.sponsored.dnsRecords.find((r: { host: string }) => r.host === 'login')).toBeUndefined();
+    expect(
+      documented('POST /admin/abuse/cases/:id/remove-content', removed.body).sponsored.dnsRecords.find((r: { host: string }) => r.host === 'login'),
+    ).toBeUndefined();
     const stranger = await compliance.client.post(`/api/admin/abuse/cases/${caseId}/remove-content`, { dnsRecordIds: [999999], reason: 'Not this domain' });
     expect(stranger.status).toBe(400);
   });
@@ -206,7 +209,7 @@ describe('the abuse desk', () => {
       reason: 'Phishing confirmed and stopped',
     });
     expect(closed.status).toBe(200);
-    expect(closed.body).toMatchObject({ status: 'closed', outcome: 'mitigated' });
+    expect(documented('POST /admin/abuse/cases/:id/close', closed.body)).toMatchObject({ status: 'closed', outcome: 'mitigated' });
     expect(closed.body.timeline.map((e: { kind: string }) => e.kind)).toEqual([
       'reported',
       'reporter-notified',

@@ -146,6 +146,7 @@ describe('law enforcement and the clocks', () => {
     const { createDate, firstActionBy } = desk.body.data[0];
     expect(new Date(firstActionBy).getTime() - new Date(createDate).getTime()).toBe(24 * 3600_000);
     const detail = await compliance.client.get(`/api/admin/abuse/cases/${desk.body.data[0].caseId}`);
+    appOperations['GET /admin/abuse/cases/:id'].response.schema.parse(detail.body);
     expect(detail.body.reportList[0].lawEnforcement).toEqual({
       agency: 'Metropolitan Police',
       officer: 'DS Jane Roe',
@@ -170,6 +171,7 @@ describe('law enforcement and the clocks', () => {
     compliance = await complianceStaff();
     const acknowledged = await compliance.client.post(`/api/admin/abuse/cases/${mailed.caseId}/acknowledge`);
     expect(acknowledged.status).toBe(200);
+    appOperations['POST /admin/abuse/cases/:id/acknowledge'].response.schema.parse(acknowledged.body);
     expect(acknowledged.body).toMatchObject({ acknowledgedBy: compliance.email, acknowledgedAt: clock.now().toISOString() });
     const figures = await compliance.client.get('/api/admin/abuse/figures');
     expect(figures.body.medianHoursToAcknowledge).toBeGreaterThanOrEqual(3);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { accounts, auditLog, domains, outbox, priceRiseNotices, wholesaleCostHistory, wholesaleCosts } from '../../../api/db/schema/index.ts';
 import { useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
+import { documented } from '../../fixtures/documented.ts';
 import { staffClient } from '../../fixtures/staff.ts';
 
 const {
@@ -22,7 +23,7 @@ describe('wholesale costs', () => {
     const price = await fileCom();
     const synced = await billing.client.post('/api/admin/pricing/sync', {});
     expect(synced.status).toBe(200);
-    expect(synced.body.source).toBe('sandbox');
+    expect(documented('POST /admin/pricing/sync', synced.body).source).toBe('sandbox');
     expect(synced.body.extensions).toBeGreaterThan(300);
     const [cost] = await t.db
       .select()
@@ -33,7 +34,7 @@ describe('wholesale costs', () => {
     expect(history.map((row) => row.action).sort()).toEqual(['register', 'renew', 'restore', 'transfer']);
 
     const table = await billing.client.get('/api/admin/pricing');
-    const com = table.body.rows.find((row: { tld: string }) => row.tld === 'com');
+    const com = documented('GET /admin/pricing', table.body).rows.find((row: { tld: string }) => row.tld === 'com');
     expect(com).toMatchObject({ cost: { register: cost.cents }, rule: null, retail: { register: price } });
   });
 
@@ -55,18 +56,25 @@ describe('pricing rules', () => {
 
     const preview = await billing.client.post('/api/admin/pricing/preview', rule);
     expect(preview.status).toBe(200);
-    expect(preview.body.changes).toContainEqual({ tld: 'com', action: 'register', before: await fileCom(), after: expected, cost: cost.cents });
+    expect(documented('POST /admin/pricing/preview', preview.body).changes).toContainEqual({
+      tld: 'com',
+      action: 'register',
+      before: await fileCom(),
+      after: expected,
+      cost: cost.cents,
+    });
     expect(await fileCom()).not.toBe(expected);
 
     const saved = await billing.client.post('/api/admin/pricing/rules', { ...rule, reason: 'New margins for the season' });
     expect(saved.status).toBe(200);
+    expect(documented('POST /admin/pricing/rules', saved.body)).toMatchObject({ rule: { tld: '*', marginBasisPoints: 6000 } });
     expect(await fileCom()).toBe(expected);
 
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'pricing.rule'));
     expect(entry).toMatchObject({ targetLabel: 'Default pricing rule', reason: 'New margins for the season' });
 
     const table = await billing.client.get('/api/admin/pricing');
-    const com = table.body.rows.find((row: { tld: string }) => row.tld === 'com');
+    const com = documented('GET /admin/pricing', table.body).rows.find((row: { tld: string }) => row.tld === 'com');
     expect(com.rule).toMatchObject({ tld: '*', marginBasisPoints: 6000, rounding: '99' });
     expect(com.retail.register).toBe(expected);
   });

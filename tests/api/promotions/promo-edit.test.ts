@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
+import { documented } from '../../fixtures/documented.ts';
 import { staffClient } from '../../fixtures/staff.ts';
 
 const {
@@ -24,7 +25,7 @@ async function newCode(code: string) {
     reason: 'Test campaign',
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect(created.body.hasBeenUsed).toBe(false);
+  expect(documented('POST /admin/promoCodes', created.body).hasBeenUsed).toBe(false);
   return created.body.promoCodeId as number;
 }
 
@@ -50,7 +51,14 @@ describe('editing a promo code', () => {
       reason: 'Partner asked for a fixed amount',
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect(edited.body).toMatchObject({ kind: 'amount', value: 300, tlds: ['com', 'net'], years: 'every', maxRedemptions: 100, maxPerCustomer: 1 });
+    expect(documented('PATCH /admin/promoCodes/:id', edited.body)).toMatchObject({
+      kind: 'amount',
+      value: 300,
+      tlds: ['com', 'net'],
+      years: 'every',
+      maxRedemptions: 100,
+      maxPerCustomer: 1,
+    });
     expect(new Date(edited.body.endDate).getTime()).toBeGreaterThan(Date.now() + 50 * 86_400_000);
     const owner = await staffClient(t, 'owner');
     const audit = await owner.client.get(`/api/admin/audit?action=promo.edit&q=EDITFREELY`);
@@ -62,7 +70,9 @@ describe('editing a promo code', () => {
   it('after first use changes only the end date and caps; the discount is locked', async () => {
     const id = await newCode('LOCKEDAFTER');
     await redeem('LOCKEDAFTER');
-    const listed = (await billing.client.get('/api/admin/promoCodes')).body.data.find((p: { promoCodeId: number }) => p.promoCodeId === id);
+    const listed = documented('GET /admin/promoCodes', (await billing.client.get('/api/admin/promoCodes')).body).data.find(
+      (p: { promoCodeId: number }) => p.promoCodeId === id,
+    );
     expect(listed).toMatchObject({ hasBeenUsed: true, redemptions: 1 });
 
     const discount = await billing.client.patch(`/api/admin/promoCodes/${id}`, { value: 50 });
@@ -90,5 +100,12 @@ describe('editing a promo code', () => {
     expect((await billing.client.patch(`/api/admin/promoCodes/${id}`, { kind: 'percent', value: 150 })).status).toBe(400);
     expect((await billing.client.patch(`/api/admin/promoCodes/${id}`, { tlds: ['nosuchtld'] })).status).toBe(400);
     expect((await billing.client.patch('/api/admin/promoCodes/999999', { maxRedemptions: 5 })).status).toBe(404);
+  });
+
+  it('ends a code now: it answers as ended', async () => {
+    const id = await newCode('ENDSTODAY');
+    const ended = await billing.client.post(`/api/admin/promoCodes/${id}/expire`, { reason: 'Campaign withdrawn' });
+    expect(ended.status).toBe(200);
+    expect(documented('POST /admin/promoCodes/:id/expire', ended.body)).toMatchObject({ code: 'ENDSTODAY', status: 'expired' });
   });
 });

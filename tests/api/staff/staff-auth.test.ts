@@ -11,6 +11,7 @@ import { systemActor } from '../../../api/services/audit/audit-log.ts';
 import { createStaff } from '../../../api/services/staff/staff-members.ts';
 import { deleteExpiredRecords } from '../../../api/services/platform/housekeeping.ts';
 import { useFileTestContext } from '../../fixtures/file-test-context.ts';
+import { documented } from '../../fixtures/documented.ts';
 import { SoftAuthenticator } from '../../fixtures/soft-authenticator.ts';
 import { createTestStaff, enrolmentTokenOf, staffClient, staffPassword, totpFrom } from '../../fixtures/staff.ts';
 import type { TestClient } from '../../fixtures/test-app.ts';
@@ -21,11 +22,11 @@ const { t, startManualClock } = useFileTestContext();
 async function signIn(client: TestClient, email: string, totp: TOTP) {
   const first = await client.post('/api/admin/session', { email, password: staffPassword });
   expect(first.status).toBe(200);
-  expect(first.body.next).toBe('mfa');
+  expect(documented('POST /admin/session', first.body).next).toBe('mfa');
   // The server reads the test's clock, so the code is made for that time.
   const second = await client.post('/api/admin/session/code', { code: totp.generate({ timestamp: nowMs() }) });
   expect(second.status).toBe(200);
-  expect(second.body.next).toBe('active');
+  expect(documented('POST /admin/session/code', second.body).next).toBe('active');
   return client;
 }
 
@@ -36,7 +37,7 @@ describe('enrolment', () => {
     const client = t.client();
     const token = enrolmentTokenOf(enrolmentUrl);
     const check = await client.post('/api/admin/enrolment/check', { token });
-    expect(check.body).toMatchObject({ email: 'owner@registrar.example', role: 'owner' });
+    expect(documented('POST /admin/enrolment/check', check.body)).toMatchObject({ email: 'owner@registrar.example', role: 'owner' });
 
     const weak = await client.post('/api/admin/enrolment', { token, name: 'Olive Owner', password: 'short' });
     expect(weak.status).toBe(400);
@@ -44,7 +45,7 @@ describe('enrolment', () => {
 
     const enrolled = await client.post('/api/admin/enrolment', { token, name: 'Olive Owner', password: staffPassword });
     expect(enrolled.status).toBe(200);
-    expect(enrolled.body).toEqual({ next: 'enrol', factors: { totp: false, passkeys: 0 } });
+    expect(documented('POST /admin/enrolment', enrolled.body)).toEqual({ next: 'enrol', factors: { totp: false, passkeys: 0 } });
     const cookie = enrolled.headers.getSetCookie().join(';');
     expect(cookie).toMatch(/ds_staff=/);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -55,14 +56,15 @@ describe('enrolment', () => {
     expect((await client.get('/api/admin/audit')).status).toBe(401);
     const setup = await client.post('/api/admin/session/totp');
     expect(setup.status).toBe(200);
+    documented('POST /admin/session/totp', setup.body);
     expect(setup.body.otpauthUrl).toContain('otpauth://totp/');
     expect(setup.body.qrSvg).toContain('<svg');
     const wrong = await client.post('/api/admin/session/totp/confirm', { code: '000000' });
     expect(wrong.status).toBe(400);
     const confirmed = await client.post('/api/admin/session/totp/confirm', { code: totpFrom(setup.body.secret).generate() });
-    expect(confirmed.body.next).toBe('active');
+    expect(documented('POST /admin/session/totp/confirm', confirmed.body).next).toBe('active');
     const session = await client.get('/api/admin/session');
-    expect(session.body).toMatchObject({
+    expect(documented('GET /admin/session', session.body)).toMatchObject({
       state: 'active',
       staff: { email: 'owner@registrar.example', name: 'Olive Owner', role: 'owner' },
       factors: { totp: true },
@@ -83,8 +85,9 @@ describe('enrolment', () => {
     const authenticator = new SoftAuthenticator();
     const options = await client.post('/api/admin/session/passkeyRegistrationOptions');
     expect(options.status).toBe(200);
+    documented('POST /admin/session/passkeyRegistrationOptions', options.body);
     const registered = await client.post('/api/admin/session/passkeys', { passkey: authenticator.register(options.body), name: 'Laptop' });
-    expect(registered.body).toEqual({ next: 'active', factors: { totp: false, passkeys: 1 } });
+    expect(documented('POST /admin/session/passkeys', registered.body)).toEqual({ next: 'active', factors: { totp: false, passkeys: 1 } });
     expect((await client.get('/api/admin/audit')).status).toBe(200);
 
     const again = t.client();
@@ -92,9 +95,9 @@ describe('enrolment', () => {
     expect(first.body).toEqual({ next: 'mfa', factors: { totp: false, passkeys: 1 } });
     expect((await again.post('/api/admin/session/code', { code: '123456' })).status).toBe(400);
     const challenge = await again.post('/api/admin/session/passkeyOptions');
-    const answer = authenticator.assert(challenge.body);
+    const answer = authenticator.assert(documented('POST /admin/session/passkeyOptions', challenge.body));
     const signedIn = await again.post('/api/admin/session/passkey', { passkey: answer });
-    expect(signedIn.body.next).toBe('active');
+    expect(documented('POST /admin/session/passkey', signedIn.body).next).toBe('active');
     const replay = t.client();
     await replay.post('/api/admin/session', { email: 'keys@registrar.example', password: staffPassword });
     expect((await replay.post('/api/admin/session/passkey', { passkey: answer })).status).toBe(400);
@@ -213,7 +216,12 @@ describe('managing staff', () => {
     const owner = await staffClient(t, 'owner');
     const invited = await owner.client.post('/api/admin/staff', { email: 'Sam.Support@Registrar.example', name: 'Sam Support', role: 'support' });
     expect(invited.status).toBe(201);
-    expect(invited.body).toMatchObject({ email: 'sam.support@registrar.example', role: 'support', status: 'invited', invitedBy: owner.email });
+    expect(documented('POST /admin/staff', invited.body)).toMatchObject({
+      email: 'sam.support@registrar.example',
+      role: 'support',
+      status: 'invited',
+      invitedBy: owner.email,
+    });
     await t.runJobs();
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, 'sam.support@registrar.example'));
     expect(mail.subject).toMatch(/invited to the .* back office/);
@@ -224,7 +232,7 @@ describe('managing staff', () => {
     const duplicate = await owner.client.post('/api/admin/staff', { email: 'sam.support@registrar.example', name: 'Sam', role: 'viewer' });
     expect(duplicate.status).toBe(409);
     const list = await owner.client.get('/api/admin/staff');
-    expect(list.body.data.map((m: { email: string }) => m.email)).toContain('sam.support@registrar.example');
+    expect(documented('GET /admin/staff', list.body).data.map((m: { email: string }) => m.email)).toContain('sam.support@registrar.example');
   });
 
   it('changes a role at once (sessions end), disables, and never lets an owner change their own role', async () => {
@@ -232,7 +240,7 @@ describe('managing staff', () => {
     const agent = await staffClient(t, 'support');
     expect((await agent.client.get('/api/admin/session')).status).toBe(200);
     const changed = await owner.client.patch(`/api/admin/staff/${agent.staffId}`, { role: 'viewer' });
-    expect(changed.body.role).toBe('viewer');
+    expect(documented('PATCH /admin/staff/:id', changed.body).role).toBe('viewer');
     expect((await agent.client.get('/api/admin/session')).status).toBe(401);
     expect((await owner.client.patch(`/api/admin/staff/${owner.staffId}`, { role: 'viewer' })).status).toBe(403);
     const disabled = await owner.client.patch(`/api/admin/staff/${agent.staffId}`, { status: 'disabled' });
@@ -248,6 +256,7 @@ describe('managing staff', () => {
     expect(noReason.status).toBe(400);
     const reset = await owner.client.post(`/api/admin/staff/${agent.staffId}/resetFactors`, { reason: 'Lost phone, checked on a video call' });
     expect(reset.status).toBe(200);
+    documented('POST /admin/staff/:id/resetFactors', reset.body);
     expect((await agent.client.get('/api/admin/session')).status).toBe(401);
     expect((await t.client().post('/api/admin/session', { email: agent.email, password: staffPassword })).status).toBe(400);
     const sessions = await t.db.select().from(staffSessions).where(eq(staffSessions.staffId, agent.staffId));

@@ -9,6 +9,7 @@ import { nowMs } from '../../../api/clock.ts';
 import { auditLog, outbox, staffMembers } from '../../../api/db/schema/index.ts';
 import { systemActor } from '../../../api/services/audit/audit-log.ts';
 import { createStaff } from '../../../api/services/staff/staff-members.ts';
+import { documented } from '../../fixtures/documented.ts';
 import { useFileTestContext } from '../../fixtures/file-test-context.ts';
 import { enrolmentTokenOf, staffClient, staffPassword, totpFrom } from '../../fixtures/staff.ts';
 
@@ -60,7 +61,7 @@ describe('an enrolment left without a second factor', () => {
 
     const again = await owner.client.post(`/api/admin/staff/${staff.staffId}/resendInvitation`);
     expect(again.status).toBe(200);
-    expect(again.body.message).toBe('Invitation sent again');
+    expect(documented('POST /admin/staff/:id/resendInvitation', again.body).message).toBe('Invitation sent again');
     const oldPassword = await t.client().post('/api/admin/session', { email: staff.email, password: staffPassword });
     expect(oldPassword.status).toBe(400);
     expect(oldPassword.body.message).toBe('The email or password is incorrect.');

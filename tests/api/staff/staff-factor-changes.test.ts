@@ -7,6 +7,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowMs } from '../../../api/clock.ts';
 import { outbox, staffMembers } from '../../../api/db/schema/index.ts';
+import { documented } from '../../fixtures/documented.ts';
 import { SoftAuthenticator } from '../../fixtures/soft-authenticator.ts';
 import { createTestStaff, staffClient, staffPassword } from '../../fixtures/staff.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../fixtures/test-app.ts';
@@ -25,7 +26,7 @@ const mailsTo = async (email: string) => {
 async function emailedCode(client: TestClient, email: string): Promise<string> {
   const sent = await client.post('/api/admin/session/emailCode');
   expect(sent.status).toBe(200);
-  expect(sent.body.message).toBe(`We emailed a code to ${email}. It works for 10 minutes.`);
+  expect(documented('POST /admin/session/emailCode', sent.body).message).toBe(`We emailed a code to ${email}. It works for 10 minutes.`);
   const mail = (await mailsTo(email)).at(-1);
   expect(mail?.subject).toMatch(/back-office code: \d{6}$/);
   return /\b(\d{6})\b/.exec(mail?.subject ?? '')![1];
@@ -49,7 +50,7 @@ describe('a lost authenticator app', () => {
 
     const verified = await client.post('/api/admin/session/emailCode/verify', { emailCode: code });
     expect(verified.status).toBe(200);
-    expect(verified.body).toEqual({ next: 'enrol', factors: { totp: true, passkeys: 0 } });
+    expect(documented('POST /admin/session/emailCode/verify', verified.body)).toEqual({ next: 'enrol', factors: { totp: true, passkeys: 0 } });
     // The session may only add a second factor.
     expect((await client.get('/api/admin/audit')).status).toBe(401);
     const setup = await client.post('/api/admin/session/totp');
@@ -83,6 +84,8 @@ describe('a lost authenticator app', () => {
 
     const replaced = await staff.client.post('/api/admin/session/totp/confirm', { code: next.generate(), password: staffPassword, emailCode: code });
     expect(replaced.status).toBe(200);
+    // A member already signed in stays so: the answer says only that.
+    expect(documented('POST /admin/session/totp/confirm', replaced.body)).toEqual({ next: 'active' });
     expect((await mailsTo(staff.email)).at(-1)?.subject).toMatch(/authenticator app was replaced/);
   });
 
@@ -114,8 +117,10 @@ describe('every change of a staff member’s second factors', () => {
     const proof = { password: staffPassword, emailCode: await emailedCode(staff.client, staff.email) };
     const options = await staff.client.post('/api/admin/session/passkeyRegistrationOptions', proof);
     expect(options.status, JSON.stringify(options.body)).toBe(200);
+    documented('POST /admin/session/passkeyRegistrationOptions', options.body);
     const registered = await staff.client.post('/api/admin/session/passkeys', { passkey: authenticator.register(options.body), name: 'Work laptop' });
     expect(registered.status).toBe(200);
+    expect(documented('POST /admin/session/passkeys', registered.body)).toEqual({ next: 'active' });
     let mail = (await mailsTo(staff.email)).at(-1);
     expect(mail?.subject).toMatch(/A passkey was added to your .* back-office account/);
     expect(mail?.body).toContain('“Work laptop”');

@@ -9,6 +9,7 @@ import { apiTokens, auditLog, outbox, paymentMethods, users } from '../../../api
 import { hashPassword } from '../../../api/services/kernel/passwords.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { ownedDomain } from '../../fixtures/held-domains.ts';
+import { documented } from '../../fixtures/documented.ts';
 import { staffClient, type TestStaff } from '../../fixtures/staff.ts';
 import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
 
@@ -65,7 +66,7 @@ describe('closing an account', () => {
 
     const answer = await support.client.post(`/api/admin/customers/${buyer.accountId}/close`, { reason });
     expect(answer.status).toBe(200);
-    expect(answer.body.message).toMatch(/closed/);
+    expect(documented('POST /admin/customers/:id/close', answer.body).message).toMatch(/closed/);
 
     expect((await buyer.client.get('/api/accounts/0')).status).toBe(401);
     const signIn = await t.client().post('/api/session', { email, password: 'a long enough password' });
@@ -84,7 +85,9 @@ describe('closing an account', () => {
     await t.runJobs();
     const mails = await t.db.select().from(outbox).where(eq(outbox.to, email));
     expect(mails.map((m) => m.subject)).toContain('Your Dotspot account is closed');
-    expect((await support.client.get(`/api/admin/customers/${buyer.accountId}`)).body.closedAt).toEqual(expect.any(String));
+    expect(documented('GET /admin/customers/:id', (await support.client.get(`/api/admin/customers/${buyer.accountId}`)).body).closedAt).toEqual(
+      expect.any(String),
+    );
   });
 
   it('closes once when asked twice at once', async () => {

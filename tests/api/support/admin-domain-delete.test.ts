@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outbox, refunds, registryIntents, transactions } from '../../../api/db/schema/index.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
 import { domainRow, ownedDomain, registryRow } from '../../fixtures/held-domains.ts';
+import { documented } from '../../fixtures/documented.ts';
 import { staffClient, type TestStaff } from '../../fixtures/staff.ts';
 import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
 
@@ -46,11 +47,11 @@ describe('deleting a domain after the add grace period', () => {
   it('says nothing is refunded, deletes it at the registry, emails the owner, and shows in the audit log and the timeline', async () => {
     const held = await ownedDomain(t, 'past-grace-delete.com');
     const terms = await support.client.get(`/api/admin/domains/${held.domainId}/deletion`);
-    expect(terms.body).toMatchObject({ domain: held.domain, canDelete: true, refund: null });
+    expect(documented('GET /admin/domains/:id/deletion', terms.body)).toMatchObject({ domain: held.domain, canDelete: true, refund: null });
 
     const answer = await support.client.post(`/api/admin/domains/${held.domainId}/delete`, { reason });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ refunded: 0, message: expect.stringMatching(/Nothing was refunded/) });
+    expect(documented('POST /admin/domains/:id/delete', answer.body)).toMatchObject({ refunded: 0, message: expect.stringMatching(/Nothing was refunded/) });
     expect(await registryRow(t, held.domain)).toBeUndefined();
     expect((await domainRow(t, held.domainId)).status).toBe('deleted');
     expect(await auditRows('domain.delete', held.domainId)).toMatchObject([{ reason, staffEmail: support.email }]);
@@ -58,7 +59,7 @@ describe('deleting a domain after the add grace period', () => {
     expect((await mailsTo(held.email)).map((m) => m.subject)).toContain(`${held.domain} was deleted`);
     expect((await held.client.get('/api/domains')).body.data.map((d: { domain: string }) => d.domain)).not.toContain(held.domain);
 
-    const timeline = (await support.client.get(`/api/admin/domains/${held.domainId}/timeline`)).body.data;
+    const timeline = documented('GET /admin/domains/:id/timeline', (await support.client.get(`/api/admin/domains/${held.domainId}/timeline`)).body).data;
     expect(timeline).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ source: 'staff', actor: support.email, summary: 'Deleted at the registry', reason }),
@@ -112,7 +113,7 @@ describe('deleting a domain within the add grace period', () => {
   it('refunds its registration once, even when asked twice at once, and the registry no longer holds it', async () => {
     const bought = await boughtToday('grace-delete-xq.com');
     const terms = await support.client.get(`/api/admin/domains/${bought.domainId}/deletion`);
-    expect(terms.body).toMatchObject({ canDelete: true, refund: { amount: bought.price } });
+    expect(documented('GET /admin/domains/:id/deletion', terms.body)).toMatchObject({ canDelete: true, refund: { amount: bought.price } });
 
     const answers = await Promise.all([1, 2].map(() => support.client.post(`/api/admin/domains/${bought.domainId}/delete`, { reason })));
     const ok = answers.filter((a) => a.status === 200);

@@ -27,6 +27,7 @@ import { issueRecoveryCodes } from '../../../api/services/auth/recovery-codes.ts
 import { startRegistrantVerification } from '../../../api/services/compliance/verification/registrant-verification.ts';
 import { demoContact } from '../../../api/services/platform/seed.ts';
 import { createSession } from '../../../api/services/auth/sessions.ts';
+import { documented } from '../../fixtures/documented.ts';
 import { type TestStaff, staffClient } from '../../fixtures/staff.ts';
 import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
 
@@ -93,7 +94,11 @@ describe('finding a customer', () => {
       .values({ accountId: found.accountId, type: 'payment', description: 'Payment', amount: -1299, paymentReference: 'ch_sandbox_quintero' })
       .returning();
     const search = async (q: string) =>
-      (await support.client.get(`/api/admin/customers?q=${encodeURIComponent(q)}`)).body.data as { accountId: number; matchedOn: string; matched: string }[];
+      documented('GET /admin/customers', (await support.client.get(`/api/admin/customers?q=${encodeURIComponent(q)}`)).body).data as {
+        accountId: number;
+        matchedOn: string;
+        matched: string;
+      }[];
     const expectHit = (hits: { accountId: number; matchedOn: string; matched: string }[], matchedOn: string, matched: string) =>
       expect(hits.find((h) => h.accountId === found.accountId)).toMatchObject({ matchedOn, matched });
     expectHit(await search('marisol.q@'), 'email', 'marisol.q@example.com');
@@ -126,7 +131,7 @@ describe('finding a customer', () => {
     });
     const page = await support.client.get(`/api/admin/customers/${found.accountId}`);
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ email: 'page-reader@example.com', mfaEnrolmentRequired: false });
+    expect(documented('GET /admin/customers/:id', page.body)).toMatchObject({ email: 'page-reader@example.com', mfaEnrolmentRequired: false });
     expect(page.body.domains.map((d: { domain: string }) => d.domain)).toEqual(['page-reader.com']);
     expect(page.body.secondFactors).toEqual([expect.objectContaining({ type: 'totp', description: 'Authenticator app', status: 'active' })]);
     expect(page.body.sessions).toHaveLength(1);
@@ -172,6 +177,7 @@ describe('helping a customer', () => {
       reason: 'Lost phone; identity checked by a call to the number on file',
     });
     expect(reset.status).toBe(200);
+    documented('POST /admin/customers/:id/resetFactors', reset.body);
 
     expect(
       await t.db
@@ -229,17 +235,23 @@ describe('helping a customer', () => {
   it('signs a customer out everywhere, revokes API tokens, resends the recovery email and keeps notes', async () => {
     const found = await customer('helped@example.com');
     const revoked = await support.client.post(`/api/admin/customers/${found.accountId}/revokeSessions`);
-    expect(revoked.body).toEqual({ revoked: 1 });
+    expect(documented('POST /admin/customers/:id/revokeSessions', revoked.body)).toEqual({ revoked: 1 });
     expect((await found.client.get('/api/users/0')).status).toBe(401);
     expect((await support.client.post(`/api/admin/customers/${found.accountId}/revokeApiTokens`, { apiTokenId: 987654 })).status).toBe(404);
-    expect((await support.client.post(`/api/admin/customers/${found.accountId}/resendRecovery`)).status).toBe(200);
+    const recovery = await support.client.post(`/api/admin/customers/${found.accountId}/resendRecovery`);
+    expect(recovery.status).toBe(200);
+    documented('POST /admin/customers/:id/resendRecovery', recovery.body);
     await t.runJobs();
     expect((await mailsTo('helped@example.com')).at(-1)?.body).toContain('/login?recovery=');
     expect((await support.client.post(`/api/admin/customers/${found.accountId}/resendApproval`)).status).toBe(409);
     const note = await billing.client.post(`/api/admin/customers/${found.accountId}/notes`, { body: 'Called about a refund; prefers email.' });
     expect(note.status).toBe(201);
+    documented('POST /admin/customers/:id/notes', note.body);
     const page = await support.client.get(`/api/admin/customers/${found.accountId}`);
-    expect(page.body.notes[0]).toMatchObject({ staffEmail: billing.email, body: 'Called about a refund; prefers email.' });
+    expect(documented('GET /admin/customers/:id', page.body).notes[0]).toMatchObject({
+      staffEmail: billing.email,
+      body: 'Called about a refund; prefers email.',
+    });
     expect(page.body.audit.map((e: { action: string }) => e.action)).toEqual(
       expect.arrayContaining(['customer.revoke-sessions', 'customer.resend-recovery', 'customer.note']),
     );
@@ -257,10 +269,16 @@ describe('helping a customer', () => {
     await t.runJobs();
     const first = (await mailsTo('unverified@example.com')).at(-1)!;
     const page = await support.client.get(`/api/admin/customers/${found.accountId}`);
-    expect(page.body.registrantVerification).toMatchObject({ state: 'pending', email: 'unverified@example.com', suspended: false });
+    expect(documented('GET /admin/customers/:id', page.body).registrantVerification).toMatchObject({
+      state: 'pending',
+      email: 'unverified@example.com',
+      suspended: false,
+    });
     expect((await billing.client.post(`/api/admin/customers/${found.accountId}/resendVerification`)).status).toBe(403);
     const resent = await support.client.post(`/api/admin/customers/${found.accountId}/resendVerification`);
-    expect(resent.body).toMatchObject({ message: 'Verification email sent again to unverified@example.com' });
+    expect(documented('POST /admin/customers/:id/resendVerification', resent.body)).toMatchObject({
+      message: 'Verification email sent again to unverified@example.com',
+    });
     await t.runJobs();
     const second = (await mailsTo('unverified@example.com')).at(-1)!;
     expect(second.id).not.toBe(first.id);
@@ -294,14 +312,20 @@ describe('domains', () => {
     expect((await compliance.client.post(`/api/admin/domains/${found.domainId}/suspend`, {})).status).toBe(400);
     const suspended = await compliance.client.post(`/api/admin/domains/${found.domainId}/suspend`, { reason: 'Phishing kit reported by a bank' });
     expect(suspended.status).toBe(200);
+    documented('POST /admin/domains/:id/suspend', suspended.body);
     const [registry] = await t.db.select().from(registryDomains).where(eq(registryDomains.domain, 'phishy-example.com'));
     expect(registry.statuses).toContain('clientHold');
     const mine = await found.client.get(`/api/domains/${found.domainId}`);
     expect(mine.body.suspensionReason).toBe('Phishing kit reported by a bank');
     const page = await support.client.get(`/api/admin/domains/${found.domainId}`);
-    expect(page.body.registry.record.statuses).toContain('clientHold');
+    expect(documented('GET /admin/domains/:id', page.body).registry.record.statuses).toContain('clientHold');
     expect(page.body.suspensions[0]).toMatchObject({ kind: 'staff', reason: 'Phishing kit reported by a bank', reference: compliance.email });
-    expect((await owner.client.post(`/api/admin/domains/${found.domainId}/unsuspend`, { reason: 'Site cleaned, confirmed' })).body).toEqual({
+    expect(
+      documented(
+        'POST /admin/domains/:id/unsuspend',
+        (await owner.client.post(`/api/admin/domains/${found.domainId}/unsuspend`, { reason: 'Site cleaned, confirmed' })).body,
+      ),
+    ).toEqual({
       stillSuspended: false,
     });
     expect((await owner.client.post(`/api/admin/domains/${found.domainId}/unsuspend`, { reason: 'Site cleaned, confirmed' })).status).toBe(409);
@@ -319,7 +343,7 @@ describe('domains', () => {
   it('unlocks for transfer with a new auth code the owner reads (staff never see it), and locks again', async () => {
     const found = await customer('unlock-me@example.com', { domain: 'unlock-me.com' });
     const unlocked = await support.client.post(`/api/admin/domains/${found.domainId}/lock`, { locked: false, reason: 'Customer lost phone' });
-    expect(unlocked.body).toEqual({ success: true, locked: false });
+    expect(documented('POST /admin/domains/:id/lock', unlocked.body)).toEqual({ success: true, locked: false });
     expect(JSON.stringify(unlocked.body)).not.toMatch(/authCode/);
     const [registry] = await t.db.select().from(registryDomains).where(eq(registryDomains.domain, 'unlock-me.com'));
     expect(registry.locked).toBe(false);
@@ -342,7 +366,7 @@ describe('domains', () => {
     expect(renewed.status).toBe(200);
     const [registry] = await t.db.select().from(registryDomains).where(eq(registryDomains.domain, 'courtesy-renew.com'));
     expect(registry.expireDate.getUTCFullYear()).toBe(before.expireDate.getUTCFullYear() + 1);
-    expect(renewed.body.expireDate).toBe(registry.expireDate.toISOString());
+    expect(documented('POST /admin/domains/:id/courtesyRenew', renewed.body).expireDate).toBe(registry.expireDate.toISOString());
     const ledger = await t.db.select().from(transactions).where(eq(transactions.accountId, found.accountId)).orderBy(transactions.transactionId);
     expect(ledger.map((row) => [row.type, row.description, row.amount])).toEqual([
       ['nrc', 'Renewal: courtesy-renew.com (1 year)', expect.any(Number)],
@@ -365,7 +389,7 @@ describe('domains', () => {
     expect((await support.client.post(`/api/admin/domains/${found.domainId}/courtesyRenew`, { years: 1, reason: 'Goodwill gesture' })).status).toBe(409);
     const restored = await support.client.post(`/api/admin/domains/${found.domainId}/restore`, { reason: 'Registrant missed the renewal emails' });
     expect(restored.status).toBe(200);
-    expect(restored.body.status).toBe('active');
+    expect(documented('POST /admin/domains/:id/restore', restored.body).status).toBe('active');
     const [registry] = await t.db.select().from(registryDomains).where(eq(registryDomains.domain, 'restore-me-please.com'));
     expect(registry.statuses).not.toContain('redemptionPeriod');
     expect((await support.client.post(`/api/admin/domains/${found.domainId}/restore`, { reason: 'Registrant missed the renewal emails' })).status).toBe(409);
@@ -386,7 +410,7 @@ describe('domains', () => {
       reason: 'Sold privately, both confirmed by phone',
     });
     expect(moved.status).toBe(200);
-    expect(moved.body.accountId).toBe(to.accountId);
+    expect(documented('POST /admin/domains/:id/move', moved.body).accountId).toBe(to.accountId);
     const [row] = await t.db.select().from(domains).where(eq(domains.domainId, from.domainId));
     expect(row).toMatchObject({ accountId: to.accountId, locked: true, authCode: null });
     expect(row.tdrpHoldDate!.getTime()).toBeGreaterThan(Date.now() + 59 * dayMs);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, outbox, users } from '../../../api/db/schema/index.ts';
 import { demoContact } from '../../../api/services/platform/seed.ts';
 import { signedInBuyer } from '../../fixtures/buyers.ts';
+import { documented } from '../../fixtures/documented.ts';
 import { staffClient, type TestStaff } from '../../fixtures/staff.ts';
 import { createTestContext, type TestContext } from '../../fixtures/test-app.ts';
 
@@ -35,7 +36,10 @@ describe('support edits a customer', () => {
       reason: 'Customer called from the number on file',
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect(edited.body).toMatchObject({ email: 'new.login@example.com', message: 'Changed the login email and admin contact; the customer was emailed' });
+    expect(documented('PATCH /admin/customers/:id', edited.body)).toMatchObject({
+      email: 'new.login@example.com',
+      message: 'Changed the login email and admin contact; the customer was emailed',
+    });
     const [user] = await t.db.select().from(users).where(eq(users.userId, buyer.userId));
     expect(user.email).toBe('new.login@example.com');
     const [account] = await t.db.select().from(accounts).where(eq(accounts.accountId, buyer.accountId));
@@ -75,7 +79,7 @@ describe('view as customer', () => {
     expect((await staff.client.post(`/api/admin/customers/${buyer.accountId}/viewAs`, {})).status).toBe(400);
     const started = await staff.client.post(`/api/admin/customers/${buyer.accountId}/viewAs`, { reason: 'Customer cannot find their renewal' });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    expect(started.body.redirect).toBe('/account/domains');
+    expect(documented('POST /admin/customers/:id/viewAs', started.body).redirect).toBe('/account/domains');
     // The same browser now holds a customer session for the account, marked as the staff member's.
     const me = await staff.client.get('/api/users/0');
     expect(me.body).toMatchObject({ accountId: buyer.accountId, email: 'viewed@example.com', $viewAs: { staffEmail: staff.email } });

@@ -7,20 +7,19 @@ import { ListTable } from '../../lib/ListTable.tsx';
 import { Panel } from '../../lib/Panel.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import { api } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { TextField } from '@kit/Field.tsx';
 import { showToast } from '@kit/toasts.ts';
-import type { AbuseCaseSummary, AbuseFigures } from '../../../../api/contract/compliance/abuse-desk.ts';
+import type { AbuseCaseSummary } from '../../../../api/contract/compliance/abuse-desk.ts';
 import { abuseOutcomeLabels } from '../../../../api/contract/compliance/abuse-desk.ts';
 import { abuseCategoryLabels } from '../../../../api/contract/compliance/abuse.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { ToolbarInput, ToolbarSelect } from '../../lib/ToolbarField.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { casesKey, figuresKey, formatHours } from './api.ts';
+import { useApi } from '../../swr.ts';
+import { type CaseStatusFilter, casesKey, figuresKey, formatHours } from './api.ts';
 import { CaseClocks } from './Clock.tsx';
 import './abuse.css';
 import { Address } from '../../lib/Address.tsx';
@@ -64,7 +63,7 @@ function ClockSettings({ hours, onClose, onSaved }: { hours: number; onClose: ()
       reasonHint="Kept in the audit log"
       confirm="Save"
       onClose={onClose}
-      run={(reason) => api('/admin/abuse/settings', { method: 'PATCH', body: { firstActionHours: Number(value), reason }, toast: false })}
+      run={(reason) => apiClient.PATCH('/admin/abuse/settings', { body: { firstActionHours: Number(value), reason }, toast: false })}
       onDone={() => {
         showToast('The first-action clock is changed', 'success');
         onSaved();
@@ -84,12 +83,12 @@ function CaseStatus({ row }: { row: AbuseCaseSummary }) {
 
 export default function AbuseDesk() {
   const { can } = useStaffSession();
-  const [status, setStatus] = useState('open');
+  const [status, setStatus] = useState<CaseStatusFilter>('open');
   const [q, setQ] = useState('');
   const [editing, setEditing] = useState(false);
   const query = useDebounced(q.trim());
-  const { data: figures, mutate: refreshFigures } = useSWR<AbuseFigures>(figuresKey);
-  const { data, error, mutate } = useSWR<ListResult<AbuseCaseSummary>>(casesKey(status, query), { keepPreviousData: true });
+  const { data: figures, mutate: refreshFigures } = useApi(figuresKey);
+  const { data, error, mutate } = useApi(casesKey(status, query), { keepPreviousData: true });
 
   return (
     <section className="page">
@@ -163,7 +162,7 @@ export default function AbuseDesk() {
           <ToolbarSelect
             label="Status"
             value={status}
-            onValue={setStatus}
+            onValue={(value) => setStatus(value as CaseStatusFilter)}
             options={[
               ['open', 'Open'],
               ['closed', 'Closed'],

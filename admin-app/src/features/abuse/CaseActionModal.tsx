@@ -4,7 +4,7 @@ import { Field, TextField } from '@kit/Field.tsx';
 import { showToast } from '@kit/toasts.ts';
 import type { AbuseCaseDetail } from '../../../../api/contract/compliance/abuse-desk.ts';
 import { abuseOutcomeLabels } from '../../../../api/contract/compliance/abuse-desk.ts';
-import { abuseOutcomes } from '../../../../api/contract/compliance/abuse.ts';
+import { type AbuseOutcome, abuseOutcomes } from '../../../../api/contract/compliance/abuse.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { actOnCase, type CaseAction } from './api.ts';
 
@@ -31,21 +31,15 @@ export function CaseActionModal({
 }) {
   const [message, setMessage] = useState('');
   const [replyDays, setReplyDays] = useState('2');
-  const [outcome, setOutcome] = useState<string>('mitigated');
+  const [outcome, setOutcome] = useState<AbuseOutcome>('mitigated');
   const [note, setNote] = useState('');
   const [records, setRecords] = useState<number[]>([]);
   const [forwarding, setForwarding] = useState(false);
   const words = actionTitles[action];
   const sponsored = detail.sponsored;
 
-  async function send(reason: string) {
-    const body: Record<string, unknown> = { reason };
-    if (action === 'ask-reporter') body.message = message;
-    if (action === 'notify-registrant') Object.assign(body, { message: message || undefined, replyDays: Number(replyDays) });
-    if (action === 'remove-content') Object.assign(body, { dnsRecordIds: records, forwarding });
-    if (action === 'close') Object.assign(body, { outcome, note });
-    return await actOnCase(detail.caseId, action, body);
-  }
+  const send = (reason: string) =>
+    actOnCase(detail.caseId, action, { message, replyDays: Number(replyDays), dnsRecordIds: records, forwarding, outcome, note }, reason);
 
   const fields = (
     <>
@@ -107,7 +101,7 @@ export function CaseActionModal({
         <>
           <Field label="Outcome">
             {(control) => (
-              <select className="input" {...control} value={outcome} onChange={(event) => setOutcome(event.target.value)} data-autofocus>
+              <select className="input" {...control} value={outcome} onChange={(event) => setOutcome(event.target.value as AbuseOutcome)} data-autofocus>
                 {abuseOutcomes.map((o) => (
                   <option key={o} value={o}>
                     {abuseOutcomeLabels[o]}

@@ -5,13 +5,11 @@
 import { Panel } from '../../lib/Panel.tsx';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
-import type { AbuseCaseDetail } from '../../../../api/contract/compliance/abuse-desk.ts';
 import { abuseOutcomeLabels } from '../../../../api/contract/compliance/abuse-desk.ts';
 import { abuseCategoryLabels } from '../../../../api/contract/compliance/abuse.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import { type CaseAction, caseKey, figuresKey } from './api.ts';
 import { actionTitles, CaseActionModal } from './CaseActionModal.tsx';
 import { CaseClocks } from './Clock.tsx';
@@ -45,7 +43,7 @@ const eventWords: Record<string, string> = {
 export default function CaseDetail() {
   const { caseId = '' } = useParams();
   const { can } = useStaffSession();
-  const { data, error, mutate } = useSWR<AbuseCaseDetail>(caseKey(caseId));
+  const { data, error, mutate } = useApi(caseKey(caseId));
   const [acting, setActing] = useState<CaseAction | null>(null);
 
   if (error instanceof FetchError && error.failure.status !== 401) {

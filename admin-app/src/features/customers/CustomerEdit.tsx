@@ -3,7 +3,7 @@
  * change is audited), view their control panel as they see it (read-only, each page audited), and close the account.
  */
 import { type ReactNode, useState } from 'react';
-import { api } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { Field, TextField } from '@kit/Field.tsx';
 import type { Contact } from '../../../../api/contract/contact.ts';
 import type { CustomerRecord } from '../../../../api/contract/support/customers.ts';
@@ -54,7 +54,7 @@ export function EditCustomerModal({
   const adminChanged = (Object.keys(admin) as (keyof Contact)[]).some((key) => (admin[key] ?? '') !== ((current ?? emptyContact)[key] ?? ''));
   const emailChanged = email.trim().toLowerCase() !== customer.email.toLowerCase();
   return (
-    <ActionModal<{ message: string }>
+    <ActionModal
       open={open}
       title="Edit contacts and login email"
       description={
@@ -118,8 +118,8 @@ export function EditCustomerModal({
       ready={emailChanged || adminChanged}
       onClose={onClose}
       run={(reason) =>
-        api<{ message: string }>(`/admin/customers/${customer.accountId}`, {
-          method: 'PATCH',
+        apiClient.PATCH('/admin/customers/{id}', {
+          params: { path: { id: customer.accountId } },
           body: {
             ...(emailChanged ? { email: email.trim() } : {}),
             ...(adminChanged ? { [which]: { ...admin, country: admin.country.trim().toUpperCase() } } : {}),
@@ -135,7 +135,7 @@ export function EditCustomerModal({
 
 export function ViewAsModal({ customer, open, onClose }: { customer: CustomerRecord; open: boolean; onClose: () => void }) {
   return (
-    <ActionModal<{ redirect: string }>
+    <ActionModal
       open={open}
       title="View as customer"
       description={
@@ -150,7 +150,7 @@ export function ViewAsModal({ customer, open, onClose }: { customer: CustomerRec
       reason="required"
       confirm="View as customer"
       onClose={onClose}
-      run={(reason) => api<{ redirect: string }>(`/admin/customers/${customer.accountId}/viewAs`, { method: 'POST', body: { reason }, toast: false })}
+      run={(reason) => apiClient.POST('/admin/customers/{id}/viewAs', { params: { path: { id: customer.accountId } }, body: { reason }, toast: false })}
       onDone={(answer) => window.location.assign(answer.redirect)}
     />
   );
@@ -175,7 +175,7 @@ export function CloseAccountModal({
   onDone: (message: string) => void;
 }) {
   return (
-    <ActionModal<{ message: string }>
+    <ActionModal
       open={open}
       title={`Close ${customer.email}’s account`}
       description={
@@ -188,7 +188,7 @@ export function CloseAccountModal({
       confirm="Close the account"
       danger
       onClose={onClose}
-      run={(reason) => api<{ message: string }>(`/admin/customers/${customer.accountId}/close`, { method: 'POST', body: { reason }, toast: false })}
+      run={(reason) => apiClient.POST('/admin/customers/{id}/close', { params: { path: { id: customer.accountId } }, body: { reason }, toast: false })}
       onDone={(answer) => onDone(answer.message)}
     />
   );

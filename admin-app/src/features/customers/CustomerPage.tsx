@@ -5,8 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
-import { api } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { DataTable } from '@kit/DataTable.tsx';
 import { Money } from '@kit/Money.tsx';
 import { showToast } from '@kit/toasts.ts';
@@ -18,7 +17,7 @@ import { AuditTable } from '../../lib/AuditTable.tsx';
 import { formatAgo, formatDateTime, formatDate } from '@kit/dates.ts';
 import { RowMenu, type RowAction } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import { DomainsTable } from '../domains/DomainsTable.tsx';
 import { CloseAccountModal, closeBlockedReason, EditCustomerModal, ViewAsModal } from './CustomerEdit.tsx';
 import { NotesPanel } from './NotesPanel.tsx';
@@ -77,8 +76,12 @@ function ContactBlock({ contact }: { contact: Contact | null }) {
 export default function CustomerPage() {
   const accountId = Number(useParams().accountId);
   const { can } = useStaffSession();
-  const key = `/admin/customers/${accountId}`;
-  const { data: customer, error, mutate } = useSWR<CustomerRecord>(Number.isInteger(accountId) ? key : null);
+  const {
+    data: customer,
+    error,
+    mutate,
+  } = useApi(Number.isInteger(accountId) ? apiKey('/admin/customers/{id}', { params: { path: { id: accountId } } }) : null);
+  const onCustomer = { params: { path: { id: accountId } }, toast: false };
   const [help, setHelp] = useState<Help | null>(null);
   const [allTransactions, setAllTransactions] = useState(false);
 
@@ -357,7 +360,7 @@ export default function CustomerPage() {
         confirm="Reset two-step verification"
         danger
         onClose={() => setHelp(null)}
-        run={(reason) => api(`${key}/resetFactors`, { method: 'POST', body: { reason }, toast: false })}
+        run={(reason) => apiClient.POST('/admin/customers/{id}/resetFactors', { ...onCustomer, body: { reason } })}
         onDone={() => done(`Two-step verification reset; ${customer.email} was emailed`)}
       />
       <ActionModal
@@ -368,7 +371,7 @@ export default function CustomerPage() {
         confirm="Sign out everywhere"
         danger
         onClose={() => setHelp(null)}
-        run={() => api<{ revoked: number }>(`${key}/revokeSessions`, { method: 'POST', toast: false })}
+        run={() => apiClient.POST('/admin/customers/{id}/revokeSessions', onCustomer)}
         onDone={(answer) => done(`Signed out of ${answer.revoked} session${answer.revoked === 1 ? '' : 's'}`)}
       />
       <ActionModal
@@ -378,7 +381,7 @@ export default function CustomerPage() {
         reason="none"
         confirm="Send the link"
         onClose={() => setHelp(null)}
-        run={() => api(`${key}/resendRecovery`, { method: 'POST', toast: false })}
+        run={() => apiClient.POST('/admin/customers/{id}/resendRecovery', onCustomer)}
         onDone={() => done('Password reset link sent')}
       />
       <ActionModal
@@ -394,7 +397,7 @@ export default function CustomerPage() {
         reason="none"
         confirm="Resend"
         onClose={() => setHelp(null)}
-        run={() => api<{ message: string }>(`${key}/resendVerification`, { method: 'POST', toast: false })}
+        run={() => apiClient.POST('/admin/customers/{id}/resendVerification', onCustomer)}
         onDone={(answer) => done(answer.message)}
       />
       <ActionModal
@@ -404,7 +407,7 @@ export default function CustomerPage() {
         reason="none"
         confirm="Resend"
         onClose={() => setHelp(null)}
-        run={() => api<{ message: string }>(`${key}/resendApproval`, { method: 'POST', toast: false })}
+        run={() => apiClient.POST('/admin/customers/{id}/resendApproval', onCustomer)}
         onDone={(answer) => done(answer.message)}
       />
       <ActionModal
@@ -416,7 +419,10 @@ export default function CustomerPage() {
         danger
         onClose={() => setHelp(null)}
         run={() =>
-          api(`${key}/revokeApiTokens`, { method: 'POST', body: { apiTokenId: typeof help === 'object' && help ? help.token.apiTokenId : 0 }, toast: false })
+          apiClient.POST('/admin/customers/{id}/revokeApiTokens', {
+            ...onCustomer,
+            body: { apiTokenId: typeof help === 'object' && help ? help.token.apiTokenId : 0 },
+          })
         }
         onDone={() => done('API token revoked')}
       />
@@ -428,7 +434,7 @@ export default function CustomerPage() {
         confirm="Revoke all"
         danger
         onClose={() => setHelp(null)}
-        run={() => api(`${key}/revokeApiTokens`, { method: 'POST', body: {}, toast: false })}
+        run={() => apiClient.POST('/admin/customers/{id}/revokeApiTokens', { ...onCustomer, body: {} })}
         onDone={() => done('API tokens revoked')}
       />
     </section>

@@ -5,13 +5,12 @@
 import { Toolbar } from '../../lib/Toolbar.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import type { ListResult } from '../../../../api/contract/list.ts';
-import type { CustomerHit, CustomerMatch } from '../../../../api/contract/support/customers.ts';
+import { apiKey } from '@kit/api-client.ts';
+import type { CustomerMatch } from '../../../../api/contract/support/customers.ts';
 import { DataTable } from '@kit/DataTable.tsx';
 import { formatDate } from '@kit/dates.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import { Address } from '../../lib/Address.tsx';
 import { PageHeader } from '../../lib/PageHeader.tsx';
 import { useFilterParams } from '../../lib/use-filter-params.ts';
@@ -39,7 +38,7 @@ export default function CustomersPage() {
   // The box is what this page is for: ready to type in when it opens.
   useEffect(() => input.current?.focus(), []);
   const settled = useDebounced(q.trim(), 300);
-  const { data, error, isLoading } = useSWR<ListResult<CustomerHit>>(searchable(settled) ? `/admin/customers?q=${encodeURIComponent(settled)}` : null, {
+  const { data, error, isLoading } = useApi(searchable(settled) ? apiKey('/admin/customers', { params: { query: { q: settled } } }) : null, {
     keepPreviousData: true,
   });
 

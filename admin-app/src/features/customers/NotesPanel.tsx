@@ -1,6 +1,7 @@
 /** Staff notes on a customer: newest first, never shown to the customer; adding one is logged. */
 import { type FormEvent, useId, useState } from 'react';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import type { CustomerRecord } from '../../../../api/contract/support/customers.ts';
 import { formatDateTime } from '@kit/dates.ts';
 
@@ -23,7 +24,7 @@ export function NotesPanel({
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const answer = await api(`/admin/customers/${accountId}/notes`, { method: 'POST', body: { body }, toast: false });
+    const answer = await apiClient.POST('/admin/customers/{id}/notes', { params: { path: { id: accountId } }, body: { body }, toast: false });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
     setBody('');

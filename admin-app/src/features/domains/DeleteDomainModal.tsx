@@ -2,12 +2,12 @@
  * Deleting a name, with the registry's money rules said before anyone confirms: within the add grace period of a paid
  * registration we refund it (the registry refunds us); after it nothing comes back.
  */
-import useSWR from 'swr';
-import { api } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { Money } from '@kit/Money.tsx';
 import type { DomainDeletionTerms } from '../../../../api/contract/support/domain-history.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { formatDate } from '@kit/dates.ts';
+import { useApi } from '../../swr.ts';
 
 function Terms({ terms }: { terms: DomainDeletionTerms | undefined }) {
   if (!terms) return <p role="status">Checking the registry’s rules…</p>;
@@ -51,9 +51,9 @@ export function DeleteDomainModal({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const { data: terms } = useSWR<DomainDeletionTerms>(open ? `/admin/domains/${domainId}/deletion` : null);
+  const { data: terms } = useApi(open ? apiKey('/admin/domains/{id}/deletion', { params: { path: { id: domainId } } }) : null);
   return (
-    <ActionModal<{ message: string }>
+    <ActionModal
       open={open}
       title={`Delete ${domain}`}
       description={<Terms terms={terms} />}
@@ -62,7 +62,7 @@ export function DeleteDomainModal({
       danger
       ready={terms?.canDelete === true}
       onClose={onClose}
-      run={(reason) => api<{ message: string }>(`/admin/domains/${domainId}/delete`, { method: 'POST', body: { reason }, toast: false })}
+      run={(reason) => apiClient.POST('/admin/domains/{id}/delete', { params: { path: { id: domainId } }, body: { reason }, toast: false })}
       onDone={(answer) => onDone(answer.message)}
     />
   );

@@ -5,25 +5,24 @@
 import { Panel } from '../../lib/Panel.tsx';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import useSWR, { mutate as revalidate } from 'swr';
-import { api } from '@kit/api.ts';
+import { mutate as revalidate } from 'swr';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { DataTable } from '@kit/DataTable.tsx';
 import { Field } from '@kit/Field.tsx';
 import { Money } from '@kit/Money.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { heldActionMessage, rolesActingOnHeldNames, suspensionBlocksSentence } from '../../../../api/contract/domains/suspension-gate.ts';
 import { rolePermissions, staffRoleLabels, staffRoles } from '../../../../api/contract/staff/roles.ts';
-import type { CustomerRecord, StaffDomainRecord } from '../../../../api/contract/support/customers.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { formatDate, formatDateTime } from '@kit/dates.ts';
 import { RowMenu, type RowAction } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import { DomainStatus, domainStatusWords, holdKinds, transferAwayWords } from './DomainsTable.tsx';
 import { RegistryCommands } from '../registries/RegistryCommands.tsx';
 import { EditCustomerModal } from '../customers/CustomerEdit.tsx';
 import { DeleteDomainModal } from './DeleteDomainModal.tsx';
-import { DomainTimeline } from './DomainTimeline.tsx';
+import { DomainTimeline, timelineKey } from './DomainTimeline.tsx';
 import { Address } from '../../lib/Address.tsx';
 
 type Action = 'lock' | 'unlock' | 'suspend' | 'unsuspend' | 'renew' | 'restore' | 'move' | 'contacts' | 'delete';
@@ -52,13 +51,13 @@ const suspendingRoles = new Intl.ListFormat('en', { type: 'conjunction' }).forma
 export default function DomainPage() {
   const domainId = Number(useParams().domainId);
   const { can, session } = useStaffSession();
-  const key = `/admin/domains/${domainId}`;
-  const { data: domain, error, mutate } = useSWR<StaffDomainRecord>(Number.isInteger(domainId) ? key : null);
+  const onDomain = { params: { path: { id: domainId } }, toast: false };
+  const { data: domain, error, mutate } = useApi(Number.isInteger(domainId) ? apiKey('/admin/domains/{id}', { params: onDomain.params }) : null);
   const [action, setAction] = useState<Action | null>(null);
   const [years, setYears] = useState(1);
   const [toEmail, setToEmail] = useState('');
   // The owner's record (an audited read) only once contacts are to be edited: they are the account's, for all its names.
-  const { data: owner } = useSWR<CustomerRecord>(action === 'contacts' && domain ? `/admin/customers/${domain.accountId}` : null);
+  const { data: owner } = useApi(action === 'contacts' && domain ? apiKey('/admin/customers/{id}', { params: { path: { id: domain.accountId } } }) : null);
 
   if (error instanceof FetchError) {
     return (
@@ -89,7 +88,7 @@ export default function DomainPage() {
     showToast(message, 'success');
     setAction(null);
     void mutate();
-    void revalidate(`${key}/timeline`);
+    void revalidate(timelineKey(domainId));
   };
   const actions: RowAction[] = [
     ...(can('domains:manage') && domain.status === 'active'
@@ -279,7 +278,7 @@ export default function DomainPage() {
         reason="optional"
         confirm={action === 'unlock' ? 'Unlock' : 'Lock'}
         onClose={() => setAction(null)}
-        run={(reason) => api(`${key}/lock`, { method: 'POST', body: { locked: action === 'lock', reason: reason || undefined }, toast: false })}
+        run={(reason) => apiClient.POST('/admin/domains/{id}/lock', { ...onDomain, body: { locked: action === 'lock', reason: reason || undefined } })}
         onDone={() => done(action === 'unlock' ? 'Unlocked; the owner was emailed' : 'Locked')}
       />
       <ActionModal
@@ -295,7 +294,7 @@ export default function DomainPage() {
         confirm="Suspend"
         danger
         onClose={() => setAction(null)}
-        run={(reason) => api(`${key}/suspend`, { method: 'POST', body: { reason }, toast: false })}
+        run={(reason) => apiClient.POST('/admin/domains/{id}/suspend', { ...onDomain, body: { reason } })}
         onDone={() => done(`${domain.domain} is suspended`)}
       />
       <ActionModal
@@ -305,7 +304,7 @@ export default function DomainPage() {
         reason="required"
         confirm="Lift the suspension"
         onClose={() => setAction(null)}
-        run={(reason) => api<{ stillSuspended: boolean }>(`${key}/unsuspend`, { method: 'POST', body: { reason }, toast: false })}
+        run={(reason) => apiClient.POST('/admin/domains/{id}/unsuspend', { ...onDomain, body: { reason } })}
         onDone={(answer) => done(answer.stillSuspended ? 'Our suspension is lifted; another hold remains' : `${domain.domain} resolves again`)}
       />
       <ActionModal
@@ -339,7 +338,7 @@ export default function DomainPage() {
         reason="required"
         confirm="Renew at no charge"
         onClose={() => setAction(null)}
-        run={(reason) => api<{ expireDate: string }>(`${key}/courtesyRenew`, { method: 'POST', body: { years, reason }, toast: false })}
+        run={(reason) => apiClient.POST('/admin/domains/{id}/courtesyRenew', { ...onDomain, body: { years, reason } })}
         onDone={(answer) => done(`Renewed; it now expires ${formatDate(answer.expireDate)}`)}
       />
       <ActionModal
@@ -349,7 +348,7 @@ export default function DomainPage() {
         reason="required"
         confirm="Restore"
         onClose={() => setAction(null)}
-        run={(reason) => api<{ status: string }>(`${key}/restore`, { method: 'POST', body: { reason }, toast: false })}
+        run={(reason) => apiClient.POST('/admin/domains/{id}/restore', { ...onDomain, body: { reason } })}
         onDone={(answer) => done(answer.status === 'active' ? 'Restored' : 'Restored; renew it now, its term has ended')}
       />
       <ActionModal
@@ -373,7 +372,7 @@ export default function DomainPage() {
         confirm="Move the domain"
         danger
         onClose={() => setAction(null)}
-        run={(reason) => api(`${key}/move`, { method: 'POST', body: { toEmail, reason }, toast: false })}
+        run={(reason) => apiClient.POST('/admin/domains/{id}/move', { ...onDomain, body: { toEmail, reason } })}
         onDone={() => {
           setToEmail('');
           done(`${domain.domain} moved to ${toEmail}`);

@@ -1,10 +1,14 @@
 /** One domain's history in one table: staff actions, the customer's own changes and the registry's answers, newest first. */
 import { ListTable } from '../../lib/ListTable.tsx';
 import { Panel } from '../../lib/Panel.tsx';
-import useSWR from 'swr';
-import type { DomainTimelineEntry, TimelineSource } from '../../../../api/contract/support/domain-history.ts';
+import { apiKey } from '@kit/api-client.ts';
+import type { TimelineSource } from '../../../../api/contract/support/domain-history.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { Address } from '../../lib/Address.tsx';
+import { useApi } from '../../swr.ts';
+
+/** The timeline's SWR key: the domain page reloads it after each action. */
+export const timelineKey = (domainId: number) => apiKey('/admin/domains/{id}/timeline', { params: { path: { id: domainId } } });
 
 const sourceBadges: Record<TimelineSource, { label: string; tone: string }> = {
   staff: { label: 'Staff', tone: 'badge-info' },
@@ -14,7 +18,7 @@ const sourceBadges: Record<TimelineSource, { label: string; tone: string }> = {
 };
 
 export function DomainTimeline({ domainId }: { domainId: number }) {
-  const { data } = useSWR<{ data: DomainTimelineEntry[] }>(`/admin/domains/${domainId}/timeline`);
+  const { data } = useApi(timelineKey(domainId));
   return (
     <Panel title="Timeline">
       <ListTable

@@ -5,12 +5,10 @@
 import { Toolbar } from '../../lib/Toolbar.tsx';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import useSWR from 'swr';
-import type { ListResult } from '../../../../api/contract/list.ts';
-import type { StaffDomainRow } from '../../../../api/contract/support/customers.ts';
+import { apiKey } from '@kit/api-client.ts';
 import { type StaffDomainState, staffDomainStates } from '../../../../api/contract/support/support-schemas.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
-import { FetchError } from '../../swr.ts';
+import { FetchError, useApi } from '../../swr.ts';
 import { PageHeader } from '../../lib/PageHeader.tsx';
 import { ToolbarInput } from '../../lib/ToolbarField.tsx';
 import { DomainsTable } from './DomainsTable.tsx';
@@ -28,7 +26,7 @@ export default function DomainsPage() {
   const settled = useDebounced(q.trim().toLowerCase(), 250);
   const stateParam = params.get('state') ?? '';
   const state = (staffDomainStates as readonly string[]).includes(stateParam) ? (stateParam as StaffDomainState) : null;
-  const { data, error } = useSWR<ListResult<StaffDomainRow>>(`/admin/domains?q=${encodeURIComponent(settled)}${state ? `&state=${state}` : ''}`, {
+  const { data, error } = useApi(apiKey('/admin/domains', { params: { query: { q: settled, ...(state ? { state } : {}) } } }), {
     keepPreviousData: true,
   });
   return (

@@ -3,17 +3,17 @@
  * (default `*` or one extension) is previewed before it is saved, and a rule that would sell below cost is refused.
  */
 import { type FormEvent, useState } from 'react';
-import useSWR from 'swr';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { DataTable } from '@kit/DataTable.tsx';
 import { showToast } from '@kit/toasts.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
-import type { PriceChange, PricingRow, PricingRule } from '../../../../api/contract/pricing/pricing.ts';
+import type { PriceChange, PricingRule } from '../../../../api/contract/pricing/pricing.ts';
 import { useStaffSession } from '../../shell/session.ts';
+import { useApi } from '../../swr.ts';
 import { Loaded } from '../../lib/Loaded.tsx';
 
-type Table = { rows: PricingRow[]; rules: PricingRule[]; pauseAbovePercent: number };
-const key = '/admin/pricing';
+const key = apiKey('/admin/pricing');
 const roundingLabels: Record<PricingRule['rounding'], string> = { none: 'no rounding', '99': 'up to .99', whole: 'up to a whole dollar' };
 
 function describeRule(rule: PricingRule): string {
@@ -40,7 +40,7 @@ function RuleForm({ onSaved }: { onSaved: () => void }) {
     tld: form.tld,
     marginPercent: Number(form.marginPercent),
     marginFixedCents: parseDollars(form.fixed) ?? 0,
-    rounding: form.rounding,
+    rounding: form.rounding as PricingRule['rounding'],
     floorMarginCents: parseDollars(form.floor) ?? 0,
     reason: form.reason.trim() || undefined,
   });
@@ -48,7 +48,7 @@ function RuleForm({ onSaved }: { onSaved: () => void }) {
   async function preview(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const answer = await api<{ changes: PriceChange[] }>('/admin/pricing/preview', { method: 'POST', body: body(), toast: false });
+    const answer = await apiClient.POST('/admin/pricing/preview', { body: body(), toast: false });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
     setChanges(answer.changes);
@@ -56,11 +56,7 @@ function RuleForm({ onSaved }: { onSaved: () => void }) {
 
   async function save() {
     setBusy(true);
-    const answer = await api<{ changes: number; priceRises: { notices: number; paused: number } }>('/admin/pricing/rules', {
-      method: 'POST',
-      body: body(),
-      toast: false,
-    });
+    const answer = await apiClient.POST('/admin/pricing/rules', { body: body(), toast: false });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
     showToast(`Rule saved: ${answer.changes} prices changed, ${answer.priceRises.notices} customers told of a renewal rise`, 'success');
@@ -141,13 +137,13 @@ function RuleForm({ onSaved }: { onSaved: () => void }) {
 
 export default function Pricing() {
   const { can } = useStaffSession();
-  const { data, error, mutate } = useSWR<Table>(key);
+  const { data, error, mutate } = useApi(key);
   const [filter, setFilter] = useState('');
   const [syncing, setSyncing] = useState(false);
 
   async function sync() {
     setSyncing(true);
-    const answer = await api<{ source: string; extensions: number; changed: number }>('/admin/pricing/sync', { method: 'POST', body: {} });
+    const answer = await apiClient.POST('/admin/pricing/sync');
     setSyncing(false);
     if (isFailure(answer)) return;
     showToast(`Costs synced from ${answer.source}: ${answer.extensions} extensions, ${answer.changed} changes`, 'success');

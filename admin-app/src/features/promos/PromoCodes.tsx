@@ -5,19 +5,19 @@
 import { actionsColumn } from '@kit/DataTable.tsx';
 import { ListTable } from '../../lib/ListTable.tsx';
 import { useState } from 'react';
-import useSWR from 'swr';
-import { type ApiFailure, api, isFailure } from '@kit/api.ts';
+import { type ApiFailure, isFailure } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { Field, TextField } from '@kit/Field.tsx';
 import { showToast } from '@kit/toasts.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
 import { formatMoney, parseDollars } from '../../../../api/contract/money.ts';
 import type { PromoCode } from '../../../../api/contract/promotions/promo-codes.ts';
 import { formatDateTime } from '@kit/dates.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { RowMenu } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
+import { useApi } from '../../swr.ts';
 
-const key = '/admin/promoCodes?limit=200';
+const key = apiKey('/admin/promoCodes', { params: { query: { limit: 200 } } });
 const statusBadges: Record<PromoCode['status'], [string, string]> = {
   active: ['badge-success', 'Active'],
   scheduled: ['badge-info', 'Scheduled'],
@@ -61,10 +61,11 @@ function CodeDialog({ editing, onClose, onDone }: { editing: PromoCode | null; o
   async function save(): Promise<PromoCode | ApiFailure> {
     const changed = (name: keyof typeof form) => form[name] !== original[name];
     const terms = {
-      kind: form.kind,
-      value,
+      kind: form.kind as PromoCode['kind'],
+      // The dialog is not ready until the value reads as a number (or, once used, the value is not sent).
+      value: value as number,
       tlds: form.tlds.split(/[\s,]+/).filter(Boolean),
-      years: form.years,
+      years: form.years as PromoCode['years'],
       startDate: dayStart(form.start),
     };
     const limits = {
@@ -73,12 +74,18 @@ function CodeDialog({ editing, onClose, onDone }: { editing: PromoCode | null; o
       maxPerCustomer: optionalCount(form.maxPerCustomer),
     };
     const answer = editing
-      ? await api<PromoCode>(`/admin/promoCodes/${editing.promoCodeId}`, {
-          method: 'PATCH',
+      ? await apiClient.PATCH('/admin/promoCodes/{id}', {
+          params: { path: { id: editing.promoCodeId } },
           body: {
             ...(locked
               ? {}
-              : Object.fromEntries(Object.entries(terms).filter(([name]) => changed(name === 'startDate' ? 'start' : (name as keyof typeof form))))),
+              : {
+                  ...(changed('kind') ? { kind: terms.kind } : {}),
+                  ...(changed('value') ? { value: terms.value } : {}),
+                  ...(changed('tlds') ? { tlds: terms.tlds } : {}),
+                  ...(changed('years') ? { years: terms.years } : {}),
+                  ...(changed('start') ? { startDate: terms.startDate } : {}),
+                }),
             ...(changed('end') ? { endDate: limits.endDate } : {}),
             ...(changed('maxRedemptions') ? { maxRedemptions: limits.maxRedemptions } : {}),
             ...(changed('maxPerCustomer') ? { maxPerCustomer: limits.maxPerCustomer } : {}),
@@ -86,8 +93,7 @@ function CodeDialog({ editing, onClose, onDone }: { editing: PromoCode | null; o
           },
           toast: false,
         })
-      : await api<PromoCode>('/admin/promoCodes', {
-          method: 'POST',
+      : await apiClient.POST('/admin/promoCodes', {
           body: { code: form.code, ...terms, ...limits, reason: form.reason.trim() || undefined },
           toast: false,
         });
@@ -188,7 +194,7 @@ function CodeDialog({ editing, onClose, onDone }: { editing: PromoCode | null; o
 
 function EndDialog({ code, onClose, onDone }: { code: PromoCode; onClose: () => void; onDone: () => void }) {
   return (
-    <ActionModal<PromoCode>
+    <ActionModal
       open
       title={`End ${code.code} now?`}
       description={<p>Customers can no longer use it; orders already placed keep their discount.</p>}
@@ -196,7 +202,7 @@ function EndDialog({ code, onClose, onDone }: { code: PromoCode; onClose: () => 
       confirm="End now"
       danger
       onClose={onClose}
-      run={(reason) => api<PromoCode>(`/admin/promoCodes/${code.promoCodeId}/expire`, { method: 'POST', body: { reason }, toast: false })}
+      run={(reason) => apiClient.POST('/admin/promoCodes/{id}/expire', { params: { path: { id: code.promoCodeId } }, body: { reason }, toast: false })}
       onDone={() => {
         showToast(`${code.code} has ended. Carts holding it show “This code has expired”.`, 'success');
         onDone();
@@ -207,7 +213,7 @@ function EndDialog({ code, onClose, onDone }: { code: PromoCode; onClose: () => 
 
 export default function PromoCodes() {
   const { can } = useStaffSession();
-  const { data, error, mutate } = useSWR<ListResult<PromoCode>>(key);
+  const { data, error, mutate } = useApi(key);
   const [creating, setCreating] = useState(false);
   const [ending, setEnding] = useState<PromoCode | null>(null);
   const [editing, setEditing] = useState<PromoCode | null>(null);

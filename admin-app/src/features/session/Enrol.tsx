@@ -5,10 +5,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { TextField } from '@kit/Field.tsx';
 import { staffRoleLabels } from '../../../../api/contract/staff/roles.ts';
-import type { StaffEnrolmentView, StaffSignInStep } from '../../../../api/contract/staff/staff.ts';
+import type { StaffEnrolmentView } from '../../../../api/contract/staff/staff.ts';
 import { paths } from '../../paths.ts';
 import { sessionKey } from '../../shell/session.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -32,7 +33,7 @@ export default function Enrol() {
     // The token leaves the address bar (and the history) once read.
     if (window.location.hash) window.history.replaceState(null, '', window.location.pathname);
     if (!token) return;
-    void api<StaffEnrolmentView>('/admin/enrolment/check', { method: 'POST', body: { token }, toast: false }).then((answer) => {
+    void apiClient.POST('/admin/enrolment/check', { body: { token }, toast: false }).then((answer) => {
       if (isFailure(answer)) setLinkError(answer.message);
       else {
         setInvite(answer);
@@ -49,7 +50,7 @@ export default function Enrol() {
     if (password.length < minPassword || password !== repeat) return;
     setBusy(true);
     setError(null);
-    const answer = await api<StaffSignInStep>('/admin/enrolment', { method: 'POST', body: { token, name, password }, toast: false });
+    const answer = await apiClient.POST('/admin/enrolment', { body: { token, name, password }, toast: false });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
     await mutate(sessionKey);

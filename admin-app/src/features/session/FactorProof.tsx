@@ -4,7 +4,8 @@
  * The API accepts either; the member can switch between them.
  */
 import { useState } from 'react';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { TextField } from '@kit/Field.tsx';
 
 export type Proof = { mode: 'app' | 'email'; currentCode: string; password: string; emailCode: string };
@@ -14,7 +15,7 @@ export const emptyProof = (hasApp: boolean): Proof => ({ mode: hasApp ? 'app' : 
 const codeInput = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
 /** The body fields the API takes for this proof. */
-export function proofBody(proof: Proof): Record<string, string> {
+export function proofBody(proof: Proof): { currentCode: string } | { password: string; emailCode: string } {
   return proof.mode === 'app' ? { currentCode: proof.currentCode } : { password: proof.password, emailCode: proof.emailCode };
 }
 
@@ -28,7 +29,7 @@ export function FactorProof({ id, proof, onChange, hasApp }: { id: string; proof
 
   async function sendCode() {
     setSending(true);
-    const answer = await api<{ message: string }>('/admin/session/emailCode', { method: 'POST', toast: false });
+    const answer = await apiClient.POST('/admin/session/emailCode', { toast: false });
     setSending(false);
     setSent(isFailure(answer) ? { ok: false, text: answer.message } : { ok: true, text: answer.message });
   }

@@ -5,9 +5,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { TextField } from '@kit/Field.tsx';
-import type { StaffSignInStep, StaffTotpSetup } from '../../../../api/contract/staff/staff.ts';
+import type { StaffSessionState, StaffTotpSetup } from '../../../../api/contract/staff/staff.ts';
 import { paths } from '../../paths.ts';
 import { sessionKey, useStaffSession } from '../../shell/session.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -29,7 +30,7 @@ export default function SecondFactorSetup() {
     else if (session?.state === 'active') navigate(paths.home.href(), { replace: true });
   }, [session, signedOut, navigate]);
 
-  async function done(answer: StaffSignInStep) {
+  async function done(answer: { next: StaffSessionState }) {
     await mutate(sessionKey);
     if (answer.next === 'active') navigate(paths.home.href(), { replace: true });
   }
@@ -37,7 +38,7 @@ export default function SecondFactorSetup() {
   async function startTotp() {
     setBusy(true);
     setError(null);
-    const answer = await api<StaffTotpSetup>('/admin/session/totp', { method: 'POST', toast: false });
+    const answer = await apiClient.POST('/admin/session/totp', { toast: false });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
     setSetup(answer);
@@ -48,7 +49,7 @@ export default function SecondFactorSetup() {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const answer = await api<StaffSignInStep>('/admin/session/totp/confirm', { method: 'POST', body: { code }, toast: false });
+    const answer = await apiClient.POST('/admin/session/totp/confirm', { body: { code }, toast: false });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
     await done(answer);
@@ -58,10 +59,10 @@ export default function SecondFactorSetup() {
     setBusy(true);
     setError(null);
     try {
-      const options = await api<Parameters<typeof createPasskey>[0]>('/admin/session/passkeyRegistrationOptions', { method: 'POST', toast: false });
+      const options = await apiClient.POST('/admin/session/passkeyRegistrationOptions', { toast: false });
       if (isFailure(options)) return setError(options.message);
       const passkey = await createPasskey(options);
-      const answer = await api<StaffSignInStep>('/admin/session/passkeys', { method: 'POST', body: { passkey, name: 'Passkey' }, toast: false });
+      const answer = await apiClient.POST('/admin/session/passkeys', { body: { passkey, name: 'Passkey' }, toast: false });
       if (isFailure(answer)) return setError(answer.message);
       await done(answer);
     } catch (failure) {

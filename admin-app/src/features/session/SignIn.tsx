@@ -5,7 +5,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { mutate } from 'swr';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { sendWithBotCheckIfAsked } from '@kit/bot-check-retry.ts';
 import { TextField } from '@kit/Field.tsx';
 import type { StaffSignInStep } from '../../../../api/contract/staff/staff.ts';
@@ -48,7 +49,7 @@ export default function SignIn() {
     setBusy(true);
     setError(null);
     const answer = await sendWithBotCheckIfAsked((recaptchaToken) =>
-      api<StaffSignInStep>('/admin/session', { method: 'POST', body: { email, password, recaptchaToken }, toast: false }),
+      apiClient.POST('/admin/session', { body: { email, password, recaptchaToken }, toast: false }),
     );
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
@@ -65,17 +66,20 @@ export default function SignIn() {
     setEmailCode('');
     setCode('');
     setError(null);
-    await api('/admin/session', { method: 'DELETE', toast: false });
+    await apiClient.DELETE('/admin/session', { toast: false });
     await mutate(sessionKey, undefined, { revalidate: false });
     setStep(null);
   }
 
   /** A code typed at the second-factor step: the app's (`/code`) or the emailed one (`/emailCode/verify`). */
-  async function submitSecondFactor(event: FormEvent, path: string, body: { code: string } | { emailCode: string }) {
+  async function submitSecondFactor(event: FormEvent, code: { code: string } | { emailCode: string }) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const answer = await api<StaffSignInStep>(path, { method: 'POST', body, toast: false });
+    const answer =
+      'code' in code
+        ? await apiClient.POST('/admin/session/code', { body: code, toast: false })
+        : await apiClient.POST('/admin/session/emailCode/verify', { body: code, toast: false });
     setBusy(false);
     if (isFailure(answer)) {
       // 401: the pending sign-in has expired, and the message asks for the email and password again.
@@ -89,10 +93,10 @@ export default function SignIn() {
     setBusy(true);
     setError(null);
     try {
-      const options = await api<Parameters<typeof assertPasskey>[0]>('/admin/session/passkeyOptions', { method: 'POST', toast: false });
+      const options = await apiClient.POST('/admin/session/passkeyOptions', { toast: false });
       if (isFailure(options)) return setError(options.message);
       const passkey = await assertPasskey(options);
-      const answer = await api<StaffSignInStep>('/admin/session/passkey', { method: 'POST', body: { passkey }, toast: false });
+      const answer = await apiClient.POST('/admin/session/passkey', { body: { passkey }, toast: false });
       if (isFailure(answer)) return setError(answer.message);
       await finish(answer);
     } catch (failure) {
@@ -105,7 +109,7 @@ export default function SignIn() {
   async function sendEmailCode() {
     setBusy(true);
     setError(null);
-    const answer = await api<{ message: string }>('/admin/session/emailCode', { method: 'POST', toast: false });
+    const answer = await apiClient.POST('/admin/session/emailCode', { toast: false });
     setBusy(false);
     if (isFailure(answer)) return setError(answer.message);
     setEmailSent(answer.message);
@@ -120,7 +124,7 @@ export default function SignIn() {
           </p>
         )}
         {step.factors.totp && (
-          <form onSubmit={(event) => void submitSecondFactor(event, '/admin/session/code', { code })} noValidate>
+          <form onSubmit={(event) => void submitSecondFactor(event, { code })} noValidate>
             <TextField
               label="Authentication code"
               hint="The 6-digit code from your authenticator app"
@@ -157,7 +161,7 @@ export default function SignIn() {
           </div>
         )}
         {emailSent && (
-          <form onSubmit={(event) => void submitSecondFactor(event, '/admin/session/emailCode/verify', { emailCode })} noValidate>
+          <form onSubmit={(event) => void submitSecondFactor(event, { emailCode })} noValidate>
             <TextField
               label="Emailed code"
               hint={`${emailSent} Then set up your new authenticator app or a passkey.`}

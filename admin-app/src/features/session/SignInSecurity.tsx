@@ -4,7 +4,8 @@
  * or the password and a code we email; the member is emailed after each change.
  */
 import { type FormEvent, useEffect, useState } from 'react';
-import { api, isFailure } from '@kit/api.ts';
+import { isFailure } from '@kit/api.ts';
+import { apiClient } from '@kit/api-client.ts';
 import { TextField } from '@kit/Field.tsx';
 import type { StaffTotpSetup } from '../../../../api/contract/staff/staff.ts';
 import { useStaffSession } from '../../shell/session.ts';
@@ -34,7 +35,7 @@ export default function SignInSecurity() {
   async function startReplace() {
     setBusy(true);
     setNotice(null);
-    const answer = await api<StaffTotpSetup>('/admin/session/totp', { method: 'POST', toast: false });
+    const answer = await apiClient.POST('/admin/session/totp', { toast: false });
     setBusy(false);
     if (isFailure(answer)) return setNotice({ ok: false, text: answer.message });
     setSetup(answer);
@@ -44,7 +45,7 @@ export default function SignInSecurity() {
     event.preventDefault();
     setBusy(true);
     setNotice(null);
-    const answer = await api('/admin/session/totp/confirm', { method: 'POST', body: { code: newCode, ...proofBody(appProof) }, toast: false });
+    const answer = await apiClient.POST('/admin/session/totp/confirm', { body: { code: newCode, ...proofBody(appProof) }, toast: false });
     setBusy(false);
     if (isFailure(answer)) return setNotice({ ok: false, text: answer.message });
     setSetup(null);
@@ -59,14 +60,10 @@ export default function SignInSecurity() {
     setBusy(true);
     setNotice(null);
     try {
-      const options = await api<Parameters<typeof createPasskey>[0]>('/admin/session/passkeyRegistrationOptions', {
-        method: 'POST',
-        body: proofBody(passkeyProof),
-        toast: false,
-      });
+      const options = await apiClient.POST('/admin/session/passkeyRegistrationOptions', { body: proofBody(passkeyProof), toast: false });
       if (isFailure(options)) return setNotice({ ok: false, text: options.message });
       const passkey = await createPasskey(options);
-      const answer = await api('/admin/session/passkeys', { method: 'POST', body: { passkey, name: 'Passkey' }, toast: false });
+      const answer = await apiClient.POST('/admin/session/passkeys', { body: { passkey, name: 'Passkey' }, toast: false });
       if (isFailure(answer)) return setNotice({ ok: false, text: answer.message });
       setPasskeyProof(emptyProof(hasApp));
       setNotice({ ok: true, text: 'Your passkey was added. We emailed you about the change.' });

@@ -3,20 +3,19 @@ import { actionsColumn } from '@kit/DataTable.tsx';
 import { ListTable } from '../../lib/ListTable.tsx';
 import { PageHeader } from '../../lib/PageHeader.tsx';
 import { useState } from 'react';
-import useSWR from 'swr';
-import { api } from '@kit/api.ts';
+import { apiClient, apiKey } from '@kit/api-client.ts';
 import { Field, TextField } from '@kit/Field.tsx';
 import { showToast } from '@kit/toasts.ts';
-import type { ListResult } from '../../../../api/contract/list.ts';
 import { type StaffRole, staffRoleLabels, staffRoles } from '../../../../api/contract/staff/roles.ts';
 import type { StaffMember } from '../../../../api/contract/staff/staff.ts';
 import { formatAgo } from '@kit/dates.ts';
 import { ActionModal } from '../../lib/ActionModal.tsx';
 import { RowMenu } from '../../lib/RowMenu.tsx';
 import { useStaffSession } from '../../shell/session.ts';
+import { useApi } from '../../swr.ts';
 import { Address } from '../../lib/Address.tsx';
 
-const staffKey = '/admin/staff';
+const staffKey = apiKey('/admin/staff');
 
 function RoleSelect({ value, onChange, label = 'Role' }: { value: StaffRole; onChange: (role: StaffRole) => void; label?: string }) {
   return (
@@ -39,7 +38,7 @@ function InviteModal({ open, onClose, onDone }: { open: boolean; onClose: () => 
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffRole>('support');
   return (
-    <ActionModal<StaffMember>
+    <ActionModal
       open={open}
       title="Invite a staff member"
       description={<p className="muted">They get an email with a one-time link to set a password and a second factor. The link works for 72 hours.</p>}
@@ -54,7 +53,7 @@ function InviteModal({ open, onClose, onDone }: { open: boolean; onClose: () => 
       confirm="Send invitation"
       ready={Boolean(email) && Boolean(name.trim())}
       onClose={onClose}
-      run={() => api<StaffMember>(staffKey, { method: 'POST', body: { email, name, role }, toast: false })}
+      run={() => apiClient.POST('/admin/staff', { body: { email, name, role }, toast: false })}
       onDone={(answer) => {
         showToast(`Invitation sent to ${answer.email}`, 'success');
         setEmail('');
@@ -78,13 +77,13 @@ function EditModal({ editing, onClose, onDone }: { editing: Editing | null; onCl
       : kind === 'reset'
         ? `Reset ${member.name}’s sign-in`
         : `${disabling ? 'Disable' : 'Enable'} ${member.name}`;
+  const onMember = { params: { path: { id: member.staffId } }, toast: false };
   const save = async (reason: string) =>
     kind === 'reset'
-      ? await api(`${staffKey}/${member.staffId}/resetFactors`, { method: 'POST', body: { reason }, toast: false })
-      : await api(`${staffKey}/${member.staffId}`, {
-          method: 'PATCH',
+      ? await apiClient.POST('/admin/staff/{id}/resetFactors', { ...onMember, body: { reason } })
+      : await apiClient.PATCH('/admin/staff/{id}', {
+          ...onMember,
           body: kind === 'role' ? { role, reason: reason || undefined } : { status: disabling ? 'disabled' : 'active', reason: reason || undefined },
-          toast: false,
         });
   return (
     <ActionModal
@@ -124,7 +123,7 @@ const statusBadge: Record<StaffMember['status'], string> = { active: 'badge badg
 
 export default function StaffPage() {
   const { session } = useStaffSession();
-  const { data, mutate } = useSWR<ListResult<StaffMember>>(staffKey);
+  const { data, mutate } = useApi(staffKey);
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   const done = () => {
@@ -197,7 +196,8 @@ export default function StaffPage() {
                         ? [
                             {
                               label: 'Resend invitation',
-                              onSelect: () => void api(`${staffKey}/${member.staffId}/resendInvitation`, { method: 'POST' }).then(() => mutate()),
+                              onSelect: () =>
+                                void apiClient.POST('/admin/staff/{id}/resendInvitation', { params: { path: { id: member.staffId } } }).then(() => mutate()),
                             },
                           ]
                         : []),
