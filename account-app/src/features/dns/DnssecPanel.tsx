@@ -212,8 +212,24 @@ export function DnssecPanel({ domain, openModal }: { domain: Domain; openModal: 
         empty={null}
         columns={[
           { key: 'keyTag', label: 'Key tag', cellClassName: 'dns-host', render: (ds) => ds.keyTag },
-          { key: 'algorithm', label: 'Algorithm', render: (ds) => `${ds.algorithm} · ${algorithmName(ds.algorithm)}` },
-          { key: 'digestType', label: 'Digest type', render: (ds) => `${ds.digestType} · ${digestTypeName(ds.digestType)}` },
+          {
+            key: 'algorithm',
+            label: 'Algorithm',
+            render: (ds) => (
+              <>
+                {ds.algorithm} · {algorithmName(ds.algorithm)}
+              </>
+            ),
+          },
+          {
+            key: 'digestType',
+            label: 'Digest type',
+            render: (ds) => (
+              <>
+                {ds.digestType} · {digestTypeName(ds.digestType)}
+              </>
+            ),
+          },
           {
             key: 'digest',
             label: 'Digest',
