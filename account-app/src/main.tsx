@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import '@kit/base.css';
+import '@kit/data-table.css';
 import { applyStoredTheme } from '@kit/theme.ts';
 import { showCarriedToasts } from '@kit/carried-toasts.ts';
 import Toasts from '@kit/Toasts.tsx';

@@ -4,6 +4,11 @@
  * carries its column's label, data-table.css), an empty state in place of an empty table, and a pager for a list
  * read a page at a time. The app imports `@kit/data-table.css` once, before its own styles.
  *
+ * Two looks: `variant="panel"` (the default, the back office's) draws the table itself, its headers on a band and its
+ * rows as labelled cards on a phone; `variant="plain"` (the account app's) leaves the look to the table's own class
+ * (`className`: `orders-table`, `dns-table` …), rules between rows and a phone layout of its own, and the kit sets only
+ * the table's width and where its cells' content sits.
+ *
  *   <DataTable rows={orders} rowKey={(o) => o.orderId} empty="No orders match." columns={[
  *     { key: 'order', label: 'Order', render: (o) => <Link …>Order #{o.orderId}</Link>, sort: (o) => o.orderId },
  *     { key: 'total', label: 'Total', className: 'num', render: (o) => formatMoney(o.total) },
@@ -31,6 +36,8 @@ export type Column<Row> = {
   className?: string;
   /** Classes of the header alone (a minimum width). */
   headClassName?: string;
+  /** Classes of the cells alone (a plain table's cell styles, which its header does not take). */
+  cellClassName?: string;
 };
 
 /** A column of buttons: its header ("Actions") for screen readers only, its cells across the whole card on a phone. */
@@ -52,6 +59,8 @@ export type Paging = {
 };
 
 export type DataTableProps<Row> = {
+  /** The back office's look (`panel`, the default) or the look of the table's own class (`plain`): see above. */
+  variant?: 'panel' | 'plain';
   /** Columns; `false` leaves one out (a column some screens do not show). */
   columns: readonly (Column<Row> | false)[];
   rows: readonly Row[];
@@ -60,6 +69,8 @@ export type DataTableProps<Row> = {
   empty?: ReactNode;
   /** The empty state is announced (a search's answer as you type). */
   emptyIsStatus?: boolean;
+  /** Classes of the empty state's paragraph (a plain table's own). */
+  emptyClassName?: string;
   /** A caption for screen readers, or the table's accessible name. */
   caption?: ReactNode;
   label?: string;
@@ -67,12 +78,18 @@ export type DataTableProps<Row> = {
   initialSort?: SortState;
   /** Each row's first cell is its header (`<th scope="row">`). */
   rowHeaders?: boolean;
+  /** The column headers for screen readers only (a list whose heading above says what each line is). */
+  hideHead?: boolean;
+  /** A footer under the rows: its `<tr>`s (a total). */
+  foot?: ReactNode;
+  /** The table's id (what a button showing and hiding its rows controls). */
+  id?: string;
   /** Classes added to the table, and a row's own. */
   className?: string;
   rowClassName?: (row: Row) => string | undefined;
   /** A row's data attributes (what a script or a test finds it by). */
   rowData?: (row: Row) => Record<`data-${string}`, string>;
-  /** The wrapper that scrolls a wide table sideways; off where the page wraps it itself. */
+  /** The wrapper that scrolls a wide table sideways; off where the page wraps it itself, and by default for a plain table (its phone layout fits the width). */
   wrap?: boolean;
 };
 
@@ -107,8 +124,10 @@ function Pager({ skip, shown, total, pageSize, onSkip, back = 'Previous', forwar
   );
 }
 
+const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
+
 function HeaderCell<Row>({ column, sort, onSort }: { column: Column<Row>; sort: SortState | null; onSort: (key: string) => void }) {
-  const className = [column.className, column.headClassName].filter(Boolean).join(' ') || undefined;
+  const className = classes(column.className, column.headClassName);
   const label = column.hideLabel ? <span className="visually-hidden">{column.label}</span> : column.label;
   if (!column.sort)
     return (
@@ -130,27 +149,32 @@ function HeaderCell<Row>({ column, sort, onSort }: { column: Column<Row>; sort: 
 }
 
 export function DataTable<Row>({
+  variant = 'panel',
   columns,
   rows,
   rowKey,
   empty,
   emptyIsStatus,
+  emptyClassName,
   caption,
   label,
   pager,
   initialSort,
   rowHeaders,
+  hideHead,
+  foot,
+  id,
   className,
   rowClassName,
   rowData,
-  wrap = true,
+  wrap = variant === 'panel',
 }: DataTableProps<Row>) {
   const [sort, setSort] = useState<SortState | null>(initialSort ?? null);
   const shown = columns.filter((column): column is Column<Row> => column !== false);
   if (rows.length === 0 && empty === null) return null;
   if (rows.length === 0 && empty !== undefined)
     return (
-      <p className="empty" role={emptyIsStatus ? 'status' : undefined}>
+      <p className={classes(variant === 'panel' && 'empty', emptyClassName)} role={emptyIsStatus ? 'status' : undefined}>
         {empty}
       </p>
     );
@@ -165,9 +189,9 @@ export function DataTable<Row>({
     : rows;
   const sortable = shown.some((column) => column.sort);
   const table = (
-    <table className={['data-table', sortable ? 'has-sort' : '', className].filter(Boolean).join(' ')} aria-label={label}>
+    <table id={id} className={classes(variant === 'panel' ? 'data-table' : 'data-table-plain', sortable && 'has-sort', className)} aria-label={label}>
       {caption && <caption className="visually-hidden">{caption}</caption>}
-      <thead>
+      <thead className={hideHead ? 'visually-hidden' : undefined}>
         <tr>
           {shown.map((column) => (
             <HeaderCell key={column.key} column={column} sort={sort} onSort={onSort} />
@@ -191,12 +215,13 @@ export function DataTable<Row>({
                   </>
                 );
               const cardLabel = column.hideLabel ? '' : (column.cardLabel ?? column.label);
+              const cellClass = classes(column.className, column.cellClassName);
               return rowHeaders && at === 0 ? (
-                <th key={column.key} scope="row" data-label={cardLabel} className={column.className}>
+                <th key={column.key} scope="row" data-label={cardLabel} className={cellClass}>
                   {content}
                 </th>
               ) : (
-                <td key={column.key} data-label={cardLabel} className={column.className}>
+                <td key={column.key} data-label={cardLabel} className={cellClass}>
                   {content}
                 </td>
               );
@@ -204,6 +229,7 @@ export function DataTable<Row>({
           </tr>
         ))}
       </tbody>
+      {foot && <tfoot>{foot}</tfoot>}
     </table>
   );
   return (

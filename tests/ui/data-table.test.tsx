@@ -94,3 +94,52 @@ test('the last page offers only Newer, which goes back a page', () => {
   fireEvent.click(screen.getByRole('button', { name: 'Newer' }));
   expect(onSkip).toHaveBeenCalledWith(1150);
 });
+
+test('the plain look (the account app’s): the table’s own class and no scrolling box, its empty state a plain paragraph of the page’s own', () => {
+  const { container } = render(
+    <DataTable
+      variant="plain"
+      className="orders-table"
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowHeaders
+      columns={[{ ...columns[0], cellClassName: 'orders-domains' }, columns[1]]}
+    />,
+  );
+  const table = screen.getByRole('table');
+  expect(table.className).toBe('data-table-plain has-sort orders-table');
+  expect(table.parentElement).toBe(container);
+  expect(screen.getByRole('columnheader', { name: 'Domain' }).className).toBe('is-sortable');
+  expect(screen.getByRole('rowheader', { name: 'beta.com' }).className).toBe('orders-domains');
+  cleanup();
+  render(<DataTable variant="plain" rows={[]} rowKey={(row: Row) => row.id} columns={columns} empty="No DNS records yet." emptyClassName="muted dns-empty" />);
+  expect(screen.getByText('No DNS records yet.').className).toBe('muted dns-empty');
+  cleanup();
+  render(<DataTable variant="plain" rows={[]} rowKey={(row: Row) => row.id} columns={columns} empty={null} />);
+  expect(screen.queryByRole('table')).toBeNull();
+});
+
+test('a group of lines: headers for screen readers only, its rows folded away, its total in the footer, its id for the button that unfolds it', () => {
+  render(
+    <DataTable
+      variant="plain"
+      id="fees-rows"
+      caption="Fees"
+      hideHead
+      rows={[]}
+      rowKey={(row: Row) => row.id}
+      columns={columns.slice(0, 2)}
+      foot={
+        <tr>
+          <th scope="row">Total Fees</th>
+          <td>$17.99</td>
+        </tr>
+      }
+    />,
+  );
+  const table = screen.getByRole('table', { name: 'Fees' });
+  expect(table.id).toBe('fees-rows');
+  expect(table.querySelector('thead')?.className).toBe('visually-hidden');
+  expect(screen.getAllByRole('row').map((row) => row.textContent)).toEqual(['Domain↕Total (USD)↕', 'Total Fees$17.99']);
+  expect(screen.getByRole('rowheader', { name: 'Total Fees' })).toBeTruthy();
+});

@@ -1,9 +1,10 @@
 /** contact_info (spec §2): the four contacts, each with Edit; the registrant's is locked while a TDRP request waits. */
+import { ContactBlock } from '@kit/ContactBlock.tsx';
 import { Link } from 'react-router';
 import { contactFields, contactTitles, contactTypes } from '../../../../api/contract/accounts/account-info.ts';
 import { paths } from '../../paths.ts';
 import { useAccountInfo } from './api.ts';
-import { ContactDetails, TdrpBanner } from './ContactDetails.tsx';
+import { TdrpBanner } from './TdrpBanner.tsx';
 import './account.css';
 
 export const updateContactHref = (type: string) => `${paths.summary.href('update_contact')}&contact_type=${type}`;
@@ -34,7 +35,7 @@ export default function ContactInfoView() {
                   </Link>
                 )}
               </div>
-              <ContactDetails contact={account[contactFields[type]]} />
+              <ContactBlock contact={account[contactFields[type]]} />
             </section>
           );
         })}

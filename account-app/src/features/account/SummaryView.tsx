@@ -2,6 +2,7 @@
  * Account Information without a view (control-panel spec §2): contact, login (password masked), payments and amounts
  * due, two-factor status, and the preferences form. The amounts come computed from GET /api/accounts/0.
  */
+import { ContactBlock } from '@kit/ContactBlock.tsx';
 import { DateText } from '@kit/DateText.tsx';
 import { Money } from '@kit/Money.tsx';
 import { Link } from 'react-router';
@@ -9,7 +10,7 @@ import { paths } from '../../paths.ts';
 import { chargeTaxFootnote } from '../billing/charge-tax.ts';
 import { useCurrentUser } from '../session/api.ts';
 import { type Account, useAccountInfo, useActiveMfaCount } from './api.ts';
-import { ContactDetails, TdrpBanner } from './ContactDetails.tsx';
+import { TdrpBanner } from './TdrpBanner.tsx';
 import { PreferencesForm } from './PreferencesForm.tsx';
 import './account.css';
 
@@ -28,7 +29,7 @@ export default function SummaryView() {
             <h2 id="summary-contact">Contact Information</h2>
             <Link to={paths.summary.href('contact_info')}>View all contacts</Link>
           </div>
-          <ContactDetails contact={account.registrantContact} />
+          <ContactBlock contact={account.registrantContact} />
         </section>
 
         <section className="card info-card" aria-labelledby="summary-login">

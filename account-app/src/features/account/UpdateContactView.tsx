@@ -19,7 +19,7 @@ import {
 import { toE164 } from '../../../../api/contract/phone.ts';
 import { paths } from '../../paths.ts';
 import { type Account, type Contact, patchAccount, useAccountInfo } from './api.ts';
-import { TdrpBanner } from './ContactDetails.tsx';
+import { TdrpBanner } from './TdrpBanner.tsx';
 import './account.css';
 
 export default function UpdateContactView() {

@@ -3,6 +3,7 @@
  * 12 since the account opened, its transactions grouped under the spec's type labels with per-type totals, the
  * starting and ending balances, groups over 5 rows collapsed, and the month's statement as a PDF.
  */
+import { DataTable } from '@kit/DataTable.tsx';
 import { DateText } from '@kit/DateText.tsx';
 import { Money } from '@kit/Money.tsx';
 import { useId, useState } from 'react';
@@ -39,31 +40,20 @@ function TransactionGroup({ type, rows, total }: { type: TransactionType; rows: 
           </button>
         )}
       </div>
-      <table className="txn-table" id={`${id}-rows`}>
-        <caption className="visually-hidden">{label}</caption>
-        <thead className="visually-hidden">
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Description</th>
-            <th scope="col">Amount</th>
-          </tr>
-        </thead>
-        {open && (
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.transactionId}>
-                <td className="txn-date">
-                  <DateText value={row.startDate} />
-                </td>
-                <td className="txn-description">{row.description}</td>
-                <td className="txn-amount">
-                  <Money cents={row.amount} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        )}
-        <tfoot>
+      <DataTable
+        variant="plain"
+        className="txn-table"
+        id={`${id}-rows`}
+        caption={label}
+        hideHead
+        rows={open ? rows : []}
+        rowKey={(row) => row.transactionId}
+        columns={[
+          { key: 'date', label: 'Date', cellClassName: 'txn-date', render: (row) => <DateText value={row.startDate} /> },
+          { key: 'description', label: 'Description', cellClassName: 'txn-description', render: (row) => row.description },
+          { key: 'amount', label: 'Amount', cellClassName: 'txn-amount', render: (row) => <Money cents={row.amount} /> },
+        ]}
+        foot={
           <tr>
             <th scope="row" colSpan={2}>
               Total {label}
@@ -72,8 +62,8 @@ function TransactionGroup({ type, rows, total }: { type: TransactionType; rows: 
               <Money cents={total} />
             </td>
           </tr>
-        </tfoot>
-      </table>
+        }
+      />
     </section>
   );
 }

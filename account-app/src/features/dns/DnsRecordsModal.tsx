@@ -8,6 +8,7 @@
  */
 import { isFailure } from '@kit/api.ts';
 import { apiClient } from '@kit/api-client.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { DomainName } from '@kit/DomainName.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
@@ -183,47 +184,42 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
           </div>
           {isLoading ? (
             <p className="muted">Loading records…</p>
-          ) : records.length === 0 ? (
-            <p className="muted dns-empty">No DNS records yet. Your domain uses our defaults until you add some.</p>
           ) : (
-            <table className="dns-table">
-              <caption className="visually-hidden">DNS records of {zone}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="dns-check">
-                    <span className="visually-hidden">Selected</span>
-                  </th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Host</th>
-                  <th scope="col">Value</th>
-                  <th scope="col">TTL</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {records.map((record) => (
-                  <tr key={record.dnsRecordId} className={selected.includes(record.dnsRecordId) ? 'is-selected' : undefined}>
-                    <td className="dns-check">
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${record.type} record ${record.host}`}
-                        checked={selected.includes(record.dnsRecordId)}
-                        onChange={() => toggle(record.dnsRecordId)}
-                      />
-                    </td>
-                    <td>
-                      <span className="dns-type">{record.type}</span>
-                    </td>
-                    <td className="dns-host">
-                      <DomainName name={record.host} />
-                    </td>
-                    <td className="dns-value">
-                      <RecordValue record={record} />
-                    </td>
-                    <td className="dns-ttl">{ttlLabel(record.ttl)}</td>
-                    <td className="dns-actions">
+            <DataTable
+              variant="plain"
+              className="dns-table"
+              caption={`DNS records of ${zone}`}
+              rows={records}
+              rowKey={(record) => record.dnsRecordId}
+              rowClassName={(record) => (selected.includes(record.dnsRecordId) ? 'is-selected' : undefined)}
+              empty="No DNS records yet. Your domain uses our defaults until you add some."
+              emptyClassName="muted dns-empty"
+              columns={[
+                {
+                  key: 'selected',
+                  label: 'Selected',
+                  hideLabel: true,
+                  className: 'dns-check',
+                  render: (record) => (
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${record.type} record ${record.host}`}
+                      checked={selected.includes(record.dnsRecordId)}
+                      onChange={() => toggle(record.dnsRecordId)}
+                    />
+                  ),
+                },
+                { key: 'type', label: 'Type', render: (record) => <span className="dns-type">{record.type}</span> },
+                { key: 'host', label: 'Host', cellClassName: 'dns-host', render: (record) => <DomainName name={record.host} /> },
+                { key: 'value', label: 'Value', cellClassName: 'dns-value', render: (record) => <RecordValue record={record} /> },
+                { key: 'ttl', label: 'TTL', cellClassName: 'dns-ttl', render: (record) => ttlLabel(record.ttl) },
+                {
+                  key: 'actions',
+                  label: 'Actions',
+                  hideLabel: true,
+                  cellClassName: 'dns-actions',
+                  render: (record) => (
+                    <>
                       <button type="button" className="link-action" onClick={() => startEdit(record)}>
                         Edit
                         <span className="visually-hidden">
@@ -238,11 +234,11 @@ export default function DnsRecordsModal({ domain, onClose }: DomainModalProps) {
                           {record.type} record {record.host}
                         </span>
                       </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+              ]}
+            />
           )}
           <fieldset className="dns-add">
             <legend>Add a record</legend>

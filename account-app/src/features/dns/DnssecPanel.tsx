@@ -5,6 +5,7 @@
  */
 import { isFailure } from '@kit/api.ts';
 import { apiClient } from '@kit/api-client.ts';
+import { DataTable } from '@kit/DataTable.tsx';
 import { Field, TextField } from '@kit/Field.tsx';
 import { SteppedModal, type StepViews, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView } from '@kit/step-views.ts';
@@ -203,65 +204,77 @@ export function DnssecPanel({ domain, openModal }: { domain: Domain; openModal: 
           {dnssecStatus(records)}
         </span>
       </div>
-      {records.length > 0 && (
-        <table className="dns-table ds-table">
-          <thead>
-            <tr>
-              <th scope="col">Key tag</th>
-              <th scope="col">Algorithm</th>
-              <th scope="col">Digest type</th>
-              <th scope="col">Digest</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.map((ds) => (
-              <tr key={dsKey(ds)}>
-                <td className="dns-host">{ds.keyTag}</td>
-                <td>
-                  {ds.algorithm} · {algorithmName(ds.algorithm)}
-                </td>
-                <td>
-                  {ds.digestType} · {digestTypeName(ds.digestType)}
-                </td>
-                <td>
-                  <span className="dns-record-data" title={ds.digest}>
-                    {shortDigest(ds.digest)}
-                  </span>
-                </td>
-                <td className="dns-actions">
-                  <button
-                    type="button"
-                    className="link-action"
-                    aria-label={`Copy the digest of DS record ${ds.keyTag}`}
-                    onClick={() =>
-                      navigator.clipboard?.writeText(ds.digest).then(
-                        () => showToast('Digest copied', 'success'),
-                        () => showToast('Could not copy: select the digest from the record instead', 'error'),
-                      )
-                    }
-                  >
-                    Copy
-                  </button>
-                  <button
-                    type="button"
-                    className="link-action link-danger"
-                    aria-label={`Remove DS record ${ds.keyTag}`}
-                    onClick={() => {
-                      setRemoving(ds);
-                      modal.open('confirmRemoveDsRecord');
-                    }}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        variant="plain"
+        className="dns-table ds-table"
+        rows={records}
+        rowKey={dsKey}
+        empty={null}
+        columns={[
+          { key: 'keyTag', label: 'Key tag', cellClassName: 'dns-host', render: (ds) => ds.keyTag },
+          {
+            key: 'algorithm',
+            label: 'Algorithm',
+            render: (ds) => (
+              <>
+                {ds.algorithm} · {algorithmName(ds.algorithm)}
+              </>
+            ),
+          },
+          {
+            key: 'digestType',
+            label: 'Digest type',
+            render: (ds) => (
+              <>
+                {ds.digestType} · {digestTypeName(ds.digestType)}
+              </>
+            ),
+          },
+          {
+            key: 'digest',
+            label: 'Digest',
+            render: (ds) => (
+              <span className="dns-record-data" title={ds.digest}>
+                {shortDigest(ds.digest)}
+              </span>
+            ),
+          },
+          {
+            key: 'actions',
+            label: 'Actions',
+            hideLabel: true,
+            cellClassName: 'dns-actions',
+            render: (ds) => (
+              <>
+                <button
+                  type="button"
+                  className="link-action"
+                  aria-label={`Copy the digest of DS record ${ds.keyTag}`}
+                  onClick={() =>
+                    navigator.clipboard?.writeText(ds.digest).then(
+                      () => showToast('Digest copied', 'success'),
+                      () => showToast('Could not copy: select the digest from the record instead', 'error'),
+                    )
+                  }
+                >
+                  Copy
+                </button>
+                <button
+                  type="button"
+                  className="link-action link-danger"
+                  aria-label={`Remove DS record ${ds.keyTag}`}
+                  onClick={() => {
+                    setRemoving(ds);
+                    modal.open('confirmRemoveDsRecord');
+                  }}
+                >
+                  Remove
+                </button>
+              </>
+            ),
+          },
+        ]}
+      />
       {transferring ? (
         <p className="muted small">DNSSEC can be set up once the transfer of {domain.domain} to us is complete.</p>
       ) : onOurNameservers && records.length === 0 ? (

@@ -1,4 +1,5 @@
 /** /account/earnings: what the names the customer sold through our market earned them, what we paid out, and what we still owe. */
+import { DataTable } from '@kit/DataTable.tsx';
 import { DateText } from '@kit/DateText.tsx';
 import { DomainName } from '@kit/DomainName.tsx';
 import { Money } from '@kit/Money.tsx';
@@ -38,42 +39,29 @@ export function EarningsPage() {
             </div>
           </dl>
           <h2>Sales</h2>
-          {data.sales.length === 0 ? (
-            <p>You have not sold a name through our market yet.</p>
-          ) : (
-            <table className="orders-table">
-              <thead>
-                <tr>
-                  <th scope="col">Domain</th>
-                  <th scope="col">Date</th>
-                  <th scope="col" className="is-money">
-                    Price
-                  </th>
-                  <th scope="col" className="is-money">
-                    Your share
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.sales.map((sale) => (
-                  <tr key={`${sale.domain}-${sale.date}`}>
-                    <th scope="row">
-                      <DomainName name={sale.domain} />
-                    </th>
-                    <td>
-                      <DateText value={sale.date} />
-                    </td>
-                    <td className="is-money">
-                      <Money cents={sale.price} />
-                    </td>
-                    <td className="is-money">
-                      <Money cents={sale.share} /> ({sale.payoutPercent}%)
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable
+            variant="plain"
+            className="orders-table"
+            rows={data.sales}
+            rowKey={(sale) => `${sale.domain}-${sale.date}`}
+            rowHeaders
+            empty="You have not sold a name through our market yet."
+            columns={[
+              { key: 'domain', label: 'Domain', render: (sale) => <DomainName name={sale.domain} /> },
+              { key: 'date', label: 'Date', render: (sale) => <DateText value={sale.date} /> },
+              { key: 'price', label: 'Price', className: 'is-money', render: (sale) => <Money cents={sale.price} /> },
+              {
+                key: 'share',
+                label: 'Your share',
+                className: 'is-money',
+                render: (sale) => (
+                  <>
+                    <Money cents={sale.share} /> ({sale.payoutPercent}%)
+                  </>
+                ),
+              },
+            ]}
+          />
           {data.payouts.length > 0 && (
             <>
               <h2>Payouts</h2>

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiClient, apiKey } from '@kit/api-client.ts';
+import { ContactBlock as KitContactBlock } from '@kit/ContactBlock.tsx';
 import { DataTable } from '@kit/DataTable.tsx';
 import { Money } from '@kit/Money.tsx';
 import { showToast } from '@kit/toasts.ts';
@@ -53,24 +54,9 @@ function RegistrantVerification({ status }: { status: CustomerRecord['registrant
   );
 }
 
+/** The kit's contact block as the back office shows it: "None on file", the email breaking only after a dot or an @. */
 function ContactBlock({ contact }: { contact: Contact | null }) {
-  if (!contact) return <p className="muted">None on file</p>;
-  return (
-    <address className="contact">
-      <strong>
-        {contact.firstName} {contact.lastName}
-      </strong>
-      {contact.company && <span>{contact.company}</span>}
-      <span>{contact.address}</span>
-      <span>
-        {contact.city}, {contact.state} {contact.zip}, {contact.country}
-      </span>
-      <span>
-        <Address value={contact.email} />
-      </span>
-      <span>{contact.phone}</span>
-    </address>
-  );
+  return <KitContactBlock contact={contact} empty="None on file" email={(email) => <Address value={email} />} />;
 }
 
 export default function CustomerPage() {
