@@ -67,6 +67,7 @@ import { adminOrdersRoutes } from './routes/billing-orders.ts';
 import { adminPaymentsRoutes } from './routes/billing-payments.ts';
 import { adminPromosRoutes } from './routes/promotions.ts';
 import { adminRenewalsRoutes } from './routes/failed-auto-renewals.ts';
+import { adminRevenueRoutes } from './routes/revenue.ts';
 import { adminRenewedRoutes } from './routes/renewed.ts';
 import { adminAuditRoutes } from './routes/audit-log.ts';
 import { adminCustomersRoutes } from './routes/support-customers.ts';
@@ -99,6 +100,7 @@ function adminApi() {
     .route('/payouts', adminPayoutsRoutes)
     .route('/failedRenewals', adminRenewalsRoutes)
     .route('/renewed', adminRenewedRoutes)
+    .route('/revenue', adminRevenueRoutes)
     .route('/promoCodes', adminPromosRoutes)
     .route('/pricing', adminPricingRoutes)
     .route('/customers', adminCustomersRoutes)

@@ -53,6 +53,7 @@ export const screens: Screen[] = [
     nav: { icon: 'refresh' },
     load: () => import('./features/renewals/FailedRenewals.tsx'),
   },
+  { path: '/admin/revenue', label: 'Revenue', permission: 'orders:read', load: () => import('./features/revenue/Revenue.tsx') },
   { path: '/admin/renewed', label: 'Renewals', permission: 'orders:read', load: () => import('./features/renewals/Renewed.tsx') },
   { path: '/admin/pricing', label: 'Pricing', permission: 'pricing:read', nav: { icon: 'tag' }, load: () => import('./features/pricing/Pricing.tsx') },
   {

@@ -609,6 +609,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card payments taken and sellers' shares since a day: the list behind the Revenue figure */
+        get: operations["getAdminRevenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/staff": {
         parameters: {
             query?: never;
@@ -4316,6 +4333,26 @@ export interface components {
                 createDate: string;
             }[];
         };
+        RevenueList: {
+            total: number;
+            limit: number;
+            skip: number;
+            net: number;
+            data: {
+                transactionId: number;
+                accountId: number;
+                email: string | null;
+                /** @enum {string} */
+                type: "payment" | "payout";
+                description: string;
+                amount: number;
+                orderId: number | null;
+                domainId: number | null;
+                paymentReference: string | null;
+                /** Format: date-time */
+                date: string;
+            }[];
+        };
         StaffSessionView: {
             /** @enum {string} */
             state: "enrol" | "mfa" | "active";
@@ -7256,6 +7293,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RenewedList"];
+                };
+            };
+            /** @description A failure: `{ name, message, code, data? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminRevenue: {
+        parameters: {
+            query: {
+                since: string;
+                limit?: number;
+                skip?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RevenueList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevenueList"];
                 };
             };
             /** @description A failure: `{ name, message, code, data? }` */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { escrowDepositNowSchema, escrowScreenSchema } from '../../contract/compliance/escrow.ts';
 import { dashboardSchema } from '../../contract/dashboard/dashboard.ts';
+import { revenueListSchema, revenueQuerySchema } from '../../contract/billing/revenue-list.ts';
 import { renewedQuerySchema, renewedRowSchema } from '../../contract/renewals/renewed-list.ts';
 import { listOf } from '../operations.ts';
 import { answers } from './answers.ts';
@@ -17,6 +18,11 @@ export const adminDashboardAppOperations = {
     summary: 'Renewals that went through since a day: the list behind the Renewals figure',
     query: renewedQuerySchema,
     response: answers('RenewedList', listOf(renewedRowSchema)),
+  },
+  'GET /admin/revenue': {
+    summary: "Card payments taken and sellers' shares since a day: the list behind the Revenue figure",
+    query: revenueQuerySchema,
+    response: answers('RevenueList', revenueListSchema),
   },
   'GET /admin/escrow': { summary: 'Escrow deposits, the next run, and what is wrong if anything', response: answers('EscrowScreen', escrowScreenSchema) },
   'POST /admin/escrow/deposits': {

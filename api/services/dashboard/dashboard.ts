@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
+import { revenueAmount, revenueRows } from '../billing/revenue-list.ts';
 import { readDutiesAlerts } from './duties-alerts.ts';
 
 /** UTC midnight of the clock's day: `startOfDay` works in local time, so it is done by hand. */
@@ -46,17 +47,9 @@ export async function readDashboard(deps: Deps): Promise<Dashboard> {
     period(db, periodSql(count, sql`modify_date`, sql`order_lines`, sql`kind = 'registration' and state = 'delivered'`, at)),
     period(db, periodSql(count, sql`modify_date`, sql`order_lines`, sql`kind = 'transfer' and state = 'delivered'`, at)),
     period(db, periodSql(count, sql`create_date`, sql`renewals`, sql`status = 'renewed'`, at)),
-    // Card money in, less the sellers' shares of market sales: those are owed to the sellers, not ours.
-    period(
-      db,
-      periodSql(
-        sql`sum(case when type = 'payout' then amount else -amount end)`,
-        sql`start_date`,
-        sql`transactions`,
-        sql`((type = 'payment' and payment_reference is not null) or type = 'payout')`,
-        at,
-      ),
-    ),
+    // Card money in, less the sellers' shares of market sales: those are owed to the sellers, not ours (the Revenue list
+    // adds up the same rows).
+    period(db, periodSql(sql`sum(${revenueAmount})`, sql`start_date`, sql`transactions`, revenueRows, at)),
     period(db, periodSql(sql`sum(amount)`, sql`create_date`, sql`refunds`, sql`true`, at)),
     readFailedCharges(db, at),
     readPendingTransfers(db),

@@ -94,6 +94,14 @@ describe('the dashboard', () => {
       expect(transfers.body.lineCount, period).toBe(dashboard.transfers[period]);
       const renewals = await billing.client.get(`/api/admin/renewed?since=${since}`);
       expect(renewals.body.total, period).toBe(dashboard.renewals[period]);
+      // Revenue's list adds up to the figure, its rows (every page) to its sum.
+      const revenue = await billing.client.get(`/api/admin/revenue?since=${since}&limit=200`);
+      expect(revenue.body.net, period).toBe(dashboard.revenue[period]);
+      expect(
+        revenue.body.data.reduce((sum: number, row: { amount: number }) => sum + row.amount, 0),
+        period,
+      ).toBe(revenue.body.net);
+      expect(revenue.body.total, period).toBe(revenue.body.data.length);
     }
     const renewalsToday = await billing.client.get(`/api/admin/renewed?since=${today.toISOString().slice(0, 10)}`);
     expect(renewalsToday.body.data).toEqual([expect.objectContaining({ domain: renewing.domain, years: 1, kind: 'manual', accountId })]);
@@ -107,6 +115,7 @@ describe('the dashboard', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.message).toMatch(/since must be a day/);
       expect((await billing.client.get(`/api/admin/orders?since=${bad}`)).status).toBe(400);
+      expect((await billing.client.get(`/api/admin/revenue?since=${bad}`)).status).toBe(400);
     }
   });
 

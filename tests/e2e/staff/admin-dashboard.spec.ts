@@ -31,7 +31,11 @@ const lists: { count: RegExp; heading: string; says?: (since: string) => RegExp 
     says: (since) => new RegExp(`^[\\d,]+ transfers? delivered since ${since} \\(UTC\\), in [\\d,]+ orders?\\.`),
   },
   { count: /^Renewals/, heading: 'Renewals', says: (since) => new RegExp(`^([\\d,]+ renewed|No renewals) since ${since} \\(UTC\\)\\.`) },
-  { count: /^Revenue/, heading: 'Orders', says: (since) => new RegExp(`^Orders placed since ${since} \\(UTC\\)\\.`) },
+  {
+    count: /^Revenue/,
+    heading: 'Revenue',
+    says: (since) => new RegExp(`^(-?\\$[\\d,]+\\.\\d\\d from [\\d,]+ payments?|No payments) since ${since} \\(UTC\\)\\.`),
+  },
   { count: /^Refunds/, heading: 'Audit log' },
   { count: /^Failed charges/, heading: 'Orders' },
   { count: /^Transfers in, at the registry/, heading: 'Transfers in, at the registry' },
@@ -71,14 +75,20 @@ test('every count on the dashboard opens the list behind it, from the day its pe
       ).toHaveText(list!.says(day(period[1])));
   }
 
-  // The new list reads well at both widths.
-  await page.goto(`/admin/renewed`);
-  await expect(page.getByRole('heading', { name: 'Renewals', level: 1 })).toBeVisible();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await expect(page.getByText('Loading…')).toHaveCount(0);
-    expect(await axeProblems(page), `renewals at ${width} px`).toEqual([]);
-    expect(await scrollsSideways(page), `renewals at ${width} px`).toBe(false);
-    await page.screenshot({ path: `test-results/admin-renewed-${width}.png`, fullPage: true });
+  // The new lists read well at both widths.
+  for (const [path, heading] of [
+    ['renewed', 'Renewals'],
+    ['revenue', 'Revenue'],
+  ]) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/admin/${path}`);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await expect(page.getByText('Loading…')).toHaveCount(0);
+      expect(await axeProblems(page), `${path} at ${width} px`).toEqual([]);
+      expect(await scrollsSideways(page), `${path} at ${width} px`).toBe(false);
+      await page.screenshot({ path: `test-results/admin-${path}-${width}.png`, fullPage: true });
+    }
   }
 });

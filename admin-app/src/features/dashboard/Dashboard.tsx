@@ -142,7 +142,7 @@ export default function Dashboard() {
               />
               <Figure label="Transfers" counts={data.transfers} asOf={data.asOf} to={orders && ((since) => `${orders}?line=transfer&since=${since}`)} />
               <Figure label="Renewals" counts={data.renewals} asOf={data.asOf} to={orders && ((since) => `/admin/renewed?since=${since}`)} />
-              <Figure label="Revenue" counts={data.revenue} asOf={data.asOf} money to={orders && ((since) => `${orders}?status=completed&since=${since}`)} />
+              <Figure label="Revenue" counts={data.revenue} asOf={data.asOf} money to={orders && ((since) => `/admin/revenue?since=${since}`)} />
               <Figure
                 label="Refunds"
                 counts={data.refunds}
