@@ -50,15 +50,12 @@ export default function Revenue() {
                     key: 'what',
                     label: 'Payment',
                     render: (row) => <span className="cell-main">{row.description}</span>,
+                    // The ledger's description names the card; what is left to say is whose money and which order.
                     sub: (row) => (
                       <>
-                        {row.type === 'payout' ? "Seller's share" : 'Card payment'}
-                        {row.orderId != null && (
-                          <>
-                            {' · '}
-                            <Link to={`/admin/orders/${row.orderId}`}>Order {row.orderId}</Link>
-                          </>
-                        )}
+                        {row.type === 'payout' ? "Seller's share, owed to them" : null}
+                        {row.type === 'payout' && row.orderId != null ? ' · ' : null}
+                        {row.orderId != null && <Link to={`/admin/orders/${row.orderId}`}>Order {row.orderId}</Link>}
                       </>
                     ),
                   },
