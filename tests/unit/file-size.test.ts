@@ -35,7 +35,6 @@ export const knownOversize = [
   'api/services/renewals/renewals.ts',
   'site/islands/cart/cart.css',
   'site/islands/search/search.css',
-  'site/styles/site.css',
   'tests/api/support/admin-support.test.ts',
   'tests/api/checkout/checkout.test.ts',
   'tests/api/rdap/rdap.test.ts',
