@@ -33,7 +33,6 @@ export const knownOversize = [
   'api/providers/dns/builtin.ts',
   'api/providers/dns/builtin/wire.ts',
   'api/services/renewals/renewals.ts',
-  'site/islands/search/search.css',
   'tests/api/support/admin-support.test.ts',
   'tests/api/checkout/checkout.test.ts',
   'tests/api/rdap/rdap.test.ts',
