@@ -25,18 +25,11 @@ const generated = [
  */
 export const knownOversize = [
   'account-app/src/features/dns/RecordForm.tsx',
-  'account-app/src/features/dns/dns.css',
-  'account-app/src/features/domains/domains.css',
   'account-app/src/features/transfers/TransfersModal.tsx',
-  'admin-app/src/admin.css',
   'admin-app/src/features/customers/CustomerPage.tsx',
   'api/providers/dns/builtin.ts',
   'api/providers/dns/builtin/wire.ts',
   'api/services/renewals/renewals.ts',
-  'site/islands/cart/cart.css',
-  'site/islands/search/search.css',
-  'site/kit/base.css',
-  'site/styles/site.css',
   'tests/api/support/admin-support.test.ts',
   'tests/api/checkout/checkout.test.ts',
   'tests/api/rdap/rdap.test.ts',

@@ -1,7 +1,7 @@
 /**
  * One domain in the My Domains list (control-panel spec §2, §4): a table row with its checkbox, name and notices,
  * status, expiry, auto-renew, service, monthly price, privacy and protection, and Manage, which opens the domain's
- * tabs in a row beneath. On a phone the same row stacks (domains.css).
+ * tabs in a row beneath. On a phone the same row stacks (domain-list-phone.css).
  */
 import { DateText } from '@kit/DateText.tsx';
 import { formatDate } from '@kit/dates.ts';
