@@ -26,7 +26,6 @@ const generated = [
 export const knownOversize = [
   'account-app/src/features/dns/dns.css',
   'account-app/src/features/domains/domains.css',
-  'account-app/src/features/transfers/TransfersModal.tsx',
   'admin-app/src/admin.css',
   'admin-app/src/features/customers/CustomerPage.tsx',
   'api/providers/dns/builtin.ts',
