@@ -12,7 +12,9 @@ import type { BuiltinDnsOptions } from './builtin/options.ts';
 import { DROP, ResponseRateLimiter, SLIP } from './builtin/rate-limit.ts';
 import { isNewerSerial, isSecondary, Notifier, secondaryList, soaOnly, transferMessages } from './builtin/transfer.ts';
 import { bindUdp, type Reply, type UdpEndpoint } from './builtin/udp.ts';
-import { AnswerWriter, CLASS_IN, copyQuery, createQuery, noRRs, OPCODE, parseQuery, type Query, QTYPE, RCODE, udpLimit } from './builtin/wire.ts';
+import { AnswerWriter } from './builtin/answer-writer.ts';
+import { copyQuery, createQuery, parseQuery, type Query, udpLimit } from './builtin/query.ts';
+import { CLASS_IN, noRRs, OPCODE, QTYPE, RCODE } from './builtin/wire.ts';
 import { ZoneStore } from './builtin/zone-store.ts';
 import type { DnsProvider } from './index.ts';
 
