@@ -27,7 +27,6 @@ export const knownOversize = [
   'account-app/src/features/dns/dns.css',
   'account-app/src/features/domains/domains.css',
   'admin-app/src/admin.css',
-  'api/services/renewals/renewals.ts',
   'site/islands/cart/cart.css',
   'site/islands/search/search.css',
   'site/kit/base.css',
