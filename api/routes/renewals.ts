@@ -5,7 +5,8 @@ import { requireAccount } from '../http/auth.ts';
 import { answer } from '../http/answer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody, parseWith } from '../http/validate.ts';
-import { commitRenewal, listRenewableDomains, previewRenewal } from '../services/renewals/renewals.ts';
+import { listRenewableDomains, previewRenewal } from '../services/renewals/renewal-prices.ts';
+import { commitRenewal } from '../services/renewals/renewals.ts';
 
 export const renewalsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {

@@ -5,7 +5,8 @@
 import dgram from 'node:dgram';
 import * as packet from 'dns-packet';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BuiltinDnsOptions, createBuiltinDns } from '../../api/providers/dns/builtin.ts';
+import { createBuiltinDns } from '../../api/providers/dns/builtin.ts';
+import type { BuiltinDnsOptions } from '../../api/providers/dns/builtin/options.ts';
 import { AliasResolver } from '../../api/providers/dns/builtin/alias-resolver.ts';
 import { ResponseRateLimiter, SEND } from '../../api/providers/dns/builtin/rate-limit.ts';
 import { ZoneStore } from '../../api/providers/dns/builtin/zone-store.ts';

@@ -24,12 +24,6 @@ const generated = [
  * Style sheets are long by nature but split by screen all the same.
  */
 export const knownOversize = [
-  'account-app/src/features/dns/RecordForm.tsx',
-  'account-app/src/features/transfers/TransfersModal.tsx',
-  'admin-app/src/features/customers/CustomerPage.tsx',
-  'api/providers/dns/builtin.ts',
-  'api/providers/dns/builtin/wire.ts',
-  'api/services/renewals/renewals.ts',
   'tests/api/support/admin-support.test.ts',
   'tests/api/checkout/checkout.test.ts',
   'tests/api/rdap/rdap.test.ts',

@@ -5,54 +5,18 @@
  * the resolver must be asked about and zone transfers wait. Rate limiting (RRL), NOTIFY and AXFR to configured
  * secondaries, and EDNS follow the RFCs the README lists.
  */
-import dgram from 'node:dgram';
 import net from 'node:net';
-import type { ResolverAddress } from './builtin/addresses.ts';
 import { AliasResolver } from './builtin/alias-resolver.ts';
 import { Answerer } from './builtin/answer.ts';
-import { DROP, type RateLimitOptions, ResponseRateLimiter, SLIP } from './builtin/rate-limit.ts';
+import type { BuiltinDnsOptions } from './builtin/options.ts';
+import { DROP, ResponseRateLimiter, SLIP } from './builtin/rate-limit.ts';
 import { isNewerSerial, isSecondary, Notifier, secondaryList, soaOnly, transferMessages } from './builtin/transfer.ts';
-import { AnswerWriter, CLASS_IN, copyQuery, createQuery, noRRs, OPCODE, parseQuery, type Query, QTYPE, RCODE, udpLimit } from './builtin/wire.ts';
+import { bindUdp, type Reply, type UdpEndpoint } from './builtin/udp.ts';
+import { AnswerWriter } from './builtin/answer-writer.ts';
+import { copyQuery, createQuery, parseQuery, type Query, udpLimit } from './builtin/query.ts';
+import { CLASS_IN, noRRs, OPCODE, QTYPE, RCODE } from './builtin/wire.ts';
 import { ZoneStore } from './builtin/zone-store.ts';
-import type { Config } from '../../config.ts';
 import type { DnsProvider } from './index.ts';
-
-export type BuiltinDnsOptions = {
-  /** Allowed to transfer zones (AXFR/IXFR) and sent NOTIFY when a serial changes (DNS_SECONDARIES). */
-  secondaries?: readonly ResolverAddress[];
-  /** Response rate limiting; off when omitted or at 0 responses a second. */
-  rateLimit?: RateLimitOptions;
-  /** Resolvers asked for ALIAS targets outside our zones (DNS_ALIAS_RESOLVER); none: those targets have no addresses. */
-  aliasResolvers?: readonly ResolverAddress[];
-  /** RFC 8482: one RRset for ANY (default); false answers every RRset at the name. */
-  minimalAny?: boolean;
-};
-
-/** The server's settings from the DNS_* variables (README "DNS"). */
-export function builtinDnsOptions(
-  config: Pick<
-    Config,
-    | 'DNS_SECONDARIES'
-    | 'DNS_ALIAS_RESOLVER'
-    | 'DNS_RRL_RESPONSES_PER_SECOND'
-    | 'DNS_RRL_SLIP'
-    | 'DNS_RRL_IPV4_PREFIX'
-    | 'DNS_RRL_IPV6_PREFIX'
-    | 'DNS_MINIMAL_ANY'
-  >,
-): BuiltinDnsOptions {
-  return {
-    secondaries: config.DNS_SECONDARIES,
-    aliasResolvers: config.DNS_ALIAS_RESOLVER,
-    rateLimit: {
-      responsesPerSecond: config.DNS_RRL_RESPONSES_PER_SECOND,
-      slip: config.DNS_RRL_SLIP,
-      ipv4Prefix: config.DNS_RRL_IPV4_PREFIX,
-      ipv6Prefix: config.DNS_RRL_IPV6_PREFIX,
-    },
-    minimalAny: config.DNS_MINIMAL_ANY,
-  };
-}
 
 export type DnsListenOptions = { port: number; host: string };
 
@@ -72,53 +36,6 @@ export type BuiltinDns = DnsProvider & {
 const tcpIdleMs = 10_000;
 const maxTcpConnections = 512;
 const tcpLimit = 65_535;
-
-type UdpEndpoint = { port: number; close(): void };
-/** Sends an answer; under Node it resolves once the datagram left (close() waits for answers in flight). */
-type Reply = (message: Uint8Array) => unknown;
-
-/** Bun's own UDP socket when running under Bun (the fast path), node:dgram otherwise (tests run under Node). */
-async function bindUdp(
-  host: string,
-  port: number,
-  onMessage: (message: Uint8Array, port: number, address: string, reply: Reply) => void,
-): Promise<UdpEndpoint> {
-  if (typeof Bun !== 'undefined') {
-    const socket = await Bun.udpSocket({
-      hostname: host,
-      port,
-      socket: {
-        data(self, message, peerPort, peerAddress) {
-          // send copies the bytes at once, so the reused answer buffer can be handed over as is.
-          onMessage(message, peerPort, peerAddress, (answer) => self.send(answer, peerPort, peerAddress));
-        },
-        error(_self, error) {
-          console.error('DNS (UDP):', error.message);
-        },
-      },
-    });
-    return { port: socket.port, close: () => socket.close() };
-  }
-  const socket = dgram.createSocket({ type: net.isIPv6(host) ? 'udp6' : 'udp4', reuseAddr: false });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('error', reject);
-    socket.bind(port, host, () => {
-      socket.off('error', reject);
-      resolve();
-    });
-  });
-  socket.on('error', (error) => console.error('DNS (UDP):', error.message));
-  socket.on('message', (message, peer) => {
-    // node:dgram sends later: the reused buffer must be copied.
-    onMessage(
-      message,
-      peer.port,
-      peer.address,
-      (answer) => new Promise<void>((resolve) => socket.send(Buffer.from(answer), peer.port, peer.address, () => resolve())),
-    );
-  });
-  return { port: socket.address().port, close: () => socket.close() };
-}
 
 export function createBuiltinDns(options: BuiltinDnsOptions = {}): BuiltinDns {
   const zones = new ZoneStore();

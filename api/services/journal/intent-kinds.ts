@@ -11,7 +11,7 @@ import { teamLabel, type StaffActor } from '../audit/audit-log.ts';
 import { syncZone } from '../dns/zone.ts';
 import { queueDomainCleanup, releaseSubordinateHosts } from '../domains/departed-domains.ts';
 import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
-import { autoRenewDateFor } from '../renewals/renewals.ts';
+import { autoRenewDateFor } from '../renewals/renewal-dates.ts';
 import { encryptAuthCode } from '../transfers/auth-code-vault.ts';
 import type { DsRecord } from '../../contract/domains/rdap.ts';
 import type { Intent, IntentKindSpec, JournalDeps } from './intent-types.ts';

@@ -17,7 +17,7 @@ import { domains, priceRiseNotices, pricingSettings, renewalPriceMarks, users } 
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { accountChargeTax, chargeTaxNote } from '../billing/charge-tax.ts';
-import { autoRenewDateFor } from '../renewals/renewals.ts';
+import { autoRenewDateFor } from '../renewals/renewal-dates.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { catalogue } from '../search/catalogue.ts';
 import type { PriceRiseView } from '../../contract/pricing/pricing.ts';

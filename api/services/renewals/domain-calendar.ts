@@ -20,7 +20,9 @@ import { advanceExpiry, day, notify, renewalGraceDays, sendReminders } from '../
 import { eachLimited } from '../kernel/each-limited.ts';
 import { lineTotal, type RenewLine, renewalChargeAmounts } from '../../contract/renewals/renewals.ts';
 import { RegistryOutcomeUnknownError } from '../../providers/registry/index.ts';
-import { claimTerms, ledgerLines, markLine, priceLine, reconcileHeldRenewals, setOrder, settleRenewalOrder, settleUnknownLine } from './renewals.ts';
+import { priceLine } from './renewal-prices.ts';
+import { ledgerLines, reconcileHeldRenewals, setOrder, settleRenewalOrder } from './renewal-settlement.ts';
+import { claimTerms, markLine, settleUnknownLine } from './renewal-terms.ts';
 
 /** A failed auto-renew charge is tried again this many times, a day apart. */
 export const autoRenewRetries = 3;

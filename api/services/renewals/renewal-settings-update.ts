@@ -12,7 +12,7 @@ import { domains } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharge, releaseCharge } from '../billing/account-charges.ts';
 import { requireRecentAuthForCharge } from '../auth/recent-auth.ts';
-import { autoRenewDateFor } from './renewals.ts';
+import { autoRenewDateFor } from './renewal-dates.ts';
 import type { DomainUpdateContext } from '../domains/domain-update-types.ts';
 
 export const authenticationNeededMessage = 'Your bank asks you to confirm this payment';

@@ -5,17 +5,18 @@
  * at that domain's outbound status, else its inbound status, else its unlock view.
  */
 import { DomainName } from '@kit/DomainName.tsx';
-import { DateText } from '@kit/DateText.tsx';
 import { isFailure } from '@kit/api.ts';
 import { type StepViews, SteppedModal, useSteppedModal } from '@kit/SteppedModal.tsx';
 import { confirmView, finishView } from '@kit/step-views.ts';
-import { showToast } from '@kit/toasts.ts';
-import { useEffect, useRef, useState } from 'react';
-import { authCodeRejectedMessage, tdrpHoldMessage } from '../../../../api/contract/transfers/transfer-away.ts';
+import { useEffect, useState } from 'react';
+import { tdrpHoldMessage } from '../../../../api/contract/transfers/transfer-away.ts';
 import type { Domain } from '../domains/api.ts';
 import type { DomainModalProps } from '../domains/domain-props.ts';
 import { paths } from '../../paths.ts';
 import { needsReauth, reauthMessage, updateDomain } from './api.ts';
+import { AuthCode } from './AuthCode.tsx';
+import { useInboundViews } from './InboundViews.tsx';
+import { isHeld, outboundViews } from './OutboundViews.tsx';
 import { startViewFor, type TransferView as View } from './start-view.ts';
 import './transfers.css';
 
@@ -28,55 +29,14 @@ function LockIcon({ locked }: { locked: boolean }) {
   );
 }
 
-async function copyText(text: string, fallback: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Clipboard API refused (permissions, an old browser): copy the selected field instead.
-    if (!fallback) return false;
-    fallback.select();
-    return document.execCommand('copy');
-  }
-}
-
-function AuthCode({ code, expires }: { code: string; expires: string | null }) {
-  const field = useRef<HTMLInputElement>(null);
-  return (
-    <div className="auth-code">
-      <label className="auth-code-label" htmlFor="auth-code-value">
-        Auth code
-      </label>
-      <div className="auth-code-row">
-        <input ref={field} id="auth-code-value" className="input auth-code-value" readOnly value={code} onFocus={(e) => e.currentTarget.select()} />
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          onClick={async () => {
-            if (await copyText(code, field.current)) showToast('Copied!', 'success', { durationMs: 3000 });
-          }}
-        >
-          Copy
-        </button>
-      </div>
-      {expires && (
-        <p className="muted small">
-          Valid until <DateText value={expires} />; after that the domain locks itself again.
-        </p>
-      )}
-    </div>
-  );
-}
-
 export default function TransfersModal({ domain: opener, domains, onClose }: DomainModalProps) {
   const modal = useSteppedModal<View>({ onClose });
   const [currentId, setCurrentId] = useState<number | null>(opener?.domainId ?? null);
   const [codes, setCodes] = useState<Record<number, { code: string; expires: string | null }>>({});
   const [reauth, setReauth] = useState(false);
-  const [inboundCode, setInboundCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
   const live = domains.filter((d) => d.status !== 'deleted');
   const current = live.find((d) => d.domainId === currentId) ?? (opener && opener.domainId === currentId ? opener : null);
+  const inbound = useInboundViews(current);
 
   useEffect(() => {
     modal.open(opener ? startViewFor(opener) : 'default');
@@ -99,8 +59,7 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
 
   function openDomain(domain: Domain, view: View = startViewFor(domain)) {
     setCurrentId(domain.domainId);
-    setInboundCode('');
-    setCodeError(null);
+    inbound.reset();
     modal.go(view);
   }
 
@@ -154,7 +113,6 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
 
   const pending = live.filter((d) => d.$transferPending);
   const name = current?.domain ?? '';
-  const inboundStatus = current?.inboundTransferStatus;
   const revealedCurrent = current ? codes[current.domainId] : undefined;
 
   const views: StepViews<View> = {
@@ -230,169 +188,8 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
         ),
       actions: [{ label: 'Close', close: true, variant: 'secondary' }],
     },
-    outboundUnlocked: {
-      title: current?.locked === false ? 'Domain Unlocked' : 'Unlock Domain',
-      body: (
-        <div>
-          {current && isHeld(current) && current.tdrpHoldDate ? (
-            <p className="transfer-note is-warning">{tdrpHoldMessage(current.tdrpHoldDate)}</p>
-          ) : revealedCurrent && current?.locked === false ? (
-            <>
-              <p>
-                <strong>{name}</strong> is unlocked. Give this auth code to your new registrar to start the transfer.
-              </p>
-              <AuthCode code={revealedCurrent.code} expires={revealedCurrent.expires} />
-            </>
-          ) : (
-            <p>
-              <strong>{name}</strong> is {current?.locked === false ? 'unlocked' : 'locked'}. Unlock it to see its auth code and move it to another registrar.
-            </p>
-          )}
-          {reauthNote}
-        </div>
-      ),
-      actions:
-        !current || isHeld(current)
-          ? [{ label: 'Close', close: true }]
-          : revealedCurrent && !current.locked
-            ? [
-                { label: 'Done', close: true },
-                { label: 'Generate New Auth Code', go: 'confirmGenerateNewCode', variant: 'secondary' },
-              ]
-            : [
-                { label: current.locked ? 'Unlock & View Code' : 'View Code', run: async () => (await reveal(current, false)) ?? undefined },
-                { label: 'Cancel', close: true, variant: 'secondary' },
-              ],
-    },
-    outboundPending: {
-      title: 'Transfer Away Pending',
-      body: (
-        <div>
-          <p>
-            Another registrar has asked to transfer <strong>{name}</strong>. We emailed the registrant a link to approve or cancel it.
-          </p>
-          {current?.outboundTransferApprovalDeadline && (
-            <p>
-              Unless you cancel it, the transfer completes on <DateText value={current.outboundTransferApprovalDeadline} /> and the domain leaves your account.
-            </p>
-          )}
-        </div>
-      ),
-      actions: [
-        { label: 'Cancel Transfer', go: 'confirmCancelOutbound', variant: 'danger' },
-        {
-          label: 'Resend Approval Email',
-          variant: 'secondary',
-          run: async () => {
-            if (!current) return { close: true };
-            const answer = await updateDomain(current.domainId, { $resendOutboundTransferApprovalEmail: true });
-            return isFailure(answer) ? answer : 'outboundEmailResent';
-          },
-        },
-        { label: 'Close', close: true, variant: 'secondary' },
-      ],
-    },
-    confirmCancelOutbound: confirmView<View>({
-      title: 'Cancel Transfer',
-      body: (
-        <p>
-          Cancel the transfer of <strong>{name}</strong>? It stays with us and is locked again with a new auth code.
-        </p>
-      ),
-      confirm: 'Yes, Cancel Transfer',
-      variant: 'danger',
-      back: true,
-      run: async () => {
-        if (!current) return { close: true };
-        const answer = await updateDomain(current.domainId, { $rejectOutboundTransfer: true });
-        return isFailure(answer) ? answer : 'outboundCancelling';
-      },
-    }),
-    outboundCancelling: finishView<View>({
-      title: 'Transfer Being Cancelled',
-      body: (
-        <p>
-          The transfer of <strong>{name}</strong> is being cancelled. The domain stays in your account, locked.
-        </p>
-      ),
-    }),
-    outboundEmailResent: finishView<View>({
-      title: 'Approval Email Sent',
-      body: <p>We sent the approval email for {name} again. Only the link in the newest email works.</p>,
-    }),
-    outboundApproved: finishView<View>({
-      title: 'Transfer Away Approved',
-      body: (
-        <p>
-          The transfer of <strong>{name}</strong> was approved. The new registrar completes it shortly, and the domain then leaves your account.
-        </p>
-      ),
-    }),
-    inboundCode: {
-      title: inboundStatus === 'rejected' ? 'Transfer Rejected' : inboundStatus === 'auth-code-rejected' ? 'Auth Code Rejected' : 'Auth Code Needed',
-      body: (
-        <div>
-          {inboundStatus === 'auth-code-rejected' && <p className="transfer-note is-warning">{authCodeRejectedMessage}</p>}
-          {inboundStatus === 'rejected' && (
-            <p className="transfer-note is-warning">
-              The current registrar of {name} rejected the transfer and its charge was refunded. Ask them to unlock it, then enter the auth code again.
-            </p>
-          )}
-          {inboundStatus === 'auth-code-needed' && <p>The transfer of {name} needs the auth code from its current registrar.</p>}
-          <div className="field">
-            <label htmlFor="inbound-auth-code">Auth code for {name}</label>
-            <input
-              id="inbound-auth-code"
-              className="input"
-              autoComplete="off"
-              spellCheck={false}
-              value={inboundCode}
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby="inbound-auth-code-error"
-              onChange={(e) => {
-                setInboundCode(e.target.value);
-                setCodeError(null);
-              }}
-            />
-            <span id="inbound-auth-code-error" className="field-error" aria-live="polite">
-              {codeError}
-            </span>
-          </div>
-          {current?.pendingCharge ? <p className="muted small">The transfer is charged to your default card once the registry accepts the code.</p> : null}
-        </div>
-      ),
-      actions: [
-        {
-          label: 'Submit Auth Code',
-          run: async () => {
-            if (!current) return { close: true };
-            if (!inboundCode.trim()) {
-              setCodeError('Please enter the auth code');
-              return undefined;
-            }
-            const answer = await updateDomain(current.domainId, { $restartInboundTransfer: inboundCode.trim() });
-            return isFailure(answer) ? answer : 'inboundRestarted';
-          },
-        },
-        { label: 'Cancel', close: true, variant: 'secondary' },
-      ],
-    },
-    inboundRestarted: finishView<View>({
-      title: 'Auth Code Submitted',
-      body: (
-        <p>
-          Thank you. The transfer of <strong>{name}</strong> is under way again; it usually completes within 5 days.
-        </p>
-      ),
-    }),
-    inboundPending: finishView<View>({
-      title: 'Transfer In Progress',
-      body: (
-        <p>
-          The transfer of <strong>{name}</strong> to us is in progress. It usually completes within 5 days, once the current registrar releases it.
-        </p>
-      ),
-    }),
+    ...outboundViews({ current, revealedCurrent, reveal, reauthNote }),
+    ...inbound.views,
     contactSupport: finishView<View>({
       title: 'Transfer Status',
       body: <p>We could not read the state of this transfer. Please contact customer service and we will sort it out for you.</p>,
@@ -400,11 +197,6 @@ export default function TransfersModal({ domain: opener, domains, onClose }: Dom
   };
 
   return <SteppedModal modal={modal} views={views} />;
-}
-
-/** Under a transfer hold (TDRP, a registrant change) until its date. */
-function isHeld(domain: Domain): boolean {
-  return Boolean(domain.tdrpHoldDate && new Date(domain.tdrpHoldDate) > new Date());
 }
 
 function transferLabel(domain: Domain): string {

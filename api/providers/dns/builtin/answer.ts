@@ -4,7 +4,9 @@
  * (RFC 6604), negative answers carrying the SOA (RFC 2308), minimal ANY (RFC 8482), and ALIAS flattened into A/AAAA.
  */
 import type { AliasResolver } from './alias-resolver.ts';
-import { type AnswerWriter, noRRs, type Query, QTYPE, RCODE, type RRs, type RRset } from './wire.ts';
+import type { AnswerWriter } from './answer-writer.ts';
+import type { Query } from './query.ts';
+import { noRRs, QTYPE, RCODE, type RRs, type RRset } from './wire.ts';
 import { type CompiledZone, type ZoneBody, type ZoneNode, parentOfRelative, type ZoneStore } from './zone-store.ts';
 
 const maxChase = 8;

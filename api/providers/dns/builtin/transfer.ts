@@ -8,7 +8,9 @@ import dgram from 'node:dgram';
 import { BlockList, isIP } from 'node:net';
 import * as packet from 'dns-packet';
 import type { ResolverAddress } from './addresses.ts';
-import { AnswerWriter, OPCODE, type Query, QTYPE, RCODE, type RRs } from './wire.ts';
+import { AnswerWriter } from './answer-writer.ts';
+import type { Query } from './query.ts';
+import { OPCODE, QTYPE, RCODE, type RRs } from './wire.ts';
 import type { CompiledZone } from './zone-store.ts';
 
 /** Fills AXFR messages to about this size (RFC 5936 allows 65,535; smaller ones keep memory per transfer small). */
