@@ -37,7 +37,6 @@ export const knownOversize = [
   'site/islands/search/search.css',
   'site/kit/base.css',
   'site/styles/site.css',
-  'tests/api/auth/session.test.ts',
   'tests/bench/dns.ts',
   'tests/fixtures/checkout-crash.ts',
   'tests/unit/epp-fake-server.ts',
