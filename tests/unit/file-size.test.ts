@@ -39,7 +39,6 @@ export const knownOversize = [
   'site/styles/site.css',
   'tests/bench/dns.ts',
   'tests/fixtures/checkout-crash.ts',
-  'tests/unit/epp.test.ts',
 ];
 
 function listSources(folder: string): string[] {
