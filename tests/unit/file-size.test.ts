@@ -37,7 +37,6 @@ export const knownOversize = [
   'site/islands/search/search.css',
   'site/kit/base.css',
   'site/styles/site.css',
-  'tests/fixtures/checkout-crash.ts',
 ];
 
 function listSources(folder: string): string[] {
