@@ -8,165 +8,20 @@
  *      beside the same flood into a ROLE=all process, where DNS shares the web process;
  *   3. 100,000 zones: the DNS process's load time and memory, and how long a change takes to reach two DNS processes.
  * Needs `dnsperf` and `nsd` (apt-get install dnsperf nsd) for 1 and 2; without them it measures the built-in server
- * alone with UDP clients written here. BENCH_DNS_SECONDS sets each run's length (default 5), BENCH_DNS_ZONES the
- * zone count of 3 (default 100000). Runs alone (`bun tests/bench/dns.ts`) or from `npm run bench`.
+ * alone with UDP clients of its own. BENCH_DNS_SECONDS sets each run's length (default 5), BENCH_DNS_ZONES the zone
+ * count of 3 (default 100000). Runs alone (`bun tests/bench/dns.ts`) or from `npm run bench`. The processes it starts
+ * and its UDP clients are in dns-servers.ts, the zones it serves in dns-zones.ts.
  */
 import { spawnSync } from 'node:child_process';
-import dgram from 'node:dgram';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as packet from 'dns-packet';
 import { sql } from 'drizzle-orm';
-import { createDb, type Db, migrateDatabase, startEmbeddedPostgres } from '../../api/db/client.ts';
+import { createDb, migrateDatabase, startEmbeddedPostgres } from '../../api/db/client.ts';
 import { freePort } from '../../api/free-port.ts';
 import { hasNsd, startNsd } from '../fixtures/nsd.ts';
-import { npmStartEnv } from './server-process.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const zone = 'dnsbench.com';
-
-/** The fixed mix: 16 of 19 answered NOERROR (answers, CNAME chains, ALIAS, wildcard, NODATA), 3 NXDOMAIN. */
-const mix = [
-  `${zone} A`,
-  `${zone} AAAA`,
-  `${zone} MX`,
-  `${zone} TXT`,
-  `${zone} NS`,
-  `${zone} SOA`,
-  `www.${zone} A`,
-  `mail.${zone} A`,
-  `mail.${zone} AAAA`,
-  `api.${zone} A`,
-  `_sip._tcp.${zone} SRV`,
-  `blog.${zone} A`,
-  `shop.${zone} A`,
-  `x.wild.${zone} A`,
-  'WWW.DnsBench.COM A',
-  `b.${zone} A`,
-  `nothing.${zone} A`,
-  `missing.${zone} MX`,
-  `gone.${zone} AAAA`,
-];
-
-type Process = { pid: number; dnsPort: number | null; httpPort: number; output: () => string; rssMb(): number; cpuSeconds(): number; stop(): Promise<void> };
-
-/** CPU time a process has used (user + system, /proc/PID/stat): the fair measure on a machine others share. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return ticks / Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim() || 100);
-}
-
-function rssMb(pid: number): number {
-  const kb = Number(
-    spawnSync('ps', ['-o', 'rss=', '-p', String(pid)])
-      .stdout.toString()
-      .trim(),
-  );
-  return Math.round(kb / 1024);
-}
-
-/** `bun api/start.ts` with `env`, pinned to `cpus`; resolves once its banner is out. */
-async function startProcess(env: Record<string, string>, cpus: string, dataDir: string): Promise<Process> {
-  const httpPort = await freePort();
-  const proc = Bun.spawn(['taskset', '-c', cpus, process.execPath, 'api/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...npmStartEnv,
-      PORT: String(httpPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      SKIP_BUILD: '1',
-      TRUSTED_PROXIES: '127.0.0.1',
-      ...env,
-    },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  let text = '';
-  const pump = async (stream: ReadableStream<Uint8Array>) => {
-    const reader = stream.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      text += new TextDecoder().decode(value);
-    }
-  };
-  void pump(proc.stdout);
-  void pump(proc.stderr);
-  const started = performance.now();
-  while (!/Press Ctrl-C to stop/.test(text)) {
-    if (proc.exitCode !== null) throw new Error(`a server exited during start:\n${text}`);
-    if (performance.now() - started > 300_000) throw new Error(`a server did not start within 300 s:\n${text}`);
-    await Bun.sleep(20);
-  }
-  const dnsPort = /built-in authoritative server on port (\d+)/.exec(text)?.[1];
-  return {
-    pid: proc.pid,
-    dnsPort: dnsPort ? Number(dnsPort) : null,
-    httpPort,
-    output: () => text,
-    rssMb: () => rssMb(proc.pid),
-    cpuSeconds: () => cpuSeconds(proc.pid),
-    async stop() {
-      proc.kill('SIGTERM');
-      await proc.exited;
-    },
-  };
-}
-
-async function seedBenchZone(db: Db): Promise<void> {
-  const [account] = await db.execute<{ account_id: number }>(sql`insert into accounts default values returning account_id`);
-  const [domain] = await db.execute<{ domain_id: number }>(
-    sql`insert into domains (account_id, domain, expire_date, ns, website_type) values (${account.account_id}, ${zone}, now() + interval '300 days', array['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE'], 'custom') returning domain_id`,
-  );
-  const id = domain.domain_id;
-  const records: [string, string, string, number | null, number | null, number | null][] = [
-    ['A', '@', '203.0.113.10', null, null, null],
-    ['AAAA', '@', '2001:db8::10', null, null, null],
-    ['MX', '@', `mail.${zone}`, 10, null, null],
-    ['TXT', '@', 'v=spf1 mx ~all', null, null, null],
-    ['A', 'mail', '203.0.113.11', null, null, null],
-    ['CNAME', 'www', zone, null, null, null],
-    ['A', 'api', '203.0.113.12', null, null, null],
-    ['SRV', '_sip._tcp', `sip.${zone}`, 10, 5, 5060],
-    ['A', 'sip', '203.0.113.13', null, null, null],
-    ['CNAME', 'blog', 'blogs.example.net', null, null, null],
-    ['ALIAS', 'shop', `mail.${zone}`, null, null, null],
-    ['A', '*.wild', '203.0.113.14', null, null, null],
-    ['A', 'deep.a.b', '203.0.113.15', null, null, null],
-  ];
-  for (const [type, host, data, priority, weight, port] of records) {
-    await db.execute(
-      sql`insert into dns_records (domain_id, type, host, data, priority, weight, port, ttl) values (${id}, ${type}, ${host}, ${data}, ${priority}, ${weight}, ${port}, 300)`,
-    );
-  }
-}
-
-/**
- * `count` customer zones: a quarter with three records of their own (different in every zone, so nothing is shared
- * between them), the rest parked (the defaults only, which all parked zones share).
- */
-async function seedZones(db: Db, count: number): Promise<void> {
-  const [account] = await db.execute<{ account_id: number }>(sql`insert into accounts default values returning account_id`);
-  await db.execute(sql`
-    insert into domains (account_id, domain, expire_date, ns)
-    select ${account.account_id}, 'bulk' || g || '-zone.com', now() + interval '300 days', array['NS1.DOTSPOT.EXAMPLE', 'NS2.DOTSPOT.EXAMPLE']
-    from generate_series(1, ${count}) g`);
-  await db.execute(sql`
-    insert into dns_records (domain_id, type, host, data, ttl)
-    select domain_id, t.type, t.host,
-      case t.type when 'A' then '10.' || (domain_id / 65536) || '.' || (domain_id / 256 % 256) || '.' || (domain_id % 256) else t.data || domain_id end, 300
-    from domains, (values ('A', 'app', ''), ('TXT', '@', 'site-verification='), ('CNAME', 'shop', 'shops.example-cdn.net.id')) as t(type, host, data)
-    where domain like 'bulk%' and domain_id % 4 = 0`);
-  // Numbered once, as syncZone leaves every zone: the load then checks each zone's content against its stored hash.
-  await db.execute(sql`
-    insert into dns_zones (domain_id, serial, content_hash, modify_date)
-    select domain_id, 2026010100, 'numbered before the last change', now() from domains where domain like 'bulk%'`);
-}
+import { answers, loadDns, startProcess } from './dns-servers.ts';
+import { mix, seedBenchZone, seedZones, zone } from './dns-zones.ts';
 
 type Perf = { qps: number; avgMs: number; lost: number };
 
@@ -209,37 +64,6 @@ async function tldsLatency(port: number, seconds: number): Promise<{ p50: number
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   return { p50: at(0.5), p99: at(0.99), count: times.length };
-}
-
-/** One UDP question; the reply's answer count (-1 on timeout). */
-async function answers(port: number, name: string, type: string, host = '127.0.0.1'): Promise<number> {
-  const socket = dgram.createSocket('udp4');
-  try {
-    return await new Promise<number>((resolve) => {
-      const timer = setTimeout(() => resolve(-1), 500);
-      socket.once('message', (reply) => {
-        clearTimeout(timer);
-        resolve(reply.readUInt16BE(6));
-      });
-      socket.send(packet.encode({ type: 'query', id: 1, flags: 0, questions: [{ name, type: type as packet.RecordType, class: 'IN' }] }), port, host);
-    });
-  } finally {
-    socket.close();
-  }
-}
-
-/** Fallback without dnsperf: `clients` UDP sockets, each asking again when answered, for `seconds`. */
-export async function loadDns(port: number, name: string, options: { clients?: number; seconds?: number } = {}) {
-  const clients = options.clients ?? 50;
-  const until = performance.now() + (options.seconds ?? 5) * 1000;
-  let answered = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < until) if ((await answers(port, name, 'A')) > 0) answered += 1;
-    }),
-  );
-  return { qps: answered / ((performance.now() - started) / 1000) };
 }
 
 const round = (n: number) => Math.round(n).toLocaleString('en-US');
