@@ -91,6 +91,7 @@ export const mfas = pgTable('mfas', {
     .default('pending'),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+export type MfaRow = typeof mfas.$inferSelect;
 
 /** A one-time code sent by SMS or email for a second factor; stored hashed, single use. */
 export const mfaChallenges = pgTable('mfa_challenges', {

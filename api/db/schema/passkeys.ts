@@ -30,6 +30,7 @@ export const passkeys = pgTable(
   },
   (t) => [index('passkeys_user').on(t.userId)],
 );
+export type PasskeyRow = typeof passkeys.$inferSelect;
 
 /**
  * A challenge handed to the browser for one ceremony. Spent by the conditional update that accepts its answer, so

@@ -84,6 +84,7 @@ export const registryDomains = pgTable(
     index('registry_domains_transfer_due').on(t.transferCompleteDate).where(sql`${t.transferCompleteDate} is not null`),
   ],
 );
+export type RegistryDomainRow = typeof registryDomains.$inferSelect;
 
 /**
  * The sandbox registry's message queue (EPP `<poll>`): a transfer's outcome waits here until the registrar reads it

@@ -10,7 +10,7 @@ import { addYears } from 'date-fns/addYears';
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { registryDomains, registryMessages } from '../../db/schema/index.ts';
+import { type RegistryDomainRow as RegistryRow, registryDomains, registryMessages } from '../../db/schema/index.ts';
 import type { RegistryMessage } from './index.ts';
 import { registryMishap } from './sandbox-world.ts';
 
@@ -67,8 +67,6 @@ export async function settleDueTransfers(db: Db, registrarName: string): Promise
     }
   });
 }
-
-type RegistryRow = typeof registryDomains.$inferSelect;
 
 /** A name of ours goes to the gaining registrar (with the year a transfer adds); we hear of it in our queue. */
 async function completeOutbound(tx: Tx | Db, row: RegistryRow, how: 'clientApproved' | 'serverApproved', settled: Date): Promise<void> {

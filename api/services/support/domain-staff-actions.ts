@@ -8,7 +8,7 @@ import { addDays } from 'date-fns/addDays';
 import { eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
-import { domains, users } from '../../db/schema/index.ts';
+import { type DomainRow, domains, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, requireReason, type StaffActor } from '../audit/audit-log.ts';
@@ -20,8 +20,6 @@ import { carryOutIntent, linkIntentAudit, recordIntent } from '../journal/regist
 import { catalogue } from '../search/catalogue.ts';
 import { authCodeLifetimeDays } from '../transfers/outbound-transfers.ts';
 import { findDomainWithOwner } from './customer-record.ts';
-
-type DomainRow = typeof domains.$inferSelect;
 
 async function lockDomainRow(tx: Tx, domainId: number): Promise<{ domain: DomainRow; ownerEmail: string }> {
   const [domain] = await tx.select().from(domains).where(eq(domains.domainId, domainId)).for('update');

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { DsRecord } from '../../../contract/domains/rdap.ts';
-import { registryDomainContacts, registryDomains, registryHosts } from '../../../db/schema/index.ts';
+import { type RegistryDomainRow as Row, registryDomainContacts, registryDomains, registryHosts } from '../../../db/schema/index.ts';
 import { childOf, childrenOf, ns, pathOf, textOf, type XmlElement } from '../epp-xml.ts';
 import { registryMishap } from '../sandbox-world.ts';
 import { type CommandContext, canonical, domainValue, extensionElement, notServed } from './context.ts';
@@ -100,8 +100,6 @@ export async function updateDomain(ctx: CommandContext, update: XmlElement): Pro
   // Like a registration, a `timeout-` name's DNSSEC change takes effect but its answer never comes.
   return { code: 1000, close: secDns && registryMishap(name) === 'timeout' ? 'after' : undefined };
 }
-
-type Row = typeof registryDomains.$inferSelect;
 
 /**
  * RFC 3915 restore: the request takes a name out of redemption (pendingRestore until the report), the report

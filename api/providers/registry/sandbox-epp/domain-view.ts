@@ -3,13 +3,11 @@
  * product) or, for names other registrars hold, from the deterministic sandbox world, and its <domain:infData>.
  */
 import { eq, sql } from 'drizzle-orm';
-import { registryDomainContacts, registryDomains, registryHosts } from '../../../db/schema/index.ts';
+import { type RegistryDomainRow as Row, registryDomainContacts, registryDomains, registryHosts } from '../../../db/schema/index.ts';
 import { el, escapeXml, ns } from '../epp-xml.ts';
 import { externalRegistration, isReserved } from '../sandbox-world.ts';
 import { type CommandContext, domainNsAttr } from './context.ts';
 import { clientIdOf, eppDate, roidOf } from './frames.ts';
-
-type Row = typeof registryDomains.$inferSelect;
 
 export type DomainView = {
   name: string;

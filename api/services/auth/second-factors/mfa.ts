@@ -7,12 +7,11 @@ import { now } from '../../../clock.ts';
 import type { ListQuery, ListResult } from '../../../contract/list.ts';
 import type { MfaMethod } from '../../../contract/auth/mfa.ts';
 import type { Db } from '../../../db/client.ts';
-import { mfaChallenges, mfas, totpSpentSteps } from '../../../db/schema/index.ts';
+import { type MfaRow, mfaChallenges, mfas, totpSpentSteps } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
 import type { Providers } from '../../../providers/index.ts';
 import { hashToken, sameHash } from '../../kernel/tokens.ts';
 
-export type MfaRow = typeof mfas.$inferSelect;
 export type MfaType = MfaRow['type'];
 
 export const codeLifetimeMinutes = 10;

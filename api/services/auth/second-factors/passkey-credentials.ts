@@ -2,9 +2,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { PasskeyView } from '../../../contract/auth/mfa.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { passkeys } from '../../../db/schema/index.ts';
-
-export type PasskeyRow = typeof passkeys.$inferSelect;
+import { type PasskeyRow, passkeys } from '../../../db/schema/index.ts';
 
 export function passkeyView(row: PasskeyRow): PasskeyView {
   return {
