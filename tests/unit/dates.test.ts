@@ -2,12 +2,11 @@
  * The one date module of the three front ends (site/kit/dates.ts, issue #37): what each format shows, and that no other
  * file of the site, the account app or the back office formats a date by itself.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoRoot, sourceFiles } from './source-files.ts';
 import { formatAgo, formatCalendarDay, formatDate, formatDateTime, formatIsoDay } from '../../site/kit/dates.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 describe('site/kit/dates.ts', () => {
   const moment = Date.UTC(2026, 10, 25, 12, 4);
@@ -43,18 +42,13 @@ describe('site/kit/dates.ts', () => {
 });
 
 describe('one date module', () => {
-  const sources = (folder: string): string[] =>
-    readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-      const file = `${folder}/${entry.name}`;
-      if (entry.isDirectory()) return sources(file);
-      return /\.(tsx?|astro)$/.test(entry.name) ? [file] : [];
-    });
+  const sources = (folder: string) => sourceFiles(folder, ['.ts', '.tsx', '.astro']);
   const formatsOnItsOwn = /Intl\.DateTimeFormat|toLocale(Date|Time)String|from 'date-fns\/format'|toLocaleString\([^)]*(month|hour)/;
 
   it('is the only place the front ends format a date', () => {
     const files = ['site', 'account-app/src', 'admin-app/src'].flatMap(sources);
     expect(files.length).toBeGreaterThan(100);
-    const offenders = files.filter((file) => file !== 'site/kit/dates.ts' && formatsOnItsOwn.test(readFileSync(path.join(root, file), 'utf8')));
+    const offenders = files.filter((file) => file !== 'site/kit/dates.ts' && formatsOnItsOwn.test(readFileSync(path.join(repoRoot, file), 'utf8')));
     expect(offenders).toEqual([]);
   });
 

@@ -3,15 +3,14 @@
  * .astro and .css file under the source folders, generated ones aside: none may be over, style sheets included (they
  * split by screen, each sheet importing its parts in order).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { repoRoot, sourceFiles } from './source-files.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 export const lineLimit = 400;
 const sourceRoots = ['api', 'site', 'account-app', 'admin-app', 'tests'];
 const sourceExtensions = ['.ts', '.tsx', '.astro', '.css'];
-const skippedFolders = ['node_modules', 'dist', '.astro', 'public', '.data', 'test-results', 'playwright-report'];
 
 /** Written by a tool, not by hand: their length is the tool's. */
 const generated = [
@@ -19,20 +18,12 @@ const generated = [
   'api/contract/api-paths.d.ts', // the same for the front ends' document
 ];
 
-function listSources(folder: string): string[] {
-  return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return skippedFolders.includes(entry.name) ? [] : listSources(relative);
-    return sourceExtensions.some((ext) => entry.name.endsWith(ext)) ? [relative] : [];
-  });
-}
-
 /** Lines as an editor numbers them: a final newline does not start another. */
 export const lineCount = (text: string) => (text === '' ? 0 : text.replace(/\n$/, '').split('\n').length);
 
 describe('file sizes', () => {
-  const files = sourceRoots.flatMap(listSources).filter((file) => !generated.includes(file));
-  const sizes = new Map(files.map((file) => [file, lineCount(readFileSync(path.join(root, file), 'utf8'))]));
+  const files = sourceRoots.flatMap((folder) => sourceFiles(folder, sourceExtensions)).filter((file) => !generated.includes(file));
+  const sizes = new Map(files.map((file) => [file, lineCount(readFileSync(path.join(repoRoot, file), 'utf8'))]));
   const oversize = files.filter((file) => (sizes.get(file) ?? 0) > lineLimit);
 
   test('the check sees every kind of source file in every folder', () => {
@@ -46,7 +37,7 @@ describe('file sizes', () => {
         files.some((file) => file.endsWith(ext)),
         `no ${ext} files read`,
       ).toBe(true);
-    for (const file of generated) expect(existsSync(path.join(root, file)), `${file} is gone: drop it from the generated list`).toBe(true);
+    for (const file of generated) expect(existsSync(path.join(repoRoot, file)), `${file} is gone: drop it from the generated list`).toBe(true);
   });
 
   test(`no source file over ${lineLimit} lines`, () => {

@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { repoRoot, sourceFiles } from './source-files.ts';
 import { knownTierCrossings, tiers } from './area-tiers.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const sourceRoots = ['api', 'site', 'account-app/src', 'admin-app/src'];
 const sourceExtensions = ['.ts', '.tsx', '.astro', '.mjs'];
 
@@ -108,15 +108,6 @@ export const knownViolations: (Import & { rule: string })[] = knownTierCrossings
   imports.map(([from, to]) => ({ from: `api/services/${from}`, to: `api/services/${to}`, rule: tierRule })),
 );
 
-function listSources(folder: string): string[] {
-  const entries = readdirSync(path.join(root, folder), { withFileTypes: true });
-  return entries.flatMap((entry) => {
-    const relative = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return ['node_modules', 'dist', '.astro', 'public'].includes(entry.name) ? [] : listSources(relative);
-    return sourceExtensions.some((ext) => entry.name.endsWith(ext)) ? [relative] : [];
-  });
-}
-
 // Static imports and re-exports (type-only too: they still tie one layer to another), side-effect imports, import().
 const importPattern = /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?['"]([^'"\n]+)['"]|\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g;
 
@@ -204,13 +195,13 @@ export function findImportCircles(edges: Import[]): string[][] {
 }
 
 describe('import directions', () => {
-  const files = sourceRoots.flatMap(listSources);
-  const edges = files.flatMap((file) => importsOf(file, readFileSync(path.join(root, file), 'utf8')));
+  const files = sourceRoots.flatMap((folder) => sourceFiles(folder, sourceExtensions));
+  const edges = files.flatMap((file) => importsOf(file, readFileSync(path.join(repoRoot, file), 'utf8')));
   const found = violationsOf(edges);
   const known = new Set(knownViolations.map(key));
 
   test('every area of api/services has one tier, and every tier names areas that exist', () => {
-    const areas = readdirSync(path.join(root, 'api/services'), { withFileTypes: true })
+    const areas = readdirSync(path.join(repoRoot, 'api/services'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && files.some((file) => within(file, `api/services/${entry.name}`)))
       .map((entry) => entry.name);
     expect(areas.filter((area) => tierOf(area) < 0)).toEqual([]);

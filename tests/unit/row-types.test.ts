@@ -3,11 +3,11 @@
  * `type XRow = typeof table.$inferSelect` elsewhere is one more name for the same thing to drift from. The services
  * that still declare one are listed below; the list may only shrink (move each to its schema file and drop its line).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { repoRoot, sourceFiles } from './source-files.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const rowAlias = /^\s*(?:export\s+)?type\s+\w+\s*=\s*typeof\s+\w+\.\$inferSelect\s*;/gm;
 
 const knownElsewhere = [
@@ -31,23 +31,15 @@ const knownElsewhere = [
   'api/services/websites/websites.ts: export type WebsiteRow = typeof websites.$inferSelect;',
 ];
 
-function sources(folder: string): string[] {
-  return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(relative);
-    return entry.name.endsWith('.ts') ? [relative] : [];
-  });
-}
-
 test('row types are declared only beside their tables in api/db/schema/, beyond the known ones', () => {
-  const elsewhere = sources('api')
+  const elsewhere = sourceFiles('api', ['.ts'])
     .filter((file) => !file.startsWith('api/db/schema/'))
-    .flatMap((file) => [...readFileSync(path.join(root, file), 'utf8').matchAll(rowAlias)].map((match) => `${file}: ${match[0].trim()}`));
+    .flatMap((file) => [...readFileSync(path.join(repoRoot, file), 'utf8').matchAll(rowAlias)].map((match) => `${file}: ${match[0].trim()}`));
   expect(elsewhere.filter((found) => !knownElsewhere.includes(found))).toEqual([]);
   expect(
     knownElsewhere.filter((known) => !elsewhere.includes(known)),
     'moved to its schema: drop its line',
   ).toEqual([]);
   // The check sees the declarations it is about.
-  expect(readFileSync(path.join(root, 'api/db/schema/domains.ts'), 'utf8').match(rowAlias)).not.toBeNull();
+  expect(readFileSync(path.join(repoRoot, 'api/db/schema/domains.ts'), 'utf8').match(rowAlias)).not.toBeNull();
 });

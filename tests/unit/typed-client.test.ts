@@ -5,11 +5,11 @@
  * against the list below, which may only shrink and is now empty: a new one fails (use `apiClient` /
  * `useApi(apiKey(…))`), and a file that has fewer than listed fails until its entry is lowered or removed.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { repoRoot, sourceFiles } from './source-files.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const roots = ['account-app/src', 'admin-app/src', 'site'];
 /** Where the fetcher and the typed SWR hooks are defined, not called. */
 const definitions = new Set(['site/kit/api.ts', 'account-app/src/swr.ts', 'admin-app/src/swr.ts']);
@@ -28,14 +28,6 @@ type Counts = Partial<Record<Kind, number>>;
 /** What is left to move to the typed client: nothing. Never add a line. */
 export const untypedCalls: Record<string, Counts> = {};
 
-function listSources(folder: string): string[] {
-  return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) return ['node_modules', 'dist', '.astro', 'public'].includes(entry.name) ? [] : listSources(relative);
-    return /\.(ts|tsx|astro)$/.test(entry.name) ? [relative] : [];
-  });
-}
-
 function countIn(source: string): Counts {
   const counts: Counts = {};
   for (const [kind, pattern] of Object.entries(kinds) as [Kind, RegExp][]) {
@@ -47,9 +39,9 @@ function countIn(source: string): Counts {
 
 export function countUntypedCalls(): Record<string, Counts> {
   const found: Record<string, Counts> = {};
-  for (const file of roots.flatMap(listSources)) {
+  for (const file of roots.flatMap((folder) => sourceFiles(folder, ['.ts', '.tsx', '.astro']))) {
     if (definitions.has(file)) continue;
-    const counts = countIn(readFileSync(path.join(root, file), 'utf8'));
+    const counts = countIn(readFileSync(path.join(repoRoot, file), 'utf8'));
     if (Object.keys(counts).length) found[file] = counts;
   }
   return found;
