@@ -3,7 +3,7 @@
  * 60-day hold locks no demo domain other specs unlock), then on the demo account the login email change with the live
  * check, an administrative contact edit and the preferences (each put back for the other specs).
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Page, test } from '@playwright/test';
 import { e2eDemo } from '../../../playwright.config.ts';
 import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from '../helpers/checkout-helpers.ts';

@@ -3,7 +3,7 @@
  * with one that lands on the two-factor settings asking for a review; Account activity listing it with the browser
  * and system; search results showing what a name renews at. Axe-clean at 1280 and 390 px, screenshots kept.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Page, test } from '@playwright/test';
 import { logInAsDemo, submitCredentials } from '../helpers/login-helpers.ts';
 

@@ -3,7 +3,7 @@
  * once, calls the API with it, and revokes it. Runs in the main project: it signs in with the shared demo session and
  * leaves the demo's sign-in methods alone. TOKENS_SHOTS=1 saves screenshots at 1280 and 390 px.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Page, test, type TestInfo } from '@playwright/test';
 import { freshTotpCode, logInAsDemo } from '../helpers/login-helpers.ts';
 

@@ -3,7 +3,7 @@
  * authenticator app stays; what a test adds it removes. While the demo has an extra method, other workers must not
  * sign it in (they pick "Authenticator app" and count methods), so those windows hold the demo sign-in lock.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { e2eDemo } from '../../../playwright.config.ts';

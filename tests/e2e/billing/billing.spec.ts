@@ -5,7 +5,7 @@
  * month's statement downloads as a PDF whose text shows its rows.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, test } from '@playwright/test';
 import { readPdfText } from '../../fixtures/pdf-text.ts';
 import { saveCard } from '../helpers/checkout-helpers.ts';

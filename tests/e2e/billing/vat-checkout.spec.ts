@@ -4,7 +4,7 @@
  * the total, which add up to the cent; afterwards the next auto-renewal and a renewal's price carry the VAT too. At a
  * phone's width and a desktop's.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Locator, test } from '@playwright/test';
 import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from '../helpers/checkout-helpers.ts';
 

@@ -5,7 +5,7 @@
  * with it, and the cart then charges that price. Choosing the United States there shows the net price, and the copy
  * follows on the next page. At a phone's width and a desktop's.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Page, test } from '@playwright/test';
 import { shownPrice } from '../../../api/contract/billing/tax.ts';
 import { planPrices } from '../../../api/contract/carts/cart-pricing.ts';

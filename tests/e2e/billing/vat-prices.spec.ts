@@ -4,7 +4,7 @@
  * the billing country and shows the same amount for the name, to the cent. Choosing the United States shows net
  * prices, saying no tax is added at checkout, on every page. At a phone's width and a desktop's.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Page, test } from '@playwright/test';
 import { shownPrice } from '../../../api/contract/billing/tax.ts';
 import { formatMoney } from '../../../api/contract/money.ts';

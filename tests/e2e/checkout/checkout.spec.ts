@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, test } from '@playwright/test';
 import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from '../helpers/checkout-helpers.ts';
 import { registryInfo } from '../helpers/net-epp.ts';

@@ -2,7 +2,7 @@
  * Issue 25, defect 5: checkout lands on the order's confirmation (number, lines, total, card, what happens next), and
  * the buyer gets the same as an emailed receipt. At a phone's width and a desktop's.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Page, test } from '@playwright/test';
 import { addDomain, fillVisitorDetails, newPhone, saveCard, unique } from '../helpers/checkout-helpers.ts';
 

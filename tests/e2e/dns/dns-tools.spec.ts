@@ -4,7 +4,7 @@
  * after its preview (a refused line shown with its number), the history with a diff and a restore, several records
  * deleted at once; every view axe-clean, at 1280 and 390 px, screenshots kept.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Page, test } from '@playwright/test';
 import { logInAsDemo } from '../helpers/login-helpers.ts';
 import { domainEntry } from '../helpers/domain-list-helpers.ts';

@@ -5,7 +5,7 @@
  * ends, the domain becomes Custom), other nameservers (forwarding ends), the email service while an MX record elsewhere
  * takes the mail. It changes quietharbor.org's records and puts them back, so it runs alone (playwright.config.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addRecord } from '../helpers/dns-helpers.ts';
 import { domainEntry, manageDomain } from '../helpers/domain-list-helpers.ts';

@@ -1,5 +1,5 @@
 /** The Email tab on the demo account: buying and removing the service, mailboxes and forwards, their limits and modals. */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { logInAsDemo } from '../helpers/login-helpers.ts';
 import { domainEntry } from '../helpers/domain-list-helpers.ts';

@@ -5,7 +5,7 @@
  * earlier call for that member used.
  */
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { comeFromOwnAddress } from './checkout-helpers.ts';

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Page, test } from '@playwright/test';
 import { namesWithoutVisibleLabel } from '../helpers/accessible-names.ts';
 import { hydrated } from '../helpers/islands.ts';

@@ -3,7 +3,7 @@
  * included) in both, the system setting is followed, and the switch's pick is remembered across the site, the account
  * app and reloads. Screenshots at a phone's and a desktop's width.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Page, test } from '@playwright/test';
 import { manageDomain } from '../helpers/domain-list-helpers.ts';
 import { useDemoSession } from '../helpers/login-helpers.ts';

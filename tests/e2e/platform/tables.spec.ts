@@ -4,7 +4,7 @@
  * (tests/e2e/helpers/table-fit.ts). The demo account's views are only looked at; the DNSSEC table needs DS records, so a
  * customer of its own adds them. A new view with a table belongs in this walk.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Page, test } from '@playwright/test';
 import { becomeNewCustomer, unique } from '../helpers/checkout-helpers.ts';
 import { domainEntry, manageDomain } from '../helpers/domain-list-helpers.ts';

@@ -3,7 +3,7 @@
  * three show, older ones folded into "+N more" with "Dismiss all"; a repeat replaces the toast before it; the stack
  * lives in the open dialog (above its backdrop, clickable) and clear of the dialog's buttons, at 1280 px and 390 px.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { becomeNewCustomer, unique } from '../helpers/checkout-helpers.ts';
 import { addRecord, openDnsRecords } from '../helpers/dns-helpers.ts';

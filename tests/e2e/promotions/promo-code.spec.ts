@@ -3,7 +3,7 @@
  * the messages a visitor reads when a code does not apply, the discount in the order summary, and a checkout that
  * charges the discounted total and writes the discount into the billing history. PROMO_SHOTS=1 saves screenshots.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Page, test } from '@playwright/test';
 import { addDomain, fillVisitorDetails, landOnMyDomains, newPhone, saveCard, unique } from '../helpers/checkout-helpers.ts';
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 
 // Results are driven by the words on screen, as a speech-input user would ("click Add to Cart"); the domain is

@@ -4,7 +4,7 @@
  * sends the buyer a link to buy at that price, and that link, once its week is over, says so and sells at the list
  * price. A new seller each run: the demo account's names stay with it.
  */
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, type Page, test } from '@playwright/test';
 import { subDays } from 'date-fns/subDays';
 import { eq } from 'drizzle-orm';

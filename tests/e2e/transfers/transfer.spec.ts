@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from '../helpers/axe';
 import { expect, test } from '@playwright/test';
 import { fillVisitorDetails, newPhone, saveCard, unique } from '../helpers/checkout-helpers.ts';
 import { formatMoney } from '../../../api/contract/money.ts';
