@@ -37,6 +37,7 @@ export const accounts = pgTable('accounts', {
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+export type AccountRow = typeof accounts.$inferSelect;
 
 export const users = pgTable(
   'users',

@@ -26,6 +26,7 @@ export const paymentMethods = pgTable('payment_methods', {
   /** When a removed card was detached at the payment provider (it can never be charged there again); null until then. */
   detachedAt: timestamp({ withTimezone: true }),
 });
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 export const transactionTypes = [
   'start',
@@ -161,6 +162,7 @@ export const refunds = pgTable(
   },
   (t) => [uniqueIndex('refunds_key').on(t.idempotencyKey), index('refunds_payment').on(t.paymentIntentId)],
 );
+export type RefundRow = typeof refunds.$inferSelect;
 
 /**
  * Invoices and credit notes: issued once, never edited (a trigger refuses updates and deletes). Each series numbers
@@ -207,6 +209,7 @@ export const billingDocuments = pgTable(
     index('billing_documents_account').on(t.accountId),
   ],
 );
+export type BillingDocumentRow = typeof billingDocuments.$inferSelect;
 
 /** The last number used per series and year. */
 export const documentSequences = pgTable('document_sequences', { series: text().notNull(), year: integer().notNull(), last: integer().notNull() }, (t) => [

@@ -191,6 +191,7 @@ export const escrowDeposits = pgTable(
     uniqueIndex('escrow_deposits_scheduled_day').on(t.depositDay).where(sql`${t.trigger} = 'schedule'`),
   ],
 );
+export type EscrowDepositRow = typeof escrowDeposits.$inferSelect;
 
 /**
  * A deposit's sealed files, kept so a retried upload sends the very bytes it sent before (encryption is randomised:

@@ -50,3 +50,4 @@ export const dnsChanges = pgTable(
   },
   (t) => [index('dns_changes_domain').on(t.domainId, t.changeId)],
 );
+export type DnsChangeRow = typeof dnsChanges.$inferSelect;

@@ -109,6 +109,7 @@ export const registeredNameservers = pgTable(
   },
   (t) => [index('registered_nameservers_domain').on(t.domainId)],
 );
+export type RegisteredNameserverRow = typeof registeredNameservers.$inferSelect;
 
 export const emails = pgTable(
   'emails',
@@ -132,6 +133,7 @@ export const emails = pgTable(
   // One live mailbox or forward per address: two adds racing for a name cannot both win.
   (t) => [uniqueIndex('emails_address_active').on(sql`lower(${t.address})`).where(sql`${t.status} = 'active'`), index('emails_domain').on(t.domainId)],
 );
+export type EmailRow = typeof emails.$inferSelect;
 
 /**
  * Why a domain is on hold: one row per suspension (staff, an abuse case, an unverified registrant), lifted rather than
@@ -157,3 +159,4 @@ export const domainSuspensions = pgTable(
     index('domain_suspensions_domain').on(t.domainId),
   ],
 );
+export type DomainSuspensionRow = typeof domainSuspensions.$inferSelect;

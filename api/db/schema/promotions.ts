@@ -31,6 +31,7 @@ export const promoCodes = pgTable(
   },
   (t) => [uniqueIndex('promo_codes_code').on(t.code)],
 );
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
 
 /**
  * A code reserved by a cart's checkout (before any money moves) and kept by its order. It counts against the caps unless

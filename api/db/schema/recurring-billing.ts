@@ -47,3 +47,4 @@ export const recurringBills = pgTable(
   },
   (t) => [uniqueIndex('recurring_bills_account_period').on(t.accountId, t.period)],
 );
+export type RecurringBillRow = typeof recurringBills.$inferSelect;

@@ -27,6 +27,7 @@ export const staffMembers = pgTable(
   },
   (t) => [uniqueIndex('staff_members_email_lower').on(sql`lower(${t.email})`)],
 );
+export type StaffMemberRow = typeof staffMembers.$inferSelect;
 
 /** A one-time enrolment link (printed by the command line or emailed with an invitation); only its hash is kept. */
 export const staffEnrolments = pgTable('staff_enrolments', {

@@ -31,6 +31,7 @@ export const outboundTransfers = pgTable(
   },
   (t) => [index('outbound_transfers_domain').on(t.domainId)],
 );
+export type OutboundTransferRow = typeof outboundTransfers.$inferSelect;
 
 /**
  * An offer a visitor made on a domain's For Sale page, in cents. Every offer gets the same answer; the for-sale-offers
@@ -136,3 +137,4 @@ export const sellerPayouts = pgTable(
   },
   (t) => [uniqueIndex('seller_payouts_key').on(t.idempotencyKey), index('seller_payouts_account').on(t.accountId)],
 );
+export type SellerPayoutRow = typeof sellerPayouts.$inferSelect;

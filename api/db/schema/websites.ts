@@ -20,3 +20,4 @@ export const websites = pgTable('websites', {
   siteBackgroundColor: text(),
   modifyDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+export type WebsiteRow = typeof websites.$inferSelect;

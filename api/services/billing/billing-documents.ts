@@ -8,11 +8,11 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BillingDocumentView } from '../../contract/billing/billing-documents.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { billingDocuments, orderLines, orders, promoCodes, promoRedemptions, refunds, transactions, users } from '../../db/schema/index.ts';
+import type { BillingDocumentRow } from '../../db/schema/index.ts';
 import { formatRate, type TaxDecision, taxOn } from '../../contract/billing/tax.ts';
 import { sellerIdentity } from './seller-identity.ts';
 
-type DocumentRow = typeof billingDocuments.$inferSelect;
-type Line = DocumentRow['lines'][number];
+type Line = BillingDocumentRow['lines'][number];
 
 /** The next number of a series in a year: the counter's row is locked until the caller's transaction ends. */
 export async function nextDocumentNumber(tx: DbOrTx, series: 'INV' | 'CN', year: number): Promise<{ sequence: number; number: string }> {
@@ -24,7 +24,7 @@ export async function nextDocumentNumber(tx: DbOrTx, series: 'INV' | 'CN', year:
   return { sequence, number: `${series}-${year}-${String(sequence).padStart(6, '0')}` };
 }
 
-async function buyerOf(tx: DbOrTx, accountId: number): Promise<DocumentRow['buyer']> {
+async function buyerOf(tx: DbOrTx, accountId: number): Promise<BillingDocumentRow['buyer']> {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.accountId, accountId)).orderBy(asc(users.userId)).limit(1);
   return { email: user?.email ?? null, country: null, taxId: null };
 }
@@ -35,7 +35,7 @@ const termOf = (kind: string) => (kind === 'transfer' ? 'Transfer' : kind === 'm
  * The order's invoice, issued once (a second call answers the first): a line per delivered order line with its price,
  * promo discount and the credit that paid part of it. Nothing is issued for an order with no delivered line.
  */
-export async function issueOrderInvoice(tx: DbOrTx, orderId: number, today: Date, options: { late?: boolean } = {}): Promise<DocumentRow | null> {
+export async function issueOrderInvoice(tx: DbOrTx, orderId: number, today: Date, options: { late?: boolean } = {}): Promise<BillingDocumentRow | null> {
   const [existing] = await tx
     .select()
     .from(billingDocuments)
@@ -85,7 +85,7 @@ export async function issueOrderInvoice(tx: DbOrTx, orderId: number, today: Date
 }
 
 /** The buyer's tax identity on an invoice: their country, VAT number, and the words that explain the tax. */
-function taxIdentity(decision: TaxDecision): Pick<DocumentRow['buyer'], 'country' | 'taxId' | 'taxNote'> {
+function taxIdentity(decision: TaxDecision): Pick<BillingDocumentRow['buyer'], 'country' | 'taxId' | 'taxNote'> {
   const note = decision.reverseCharge
     ? 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).'
     : decision.rate > 0
@@ -102,7 +102,7 @@ function taxIdentity(decision: TaxDecision): Pick<DocumentRow['buyer'], 'country
 export async function issueChargeInvoice(
   tx: DbOrTx,
   input: { accountId: number; paymentIntentId: string; lines: { description: string; amount: number }[]; tax?: TaxDecision | null; today: Date },
-): Promise<DocumentRow> {
+): Promise<BillingDocumentRow> {
   const [existing] = await tx
     .select()
     .from(billingDocuments)
@@ -129,7 +129,7 @@ export async function issueChargeInvoice(
 }
 
 /** A refund's credit note, naming the invoice of the order or single charge it refunds: one line per refunded charge. */
-export async function issueCreditNote(tx: DbOrTx, refundId: number, today: Date): Promise<DocumentRow> {
+export async function issueCreditNote(tx: DbOrTx, refundId: number, today: Date): Promise<BillingDocumentRow> {
   const [existing] = await tx.select().from(billingDocuments).where(eq(billingDocuments.refundId, refundId));
   if (existing) return existing;
   const [refund] = await tx.select().from(refunds).where(eq(refunds.refundId, refundId));
@@ -180,11 +180,11 @@ export async function issueCreditNote(tx: DbOrTx, refundId: number, today: Date)
 
 async function insertDocument(
   tx: DbOrTx,
-  input: Pick<DocumentRow, 'kind' | 'accountId' | 'orderId' | 'refundId' | 'invoiceId' | 'lines' | 'seller' | 'buyer'> & {
+  input: Pick<BillingDocumentRow, 'kind' | 'accountId' | 'orderId' | 'refundId' | 'invoiceId' | 'lines' | 'seller' | 'buyer'> & {
     today: Date;
     paymentIntentId?: string | null;
   },
-): Promise<DocumentRow> {
+): Promise<BillingDocumentRow> {
   const year = input.today.getUTCFullYear();
   const { sequence, number } = await nextDocumentNumber(tx, input.kind === 'invoice' ? 'INV' : 'CN', year);
   const sum = (pick: (line: Line) => number) => input.lines.reduce((total, line) => total + pick(line), 0);
@@ -217,7 +217,7 @@ async function insertDocument(
   return row;
 }
 
-export function documentView(row: DocumentRow, invoiceNumber: string | null = null): BillingDocumentView {
+export function documentView(row: BillingDocumentRow, invoiceNumber: string | null = null): BillingDocumentView {
   return {
     documentId: row.documentId,
     kind: row.kind,

@@ -3,12 +3,12 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '../../contract/billing/payment-methods.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, carts, domains, paymentMethods } from '../../db/schema/index.ts';
+import type { PaymentMethodRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { CardError, type PaymentsProvider, setupIntentMismatchCode } from '../../providers/payments/index.ts';
 import { describeCard } from '../../contract/billing/card-names.ts';
 import { now } from '../../clock.ts';
 
-export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type MethodOwner = { accountId: number } | { cartId: number };
 
 export const setupFailedMessage = 'Failed to setup card';

@@ -25,6 +25,7 @@ import { describeTax, formatRate, type TaxDecision, type TaxDisplay, taxOfLines 
 import { toYyyymm } from '../../contract/billing/transactions.ts';
 import type { Db } from '../../db/client.ts';
 import { billingSchedules, domains, type RecurringBillLine, recurringBills, transactions, users } from '../../db/schema/index.ts';
+import type { RecurringBillRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharge, type ChargeLine, findDefaultCard, type HeldCharge } from './account-charges.ts';
@@ -37,7 +38,6 @@ export const maxChargeAttempts = 4;
 export const retryAfterDays = 2;
 const claimLeaseMinutes = 15;
 
-type Bill = typeof recurringBills.$inferSelect;
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const formatDate = (date: Date) => dateFormat.format(date);
 
@@ -200,7 +200,7 @@ async function openDueBills(db: Db): Promise<number> {
 }
 
 /** Takes one bill for this worker: a due one whose attempt time came, or one a crashed worker held past the lease. */
-async function claimBill(db: Db, billId: number): Promise<Bill | null> {
+async function claimBill(db: Db, billId: number): Promise<RecurringBillRow | null> {
   const today = now();
   const claimable = or(
     and(eq(recurringBills.status, 'due'), lte(recurringBills.nextAttemptDate, today)),
@@ -225,11 +225,11 @@ async function accountEmail(db: Db, accountId: number): Promise<string | null> {
   return user?.email ?? null;
 }
 
-function describeLine(line: RecurringBillLine, bill: Bill): string {
+function describeLine(line: RecurringBillLine, bill: RecurringBillRow): string {
   return `${line.plan} plan for ${line.domain} (${formatDate(bill.billDate)} – ${formatDate(addDays(bill.endDate, -1))})`;
 }
 
-function billLines(bill: Bill): ChargeLine[] {
+function billLines(bill: RecurringBillRow): ChargeLine[] {
   return bill.lines.map((line) => ({
     type: 'mrc',
     description: describeLine(line, bill),
@@ -240,14 +240,14 @@ function billLines(bill: Bill): ChargeLine[] {
   }));
 }
 
-async function settle(db: Db, bill: Bill, values: Partial<Bill>): Promise<void> {
+async function settle(db: Db, bill: RecurringBillRow, values: Partial<RecurringBillRow>): Promise<void> {
   await db
     .update(recurringBills)
     .set({ ...values, claimDate: null, modifyDate: now() })
     .where(and(eq(recurringBills.recurringBillId, bill.recurringBillId), eq(recurringBills.status, 'charging')));
 }
 
-async function sendReceipt(deps: Deps, bill: Bill, cardDescription: string, paid: Awaited<ReturnType<typeof captureCharge>>): Promise<void> {
+async function sendReceipt(deps: Deps, bill: RecurringBillRow, cardDescription: string, paid: Awaited<ReturnType<typeof captureCharge>>): Promise<void> {
   const to = await accountEmail(deps.db, bill.accountId);
   if (!to) return;
   const { decision } = paid;
@@ -264,7 +264,7 @@ async function sendReceipt(deps: Deps, bill: Bill, cardDescription: string, paid
   });
 }
 
-async function sendFailureNotice(deps: Deps, bill: Bill, reason: string, retryDate: Date | null): Promise<void> {
+async function sendFailureNotice(deps: Deps, bill: RecurringBillRow, reason: string, retryDate: Date | null): Promise<void> {
   const to = await accountEmail(deps.db, bill.accountId);
   if (!to) return;
   const amount = withTax(bill.lines, await accountChargeTax(deps.db, bill.accountId, now()));
@@ -282,13 +282,13 @@ async function sendFailureNotice(deps: Deps, bill: Bill, reason: string, retryDa
 type Outcome = 'paid' | 'retrying' | 'failed';
 
 /** Captures the held amount (one capture key per bill, so a repeat is a no-op), writes the rows, sends the receipt. */
-async function recordPaid(deps: Deps, bill: Bill, held: HeldCharge): Promise<void> {
+async function recordPaid(deps: Deps, bill: RecurringBillRow, held: HeldCharge): Promise<void> {
   const paid = await captureCharge(deps, held, billLines(bill), `recurring-capture:${bill.accountId}:${bill.period}`);
   await settle(deps.db, bill, { status: 'paid', paymentIntentId: held.paymentIntentId, lastError: null });
   await sendReceipt(deps, bill, held.cardDescription, paid);
 }
 
-async function chargeBill(deps: Deps, bill: Bill): Promise<Outcome> {
+async function chargeBill(deps: Deps, bill: RecurringBillRow): Promise<Outcome> {
   const { db } = deps;
   // A taken-over claim: the dead worker may have authorised, captured, or recorded the charge already.
   if (bill.paymentIntentId) {

@@ -13,7 +13,8 @@ import { now } from '../../clock.ts';
 import type { NameAction } from '../../contract/billing/refunds.ts';
 import { formatDateUtc } from '../../contract/dates.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { domains, refunds, type transactions } from '../../db/schema/index.ts';
+import { domains, refunds } from '../../db/schema/index.ts';
+import type { TransactionRow, RefundRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
@@ -21,8 +22,6 @@ import { queueDomainCleanup, releaseSubordinateHosts } from '../domains/departed
 import { spendRegistryWrite } from '../domains/registry-changes.ts';
 import { customerYearsSentence } from './refund-renewals.ts';
 
-type TransactionRow = typeof transactions.$inferSelect;
-type RefundRow = typeof refunds.$inferSelect;
 export type RefundName = RefundRow['names'][number];
 
 /** Days after a registration in which most gTLD registries refund a deleted name (their add grace period). */

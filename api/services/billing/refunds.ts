@@ -19,7 +19,7 @@ import { addTaxBack } from '../../contract/billing/refund-tax.ts';
 import { type NameAction, type PaymentDetail, type RefundView, yearsSentence } from '../../contract/billing/refunds.ts';
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { TransactionRow } from '../../db/schema/index.ts';
+import type { TransactionRow, RefundRow } from '../../db/schema/index.ts';
 import { accountCredits, orderLines, orders, paymentMethods, refunds, transactions } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
@@ -31,8 +31,6 @@ import { auditNamesLeaving, decideNames, deleteRefundedNames, markNamesLeaving }
 import { emailRefund } from './refund-email.ts';
 import { isSameRequest } from './refund-tax.ts';
 import { customerYearsSentence, decideYears, takeBackRefundedYears } from './refund-renewals.ts';
-
-type RefundRow = typeof refunds.$inferSelect;
 
 function refundView(row: RefundRow, descriptions: Map<number, string>): RefundView {
   return {

@@ -1,9 +1,7 @@
 /** Whose tax rules an account buys under: its billing contact's country and state (else the registrant's) and its VAT number. */
 import type { CartContact, Contact } from '../../contract/contact.ts';
-import type { accounts } from '../../db/schema/index.ts';
+import type { AccountRow } from '../../db/schema/index.ts';
 import type { TaxCustomer } from './tax-rates.ts';
-
-type AccountRow = typeof accounts.$inferSelect;
 
 export function accountTaxCustomer(account: AccountRow | undefined, fallback: Pick<Contact, 'country' | 'state'> | null): TaxCustomer {
   const billing = account?.whoisBillingContact ?? account?.registrantContact ?? fallback;

@@ -11,17 +11,16 @@ import { isIpv4, isIpv6, normaliseTargetName, type RegisteredNameserver } from '
 import type { ListResult } from '../../contract/list.ts';
 import type { Db } from '../../db/client.ts';
 import { registeredNameservers } from '../../db/schema/index.ts';
+import type { RegisteredNameserverRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { ownedDomain } from './records.ts';
-
-export type Row = typeof registeredNameservers.$inferSelect;
 
 export const maxNameserversPerDomain = 13;
 /** A claimed review that did not finish (the worker died) is taken up again after this. */
 export const reviewLeaseMinutes = 10;
 
-export function view(row: Row): RegisteredNameserver {
+export function view(row: RegisteredNameserverRow): RegisteredNameserver {
   return {
     registeredNameserverId: row.registeredNameserverId,
     domainId: row.domainId,
@@ -115,7 +114,7 @@ export async function addRegisteredNameserver(
   return view(row);
 }
 
-export async function ownedNameserver(db: Db, accountId: number, id: number): Promise<Row> {
+export async function ownedNameserver(db: Db, accountId: number, id: number): Promise<RegisteredNameserverRow> {
   const [row] = await db.select().from(registeredNameservers).where(eq(registeredNameservers.registeredNameserverId, id)).limit(1);
   if (!row || row.status === 'deleted') throw new AppError(404, 'Nameserver not found');
   await ownedDomain(db, accountId, row.domainId);

@@ -19,14 +19,13 @@ import {
 import type { ListResult } from '../../contract/list.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { apiTokens, dnsChanges, dnsRecords, users } from '../../db/schema/index.ts';
-import type { DomainRow, DnsRecordRow as RecordRow } from '../../db/schema/index.ts';
+import type { DomainRow, DnsRecordRow as RecordRow, DnsChangeRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { ownedDomain } from './ownership.ts';
 import { syncZone } from './zone.ts';
 
 export type { RecordRow };
-type ChangeRow = typeof dnsChanges.$inferSelect;
 
 /** Who changes a zone and through what; `actor` is what the history shows. */
 export type ZoneEditor = { source: ZoneChangeSource; actor: string };
@@ -52,7 +51,7 @@ export function refuseUnmanageable(domain: DomainRow): void {
   if (domain.status === 'transfer') throw new AppError(409, `DNS records of ${domain.domain} can be changed once its transfer completes`);
 }
 
-function changeView(row: ChangeRow): ZoneChange {
+function changeView(row: DnsChangeRow): ZoneChange {
   return {
     changeId: row.changeId,
     at: row.at.toISOString(),
@@ -146,7 +145,7 @@ export async function listZoneChanges(db: Db, accountId: number, domainId: numbe
 }
 
 /** The records as they were before the zone's first recorded change: its set, less what it added, plus what it removed. */
-function recordsBeforeChange(change: ChangeRow): ZoneRecordSnapshot[] {
+function recordsBeforeChange(change: DnsChangeRow): ZoneRecordSnapshot[] {
   const remaining = new Map<string, number>();
   for (const record of change.added) remaining.set(snapshotKey(record), (remaining.get(snapshotKey(record)) ?? 0) + 1);
   const kept = change.records.filter((record) => {

@@ -6,6 +6,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { domainSuspensions, domains } from '../../db/schema/index.ts';
+import type { DomainSuspensionRow } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
@@ -15,8 +16,7 @@ import type { HoldBefore } from '../journal/intent-kinds.ts';
 import { carryOutIntent, type Intent, linkIntentAudit, recordIntent } from '../journal/registry-intents.ts';
 import { type OutgoingMessage, queueMessage } from '../platform/messages.ts';
 
-export type SuspensionKind = (typeof domainSuspensions.$inferSelect)['kind'];
-export type Suspension = typeof domainSuspensions.$inferSelect;
+export type SuspensionKind = DomainSuspensionRow['kind'];
 
 type SuspensionDeps = Pick<Deps, 'db' | 'config' | 'providers' | 'jobs'>;
 
@@ -36,8 +36,8 @@ export type SuspensionRecording<R> = {
 export async function suspendDomain(
   deps: SuspensionDeps,
   input: { domainId: number; kind: SuspensionKind; reason: string; reference?: string | null },
-  recording: SuspensionRecording<Suspension> = {},
-): Promise<Suspension> {
+  recording: SuspensionRecording<DomainSuspensionRow> = {},
+): Promise<DomainSuspensionRow> {
   const { suspension, intent, message } = await deps.db.transaction(async (tx) => {
     const [domain] = await tx.select().from(domains).where(eq(domains.domainId, input.domainId)).for('update');
     if (!domain) throw new AppError(404, 'No such domain');
@@ -146,7 +146,7 @@ export async function liftSuspension(
 }
 
 /** A domain's suspensions, active first, then the lifted ones newest first (for staff and the customer's history). */
-export async function suspensionsOf(deps: Pick<Deps, 'db'>, domainId: number): Promise<Suspension[]> {
+export async function suspensionsOf(deps: Pick<Deps, 'db'>, domainId: number): Promise<DomainSuspensionRow[]> {
   return deps.db
     .select()
     .from(domainSuspensions)

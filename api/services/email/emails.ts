@@ -20,7 +20,7 @@ import type { DomainEmail } from '../../contract/domains/domain.ts';
 import type { ListResult } from '../../contract/list.ts';
 import type { Db } from '../../db/client.ts';
 import { domains, emails } from '../../db/schema/index.ts';
-import type { DomainRow } from '../../db/schema/index.ts';
+import type { DomainRow, EmailRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { MailHostError } from '../../providers/mailhost/index.ts';
@@ -28,8 +28,6 @@ import { autoconfigUrl, mailClientSettings, mobileConfigUrl } from './email-setu
 import { queueMessage } from '../platform/messages.ts';
 import { hashPassword } from '../kernel/passwords.ts';
 import { enforce } from '../platform/rate-limit.ts';
-
-type EmailRow = typeof emails.$inferSelect;
 
 const bytesPerGigabyte = 1_000_000_000;
 const typeWords = { mailbox: 'mailboxes', forward: 'forwards' } as const;

@@ -10,11 +10,12 @@ import { now } from '../../clock.ts';
 import type { RegisteredNameserver } from '../../contract/dns/dns.ts';
 import type { Tx } from '../../db/client.ts';
 import { dnsZones, domains, registeredNameservers } from '../../db/schema/index.ts';
+import type { RegisteredNameserverRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, systemActor } from '../audit/audit-log.ts';
 import { spendRegistryChange, spendRegistryWrite } from '../domains/registry-changes.ts';
-import { checkNameserver, ownedNameserver, refuseDuplicate, reviewLeaseMinutes, type Row, view } from '../dns/registered-nameservers.ts';
+import { checkNameserver, ownedNameserver, refuseDuplicate, reviewLeaseMinutes, view } from '../dns/registered-nameservers.ts';
 import { isServedByUs, syncZone } from '../dns/zone.ts';
 import { customerActor, journalDomainChange } from './customer-changes.ts';
 import type { HostBefore } from './host-kinds.ts';
@@ -34,9 +35,9 @@ export type NameserverEditor = { accountId: number; userId: number; clientIp: st
 async function changeNameserver(
   deps: Deps,
   editor: NameserverEditor,
-  row: Row,
+  row: RegisteredNameserverRow,
   action: 'customer.nameserver.update' | 'customer.nameserver.delete',
-  set: Partial<Row>,
+  set: Partial<RegisteredNameserverRow>,
 ): Promise<void> {
   const [domain] = await deps.db.select().from(domains).where(eq(domains.domainId, row.domainId));
   const actor = await customerActor(deps.db, editor.userId, editor.clientIp);
@@ -127,7 +128,7 @@ export async function deleteRegisteredNameserver(deps: Deps, editor: NameserverE
  * spent; a refusal puts the row back to pending (a later review tries again), a lost answer is settled by the
  * reconciling job. False when the row changed since it was claimed.
  */
-async function approveAtRegistry(deps: Deps, row: Row): Promise<boolean> {
+async function approveAtRegistry(deps: Deps, row: RegisteredNameserverRow): Promise<boolean> {
   const intent = await deps.db.transaction(async (tx) => {
     const [locked] = await tx
       .select()

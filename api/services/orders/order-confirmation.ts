@@ -16,7 +16,7 @@ import {
   transactions,
   users,
 } from '../../db/schema/index.ts';
-import type { OrderRow } from '../../db/schema/index.ts';
+import type { OrderRow, OrderLineRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { listOrderDocuments } from '../billing/billing-documents.ts';
 import { refundStatusOf } from '../billing/order-history.ts';
@@ -107,12 +107,10 @@ export async function buildOrderConfirmation(db: Db, order: OrderRow): Promise<O
   };
 }
 
-type LineRow = typeof orderLines.$inferSelect;
-
 /** The order's sums over its charged lines, its refunds and its invoice and credit notes. */
-async function moneyOf(db: Db, order: OrderRow, lines: LineRow[]) {
+async function moneyOf(db: Db, order: OrderRow, lines: OrderLineRow[]) {
   const charged = order.status === 'completed' ? lines.filter((line) => line.state === 'delivered') : [];
-  const sum = (pick: (line: LineRow) => number) => charged.reduce((total, line) => total + pick(line), 0);
+  const sum = (pick: (line: OrderLineRow) => number) => charged.reduce((total, line) => total + pick(line), 0);
   const subtotal = sum((line) => line.price + line.protectionPrice + line.monthlyPrice);
   const discount = sum((line) => line.discount);
   const credit = sum((line) => line.credit);

@@ -18,11 +18,11 @@ import {
 } from '../../contract/promotions/promo-codes.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { promoRedemptions, users } from '../../db/schema/index.ts';
-import type { CartItemRow, CartRow } from '../../db/schema/index.ts';
+import type { CartItemRow, CartRow, PromoCodeRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { creditBalance, lockAccount, reserveCredit } from '../billing/account-credit.ts';
 import { catalogue } from '../search/catalogue.ts';
-import { findPromoCode, type PromoCustomer, type PromoCodeRow, promoRefusal, promoTerms } from './promo-codes.ts';
+import { findPromoCode, type PromoCustomer, promoRefusal, promoTerms } from './promo-codes.ts';
 
 export type PricedLine = { item: CartItemRow; prices: { totalPrice: number } };
 

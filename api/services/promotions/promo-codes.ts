@@ -10,11 +10,10 @@ import { formatMoney } from '../../contract/money.ts';
 import { describePromo, type PromoCode, type PromoCodeCreate, type PromoTerms, promoMessages } from '../../contract/promotions/promo-codes.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { promoCodes } from '../../db/schema/index.ts';
+import type { PromoCodeRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import { catalogue } from '../search/catalogue.ts';
-
-export type PromoCodeRow = typeof promoCodes.$inferSelect;
 
 /** A checkout reserved a code this long ago without becoming an order: it no longer counts. */
 export const redemptionReservationMinutes = 30;

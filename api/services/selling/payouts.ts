@@ -11,15 +11,14 @@ import type { SellerBalance, SellerEarnings, SellerPayoutView } from '../../cont
 import { formatMoney } from '../../contract/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { marketSales, sellerPayouts, transactions, users } from '../../db/schema/index.ts';
+import type { SellerPayoutRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { PayoutError } from '../../providers/payouts/index.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import { queueMessage } from '../platform/messages.ts';
 
-type PayoutRow = typeof sellerPayouts.$inferSelect;
-
-const view = (row: PayoutRow): SellerPayoutView => ({
+const view = (row: SellerPayoutRow): SellerPayoutView => ({
   sellerPayoutId: row.sellerPayoutId,
   accountId: row.accountId,
   amount: row.amount,
@@ -174,7 +173,7 @@ export async function payOutSeller(deps: Deps, actor: StaffActor, input: PayoutI
 }
 
 /** The seller's ledger: the payout settles the share their statement shows as owed to them. */
-async function recordPaid(tx: DbOrTx, row: PayoutRow): Promise<void> {
+async function recordPaid(tx: DbOrTx, row: SellerPayoutRow): Promise<void> {
   await tx.insert(transactions).values({
     accountId: row.accountId,
     // A payment out, beside the share's `payout` row it settles (which alone sums to what the seller earned).
@@ -187,7 +186,7 @@ async function recordPaid(tx: DbOrTx, row: PayoutRow): Promise<void> {
   });
 }
 
-async function emailPayout(deps: Deps, row: PayoutRow): Promise<void> {
+async function emailPayout(deps: Deps, row: SellerPayoutRow): Promise<void> {
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.accountId, row.accountId)).limit(1);
   if (!user) return;
   await queueMessage(deps.jobs, {

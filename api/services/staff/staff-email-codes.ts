@@ -8,13 +8,14 @@ import { addMinutes } from 'date-fns/addMinutes';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { staffEmailCodes } from '../../db/schema/index.ts';
+import type { StaffMemberRow } from '../../db/schema/index.ts';
 import type { Deps, StaffAuth } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, sameHash } from '../kernel/tokens.ts';
 import { verifyPassword } from '../kernel/passwords.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { enforce, giveBack, type Limit, reserve } from '../platform/rate-limit.ts';
-import { findStaff, type StaffRow } from './staff-members.ts';
+import { findStaff } from './staff-members.ts';
 import { revokeStaffSession, type StaffClient } from './staff-sessions.ts';
 import { openStaffSession, type StaffSignInResult, staffCodeLimits } from './staff-sign-in.ts';
 
@@ -62,7 +63,7 @@ export async function sendStaffEmailCode(deps: Pick<Deps, 'db' | 'jobs'>, auth: 
  * Checks the newest emailed code under the wrong-code limits (counted before comparing, as the authenticator's) and
  * spends it: each works once. `password`, when given, is checked first: a signed-in member proves it again.
  */
-export async function spendStaffEmailCode(deps: Pick<Deps, 'db'>, staff: StaffRow, input: { password?: string; emailCode: string }, client: StaffClient) {
+export async function spendStaffEmailCode(deps: Pick<Deps, 'db'>, staff: StaffMemberRow, input: { password?: string; emailCode: string }, client: StaffClient) {
   const limits = staffCodeLimits(staff.staffId, client.ip);
   await reserve(deps.db, limits, 'Too many code attempts.');
   if (input.password !== undefined && !(staff.passwordHash && (await verifyPassword(staff.passwordHash, input.password)))) {

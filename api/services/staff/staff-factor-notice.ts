@@ -1,7 +1,7 @@
 /** The email every change of a staff member's second factors sends them, so a change they did not make is noticed. */
 import type { Deps } from '../../deps.ts';
 import { queueMessage } from '../platform/messages.ts';
-import type { StaffRow } from './staff-members.ts';
+import type { StaffMemberRow } from '../../db/schema/index.ts';
 
 export type FactorChange = { kind: 'totp-added' } | { kind: 'totp-replaced' } | { kind: 'passkey-added'; name: string };
 
@@ -18,7 +18,7 @@ function describe(change: FactorChange): string {
 
 export async function notifyFactorChange(
   deps: Pick<Deps, 'jobs'>,
-  staff: Pick<StaffRow, 'email' | 'name'>,
+  staff: Pick<StaffMemberRow, 'email' | 'name'>,
   change: FactorChange,
   ip: string,
   brandName: string,

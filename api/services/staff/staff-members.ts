@@ -9,6 +9,7 @@ import { rolePermissions, type StaffRole, staffRoleLabels } from '../../contract
 import { type StaffEnrolmentView, type StaffMember, staffEnrolmentHours } from '../../contract/staff/staff.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { staffEnrolments, staffMembers, staffPasskeys } from '../../db/schema/index.ts';
+import type { StaffMemberRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
@@ -17,14 +18,12 @@ import { hashToken, newToken } from '../kernel/tokens.ts';
 import { queueMessage } from '../platform/messages.ts';
 import { revokeStaffSessions } from './staff-sessions.ts';
 
-export type StaffRow = typeof staffMembers.$inferSelect;
-
-export async function findStaffByEmail(db: Db | Tx, email: string): Promise<StaffRow | null> {
+export async function findStaffByEmail(db: Db | Tx, email: string): Promise<StaffMemberRow | null> {
   const [row] = await db.select().from(staffMembers).where(sql`lower(${staffMembers.email}) = ${email.trim().toLowerCase()}`).limit(1);
   return row ?? null;
 }
 
-export async function findStaff(db: Db | Tx, staffId: number): Promise<StaffRow> {
+export async function findStaff(db: Db | Tx, staffId: number): Promise<StaffMemberRow> {
   const [row] = await db.select().from(staffMembers).where(eq(staffMembers.staffId, staffId));
   if (!row) throw new AppError(404, 'No such staff member');
   return row;
@@ -55,7 +54,7 @@ export async function createStaff(
   deps: Pick<Deps, 'db' | 'config'>,
   actor: StaffActor,
   input: { email: string; name: string; role: StaffRole },
-): Promise<{ staff: StaffRow; enrolmentUrl: string }> {
+): Promise<{ staff: StaffMemberRow; enrolmentUrl: string }> {
   const email = input.email.trim().toLowerCase();
   return deps.db.transaction(async (tx) => {
     if (await findStaffByEmail(tx, email)) throw new AppError(409, `${email} is already a staff member`);
@@ -244,7 +243,12 @@ export async function updateStaff(
  * Clears a staff member's password and second factors (a lost phone), ends their sessions and issues a new enrolment
  * link. Only the link enrols again, so a password alone never reaches an account without a second factor.
  */
-async function clearSignIn(deps: Pick<Deps, 'db' | 'config'>, actor: StaffActor, staffId: number, reason: string): Promise<{ staff: StaffRow; url: string }> {
+async function clearSignIn(
+  deps: Pick<Deps, 'db' | 'config'>,
+  actor: StaffActor,
+  staffId: number,
+  reason: string,
+): Promise<{ staff: StaffMemberRow; url: string }> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(staffMembers).where(eq(staffMembers.staffId, staffId)).for('update');
     if (!row) throw new AppError(404, 'No such staff member');
@@ -299,7 +303,7 @@ export async function resetStaffFromCommandLine(
   actor: StaffActor,
   email: string,
   reason: string,
-): Promise<{ staff: StaffRow; enrolmentUrl: string }> {
+): Promise<{ staff: StaffMemberRow; enrolmentUrl: string }> {
   const staff = await findStaffByEmail(deps.db, email);
   if (!staff) throw new AppError(404, `${email} is not a staff member`);
   const { url } = await clearSignIn(deps, actor, staff.staffId, reason);
@@ -324,7 +328,7 @@ export async function readEnrolment(db: Db, token: string): Promise<StaffEnrolme
  * Spends an enrolment link: the name and password are set, and the member is active. The caller opens an `enrol`
  * session: a second factor comes next, before anything else.
  */
-export async function completeEnrolment(db: Db, input: { token: string; name: string; password: string }, ip: string): Promise<StaffRow> {
+export async function completeEnrolment(db: Db, input: { token: string; name: string; password: string }, ip: string): Promise<StaffMemberRow> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const time = now();

@@ -10,13 +10,14 @@ import { now } from '../../clock.ts';
 import type { StaffSessionState, StaffSessionView, StaffSignInStep } from '../../contract/staff/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { staffMembers, staffPasskeys, staffTotpSteps } from '../../db/schema/index.ts';
+import type { StaffMemberRow } from '../../db/schema/index.ts';
 import type { Deps, StaffAuth } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit-log.ts';
 import { requireBotCheck } from '../auth/bot-check.ts';
 import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
 import { countFailure, enforce, enforceWithoutHit, giveBack, hit, type Limit, reserve } from '../platform/rate-limit.ts';
-import { findStaff, findStaffByEmail, permissionsOf, requireEnrolmentOpen, type StaffRow } from './staff-members.ts';
+import { findStaff, findStaffByEmail, permissionsOf, requireEnrolmentOpen } from './staff-members.ts';
 import { createStaffSession, idleExpiry, revokeStaffSession, type StaffClient } from './staff-sessions.ts';
 import { openStaffTotpSecret } from './staff-totp-secrets.ts';
 
@@ -41,12 +42,12 @@ let dummyHash: Promise<string> | null = null;
 
 export type StaffSignInResult = { step: StaffSignInStep; session: { token: string; expireDate: Date; state: StaffSessionState } };
 
-export function actorOf(staff: Pick<StaffRow, 'staffId' | 'email' | 'role'>, ip: string): StaffActor {
+export function actorOf(staff: Pick<StaffMemberRow, 'staffId' | 'email' | 'role'>, ip: string): StaffActor {
   return { staffId: staff.staffId, email: staff.email, role: staff.role, ip };
 }
 
 /** An audit row for a failed sign-in of a known staff member, naming the step that failed. */
-async function recordSignInFailure(db: Db, staff: StaffRow, ip: string, step: 'password' | 'enrolment-lapsed' | 'code'): Promise<void> {
+async function recordSignInFailure(db: Db, staff: StaffMemberRow, ip: string, step: 'password' | 'enrolment-lapsed' | 'code'): Promise<void> {
   await recordAudit(db, actorOf(staff, ip), {
     action: 'staff.sign-in-failed',
     targetType: 'staff',
@@ -56,7 +57,7 @@ async function recordSignInFailure(db: Db, staff: StaffRow, ip: string, step: 'p
   });
 }
 
-async function factorsOf(db: Db, staff: StaffRow): Promise<{ totp: boolean; passkeys: number }> {
+async function factorsOf(db: Db, staff: StaffMemberRow): Promise<{ totp: boolean; passkeys: number }> {
   const keys = await db.select({ id: staffPasskeys.staffPasskeyId }).from(staffPasskeys).where(eq(staffPasskeys.staffId, staff.staffId));
   return { totp: staff.totpSecret !== null, passkeys: keys.length };
 }
@@ -66,7 +67,12 @@ function hasFactor(factors: { totp: boolean; passkeys: number }): boolean {
 }
 
 /** A fresh session after a finished step: `active` once a second factor is proved, else what comes next. */
-export async function openStaffSession(deps: Pick<Deps, 'db'>, staff: StaffRow, state: StaffSessionState, client: StaffClient): Promise<StaffSignInResult> {
+export async function openStaffSession(
+  deps: Pick<Deps, 'db'>,
+  staff: StaffMemberRow,
+  state: StaffSessionState,
+  client: StaffClient,
+): Promise<StaffSignInResult> {
   const session = await createStaffSession(deps.db, { staffId: staff.staffId, state, client });
   if (state === 'active') {
     await deps.db.update(staffMembers).set({ lastSignInDate: now() }).where(eq(staffMembers.staffId, staff.staffId));
@@ -129,7 +135,15 @@ export function staffTotp(secret: string, label: string, brandName: string): TOT
  * Checks a TOTP code against a secret, under the staff member's wrong-code limits (counted before comparing), and
  * spends its time step: each code works once.
  */
-export async function checkTotp(db: Db, staff: StaffRow, secret: string, code: string, client: StaffClient, brandName: string, spend = true): Promise<void> {
+export async function checkTotp(
+  db: Db,
+  staff: StaffMemberRow,
+  secret: string,
+  code: string,
+  client: StaffClient,
+  brandName: string,
+  spend = true,
+): Promise<void> {
   const limits = staffCodeLimits(staff.staffId, client.ip);
   await reserve(db, limits, 'Too many code attempts.');
   const time = now();

@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import { domains, outboundTransfers } from '../../db/schema/index.ts';
-import type { DomainRow } from '../../db/schema/index.ts';
+import type { DomainRow, OutboundTransferRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { StaffActor } from '../audit/audit-log.ts';
 import type { CustomerRegistryChange, DomainJournal, DomainUpdateContext } from '../domains/domain-update-types.ts';
@@ -17,10 +17,8 @@ import { hashToken } from '../kernel/tokens.ts';
 import { type OutboundTransferDeps, registrantEmail } from './outbound-transfers.ts';
 import { settleIfGone } from './transfer-release.ts';
 
-type OutboundRow = typeof outboundTransfers.$inferSelect;
-
 /** What our record said before an answer (journal/transfer-privacy-kinds.ts puts it back on a refusal). */
-function beforeOf(domain: DomainRow, transfer: Pick<OutboundRow, 'outboundTransferId' | 'status'> | null) {
+function beforeOf(domain: DomainRow, transfer: Pick<OutboundTransferRow, 'outboundTransferId' | 'status'> | null) {
   const open = (status: string | null) => (status === 'pending' || status === 'approved' ? status : null);
   return {
     outboundTransferId: transfer?.outboundTransferId ?? null,
@@ -99,7 +97,7 @@ import type { OutboundTransferView } from '../../contract/transfers/outbound-tra
 
 export type { OutboundTransferView };
 
-async function findByToken(deps: OutboundTransferDeps, token: string): Promise<OutboundRow> {
+async function findByToken(deps: OutboundTransferDeps, token: string): Promise<OutboundTransferRow> {
   const [row] = await deps.db
     .select()
     .from(outboundTransfers)
@@ -137,7 +135,7 @@ export async function answerOutboundTransfer(
 }
 
 /** Approving: a suspended name does not leave; the transfer is marked approved, and goes once the registry says so. */
-function approveChange(domain: DomainRow, transfer: OutboundRow): CustomerRegistryChange {
+function approveChange(domain: DomainRow, transfer: OutboundTransferRow): CustomerRegistryChange {
   assertNotHeld(domain, 'transferAway');
   return {
     kind: 'transfer-approve',

@@ -18,10 +18,8 @@ import {
 } from '../../contract/websites/website.ts';
 import type { Db } from '../../db/client.ts';
 import { dnsRecords, domains, websites } from '../../db/schema/index.ts';
-import type { DomainRow } from '../../db/schema/index.ts';
+import type { DomainRow, WebsiteRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-
-export type WebsiteRow = typeof websites.$inferSelect;
 
 export async function findWebsiteRow(db: Db, domainId: number): Promise<WebsiteRow | null> {
   const [row] = await db.select().from(websites).where(eq(websites.domainId, domainId)).limit(1);

@@ -12,6 +12,7 @@ import brand from '../../../../content/brand.json' with { type: 'json' };
 import { now } from '../../../clock.ts';
 import { depositDayLabel } from '../../../contract/compliance/escrow.ts';
 import { escrowDepositFiles, escrowDeposits } from '../../../db/schema/index.ts';
+import type { EscrowDepositRow } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
 import { recordAudit, type StaffActor } from '../../audit/audit-log.ts';
@@ -23,7 +24,6 @@ import { deliverDeposit, escrowDestination, type UploadHooks } from './escrow-tr
 
 const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 type Kind = 'full' | 'inc';
-type DepositRow = typeof escrowDeposits.$inferSelect;
 type EscrowDeps = Pick<Deps, 'db' | 'config'> & { jobs?: Deps['jobs'] };
 
 export type EscrowReport =
@@ -116,7 +116,11 @@ export async function makeEscrowDeposit(deps: EscrowDeps, options: DepositOption
 }
 
 /** The files made the first time this deposit was tried (the very bytes the agent may hold already), or new ones. */
-async function storedOrBuiltFiles(deps: EscrowDeps, keys: NonNullable<Awaited<ReturnType<typeof loadEscrowKeys>>>, deposit: DepositRow): Promise<BuiltFile[]> {
+async function storedOrBuiltFiles(
+  deps: EscrowDeps,
+  keys: NonNullable<Awaited<ReturnType<typeof loadEscrowKeys>>>,
+  deposit: EscrowDepositRow,
+): Promise<BuiltFile[]> {
   const stored = await deps.db
     .select({ name: escrowDepositFiles.name, bytes: escrowDepositFiles.content })
     .from(escrowDepositFiles)
@@ -161,7 +165,7 @@ const nextSequence = (day: string) =>
   sql<number>`(select coalesce(max(${escrowDeposits.sequence}), 0) + 1 from ${escrowDeposits} where ${escrowDeposits.depositDay} = ${day})`;
 
 /** Claims the day's scheduled deposit: new, failed before, or started over an hour ago by a worker that died. */
-async function claimScheduledDeposit(deps: EscrowDeps, input: ClaimInput): Promise<DepositRow | null> {
+async function claimScheduledDeposit(deps: EscrowDeps, input: ClaimInput): Promise<EscrowDepositRow | null> {
   const [created] = await deps.db
     .insert(escrowDeposits)
     .values({
@@ -199,7 +203,7 @@ async function claimScheduledDeposit(deps: EscrowDeps, input: ClaimInput): Promi
 }
 
 /** A deposit on demand, with its audit entry in the same transaction. */
-async function createManualDeposit(deps: EscrowDeps, input: ClaimInput & { actor?: StaffActor; reason?: string }): Promise<DepositRow> {
+async function createManualDeposit(deps: EscrowDeps, input: ClaimInput & { actor?: StaffActor; reason?: string }): Promise<EscrowDepositRow> {
   return deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(escrowDeposits)
