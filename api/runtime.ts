@@ -110,6 +110,9 @@ export async function startRuntime(env: Record<string, string | undefined> = pro
         config,
         db,
         loadCatalogue().list.map((tld) => tld.tld),
+        env,
+        // Under Bun (npm start) the registry gets a process of its own, as a real one is elsewhere.
+        process.versions.bun ? { databaseUrl } : null,
       );
       setRunningSandboxEpp(sandboxEpp.server);
     }

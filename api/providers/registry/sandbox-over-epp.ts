@@ -9,6 +9,8 @@ import type { Db } from '../../db/client.ts';
 import { connectionSettings, createEppRouter, describeConnections } from './connections.ts';
 import { loadRegistries } from './registries-file.ts';
 import type { RegistryRouter } from './router.ts';
+import { sandboxCertDir } from './sandbox-epp/child-messages.ts';
+import { startSandboxEppProcess } from './sandbox-epp/process.ts';
 import type { SimulatedRegistry } from './sandbox-epp/registries.ts';
 import { type SandboxEppServer, startSandboxEppServer } from './sandbox-epp/server.ts';
 
@@ -35,22 +37,29 @@ export function sandboxRegistriesOfFile(env: Record<string, string | undefined> 
   }));
 }
 
+/**
+ * `ownProcess` (what `npm start` does): the EPP server runs in a process of its own on this database, as a real
+ * registry runs elsewhere; without it, in this process (the tests).
+ */
 export async function startSandboxRegistryOverEpp(
   config: Config,
   db: Db,
   catalogue: readonly string[],
   env: Record<string, string | undefined> = process.env,
+  ownProcess: { databaseUrl: string } | null = null,
 ): Promise<SandboxRegistryOverEpp> {
   const { settings } = connectionSettings(loadRegistries(), 'sandbox', env, { sandboxPassword });
-  const server = await startSandboxEppServer({
-    port: config.SANDBOX_EPP_PORT ?? 0,
-    host: '127.0.0.1',
-    registries: sandboxRegistriesOfFile(env),
-    certDir: path.join(path.resolve(config.DATA_DIR), 'sandbox-epp'),
-    db,
-    registrarName: config.EPP_REGISTRAR_NAME,
-    latencyMs: config.SANDBOX_REGISTRY_LATENCY_MS,
-  });
+  const server = ownProcess
+    ? await startSandboxEppProcess(env, ownProcess.databaseUrl, sandboxRegistriesOfFile(env))
+    : await startSandboxEppServer({
+        port: config.SANDBOX_EPP_PORT ?? 0,
+        host: '127.0.0.1',
+        registries: sandboxRegistriesOfFile(env),
+        certDir: sandboxCertDir(config),
+        db,
+        registrarName: config.EPP_REGISTRAR_NAME,
+        latencyMs: config.SANDBOX_REGISTRY_LATENCY_MS,
+      });
   const registry = createEppRouter({
     // A sandbox row without a host is the local server; one with a host is some other EPP server (an OT&E).
     settings: settings.map((row) =>
