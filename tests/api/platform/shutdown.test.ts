@@ -33,6 +33,14 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The sandbox registry's own process, a child of the server (api/providers/registry/sandbox-epp/child.ts). */
+function sandboxRegistryPid(serverPid: number): number {
+  const children = readFileSync(`/proc/${serverPid}/task/${serverPid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+  const pid = children.find((child) => readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('sandbox-epp/child.ts'));
+  if (!pid) throw new Error('the server started no sandbox registry process');
+  return pid;
+}
+
 /** `bun api/start.ts` on a fresh DATA_DIR with its embedded PostgreSQL, once it says it is running. */
 async function startServer(options: { ownProcessGroup?: boolean } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'dotspot-shutdown-'));
@@ -72,6 +80,7 @@ async function startServer(options: { ownProcessGroup?: boolean } = {}) {
     output,
     clusterDir,
     postmasterPid: Number(postmasterPid),
+    registryPid: sandboxRegistryPid(child.pid ?? 0),
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/dotspot`,
   };
 }
@@ -81,7 +90,7 @@ async function startServer(options: { ownProcessGroup?: boolean } = {}) {
  * job go a second later; answers what happened, read back from the cluster started again.
  */
 async function stopWhileAJobRuns(stop: (child: ChildProcess) => void, options: { ownProcessGroup?: boolean } = {}) {
-  const { dir, port, child, exited, output, clusterDir, postmasterPid, url } = await startServer(options);
+  const { dir, port, child, exited, output, clusterDir, postmasterPid, registryPid, url } = await startServer(options);
 
   // A job that takes a while: its email waits for the outbox table, which this test holds locked.
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -105,13 +114,18 @@ async function stopWhileAJobRuns(stop: (child: ChildProcess) => void, options: {
       () => false,
     ),
     databaseUp: isRunning(postmasterPid),
+    registryUp: isRunning(registryPid),
   };
   await lock`commit`.catch(() => {});
   lock.release();
   await sql.end({ timeout: 5 });
 
   const exitCode = await exited;
-  const left = { postmaster: isRunning(postmasterPid), pidFile: existsSync(path.join(clusterDir, 'postmaster.pid')) };
+  const left = {
+    postmaster: isRunning(postmasterPid),
+    pidFile: existsSync(path.join(clusterDir, 'postmaster.pid')),
+    sandboxRegistry: isRunning(registryPid),
+  };
   // Started again, the cluster tells how the job ended and whether its email was delivered.
   const again = await startEmbeddedPostgres(path.join(dir, 'postgres'), 'dotspot', { durable: false });
   const check = postgres(again.url('dotspot'), { max: 1, onnotice: () => {} });
@@ -128,19 +142,19 @@ async function stopWhileAJobRuns(stop: (child: ChildProcess) => void, options: {
 describe('stopping the server while a job runs', () => {
   it('on SIGTERM lets the job finish before the database stops, exits 0 and leaves no PostgreSQL running', async () => {
     const stopped = await stopWhileAJobRuns((child) => child.kill('SIGTERM'));
-    expect(stopped.draining).toEqual({ running: true, serving: false, databaseUp: true });
+    expect(stopped.draining).toEqual({ running: true, serving: false, databaseUp: true, registryUp: true });
     expect(stopped.exitCode).toBe(0);
     expect(stopped.output).toContain('SIGTERM: stopping the server, letting running jobs finish, then stopping the database...');
-    expect(stopped.left).toEqual({ postmaster: false, pidFile: false });
+    expect(stopped.left).toEqual({ postmaster: false, pidFile: false, sandboxRegistry: false });
     expect(stopped).toMatchObject({ jobState: 'completed', delivered: ['Still here'] });
   }, 90_000);
 
   it('does the same on Ctrl-C in a terminal, though the whole process group gets the SIGINT', async () => {
     const stopped = await stopWhileAJobRuns((child) => process.kill(-(child.pid ?? 0), 'SIGINT'), { ownProcessGroup: true });
-    expect(stopped.draining).toEqual({ running: true, serving: false, databaseUp: true });
+    expect(stopped.draining).toEqual({ running: true, serving: false, databaseUp: true, registryUp: true });
     expect(stopped.exitCode).toBe(0);
     expect(stopped.output).toContain('SIGINT: stopping the server');
-    expect(stopped.left).toEqual({ postmaster: false, pidFile: false });
+    expect(stopped.left).toEqual({ postmaster: false, pidFile: false, sandboxRegistry: false });
     expect(stopped).toMatchObject({ jobState: 'completed', delivered: ['Still here'] });
   }, 90_000);
 });
@@ -165,12 +179,14 @@ describe('the start-up banner', () => {
 });
 
 describe('a server killed outright', () => {
-  it('takes its embedded PostgreSQL with it', async () => {
-    const { child, exited, clusterDir, postmasterPid } = await startServer();
+  it('takes its embedded PostgreSQL and its sandbox registry with it', async () => {
+    const { child, exited, clusterDir, postmasterPid, registryPid } = await startServer();
     expect(isRunning(postmasterPid)).toBe(true);
+    expect(isRunning(registryPid)).toBe(true);
     child.kill('SIGKILL');
     await exited;
     await expect.poll(() => isRunning(postmasterPid), { timeout: 10_000, interval: 100 }).toBe(false);
+    await expect.poll(() => isRunning(registryPid), { timeout: 10_000, interval: 100 }).toBe(false);
     expect(existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false);
   }, 60_000);
 });
