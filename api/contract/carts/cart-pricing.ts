@@ -44,6 +44,14 @@ export function perYearPricing(tld: Tld, domainType: DomainType, premiumPrice?: 
   return tld.newPricing;
 }
 
+/** How long a premium name is registered for (yearOptionsFor says why). */
+export const premiumTermYears = 1;
+
+/** The term an item is stored with: a premium name's is premiumTermYears, any other keeps the term asked for. */
+export function termYearsFor(domainType: string, premiumPrice: number | null | undefined, years: number): number {
+  return domainType === 'premium' && premiumPrice != null ? premiumTermYears : years;
+}
+
 /**
  * The terms an item may take. A transfer adds one year, so its longest term is one year shorter. A premium name is
  * registered for one year: the registry prices every year of a longer term at its own premium, which the one-year
@@ -51,7 +59,7 @@ export function perYearPricing(tld: Tld, domainType: DomainType, premiumPrice?: 
  */
 export function yearOptionsFor(tld: Tld, domainType: DomainType, premiumPrice?: number | null): YearOption[] {
   const pricing = perYearPricing(tld, domainType, premiumPrice);
-  if (domainType === 'premium' && premiumPrice != null) return [{ years: 1, price: pricing[0] }];
+  if (domainType === 'premium' && premiumPrice != null) return [{ years: premiumTermYears, price: pricing[0] }];
   const longest = domainType === 'transfer' ? maxTermYears - 1 : maxTermYears;
   return Array.from({ length: longest }, (_, i) => ({ years: i + 1, price: termPrice(pricing, i + 1) }));
 }

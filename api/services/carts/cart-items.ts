@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { CartItem, CartItemPatch, NewCartItem } from '../../contract/carts/cart.ts';
 import { isDomainName, normaliseDomainInput } from '../../contract/domain-name.ts';
+import { termYearsFor } from '../../contract/carts/cart-pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { cartItems, carts } from '../../db/schema/index.ts';
 import type { CartItemRow, CartRow } from '../../db/schema/index.ts';
@@ -89,7 +90,7 @@ export async function addCartItems(db: Db, registry: RegistryProvider, cart: Car
         premiumPrice,
         premiumRenewPrice,
         authCode: item.authCode ?? null,
-        years: domainType === 'premium' ? 1 : (item.years ?? 1),
+        years: termYearsFor(domainType, premiumPrice, item.years ?? 1),
       })
       .onConflictDoNothing()
       .returning();

@@ -2,6 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Contact, contactSchema } from '../../contract/contact.ts';
 import { formatMoney } from '../../contract/money.ts';
+import { termYearsFor } from '../../contract/carts/cart-pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, cartItems, paymentMethods, users } from '../../db/schema/index.ts';
 import type { CartItemRow, CartRow } from '../../db/schema/index.ts';
@@ -92,8 +93,12 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
     if (premium !== (item.domainType === 'premium' ? item.premiumPrice : null)) {
       await db
         .update(cartItems)
-        // A premium name is registered for one year (yearOptionsFor).
-        .set({ domainType: premium == null ? 'new' : 'premium', premiumPrice: premium, premiumRenewPrice, ...(premium == null ? {} : { years: 1 }) })
+        .set({
+          domainType: premium == null ? 'new' : 'premium',
+          premiumPrice: premium,
+          premiumRenewPrice,
+          years: termYearsFor(premium == null ? 'new' : 'premium', premium, item.years),
+        })
         .where(eq(cartItems.cartItemId, item.cartItemId));
       throw new AppError(
         409,
