@@ -28,3 +28,4 @@ export const apiTokens = pgTable(
   },
   (t) => [index('api_tokens_account').on(t.accountId)],
 );
+export type ApiTokenRow = typeof apiTokens.$inferSelect;

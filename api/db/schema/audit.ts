@@ -39,6 +39,7 @@ export const auditLog = pgTable(
     index('audit_log_target').on(t.targetType, t.targetId),
   ],
 );
+export type AuditLogRow = typeof auditLog.$inferSelect;
 
 export const accountActivity = pgTable(
   'account_activity',

@@ -135,6 +135,7 @@ export const registrantVerifications = pgTable(
     index('registrant_verifications_email').on(sql`lower(${t.email})`),
   ],
 );
+export type RegistrantVerificationRow = typeof registrantVerifications.$inferSelect;
 
 /** WDRP reminders sent: one per account and account-year, however many workers run the job. */
 export const wdrpNotices = pgTable(

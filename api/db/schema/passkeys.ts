@@ -50,3 +50,4 @@ export const webauthnChallenges = pgTable('webauthn_challenges', {
   useDate: timestamp({ withTimezone: true }),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+export type WebauthnChallengeRow = typeof webauthnChallenges.$inferSelect;

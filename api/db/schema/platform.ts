@@ -119,3 +119,4 @@ export const sandboxPaymentObjects = pgTable('sandbox_payment_objects', {
   data: jsonb().notNull(),
   createDate: timestamp({ withTimezone: true }).notNull(),
 });
+export type SandboxPaymentObjectRow = typeof sandboxPaymentObjects.$inferSelect;

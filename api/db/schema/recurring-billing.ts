@@ -11,6 +11,7 @@ export const billingSchedules = pgTable('billing_schedules', {
   nextBillDate: timestamp({ withTimezone: true }).notNull(),
   createDate: timestamp({ withTimezone: true }).notNull(),
 });
+export type BillingScheduleRow = typeof billingSchedules.$inferSelect;
 
 export type RecurringBillLine = { domainId: number; domain: string; plan: string; amount: number };
 

@@ -110,6 +110,7 @@ export const staffWebauthnChallenges = pgTable('staff_webauthn_challenges', {
   useDate: timestamp({ withTimezone: true }),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+export type StaffWebauthnChallengeRow = typeof staffWebauthnChallenges.$inferSelect;
 
 /**
  * A code emailed to a staff member who lost their authenticator: with the password it lets them replace or add a

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { nowMs } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { sandboxPaymentObjects } from '../../db/schema/index.ts';
+import { type SandboxPaymentObjectRow, sandboxPaymentObjects } from '../../db/schema/index.ts';
 import {
   type CardDetails,
   CardError,
@@ -94,7 +94,7 @@ function publicIntent(stored: StoredPaymentIntent): PaymentIntent {
   const { captureKey: _key, ...intent } = stored;
   return intent;
 }
-type Kind = (typeof sandboxPaymentObjects.$inferSelect)['kind'];
+type Kind = SandboxPaymentObjectRow['kind'];
 
 export function createSandboxPayments(db: Db): SandboxPayments {
   async function insert(kind: Kind, objectId: string, data: object, idempotencyKey?: string, tx: Db | Tx = db): Promise<boolean> {

@@ -6,7 +6,7 @@ import { now as currentTime } from '../../clock.ts';
 import type { Account } from '../../contract/domains/domain.ts';
 import { autoRenewLeadDays } from '../../contract/domains/domain-status.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, domains, paymentMethods } from '../../db/schema/index.ts';
+import { accounts, type DomainRow, domains, paymentMethods } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { catalogue } from '../search/catalogue.ts';
 import { describeCard } from '../../contract/billing/card-names.ts';
@@ -60,7 +60,7 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  * The next auto-renewal: the day the first active auto-renewing domain renews (15 days before it expires, or today
  * when that day passed), and the one-year renew prices of every domain renewing that day.
  */
-export function nextAutoRenewal(owned: (typeof domains.$inferSelect)[], now: Date): { date: Date | null; amounts: number[] } {
+export function nextAutoRenewal(owned: DomainRow[], now: Date): { date: Date | null; amounts: number[] } {
   const renewals = owned
     .filter((d) => d.autoRenewEnabled && d.status === 'active')
     .map((d) => ({ date: max([now, subDays(d.expireDate, autoRenewLeadDays)]), domain: d.domain }))

@@ -11,7 +11,7 @@ import { findControlCharacter } from '../../contract/free-text.ts';
 import type { ListResult } from '../../contract/list.ts';
 import { type StaffRole, staffRoleLabels } from '../../contract/staff/roles.ts';
 import type { Db } from '../../db/client.ts';
-import { accountActivity, auditLog, users } from '../../db/schema/index.ts';
+import { accountActivity, auditLog, type AuditLogRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
 /** Who acts: a staff member (from their session and the request's client address), or the system. */
@@ -52,7 +52,7 @@ export function requireReason(action: string, reason: string | null | undefined)
   return text || null;
 }
 
-function rowToEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+function rowToEntry(row: AuditLogRow): AuditEntry {
   return { ...row, at: row.at.toISOString() };
 }
 

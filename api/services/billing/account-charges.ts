@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { chargeIntents, paymentMethods, transactions, type transactionTypes } from '../../db/schema/index.ts';
+import { chargeIntents, type PaymentMethodRow, paymentMethods, transactions, type transactionTypes } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { CardError } from '../../providers/payments/index.ts';
@@ -78,7 +78,7 @@ export async function authorizeDefaultCard(
     description: string;
     paymentIntentId?: string;
     /** The default card when the caller already read it (a batch of charges reads them in one query). */
-    card?: typeof paymentMethods.$inferSelect | null;
+    card?: PaymentMethodRow | null;
   },
 ): Promise<ChargeAttempt> {
   const card = input.card === undefined ? await findDefaultCard(deps.db, input.accountId) : input.card;

@@ -13,7 +13,7 @@ import type {
   PaymentDetail,
 } from '../../contract/billing/refunds.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderLines, orders, promoCodes, promoRedemptions, transactions, users } from '../../db/schema/index.ts';
+import { type OrderLineRow, orderLines, orders, promoCodes, promoRedemptions, transactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { graceDaysLeft } from './refund-names.ts';
 import { findPayment } from './refunds.ts';
@@ -71,7 +71,7 @@ export async function findOrderDetail(db: DbOrTx, orderId: number): Promise<Orde
 
 /** Refunded: every delivered line's money went back; partly: some money did. */
 export function refundStatusOf(
-  lines: Pick<typeof orderLines.$inferSelect, 'state' | 'refundState'>[],
+  lines: Pick<OrderLineRow, 'state' | 'refundState'>[],
   payment: Pick<PaymentDetail, 'refunded' | 'creditReturned'> | null,
 ): OrderRefundStatus {
   const delivered = lines.filter((line) => line.state === 'delivered');

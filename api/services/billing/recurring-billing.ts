@@ -25,7 +25,7 @@ import { describeTax, formatRate, type TaxDecision, type TaxDisplay, taxOfLines 
 import { toYyyymm } from '../../contract/billing/transactions.ts';
 import type { Db } from '../../db/client.ts';
 import { billingSchedules, domains, type RecurringBillLine, recurringBills, transactions, users } from '../../db/schema/index.ts';
-import type { RecurringBillRow } from '../../db/schema/index.ts';
+import type { BillingScheduleRow, RecurringBillRow } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authorizeDefaultCard, captureCharge, type ChargeLine, findDefaultCard, type HeldCharge } from './account-charges.ts';
@@ -88,7 +88,7 @@ export async function plansDue(db: Db, accountId: number, billDate: Date): Promi
  * The account's schedule, made on first sight of a plan: the billing day from its first plan charge (or today), the
  * next bill date the first billing day after its last plan charge. Null when the account has no plan and never had one.
  */
-export async function ensureBillingSchedule(db: Db, accountId: number): Promise<typeof billingSchedules.$inferSelect | null> {
+export async function ensureBillingSchedule(db: Db, accountId: number): Promise<BillingScheduleRow | null> {
   const [existing] = await db.select().from(billingSchedules).where(eq(billingSchedules.accountId, accountId));
   if (existing) return existing;
   const [planned] = await db

@@ -9,7 +9,7 @@ import { now } from '../../clock.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { ledgerTypes, monthBounds, monthLabel, monthSummary, type TransactionsAnswer, transactionTypeLabels } from '../../contract/billing/transactions.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts } from '../../db/schema/index.ts';
+import { type AccountRow, accounts } from '../../db/schema/index.ts';
 import { listMonthTransactions } from './transactions.ts';
 
 /** "MMM d, yyyy" (spec §9) in UTC, as the ledger's months are. */
@@ -72,7 +72,7 @@ function drawHeader(doc: Doc, yyyymm: string, accountId: number) {
   rule(doc, accent, 1.5);
 }
 
-function drawContact(doc: Doc, contact: typeof accounts.$inferSelect.registrantContact) {
+function drawContact(doc: Doc, contact: AccountRow['registrantContact']) {
   doc.moveDown(0.8);
   doc.font('Helvetica-Bold').fontSize(8).fillColor(muted).text('BILL TO', page.margin);
   doc.font('Helvetica').fontSize(10).fillColor(ink);

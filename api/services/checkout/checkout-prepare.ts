@@ -5,7 +5,7 @@ import { formatMoney } from '../../contract/money.ts';
 import { termYearsFor } from '../../contract/carts/cart-pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, cartItems, paymentMethods, users } from '../../db/schema/index.ts';
-import type { CartItemRow, CartRow } from '../../db/schema/index.ts';
+import type { CartItemRow, CartRow, PaymentMethodRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Providers } from '../../providers/index.ts';
 import { checkOrRefuse } from '../carts/registry-check.ts';
@@ -36,7 +36,7 @@ export type Prepared = {
   totalPrice: number;
   contact: Contact;
   passwordHash: string | null;
-  method: typeof paymentMethods.$inferSelect;
+  method: PaymentMethodRow;
   transferFacts: Map<string, { expireDate: string | null }>;
   /** The tax the order carries, decided from the buyer's billing country and VAT number. */
   tax: TaxDecision;

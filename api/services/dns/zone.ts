@@ -11,12 +11,12 @@ import { now } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { hasCustomNameservers, isProviderNameservers, isWebsiteRecord } from '../../contract/dns/dns.ts';
 import { dnsRecords, dnsZones, domains, registeredNameservers } from '../../db/schema/index.ts';
-import type { DomainRow, DnsRecordRow as RecordRow } from '../../db/schema/index.ts';
+import type { DnsRecordRow as RecordRow, DomainRow, RegisteredNameserverRow } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import type { Soa, Zone, ZoneRecord } from '../../providers/dns/index.ts';
 
-type GlueRow = Pick<typeof registeredNameservers.$inferSelect, 'hostname' | 'ipAddress' | 'status'>;
+type GlueRow = Pick<RegisteredNameserverRow, 'hostname' | 'ipAddress' | 'status'>;
 
 const nsTtl = 3600;
 const serviceTtl = 300;

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import { domains, registeredNameservers } from '../../db/schema/index.ts';
+import { domains, type RegisteredNameserverRow, registeredNameservers } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { RegistryHostInUseError } from '../../providers/registry/index.ts';
 import { syncZone } from '../dns/zone.ts';
@@ -18,7 +18,7 @@ export type HostBefore = {
   registeredNameserverId: number;
   hostname: string;
   ipAddress: string;
-  status: (typeof registeredNameservers.$inferSelect)['status'];
+  status: RegisteredNameserverRow['status'];
   createDate: string;
   reviewDate: string | null;
 };

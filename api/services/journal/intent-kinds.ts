@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import { accountActivity, domainSuspensions, domains, transactions } from '../../db/schema/index.ts';
+import { accountActivity, type DomainRow, domainSuspensions, domains, transactions } from '../../db/schema/index.ts';
 import { teamLabel, type StaffActor } from '../audit/audit-log.ts';
 import { syncZone } from '../dns/zone.ts';
 import { queueDomainCleanup, releaseSubordinateHosts } from '../domains/departed-domains.ts';
@@ -206,7 +206,7 @@ const courtesyRenewKind: IntentKindSpec = {
 };
 
 /** What our record said before a deletion, to put back if the registry refuses it. */
-export type DeleteBefore = { status: (typeof domains.$inferSelect)['status']; autoRenewEnabled: boolean; autoRenewDate: string | null };
+export type DeleteBefore = { status: DomainRow['status']; autoRenewEnabled: boolean; autoRenewDate: string | null };
 
 /** A deletion after the add grace period: the registry gives nothing back, so neither do we (no ledger rows). */
 const deleteKind: IntentKindSpec = {

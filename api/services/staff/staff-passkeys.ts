@@ -17,7 +17,7 @@ import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { addMinutes } from 'date-fns/addMinutes';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { now } from '../../clock.ts';
-import { staffPasskeys, staffWebauthnChallenges } from '../../db/schema/index.ts';
+import { staffPasskeys, type StaffWebauthnChallengeRow, staffWebauthnChallenges } from '../../db/schema/index.ts';
 import type { Deps, StaffAuth } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -28,7 +28,7 @@ import { findStaff, requireEnrolmentOpen } from './staff-members.ts';
 import { revokeStaffSession, type StaffClient } from './staff-sessions.ts';
 import { actorOf, openStaffSession, type StaffSignInResult } from './staff-sign-in.ts';
 
-type Purpose = (typeof staffWebauthnChallenges.$inferSelect)['purpose'];
+type Purpose = StaffWebauthnChallengeRow['purpose'];
 const challengeMinutes = 5;
 const window15m = 15 * 60;
 const optionsLimit = (ip: string): Limit => ({ key: `staff-passkey-options:ip:${ip}`, max: 100, windowSeconds: window15m });

@@ -8,6 +8,7 @@ import { now } from '../../clock.ts';
 import type { CustomerRecord, StaffDomainRow } from '../../contract/support/customers.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, customerNotes, domains, mfas, orders, passkeys, paymentMethods, sessions, transactions, users } from '../../db/schema/index.ts';
+import type { DomainRow } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { listApiTokens } from '../auth/api-tokens/api-tokens.ts';
 import { searchAudit } from '../audit/audit-log.ts';
@@ -37,7 +38,7 @@ export async function findCustomer(db: Pick<Db, 'select'>, accountId: number) {
   return row;
 }
 
-export function staffDomainRow(row: typeof domains.$inferSelect, ownerEmail: string): StaffDomainRow {
+export function staffDomainRow(row: DomainRow, ownerEmail: string): StaffDomainRow {
   return {
     domainId: row.domainId,
     domain: row.domain,

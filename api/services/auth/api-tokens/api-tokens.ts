@@ -6,7 +6,7 @@ import { BlockList, isIP } from 'node:net';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { apiScopes, type ApiScope, apiTokenPrefix } from '../../../contract/api-tokens/api-scopes.ts';
 import type { Db } from '../../../db/client.ts';
-import { apiTokens } from '../../../db/schema/index.ts';
+import { type ApiTokenRow, apiTokens } from '../../../db/schema/index.ts';
 import { now } from '../../../clock.ts';
 import { hashToken, newToken } from '../../kernel/tokens.ts';
 import { appendActivity } from '../../audit/account-activity.ts';
@@ -58,7 +58,7 @@ export async function createApiToken(db: Pick<Db, 'insert'>, owner: { accountId:
   return { token: describeApiToken(row), secret };
 }
 
-export function describeApiToken(row: typeof apiTokens.$inferSelect) {
+export function describeApiToken(row: ApiTokenRow) {
   return {
     apiTokenId: row.apiTokenId,
     name: row.name,

@@ -21,7 +21,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { now } from '../../../clock.ts';
 import type { PasskeyView } from '../../../contract/auth/mfa.ts';
 import { safeRedirect } from '../../../contract/auth/login.ts';
-import { type PasskeyRow, passkeys, sessions, users, webauthnChallenges } from '../../../db/schema/index.ts';
+import { type PasskeyRow, passkeys, sessions, users, type WebauthnChallengeRow, webauthnChallenges } from '../../../db/schema/index.ts';
 import type { Auth, Deps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
 import { activate, type Client, recordSignIn, requirePendingMfa, type SignInResult } from '../sign-in.ts';
@@ -34,7 +34,7 @@ import { revokeUserApiTokens, revokedTokensSentence } from '../api-tokens/api-to
 import { revokeSession } from '../sessions.ts';
 import { assertSignInAllowed } from '../sign-in-guard.ts';
 
-type Purpose = (typeof webauthnChallenges.$inferSelect)['purpose'];
+type Purpose = WebauthnChallengeRow['purpose'];
 
 /** How long the browser has to answer: WebAuthn's own default timeout is a minute; people need more with a security key. */
 const challengeLifetimeMinutes = 5;

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import brand from '../../../../content/brand.json' with { type: 'json' };
 import { depositDayLabel } from '../../../contract/compliance/escrow.ts';
-import type { escrowDeposits } from '../../../db/schema/index.ts';
+import type { EscrowDepositRow } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 import { buildEscrowCsv } from './escrow-rows.ts';
 import { type EscrowKeys, sealFile, signFile } from './escrow-seal.ts';
@@ -41,7 +41,7 @@ export function depositBaseName(ianaId: string, day: string, kind: 'full' | 'inc
 export async function buildDepositFiles(
   deps: Pick<Deps, 'db' | 'config'>,
   keys: EscrowKeys,
-  input: { deposit: typeof escrowDeposits.$inferSelect; since: Date | null; kind: 'full' | 'inc' },
+  input: { deposit: EscrowDepositRow; since: Date | null; kind: 'full' | 'inc' },
 ): Promise<{ kind: 'full' | 'inc'; rows: number; deletions: number; files: (BuiltFile & { sha256: string })[] }> {
   const { deposit, since, kind } = input;
   const { csv, rows, deletions } = await buildEscrowCsv(deps, since);

@@ -9,7 +9,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, gt, inArray, lte, notInArray, or } from 'drizzle-orm';
 import type { Contact } from '../../../contract/contact.ts';
-import { accounts, domains } from '../../../db/schema/index.ts';
+import { accounts, type DomainRow, domains } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 
 /** Held at the registry by us: everything but inbound transfers still pending and names already gone. */
@@ -49,7 +49,7 @@ function contactCells(contact: Contact | null): string[] {
 }
 
 /** EPP statuses as the registry holds them for our records (RFC 5731). */
-function eppStatuses(row: typeof domains.$inferSelect): string {
+function eppStatuses(row: DomainRow): string {
   const statuses: string[] = [];
   if (row.locked) statuses.push('clientTransferProhibited');
   if (row.suspendedAt) statuses.push('clientHold');

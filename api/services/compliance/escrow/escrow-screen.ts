@@ -14,7 +14,7 @@ import {
   type EscrowProblem,
   type EscrowScreen,
 } from '../../../contract/compliance/escrow.ts';
-import { escrowDeposits } from '../../../db/schema/index.ts';
+import { type EscrowDepositRow, escrowDeposits } from '../../../db/schema/index.ts';
 import type { Deps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
 import type { StaffActor } from '../../audit/audit-log.ts';
@@ -32,7 +32,7 @@ export function nextEscrowRun(at: Date = now()): Date {
 
 const configured = (config: Deps['config']) => Boolean(config.ESCROW_AGENT_KEY_FILE && config.ESCROW_SIGNING_KEY_FILE);
 
-function summarise(row: typeof escrowDeposits.$inferSelect): EscrowDepositSummary {
+function summarise(row: EscrowDepositRow): EscrowDepositSummary {
   const where = row.destination === 'sftp' ? 'Uploaded to the escrow agent' : 'Written to the deposit folder (sandbox)';
   return {
     depositId: row.depositId,

@@ -12,7 +12,7 @@ import brand from '../../../../content/brand.json' with { type: 'json' };
 import { now } from '../../../clock.ts';
 import type { Contact } from '../../../contract/contact.ts';
 import { type VerificationStatus, type VerifyRegistrantAnswer, verificationDays } from '../../../contract/compliance/verification.ts';
-import { accounts, domainSuspensions, domains, registrantVerifications } from '../../../db/schema/index.ts';
+import { accounts, domainSuspensions, domains, type RegistrantVerificationRow, registrantVerifications } from '../../../db/schema/index.ts';
 import type { Deps, JobQueue } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
 import { recordAudit, requireReason, type StaffActor } from '../../audit/audit-log.ts';
@@ -23,7 +23,7 @@ import { enforce } from '../../platform/rate-limit.ts';
 import { checkRegistrantData } from './registrant-checks.ts';
 import { type HeldAfterVerification, restoreVerifiedDomains } from './verification-restore.ts';
 
-export type VerificationTrigger = (typeof registrantVerifications.$inferSelect)['trigger'];
+export type VerificationTrigger = RegistrantVerificationRow['trigger'];
 export const registrantVerificationQueue = 'registrant-verification';
 
 /** Domains that depend on the registrant: everything the account holds at the registry. */
@@ -199,7 +199,7 @@ function verifiedMessage(email: string, restored: string[], held: HeldAfterVerif
  * The registrant data must pass the format checks before the link verifies: they are checked again on the data as it
  * is now (the customer may have fixed it since the email), and what is still wrong is kept for the panel and answered.
  */
-async function refuseWhileDataIsWrong(deps: Pick<Deps, 'db' | 'config'>, row: typeof registrantVerifications.$inferSelect): Promise<void> {
+async function refuseWhileDataIsWrong(deps: Pick<Deps, 'db' | 'config'>, row: RegistrantVerificationRow): Promise<void> {
   const problems = await currentProblems(deps, row.accountId);
   await deps.db.update(registrantVerifications).set({ problems }).where(eq(registrantVerifications.verificationId, row.verificationId));
   if (problems.length === 0) return;
