@@ -17,7 +17,7 @@ process.on('SIGINT', () => undefined);
 process.on('SIGTERM', () => undefined);
 
 const config = loadConfig();
-const db = createDb(config.DATABASE_URL ?? '', { max: 4 });
+const db = createDb(config.DATABASE_URL ?? '', { max: 10 });
 let server: SandboxEppServer;
 try {
   server = await startSandboxEppServer({

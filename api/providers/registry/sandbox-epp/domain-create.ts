@@ -107,6 +107,9 @@ export async function createDomain(ctx: CommandContext, create: XmlElement): Pro
   await wait(ctx.latencyOf(name));
   const today = ctx.clock.now();
   const expireDate = addYears(today, years);
+  // Read before the transaction: a query on ctx.db inside it would wait for a second connection while holding the
+  // first, and creates enough at once would hold every connection and wait for ever.
+  const registrantRecord = registrant ? await registrantContact(ctx, registrant) : null;
   const inserted = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .insert(registryDomains)
@@ -119,7 +122,7 @@ export async function createDomain(ctx: CommandContext, create: XmlElement): Pro
         nameservers: hosts,
         statuses: ['clientTransferProhibited'],
         dsRecords,
-        registrantContact: registrant ? await registrantContact(ctx, registrant) : null,
+        registrantContact: registrantRecord,
         createDate: today,
         modifyDate: today,
         expireDate,
