@@ -5,13 +5,19 @@ import { AppError } from '../errors.ts';
 import { readCookie, sessionCookie } from './cookies.ts';
 import type { AppEnv } from './env.ts';
 
-export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const sessionMiddleware: MiddlewareHandler<AppEnv> = (c, next) => {
   // An API token (bearer-auth.ts) decides alone: a request that carries one never falls back to the cookie.
   if (c.req.header('authorization')) return next();
   const token = readCookie(c, sessionCookie);
-  const { db, config } = c.var.deps;
-  c.set('auth', token ? await resolveSession(db, token, { allowDemo: config.sandboxMode }) : null);
-  await next();
+  if (!token) {
+    c.set('auth', null);
+    return next();
+  }
+  const { db, config } = c.get('deps');
+  return resolveSession(db, token, { allowDemo: config.sandboxMode }).then((auth) => {
+    c.set('auth', auth);
+    return next();
+  });
 };
 
 /**
@@ -29,18 +35,18 @@ const enrolmentCalls: [method: string, path: RegExp][] = [
 
 export const mfaEnrolmentRequiredMessage = 'Add a two-step verification method or a passkey to continue: our support team reset yours.';
 
-export const mfaEnrolmentGate: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const auth = c.var.auth;
+export const mfaEnrolmentGate: MiddlewareHandler<AppEnv> = (c, next) => {
+  const auth = c.get('auth');
   if (auth?.mfaEnrolmentRequired && auth.state === 'active' && !auth.apiToken) {
     const allowed = enrolmentCalls.some(([method, path]) => (method === '*' || method === c.req.method) && path.test(c.req.path));
     if (!allowed) throw new AppError(403, mfaEnrolmentRequiredMessage, { mfaEnrolmentRequired: true });
   }
-  await next();
+  return next();
 };
 
 /** The signed-in account, or a 401 the clients turn into a trip to /login. */
 export function requireAccount(c: Context<AppEnv>): { accountId: number; userId: number; sessionId: number } {
-  const auth = c.var.auth;
+  const auth = c.get('auth');
   if (auth?.state !== 'active' || auth.accountId == null || auth.userId == null) {
     throw new AppError(401, 'Please log in to continue', undefined, '/login');
   }
@@ -48,7 +54,7 @@ export function requireAccount(c: Context<AppEnv>): { accountId: number; userId:
 }
 
 export function currentAccountId(c: Context<AppEnv>): number | null {
-  const auth = c.var.auth;
+  const auth = c.get('auth');
   return auth?.state === 'active' ? auth.accountId : null;
 }
 

@@ -16,7 +16,7 @@ export function cartOwner(c: Context<AppEnv>): CartOwner {
 
 /** The caller's cart, created on first write; a new anonymous visitor gets the cart cookie here. */
 export async function writableCart(c: Context<AppEnv>): Promise<CartRow> {
-  return ensureCurrentCart(c.var.deps.db, {
+  return ensureCurrentCart(c.get('deps').db, {
     ...cartOwner(c),
     newAnonToken: () => {
       const token = newToken();
@@ -31,6 +31,7 @@ export async function cartById(c: Context<AppEnv>, id: number, options: { create
 export async function cartById(c: Context<AppEnv>, id: number, options: { create: boolean }): Promise<CartRow | null>;
 export async function cartById(c: Context<AppEnv>, id: number, options: { create: boolean }): Promise<CartRow | null> {
   const owner = cartOwner(c);
-  if (id === 0) return options.create ? writableCart(c) : findCurrentCart(c.var.deps.db, owner);
-  return findOwnedCart(c.var.deps.db, id, owner);
+  const { db } = c.get('deps');
+  if (id === 0) return options.create ? writableCart(c) : findCurrentCart(db, owner);
+  return findOwnedCart(db, id, owner);
 }

@@ -56,10 +56,10 @@ type SocketInfo = { requestIP?: (request: Request) => { address: string } | null
 
 /** Sets `clientIp`. A request with no socket address (a server that is not Bun's) is refused, never given a shared key. */
 export function clientAddressMiddleware(trusted: TrustedProxies): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     const socket = normaliseAddress((c.env as SocketInfo | undefined)?.requestIP?.(c.req.raw)?.address);
     if (!socket) throw new AppError(500, 'The server could not tell where this request came from');
     c.set('clientIp', resolveClientAddress(socket, c.req.header('x-forwarded-for'), trusted));
-    await next();
+    return next();
   };
 }

@@ -20,7 +20,7 @@ export function cookieName(config: Config, name: string): string {
 }
 
 export function readCookie(c: Context<AppEnv>, name: string): string | undefined {
-  return getCookie(c, cookieName(c.var.deps.config, name));
+  return getCookie(c, cookieName(c.get('deps').config, name));
 }
 
 export function writeCookie(c: Context<AppEnv>, name: string, value: string, maxAgeSeconds: number) {

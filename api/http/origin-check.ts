@@ -26,9 +26,9 @@ export function isCrossSite(config: Config, headers: { origin?: string; secFetch
   return headers.secFetchSite === 'cross-site';
 }
 
-export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!safeMethods.has(c.req.method) && isCrossSite(c.var.deps.config, { origin: c.req.header('origin'), secFetchSite: c.req.header('sec-fetch-site') })) {
+export const originCheck: MiddlewareHandler<AppEnv> = (c, next) => {
+  if (!safeMethods.has(c.req.method) && isCrossSite(c.get('deps').config, { origin: c.req.header('origin'), secFetchSite: c.req.header('sec-fetch-site') })) {
     throw new AppError(403, 'Cross-site requests are not allowed');
   }
-  await next();
+  return next();
 };

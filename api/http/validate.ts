@@ -1,5 +1,5 @@
 /** zod validation of bodies, params and queries, failing with a readable 400. */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { z } from 'zod';
 import { findControlCharacterIn } from '../contract/free-text.ts';
 import { maxStoredInteger } from '../contract/stored-integers.ts';
@@ -60,13 +60,20 @@ export class ControlCharacterError extends AppError {
  * route that ignores its body answers the same as one that reads it, and no action starts on text that could not be
  * recorded (a NUL makes PostgreSQL refuse the audit row).
  */
-export const refusePrototypeNames: MiddlewareHandler = async (c, next) => {
+export const refusePrototypeNames: MiddlewareHandler = (c, next) => {
+  const method = c.req.method;
+  // Reads carry no body to check: no extra async step for them.
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+  return refuseInBody(c, next);
+};
+
+async function refuseInBody(c: Context, next: Next) {
   // Stripe's webhook body is checked by its signature and read by Stripe's library, never field by field here.
   const isWebhook = c.req.path === '/api/stripeWebhook';
   // A multipart form (the Report abuse page's evidence file) is not JSON, and reading it as text would spoil its bytes
   // for the route: its fields go through the route's strict schema, which refuses any name it does not know.
   const isMultipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
-  if (!isWebhook && !isMultipart && c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
+  if (!isWebhook && !isMultipart) {
     const text = await c.req.text();
     if (text.trim()) {
       let parsed: unknown;
@@ -81,7 +88,7 @@ export const refusePrototypeNames: MiddlewareHandler = async (c, next) => {
     }
   }
   await next();
-};
+}
 
 export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   return parseWith(schema, await readJson(c));
@@ -97,6 +104,14 @@ export const idParamSchema = z.coerce
   .int('The id must be a whole number')
   .min(0, 'The id must not be negative');
 
+/** Plain digits, what nearly every request sends: what the schema would answer, without running it. */
+const plainDigits = /^\d{1,10}$/;
+
 export function parseId(c: Context, name = 'id'): number {
-  return parseWith(idParamSchema, c.req.param(name));
+  const raw = c.req.param(name);
+  if (raw !== undefined && plainDigits.test(raw)) {
+    const id = Number(raw);
+    if (id <= maxStoredInteger) return id;
+  }
+  return parseWith(idParamSchema, raw);
 }

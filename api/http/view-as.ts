@@ -11,10 +11,11 @@ export const viewAsReadOnlyMessage = 'You are viewing this account as staff: it 
 
 const pageViewPath = '/api/viewAs/pageViews';
 
-export const viewAsGate: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.var.auth?.viewAs && !c.var.auth.apiToken) {
+export const viewAsGate: MiddlewareHandler<AppEnv> = (c, next) => {
+  const auth = c.get('auth');
+  if (auth?.viewAs && !auth.apiToken) {
     const read = c.req.method === 'GET' || c.req.method === 'HEAD';
     if (!read && !(c.req.method === 'POST' && c.req.path === pageViewPath)) throw new AppError(403, viewAsReadOnlyMessage, { viewAs: true });
   }
-  await next();
+  return next();
 };

@@ -22,7 +22,7 @@ export const cartsRoutes = new Hono<AppEnv>()
     return answer(
       c,
       'GET /carts/:id',
-      await cartView(c.var.deps.db, cart, {
+      await cartView(c.get('deps').db, cart, {
         isLoggedIn: currentAccountId(c) != null,
         withItems: query.relations.includes('cartItems'),
       }),
