@@ -9,7 +9,11 @@ export type RunningServer = { url: string; pid: number; startMs: number; rssMb()
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** What package.json's "start" script sets before `bun api/start.ts` (README "Memory"). */
-export const npmStartEnv = { BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? '1073741824' };
+export const npmStartEnv = {
+  BUN_JSC_forceRAMSize: process.env.BUN_JSC_forceRAMSize ?? '1073741824',
+  BUN_JSC_smallHeapGrowthFactor: process.env.BUN_JSC_smallHeapGrowthFactor ?? '1.6',
+  BUN_JSC_mediumHeapGrowthFactor: process.env.BUN_JSC_mediumHeapGrowthFactor ?? '1.35',
+};
 
 export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
   const port = await freePort();
