@@ -9,7 +9,6 @@ import type { Db } from '../../db/client.ts';
 import { connectionSettings, createEppRouter, describeConnections } from './connections.ts';
 import { loadRegistries } from './registries-file.ts';
 import type { RegistryRouter } from './router.ts';
-import { sandboxCertDir } from './sandbox-epp/child-messages.ts';
 import { startSandboxEppProcess } from './sandbox-epp/process.ts';
 import type { SimulatedRegistry } from './sandbox-epp/registries.ts';
 import { type SandboxEppServer, startSandboxEppServer } from './sandbox-epp/server.ts';
@@ -37,6 +36,23 @@ export function sandboxRegistriesOfFile(env: Record<string, string | undefined> 
   }));
 }
 
+/** The sandbox EPP server this configuration describes, in this process: the tests' and the sandbox registry's own process's. */
+export function startConfiguredSandboxEppServer(
+  config: Pick<Config, 'SANDBOX_EPP_PORT' | 'DATA_DIR' | 'EPP_REGISTRAR_NAME' | 'SANDBOX_REGISTRY_LATENCY_MS'>,
+  db: Db,
+  env: Record<string, string | undefined> = process.env,
+): Promise<SandboxEppServer> {
+  return startSandboxEppServer({
+    port: config.SANDBOX_EPP_PORT ?? 0,
+    host: '127.0.0.1',
+    registries: sandboxRegistriesOfFile(env),
+    certDir: path.join(path.resolve(config.DATA_DIR), 'sandbox-epp'),
+    db,
+    registrarName: config.EPP_REGISTRAR_NAME,
+    latencyMs: config.SANDBOX_REGISTRY_LATENCY_MS,
+  });
+}
+
 /**
  * `ownProcess` (what `npm start` does): the EPP server runs in a process of its own on this database, as a real
  * registry runs elsewhere; without it, in this process (the tests).
@@ -51,15 +67,7 @@ export async function startSandboxRegistryOverEpp(
   const { settings } = connectionSettings(loadRegistries(), 'sandbox', env, { sandboxPassword });
   const server = ownProcess
     ? await startSandboxEppProcess(env, ownProcess.databaseUrl, sandboxRegistriesOfFile(env))
-    : await startSandboxEppServer({
-        port: config.SANDBOX_EPP_PORT ?? 0,
-        host: '127.0.0.1',
-        registries: sandboxRegistriesOfFile(env),
-        certDir: sandboxCertDir(config),
-        db,
-        registrarName: config.EPP_REGISTRAR_NAME,
-        latencyMs: config.SANDBOX_REGISTRY_LATENCY_MS,
-      });
+    : await startConfiguredSandboxEppServer(config, db, env);
   const registry = createEppRouter({
     // A sandbox row without a host is the local server; one with a host is some other EPP server (an OT&E).
     settings: settings.map((row) =>

@@ -91,14 +91,10 @@ export async function prepare(db: Db, providers: Providers, { cart, accountId }:
     const premium = answer.premiumPrice ?? null;
     const premiumRenewPrice = premium == null ? null : (answer.premiumRenewPrice ?? null);
     if (premium !== (item.domainType === 'premium' ? item.premiumPrice : null)) {
+      const domainType = premium == null ? 'new' : 'premium';
       await db
         .update(cartItems)
-        .set({
-          domainType: premium == null ? 'new' : 'premium',
-          premiumPrice: premium,
-          premiumRenewPrice,
-          years: termYearsFor(premium == null ? 'new' : 'premium', premium, item.years),
-        })
+        .set({ domainType, premiumPrice: premium, premiumRenewPrice, years: termYearsFor(domainType, premium, item.years) })
         .where(eq(cartItems.cartItemId, item.cartItemId));
       throw new AppError(
         409,

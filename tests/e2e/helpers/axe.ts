@@ -20,7 +20,7 @@ export default class AxeBuilder extends Base {
   }
 }
 
-export async function settleAnimations(page: Page): Promise<void> {
+async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document

@@ -8,9 +8,9 @@
  */
 import { loadConfig } from '../../../config.ts';
 import { createDb } from '../../../db/client.ts';
-import { sandboxRegistriesOfFile } from '../sandbox-over-epp.ts';
-import { type FromParent, sandboxCertDir, type ToParent } from './child-messages.ts';
-import { type SandboxEppServer, startSandboxEppServer } from './server.ts';
+import { startConfiguredSandboxEppServer } from '../sandbox-over-epp.ts';
+import type { FromParent, ToParent } from './child-messages.ts';
+import type { SandboxEppServer } from './server.ts';
 
 const tell = (message: ToParent) => process.send?.(message);
 process.on('SIGINT', () => undefined);
@@ -20,15 +20,7 @@ const config = loadConfig();
 const db = createDb(config.DATABASE_URL ?? '', { max: 10 });
 let server: SandboxEppServer;
 try {
-  server = await startSandboxEppServer({
-    port: config.SANDBOX_EPP_PORT ?? 0,
-    host: '127.0.0.1',
-    registries: sandboxRegistriesOfFile(),
-    certDir: sandboxCertDir(config),
-    db,
-    registrarName: config.EPP_REGISTRAR_NAME,
-    latencyMs: config.SANDBOX_REGISTRY_LATENCY_MS,
-  });
+  server = await startConfiguredSandboxEppServer(config, db);
 } catch (error) {
   const code = (error as { code?: string }).code;
   tell({

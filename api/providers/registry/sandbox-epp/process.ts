@@ -58,8 +58,6 @@ export async function startSandboxEppProcess(
   } finally {
     clearTimeout(timer);
   }
-  const down = new Set<string>();
-
   return {
     port: ready.port,
     host: ready.host,
@@ -72,10 +70,7 @@ export async function startSandboxEppProcess(
         waiting.set(id, { resolve, reject });
         send({ kind: 'set-registry', id, name, down: isDown });
       });
-      if (isDown) down.add(name);
-      else down.delete(name);
     },
-    isRegistryDown: (name) => down.has(name),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       send({ kind: 'stop' });

@@ -54,7 +54,6 @@ export type SandboxEppServer = {
   certPath: string;
   /** Stops (true) or starts (false) one simulated registry: stopped, it refuses logins and its sessions are dropped. */
   setRegistryDown(name: string, down: boolean): Promise<void>;
-  isRegistryDown(name: string): boolean;
   stop(): Promise<void>;
 };
 
@@ -232,7 +231,6 @@ export async function startSandboxEppServer(options: SandboxEppServerOptions): P
         dropSessionsOf(name);
       } else down.delete(name);
     },
-    isRegistryDown: (name) => down.has(name),
     async stop() {
       clearInterval(stateTimer);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
